@@ -1,0 +1,76 @@
+/** Sign-in, session and account calls: request schemas and answer shapes. */
+import * as v from 'valibot';
+import type { Membership } from './company';
+import { existingPasswordField, newPasswordField } from './password-policy';
+import { phoneField } from './phone';
+import { bodyObject, optionalText, requiredText } from './validation';
+
+export const ACCOUNT_TYPES = {
+  SYSTEM: 'SYSTEM',
+  COMPANY: 'COMPANY',
+} as const;
+export type AccountTypeCode = (typeof ACCOUNT_TYPES)[keyof typeof ACCOUNT_TYPES];
+
+export type Account = {
+  id: number;
+  phone: string;
+  full_name: string;
+  email: string | null;
+  address: string | null;
+  birthday: string | null;
+  gender: string | null;
+  account_type_data: { code: string; title: string };
+  company_data: Membership[];
+};
+
+export type TokenPair = { access: string; refresh: string };
+export type LoginAnswer = TokenPair & { account: Account };
+
+export const LoginSchema = bodyObject({
+  phone: phoneField,
+  password: existingPasswordField(),
+  /** Keep the session across browser restarts ("Ghi nhớ mật khẩu"). */
+  remember: v.optional(v.boolean('Giá trị ghi nhớ phải là true hoặc false'), true),
+});
+
+/** The refresh token may come in the body (spec) or in the HttpOnly cookie (architecture). */
+export const RefreshSchema = v.object(
+  { refresh: v.optional(v.pipe(v.string('Mã làm mới phiên không hợp lệ'), v.maxLength(512, 'Mã làm mới phiên không hợp lệ'))) },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const ChangePasswordSchema = bodyObject({
+  old_password: existingPasswordField('mật khẩu hiện tại'),
+  new_password: newPasswordField(),
+});
+
+export const ForgotPasswordSchema = bodyObject({ phone: phoneField });
+
+export const VerifyForgotSchema = bodyObject({
+  phone: phoneField,
+  code: v.pipe(v.string('Mã xác minh không hợp lệ'), v.trim(), v.regex(/^\d{6}$/, 'Mã xác minh gồm 6 chữ số')),
+});
+
+export const ResetPasswordSchema = bodyObject({
+  reset_token: v.pipe(v.string('Mã đặt lại mật khẩu không hợp lệ'), v.nonEmpty('Vui lòng nhập mã đặt lại mật khẩu'), v.maxLength(512, 'Mã đặt lại mật khẩu không hợp lệ')),
+  new_password: newPasswordField(),
+});
+
+export const CheckPhoneSchema = bodyObject({ phone: phoneField });
+
+export const GENDERS = ['Nam', 'Nữ', 'Khác'] as const;
+
+export const UpdateAccountSchema = bodyObject({
+  full_name: v.optional(requiredText('họ và tên', 120)),
+  email: v.pipe(
+    optionalText('email', 255),
+    v.check((value) => value == null || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value), 'Email không hợp lệ'),
+  ),
+  address: optionalText('địa chỉ', 500),
+  birthday: v.pipe(
+    optionalText('ngày sinh', 10),
+    v.check((value) => value == null || /^\d{4}-\d{2}-\d{2}$/.test(value), 'Ngày sinh không hợp lệ (YYYY-MM-DD)'),
+  ),
+  gender: v.optional(v.nullable(v.picklist(GENDERS, 'Giới tính không hợp lệ')), null),
+});
+export type UpdateAccountInput = v.InferInput<typeof UpdateAccountSchema>;

@@ -1,0 +1,39 @@
+/**
+ * Machine error codes shared by server and client, each with the Vietnamese text a person sees
+ * when the server has nothing more specific to say.
+ */
+export const ERROR_MESSAGES = {
+  VALIDATION_FAILED: 'Dữ liệu không hợp lệ',
+  INVALID_JSON: 'Dữ liệu gửi lên không đúng định dạng JSON',
+  PAYLOAD_TOO_LARGE: 'Dữ liệu gửi lên quá lớn',
+  UNSUPPORTED_MEDIA_TYPE: 'Định dạng dữ liệu không được hỗ trợ',
+  NOT_FOUND: 'Không tìm thấy dữ liệu yêu cầu',
+  ROUTE_NOT_FOUND: 'Đường dẫn không tồn tại',
+  METHOD_NOT_ALLOWED: 'Phương thức không được hỗ trợ',
+  UNAUTHENTICATED: 'Vui lòng đăng nhập để tiếp tục',
+  TOKEN_INVALID: 'Phiên đăng nhập không hợp lệ, vui lòng đăng nhập lại',
+  TOKEN_EXPIRED: 'Phiên đăng nhập đã hết hạn',
+  SESSION_REVOKED: 'Phiên đăng nhập đã kết thúc, vui lòng đăng nhập lại',
+  REFRESH_INVALID: 'Phiên đăng nhập đã hết hạn, vui lòng đăng nhập lại',
+  REFRESH_REUSED: 'Phát hiện phiên đăng nhập bị dùng lại, mọi phiên đã được đăng xuất để bảo vệ tài khoản',
+  LOGIN_FAILED: 'Số điện thoại hoặc mật khẩu không đúng',
+  LOGIN_THROTTLED: 'Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau',
+  ACCOUNT_INACTIVE: 'Tài khoản đã bị khóa',
+  WRONG_PASSWORD: 'Mật khẩu hiện tại không đúng',
+  WEAK_PASSWORD: 'Mật khẩu chưa đủ mạnh',
+  OTP_INVALID: 'Mã OTP không đúng hoặc đã hết hạn',
+  OTP_TOO_SOON: 'Vui lòng chờ trước khi yêu cầu mã mới',
+  RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',
+  FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
+  NOT_A_MEMBER: 'Bạn không phải thành viên đã được xác nhận của công ty này',
+  UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
+  CONFLICT: 'Dữ liệu đã tồn tại',
+  RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+  INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_MESSAGES;
+}

@@ -1,0 +1,113 @@
+/**
+ * Building blocks for the valibot schemas of every request, with Vietnamese messages, and the one
+ * function that turns valibot issues into the `{message, fields}` of a VALIDATION_FAILED answer.
+ * Both the server (to refuse bad input) and the client (to explain it before sending) use them.
+ */
+import * as v from 'valibot';
+
+/** Labels for fields whose key alone would not tell a person what is missing. */
+const FIELD_LABELS: Record<string, string> = {
+  phone: 'số điện thoại',
+  password: 'mật khẩu',
+  old_password: 'mật khẩu hiện tại',
+  new_password: 'mật khẩu mới',
+  refresh: 'mã làm mới phiên',
+  code: 'mã xác minh',
+  reset_token: 'mã đặt lại mật khẩu',
+  company: 'công ty',
+  title: 'tên',
+  type: 'loại',
+  full_name: 'họ và tên',
+  email: 'email',
+  status: 'trạng thái',
+};
+
+export function fieldLabel(key: string): string {
+  return FIELD_LABELS[key] ?? key;
+}
+
+type AnyIssue = v.BaseIssue<unknown>;
+
+function issuePath(issue: AnyIssue): string {
+  return (issue.path ?? []).map((item) => String(item.key)).join('.');
+}
+
+/** A missing key is reported by the parent object schema; name the field instead of the object. */
+function describeIssue(issue: AnyIssue): string {
+  const last = issue.path?.at(-1);
+  if (issue.type === 'object' && last && issue.received === 'undefined') {
+    return `Vui lòng nhập ${fieldLabel(String(last.key))}`;
+  }
+  return issue.message;
+}
+
+export type ValidationSummary = { message: string; fields: Record<string, string> };
+
+export function summarizeIssues(issues: readonly AnyIssue[]): ValidationSummary {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issuePath(issue);
+    if (path && !(path in fields)) fields[path] = describeIssue(issue);
+  }
+  const first = issues[0];
+  const message = first ? describeIssue(first) : 'Dữ liệu không hợp lệ';
+  return { message, fields };
+}
+
+export function bodyObject<T extends v.ObjectEntries>(entries: T) {
+  return v.object(entries, 'Dữ liệu gửi lên phải là một đối tượng JSON');
+}
+
+/** Required text, trimmed; `max` guards the database column. */
+export function requiredText(label: string, max = 255) {
+  return v.pipe(
+    v.string(`${capitalize(label)} phải là chuỗi ký tự`),
+    v.trim(),
+    v.nonEmpty(`Vui lòng nhập ${label}`),
+    v.maxLength(max, `${capitalize(label)} không được dài quá ${max} ký tự`),
+  );
+}
+
+/** Optional text: absent, null or blank all mean "no value". */
+export function optionalText(label: string, max = 255) {
+  return v.pipe(
+    v.optional(v.nullable(v.string(`${capitalize(label)} phải là chuỗi ký tự`)), null),
+    v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
+    v.check((value) => value == null || value.length <= max, `${capitalize(label)} không được dài quá ${max} ký tự`),
+  );
+}
+
+/** A positive integer id given as a number (JSON body) or a digit string (query, path). */
+export function idField(label: string) {
+  const message = `${capitalize(label)} không hợp lệ`;
+  return v.pipe(
+    v.union([v.number(message), v.string(message)], message),
+    v.transform((value) => (typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value) : value)),
+    v.number(message),
+    v.integer(message),
+    v.minValue(1, message),
+    v.maxValue(2_147_483_647, message),
+  );
+}
+
+/** Query-string paging with the product's defaults (page 1, limit 10). */
+export function pagingFields(maxLimit = 200) {
+  const page = v.pipe(
+    v.optional(v.string(), '1'),
+    v.regex(/^\d{1,9}$/, 'Số trang không hợp lệ'),
+    v.transform(Number),
+    v.minValue(1, 'Số trang không hợp lệ'),
+  );
+  const limit = v.pipe(
+    v.optional(v.string(), '10'),
+    v.regex(/^\d{1,9}$/, 'Số dòng mỗi trang không hợp lệ'),
+    v.transform(Number),
+    v.minValue(1, 'Số dòng mỗi trang không hợp lệ'),
+    v.maxValue(maxLimit, `Số dòng mỗi trang tối đa là ${maxLimit}`),
+  );
+  return { page, limit };
+}
+
+export function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

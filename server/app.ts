@@ -1,0 +1,79 @@
+/**
+ * Builds the HTTP application: security headers, the API under /api with the product's envelope,
+ * and (when built) the client app with its SPA fallback. Errors from input never become a 500.
+ */
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { API_PREFIX, refreshTokenPath } from '../contract/api-paths';
+import type { Envelope } from '../contract/envelope';
+import { ERROR_MESSAGES } from '../contract/errors';
+import type { AppDeps, AppEnv } from './app-types';
+import { HttpError } from './lib/http-error';
+import { securityHeaders } from './lib/security-headers';
+import { accountRoutes, refreshRoutes } from './modules/auth/auth.routes';
+import { companyRoutes } from './modules/company/company.routes';
+import { hasBuiltApp, mountBuiltApp } from './static-files';
+
+/** JSON bodies above this size are refused with 413 before they are read. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+function errorBody(status: number, error: keyof typeof ERROR_MESSAGES, message?: string, fields?: Record<string, string>): Envelope<null> {
+  const body: Envelope<null> = { code: status, data: null, error, message: message ?? ERROR_MESSAGES[error] };
+  if (fields && Object.keys(fields).length > 0) body.fields = fields;
+  return body;
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.use('*', securityHeaders({ https: deps.env.cookieSecure }));
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    if (c.req.path.startsWith(API_PREFIX)) {
+      deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    }
+  });
+
+  const api = new Hono<AppEnv>({ strict: false });
+  api.use('*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      // The rest of the body is never read, so the connection cannot be reused: say so.
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return c.json(errorBody(413, 'PAYLOAD_TOO_LARGE', `Dữ liệu gửi lên vượt quá ${MAX_JSON_BODY_BYTES / 1024} KB`), 413);
+      },
+    }),
+  );
+  api.route('/account/api', accountRoutes(deps));
+  api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
+  api.route('/company/api', companyRoutes(deps));
+  api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
+  app.route(API_PREFIX, api);
+
+  if (hasBuiltApp(deps.env.staticDir)) mountBuiltApp(app, deps.env.staticDir);
+
+  app.notFound((c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+      return c.json(errorBody(error.status, error.code, error.message, error.fields), error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody(error.status, 'VALIDATION_FAILED', error.message || undefined), error.status);
+    }
+    deps.logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody(500, 'INTERNAL'), 500);
+  });
+
+  return app;
+}

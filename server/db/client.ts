@@ -1,0 +1,62 @@
+/**
+ * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+ * Both speak the same SQL and run the same migrations; repositories only see the drizzle `Db`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type OpenOptions = {
+  databaseUrl: string | null;
+  /** PGlite directory; `null` keeps the database in memory (tests). */
+  dataDir: string | null;
+};
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(drizzle(client), { migrationsFolder });
+  return { db, driver: 'pglite', close: () => client.close() };
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  const migrationDb = drizzle(pool);
+  // Several servers may start at once against one database: migrate under an advisory lock.
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock(727001)');
+    await migrate(migrationDb, { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock(727001)').catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return { db, driver: 'postgres', close: () => pool.end() };
+}

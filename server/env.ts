@@ -1,0 +1,63 @@
+/**
+ * The server's settings, read from the environment once at start (nothing else reads process.env).
+ */
+import path from 'node:path';
+
+export type ServerEnv = {
+  port: number;
+  host: string;
+  /** Embedded PGlite lives here unless DATABASE_URL points at PostgreSQL. */
+  dataDir: string;
+  databaseUrl: string | null;
+  /** Names the refresh-token micro-service prefix: /api/micro-account-{apiEnv}/... */
+  apiEnv: string;
+  /** HS256 key for access tokens; when absent one is generated and kept in the database. */
+  jwtSecret: string | null;
+  isProduction: boolean;
+  logLevel: string;
+  /** Mark auth cookies Secure (set when served over HTTPS, or behind a TLS proxy). */
+  cookieSecure: boolean;
+  /** Trust X-Forwarded-For for the client address (only behind a known proxy). */
+  trustProxy: boolean;
+  seedDemo: boolean;
+  /** scrypt cost exponent (N = 2^n); OWASP minimum is 17. */
+  scryptLogN: number;
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerIp: number;
+  staticDir: string;
+};
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed)) throw new Error(`${name} must be an integer, got "${value}"`);
+  return parsed;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
+  const isProduction = source.NODE_ENV === 'production';
+  const apiEnv = source.API_ENV || 'local';
+  if (!/^[a-z0-9-]{1,32}$/.test(apiEnv)) throw new Error(`API_ENV must be lower-case letters, digits or dashes`);
+  return {
+    port: intFrom(source.PORT, 3000, 'PORT'),
+    host: source.HOST || '0.0.0.0',
+    dataDir: path.resolve(source.DATA_DIR || './data'),
+    databaseUrl: source.DATABASE_URL || null,
+    apiEnv,
+    jwtSecret: source.JWT_SECRET || null,
+    isProduction,
+    logLevel: source.LOG_LEVEL || (source.NODE_ENV === 'test' ? 'silent' : 'info'),
+    cookieSecure: boolFrom(source.COOKIE_SECURE, false),
+    trustProxy: boolFrom(source.TRUST_PROXY, false),
+    seedDemo: boolFrom(source.SEED_DEMO, true),
+    scryptLogN: intFrom(source.SCRYPT_LOG_N, 17, 'SCRYPT_LOG_N'),
+    loginMaxFailuresPerAccount: intFrom(source.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
+    loginMaxFailuresPerIp: intFrom(source.LOGIN_MAX_FAILURES_PER_IP, 50, 'LOGIN_MAX_FAILURES_PER_IP'),
+    staticDir: path.resolve(source.STATIC_DIR || './dist'),
+  };
+}

@@ -1,0 +1,55 @@
+/** The account as the client sees it: profile, account type and every workspace membership. */
+import { asc, eq } from 'drizzle-orm';
+import type { Account } from '../../../contract/auth';
+import type { MembershipStatus } from '../../../contract/company';
+import type { Db } from '../../db/client';
+import { accountCompanies, accounts, accountTypes, companies } from '../../db/schema';
+
+export async function loadAccountView(db: Db, accountId: number): Promise<Account | null> {
+  const [row] = await db
+    .select({
+      id: accounts.id,
+      phone: accounts.phone,
+      fullName: accounts.fullName,
+      email: accounts.email,
+      address: accounts.address,
+      birthday: accounts.birthday,
+      gender: accounts.gender,
+      typeCode: accountTypes.code,
+      typeTitle: accountTypes.title,
+    })
+    .from(accounts)
+    .innerJoin(accountTypes, eq(accountTypes.id, accounts.accountTypeId))
+    .where(eq(accounts.id, accountId));
+  if (!row) return null;
+  const memberships = await db
+    .select({
+      id: accountCompanies.id,
+      companyId: companies.id,
+      title: companies.title,
+      type: companies.type,
+      status: accountCompanies.status,
+      isOwner: accountCompanies.isOwner,
+    })
+    .from(accountCompanies)
+    .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
+    .where(eq(accountCompanies.accountId, accountId))
+    .orderBy(asc(accountCompanies.id));
+  return {
+    id: row.id,
+    phone: row.phone,
+    full_name: row.fullName,
+    email: row.email,
+    address: row.address,
+    birthday: row.birthday,
+    gender: row.gender,
+    account_type_data: { code: row.typeCode, title: row.typeTitle },
+    company_data: memberships.map((m) => ({
+      id: m.id,
+      company: m.companyId,
+      company_data: { id: m.companyId, title: m.title, type: m.type },
+      status_display: m.status as MembershipStatus,
+      is_owner: m.isOwner,
+    })),
+  };
+}

@@ -1,0 +1,115 @@
+/** Reading and writing companies, memberships and switches. */
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { Company, MembershipStatus } from '../../../contract/company';
+import type { SwitchCode } from '../../../contract/features';
+import type { Db } from '../../db/client';
+import { accountCompanies, accounts, companies, companyFeatures } from '../../db/schema';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    id: row.id,
+    title: row.title,
+    type: row.type,
+    tax_code: row.taxCode,
+    phone: row.phone,
+    email: row.email,
+    address: row.address,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** `%` and `_` typed by a person are literal characters, not wildcards. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export async function listCompanies(
+  db: Db,
+  options: { accountId: number | null; search?: string; page: number; limit: number },
+): Promise<{ rows: Company[]; count: number }> {
+  const filters: SQL[] = [];
+  if (options.accountId !== null) {
+    const mine = db.select({ id: accountCompanies.companyId }).from(accountCompanies).where(eq(accountCompanies.accountId, options.accountId));
+    filters.push(inArray(companies.id, mine));
+  }
+  if (options.search) filters.push(ilike(companies.title, likePattern(options.search)));
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db.select({ n: count() }).from(companies).where(where);
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.id))
+    .limit(options.limit)
+    .offset((options.page - 1) * options.limit);
+  return { rows: rows.map(toCompany), count: Number(total?.n ?? 0) };
+}
+
+export async function findCompany(db: Db, id: number): Promise<Company | null> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row ? toCompany(row) : null;
+}
+
+export async function companyExists(db: Db, query: { title?: string; taxCode?: string }): Promise<boolean> {
+  const conditions: SQL[] = [];
+  if (query.title) conditions.push(ilike(companies.title, query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)));
+  if (query.taxCode) conditions.push(eq(companies.taxCode, query.taxCode));
+  if (conditions.length === 0) return false;
+  const [row] = await db.select({ id: companies.id }).from(companies).where(or(...conditions)).limit(1);
+  return Boolean(row);
+}
+
+export async function companyMembers(db: Db, companyId: number) {
+  const rows = await db
+    .select({
+      id: accountCompanies.id,
+      status: accountCompanies.status,
+      isOwner: accountCompanies.isOwner,
+      accountId: accounts.id,
+      fullName: accounts.fullName,
+      phone: accounts.phone,
+    })
+    .from(accountCompanies)
+    .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
+    .where(eq(accountCompanies.companyId, companyId))
+    .orderBy(asc(accountCompanies.id));
+  return rows.map((row) => ({
+    id: row.id,
+    account: { id: row.accountId, full_name: row.fullName, phone: row.phone },
+    status_display: row.status as MembershipStatus,
+    is_owner: row.isOwner,
+  }));
+}
+
+export async function switchStates(db: Db, companyId: number): Promise<Map<string, boolean>> {
+  const rows = await db
+    .select({ code: companyFeatures.code, isEnabled: companyFeatures.isEnabled })
+    .from(companyFeatures)
+    .where(eq(companyFeatures.companyId, companyId));
+  return new Map(rows.map((row) => [row.code, row.isEnabled]));
+}
+
+export async function setSwitch(db: Db, companyId: number, code: SwitchCode, isEnabled: boolean): Promise<void> {
+  await db
+    .insert(companyFeatures)
+    .values({ companyId, code, isEnabled })
+    .onConflictDoUpdate({
+      target: [companyFeatures.companyId, companyFeatures.code],
+      set: { isEnabled, updatedAt: new Date() },
+    });
+}
+
+export async function membershipById(db: Db, id: number) {
+  const [row] = await db.select().from(accountCompanies).where(eq(accountCompanies.id, id));
+  return row ?? null;
+}
+
+export async function findMembership(db: Db, companyId: number, accountId: number) {
+  const [row] = await db
+    .select()
+    .from(accountCompanies)
+    .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, accountId)));
+  return row ?? null;
+}

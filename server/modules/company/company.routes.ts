@@ -1,0 +1,186 @@
+/**
+ * Company calls (spec §7 "Company"): workspaces, memberships and the per-company switches that
+ * decide which parts of the product a company sees.
+ */
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  CheckCompanySchema,
+  CompanyListQuery,
+  CreateCompanySchema,
+  FunctionOnOffQuery,
+  JoinCompanySchema,
+  SetFunctionSchema,
+  UpdateCompanySchema,
+  UpdateMembershipSchema,
+} from '../../../contract/company';
+import { isSwitchCode, SWITCH_CODES } from '../../../contract/features';
+import { idField } from '../../../contract/validation';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { accountCompanies, companies } from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseBody, parseQuery, pathId } from '../../lib/validate';
+import { authenticate } from '../../middleware/authenticate';
+import { requireCompanyAdmin, requireMembership } from '../../middleware/company-scope';
+import { loadAccountView } from '../auth/account-view';
+import {
+  companyExists,
+  companyMembers,
+  findCompany,
+  findMembership,
+  listCompanies,
+  membershipById,
+  setSwitch,
+  switchStates,
+  toCompany,
+} from './company.repo';
+
+function unknownSwitch() {
+  return badRequest('UNKNOWN_FEATURE', undefined, { code: 'Mã chức năng không tồn tại' });
+}
+
+export function companyRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  app.get('/company', async (c) => {
+    const query = parseQuery(c, CompanyListQuery);
+    const auth = c.get('auth');
+    const result = await listCompanies(db, {
+      accountId: auth.accountTypeCode === 'SYSTEM' ? null : auth.accountId,
+      search: query.title__icontains?.trim() || undefined,
+      page: query.page,
+      limit: query.limit,
+    });
+    return ok(c, result.rows, { count: result.count });
+  });
+
+  app.post('/company', async (c) => {
+    const input = await parseBody(c, CreateCompanySchema);
+    const auth = c.get('auth');
+    if (input.tax_code && (await companyExists(db, { taxCode: input.tax_code }))) {
+      throw conflict('Mã số thuế đã được đăng ký cho một công ty khác', { tax_code: 'Mã số thuế đã tồn tại' });
+    }
+    const company = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(companies)
+        .values({
+          title: input.title,
+          type: input.type,
+          taxCode: input.tax_code,
+          phone: input.phone,
+          email: input.email,
+          address: input.address,
+          createdBy: auth.accountId,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await tx.insert(accountCompanies).values({ companyId: row.id, accountId: auth.accountId, status: 'accept', isOwner: true });
+      return toCompany(row);
+    });
+    return created(c, company, 'Tạo công ty thành công');
+  });
+
+  app.get('/company/:id', async (c) => {
+    const id = pathId(c);
+    await requireMembership(db, c.get('auth'), id);
+    const company = await findCompany(db, id);
+    if (!company) throw notFound();
+    return ok(c, company);
+  });
+
+  app.put('/company/:id', async (c) => {
+    const id = pathId(c);
+    await requireCompanyAdmin(db, c.get('auth'), id);
+    const input = await parseBody(c, UpdateCompanySchema);
+    const [row] = await db
+      .update(companies)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.type !== undefined ? { type: input.type } : {}),
+        taxCode: input.tax_code,
+        phone: input.phone,
+        email: input.email,
+        address: input.address,
+        updatedAt: new Date(),
+      })
+      .where(eq(companies.id, id))
+      .returning();
+    if (!row) throw notFound();
+    return ok(c, toCompany(row), { message: 'Cập nhật công ty thành công' });
+  });
+
+  /** Without `company`: the caller's own memberships. With it: the members of that company. */
+  app.get('/accountcompany', async (c) => {
+    const query = parseQuery(c, v.object({ company: v.optional(idField('công ty')) }));
+    const auth = c.get('auth');
+    if (query.company !== undefined) {
+      await requireMembership(db, auth, query.company);
+      const members = await companyMembers(db, query.company);
+      return ok(c, members, { count: members.length });
+    }
+    const view = await loadAccountView(db, auth.accountId);
+    const memberships = view?.company_data ?? [];
+    return ok(c, memberships, { count: memberships.length });
+  });
+
+  /** Ask to join a company; an owner accepts or refuses the request. */
+  app.post('/accountcompany', async (c) => {
+    const input = await parseBody(c, JoinCompanySchema);
+    const auth = c.get('auth');
+    if (!(await findCompany(db, input.company))) throw notFound('Không tìm thấy công ty');
+    if (await findMembership(db, input.company, auth.accountId)) {
+      throw conflict('Bạn đã gửi yêu cầu hoặc đã là thành viên của công ty này');
+    }
+    await db.insert(accountCompanies).values({ companyId: input.company, accountId: auth.accountId, status: 'pending' });
+    const view = await loadAccountView(db, auth.accountId);
+    const membership = view?.company_data.find((m) => m.company === input.company);
+    return created(c, membership, 'Đã gửi yêu cầu tham gia, vui lòng chờ công ty xác nhận');
+  });
+
+  app.put('/accountcompany/:id', async (c) => {
+    const id = pathId(c);
+    const membership = await membershipById(db, id);
+    if (!membership) throw notFound();
+    const auth = c.get('auth');
+    await requireCompanyAdmin(db, auth, membership.companyId);
+    const input = await parseBody(c, UpdateMembershipSchema);
+    if (membership.isOwner && input.status !== 'accept') throw forbidden('FORBIDDEN', 'Không thể thay đổi trạng thái của chủ sở hữu công ty');
+    await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
+    const members = await companyMembers(db, membership.companyId);
+    return ok(c, members.find((m) => m.id === id), { message: 'Cập nhật thành viên thành công' });
+  });
+
+  app.post('/checkcompany', async (c) => {
+    const input = await parseBody(c, CheckCompanySchema);
+    if (!input.title && !input.tax_code) {
+      throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập tên công ty hoặc mã số thuế', { title: 'Vui lòng nhập tên công ty hoặc mã số thuế' });
+    }
+    return ok(c, { exists: await companyExists(db, { title: input.title, taxCode: input.tax_code }) });
+  });
+
+  /** One switch as `{is_enabled}`; without `code`, every switch of the company in one answer. */
+  app.get('/functiononoff', async (c) => {
+    const query = parseQuery(c, FunctionOnOffQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    const states = await switchStates(db, query.company);
+    if (query.code === undefined) {
+      return ok(c, SWITCH_CODES.map((code) => ({ code, is_enabled: states.get(code) ?? false })));
+    }
+    if (!isSwitchCode(query.code)) throw unknownSwitch();
+    return ok(c, { is_enabled: states.get(query.code) ?? false });
+  });
+
+  app.put('/functiononoff', async (c) => {
+    const input = await parseBody(c, SetFunctionSchema);
+    await requireCompanyAdmin(db, c.get('auth'), input.company);
+    if (!isSwitchCode(input.code)) throw unknownSwitch();
+    await setSwitch(db, input.company, input.code, input.is_enabled);
+    return ok(c, { code: input.code, is_enabled: input.is_enabled }, { message: 'Đã cập nhật chức năng' });
+  });
+
+  return app;
+}

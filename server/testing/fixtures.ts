@@ -1,0 +1,32 @@
+/** Extra accounts for tests that change an account's state (password, sessions) without touching the demo ones. */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { accountCompanies, accounts, accountTypes } from '../db/schema';
+import { hashPassword } from '../lib/passwords';
+
+let counter = 0;
+
+/** A fresh valid mobile number for each call within a test run. */
+export function freshPhone(): string {
+  counter += 1;
+  return `09${String(process.pid % 1000).padStart(3, '0')}${String(counter).padStart(5, '0')}`;
+}
+
+export async function addAccount(
+  db: Db,
+  input: { phone?: string; password?: string; fullName?: string; memberships?: { companyId: number; status: string; isOwner?: boolean }[] } = {},
+) {
+  const phone = input.phone ?? freshPhone();
+  const password = input.password ?? 'Thu@nghiem2026';
+  const [type] = await db.select().from(accountTypes).where(eq(accountTypes.code, 'COMPANY'));
+  if (!type) throw new Error('account types not seeded');
+  const [row] = await db
+    .insert(accounts)
+    .values({ phone, fullName: input.fullName ?? 'Người Thử Nghiệm', passwordHash: await hashPassword(password, 14), accountTypeId: type.id })
+    .returning({ id: accounts.id });
+  if (!row) throw new Error('account not created');
+  for (const m of input.memberships ?? []) {
+    await db.insert(accountCompanies).values({ accountId: row.id, companyId: m.companyId, status: m.status, isOwner: m.isOwner ?? false });
+  }
+  return { id: row.id, phone, password };
+}
