@@ -1,1 +1,40 @@
 import 'fake-indexeddb/auto';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Vitest runs without globals, so Testing Library cannot register its own afterEach cleanup;
+// without this, components rendered by one test stay in the document for the next.
+afterEach(cleanup);
+
+// Browser APIs Mantine calls (as in mantinedev/vite-template's vitest.setup.mjs). happy-dom implements
+// them already; the fallbacks only fill the gaps if the unit project is ever switched to jsdom.
+if (typeof window !== 'undefined') {
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList;
+  }
+  if (typeof window.ResizeObserver !== 'function') {
+    window.ResizeObserver = class {
+      observe(): void {}
+      unobserve(): void {}
+      disconnect(): void {}
+    };
+  }
+  if (typeof window.HTMLElement.prototype.scrollIntoView !== 'function') {
+    window.HTMLElement.prototype.scrollIntoView = () => {};
+  }
+  if (navigator.userAgent.includes('jsdom')) {
+    // jsdom throws "Not implemented" for the pseudo-element argument Mantine passes.
+    const { getComputedStyle } = window;
+    window.getComputedStyle = (element: Element) => getComputedStyle(element);
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The default page layout of a workspace (spec §2 "Layouts"): the desktop header, or on phones the
+ * mobile header plus bottom navbar; an embedded frame may hide both. The page title comes from the
+ * deepest route's staticData so desktop heading and mobile header say the same thing.
+ */
+import { Title } from '@mantine/core';
+import { Outlet, useMatches } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { SWITCH_LABELS } from '../../../contract/features';
+import { useSession } from '../../session/session-store';
+import { EmptyState } from '../../ui/empty-state';
+import { applyFrameMessage, useUiFlags } from '../../session/ui-flags';
+import { resolveTitle } from '../route-meta';
+import classes from './app-layout.module.css';
+import { BottomNavbar } from './bottom-navbar';
+import { DesktopHeader } from './desktop-header';
+import { HeaderActionsProvider } from './header-actions';
+import { MobileHeader } from './mobile-header';
+import { ScrollButtons } from './scroll-buttons';
+import { useIsMobile } from './use-is-mobile';
+
+/** Messages from frames of other origins are ignored: only our own pages may drive the layout. */
+function useEmbeddedFrameMessages() {
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      applyFrameMessage(event.data);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+}
+
+export function AppLayout() {
+  const isMobile = useIsMobile();
+  const { company, flags } = useSession();
+  const { chromeHidden } = useUiFlags();
+  const matches = useMatches();
+  const deepest = matches.at(-1);
+  const title = resolveTitle(deepest?.staticData, { companyType: company?.type ?? null });
+  const feature = deepest?.staticData.feature;
+  const featureOff = feature !== undefined && flags[feature] !== true;
+  useEmbeddedFrameMessages();
+
+  useEffect(() => {
+    document.title = title ? `${title} – Sales Field` : 'Sales Field';
+  }, [title]);
+
+  return (
+    <HeaderActionsProvider>
+      {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
+      <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
+        {!isMobile && title && (
+          <Title order={2} mb="md" data-testid="page-title">
+            {title}
+          </Title>
+        )}
+        {featureOff ? (
+          <EmptyState
+            title="Chức năng chưa được bật"
+            description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
+          />
+        ) : (
+          <Outlet />
+        )}
+      </main>
+      {isMobile && !chromeHidden && <BottomNavbar />}
+      <ScrollButtons />
+    </HeaderActionsProvider>
+  );
+}

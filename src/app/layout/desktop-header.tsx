@@ -1,0 +1,127 @@
+/** The desktop header (spec §2): brand, the workspace's menu, workspace dropdown, leave-workspace icon, user menu. */
+import { ActionIcon, Avatar, Burger, Drawer, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
+import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
+import { buildMenu, type MenuEntry } from '../../features/workspace/model/menu';
+import { useSession } from '../../session/session-store';
+import { useSignOut } from '../use-sign-out';
+import classes from './app-layout.module.css';
+
+function isActive(pathname: string, to: string): boolean {
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function MenuEntryView({ entry, pathname }: { entry: MenuEntry; pathname: string }) {
+  if (!('children' in entry)) {
+    return (
+      <Link to={entry.to} className={classes.menuItem} data-active={isActive(pathname, entry.to)}>
+        {entry.label}
+      </Link>
+    );
+  }
+  const active = entry.children.some((child) => isActive(pathname, child.to));
+  return (
+    <Menu trigger="click-hover" openDelay={60} closeDelay={120} position="bottom-start" withinPortal>
+      <Menu.Target>
+        <button type="button" className={classes.menuItem} data-active={active}>
+          {entry.label}
+          <IconChevronDown size={14} />
+        </button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {entry.children.map((child) => (
+          <Menu.Item key={child.key} component={Link} to={child.to}>
+            {child.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** Below 1280 px the whole menu does not fit the header; it opens in a drawer instead. */
+function MenuDrawer({ menu, pathname }: { menu: MenuEntry[]; pathname: string }) {
+  const [opened, drawer] = useDisclosure(false);
+  return (
+    <>
+      <Burger opened={opened} onClick={drawer.toggle} aria-label="Mở menu" size="sm" />
+      <Drawer opened={opened} onClose={drawer.close} title="Menu" size="xs">
+        {menu.map((entry) =>
+          'children' in entry ? (
+            <NavLink key={entry.key} label={entry.label} defaultOpened={entry.children.some((child) => isActive(pathname, child.to))}>
+              {entry.children.map((child) => (
+                <NavLink key={child.key} component={Link} to={child.to} label={child.label} active={isActive(pathname, child.to)} onClick={drawer.close} />
+              ))}
+            </NavLink>
+          ) : (
+            <NavLink key={entry.key} component={Link} to={entry.to} label={entry.label} active={isActive(pathname, entry.to)} onClick={drawer.close} />
+          ),
+        )}
+      </Drawer>
+    </>
+  );
+}
+
+export function DesktopHeader() {
+  const { account, company, flags } = useSession();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const navigate = useNavigate();
+  const router = useRouter();
+  const signOut = useSignOut();
+  const menu = useMemo(() => buildMenu({ flags, companyType: company?.type }), [flags, company?.type]);
+  const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
+
+  return (
+    <header className={classes.header} data-testid="desktop-header">
+      {compact && <MenuDrawer menu={menu} pathname={pathname} />}
+      <Link to="/dashboard" className={classes.brand}>
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <span>Sales Field</span>
+      </Link>
+      <nav className={classes.menu} aria-label="Menu chính">
+        {!compact && menu.map((entry) => <MenuEntryView key={entry.key} entry={entry} pathname={pathname} />)}
+      </nav>
+      <Group gap="xs" wrap="nowrap">
+        <WorkspaceSwitcher
+          onChosen={() => {
+            void router.invalidate();
+            void navigate({ to: '/dashboard' });
+          }}
+        />
+        <Tooltip label="Rời công ty, chọn không gian làm việc khác">
+          <ActionIcon variant="subtle" size="lg" aria-label="Chọn công ty khác" onClick={() => void navigate({ to: '/' })}>
+            <IconSwitchHorizontal size={20} />
+          </ActionIcon>
+        </Tooltip>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton aria-label="Tài khoản" data-testid="user-menu">
+              <Group gap={6} wrap="nowrap">
+                <Avatar size={34} radius="xl" color="teal">
+                  {account?.full_name.split(' ').at(-1)?.charAt(0) ?? '?'}
+                </Avatar>
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>
+              <Text size="sm" fw={600} c="dark">
+                {account?.full_name}
+              </Text>
+              {account?.phone}
+            </Menu.Label>
+            <Menu.Item leftSection={<IconUserCircle size={16} />} component={Link} to="/my-account">
+              Quản lý tài khoản
+            </Menu.Item>
+            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void signOut()}>
+              Đăng xuất
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </header>
+  );
+}

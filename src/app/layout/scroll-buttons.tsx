@@ -1,0 +1,61 @@
+/** Scroll-to-top and scroll-to-bottom buttons (spec §2 "Layouts", threshold 50 px). */
+import { ActionIcon } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import classes from './app-layout.module.css';
+import { showsScrollToBottom, showsScrollToTop } from './scroll-rules';
+
+function measure() {
+  const doc = document.documentElement;
+  return { y: window.scrollY, toBottom: doc.scrollHeight - window.innerHeight - window.scrollY };
+}
+
+export function ScrollButtons() {
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const [position, setPosition] = useState(() => ({ y: 0, toBottom: 0 }));
+
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setPosition(measure()));
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    // Content that loads later changes the height without a scroll event.
+    const observer = new ResizeObserver(update);
+    observer.observe(document.body);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+      observer.disconnect();
+    };
+  }, [pathname]);
+
+  const top = showsScrollToTop(pathname, position.y);
+  const bottom = showsScrollToBottom(pathname, position.toBottom);
+  if (!top && !bottom) return null;
+  return (
+    <div className={classes.scrollButtons}>
+      {top && (
+        <ActionIcon size="xl" radius="xl" variant="filled" aria-label="Lên đầu trang" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+          <IconArrowUp size={20} />
+        </ActionIcon>
+      )}
+      {bottom && (
+        <ActionIcon
+          size="xl"
+          radius="xl"
+          variant="light"
+          aria-label="Xuống cuối trang"
+          onClick={() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })}
+        >
+          <IconArrowDown size={20} />
+        </ActionIcon>
+      )}
+    </div>
+  );
+}

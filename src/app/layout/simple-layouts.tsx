@@ -1,0 +1,77 @@
+/**
+ * The layouts around signed-out and workspace-less screens (spec §2 "Layouts"): the login layout
+ * (a help-desk block beside the form), the forgot-password card layout, and the empty centred
+ * layout (/, /onboard, /403).
+ */
+import { Anchor, Box, Center, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
+import { Outlet } from '@tanstack/react-router';
+
+export const HELP_DESK = { phone: '1900 6868', email: 'hotro@salesfield.vn', hours: '8:00 – 17:30, Thứ Hai – Thứ Bảy' };
+
+function HelpDesk() {
+  return (
+    <Stack gap="md" p={{ base: 'md', sm: 'xl' }} data-testid="help-desk">
+      <Title order={2} c="teal.8">
+        Sales Field
+      </Title>
+      <Text c="dimmed">Quản lý đơn hàng, khách hàng và đội ngũ bán hàng – cả khi không có mạng.</Text>
+      <Stack gap="xs" mt="md">
+        <Text fw={600}>Cần hỗ trợ?</Text>
+        <Text size="sm">
+          <ThemeIcon size="sm" variant="light" mr={8}>
+            <IconHeadset size={14} />
+          </ThemeIcon>
+          Tổng đài: <Anchor href={`tel:${HELP_DESK.phone.replace(/\s/g, '')}`}>{HELP_DESK.phone}</Anchor>
+        </Text>
+        <Text size="sm">
+          <ThemeIcon size="sm" variant="light" mr={8}>
+            <IconMail size={14} />
+          </ThemeIcon>
+          Email: <Anchor href={`mailto:${HELP_DESK.email}`}>{HELP_DESK.email}</Anchor>
+        </Text>
+        <Text size="sm">
+          <ThemeIcon size="sm" variant="light" mr={8}>
+            <IconClock size={14} />
+          </ThemeIcon>
+          Giờ làm việc: {HELP_DESK.hours}
+        </Text>
+      </Stack>
+    </Stack>
+  );
+}
+
+export function LoginLayout() {
+  return (
+    <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 60 }}>
+      <Container size="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
+          <Paper radius="lg" p={{ base: 'md', sm: 'xl' }} withBorder>
+            <Outlet />
+          </Paper>
+          <HelpDesk />
+        </SimpleGrid>
+      </Container>
+    </Box>
+  );
+}
+
+export function CardLayout() {
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Paper radius="lg" p={{ base: 'md', sm: 'xl' }} withBorder w="100%" maw={520}>
+        <Outlet />
+      </Paper>
+    </Center>
+  );
+}
+
+export function CenterLayout() {
+  return (
+    <Center mih="100vh" p="md">
+      <Box w="100%" maw={640}>
+        <Outlet />
+      </Box>
+    </Center>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The router, its context, and the app-wide reactions to navigation and to API answers:
+ * spec §2 rule 4 (saved section filters), 403 → /403, an ended session → sign-out to /login.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { createRouter } from '@tanstack/react-router';
+import { setApiHandlers } from '../api/client';
+import { routeTree } from '../route-tree.gen';
+import { clearSavedFilter, recordActiveRoute, sectionToClear } from '../session/saved-filters';
+import { clearSession } from '../session/session-store';
+
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+
+  let previousPath: string | null = null;
+  router.subscribe('onResolved', ({ toLocation }) => {
+    const left = sectionToClear(previousPath, toLocation.pathname);
+    if (left) clearSavedFilter(left);
+    recordActiveRoute(toLocation.pathname);
+    previousPath = toLocation.pathname;
+  });
+
+  setApiHandlers({
+    onForbidden: () => void router.navigate({ to: '/403' }),
+    onSessionExpired: () => {
+      clearSession();
+      queryClient.clear();
+      void router.navigate({ to: '/login' });
+    },
+  });
+
+  return router;
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,70 @@
+/** Editing one's own profile (/my-account/edit). */
+import { Button, Group, Select, Stack } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { GENDERS, type Account, type UpdateAccountInput } from '../../../../contract/auth';
+import { parseDisplayDate, formatDate } from '../../../lib/dates';
+import { email as emailRule, maxLength, required, type Rule } from '../../../ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+
+const validDate: Rule = (value) => !value.trim() || parseDisplayDate(value) !== null || 'Ngày sinh không hợp lệ (DD/MM/YYYY)';
+
+type Props = { account: Account; saving: boolean; onSave: (input: UpdateAccountInput) => void; onCancel: () => void };
+
+export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
+  const [fullName, setFullName] = useState(account.full_name);
+  const [email, setEmail] = useState(account.email ?? '');
+  const [address, setAddress] = useState(account.address ?? '');
+  const [birthday, setBirthday] = useState(account.birthday ? formatDate(account.birthday) : '');
+  const [gender, setGender] = useState<string | null>(account.gender);
+  const fullNameRef = useRef<RuleInputHandle>(null);
+  const emailRef = useRef<RuleInputHandle>(null);
+  const birthdayRef = useRef<RuleInputHandle>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const valid = [fullNameRef, emailRef, birthdayRef].map((ref) => ref.current?.validate() ?? true);
+    if (!valid.every(Boolean)) return;
+    onSave({
+      full_name: fullName,
+      email: email || null,
+      address: address || null,
+      birthday: birthday.trim() ? parseDisplayDate(birthday) : null,
+      gender: (gender as (typeof GENDERS)[number] | null) ?? null,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack maw={560}>
+        <RuleTextInput
+          ref={fullNameRef}
+          label="Họ và tên"
+          value={fullName}
+          onChange={setFullName}
+          rules={[required('Vui lòng nhập họ và tên.'), maxLength(120)]}
+          autoComplete="name"
+        />
+        <RuleTextInput ref={emailRef} label="Email" value={email} onChange={setEmail} rules={[emailRule('Email không hợp lệ')]} autoComplete="email" />
+        <RuleTextInput
+          ref={birthdayRef}
+          label="Ngày sinh"
+          placeholder="DD/MM/YYYY"
+          value={birthday}
+          onChange={setBirthday}
+          rules={[validDate]}
+          inputMode="numeric"
+        />
+        <Select label="Giới tính" data={[...GENDERS]} value={gender} onChange={setGender} clearable placeholder="Chọn giới tính" />
+        <RuleTextInput label="Địa chỉ" value={address} onChange={setAddress} rules={[maxLength(500)]} autoComplete="street-address" />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Hủy
+          </Button>
+          <Button type="submit" loading={saving}>
+            Lưu thay đổi
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

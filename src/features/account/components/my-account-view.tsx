@@ -1,0 +1,72 @@
+/** The signed-in person's own account (/my-account): profile, workspace, and account actions. */
+import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconEdit, IconKey, IconLogout } from '@tabler/icons-react';
+import type { Account } from '../../../../contract/auth';
+import { formatDate } from '../../../lib/dates';
+
+type Props = {
+  account: Account;
+  companyTitle: string | null;
+  onEdit: () => void;
+  onChangePassword: () => void;
+  onSignOut: () => void;
+  /** On phones the actions live in the header's dots menu instead. */
+  showActions: boolean;
+};
+
+function Field({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={500}>{value || '—'}</Text>
+    </div>
+  );
+}
+
+export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, showActions }: Props) {
+  return (
+    <Stack gap="md">
+      <Card withBorder radius="md" padding="lg">
+        <Group wrap="nowrap">
+          <Avatar size={64} radius="xl" color="teal">
+            {account.full_name.split(' ').at(-1)?.charAt(0)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} data-testid="account-name">
+              {account.full_name}
+            </Title>
+            <Text c="dimmed">{account.phone}</Text>
+            <Badge variant="light" mt={4}>
+              {account.account_type_data.title}
+            </Badge>
+          </div>
+        </Group>
+      </Card>
+      <Card withBorder radius="md" padding="lg">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Field label="Email" value={account.email} />
+          <Field label="Ngày sinh" value={account.birthday ? formatDate(account.birthday) : null} />
+          <Field label="Giới tính" value={account.gender} />
+          <Field label="Địa chỉ" value={account.address} />
+          <Field label="Công ty đang làm việc" value={companyTitle} />
+          <Field label="Số công ty tham gia" value={String(account.company_data.length)} />
+        </SimpleGrid>
+      </Card>
+      {showActions && (
+        <Group>
+          <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
+            Sửa thông tin
+          </Button>
+          <Button variant="default" leftSection={<IconKey size={16} />} onClick={onChangePassword}>
+            Đổi mật khẩu
+          </Button>
+          <Button variant="subtle" color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
+            Đăng xuất
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,95 @@
+/**
+ * The login screen (spec §2): phone number, password, "Ghi nhớ mật khẩu", "Quên mật khẩu?".
+ * "Remember" keeps the session across browser restarts and pre-fills the phone next time; the
+ * password itself is never stored by the app (the browser's password manager may offer to).
+ */
+import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import type { LoginAnswer } from '../../../../contract/auth';
+import { ApiError } from '../../../api/api-error';
+import { readCookie, removeCookie, SECONDS, writeCookie } from '../../../session/cookies';
+import { phone as phoneRule, required } from '../../../ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { login } from '../api/auth-api';
+
+const REMEMBERED_PHONE = 'rememberedPhone';
+const PHONE_RULES = [required('Bạn cần điền vào mục này'), phoneRule('Tên tài khoản không hợp lệ')];
+const PASSWORD_RULES = [required('Bạn cần điền vào mục này')];
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnswer) => void }) {
+  const [phone, setPhone] = useState(() => readCookie(REMEMBERED_PHONE) ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const phoneRef = useRef<RuleInputHandle>(null);
+  const passwordRef = useRef<RuleInputHandle>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const valid = [phoneRef.current?.validate() ?? true, passwordRef.current?.validate() ?? true].every(Boolean);
+    if (!valid) return;
+    setSubmitting(true);
+    setError(null);
+    try {
+      const answer = await login(phone, password, remember);
+      if (remember) writeCookie(REMEMBERED_PHONE, phone.trim(), 30 * SECONDS.day);
+      else removeCookie(REMEMBERED_PHONE);
+      onSignedIn(answer);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'Đăng nhập thất bại. Vui lòng thử lại sau.');
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md">
+        <div>
+          <Title order={2}>Đăng nhập</Title>
+          <Text c="dimmed" size="sm">
+            Dùng số điện thoại đã đăng ký để đăng nhập.
+          </Text>
+        </div>
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        <RuleTextInput
+          ref={phoneRef}
+          label="Số điện thoại"
+          placeholder="Nhập số điện thoại"
+          value={phone}
+          onChange={setPhone}
+          rules={PHONE_RULES}
+          inputMode="tel"
+          autoComplete="username"
+          name="phone"
+        />
+        <RuleTextInput
+          ref={passwordRef}
+          password
+          label="Mật khẩu"
+          placeholder="Nhập mật khẩu"
+          value={password}
+          onChange={setPassword}
+          rules={PASSWORD_RULES}
+          autoComplete="current-password"
+          name="password"
+        />
+        <Group justify="space-between">
+          <Checkbox label="Ghi nhớ mật khẩu" checked={remember} onChange={(event) => setRemember(event.currentTarget.checked)} />
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Quên mật khẩu?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" loading={submitting} fullWidth>
+          Đăng nhập
+        </Button>
+      </Stack>
+    </form>
+  );
+}

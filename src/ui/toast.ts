@@ -1,0 +1,70 @@
+// Spec §8/§9 toasts: success, warning, error and info; top-right, 5000 ms, removed 400 ms after,
+// 250–450 px wide. A thin layer over @mantine/notifications so every screen shows them the same way.
+// Plain .ts with createElement: the module is mostly functions, and the host is one element.
+import { rem } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX, type Icon } from '@tabler/icons-react';
+import { createElement, type ReactNode } from 'react';
+
+export type ToastType = 'success' | 'warning' | 'error' | 'info';
+
+export const TOAST_DEFAULTS = {
+  position: 'top-right',
+  autoClose: 5000,
+  transitionDuration: 400,
+  minWidth: 250,
+  maxWidth: 450,
+} as const;
+
+export const TOAST_COLORS: Record<ToastType, string> = {
+  success: 'teal',
+  warning: 'yellow',
+  error: 'red',
+  info: 'blue',
+};
+
+// An icon as well as a colour, so the kind of message does not depend on telling colours apart.
+const TOAST_ICONS: Record<ToastType, Icon> = {
+  success: IconCheck,
+  warning: IconAlertTriangle,
+  error: IconX,
+  info: IconInfoCircle,
+};
+
+function show(type: ToastType, message: ReactNode, title?: ReactNode): string {
+  return notifications.show({
+    message,
+    title,
+    color: TOAST_COLORS[type],
+    icon: createElement(TOAST_ICONS[type], { size: 18 }),
+    closeButtonProps: { 'aria-label': 'Đóng' },
+    autoClose: TOAST_DEFAULTS.autoClose,
+    position: TOAST_DEFAULTS.position,
+    // Screen readers announce errors and warnings at once, the rest when idle.
+    role: type === 'error' || type === 'warning' ? 'alert' : 'status',
+    'data-toast-type': type,
+  });
+}
+
+/** Shows a toast and returns its id (for notifications.hide/update). Needs <ToastHost /> mounted once. */
+export const toast = {
+  success: (message: ReactNode, title?: ReactNode) => show('success', message, title),
+  warning: (message: ReactNode, title?: ReactNode) => show('warning', message, title),
+  error: (message: ReactNode, title?: ReactNode) => show('error', message, title),
+  info: (message: ReactNode, title?: ReactNode) => show('info', message, title),
+  hide: (id: string) => notifications.hide(id),
+};
+
+/** Mount once inside MantineProvider; renders the toasts raised through `toast`. */
+export function ToastHost() {
+  return createElement(Notifications, {
+    position: TOAST_DEFAULTS.position,
+    autoClose: TOAST_DEFAULTS.autoClose,
+    transitionDuration: TOAST_DEFAULTS.transitionDuration,
+    // The container must be as wide as the widest toast; each toast then sizes between the limits.
+    containerWidth: TOAST_DEFAULTS.maxWidth,
+    styles: {
+      notification: { minWidth: rem(TOAST_DEFAULTS.minWidth), maxWidth: rem(TOAST_DEFAULTS.maxWidth) },
+    },
+  });
+}
