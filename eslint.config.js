@@ -6,7 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const boundary = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'Only contract/ is shared between runtimes (architecture.md).' })) }],
+  'no-restricted-imports': [
+    'error',
+    { patterns: patterns.map((group) => ({ group: [group], message: 'Only contract/ is shared between runtimes (architecture.md).' })) },
+  ],
 });
 
 export default tseslint.config(

@@ -52,7 +52,11 @@ export const VerifyForgotSchema = bodyObject({
 });
 
 export const ResetPasswordSchema = bodyObject({
-  reset_token: v.pipe(v.string('Mã đặt lại mật khẩu không hợp lệ'), v.nonEmpty('Vui lòng nhập mã đặt lại mật khẩu'), v.maxLength(512, 'Mã đặt lại mật khẩu không hợp lệ')),
+  reset_token: v.pipe(
+    v.string('Mã đặt lại mật khẩu không hợp lệ'),
+    v.nonEmpty('Vui lòng nhập mã đặt lại mật khẩu'),
+    v.maxLength(512, 'Mã đặt lại mật khẩu không hợp lệ'),
+  ),
   new_password: newPasswordField(),
 });
 

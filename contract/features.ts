@@ -2,17 +2,7 @@
  * Per-company switches (product spec §6). Feature codes turn whole services on; report config keys
  * turn single report pages on. Both are answered by `functiononoff/` as `{is_enabled}`.
  */
-export const FEATURE_CODES = [
-  'DLO',
-  'WHOLESALE',
-  'CSG',
-  'ZALO',
-  'REWARD',
-  'WAREHOUSE',
-  'GROUP-ORDER',
-  'VAT',
-  'RECEIVABLE',
-] as const;
+export const FEATURE_CODES = ['DLO', 'WHOLESALE', 'CSG', 'ZALO', 'REWARD', 'WAREHOUSE', 'GROUP-ORDER', 'VAT', 'RECEIVABLE'] as const;
 export type FeatureCode = (typeof FEATURE_CODES)[number];
 
 export const REPORT_CONFIG_KEYS = [

@@ -33,7 +33,10 @@ export function createApp(deps: AppDeps) {
     const started = performance.now();
     await next();
     if (c.req.path.startsWith(API_PREFIX)) {
-      deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+      deps.logger.debug(
+        { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
     }
   });
 

@@ -17,8 +17,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (code: ErrorCode, message?: string, fields?: Record<string, string>) =>
-  new HttpError(400, code, message, fields);
+export const badRequest = (code: ErrorCode, message?: string, fields?: Record<string, string>) => new HttpError(400, code, message, fields);
 export const unauthorized = (code: ErrorCode = 'UNAUTHENTICATED', message?: string) => new HttpError(401, code, message);
 export const forbidden = (code: ErrorCode = 'FORBIDDEN', message?: string) => new HttpError(403, code, message);
 export const notFound = (message?: string) => new HttpError(404, 'NOT_FOUND', message);

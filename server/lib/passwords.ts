@@ -29,7 +29,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [kind, logN, r, p, salt, key] = stored.split('$');
   if (kind !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(password.normalize('NFC'), Buffer.from(salt, 'base64'), expected.length, options(Number(logN), Number(r), Number(p)));
+  const actual = await scrypt(
+    password.normalize('NFC'),
+    Buffer.from(salt, 'base64'),
+    expected.length,
+    options(Number(logN), Number(r), Number(p)),
+  );
   return crypto.timingSafeEqual(actual, expected);
 }
 

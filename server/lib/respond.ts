@@ -3,7 +3,11 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { Envelope } from '../../contract/envelope';
 
-export function ok<T>(c: Context, data: T, extra: { count?: number; bonus?: unknown; message?: string; status?: ContentfulStatusCode } = {}) {
+export function ok<T>(
+  c: Context,
+  data: T,
+  extra: { count?: number; bonus?: unknown; message?: string; status?: ContentfulStatusCode } = {},
+) {
   const status = extra.status ?? 200;
   const body: Envelope<T> = { code: status, data };
   if (extra.count !== undefined) body.count = extra.count;

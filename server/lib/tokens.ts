@@ -43,7 +43,14 @@ export async function verifyAccessToken(keys: TokenKeys, token: string): Promise
     });
     const accountId = Number(payload.sub);
     const sessionId = payload.sid;
-    if (payload.typ !== 'access' || !Number.isInteger(accountId) || accountId < 1 || typeof sessionId !== 'string' || !UUID.test(sessionId) || typeof payload.iat !== 'number') {
+    if (
+      payload.typ !== 'access' ||
+      !Number.isInteger(accountId) ||
+      accountId < 1 ||
+      typeof sessionId !== 'string' ||
+      !UUID.test(sessionId) ||
+      typeof payload.iat !== 'number'
+    ) {
       return { ok: false, reason: 'invalid' };
     }
     return { ok: true, claims: { accountId, sessionId, issuedAt: payload.iat } };

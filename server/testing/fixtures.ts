@@ -14,7 +14,12 @@ export function freshPhone(): string {
 
 export async function addAccount(
   db: Db,
-  input: { phone?: string; password?: string; fullName?: string; memberships?: { companyId: number; status: string; isOwner?: boolean }[] } = {},
+  input: {
+    phone?: string;
+    password?: string;
+    fullName?: string;
+    memberships?: { companyId: number; status: string; isOwner?: boolean }[];
+  } = {},
 ) {
   const phone = input.phone ?? freshPhone();
   const password = input.password ?? 'Thu@nghiem2026';
@@ -22,7 +27,12 @@ export async function addAccount(
   if (!type) throw new Error('account types not seeded');
   const [row] = await db
     .insert(accounts)
-    .values({ phone, fullName: input.fullName ?? 'Người Thử Nghiệm', passwordHash: await hashPassword(password, 14), accountTypeId: type.id })
+    .values({
+      phone,
+      fullName: input.fullName ?? 'Người Thử Nghiệm',
+      passwordHash: await hashPassword(password, 14),
+      accountTypeId: type.id,
+    })
     .returning({ id: accounts.id });
   if (!row) throw new Error('account not created');
   for (const m of input.memberships ?? []) {

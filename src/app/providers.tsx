@@ -1,19 +1,31 @@
-/** Everything the whole app renders inside: theme, server cache, dialogs, toasts. */
+/** Everything the whole app renders inside: theme, server cache, toasts. */
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { ToastHost } from '../ui/toast';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { theme } from './theme';
+
+// The toast UI is downloaded when the first toast is raised, not with the first screen; the toast
+// waits in the store meanwhile.
+const ToastHost = lazy(() => import('../ui/toast-host').then((module) => ({ default: module.ToastHost })));
+
+function LazyToasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToastHost />
+    </Suspense>
+  ) : null;
+}
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider labels={{ confirm: 'Xác nhận', cancel: 'Đóng lại' }}>
-          <ToastHost />
-          {children}
-        </ModalsProvider>
+        <LazyToasts />
+        {children}
       </QueryClientProvider>
     </MantineProvider>
   );

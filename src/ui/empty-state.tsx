@@ -16,13 +16,7 @@ export interface EmptyStateProps {
 export function EmptyState({ title, description, action, icon }: EmptyStateProps) {
   return (
     <Center py="xl" px="md" mih={240}>
-      <MantineEmptyState
-        title={title}
-        description={description}
-        icon={icon ?? <IconInbox />}
-        variant="light"
-        size="lg"
-      >
+      <MantineEmptyState title={title} description={description} icon={icon ?? <IconInbox />} variant="light" size="lg">
         {action ? <MantineEmptyState.Actions>{action}</MantineEmptyState.Actions> : null}
       </MantineEmptyState>
     </Center>

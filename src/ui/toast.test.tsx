@@ -2,7 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DEFAULTS, ToastHost, toast } from './toast';
+import { TOAST_DEFAULTS, toast } from './toast';
+import { ToastHost } from './toast-host';
 
 function renderHost() {
   render(

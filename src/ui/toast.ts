@@ -1,8 +1,8 @@
 // Spec §8/§9 toasts: success, warning, error and info; top-right, 5000 ms, removed 400 ms after,
 // 250–450 px wide. A thin layer over @mantine/notifications so every screen shows them the same way.
-// Plain .ts with createElement: the module is mostly functions, and the host is one element.
-import { rem } from '@mantine/core';
-import { Notifications, notifications } from '@mantine/notifications';
+// The store is imported here and the host component in toast-host.ts, so a page can raise toasts
+// without downloading the toast UI before it is needed (the host is lazy-loaded by the app).
+import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX, type Icon } from '@tabler/icons-react';
 import { createElement, type ReactNode } from 'react';
 
@@ -46,7 +46,7 @@ function show(type: ToastType, message: ReactNode, title?: ReactNode): string {
   });
 }
 
-/** Shows a toast and returns its id (for notifications.hide/update). Needs <ToastHost /> mounted once. */
+/** Shows a toast and returns its id (for notifications.hide/update). Needs <ToastHost /> (toast-host.ts) mounted once. */
 export const toast = {
   success: (message: ReactNode, title?: ReactNode) => show('success', message, title),
   warning: (message: ReactNode, title?: ReactNode) => show('warning', message, title),
@@ -54,17 +54,3 @@ export const toast = {
   info: (message: ReactNode, title?: ReactNode) => show('info', message, title),
   hide: (id: string) => notifications.hide(id),
 };
-
-/** Mount once inside MantineProvider; renders the toasts raised through `toast`. */
-export function ToastHost() {
-  return createElement(Notifications, {
-    position: TOAST_DEFAULTS.position,
-    autoClose: TOAST_DEFAULTS.autoClose,
-    transitionDuration: TOAST_DEFAULTS.transitionDuration,
-    // The container must be as wide as the widest toast; each toast then sizes between the limits.
-    containerWidth: TOAST_DEFAULTS.maxWidth,
-    styles: {
-      notification: { minWidth: rem(TOAST_DEFAULTS.minWidth), maxWidth: rem(TOAST_DEFAULTS.maxWidth) },
-    },
-  });
-}

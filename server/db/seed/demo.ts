@@ -52,8 +52,20 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
     const [anKhang, minhPhat, hoaBinh] = await tx
       .insert(companies)
       .values([
-        { ...DEMO.anKhang, taxCode: '0312345678', phone: '02838123456', address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh', createdBy: an.id },
-        { ...DEMO.minhPhat, taxCode: '0109876543', phone: '02437654321', address: '45 Hàng Bài, Phường Hoàn Kiếm, Hà Nội', createdBy: binh.id },
+        {
+          ...DEMO.anKhang,
+          taxCode: '0312345678',
+          phone: '02838123456',
+          address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh',
+          createdBy: an.id,
+        },
+        {
+          ...DEMO.minhPhat,
+          taxCode: '0109876543',
+          phone: '02437654321',
+          address: '45 Hàng Bài, Phường Hoàn Kiếm, Hà Nội',
+          createdBy: binh.id,
+        },
         { ...DEMO.hoaBinh, taxCode: '0401234567', address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
       ])
       .returning({ id: companies.id });
@@ -65,9 +77,11 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
       { companyId: minhPhat.id, accountId: binh.id, status: 'accept', isOwner: true },
     ]);
     // An Khang: every switch and every report config on. Minh Phát: every switch off, no report config.
-    await tx.insert(companyFeatures).values([
-      ...[...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => ({ companyId: anKhang.id, code, isEnabled: true })),
-      ...FEATURE_CODES.map((code) => ({ companyId: minhPhat.id, code, isEnabled: false })),
-    ]);
+    await tx
+      .insert(companyFeatures)
+      .values([
+        ...[...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => ({ companyId: anKhang.id, code, isEnabled: true })),
+        ...FEATURE_CODES.map((code) => ({ companyId: minhPhat.id, code, isEnabled: false })),
+      ]);
   });
 }

@@ -68,7 +68,12 @@ describe('login/', () => {
     ['phone of the wrong type', { phone: 901234567, password: 'x' }, 'phone', 'Số điện thoại phải là chuỗi ký tự'],
     ['invalid phone', { phone: '12345', password: 'x' }, 'phone', 'Số điện thoại không hợp lệ'],
     ['missing password', { phone: DEMO.an.phone }, 'password', 'Vui lòng nhập mật khẩu'],
-    ['remember of the wrong type', { phone: DEMO.an.phone, password: 'x', remember: 'yes' }, 'remember', 'Giá trị ghi nhớ phải là true hoặc false'],
+    [
+      'remember of the wrong type',
+      { phone: DEMO.an.phone, password: 'x', remember: 'yes' },
+      'remember',
+      'Giá trị ghi nhớ phải là true hoặc false',
+    ],
   ])('answers 400 naming the field for %s', async (_label, body, field, message) => {
     const answer = await server.call(LOGIN, { body });
     expect(answer.status).toBe(400);
@@ -81,7 +86,10 @@ describe('login/', () => {
     expect([malformed.status, malformed.body.error]).toEqual([400, 'INVALID_JSON']);
     const form = await server.call(LOGIN, { rawBody: 'phone=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect([form.status, form.body.error]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
-    const huge = await server.call(LOGIN, { rawBody: JSON.stringify({ phone: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const huge = await server.call(LOGIN, {
+      rawBody: JSON.stringify({ phone: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect([huge.status, huge.body.error]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(huge.body.message).toMatch(/vượt quá/);
   });
@@ -159,7 +167,11 @@ describe('access tokens', () => {
     const path = `/account/api/account/${account.id}/`;
     expect((await server.call(path)).body.error).toBe('UNAUTHENTICATED');
     expect((await server.call(path, { token: 'abc.def' })).body.error).toBe('TOKEN_INVALID');
-    const forged = await signAccessToken({ key: new TextEncoder().encode('khóa-giả-mạo-khóa-giả-mạo-khóa-giả') }, account.id, crypto.randomUUID());
+    const forged = await signAccessToken(
+      { key: new TextEncoder().encode('khóa-giả-mạo-khóa-giả-mạo-khóa-giả') },
+      account.id,
+      crypto.randomUUID(),
+    );
     expect((await server.call(path, { token: forged })).body.error).toBe('TOKEN_INVALID');
     const old = await signAccessToken(server.deps.keys, account.id, crypto.randomUUID(), new Date(Date.now() - 3600_000));
     const expired = await server.call(path, { token: old });
@@ -181,14 +193,34 @@ describe('changepassword/', () => {
     const user = await addAccount(server.deps.db);
     const a = await server.login(user.phone, user.password);
     const b = await server.login(user.phone, user.password);
-    const wrong = await server.call('/account/api/changepassword/', { method: 'PUT', token: a.access, body: { old_password: 'khong-dung', new_password: 'MatKhauMoi@1' } });
-    expect([wrong.status, wrong.body.error, wrong.body.fields?.old_password]).toEqual([400, 'WRONG_PASSWORD', 'Mật khẩu hiện tại không đúng']);
-    const weak = await server.call('/account/api/changepassword/', { method: 'PUT', token: a.access, body: { old_password: user.password, new_password: '123' } });
+    const wrong = await server.call('/account/api/changepassword/', {
+      method: 'PUT',
+      token: a.access,
+      body: { old_password: 'khong-dung', new_password: 'MatKhauMoi@1' },
+    });
+    expect([wrong.status, wrong.body.error, wrong.body.fields?.old_password]).toEqual([
+      400,
+      'WRONG_PASSWORD',
+      'Mật khẩu hiện tại không đúng',
+    ]);
+    const weak = await server.call('/account/api/changepassword/', {
+      method: 'PUT',
+      token: a.access,
+      body: { old_password: user.password, new_password: '123' },
+    });
     expect([weak.status, weak.body.fields?.new_password]).toEqual([400, 'Mật khẩu phải có ít nhất 8 ký tự']);
-    const missing = await server.call('/account/api/changepassword/', { method: 'PUT', token: a.access, body: { new_password: 'MatKhauMoi@1' } });
+    const missing = await server.call('/account/api/changepassword/', {
+      method: 'PUT',
+      token: a.access,
+      body: { new_password: 'MatKhauMoi@1' },
+    });
     expect(missing.body.fields?.old_password).toBe('Vui lòng nhập mật khẩu hiện tại');
 
-    const changed = await server.call('/account/api/changepassword/', { method: 'PUT', token: a.access, body: { old_password: user.password, new_password: 'MatKhauMoi@1' } });
+    const changed = await server.call('/account/api/changepassword/', {
+      method: 'PUT',
+      token: a.access,
+      body: { old_password: user.password, new_password: 'MatKhauMoi@1' },
+    });
     expect([changed.status, changed.body.message]).toEqual([200, 'Đổi mật khẩu thành công !!!']);
     for (const session of [a, b]) {
       expect((await server.call(`/account/api/account/${user.id}/`, { token: session.access })).status).toBe(401);
@@ -289,9 +321,17 @@ describe('account/{id}/ and updateaccountall/{id}/', () => {
     });
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ full_name: 'Lê Thị Cúc', email: 'cuc@example.vn', birthday: '1990-05-01', gender: 'Nữ' });
-    const badEmail = await server.call(`/account/api/updateaccountall/${user.id}/`, { method: 'PUT', token: session.access, body: { email: 'không-phải-email' } });
+    const badEmail = await server.call(`/account/api/updateaccountall/${user.id}/`, {
+      method: 'PUT',
+      token: session.access,
+      body: { email: 'không-phải-email' },
+    });
     expect([badEmail.status, badEmail.body.fields?.email]).toEqual([400, 'Email không hợp lệ']);
-    const notMine = await server.call(`/account/api/updateaccountall/${an.account.id}/`, { method: 'PUT', token: session.access, body: { full_name: 'X' } });
+    const notMine = await server.call(`/account/api/updateaccountall/${an.account.id}/`, {
+      method: 'PUT',
+      token: session.access,
+      body: { full_name: 'X' },
+    });
     expect(notMine.status).toBe(403);
   });
 });

@@ -4,13 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  ChangePasswordSchema,
-  CheckPhoneSchema,
-  LoginSchema,
-  RefreshSchema,
-  UpdateAccountSchema,
-} from '../../../contract/auth';
+import { ChangePasswordSchema, CheckPhoneSchema, LoginSchema, RefreshSchema, UpdateAccountSchema } from '../../../contract/auth';
 import { ERROR_MESSAGES } from '../../../contract/errors';
 import { passwordProblem } from '../../../contract/password-policy';
 import type { AppDeps, AppEnv } from '../../app-types';
@@ -44,7 +38,10 @@ export function accountRoutes(deps: AppDeps) {
     const ip = clientIp(c, env.trustProxy);
     const accountKey = `acct:${input.phone}`;
     const ipKey = `ip:${ip}`;
-    for (const [key, limit] of [[accountKey, env.loginMaxFailuresPerAccount], [ipKey, env.loginMaxFailuresPerIp]] as const) {
+    for (const [key, limit] of [
+      [accountKey, env.loginMaxFailuresPerAccount],
+      [ipKey, env.loginMaxFailuresPerIp],
+    ] as const) {
       const verdict = await checkThrottle(db, key, limit);
       if (verdict.blocked) throw throttled(verdict.retryAfterSeconds);
     }

@@ -69,7 +69,10 @@ export function passwordResetRoutes(deps: AppDeps) {
     if (!reset || reset.attempts >= MAX_CODE_ATTEMPTS) throw invalid;
     const matches = crypto.timingSafeEqual(Buffer.from(codeHash(reset.id, code)), Buffer.from(reset.codeHash));
     if (!matches) {
-      await db.update(passwordResets).set({ attempts: reset.attempts + 1 }).where(eq(passwordResets.id, reset.id));
+      await db
+        .update(passwordResets)
+        .set({ attempts: reset.attempts + 1 })
+        .where(eq(passwordResets.id, reset.id));
       throw invalid;
     }
     const resetToken = randomToken();

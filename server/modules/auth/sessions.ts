@@ -48,10 +48,7 @@ export async function createSession(
   });
 }
 
-export type RotateResult =
-  | { kind: 'ok'; accountId: number; session: IssuedSession }
-  | { kind: 'invalid' }
-  | { kind: 'reused' };
+export type RotateResult = { kind: 'ok'; accountId: number; session: IssuedSession } | { kind: 'invalid' } | { kind: 'reused' };
 
 export async function rotateRefreshToken(db: Db, presented: string, now = new Date()): Promise<RotateResult> {
   // The revocation on reuse must commit, so the transaction returns a verdict instead of throwing.
@@ -80,7 +77,10 @@ export async function rotateRefreshToken(db: Db, presented: string, now = new Da
       return { kind: 'reused' };
     }
     if (row.revokedAt || !row.isActive || row.expiresAt <= now || row.sessionExpiresAt <= now) return { kind: 'invalid' };
-    await tx.update(refreshTokens).set({ usedAt: now }).where(eq(refreshTokens.tokenHash, sha256(presented)));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: now })
+      .where(eq(refreshTokens.tokenHash, sha256(presented)));
     await tx.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
     const refresh = await issueRefreshToken(tx, row.sessionId, row.sessionExpiresAt, row.remember, now);
     return {

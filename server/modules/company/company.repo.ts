@@ -31,7 +31,10 @@ export async function listCompanies(
 ): Promise<{ rows: Company[]; count: number }> {
   const filters: SQL[] = [];
   if (options.accountId !== null) {
-    const mine = db.select({ id: accountCompanies.companyId }).from(accountCompanies).where(eq(accountCompanies.accountId, options.accountId));
+    const mine = db
+      .select({ id: accountCompanies.companyId })
+      .from(accountCompanies)
+      .where(eq(accountCompanies.accountId, options.accountId));
     filters.push(inArray(companies.id, mine));
   }
   if (options.search) filters.push(ilike(companies.title, likePattern(options.search)));
@@ -54,10 +57,20 @@ export async function findCompany(db: Db, id: number): Promise<Company | null> {
 
 export async function companyExists(db: Db, query: { title?: string; taxCode?: string }): Promise<boolean> {
   const conditions: SQL[] = [];
-  if (query.title) conditions.push(ilike(companies.title, query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)));
+  if (query.title)
+    conditions.push(
+      ilike(
+        companies.title,
+        query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`),
+      ),
+    );
   if (query.taxCode) conditions.push(eq(companies.taxCode, query.taxCode));
   if (conditions.length === 0) return false;
-  const [row] = await db.select({ id: companies.id }).from(companies).where(or(...conditions)).limit(1);
+  const [row] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(or(...conditions))
+    .limit(1);
   return Boolean(row);
 }
 

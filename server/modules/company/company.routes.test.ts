@@ -75,12 +75,24 @@ describe('functiononoff/', () => {
       body: { company: ids.minhPhat, code: 'VAT', is_enabled: true },
     });
     expect(notOwner.status).toBe(403);
-    const owner = await server.call('/company/api/functiononoff/', { method: 'PUT', token: binh.access, body: { company: ids.minhPhat, code: 'VAT', is_enabled: true } });
+    const owner = await server.call('/company/api/functiononoff/', {
+      method: 'PUT',
+      token: binh.access,
+      body: { company: ids.minhPhat, code: 'VAT', is_enabled: true },
+    });
     expect(owner.status).toBe(200);
     const read = await server.call<{ is_enabled: boolean }>(onoff(ids.minhPhat, 'VAT'), { token: binh.access });
     expect(read.body.data.is_enabled).toBe(true);
-    await server.call('/company/api/functiononoff/', { method: 'PUT', token: binh.access, body: { company: ids.minhPhat, code: 'VAT', is_enabled: false } });
-    const badValue = await server.call('/company/api/functiononoff/', { method: 'PUT', token: binh.access, body: { company: ids.minhPhat, code: 'VAT', is_enabled: 'có' } });
+    await server.call('/company/api/functiononoff/', {
+      method: 'PUT',
+      token: binh.access,
+      body: { company: ids.minhPhat, code: 'VAT', is_enabled: false },
+    });
+    const badValue = await server.call('/company/api/functiononoff/', {
+      method: 'PUT',
+      token: binh.access,
+      body: { company: ids.minhPhat, code: 'VAT', is_enabled: 'có' },
+    });
     expect(badValue.status).toBe(400);
   });
 });
@@ -116,9 +128,17 @@ describe('company/', () => {
     expect(made.status).toBe(201);
     const memberships = await server.call<Membership[]>('/company/api/accountcompany/', { token: session.access });
     expect(memberships.body.data).toEqual([
-      expect.objectContaining({ company: made.body.data.id, status_display: 'accept', is_owner: true, company_data: { id: made.body.data.id, title: 'Công ty Thử Nghiệm Sao Mai', type: 'Khác' } }),
+      expect.objectContaining({
+        company: made.body.data.id,
+        status_display: 'accept',
+        is_owner: true,
+        company_data: { id: made.body.data.id, title: 'Công ty Thử Nghiệm Sao Mai', type: 'Khác' },
+      }),
     ]);
-    const duplicate = await server.call('/company/api/company/', { token: session.access, body: { title: 'Khác', type: 'Khác', tax_code: '0319998887' } });
+    const duplicate = await server.call('/company/api/company/', {
+      token: session.access,
+      body: { title: 'Khác', type: 'Khác', tax_code: '0319998887' },
+    });
     expect(duplicate.status).toBe(409);
     const badType = await server.call('/company/api/company/', { token: session.access, body: { title: 'X', type: 'Ngân hàng' } });
     expect([badType.status, badType.body.fields?.type]).toEqual([400, 'Loại công ty không hợp lệ']);
@@ -127,16 +147,27 @@ describe('company/', () => {
   });
 
   it('lets only the owner edit a company', async () => {
-    const edit = await server.call<Company>(`/company/api/company/${ids.minhPhat}/`, { method: 'PUT', token: binh.access, body: { address: '45 Hàng Bài, Hà Nội' } });
+    const edit = await server.call<Company>(`/company/api/company/${ids.minhPhat}/`, {
+      method: 'PUT',
+      token: binh.access,
+      body: { address: '45 Hàng Bài, Hà Nội' },
+    });
     expect(edit.body.data.address).toBe('45 Hàng Bài, Hà Nội');
-    const notOwner = await server.call(`/company/api/company/${ids.minhPhat}/`, { method: 'PUT', token: an.access, body: { address: 'x' } });
+    const notOwner = await server.call(`/company/api/company/${ids.minhPhat}/`, {
+      method: 'PUT',
+      token: an.access,
+      body: { address: 'x' },
+    });
     expect(notOwner.status).toBe(403);
   });
 });
 
 describe('accountcompany/', () => {
   it('lists members of a company for its members only', async () => {
-    const members = await server.call<{ account: { full_name: string }; status_display: string }[]>(`/company/api/accountcompany/?company=${ids.minhPhat}`, { token: an.access });
+    const members = await server.call<{ account: { full_name: string }; status_display: string }[]>(
+      `/company/api/accountcompany/?company=${ids.minhPhat}`,
+      { token: an.access },
+    );
     expect(members.body.data.map((m) => m.account.full_name).sort()).toEqual(['Nguyễn Văn An', 'Trần Thị Bình']);
     expect((await server.call(`/company/api/accountcompany/?company=${ids.anKhang}`, { token: binh.access })).status).toBe(403);
   });
@@ -147,21 +178,41 @@ describe('accountcompany/', () => {
     const join = await server.call<Membership>('/company/api/accountcompany/', { token: session.access, body: { company: ids.minhPhat } });
     expect([join.status, join.body.data.status_display]).toEqual([201, 'pending']);
     expect((await server.call(onoff(ids.minhPhat, 'VAT'), { token: session.access })).status).toBe(403);
-    expect((await server.call('/company/api/accountcompany/', { token: session.access, body: { company: ids.minhPhat } })).status).toBe(409);
-    const refused = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, { method: 'PUT', token: session.access, body: { status: 'accept' } });
+    expect((await server.call('/company/api/accountcompany/', { token: session.access, body: { company: ids.minhPhat } })).status).toBe(
+      409,
+    );
+    const refused = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, {
+      method: 'PUT',
+      token: session.access,
+      body: { status: 'accept' },
+    });
     expect(refused.status).toBe(403);
-    const accepted = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, { method: 'PUT', token: binh.access, body: { status: 'accept' } });
+    const accepted = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, {
+      method: 'PUT',
+      token: binh.access,
+      body: { status: 'accept' },
+    });
     expect(accepted.status).toBe(200);
     expect((await server.call(onoff(ids.minhPhat, 'VAT'), { token: session.access })).status).toBe(200);
-    const badStatus = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, { method: 'PUT', token: binh.access, body: { status: 'ok' } });
+    const badStatus = await server.call(`/company/api/accountcompany/${join.body.data.id}/`, {
+      method: 'PUT',
+      token: binh.access,
+      body: { status: 'ok' },
+    });
     expect(badStatus.status).toBe(400);
   });
 });
 
 describe('checkcompany/', () => {
   it('tells whether a company title or tax code is taken', async () => {
-    const taken = await server.call<{ exists: boolean }>('/company/api/checkcompany/', { token: an.access, body: { title: 'công ty dược phẩm an khang' } });
-    const free = await server.call<{ exists: boolean }>('/company/api/checkcompany/', { token: an.access, body: { tax_code: '0000000001' } });
+    const taken = await server.call<{ exists: boolean }>('/company/api/checkcompany/', {
+      token: an.access,
+      body: { title: 'công ty dược phẩm an khang' },
+    });
+    const free = await server.call<{ exists: boolean }>('/company/api/checkcompany/', {
+      token: an.access,
+      body: { tax_code: '0000000001' },
+    });
     expect([taken.body.data.exists, free.body.data.exists]).toEqual([true, false]);
     expect((await server.call('/company/api/checkcompany/', { token: an.access, body: {} })).status).toBe(400);
   });
@@ -169,7 +220,12 @@ describe('checkcompany/', () => {
 
 describe('every company call', () => {
   it('requires sign-in', async () => {
-    for (const path of ['/company/api/company/', `/company/api/company/${ids.anKhang}/`, '/company/api/accountcompany/', onoff(ids.anKhang, 'VAT')]) {
+    for (const path of [
+      '/company/api/company/',
+      `/company/api/company/${ids.anKhang}/`,
+      '/company/api/accountcompany/',
+      onoff(ids.anKhang, 'VAT'),
+    ]) {
       const answer = await server.call(path);
       expect([path, answer.status]).toEqual([path, 401]);
     }

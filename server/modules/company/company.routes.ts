@@ -148,16 +148,23 @@ export function companyRoutes(deps: AppDeps) {
     const auth = c.get('auth');
     await requireCompanyAdmin(db, auth, membership.companyId);
     const input = await parseBody(c, UpdateMembershipSchema);
-    if (membership.isOwner && input.status !== 'accept') throw forbidden('FORBIDDEN', 'Không thể thay đổi trạng thái của chủ sở hữu công ty');
+    if (membership.isOwner && input.status !== 'accept')
+      throw forbidden('FORBIDDEN', 'Không thể thay đổi trạng thái của chủ sở hữu công ty');
     await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
     const members = await companyMembers(db, membership.companyId);
-    return ok(c, members.find((m) => m.id === id), { message: 'Cập nhật thành viên thành công' });
+    return ok(
+      c,
+      members.find((m) => m.id === id),
+      { message: 'Cập nhật thành viên thành công' },
+    );
   });
 
   app.post('/checkcompany', async (c) => {
     const input = await parseBody(c, CheckCompanySchema);
     if (!input.title && !input.tax_code) {
-      throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập tên công ty hoặc mã số thuế', { title: 'Vui lòng nhập tên công ty hoặc mã số thuế' });
+      throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập tên công ty hoặc mã số thuế', {
+        title: 'Vui lòng nhập tên công ty hoặc mã số thuế',
+      });
     }
     return ok(c, { exists: await companyExists(db, { title: input.title, taxCode: input.tax_code }) });
   });
@@ -168,7 +175,10 @@ export function companyRoutes(deps: AppDeps) {
     await requireMembership(db, c.get('auth'), query.company);
     const states = await switchStates(db, query.company);
     if (query.code === undefined) {
-      return ok(c, SWITCH_CODES.map((code) => ({ code, is_enabled: states.get(code) ?? false })));
+      return ok(
+        c,
+        SWITCH_CODES.map((code) => ({ code, is_enabled: states.get(code) ?? false })),
+      );
     }
     if (!isSwitchCode(query.code)) throw unknownSwitch();
     return ok(c, { is_enabled: states.get(query.code) ?? false });

@@ -4,6 +4,7 @@
  * deepest route's staticData so desktop heading and mobile header say the same thing.
  */
 import { Title } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { SWITCH_LABELS } from '../../../contract/features';
@@ -47,25 +48,28 @@ export function AppLayout() {
   }, [title]);
 
   return (
-    <HeaderActionsProvider>
-      {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
-      <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
-        {!isMobile && title && (
-          <Title order={2} mb="md" data-testid="page-title">
-            {title}
-          </Title>
-        )}
-        {featureOff ? (
-          <EmptyState
-            title="Chức năng chưa được bật"
-            description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
-          />
-        ) : (
-          <Outlet />
-        )}
-      </main>
-      {isMobile && !chromeHidden && <BottomNavbar />}
-      <ScrollButtons />
-    </HeaderActionsProvider>
+    // Dialogs (openConfirm) are used inside workspaces only, so the sign-in pages do not load them.
+    <ModalsProvider labels={{ confirm: 'Xác nhận', cancel: 'Đóng lại' }}>
+      <HeaderActionsProvider>
+        {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
+        <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
+          {!isMobile && title && (
+            <Title order={2} mb="md" data-testid="page-title">
+              {title}
+            </Title>
+          )}
+          {featureOff ? (
+            <EmptyState
+              title="Chức năng chưa được bật"
+              description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
+            />
+          ) : (
+            <Outlet />
+          )}
+        </main>
+        {isMobile && !chromeHidden && <BottomNavbar />}
+        <ScrollButtons />
+      </HeaderActionsProvider>
+    </ModalsProvider>
   );
 }

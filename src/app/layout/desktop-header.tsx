@@ -53,11 +53,25 @@ function MenuDrawer({ menu, pathname }: { menu: MenuEntry[]; pathname: string })
           'children' in entry ? (
             <NavLink key={entry.key} label={entry.label} defaultOpened={entry.children.some((child) => isActive(pathname, child.to))}>
               {entry.children.map((child) => (
-                <NavLink key={child.key} component={Link} to={child.to} label={child.label} active={isActive(pathname, child.to)} onClick={drawer.close} />
+                <NavLink
+                  key={child.key}
+                  component={Link}
+                  to={child.to}
+                  label={child.label}
+                  active={isActive(pathname, child.to)}
+                  onClick={drawer.close}
+                />
               ))}
             </NavLink>
           ) : (
-            <NavLink key={entry.key} component={Link} to={entry.to} label={entry.label} active={isActive(pathname, entry.to)} onClick={drawer.close} />
+            <NavLink
+              key={entry.key}
+              component={Link}
+              to={entry.to}
+              label={entry.label}
+              active={isActive(pathname, entry.to)}
+              onClick={drawer.close}
+            />
           ),
         )}
       </Drawer>

@@ -41,7 +41,13 @@ export function ScrollButtons() {
   return (
     <div className={classes.scrollButtons}>
       {top && (
-        <ActionIcon size="xl" radius="xl" variant="filled" aria-label="Lên đầu trang" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+        <ActionIcon
+          size="xl"
+          radius="xl"
+          variant="filled"
+          aria-label="Lên đầu trang"
+          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        >
           <IconArrowUp size={20} />
         </ActionIcon>
       )}

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/area')(comingSoonPage({ title: 'Khu vực' }));
+export const Route = createFileRoute('/_app/area')({
+  staticData: { title: 'Khu vực' },
+  component: () => <ComingSoon title="Khu vực" />,
+});

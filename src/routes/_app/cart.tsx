@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/cart')(comingSoonPage({ title: 'Giỏ hàng' }));
+export const Route = createFileRoute('/_app/cart')({
+  staticData: { title: 'Giỏ hàng' },
+  component: () => <ComingSoon title="Giỏ hàng" />,
+});

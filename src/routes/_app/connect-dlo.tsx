@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/connect-dlo')(comingSoonPage({ title: 'Kết nối giao vận', feature: 'DLO' }));
+export const Route = createFileRoute('/_app/connect-dlo')({
+  staticData: { title: 'Kết nối giao vận', feature: 'DLO' },
+  component: () => <ComingSoon title="Kết nối giao vận" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/employees')(comingSoonPage({ title: 'Nhân viên văn phòng', topLevel: true }));
+export const Route = createFileRoute('/_app/employees')({
+  staticData: { title: 'Nhân viên văn phòng', topLevel: true },
+  component: () => <ComingSoon title="Nhân viên văn phòng" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/kpi-area')(comingSoonPage({ title: 'KPI khu vực' }));
+export const Route = createFileRoute('/_app/kpi-area')({
+  staticData: { title: 'KPI khu vực' },
+  component: () => <ComingSoon title="KPI khu vực" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/order-groups')(comingSoonPage({ title: 'Đơn hàng gộp', feature: 'GROUP-ORDER' }));
+export const Route = createFileRoute('/_app/order-groups')({
+  staticData: { title: 'Đơn hàng gộp', feature: 'GROUP-ORDER' },
+  component: () => <ComingSoon title="Đơn hàng gộp" />,
+});

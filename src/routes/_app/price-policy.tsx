@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/price-policy')(comingSoonPage({ title: 'Chính sách giá', feature: 'CSG' }));
+export const Route = createFileRoute('/_app/price-policy')({
+  staticData: { title: 'Chính sách giá', feature: 'CSG' },
+  component: () => <ComingSoon title="Chính sách giá" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/promotion')(comingSoonPage({ title: 'Khuyến mại' }));
+export const Route = createFileRoute('/_app/promotion')({
+  staticData: { title: 'Khuyến mại' },
+  component: () => <ComingSoon title="Khuyến mại" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/role')(comingSoonPage({ title: 'Phân quyền' }));
+export const Route = createFileRoute('/_app/role')({
+  staticData: { title: 'Phân quyền' },
+  component: () => <ComingSoon title="Phân quyền" />,
+});

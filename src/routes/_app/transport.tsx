@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/transport')(comingSoonPage({ title: 'Đơn vận chuyển', feature: 'DLO' }));
+export const Route = createFileRoute('/_app/transport')({
+  staticData: { title: 'Đơn vận chuyển', feature: 'DLO' },
+  component: () => <ComingSoon title="Đơn vận chuyển" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/warehouse')(comingSoonPage({ title: 'Quản lý kho', feature: 'WAREHOUSE' }));
+export const Route = createFileRoute('/_app/warehouse')({
+  staticData: { title: 'Quản lý kho', feature: 'WAREHOUSE' },
+  component: () => <ComingSoon title="Quản lý kho" />,
+});

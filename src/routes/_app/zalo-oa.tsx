@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../app/coming-soon-page';
+import { ComingSoon } from '../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/zalo-oa')(comingSoonPage({ title: 'Zalo OA', feature: 'ZALO' }));
+export const Route = createFileRoute('/_app/zalo-oa')({
+  staticData: { title: 'Zalo OA', feature: 'ZALO' },
+  component: () => <ComingSoon title="Zalo OA" />,
+});

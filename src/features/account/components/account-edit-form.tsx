@@ -44,7 +44,14 @@ export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
           rules={[required('Vui lòng nhập họ và tên.'), maxLength(120)]}
           autoComplete="name"
         />
-        <RuleTextInput ref={emailRef} label="Email" value={email} onChange={setEmail} rules={[emailRule('Email không hợp lệ')]} autoComplete="email" />
+        <RuleTextInput
+          ref={emailRef}
+          label="Email"
+          value={email}
+          onChange={setEmail}
+          rules={[emailRule('Email không hợp lệ')]}
+          autoComplete="email"
+        />
         <RuleTextInput
           ref={birthdayRef}
           label="Ngày sinh"

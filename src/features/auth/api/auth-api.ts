@@ -9,13 +9,19 @@ export function login(phone: string, password: string, remember: boolean): Promi
 
 /** Ends the session on the server; offline or failing, the local sign-out still happens. */
 export async function logoutOnServer(): Promise<void> {
-  await apiRequest(accountPaths.logout, { method: 'POST', redirectOnForbidden: false, refreshOnUnauthorized: false, timeoutMs: 4000 }).catch(
-    () => undefined,
-  );
+  await apiRequest(accountPaths.logout, {
+    method: 'POST',
+    redirectOnForbidden: false,
+    refreshOnUnauthorized: false,
+    timeoutMs: 4000,
+  }).catch(() => undefined);
 }
 
 export async function changePassword(oldPassword: string, newPassword: string): Promise<string | undefined> {
-  const answer = await apiRequest(accountPaths.changePassword, { method: 'PUT', body: { old_password: oldPassword, new_password: newPassword } });
+  const answer = await apiRequest(accountPaths.changePassword, {
+    method: 'PUT',
+    body: { old_password: oldPassword, new_password: newPassword },
+  });
   return answer.message;
 }
 

@@ -40,7 +40,13 @@ export function CreateCompanyForm({ saving, error, onCreate }: Props) {
           </Alert>
         )}
         <RuleTextInput ref={titleRef} label="Tên công ty" value={title} onChange={setTitle} rules={[required(), maxLength(255)]} />
-        <Select label="Loại hình" data={[...COMPANY_TYPES]} value={type} onChange={(value) => setType(value ?? 'Khác')} allowDeselect={false} />
+        <Select
+          label="Loại hình"
+          data={[...COMPANY_TYPES]}
+          value={type}
+          onChange={(value) => setType(value ?? 'Khác')}
+          allowDeselect={false}
+        />
         <RuleTextInput label="Mã số thuế" value={taxCode} onChange={setTaxCode} rules={[maxLength(20)]} inputMode="numeric" />
         <RuleTextInput label="Địa chỉ" value={address} onChange={setAddress} rules={[maxLength(500)]} />
         <Button type="submit" loading={saving}>

@@ -10,7 +10,10 @@ import { buildMenu, menuLinks } from '../model/menu';
 
 export function MenuGrid() {
   const { flags, company } = useSession();
-  const links = useMemo(() => menuLinks(buildMenu({ flags, companyType: company?.type })).filter((link) => link.to !== '/dashboard'), [flags, company?.type]);
+  const links = useMemo(
+    () => menuLinks(buildMenu({ flags, companyType: company?.type })).filter((link) => link.to !== '/dashboard'),
+    [flags, company?.type],
+  );
   return (
     <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" data-testid="menu-grid">
       {links.map((link) => (

@@ -41,7 +41,12 @@ export function WorkspaceChooser({ fullName, memberships, currentCompanyId, onCh
         {memberships.map((membership) => {
           const accepted = isAcceptedMembership(membership.status_display);
           return (
-            <UnstyledButton key={membership.id} onClick={() => void choose(membership)} disabled={opening !== null} aria-label={membership.company_data.title}>
+            <UnstyledButton
+              key={membership.id}
+              onClick={() => void choose(membership)}
+              disabled={opening !== null}
+              aria-label={membership.company_data.title}
+            >
               <Card withBorder radius="md" padding="md" style={{ opacity: accepted ? 1 : 0.75 }}>
                 <Group wrap="nowrap" justify="space-between" gap="sm">
                   <IconBuilding size={28} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />

@@ -25,7 +25,13 @@ export function WorkspaceSwitcher({ onChosen }: { onChosen: () => void }) {
   return (
     <Menu position="bottom-end" width={320} withinPortal>
       <Menu.Target>
-        <Button variant="light" leftSection={<IconBuildingStore size={18} />} rightSection={<IconChevronDown size={16} />} maw={240} data-testid="workspace-switcher">
+        <Button
+          variant="light"
+          leftSection={<IconBuildingStore size={18} />}
+          rightSection={<IconChevronDown size={16} />}
+          maw={240}
+          data-testid="workspace-switcher"
+        >
           <Text span truncate="end" size="sm" fw={600}>
             {company?.title ?? 'Chọn công ty'}
           </Text>

@@ -72,7 +72,17 @@ describe('buildMenu', () => {
   it('always has the dashboard, products, customers, employees and promotion', () => {
     const links = paths(buildMenu({ flags: {}, companyType: null }));
     expect(links).toEqual(
-      expect.arrayContaining(['/dashboard', '/product', '/product/variant', '/customers', '/customers/type', '/customers/settings', '/pharmacist', '/employees', '/promotion']),
+      expect.arrayContaining([
+        '/dashboard',
+        '/product',
+        '/product/variant',
+        '/customers',
+        '/customers/type',
+        '/customers/settings',
+        '/pharmacist',
+        '/employees',
+        '/promotion',
+      ]),
     );
   });
 });

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/$id')(comingSoonPage({ title: 'Chi tiết khách hàng' }));
+export const Route = createFileRoute('/_app/customers/$id')({
+  staticData: { title: 'Chi tiết khách hàng' },
+  component: () => <ComingSoon title="Chi tiết khách hàng" />,
+});

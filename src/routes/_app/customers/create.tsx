@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/create')(comingSoonPage({ title: 'Thêm khách hàng' }));
+export const Route = createFileRoute('/_app/customers/create')({
+  staticData: { title: 'Thêm khách hàng' },
+  component: () => <ComingSoon title="Thêm khách hàng" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/')(comingSoonPage({ title: 'Khách hàng', topLevel: true }));
+export const Route = createFileRoute('/_app/customers/')({
+  staticData: { title: 'Khách hàng', topLevel: true },
+  component: () => <ComingSoon title="Khách hàng" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/settings')(comingSoonPage({ title: 'Cấu hình cấp độ khách hàng' }));
+export const Route = createFileRoute('/_app/customers/settings')({
+  staticData: { title: 'Cấu hình cấp độ khách hàng' },
+  component: () => <ComingSoon title="Cấu hình cấp độ khách hàng" />,
+});

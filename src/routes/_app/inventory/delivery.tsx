@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/inventory/delivery')(comingSoonPage({ title: 'Phiếu xuất kho' }));
+export const Route = createFileRoute('/_app/inventory/delivery')({
+  staticData: { title: 'Phiếu xuất kho' },
+  component: () => <ComingSoon title="Phiếu xuất kho" />,
+});

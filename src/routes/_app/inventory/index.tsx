@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/inventory/')(comingSoonPage({ title: 'Tồn kho' }));
+export const Route = createFileRoute('/_app/inventory/')({
+  staticData: { title: 'Tồn kho' },
+  component: () => <ComingSoon title="Tồn kho" />,
+});

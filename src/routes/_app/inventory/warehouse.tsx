@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/inventory/warehouse')(comingSoonPage({ title: 'Phiếu nhập kho' }));
+export const Route = createFileRoute('/_app/inventory/warehouse')({
+  staticData: { title: 'Phiếu nhập kho' },
+  component: () => <ComingSoon title="Phiếu nhập kho" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/order/create')(comingSoonPage({ title: 'Tạo đơn hàng' }));
+export const Route = createFileRoute('/_app/order/create')({
+  staticData: { title: 'Tạo đơn hàng' },
+  component: () => <ComingSoon title="Tạo đơn hàng" />,
+});

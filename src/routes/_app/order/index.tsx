@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/order/')(comingSoonPage({ title: 'Đơn hàng', topLevel: true }));
+export const Route = createFileRoute('/_app/order/')({
+  staticData: { title: 'Đơn hàng', topLevel: true },
+  component: () => <ComingSoon title="Đơn hàng" />,
+});

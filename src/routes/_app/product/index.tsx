@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/product/')(comingSoonPage({ title: 'Sản phẩm' }));
+export const Route = createFileRoute('/_app/product/')({
+  staticData: { title: 'Sản phẩm' },
+  component: () => <ComingSoon title="Sản phẩm" />,
+});

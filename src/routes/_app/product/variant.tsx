@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/product/variant')(comingSoonPage({ title: 'Biến thể sản phẩm' }));
+export const Route = createFileRoute('/_app/product/variant')({
+  staticData: { title: 'Biến thể sản phẩm' },
+  component: () => <ComingSoon title="Biến thể sản phẩm" />,
+});

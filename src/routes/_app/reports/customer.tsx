@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/customer')(comingSoonPage({ title: 'Báo cáo khách hàng', feature: 'REPORT-CUSTOMER' }));
+export const Route = createFileRoute('/_app/reports/customer')({
+  staticData: { title: 'Báo cáo khách hàng', feature: 'REPORT-CUSTOMER' },
+  component: () => <ComingSoon title="Báo cáo khách hàng" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/employee')(comingSoonPage({ title: 'Báo cáo nhân viên', feature: 'REPORT-STAFF' }));
+export const Route = createFileRoute('/_app/reports/employee')({
+  staticData: { title: 'Báo cáo nhân viên', feature: 'REPORT-STAFF' },
+  component: () => <ComingSoon title="Báo cáo nhân viên" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/orders')(comingSoonPage({ title: 'Báo cáo đơn hàng', feature: 'REPORT-ORDER-REVENUA' }));
+export const Route = createFileRoute('/_app/reports/orders')({
+  staticData: { title: 'Báo cáo đơn hàng', feature: 'REPORT-ORDER-REVENUA' },
+  component: () => <ComingSoon title="Báo cáo đơn hàng" />,
+});

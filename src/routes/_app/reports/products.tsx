@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/products')(comingSoonPage({ title: 'Báo cáo sản phẩm', feature: 'REPORT-PRODUCT' }));
+export const Route = createFileRoute('/_app/reports/products')({
+  staticData: { title: 'Báo cáo sản phẩm', feature: 'REPORT-PRODUCT' },
+  component: () => <ComingSoon title="Báo cáo sản phẩm" />,
+});

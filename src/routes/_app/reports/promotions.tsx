@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/promotions')(comingSoonPage({ title: 'Báo cáo khuyến mại', feature: 'REPORT-PROMOTION' }));
+export const Route = createFileRoute('/_app/reports/promotions')({
+  staticData: { title: 'Báo cáo khuyến mại', feature: 'REPORT-PROMOTION' },
+  component: () => <ComingSoon title="Báo cáo khuyến mại" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../app/coming-soon-page';
+import { ComingSoon } from '../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/reports/region')(comingSoonPage({ title: 'Báo cáo khu vực', feature: 'REPORT-REGION' }));
+export const Route = createFileRoute('/_app/reports/region')({
+  staticData: { title: 'Báo cáo khu vực', feature: 'REPORT-REGION' },
+  component: () => <ComingSoon title="Báo cáo khu vực" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../../app/coming-soon-page';
+import { ComingSoon } from '../../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/type/')(comingSoonPage({ title: 'Nhóm khách hàng' }));
+export const Route = createFileRoute('/_app/customers/type/')({
+  staticData: { title: 'Nhóm khách hàng' },
+  component: () => <ComingSoon title="Nhóm khách hàng" />,
+});

@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { comingSoonPage } from '../../../../../app/coming-soon-page';
+import { ComingSoon } from '../../../../../ui/coming-soon';
 
-export const Route = createFileRoute('/_app/customers/type/edit/$id')(comingSoonPage({ title: 'Sửa nhóm khách hàng' }));
+export const Route = createFileRoute('/_app/customers/type/edit/$id')({
+  staticData: { title: 'Sửa nhóm khách hàng' },
+  component: () => <ComingSoon title="Sửa nhóm khách hàng" />,
+});

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: every suite, in the order that fails fastest. CI (.ci/run) calls exactly this.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m== %s ==\033[0m\n' "$*"; }
+
+step "Chromium (Debian package)"
+bash scripts/ensure-chromium.sh
+
+step "Type check"
+npm run typecheck
+
+step "Lint"
+npm run lint
+
+step "Unit tests (contract, client on fake-indexeddb)"
+npx vitest run --project unit
+
+step "Server integration tests on PGlite"
+npx vitest run --project server
+
+step "Server integration tests on a throwaway PostgreSQL 15 cluster"
+bash scripts/with-pg.sh npx vitest run --project server
+
+step "Build"
+npx vite build
+
+step "Browser end-to-end tests (Chromium)"
+npx vitest run --project e2e
+
+step "Build size budgets"
+npm run size
