@@ -5,12 +5,20 @@ import type { Logger } from './lib/logger';
 import type { TokenKeys } from './lib/tokens';
 import type { VerificationSender } from './lib/verification-sender';
 
+/**
+ * Test-only: decides what happens to a sync push answer after the server committed it, so tests can
+ * prove that a lost or failed answer is safe to replay. Production servers have none.
+ */
+export type PushFault = 'drop-connection' | 'answer-500' | 'delay';
+export type FaultInjector = { afterPush: () => PushFault | null; delayMs?: number };
+
 export type AppDeps = {
   db: Db;
   env: ServerEnv;
   keys: TokenKeys;
   sender: VerificationSender;
   logger: Logger;
+  faults?: FaultInjector;
 };
 
 export type AuthInfo = {

@@ -4,7 +4,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import type { AppDeps } from './app-types';
+import type { AppDeps, FaultInjector } from './app-types';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './db/seed/demo';
 import type { ServerEnv } from './env';
@@ -27,6 +27,8 @@ export type StartOptions = {
   database?: DatabaseHandle;
   sender?: VerificationSender;
   logger?: Logger;
+  /** Test-only fault injection (see AppDeps.faults). */
+  faults?: FaultInjector;
 };
 
 export async function prepareDeps(options: StartOptions): Promise<{ deps: AppDeps; database: DatabaseHandle }> {
@@ -43,7 +45,7 @@ export async function prepareDeps(options: StartOptions): Promise<{ deps: AppDep
     }
   }
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const deps: AppDeps = { db, env, keys, logger, sender: options.sender ?? loggingSender(logger) };
+  const deps: AppDeps = { db, env, keys, logger, sender: options.sender ?? loggingSender(logger), faults: options.faults };
   return { deps, database };
 }
 

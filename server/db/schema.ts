@@ -4,7 +4,22 @@
  * Migrations are generated from this file with `npm run db:generate`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -159,4 +174,178 @@ export const loginFailures = pgTable(
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/*
+ * Sync (issue #3). One change-log row per (company, entity, id): every change moves the row to a new
+ * sequence number, so a client pulling from cursor 0 gets each live record once and each deleted
+ * one as a tombstone; pulling from a later cursor gets what changed since. Writers of one company
+ * take a transaction-scoped advisory lock before taking a number, so numbers commit in order and a
+ * puller never skips a row (research/offline.md 1.10).
+ */
+export const changeLogSeq = pgSequence('change_log_seq');
+
+export const changeLog = pgTable(
+  'change_log',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('change_log_seq')`),
+    op: text('op').notNull(),
+    /** Set for records only their owner mirrors (a rep's own visits and orders). */
+    ownerAccountId: integer('owner_account_id'),
+    changedAt: tstz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.entity, t.entityId] }), uniqueIndex('change_log_company_seq_key').on(t.companyId, t.seq)],
+);
+
+/** Per company, the oldest cursor still served without a reset (raised when tombstones are purged). */
+export const syncHorizons = pgTable('sync_horizons', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  minCursor: bigint('min_cursor', { mode: 'number' }).notNull(),
+});
+
+/** Each op applied once: written in the same transaction as the op's effects, with its answer. */
+export const processedOps = pgTable(
+  'processed_ops',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    opId: uuid('op_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    deviceId: uuid('device_id').notNull(),
+    type: text('type').notNull(),
+    payloadHash: text('payload_hash').notNull(),
+    outcome: text('outcome').notNull(),
+    result: jsonb('result').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.opId] })],
+);
+
+export const customerTypes = pgTable(
+  'customer_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_types_company_idx').on(t.companyId)],
+);
+
+export const customerLevels = pgTable(
+  'customer_levels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    rank: integer('rank').notNull().default(0),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_levels_company_idx').on(t.companyId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    phone: text('phone'),
+    taxCode: text('tax_code'),
+    ownerName: text('owner_name'),
+    addressScheme: text('address_scheme').notNull().default('VN2025'),
+    provinceCode: text('province_code'),
+    provinceName: text('province_name'),
+    districtCode: text('district_code'),
+    districtName: text('district_name'),
+    wardCode: text('ward_code'),
+    wardName: text('ward_name'),
+    street: text('street'),
+    staffId: integer('staff_id').references(() => accounts.id),
+    customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
+    levelId: integer('level_id').references(() => customerLevels.id),
+    status: text('status').notNull().default('active'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    note: text('note'),
+    /** Folded name, code, phone and owner for diacritic-insensitive search. */
+    searchText: text('search_text').notNull().default(''),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_company_code_key').on(t.companyId, t.code), index('customers_company_name_idx').on(t.companyId, t.name)],
+);
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    checkInAt: tstz('check_in_at').notNull(),
+    checkInLat: doublePrecision('check_in_lat'),
+    checkInLng: doublePrecision('check_in_lng'),
+    checkInAccuracy: doublePrecision('check_in_accuracy'),
+    checkInNote: text('check_in_note'),
+    checkOutAt: tstz('check_out_at'),
+    checkOutLat: doublePrecision('check_out_lat'),
+    checkOutLng: doublePrecision('check_out_lng'),
+    checkOutAccuracy: doublePrecision('check_out_accuracy'),
+    checkOutNote: text('check_out_note'),
+    flags: jsonb('flags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_company_check_in_idx').on(t.companyId, t.checkInAt),
+    index('visits_company_account_idx').on(t.companyId, t.accountId, t.checkInAt),
+  ],
+);
+
+/** Per-company running numbers for human codes (KH000123, DH000045); taken inside the writing transaction. */
+export const companyCounters = pgTable(
+  'company_counters',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.name] })],
 );

@@ -4,6 +4,7 @@
  */
 import { readEnv, type ServerEnv } from '../env';
 import { startServer, type RunningServer } from '../server';
+import type { FaultInjector } from '../app-types';
 import type { VerificationSender } from '../lib/verification-sender';
 import { openTestDatabase } from './test-database';
 import type { Envelope } from '../../contract/envelope';
@@ -37,7 +38,7 @@ export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
   };
 }
 
-export async function startTestServer(overrides: Partial<ServerEnv> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: { faults?: FaultInjector } = {}): Promise<TestServer> {
   const sentCodes: { phone: string; code: string }[] = [];
   const sender: VerificationSender = {
     async sendResetCode(phone, code) {
@@ -45,7 +46,7 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}): Promi
     },
   };
   const database = await openTestDatabase();
-  const running = await startServer({ env: testEnv(overrides), database, sender });
+  const running = await startServer({ env: testEnv(overrides), database, sender, faults: options.faults });
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };

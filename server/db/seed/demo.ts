@@ -9,6 +9,7 @@ import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '../../../contract/features';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '../schema';
+import { seedDemoCustomers } from './demo-customers';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -38,7 +39,7 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
-  await db.transaction(async (tx) => {
+  const ids = await db.transaction(async (tx) => {
     const [type] = await tx.select().from(accountTypes).where(eq(accountTypes.code, 'COMPANY'));
     if (!type) throw new Error('account type COMPANY missing');
     const [an, binh] = await tx
@@ -83,5 +84,7 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
         ...[...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => ({ companyId: anKhang.id, code, isEnabled: true })),
         ...FEATURE_CODES.map((code) => ({ companyId: minhPhat.id, code, isEnabled: false })),
       ]);
+    return { anKhangId: anKhang.id, minhPhatId: minhPhat.id, anId: an.id, binhId: binh.id };
   });
+  await seedDemoCustomers(db, ids);
 }

@@ -1,0 +1,112 @@
+/**
+ * The sync protocol (architecture: "Offline-first"; research/offline.md part 4).
+ * Push: the client sends named intents (ops) with a unique opId; the server applies each at most
+ * once and answers a result per op. Pull: the client pages through the company's change log from
+ * its cursor; deletes arrive as tombstones; `reset` tells it to start over from cursor 0.
+ */
+import * as v from 'valibot';
+import { idField } from './validation';
+import { UUID_PATTERN } from './uuid';
+
+/** The op format version this client writes. The server still accepts older ones it lists. */
+export const SYNC_SCHEMA_VERSION = 1;
+export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1];
+
+export const MAX_OPS_PER_PUSH = 100;
+export const MAX_PULL_LIMIT = 2000;
+export const DEFAULT_PULL_LIMIT = 1000;
+
+export const uuidField = (label: string) => v.pipe(v.string(`${label} không hợp lệ`), v.regex(UUID_PATTERN, `${label} không hợp lệ`));
+
+/** An instant as ISO 8601 text with a time zone (what `Date.prototype.toISOString` writes). */
+export const isoInstantField = (label: string) =>
+  v.pipe(
+    v.string(`${label} không hợp lệ`),
+    v.maxLength(40, `${label} không hợp lệ`),
+    v.check(
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      `${label} không hợp lệ`,
+    ),
+  );
+
+export const OpSchema = v.object(
+  {
+    opId: uuidField('Mã thao tác'),
+    type: v.pipe(v.string('Loại thao tác không hợp lệ'), v.maxLength(64, 'Loại thao tác không hợp lệ')),
+    schemaVersion: v.pipe(v.number('Phiên bản dữ liệu không hợp lệ'), v.integer('Phiên bản dữ liệu không hợp lệ')),
+    clientCreatedAt: isoInstantField('Thời điểm tạo'),
+    payload: v.unknown(),
+    dependsOn: v.optional(
+      v.pipe(v.array(uuidField('Thao tác phụ thuộc'), 'Danh sách phụ thuộc không hợp lệ'), v.maxLength(20, 'Quá nhiều thao tác phụ thuộc')),
+      [],
+    ),
+  },
+  'Thao tác không hợp lệ',
+);
+export type WireOp = v.InferOutput<typeof OpSchema>;
+
+export const PushRequestSchema = v.object(
+  {
+    company: idField('công ty'),
+    deviceId: uuidField('Mã thiết bị'),
+    ops: v.pipe(
+      v.array(OpSchema, 'Danh sách thao tác không hợp lệ'),
+      v.minLength(1, 'Không có thao tác nào để gửi'),
+      v.maxLength(MAX_OPS_PER_PUSH, `Mỗi lần gửi tối đa ${MAX_OPS_PER_PUSH} thao tác`),
+    ),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+/**
+ * applied: done as asked. applied_with_changes: done, but the server changed something (prices,
+ * quantities) and says what. rejected: not done, with a reason the person can act on; the op will
+ * not be retried. retry: the server could not decide now (a dependency not yet processed, a
+ * transient failure); send it again later.
+ */
+export type OpOutcome = 'applied' | 'applied_with_changes' | 'rejected' | 'retry';
+
+export type OpChange = { field: string; from: unknown; to: unknown; message: string };
+
+export type OpResult = {
+  opId: string;
+  outcome: OpOutcome;
+  /** The record as the server now has it (official code, server timestamps). */
+  entity?: { type: SyncEntity; id: string; data: unknown };
+  changes?: OpChange[];
+  error?: { code: string; message: string; fields?: Record<string, string> };
+};
+
+export type PushAnswer = { results: OpResult[]; serverTime: string };
+
+export const SYNC_ENTITIES = ['customer', 'customer_type', 'customer_level', 'product', 'variant', 'visit', 'order'] as const;
+export type SyncEntity = (typeof SYNC_ENTITIES)[number];
+
+export type SyncChange = { seq: number; entity: SyncEntity; id: string; op: 'upsert' | 'delete'; data?: unknown };
+
+export type PullAnswer = {
+  changes: SyncChange[];
+  /** Give this back as `cursor` to get what comes after. */
+  cursor: number;
+  hasMore: boolean;
+  /** The cursor is older than what the server keeps: drop the mirrored data and pull from 0. */
+  reset: boolean;
+  serverTime: string;
+};
+
+export const PullQuerySchema = v.object({
+  company: idField('công ty'),
+  cursor: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,15}$/, 'Con trỏ đồng bộ không hợp lệ'), v.transform(Number)),
+  limit: v.pipe(
+    v.optional(v.string(), String(DEFAULT_PULL_LIMIT)),
+    v.regex(/^\d{1,6}$/, 'Số bản ghi mỗi trang không hợp lệ'),
+    v.transform(Number),
+    v.minValue(1, 'Số bản ghi mỗi trang không hợp lệ'),
+    v.maxValue(MAX_PULL_LIMIT, `Mỗi trang tối đa ${MAX_PULL_LIMIT} bản ghi`),
+  ),
+});
+
+export const syncPaths = {
+  push: '/sync/push',
+  pull: '/sync/pull',
+} as const;

@@ -1,0 +1,123 @@
+/** Customers as records: the row-to-wire mapping, loading for sync, and creating one. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Address } from '../../../contract/address';
+import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '../../../contract/customer';
+import { fold } from '../../../contract/fold';
+import type { Db } from '../../db/client';
+import { accounts, customers } from '../../db/schema';
+import { formatCode, nextCounter } from '../../lib/counters';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+export function addressOf(row: CustomerRow): Address {
+  return {
+    scheme: row.addressScheme === 'VN_LEGACY' ? 'VN_LEGACY' : 'VN2025',
+    province_code: row.provinceCode,
+    province_name: row.provinceName,
+    district_code: row.districtCode,
+    district_name: row.districtName,
+    ward_code: row.wardCode,
+    ward_name: row.wardName,
+    street: row.street,
+  };
+}
+
+export function toCustomerRecord(row: CustomerRow, staffName: string | null): CustomerRecord {
+  return {
+    id: row.id,
+    company: row.companyId,
+    code: row.code,
+    name: row.name,
+    kind: row.kind,
+    phone: row.phone,
+    tax_code: row.taxCode,
+    owner_name: row.ownerName,
+    address: addressOf(row),
+    staff_id: row.staffId,
+    staff_name: staffName,
+    customer_type_id: row.customerTypeId,
+    level_id: row.levelId,
+    status: row.status as CustomerStatus,
+    lat: row.lat,
+    lng: row.lng,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function loadCustomerRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, CustomerRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ customer: customers, staffName: accounts.fullName })
+    .from(customers)
+    .leftJoin(accounts, eq(accounts.id, customers.staffId))
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids)));
+  return new Map(rows.map(({ customer, staffName }) => [customer.id, toCustomerRecord(customer, staffName)]));
+}
+
+export function customerSearchText(input: {
+  code: string;
+  name: string;
+  phone: string | null;
+  owner_name: string | null;
+  tax_code: string | null;
+}) {
+  return fold([input.code, input.name, input.phone, input.owner_name, input.tax_code].filter(Boolean).join(' '));
+}
+
+/** The company's next free KH number; codes people typed by hand are skipped over. */
+async function nextCustomerCode(tx: Db, companyId: number): Promise<string> {
+  for (;;) {
+    const code = formatCode('KH', await nextCounter(tx, companyId, 'customer'));
+    const [taken] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.companyId, companyId), eq(customers.code, code)));
+    if (!taken) return code;
+  }
+}
+
+/** Inserts a customer; a missing code gets the company's next KH number. */
+export async function insertCustomer(tx: Db, companyId: number, createdBy: number, input: CustomerCreatePayload): Promise<CustomerRow> {
+  const code = input.code?.trim() || (await nextCustomerCode(tx, companyId));
+  const address = input.address;
+  const [row] = await tx
+    .insert(customers)
+    .values({
+      id: input.id,
+      companyId,
+      code,
+      name: input.name,
+      kind: input.kind,
+      phone: input.phone || null,
+      taxCode: input.tax_code || null,
+      ownerName: input.owner_name,
+      addressScheme: address?.scheme ?? 'VN2025',
+      provinceCode: address?.province_code ?? null,
+      provinceName: address?.province_name ?? null,
+      districtCode: address?.district_code ?? null,
+      districtName: address?.district_name ?? null,
+      wardCode: address?.ward_code ?? null,
+      wardName: address?.ward_name ?? null,
+      street: address?.street ?? null,
+      staffId: input.staff_id,
+      customerTypeId: input.customer_type_id,
+      levelId: input.level_id,
+      status: input.status,
+      lat: input.lat,
+      lng: input.lng,
+      note: input.note,
+      searchText: customerSearchText({
+        code,
+        name: input.name,
+        phone: input.phone,
+        owner_name: input.owner_name,
+        tax_code: input.tax_code,
+      }),
+      createdBy,
+    })
+    .returning();
+  if (!row) throw new Error('customer insert returned no row');
+  return row;
+}

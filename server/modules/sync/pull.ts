@@ -1,0 +1,56 @@
+/**
+ * One page of a company's change log after a cursor, with each record's current data. Records
+ * owned by one account (a rep's visits) go to that account only. A cursor the server cannot serve
+ * (older than the purge horizon, or newer than anything it has: another database) answers `reset`.
+ */
+import { sql } from 'drizzle-orm';
+import type { PullAnswer, SyncChange, SyncEntity } from '../../../contract/sync';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../lib/sql-rows';
+import { ENTITY_LOADERS } from './entity-loaders';
+
+type LogRow = { entity: SyncEntity; entity_id: string; op: 'upsert' | 'delete'; seq: string | number };
+
+export async function pullPage(
+  db: Db,
+  input: { companyId: number; accountId: number; cursor: number; limit: number },
+): Promise<PullAnswer> {
+  const serverTime = new Date().toISOString();
+  if (input.cursor > 0) {
+    const [bounds] = rowsOf<{ max_seq: string | number | null; min_cursor: string | number | null }>(
+      await db.execute(sql`
+        select (select max(seq) from change_log where company_id = ${input.companyId}) as max_seq,
+               (select min_cursor from sync_horizons where company_id = ${input.companyId}) as min_cursor`),
+    );
+    const maxSeq = Number(bounds?.max_seq ?? 0);
+    const minCursor = Number(bounds?.min_cursor ?? 0);
+    if (input.cursor > maxSeq || input.cursor < minCursor) return { changes: [], cursor: 0, hasMore: true, reset: true, serverTime };
+  }
+  const rows = rowsOf<LogRow>(
+    await db.execute(sql`
+      select entity, entity_id, op, seq from change_log
+      where company_id = ${input.companyId} and seq > ${input.cursor}
+        and (owner_account_id is null or owner_account_id = ${input.accountId})
+      order by seq
+      limit ${input.limit}`),
+  );
+  const idsByEntity = new Map<SyncEntity, string[]>();
+  for (const row of rows) {
+    if (row.op !== 'upsert') continue;
+    idsByEntity.set(row.entity, [...(idsByEntity.get(row.entity) ?? []), row.entity_id]);
+  }
+  const loaded = new Map<SyncEntity, Map<string, unknown>>();
+  for (const [entity, ids] of idsByEntity) {
+    const loader = ENTITY_LOADERS[entity];
+    loaded.set(entity, loader ? await loader(db, input.companyId, ids) : new Map());
+  }
+  const changes: SyncChange[] = rows.map((row) => {
+    const data = row.op === 'upsert' ? loaded.get(row.entity)?.get(row.entity_id) : undefined;
+    // An upsert whose record is gone can only be read as a delete.
+    return data === undefined
+      ? { seq: Number(row.seq), entity: row.entity, id: row.entity_id, op: 'delete' }
+      : { seq: Number(row.seq), entity: row.entity, id: row.entity_id, op: 'upsert', data };
+  });
+  const last = rows.at(-1);
+  return { changes, cursor: last ? Number(last.seq) : input.cursor, hasMore: rows.length === input.limit, reset: false, serverTime };
+}

@@ -1,0 +1,59 @@
+/** POST /api/sync/push and GET /api/sync/pull (issue #3). */
+import { Hono } from 'hono';
+import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '../../../contract/sync';
+import type { AppDeps, AppEnv } from '../../app-types';
+import type { HttpBindings } from '@hono/node-server';
+import type { Context } from 'hono';
+import type { PushFault } from '../../app-types';
+import { ok } from '../../lib/respond';
+import { parseBody, parseQuery } from '../../lib/validate';
+import { authenticate } from '../../middleware/authenticate';
+import { requireMembership } from '../../middleware/company-scope';
+import { pullPage } from './pull';
+import { applyBatch } from './push';
+
+/** Test-only faults, after the ops are committed: the client must treat the outcome as unknown. */
+async function faultyAnswer(c: Context, fault: PushFault, delayMs: number): Promise<Response | null> {
+  if (fault === 'delay') {
+    await new Promise((resolve) => setTimeout(resolve, delayMs));
+    return null;
+  }
+  if (fault === 'drop-connection') {
+    (c.env as HttpBindings).incoming.socket.destroy();
+    return c.body(null);
+  }
+  return c.json({ code: 500, data: null, error: 'INTERNAL', message: 'Lỗi giả lập sau khi đã lưu' }, 500);
+}
+
+export function syncRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  app.post('/push', async (c) => {
+    const input = await parseBody(c, PushRequestSchema);
+    const auth = c.get('auth');
+    await requireMembership(deps.db, auth, input.company);
+    const results = await applyBatch(
+      deps.db,
+      { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId },
+      input.ops,
+      deps.logger,
+    );
+    const answer: PushAnswer = { results, serverTime: new Date().toISOString() };
+    const fault = deps.faults?.afterPush() ?? null;
+    const faulty = fault ? await faultyAnswer(c, fault, deps.faults?.delayMs ?? 0) : null;
+    return faulty ?? ok(c, answer);
+  });
+
+  app.get('/pull', async (c) => {
+    const query = parseQuery(c, PullQuerySchema);
+    const auth = c.get('auth');
+    await requireMembership(deps.db, auth, query.company);
+    return ok(
+      c,
+      await pullPage(deps.db, { companyId: query.company, accountId: auth.accountId, cursor: query.cursor, limit: query.limit }),
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,43 @@
+/** Visits as records: row-to-wire mapping and loading for sync and lists. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { VisitFlag, VisitRecord } from '../../../contract/visit';
+import type { Db } from '../../db/client';
+import { accounts, customers, visits } from '../../db/schema';
+
+type VisitRow = typeof visits.$inferSelect;
+
+function location(lat: number | null, lng: number | null, accuracy: number | null) {
+  return lat === null || lng === null ? null : { lat, lng, accuracy };
+}
+
+export function toVisitRecord(row: VisitRow, customerName: string, accountName: string): VisitRecord {
+  return {
+    id: row.id,
+    company: row.companyId,
+    customer_id: row.customerId,
+    customer_name: customerName,
+    account_id: row.accountId,
+    account_name: accountName,
+    check_in_at: row.checkInAt.toISOString(),
+    check_in_location: location(row.checkInLat, row.checkInLng, row.checkInAccuracy),
+    check_in_note: row.checkInNote,
+    check_out_at: row.checkOutAt?.toISOString() ?? null,
+    check_out_location: location(row.checkOutLat, row.checkOutLng, row.checkOutAccuracy),
+    check_out_note: row.checkOutNote,
+    flags: row.flags as VisitFlag[],
+    received_at: row.receivedAt.toISOString(),
+  };
+}
+
+export const visitColumns = { visit: visits, customerName: customers.name, accountName: accounts.fullName };
+
+export async function loadVisitRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, VisitRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select(visitColumns)
+    .from(visits)
+    .innerJoin(customers, eq(customers.id, visits.customerId))
+    .innerJoin(accounts, eq(accounts.id, visits.accountId))
+    .where(and(eq(visits.companyId, companyId), inArray(visits.id, ids)));
+  return new Map(rows.map((row) => [row.visit.id, toVisitRecord(row.visit, row.customerName, row.accountName)]));
+}
