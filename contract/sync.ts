@@ -89,6 +89,8 @@ export type PullAnswer = {
   /** Give this back as `cursor` to get what comes after. */
   cursor: number;
   hasMore: boolean;
+  /** How many changes remain after this page (for a progress bar on first sync). */
+  remaining?: number;
   /** The cursor is older than what the server keeps: drop the mirrored data and pull from 0. */
   reset: boolean;
   serverTime: string;

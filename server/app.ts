@@ -14,6 +14,7 @@ import { securityHeaders } from './lib/security-headers';
 import { accountRoutes, refreshRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
+import { visitRoutes } from './modules/visits/visits.routes';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 
 /** JSON bodies above this size are refused with 413 before they are read. */
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps) {
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));
   api.route('/sync', syncRoutes(deps));
+  api.route('/visit/api', visitRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

@@ -17,6 +17,7 @@ import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
@@ -25,6 +26,7 @@ import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppPromotionRouteImport } from './routes/_app/promotion'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
+import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
 import { Route as AppZaloOaRouteImport } from './routes/_app/zalo-oa'
 import { Route as CardForgotPasswordRouteImport } from './routes/_card/forgot-password'
@@ -91,6 +93,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDiagnosticsRoute = AppDiagnosticsRouteImport.update({
+  id: '/diagnostics',
+  path: '/diagnostics',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEmployeesRoute = AppEmployeesRouteImport.update({
   id: '/employees',
   path: '/employees',
@@ -129,6 +136,11 @@ const AppRoleRoute = AppRoleRouteImport.update({
 const AppTransportRoute = AppTransportRouteImport.update({
   id: '/transport',
   path: '/transport',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppVisitsRoute = AppVisitsRouteImport.update({
+  id: '/visits',
+  path: '/visits',
   getParentRoute: () => AppRoute,
 } as any)
 const AppWarehouseRoute = AppWarehouseRouteImport.update({
@@ -283,6 +295,7 @@ export interface FileRoutesByFullPath {
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
+  '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
@@ -291,6 +304,7 @@ export interface FileRoutesByFullPath {
   '/promotion': typeof AppPromotionRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
+  '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
   '/zalo-oa': typeof AppZaloOaRoute
   '/forgot-password': typeof CardForgotPasswordRoute
@@ -326,6 +340,7 @@ export interface FileRoutesByTo {
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
+  '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
@@ -334,6 +349,7 @@ export interface FileRoutesByTo {
   '/promotion': typeof AppPromotionRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
+  '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
   '/zalo-oa': typeof AppZaloOaRoute
   '/forgot-password': typeof CardForgotPasswordRoute
@@ -373,6 +389,7 @@ export interface FileRoutesById {
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/diagnostics': typeof AppDiagnosticsRoute
   '/_app/employees': typeof AppEmployeesRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
@@ -381,6 +398,7 @@ export interface FileRoutesById {
   '/_app/promotion': typeof AppPromotionRoute
   '/_app/role': typeof AppRoleRoute
   '/_app/transport': typeof AppTransportRoute
+  '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
   '/_app/zalo-oa': typeof AppZaloOaRoute
   '/_card/forgot-password': typeof CardForgotPasswordRoute
@@ -419,6 +437,7 @@ export interface FileRouteTypes {
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
+    | '/diagnostics'
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
@@ -427,6 +446,7 @@ export interface FileRouteTypes {
     | '/promotion'
     | '/role'
     | '/transport'
+    | '/visits'
     | '/warehouse'
     | '/zalo-oa'
     | '/forgot-password'
@@ -462,6 +482,7 @@ export interface FileRouteTypes {
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
+    | '/diagnostics'
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
@@ -470,6 +491,7 @@ export interface FileRouteTypes {
     | '/promotion'
     | '/role'
     | '/transport'
+    | '/visits'
     | '/warehouse'
     | '/zalo-oa'
     | '/forgot-password'
@@ -508,6 +530,7 @@ export interface FileRouteTypes {
     | '/_app/cart'
     | '/_app/connect-dlo'
     | '/_app/dashboard'
+    | '/_app/diagnostics'
     | '/_app/employees'
     | '/_app/kpi-area'
     | '/_app/order-groups'
@@ -516,6 +539,7 @@ export interface FileRouteTypes {
     | '/_app/promotion'
     | '/_app/role'
     | '/_app/transport'
+    | '/_app/visits'
     | '/_app/warehouse'
     | '/_app/zalo-oa'
     | '/_card/forgot-password'
@@ -612,6 +636,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/diagnostics': {
+      id: '/_app/diagnostics'
+      path: '/diagnostics'
+      fullPath: '/diagnostics'
+      preLoaderRoute: typeof AppDiagnosticsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/employees': {
       id: '/_app/employees'
       path: '/employees'
@@ -666,6 +697,13 @@ declare module '@tanstack/react-router' {
       path: '/transport'
       fullPath: '/transport'
       preLoaderRoute: typeof AppTransportRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/visits': {
+      id: '/_app/visits'
+      path: '/visits'
+      fullPath: '/visits'
+      preLoaderRoute: typeof AppVisitsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/warehouse': {
@@ -879,6 +917,7 @@ interface AppRouteChildren {
   AppCartRoute: typeof AppCartRoute
   AppConnectDloRoute: typeof AppConnectDloRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDiagnosticsRoute: typeof AppDiagnosticsRoute
   AppEmployeesRoute: typeof AppEmployeesRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
@@ -887,6 +926,7 @@ interface AppRouteChildren {
   AppPromotionRoute: typeof AppPromotionRoute
   AppRoleRoute: typeof AppRoleRoute
   AppTransportRoute: typeof AppTransportRoute
+  AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
   AppZaloOaRoute: typeof AppZaloOaRoute
   AppCustomersIdRoute: typeof AppCustomersIdRoute
@@ -918,6 +958,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCartRoute: AppCartRoute,
   AppConnectDloRoute: AppConnectDloRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDiagnosticsRoute: AppDiagnosticsRoute,
   AppEmployeesRoute: AppEmployeesRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
@@ -926,6 +967,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPromotionRoute: AppPromotionRoute,
   AppRoleRoute: AppRoleRoute,
   AppTransportRoute: AppTransportRoute,
+  AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
   AppZaloOaRoute: AppZaloOaRoute,
   AppCustomersIdRoute: AppCustomersIdRoute,

@@ -2,12 +2,20 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { theme } from './theme';
 
 // The toast UI is downloaded when the first toast is raised, not with the first screen; the toast
 // waits in the store meanwhile.
-const ToastHost = lazy(() => import('../ui/toast-host').then((module) => ({ default: module.ToastHost })));
+// If the chunk cannot be fetched (offline before the service worker cached it), show no toasts
+// rather than breaking the page.
+const ToastHost = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('../ui/toast-host').then(
+      (module) => ({ default: module.ToastHost }),
+      () => ({ default: () => null }),
+    ),
+);
 
 function LazyToasts() {
   const { notifications, queue } = useNotifications();

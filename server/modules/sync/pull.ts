@@ -11,6 +11,15 @@ import { ENTITY_LOADERS } from './entity-loaders';
 
 type LogRow = { entity: SyncEntity; entity_id: string; op: 'upsert' | 'delete'; seq: string | number };
 
+async function countAfter(db: Db, companyId: number, accountId: number, cursor: number): Promise<number> {
+  const [row] = rowsOf<{ n: string | number }>(
+    await db.execute(sql`
+      select count(*) as n from change_log
+      where company_id = ${companyId} and seq > ${cursor} and (owner_account_id is null or owner_account_id = ${accountId})`),
+  );
+  return Number(row?.n ?? 0);
+}
+
 export async function pullPage(
   db: Db,
   input: { companyId: number; accountId: number; cursor: number; limit: number },
@@ -52,5 +61,8 @@ export async function pullPage(
       : { seq: Number(row.seq), entity: row.entity, id: row.entity_id, op: 'upsert', data };
   });
   const last = rows.at(-1);
-  return { changes, cursor: last ? Number(last.seq) : input.cursor, hasMore: rows.length === input.limit, reset: false, serverTime };
+  const cursor = last ? Number(last.seq) : input.cursor;
+  const hasMore = rows.length === input.limit;
+  const remaining = hasMore ? await countAfter(db, input.companyId, input.accountId, cursor) : 0;
+  return { changes, cursor, hasMore, remaining, reset: false, serverTime };
 }

@@ -4,9 +4,10 @@
  * deepest route's staticData so desktop heading and mobile header say the same thing.
  */
 import { Title } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { FirstSyncProgress } from '../../features/sync/components/first-sync-progress';
+import { startSync } from '../../sync/engine';
 import { SWITCH_LABELS } from '../../../contract/features';
 import { useSession } from '../../session/session-store';
 import { EmptyState } from '../../ui/empty-state';
@@ -14,6 +15,7 @@ import { applyFrameMessage, useUiFlags } from '../../session/ui-flags';
 import { resolveTitle } from '../route-meta';
 import classes from './app-layout.module.css';
 import { BottomNavbar } from './bottom-navbar';
+import { DialogsProvider } from './dialogs-provider';
 import { DesktopHeader } from './desktop-header';
 import { HeaderActionsProvider } from './header-actions';
 import { MobileHeader } from './mobile-header';
@@ -34,7 +36,7 @@ function useEmbeddedFrameMessages() {
 
 export function AppLayout() {
   const isMobile = useIsMobile();
-  const { company, flags } = useSession();
+  const { company, flags, account } = useSession();
   const { chromeHidden } = useUiFlags();
   const matches = useMatches();
   const deepest = matches.at(-1);
@@ -43,16 +45,24 @@ export function AppLayout() {
   const featureOff = feature !== undefined && flags[feature] !== true;
   useEmbeddedFrameMessages();
 
+  // Sync runs for the workspace on screen, for the person signed in.
+  const companyId = company?.id;
+  const accountId = account?.id;
+  useEffect(() => {
+    if (!companyId || !accountId) return;
+    return startSync({ companyId, accountId });
+  }, [companyId, accountId]);
+
   useEffect(() => {
     document.title = title ? `${title} – Sales Field` : 'Sales Field';
   }, [title]);
 
   return (
-    // Dialogs (openConfirm) are used inside workspaces only, so the sign-in pages do not load them.
-    <ModalsProvider labels={{ confirm: 'Xác nhận', cancel: 'Đóng lại' }}>
+    <DialogsProvider>
       <HeaderActionsProvider>
         {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
         <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
+          <FirstSyncProgress />
           {!isMobile && title && (
             <Title order={2} mb="md" data-testid="page-title">
               {title}
@@ -70,6 +80,6 @@ export function AppLayout() {
         {isMobile && !chromeHidden && <BottomNavbar />}
         <ScrollButtons />
       </HeaderActionsProvider>
-    </ModalsProvider>
+    </DialogsProvider>
   );
 }

@@ -4,6 +4,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { SyncStatusPill } from '../../features/sync/components/sync-status-pill';
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
 import { buildMenu, type MenuEntry } from '../../features/workspace/model/menu';
 import { useSession } from '../../session/session-store';
@@ -87,6 +88,7 @@ export function DesktopHeader() {
   const signOut = useSignOut();
   const menu = useMemo(() => buildMenu({ flags, companyType: company?.type }), [flags, company?.type]);
   const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
+  const pillCompact = useMediaQuery('(max-width: 1599.98px)') ?? false;
 
   return (
     <header className={classes.header} data-testid="desktop-header">
@@ -99,6 +101,7 @@ export function DesktopHeader() {
         {!compact && menu.map((entry) => <MenuEntryView key={entry.key} entry={entry} pathname={pathname} />)}
       </nav>
       <Group gap="xs" wrap="nowrap">
+        <SyncStatusPill compact={pillCompact} />
         <WorkspaceSwitcher
           onChosen={() => {
             void router.invalidate();

@@ -2,6 +2,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { SyncStatusPill } from '../../features/sync/components/sync-status-pill';
 import { openConfirm } from '../../ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
@@ -42,6 +43,7 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
       <div className={classes.mobileTitle} data-testid="mobile-title">
         {title}
       </div>
+      <SyncStatusPill compact />
       <div style={{ width: 40 }}>
         {actions.length > 0 && (
           <Menu position="bottom-end" withinPortal>

@@ -6,6 +6,7 @@
 import { Anchor, Box, Center, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
+import { DialogsProvider } from './dialogs-provider';
 
 export const HELP_DESK = { phone: '1900 6868', email: 'hotro@salesfield.vn', hours: '8:00 – 17:30, Thứ Hai – Thứ Bảy' };
 
@@ -68,10 +69,12 @@ export function CardLayout() {
 
 export function CenterLayout() {
   return (
-    <Center mih="100vh" p="md">
-      <Box w="100%" maw={640}>
-        <Outlet />
-      </Box>
-    </Center>
+    <DialogsProvider>
+      <Center mih="100vh" p="md">
+        <Box w="100%" maw={640}>
+          <Outlet />
+        </Box>
+      </Center>
+    </DialogsProvider>
   );
 }

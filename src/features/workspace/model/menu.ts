@@ -67,6 +67,7 @@ export function buildMenu({ flags, companyType }: MenuInput): MenuEntry[] {
       { key: 'customer-list', label: 'Danh sách khách hàng', to: '/customers' },
       { key: 'customer-types', label: 'Nhóm khách hàng', to: '/customers/type' },
       { key: 'customer-settings', label: 'Cấu hình cấp độ', to: '/customers/settings' },
+      { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
     ],
   });
 

@@ -41,7 +41,7 @@ function MyAccountPage() {
         onChangePassword={changePassword.open}
         onSignOut={() => void signOut()}
       />
-      <ChangePasswordDialog opened={changing} onClose={changePassword.close} onChanged={() => void signOut()} />
+      <ChangePasswordDialog opened={changing} onClose={changePassword.close} onChanged={() => void signOut({ force: true })} />
     </>
   );
 }

@@ -1,0 +1,49 @@
+/** GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps. */
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { VisitListQuery } from '../../../contract/visit';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { accounts, customers, visits } from '../../db/schema';
+import { ok } from '../../lib/respond';
+import { parseQuery } from '../../lib/validate';
+import { authenticate } from '../../middleware/authenticate';
+import { requireMembership } from '../../middleware/company-scope';
+import { toVisitRecord, visitColumns } from './visit-record';
+
+/** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
+function startOfVietnamDay(day: string): Date {
+  return new Date(`${day}T00:00:00+07:00`);
+}
+
+export function visitRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  app.get('/visits', async (c) => {
+    const query = parseQuery(c, VisitListQuery);
+    await requireMembership(deps.db, c.get('auth'), query.company);
+    const filters: SQL[] = [eq(visits.companyId, query.company)];
+    if (query.account !== undefined) filters.push(eq(visits.accountId, query.account));
+    if (query.customer) filters.push(eq(visits.customerId, query.customer));
+    if (query.date_from) filters.push(gte(visits.checkInAt, startOfVietnamDay(query.date_from)));
+    if (query.date_to) filters.push(lt(visits.checkInAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
+    const where = and(...filters);
+    const [total] = await deps.db.select({ n: count() }).from(visits).where(where);
+    const rows = await deps.db
+      .select(visitColumns)
+      .from(visits)
+      .innerJoin(customers, eq(customers.id, visits.customerId))
+      .innerJoin(accounts, eq(accounts.id, visits.accountId))
+      .where(where)
+      .orderBy(desc(visits.checkInAt))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return ok(
+      c,
+      rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName)),
+      { count: Number(total?.n ?? 0) },
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,105 @@
+/**
+ * The device's database (Dexie over IndexedDB), the only place tables are defined. It mirrors what
+ * the server syncs (customers, visits, ...) and keeps what only this device knows: the outbox of
+ * work not yet acknowledged, sync cursors, the device id. Mirrors may be dropped and pulled again;
+ * the outbox never is (architecture: "Nothing queued is ever lost").
+ *
+ * Versions only ever add: a new version lists every store again with its indexes and, where the
+ * shape of stored rows changes, an `upgrade` that rewrites them.
+ */
+import Dexie, { type EntityTable } from 'dexie';
+import type { CustomerRecord } from '../../contract/customer';
+import type { FeatureFlags } from '../../contract/features';
+import type { OpResult, SyncEntity } from '../../contract/sync';
+import type { VisitRecord } from '../../contract/visit';
+
+/** Where a record made on this device stands with the server. */
+export type LocalSyncState = 'pending' | 'synced' | 'rejected';
+
+export type MetaRow = { key: string; value: unknown };
+
+export type WorkspaceRow = { companyId: number; title: string; type: string; status: string; accountId: number };
+
+export type FlagsRow = { companyId: number; flags: FeatureFlags; updatedAt: string };
+
+export type SyncCursorRow = {
+  companyId: number;
+  accountId: number;
+  cursor: number;
+  /** The first full pull finished: lists can be trusted offline. */
+  initialDone: boolean;
+  lastPullAt: string | null;
+  lastPushAt: string | null;
+};
+
+export type LocalCustomer = CustomerRecord & {
+  /** `${companyId}|${word}` for every folded word: a per-company prefix index. */
+  words: string[];
+  nameFold: string;
+  syncState: LocalSyncState;
+};
+
+export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
+
+export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
+
+export type OutboxError = {
+  kind: 'network' | 'server' | 'auth' | 'forbidden' | 'bad-request' | 'rejected' | 'retry' | 'update-required';
+  status?: number;
+  code?: string;
+  message: string;
+};
+
+export type OutboxRow = {
+  seq?: number;
+  opId: string;
+  companyId: number;
+  /** Only this account may send it: another person signing in on the device never pushes it. */
+  accountId: number;
+  type: string;
+  payload: unknown;
+  schemaVersion: number;
+  clientCreatedAt: string;
+  dependsOn: string[];
+  /** The local record the op is about, so its chip can show the op's state. */
+  entity: { type: SyncEntity; id: string } | null;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: number;
+  lastError: OutboxError | null;
+  result: OpResult | null;
+  doneAt: number | null;
+};
+
+export class AppDb extends Dexie {
+  meta!: EntityTable<MetaRow, 'key'>;
+  workspaces!: EntityTable<WorkspaceRow, 'companyId'>;
+  flags!: EntityTable<FlagsRow, 'companyId'>;
+  syncCursors!: EntityTable<SyncCursorRow, 'companyId'>;
+  customers!: EntityTable<LocalCustomer, 'id'>;
+  visits!: EntityTable<LocalVisit, 'id'>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+
+  constructor(name = 'salesfield') {
+    super(name);
+    this.version(1).stores({
+      meta: 'key',
+      workspaces: 'companyId',
+      flags: 'companyId',
+      syncCursors: 'companyId',
+      customers: 'id, company, *words, [company+nameFold], [company+code]',
+      visits: 'id, [company+check_in_at], [company+customer_id], syncState',
+      outbox: '++seq, &opId, [companyId+state], state, entity.id',
+    });
+  }
+}
+
+export const MIRRORED_TABLES = ['customers', 'visits'] as const;
+
+let instance: AppDb | null = null;
+
+/** The app's database; tests open their own with `new AppDb(name)`. */
+export function appDb(): AppDb {
+  instance ??= new AppDb();
+  return instance;
+}

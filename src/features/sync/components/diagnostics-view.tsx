@@ -1,0 +1,180 @@
+/**
+ * The sync diagnostics page: is storage persisted, how much is used, what is queued and why it is
+ * stuck, and a way to export it. For the rep on the phone and for whoever helps them.
+ */
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { OP_LABELS, isOpType } from '../../../../contract/ops';
+import type { AppDb, OutboxRow, OutboxState } from '../../../db/app-db';
+import { deviceIdentity } from '../../../db/device';
+import { formatDateTime } from '../../../lib/dates';
+import { useSyncStatus } from '../../../sync/sync-status';
+import { downloadBlob, exportOutbox } from '../model/export-outbox';
+import { SyncStatusPill } from './sync-status-pill';
+
+const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
+  pending: { label: 'Chờ gửi', color: 'yellow' },
+  sending: { label: 'Đang gửi', color: 'blue' },
+  done: { label: 'Đã nhận', color: 'teal' },
+  rejected: { label: 'Bị từ chối', color: 'red' },
+};
+
+type StorageInfo = { persisted: boolean | null; usage: number | null; quota: number | null };
+
+async function readStorageInfo(): Promise<StorageInfo> {
+  const persisted = navigator.storage?.persisted ? await navigator.storage.persisted() : null;
+  const estimate = navigator.storage?.estimate ? await navigator.storage.estimate() : null;
+  return { persisted, usage: estimate?.usage ?? null, quota: estimate?.quota ?? null };
+}
+
+function useStorageInfo(): [StorageInfo, () => Promise<void>] {
+  const query = useQuery({ queryKey: ['storage-info'], queryFn: readStorageInfo, staleTime: 0 });
+  const ask = async () => {
+    if (navigator.storage?.persist) await navigator.storage.persist();
+    await query.refetch();
+  };
+  return [query.data ?? { persisted: null, usage: null, quota: null }, ask];
+}
+
+/** Queued work older than a day is loudly surfaced: storage on phones can be evicted. */
+const STALE_AFTER_MS = 24 * 3600_000;
+
+const megabytes = (bytes: number | null) =>
+  bytes === null ? '—' : `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
+
+function opLabel(op: OutboxRow): string {
+  return isOpType(op.type) ? OP_LABELS[op.type] : op.type;
+}
+
+export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; companyId: number; onSyncNow: () => void }) {
+  const status = useSyncStatus();
+  const [storage, askPersist] = useStorageInfo();
+  const [deviceId, setDeviceId] = useState('');
+  useEffect(() => {
+    void deviceIdentity(db).then((identity) => setDeviceId(identity.deviceId));
+  }, [db]);
+  const queue = useLiveQuery(async () => {
+    const rows = await db.outbox.orderBy('seq').reverse().limit(200).toArray();
+    const oldest = rows.filter((op) => op.state === 'pending' || op.state === 'sending').at(-1);
+    return { rows, stale: oldest ? Date.now() - new Date(oldest.clientCreatedAt).getTime() > STALE_AFTER_MS : false };
+  }, [db]);
+  const ops = queue?.rows ?? [];
+  const cursor = useLiveQuery(() => db.syncCursors.get(companyId), [db, companyId]);
+  const counts = ops.reduce<Record<OutboxState, number>>((acc, op) => ({ ...acc, [op.state]: acc[op.state] + 1 }), {
+    pending: 0,
+    sending: 0,
+    done: 0,
+    rejected: 0,
+  });
+
+  async function exportJson() {
+    downloadBlob(await exportOutbox(db, deviceId), `dong-bo-${deviceId.slice(-8)}-${Date.now()}.json`);
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <SyncStatusPill />
+        <Group>
+          <Button leftSection={<IconRefresh size={16} />} onClick={onSyncNow} loading={status.phase !== 'idle'}>
+            Đồng bộ ngay
+          </Button>
+          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void exportJson()}>
+            Xuất dữ liệu (JSON)
+          </Button>
+        </Group>
+      </Group>
+      {queue?.stale && (
+        <Alert color="red" title="Có dữ liệu chờ gửi quá 24 giờ">
+          Hãy kết nối mạng và đồng bộ sớm: dữ liệu chỉ đang nằm trên máy này. Nếu không đồng bộ được, hãy xuất dữ liệu và gửi cho văn phòng.
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Card withBorder>
+          <Title order={5}>Lưu trữ trên máy</Title>
+          <Text size="sm" data-testid="storage-persisted">
+            Lưu trữ bền vững: {storage.persisted === null ? 'không hỗ trợ' : storage.persisted ? 'đã bật' : 'chưa bật'}
+          </Text>
+          <Text size="sm">
+            Đã dùng: {megabytes(storage.usage)} / {megabytes(storage.quota)}
+          </Text>
+          {storage.persisted === false && (
+            <Button size="xs" variant="light" mt="xs" onClick={() => void askPersist()}>
+              Yêu cầu lưu trữ bền vững
+            </Button>
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={5}>Đồng bộ</Title>
+          <Text size="sm">Lần tải gần nhất: {cursor?.lastPullAt ? formatDateTime(cursor.lastPullAt) : 'chưa có'}</Text>
+          <Text size="sm">Lần gửi gần nhất: {cursor?.lastPushAt ? formatDateTime(cursor.lastPushAt) : 'chưa có'}</Text>
+          <Text size="sm">Đã tải đủ dữ liệu lần đầu: {cursor?.initialDone ? 'rồi' : 'chưa'}</Text>
+          {status.lastError && (
+            <Text size="sm" c="red">
+              Lỗi gần nhất: {status.lastError}
+            </Text>
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={5}>Hàng đợi</Title>
+          <Group gap="xs" mt={4}>
+            {(Object.keys(STATE_LABELS) as OutboxState[]).map((state) => (
+              <Badge key={state} color={STATE_LABELS[state].color} variant="light" data-testid={`outbox-count-${state}`}>
+                {STATE_LABELS[state].label}: {counts[state]}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            Mã thiết bị: {deviceId}
+          </Text>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder padding={0}>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="xs" data-testid="outbox-table">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Thao tác</Table.Th>
+                <Table.Th>Tạo lúc</Table.Th>
+                <Table.Th>Trạng thái</Table.Th>
+                <Table.Th>Số lần gửi</Table.Th>
+                <Table.Th>Lỗi</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ops.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>
+                    <Text size="sm" c="dimmed" ta="center" py="md">
+                      Không có thao tác nào trên máy này.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {ops.map((op) => (
+                <Table.Tr key={op.opId}>
+                  <Table.Td>{opLabel(op)}</Table.Td>
+                  <Table.Td>{formatDateTime(op.clientCreatedAt)}</Table.Td>
+                  <Table.Td>
+                    <Badge color={STATE_LABELS[op.state].color} variant="light">
+                      {STATE_LABELS[op.state].label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{op.attempts}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" c={op.lastError ? 'red' : 'dimmed'}>
+                      {op.lastError?.message ?? ''}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * The last-resort backup (Excalidraw lesson, research/offline.md 1.7): everything this device has
+ * queued, with the records it describes, as a JSON file the person can send to the office.
+ */
+import type { AppDb } from '../../../db/app-db';
+
+export async function exportOutbox(db: AppDb, deviceId: string): Promise<Blob> {
+  const outbox = await db.outbox.orderBy('seq').toArray();
+  const pendingIds = new Set(
+    outbox
+      .filter((op) => op.state !== 'done')
+      .map((op) => op.entity?.id)
+      .filter(Boolean),
+  );
+  const visits = (await db.visits.toArray()).filter((visit) => pendingIds.has(visit.id));
+  const customers = (await db.customers.toArray()).filter((customer) => pendingIds.has(customer.id));
+  const content = { exportedAt: new Date().toISOString(), deviceId, outbox, records: { visits, customers } };
+  return new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' });
+}
+
+export function downloadBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

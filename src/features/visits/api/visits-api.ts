@@ -1,0 +1,70 @@
+/** The company's visits from the server (office view), with the device's own unsent ones on top. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { VisitRecord } from '../../../../contract/visit';
+import { visitPaths } from '../../../../contract/visit';
+import { ApiError } from '../../../api/api-error';
+import { apiRequest } from '../../../api/client';
+import type { AppDb, LocalVisit } from '../../../db/app-db';
+import { useSyncStatus } from '../../../sync/sync-status';
+
+export type VisitFilter = { companyId: number; accountId: number | null; page: number; limit: number };
+
+export type VisitRow = VisitRecord & { syncState: LocalVisit['syncState']; error: string | null };
+
+export type VisitListResult = { rows: VisitRow[]; count: number; source: 'server' | 'device'; loading: boolean };
+
+/**
+ * One code path for the visit list (issue #3): the server's list while it answers; the device's
+ * mirror when it does not (offline), where only this person's visits are known.
+ */
+export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number): VisitListResult {
+  const local = useLiveQuery(
+    () =>
+      db.visits
+        .where('[company+check_in_at]')
+        .between([filter.companyId, ''], [filter.companyId, '\uffff'])
+        .reverse()
+        .filter((visit) => filter.accountId === null || visit.account_id === filter.accountId)
+        .toArray(),
+    [db, filter.companyId, filter.accountId],
+  );
+  // Each finished sync may have brought new visits: read the server's list again.
+  const { lastSyncedAt } = useSyncStatus();
+  const remote = useQuery({
+    queryKey: ['visits', filter, lastSyncedAt],
+    queryFn: async () => {
+      const answer = await apiRequest<VisitRecord[]>(visitPaths.list, {
+        query: { company: filter.companyId, account: filter.accountId ?? undefined, page: filter.page, limit: filter.limit },
+      });
+      return { rows: answer.data, count: answer.count ?? answer.data.length };
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+  const offline = remote.isError && remote.error instanceof ApiError && remote.error.isNetwork;
+  const localRows = local ?? [];
+  if (remote.data && !offline) {
+    const onServer = new Set(remote.data.rows.map((row) => row.id));
+    // Visits recorded here and not yet acknowledged show first, with their chip.
+    const unsent = filter.page === 1 ? localRows.filter((row) => row.syncState !== 'synced' && !onServer.has(row.id)) : [];
+    const states = new Map(localRows.map((row) => [row.id, row]));
+    const rows: VisitRow[] = [
+      ...unsent,
+      ...remote.data.rows.map((row) => ({
+        ...row,
+        syncState: states.get(row.id)?.syncState ?? 'synced',
+        error: states.get(row.id)?.error ?? null,
+      })),
+    ];
+    return { rows, count: remote.data.count + unsent.length, source: 'server', loading: false };
+  }
+  const mine = localRows.filter((row) => row.account_id === myAccountId);
+  const start = (filter.page - 1) * filter.limit;
+  return {
+    rows: mine.slice(start, start + filter.limit),
+    count: mine.length,
+    source: 'device',
+    loading: local === undefined || (remote.isPending && !offline),
+  };
+}

@@ -1,0 +1,113 @@
+/**
+ * Check-in / check-out for the rep: an open visit shows its check-out; otherwise pick a customer
+ * and check in. Both are saved on the device at once and sent when there is signal.
+ */
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import type { AppDb, LocalCustomer } from '../../../db/app-db';
+import { formatDateTime } from '../../../lib/dates';
+import { setUiFlags } from '../../../session/ui-flags';
+import { toast } from '../../../ui/toast';
+import { SyncChip } from '../../../ui/sync-chip';
+import { checkIn, checkOut, currentLocation, openVisit, type Visitor } from '../model/visit-actions';
+import { CustomerPicker } from './customer-picker';
+
+export function CheckInPanel({ db, visitor }: { db: AppDb; visitor: Visitor }) {
+  const open = useLiveQuery(() => openVisit(db, visitor.companyId, visitor.accountId), [db, visitor.companyId, visitor.accountId]);
+  const [customer, setCustomer] = useState<LocalCustomer | null>(null);
+  const [note, setNote] = useState('');
+  const [withLocation, setWithLocation] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  async function run(action: 'in' | 'out') {
+    setBusy(true);
+    try {
+      const location = withLocation ? await currentLocation() : null;
+      const details = { note: note.trim() || null, location };
+      if (action === 'in' && customer) {
+        await checkIn(db, visitor, customer, details);
+        setUiFlags({ checkedIn: true, checkedOut: false });
+        toast.success(`Đã check-in tại ${customer.name}`);
+        setCustomer(null);
+      } else if (action === 'out' && open) {
+        await checkOut(db, visitor, open.id, details);
+        setUiFlags({ checkedOut: true });
+        toast.success(`Đã check-out khỏi ${open.customer_name}`);
+      }
+      setNote('');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Không lưu được lượt ghé thăm');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const noteInput = (
+    <Textarea
+      label="Ghi chú"
+      placeholder="Nội dung làm việc, kết quả…"
+      value={note}
+      onChange={(event) => setNote(event.currentTarget.value)}
+      autosize
+      minRows={2}
+      maxLength={1000}
+    />
+  );
+  const locationToggle = (
+    <Checkbox label="Ghi lại vị trí GPS" checked={withLocation} onChange={(event) => setWithLocation(event.currentTarget.checked)} />
+  );
+
+  if (open === undefined) return null;
+  if (open) {
+    return (
+      <Card withBorder radius="md" padding="md" data-testid="open-visit">
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Text size="xs" c="dimmed">
+                Đang ghé thăm
+              </Text>
+              <Title order={4}>{open.customer_name}</Title>
+              <Text size="sm">Check-in lúc {formatDateTime(open.check_in_at)}</Text>
+            </div>
+            <SyncChip state={open.syncState} error={open.error} />
+          </Group>
+          {noteInput}
+          {locationToggle}
+          <Button color="orange" leftSection={<IconLogout size={18} />} onClick={() => void run('out')} loading={busy}>
+            Check-out
+          </Button>
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="check-in-form">
+      <Stack gap="sm">
+        <Title order={4}>Check-in tại khách hàng</Title>
+        {customer ? (
+          <Alert
+            color="teal"
+            variant="light"
+            icon={<IconMapPin size={18} />}
+            withCloseButton
+            onClose={() => setCustomer(null)}
+            closeButtonLabel="Chọn khách hàng khác"
+          >
+            <Text fw={600}>{customer.name}</Text>
+            <Text size="xs">{customer.code}</Text>
+          </Alert>
+        ) : (
+          <CustomerPicker db={db} companyId={visitor.companyId} onPick={setCustomer} />
+        )}
+        {noteInput}
+        {locationToggle}
+        <Button leftSection={<IconLogin size={18} />} disabled={!customer} onClick={() => void run('in')} loading={busy}>
+          Check-in
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,67 @@
+/** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
+import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
+import { IconMapPin } from '@tabler/icons-react';
+import { VISIT_FLAG_LABELS } from '../../../../contract/visit';
+import { formatDateTime } from '../../../lib/dates';
+import { EmptyState } from '../../../ui/empty-state';
+import { SyncChip } from '../../../ui/sync-chip';
+import type { VisitListResult } from '../api/visits-api';
+
+function duration(from: string, to: string | null): string | null {
+  if (!to) return null;
+  const minutes = Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000));
+  return minutes < 60 ? `${minutes} phút` : `${Math.floor(minutes / 60)} giờ ${minutes % 60} phút`;
+}
+
+type Props = { result: VisitListResult; page: number; limit: number; onPage: (page: number) => void; showStaff: boolean };
+
+export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
+  if (!result.loading && result.rows.length === 0) return <EmptyState title="Chưa có lượt ghé thăm nào" />;
+  return (
+    <Stack gap="xs" data-testid="visit-list">
+      {result.source === 'device' && (
+        <Text size="xs" c="dimmed">
+          Đang hiển thị dữ liệu trên máy (ngoại tuyến).
+        </Text>
+      )}
+      {result.rows.map((visit) => (
+        <Card key={visit.id} withBorder padding="sm" radius="md" data-testid="visit-row">
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600}>{visit.customer_name}</Text>
+              {showStaff && (
+                <Text size="xs" c="dimmed">
+                  {visit.account_name}
+                </Text>
+              )}
+              <Text size="sm">
+                Vào: {formatDateTime(visit.check_in_at)}
+                {visit.check_out_at ? ` · Ra: ${formatDateTime(visit.check_out_at)}` : ' · Chưa check-out'}
+                {duration(visit.check_in_at, visit.check_out_at) ? ` · ${duration(visit.check_in_at, visit.check_out_at)}` : ''}
+              </Text>
+              {(visit.check_in_note || visit.check_out_note) && (
+                <Text size="xs" c="dimmed">
+                  {[visit.check_in_note, visit.check_out_note].filter(Boolean).join(' · ')}
+                </Text>
+              )}
+              <Group gap={4} mt={4}>
+                {visit.check_in_location && (
+                  <Badge size="xs" variant="outline" leftSection={<IconMapPin size={10} />}>
+                    Có vị trí
+                  </Badge>
+                )}
+                {visit.flags.map((flag) => (
+                  <Badge key={flag} size="xs" color="orange" variant="light">
+                    {VISIT_FLAG_LABELS[flag]}
+                  </Badge>
+                ))}
+              </Group>
+            </div>
+            <SyncChip state={visit.syncState} error={visit.error} />
+          </Group>
+        </Card>
+      ))}
+      {result.count > limit && <Pagination total={Math.ceil(result.count / limit)} value={page} onChange={onPage} mt="sm" />}
+    </Stack>
+  );
+}

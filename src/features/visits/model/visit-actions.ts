@@ -1,0 +1,119 @@
+/**
+ * Check-in and check-out, recorded on the device first: the visit row and its outbox op are written
+ * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
+ */
+import type { GeoLocation, VisitRecord } from '../../../../contract/visit';
+import { uuidv7 } from '../../../../contract/uuid';
+import type { AppDb, LocalCustomer, LocalVisit } from '../../../db/app-db';
+import { toLocalVisit } from '../../../db/local-records';
+import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+
+export type Visitor = { companyId: number; accountId: number; accountName: string };
+
+export async function checkIn(
+  db: AppDb,
+  visitor: Visitor,
+  customer: Pick<LocalCustomer, 'id' | 'name'>,
+  details: { note: string | null; location: GeoLocation | null },
+  now = new Date(),
+): Promise<LocalVisit> {
+  const visitId = uuidv7(now.getTime());
+  const at = now.toISOString();
+  const record: VisitRecord = {
+    id: visitId,
+    company: visitor.companyId,
+    customer_id: customer.id,
+    customer_name: customer.name,
+    account_id: visitor.accountId,
+    account_name: visitor.accountName,
+    check_in_at: at,
+    check_in_location: details.location,
+    check_in_note: details.note,
+    check_out_at: null,
+    check_out_location: null,
+    check_out_note: null,
+    flags: [],
+    received_at: at,
+  };
+  const visit = toLocalVisit(record, 'pending');
+  await db.transaction('rw', db.visits, db.outbox, async () => {
+    await db.visits.add(visit);
+    await enqueueOp(
+      db,
+      {
+        type: 'visit.checkIn',
+        companyId: visitor.companyId,
+        accountId: visitor.accountId,
+        entity: { type: 'visit', id: visitId },
+        payload: { visitId, customerId: customer.id, at, location: details.location, note: details.note },
+      },
+      now,
+    );
+  });
+  notifyOutboxChanged();
+  return visit;
+}
+
+export async function checkOut(
+  db: AppDb,
+  visitor: Visitor,
+  visitId: string,
+  details: { note: string | null; location: GeoLocation | null },
+  now = new Date(),
+): Promise<void> {
+  const at = now.toISOString();
+  await db.transaction('rw', db.visits, db.outbox, async () => {
+    const visit = await db.visits.get(visitId);
+    if (!visit) throw new Error('Không tìm thấy lượt check-in');
+    if (visit.check_out_at) throw new Error('Lượt ghé thăm này đã check-out');
+    // The check-out must reach the server after its check-in, even if that is still queued.
+    const checkInOp = await db.outbox
+      .where('entity.id')
+      .equals(visitId)
+      .filter((op) => op.type === 'visit.checkIn')
+      .first();
+    await db.visits.update(visitId, {
+      check_out_at: at,
+      check_out_location: details.location,
+      check_out_note: details.note,
+      syncState: 'pending',
+    });
+    await enqueueOp(
+      db,
+      {
+        type: 'visit.checkOut',
+        companyId: visitor.companyId,
+        accountId: visitor.accountId,
+        entity: { type: 'visit', id: visitId },
+        dependsOn: checkInOp ? [checkInOp.opId] : [],
+        payload: { visitId, at, location: details.location, note: details.note },
+      },
+      now,
+    );
+  });
+  notifyOutboxChanged();
+}
+
+/** The visit this person has checked in to and not yet out of, or null. */
+export async function openVisit(db: AppDb, companyId: number, accountId: number): Promise<LocalVisit | null> {
+  const recent = await db.visits
+    .where('[company+check_in_at]')
+    .between([companyId, ''], [companyId, '\uffff'])
+    .reverse()
+    .filter((visit) => visit.account_id === accountId && visit.check_out_at === null && visit.syncState !== 'rejected')
+    .first();
+  return recent ?? null;
+}
+
+/** Reads the position when the person allows it; never blocks a check-in for long. */
+export function currentLocation(timeoutMs = 8_000): Promise<GeoLocation | null> {
+  if (!('geolocation' in navigator)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    navigator.geolocation.getCurrentPosition(
+      (position) =>
+        resolve({ lat: position.coords.latitude, lng: position.coords.longitude, accuracy: Math.round(position.coords.accuracy) }),
+      () => resolve(null),
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+    );
+  });
+}

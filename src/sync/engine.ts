@@ -1,0 +1,163 @@
+/**
+ * The sync engine: push first, then pull (research/offline.md 4.5), for the signed-in person's
+ * current workspace. Runs on every trigger of the architecture note: after enqueue (debounced), app
+ * start, `online`, the tab becoming visible, a timer while work is queued, "Đồng bộ ngay", and the
+ * service worker's Background Sync event where the browser has one.
+ */
+import { ApiError } from '../api/api-error';
+import { appDb, type AppDb } from '../db/app-db';
+import { deviceIdentity, writeMeta } from '../db/device';
+import { drainOutbox, requeueInterrupted, type DrainOutcome } from './drain';
+import { onOutboxChanged } from './outbox';
+import { pullChanges } from './pull';
+import { getSyncStatus, updateSyncStatus } from './sync-status';
+import { pullTransport, pushTransport, refreshAuth } from './transport';
+
+export type SyncTarget = { companyId: number; accountId: number };
+
+let target: SyncTarget | null = null;
+let current: Promise<void> | null = null;
+let again = false;
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+const AFTER_ENQUEUE_MS = 1_000;
+/** While work is queued, look again this often (each op still waits for its own retry time). */
+const RETRY_TICK_MS = 15_000;
+/** With nothing queued, pull new server changes this often. */
+const PULL_TICK_MS = 5 * 60_000;
+
+export async function refreshCounts(db: AppDb = appDb()): Promise<void> {
+  if (!target) return updateSyncStatus({ pending: 0, rejected: 0 });
+  const { companyId, accountId } = target;
+  const mine = (state: 'pending' | 'sending' | 'rejected') =>
+    db.outbox
+      .where('[companyId+state]')
+      .equals([companyId, state])
+      .filter((op) => op.accountId === accountId)
+      .count();
+  const [pending, sending, rejected] = await Promise.all([mine('pending'), mine('sending'), mine('rejected')]);
+  updateSyncStatus({ pending: pending + sending, rejected });
+}
+
+function describeStop(outcome: DrainOutcome): Partial<ReturnType<typeof getSyncStatus>> {
+  switch (outcome.stoppedBy) {
+    case 'network':
+      return { online: false, lastError: 'Không kết nối được máy chủ' };
+    case 'auth':
+      return { authPaused: true, lastError: 'Phiên đăng nhập hết hạn' };
+    case 'update-required':
+      return { updateRequired: true, lastError: 'Cần cập nhật ứng dụng' };
+    case 'server':
+      return { online: true, lastError: 'Máy chủ đang bận, sẽ thử lại' };
+    case 'forbidden':
+      return { online: true, lastError: 'Bạn không còn quyền gửi dữ liệu cho công ty này' };
+    default:
+      return { online: true, authPaused: false, lastError: null };
+  }
+}
+
+async function runOnce(db: AppDb): Promise<void> {
+  if (!target) return;
+  const { companyId, accountId } = target;
+  const { deviceId } = await deviceIdentity(db);
+  updateSyncStatus({ phase: 'pushing' });
+  const outcome = await drainOutbox({ db, companyId, accountId, deviceId, transport: pushTransport, refreshAuth });
+  await refreshCounts(db);
+  updateSyncStatus(describeStop(outcome));
+  if (outcome.applied + outcome.rejected > 0) await db.syncCursors.update(companyId, { lastPushAt: new Date().toISOString() });
+  if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'auth' || outcome.stoppedBy === 'update-required') return;
+
+  updateSyncStatus({ phase: 'pulling' });
+  try {
+    const pulled = await pullChanges({
+      db,
+      companyId,
+      accountId,
+      transport: pullTransport,
+      onProgress: (done, total) => updateSyncStatus({ progress: { done, total } }),
+      yieldBetweenPages: () => new Promise((resolve) => setTimeout(resolve, 0)),
+    });
+    updateSyncStatus({ online: true, lastSyncedAt: new Date().toISOString(), lastError: null, authPaused: false });
+    if (pulled.firstSyncDone) await askPersistentStorage(db);
+  } catch (error) {
+    const offline = error instanceof ApiError && error.isNetwork;
+    updateSyncStatus({ online: !offline, lastError: error instanceof Error ? error.message : 'Đồng bộ thất bại' });
+  }
+}
+
+/** After the first full sync, ask the browser not to evict our data (web.dev persistent storage). */
+async function askPersistentStorage(db: AppDb): Promise<void> {
+  if (!navigator.storage?.persist) return;
+  const persisted = (await navigator.storage.persisted()) || (await navigator.storage.persist());
+  await writeMeta(db, 'persisted', { persisted, askedAt: new Date().toISOString() });
+}
+
+/** Runs a sync now, or right after the one already running. */
+export function syncNow(db: AppDb = appDb()): Promise<void> {
+  if (current) {
+    again = true;
+    return current;
+  }
+  current = (async () => {
+    try {
+      do {
+        again = false;
+        await runOnce(db);
+      } while (again);
+    } finally {
+      updateSyncStatus({ phase: 'idle', progress: null });
+      current = null;
+      schedule();
+    }
+  })();
+  return current;
+}
+
+/** The next timer tick: soon while work is queued, rarely otherwise. */
+function schedule(delayMs?: number): void {
+  if (timer) clearTimeout(timer);
+  if (!target) return;
+  const status = getSyncStatus();
+  const delay = delayMs ?? (status.pending > 0 && !status.authPaused ? RETRY_TICK_MS : PULL_TICK_MS);
+  timer = setTimeout(() => void syncNow(), delay);
+}
+
+export function requestSync(delayMs = AFTER_ENQUEUE_MS): void {
+  schedule(delayMs);
+}
+
+/** Starts syncing for a workspace; returns the function that stops it. */
+export function startSync(next: SyncTarget, db: AppDb = appDb()): () => void {
+  target = next;
+  updateSyncStatus({ authPaused: false, updateRequired: false, lastError: null });
+  const onOnline = () => {
+    updateSyncStatus({ online: true });
+    void syncNow(db);
+  };
+  const onOffline = () => updateSyncStatus({ online: false });
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') void syncNow(db);
+  };
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+  document.addEventListener('visibilitychange', onVisible);
+  const stopListening = onOutboxChanged(() => {
+    void refreshCounts(db);
+    requestSync();
+  });
+  void (async () => {
+    await requeueInterrupted(db);
+    const cursor = await db.syncCursors.get(next.companyId);
+    updateSyncStatus({ lastSyncedAt: cursor?.lastPullAt ?? null });
+    await refreshCounts(db);
+    await syncNow(db);
+  })();
+  return () => {
+    if (target === next) target = null;
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('offline', onOffline);
+    document.removeEventListener('visibilitychange', onVisible);
+    stopListening();
+    if (timer) clearTimeout(timer);
+  };
+}

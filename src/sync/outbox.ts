@@ -1,0 +1,67 @@
+/**
+ * Queueing work for the server. Call `enqueueOp` inside the same Dexie transaction that writes the
+ * record the op describes: either both are saved or neither (architecture: "Every user action that
+ * must reach the server writes its domain row and an outbox row in one Dexie transaction").
+ */
+import Dexie from 'dexie';
+import * as v from 'valibot';
+import { OP_PAYLOAD_SCHEMAS, type OpPayload, type OpType } from '../../contract/ops';
+import { SYNC_SCHEMA_VERSION, type SyncEntity } from '../../contract/sync';
+import { uuidv7 } from '../../contract/uuid';
+import type { AppDb, OutboxRow } from '../db/app-db';
+
+export type NewOp<T extends OpType> = {
+  type: T;
+  payload: OpPayload<T>;
+  companyId: number;
+  accountId: number;
+  entity?: { type: SyncEntity; id: string } | null;
+  dependsOn?: string[];
+};
+
+/** Adds the op to the outbox; returns its opId. Throws (aborting the caller's transaction) on an invalid payload. */
+export async function enqueueOp<T extends OpType>(db: AppDb, op: NewOp<T>, now = new Date()): Promise<string> {
+  const transaction = Dexie.currentTransaction;
+  if (!transaction || !transaction.storeNames.includes(db.outbox.name)) {
+    throw new Error('enqueueOp must run inside the transaction that writes the record');
+  }
+  // A payload the server would refuse for its shape is a bug here, not something to queue.
+  v.parse(OP_PAYLOAD_SCHEMAS[op.type], op.payload);
+  const row: OutboxRow = {
+    opId: uuidv7(now.getTime()),
+    companyId: op.companyId,
+    accountId: op.accountId,
+    type: op.type,
+    payload: op.payload,
+    schemaVersion: SYNC_SCHEMA_VERSION,
+    clientCreatedAt: now.toISOString(),
+    dependsOn: op.dependsOn ?? [],
+    entity: op.entity ?? null,
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    lastError: null,
+    result: null,
+    doneAt: null,
+  };
+  await db.outbox.add(row);
+  return row.opId;
+}
+
+const listeners = new Set<() => void>();
+
+/** Tell the sync engine new work is queued (after the transaction committed). */
+export function notifyOutboxChanged(): void {
+  for (const listener of listeners) listener();
+}
+
+export function onOutboxChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The latest op about a record (its chip shows this op's state). */
+export async function latestOpFor(db: AppDb, entityId: string): Promise<OutboxRow | undefined> {
+  const rows = await db.outbox.where('entity.id').equals(entityId).sortBy('seq');
+  return rows.at(-1);
+}

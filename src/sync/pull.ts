@@ -1,0 +1,64 @@
+/**
+ * Pulling the company's changes into the mirror, page by page. Each page and the cursor after it
+ * are written in one Dexie transaction, so a crash never leaves a cursor ahead of its data (RxDB
+ * #5571). A `reset` answer drops the mirrored (not the queued) records and starts from 0.
+ */
+import type { Envelope } from '../../contract/envelope';
+import type { PullAnswer } from '../../contract/sync';
+import type { AppDb, SyncCursorRow } from '../db/app-db';
+import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
+
+export type PullTransport = (query: { company: number; cursor: number; limit: number }) => Promise<Envelope<PullAnswer>>;
+
+export type PullOptions = {
+  db: AppDb;
+  companyId: number;
+  accountId: number;
+  transport: PullTransport;
+  pageSize?: number;
+  onProgress?: (done: number, total: number | null) => void;
+  /** Lets the UI breathe between pages. */
+  yieldBetweenPages?: () => Promise<void>;
+};
+
+export type PullOutcome = { pages: number; changes: number; resets: number; firstSyncDone: boolean };
+
+export async function readCursor(db: AppDb, companyId: number, accountId: number): Promise<SyncCursorRow> {
+  const row = await db.syncCursors.get(companyId);
+  // A cursor pulled for another account saw other owner-scoped records: start that account over.
+  if (row && row.accountId === accountId) return row;
+  return { companyId, accountId, cursor: 0, initialDone: false, lastPullAt: null, lastPushAt: row?.lastPushAt ?? null };
+}
+
+export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
+  const { db, companyId, accountId, transport } = options;
+  const limit = options.pageSize ?? 1000;
+  let state = await readCursor(db, companyId, accountId);
+  const outcome: PullOutcome = { pages: 0, changes: 0, resets: 0, firstSyncDone: false };
+  for (;;) {
+    const { data: page } = await transport({ company: companyId, cursor: state.cursor, limit });
+    outcome.pages += 1;
+    if (page.reset) {
+      if (outcome.resets > 0) throw new Error('máy chủ yêu cầu đồng bộ lại liên tục');
+      outcome.resets += 1;
+      await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
+        await clearMirror(db, companyId);
+        state = { ...state, cursor: 0, initialDone: false };
+        await db.syncCursors.put(state);
+      });
+      continue;
+    }
+    const finished = !page.hasMore;
+    await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
+      await applyServerChanges(db, page.changes);
+      const firstSyncDone = finished && !state.initialDone;
+      state = { ...state, cursor: page.cursor, initialDone: state.initialDone || finished, lastPullAt: page.serverTime };
+      await db.syncCursors.put(state);
+      if (firstSyncDone) outcome.firstSyncDone = true;
+    });
+    outcome.changes += page.changes.length;
+    options.onProgress?.(outcome.changes, page.remaining === undefined ? null : outcome.changes + page.remaining);
+    if (finished) return outcome;
+    await options.yieldBetweenPages?.();
+  }
+}

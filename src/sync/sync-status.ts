@@ -1,0 +1,61 @@
+/**
+ * What the person sees of sync (architecture: "The user always sees sync state"): one store the
+ * status pill, record chips, the diagnostics page, logout and the update prompt read.
+ */
+import { useSyncExternalStore } from 'react';
+
+export type SyncPhase = 'idle' | 'pushing' | 'pulling';
+
+export type SyncStatus = {
+  phase: SyncPhase;
+  /** navigator.onLine as last seen, and whether the last request reached the server. */
+  online: boolean;
+  /** Ops waiting to be sent (pending or being sent). */
+  pending: number;
+  /** Ops the server refused; they need the person's attention. */
+  rejected: number;
+  /** A 401 the refresh could not fix: queued work waits for a new sign-in. */
+  authPaused: boolean;
+  /** The server no longer accepts this app version's ops. */
+  updateRequired: boolean;
+  lastSyncedAt: string | null;
+  /** First sync and other long pulls: records done of an estimated total. */
+  progress: { done: number; total: number | null } | null;
+  lastError: string | null;
+};
+
+let status: SyncStatus = {
+  phase: 'idle',
+  online: typeof navigator === 'undefined' ? true : navigator.onLine,
+  pending: 0,
+  rejected: 0,
+  authPaused: false,
+  updateRequired: false,
+  lastSyncedAt: null,
+  progress: null,
+  lastError: null,
+};
+const listeners = new Set<() => void>();
+
+export function getSyncStatus(): SyncStatus {
+  return status;
+}
+
+export function updateSyncStatus(patch: Partial<SyncStatus>): void {
+  status = { ...status, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeSyncStatus(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSyncStatus(): SyncStatus {
+  return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getSyncStatus);
+}
+
+/** A sync is running: updates wait, and so does anything that would interrupt it. */
+export function isSyncBusy(current: SyncStatus = status): boolean {
+  return current.phase !== 'idle';
+}

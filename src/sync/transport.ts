@@ -1,0 +1,44 @@
+/** The HTTP side of sync: push with raw status codes (the drainer decides), pull through the API client. */
+import { syncPaths, type PullAnswer, type PushAnswer } from '../../contract/sync';
+import type { Envelope } from '../../contract/envelope';
+import { apiRequest, buildUrl, refreshAccessToken } from '../api/client';
+import { getAccessToken } from '../session/session-store';
+import { TransportError, type PushTransport } from './drain';
+import type { PullTransport } from './pull';
+
+/** A long timeout, scaled by batch size (OCA pos_timeout lesson, research/offline.md 1.8). */
+function pushTimeout(ops: number): number {
+  return 30_000 + ops * 500;
+}
+
+export const pushTransport: PushTransport = async (body) => {
+  const token = getAccessToken();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(syncPaths.push), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: AbortSignal.timeout(pushTimeout(body.ops.length)),
+    });
+    text = await response.text();
+  } catch {
+    throw new TransportError('Không kết nối được máy chủ');
+  }
+  let parsed: Envelope<PushAnswer> | null = null;
+  try {
+    parsed = JSON.parse(text) as Envelope<PushAnswer>;
+  } catch {
+    // A 200 we cannot read says nothing about what was applied: treat it as no answer at all.
+    if (response.ok) throw new TransportError('Câu trả lời của máy chủ bị cắt ngang');
+  }
+  const retryAfter = Number(response.headers.get('retry-after'));
+  return { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, body: parsed };
+};
+
+export const pullTransport: PullTransport = (query) =>
+  apiRequest<PullAnswer>(syncPaths.pull, { query, redirectOnForbidden: false, timeoutMs: 60_000 });
+
+export const refreshAuth = (): Promise<boolean> => refreshAccessToken();
