@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginAnswer } from '../../../contract/auth';
+import type { CustomerRecord } from '../../../contract/customer';
+import type { PullAnswer, PushAnswer } from '../../../contract/sync';
+import { uuidv7 } from '../../../contract/uuid';
+import type { VisitRecord } from '../../../contract/visit';
+import { DEMO } from '../../db/seed/demo';
+import { addAccount } from '../../testing/fixtures';
+import { startTestServer, type TestServer } from '../../testing/test-server';
+
+let server: TestServer;
+let an: LoginAnswer;
+let rep: LoginAnswer;
+let anKhang: number;
+let customer: CustomerRecord;
+
+async function visit(token: string, at: string) {
+  const visitId = uuidv7();
+  const answer = await server.call<PushAnswer>('/sync/push', {
+    token,
+    body: {
+      company: anKhang,
+      deviceId: uuidv7(),
+      ops: [{ opId: uuidv7(), type: 'visit.checkIn', schemaVersion: 1, clientCreatedAt: at, payload: { visitId, customerId: customer.id, at } }],
+    },
+  });
+  expect(answer.body.data.results[0]!.outcome).toBe('applied');
+  return visitId;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  an = await server.login(DEMO.an.phone);
+  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  const extra = await addAccount(server.deps.db, { fullName: 'Lê Văn Trình', memberships: [{ companyId: anKhang, status: 'accept' }] });
+  rep = await server.login(extra.phone, extra.password);
+  const pulled = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}`, { token: an.access });
+  customer = pulled.body.data.changes.find((c) => c.entity === 'customer')!.data as CustomerRecord;
+  await visit(an.access, '2026-11-19T02:00:00.000Z');
+  await visit(rep.access, '2026-11-20T03:00:00.000Z');
+  await visit(rep.access, '2026-11-20T18:30:00.000Z');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const list = (query: string, token = an.access) => server.call<VisitRecord[]>(`/visit/api/visits/?company=${anKhang}${query}`, { token });
+
+describe('visit/api/visits/', () => {
+  it('lists every rep’s visits of the company, newest first, with a count', async () => {
+    const answer = await list('');
+    expect(answer.status).toBe(200);
+    expect(answer.body.count).toBe(3);
+    expect(answer.body.data.map((v) => v.check_in_at)).toEqual(['2026-11-20T18:30:00.000Z', '2026-11-20T03:00:00.000Z', '2026-11-19T02:00:00.000Z']);
+    expect(answer.body.data[0]).toMatchObject({ account_name: 'Lê Văn Trình', customer_name: customer.name });
+  });
+
+  it('filters by rep and by days in Vietnam time', async () => {
+    const mine = await list(`&account=${an.account.id}`);
+    expect(mine.body.data.map((v) => v.account_name)).toEqual(['Nguyễn Văn An']);
+    // 2026-11-20T18:30Z is 21/11 01:30 in Vietnam, so it belongs to the 21st.
+    const day = await list('&date_from=2026-11-20&date_to=2026-11-20');
+    expect(day.body.data.map((v) => v.check_in_at)).toEqual(['2026-11-20T03:00:00.000Z']);
+    const paged = await list('&page=2&limit=2');
+    expect([paged.body.count, paged.body.data.length]).toEqual([3, 1]);
+  });
+
+  it('refuses other tenants and bad filters', async () => {
+    const binh = await server.login(DEMO.binh.phone);
+    expect((await list('', binh.access)).status).toBe(403);
+    expect((await list('&date_from=21/11/2026')).body.fields?.date_from).toBe('Ngày bắt đầu không hợp lệ (YYYY-MM-DD)');
+    expect((await list('&customer=abc')).status).toBe(400);
+    expect((await server.call('/visit/api/visits/')).status).toBe(401);
+  });
+});
