@@ -32,10 +32,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
+  // pg_trgm backs the trigram search indexes (migration 0003).
+  const options = { extensions: { pg_trgm } };
+  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
   await client.waitReady;
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder });
