@@ -87,3 +87,13 @@ export const customerFields = {
 /** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
 export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');
 export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
+
+export type CustomerTypeRecord = {
+  id: number;
+  company: number;
+  title: string;
+  description: string | null;
+  is_wholesale: boolean;
+  updated_at: string;
+};
+export type CustomerLevelRecord = { id: number; company: number; title: string; rank: number; note: string | null; updated_at: string };

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { applicablePolicy, convertQuantity, effectivePrice, toBaseQuantity, vietnamDay, type PricePolicyRecord, type PricingCustomer } from './pricing';
+import {
+  applicablePolicy,
+  convertQuantity,
+  effectivePrice,
+  toBaseQuantity,
+  vietnamDay,
+  type PricePolicyRecord,
+  type PricingCustomer,
+} from './pricing';
 import type { VariantUnit } from './product';
 
 const units: VariantUnit[] = [
@@ -58,7 +66,13 @@ describe('effectivePrice without a policy', () => {
 describe('effectivePrice with policies', () => {
   const everyone = policy({ id: 1, title: 'Toàn bộ khách', discount_percent: 5 });
   const group = policy({ id: 2, title: 'Nhóm bán lẻ', customer_type_id: 1, discount_percent: 8 });
-  const groupAndLevel = policy({ id: 3, title: 'Bán lẻ hạng Vàng', customer_type_id: 1, level_id: 3, items: [{ variant_id: 10, unit: 'vỉ', price: 17_500 }] });
+  const groupAndLevel = policy({
+    id: 3,
+    title: 'Bán lẻ hạng Vàng',
+    customer_type_id: 1,
+    level_id: 3,
+    items: [{ variant_id: 10, unit: 'vỉ', price: 17_500 }],
+  });
   const otherGroup = policy({ id: 4, customer_type_id: 2, discount_percent: 50 });
 
   it('picks the most specific matching policy', () => {
@@ -76,7 +90,13 @@ describe('effectivePrice with policies', () => {
   });
 
   it('uses the fixed price for the unit, else the base unit price times the factor, else the discount', () => {
-    expect(price('vỉ', retailCustomer, [groupAndLevel])).toMatchObject({ price: 17_500, listPrice: 19_000, source: 'policy', policyId: 3, policyTitle: 'Bán lẻ hạng Vàng' });
+    expect(price('vỉ', retailCustomer, [groupAndLevel])).toMatchObject({
+      price: 17_500,
+      listPrice: 19_000,
+      source: 'policy',
+      policyId: 3,
+      policyTitle: 'Bán lẻ hạng Vàng',
+    });
     const baseOnly = policy({ id: 8, items: [{ variant_id: 10, unit: 'viên', price: 1_800 }] });
     expect(price('hộp', retailCustomer, [baseOnly]).price).toBe(180_000);
     expect(price('vỉ', retailCustomer, [baseOnly]).price).toBe(18_000);

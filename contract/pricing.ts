@@ -93,7 +93,10 @@ export function applicablePolicy(policies: readonly PricePolicyRecord[], custome
     if (!inEffect(policy, day)) continue;
     const rank: [number, number, number] = [specificity(policy, customer), policy.priority, -policy.id];
     if (rank[0] < 0) continue;
-    if (rank[0] > bestRank[0] || (rank[0] === bestRank[0] && (rank[1] > bestRank[1] || (rank[1] === bestRank[1] && rank[2] > bestRank[2])))) {
+    if (
+      rank[0] > bestRank[0] ||
+      (rank[0] === bestRank[0] && (rank[1] > bestRank[1] || (rank[1] === bestRank[1] && rank[2] > bestRank[2])))
+    ) {
       best = policy;
       bestRank = rank;
     }
@@ -121,7 +124,9 @@ export function effectivePrice(input: {
 
   const fixed = policy.items.find((item) => item.variant_id === input.variantId && item.unit.toLowerCase() === unit.unit.toLowerCase());
   const base = baseUnit(input.units);
-  const fixedBase = fixed ? undefined : policy.items.find((item) => item.variant_id === input.variantId && item.unit.toLowerCase() === base.unit.toLowerCase());
+  const fixedBase = fixed
+    ? undefined
+    : policy.items.find((item) => item.variant_id === input.variantId && item.unit.toLowerCase() === base.unit.toLowerCase());
   const price = fixed
     ? fixed.price
     : fixedBase
@@ -136,33 +141,75 @@ export function vietnamDay(at: Date = new Date()): string {
 }
 
 const day = (label: string) =>
-  v.optional(v.nullable(v.pipe(v.string(`${label} không hợp lệ`), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`))), null);
+  v.optional(
+    v.nullable(v.pipe(v.string(`${label} không hợp lệ`), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`))),
+    null,
+  );
 
 const nullableId = (label: string) =>
-  v.optional(v.nullable(v.pipe(v.number(`${label} không hợp lệ`), v.integer(`${label} không hợp lệ`), v.minValue(1, `${label} không hợp lệ`), v.maxValue(2_147_483_647, `${label} không hợp lệ`))), null);
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(`${label} không hợp lệ`),
+        v.integer(`${label} không hợp lệ`),
+        v.minValue(1, `${label} không hợp lệ`),
+        v.maxValue(2_147_483_647, `${label} không hợp lệ`),
+      ),
+    ),
+    null,
+  );
 
 export const PricePolicyItemSchema = v.object(
   {
-    variant_id: v.pipe(v.number('Biến thể không hợp lệ'), v.integer('Biến thể không hợp lệ'), v.minValue(1, 'Biến thể không hợp lệ'), v.maxValue(2_147_483_647, 'Biến thể không hợp lệ')),
+    variant_id: v.pipe(
+      v.number('Biến thể không hợp lệ'),
+      v.integer('Biến thể không hợp lệ'),
+      v.minValue(1, 'Biến thể không hợp lệ'),
+      v.maxValue(2_147_483_647, 'Biến thể không hợp lệ'),
+    ),
     unit: requiredText('đơn vị tính', 30),
-    price: v.pipe(v.number('Giá phải là số'), v.integer('Giá phải là số nguyên (đồng)'), v.minValue(0, 'Giá không được âm'), v.maxValue(100_000_000_000, 'Giá quá lớn')),
+    price: v.pipe(
+      v.number('Giá phải là số'),
+      v.integer('Giá phải là số nguyên (đồng)'),
+      v.minValue(0, 'Giá không được âm'),
+      v.maxValue(100_000_000_000, 'Giá quá lớn'),
+    ),
   },
   'Dòng giá không hợp lệ',
 );
 
 export const PricePolicyInputSchema = v.pipe(
   bodyObject({
-    company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ'), v.maxValue(2_147_483_647, 'Công ty không hợp lệ')),
+    company: v.pipe(
+      v.number('Công ty không hợp lệ'),
+      v.integer('Công ty không hợp lệ'),
+      v.minValue(1, 'Công ty không hợp lệ'),
+      v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+    ),
     title: requiredText('tên chính sách giá', 120),
     customer_type_id: nullableId('Nhóm khách hàng'),
     level_id: nullableId('Cấp độ'),
-    discount_percent: v.optional(v.pipe(v.number('Chiết khấu phải là số'), v.minValue(0, 'Chiết khấu không được âm'), v.maxValue(100, 'Chiết khấu tối đa 100%')), 0),
-    priority: v.optional(v.pipe(v.number('Độ ưu tiên phải là số'), v.integer('Độ ưu tiên phải là số nguyên'), v.minValue(0, 'Độ ưu tiên không được âm'), v.maxValue(1000, 'Độ ưu tiên tối đa 1000')), 0),
+    discount_percent: v.optional(
+      v.pipe(v.number('Chiết khấu phải là số'), v.minValue(0, 'Chiết khấu không được âm'), v.maxValue(100, 'Chiết khấu tối đa 100%')),
+      0,
+    ),
+    priority: v.optional(
+      v.pipe(
+        v.number('Độ ưu tiên phải là số'),
+        v.integer('Độ ưu tiên phải là số nguyên'),
+        v.minValue(0, 'Độ ưu tiên không được âm'),
+        v.maxValue(1000, 'Độ ưu tiên tối đa 1000'),
+      ),
+      0,
+    ),
     is_active: v.optional(v.boolean('Trạng thái không hợp lệ'), true),
     starts_on: day('Ngày bắt đầu'),
     ends_on: day('Ngày kết thúc'),
     note: optionalText('ghi chú', 1000),
-    items: v.optional(v.pipe(v.array(PricePolicyItemSchema, 'Bảng giá không hợp lệ'), v.maxLength(5000, 'Tối đa 5000 dòng giá mỗi chính sách')), []),
+    items: v.optional(
+      v.pipe(v.array(PricePolicyItemSchema, 'Bảng giá không hợp lệ'), v.maxLength(5000, 'Tối đa 5000 dòng giá mỗi chính sách')),
+      [],
+    ),
   }),
   v.check((input) => !input.starts_on || !input.ends_on || input.starts_on <= input.ends_on, 'Ngày kết thúc phải sau ngày bắt đầu'),
 );

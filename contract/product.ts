@@ -95,7 +95,14 @@ const money = (label: string) =>
 
 const optionalId = (label: string) =>
   v.optional(
-    v.nullable(v.pipe(v.number(`${label} không hợp lệ`), v.integer(`${label} không hợp lệ`), v.minValue(1, `${label} không hợp lệ`), v.maxValue(2_147_483_647, `${label} không hợp lệ`))),
+    v.nullable(
+      v.pipe(
+        v.number(`${label} không hợp lệ`),
+        v.integer(`${label} không hợp lệ`),
+        v.minValue(1, `${label} không hợp lệ`),
+        v.maxValue(2_147_483_647, `${label} không hợp lệ`),
+      ),
+    ),
     null,
   );
 
@@ -114,7 +121,12 @@ const barcode = v.optional(
 export const VariantUnitSchema = v.object(
   {
     unit: requiredText('đơn vị tính', 30),
-    factor: v.pipe(v.number('Hệ số quy đổi phải là số'), v.integer('Hệ số quy đổi phải là số nguyên'), v.minValue(1, 'Hệ số quy đổi tối thiểu là 1'), v.maxValue(1_000_000, 'Hệ số quy đổi quá lớn')),
+    factor: v.pipe(
+      v.number('Hệ số quy đổi phải là số'),
+      v.integer('Hệ số quy đổi phải là số nguyên'),
+      v.minValue(1, 'Hệ số quy đổi tối thiểu là 1'),
+      v.maxValue(1_000_000, 'Hệ số quy đổi quá lớn'),
+    ),
     price: money('Giá bán'),
     wholesale_price: v.optional(v.nullable(money('Giá bán sỉ')), null),
     barcode,
@@ -150,7 +162,12 @@ export const VariantInputSchema = v.object(
 );
 
 export const ProductInputSchema = bodyObject({
-  company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ'), v.maxValue(2_147_483_647, 'Công ty không hợp lệ')),
+  company: v.pipe(
+    v.number('Công ty không hợp lệ'),
+    v.integer('Công ty không hợp lệ'),
+    v.minValue(1, 'Công ty không hợp lệ'),
+    v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+  ),
   code: v.optional(v.nullable(v.pipe(v.string('Mã sản phẩm không hợp lệ'), v.trim(), v.maxLength(40, 'Mã sản phẩm quá dài'))), null),
   name: requiredText('tên sản phẩm', 200),
   active_ingredient: optionalText('hoạt chất', 300),
@@ -164,7 +181,11 @@ export const ProductInputSchema = bodyObject({
   vat_rate: v.optional(v.picklist(VAT_RATES, 'Thuế suất VAT chỉ nhận 0, 5, 8 hoặc 10%'), 0),
   description: optionalText('mô tả', 5000),
   is_active: v.optional(v.boolean('Trạng thái không hợp lệ'), true),
-  variants: v.pipe(v.array(VariantInputSchema, 'Danh sách biến thể không hợp lệ'), v.minLength(1, 'Cần ít nhất một biến thể'), v.maxLength(50, 'Tối đa 50 biến thể')),
+  variants: v.pipe(
+    v.array(VariantInputSchema, 'Danh sách biến thể không hợp lệ'),
+    v.minLength(1, 'Cần ít nhất một biến thể'),
+    v.maxLength(50, 'Tối đa 50 biến thể'),
+  ),
 });
 export type ProductInput = v.InferInput<typeof ProductInputSchema>;
 
@@ -183,7 +204,12 @@ export const ProductListQuery = v.object({
 });
 
 export const CatalogueOptionInputSchema = bodyObject({
-  company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ'), v.maxValue(2_147_483_647, 'Công ty không hợp lệ')),
+  company: v.pipe(
+    v.number('Công ty không hợp lệ'),
+    v.integer('Công ty không hợp lệ'),
+    v.minValue(1, 'Công ty không hợp lệ'),
+    v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+  ),
   title: requiredText('tên', 120),
 });
 

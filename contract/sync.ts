@@ -79,7 +79,7 @@ export type OpResult = {
 
 export type PushAnswer = { results: OpResult[]; serverTime: string };
 
-export const SYNC_ENTITIES = ['customer', 'customer_type', 'customer_level', 'product', 'variant', 'visit', 'order'] as const;
+export const SYNC_ENTITIES = ['customer', 'customer_type', 'customer_level', 'variant', 'price_policy', 'visit', 'order'] as const;
 export type SyncEntity = (typeof SYNC_ENTITIES)[number];
 
 export type SyncChange = { seq: number; entity: SyncEntity; id: string; op: 'upsert' | 'delete'; data?: unknown };

@@ -243,6 +243,8 @@ export const customerTypes = pgTable(
       .references(() => companies.id),
     title: text('title').notNull(),
     description: text('description'),
+    /** Customers of this group buy at wholesale prices (with the WHOLESALE service on). */
+    isWholesale: boolean('is_wholesale').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -361,7 +363,9 @@ const catalogueList = (name: string) =>
     name,
     {
       id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-      companyId: integer('company_id').notNull().references(() => companies.id),
+      companyId: integer('company_id')
+        .notNull()
+        .references(() => companies.id),
       title: text('title').notNull(),
       createdAt: createdAt(),
       updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -374,94 +378,136 @@ export const productCategories = catalogueList('product_categories');
 export const productGroups = catalogueList('product_groups');
 export const productUnits = catalogueList('product_units');
 
-export const products = pgTable('products', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  code: text('code').notNull(),
-  name: text('name').notNull(),
-  activeIngredient: text('active_ingredient'),
-  strength: text('strength'),
-  registrationNumber: text('registration_number'),
-  manufacturer: text('manufacturer'),
-  country: text('country'),
-  brandId: integer('brand_id').references(() => productBrands.id),
-  categoryId: integer('category_id').references(() => productCategories.id),
-  groupId: integer('group_id').references(() => productGroups.id),
-  vatRate: integer('vat_rate').notNull().default(0),
-  description: text('description'),
-  isActive: boolean('is_active').notNull().default(true),
-  /** Folded name, code, ingredient, registration number for diacritic-insensitive search. */
-  searchText: text('search_text').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('products_company_code_key').on(t.companyId, t.code),
-  index('products_company_name_idx').on(t.companyId, t.name),
-]);
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    activeIngredient: text('active_ingredient'),
+    strength: text('strength'),
+    registrationNumber: text('registration_number'),
+    manufacturer: text('manufacturer'),
+    country: text('country'),
+    brandId: integer('brand_id').references(() => productBrands.id),
+    categoryId: integer('category_id').references(() => productCategories.id),
+    groupId: integer('group_id').references(() => productGroups.id),
+    vatRate: integer('vat_rate').notNull().default(0),
+    description: text('description'),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Folded name, code, ingredient, registration number for diacritic-insensitive search. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('products_company_code_key').on(t.companyId, t.code), index('products_company_name_idx').on(t.companyId, t.name)],
+);
 
-export const variants = pgTable('variants', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  productId: integer('product_id').notNull().references(() => products.id),
-  code: text('code').notNull(),
-  name: text('name').notNull().default(''),
-  isActive: boolean('is_active').notNull().default(true),
-  /** Folded product and variant words, codes and barcodes. */
-  searchText: text('search_text').notNull().default(''),
-  createdAt: createdAt(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('variants_company_code_key').on(t.companyId, t.code),
-  index('variants_product_idx').on(t.productId),
-]);
+export const variants = pgTable(
+  'variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    code: text('code').notNull(),
+    name: text('name').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Folded product and variant words, codes and barcodes. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('variants_company_code_key').on(t.companyId, t.code), index('variants_product_idx').on(t.productId)],
+);
 
-export const variantUnits = pgTable('variant_units', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  variantId: integer('variant_id').notNull().references(() => variants.id, { onDelete: 'cascade' }),
-  unit: text('unit').notNull(),
-  factor: integer('factor').notNull(),
-  price: bigint('price', { mode: 'number' }).notNull(),
-  wholesalePrice: bigint('wholesale_price', { mode: 'number' }),
-  barcode: text('barcode'),
-}, (t) => [
-  uniqueIndex('variant_units_variant_unit_key').on(t.variantId, sql`lower(${t.unit})`),
-  uniqueIndex('variant_units_company_barcode_key').on(t.companyId, t.barcode).where(sql`${t.barcode} is not null`),
-]);
+export const variantUnits = pgTable(
+  'variant_units',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id, { onDelete: 'cascade' }),
+    unit: text('unit').notNull(),
+    factor: integer('factor').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    wholesalePrice: bigint('wholesale_price', { mode: 'number' }),
+    barcode: text('barcode'),
+  },
+  (t) => [
+    uniqueIndex('variant_units_variant_unit_key').on(t.variantId, sql`lower(${t.unit})`),
+    uniqueIndex('variant_units_company_barcode_key')
+      .on(t.companyId, t.barcode)
+      .where(sql`${t.barcode} is not null`),
+  ],
+);
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
-export const productImages = pgTable('product_images', {
-  id: uuid('id').primaryKey(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-  contentType: text('content_type').notNull(),
-  bytes: bytea('bytes').notNull(),
-  sort: integer('sort').notNull().default(0),
-  createdAt: createdAt(),
-}, (t) => [index('product_images_product_idx').on(t.productId)]);
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId)],
+);
 
 /** Price lists by customer group and level (CSG service); see contract/pricing.ts for precedence. */
-export const pricePolicies = pgTable('price_policies', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  title: text('title').notNull(),
-  customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
-  levelId: integer('level_id').references(() => customerLevels.id),
-  discountPercent: doublePrecision('discount_percent').notNull().default(0),
-  priority: integer('priority').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-  startsOn: date('starts_on', { mode: 'string' }),
-  endsOn: date('ends_on', { mode: 'string' }),
-  note: text('note'),
-  createdAt: createdAt(),
-  updatedAt: tstz('updated_at').notNull().defaultNow(),
-}, (t) => [index('price_policies_company_idx').on(t.companyId)]);
+export const pricePolicies = pgTable(
+  'price_policies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
+    levelId: integer('level_id').references(() => customerLevels.id),
+    discountPercent: doublePrecision('discount_percent').notNull().default(0),
+    priority: integer('priority').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    startsOn: date('starts_on', { mode: 'string' }),
+    endsOn: date('ends_on', { mode: 'string' }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('price_policies_company_idx').on(t.companyId)],
+);
 
-export const pricePolicyItems = pgTable('price_policy_items', {
-  policyId: integer('policy_id').notNull().references(() => pricePolicies.id, { onDelete: 'cascade' }),
-  companyId: integer('company_id').notNull().references(() => companies.id),
-  variantId: integer('variant_id').notNull().references(() => variants.id),
-  unit: text('unit').notNull(),
-  price: bigint('price', { mode: 'number' }).notNull(),
-}, (t) => [primaryKey({ columns: [t.policyId, t.variantId, t.unit] })]);
+export const pricePolicyItems = pgTable(
+  'price_policy_items',
+  {
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => pricePolicies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    unit: text('unit').notNull(),
+    price: bigint('price', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.policyId, t.variantId, t.unit] })],
+);

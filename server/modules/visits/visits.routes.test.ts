@@ -21,7 +21,9 @@ async function visit(token: string, at: string) {
     body: {
       company: anKhang,
       deviceId: uuidv7(),
-      ops: [{ opId: uuidv7(), type: 'visit.checkIn', schemaVersion: 1, clientCreatedAt: at, payload: { visitId, customerId: customer.id, at } }],
+      ops: [
+        { opId: uuidv7(), type: 'visit.checkIn', schemaVersion: 1, clientCreatedAt: at, payload: { visitId, customerId: customer.id, at } },
+      ],
     },
   });
   expect(answer.body.data.results[0]!.outcome).toBe('applied');
@@ -51,7 +53,11 @@ describe('visit/api/visits/', () => {
     const answer = await list('');
     expect(answer.status).toBe(200);
     expect(answer.body.count).toBe(3);
-    expect(answer.body.data.map((v) => v.check_in_at)).toEqual(['2026-11-20T18:30:00.000Z', '2026-11-20T03:00:00.000Z', '2026-11-19T02:00:00.000Z']);
+    expect(answer.body.data.map((v) => v.check_in_at)).toEqual([
+      '2026-11-20T18:30:00.000Z',
+      '2026-11-20T03:00:00.000Z',
+      '2026-11-19T02:00:00.000Z',
+    ]);
     expect(answer.body.data[0]).toMatchObject({ account_name: 'Lê Văn Trình', customer_name: customer.name });
   });
 

@@ -1,0 +1,10 @@
+/** Product calls (spec §7 "Product", prefix /product/api). Implemented in issue #4. */
+import { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { authenticate } from '../../middleware/authenticate';
+
+export function productRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+  return app;
+}
