@@ -1,10 +1,178 @@
-/** Customer calls (spec §7 "Customer", prefix /customer/api). Implemented in issue #4. */
+/**
+ * Customer calls (spec §7 "Customer", prefix /customer/api): customers, their groups (customertype)
+ * and levels, putting customers into groups, bulk changes, and the business types.
+ */
+import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  BulkCustomerUpdateSchema,
+  CUSTOMER_KINDS,
+  CustomerInputSchema,
+  CustomerListQuery,
+  CustomerStatusSchema,
+  GroupMembersSchema,
+} from '../../../contract/customer';
+import { uuidv7 } from '../../../contract/uuid';
 import type { AppDeps, AppEnv } from '../../app-types';
+import { customers, customerTypes, visits } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseBody, parseQuery, parseWith } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
+import { requireMembership } from '../../middleware/company-scope';
+import { recordChange } from '../sync/change-log';
+import { customerGroupRoutes } from './customer-groups.routes';
+import { listCustomers } from './customer-list';
+import { insertCustomer, loadCustomerRecords } from './customer-record';
+import { assertCodeFree, checkReferences, customersOfCompany, updateCustomerRow, updateCustomersColumns } from './customer-write';
+
+const CompanyQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+});
+const CustomerId = v.pipe(v.string(), v.uuid('Mã khách hàng không hợp lệ'));
 
 export function customerRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
+
+  /** The customer id of the path, or 404 (a malformed id can name no customer). */
+  function customerIdOf(raw: string | undefined): string {
+    const parsed = v.safeParse(CustomerId, raw);
+    if (!parsed.success) throw notFound('Không tìm thấy khách hàng');
+    return parsed.output;
+  }
+
+  async function recordOf(companyId: number, id: string) {
+    const record = (await loadCustomerRecords(db, companyId, [id])).get(id);
+    if (!record) throw notFound('Không tìm thấy khách hàng');
+    return record;
+  }
+
+  app.get('/customer', async (c) => {
+    const query = parseQuery(c, CustomerListQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    const result = await listCustomers(db, query);
+    return ok(c, result.rows, { count: result.count });
+  });
+
+  app.post('/customer', async (c) => {
+    const input = await parseBody(c, CustomerInputSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    const id = input.id ?? uuidv7();
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
+      if (existing) throw conflict('Khách hàng này đã được tạo');
+      if (input.code) await assertCodeFree(tx, input.company, input.code);
+      await checkReferences(tx, input.company, input);
+      await insertCustomer(tx, input.company, auth.accountId, { ...input, id });
+      await recordChange(tx, { companyId: input.company, entity: 'customer', entityId: id, op: 'upsert' });
+    });
+    return created(c, await recordOf(input.company, id), 'Thêm khách hàng thành công');
+  });
+
+  app.get('/customer/:id', async (c) => {
+    const { company } = parseQuery(c, CompanyQuery);
+    await requireMembership(db, c.get('auth'), company);
+    return ok(c, await recordOf(company, customerIdOf(c.req.param('id'))));
+  });
+
+  app.put('/customer/:id', async (c) => {
+    const id = customerIdOf(c.req.param('id'));
+    const input = await parseBody(c, CustomerInputSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    await db.transaction((tx) => updateCustomerRow(tx, input.company, id, input));
+    return ok(c, await recordOf(input.company, id), { message: 'Cập nhật khách hàng thành công' });
+  });
+
+  app.put('/customer/:id/status', async (c) => {
+    const id = customerIdOf(c.req.param('id'));
+    const input = await parseBody(c, CustomerStatusSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    await db.transaction(async (tx) => {
+      await customersOfCompany(tx, input.company, [id]);
+      await updateCustomersColumns(tx, input.company, [id], { status: input.status });
+    });
+    return ok(c, await recordOf(input.company, id), { message: 'Đã cập nhật trạng thái' });
+  });
+
+  app.delete('/customer/:id', async (c) => {
+    const id = customerIdOf(c.req.param('id'));
+    const { company } = parseQuery(c, CompanyQuery);
+    await requireMembership(db, c.get('auth'), company);
+    await db.transaction(async (tx) => {
+      await customersOfCompany(tx, company, [id]);
+      const [visit] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.customerId, id)).limit(1);
+      if (visit) throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
+      await tx.delete(customers).where(eq(customers.id, id));
+      await recordChange(tx, { companyId: company, entity: 'customer', entityId: id, op: 'delete' });
+    });
+    return ok(c, null, { message: 'Đã xóa khách hàng' });
+  });
+
+  app.post('/addcustomer', async (c) => {
+    const input = await parseBody(c, GroupMembersSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    const updated = await db.transaction(async (tx) => {
+      const [group] = await tx
+        .select({ id: customerTypes.id })
+        .from(customerTypes)
+        .where(and(eq(customerTypes.id, input.customer_type_id), eq(customerTypes.companyId, input.company)));
+      if (!group) throw notFound('Không tìm thấy nhóm khách hàng');
+      const ids = await customersOfCompany(tx, input.company, input.customers);
+      return updateCustomersColumns(tx, input.company, ids, { customerTypeId: input.customer_type_id });
+    });
+    return ok(c, { updated }, { message: `Đã thêm ${updated} khách hàng vào nhóm` });
+  });
+
+  app.post('/deletecustomer', async (c) => {
+    const input = await parseBody(c, GroupMembersSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    const updated = await db.transaction(async (tx) => {
+      const ids = await customersOfCompany(tx, input.company, input.customers);
+      const inGroup = await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.companyId, input.company), eq(customers.customerTypeId, input.customer_type_id)));
+      const members = new Set(inGroup.map((row) => row.id));
+      return updateCustomersColumns(
+        tx,
+        input.company,
+        ids.filter((id) => members.has(id)),
+        { customerTypeId: null },
+      );
+    });
+    return ok(c, { updated }, { message: `Đã bỏ ${updated} khách hàng khỏi nhóm` });
+  });
+
+  app.put('/update-customer', async (c) => {
+    const input = await parseBody(c, BulkCustomerUpdateSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    const updated = await db.transaction(async (tx) => {
+      const ids = await customersOfCompany(tx, input.company, input.customers);
+      await checkReferences(tx, input.company, input.changes);
+      const { staff_id, level_id, customer_type_id, status } = input.changes;
+      return updateCustomersColumns(tx, input.company, ids, {
+        ...(staff_id !== undefined ? { staffId: staff_id } : {}),
+        ...(level_id !== undefined ? { levelId: level_id } : {}),
+        ...(customer_type_id !== undefined ? { customerTypeId: customer_type_id } : {}),
+        ...(status !== undefined ? { status } : {}),
+      });
+    });
+    return ok(c, { updated }, { message: `Đã cập nhật ${updated} khách hàng` });
+  });
+
+  /** Business types offered when creating a customer (spec "business type"). */
+  app.get('/bussinesstype', (c) => {
+    parseWith(CompanyQuery, c.req.query());
+    return ok(
+      c,
+      CUSTOMER_KINDS.map((kind) => ({ value: kind, label: kind })),
+    );
+  });
+
+  app.route('/', customerGroupRoutes(deps));
   return app;
 }

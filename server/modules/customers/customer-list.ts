@@ -1,0 +1,49 @@
+/** The customer list query: filters of spec §3 "Customer filter", diacritic-free search, paging. */
+import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { CustomerListQuery, CustomerRecord } from '../../../contract/customer';
+import { fold } from '../../../contract/fold';
+import type { Db } from '../../db/client';
+import { accounts, customers } from '../../db/schema';
+import { likePattern } from '../company/company.repo';
+import { toCustomerRecord } from './customer-record';
+
+type Query = v.InferOutput<typeof CustomerListQuery>;
+
+const ORDER = {
+  name: asc(customers.name),
+  '-name': desc(customers.name),
+  code: asc(customers.code),
+  '-code': desc(customers.code),
+  created_at: asc(customers.createdAt),
+  '-created_at': desc(customers.createdAt),
+} as const;
+
+export function customerFilters(query: Query): SQL[] {
+  const filters: SQL[] = [eq(customers.companyId, query.company)];
+  // Every typed word must appear somewhere in the folded name, code, phone, owner or tax code.
+  for (const word of fold(query.search).split(' ').filter(Boolean)) filters.push(ilike(customers.searchText, likePattern(word)));
+  if (query.kind) filters.push(eq(customers.kind, query.kind));
+  if (query.customer_type !== undefined) filters.push(eq(customers.customerTypeId, query.customer_type));
+  if (query.level !== undefined) filters.push(eq(customers.levelId, query.level));
+  if (query.staff !== undefined) filters.push(eq(customers.staffId, query.staff));
+  if (query.province) filters.push(eq(customers.provinceCode, query.province));
+  if (query.ward) filters.push(eq(customers.wardCode, query.ward));
+  if (query.tab === 'active' || query.tab === 'inactive') filters.push(eq(customers.status, query.tab));
+  if (query.tab === 'ungrouped') filters.push(isNull(customers.customerTypeId));
+  return filters;
+}
+
+export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
+  const where = and(...customerFilters(query));
+  const [total] = await db.select({ n: count() }).from(customers).where(where);
+  const rows = await db
+    .select({ customer: customers, staffName: accounts.fullName })
+    .from(customers)
+    .leftJoin(accounts, eq(accounts.id, customers.staffId))
+    .where(where)
+    .orderBy(ORDER[query.ordering], asc(customers.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,105 @@
+/** Changing customers from the office screens, with the change log written in the same transaction. */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CustomerCreatePayload } from '../../../contract/customer';
+import type { Db } from '../../db/client';
+import { customers } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { recordChanges } from '../sync/change-log';
+import { OpRejection } from '../sync/op-context';
+import { assertCustomerReferences } from './customer-references';
+import { customerSearchText } from './customer-record';
+
+/** The op handlers refuse with OpRejection; the HTTP routes answer the same refusal as a 400. */
+export async function checkReferences(tx: Db, companyId: number, input: Parameters<typeof assertCustomerReferences>[2]): Promise<void> {
+  try {
+    await assertCustomerReferences(tx, companyId, input);
+  } catch (error) {
+    if (error instanceof OpRejection) throw badRequest('VALIDATION_FAILED', error.message, error.fields);
+    throw error;
+  }
+}
+
+export async function assertCodeFree(tx: Db, companyId: number, code: string, exceptId?: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.code, code)));
+  if (taken && taken.id !== exceptId) throw conflict(`Mã khách hàng ${code} đã được dùng`, { code: 'Mã khách hàng đã tồn tại' });
+}
+
+/** Customers of the company among `ids`; any id outside it is refused as not found. */
+export async function customersOfCompany(tx: Db, companyId: number, ids: string[]): Promise<string[]> {
+  const unique = [...new Set(ids)];
+  const rows = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique)));
+  if (rows.length !== unique.length) throw notFound('Có khách hàng không thuộc công ty này');
+  return unique;
+}
+
+export async function updateCustomerRow(tx: Db, companyId: number, id: string, input: Omit<CustomerCreatePayload, 'id'>): Promise<void> {
+  const [existing] = await tx
+    .select({ code: customers.code })
+    .from(customers)
+    .where(and(eq(customers.id, id), eq(customers.companyId, companyId)));
+  if (!existing) throw notFound('Không tìm thấy khách hàng');
+  const code = input.code?.trim() || existing.code;
+  if (code !== existing.code) await assertCodeFree(tx, companyId, code, id);
+  await checkReferences(tx, companyId, input);
+  const address = input.address;
+  await tx
+    .update(customers)
+    .set({
+      code,
+      name: input.name,
+      kind: input.kind,
+      phone: input.phone || null,
+      taxCode: input.tax_code || null,
+      ownerName: input.owner_name,
+      addressScheme: address?.scheme ?? 'VN2025',
+      provinceCode: address?.province_code ?? null,
+      provinceName: address?.province_name ?? null,
+      districtCode: address?.district_code ?? null,
+      districtName: address?.district_name ?? null,
+      wardCode: address?.ward_code ?? null,
+      wardName: address?.ward_name ?? null,
+      street: address?.street ?? null,
+      staffId: input.staff_id,
+      customerTypeId: input.customer_type_id,
+      levelId: input.level_id,
+      status: input.status,
+      lat: input.lat,
+      lng: input.lng,
+      note: input.note,
+      searchText: customerSearchText({
+        code,
+        name: input.name,
+        phone: input.phone,
+        owner_name: input.owner_name,
+        tax_code: input.tax_code,
+      }),
+      updatedAt: new Date(),
+    })
+    .where(eq(customers.id, id));
+  await recordChanges(tx, [{ companyId, entity: 'customer', entityId: id, op: 'upsert' }]);
+}
+
+/** The same columns set on many customers, each change logged. */
+export async function updateCustomersColumns(
+  tx: Db,
+  companyId: number,
+  ids: string[],
+  changes: Partial<Pick<typeof customers.$inferInsert, 'staffId' | 'levelId' | 'customerTypeId' | 'status'>>,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  await tx
+    .update(customers)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids)));
+  await recordChanges(
+    tx,
+    ids.map((id) => ({ companyId, entity: 'customer' as const, entityId: id, op: 'upsert' as const })),
+  );
+  return ids.length;
+}
