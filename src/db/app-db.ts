@@ -8,7 +8,9 @@
  * shape of stored rows changes, an `upgrade` that rewrites them.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { CustomerRecord } from '../../contract/customer';
+import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '../../contract/customer';
+import type { PricePolicyRecord } from '../../contract/pricing';
+import type { VariantRecord } from '../../contract/product';
 import type { FeatureFlags } from '../../contract/features';
 import type { OpResult, SyncEntity } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
@@ -40,6 +42,18 @@ export type LocalCustomer = CustomerRecord & {
 };
 
 export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
+
+export type LocalVariant = VariantRecord & {
+  /** `${companyId}|${word}` of product and variant names, codes, ingredient, brand. */
+  words: string[];
+  /** `${companyId}|${barcode}` of every unit, for scanning. */
+  barcodes: string[];
+  nameFold: string;
+};
+
+export type LocalCustomerType = CustomerTypeRecord;
+export type LocalCustomerLevel = CustomerLevelRecord;
+export type LocalPricePolicy = PricePolicyRecord;
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
 
@@ -79,6 +93,10 @@ export class AppDb extends Dexie {
   customers!: EntityTable<LocalCustomer, 'id'>;
   visits!: EntityTable<LocalVisit, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  variants!: EntityTable<LocalVariant, 'id'>;
+  customerTypes!: EntityTable<LocalCustomerType, 'id'>;
+  customerLevels!: EntityTable<LocalCustomerLevel, 'id'>;
+  pricePolicies!: EntityTable<LocalPricePolicy, 'id'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -91,10 +109,17 @@ export class AppDb extends Dexie {
       visits: 'id, [company+check_in_at], [company+customer_id], syncState',
       outbox: '++seq, &opId, [companyId+state], state, entity.id',
     });
+    // v2 (issue #4): the catalogue, customer groups and levels, price policies. Customers lose the
+    // plain `company` index (the compound indexes serve company ranges; fewer indexes = faster sync).
+    this.version(2).stores({
+      customers: 'id, *words, [company+nameFold], [company+code]',
+      variants: 'id, *words, *barcodes, [company+nameFold]',
+      customerTypes: 'id, company',
+      customerLevels: 'id, company',
+      pricePolicies: 'id, company',
+    });
   }
 }
-
-export const MIRRORED_TABLES = ['customers', 'visits'] as const;
 
 let instance: AppDb | null = null;
 

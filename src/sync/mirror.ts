@@ -3,81 +3,120 @@
  * record with work still queued on this device keeps its local version: the queued op carries the
  * newer truth and its answer will bring the server's copy (Electric pattern 3, research/offline.md).
  */
+import type { Table } from 'dexie';
 import type { CustomerRecord } from '../../contract/customer';
+import type { VariantRecord } from '../../contract/product';
 import type { SyncEntity } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
 import type { AppDb } from '../db/app-db';
-import { toLocalCustomer, toLocalVisit } from '../db/local-records';
+import { toLocalCustomer, toLocalVariant, toLocalVisit } from '../db/local-records';
 
-/** Entities the device mirrors; others in the change log are ignored until a version mirrors them. */
-export type MirroredEntity = Extract<SyncEntity, 'customer' | 'visit'>;
+type Mirror = {
+  table: (db: AppDb) => Table;
+  /** Server ids arrive as text; numeric tables key by number. */
+  key: (id: string) => string | number;
+  toLocal: (record: never) => unknown;
+  /** Rows of one company (for a reset). */
+  ofCompany: (db: AppDb, companyId: number) => { delete: () => Promise<number> };
+};
 
-export function isMirrored(entity: SyncEntity): entity is MirroredEntity {
-  return entity === 'customer' || entity === 'visit';
+const byText = (id: string) => id;
+const byNumber = (id: string) => Number(id);
+const same = (record: never) => record;
+
+const MIRRORS: Partial<Record<SyncEntity, Mirror>> = {
+  customer: {
+    table: (db) => db.customers,
+    key: byText,
+    toLocal: (record: CustomerRecord) => toLocalCustomer(record),
+    ofCompany: (db, companyId) =>
+      db.customers
+        .where('[company+nameFold]')
+        .between([companyId, ''], [companyId, '\uffff'])
+        .and((row) => row.syncState === 'synced'),
+  },
+  visit: {
+    table: (db) => db.visits,
+    key: byText,
+    toLocal: (record: VisitRecord) => toLocalVisit(record),
+    ofCompany: (db, companyId) =>
+      db.visits
+        .where('[company+check_in_at]')
+        .between([companyId, ''], [companyId, '\uffff'])
+        .and((row) => row.syncState === 'synced'),
+  },
+  variant: {
+    table: (db) => db.variants,
+    key: byNumber,
+    toLocal: (record: VariantRecord) => toLocalVariant(record),
+    ofCompany: (db, companyId) => db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']),
+  },
+  customer_type: {
+    table: (db) => db.customerTypes,
+    key: byNumber,
+    toLocal: same,
+    ofCompany: (db, companyId) => db.customerTypes.where('company').equals(companyId),
+  },
+  customer_level: {
+    table: (db) => db.customerLevels,
+    key: byNumber,
+    toLocal: same,
+    ofCompany: (db, companyId) => db.customerLevels.where('company').equals(companyId),
+  },
+  price_policy: {
+    table: (db) => db.pricePolicies,
+    key: byNumber,
+    toLocal: same,
+    ofCompany: (db, companyId) => db.pricePolicies.where('company').equals(companyId),
+  },
+};
+
+export function isMirrored(entity: SyncEntity): boolean {
+  return entity in MIRRORS;
 }
 
-export function mirrorTables(db: AppDb) {
-  return [db.customers, db.visits, db.outbox];
+/** The tables a transaction applying server records must lock. */
+export function mirrorTables(db: AppDb): Table[] {
+  return [...Object.values(MIRRORS).map((mirror) => mirror.table(db)), db.outbox];
 }
 
-async function hasQueuedWork(db: AppDb, id: string): Promise<boolean> {
-  const ops = await db.outbox.where('entity.id').equals(id).toArray();
-  return ops.some((op) => op.state === 'pending' || op.state === 'sending');
+async function busyIds(db: AppDb): Promise<Set<string>> {
+  const queued = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
+  return new Set(queued.map((op) => op.entity?.id).filter((id): id is string => Boolean(id)));
 }
 
 /** Call inside a transaction over `mirrorTables(db)`. */
-export async function putServerRecord(db: AppDb, entity: MirroredEntity, data: unknown): Promise<void> {
-  const id = (data as { id: string }).id;
-  if (await hasQueuedWork(db, id)) return;
-  if (entity === 'customer') await db.customers.put(toLocalCustomer(data as CustomerRecord));
-  else await db.visits.put(toLocalVisit(data as VisitRecord));
+export async function putServerRecord(db: AppDb, entity: SyncEntity, data: unknown): Promise<void> {
+  const mirror = MIRRORS[entity];
+  if (!mirror) return;
+  const id = String((data as { id: string | number }).id);
+  if ((await busyIds(db)).has(id)) return;
+  await mirror.table(db).put(mirror.toLocal(data as never));
 }
 
-export async function deleteServerRecord(db: AppDb, entity: MirroredEntity, id: string): Promise<void> {
-  if (await hasQueuedWork(db, id)) return;
-  if (entity === 'customer') await db.customers.delete(id);
-  else await db.visits.delete(id);
-}
-
-/** Bulk form for pull pages: one read of the outbox, then bulk writes (first sync of 100k rows). */
+/** A page of pull changes: one read of the outbox, then bulk writes per table (first sync of 150k rows). */
 export async function applyServerChanges(
   db: AppDb,
   changes: { entity: SyncEntity; id: string; op: 'upsert' | 'delete'; data?: unknown }[],
 ): Promise<void> {
-  const busy = new Set(
-    (await db.outbox.where('state').anyOf('pending', 'sending').toArray())
-      .map((op) => op.entity?.id)
-      .filter((id): id is string => Boolean(id)),
-  );
-  const customers = new Map<string, CustomerRecord | null>();
-  const visits = new Map<string, VisitRecord | null>();
+  const busy = await busyIds(db);
+  const latest = new Map<SyncEntity, Map<string, unknown | null>>();
   for (const change of changes) {
-    if (!isMirrored(change.entity) || busy.has(change.id)) continue;
-    const target = change.entity === 'customer' ? customers : visits;
-    target.set(change.id, change.op === 'upsert' ? (change.data as never) : null);
+    if (!MIRRORS[change.entity] || busy.has(change.id)) continue;
+    const forEntity = latest.get(change.entity) ?? new Map<string, unknown | null>();
+    forEntity.set(change.id, change.op === 'upsert' ? change.data : null);
+    latest.set(change.entity, forEntity);
   }
-  const split = <T>(map: Map<string, T | null>) => ({
-    put: [...map.values()].filter((value): value is T => value !== null),
-    remove: [...map.entries()].filter(([, value]) => value === null).map(([id]) => id),
-  });
-  const c = split(customers);
-  const v = split(visits);
-  if (c.put.length) await db.customers.bulkPut(c.put.map((record) => toLocalCustomer(record)));
-  if (c.remove.length) await db.customers.bulkDelete(c.remove);
-  if (v.put.length) await db.visits.bulkPut(v.put.map((record) => toLocalVisit(record)));
-  if (v.remove.length) await db.visits.bulkDelete(v.remove);
+  for (const [entity, records] of latest) {
+    const mirror = MIRRORS[entity]!;
+    const puts = [...records.values()].filter((record) => record !== null).map((record) => mirror.toLocal(record as never));
+    const deletes = [...records.entries()].filter(([, record]) => record === null).map(([id]) => mirror.key(id));
+    if (puts.length) await mirror.table(db).bulkPut(puts);
+    if (deletes.length) await mirror.table(db).bulkDelete(deletes);
+  }
 }
 
 /** A cursor reset: forget what was mirrored for the company, except records with queued work. */
 export async function clearMirror(db: AppDb, companyId: number): Promise<void> {
-  await db.customers
-    .where('company')
-    .equals(companyId)
-    .and((row) => row.syncState === 'synced')
-    .delete();
-  await db.visits
-    .where('[company+check_in_at]')
-    .between([companyId, ''], [companyId, '\uffff'])
-    .and((row) => row.syncState === 'synced')
-    .delete();
+  for (const mirror of Object.values(MIRRORS)) await mirror.ofCompany(db, companyId).delete();
 }

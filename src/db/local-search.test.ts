@@ -1,0 +1,138 @@
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EMPTY_ADDRESS } from '../../contract/address';
+import type { CustomerRecord } from '../../contract/customer';
+import type { VariantRecord } from '../../contract/product';
+import { uuidv7 } from '../../contract/uuid';
+import { AppDb } from './app-db';
+import { searchLocalCustomers } from './customer-search';
+import { toLocalCustomer, toLocalVariant } from './local-records';
+import { findLocalBarcode, searchLocalVariants } from './variant-search';
+
+let db: AppDb;
+beforeEach(async () => {
+  db = new AppDb(`search-${uuidv7()}`);
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+function customer(company: number, name: string, patch: Partial<CustomerRecord> = {}): CustomerRecord {
+  return {
+    id: uuidv7(),
+    company,
+    code: 'KH000001',
+    name,
+    kind: 'Nhà thuốc',
+    phone: null,
+    tax_code: null,
+    owner_name: null,
+    address: EMPTY_ADDRESS,
+    staff_id: null,
+    staff_name: null,
+    customer_type_id: null,
+    level_id: null,
+    status: 'active',
+    lat: null,
+    lng: null,
+    note: null,
+    created_at: '',
+    updated_at: '',
+    ...patch,
+  };
+}
+
+function variant(company: number, id: number, productName: string, patch: Partial<VariantRecord> = {}): VariantRecord {
+  return {
+    id,
+    company,
+    product_id: id,
+    product_code: `SP${id}`,
+    product_name: productName,
+    code: `SP${id}-1`,
+    name: '',
+    units: [
+      { unit: 'viên', factor: 1, price: 1000, wholesale_price: null, barcode: null },
+      { unit: 'hộp', factor: 100, price: 90000, wholesale_price: null, barcode: `893${String(id).padStart(10, '0')}` },
+    ],
+    active_ingredient: null,
+    strength: null,
+    registration_number: null,
+    manufacturer: null,
+    country: null,
+    brand_id: null,
+    brand_name: null,
+    category_id: null,
+    category_name: null,
+    group_id: null,
+    group_name: null,
+    vat_rate: 5,
+    is_active: true,
+    image_url: null,
+    updated_at: '',
+    ...patch,
+  };
+}
+
+describe('searchLocalCustomers', () => {
+  beforeEach(async () => {
+    await db.customers.bulkPut(
+      [
+        customer(1, 'Nhà thuốc Đức Hạnh', { phone: '0918 333 444', code: 'KH000003' }),
+        customer(1, 'Nhà thuốc Minh Châu', { owner_name: 'Lê Minh Châu' }),
+        customer(1, 'Quầy thuốc Hòa Bình'),
+        customer(2, 'Nhà thuốc Đức Hạnh (công ty khác)'),
+      ].map((record) => toLocalCustomer(record)),
+    );
+  });
+
+  it('finds by word prefixes without diacritics, within the company only', async () => {
+    expect((await searchLocalCustomers(db, 1, 'duc han')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
+    expect((await searchLocalCustomers(db, 1, 'ĐỨC')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
+    expect((await searchLocalCustomers(db, 1, 'hoa binh')).map((c) => c.name)).toEqual(['Quầy thuốc Hòa Bình']);
+    expect((await searchLocalCustomers(db, 1, 'nha thuoc')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh', 'Nhà thuốc Minh Châu']);
+  });
+
+  it('finds by code and by phone typed with or without spaces', async () => {
+    expect((await searchLocalCustomers(db, 1, 'kh000003')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
+    expect((await searchLocalCustomers(db, 1, '0918333')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
+    expect((await searchLocalCustomers(db, 1, '0918 333 4')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
+  });
+
+  it('lists by name when nothing is typed', async () => {
+    expect((await searchLocalCustomers(db, 1, '  ')).map((c) => c.name)).toEqual([
+      'Nhà thuốc Đức Hạnh',
+      'Nhà thuốc Minh Châu',
+      'Quầy thuốc Hòa Bình',
+    ]);
+  });
+});
+
+describe('variants', () => {
+  beforeEach(async () => {
+    await db.variants.bulkPut(
+      [
+        variant(1, 1, 'Hapacol 500mg', { active_ingredient: 'Paracetamol', brand_name: 'DHG Pharma' }),
+        variant(1, 2, 'Efferalgan 500mg', { active_ingredient: 'Paracetamol' }),
+        variant(1, 3, 'Thuốc ho Bảo Thanh'),
+        variant(2, 4, 'Hapacol 500mg (khác)'),
+      ].map(toLocalVariant),
+    );
+  });
+
+  it('finds by name, ingredient, brand and code prefixes without diacritics', async () => {
+    expect((await searchLocalVariants(db, 1, 'paracet')).map((v) => v.product_name)).toEqual(['Efferalgan 500mg', 'Hapacol 500mg']);
+    expect((await searchLocalVariants(db, 1, 'thuoc ho')).map((v) => v.product_name)).toEqual(['Thuốc ho Bảo Thanh']);
+    expect((await searchLocalVariants(db, 1, 'dhg')).map((v) => v.product_name)).toEqual(['Hapacol 500mg']);
+    expect((await searchLocalVariants(db, 1, 'sp2')).map((v) => v.product_name)).toEqual(['Efferalgan 500mg']);
+  });
+
+  it('finds the unit of a scanned barcode', async () => {
+    const found = await findLocalBarcode(db, 1, '8930000000002');
+    expect(found?.variant.product_name).toBe('Efferalgan 500mg');
+    expect(found?.unit.unit).toBe('hộp');
+    expect(await findLocalBarcode(db, 2, '8930000000002')).toBeNull();
+  });
+});
