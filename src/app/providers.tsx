@@ -9,12 +9,11 @@ import { theme } from './theme';
 // waits in the store meanwhile.
 // If the chunk cannot be fetched (offline before the service worker cached it), show no toasts
 // rather than breaking the page.
-const ToastHost = lazy(
-  (): Promise<{ default: ComponentType }> =>
-    import('../ui/toast-host').then(
-      (module) => ({ default: module.ToastHost }),
-      () => ({ default: () => null }),
-    ),
+const ToastHost = lazy((): Promise<{ default: ComponentType }> =>
+  import('../ui/toast-host').then(
+    (module) => ({ default: module.ToastHost }),
+    () => ({ default: () => null }),
+  ),
 );
 
 function LazyToasts() {

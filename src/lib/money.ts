@@ -51,10 +51,4 @@ export function parseMoney(text: string): number | null {
   return PLAIN_NUMBER.test(plain) ? Number(plain) : null;
 }
 
-/**
- * Whole đồng, half away from zero (2.5 → 3, -2.5 → -3) — the way people round money by hand,
- * unlike Math.round which sends -2.5 to -2. Never returns -0.
- */
-export function roundDong(value: number): number {
-  return Math.sign(value) * Math.round(Math.abs(value)) || 0;
-}
+export { roundDong } from '../../contract/money';

@@ -54,7 +54,7 @@ function server(pages: PullAnswer[]): PullTransport & { cursors: number[] } {
     const page = pages.shift();
     if (!page) throw new Error('no more pages');
     return { code: 200, data: page };
-  }) as PullTransport & { cursors: number[] };
+  }) as unknown as PullTransport & { cursors: number[] };
   fn.cursors = cursors;
   return fn;
 }

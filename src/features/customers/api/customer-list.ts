@@ -1,0 +1,75 @@
+/**
+ * The customer list, one code path (issue #3): the server's answer while it answers, the device's
+ * mirror when it does not. Offline, search goes through the word index; the other filters are
+ * applied to the rows the index (or the name order) yields, stopping as soon as a page is full.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
+import { foldedWords } from '../../../../contract/fold';
+import { ApiError } from '../../../api/api-error';
+import { apiRequest } from '../../../api/client';
+import type { AppDb, LocalCustomer, LocalSyncState } from '../../../db/app-db';
+import { useSyncStatus } from '../../../sync/sync-status';
+import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
+
+export type CustomerRow = CustomerRecord & { syncState: LocalSyncState };
+export type CustomerList = { rows: CustomerRow[]; count: number; source: 'server' | 'device' };
+
+function matches(row: LocalCustomer, filter: CustomerFilter): boolean {
+  if (filter.filterCustomerType && row.kind !== filter.filterCustomerType) return false;
+  if (filter.filterUserSale && row.staff_id !== filter.filterUserSale) return false;
+  if (filter.filterCustomerGroup && row.customer_type_id !== filter.filterCustomerGroup) return false;
+  if (filter.filterCustomerLevel && row.level_id !== filter.filterCustomerLevel) return false;
+  if (filter.tabFilter === 'active' || filter.tabFilter === 'inactive') return row.status === filter.tabFilter;
+  if (filter.tabFilter === 'ungrouped') return row.customer_type_id === null;
+  return true;
+}
+
+export async function localCustomerList(db: AppDb, companyId: number, filter: CustomerFilter): Promise<CustomerList> {
+  const words = foldedWords(filter.search);
+  const [lead, ...rest] = [...words].sort((a, b) => b.length - a.length);
+  const collection = lead
+    ? db.customers
+        .where('words')
+        .startsWith(`${companyId}|${lead}`)
+        .distinct()
+        .filter((row) => rest.every((word) => row.words.some((candidate) => candidate.startsWith(`${companyId}|${word}`))))
+    : db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']);
+  const filtered = collection.filter((row) => matches(row, filter));
+  const start = (filter.page - 1) * filter.limit;
+  // Count at most a few pages ahead: enough for the pager, never a scan of 100k rows.
+  const window = await filtered.limit(start + filter.limit * 5).toArray();
+  const rows = (lead ? window.sort((a, b) => a.nameFold.localeCompare(b.nameFold)) : window).slice(start, start + filter.limit);
+  return { rows, count: window.length, source: 'device' };
+}
+
+export async function serverCustomerList(companyId: number, filter: CustomerFilter): Promise<CustomerList> {
+  const answer = await apiRequest<CustomerRecord[]>(customerPaths.customers, { query: toCustomerQuery(companyId, filter) });
+  return { rows: answer.data.map((row) => ({ ...row, syncState: 'synced' })), count: answer.count ?? answer.data.length, source: 'server' };
+}
+
+/** Customers created on this device and not yet on the server are listed first on page 1. */
+async function withUnsent(db: AppDb, companyId: number, filter: CustomerFilter, list: CustomerList): Promise<CustomerList> {
+  if (filter.page !== 1) return list;
+  const unsent = (await db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).filter((row) => row.syncState !== 'synced').toArray()).filter(
+    (row) => !list.rows.some((listed) => listed.id === row.id),
+  );
+  return { ...list, rows: [...unsent, ...list.rows], count: list.count + unsent.length };
+}
+
+export function useCustomerList(db: AppDb, companyId: number, filter: CustomerFilter) {
+  const { lastSyncedAt, pending } = useSyncStatus();
+  return useQuery({
+    queryKey: ['customers', companyId, filter, lastSyncedAt, pending],
+    queryFn: async () => {
+      try {
+        return await withUnsent(db, companyId, filter, await serverCustomerList(companyId, filter));
+      } catch (error) {
+        if (error instanceof ApiError && error.isNetwork) return localCustomerList(db, companyId, filter);
+        throw error;
+      }
+    },
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Creating a customer: always on the device first, with its `customer.create` op in the same
+ * transaction (one write path, online or not); the server assigns the official code on sync. An
+ * order for this customer depends on this op, so it reaches the server after the customer.
+ */
+import * as v from 'valibot';
+import { EMPTY_ADDRESS } from '../../../../contract/address';
+import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '../../../../contract/customer';
+import { uuidv7 } from '../../../../contract/uuid';
+import type { AppDb } from '../../../db/app-db';
+import { toLocalCustomer } from '../../../db/local-records';
+import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+
+export type NewCustomerInput = Omit<v.InferInput<typeof CustomerCreateSchema>, 'id'>;
+
+export async function createCustomerOnDevice(
+  db: AppDb,
+  who: { companyId: number; accountId: number; accountName: string },
+  input: NewCustomerInput,
+  now = new Date(),
+): Promise<CustomerRecord> {
+  const id = uuidv7(now.getTime());
+  const payload: CustomerCreatePayload = v.parse(CustomerCreateSchema, { ...input, id, staff_id: input.staff_id ?? who.accountId });
+  const record: CustomerRecord = {
+    id,
+    company: who.companyId,
+    // Shown until the server assigns the official KH code.
+    code: payload.code ?? 'Chờ cấp mã',
+    name: payload.name,
+    kind: payload.kind,
+    phone: payload.phone,
+    tax_code: payload.tax_code,
+    owner_name: payload.owner_name,
+    address: payload.address ?? EMPTY_ADDRESS,
+    staff_id: payload.staff_id,
+    staff_name: payload.staff_id === who.accountId ? who.accountName : null,
+    customer_type_id: payload.customer_type_id,
+    level_id: payload.level_id,
+    status: payload.status,
+    lat: payload.lat,
+    lng: payload.lng,
+    note: payload.note,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+  await db.transaction('rw', db.customers, db.outbox, async () => {
+    await db.customers.add(toLocalCustomer(record, 'pending'));
+    await enqueueOp(db, { type: 'customer.create', companyId: who.companyId, accountId: who.accountId, entity: { type: 'customer', id }, payload }, now);
+  });
+  notifyOutboxChanged();
+  return record;
+}
+
+/** The op that created a customer on this device, for orders that must follow it. */
+export async function pendingCreateOp(db: AppDb, customerId: string): Promise<string | null> {
+  const op = await db.outbox
+    .where('entity.id')
+    .equals(customerId)
+    .filter((row) => row.type === 'customer.create' && row.state !== 'done')
+    .first();
+  return op?.opId ?? null;
+}
