@@ -1,8 +1,12 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
+
+/** Issue 6: what the service worker downloads on install (the whole offline app) stays under this. */
+const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
 
 export default defineConfig({
   plugins: [
@@ -15,11 +19,85 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    // Installable, offline app (issue 3, architecture "Offline-first"): our own worker in sw/sw.ts,
+    // updates by prompt only (research/offline.md 2.5), registered by src/app/pwa/register-sw.ts.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      // The icons and other public files are precached by globPatterns below; listing them here
+      // as well would put each of them in the precache list twice.
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: 'Sales Field – Quản lý bán hàng',
+        short_name: 'Sales Field',
+        description: 'Quản lý bán hàng và phân phối cho doanh nghiệp dược phẩm và thương mại',
+        lang: 'vi',
+        dir: 'ltr',
+        theme_color: '#0b7285',
+        background_color: '#ffffff',
+        display: 'standalone',
+        orientation: 'any',
+        start_url: '/dashboard',
+        scope: '/',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // One classic script: no module-worker support needed, and nothing for the CSP to refuse.
+        rollupFormat: 'iife',
+        // Everything the app needs with the network off: every chunk (routes are split), styles,
+        // the shell, the icons, the self-hosted WebAssembly (barcode decoder) if present, and the
+        // address picker's province/ward files (public/address, ~280 kB raw: a customer can be
+        // created offline in any province). The plugin adds manifest.webmanifest itself.
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
+        // Precompressed copies are for the server, never cached twice.
+        globIgnores: ['**/*.{gz,br}'],
+        manifestTransforms: [
+          (entries) => {
+            const total = entries.reduce((sum, entry) => sum + entry.size, 0);
+            if (total > PRECACHE_BUDGET_BYTES) {
+              throw new Error(
+                `Precache ${(total / 1024).toFixed(0)} KiB > budget ${(PRECACHE_BUDGET_BYTES / 1024).toFixed(0)} KiB (issue 6): ` +
+                  'the offline app has grown too big for its first download.',
+              );
+            }
+            return { manifest: entries, warnings: [] };
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
     modulePreload: { polyfill: false },
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Every screen needs React and the router; left to automatic splitting they arrive as
+          // a dozen small files, each paying its own request and gzip overhead on first visit.
+          groups: [
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core))[\\/]/ },
+            // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
+            {
+              name: 'ui',
+              test: /node_modules[\\/]@mantine[\\/](hooks[\\/]|core[\\/]esm[\\/](core[\\/]|utils[\\/]|components[\\/](Box|Button|Input|InputBase|Text|Title|Stack|Group|Loader|Transition|Paper|Center|ActionIcon|CloseButton|TextInput|PasswordInput|Checkbox|Alert|Anchor|ThemeIcon|SimpleGrid|Container|UnstyledButton|Badge|Card|Flex)[\\/]))/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

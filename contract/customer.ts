@@ -1,6 +1,7 @@
 /** Customers (pharmacies, clinics, shops) as the server stores them and the client mirrors them. */
 import * as v from 'valibot';
 import { AddressSchema, type Address } from './address';
+import { CUSTOMER_TABS } from './customer-tabs';
 import { uuidField } from './sync';
 import { optionalText, pagingFields, requiredText } from './validation';
 
@@ -106,15 +107,7 @@ const companyBodyField = v.pipe(
 );
 const numericQuery = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
 
-/** Customer list tabs (spec §3 "Customer filter … tabFilter"). */
-export const CUSTOMER_TABS = ['all', 'active', 'inactive', 'ungrouped'] as const;
-export type CustomerTab = (typeof CUSTOMER_TABS)[number];
-export const CUSTOMER_TAB_LABELS: Record<CustomerTab, string> = {
-  all: 'Tất cả',
-  active: 'Đang hoạt động',
-  inactive: 'Ngừng hoạt động',
-  ungrouped: 'Chưa phân nhóm',
-};
+export { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from './customer-tabs';
 
 export const CUSTOMER_SORTS = ['name', '-name', 'code', '-code', '-created_at', 'created_at'] as const;
 

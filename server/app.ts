@@ -46,9 +46,10 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>({ strict: false });
+  // API answers are private and current; a route that serves public, stable data (locations) says so itself.
   api.use('*', async (c, next) => {
     await next();
-    c.header('Cache-Control', 'no-store');
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
   api.use(
     '*',

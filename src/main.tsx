@@ -5,9 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './app/route-meta';
 import { AppProviders } from './app/providers';
+import { captureInstallPrompt } from './app/pwa/install-prompt';
+import { startServiceWorker } from './app/pwa/register-sw';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { refreshSessionSnapshot } from './session/session-store';
+
+// Chromium may fire beforeinstallprompt before anything renders.
+captureInstallPrompt();
 
 const queryClient = createQueryClient();
 const router = createAppRouter(queryClient);
@@ -24,3 +29,6 @@ createRoot(root).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// After the first render: the worker and workbox-window stay off the first screen's critical path.
+startServiceWorker();

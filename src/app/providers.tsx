@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { UpdatePrompt } from './pwa/update-prompt';
 import { theme } from './theme';
 
 // The toast UI is downloaded when the first toast is raised, not with the first screen; the toast
@@ -32,6 +33,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <MantineProvider theme={theme} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <LazyToasts />
+        <UpdatePrompt />
         {children}
       </QueryClientProvider>
     </MantineProvider>

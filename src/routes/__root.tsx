@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRouteWithContext, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { guardRedirect } from '../features/auth/model/route-guard';
 import { getAccessToken, getCompanyData, getUserAccount } from '../session/session-store';
-import { NotFoundPage } from '../app/not-found-page';
 
 export type RouterContext = { queryClient: QueryClient };
 
@@ -18,5 +17,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     if (target && target !== location.pathname) throw redirect({ to: target, replace: true });
   },
   component: Outlet,
-  notFoundComponent: NotFoundPage,
+  // The root route is not split automatically; the 404 page loads only when needed.
+  notFoundComponent: lazyRouteComponent(() => import('../app/not-found-page'), 'NotFoundPage'),
 });

@@ -75,5 +75,14 @@ export function RuleTextInput({
     },
   };
 
-  return password ? <PasswordInput {...props} /> : <TextInput {...props} />;
+  // PasswordInput does not mark its input invalid by itself, and its toggle's label is English.
+  return password ? (
+    <PasswordInput
+      {...props}
+      aria-invalid={Boolean(props.error) || undefined}
+      visibilityToggleButtonProps={{ 'aria-label': 'Hiện hoặc ẩn mật khẩu' }}
+    />
+  ) : (
+    <TextInput {...props} />
+  );
 }

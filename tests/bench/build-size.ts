@@ -76,13 +76,16 @@ try {
     .readdirSync(path.join(DIST, 'assets'))
     .filter((f) => f.endsWith('.js'))
     .map((f) => measure(`assets/${f}`));
-  const entry = loginAssets.find((a) => /assets\/index-.*\.js$/.test(a.file));
-  const biggestChunk = allJs.filter((a) => a.file !== entry?.file).sort((a, b) => b.gzip - a.gzip)[0];
-  console.info(`\nLargest non-entry chunk: ${biggestChunk?.file} ${kb(biggestChunk?.gzip ?? 0)} gzip`);
+  // The entry and the shared framework/ui chunks (vite.config.ts) form the app shell every route
+  // needs; the per-route budget is for everything else.
+  const isShell = (file: string) => /^assets\/(index|framework|ui)-[^/]*\.js$/.test(file);
+  const routeChunks = allJs.filter((a) => !isShell(a.file));
+  const biggestChunk = [...routeChunks].sort((a, b) => b.gzip - a.gzip)[0];
+  console.info(`\nLargest route chunk: ${biggestChunk?.file} ${kb(biggestChunk?.gzip ?? 0)} gzip`);
 
   if (loginTotals.js > BUDGET.loginJs) failures.push(`/login JavaScript ${kb(loginTotals.js)} > ${kb(BUDGET.loginJs)}`);
-  for (const chunk of allJs) {
-    if (chunk.file !== entry?.file && chunk.gzip > BUDGET.routeChunk)
+  for (const chunk of routeChunks) {
+    if (chunk.gzip > BUDGET.routeChunk)
       failures.push(`chunk ${chunk.file} ${kb(chunk.gzip)} > ${kb(BUDGET.routeChunk)}`);
   }
   fs.mkdirSync('tests/bench/results', { recursive: true });

@@ -8,6 +8,7 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FirstSyncProgress } from '../../features/sync/components/first-sync-progress';
 import { startSync } from '../../sync/engine';
+import { useBackgroundSyncBridge } from '../pwa/background-sync-bridge';
 import { SWITCH_LABELS } from '../../../contract/features';
 import { useSession } from '../../session/session-store';
 import { EmptyState } from '../../ui/empty-state';
@@ -52,6 +53,7 @@ export function AppLayout() {
     if (!companyId || !accountId) return;
     return startSync({ companyId, accountId });
   }, [companyId, accountId]);
+  useBackgroundSyncBridge(Boolean(companyId && accountId));
 
   useEffect(() => {
     document.title = title ? `${title} – Sales Field` : 'Sales Field';

@@ -1,12 +1,11 @@
 /**
- * The layouts around signed-out and workspace-less screens (spec §2 "Layouts"): the login layout
- * (a help-desk block beside the form), the forgot-password card layout, and the empty centred
- * layout (/, /onboard, /403).
+ * The layouts around signed-out screens (spec §2 "Layouts"): the login layout (a help-desk block
+ * beside the form) and the forgot-password card layout. The centred layout of /, /onboard and /403
+ * lives in center-layout.tsx because it brings the dialogs those pages need.
  */
 import { Anchor, Box, Center, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
-import { DialogsProvider } from './dialogs-provider';
 
 export const HELP_DESK = { phone: '1900 6868', email: 'hotro@salesfield.vn', hours: '8:00 – 17:30, Thứ Hai – Thứ Bảy' };
 
@@ -64,17 +63,5 @@ export function CardLayout() {
         <Outlet />
       </Paper>
     </Center>
-  );
-}
-
-export function CenterLayout() {
-  return (
-    <DialogsProvider>
-      <Center mih="100vh" p="md">
-        <Box w="100%" maw={640}>
-          <Outlet />
-        </Box>
-      </Center>
-    </DialogsProvider>
   );
 }

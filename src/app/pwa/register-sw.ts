@@ -1,13 +1,14 @@
 /**
  * The page's side of the service worker (sw/sw.ts), issue 3 "Installable app":
  * - `startServiceWorker()` registers /sw.js with workbox-window in production builds only. It is
- *   called after the first render and loads workbox-window as its own chunk, so nothing of it is
- *   on the first screen's critical path.
+ *   called after the first render and loads worker-registration.ts with workbox-window as one
+ *   chunk after the page's load event, so none of it is on the first screen's critical path.
  * - A tiny store `{ updateReady, offlineReady }` (`usePwaStatus`). An update is never applied by
  *   itself (registerType 'prompt'): `applyUpdate()` does it when the person asks, and refuses while
  *   a sync runs (src/sync/sync-status.ts).
  * - Hourly update checks, guarded as in the vite-pwa docs (guide/periodic-sw-updates): skipped
- *   while a worker installs or the device is offline, and only when /sw.js answers 200.
+ *   while a worker installs or the device is offline, and only when /sw.js answers 200
+ *   (worker-registration.ts).
  * - Background Sync (Chromium only): `requestBackgroundSync()` asks the browser for a one-off sync;
  *   when it fires, the worker sends DRAIN_OUTBOX and the handler given to `onDrainRequest()` drains
  *   the outbox; its result goes back as DRAIN_DONE (contract/sw-messages.ts).
@@ -18,7 +19,6 @@ import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '../../../contract/sw-
 import { getSyncStatus, isSyncBusy } from '../../sync/sync-status';
 
 export const SW_URL = '/sw.js';
-const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 /** The worker gives up on a drain request after 60 s; a request held longer is dropped. */
 const DRAIN_HOLD_MS = 60_000;
 
@@ -71,56 +71,22 @@ export function startServiceWorker(): void {
   listenToWorker();
   if (navigator.serviceWorker.controller) setStatus({ offlineReady: true });
   const register = () => {
-    registerWorker().catch((error: unknown) => console.warn('Không đăng ký được service worker:', error));
+    import('./worker-registration')
+      .then(({ registerWorker }) =>
+        registerWorker(SW_URL, {
+          updateReady: () => setStatus({ updateReady: true }),
+          offlineReady: () => setStatus({ offlineReady: true }),
+          reloadRequested: () => reloadOnControlling,
+        }),
+      )
+      .then((registered) => {
+        workbox = registered.workbox;
+        registration = registered.registration;
+      })
+      .catch((error: unknown) => console.warn('Không đăng ký được service worker:', error));
   };
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
-}
-
-async function registerWorker(): Promise<void> {
-  const { Workbox } = await import('workbox-window');
-  const wb = new Workbox(SW_URL, { scope: '/', type: 'classic' });
-  workbox = wb;
-  let controlled = Boolean(navigator.serviceWorker.controller);
-
-  // A new version installed and waits: also fired at registration when it was already waiting,
-  // and for a version another tab installed.
-  wb.addEventListener('waiting', () => setStatus({ updateReady: true }));
-  wb.addEventListener('activated', (event) => {
-    if (!event.isUpdate && !event.isExternal) setStatus({ offlineReady: true });
-  });
-  wb.addEventListener('controlling', () => {
-    if (reloadOnControlling) {
-      // Not gated on event.isUpdate: it is false when the page was first opened uncontrolled
-      // (vite-plugin-pwa #789), and this change is the one the person asked for anyway.
-      window.location.reload();
-      return;
-    }
-    // The first install claimed this page: it now works offline. A later change of controller
-    // means another tab accepted an update: this page's code is older than the new caches.
-    if (controlled) setStatus({ updateReady: true });
-    else setStatus({ offlineReady: true });
-    controlled = true;
-  });
-
-  registration = (await wb.register({ immediate: true })) ?? null;
-  if (!registration) return;
-  const checked = registration;
-  setInterval(() => void checkForUpdate(checked), UPDATE_CHECK_INTERVAL_MS);
-}
-
-/**
- * Asks the browser to look for a new /sw.js (the docs' guarded version): not while a worker is
- * installing, not offline, and only when the server answers 200 (not when it is down).
- */
-export async function checkForUpdate(current: ServiceWorkerRegistration | null = registration): Promise<void> {
-  if (!current || current.installing || !navigator.onLine) return;
-  try {
-    const response = await fetch(SW_URL, { cache: 'no-store', headers: { 'cache-control': 'no-cache' } });
-    if (response.status === 200) await current.update();
-  } catch {
-    // Offline or the server is down: the next check will try again.
-  }
 }
 
 /**

@@ -10,6 +10,8 @@ type Props = {
   onEdit: () => void;
   onChangePassword: () => void;
   onSignOut: () => void;
+  /** Leave this workspace for the list of companies (the only way on a phone). */
+  onSwitchCompany: () => void;
   /** On phones the actions live in the header's dots menu instead. */
   showActions: boolean;
 };
@@ -25,7 +27,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, showActions }: Props) {
+export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, onSwitchCompany, showActions }: Props) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -50,7 +52,12 @@ export function MyAccountView({ account, companyTitle, onEdit, onChangePassword,
           <Field label="Ngày sinh" value={account.birthday ? formatDate(account.birthday) : null} />
           <Field label="Giới tính" value={account.gender} />
           <Field label="Địa chỉ" value={account.address} />
-          <Field label="Công ty đang làm việc" value={companyTitle} />
+          <div>
+            <Field label="Công ty đang làm việc" value={companyTitle} />
+            <Button size="compact-sm" variant="light" mt={4} onClick={onSwitchCompany}>
+              Chọn công ty khác
+            </Button>
+          </div>
           <Field label="Số công ty tham gia" value={String(account.company_data.length)} />
         </SimpleGrid>
       </Card>

@@ -84,7 +84,15 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
             <Text size="sm" fw={500}>
               Mã xác minh (6 chữ số)
             </Text>
-            <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label="Mã xác minh" />
+            <PinInput
+              length={6}
+              type="number"
+              oneTimeCode
+              value={code}
+              onChange={setCode}
+              aria-label="Mã xác minh"
+              getInputProps={(index) => ({ 'aria-label': `Chữ số thứ ${index + 1} của mã xác minh` })}
+            />
             <Group gap="xs">
               <Text size="xs" c="dimmed">
                 Chưa nhận được mã?

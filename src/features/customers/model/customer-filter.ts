@@ -4,7 +4,7 @@
  * in the URL so a reload or a shared link shows the same list. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import { CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer';
+import { CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer-tabs';
 
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalNumber = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);
@@ -37,4 +37,26 @@ export function toCustomerQuery(companyId: number, filter: CustomerFilter) {
     level: filter.filterCustomerLevel,
     tab: (filter.tabFilter ?? 'all') as CustomerTab,
   };
+}
+
+/** Page sizes offered under the list (spec §9: default 10). */
+export const CUSTOMER_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/** The filter fields a person changes; any of them sends the list back to page 1 (spec §4). */
+export type CustomerFilterPatch = Partial<Omit<CustomerFilter, 'page'>>;
+
+/** The next filter after a change: the patch applied, page back to 1, empty values dropped. */
+export function applyFilterChange(filter: CustomerFilter, patch: CustomerFilterPatch): CustomerFilter {
+  const next: CustomerFilter = { ...filter, ...patch, page: 1 };
+  if (!next.search?.trim()) next.search = undefined;
+  if (!next.filterCustomerType) next.filterCustomerType = undefined;
+  if (next.tabFilter === 'all') next.tabFilter = undefined;
+  return next;
+}
+
+/** How many of the drop-down filters (group, level, staff, business type) are set. */
+export function activeFilterCount(filter: CustomerFilter): number {
+  return [filter.filterCustomerGroup, filter.filterCustomerLevel, filter.filterUserSale, filter.filterCustomerType].filter(
+    (value) => value !== undefined && value !== '',
+  ).length;
 }

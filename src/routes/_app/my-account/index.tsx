@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { InstallApp } from '../../../app/pwa/install-app';
 import { useHeaderActions } from '../../../app/layout/header-actions';
 import { useIsMobile } from '../../../app/layout/use-is-mobile';
 import { useSignOut } from '../../../app/use-sign-out';
@@ -40,7 +41,9 @@ function MyAccountPage() {
         onEdit={() => void navigate({ to: '/my-account/edit' })}
         onChangePassword={changePassword.open}
         onSignOut={() => void signOut()}
+        onSwitchCompany={() => void navigate({ to: '/' })}
       />
+      <InstallApp />
       <ChangePasswordDialog opened={changing} onClose={changePassword.close} onChanged={() => void signOut({ force: true })} />
     </>
   );

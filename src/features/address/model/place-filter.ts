@@ -1,0 +1,45 @@
+/**
+ * Diacritic-free filtering for Mantine's Select (`filter` prop), with the same matching as the
+ * server's `search` (contract/location.ts): "ben thanh" finds Phường Bến Thành, "hcm" or "binh duong"
+ * find TP. Hồ Chí Minh. Options keep their order (sorted by name).
+ */
+import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
+import { matchesPlace, type PlaceSearchEntry, placeSearchEntry, prepareQuery, provinceAliases } from '../../../../contract/location';
+import type { NewProvince, PlaceOption } from './address-data';
+
+export type PlaceIndex = Map<string, PlaceSearchEntry>;
+
+export function indexPlaces(places: readonly PlaceOption[]): PlaceIndex {
+  return new Map(places.map((place) => [place.code, placeSearchEntry(place.code, place.name)]));
+}
+
+export function indexProvinces(provinces: readonly NewProvince[]): PlaceIndex {
+  return new Map(provinces.map((province) => [province.code, placeSearchEntry(province.code, province.name, provinceAliases(province))]));
+}
+
+/** The places of `index` that match a query, in their given order (the pure part of the filter). */
+export function filterPlaces<T extends PlaceOption>(places: readonly T[], index: PlaceIndex, search: string): T[] {
+  const query = prepareQuery(search);
+  return places.filter((place) => matchesPlace(index.get(place.code) ?? placeSearchEntry(place.code, place.name), query));
+}
+
+export function placeFilter(index: PlaceIndex): OptionsFilter<string> {
+  return ({ options, search, limit }) => {
+    const query = prepareQuery(search);
+    const matches = (item: ComboboxItem<string>) => matchesPlace(index.get(item.value) ?? placeSearchEntry(item.value, item.label), query);
+    const result: ComboboxParsedItem<string>[] = [];
+    let count = 0;
+    for (const option of options) {
+      if (count >= limit) break;
+      if ('group' in option) {
+        const items = option.items.filter(matches).slice(0, limit - count);
+        if (items.length > 0) result.push({ group: option.group, items });
+        count += items.length;
+      } else if (matches(option)) {
+        result.push(option);
+        count += 1;
+      }
+    }
+    return result;
+  };
+}

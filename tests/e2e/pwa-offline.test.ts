@@ -1,0 +1,483 @@
+/**
+ * Issue 3, "Installable app": the built app with its service worker, in Chromium.
+ * - The manifest is Vietnamese, starts at /dashboard, standalone, with 192/512 maskable icons.
+ * - After one online visit the app starts and routes with the network off: signed out (/login)
+ *   and signed in (/dashboard → /customers → /my-account by client-side navigation).
+ * - `/api` navigations are never answered with the app shell.
+ * - A new version waits for the "Có phiên bản mới" prompt and only "Tải lại" brings it in.
+ * - A Background Sync `sync` event asks the open page to drain the outbox and completes on its
+ *   answer (contract/sw-messages.ts).
+ *
+ * "Offline" is real for the service worker too: Playwright's setOffline() does not reach the
+ * worker's own fetches (playwright#2311, research/offline.md 4b), so the browser talks to the app
+ * through a small proxy in this file that drops every connection while offline. A file missing from
+ * the precache therefore fails here as it would on a phone in airplane mode. setOffline() is used as
+ * well, so the page itself sees navigator.onLine === false.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { SW_SYNC_TAG } from '../../contract/sw-messages';
+import { launchBrowser, newPage, VIEWPORTS } from '../support/browser';
+import { startBuiltAppServer } from '../support/built-app-server';
+
+const DIST = path.resolve('dist');
+const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;
+const AN_KHANG = 'Công ty Dược phẩm An Khang';
+const WAIT_MS = 15_000;
+
+// ---- A proxy that can be unplugged --------------------------------------------------------------
+
+type Proxy = {
+  url: string;
+  /** Drops every open connection and refuses new ones until set back to false. */
+  setOffline: (offline: boolean) => void;
+  /** Appended to /sw.js so the browser sees a new version of the worker ('' = none). */
+  setWorkerSuffix: (suffix: string) => void;
+  close: () => Promise<void>;
+};
+
+async function startProxy(upstreamUrl: string): Promise<Proxy> {
+  const upstream = new URL(upstreamUrl);
+  const sockets = new Set<net.Socket>();
+  let offline = false;
+  let workerSuffix = '';
+
+  const server = http.createServer((request, response) => {
+    if (offline) {
+      request.socket.destroy();
+      return;
+    }
+    const rewrite = workerSuffix !== '' && request.method === 'GET' && request.url?.split('?')[0] === '/sw.js';
+    const headers = { ...request.headers };
+    if (rewrite) {
+      // A whole, uncompressed body to append to, and no 304 from an earlier validator.
+      delete headers['accept-encoding'];
+      delete headers['if-none-match'];
+      delete headers['if-modified-since'];
+    }
+    const forwarded = http.request(
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
+      (answer) => {
+        if (!rewrite || answer.statusCode !== 200) {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat([...chunks, Buffer.from(workerSuffix)]);
+          const { etag: _etag, 'last-modified': _lastModified, 'content-length': _length, ...rest } = answer.headers;
+          response.writeHead(200, { ...rest, 'content-length': String(body.length) });
+          response.end(body);
+        });
+      },
+    );
+    forwarded.on('error', () => response.destroy());
+    request.pipe(forwarded);
+  });
+  server.on('connection', (socket) => {
+    if (offline) {
+      socket.destroy();
+      return;
+    }
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setOffline(value) {
+      offline = value;
+      if (value) for (const socket of sockets) socket.destroy();
+    },
+    setWorkerSuffix(suffix) {
+      workerSuffix = suffix;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// ---- Set-up -------------------------------------------------------------------------------------
+
+let app: Awaited<ReturnType<typeof startBuiltAppServer>> | undefined;
+let proxy: Proxy | undefined;
+let browser: Browser | undefined;
+let contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(DIST, 'sw.js'))) {
+    throw new Error(`${path.join(DIST, 'sw.js')} is missing: run \`npx vite build\` first (vite-plugin-pwa writes the worker).`);
+  }
+  app = await startBuiltAppServer();
+  proxy = await startProxy(app.url);
+  browser = await launchBrowser();
+});
+
+afterEach(async () => {
+  const open = contexts;
+  contexts = [];
+  proxy?.setOffline(false);
+  proxy?.setWorkerSuffix('');
+  await Promise.all(open.map((context) => context.close()));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await proxy?.close();
+  await app?.stop();
+});
+
+function started() {
+  if (!app || !proxy || !browser) throw new Error('server, proxy or browser not started');
+  return { app, proxy, browser };
+}
+
+/** A fresh phone-sized context that allows service workers, through the proxy. */
+async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const { proxy, browser } = started();
+  const opened = await newPage(browser, proxy.url, VIEWPORTS.phone, { serviceWorkers: 'allow' });
+  opened.context.setDefaultTimeout(WAIT_MS);
+  opened.context.setDefaultNavigationTimeout(30_000);
+  contexts.push(opened.context);
+  return opened;
+}
+
+async function isControlled(page: Page): Promise<boolean> {
+  return page.evaluate(() => navigator.serviceWorker.controller !== null);
+}
+
+/**
+ * Waits until the app has registered its worker, the worker is active (so the precache is
+ * complete) and controls the page: reloads once when the first install did not claim it.
+ */
+async function waitForWorker(page: Page): Promise<void> {
+  const ready = await page.evaluate(
+    (timeout) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
+      ]),
+    WAIT_MS,
+  );
+  if (!ready) throw new Error('No active service worker: does src/main.tsx call startServiceWorker() (src/app/pwa/register-sw.ts)?');
+  expect(new URL(ready).pathname).toBe('/sw.js');
+  const claimed = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!claimed) {
+    await page.reload();
+    await expect(isControlled(page)).resolves.toBe(true);
+  }
+}
+
+async function goOffline(context: BrowserContext): Promise<void> {
+  started().proxy.setOffline(true);
+  await context.setOffline(true);
+}
+
+async function goOnline(context: BrowserContext): Promise<void> {
+  started().proxy.setOffline(false);
+  await context.setOffline(false);
+}
+
+/**
+ * What would break the app offline: same-origin files that failed to load (a chunk missing from the
+ * precache), except `/api` calls, which are expected to fail; and uncaught errors in the page.
+ */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/api')) problems.push(`${url.pathname}: ${request.failure()?.errorText ?? '?'}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${String(error)}`));
+  return problems;
+}
+
+/** The mobile header's title, '' while there is none (no waiting: callers poll). */
+async function mobileTitle(page: Page): Promise<string> {
+  return (await page.getByTestId('mobile-title').allInnerTexts()).join(' | ');
+}
+
+async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname, { timeout: WAIT_MS });
+}
+
+async function signIn(page: Page): Promise<void> {
+  const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Đăng nhập' }) });
+  await form.getByRole('textbox', { name: 'Số điện thoại', exact: true }).fill(DEMO.phone);
+  await form.getByRole('textbox', { name: 'Mật khẩu', exact: true }).fill(DEMO.password);
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+  await waitForPath(page, '/');
+  await page.getByTestId('workspace-list').getByRole('button', { name: AN_KHANG, exact: true }).click();
+  await waitForPath(page, '/dashboard');
+}
+
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  expect(bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+// ---- Tests --------------------------------------------------------------------------------------
+
+describe('installable app: manifest, icons and worker files', () => {
+  it('serves a Vietnamese manifest (start /dashboard, standalone, 192/512 icons for any and maskable) linked from the page', async () => {
+    const { app } = started();
+    const html = await (await fetch(`${app.url}/login`)).text();
+    const manifestHref = /<link rel="manifest" href="([^"]+)"/.exec(html)?.[1];
+    expect(manifestHref).toBe('/manifest.webmanifest');
+    expect(html).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png" />');
+
+    const response = await fetch(`${app.url}${manifestHref}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/manifest+json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      lang: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Sales Field – Quản lý bán hàng',
+      short_name: 'Sales Field',
+      lang: 'vi',
+      start_url: '/dashboard',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0b7285',
+      background_color: '#ffffff',
+    });
+    const kinds = manifest.icons.map((icon) => `${icon.purpose} ${icon.sizes}`).sort();
+    expect(kinds).toEqual(['any 192x192', 'any 512x512', 'maskable 192x192', 'maskable 512x512']);
+
+    for (const icon of [...manifest.icons, { src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }]) {
+      const answer = await fetch(`${app.url}${icon.src}`);
+      expect(answer.status, icon.src).toBe(200);
+      expect(answer.headers.get('content-type'), icon.src).toBe('image/png');
+      const { width, height } = pngSize(Buffer.from(await answer.arrayBuffer()));
+      expect(`${width}x${height}`, icon.src).toBe(icon.sizes);
+    }
+
+    const worker = await fetch(`${app.url}/sw.js`);
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('content-type')).toContain('javascript');
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('is installable for Chromium: the manifest parses without errors and a worker controls the page', async () => {
+    const { context, page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
+    expect(manifest.errors).toEqual([]);
+    const installability = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    // A Playwright context is an incognito profile, where Chromium never offers to install.
+    expect(installability.installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+  });
+});
+
+describe('with the network off after one online visit', () => {
+  it('starts at /login from the service worker', async () => {
+    const { context, page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+
+    await goOffline(context);
+    const problems = watchProblems(page);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await expect(page.getByRole('textbox', { name: 'Số điện thoại', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.evaluate(() => navigator.onLine)).resolves.toBe(false);
+
+    // A deep link typed while offline is the app too (its guard sends a signed-out person to /login).
+    const deep = await page.goto('/customers');
+    expect(deep?.fromServiceWorker()).toBe(true);
+    await waitForPath(page, '/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('signed in, reloads /dashboard and routes to /customers and /my-account', async () => {
+    const { context, page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+    await signIn(page);
+    await eventually(() => mobileTitle(page), 'Tổng quan');
+
+    await goOffline(context);
+    const problems = watchProblems(page);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await waitForPath(page, '/dashboard');
+    await eventually(() => mobileTitle(page), 'Tổng quan');
+
+    const navbar = page.getByTestId('bottom-navbar');
+    await navbar.getByRole('link', { name: 'Khách hàng' }).click();
+    await waitForPath(page, '/customers');
+    await eventually(() => mobileTitle(page), 'Khách hàng');
+
+    await navbar.getByRole('link', { name: 'Cá nhân' }).click();
+    await waitForPath(page, '/my-account');
+    await eventually(() => mobileTitle(page), 'Tài khoản');
+
+    await navbar.getByRole('link', { name: 'Trang chủ' }).click();
+    await waitForPath(page, '/dashboard');
+    await eventually(() => mobileTitle(page), 'Tổng quan');
+    expect(problems).toEqual([]);
+
+    // Back online, the same page reaches the server again.
+    await goOnline(context);
+    await navbar.getByRole('link', { name: 'Cá nhân' }).click();
+    await waitForPath(page, '/my-account');
+    await page.getByTestId('account-name').getByText('Nguyễn Văn An').waitFor();
+  });
+});
+
+describe('what the service worker does not answer', () => {
+  it('leaves /api navigations (and file URLs) to the network, online and offline', async () => {
+    const { context, page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+
+    const online: Response | null = await page.goto('/api/khong-ton-tai');
+    expect(online?.fromServiceWorker()).toBe(false);
+    expect(online?.status()).toBe(404);
+    expect(online?.headers()['content-type']).toContain('application/json');
+    await expect(online?.json()).resolves.toMatchObject({ error: 'ROUTE_NOT_FOUND' });
+
+    await goOffline(context);
+    // Each in its own tab (same worker): a failed navigation's error page would otherwise race the next one.
+    for (const address of ['/api/khong-ton-tai', '/api', '/khong-co-tep.png']) {
+      const probe = await context.newPage();
+      await expect(probe.goto(address), address).rejects.toThrow(/net::ERR_/);
+      await probe.close();
+    }
+    // The same kind of address outside /api is the app, from the worker.
+    const tab = await context.newPage();
+    const shell = await tab.goto('/khong-co-trang-nay');
+    expect(shell?.fromServiceWorker()).toBe(true);
+    await tab.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+  });
+});
+
+describe('updates', () => {
+  it('a new version waits for "Có phiên bản mới", and "Tải lại" brings it in', async () => {
+    const { proxy } = started();
+    const { page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+
+    // A deploy: /sw.js changes. The page checks for it (as its hourly check or a navigation would).
+    proxy.setWorkerSuffix('\n// phiên bản 2\n');
+    await page.evaluate(() => {
+      (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+    });
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    const prompt = page.getByTestId('update-prompt');
+    await prompt.getByText('Có phiên bản mới').waitFor();
+    await expect(page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting?.state ?? null))).resolves.toBe(
+      'installed',
+    );
+    // It never reloads by itself: the same document is still here a moment later.
+    await page.waitForTimeout(1_000);
+    await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).resolves.toBe(true);
+
+    const reload = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Tải lại' }).click();
+    await reload;
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await expect(page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument ?? false)).resolves.toBe(false);
+    await expect(page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null))).resolves.toBe(null);
+    await expect(isControlled(page)).resolves.toBe(true);
+    await expect(page.getByTestId('update-prompt').count()).resolves.toBe(0);
+  });
+});
+
+describe('Background Sync', () => {
+  type SyncRegistration = ServiceWorkerRegistration & {
+    sync: { register: (tag: string) => Promise<void>; getTags: () => Promise<string[]> };
+  };
+
+  /**
+   * Stands in for the outbox drainer (what onDrainRequest() wires up): answers each DRAIN_OUTBOX
+   * with `ok`, then asks the browser for a one-off sync.
+   */
+  async function registerSyncAnswering(page: Page, ok: boolean): Promise<void> {
+    await page.evaluate(
+      async ({ tag, ok }) => {
+        const seen: string[] = [];
+        (window as unknown as { __drainRequests: string[] }).__drainRequests = seen;
+        navigator.serviceWorker.addEventListener('message', (event: MessageEvent<{ type?: string; requestId?: string }>) => {
+          if (event.data?.type !== 'DRAIN_OUTBOX' || !event.data.requestId) return;
+          seen.push(event.data.requestId);
+          (event.source as ServiceWorker).postMessage({ type: 'DRAIN_DONE', requestId: event.data.requestId, ok });
+        });
+        const registration = (await navigator.serviceWorker.ready) as SyncRegistration;
+        await registration.sync.register(tag);
+      },
+      { tag: SW_SYNC_TAG, ok },
+    );
+  }
+
+  const drainRequests = (page: Page) => page.evaluate(() => (window as unknown as { __drainRequests: string[] }).__drainRequests.length);
+  const pendingTags = (page: Page) => page.evaluate(async () => ((await navigator.serviceWorker.ready) as SyncRegistration).sync.getTags());
+
+  async function openControlled(): Promise<Page> {
+    const { page } = await openPage();
+    await page.goto('/login');
+    await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+    await waitForWorker(page);
+    return page;
+  }
+
+  it('a sync event asks the open page to drain the outbox and completes when it answers ok', async () => {
+    const page = await openControlled();
+    await registerSyncAnswering(page, true);
+    await eventually(() => drainRequests(page), 1);
+    // Done: the browser drops the registration instead of scheduling another attempt.
+    await eventually(() => pendingTags(page), []);
+  });
+
+  it('a failed drain fails the sync event, so the browser keeps it for a later attempt', async () => {
+    const page = await openControlled();
+    await registerSyncAnswering(page, false);
+    await eventually(() => drainRequests(page), 1);
+    // Long enough for a success to have been recorded (the passing case above takes milliseconds).
+    await page.waitForTimeout(1_000);
+    await expect(pendingTags(page)).resolves.toEqual([SW_SYNC_TAG]);
+  });
+});
+
+/** Polls until the value is the expected one (or WAIT_MS passes): the page updates asynchronously. */
+async function eventually<T>(read: () => Promise<T>, expected: T): Promise<void> {
+  await expect.poll(read, { timeout: WAIT_MS, interval: 50 }).toEqual(expected);
+}

@@ -1,0 +1,91 @@
+/**
+ * Issue 2, "Done means": sign in at 390x844 and at 1440x900 with the demo account, see the
+ * workspace list with each membership's status, open An Khang, and find the layout of that size
+ * (spec §2: bottom navbar and mobile header under 768 px, the header menu above).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS } from '../support/browser';
+import {
+  COMPANIES,
+  DEMO_ACCOUNT,
+  STATUS,
+  desktopMenu,
+  openWorkspace,
+  setupE2e,
+  submitLogin,
+  waitForPath,
+  workspaceEntry,
+  workspaceList,
+} from '../support/e2e-app';
+
+const app = setupE2e();
+
+/** Signed out, a workspace page sends to /login; signing in there shows the three workspaces. */
+async function signInFromDashboard(page: Page): Promise<void> {
+  await page.goto('/dashboard');
+  await waitForPath(page, '/login');
+  await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+
+  await submitLogin(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+  await waitForPath(page, '/');
+  await workspaceList(page).waitFor();
+  await page.getByRole('heading', { name: `Xin chào, ${DEMO_ACCOUNT.fullName}` }).waitFor();
+
+  await expect(workspaceList(page).getByRole('button').count()).resolves.toBe(3);
+  const expected: [string, string][] = [
+    [COMPANIES.anKhang, STATUS.accepted],
+    [COMPANIES.minhPhat, STATUS.accepted],
+    [COMPANIES.hoaBinh, STATUS.pending],
+  ];
+  for (const [title, status] of expected) {
+    // The badge's text (its CSS shows it in capitals).
+    const other = status === STATUS.accepted ? STATUS.pending : STATUS.accepted;
+    await expect(workspaceEntry(page, title).getByText(status, { exact: true }).count(), `${title}: ${status}`).resolves.toBe(1);
+    await expect(workspaceEntry(page, title).getByText(other, { exact: true }).count(), `${title}: not ${other}`).resolves.toBe(0);
+  }
+}
+
+describe('signing in with the demo account', () => {
+  it('works on a phone (390x844): workspace list, then the dashboard with bottom navbar and mobile header', async () => {
+    const { page } = await app.open(VIEWPORTS.phone);
+    await signInFromDashboard(page);
+
+    await openWorkspace(page, COMPANIES.anKhang);
+
+    const navbar = page.getByTestId('bottom-navbar');
+    await navbar.waitFor();
+    await expect(navbar.getByRole('link').allInnerTexts()).resolves.toEqual(['Trang chủ', 'Khách hàng', 'Bán hàng', 'Nhân viên', 'Cá nhân']);
+    await expect(navbar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).resolves.toEqual([
+      '/dashboard',
+      '/customers',
+      '/order',
+      '/employees',
+      '/my-account',
+    ]);
+    await expect(page.getByTestId('mobile-header').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('mobile-title').innerText()).resolves.toBe('Tổng quan');
+    // The top-level dashboard has no back arrow, and the desktop header is not shown on a phone.
+    await expect(page.getByTestId('mobile-header').getByRole('button', { name: 'Quay lại' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('desktop-header').count()).resolves.toBe(0);
+  });
+
+  it('works on a desktop (1440x900): workspace list, then the dashboard under the header menu', async () => {
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInFromDashboard(page);
+
+    await openWorkspace(page, COMPANIES.anKhang);
+
+    const header = page.getByTestId('desktop-header');
+    await header.waitFor();
+    await desktopMenu(page).getByRole('link', { name: 'Tổng quan', exact: true }).waitFor();
+    await expect(page.getByTestId('workspace-switcher').innerText()).resolves.toContain(COMPANIES.anKhang);
+    await expect(page.getByTestId('page-title').innerText()).resolves.toBe('Tổng quan');
+    for (const entry of ['Đơn hàng', 'Sản phẩm', 'Kho', 'Khách hàng', 'Nhân viên', 'Cấu hình']) {
+      await expect(desktopMenu(page).getByRole('button', { name: entry, exact: true }).isVisible(), entry).resolves.toBe(true);
+    }
+    await expect(desktopMenu(page).getByRole('link', { name: 'Khuyến mại', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('bottom-navbar').count()).resolves.toBe(0);
+    await expect(page.getByTestId('mobile-header').count()).resolves.toBe(0);
+  });
+});

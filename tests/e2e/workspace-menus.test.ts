@@ -1,0 +1,180 @@
+/**
+ * Spec §2 "Desktop header menu" and issue 2: the menu follows the chosen workspace's feature
+ * switches and type. An Khang ('Dược phẩm', every switch and report on) and Minh Phát ('Khác',
+ * every switch off, no report config) differ in the Orders entry, the warehouse menu, the reports
+ * dropdown, the service entries of the config menu and the sales-staff label; the phone's menu
+ * grid on /dashboard changes the same way.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS } from '../support/browser';
+import {
+  COMPANIES,
+  closeDropdown,
+  desktopMenu,
+  dropdownEntries,
+  eventually,
+  openHeaderDropdown,
+  openWorkspace,
+  openWorkspaceSwitcher,
+  setupE2e,
+  signInTo,
+  waitForPath,
+  workspaceList,
+} from '../support/e2e-app';
+
+const app = setupE2e();
+
+const REPORT_ROUTES = ['/reports/products', '/reports/employee', '/reports/orders', '/reports/region', '/reports/customer', '/reports/promotions'];
+const SERVICE_CONFIG = [
+  { label: 'Chính sách giá', href: '/price-policy' },
+  { label: 'Kết nối giao vận', href: '/connect-dlo' },
+  { label: 'Zalo OA', href: '/zalo-oa' },
+];
+const CONFIG_ROUTES = ['/area', '/kpi-area', '/role'];
+const INVENTORY = [
+  { label: 'Phiếu nhập kho', href: '/inventory/warehouse' },
+  { label: 'Phiếu xuất kho', href: '/inventory/delivery' },
+  { label: 'Tồn kho', href: '/inventory' },
+];
+
+const sorted = (values: string[]) => [...values].sort();
+
+/** The entries of one header dropdown, read with it open and closed again afterwards. */
+async function dropdown(page: Page, label: string) {
+  const opened = await openHeaderDropdown(page, label);
+  const entries = await dropdownEntries(opened);
+  await closeDropdown(page, opened);
+  return { entries, labels: entries.map((entry) => entry.label), hrefs: entries.map((entry) => entry.href) };
+}
+
+async function expectPageTitle(page: Page, title: string): Promise<void> {
+  await eventually(() => page.getByTestId('page-title').innerText()).toBe(title);
+  await eventually(() => page.title()).toContain(title);
+}
+
+describe('the header menu follows the workspace (1440x900)', () => {
+  it('shows every service of An Khang, then only the basic entries of Minh Phát after switching', async () => {
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInTo(page, COMPANIES.anKhang);
+    const menu = desktopMenu(page);
+    await menu.getByRole('button', { name: 'Đơn hàng', exact: true }).waitFor();
+
+    // --- An Khang: every switch on, every report on.
+    await expect(menu.getByRole('link', { name: 'Đơn hàng', exact: true }).count()).resolves.toBe(0);
+    const orders = await dropdown(page, 'Đơn hàng');
+    expect(orders.entries).toEqual(
+      expect.arrayContaining([
+        { label: 'Đơn hàng gộp', href: '/order-groups' },
+        { label: 'Đơn vận chuyển', href: '/transport' },
+      ]),
+    );
+    expect(orders.hrefs).toContain('/order');
+
+    const warehouseAnKhang = await dropdown(page, 'Kho');
+    expect(warehouseAnKhang.entries).toEqual([{ label: 'Quản lý kho', href: '/warehouse' }]);
+
+    const reports = await dropdown(page, 'Báo cáo');
+    expect(reports.entries).toHaveLength(6);
+    expect(sorted(reports.hrefs)).toEqual(sorted(REPORT_ROUTES));
+
+    const configAnKhang = await dropdown(page, 'Cấu hình');
+    expect(configAnKhang.entries).toEqual(expect.arrayContaining(SERVICE_CONFIG));
+    expect(sorted(configAnKhang.hrefs)).toEqual(sorted([...CONFIG_ROUTES, ...SERVICE_CONFIG.map((entry) => entry.href)]));
+
+    const staffAnKhang = await dropdown(page, 'Nhân viên');
+    expect(staffAnKhang.entries).toContainEqual({ label: 'Trình dược viên', href: '/pharmacist' });
+    expect(staffAnKhang.labels).not.toContain('Nhân viên bán hàng');
+
+    // --- Switch to Minh Phát through the header's workspace dropdown.
+    const switcher = await openWorkspaceSwitcher(page);
+    await switcher.getByRole('menuitem', { name: COMPANIES.minhPhat }).click();
+    await eventually(() => page.getByTestId('workspace-switcher').innerText()).toContain(COMPANIES.minhPhat);
+    await waitForPath(page, '/dashboard');
+
+    // Orders is a plain link to /order once neither delivery nor group orders is on.
+    const ordersLink = menu.getByRole('link', { name: 'Đơn hàng', exact: true });
+    await ordersLink.waitFor();
+    await expect(ordersLink.getAttribute('href')).resolves.toBe('/order');
+    await expect(menu.getByRole('button', { name: 'Đơn hàng', exact: true }).count()).resolves.toBe(0);
+
+    const warehouseMinhPhat = await dropdown(page, 'Kho');
+    expect(warehouseMinhPhat.entries).toEqual(INVENTORY);
+
+    // No report config: no reports entry at all.
+    await expect(menu.getByText('Báo cáo', { exact: true }).count()).resolves.toBe(0);
+
+    const configMinhPhat = await dropdown(page, 'Cấu hình');
+    expect(sorted(configMinhPhat.hrefs)).toEqual(sorted(CONFIG_ROUTES));
+    for (const service of SERVICE_CONFIG) expect(configMinhPhat.labels).not.toContain(service.label);
+
+    const staffMenu = await openHeaderDropdown(page, 'Nhân viên');
+    const staffMinhPhat = await dropdownEntries(staffMenu);
+    expect(staffMinhPhat).toContainEqual({ label: 'Nhân viên bán hàng', href: '/pharmacist' });
+    expect(staffMinhPhat.map((entry) => entry.label)).not.toContain('Trình dược viên');
+
+    // The sales-staff page is titled by the company type as well.
+    await staffMenu.getByRole('menuitem', { name: 'Nhân viên bán hàng', exact: true }).click();
+    await waitForPath(page, '/pharmacist');
+    await expectPageTitle(page, 'Nhân viên bán hàng');
+  });
+
+  it('titles the sales-staff page "Trình dược viên" in An Khang', async () => {
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInTo(page, COMPANIES.anKhang);
+    const staffMenu = await openHeaderDropdown(page, 'Nhân viên');
+    await staffMenu.getByRole('menuitem', { name: 'Trình dược viên', exact: true }).click();
+    await waitForPath(page, '/pharmacist');
+    await expectPageTitle(page, 'Trình dược viên');
+  });
+});
+
+describe('the menu grid on the phone dashboard follows the workspace (390x844)', () => {
+  type Shortcut = { label: string; href: string };
+
+  async function shortcuts(page: Page): Promise<Shortcut[]> {
+    const grid = page.getByTestId('menu-grid');
+    await grid.getByRole('link').first().waitFor();
+    return grid
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => ({ label: (link.textContent ?? '').trim(), href: link.getAttribute('href') ?? '' })));
+  }
+
+  it('lists An Khang’s services, then Minh Phát’s basic entries and sales-staff label', async () => {
+    const { page } = await app.open(VIEWPORTS.phone);
+    await signInTo(page, COMPANIES.anKhang);
+
+    const anKhang = await shortcuts(page);
+    const anKhangHrefs = anKhang.map((entry) => entry.href);
+    expect(anKhang).toEqual(
+      expect.arrayContaining([
+        { label: 'Đơn hàng gộp', href: '/order-groups' },
+        { label: 'Đơn vận chuyển', href: '/transport' },
+        { label: 'Quản lý kho', href: '/warehouse' },
+        { label: 'Trình dược viên', href: '/pharmacist' },
+        ...SERVICE_CONFIG,
+      ]),
+    );
+    expect(anKhangHrefs).toEqual(expect.arrayContaining(REPORT_ROUTES));
+    for (const entry of INVENTORY) expect(anKhangHrefs).not.toContain(entry.href);
+    expect(anKhang.map((entry) => entry.label)).not.toContain('Nhân viên bán hàng');
+
+    // The phone has no header dropdown: switch through the workspace list at '/'.
+    await page.goto('/');
+    await workspaceList(page).waitFor();
+    await openWorkspace(page, COMPANIES.minhPhat);
+    await eventually(async () => (await shortcuts(page)).map((entry) => entry.label)).toContain('Nhân viên bán hàng');
+
+    const minhPhat = await shortcuts(page);
+    const minhPhatHrefs = minhPhat.map((entry) => entry.href);
+    expect(minhPhat).toEqual(expect.arrayContaining([{ label: 'Đơn hàng', href: '/order' }, { label: 'Nhân viên bán hàng', href: '/pharmacist' }, ...INVENTORY]));
+    for (const href of ['/order-groups', '/transport', '/warehouse', ...REPORT_ROUTES, ...SERVICE_CONFIG.map((entry) => entry.href)]) {
+      expect(minhPhatHrefs, href).not.toContain(href);
+    }
+    expect(minhPhat.map((entry) => entry.label)).not.toContain('Trình dược viên');
+
+    await page.getByTestId('menu-grid').getByRole('link', { name: 'Nhân viên bán hàng', exact: true }).click();
+    await waitForPath(page, '/pharmacist');
+    await eventually(() => page.getByTestId('mobile-title').innerText()).toBe('Nhân viên bán hàng');
+  });
+});

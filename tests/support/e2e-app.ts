@@ -1,0 +1,238 @@
+/**
+ * What the browser tests share: one server and one browser per test file, a fresh browser context
+ * per test, the demo data's exact values (issue 2), and helpers that act as a user would (type,
+ * click, wait for what appears) without sleeping.
+ */
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage } from './browser';
+import { startE2eServer, type E2eServer } from './e2e-server';
+
+/** The demo data seeded on first start; tests and people rely on these exact values. */
+export const DEMO_ACCOUNT = { phone: '0901234567', password: 'Demo@2026', fullName: 'Nguyễn Văn An' } as const;
+
+export const COMPANIES = {
+  anKhang: 'Công ty Dược phẩm An Khang',
+  minhPhat: 'Công ty TNHH Thương mại Minh Phát',
+  hoaBinh: 'Nhà thuốc Hòa Bình',
+} as const;
+
+export const STATUS = { accepted: 'Đã xác nhận', pending: 'Chờ xác nhận' } as const;
+
+export const PENDING_WORKSPACE_WARNING = 'Vui lòng chờ đến khi được xác nhận để tiếp tục !!!';
+
+/** How long a test waits for something to appear before failing. */
+export const WAIT_MS = 15_000;
+
+export type ToastType = 'success' | 'warning' | 'error' | 'info';
+
+export type E2eApp = {
+  readonly server: E2eServer;
+  readonly browser: Browser;
+  /** A fresh context (no cookies, no storage) and page at the given viewport; closed after the test. */
+  open: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+};
+
+/**
+ * Registers the per-file server and browser (beforeAll/afterAll) and closes each test's contexts
+ * after it. When a test fails, the URL and visible text of its pages are printed to help tell why.
+ */
+export function setupE2e(): E2eApp {
+  let server: E2eServer | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startE2eServer();
+    browser = await launchBrowser();
+  });
+
+  afterEach(async (context) => {
+    const open = contexts;
+    contexts = [];
+    if (context.task.result?.state === 'fail') await describePages(open);
+    await Promise.all(open.map((browserContext) => browserContext.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('the e2e server is not started yet (use it inside a test)');
+      return server;
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
+      return browser;
+    },
+    async open(viewport) {
+      if (!browser || !server) throw new Error('setupE2e: server or browser missing');
+      const opened = await newPage(browser, server.url, viewport);
+      opened.context.setDefaultTimeout(WAIT_MS);
+      opened.context.setDefaultNavigationTimeout(30_000);
+      contexts.push(opened.context);
+      // Kept for the failure report: what the page complained about and which calls went wrong.
+      const events: string[] = [];
+      eventLogs.set(opened.context, events);
+      opened.page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') events.push(`console.${message.type()}: ${message.text()}`);
+      });
+      opened.page.on('pageerror', (error) => events.push(`page error: ${String(error)}`));
+      opened.page.on('response', (response) => {
+        if (response.status() >= 400) events.push(`${response.request().method()} ${response.url()} -> ${response.status()}`);
+      });
+      opened.page.on('requestfailed', (request) => events.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`));
+      return opened;
+    },
+  };
+}
+
+const eventLogs = new WeakMap<BrowserContext, string[]>();
+
+/** After a failure: where each page was, what it showed and what went wrong, to help tell why. */
+async function describePages(contexts: BrowserContext[]): Promise<void> {
+  for (const context of contexts) {
+    const events = eventLogs.get(context) ?? [];
+    if (events.length > 0) console.error(`[e2e] events before the failure:\n${events.join('\n')}`);
+    for (const page of context.pages()) {
+      const text = await page
+        .locator('body')
+        .innerText({ timeout: 2_000 })
+        .catch((error: unknown) => `(could not read the page: ${String(error)})`);
+      console.error(`[e2e] after the failure, the page at ${page.url()} showed:\n${text.slice(0, 2_000)}`);
+    }
+  }
+}
+
+/** An assertion retried until it holds (or WAIT_MS passes): the page updates asynchronously. */
+export function eventually<T>(read: () => T | Promise<T>) {
+  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
+}
+
+/** Waits until the page's path (and, when given, its search string) is the one expected. */
+export async function waitForPath(page: Page, pathname: string, search?: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname && (search === undefined || url.search === search), {
+    timeout: WAIT_MS,
+  });
+}
+
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** A toast of the given type showing the given text (spec §8/§9 toasts). */
+export function toast(page: Page, type: ToastType, text: string): Locator {
+  return page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
+}
+
+/** Fills and submits the login form on /login (the page must already be there). */
+export async function submitLogin(page: Page, phone: string, password: string): Promise<void> {
+  const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Đăng nhập' }) });
+  await form.getByRole('textbox', { name: 'Số điện thoại', exact: true }).fill(phone);
+  await form.getByRole('textbox', { name: 'Mật khẩu', exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+}
+
+/** Signs in from /login and waits for the workspace list at '/'. */
+export async function signIn(page: Page, password: string = DEMO_ACCOUNT.password): Promise<void> {
+  if (pathOf(page) !== '/login') {
+    await page.goto('/login');
+    await waitForPath(page, '/login');
+  }
+  await submitLogin(page, DEMO_ACCOUNT.phone, password);
+  await waitForPath(page, '/');
+  await workspaceList(page).waitFor();
+}
+
+export function workspaceList(page: Page): Locator {
+  return page.getByTestId('workspace-list');
+}
+
+/** One company's entry in the workspace list at '/'. */
+export function workspaceEntry(page: Page, title: string): Locator {
+  return workspaceList(page).getByRole('button', { name: title, exact: true });
+}
+
+/** Chooses an accepted company in the list at '/' and waits for its dashboard. */
+export async function openWorkspace(page: Page, title: string): Promise<void> {
+  await workspaceEntry(page, title).click();
+  await waitForPath(page, '/dashboard');
+}
+
+/** Signs in and opens a workspace: the usual start of a test that needs a workspace. */
+export async function signInTo(page: Page, title: string = COMPANIES.anKhang): Promise<void> {
+  await signIn(page);
+  await openWorkspace(page, title);
+}
+
+export function desktopMenu(page: Page): Locator {
+  return page.getByRole('navigation', { name: 'Menu chính' });
+}
+
+/**
+ * Opens a dropdown of the desktop header menu by hovering its entry (the menus open on hover and
+ * toggle on click, so a click could close one that hovering had just opened) and returns the
+ * dropdown that entry controls.
+ */
+export async function openHeaderDropdown(page: Page, label: string): Promise<Locator> {
+  const trigger = desktopMenu(page).getByRole('button', { name: label, exact: true });
+  await trigger.hover();
+  await eventually(() => trigger.getAttribute('aria-expanded')).toBe('true');
+  const id = await trigger.getAttribute('aria-controls');
+  if (!id) throw new Error(`the "${label}" menu names no dropdown (aria-controls)`);
+  const dropdown = page.locator(`[id="${id}"]`);
+  await dropdown.getByRole('menuitem').first().waitFor();
+  return dropdown;
+}
+
+/** Closes an open header dropdown with Escape and waits until it is gone. */
+export async function closeDropdown(page: Page, dropdown: Locator): Promise<void> {
+  await page.keyboard.press('Escape');
+  await dropdown.waitFor({ state: 'hidden' });
+}
+
+/** The labels and targets of a header dropdown's entries. */
+export async function dropdownEntries(dropdown: Locator): Promise<{ label: string; href: string }[]> {
+  return dropdown
+    .getByRole('menuitem')
+    .evaluateAll((elements) => elements.map((element) => ({ label: (element.textContent ?? '').trim(), href: element.getAttribute('href') ?? '' })));
+}
+
+/** Opens the header's workspace dropdown and returns it. */
+export async function openWorkspaceSwitcher(page: Page): Promise<Locator> {
+  const trigger = page.getByTestId('workspace-switcher');
+  await trigger.click();
+  await eventually(() => trigger.getAttribute('aria-expanded')).toBe('true');
+  const id = await trigger.getAttribute('aria-controls');
+  if (!id) throw new Error('the workspace switcher names no dropdown (aria-controls)');
+  const dropdown = page.locator(`[id="${id}"]`);
+  await dropdown.getByRole('menuitem').first().waitFor();
+  return dropdown;
+}
+
+/**
+ * Console errors, uncaught page errors and CSP violations (the `securitypolicyviolation` event of
+ * every document the page loads), collected as they come.
+ */
+export async function watchPageProblems(page: Page): Promise<{ consoleErrors: string[]; pageErrors: string[]; cspViolations: string[] }> {
+  const consoleErrors: string[] = [];
+  const pageErrors: string[] = [];
+  const cspViolations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  await page.exposeFunction('__e2eReportCspViolation', (text: string) => {
+    cspViolations.push(text);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __e2eReportCspViolation: (text: string) => void }).__e2eReportCspViolation;
+      report(`${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} at ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
+  return { consoleErrors, pageErrors, cspViolations };
+}
