@@ -79,7 +79,7 @@ export function RuleTextInput({
   return password ? (
     <PasswordInput
       {...props}
-      aria-invalid={Boolean(props.error) || undefined}
+      aria-invalid={Boolean(ruleError ?? error) || undefined}
       visibilityToggleButtonProps={{ 'aria-label': 'Hiện hoặc ẩn mật khẩu' }}
     />
   ) : (
