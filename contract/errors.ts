@@ -28,6 +28,8 @@ export const ERROR_MESSAGES = {
   NOT_A_MEMBER: 'Bạn không phải thành viên đã được xác nhận của công ty này',
   UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
   CONFLICT: 'Dữ liệu đã tồn tại',
+  ORDER_TRANSITION_INVALID: 'Không thể chuyển trạng thái đơn hàng',
+  STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;

@@ -5,12 +5,14 @@
  */
 import type * as v from 'valibot';
 import { CustomerCreateSchema } from './customer';
+import { OrderSubmitSchema } from './order';
 import { VisitCheckInSchema, VisitCheckOutSchema } from './visit';
 
 export const OP_PAYLOAD_SCHEMAS = {
   'visit.checkIn': VisitCheckInSchema,
   'visit.checkOut': VisitCheckOutSchema,
   'customer.create': CustomerCreateSchema,
+  'order.submit': OrderSubmitSchema,
 } satisfies Record<string, v.GenericSchema>;
 
 export type OpType = keyof typeof OP_PAYLOAD_SCHEMAS;
@@ -24,4 +26,5 @@ export const OP_LABELS: Record<OpType, string> = {
   'visit.checkIn': 'Check-in',
   'visit.checkOut': 'Check-out',
   'customer.create': 'Tạo khách hàng',
+  'order.submit': 'Gửi đơn hàng',
 };

@@ -158,7 +158,7 @@ export const OrderListQuery = v.object({
   account: digits('Nhân viên'),
   date_from: day('Ngày bắt đầu'),
   date_to: day('Ngày kết thúc'),
-  area: v.optional(v.picklist(['north', 'central', 'south'], 'Miền không hợp lệ')),
+  area: v.optional(v.picklist(['MB', 'MT', 'MN'], 'Miền không hợp lệ')),
   province: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Tỉnh/thành phố không hợp lệ'))),
   district: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Quận/huyện không hợp lệ'))),
   ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
@@ -270,3 +270,75 @@ export const orderPaths = {
   groups: '/order/api/order-group/',
   group: (id: number | string) => `/order/api/order-group/${id}/`,
 } as const;
+
+/** Group orders (GROUP-ORDER service): several customers' orders sent out on one delivery run. */
+export const ORDER_GROUP_STATUSES = ['open', 'delivering', 'done', 'cancelled'] as const;
+export type OrderGroupStatus = (typeof ORDER_GROUP_STATUSES)[number];
+export const ORDER_GROUP_STATUS_LABELS: Record<OrderGroupStatus, string> = {
+  open: 'Đang gom đơn',
+  delivering: 'Đang giao',
+  done: 'Đã giao xong',
+  cancelled: 'Đã hủy',
+};
+export const ORDER_GROUP_TRANSITIONS: Record<OrderGroupStatus, readonly OrderGroupStatus[]> = {
+  open: ['delivering', 'cancelled'],
+  delivering: ['done'],
+  done: [],
+  cancelled: [],
+};
+
+export type OrderGroupRecord = {
+  id: number;
+  company: number;
+  code: string;
+  title: string;
+  delivery_date: string | null;
+  status: OrderGroupStatus;
+  note: string | null;
+  order_count: number;
+  total: number;
+  created_at: string;
+};
+
+const groupOrders = v.pipe(v.array(uuidField('Đơn hàng'), 'Danh sách đơn hàng không hợp lệ'), v.maxLength(500, 'Tối đa 500 đơn mỗi nhóm'));
+
+export const OrderGroupInputSchema = v.object(
+  {
+    company: companyField,
+    title: v.pipe(
+      v.string('Tên nhóm phải là chuỗi ký tự'),
+      v.trim(),
+      v.nonEmpty('Vui lòng nhập tên nhóm'),
+      v.maxLength(120, 'Tên nhóm không được dài quá 120 ký tự'),
+    ),
+    delivery_date: v.optional(
+      v.nullable(v.pipe(v.string('Ngày giao không hợp lệ'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'))),
+      null,
+    ),
+    note: v.optional(
+      v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(500, 'Ghi chú không được dài quá 500 ký tự'))),
+      null,
+    ),
+    orders: v.optional(groupOrders, []),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const OrderGroupUpdateSchema = v.object(
+  {
+    company: companyField,
+    title: v.optional(OrderGroupInputSchema.entries.title),
+    delivery_date: OrderGroupInputSchema.entries.delivery_date,
+    note: OrderGroupInputSchema.entries.note,
+    status: v.optional(v.picklist(ORDER_GROUP_STATUSES, 'Trạng thái nhóm không hợp lệ')),
+    add: v.optional(groupOrders, []),
+    remove: v.optional(groupOrders, []),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const OrderGroupListQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  ...pagingFields(),
+  status: v.optional(v.picklist(ORDER_GROUP_STATUSES, 'Trạng thái nhóm không hợp lệ')),
+});

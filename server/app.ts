@@ -15,6 +15,7 @@ import { accountRoutes, refreshRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { locationRoutes } from './modules/location/location.routes';
+import { orderRoutes } from './modules/orders/orders.routes';
 import { productRoutes } from './modules/products/product.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { visitRoutes } from './modules/visits/visits.routes';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   api.route('/product/api', productRoutes(deps));
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
+  api.route('/order/api', orderRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);

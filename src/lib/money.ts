@@ -1,14 +1,5 @@
 // Money and number display for Vietnamese users (spec §5, §9): dot thousands, comma decimals, whole đồng.
 
-// Built once: constructing Intl formatters is far slower than using them, and lists format thousands of cells.
-// signDisplay 'negative' keeps a real minus sign but never prints "-0 ₫" for tiny negative amounts.
-const moneyFormatter = new Intl.NumberFormat('vi-VN', {
-  style: 'currency',
-  currency: 'VND',
-  maximumFractionDigits: 0,
-  signDisplay: 'negative',
-});
-
 const numberFormatters = new Map<number, Intl.NumberFormat>();
 
 function numberFormatter(fractionDigits: number): Intl.NumberFormat {
@@ -24,13 +15,7 @@ function numberFormatter(fractionDigits: number): Intl.NumberFormat {
   return formatter;
 }
 
-/**
- * `1234567` → `1.234.567 ₫` (Intl puts a no-break space U+00A0 before ₫ so the symbol never wraps alone).
- * Missing or non-finite amounts show as `0 ₫`: a blank cell in a price list reads as an error to users.
- */
-export function formatMoney(value: number | null | undefined): string {
-  return moneyFormatter.format(value != null && Number.isFinite(value) ? value : 0);
-}
+export { formatMoney } from '../../contract/money';
 
 /** `1234567.5` → `1.234.567,5`; at most `fractionDigits` decimals, trailing zero decimals dropped. */
 export function formatNumber(value: number, fractionDigits = 2): string {

@@ -3,6 +3,7 @@ import type { SyncEntity } from '../../../contract/sync';
 import type { Db } from '../../db/client';
 import { loadCustomerRecords } from '../customers/customer-record';
 import { loadCustomerLevelRecords, loadCustomerTypeRecords } from '../customers/customer-groups';
+import { loadOrderRecords } from '../orders/order-record';
 import { loadPricePolicyRecords } from '../products/price-policy-record';
 import { loadVariantRecords } from '../products/variant-record';
 import { loadVisitRecords } from '../visits/visit-record';
@@ -16,4 +17,5 @@ export const ENTITY_LOADERS: Partial<Record<SyncEntity, EntityLoader>> = {
   variant: loadVariantRecords,
   price_policy: loadPricePolicyRecords,
   visit: loadVisitRecords,
+  order: loadOrderRecords,
 };

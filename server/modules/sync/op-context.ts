@@ -27,6 +27,8 @@ export class OpRejection extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Record<string, string>,
+    /** What the person must accept before sending again (e.g. raised prices: from, to). */
+    readonly changes?: OpChange[],
   ) {
     super(message);
   }
@@ -36,6 +38,7 @@ export class OpRejection extends Error {
       opId,
       outcome: 'rejected',
       error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) },
+      ...(this.changes?.length ? { changes: this.changes } : {}),
     };
   }
 }

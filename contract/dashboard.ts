@@ -1,0 +1,30 @@
+/** The dashboard's figures (issue #5): sales today and this month, orders by status, top lists, sales by day. */
+import * as v from 'valibot';
+import type { OrderStatus } from './order-status';
+
+/** Statuses whose orders count as sales (revenue): accepted by the office and not undone. */
+export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'delivering', 'completed'];
+/** Statuses whose orders count as orders taken. */
+export const TAKEN_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering', 'completed'];
+
+export type Figure = { revenue: number; orders: number };
+
+export type DashboardSummary = {
+  today: Figure;
+  month: Figure;
+  range: { from: string; to: string };
+  by_status: Record<OrderStatus, number>;
+  by_day: { day: string; revenue: number; orders: number }[];
+  top_products: { variant_id: number; name: string; revenue: number; quantity: number; unit: string }[];
+  top_customers: { customer_id: string; name: string; revenue: number; orders: number }[];
+};
+
+const day = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`)));
+
+export const DashboardQuerySchema = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  /** Only this person's orders (a rep's own dashboard). */
+  account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
+  date_from: day('Ngày bắt đầu'),
+  date_to: day('Ngày kết thúc'),
+});

@@ -1,0 +1,275 @@
+/**
+ * Group orders (order-group/, GROUP-ORDER service): orders of several customers on one delivery
+ * run. Starting the run moves its confirmed orders to "Đang giao"; finishing it completes the ones
+ * delivering. Only orders waiting or confirmed, and in no other group, can join.
+ */
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import {
+  ORDER_GROUP_STATUS_LABELS,
+  ORDER_GROUP_TRANSITIONS,
+  OrderGroupInputSchema,
+  OrderGroupListQuery,
+  OrderGroupUpdateSchema,
+  type OrderGroupRecord,
+  type OrderGroupStatus,
+} from '../../../contract/order';
+import type { OrderStatus } from '../../../contract/order-status';
+import type { AppDeps, AppEnv } from '../../app-types';
+import type { Db } from '../../db/client';
+import { orderGroups, orders } from '../../db/schema';
+import { formatCode, nextCounter } from '../../lib/counters';
+import { forbidden, HttpError, notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseBody, parseQuery, pathId } from '../../lib/validate';
+import { requireMembership } from '../../middleware/company-scope';
+import { switchStates } from '../company/company.repo';
+import { recordChanges } from '../sync/change-log';
+import { moveOrder } from './order-moves';
+import { orderRecordsById } from './order-record';
+
+const JOINABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+const CompanyQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+});
+
+async function groupRecords(db: Db, companyId: number, ids: number[]): Promise<OrderGroupRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ group: orderGroups, orderCount: count(orders.id), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
+    .from(orderGroups)
+    .leftJoin(orders, eq(orders.groupId, orderGroups.id))
+    .where(and(eq(orderGroups.companyId, companyId), inArray(orderGroups.id, ids)))
+    .groupBy(orderGroups.id)
+    .orderBy(desc(orderGroups.id));
+  return rows.map(({ group, orderCount, total }) => ({
+    id: group.id,
+    company: group.companyId,
+    code: group.code,
+    title: group.title,
+    delivery_date: group.deliveryDate,
+    status: group.status as OrderGroupStatus,
+    note: group.note,
+    order_count: Number(orderCount),
+    total: Number(total),
+    created_at: group.createdAt.toISOString(),
+  }));
+}
+
+/** Puts orders into a group; each must be the company's, waiting or confirmed, and ungrouped. */
+async function joinGroup(tx: Db, companyId: number, groupId: number, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const rows = await tx
+    .select({ id: orders.id, status: orders.status, groupId: orders.groupId, code: orders.code, accountId: orders.accountId })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids)))
+    .for('update');
+  if (rows.length !== new Set(ids).size) throw notFound('Có đơn hàng không thuộc công ty này');
+  const refused = rows.find((row) => !JOINABLE.includes(row.status as OrderStatus) || (row.groupId !== null && row.groupId !== groupId));
+  if (refused)
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      `Đơn ${refused.code ?? ''} không thể đưa vào nhóm (đã ở nhóm khác hoặc không còn chờ giao)`.replace('  ', ' '),
+    );
+  await tx.update(orders).set({ groupId, updatedAt: new Date() }).where(inArray(orders.id, ids));
+  await recordChanges(
+    tx,
+    rows.map((row) => ({ companyId, entity: 'order' as const, entityId: row.id, op: 'upsert' as const, ownerAccountId: row.accountId })),
+  );
+}
+
+export function orderGroupRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+
+  async function requireGroupOrders(companyId: number) {
+    if ((await switchStates(db, companyId)).get('GROUP-ORDER') !== true)
+      throw forbidden('FORBIDDEN', 'Công ty chưa bật chức năng Đơn hàng gộp');
+  }
+
+  async function recordOf(companyId: number, id: number) {
+    const [record] = await groupRecords(db, companyId, [id]);
+    if (!record) throw notFound('Không tìm thấy nhóm đơn hàng');
+    return record;
+  }
+
+  app.get('/order-group', async (c) => {
+    const query = parseQuery(c, OrderGroupListQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    await requireGroupOrders(query.company);
+    const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
+    const [total] = await db.select({ n: count() }).from(orderGroups).where(where);
+    const page = await db
+      .select({ id: orderGroups.id })
+      .from(orderGroups)
+      .where(where)
+      .orderBy(desc(orderGroups.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    return ok(
+      c,
+      await groupRecords(
+        db,
+        query.company,
+        page.map((row) => row.id),
+      ),
+      { count: Number(total?.n ?? 0) },
+    );
+  });
+
+  app.post('/order-group', async (c) => {
+    const input = await parseBody(c, OrderGroupInputSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    await requireGroupOrders(input.company);
+    const id = await db.transaction(async (tx) => {
+      const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
+      const [group] = await tx
+        .insert(orderGroups)
+        .values({
+          companyId: input.company,
+          code,
+          title: input.title,
+          deliveryDate: input.delivery_date,
+          note: input.note,
+          createdBy: auth.accountId,
+        })
+        .returning({ id: orderGroups.id });
+      await joinGroup(tx, input.company, group!.id, input.orders);
+      return group!.id;
+    });
+    return created(c, await recordOf(input.company, id), 'Đã tạo nhóm đơn hàng');
+  });
+
+  app.get('/order-group/:id', async (c) => {
+    const { company } = parseQuery(c, CompanyQuery);
+    await requireMembership(db, c.get('auth'), company);
+    await requireGroupOrders(company);
+    const id = pathId(c);
+    const group = await recordOf(company, id);
+    const members = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, company), eq(orders.groupId, id)));
+    const records = await orderRecordsById(
+      db,
+      company,
+      members.map((row) => row.id),
+    );
+    return ok(c, { ...group, orders: [...records.values()] });
+  });
+
+  app.put('/order-group/:id', async (c) => {
+    const id = pathId(c);
+    const input = await parseBody(c, OrderGroupUpdateSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    await requireGroupOrders(input.company);
+    const report: string[] = [];
+    await db.transaction(async (tx) => {
+      const [group] = await tx
+        .select()
+        .from(orderGroups)
+        .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, input.company)))
+        .for('update');
+      if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
+      const from = group.status as OrderGroupStatus;
+      if ((input.add.length || input.remove.length) && from !== 'open')
+        throw new HttpError(409, 'CONFLICT', 'Chỉ thay đổi đơn của nhóm đang gom đơn');
+      await joinGroup(tx, input.company, id, input.add);
+      if (input.remove.length) {
+        const leaving = await tx
+          .select({ id: orders.id, accountId: orders.accountId })
+          .from(orders)
+          .where(and(eq(orders.groupId, id), inArray(orders.id, input.remove)));
+        await tx
+          .update(orders)
+          .set({ groupId: null, updatedAt: new Date() })
+          .where(
+            inArray(
+              orders.id,
+              leaving.map((row) => row.id),
+            ),
+          );
+        await recordChanges(
+          tx,
+          leaving.map((row) => ({
+            companyId: input.company,
+            entity: 'order' as const,
+            entityId: row.id,
+            op: 'upsert' as const,
+            ownerAccountId: row.accountId,
+          })),
+        );
+      }
+      if (input.status && input.status !== from) {
+        if (!ORDER_GROUP_TRANSITIONS[from].includes(input.status)) {
+          throw new HttpError(
+            409,
+            'ORDER_TRANSITION_INVALID',
+            `Không thể chuyển nhóm từ "${ORDER_GROUP_STATUS_LABELS[from]}" sang "${ORDER_GROUP_STATUS_LABELS[input.status]}"`,
+          );
+        }
+        // Starting the run ships its confirmed orders; finishing it completes those delivering.
+        const move: [OrderStatus, OrderStatus] | null =
+          input.status === 'delivering' ? ['confirmed', 'delivering'] : input.status === 'done' ? ['delivering', 'completed'] : null;
+        if (move) {
+          const members = await tx
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.groupId, id), eq(orders.status, move[0])));
+          for (const member of members)
+            await moveOrder(tx, { companyId: input.company, orderId: member.id, to: move[1], reason: null, accountId: auth.accountId });
+          report.push(`${members.length} đơn chuyển sang trạng thái mới`);
+        }
+        if (input.status === 'cancelled') {
+          await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
+        }
+      }
+      await tx
+        .update(orderGroups)
+        .set({
+          ...(input.title !== undefined ? { title: input.title } : {}),
+          deliveryDate: input.delivery_date ?? group.deliveryDate,
+          note: input.note ?? group.note,
+          status: input.status ?? from,
+          updatedAt: new Date(),
+        })
+        .where(eq(orderGroups.id, id));
+    });
+    return ok(c, await recordOf(input.company, id), { message: ['Đã cập nhật nhóm đơn hàng', ...report].join('; ') });
+  });
+
+  app.delete('/order-group/:id', async (c) => {
+    const id = pathId(c);
+    const { company } = parseQuery(c, CompanyQuery);
+    await requireMembership(db, c.get('auth'), company);
+    await requireGroupOrders(company);
+    await db.transaction(async (tx) => {
+      const [group] = await tx
+        .select({ status: orderGroups.status })
+        .from(orderGroups)
+        .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, company)));
+      if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
+      if (group.status !== 'open' && group.status !== 'cancelled') throw new HttpError(409, 'CONFLICT', 'Không thể xóa nhóm đã giao');
+      const members = await tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, id));
+      await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
+      await recordChanges(
+        tx,
+        members.map((row) => ({
+          companyId: company,
+          entity: 'order' as const,
+          entityId: row.id,
+          op: 'upsert' as const,
+          ownerAccountId: row.accountId,
+        })),
+      );
+      await tx.delete(orderGroups).where(eq(orderGroups.id, id));
+    });
+    return ok(c, null, { message: 'Đã xóa nhóm đơn hàng' });
+  });
+
+  return app;
+}

@@ -1,0 +1,59 @@
+/**
+ * Re-pricing an order on the server with the same function the phone used (contract/pricing.ts):
+ * the company's switches, the customer's group and level, the policies in force today.
+ */
+import { and, eq } from 'drizzle-orm';
+import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '../../../contract/pricing';
+import type { Db } from '../../db/client';
+import { customerTypes, pricePolicies } from '../../db/schema';
+import { switchStates } from '../company/company.repo';
+import { policyRecordsById } from '../products/price-policy-record';
+
+export type PricingContext = {
+  features: PricingFeatures;
+  vatOn: boolean;
+  policies: PricePolicyRecord[];
+  customer: PricingCustomer;
+  day: string;
+};
+
+export async function pricingContext(
+  db: Db,
+  companyId: number,
+  customer: { customerTypeId: number | null; levelId: number | null },
+  now: Date,
+): Promise<PricingContext> {
+  const switches = await switchStates(db, companyId);
+  const features: PricingFeatures = { pricePolicy: switches.get('CSG') === true, wholesale: switches.get('WHOLESALE') === true };
+  let wholesale = false;
+  if (customer.customerTypeId !== null) {
+    const [type] = await db
+      .select({ isWholesale: customerTypes.isWholesale })
+      .from(customerTypes)
+      .where(eq(customerTypes.id, customer.customerTypeId));
+    wholesale = type?.isWholesale ?? false;
+  }
+  let policies: PricePolicyRecord[] = [];
+  if (features.pricePolicy) {
+    const active = await db
+      .select({ id: pricePolicies.id })
+      .from(pricePolicies)
+      .where(and(eq(pricePolicies.companyId, companyId), eq(pricePolicies.isActive, true)));
+    policies = [
+      ...(
+        await policyRecordsById(
+          db,
+          companyId,
+          active.map((row) => row.id),
+        )
+      ).values(),
+    ];
+  }
+  return {
+    features,
+    vatOn: switches.get('VAT') === true,
+    policies,
+    customer: { customer_type_id: customer.customerTypeId, level_id: customer.levelId, wholesale },
+    day: vietnamDay(now),
+  };
+}

@@ -1,0 +1,95 @@
+/** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { OrderLineRecord, OrderRecord } from '../../../contract/order';
+import type { OrderStatus, PaymentStatus } from '../../../contract/order-status';
+import type { LineDiscount } from '../../../contract/order-totals';
+import type { Db } from '../../db/client';
+import { accounts, orderLines, orders } from '../../db/schema';
+
+type OrderRow = typeof orders.$inferSelect;
+type LineRow = typeof orderLines.$inferSelect;
+
+function toLineRecord(row: LineRow): OrderLineRecord {
+  const discount: LineDiscount | null =
+    row.discountKind === 'percent' || row.discountKind === 'amount' ? { kind: row.discountKind, value: row.discountValue ?? 0 } : null;
+  return {
+    id: row.id,
+    variant_id: row.variantId,
+    product_name: row.productName,
+    variant_name: row.variantName,
+    sku: row.sku,
+    unit: row.unit,
+    factor: row.factor,
+    quantity: row.quantity,
+    unit_price: row.unitPrice,
+    list_price: row.listPrice,
+    policy_title: row.policyTitle,
+    discount,
+    discount_amount: row.discountAmount,
+    vat_rate: row.vatRate,
+    vat_amount: row.vatAmount,
+    line_total: row.lineTotal,
+  };
+}
+
+export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[]): OrderRecord {
+  return {
+    id: row.id,
+    company: row.companyId,
+    code: row.code,
+    local_no: row.localNo,
+    status: row.status as OrderStatus,
+    status_reason: row.statusReason,
+    payment_status: row.paymentStatus as PaymentStatus,
+    customer_id: row.customerId,
+    customer_code: row.customerCode,
+    customer_name: row.customerName,
+    customer_phone: row.customerPhone,
+    customer_address: row.customerAddress,
+    province_code: row.provinceCode,
+    ward_code: row.wardCode,
+    account_id: row.accountId,
+    account_name: accountName,
+    visit_id: row.visitId,
+    group_id: row.groupId,
+    delivery_date: row.deliveryDate,
+    note: row.note,
+    vat_on: row.vatOn,
+    lines: lines.map(toLineRecord),
+    subtotal: row.subtotal,
+    discount_total: row.discountTotal,
+    vat_total: row.vatTotal,
+    total: row.total,
+    created_at: row.createdAt.toISOString(),
+    received_at: row.receivedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** Full records (with lines) of some orders of a company, by id. */
+export async function orderRecordsById(db: Db, companyId: number, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ order: orders, accountName: accounts.fullName })
+    .from(orders)
+    .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...ids])));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((row) => row.order.id),
+      ),
+    )
+    .orderBy(asc(orderLines.sort));
+  const byOrder = new Map<string, LineRow[]>();
+  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
+  return new Map(rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [])]));
+}
+
+/** The sync loader: the change log names orders by id. */
+export function loadOrderRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, OrderRecord>> {
+  return orderRecordsById(db, companyId, ids);
+}

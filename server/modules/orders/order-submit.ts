@@ -1,0 +1,242 @@
+/**
+ * order.submit: a rep's order, made on the phone (possibly offline), becomes the company's order.
+ * The server re-prices every line with the shared pricing function (research/offline.md 4.4):
+ * - the same or a lower price is applied (the order keeps the server's price);
+ * - a higher price refuses the order with each raise (from, to), for the rep to confirm and send
+ *   again;
+ * - too little stock lowers the quantity to what is left (applied with changes), and refuses the
+ *   order when nothing of it can be delivered;
+ * - an inactive product or customer refuses it with a message naming it.
+ * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
+ */
+import { and, eq } from 'drizzle-orm';
+import { formatAddress } from '../../../contract/address';
+import { fold } from '../../../contract/fold';
+import type { OrderSubmitPayload } from '../../../contract/order';
+import { lineAmounts, orderTotals } from '../../../contract/order-totals';
+import { effectivePrice, findUnit } from '../../../contract/pricing';
+import type { OpChange } from '../../../contract/sync';
+import type { Db } from '../../db/client';
+import { customers, orderLines, orders, orderStatusHistory } from '../../db/schema';
+import { formatCode, nextCounter } from '../../lib/counters';
+import { formatMoney } from '../../../contract/money';
+import { addressOf } from '../customers/customer-record';
+import { variantRecordsById } from '../products/variant-record';
+import { recordChange } from '../sync/change-log';
+import { OpRejection, type OpContext, type OpHandler } from '../sync/op-context';
+import { orderRecordsById } from './order-record';
+import { pricingContext } from './order-pricing';
+import { baseQuantities, changeReserved, lockStock } from './stock';
+
+async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
+  for (;;) {
+    const code = formatCode('DH', await nextCounter(tx, companyId, 'order'));
+    const [taken] = await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.code, code)));
+    if (!taken) return code;
+  }
+}
+
+/** An order id already known: a refused order of the same rep may be sent again, nothing else. */
+async function priorOrder(context: OpContext, orderId: string): Promise<'new' | 'resubmit'> {
+  const [prior] = await context.tx
+    .select({ companyId: orders.companyId, accountId: orders.accountId, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!prior) return 'new';
+  if (prior.companyId !== context.companyId || prior.accountId !== context.accountId)
+    throw new OpRejection('ORDER_ID_TAKEN', 'Mã đơn hàng đã được dùng');
+  if (prior.status !== 'rejected') throw new OpRejection('ORDER_ALREADY_ACCEPTED', 'Đơn hàng này đã được gửi và tiếp nhận trước đó');
+  return 'resubmit';
+}
+
+export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payload) => {
+  const { tx, companyId, accountId } = context;
+  const kind = await priorOrder(context, payload.orderId);
+
+  const [customer] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)));
+  if (!customer) throw new OpRejection('CUSTOMER_NOT_FOUND', 'Không tìm thấy khách hàng của đơn hàng');
+  if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
+
+  const pricing = await pricingContext(tx, companyId, { customerTypeId: customer.customerTypeId, levelId: customer.levelId }, context.now);
+  const variants = await variantRecordsById(
+    tx,
+    companyId,
+    payload.lines.map((line) => line.variantId),
+  );
+
+  const raised: OpChange[] = [];
+  const priced = payload.lines.map((line, index) => {
+    const variant = variants.get(line.variantId);
+    if (!variant)
+      throw new OpRejection('PRODUCT_NOT_FOUND', 'Có sản phẩm không còn trong danh mục', {
+        [`lines.${index}.variantId`]: 'Sản phẩm không tồn tại',
+      });
+    const label = [variant.product_name, variant.name].filter(Boolean).join(' – ');
+    if (!variant.is_active)
+      throw new OpRejection('PRODUCT_INACTIVE', `Sản phẩm ${label} đã ngừng kinh doanh, vui lòng bỏ khỏi đơn`, {
+        [`lines.${index}.variantId`]: 'Sản phẩm ngừng kinh doanh',
+      });
+    const unit = findUnit(variant.units, line.unit);
+    if (!unit)
+      throw new OpRejection('UNIT_NOT_FOUND', `Sản phẩm ${label} không bán theo đơn vị "${line.unit}"`, {
+        [`lines.${index}.unit`]: 'Đơn vị tính không hợp lệ',
+      });
+    const price = effectivePrice({
+      variantId: variant.id,
+      units: variant.units,
+      unit: unit.unit,
+      customer: pricing.customer,
+      policies: pricing.policies,
+      features: pricing.features,
+      day: pricing.day,
+    });
+    if (price.price > line.quotedUnitPrice) {
+      raised.push({
+        field: `lines.${index}.unitPrice`,
+        from: line.quotedUnitPrice,
+        to: price.price,
+        message: `Giá ${label} (${unit.unit}) đã tăng từ ${formatMoney(line.quotedUnitPrice)} lên ${formatMoney(price.price)}`,
+      });
+    }
+    return { line, index, variant, unit, price, label };
+  });
+  if (raised.length > 0) {
+    throw new OpRejection(
+      'PRICE_CHANGED',
+      `Giá đã thay đổi: ${raised.map((change) => change.message).join('; ')}. Vui lòng xác nhận giá mới và gửi lại.`,
+      undefined,
+      raised,
+    );
+  }
+
+  // Stock: lower what cannot be delivered, in line order.
+  const stock = await lockStock(
+    tx,
+    companyId,
+    priced.map((entry) => entry.variant.id),
+  );
+  const left = new Map([...stock].map(([variantId, level]) => [variantId, level.onHand - level.reserved]));
+  const shortages: OpChange[] = [];
+  const accepted = priced.flatMap((entry) => {
+    const available = left.get(entry.variant.id);
+    if (available === undefined) return [entry];
+    const fits = Math.max(0, Math.floor(available / entry.unit.factor));
+    const quantity = Math.min(entry.line.quantity, fits);
+    left.set(entry.variant.id, available - quantity * entry.unit.factor);
+    if (quantity < entry.line.quantity) {
+      shortages.push({
+        field: `lines.${entry.index}.quantity`,
+        from: entry.line.quantity,
+        to: quantity,
+        message:
+          quantity === 0
+            ? `${entry.label} đã hết hàng, đã bỏ khỏi đơn`
+            : `${entry.label} chỉ còn ${quantity} ${entry.unit.unit}, đã giảm từ ${entry.line.quantity} xuống ${quantity}`,
+      });
+    }
+    return quantity > 0 ? [{ ...entry, line: { ...entry.line, quantity } }] : [];
+  });
+  if (accepted.length === 0) {
+    throw new OpRejection(
+      'STOCK_INSUFFICIENT',
+      `Không đủ hàng cho đơn này: ${shortages.map((change) => change.message).join('; ')}`,
+      undefined,
+      shortages,
+    );
+  }
+
+  const amounts = accepted.map((entry) =>
+    lineAmounts({
+      unitPrice: entry.price.price,
+      quantity: entry.line.quantity,
+      discount: entry.line.discount,
+      vatRate: entry.variant.vat_rate,
+      vatOn: pricing.vatOn,
+    }),
+  );
+  const totals = orderTotals(amounts);
+
+  if (kind === 'resubmit') {
+    await tx.delete(orderLines).where(eq(orderLines.orderId, payload.orderId));
+    await tx.delete(orders).where(eq(orders.id, payload.orderId));
+  }
+  const code = await nextOrderCode(tx, companyId);
+  await tx.insert(orders).values({
+    id: payload.orderId,
+    companyId,
+    code,
+    localNo: payload.localNo,
+    accountId,
+    customerId: customer.id,
+    customerCode: customer.code,
+    customerName: customer.name,
+    customerPhone: customer.phone,
+    customerAddress: formatAddress(addressOf(customer)),
+    provinceCode: customer.provinceCode,
+    wardCode: customer.wardCode,
+    visitId: payload.visitId,
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    deliveryDate: payload.deliveryDate,
+    note: payload.note,
+    vatOn: pricing.vatOn,
+    subtotal: totals.subtotal,
+    discountTotal: totals.discount,
+    vatTotal: totals.vat,
+    total: totals.total,
+    searchText: fold([code, payload.localNo, customer.code, customer.name, customer.phone].filter(Boolean).join(' ')),
+    createdAt: new Date(payload.createdAt),
+    receivedAt: context.now,
+    updatedAt: context.now,
+  });
+  await tx.insert(orderLines).values(
+    accepted.map((entry, sort) => ({
+      id: entry.line.lineId,
+      orderId: payload.orderId,
+      companyId,
+      variantId: entry.variant.id,
+      productName: entry.variant.product_name,
+      variantName: entry.variant.name,
+      sku: entry.variant.code,
+      unit: entry.unit.unit,
+      factor: entry.unit.factor,
+      quantity: entry.line.quantity,
+      unitPrice: entry.price.price,
+      listPrice: entry.price.listPrice,
+      policyTitle: entry.price.policyTitle,
+      discountKind: entry.line.discount?.kind ?? null,
+      discountValue: entry.line.discount?.value ?? null,
+      discountAmount: amounts[sort]!.discount,
+      vatRate: amounts[sort]!.vatRate,
+      vatAmount: amounts[sort]!.vat,
+      lineTotal: amounts[sort]!.total,
+      sort,
+    })),
+  );
+  await changeReserved(
+    tx,
+    companyId,
+    baseQuantities(
+      accepted
+        .filter((entry) => stock.has(entry.variant.id))
+        .map((entry) => ({ variantId: entry.variant.id, quantity: entry.line.quantity, factor: entry.unit.factor })),
+    ),
+  );
+  await tx
+    .insert(orderStatusHistory)
+    .values({ companyId, orderId: payload.orderId, fromStatus: kind === 'resubmit' ? 'rejected' : null, toStatus: 'pending', accountId });
+  await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
+
+  const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
+  return {
+    outcome: shortages.length ? 'applied_with_changes' : 'applied',
+    entity: { type: 'order', id: payload.orderId, data: record },
+    ...(shortages.length ? { changes: shortages } : {}),
+  };
+};

@@ -1,0 +1,302 @@
+/**
+ * Company order calls (spec §7 "Order", prefix /order/api): list with filters and counts, detail,
+ * create (the same re-pricing as the rep's op), status moves single and bulk, cancel, payment,
+ * export, and the order table's column choice per person.
+ */
+import { Readable } from 'node:stream';
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import {
+  BulkStatusUpdateSchema,
+  CancelOrderSchema,
+  DEFAULT_ORDER_COLUMNS,
+  OrderListQuery,
+  OrderSubmitSchema,
+  OrderTableViewSchema,
+  PaymentUpdateSchema,
+  StatusUpdateSchema,
+  type BulkStatusResult,
+} from '../../../contract/order';
+import {
+  ORDER_STATUS_COLORS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderStatus,
+} from '../../../contract/order-status';
+import { vietnamDay } from '../../../contract/pricing';
+import { uuidv7 } from '../../../contract/uuid';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { orders, orderStatusHistory, tableViews, accounts } from '../../db/schema';
+import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseBody, parseQuery } from '../../lib/validate';
+import { authenticate } from '../../middleware/authenticate';
+import { requireMembership } from '../../middleware/company-scope';
+import { recordChange } from '../sync/change-log';
+import { OpRejection } from '../sync/op-context';
+import { dashboardSummary, DashboardQuery } from './dashboard';
+import { orderGroupRoutes } from './order-groups.routes';
+import { orderSheetStream } from './order-export';
+import { listOrderIds, statusCounts } from './order-list';
+import { moveOrder } from './order-moves';
+import { orderRecordsById } from './order-record';
+import { submitOrder } from './order-submit';
+
+const companyParam = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));
+const CompanyQuery = v.object({ company: companyParam });
+const OrderId = v.pipe(v.string(), v.uuid());
+const CreateOrderSchema = v.object({
+  company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ')),
+  ...OrderSubmitSchema.entries,
+});
+const EditOrderSchema = v.object(
+  {
+    company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ')),
+    note: OrderSubmitSchema.entries.note,
+    deliveryDate: OrderSubmitSchema.entries.deliveryDate,
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+const EDITABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+function orderIdOf(c: Context): string {
+  const parsed = v.safeParse(OrderId, c.req.param('id'));
+  if (!parsed.success) throw notFound('Không tìm thấy đơn hàng');
+  return parsed.output;
+}
+
+/** A refusal of the shared order logic, as an HTTP answer with its message and changes. */
+function rejectionToHttp(error: OpRejection): HttpError {
+  const fields = { ...error.fields, ...Object.fromEntries((error.changes ?? []).map((change) => [change.field, change.message])) };
+  return new HttpError(
+    error.code === 'ORDER_ALREADY_ACCEPTED' || error.code === 'ORDER_ID_TAKEN' ? 409 : 400,
+    'VALIDATION_FAILED',
+    error.message,
+    fields,
+  );
+}
+
+export function orderRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  async function recordOf(companyId: number, id: string) {
+    const record = (await orderRecordsById(db, companyId, [id])).get(id);
+    if (!record) throw notFound('Không tìm thấy đơn hàng');
+    return record;
+  }
+
+  app.get('/ordercompany', async (c) => {
+    const query = parseQuery(c, OrderListQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    const page = await listOrderIds(db, query);
+    const records = await orderRecordsById(db, query.company, page.ids);
+    return ok(
+      c,
+      page.ids.map((id) => records.get(id)!),
+      { count: page.count, bonus: { total_amount: page.total } },
+    );
+  });
+
+  app.post('/ordercompany', async (c) => {
+    const input = await parseBody(c, CreateOrderSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    const { company, ...payload } = input;
+    try {
+      const result = await db.transaction((tx) =>
+        submitOrder(
+          {
+            tx,
+            companyId: company,
+            accountId: auth.accountId,
+            deviceId: uuidv7(),
+            opId: uuidv7(),
+            now: new Date(),
+            clientCreatedAt: new Date(payload.createdAt),
+          },
+          payload,
+        ),
+      );
+      return created(c, result.entity?.data, result.changes?.map((change) => change.message).join('; ') || 'Tạo đơn hàng thành công');
+    } catch (error) {
+      if (error instanceof OpRejection) throw rejectionToHttp(error);
+      throw error;
+    }
+  });
+
+  app.get('/ordercompany/:id', async (c) => {
+    const { company } = parseQuery(c, CompanyQuery);
+    await requireMembership(db, c.get('auth'), company);
+    const id = orderIdOf(c);
+    const record = await recordOf(company, id);
+    const history = await db
+      .select({
+        from: orderStatusHistory.fromStatus,
+        to: orderStatusHistory.toStatus,
+        reason: orderStatusHistory.reason,
+        at: orderStatusHistory.at,
+        by: accounts.fullName,
+      })
+      .from(orderStatusHistory)
+      .leftJoin(accounts, eq(accounts.id, orderStatusHistory.accountId))
+      .where(eq(orderStatusHistory.orderId, id))
+      .orderBy(asc(orderStatusHistory.id));
+    return ok(c, record, { bonus: { history: history.map((row) => ({ ...row, at: row.at.toISOString() })) } });
+  });
+
+  app.put('/ordercompany/:id', async (c) => {
+    const id = orderIdOf(c);
+    const input = await parseBody(c, EditOrderSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ status: orders.status, accountId: orders.accountId })
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.companyId, input.company)))
+        .for('update');
+      if (!order) throw notFound('Không tìm thấy đơn hàng');
+      if (!EDITABLE.includes(order.status as OrderStatus))
+        throw new HttpError(409, 'ORDER_TRANSITION_INVALID', 'Chỉ sửa được đơn hàng chờ xác nhận hoặc đã xác nhận');
+      await tx.update(orders).set({ note: input.note, deliveryDate: input.deliveryDate, updatedAt: new Date() }).where(eq(orders.id, id));
+      await recordChange(tx, { companyId: input.company, entity: 'order', entityId: id, op: 'upsert', ownerAccountId: order.accountId });
+    });
+    return ok(c, await recordOf(input.company, id), { message: 'Đã cập nhật đơn hàng' });
+  });
+
+  app.put('/updatestatusordercompany/:id', async (c) => {
+    const id = orderIdOf(c);
+    const input = await parseBody(c, StatusUpdateSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    await db.transaction((tx) =>
+      moveOrder(tx, { companyId: input.company, orderId: id, to: input.status, reason: input.reason, accountId: auth.accountId }),
+    );
+    return ok(c, await recordOf(input.company, id), { message: `Đã chuyển đơn hàng sang "${ORDER_STATUS_LABELS[input.status]}"` });
+  });
+
+  /** Each order moves in its own transaction and is reported on its own: none is half-applied. */
+  app.put('/updateliststatusorder', async (c) => {
+    const input = await parseBody(c, BulkStatusUpdateSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    const results: BulkStatusResult[] = [];
+    for (const id of [...new Set(input.orders)]) {
+      try {
+        await db.transaction((tx) =>
+          moveOrder(tx, { companyId: input.company, orderId: id, to: input.status, reason: input.reason, accountId: auth.accountId }),
+        );
+        results.push({ id, ok: true, status: input.status, message: null });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        const [current] = await db
+          .select({ status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.id, id), eq(orders.companyId, input.company)));
+        results.push({ id, ok: false, status: (current?.status as OrderStatus | undefined) ?? null, message: error.message });
+      }
+    }
+    const moved = results.filter((result) => result.ok).length;
+    return ok(c, results, { message: `Đã cập nhật ${moved}/${results.length} đơn hàng`, count: results.length });
+  });
+
+  app.put('/cancelorder/:id', async (c) => {
+    const id = orderIdOf(c);
+    const input = await parseBody(c, CancelOrderSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    await db.transaction((tx) =>
+      moveOrder(tx, { companyId: input.company, orderId: id, to: 'cancelled', reason: input.reason, accountId: auth.accountId }),
+    );
+    return ok(c, await recordOf(input.company, id), { message: 'Đã hủy đơn hàng' });
+  });
+
+  app.put('/orderpayment/:id', async (c) => {
+    const id = orderIdOf(c);
+    const input = await parseBody(c, PaymentUpdateSchema);
+    await requireMembership(db, c.get('auth'), input.company);
+    await db.transaction(async (tx) => {
+      const [order] = await tx
+        .update(orders)
+        .set({ paymentStatus: input.payment_status, updatedAt: new Date() })
+        .where(and(eq(orders.id, id), eq(orders.companyId, input.company)))
+        .returning({ accountId: orders.accountId });
+      if (!order) throw notFound('Không tìm thấy đơn hàng');
+      await recordChange(tx, { companyId: input.company, entity: 'order', entityId: id, op: 'upsert', ownerAccountId: order.accountId });
+    });
+    return ok(c, await recordOf(input.company, id), { message: 'Đã cập nhật thanh toán' });
+  });
+
+  app.get('/countorder', async (c) => {
+    const query = parseQuery(c, OrderListQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    return ok(c, await statusCounts(db, query));
+  });
+
+  app.get('/statusorder', (c) =>
+    ok(
+      c,
+      ORDER_STATUSES.map((status) => ({
+        value: status,
+        label: ORDER_STATUS_LABELS[status],
+        color: ORDER_STATUS_COLORS[status],
+        next: ORDER_TRANSITIONS[status],
+      })),
+    ),
+  );
+
+  app.get('/exportdata', async (c) => {
+    const query = parseQuery(c, OrderListQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    const stream = orderSheetStream(db, query, (error) => deps.logger.error({ err: error }, 'order export failed'));
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+      headers: {
+        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'Content-Disposition': `attachment; filename="don-hang-${vietnamDay().replace(/-/g, '')}.xlsx"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  app.get('/order-table', async (c) => {
+    const { company } = parseQuery(c, CompanyQuery);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, company);
+    const [row] = await db
+      .select({ columns: tableViews.columns })
+      .from(tableViews)
+      .where(and(eq(tableViews.companyId, company), eq(tableViews.accountId, auth.accountId), eq(tableViews.view, 'order-table')));
+    return ok(c, { columns: row?.columns ?? DEFAULT_ORDER_COLUMNS });
+  });
+
+  app.put('/order-table', async (c) => {
+    const input = await parseBody(c, OrderTableViewSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    const columns = [...new Set(input.columns)];
+    await db
+      .insert(tableViews)
+      .values({ companyId: input.company, accountId: auth.accountId, view: 'order-table', columns })
+      .onConflictDoUpdate({
+        target: [tableViews.companyId, tableViews.accountId, tableViews.view],
+        set: { columns, updatedAt: new Date() },
+      });
+    return ok(c, { columns }, { message: 'Đã lưu cách hiển thị bảng' });
+  });
+
+  app.get('/getdashboard', async (c) => {
+    const query = parseQuery(c, DashboardQuery);
+    await requireMembership(db, c.get('auth'), query.company);
+    if (query.date_from && query.date_to && query.date_from > query.date_to)
+      throw badRequest('VALIDATION_FAILED', 'Ngày bắt đầu phải trước ngày kết thúc', {
+        date_from: 'Ngày bắt đầu phải trước ngày kết thúc',
+      });
+    return ok(c, await dashboardSummary(db, query));
+  });
+
+  app.route('/', orderGroupRoutes(deps));
+  return app;
+}
