@@ -10,4 +10,3 @@ export const CUSTOMER_TAB_LABELS: Record<CustomerTab, string> = {
   inactive: 'Ngừng hoạt động',
   ungrouped: 'Chưa phân nhóm',
 };
-

@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { roundDong } from './money';
 import type { VariantUnit } from './product';
-import { bodyObject, optionalText, requiredText } from './validation';
+import { bodyObject, optionalText, pagingFields, requiredText } from './validation';
 
 export type PricePolicyItem = { variant_id: number; unit: string; price: number };
 
@@ -213,3 +213,39 @@ export const PricePolicyInputSchema = v.pipe(
   }),
   v.check((input) => !input.starts_on || !input.ends_on || input.starts_on <= input.ends_on, 'Ngày kết thúc phải sau ngày bắt đầu'),
 );
+
+/*
+ * Added with the server side of issue #4 (nothing above changed).
+ */
+
+/** The switch that turns price policies on (spec §9 "Price policy code CSG"). */
+export const PRICE_POLICY_SWITCH = 'CSG' as const;
+
+export const PricePolicyListQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  ...pagingFields(),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
+  customer_type: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhóm khách hàng không hợp lệ'), v.transform(Number))),
+  level: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Cấp độ không hợp lệ'), v.transform(Number))),
+  is_active: v.optional(v.picklist(['true', 'false'], 'Trạng thái không hợp lệ')),
+});
+
+/** `PUT pricepolicyupdate/`: replaces every item of one policy. */
+export const PricePolicyItemsUpdateSchema = bodyObject({
+  company: v.pipe(
+    v.number('Công ty không hợp lệ'),
+    v.integer('Công ty không hợp lệ'),
+    v.minValue(1, 'Công ty không hợp lệ'),
+    v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+  ),
+  policy: v.pipe(
+    v.number('Chính sách giá không hợp lệ'),
+    v.integer('Chính sách giá không hợp lệ'),
+    v.minValue(1, 'Chính sách giá không hợp lệ'),
+    v.maxValue(2_147_483_647, 'Chính sách giá không hợp lệ'),
+  ),
+  items: v.pipe(v.array(PricePolicyItemSchema, 'Bảng giá không hợp lệ'), v.maxLength(5000, 'Tối đa 5000 dòng giá mỗi chính sách')),
+});
+
+/** `getlisttypeprice/`: the prices an order can use: retail, wholesale (WHOLESALE on), each active policy (CSG on). */
+export type PriceTypeOption = { type: 'retail' | 'wholesale' | 'policy'; id: number | null; title: string };

@@ -244,3 +244,177 @@ export const productPaths = {
 
 /** What a barcode scan answers: the variant and the unit whose barcode it is. */
 export type ScanAnswer = { variant: VariantRecord; unit: VariantUnit };
+
+/*
+ * Added with the server side of issue #4 (nothing above changed): query and body schemas of the
+ * catalogue calls, unit options, image limits, and the Excel sheet both sides read and write.
+ */
+
+const companyQueryField = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));
+const companyBodyField = v.pipe(
+  v.number('Công ty không hợp lệ'),
+  v.integer('Công ty không hợp lệ'),
+  v.minValue(1, 'Công ty không hợp lệ'),
+  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+);
+const idValue = (label: string) =>
+  v.pipe(
+    v.number(`${label} không hợp lệ`),
+    v.integer(`${label} không hợp lệ`),
+    v.minValue(1, `${label} không hợp lệ`),
+    v.maxValue(2_147_483_647, `${label} không hợp lệ`),
+  );
+
+/** `?company=` alone: details, deletes, select lists, scans. */
+export const CompanyQuery = v.object({ company: companyQueryField });
+
+/** Brand, category, group and unit lists: paged, searched on the title without diacritics. */
+export const CatalogueListQuery = v.object({
+  company: companyQueryField,
+  ...pagingFields(),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
+});
+
+/**
+ * A row of `unit/`: the company's own units (with an id) and the DEFAULT_UNITS it has not added
+ * (id null). `is_default` marks the DEFAULT_UNITS. Defaults come first, in DEFAULT_UNITS order.
+ */
+export type UnitOption = { id: number | null; title: string; is_default: boolean };
+/** `unit/select/`: units are stored on variants by name, so the value is the name. */
+export type UnitSelectOption = { value: string; label: string };
+
+export function isDefaultUnit(title: string): boolean {
+  const lower = title.trim().toLowerCase();
+  return DEFAULT_UNITS.some((unit) => unit === lower);
+}
+
+/** `variant/`: the product filters plus an exact barcode of any of the variant's units. */
+export const VariantListQuery = v.object({
+  ...ProductListQuery.entries,
+  barcode: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'Mã vạch quá dài'))),
+});
+
+export const ScanQuery = v.object({
+  company: companyQueryField,
+  barcode: v.pipe(
+    v.optional(v.string('Mã vạch không hợp lệ'), ''),
+    v.trim(),
+    v.nonEmpty('Vui lòng nhập mã vạch'),
+    v.maxLength(64, 'Mã vạch quá dài'),
+  ),
+});
+
+/** `PUT variant/{id}/`: units (prices, barcodes), code, name, active flag; what is left out stays as it is. */
+export const VariantUpdateSchema = bodyObject({
+  company: companyBodyField,
+  code: v.optional(v.nullable(v.pipe(v.string('Mã biến thể không hợp lệ'), v.trim(), v.maxLength(40, 'Mã biến thể quá dài')))),
+  name: v.optional(v.pipe(v.string('Tên biến thể phải là chuỗi ký tự'), v.trim(), v.maxLength(120, 'Tên biến thể quá dài'))),
+  units: v.optional(VariantUnitsSchema),
+  is_active: v.optional(v.boolean('Trạng thái không hợp lệ')),
+});
+
+export const MAX_WHOLESALE_ITEMS = 1000;
+
+/** `PUT updatevariantwholesale/`: wholesale prices per variant unit; null removes one. */
+export const WholesaleUpdateSchema = bodyObject({
+  company: companyBodyField,
+  items: v.pipe(
+    v.array(
+      v.object(
+        {
+          variant_id: idValue('Biến thể'),
+          unit: requiredText('đơn vị tính', 30),
+          wholesale_price: v.nullable(money('Giá bán sỉ')),
+        },
+        'Dòng giá sỉ không hợp lệ',
+      ),
+      'Danh sách giá sỉ không hợp lệ',
+    ),
+    v.minLength(1, 'Không có giá sỉ nào để cập nhật'),
+    v.maxLength(MAX_WHOLESALE_ITEMS, `Mỗi lần cập nhật tối đa ${MAX_WHOLESALE_ITEMS} dòng`),
+  ),
+});
+
+export const MAX_PRODUCT_DETAIL_IDS = 200;
+
+/** `POST productdetail/`: several products at once, in the order asked (unknown ids are left out). */
+export const ProductDetailSchema = bodyObject({
+  company: companyBodyField,
+  ids: v.pipe(
+    v.array(idValue('Sản phẩm'), 'Danh sách sản phẩm không hợp lệ'),
+    v.maxLength(MAX_PRODUCT_DETAIL_IDS, `Tối đa ${MAX_PRODUCT_DETAIL_IDS} sản phẩm mỗi lần`),
+  ),
+});
+
+/**
+ * Product images: `POST product/{id}/images/` multipart with one or more `file` fields and a
+ * `company` field; JPEG, PNG or WebP (checked by their first bytes), at most 2 MB each and 8 per
+ * product. `image_url` and `ProductImage.url` are API paths (below `/api`) fetched with the token.
+ */
+export const PRODUCT_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_PRODUCT_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_PRODUCT_IMAGES = 8;
+export const productImagePath = (productId: number | string, imageId: string) => `/product/api/product/${productId}/images/${imageId}/`;
+
+/**
+ * The product sheet (Excel export and import): one row per unit of each variant. Rows with the same
+ * Mã SP are one product, and within it rows with the same Mã biến thể one variant. An empty Mã SP
+ * creates a product with a new code (rows with the same Tên sản phẩm together).
+ */
+export const PRODUCT_SHEET_COLUMNS = [
+  'Mã SP',
+  'Tên sản phẩm',
+  'Hoạt chất',
+  'Hàm lượng',
+  'Số đăng ký',
+  'Nhà sản xuất',
+  'Nước SX',
+  'Thương hiệu',
+  'Danh mục',
+  'Nhóm',
+  'VAT (%)',
+  'Mã biến thể',
+  'Tên biến thể',
+  'Đơn vị',
+  'Hệ số quy đổi',
+  'Giá bán',
+  'Giá sỉ',
+  'Mã vạch',
+  'Đang bán',
+] as const;
+export type ProductSheetColumn = (typeof PRODUCT_SHEET_COLUMNS)[number];
+
+/** Rows per import call; the client sends a longer sheet in several calls, cut between products. */
+export const MAX_IMPORT_ROWS = 500;
+/** Optional key of an imported row: its row number in the sheet (default: position + 2, after the header). */
+export const SHEET_ROW_KEY = '_row';
+
+export type ProductSheetCell = string | number | boolean | null;
+export type ProductSheetRow = Partial<Record<ProductSheetColumn, ProductSheetCell>> & { _row?: number };
+
+export const ProductImportSchema = bodyObject({
+  company: companyBodyField,
+  rows: v.pipe(
+    v.array(
+      v.record(
+        v.string(),
+        v.nullable(
+          v.union([v.pipe(v.string(), v.maxLength(2000, 'Ô dữ liệu quá dài')), v.number(), v.boolean()], 'Ô dữ liệu không hợp lệ'),
+        ),
+        'Dòng dữ liệu không hợp lệ',
+      ),
+      'Danh sách dòng không hợp lệ',
+    ),
+    v.minLength(1, 'Tệp không có dòng dữ liệu nào'),
+    v.maxLength(MAX_IMPORT_ROWS, `Mỗi lần nhập tối đa ${MAX_IMPORT_ROWS} dòng`),
+  ),
+});
+
+export type ProductImportError = { row: number; field?: ProductSheetColumn; message: string };
+/** Products created and updated; each product is saved on its own, so good ones stay saved. */
+export type ProductImportAnswer = { created: number; updated: number; errors: ProductImportError[] };
+
+/** The export's file name for a day (YYYY-MM-DD, Vietnam time): san-pham-20261121.xlsx. */
+export function productSheetFileName(day: string): string {
+  return `san-pham-${day.replaceAll('-', '')}.xlsx`;
+}

@@ -20,6 +20,23 @@ const FIELD_LABELS: Record<string, string> = {
   full_name: 'họ và tên',
   email: 'email',
   status: 'trạng thái',
+  name: 'tên',
+  variants: 'biến thể',
+  units: 'đơn vị tính',
+  unit: 'đơn vị tính',
+  factor: 'hệ số quy đổi',
+  price: 'giá bán',
+  wholesale_price: 'giá bán sỉ',
+  barcode: 'mã vạch',
+  items: 'bảng giá',
+  ids: 'danh sách sản phẩm',
+  rows: 'dòng dữ liệu',
+  policy: 'chính sách giá',
+  variant_id: 'biến thể',
+  lines: 'sản phẩm',
+  quantity: 'số lượng',
+  orders: 'đơn hàng',
+  customers: 'khách hàng',
 };
 
 export function fieldLabel(key: string): string {

@@ -16,6 +16,7 @@ import { companyRoutes } from './modules/company/company.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
+import { isImageUpload } from './modules/products/product-images.routes';
 import { productRoutes } from './modules/products/product.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { visitRoutes } from './modules/visits/visits.routes';
@@ -52,17 +53,16 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      // The rest of the body is never read, so the connection cannot be reused: say so.
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return c.json(errorBody(413, 'PAYLOAD_TOO_LARGE', `Dữ liệu gửi lên vượt quá ${MAX_JSON_BODY_BYTES / 1024} KB`), 413);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    // The rest of the body is never read, so the connection cannot be reused: say so.
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return c.json(errorBody(413, 'PAYLOAD_TOO_LARGE', `Dữ liệu gửi lên vượt quá ${MAX_JSON_BODY_BYTES / 1024} KB`), 413);
+    },
+  });
+  // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
+  api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route('/account/api', accountRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));

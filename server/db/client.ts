@@ -50,6 +50,9 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle connection closed by the server (restart, failover, a dropped test database) must not
+  // crash the process; the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const migrationDb = drizzle(pool);
   // Several servers may start at once against one database: migrate under an advisory lock.
   const lockClient = await pool.connect();

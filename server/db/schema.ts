@@ -576,7 +576,9 @@ export const orders = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_company_code_key').on(t.companyId, t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('orders_company_code_key')
+      .on(t.companyId, t.code)
+      .where(sql`${t.code} is not null`),
     uniqueIndex('orders_company_local_no_key').on(t.companyId, t.localNo),
     index('orders_company_created_idx').on(t.companyId, t.createdAt),
     index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt),

@@ -25,7 +25,7 @@ describe('AppDb upgrades', () => {
 
     const current = new AppDb(name);
     await current.open();
-    expect(current.verno).toBe(2);
+    expect(current.verno).toBe(3);
     expect((await current.outbox.where('opId').equals(opId).first())?.state).toBe('pending');
     expect((await current.customers.where('words').startsWith('1|nh').toArray()).map((c) => c.id)).toEqual(['c1']);
     expect(await current.variants.count()).toBe(0);

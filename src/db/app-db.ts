@@ -9,6 +9,8 @@
  */
 import Dexie, { type EntityTable } from 'dexie';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '../../contract/customer';
+import type { OrderRecord } from '../../contract/order';
+import type { LineDiscount } from '../../contract/order-totals';
 import type { PricePolicyRecord } from '../../contract/pricing';
 import type { VariantRecord } from '../../contract/product';
 import type { FeatureFlags } from '../../contract/features';
@@ -49,6 +51,41 @@ export type LocalVariant = VariantRecord & {
   /** `${companyId}|${barcode}` of every unit, for scanning. */
   barcodes: string[];
   nameFold: string;
+};
+
+/** An order as this device knows it: the server's copy, or one made here and not yet accepted. */
+export type LocalOrder = OrderRecord & {
+  syncState: LocalSyncState;
+  /** Why the server refused it, and what it would change (raised prices, short stock). */
+  error: string | null;
+  changes: { field: string; from: unknown; to: unknown; message: string }[];
+};
+
+export type CartLine = {
+  lineId: string;
+  variantId: number;
+  unit: string;
+  quantity: number;
+  /** The effective unit price shown when the line was last priced. */
+  unitPrice: number;
+  /** A higher price the server asked for and the rep accepted; the device may not know it yet. */
+  confirmedPrice?: number | null;
+  discount: LineDiscount | null;
+};
+
+/** The order being taken: survives reloads and app restarts, one per person and workspace. */
+export type CartRow = {
+  key: string;
+  companyId: number;
+  accountId: number;
+  /** Set when a refused order is being fixed: sending again reuses its id. */
+  orderId: string | null;
+  customerId: string | null;
+  visitId: string | null;
+  lines: CartLine[];
+  note: string;
+  deliveryDate: string | null;
+  updatedAt: string;
 };
 
 export type LocalCustomerType = CustomerTypeRecord;
@@ -97,6 +134,8 @@ export class AppDb extends Dexie {
   customerTypes!: EntityTable<LocalCustomerType, 'id'>;
   customerLevels!: EntityTable<LocalCustomerLevel, 'id'>;
   pricePolicies!: EntityTable<LocalPricePolicy, 'id'>;
+  orders!: EntityTable<LocalOrder, 'id'>;
+  carts!: EntityTable<CartRow, 'key'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -117,6 +156,11 @@ export class AppDb extends Dexie {
       customerTypes: 'id, company',
       customerLevels: 'id, company',
       pricePolicies: 'id, company',
+    });
+    // v3 (issue #5): this person's orders (mirrored and made here) and the cart being filled.
+    this.version(3).stores({
+      orders: 'id, [company+created_at], [company+customer_id], syncState',
+      carts: 'key',
     });
   }
 }

@@ -1,9 +1,10 @@
 /** Server records as the device keeps them: with folded search words and a sync state. */
 import type { CustomerRecord } from '../../contract/customer';
+import type { OrderRecord } from '../../contract/order';
 import type { VariantRecord } from '../../contract/product';
 import { fold, foldedWords } from '../../contract/fold';
 import type { VisitRecord } from '../../contract/visit';
-import type { LocalCustomer, LocalSyncState, LocalVariant, LocalVisit } from './app-db';
+import type { LocalCustomer, LocalOrder, LocalSyncState, LocalVariant, LocalVisit } from './app-db';
 
 /** Words are stored as `${company}|${word}` so one multi-entry index serves every workspace. */
 export function companyWords(company: number, words: string[]): string[] {
@@ -38,4 +39,8 @@ export function toLocalVariant(record: VariantRecord): LocalVariant {
     barcodes: barcodes.map((code) => `${record.company}|${code}`),
     nameFold: fold(`${record.product_name} ${record.name}`),
   };
+}
+
+export function toLocalOrder(record: OrderRecord, syncState: LocalSyncState = 'synced'): LocalOrder {
+  return { ...record, syncState, error: null, changes: [] };
 }

@@ -107,14 +107,19 @@ async function recordResult(
       lastError: rejected ? { kind: 'rejected', code: result.error?.code, message: result.error?.message ?? 'Bị từ chối' } : null,
     });
     if (!rejected && result.entity && isMirrored(result.entity.type)) await putServerRecord(db, result.entity.type, result.entity.data);
-    if (rejected && op.entity) await markRejected(db, op.entity.type, op.entity.id, result.error?.message ?? 'Bị từ chối');
+    // Applied with changes (stock short): keep what changed next to the order for the rep to see.
+    if (!rejected && op.entity?.type === 'order' && result.changes?.length)
+      await db.orders.update(op.entity.id, { changes: result.changes });
+    if (rejected && op.entity) await markRejected(db, op.entity.type, op.entity.id, result);
     return rejected ? 'rejected' : 'done';
   });
 }
 
-async function markRejected(db: AppDb, entity: string, id: string, message: string): Promise<void> {
+async function markRejected(db: AppDb, entity: string, id: string, result: OpResult): Promise<void> {
+  const message = result.error?.message ?? 'Bị từ chối';
   if (entity === 'visit') await db.visits.update(id, { syncState: 'rejected', error: message });
   if (entity === 'customer') await db.customers.update(id, { syncState: 'rejected' });
+  if (entity === 'order') await db.orders.update(id, { syncState: 'rejected', error: message, changes: result.changes ?? [] });
 }
 
 async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {

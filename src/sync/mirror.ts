@@ -5,11 +5,12 @@
  */
 import type { Table } from 'dexie';
 import type { CustomerRecord } from '../../contract/customer';
+import type { OrderRecord } from '../../contract/order';
 import type { VariantRecord } from '../../contract/product';
 import type { SyncEntity } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
 import type { AppDb } from '../db/app-db';
-import { toLocalCustomer, toLocalVariant, toLocalVisit } from '../db/local-records';
+import { toLocalCustomer, toLocalOrder, toLocalVariant, toLocalVisit } from '../db/local-records';
 
 type Mirror = {
   table: (db: AppDb) => Table;
@@ -50,6 +51,13 @@ const MIRRORS: Partial<Record<SyncEntity, Mirror>> = {
     key: byNumber,
     toLocal: (record: VariantRecord) => toLocalVariant(record),
     ofCompany: (db, companyId) => db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']),
+  },
+  order: {
+    table: (db) => db.orders,
+    key: byText,
+    toLocal: (record: OrderRecord) => toLocalOrder(record),
+    ofCompany: (db, companyId) =>
+      db.orders.where('[company+created_at]').between([companyId, ''], [companyId, '\uffff']).and((row) => row.syncState === 'synced'),
   },
   customer_type: {
     table: (db) => db.customerTypes,

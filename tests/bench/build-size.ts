@@ -85,8 +85,7 @@ try {
 
   if (loginTotals.js > BUDGET.loginJs) failures.push(`/login JavaScript ${kb(loginTotals.js)} > ${kb(BUDGET.loginJs)}`);
   for (const chunk of routeChunks) {
-    if (chunk.gzip > BUDGET.routeChunk)
-      failures.push(`chunk ${chunk.file} ${kb(chunk.gzip)} > ${kb(BUDGET.routeChunk)}`);
+    if (chunk.gzip > BUDGET.routeChunk) failures.push(`chunk ${chunk.file} ${kb(chunk.gzip)} > ${kb(BUDGET.routeChunk)}`);
   }
   fs.mkdirSync('tests/bench/results', { recursive: true });
   fs.writeFileSync(

@@ -32,6 +32,8 @@ if (typeof window !== 'undefined') {
   if (typeof window.HTMLElement.prototype.scrollIntoView !== 'function') {
     window.HTMLElement.prototype.scrollIntoView = () => {};
   }
+  // Mantine's autosizing Textarea listens to document.fonts, which happy-dom does not have.
+  if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
   if (navigator.userAgent.includes('jsdom')) {
     // jsdom throws "Not implemented" for the pseudo-element argument Mantine passes.
     const { getComputedStyle } = window;

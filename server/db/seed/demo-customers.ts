@@ -209,6 +209,18 @@ export async function seedDemoCustomers(
     };
     await tx.insert(customers).values(minhPhat);
     await recordChanges(tx, [
+      ...types.map((type, index) => ({
+        companyId: index < 4 ? input.anKhangId : input.minhPhatId,
+        entity: 'customer_type' as const,
+        entityId: type.id,
+        op: 'upsert' as const,
+      })),
+      ...levels.map((level) => ({
+        companyId: input.anKhangId,
+        entity: 'customer_level' as const,
+        entityId: level.id,
+        op: 'upsert' as const,
+      })),
       ...rows.map((row) => ({ companyId: input.anKhangId, entity: 'customer' as const, entityId: row.id, op: 'upsert' as const })),
       { companyId: input.minhPhatId, entity: 'customer', entityId: minhPhat.id, op: 'upsert' },
     ]);

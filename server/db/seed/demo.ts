@@ -9,6 +9,7 @@ import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '../../../contract/features';
 import { hashPassword } from '../../lib/passwords';
 import type { Db } from '../client';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '../schema';
+import { seedDemoCatalogue } from '../../modules/products/demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -87,4 +88,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
     return { anKhangId: anKhang.id, minhPhatId: minhPhat.id, anId: an.id, binhId: binh.id };
   });
   await seedDemoCustomers(db, ids);
+  await seedDemoCatalogue(db, { anKhangId: ids.anKhangId, minhPhatId: ids.minhPhatId });
 }

@@ -60,17 +60,15 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     .update(orders)
     .set({ status: move.to, statusReason: NEEDS_REASON.includes(move.to) ? move.reason : null, updatedAt: now })
     .where(eq(orders.id, move.orderId));
-  await tx
-    .insert(orderStatusHistory)
-    .values({
-      companyId: move.companyId,
-      orderId: move.orderId,
-      fromStatus: from,
-      toStatus: move.to,
-      reason: move.reason,
-      accountId: move.accountId,
-      at: now,
-    });
+  await tx.insert(orderStatusHistory).values({
+    companyId: move.companyId,
+    orderId: move.orderId,
+    fromStatus: from,
+    toStatus: move.to,
+    reason: move.reason,
+    accountId: move.accountId,
+    at: now,
+  });
   await recordChange(tx, {
     companyId: move.companyId,
     entity: 'order',

@@ -1,10 +1,23 @@
-/** Product calls (spec §7 "Product", prefix /product/api). Implemented in issue #4. */
+/** Product calls (spec §7 "Product", prefix /product/api): every catalogue route, signed in. */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { authenticate } from '../../middleware/authenticate';
+import { catalogueOptionRoutes } from './catalogue-options.routes';
+import { pricePolicyRoutes } from './price-policy.routes';
+import { productImageRoutes } from './product-images.routes';
+import { productSheetRoutes } from './product-sheet.routes';
+import { productCrudRoutes } from './products.routes';
+import { variantRoutes } from './variants.routes';
 
 export function productRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
+  app.route('/', catalogueOptionRoutes(deps));
+  // Before product/{id}/ so `export` and `import` are never read as ids.
+  app.route('/', productSheetRoutes(deps));
+  app.route('/', productCrudRoutes(deps));
+  app.route('/', productImageRoutes(deps));
+  app.route('/', variantRoutes(deps));
+  app.route('/', pricePolicyRoutes(deps));
   return app;
 }

@@ -14,9 +14,10 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
   const router = useRouter();
   const actions = useRegisteredHeaderActions();
 
+  // The header asked already (type=confirm); a page's own leave guard must not ask a second time.
   function goBack() {
-    if (router.history.length > 1) router.history.back();
-    else void navigate({ to: '/dashboard' });
+    if (router.history.length > 1) router.history.back({ ignoreBlocker: true });
+    else void navigate({ to: '/dashboard', ignoreBlocker: true });
   }
 
   async function onBack() {

@@ -48,13 +48,38 @@ export async function serverCustomerList(companyId: number, filter: CustomerFilt
   return { rows: answer.data.map((row) => ({ ...row, syncState: 'synced' })), count: answer.count ?? answer.data.length, source: 'server' };
 }
 
-/** Customers created on this device and not yet on the server are listed first on page 1. */
+/**
+ * Customers created on this device and not yet on the server are listed first on page 1, when they
+ * match the filter. They are found through the outbox (a handful of rows), never by scanning the
+ * mirror of the whole customer book.
+ */
+export async function unsentCustomers(db: AppDb, companyId: number, filter: CustomerFilter): Promise<LocalCustomer[]> {
+  const ops = await db.outbox
+    .where('[companyId+state]')
+    .anyOf([
+      [companyId, 'pending'],
+      [companyId, 'sending'],
+      [companyId, 'rejected'],
+    ])
+    .toArray();
+  const ids = [...new Set(ops.filter((op) => op.type === 'customer.create' && op.entity).map((op) => op.entity!.id))];
+  if (ids.length === 0) return [];
+  const words = foldedWords(filter.search).map((word) => `${companyId}|${word}`);
+  const rows = await db.customers.bulkGet(ids);
+  return rows
+    .filter((row): row is LocalCustomer => Boolean(row && row.company === companyId && row.syncState !== 'synced'))
+    .filter((row) => matches(row, filter) && words.every((word) => row.words.some((candidate) => candidate.startsWith(word))))
+    .sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
 async function withUnsent(db: AppDb, companyId: number, filter: CustomerFilter, list: CustomerList): Promise<CustomerList> {
   if (filter.page !== 1) return list;
-  const unsent = (await db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).filter((row) => row.syncState !== 'synced').toArray()).filter(
-    (row) => !list.rows.some((listed) => listed.id === row.id),
-  );
-  return { ...list, rows: [...unsent, ...list.rows], count: list.count + unsent.length };
+  const unsent = await unsentCustomers(db, companyId, filter);
+  if (unsent.length === 0) return list;
+  const ids = new Set(unsent.map((row) => row.id));
+  // The device's own list already counts them; the server's does not know them yet.
+  const counted = list.source === 'device' ? 0 : unsent.filter((row) => !list.rows.some((listed) => listed.id === row.id)).length;
+  return { ...list, rows: [...unsent, ...list.rows.filter((row) => !ids.has(row.id))], count: list.count + counted };
 }
 
 export function useCustomerList(db: AppDb, companyId: number, filter: CustomerFilter) {
@@ -65,11 +90,14 @@ export function useCustomerList(db: AppDb, companyId: number, filter: CustomerFi
       try {
         return await withUnsent(db, companyId, filter, await serverCustomerList(companyId, filter));
       } catch (error) {
-        if (error instanceof ApiError && error.isNetwork) return localCustomerList(db, companyId, filter);
+        if (error instanceof ApiError && error.isNetwork)
+          return withUnsent(db, companyId, filter, await localCustomerList(db, companyId, filter));
         throw error;
       }
     },
     placeholderData: keepPreviousData,
     retry: false,
+    // The query falls back to the device itself: it must run offline, not wait paused for a network.
+    networkMode: 'always',
   });
 }

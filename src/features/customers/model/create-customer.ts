@@ -45,7 +45,11 @@ export async function createCustomerOnDevice(
   };
   await db.transaction('rw', db.customers, db.outbox, async () => {
     await db.customers.add(toLocalCustomer(record, 'pending'));
-    await enqueueOp(db, { type: 'customer.create', companyId: who.companyId, accountId: who.accountId, entity: { type: 'customer', id }, payload }, now);
+    await enqueueOp(
+      db,
+      { type: 'customer.create', companyId: who.companyId, accountId: who.accountId, entity: { type: 'customer', id }, payload },
+      now,
+    );
   });
   notifyOutboxChanged();
   return record;

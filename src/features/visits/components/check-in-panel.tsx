@@ -14,9 +14,17 @@ import { SyncChip } from '../../../ui/sync-chip';
 import { checkIn, checkOut, currentLocation, openVisit, type Visitor } from '../model/visit-actions';
 import { CustomerPicker } from './customer-picker';
 
-export function CheckInPanel({ db, visitor }: { db: AppDb; visitor: Visitor }) {
+type Props = {
+  db: AppDb;
+  visitor: Visitor;
+  /** On a customer's page: check in there, without picking. */
+  customer?: Pick<LocalCustomer, 'id' | 'name' | 'code'>;
+};
+
+export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const open = useLiveQuery(() => openVisit(db, visitor.companyId, visitor.accountId), [db, visitor.companyId, visitor.accountId]);
-  const [customer, setCustomer] = useState<LocalCustomer | null>(null);
+  const [picked, setCustomer] = useState<Pick<LocalCustomer, 'id' | 'name' | 'code'> | null>(null);
+  const customer = fixed ?? picked;
   const [note, setNote] = useState('');
   const [withLocation, setWithLocation] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -30,7 +38,7 @@ export function CheckInPanel({ db, visitor }: { db: AppDb; visitor: Visitor }) {
         await checkIn(db, visitor, customer, details);
         setUiFlags({ checkedIn: true, checkedOut: false });
         toast.success(`Đã check-in tại ${customer.name}`);
-        setCustomer(null);
+        if (!fixed) setCustomer(null);
       } else if (action === 'out' && open) {
         await checkOut(db, visitor, open.id, details);
         setUiFlags({ checkedOut: true });

@@ -1,7 +1,43 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { Stack, Title } from '@mantine/core';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { salesStaffLabel } from '../../../../contract/company';
+import { useHeaderActions } from '../../../app/layout/header-actions';
+import { useIsMobile } from '../../../app/layout/use-is-mobile';
+import { appDb } from '../../../db/app-db';
+import { useCustomerDetail, useCustomerVisits } from '../../../features/customers/api/customer-queries';
+import { CustomerDetailView } from '../../../features/customers/components/customer-detail-view';
+import { CheckInPanel } from '../../../features/visits/components/check-in-panel';
+import { VisitList } from '../../../features/visits/components/visit-list';
+import { useSession } from '../../../session/session-store';
 
 export const Route = createFileRoute('/_app/customers/$id')({
   staticData: { title: 'Chi tiết khách hàng' },
-  component: () => <ComingSoon title="Chi tiết khách hàng" />,
+  component: CustomerPage,
 });
+
+const RECENT_VISITS = 5;
+
+function CustomerPage() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { account, company } = useSession();
+  const db = appDb();
+  const companyId = company?.id ?? 0;
+  const visits = useCustomerVisits(db, companyId, id, RECENT_VISITS);
+  const detail = useCustomerDetail(db, companyId, id);
+  const edit = () => void navigate({ to: '/customers/create', search: { id } });
+  useHeaderActions([{ key: 'edit', label: 'Chỉnh sửa', onClick: edit }]);
+  if (!account || !company) return null;
+  return (
+    <CustomerDetailView db={db} companyId={companyId} id={id} staffLabel={salesStaffLabel(company.type)} isMobile={isMobile} onEdit={edit}>
+      {detail.customer && (
+        <CheckInPanel db={db} visitor={{ companyId, accountId: account.id, accountName: account.full_name }} customer={detail.customer} />
+      )}
+      <Stack gap="sm">
+        <Title order={4}>Lượt ghé thăm gần đây</Title>
+        <VisitList result={visits} page={1} limit={RECENT_VISITS} onPage={() => undefined} showStaff />
+      </Stack>
+    </CustomerDetailView>
+  );
+}

@@ -1,7 +1,34 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../../ui/coming-soon';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useHeaderActions } from '../../../../app/layout/header-actions';
+import { useIsMobile } from '../../../../app/layout/use-is-mobile';
+import { appDb } from '../../../../db/app-db';
+import { CustomerTypeDetailView, useDeleteCustomerType } from '../../../../features/customers/components/customer-type-detail-view';
+import { useSession } from '../../../../session/session-store';
 
 export const Route = createFileRoute('/_app/customers/type/$id')({
   staticData: { title: 'Chi tiết nhóm khách hàng' },
-  component: () => <ComingSoon title="Chi tiết nhóm khách hàng" />,
+  component: CustomerTypePage,
 });
+
+function CustomerTypePage() {
+  const { id } = Route.useParams();
+  const typeId = Number(id);
+  const navigate = useNavigate();
+  const isMobile = useIsMobile();
+  const { company } = useSession();
+  const db = appDb();
+  const companyId = company?.id ?? 0;
+  const confirmDelete = useDeleteCustomerType(db, companyId);
+  const edit = () => void navigate({ to: '/customers/type/edit/$id', params: { id } });
+  const remove = async () => {
+    if (await confirmDelete(typeId)) await navigate({ to: '/customers/type' });
+  };
+  useHeaderActions([
+    { key: 'edit', label: 'Chỉnh sửa', onClick: edit },
+    { key: 'delete', label: 'Xóa nhóm khách hàng', onClick: () => void remove(), danger: true },
+  ]);
+  if (!company) return null;
+  return (
+    <CustomerTypeDetailView db={db} companyId={companyId} id={typeId} isMobile={isMobile} onEdit={edit} onDelete={() => void remove()} />
+  );
+}

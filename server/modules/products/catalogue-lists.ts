@@ -1,0 +1,124 @@
+/**
+ * The product and variant lists: filters of spec §3 "Product" (search, brand, category, group),
+ * active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
+ * folded search_text (which holds the product's words too), so a product is found by any of its
+ * variants' codes or barcodes.
+ */
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
+import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '../../../contract/product';
+import type { Db } from '../../db/client';
+import { products, variants } from '../../db/schema';
+import { loadProductRecords } from './product-record';
+import { searchConditions } from './search-text';
+import { variantRecordsById } from './variant-record';
+
+export type ProductQuery = v.InferOutput<typeof ProductListQuery>;
+export type VariantQuery = v.InferOutput<typeof VariantListQuery>;
+
+/** Filters on the product's brand, category and group (the caller scopes to the company). */
+function productFieldFilters(query: ProductQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.brand !== undefined) filters.push(eq(products.brandId, query.brand));
+  if (query.category !== undefined) filters.push(eq(products.categoryId, query.category));
+  if (query.group !== undefined) filters.push(eq(products.groupId, query.group));
+  return filters;
+}
+
+export function productFilters(query: ProductQuery): SQL[] {
+  const filters = [eq(products.companyId, query.company), ...productFieldFilters(query)];
+  const words = searchConditions(variants.searchText, query.search);
+  if (words.length > 0) {
+    filters.push(
+      sql`${products.id} in (select ${variants.productId} from ${variants} where ${variants.companyId} = ${query.company} and ${and(...words)})`,
+    );
+  }
+  if (query.is_active) filters.push(eq(products.isActive, query.is_active === 'true'));
+  return filters;
+}
+
+export function variantFilters(query: VariantQuery): SQL[] {
+  const filters = [
+    eq(variants.companyId, query.company),
+    ...productFieldFilters(query),
+    ...searchConditions(variants.searchText, query.search),
+  ];
+  if (query.is_active === 'true') filters.push(and(eq(variants.isActive, true), eq(products.isActive, true))!);
+  if (query.is_active === 'false') filters.push(or(eq(variants.isActive, false), eq(products.isActive, false))!);
+  if (query.barcode) {
+    filters.push(
+      sql`${variants.id} in (select variant_id from variant_units where company_id = ${query.company} and barcode = ${query.barcode})`,
+    );
+  }
+  return filters;
+}
+
+const PRODUCT_ORDER = {
+  name: [asc(products.name), asc(products.id)],
+  '-name': [desc(products.name), desc(products.id)],
+  code: [asc(products.code), asc(products.id)],
+  '-code': [desc(products.code), desc(products.id)],
+  updated_at: [asc(products.updatedAt), asc(products.id)],
+  '-updated_at': [desc(products.updatedAt), desc(products.id)],
+} as const;
+
+const VARIANT_ORDER = {
+  name: [asc(products.name), asc(variants.name), asc(variants.id)],
+  '-name': [desc(products.name), desc(variants.name), desc(variants.id)],
+  code: [asc(variants.code), asc(variants.id)],
+  '-code': [desc(variants.code), desc(variants.id)],
+  updated_at: [asc(variants.updatedAt), asc(variants.id)],
+  '-updated_at': [desc(variants.updatedAt), desc(variants.id)],
+} as const;
+
+export async function listProducts(db: Db, query: ProductQuery): Promise<{ rows: ProductRecord[]; count: number }> {
+  const where = and(...productFilters(query));
+  const [[total], page] = await Promise.all([
+    db.select({ n: count() }).from(products).where(where),
+    db
+      .select({ id: products.id })
+      .from(products)
+      .where(where)
+      .orderBy(...PRODUCT_ORDER[query.ordering])
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+  ]);
+  const records = await loadProductRecords(
+    db,
+    query.company,
+    page.map((row) => row.id),
+  );
+  return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count: Number(total?.n ?? 0) };
+}
+
+/** Ids of one page of variants (also used by the Excel export, page by page). */
+export async function variantPageIds(db: Db, query: VariantQuery, limit: number, offset: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: variants.id })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .where(and(...variantFilters(query)))
+    .orderBy(...VARIANT_ORDER[query.ordering])
+    .limit(limit)
+    .offset(offset);
+  return rows.map((row) => row.id);
+}
+
+/** The count needs the products only when a filter is on them. */
+function countVariants(db: Db, query: VariantQuery) {
+  const where = and(...variantFilters(query));
+  const needsProducts =
+    query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
+  return needsProducts
+    ? db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where)
+    : db.select({ n: count() }).from(variants).where(where);
+}
+
+export async function listVariants(db: Db, query: VariantQuery): Promise<{ rows: VariantRecord[]; count: number }> {
+  const [[total], ids] = await Promise.all([
+    countVariants(db, query),
+    variantPageIds(db, query, query.limit, (query.page - 1) * query.limit),
+  ]);
+  const records = await variantRecordsById(db, query.company, ids);
+  return { rows: ids.map((id) => records.get(id)).filter((record) => record !== undefined), count: Number(total?.n ?? 0) };
+}

@@ -1,0 +1,129 @@
+/**
+ * The price-policy service (CSG): `pricepolicy/` CRUD and `pricepolicyupdate/` (replace items)
+ * need the CSG switch on; `getlisttypeprice/` lists the prices an order can use.
+ */
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import type * as v from 'valibot';
+import {
+  PRICE_POLICY_SWITCH,
+  PricePolicyInputSchema,
+  PricePolicyItemsUpdateSchema,
+  PricePolicyListQuery,
+  type PriceTypeOption,
+} from '../../../contract/pricing';
+import { CompanyQuery } from '../../../contract/product';
+import type { AppDeps, AppEnv } from '../../app-types';
+import type { Db } from '../../db/client';
+import { pricePolicies } from '../../db/schema';
+import { notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseWith, pathId, readJson } from '../../lib/validate';
+import { requireMembership } from '../../middleware/company-scope';
+import { switchStates } from '../company/company.repo';
+import { matchesSearch, pageOf } from './catalogue-options';
+import { policyRecordsById } from './price-policy-record';
+import { createPolicy, deletePolicy, replacePolicyItems, requirePricePolicySwitch, updatePolicy } from './price-policy-write';
+import { memberQuery } from './scope';
+
+const ID = ':id{[0-9]+}';
+
+async function policyRecord(db: Db, companyId: number, id: number) {
+  const record = (await policyRecordsById(db, companyId, [id])).get(id);
+  if (!record) throw notFound('Không tìm thấy chính sách giá');
+  return record;
+}
+
+/** Reads a JSON body with the company, checks membership and the CSG switch; tells whether `items` was sent. */
+async function policyBody<S extends v.GenericSchema<unknown, { company: number }>>(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  schema: S,
+): Promise<{ input: v.InferOutput<S>; hasItems: boolean }> {
+  const raw = await readJson(c);
+  const input = parseWith(schema, raw);
+  await requireMembership(deps.db, c.get('auth'), input.company);
+  await requirePricePolicySwitch(deps.db, input.company);
+  const hasItems = typeof raw === 'object' && raw !== null && 'items' in raw;
+  return { input, hasItems };
+}
+
+export function pricePolicyRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.get('/pricepolicy', async (c) => {
+    const query = await memberQuery(deps, c, PricePolicyListQuery);
+    await requirePricePolicySwitch(db, query.company);
+    const filters = [eq(pricePolicies.companyId, query.company)];
+    if (query.customer_type !== undefined) filters.push(eq(pricePolicies.customerTypeId, query.customer_type));
+    if (query.level !== undefined) filters.push(eq(pricePolicies.levelId, query.level));
+    if (query.is_active) filters.push(eq(pricePolicies.isActive, query.is_active === 'true'));
+    const rows = (
+      await db
+        .select({ id: pricePolicies.id, title: pricePolicies.title })
+        .from(pricePolicies)
+        .where(and(...filters))
+        .orderBy(desc(pricePolicies.priority), asc(pricePolicies.title), asc(pricePolicies.id))
+    ).filter((row) => matchesSearch(row.title, query.search));
+    const ids = pageOf(rows, query.page, query.limit).map((row) => row.id);
+    const records = await policyRecordsById(db, query.company, ids);
+    return ok(
+      c,
+      ids.map((id) => records.get(id)).filter((record) => record !== undefined),
+      { count: rows.length },
+    );
+  });
+
+  app.post('/pricepolicy', async (c) => {
+    const { input } = await policyBody(deps, c, PricePolicyInputSchema);
+    const id = await db.transaction((tx) => createPolicy(tx, input.company, input));
+    return created(c, await policyRecord(db, input.company, id), 'Tạo chính sách giá thành công');
+  });
+
+  app.get(`/pricepolicy/${ID}`, async (c) => {
+    const id = pathId(c);
+    const query = await memberQuery(deps, c, CompanyQuery);
+    await requirePricePolicySwitch(db, query.company);
+    return ok(c, await policyRecord(db, query.company, id));
+  });
+
+  app.put(`/pricepolicy/${ID}`, async (c) => {
+    const id = pathId(c);
+    const { input, hasItems } = await policyBody(deps, c, PricePolicyInputSchema);
+    await db.transaction((tx) => updatePolicy(tx, input.company, id, input, hasItems));
+    return ok(c, await policyRecord(db, input.company, id), { message: 'Cập nhật chính sách giá thành công' });
+  });
+
+  app.delete(`/pricepolicy/${ID}`, async (c) => {
+    const id = pathId(c);
+    const query = await memberQuery(deps, c, CompanyQuery);
+    await requirePricePolicySwitch(db, query.company);
+    await db.transaction((tx) => deletePolicy(tx, query.company, id));
+    return ok(c, null, { message: 'Đã xóa chính sách giá' });
+  });
+
+  app.put('/pricepolicyupdate', async (c) => {
+    const { input } = await policyBody(deps, c, PricePolicyItemsUpdateSchema);
+    await db.transaction((tx) => replacePolicyItems(tx, input.company, input.policy, input.items));
+    return ok(c, await policyRecord(db, input.company, input.policy), { message: 'Đã cập nhật bảng giá' });
+  });
+
+  app.get('/getlisttypeprice', async (c) => {
+    const query = await memberQuery(deps, c, CompanyQuery);
+    const switches = await switchStates(db, query.company);
+    const types: PriceTypeOption[] = [{ type: 'retail', id: null, title: 'Giá bán lẻ' }];
+    if (switches.get('WHOLESALE') === true) types.push({ type: 'wholesale', id: null, title: 'Giá bán sỉ' });
+    if (switches.get(PRICE_POLICY_SWITCH) === true) {
+      const policies = await db
+        .select({ id: pricePolicies.id, title: pricePolicies.title })
+        .from(pricePolicies)
+        .where(and(eq(pricePolicies.companyId, query.company), eq(pricePolicies.isActive, true)))
+        .orderBy(desc(pricePolicies.priority), asc(pricePolicies.title), asc(pricePolicies.id));
+      types.push(...policies.map((policy) => ({ type: 'policy' as const, id: policy.id, title: policy.title })));
+    }
+    return ok(c, types);
+  });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+/**
+ * The Excel export: one row per unit of each variant, columns of contract PRODUCT_SHEET_COLUMNS,
+ * streamed (exceljs streaming writer) while products are read in batches, so 50,000 variants never
+ * sit in memory at once.
+ */
+import { PassThrough, type Writable } from 'node:stream';
+import { and, asc, gt } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { PRODUCT_SHEET_COLUMNS, type ProductRecord, type ProductSheetColumn, type VariantUnit } from '../../../contract/product';
+import type { Db } from '../../db/client';
+import { products } from '../../db/schema';
+import { productFilters, type ProductQuery } from './catalogue-lists';
+import { loadProductRecords } from './product-record';
+
+const BATCH = 200;
+
+const WIDTHS: Partial<Record<ProductSheetColumn, number>> = {
+  'Mã SP': 12,
+  'Tên sản phẩm': 36,
+  'Hoạt chất': 24,
+  'Số đăng ký': 16,
+  'Nhà sản xuất': 24,
+  'Mã biến thể': 14,
+  'Tên biến thể': 18,
+  'Mã vạch': 16,
+};
+const MONEY: ProductSheetColumn[] = ['Giá bán', 'Giá sỉ'];
+
+export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, string | number | null>[] {
+  return product.variants.flatMap((variant) =>
+    variant.units.map((unit: VariantUnit) => ({
+      'Mã SP': product.code,
+      'Tên sản phẩm': product.name,
+      'Hoạt chất': product.active_ingredient,
+      'Hàm lượng': product.strength,
+      'Số đăng ký': product.registration_number,
+      'Nhà sản xuất': product.manufacturer,
+      'Nước SX': product.country,
+      'Thương hiệu': product.brand_name,
+      'Danh mục': product.category_name,
+      Nhóm: product.group_name,
+      'VAT (%)': product.vat_rate,
+      'Mã biến thể': variant.code,
+      'Tên biến thể': variant.name || null,
+      'Đơn vị': unit.unit,
+      'Hệ số quy đổi': unit.factor,
+      'Giá bán': unit.price,
+      'Giá sỉ': unit.wholesale_price,
+      'Mã vạch': unit.barcode,
+      'Đang bán': variant.is_active ? 'Có' : 'Không',
+    })),
+  );
+}
+
+/** Writes the workbook of the products matching the filters to `output` and ends it. */
+export async function writeProductSheet(db: Db, query: ProductQuery, output: Writable): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Salesfield';
+  const sheet = workbook.addWorksheet('Sản phẩm', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = PRODUCT_SHEET_COLUMNS.map((header) => ({
+    header,
+    key: header,
+    width: WIDTHS[header] ?? 12,
+    style: MONEY.includes(header) ? { numFmt: '#,##0' } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const filters = productFilters(query);
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(...filters, gt(products.id, after)))
+      .orderBy(asc(products.id))
+      .limit(BATCH);
+    if (page.length === 0) break;
+    const records = await loadProductRecords(
+      db,
+      query.company,
+      page.map((row) => row.id),
+    );
+    for (const { id } of page) {
+      const record = records.get(id);
+      if (!record) continue;
+      for (const row of sheetRows(record)) sheet.addRow(row).commit();
+    }
+    after = page.at(-1)!.id;
+    if (page.length < BATCH) break;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
+/** A readable stream of the workbook; a failure half-way ends the download with an error. */
+export function productSheetStream(db: Db, query: ProductQuery, onError: (error: unknown) => void): PassThrough {
+  const output = new PassThrough();
+  writeProductSheet(db, query, output).catch((error: unknown) => {
+    onError(error);
+    output.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return output;
+}

@@ -1,0 +1,37 @@
+/** `product/export/` (an .xlsx of the filtered products, streamed) and `product/import/` (rows read from such a sheet). */
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import { vietnamDay } from '../../../contract/pricing';
+import { ProductImportSchema, ProductListQuery, productSheetFileName } from '../../../contract/product';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { ok } from '../../lib/respond';
+import { productSheetStream } from './product-sheet-export';
+import { importProductRows } from './product-sheet-import';
+import { memberQuery, writerBody } from './scope';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function productSheetRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ strict: false });
+
+  app.get('/product/export', async (c) => {
+    const query = await memberQuery(deps, c, ProductListQuery);
+    const stream = productSheetStream(deps.db, query, (error) => deps.logger.error({ err: error }, 'product export failed'));
+    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
+      status: 200,
+      headers: {
+        'Content-Type': XLSX,
+        'Content-Disposition': `attachment; filename="${productSheetFileName(vietnamDay())}"`,
+      },
+    });
+  });
+
+  app.post('/product/import', async (c) => {
+    const input = await writerBody(deps, c, ProductImportSchema);
+    const answer = await importProductRows(deps.db, input.company, input.rows);
+    const message = `Đã thêm ${answer.created}, cập nhật ${answer.updated} sản phẩm${answer.errors.length ? `, ${answer.errors.length} lỗi` : ''}`;
+    return ok(c, answer, { message });
+  });
+
+  return app;
+}

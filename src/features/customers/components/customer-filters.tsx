@@ -1,0 +1,185 @@
+/**
+ * The customer list's search, tabs and drop-down filters (spec §3 "Customer filter"). Search is
+ * sent ~250 ms after the last key; every change goes back to page 1 (the caller applies it).
+ */
+import { Badge, Button, Collapse, Group, ScrollArea, Select, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer';
+import type { LocalCustomerLevel, LocalCustomerType } from '../../../db/app-db';
+import type { StaffMember } from '../api/customer-queries';
+import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+type Props = {
+  filter: CustomerFilter;
+  onChange: (patch: CustomerFilterPatch) => void;
+  types: LocalCustomerType[];
+  levels: LocalCustomerLevel[];
+  staff: StaffMember[];
+  staffLabel: string;
+  isMobile: boolean;
+};
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+
+export function CustomerSearchInput({ value, onSearch }: { value: string | undefined; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  // The URL changed under us (back button, a link): show its search.
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      aria-label="Tìm khách hàng"
+      placeholder="Tìm theo tên, mã, số điện thoại, chủ cửa hàng…"
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      rightSection={
+        text ? (
+          <IconX
+            size={16}
+            role="button"
+            aria-label="Xóa tìm kiếm"
+            style={{ cursor: 'pointer' }}
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          />
+        ) : null
+      }
+      data-testid="customer-search"
+      style={{ flex: 1, minWidth: 0 }}
+    />
+  );
+}
+
+export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange: (tab: CustomerTab) => void }) {
+  return (
+    <Tabs value={value} onChange={(next) => onChange((next ?? 'all') as CustomerTab)} keepMounted={false}>
+      <ScrollArea type="never" offsetScrollbars={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          {CUSTOMER_TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }} data-testid={`customer-tab-${tab}`}>
+              {CUSTOMER_TAB_LABELS[tab]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </ScrollArea>
+    </Tabs>
+  );
+}
+
+function FilterSelects({ filter, onChange, types, levels, staff, staffLabel }: Omit<Props, 'isMobile'>) {
+  return (
+    <>
+      <Select
+        label="Nhóm khách hàng"
+        placeholder="Tất cả nhóm"
+        data={types.map((type) => ({ value: String(type.id), label: type.title }))}
+        value={filter.filterCustomerGroup ? String(filter.filterCustomerGroup) : null}
+        onChange={(value) => onChange({ filterCustomerGroup: toId(value) })}
+        clearable
+        searchable
+        nothingFoundMessage="Không có nhóm phù hợp"
+        data-testid="filter-group"
+      />
+      <Select
+        label="Cấp độ"
+        placeholder="Tất cả cấp độ"
+        data={levels.map((level) => ({ value: String(level.id), label: level.title }))}
+        value={filter.filterCustomerLevel ? String(filter.filterCustomerLevel) : null}
+        onChange={(value) => onChange({ filterCustomerLevel: toId(value) })}
+        clearable
+        data-testid="filter-level"
+      />
+      <Select
+        label={staffLabel}
+        placeholder="Tất cả"
+        data={staff.map((member) => ({ value: String(member.id), label: member.name }))}
+        value={filter.filterUserSale ? String(filter.filterUserSale) : null}
+        onChange={(value) => onChange({ filterUserSale: toId(value) })}
+        clearable
+        searchable
+        nothingFoundMessage="Không tìm thấy nhân viên"
+        data-testid="filter-staff"
+      />
+      <Select
+        label="Loại hình kinh doanh"
+        placeholder="Tất cả loại hình"
+        data={[...CUSTOMER_KINDS]}
+        value={filter.filterCustomerType ?? null}
+        onChange={(value) => onChange({ filterCustomerType: value ?? undefined })}
+        clearable
+        data-testid="filter-kind"
+      />
+    </>
+  );
+}
+
+export function CustomerFilters(props: Props) {
+  const { filter, onChange, isMobile } = props;
+  const active = activeFilterCount(filter);
+  const [open, toggle] = useDisclosure(active > 0);
+  const clear = () =>
+    onChange({ filterCustomerGroup: undefined, filterCustomerLevel: undefined, filterUserSale: undefined, filterCustomerType: undefined });
+
+  if (!isMobile) {
+    return (
+      <Stack gap="sm">
+        <SimpleGrid cols={4} spacing="sm">
+          <FilterSelects {...props} />
+        </SimpleGrid>
+        {active > 0 && (
+          <Group justify="flex-end">
+            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear}>
+              Xóa bộ lọc
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" justify="space-between">
+        <Button
+          variant="light"
+          size="compact-md"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle>
+                {active}
+              </Badge>
+            ) : null
+          }
+          onClick={toggle.toggle}
+          aria-expanded={open}
+        >
+          Bộ lọc
+        </Button>
+        {active > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
+            Xóa bộ lọc
+          </Button>
+        )}
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="xs">
+          <FilterSelects {...props} />
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}

@@ -1,0 +1,259 @@
+/**
+ * /customers/type/{id}: the group, its customers (GET customer/?customer_type=), adding customers to
+ * it and taking them out. Editing and deleting are offered by the route (mobile dots menu) and, on
+ * desktop, as buttons here.
+ */
+import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { AnchorLink } from './anchor-link';
+import { useCallback, useState } from 'react';
+import { formatAddress } from '../../../../contract/address';
+import { ApiError } from '../../../api/api-error';
+import type { AppDb } from '../../../db/app-db';
+import { useSyncStatus } from '../../../sync/sync-status';
+import { openConfirm } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { SyncChip } from '../../../ui/sync-chip';
+import { toast } from '../../../ui/toast';
+import { useCustomerList, type CustomerRow } from '../api/customer-list';
+import { useCustomerType } from '../api/customer-queries';
+import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
+import type { CustomerFilter } from '../model/customer-filter';
+import { AddCustomersModal } from './add-customers-modal';
+import { ListPager, StatusBadge } from './customer-results';
+
+export const DELETE_TYPE_CONFIRMATION =
+  'Xác nhận xóa nhóm khách hàng? Nhóm khách hàng sẽ bị xóa và khách hàng trong nhóm cũng sẽ không thuộc nhóm nào.';
+export const DELETE_TYPE_SUCCESS = 'Xoá nhóm khách hàng thành công !!!';
+export const DELETE_TYPE_FAILURE = 'Xoá nhóm khách hàng thất bại. Vui lòng thử lại sau !!!';
+
+/**
+ * Deleting a group with the spec's confirmation (§8) and toasts; resolves true once deleted. A refusal
+ * from the server (e.g. a price policy uses the group) is shown as the server words it.
+ */
+export function useDeleteCustomerType(db: AppDb, companyId: number) {
+  const writes = useCustomerWrites(db, companyId);
+  return useCallback(
+    (id: number) =>
+      openConfirm({
+        message: DELETE_TYPE_CONFIRMATION,
+        icon: 'warning',
+        onOk: async () => {
+          try {
+            await writes.deleteType(id);
+            toast.success(DELETE_TYPE_SUCCESS);
+            return true;
+          } catch (error) {
+            // The server's own words when it refused (e.g. a price policy still uses the group).
+            toast.error(error instanceof ApiError && !error.isNetwork && error.message ? error.message : DELETE_TYPE_FAILURE);
+            return false;
+          }
+        },
+      }),
+    [writes],
+  );
+}
+
+type Props = {
+  db: AppDb;
+  companyId: number;
+  id: number;
+  isMobile: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+};
+
+function MemberRow({ row, onRemove, canRemove }: { row: CustomerRow; onRemove: (row: CustomerRow) => void; canRemove: boolean }) {
+  const address = formatAddress(row.address);
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="type-member">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <AnchorLink to="/customers/$id" params={{ id: row.id }} fw={600}>
+              {row.name}
+            </AnchorLink>
+            {row.syncState !== 'synced' && <SyncChip state={row.syncState} />}
+          </Group>
+          <Text size="xs" c="dimmed">
+            {[row.code, row.kind, row.phone].filter(Boolean).join(' · ')}
+          </Text>
+          {address && (
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {address}
+            </Text>
+          )}
+        </div>
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+          <StatusBadge status={row.status} />
+          <Tooltip label="Bỏ khỏi nhóm">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Bỏ ${row.name} khỏi nhóm`}
+              onClick={() => onRemove(row)}
+              disabled={!canRemove}
+              data-testid="type-member-remove"
+            >
+              <IconUserMinus size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+    </Card>
+  );
+}
+
+export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, onDelete }: Props) {
+  const type = useCustomerType(db, companyId, id);
+  const writes = useCustomerWrites(db, companyId);
+  const { online } = useSyncStatus();
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const [adding, setAdding] = useState(false);
+  const filter: CustomerFilter = {
+    page,
+    limit,
+    search: undefined,
+    filterCustomerType: undefined,
+    filterUserSale: undefined,
+    filterCustomerGroup: id,
+    filterCustomerLevel: undefined,
+    tabFilter: undefined,
+  };
+  const members = useCustomerList(db, companyId, filter);
+
+  if (type.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (type.isError) {
+    return (
+      <EmptyState
+        title="Không tìm thấy nhóm khách hàng"
+        description={type.error.message}
+        action={
+          <Button component={Link} to="/customers/type" variant="light">
+            Về danh sách nhóm
+          </Button>
+        }
+      />
+    );
+  }
+  const group = type.data;
+
+  function remove(row: CustomerRow) {
+    void openConfirm({
+      message: `Bỏ khách hàng "${row.name}" khỏi nhóm "${group.title}"? Khách hàng sẽ không thuộc nhóm nào.`,
+      icon: 'warning',
+      onOk: async () => {
+        try {
+          toast.success((await writes.removeFromGroup(id, [row.id])) ?? 'Đã bỏ khách hàng khỏi nhóm');
+          return true;
+        } catch (error) {
+          toast.error(writeErrorMessage(error, 'Không bỏ được khách hàng khỏi nhóm'));
+          return false;
+        }
+      },
+    });
+  }
+
+  return (
+    <Stack gap="md" data-testid="customer-type-detail">
+      <Card withBorder radius="md" padding={isMobile ? 'sm' : 'lg'}>
+        <Group justify="space-between" align="flex-start" wrap={isMobile ? 'wrap' : 'nowrap'}>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap="xs">
+              <Title order={3} data-testid="type-detail-title">
+                {group.title}
+              </Title>
+              {group.is_wholesale && (
+                <Badge variant="outline" color="orange">
+                  Khách sỉ
+                </Badge>
+              )}
+            </Group>
+            {group.description && (
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+                {group.description}
+              </Text>
+            )}
+            <Text size="sm">
+              {group.customer_count === null ? 'Số khách hàng: chưa rõ (ngoại tuyến)' : `${group.customer_count} khách hàng`}
+            </Text>
+          </Stack>
+          {!isMobile && (
+            <Group gap="xs" wrap="nowrap">
+              <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit} data-testid="type-edit">
+                Chỉnh sửa
+              </Button>
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconTrash size={16} />}
+                onClick={onDelete}
+                disabled={!online}
+                data-testid="type-delete"
+              >
+                Xóa nhóm khách hàng
+              </Button>
+            </Group>
+          )}
+        </Group>
+      </Card>
+      <Group justify="space-between">
+        <Title order={4}>Khách hàng trong nhóm</Title>
+        <Button
+          leftSection={<IconUserPlus size={18} />}
+          onClick={() => setAdding(true)}
+          disabled={!online}
+          data-testid="type-add-customers"
+        >
+          Thêm khách hàng vào nhóm
+        </Button>
+      </Group>
+      {!online && (
+        <Alert color="yellow" variant="light" p="xs">
+          Cần kết nối mạng để thêm hoặc bỏ khách hàng khỏi nhóm.
+        </Alert>
+      )}
+      {members.isPending ? (
+        <Group justify="center" py="md">
+          <Loader size="sm" />
+        </Group>
+      ) : members.data && members.data.rows.length > 0 ? (
+        <Stack gap="xs">
+          {members.data.rows.map((row) => (
+            <MemberRow key={row.id} row={row} onRemove={remove} canRemove={online && row.syncState === 'synced'} />
+          ))}
+          <ListPager
+            page={page}
+            limit={limit}
+            count={members.data.count}
+            onPage={setPage}
+            onLimit={(next) => {
+              setLimit(next);
+              setPage(1);
+            }}
+            compact={isMobile}
+          />
+        </Stack>
+      ) : (
+        <EmptyState title="Nhóm chưa có khách hàng nào" description="Bấm “Thêm khách hàng vào nhóm” để chọn khách hàng." />
+      )}
+      <AddCustomersModal
+        db={db}
+        companyId={companyId}
+        typeId={id}
+        typeTitle={group.title}
+        opened={adding}
+        onClose={() => setAdding(false)}
+        fullScreen={isMobile}
+      />
+    </Stack>
+  );
+}

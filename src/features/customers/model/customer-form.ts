@@ -1,0 +1,153 @@
+/**
+ * The customer form's values as a person edits them (strings for text inputs, ids as strings for
+ * the selects), the rules each field runs on blur (spec §5), and the mapping to and from the
+ * contract's customer fields. The contract schema stays the judge: the form only catches early
+ * what it would refuse, with the same Vietnamese messages.
+ */
+import * as v from 'valibot';
+import { EMPTY_ADDRESS, type Address } from '../../../../contract/address';
+import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '../../../../contract/customer';
+import { maxLength, phone, required, type Rule } from '../../../ui/input-rules';
+import type { NewCustomerInput } from './create-customer';
+
+export type CustomerFormValues = {
+  code: string;
+  name: string;
+  kind: string;
+  phone: string;
+  tax_code: string;
+  owner_name: string;
+  address: Address;
+  /** Select values are strings; '' means none. */
+  staff_id: string;
+  customer_type_id: string;
+  level_id: string;
+  status: CustomerStatus;
+  lat: number | null;
+  lng: number | null;
+  note: string;
+};
+
+export const CUSTOMER_NAME_REQUIRED = 'Vui lòng nhập tên khách hàng';
+export const PHONE_INVALID = 'Số điện thoại không hợp lệ';
+export const TAX_CODE_INVALID = 'Mã số thuế gồm 10 chữ số (hoặc 10 chữ số - 3 chữ số)';
+
+const TAX_CODE = /^\d{10}(-\d{3})?$/;
+
+export function taxCode(message = TAX_CODE_INVALID): Rule {
+  return (value) => (value.trim() === '' || TAX_CODE.test(value.trim()) ? true : message);
+}
+
+/** Rules per text field, in the order they run. */
+export const CUSTOMER_FORM_RULES = {
+  name: [required(CUSTOMER_NAME_REQUIRED), maxLength(200, 'Tên khách hàng không được dài quá 200 ký tự')],
+  code: [maxLength(40, 'Mã khách hàng quá dài')],
+  phone: [phone(PHONE_INVALID)],
+  tax_code: [taxCode()],
+  owner_name: [maxLength(120, 'Tên chủ cửa hàng không được dài quá 120 ký tự')],
+} satisfies Record<string, Rule[]>;
+
+export function emptyCustomerForm(staffId: number | null = null): CustomerFormValues {
+  return {
+    code: '',
+    name: '',
+    kind: CUSTOMER_KINDS[0],
+    phone: '',
+    tax_code: '',
+    owner_name: '',
+    address: EMPTY_ADDRESS,
+    staff_id: staffId ? String(staffId) : '',
+    customer_type_id: '',
+    level_id: '',
+    status: 'active',
+    lat: null,
+    lng: null,
+    note: '',
+  };
+}
+
+export function formFromRecord(record: CustomerRecord): CustomerFormValues {
+  return {
+    code: record.code,
+    name: record.name,
+    kind: record.kind,
+    phone: record.phone ?? '',
+    tax_code: record.tax_code ?? '',
+    owner_name: record.owner_name ?? '',
+    address: record.address ?? EMPTY_ADDRESS,
+    staff_id: record.staff_id ? String(record.staff_id) : '',
+    customer_type_id: record.customer_type_id ? String(record.customer_type_id) : '',
+    level_id: record.level_id ? String(record.level_id) : '',
+    status: record.status,
+    lat: record.lat,
+    lng: record.lng,
+    note: record.note ?? '',
+  };
+}
+
+/** `+84 912.345.678` → `0912345678`: the one form the server stores and searches. */
+export function normalizePhone(text: string): string {
+  const compact = text.replace(/[\s.-]/g, '');
+  if (/^\+?84\d{9,10}$/.test(compact)) return `0${compact.replace(/^\+?84/, '')}`;
+  return compact;
+}
+
+const idOrNull = (value: string): number | null => (value ? Number(value) : null);
+const textOrNull = (value: string): string | null => (value.trim() ? value.trim() : null);
+
+/** What the form sends: create (through the outbox) and edit (PUT) take the same fields. */
+export function formToInput(values: CustomerFormValues): NewCustomerInput {
+  return {
+    code: textOrNull(values.code),
+    name: values.name.trim(),
+    kind: values.kind as NewCustomerInput['kind'],
+    phone: textOrNull(normalizePhone(values.phone)),
+    tax_code: textOrNull(values.tax_code),
+    owner_name: textOrNull(values.owner_name),
+    address: { ...values.address, street: textOrNull(values.address.street ?? '') },
+    staff_id: idOrNull(values.staff_id),
+    customer_type_id: idOrNull(values.customer_type_id),
+    level_id: idOrNull(values.level_id),
+    status: values.status,
+    lat: values.lat,
+    lng: values.lng,
+    note: textOrNull(values.note),
+  };
+}
+
+const FormInputSchema = v.object(customerFields);
+
+/**
+ * The contract's verdict on the form, as `{ field: message }` (empty when it passes): what the
+ * per-field rules do not cover (kind, ids, coordinates, the address) is caught here before saving.
+ */
+export function checkCustomerInput(values: CustomerFormValues): Record<string, string> {
+  const parsed = v.safeParse(FormInputSchema, formToInput(values));
+  if (parsed.success) return {};
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.issues) {
+    const key = issue.path?.[0]?.key;
+    const name = typeof key === 'string' ? key : '_';
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+/** Whether two sets of values differ in anything a person would lose by leaving. */
+export function sameCustomerForm(a: CustomerFormValues, b: CustomerFormValues): boolean {
+  return stableJson(a) === stableJson(b);
+}
+
+/** JSON with keys sorted, so an address rebuilt by a picker in another key order still compares equal. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([x], [y]) => x.localeCompare(y)))
+      : inner,
+  );
+}
+
+/** A link that opens the position on OpenStreetMap (no API key, works in any browser). */
+export function mapLink(lat: number, lng: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
+}

@@ -1,0 +1,175 @@
+/**
+ * Sending the cart: the order (shown at once with "Chờ đồng bộ") and its `order.submit` op are
+ * written in one Dexie transaction, and the cart is emptied in the same one. An order for a
+ * customer created on this device waits for that customer's op. Sending a refused order again
+ * keeps its id (the server replaces it) with a new op.
+ */
+import { formatAddress } from '../../../../contract/address';
+import type { OrderLineRecord, OrderSubmitPayload } from '../../../../contract/order';
+import { uuidv7 } from '../../../../contract/uuid';
+import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '../../../db/app-db';
+import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+import { cartKey } from './cart';
+import type { OrderTotals } from '../../../../contract/order-totals';
+import type { PricedLine } from './cart-pricing';
+import { nextLocalNo } from './local-number';
+
+export type Seller = { companyId: number; accountId: number; accountName: string; vatOn: boolean };
+
+export class CartProblem extends Error {}
+
+function lineRecord(line: PricedLine): OrderLineRecord {
+  const variant = line.variant!;
+  const unit = variant.units.find((candidate) => candidate.unit.toLowerCase() === line.unit.toLowerCase())!;
+  return {
+    id: line.lineId,
+    variant_id: variant.id,
+    product_name: variant.product_name,
+    variant_name: variant.name,
+    sku: variant.code,
+    unit: unit.unit,
+    factor: unit.factor,
+    quantity: line.quantity,
+    unit_price: line.unitPrice,
+    list_price: line.price?.listPrice ?? line.unitPrice,
+    policy_title: line.price?.policyTitle ?? null,
+    discount: line.discount,
+    discount_amount: line.amounts.discount,
+    vat_rate: line.amounts.vatRate,
+    vat_amount: line.amounts.vat,
+    line_total: line.amounts.total,
+  };
+}
+
+export async function submitCart(
+  db: AppDb,
+  seller: Seller,
+  cart: CartRow,
+  customer: LocalCustomer,
+  priced: { lines: PricedLine[]; totals: OrderTotals },
+  now = new Date(),
+): Promise<LocalOrder> {
+  if (priced.lines.length === 0) throw new CartProblem('Đơn hàng cần ít nhất một sản phẩm');
+  const broken = priced.lines.find((line) => line.problem);
+  if (broken) throw new CartProblem(`${broken.variant?.product_name ?? 'Một sản phẩm'}: ${broken.problem}`);
+  const orderId = cart.orderId ?? uuidv7(now.getTime());
+
+  return db.transaction('rw', [db.orders, db.outbox, db.meta, db.carts], async () => {
+    const prior = await db.orders.get(orderId);
+    const localNo = prior?.local_no ?? (await nextLocalNo(db, seller.accountName));
+    const createdAt = prior?.created_at ?? now.toISOString();
+    const payload: OrderSubmitPayload = {
+      orderId,
+      localNo,
+      customerId: customer.id,
+      visitId: cart.visitId,
+      deliveryDate: cart.deliveryDate,
+      note: cart.note.trim() || null,
+      lines: priced.lines.map((line) => ({
+        lineId: line.lineId,
+        variantId: line.variantId,
+        unit: line.unit,
+        quantity: line.quantity,
+        quotedUnitPrice: line.unitPrice,
+        discount: line.discount,
+      })),
+      quotedTotal: priced.totals.total,
+      createdAt,
+    };
+    // The customer made on this device must reach the server first.
+    const customerOp = await db.outbox
+      .where('entity.id')
+      .equals(customer.id)
+      .filter((op) => op.type === 'customer.create' && op.state !== 'done')
+      .first();
+    const order: LocalOrder = {
+      id: orderId,
+      company: seller.companyId,
+      code: null,
+      local_no: localNo,
+      status: 'pending',
+      status_reason: null,
+      payment_status: 'unpaid',
+      customer_id: customer.id,
+      customer_code: customer.code,
+      customer_name: customer.name,
+      customer_phone: customer.phone,
+      customer_address: formatAddress(customer.address),
+      province_code: customer.address.province_code,
+      ward_code: customer.address.ward_code,
+      account_id: seller.accountId,
+      account_name: seller.accountName,
+      visit_id: cart.visitId,
+      group_id: null,
+      delivery_date: cart.deliveryDate,
+      note: payload.note,
+      vat_on: seller.vatOn,
+      lines: priced.lines.map(lineRecord),
+      subtotal: priced.totals.subtotal,
+      discount_total: priced.totals.discount,
+      vat_total: priced.totals.vat,
+      total: priced.totals.total,
+      created_at: createdAt,
+      received_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      syncState: 'pending',
+      error: null,
+      changes: [],
+    };
+    await db.orders.put(order);
+    await enqueueOp(
+      db,
+      {
+        type: 'order.submit',
+        companyId: seller.companyId,
+        accountId: seller.accountId,
+        entity: { type: 'order', id: orderId },
+        dependsOn: customerOp ? [customerOp.opId] : [],
+        payload,
+      },
+      now,
+    );
+    await db.carts.delete(cartKey(seller.companyId, seller.accountId));
+    notifyAfterCommit();
+    return order;
+  });
+}
+
+function notifyAfterCommit() {
+  // Dexie commits when the transaction's promise settles; nudge the engine just after.
+  setTimeout(notifyOutboxChanged, 0);
+}
+
+/**
+ * Fix a refused order: back into the cart with the server's new prices (for a PRICE_CHANGED
+ * refusal) so the rep checks them with the customer and sends again.
+ */
+export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<CartRow> {
+  const raised = new Map(
+    order.changes
+      .filter((change) => change.field.endsWith('.unitPrice'))
+      .map((change) => [Number(change.field.split('.')[1]), Number(change.to)]),
+  );
+  const cart: CartRow = {
+    key: cartKey(order.company, order.account_id),
+    companyId: order.company,
+    accountId: order.account_id,
+    orderId: order.id,
+    customerId: order.customer_id,
+    visitId: order.visit_id,
+    lines: order.lines.map((line, index) => ({
+      lineId: line.id,
+      variantId: line.variant_id,
+      unit: line.unit,
+      quantity: line.quantity,
+      unitPrice: raised.get(index) ?? line.unit_price,
+      confirmedPrice: raised.get(index) ?? null,
+      discount: line.discount,
+    })),
+    note: order.note ?? '',
+    deliveryDate: order.delivery_date,
+    updatedAt: new Date().toISOString(),
+  };
+  await db.carts.put(cart);
+  return cart;
+}
