@@ -1,0 +1,242 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PushAnswer } from '../../../contract/sync';
+import { uuidv7 } from '../../../contract/uuid';
+import { orders, variantStock } from '../../db/schema';
+import { startOrderKit, type OrderKit } from './orders.test-kit';
+
+let kit: OrderKit;
+beforeAll(async () => {
+  kit = await startOrderKit();
+});
+afterAll(async () => {
+  await kit?.stop();
+});
+
+async function orderCount(id: string) {
+  const [row] = await kit.server.deps.db.select({ n: count() }).from(orders).where(eq(orders.id, id));
+  return Number(row?.n);
+}
+
+describe('order.submit', () => {
+  it('applies an order at list price with VAT, gives it an official code, and keeps the phone’s number', async () => {
+    const hapacol = kit.variant('Hapacol 500');
+    const result = await kit.submit({
+      customerCode: 'KH000002',
+      lines: [{ variant: hapacol, unit: 'vỉ', quantity: 3 }],
+      note: 'Giao buổi sáng',
+    });
+    expect(result.outcome).toBe('applied');
+    const order = result.order!;
+    expect(order.code).toMatch(/^DH\d{6}$/);
+    expect(order.local_no).toMatch(/^NVA-TEST-\d+$/);
+    expect(order).toMatchObject({
+      status: 'pending',
+      payment_status: 'unpaid',
+      customer_name: 'Nhà thuốc Phúc An',
+      account_name: 'Nguyễn Văn An',
+      note: 'Giao buổi sáng',
+      vat_on: true,
+    });
+    const strip = hapacol.units.find((unit) => unit.unit === 'vỉ')!;
+    expect(order.lines).toEqual([
+      expect.objectContaining({ product_name: 'Hapacol 500', unit: 'vỉ', factor: 10, quantity: 3, unit_price: strip.price, vat_rate: 5 }),
+    ]);
+    const net = strip.price * 3;
+    const vat = Math.round((net * 5) / 100);
+    expect([order.subtotal, order.vat_total, order.total]).toEqual([net, vat, net + vat]);
+    expect(order.customer_address).toContain('Phường Sài Gòn');
+  });
+
+  it('replayed 20 times, records the order once with the same answer', async () => {
+    const opId = uuidv7();
+    const orderId = uuidv7();
+    const payload = kit.payloadOf({
+      orderId,
+      customerCode: 'KH000001',
+      lines: [{ variant: kit.variant('Smecta'), unit: 'hộp', quantity: 1 }],
+    });
+    const answers = [];
+    for (let i = 0; i < 20; i += 1) answers.push(await kit.submitPayload(payload, { opId }));
+    expect(await orderCount(orderId)).toBe(1);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('refuses a raised price with each raise in Vietnamese, then accepts it when sent again at the new price', async () => {
+    const smecta = kit.variant('Smecta');
+    const box = smecta.units.find((unit) => unit.unit === 'hộp')!;
+    const orderId = uuidv7();
+    const refused = await kit.submit({
+      orderId,
+      customerCode: 'KH000003',
+      lines: [{ variant: smecta, unit: 'hộp', quantity: 2, quotedUnitPrice: box.price - 5000 }],
+    });
+    expect(refused.outcome).toBe('rejected');
+    expect(refused.error?.code).toBe('PRICE_CHANGED');
+    expect(refused.changes).toEqual([
+      {
+        field: 'lines.0.unitPrice',
+        from: box.price - 5000,
+        to: box.price,
+        message: expect.stringMatching(/^Giá Smecta \(hộp\) đã tăng từ .+ lên .+$/),
+      },
+    ]);
+    expect(refused.error?.message).toMatch(/Vui lòng xác nhận giá mới và gửi lại/);
+    expect(await orderCount(orderId)).toBe(0);
+    const again = await kit.submit({
+      orderId,
+      customerCode: 'KH000003',
+      lines: [{ variant: smecta, unit: 'hộp', quantity: 2, quotedUnitPrice: box.price }],
+    });
+    expect(again.outcome).toBe('applied');
+    expect(await orderCount(orderId)).toBe(1);
+  });
+
+  it('applies a lower server price than quoted (cheaper is fine)', async () => {
+    const smecta = kit.variant('Smecta');
+    const box = smecta.units.find((unit) => unit.unit === 'hộp')!;
+    const result = await kit.submit({
+      customerCode: 'KH000003',
+      lines: [{ variant: smecta, unit: 'hộp', quantity: 1, quotedUnitPrice: box.price + 10_000 }],
+    });
+    expect(result.outcome).toBe('applied');
+    expect(result.order?.lines[0]?.unit_price).toBe(box.price);
+  });
+
+  it('prices by the customer’s group policy and by wholesale, with the same function as the phone', async () => {
+    const amoxicillin = kit.variant('Amoxicillin 500mg');
+    // KH000006 is a hospital pharmacy: the policy's fixed box price applies.
+    const hospital = await kit.submit({
+      customerCode: 'KH000006',
+      lines: [{ variant: amoxicillin, unit: 'hộp', quantity: 1, quotedUnitPrice: 76_000 }],
+    });
+    expect(hospital.order?.lines[0]).toMatchObject({ unit_price: 76_000, policy_title: 'Nhà thuốc bệnh viện – giá ưu đãi' });
+    // KH000008 is in the wholesale group "Đại lý cấp 1".
+    const hapacol = kit.variant('Hapacol 500');
+    const strip = hapacol.units.find((unit) => unit.unit === 'vỉ')!;
+    const wholesale = await kit.submit({
+      customerCode: 'KH000008',
+      lines: [{ variant: hapacol, unit: 'vỉ', quantity: 10, quotedUnitPrice: strip.wholesale_price! }],
+    });
+    expect(wholesale.order?.lines[0]).toMatchObject({ unit_price: strip.wholesale_price, list_price: strip.wholesale_price });
+  });
+
+  it('lowers what stock cannot cover, and refuses an order of nothing but sold-out goods', async () => {
+    const berberin = kit.variant('Berberin 100mg');
+    await kit.server.deps.db.insert(variantStock).values({ companyId: kit.anKhang, variantId: berberin.id, onHand: 250 });
+    const partial = await kit.submit({ customerCode: 'KH000001', lines: [{ variant: berberin, unit: 'lọ', quantity: 5 }] });
+    expect(partial.outcome).toBe('applied_with_changes');
+    expect(partial.changes).toEqual([
+      { field: 'lines.0.quantity', from: 5, to: 2, message: 'Berberin 100mg chỉ còn 2 lọ, đã giảm từ 5 xuống 2' },
+    ]);
+    expect(partial.order?.lines[0]?.quantity).toBe(2);
+    const [stock] = await kit.server.deps.db
+      .select()
+      .from(variantStock)
+      .where(and(eq(variantStock.companyId, kit.anKhang), eq(variantStock.variantId, berberin.id)));
+    expect(stock).toMatchObject({ onHand: 250, reserved: 200 });
+    const none = await kit.submit({ customerCode: 'KH000001', lines: [{ variant: berberin, unit: 'lọ', quantity: 1 }] });
+    expect(none.outcome).toBe('rejected');
+    expect(none.error?.code).toBe('STOCK_INSUFFICIENT');
+    expect(none.changes?.[0]?.message).toBe('Berberin 100mg đã hết hàng, đã bỏ khỏi đơn');
+  });
+
+  it('refuses inactive customers and unknown units with messages naming them', async () => {
+    const customer = kit.customers.get('KH000005')!;
+    await kit.server.call(`/customer/api/customer/${customer.id}/status/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, status: 'inactive' },
+    });
+    const inactive = await kit.submit({ customerCode: 'KH000005', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
+    expect(inactive.error).toMatchObject({ code: 'CUSTOMER_INACTIVE', message: 'Khách hàng Nhà thuốc Thủ Đức Xanh đã ngừng hoạt động' });
+    const unit = await kit.submit({
+      customerCode: 'KH000001',
+      lines: [{ variant: kit.variant('Smecta'), unit: 'thùng', quantity: 1, quotedUnitPrice: 1 }],
+    });
+    expect(unit.error).toMatchObject({ code: 'UNIT_NOT_FOUND', message: 'Sản phẩm Smecta không bán theo đơn vị "thùng"' });
+  });
+
+  it('accepts an order for a customer created in the same batch, after it', async () => {
+    const customerId = uuidv7();
+    const createOp = {
+      opId: uuidv7(),
+      type: 'customer.create',
+      schemaVersion: 1,
+      clientCreatedAt: new Date().toISOString(),
+      payload: { id: customerId, name: 'Nhà thuốc Mới Mở' },
+    };
+    const smecta = kit.variant('Smecta');
+    const orderOp = {
+      opId: uuidv7(),
+      type: 'order.submit',
+      schemaVersion: 1,
+      clientCreatedAt: new Date().toISOString(),
+      dependsOn: [createOp.opId],
+      payload: {
+        orderId: uuidv7(),
+        localNo: 'NVA-TEST-9999',
+        customerId,
+        lines: [{ lineId: uuidv7(), variantId: smecta.id, unit: 'gói', quantity: 4, quotedUnitPrice: smecta.units[0]!.price }],
+        quotedTotal: 0,
+        createdAt: new Date().toISOString(),
+      },
+    };
+    const answer = await kit.server.call<PushAnswer>('/sync/push', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, deviceId: uuidv7(), ops: [createOp, orderOp] },
+    });
+    expect(answer.body.data.results.map((r) => r.outcome)).toEqual(['applied', 'applied']);
+  });
+
+  it('does not take a second order with an id already accepted, and refuses other tenants', async () => {
+    const orderId = uuidv7();
+    await kit.createOrder({ orderId, customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
+    const again = await kit.submit({
+      orderId,
+      customerCode: 'KH000001',
+      lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 9 }],
+    });
+    expect(again.error?.code).toBe('ORDER_ALREADY_ACCEPTED');
+    await expect(
+      kit.submit(
+        { customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] },
+        { token: kit.binh.access },
+      ),
+    ).rejects.toThrow(/403/);
+  });
+
+  it('rejects malformed lines with field messages', async () => {
+    const answer = await kit.server.call<PushAnswer>('/sync/push', {
+      token: kit.an.access,
+      body: {
+        company: kit.anKhang,
+        deviceId: uuidv7(),
+        ops: [
+          {
+            opId: uuidv7(),
+            type: 'order.submit',
+            schemaVersion: 1,
+            clientCreatedAt: new Date().toISOString(),
+            payload: {
+              orderId: uuidv7(),
+              localNo: 'x',
+              customerId: uuidv7(),
+              lines: [{ lineId: uuidv7(), variantId: 1, unit: 'hộp', quantity: 0, quotedUnitPrice: -1 }],
+              quotedTotal: 0,
+              createdAt: 'hôm nay',
+            },
+          },
+        ],
+      },
+    });
+    const result = answer.body.data.results[0]!;
+    expect(result.outcome).toBe('rejected');
+    expect(result.error?.fields).toMatchObject({
+      localNo: 'Số đơn trên máy không hợp lệ',
+      'lines.0.quantity': 'Số lượng phải lớn hơn 0',
+      'lines.0.quotedUnitPrice': 'Giá không được âm',
+      createdAt: 'Thời điểm tạo đơn không hợp lệ',
+    });
+  });
+});

@@ -1,0 +1,298 @@
+import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '../../../contract/dashboard';
+import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '../../../contract/order';
+import { uuidv7 } from '../../../contract/uuid';
+import { variantStock } from '../../db/schema';
+import { startOrderKit, type OrderKit } from './orders.test-kit';
+
+let kit: OrderKit;
+beforeAll(async () => {
+  kit = await startOrderKit();
+});
+afterAll(async () => {
+  await kit?.stop();
+});
+
+const smecta = () => kit.variant('Smecta');
+const newOrder = (customerCode = 'KH000001', quantity = 1) =>
+  kit.createOrder({ customerCode, lines: [{ variant: smecta(), unit: 'gói', quantity }] });
+const move = (id: string, status: string, reason?: string, token = kit.an.access) =>
+  kit.server.call<OrderRecord>(`/order/api/updatestatusordercompany/${id}/`, {
+    method: 'PUT',
+    token,
+    body: { company: kit.anKhang, status, reason },
+  });
+
+describe('status moves', () => {
+  it('follows the transition table and records the history', async () => {
+    const order = await newOrder();
+    expect((await move(order.id, 'confirmed')).body.data.status).toBe('confirmed');
+    const back = await move(order.id, 'pending');
+    expect([back.status, back.body.error, back.body.message]).toEqual([
+      409,
+      'ORDER_TRANSITION_INVALID',
+      'Không thể chuyển đơn hàng từ "Đã xác nhận" sang "Chờ xác nhận"',
+    ]);
+    expect((await move(order.id, 'delivering')).status).toBe(200);
+    expect((await move(order.id, 'completed')).status).toBe(200);
+    const late = await move(order.id, 'cancelled', 'Khách đổi ý');
+    expect(late.body.message).toBe('Đơn hàng "Hoàn thành" không thể chuyển trạng thái nữa');
+    const detail = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`, {
+      token: kit.an.access,
+    });
+    const history = (detail.body.bonus as { history: { from: string | null; to: string }[] }).history;
+    expect(history.map((step) => [step.from, step.to])).toEqual([
+      [null, 'pending'],
+      ['pending', 'confirmed'],
+      ['confirmed', 'delivering'],
+      ['delivering', 'completed'],
+    ]);
+  });
+
+  it('needs a reason to refuse or cancel, and cancelling gives the reserved stock back', async () => {
+    const berberin = kit.variant('Berberin 100mg');
+    await kit.server.deps.db
+      .insert(variantStock)
+      .values({ companyId: kit.anKhang, variantId: berberin.id, onHand: 1000 })
+      .onConflictDoNothing();
+    const order = await kit.createOrder({ customerCode: 'KH000002', lines: [{ variant: berberin, unit: 'lọ', quantity: 3 }] });
+    const reserved = async () =>
+      (
+        await kit.server.deps.db
+          .select()
+          .from(variantStock)
+          .where(and(eq(variantStock.companyId, kit.anKhang), eq(variantStock.variantId, berberin.id)))
+      )[0]!.reserved;
+    expect(await reserved()).toBe(300);
+    const noReason = await move(order.id, 'rejected');
+    expect([noReason.status, noReason.body.fields?.reason]).toEqual([400, 'Vui lòng nhập lý do']);
+    const cancel = await kit.server.call<OrderRecord>(`/order/api/cancelorder/${order.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, reason: 'Khách hủy qua điện thoại' },
+    });
+    expect(cancel.body.data).toMatchObject({ status: 'cancelled', status_reason: 'Khách hủy qua điện thoại' });
+    expect(await reserved()).toBe(0);
+    const emptyReason = await kit.server.call(`/order/api/cancelorder/${order.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, reason: '  ' },
+    });
+    expect(emptyReason.body.fields?.reason).toBe('Vui lòng nhập lý do hủy');
+  });
+
+  it('moves many at once, reporting each order, none half-applied', async () => {
+    const a = await newOrder();
+    const b = await newOrder();
+    const done = await newOrder();
+    await move(done.id, 'cancelled', 'Trùng đơn');
+    const answer = await kit.server.call<BulkStatusResult[]>('/order/api/updateliststatusorder/', {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, orders: [a.id, b.id, done.id, uuidv7()], status: 'confirmed' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((result) => [result.ok, result.status])).toEqual([
+      [true, 'confirmed'],
+      [true, 'confirmed'],
+      [false, 'cancelled'],
+      [false, null],
+    ]);
+    expect(answer.body.data[2]!.message).toBe('Đơn hàng "Đã hủy" không thể chuyển trạng thái nữa');
+    expect(answer.body.data[3]!.message).toBe('Không tìm thấy đơn hàng');
+    expect(answer.body.message).toBe('Đã cập nhật 2/4 đơn hàng');
+  });
+
+  it('updates payment and the editable fields', async () => {
+    const order = await newOrder();
+    const paid = await kit.server.call<OrderRecord>(`/order/api/orderpayment/${order.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, payment_status: 'paid' },
+    });
+    expect(paid.body.data.payment_status).toBe('paid');
+    const edited = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, note: 'Gọi trước khi giao', deliveryDate: '2026-11-25' },
+    });
+    expect(edited.body.data).toMatchObject({ note: 'Gọi trước khi giao', delivery_date: '2026-11-25' });
+    const badStatus = await move(order.id, 'shipped');
+    expect([badStatus.status, badStatus.body.fields?.status]).toEqual([400, 'Trạng thái không hợp lệ']);
+  });
+});
+
+describe('list, counts and export', () => {
+  it('filters by status, search, customer, province and date, with counts per status', async () => {
+    const order = await newOrder('KH000006', 2);
+    const list = (query: string) =>
+      kit.server.call<OrderRecord[]>(`/order/api/ordercompany/?company=${kit.anKhang}${query}`, { token: kit.an.access });
+    const byCode = await list(`&search=${order.code!.toLowerCase()}`);
+    expect(byCode.body.data.map((row) => row.id)).toEqual([order.id]);
+    expect((await list('&search=benh vien hoan kiem')).body.data.map((row) => row.id)).toContain(order.id);
+    expect((await list(`&customer=${order.customer_id}`)).body.data.every((row) => row.customer_id === order.customer_id)).toBe(true);
+    expect((await list('&province=01')).body.data.every((row) => row.province_code === '01')).toBe(true);
+    expect((await list('&area=MB')).body.data.some((row) => row.id === order.id)).toBe(true);
+    expect((await list('&area=MN')).body.data.some((row) => row.id === order.id)).toBe(false);
+    expect((await list('&date_from=2020-01-01&date_to=2020-12-31')).body.count).toBe(0);
+    const all = await list('&limit=200');
+    expect(all.body.bonus).toEqual({ total_amount: all.body.data.reduce((sum, row) => sum + row.total, 0) });
+    const counts = await kit.server.call<StatusCounts>(`/order/api/countorder/?company=${kit.anKhang}`, { token: kit.an.access });
+    expect(counts.body.data.all).toBe(all.body.count);
+    expect(
+      counts.body.data.pending +
+        counts.body.data.confirmed +
+        counts.body.data.cancelled +
+        counts.body.data.completed +
+        counts.body.data.delivering +
+        counts.body.data.rejected +
+        counts.body.data.draft,
+    ).toBe(all.body.count);
+    expect((await list('&status=nothing')).status).toBe(400);
+  });
+
+  it('exports the filtered list to Excel with Vietnamese headers', async () => {
+    const response = await fetch(`${kit.server.url}/api/order/api/exportdata/?company=${kit.anKhang}&status=pending`, {
+      headers: { authorization: `Bearer ${kit.an.access}` },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="don-hang-\d{8}\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()));
+    const sheet = workbook.getWorksheet('Đơn hàng')!;
+    expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Mã đơn', 'Khách hàng', 'Trạng thái', 'Tổng tiền']));
+    const statuses = new Set<string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) statuses.add(String(row.getCell(8).value));
+    });
+    expect([...statuses]).toEqual(['Chờ xác nhận']);
+  });
+
+  it('remembers each person’s columns', async () => {
+    const read = () => kit.server.call<{ columns: string[] }>(`/order/api/order-table/?company=${kit.anKhang}`, { token: kit.an.access });
+    expect((await read()).body.data.columns).toEqual(['code', 'created_at', 'customer', 'staff', 'status', 'total']);
+    await kit.server.call('/order/api/order-table/', {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, columns: ['code', 'total', 'note'] },
+    });
+    expect((await read()).body.data.columns).toEqual(['code', 'total', 'note']);
+    const bad = await kit.server.call('/order/api/order-table/', {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, columns: ['password'] },
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('dashboard', () => {
+  it('counts sales only once confirmed, by day and by customer', async () => {
+    const order = await newOrder('KH000004', 5);
+    const before = await kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${kit.anKhang}`, { token: kit.an.access });
+    await move(order.id, 'confirmed');
+    const after = await kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${kit.anKhang}`, { token: kit.an.access });
+    expect(after.body.data.today.revenue - before.body.data.today.revenue).toBe(order.total);
+    expect(after.body.data.month.revenue).toBeGreaterThanOrEqual(after.body.data.today.revenue);
+    expect(after.body.data.by_day).toHaveLength(30);
+    expect(after.body.data.by_day.at(-1)!.revenue).toBe(after.body.data.today.revenue);
+    expect(after.body.data.top_customers.map((row) => row.name)).toContain('Phòng khám Đa khoa Sài Gòn');
+    expect(after.body.data.top_products[0]).toMatchObject({ name: expect.any(String), unit: expect.any(String) });
+    const mine = await kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${kit.anKhang}&account=999999`, {
+      token: kit.an.access,
+    });
+    expect(mine.body.data.today).toEqual({ revenue: 0, orders: 0 });
+    const bad = await kit.server.call(`/order/api/getdashboard/?company=${kit.anKhang}&date_from=2026-12-01&date_to=2026-11-01`, {
+      token: kit.an.access,
+    });
+    expect(bad.body.message).toBe('Ngày bắt đầu phải trước ngày kết thúc');
+  });
+});
+
+describe('group orders', () => {
+  it('groups orders for one delivery run and moves them with it', async () => {
+    const a = await newOrder('KH000001');
+    const b = await newOrder('KH000002');
+    await move(a.id, 'confirmed');
+    await move(b.id, 'confirmed');
+    const group = await kit.server.call<OrderGroupRecord>('/order/api/order-group/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, title: 'Tuyến Quận 1 sáng thứ Hai', orders: [a.id, b.id] },
+    });
+    expect(group.status).toBe(201);
+    expect(group.body.data).toMatchObject({
+      code: expect.stringMatching(/^GH\d{6}$/),
+      order_count: 2,
+      status: 'open',
+      total: a.total + b.total,
+    });
+    const taken = await kit.server.call('/order/api/order-group/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, title: 'Nhóm khác', orders: [a.id] },
+    });
+    expect(taken.status).toBe(409);
+    const started = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.body.data.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, status: 'delivering' },
+    });
+    expect(started.body.data.status).toBe('delivering');
+    const detail = await kit.server.call<OrderGroupRecord & { orders: OrderRecord[] }>(
+      `/order/api/order-group/${group.body.data.id}/?company=${kit.anKhang}`,
+      { token: kit.an.access },
+    );
+    expect(detail.body.data.orders.map((order) => order.status)).toEqual(['delivering', 'delivering']);
+    const finished = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.body.data.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, status: 'done' },
+    });
+    expect(finished.body.data.status).toBe('done');
+    const reopen = await kit.server.call(`/order/api/order-group/${group.body.data.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, status: 'open' },
+    });
+    expect(reopen.status).toBe(409);
+  });
+
+  it('is refused where the service is off', async () => {
+    const answer = await kit.server.call(`/order/api/order-group/?company=${kit.minhPhat}`, { token: kit.binh.access });
+    expect([answer.status, answer.body.message]).toEqual([403, 'Công ty chưa bật chức năng Đơn hàng gộp']);
+  });
+});
+
+describe('tenant isolation', () => {
+  it('answers another company’s member with 403 and no data, and hides ids across companies', async () => {
+    const order = await newOrder();
+    for (const path of [
+      `/order/api/ordercompany/?company=${kit.anKhang}`,
+      `/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`,
+      `/order/api/countorder/?company=${kit.anKhang}`,
+      `/order/api/getdashboard/?company=${kit.anKhang}`,
+      `/order/api/exportdata/?company=${kit.anKhang}`,
+      `/order/api/order-table/?company=${kit.anKhang}`,
+    ]) {
+      const answer = await kit.server.call(path, { token: kit.binh.access });
+      expect([path, answer.status, answer.body.data]).toEqual([path, 403, null]);
+    }
+    const moved = await kit.server.call(`/order/api/updatestatusordercompany/${order.id}/`, {
+      method: 'PUT',
+      token: kit.binh.access,
+      body: { company: kit.minhPhat, status: 'confirmed' },
+    });
+    expect(moved.status).toBe(404);
+    const bulk = await kit.server.call<BulkStatusResult[]>('/order/api/updateliststatusorder/', {
+      method: 'PUT',
+      token: kit.binh.access,
+      body: { company: kit.minhPhat, orders: [order.id], status: 'confirmed' },
+    });
+    expect(bulk.body.data[0]).toMatchObject({ ok: false, status: null });
+    const still = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`, {
+      token: kit.an.access,
+    });
+    expect(still.body.data.status).toBe('pending');
+  });
+});
