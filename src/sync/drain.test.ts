@@ -5,7 +5,7 @@ import { uuidv7 } from '../../contract/uuid';
 import type { VisitRecord } from '../../contract/visit';
 import { AppDb } from '../db/app-db';
 import { toLocalVisit } from '../db/local-records';
-import { drainOutbox, requeueInterrupted, TransportError, type PushBody, type PushTransport } from './drain';
+import { drainOutbox, releaseNetworkWaits, requeueInterrupted, TransportError, type PushBody, type PushTransport } from './drain';
 import { enqueueOp } from './outbox';
 
 const COMPANY = 1;
@@ -171,6 +171,26 @@ describe('drainOutbox', () => {
     await drain(online);
     expect(online.calls[0]!.ops.map((o) => o.opId)).toEqual([opId]);
     expect(await states()).toEqual(['done']);
+  });
+
+  it('sends at once when the network comes back, however long the backoff grew offline, but keeps server backoffs', async () => {
+    const { opId } = await checkIn();
+    for (let i = 0; i < 12; i += 1) {
+      if (i > 0) clock = (await db.outbox.get({ opId }))!.nextAttemptAt;
+      await drain(transport(() => 'network'));
+    }
+    const busy = await checkIn();
+    await db.outbox
+      .where({ opId: busy.opId })
+      .modify({ attempts: 1, nextAttemptAt: clock + 600_000, lastError: { kind: 'server', status: 503, message: 'bận' } });
+    const [offlineOp] = await db.outbox.orderBy('seq').toArray();
+    expect(offlineOp!.nextAttemptAt).toBeGreaterThan(clock + 60_000);
+    expect(await releaseNetworkWaits(db, COMPANY)).toBe(1);
+    expect(await db.outbox.get({ opId })).toMatchObject({ attempts: 0, nextAttemptAt: 0 });
+    const online = transport(applied);
+    await drain(online);
+    expect(online.calls.map((call) => call.ops.map((o) => o.opId))).toEqual([[opId]]);
+    expect(await states()).toEqual(['done', 'pending']);
   });
 
   it.each([500, 503])('treats %s as unknown: queued, retried later', async (status) => {

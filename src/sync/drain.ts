@@ -63,6 +63,20 @@ async function nextBatch(db: AppDb, companyId: number, accountId: number, now: n
   return batch;
 }
 
+/**
+ * Lets ops that waited only because the network was down go at once. Called when the browser says it
+ * is back online and when the rep asks to sync: without it the queue would sit out a backoff that grew
+ * while the phone had no signal (up to the 5-minute cap) with "Đồng bộ ngay" doing nothing. The
+ * attempt count starts over too: failures without signal say nothing about how busy the server is.
+ */
+export async function releaseNetworkWaits(db: AppDb, companyId: number): Promise<number> {
+  return db.outbox
+    .where('[companyId+state]')
+    .equals([companyId, 'pending'])
+    .filter((op) => op.lastError?.kind === 'network' && op.nextAttemptAt > 0)
+    .modify({ nextAttemptAt: 0, attempts: 0 });
+}
+
 async function setState(db: AppDb, ops: OutboxRow[], patch: Partial<OutboxRow>): Promise<void> {
   await db.outbox.bulkUpdate(ops.map((op) => ({ key: op.seq!, changes: patch })));
 }

@@ -7,7 +7,7 @@
 import { ApiError } from '../api/api-error';
 import { appDb, type AppDb } from '../db/app-db';
 import { deviceIdentity, writeMeta } from '../db/device';
-import { drainOutbox, requeueInterrupted, type DrainOutcome } from './drain';
+import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
@@ -18,6 +18,7 @@ export type SyncTarget = { companyId: number; accountId: number };
 let target: SyncTarget | null = null;
 let current: Promise<void> | null = null;
 let again = false;
+let wakePending = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 const AFTER_ENQUEUE_MS = 1_000;
@@ -56,9 +57,10 @@ function describeStop(outcome: DrainOutcome): Partial<ReturnType<typeof getSyncS
   }
 }
 
-async function runOnce(db: AppDb): Promise<void> {
+async function runOnce(db: AppDb, wake: boolean): Promise<void> {
   if (!target) return;
   const { companyId, accountId } = target;
+  if (wake) await releaseNetworkWaits(db, companyId);
   const { deviceId } = await deviceIdentity(db);
   updateSyncStatus({ phase: 'pushing' });
   const outcome = await drainOutbox({ db, companyId, accountId, deviceId, transport: pushTransport, refreshAuth });
@@ -92,8 +94,17 @@ async function askPersistentStorage(db: AppDb): Promise<void> {
   await writeMeta(db, 'persisted', { persisted, askedAt: new Date().toISOString() });
 }
 
+type SyncRequest = {
+  /**
+   * The network may just have come back (online event, tab shown, "Đồng bộ ngay", Background Sync):
+   * ops that waited only for the network go now instead of sitting out their backoff.
+   */
+  wake?: boolean;
+};
+
 /** Runs a sync now, or right after the one already running. */
-export function syncNow(db: AppDb = appDb()): Promise<void> {
+export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise<void> {
+  if (request.wake) wakePending = true;
   if (current) {
     again = true;
     return current;
@@ -102,7 +113,9 @@ export function syncNow(db: AppDb = appDb()): Promise<void> {
     try {
       do {
         again = false;
-        await runOnce(db);
+        const wake = wakePending;
+        wakePending = false;
+        await runOnce(db, wake);
       } while (again);
     } finally {
       updateSyncStatus({ phase: 'idle', progress: null });
@@ -132,11 +145,11 @@ export function startSync(next: SyncTarget, db: AppDb = appDb()): () => void {
   updateSyncStatus({ authPaused: false, updateRequired: false, lastError: null });
   const onOnline = () => {
     updateSyncStatus({ online: true });
-    void syncNow(db);
+    void syncNow(db, { wake: true });
   };
   const onOffline = () => updateSyncStatus({ online: false });
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void syncNow(db);
+    if (document.visibilityState === 'visible') void syncNow(db, { wake: true });
   };
   window.addEventListener('online', onOnline);
   window.addEventListener('offline', onOffline);

@@ -57,7 +57,10 @@ const MIRRORS: Partial<Record<SyncEntity, Mirror>> = {
     key: byText,
     toLocal: (record: OrderRecord) => toLocalOrder(record),
     ofCompany: (db, companyId) =>
-      db.orders.where('[company+created_at]').between([companyId, ''], [companyId, '\uffff']).and((row) => row.syncState === 'synced'),
+      db.orders
+        .where('[company+created_at]')
+        .between([companyId, ''], [companyId, '\uffff'])
+        .and((row) => row.syncState === 'synced'),
   },
   customer_type: {
     table: (db) => db.customerTypes,

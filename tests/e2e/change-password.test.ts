@@ -8,7 +8,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, DEMO_ACCOUNT, eventually, setupE2e, signInTo, submitLogin, toast, waitForPath, workspaceList } from '../support/e2e-app';
+import {
+  COMPANIES,
+  DEMO_ACCOUNT,
+  eventually,
+  setupE2e,
+  signInTo,
+  submitLogin,
+  toast,
+  waitForPath,
+  workspaceList,
+} from '../support/e2e-app';
 
 const app = setupE2e();
 

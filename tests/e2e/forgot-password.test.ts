@@ -34,7 +34,9 @@ describe('forgot password (390x844)', () => {
     await expect(digits.count()).resolves.toBe(6);
     await digits.first().click();
     await page.keyboard.type(sent?.code ?? '');
-    await eventually(() => digits.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe(sent?.code);
+    await eventually(() => digits.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe(
+      sent?.code,
+    );
     await page.getByRole('button', { name: 'Xác minh', exact: true }).click();
 
     // Step 2: create a new password, twice.

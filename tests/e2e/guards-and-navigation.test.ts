@@ -148,7 +148,9 @@ describe('logout (1440x900)', () => {
 
     // The server ended the session too: neither the old access token nor the old refresh token works.
     const api = `${app.server.url}/api`;
-    const me = await fetch(`${api}/account/api/account/${accountIdOf(accessToken)}/`, { headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await fetch(`${api}/account/api/account/${accountIdOf(accessToken)}/`, {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     expect(me.status).toBe(401);
     const refreshed = await fetch(`${api}/micro-account-local/account/api/refresh_token`, {
       method: 'POST',

@@ -10,107 +10,28 @@
  *
  * "Offline" is real for the service worker too: Playwright's setOffline() does not reach the
  * worker's own fetches (playwright#2311, research/offline.md 4b), so the browser talks to the app
- * through a small proxy in this file that drops every connection while offline. A file missing from
- * the precache therefore fails here as it would on a phone in airplane mode. setOffline() is used as
- * well, so the page itself sees navigator.onLine === false.
+ * through a small proxy (tests/support/offline-proxy.ts) that drops every connection while offline.
+ * A file missing from the precache therefore fails here as it would on a phone in airplane mode.
+ * setOffline() is used as well, so the page itself sees navigator.onLine === false.
  */
 import fs from 'node:fs';
-import http from 'node:http';
-import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { SW_SYNC_TAG } from '../../contract/sw-messages';
 import { launchBrowser, newPage, VIEWPORTS } from '../support/browser';
 import { startBuiltAppServer } from '../support/built-app-server';
+import { startOfflineProxy, type OfflineProxy } from '../support/offline-proxy';
 
 const DIST = path.resolve('dist');
 const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;
 const AN_KHANG = 'Công ty Dược phẩm An Khang';
 const WAIT_MS = 15_000;
 
-// ---- A proxy that can be unplugged --------------------------------------------------------------
-
-type Proxy = {
-  url: string;
-  /** Drops every open connection and refuses new ones until set back to false. */
-  setOffline: (offline: boolean) => void;
-  /** Appended to /sw.js so the browser sees a new version of the worker ('' = none). */
-  setWorkerSuffix: (suffix: string) => void;
-  close: () => Promise<void>;
-};
-
-async function startProxy(upstreamUrl: string): Promise<Proxy> {
-  const upstream = new URL(upstreamUrl);
-  const sockets = new Set<net.Socket>();
-  let offline = false;
-  let workerSuffix = '';
-
-  const server = http.createServer((request, response) => {
-    if (offline) {
-      request.socket.destroy();
-      return;
-    }
-    const rewrite = workerSuffix !== '' && request.method === 'GET' && request.url?.split('?')[0] === '/sw.js';
-    const headers = { ...request.headers };
-    if (rewrite) {
-      // A whole, uncompressed body to append to, and no 304 from an earlier validator.
-      delete headers['accept-encoding'];
-      delete headers['if-none-match'];
-      delete headers['if-modified-since'];
-    }
-    const forwarded = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers },
-      (answer) => {
-        if (!rewrite || answer.statusCode !== 200) {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const body = Buffer.concat([...chunks, Buffer.from(workerSuffix)]);
-          const { etag: _etag, 'last-modified': _lastModified, 'content-length': _length, ...rest } = answer.headers;
-          response.writeHead(200, { ...rest, 'content-length': String(body.length) });
-          response.end(body);
-        });
-      },
-    );
-    forwarded.on('error', () => response.destroy());
-    request.pipe(forwarded);
-  });
-  server.on('connection', (socket) => {
-    if (offline) {
-      socket.destroy();
-      return;
-    }
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    setOffline(value) {
-      offline = value;
-      if (value) for (const socket of sockets) socket.destroy();
-    },
-    setWorkerSuffix(suffix) {
-      workerSuffix = suffix;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
 // ---- Set-up -------------------------------------------------------------------------------------
 
 let app: Awaited<ReturnType<typeof startBuiltAppServer>> | undefined;
-let proxy: Proxy | undefined;
+let proxy: OfflineProxy | undefined;
 let browser: Browser | undefined;
 let contexts: BrowserContext[] = [];
 
@@ -119,7 +40,7 @@ beforeAll(async () => {
     throw new Error(`${path.join(DIST, 'sw.js')} is missing: run \`npx vite build\` first (vite-plugin-pwa writes the worker).`);
   }
   app = await startBuiltAppServer();
-  proxy = await startProxy(app.url);
+  proxy = await startOfflineProxy(app.url);
   browser = await launchBrowser();
 });
 

@@ -55,7 +55,13 @@ describe('signing in with the demo account', () => {
 
     const navbar = page.getByTestId('bottom-navbar');
     await navbar.waitFor();
-    await expect(navbar.getByRole('link').allInnerTexts()).resolves.toEqual(['Trang chủ', 'Khách hàng', 'Bán hàng', 'Nhân viên', 'Cá nhân']);
+    await expect(navbar.getByRole('link').allInnerTexts()).resolves.toEqual([
+      'Trang chủ',
+      'Khách hàng',
+      'Bán hàng',
+      'Nhân viên',
+      'Cá nhân',
+    ]);
     await expect(navbar.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).resolves.toEqual([
       '/dashboard',
       '/customers',

@@ -25,7 +25,14 @@ import {
 
 const app = setupE2e();
 
-const REPORT_ROUTES = ['/reports/products', '/reports/employee', '/reports/orders', '/reports/region', '/reports/customer', '/reports/promotions'];
+const REPORT_ROUTES = [
+  '/reports/products',
+  '/reports/employee',
+  '/reports/orders',
+  '/reports/region',
+  '/reports/customer',
+  '/reports/promotions',
+];
 const SERVICE_CONFIG = [
   { label: 'Chính sách giá', href: '/price-policy' },
   { label: 'Kết nối giao vận', href: '/connect-dlo' },
@@ -167,7 +174,9 @@ describe('the menu grid on the phone dashboard follows the workspace (390x844)',
 
     const minhPhat = await shortcuts(page);
     const minhPhatHrefs = minhPhat.map((entry) => entry.href);
-    expect(minhPhat).toEqual(expect.arrayContaining([{ label: 'Đơn hàng', href: '/order' }, { label: 'Nhân viên bán hàng', href: '/pharmacist' }, ...INVENTORY]));
+    expect(minhPhat).toEqual(
+      expect.arrayContaining([{ label: 'Đơn hàng', href: '/order' }, { label: 'Nhân viên bán hàng', href: '/pharmacist' }, ...INVENTORY]),
+    );
     for (const href of ['/order-groups', '/transport', '/warehouse', ...REPORT_ROUTES, ...SERVICE_CONFIG.map((entry) => entry.href)]) {
       expect(minhPhatHrefs, href).not.toContain(href);
     }

@@ -1,12 +1,15 @@
 /**
  * What the browser tests share: one server and one browser per test file, a fresh browser context
  * per test, the demo data's exact values (issue 2), and helpers that act as a user would (type,
- * click, wait for what appears) without sleeping.
+ * click, wait for what appears) without sleeping. A file may ask for push faults on its server and
+ * for a network it can unplug (tests/support/offline-proxy.ts).
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { FaultInjector } from '../../server/app-types';
 import { launchBrowser, newPage } from './browser';
 import { startE2eServer, type E2eServer } from './e2e-server';
+import { startOfflineProxy, type OfflineProxy } from './offline-proxy';
 
 /** The demo data seeded on first start; tests and people rely on these exact values. */
 export const DEMO_ACCOUNT = { phone: '0901234567', password: 'Demo@2026', fullName: 'Nguyễn Văn An' } as const;
@@ -26,24 +29,48 @@ export const WAIT_MS = 15_000;
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
 
+export type SetupOptions = {
+  /** Test-only faults after a committed sync push, for this file's server (server/app-types.ts). */
+  faults?: FaultInjector;
+  /**
+   * Pages reach the server through a proxy that can be unplugged (tests/support/offline-proxy.ts),
+   * so that "offline" holds for the service worker's own requests too; see `unplug`/`plugIn`.
+   */
+  unpluggable?: boolean;
+};
+
+export type OpenOptions = {
+  /** 'block' unless said otherwise; the service worker tests need 'allow'. */
+  serviceWorkers?: 'allow' | 'block';
+};
+
 export type E2eApp = {
   readonly server: E2eServer;
   readonly browser: Browser;
+  /** The unpluggable network between the browser and the server (setupE2e({ unpluggable: true })). */
+  readonly proxy: OfflineProxy;
   /** A fresh context (no cookies, no storage) and page at the given viewport; closed after the test. */
-  open: (viewport: { width: number; height: number }) => Promise<{ context: BrowserContext; page: Page }>;
+  open: (viewport: { width: number; height: number }, options?: OpenOptions) => Promise<{ context: BrowserContext; page: Page }>;
+  /** The network goes away for the page (navigator.onLine false) and for its service worker. */
+  unplug: (context: BrowserContext) => Promise<void>;
+  /** The network comes back; the page gets its `online` event. */
+  plugIn: (context: BrowserContext) => Promise<void>;
 };
 
 /**
  * Registers the per-file server and browser (beforeAll/afterAll) and closes each test's contexts
  * after it. When a test fails, the URL and visible text of its pages are printed to help tell why.
+ * The network is plugged back in after each test.
  */
-export function setupE2e(): E2eApp {
+export function setupE2e(options: SetupOptions = {}): E2eApp {
   let server: E2eServer | undefined;
+  let proxy: OfflineProxy | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startE2eServer();
+    server = await startE2eServer({ faults: options.faults });
+    if (options.unpluggable) proxy = await startOfflineProxy(server.url);
     browser = await launchBrowser();
   });
 
@@ -51,13 +78,21 @@ export function setupE2e(): E2eApp {
     const open = contexts;
     contexts = [];
     if (context.task.result?.state === 'fail') await describePages(open);
+    proxy?.setOffline(false);
+    proxy?.setWorkerSuffix('');
     await Promise.all(open.map((browserContext) => browserContext.close()));
   });
 
   afterAll(async () => {
     await browser?.close();
+    await proxy?.close();
     await server?.stop();
   });
+
+  function unpluggableProxy(): OfflineProxy {
+    if (!proxy) throw new Error('no unpluggable network: call setupE2e({ unpluggable: true }) (and use it inside a test)');
+    return proxy;
+  }
 
   return {
     get server() {
@@ -68,9 +103,20 @@ export function setupE2e(): E2eApp {
       if (!browser) throw new Error('the browser is not launched yet (use it inside a test)');
       return browser;
     },
-    async open(viewport) {
+    get proxy() {
+      return unpluggableProxy();
+    },
+    async unplug(browserContext) {
+      unpluggableProxy().setOffline(true);
+      await browserContext.setOffline(true);
+    },
+    async plugIn(browserContext) {
+      unpluggableProxy().setOffline(false);
+      await browserContext.setOffline(false);
+    },
+    async open(viewport, openOptions = {}) {
       if (!browser || !server) throw new Error('setupE2e: server or browser missing');
-      const opened = await newPage(browser, server.url, viewport);
+      const opened = await newPage(browser, proxy?.url ?? server.url, viewport, { serviceWorkers: openOptions.serviceWorkers });
       opened.context.setDefaultTimeout(WAIT_MS);
       opened.context.setDefaultNavigationTimeout(30_000);
       contexts.push(opened.context);
@@ -84,7 +130,9 @@ export function setupE2e(): E2eApp {
       opened.page.on('response', (response) => {
         if (response.status() >= 400) events.push(`${response.request().method()} ${response.url()} -> ${response.status()}`);
       });
-      opened.page.on('requestfailed', (request) => events.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`));
+      opened.page.on('requestfailed', (request) =>
+        events.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText}`),
+      );
       return opened;
     },
   };
@@ -107,9 +155,34 @@ async function describePages(contexts: BrowserContext[]): Promise<void> {
   }
 }
 
-/** An assertion retried until it holds (or WAIT_MS passes): the page updates asynchronously. */
-export function eventually<T>(read: () => T | Promise<T>) {
-  return expect.poll(read, { timeout: WAIT_MS, interval: 50 });
+/** An assertion retried until it holds (or `timeout`, WAIT_MS by default, passes): the page updates asynchronously. */
+export function eventually<T>(read: () => T | Promise<T>, timeout: number = WAIT_MS) {
+  return expect.poll(read, { timeout, interval: 50 });
+}
+
+/**
+ * Waits until the app's service worker is active (its precache complete) and controls the page;
+ * reloads once when the first install did not claim the page.
+ */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  const scriptUrl = await page.evaluate(
+    (timeout) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
+      ]),
+    WAIT_MS,
+  );
+  if (!scriptUrl) throw new Error('No active service worker after 15 s (is the context opened with serviceWorkers: "allow"?)');
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  const claimed = await page
+    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!claimed) {
+    await page.reload();
+    await expect(controlled()).resolves.toBe(true);
+  }
 }
 
 /** Waits until the page's path (and, when given, its search string) is the one expected. */
@@ -198,7 +271,9 @@ export async function closeDropdown(page: Page, dropdown: Locator): Promise<void
 export async function dropdownEntries(dropdown: Locator): Promise<{ label: string; href: string }[]> {
   return dropdown
     .getByRole('menuitem')
-    .evaluateAll((elements) => elements.map((element) => ({ label: (element.textContent ?? '').trim(), href: element.getAttribute('href') ?? '' })));
+    .evaluateAll((elements) =>
+      elements.map((element) => ({ label: (element.textContent ?? '').trim(), href: element.getAttribute('href') ?? '' })),
+    );
 }
 
 /** Opens the header's workspace dropdown and returns it. */

@@ -13,6 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FaultInjector } from '../../server/app-types';
 import { startServer } from '../../server/server';
 import type { VerificationSender } from '../../server/lib/verification-sender';
 import { openTestDatabase } from '../../server/testing/test-database';
@@ -81,7 +82,15 @@ async function snapshotDist(): Promise<string> {
   }
 }
 
-export async function startE2eServer(): Promise<E2eServer> {
+export type E2eServerOptions = {
+  /**
+   * Test-only faults after a sync push is committed (server/app-types.ts): the server asks
+   * `afterPush()` once per committed push, so a test can arm one fault at a time.
+   */
+  faults?: FaultInjector;
+};
+
+export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const staticDir = await snapshotDist();
   const sentCodes: SentCode[] = [];
   const sender: VerificationSender = {
@@ -97,6 +106,7 @@ export async function startE2eServer(): Promise<E2eServer> {
       env: testEnv({ port: 0, host: '127.0.0.1', staticDir, seedDemo: true, scryptLogN: 14, logLevel: 'silent' }),
       database,
       sender,
+      faults: options.faults,
     });
     const opened = database;
     return {

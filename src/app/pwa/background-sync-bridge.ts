@@ -12,7 +12,7 @@ export function useBackgroundSyncBridge(active: boolean): void {
   useEffect(() => {
     if (!active) return;
     const stopDrain = onDrainRequest(async () => {
-      await syncNow();
+      await syncNow(undefined, { wake: true });
       return getSyncStatus().pending === 0;
     });
     let asked = false;

@@ -11,5 +11,5 @@ export const Route = createFileRoute('/_app/diagnostics')({
 
 function DiagnosticsPage() {
   const { company } = useSession();
-  return <DiagnosticsView db={appDb()} companyId={company?.id ?? 0} onSyncNow={() => void syncNow()} />;
+  return <DiagnosticsView db={appDb()} companyId={company?.id ?? 0} onSyncNow={() => void syncNow(undefined, { wake: true })} />;
 }
