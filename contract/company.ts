@@ -11,12 +11,13 @@ export function salesStaffLabel(companyType: string | null | undefined): string 
 }
 
 /** Membership states; only `accept` lets a person enter the workspace. */
-export const MEMBERSHIP_STATUSES = ['accept', 'pending', 'reject'] as const;
+export const MEMBERSHIP_STATUSES = ['accept', 'pending', 'invited', 'reject'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 export const MEMBERSHIP_STATUS_LABELS: Record<MembershipStatus, string> = {
   accept: 'Đã xác nhận',
   pending: 'Chờ xác nhận',
+  invited: 'Được mời tham gia',
   reject: 'Từ chối',
 };
 

@@ -26,6 +26,7 @@ export const ERROR_MESSAGES = {
   RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
   NOT_A_MEMBER: 'Bạn không phải thành viên đã được xác nhận của công ty này',
+  MEMBER_INACTIVE: 'Tài khoản của bạn đã bị ngừng hoạt động tại công ty này',
   UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
   CONFLICT: 'Dữ liệu đã tồn tại',
   ORDER_TRANSITION_INVALID: 'Không thể chuyển trạng thái đơn hàng',

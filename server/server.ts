@@ -7,6 +7,7 @@ import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './app-types';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './db/seed/demo';
+import { ensureAllCompanyRoles } from './modules/access/roles-seed';
 import type { ServerEnv } from './env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './lib/secrets';
@@ -44,6 +45,7 @@ export async function prepareDeps(options: StartOptions): Promise<{ deps: AppDep
       await seedAccountTypes(db);
     }
   }
+  await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const deps: AppDeps = { db, env, keys, logger, sender: options.sender ?? loggingSender(logger), faults: options.faults };
   return { deps, database };

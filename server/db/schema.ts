@@ -86,15 +86,26 @@ export const accountCompanies = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    /** accept | pending | reject */
+    /** accept | pending (asked to join) | invited (added by the company, not yet accepted) | reject */
     status: text('status').notNull(),
     isOwner: boolean('is_owner').notNull().default(false),
+    /** Issue #7: the member's role, staff kind and place in the company. */
+    roleId: integer('role_id'),
+    /** sales (trình dược viên / nhân viên bán hàng) | office */
+    staffKind: text('staff_kind').notNull().default('office'),
+    code: text('code'),
+    regionId: integer('region_id'),
+    managerId: integer('manager_id').references(() => accounts.id),
+    startDate: date('start_date', { mode: 'string' }),
+    /** A deactivated member cannot enter the company; their history stays. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('account_companies_company_account_key').on(t.companyId, t.accountId),
     index('account_companies_account_idx').on(t.accountId),
+    uniqueIndex('account_companies_company_code_key').on(t.companyId, t.code).where(sql`${t.code} is not null`),
   ],
 );
 
@@ -672,4 +683,121 @@ export const tableViews = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.accountId, t.view] })],
+);
+
+/*
+ * People and territory (issue #7): roles with a permission matrix, regions grouping provinces,
+ * monthly KPI targets, imported sales figures, and role changes waiting for approval.
+ */
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** company | region | own: whose orders, customers and visits members see. */
+    scope: text('scope').notNull().default('company'),
+    permissions: jsonb('permissions').$type<Record<string, string[]>>().notNull(),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('roles_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+);
+
+export const roleRequests = pgTable(
+  'role_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    membershipId: integer('membership_id')
+      .notNull()
+      .references(() => accountCompanies.id),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => accounts.id),
+    /** pending | approved | rejected */
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => accounts.id),
+    decidedAt: tstz('decided_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('role_requests_company_status_idx').on(t.companyId, t.status)],
+);
+
+export const regions = pgTable(
+  'regions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('regions_company_code_key').on(t.companyId, t.code)],
+);
+
+/** A province (new two-level code) belongs to at most one region of a company. */
+export const regionProvinces = pgTable(
+  'region_provinces',
+  {
+    regionId: integer('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    provinceCode: text('province_code').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.regionId, t.provinceCode] }), uniqueIndex('region_provinces_company_province_key').on(t.companyId, t.provinceCode)],
+);
+
+/** Monthly targets: for a region (account null), for a rep (region null), or the company (both null). */
+export const kpiTargets = pgTable(
+  'kpi_targets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    month: text('month').notNull(),
+    regionId: integer('region_id').references(() => regions.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id').references(() => accounts.id),
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    orders: integer('orders').notNull().default(0),
+    newCustomers: integer('new_customers').notNull().default(0),
+    visits: integer('visits').notNull().default(0),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('kpi_targets_key').on(t.companyId, t.month, sql`coalesce(${t.regionId}, 0)`, sql`coalesce(${t.accountId}, 0)`)],
+);
+
+/** Sales figures imported from Excel (months before the app, or sales outside it). */
+export const staffSales = pgTable(
+  'staff_sales',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    month: text('month').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    orders: integer('orders').notNull().default(0),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.accountId, t.month] })],
 );

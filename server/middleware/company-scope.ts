@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { accountCompanies, companies } from '../db/schema';
 import { forbidden } from '../lib/http-error';
 
-export type MembershipRow = { id: number; companyId: number; isOwner: boolean; companyType: string };
+export type MembershipRow = { id: number; companyId: number; isOwner: boolean; companyType: string; roleId: number | null; regionId: number | null };
 
 export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
   const [row] = await db
@@ -18,6 +18,9 @@ export async function requireMembership(db: Db, auth: AuthInfo, companyId: numbe
       companyId: accountCompanies.companyId,
       isOwner: accountCompanies.isOwner,
       status: accountCompanies.status,
+      isActive: accountCompanies.isActive,
+      roleId: accountCompanies.roleId,
+      regionId: accountCompanies.regionId,
       companyType: companies.type,
       companyActive: companies.isActive,
     })
@@ -25,7 +28,9 @@ export async function requireMembership(db: Db, auth: AuthInfo, companyId: numbe
     .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
     .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, auth.accountId)));
   if (!row || row.status !== 'accept' || !row.companyActive) throw forbidden('NOT_A_MEMBER');
-  return { id: row.id, companyId: row.companyId, isOwner: row.isOwner, companyType: row.companyType };
+  // A deactivated member keeps their history but can no longer work in the company.
+  if (!row.isActive) throw forbidden('MEMBER_INACTIVE');
+  return { id: row.id, companyId: row.companyId, isOwner: row.isOwner, companyType: row.companyType, roleId: row.roleId, regionId: row.regionId };
 }
 
 /** Company settings (switches, membership approval) belong to the owner or a system administrator. */

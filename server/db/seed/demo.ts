@@ -11,6 +11,7 @@ import type { Db } from '../client';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '../schema';
 import { seedDemoCatalogue } from '../../modules/products/demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
+import { seedDemoPeople } from './demo-people';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -85,8 +86,9 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
         ...[...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => ({ companyId: anKhang.id, code, isEnabled: true })),
         ...FEATURE_CODES.map((code) => ({ companyId: minhPhat.id, code, isEnabled: false })),
       ]);
-    return { anKhangId: anKhang.id, minhPhatId: minhPhat.id, anId: an.id, binhId: binh.id };
+    return { anKhangId: anKhang.id, minhPhatId: minhPhat.id, hoaBinhId: hoaBinh.id, anId: an.id, binhId: binh.id };
   });
   await seedDemoCustomers(db, ids);
   await seedDemoCatalogue(db, { anKhangId: ids.anKhangId, minhPhatId: ids.minhPhatId });
+  await seedDemoPeople(db, { ...ids, passwordHash });
 }

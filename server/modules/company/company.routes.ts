@@ -24,6 +24,7 @@ import { created, ok } from '../../lib/respond';
 import { parseBody, parseQuery, pathId } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
 import { requireCompanyAdmin, requireMembership } from '../../middleware/company-scope';
+import { ensureCompanyRoles } from '../access/roles-seed';
 import { loadAccountView } from '../auth/account-view';
 import {
   companyExists,
@@ -79,6 +80,7 @@ export function companyRoutes(deps: AppDeps) {
         .returning();
       if (!row) throw new Error('insert returned no row');
       await tx.insert(accountCompanies).values({ companyId: row.id, accountId: auth.accountId, status: 'accept', isOwner: true });
+      await ensureCompanyRoles(tx, row.id);
       return toCompany(row);
     });
     return created(c, company, 'Tạo công ty thành công');

@@ -160,7 +160,7 @@ describe('list, counts and export', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toMatch(/attachment; filename="don-hang-\d{8}\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()));
+    await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet('Đơn hàng')!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Mã đơn', 'Khách hàng', 'Trạng thái', 'Tổng tiền']));
     const statuses = new Set<string>();
