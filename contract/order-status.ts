@@ -49,6 +49,17 @@ export function moveProblem(from: OrderStatus, to: OrderStatus): string | null {
   return `Không thể chuyển đơn hàng từ "${ORDER_STATUS_LABELS[from]}" sang "${ORDER_STATUS_LABELS[to]}"`;
 }
 
+/**
+ * The permission a move needs (issue #7): confirming or refusing a submitted order is approving
+ * it; shipping, completing and cancelling are handling it.
+ */
+export function moveAction(to: OrderStatus): 'approve' | 'edit' {
+  return to === 'confirmed' || to === 'rejected' ? 'approve' : 'edit';
+}
+
+/** A rep may cancel their own order until the office has confirmed it. */
+export const OWNER_CANCELLABLE: readonly OrderStatus[] = ['draft', 'pending', 'rejected'];
+
 /** Statuses that need a reason (shown to the rep). */
 export const NEEDS_REASON: readonly OrderStatus[] = ['rejected', 'cancelled'];
 

@@ -163,7 +163,14 @@ export const OrderListQuery = v.object({
   district: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Quận/huyện không hợp lệ'))),
   ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
   region: digits('Khu vực'),
-  group: digits('Đơn gộp'),
+  /** A group's id, or `none` for orders in no group (those a new delivery run can take). */
+  group: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(none|\d{1,9})$/, 'Đơn gộp không hợp lệ'),
+      v.transform((value) => (value === 'none' ? ('none' as const) : Number(value))),
+    ),
+  ),
   ordering: v.optional(v.picklist(ORDER_SORTS, 'Cách sắp xếp không hợp lệ'), '-created_at'),
 });
 

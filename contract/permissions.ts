@@ -4,6 +4,9 @@
  * hides what a member may not use, on top of the company's feature switches. A role also says whose
  * data its members see: the whole company, their region, or their own.
  */
+import * as v from 'valibot';
+import { bodyObject, idField, optionalText, pagingFields, requiredText } from './validation';
+
 export const PERMISSION_AREAS = [
   'dashboard',
   'orders',
@@ -66,7 +69,11 @@ export type Permissions = Partial<Record<PermissionArea, PermissionAction[]>>;
 /** What a member may do in a company, as the server computed it for them. */
 export type MemberAccess = { roleId: number | null; roleName: string; scope: DataScope; permissions: Permissions; isAdmin: boolean };
 
-export function can(access: Pick<MemberAccess, 'permissions' | 'isAdmin'> | null | undefined, area: PermissionArea, action: PermissionAction): boolean {
+export function can(
+  access: Pick<MemberAccess, 'permissions' | 'isAdmin'> | null | undefined,
+  area: PermissionArea,
+  action: PermissionAction,
+): boolean {
   if (!access) return false;
   if (access.isAdmin) return true;
   return access.permissions[area]?.includes(action) ?? false;
@@ -151,3 +158,79 @@ const ACTION_VERBS: Record<PermissionAction, string> = {
 export function permissionDenied(area: PermissionArea, action: PermissionAction): string {
   return `Bạn không có quyền ${ACTION_VERBS[action]} mục ${AREA_LABELS[area]}`;
 }
+
+// ---- Calls of the role section (spec §7 "Role (role/api): role CRUD, approle") ------------------
+
+export const rolePaths = {
+  /** GET (search, page, limit), POST. */
+  roles: '/role/api/role/',
+  /** GET, PUT, DELETE. */
+  role: (id: number | string) => `/role/api/role/${id}/`,
+  /** GET role changes waiting for approval; POST {company, request, approve} decides one. */
+  approle: '/role/api/approle/',
+  /** GET what the caller may do in a company (menu, buttons, route guards). */
+  myAccess: '/role/api/my-access/',
+} as const;
+
+export type RoleRecord = {
+  id: number;
+  company: number;
+  name: string;
+  description: string | null;
+  scope: DataScope;
+  permissions: Permissions;
+  is_system: boolean;
+  member_count: number;
+};
+
+export type RoleRequestRecord = {
+  id: number;
+  company: number;
+  account: { id: number; full_name: string; phone: string };
+  current_role: { id: number; name: string } | null;
+  requested_role: { id: number; name: string };
+  requested_by: { id: number; full_name: string };
+  status: 'pending' | 'approved' | 'rejected';
+  created_at: string;
+};
+
+const CompanyId = idField('công ty');
+
+/** Only known areas and actions; anything else is refused, not silently stored. */
+const PermissionsSchema = v.pipe(
+  v.record(
+    v.picklist(PERMISSION_AREAS, 'Khu vực phân quyền không hợp lệ'),
+    v.array(v.picklist(PERMISSION_ACTIONS, 'Thao tác phân quyền không hợp lệ'), 'Danh sách thao tác không hợp lệ'),
+    'Ma trận quyền không hợp lệ',
+  ),
+  v.transform((matrix): Permissions => {
+    const clean: Permissions = {};
+    for (const area of PERMISSION_AREAS) {
+      const actions = PERMISSION_ACTIONS.filter((action) => matrix[area]?.includes(action));
+      // Any action on an area implies seeing it.
+      if (actions.length) clean[area] = actions.includes('view') ? actions : ['view', ...actions];
+    }
+    return clean;
+  }),
+);
+
+export const RoleInputSchema = bodyObject({
+  company: CompanyId,
+  name: requiredText('tên vai trò', 100),
+  description: optionalText('mô tả', 500),
+  scope: v.picklist(DATA_SCOPES, 'Phạm vi dữ liệu không hợp lệ'),
+  permissions: PermissionsSchema,
+});
+export type RoleInput = v.InferOutput<typeof RoleInputSchema>;
+
+export const RoleListQuery = v.object({
+  company: CompanyId,
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài')), ''),
+  ...pagingFields(),
+});
+
+export const RoleDecisionSchema = bodyObject({
+  company: CompanyId,
+  request: idField('yêu cầu'),
+  approve: v.boolean('Vui lòng chọn duyệt hoặc từ chối'),
+});

@@ -91,14 +91,20 @@ export type PullAnswer = {
   hasMore: boolean;
   /** How many changes remain after this page (for a progress bar on first sync). */
   remaining?: number;
-  /** The cursor is older than what the server keeps: drop the mirrored data and pull from 0. */
+  /**
+   * The cursor is older than what the server keeps, or the member's data scope changed since the
+   * device pulled (another role or region): drop the mirrored data and pull from 0.
+   */
   reset: boolean;
+  /** Which customers these changes were chosen for (the member's data scope); give it back as `scope`. */
+  scopeKey?: string;
   serverTime: string;
 };
 
 export const PullQuerySchema = v.object({
   company: idField('công ty'),
   cursor: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,15}$/, 'Con trỏ đồng bộ không hợp lệ'), v.transform(Number)),
+  scope: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Phạm vi đồng bộ không hợp lệ'))),
   limit: v.pipe(
     v.optional(v.string(), String(DEFAULT_PULL_LIMIT)),
     v.regex(/^\d{1,6}$/, 'Số bản ghi mỗi trang không hợp lệ'),

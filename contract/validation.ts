@@ -49,11 +49,17 @@ function issuePath(issue: AnyIssue): string {
   return (issue.path ?? []).map((item) => String(item.key)).join('.');
 }
 
+/** Fields that are chosen rather than typed say so when missing. */
+const MISSING_MESSAGES: Record<string, string> = {
+  approve: 'Vui lòng chọn duyệt hoặc từ chối',
+};
+
 /** A missing key is reported by the parent object schema; name the field instead of the object. */
 function describeIssue(issue: AnyIssue): string {
   const last = issue.path?.at(-1);
   if (issue.type === 'object' && last && issue.received === 'undefined') {
-    return `Vui lòng nhập ${fieldLabel(String(last.key))}`;
+    const key = String(last.key);
+    return MISSING_MESSAGES[key] ?? `Vui lòng nhập ${fieldLabel(key)}`;
   }
   return issue.message;
 }

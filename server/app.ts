@@ -11,13 +11,16 @@ import { ERROR_MESSAGES } from '../contract/errors';
 import type { AppDeps, AppEnv } from './app-types';
 import { HttpError } from './lib/http-error';
 import { securityHeaders } from './lib/security-headers';
+import { roleRoutes } from './modules/access/roles.routes';
 import { accountRoutes, refreshRoutes } from './modules/auth/auth.routes';
 import { companyRoutes } from './modules/company/company.routes';
 import { customerRoutes } from './modules/customers/customer.routes';
+import { employeeRoutes } from './modules/employees/employee.routes';
 import { locationRoutes } from './modules/location/location.routes';
 import { orderRoutes } from './modules/orders/orders.routes';
 import { isImageUpload } from './modules/products/product-images.routes';
 import { productRoutes } from './modules/products/product.routes';
+import { regionRoutes } from './modules/regions/regions.routes';
 import { syncRoutes } from './modules/sync/sync.routes';
 import { visitRoutes } from './modules/visits/visits.routes';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
@@ -64,6 +67,7 @@ export function createApp(deps: AppDeps) {
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
   api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route('/account/api', accountRoutes(deps));
+  api.route('/account/api', employeeRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));
   api.route('/sync', syncRoutes(deps));
@@ -72,6 +76,8 @@ export function createApp(deps: AppDeps) {
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
+  api.route('/region/api', regionRoutes(deps));
+  api.route('/role/api', roleRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

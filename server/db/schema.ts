@@ -105,7 +105,9 @@ export const accountCompanies = pgTable(
   (t) => [
     uniqueIndex('account_companies_company_account_key').on(t.companyId, t.accountId),
     index('account_companies_account_idx').on(t.accountId),
-    uniqueIndex('account_companies_company_code_key').on(t.companyId, t.code).where(sql`${t.code} is not null`),
+    uniqueIndex('account_companies_company_code_key')
+      .on(t.companyId, t.code)
+      .where(sql`${t.code} is not null`),
   ],
 );
 
@@ -761,7 +763,10 @@ export const regionProvinces = pgTable(
       .references(() => companies.id),
     provinceCode: text('province_code').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.regionId, t.provinceCode] }), uniqueIndex('region_provinces_company_province_key').on(t.companyId, t.provinceCode)],
+  (t) => [
+    primaryKey({ columns: [t.regionId, t.provinceCode] }),
+    uniqueIndex('region_provinces_company_province_key').on(t.companyId, t.provinceCode),
+  ],
 );
 
 /** Monthly targets: for a region (account null), for a rep (region null), or the company (both null). */

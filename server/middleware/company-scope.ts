@@ -9,7 +9,14 @@ import type { Db } from '../db/client';
 import { accountCompanies, companies } from '../db/schema';
 import { forbidden } from '../lib/http-error';
 
-export type MembershipRow = { id: number; companyId: number; isOwner: boolean; companyType: string; roleId: number | null; regionId: number | null };
+export type MembershipRow = {
+  id: number;
+  companyId: number;
+  isOwner: boolean;
+  companyType: string;
+  roleId: number | null;
+  regionId: number | null;
+};
 
 export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
   const [row] = await db
@@ -30,7 +37,14 @@ export async function requireMembership(db: Db, auth: AuthInfo, companyId: numbe
   if (!row || row.status !== 'accept' || !row.companyActive) throw forbidden('NOT_A_MEMBER');
   // A deactivated member keeps their history but can no longer work in the company.
   if (!row.isActive) throw forbidden('MEMBER_INACTIVE');
-  return { id: row.id, companyId: row.companyId, isOwner: row.isOwner, companyType: row.companyType, roleId: row.roleId, regionId: row.regionId };
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    isOwner: row.isOwner,
+    companyType: row.companyType,
+    roleId: row.roleId,
+    regionId: row.regionId,
+  };
 }
 
 /** Company settings (switches, membership approval) belong to the owner or a system administrator. */

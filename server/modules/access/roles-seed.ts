@@ -7,7 +7,16 @@ import { accountCompanies, companies, roles } from '../../db/schema';
 export async function ensureCompanyRoles(db: Db, companyId: number): Promise<void> {
   await db
     .insert(roles)
-    .values(SYSTEM_ROLES.map((role) => ({ companyId, name: role.name, description: role.description, scope: role.scope, permissions: role.permissions, isSystem: true })))
+    .values(
+      SYSTEM_ROLES.map((role) => ({
+        companyId,
+        name: role.name,
+        description: role.description,
+        scope: role.scope,
+        permissions: role.permissions,
+        isSystem: true,
+      })),
+    )
     .onConflictDoNothing();
   const [admin] = await db
     .select({ id: roles.id })
@@ -26,7 +35,14 @@ export async function ensureAllCompanyRoles(db: Db): Promise<void> {
   const missing = await db
     .select({ id: companies.id })
     .from(companies)
-    .where(notExists(db.select({ one: sql`1` }).from(roles).where(eq(roles.companyId, companies.id))));
+    .where(
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(roles)
+          .where(eq(roles.companyId, companies.id)),
+      ),
+    );
   for (const company of missing) await ensureCompanyRoles(db, company.id);
 }
 

@@ -30,6 +30,7 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
       type: companies.type,
       status: accountCompanies.status,
       isOwner: accountCompanies.isOwner,
+      isActive: accountCompanies.isActive,
     })
     .from(accountCompanies)
     .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
@@ -50,6 +51,8 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
       company_data: { id: m.companyId, title: m.title, type: m.type },
       status_display: m.status as MembershipStatus,
       is_owner: m.isOwner,
+      // A deactivated member (issue #7) sees the company but cannot enter it.
+      is_active: m.isActive,
     })),
   };
 }

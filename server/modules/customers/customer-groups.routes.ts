@@ -2,6 +2,8 @@
  * Customer groups (customertype/) and levels (customer-level/). Deleting a group leaves its
  * customers without a group (spec §8's confirmation says so); a group or level a price policy
  * still uses cannot be deleted, since the policy would then apply to everyone.
+ * Groups and levels decide prices and discounts, so changing them is company configuration
+ * (settings: edit); seeing them comes with customers: view.
  */
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -15,7 +17,7 @@ import { customerLevels, customers, customerTypes, pricePolicies } from '../../d
 import { conflict, notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { requireMembership } from '../../middleware/company-scope';
+import { requirePermission } from '../access/member-access';
 import { recordChange, recordChanges } from '../sync/change-log';
 import { toCustomerLevelRecord, toCustomerTypeRecord } from './customer-groups';
 
@@ -60,7 +62,7 @@ export function customerGroupRoutes(deps: AppDeps) {
   /** Groups are few per company: filter by folded title in memory so `nha thuoc` finds `Nhà thuốc…`. */
   app.get('/customertype', async (c) => {
     const query = parseQuery(c, TypeListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
+    await requirePermission(db, c.get('auth'), query.company, 'customers', 'view');
     const words = fold(query.search).split(' ').filter(Boolean);
     const all = await typeSummaries(db, eq(customerTypes.companyId, query.company));
     const matching = all.filter((row) => words.every((word) => fold(row.title).includes(word)));
@@ -70,7 +72,7 @@ export function customerGroupRoutes(deps: AppDeps) {
 
   app.post('/customertype', async (c) => {
     const input = await parseBody(c, CustomerTypeInputSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    await requirePermission(db, c.get('auth'), input.company, 'settings', 'edit');
     const id = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(customerTypes)
@@ -84,14 +86,14 @@ export function customerGroupRoutes(deps: AppDeps) {
 
   app.get('/customertype/:id', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'customers', 'view');
     return ok(c, await typeOf(company, pathId(c)));
   });
 
   app.put('/customertype/:id', async (c) => {
     const id = pathId(c);
     const input = await parseBody(c, CustomerTypeInputSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    await requirePermission(db, c.get('auth'), input.company, 'settings', 'edit');
     await db.transaction(async (tx) => {
       const updated = await tx
         .update(customerTypes)
@@ -107,7 +109,7 @@ export function customerGroupRoutes(deps: AppDeps) {
   app.delete('/customertype/:id', async (c) => {
     const id = pathId(c);
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'settings', 'edit');
     await typeOf(company, id);
     const policy = await usedByPolicy(db, pricePolicies.customerTypeId, id);
     if (policy) throw conflict(`Nhóm khách hàng đang được dùng trong chính sách giá "${policy}", hãy sửa chính sách trước`);
@@ -125,7 +127,7 @@ export function customerGroupRoutes(deps: AppDeps) {
 
   app.get('/customer-level', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'customers', 'view');
     const rows = await db
       .select()
       .from(customerLevels)
@@ -136,7 +138,7 @@ export function customerGroupRoutes(deps: AppDeps) {
 
   app.post('/customer-level', async (c) => {
     const input = await parseBody(c, CustomerLevelInputSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    await requirePermission(db, c.get('auth'), input.company, 'settings', 'edit');
     const row = await db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(customerLevels)
@@ -151,7 +153,7 @@ export function customerGroupRoutes(deps: AppDeps) {
   app.put('/customer-level/:id', async (c) => {
     const id = pathId(c);
     const input = await parseBody(c, CustomerLevelInputSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    await requirePermission(db, c.get('auth'), input.company, 'settings', 'edit');
     const row = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(customerLevels)
@@ -168,7 +170,7 @@ export function customerGroupRoutes(deps: AppDeps) {
   app.delete('/customer-level/:id', async (c) => {
     const id = pathId(c);
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'settings', 'edit');
     const [level] = await db
       .select({ id: customerLevels.id })
       .from(customerLevels)

@@ -8,7 +8,8 @@ import { accounts, customers } from '../../db/schema';
 import { likePattern } from '../company/company.repo';
 import { toCustomerRecord } from './customer-record';
 
-type Query = v.InferOutput<typeof CustomerListQuery>;
+/** The list query, plus the caller's data scope (server/modules/access/data-scope.ts). */
+type Query = v.InferOutput<typeof CustomerListQuery> & { scope?: SQL | null };
 
 const ORDER = {
   name: asc(customers.name),
@@ -31,6 +32,7 @@ export function customerFilters(query: Query): SQL[] {
   if (query.ward) filters.push(eq(customers.wardCode, query.ward));
   if (query.tab === 'active' || query.tab === 'inactive') filters.push(eq(customers.status, query.tab));
   if (query.tab === 'ungrouped') filters.push(isNull(customers.customerTypeId));
+  if (query.scope) filters.push(query.scope);
   return filters;
 }
 

@@ -1,5 +1,5 @@
 /** Changing customers from the office screens, with the change log written in the same transaction. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { CustomerCreatePayload } from '../../../contract/customer';
 import type { Db } from '../../db/client';
 import { customers } from '../../db/schema';
@@ -27,14 +27,18 @@ export async function assertCodeFree(tx: Db, companyId: number, code: string, ex
   if (taken && taken.id !== exceptId) throw conflict(`Mã khách hàng ${code} đã được dùng`, { code: 'Mã khách hàng đã tồn tại' });
 }
 
-/** Customers of the company among `ids`; any id outside it is refused as not found. */
-export async function customersOfCompany(tx: Db, companyId: number, ids: string[]): Promise<string[]> {
+/**
+ * Customers of the company among `ids`; any id outside it, or outside the caller's data scope
+ * (server/modules/access/data-scope.ts), is refused as not found.
+ */
+export async function customersOfCompany(tx: Db, companyId: number, ids: string[], scope: SQL | null = null): Promise<string[]> {
   const unique = [...new Set(ids)];
   const rows = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique)));
-  if (rows.length !== unique.length) throw notFound('Có khách hàng không thuộc công ty này');
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, unique), scope ?? undefined));
+  if (rows.length !== unique.length)
+    throw notFound(unique.length === 1 ? 'Không tìm thấy khách hàng' : 'Có khách hàng không thuộc công ty này hoặc ngoài phạm vi của bạn');
   return unique;
 }
 

@@ -2,7 +2,7 @@
  * Customer calls (spec §7 "Customer", prefix /customer/api): customers, their groups (customertype)
  * and levels, putting customers into groups, bulk changes, and the business types.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import {
@@ -14,13 +14,15 @@ import {
   GroupMembersSchema,
 } from '../../../contract/customer';
 import { uuidv7 } from '../../../contract/uuid';
-import type { AppDeps, AppEnv } from '../../app-types';
+import type { PermissionAction } from '../../../contract/permissions';
+import type { AppDeps, AppEnv, AuthInfo } from '../../app-types';
 import { customers, customerTypes, visits } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseBody, parseQuery, parseWith } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
-import { requireMembership } from '../../middleware/company-scope';
+import { customerScope } from '../access/data-scope';
+import { requirePermission } from '../access/member-access';
 import { recordChange } from '../sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
 import { listCustomers } from './customer-list';
@@ -44,6 +46,11 @@ export function customerRoutes(deps: AppDeps) {
     return parsed.output;
   }
 
+  /** Checks the permission and answers the caller's data scope for customers. */
+  async function scopeFor(auth: AuthInfo, companyId: number, action: PermissionAction): Promise<SQL | null> {
+    return customerScope(db, await requirePermission(db, auth, companyId, 'customers', action));
+  }
+
   async function recordOf(companyId: number, id: string) {
     const record = (await loadCustomerRecords(db, companyId, [id])).get(id);
     if (!record) throw notFound('Không tìm thấy khách hàng');
@@ -52,15 +59,15 @@ export function customerRoutes(deps: AppDeps) {
 
   app.get('/customer', async (c) => {
     const query = parseQuery(c, CustomerListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
-    const result = await listCustomers(db, query);
+    const access = await requirePermission(db, c.get('auth'), query.company, 'customers', 'view');
+    const result = await listCustomers(db, { ...query, scope: await customerScope(db, access) });
     return ok(c, result.rows, { count: result.count });
   });
 
   app.post('/customer', async (c) => {
     const input = await parseBody(c, CustomerInputSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    await requirePermission(db, auth, input.company, 'customers', 'create');
     const id = input.id ?? uuidv7();
     await db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
@@ -75,14 +82,16 @@ export function customerRoutes(deps: AppDeps) {
 
   app.get('/customer/:id', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
-    return ok(c, await recordOf(company, customerIdOf(c.req.param('id'))));
+    const scope = await scopeFor(c.get('auth'), company, 'view');
+    const id = customerIdOf(c.req.param('id'));
+    await customersOfCompany(db, company, [id], scope);
+    return ok(c, await recordOf(company, id));
   });
 
   app.put('/customer/:id', async (c) => {
     const id = customerIdOf(c.req.param('id'));
     const input = await parseBody(c, CustomerInputSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    await customersOfCompany(db, input.company, [id], await scopeFor(c.get('auth'), input.company, 'edit'));
     await db.transaction((tx) => updateCustomerRow(tx, input.company, id, input));
     return ok(c, await recordOf(input.company, id), { message: 'Cập nhật khách hàng thành công' });
   });
@@ -90,9 +99,9 @@ export function customerRoutes(deps: AppDeps) {
   app.put('/customer/:id/status', async (c) => {
     const id = customerIdOf(c.req.param('id'));
     const input = await parseBody(c, CustomerStatusSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const scope = await scopeFor(c.get('auth'), input.company, 'edit');
     await db.transaction(async (tx) => {
-      await customersOfCompany(tx, input.company, [id]);
+      await customersOfCompany(tx, input.company, [id], scope);
       await updateCustomersColumns(tx, input.company, [id], { status: input.status });
     });
     return ok(c, await recordOf(input.company, id), { message: 'Đã cập nhật trạng thái' });
@@ -101,9 +110,9 @@ export function customerRoutes(deps: AppDeps) {
   app.delete('/customer/:id', async (c) => {
     const id = customerIdOf(c.req.param('id'));
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    const scope = await scopeFor(c.get('auth'), company, 'delete');
     await db.transaction(async (tx) => {
-      await customersOfCompany(tx, company, [id]);
+      await customersOfCompany(tx, company, [id], scope);
       const [visit] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.customerId, id)).limit(1);
       if (visit) throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
       await tx.delete(customers).where(eq(customers.id, id));
@@ -114,14 +123,14 @@ export function customerRoutes(deps: AppDeps) {
 
   app.post('/addcustomer', async (c) => {
     const input = await parseBody(c, GroupMembersSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const scope = await scopeFor(c.get('auth'), input.company, 'edit');
     const updated = await db.transaction(async (tx) => {
       const [group] = await tx
         .select({ id: customerTypes.id })
         .from(customerTypes)
         .where(and(eq(customerTypes.id, input.customer_type_id), eq(customerTypes.companyId, input.company)));
       if (!group) throw notFound('Không tìm thấy nhóm khách hàng');
-      const ids = await customersOfCompany(tx, input.company, input.customers);
+      const ids = await customersOfCompany(tx, input.company, input.customers, scope);
       return updateCustomersColumns(tx, input.company, ids, { customerTypeId: input.customer_type_id });
     });
     return ok(c, { updated }, { message: `Đã thêm ${updated} khách hàng vào nhóm` });
@@ -129,9 +138,9 @@ export function customerRoutes(deps: AppDeps) {
 
   app.post('/deletecustomer', async (c) => {
     const input = await parseBody(c, GroupMembersSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const scope = await scopeFor(c.get('auth'), input.company, 'edit');
     const updated = await db.transaction(async (tx) => {
-      const ids = await customersOfCompany(tx, input.company, input.customers);
+      const ids = await customersOfCompany(tx, input.company, input.customers, scope);
       const inGroup = await tx
         .select({ id: customers.id })
         .from(customers)
@@ -149,9 +158,9 @@ export function customerRoutes(deps: AppDeps) {
 
   app.put('/update-customer', async (c) => {
     const input = await parseBody(c, BulkCustomerUpdateSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const scope = await scopeFor(c.get('auth'), input.company, 'edit');
     const updated = await db.transaction(async (tx) => {
-      const ids = await customersOfCompany(tx, input.company, input.customers);
+      const ids = await customersOfCompany(tx, input.company, input.customers, scope);
       await checkReferences(tx, input.company, input.changes);
       const { staff_id, level_id, customer_type_id, status } = input.changes;
       return updateCustomersColumns(tx, input.company, ids, {

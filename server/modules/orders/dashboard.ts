@@ -11,7 +11,8 @@ import type { Db } from '../../db/client';
 import { orderLines, orders } from '../../db/schema';
 
 export const DashboardQuery = DashboardQuerySchema;
-type Query = v.InferOutput<typeof DashboardQuerySchema>;
+/** The dashboard query, plus the caller's data scope (a rep sees their own figures). */
+type Query = v.InferOutput<typeof DashboardQuerySchema> & { scope?: SQL | null };
 
 const vnStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
 const addDays = (day: string, days: number) => vietnamDay(new Date(vnStart(day).getTime() + days * 86_400_000 + 12 * 3600_000));
@@ -34,6 +35,7 @@ export async function dashboardSummary(db: Db, query: Query, now = new Date()): 
   const from = query.date_from ?? addDays(to, -29);
   const scope: SQL[] = [eq(orders.companyId, query.company)];
   if (query.account !== undefined) scope.push(eq(orders.accountId, query.account));
+  if (query.scope) scope.push(query.scope);
   const inRange = and(...scope, gte(orders.createdAt, vnStart(from)), lt(orders.createdAt, vnStart(addDays(to, 1))));
   const revenue = and(inRange, inArray(orders.status, [...REVENUE_STATUSES]));
 

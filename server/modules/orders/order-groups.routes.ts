@@ -23,7 +23,7 @@ import { formatCode, nextCounter } from '../../lib/counters';
 import { forbidden, HttpError, notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { requireMembership } from '../../middleware/company-scope';
+import { requirePermission } from '../access/member-access';
 import { switchStates } from '../company/company.repo';
 import { recordChanges } from '../sync/change-log';
 import { moveOrder } from './order-moves';
@@ -97,7 +97,7 @@ export function orderGroupRoutes(deps: AppDeps) {
 
   app.get('/order-group', async (c) => {
     const query = parseQuery(c, OrderGroupListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
+    await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view');
     await requireGroupOrders(query.company);
     const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
     const [total] = await db.select({ n: count() }).from(orderGroups).where(where);
@@ -122,7 +122,7 @@ export function orderGroupRoutes(deps: AppDeps) {
   app.post('/order-group', async (c) => {
     const input = await parseBody(c, OrderGroupInputSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    await requirePermission(db, auth, input.company, 'order_groups', 'create');
     await requireGroupOrders(input.company);
     const id = await db.transaction(async (tx) => {
       const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
@@ -145,7 +145,7 @@ export function orderGroupRoutes(deps: AppDeps) {
 
   app.get('/order-group/:id', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'order_groups', 'view');
     await requireGroupOrders(company);
     const id = pathId(c);
     const group = await recordOf(company, id);
@@ -165,7 +165,7 @@ export function orderGroupRoutes(deps: AppDeps) {
     const id = pathId(c);
     const input = await parseBody(c, OrderGroupUpdateSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    await requirePermission(db, auth, input.company, 'order_groups', 'edit');
     await requireGroupOrders(input.company);
     const report: string[] = [];
     await db.transaction(async (tx) => {
@@ -245,7 +245,7 @@ export function orderGroupRoutes(deps: AppDeps) {
   app.delete('/order-group/:id', async (c) => {
     const id = pathId(c);
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete');
     await requireGroupOrders(company);
     await db.transaction(async (tx) => {
       const [group] = await tx

@@ -1,5 +1,5 @@
 /** The order list query: spec §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { AREAS } from '../../../contract/location';
 import { fold } from '../../../contract/fold';
@@ -9,7 +9,11 @@ import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { likePattern } from '../company/company.repo';
 
-export type OrderQuery = v.InferOutput<typeof OrderListQuery>;
+/**
+ * The list query, plus the caller's data scope (server/modules/access/data-scope.ts) and, for the
+ * region filter, the province codes its addresses may carry (resolved by the route).
+ */
+export type OrderQuery = v.InferOutput<typeof OrderListQuery> & { scope?: SQL | null; regionCodes?: string[] };
 
 /** Days are Vietnam days (UTC+7). */
 function startOfVietnamDay(day: string): Date {
@@ -37,7 +41,10 @@ export function orderFilters(query: OrderQuery, options: { withStatus: boolean }
   if (query.date_to) filters.push(lt(orders.createdAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
   if (query.province) filters.push(eq(orders.provinceCode, query.province));
   if (query.ward) filters.push(eq(orders.wardCode, query.ward));
-  if (query.group !== undefined) filters.push(eq(orders.groupId, query.group));
+  if (query.group === 'none') filters.push(isNull(orders.groupId));
+  else if (query.group !== undefined) filters.push(eq(orders.groupId, query.group));
+  if (query.regionCodes) filters.push(query.regionCodes.length ? inArray(orders.provinceCode, query.regionCodes) : sql`false`);
+  if (query.scope) filters.push(query.scope);
   if (query.area) {
     const provinces = AREAS.find((area) => area.code === query.area)?.province_codes ?? [];
     filters.push(provinces.length ? inArray(orders.provinceCode, [...provinces]) : sql`false`);

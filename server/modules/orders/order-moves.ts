@@ -4,7 +4,7 @@
  * refused order reserves again when the stock allows. Each move is written to the history and the
  * change log in the order's own transaction.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { moveProblem, NEEDS_REASON, type OrderStatus } from '../../../contract/order-status';
 import type { Db } from '../../db/client';
 import { orderLines, orders, orderStatusHistory } from '../../db/schema';
@@ -14,7 +14,15 @@ import { baseQuantities, changeReserved, consume, lockStock } from './stock';
 
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering'];
 
-export type Move = { companyId: number; orderId: string; to: OrderStatus; reason: string | null; accountId: number };
+export type Move = {
+  companyId: number;
+  orderId: string;
+  to: OrderStatus;
+  reason: string | null;
+  accountId: number;
+  /** The mover's data scope: an order outside it is "not found". */
+  scope?: SQL | null;
+};
 
 async function trackedQuantities(tx: Db, companyId: number, orderId: string): Promise<Map<number, number>> {
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.sort));
@@ -27,7 +35,7 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
   const [order] = await tx
     .select({ status: orders.status, accountId: orders.accountId })
     .from(orders)
-    .where(and(eq(orders.id, move.orderId), eq(orders.companyId, move.companyId)))
+    .where(and(eq(orders.id, move.orderId), eq(orders.companyId, move.companyId), move.scope ?? undefined))
     .for('update');
   if (!order) throw notFound('Không tìm thấy đơn hàng');
   const from = order.status as OrderStatus;

@@ -206,6 +206,28 @@ describe('order.submit', () => {
     ).rejects.toThrow(/403/);
   });
 
+  it('refuses, for good, a new order under a phone number another order already has', async () => {
+    const first = kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
+    expect((await kit.submitPayload(first)).outcome).toBe('applied');
+    const clash = {
+      ...kit.payloadOf({ customerCode: 'KH000002', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 2 }] }),
+      localNo: first.localNo,
+    };
+    const answer = await kit.submitPayload(clash);
+    // Rejected, not "retry": sending it again could never succeed.
+    expect(answer).toMatchObject({
+      outcome: 'rejected',
+      error: { code: 'LOCAL_NO_TAKEN', message: `Số đơn ${first.localNo} đã được dùng cho một đơn hàng khác` },
+    });
+    const [row] = await kit.server.deps.db.select({ n: count() }).from(orders).where(eq(orders.localNo, first.localNo));
+    expect(row!.n).toBe(1);
+    const viaOffice = await kit.server.call('/order/api/ordercompany/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, ...clash, orderId: uuidv7() },
+    });
+    expect(viaOffice.status).toBe(409);
+  });
+
   it('rejects malformed lines with field messages', async () => {
     const answer = await kit.server.call<PushAnswer>('/sync/push', {
       token: kit.an.access,

@@ -9,7 +9,7 @@
  * - an inactive product or customer refuses it with a message naming it.
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { formatAddress } from '../../../contract/address';
 import { fold } from '../../../contract/fold';
 import type { OrderSubmitPayload } from '../../../contract/order';
@@ -161,6 +161,16 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     }),
   );
   const totals = orderTotals(amounts);
+
+  // The phone's number is unique in the company; a clash can never resolve by retrying, so it is refused.
+  const [clash] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.localNo, payload.localNo), ne(orders.id, payload.orderId)));
+  if (clash)
+    throw new OpRejection('LOCAL_NO_TAKEN', `Số đơn ${payload.localNo} đã được dùng cho một đơn hàng khác`, {
+      localNo: 'Số đơn đã được dùng',
+    });
 
   if (kind === 'resubmit') {
     await tx.delete(orderLines).where(eq(orderLines.orderId, payload.orderId));

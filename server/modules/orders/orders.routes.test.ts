@@ -233,6 +233,19 @@ describe('group orders', () => {
       body: { company: kit.anKhang, title: 'Nhóm khác', orders: [a.id] },
     });
     expect(taken.status).toBe(409);
+    // The orders a new run can still take: in no group.
+    const free = await kit.server.call<OrderRecord[]>(
+      `/order/api/ordercompany/?company=${kit.anKhang}&group=none&status=confirmed&limit=200`,
+      {
+        token: kit.an.access,
+      },
+    );
+    expect(free.body.data.map((order) => order.id)).not.toEqual(expect.arrayContaining([a.id]));
+    expect(free.body.data.every((order) => order.group_id === null)).toBe(true);
+    const inGroup = await kit.server.call<OrderRecord[]>(`/order/api/ordercompany/?company=${kit.anKhang}&group=${group.body.data.id}`, {
+      token: kit.an.access,
+    });
+    expect(inGroup.body.data.map((order) => order.id).sort()).toEqual([a.id, b.id].sort());
     const started = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.body.data.id}/`, {
       method: 'PUT',
       token: kit.an.access,

@@ -4,7 +4,7 @@
  * export, and the order table's column choice per person.
  */
 import { Readable } from 'node:stream';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -23,23 +23,30 @@ import {
   ORDER_STATUS_LABELS,
   ORDER_STATUSES,
   ORDER_TRANSITIONS,
+  OWNER_CANCELLABLE,
+  moveAction,
   type OrderStatus,
 } from '../../../contract/order-status';
 import { vietnamDay } from '../../../contract/pricing';
 import { uuidv7 } from '../../../contract/uuid';
-import type { AppDeps, AppEnv } from '../../app-types';
+import type { AppDeps, AppEnv, AuthInfo } from '../../app-types';
+import { can } from '../../../contract/permissions';
 import { orders, orderStatusHistory, tableViews, accounts } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseBody, parseQuery } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
 import { requireMembership } from '../../middleware/company-scope';
+import { orderScope } from '../access/data-scope';
+import { requirePermission, type Access } from '../access/member-access';
+import { getProvinceIndex } from '../regions/province-index';
+import { provincesByRegion } from '../regions/region-repo';
 import { recordChange } from '../sync/change-log';
 import { OpRejection } from '../sync/op-context';
 import { dashboardSummary, DashboardQuery } from './dashboard';
 import { orderGroupRoutes } from './order-groups.routes';
 import { orderSheetStream } from './order-export';
-import { listOrderIds, statusCounts } from './order-list';
+import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
 import { submitOrder } from './order-submit';
@@ -71,7 +78,7 @@ function orderIdOf(c: Context): string {
 function rejectionToHttp(error: OpRejection): HttpError {
   const fields = { ...error.fields, ...Object.fromEntries((error.changes ?? []).map((change) => [change.field, change.message])) };
   return new HttpError(
-    error.code === 'ORDER_ALREADY_ACCEPTED' || error.code === 'ORDER_ID_TAKEN' ? 409 : 400,
+    ['ORDER_ALREADY_ACCEPTED', 'ORDER_ID_TAKEN', 'LOCAL_NO_TAKEN'].includes(error.code) ? 409 : 400,
     'VALIDATION_FAILED',
     error.message,
     fields,
@@ -89,10 +96,33 @@ export function orderRoutes(deps: AppDeps) {
     return record;
   }
 
+  /** A list query with the caller's scope, and the region filter as the province codes it covers. */
+  async function scopedQuery(query: OrderQuery, access: Access): Promise<OrderQuery> {
+    const scope = await orderScope(db, access);
+    if (query.region === undefined) return { ...query, scope };
+    const provinces = (await provincesByRegion(db, query.company, [query.region])).get(query.region) ?? [];
+    return { ...query, scope, regionCodes: (await getProvinceIndex()).addressCodes(provinces) };
+  }
+
+  /** An order outside the caller's data scope is "not found", like another company's. */
+  async function requireInScope(companyId: number, id: string, scope: SQL | null): Promise<void> {
+    if (!scope) return;
+    const [row] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.companyId, companyId), scope));
+    if (!row) throw notFound('Không tìm thấy đơn hàng');
+  }
+
+  /** Moving orders: the permission depends on where they go (contract/order-status.ts moveAction). */
+  async function moverScope(auth: AuthInfo, company: number, to: OrderStatus): Promise<SQL | null> {
+    return orderScope(db, await requirePermission(db, auth, company, 'orders', moveAction(to)));
+  }
+
   app.get('/ordercompany', async (c) => {
     const query = parseQuery(c, OrderListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
-    const page = await listOrderIds(db, query);
+    const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'view');
+    const page = await listOrderIds(db, await scopedQuery(query, access));
     const records = await orderRecordsById(db, query.company, page.ids);
     return ok(
       c,
@@ -104,7 +134,7 @@ export function orderRoutes(deps: AppDeps) {
   app.post('/ordercompany', async (c) => {
     const input = await parseBody(c, CreateOrderSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    await requirePermission(db, auth, input.company, 'orders', 'create');
     const { company, ...payload } = input;
     try {
       const result = await db.transaction((tx) =>
@@ -130,8 +160,9 @@ export function orderRoutes(deps: AppDeps) {
 
   app.get('/ordercompany/:id', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    await requireMembership(db, c.get('auth'), company);
+    const access = await requirePermission(db, c.get('auth'), company, 'orders', 'view');
     const id = orderIdOf(c);
+    await requireInScope(company, id, await orderScope(db, access));
     const record = await recordOf(company, id);
     const history = await db
       .select({
@@ -151,7 +182,8 @@ export function orderRoutes(deps: AppDeps) {
   app.put('/ordercompany/:id', async (c) => {
     const id = orderIdOf(c);
     const input = await parseBody(c, EditOrderSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const access = await requirePermission(db, c.get('auth'), input.company, 'orders', 'edit');
+    await requireInScope(input.company, id, await orderScope(db, access));
     await db.transaction(async (tx) => {
       const [order] = await tx
         .select({ status: orders.status, accountId: orders.accountId })
@@ -171,9 +203,9 @@ export function orderRoutes(deps: AppDeps) {
     const id = orderIdOf(c);
     const input = await parseBody(c, StatusUpdateSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    const scope = await moverScope(auth, input.company, input.status);
     await db.transaction((tx) =>
-      moveOrder(tx, { companyId: input.company, orderId: id, to: input.status, reason: input.reason, accountId: auth.accountId }),
+      moveOrder(tx, { companyId: input.company, orderId: id, to: input.status, reason: input.reason, accountId: auth.accountId, scope }),
     );
     return ok(c, await recordOf(input.company, id), { message: `Đã chuyển đơn hàng sang "${ORDER_STATUS_LABELS[input.status]}"` });
   });
@@ -182,12 +214,19 @@ export function orderRoutes(deps: AppDeps) {
   app.put('/updateliststatusorder', async (c) => {
     const input = await parseBody(c, BulkStatusUpdateSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    const scope = await moverScope(auth, input.company, input.status);
     const results: BulkStatusResult[] = [];
     for (const id of [...new Set(input.orders)]) {
       try {
         await db.transaction((tx) =>
-          moveOrder(tx, { companyId: input.company, orderId: id, to: input.status, reason: input.reason, accountId: auth.accountId }),
+          moveOrder(tx, {
+            companyId: input.company,
+            orderId: id,
+            to: input.status,
+            reason: input.reason,
+            accountId: auth.accountId,
+            scope,
+          }),
         );
         results.push({ id, ok: true, status: input.status, message: null });
       } catch (error) {
@@ -207,9 +246,20 @@ export function orderRoutes(deps: AppDeps) {
     const id = orderIdOf(c);
     const input = await parseBody(c, CancelOrderSchema);
     const auth = c.get('auth');
-    await requireMembership(db, auth, input.company);
+    const access = await requirePermission(db, auth, input.company, 'orders', 'view');
+    let scope = await orderScope(db, access);
+    if (!can(access, 'orders', 'edit')) {
+      // Without the edit permission, only one's own order, before the office confirmed it.
+      const [own] = await db
+        .select({ accountId: orders.accountId, status: orders.status })
+        .from(orders)
+        .where(and(eq(orders.id, id), eq(orders.companyId, input.company)));
+      if (own?.accountId !== auth.accountId || !OWNER_CANCELLABLE.includes(own.status as OrderStatus))
+        throw forbidden('FORBIDDEN', 'Bạn chỉ hủy được đơn hàng của mình khi đơn chưa được xác nhận');
+      scope = eq(orders.accountId, auth.accountId);
+    }
     await db.transaction((tx) =>
-      moveOrder(tx, { companyId: input.company, orderId: id, to: 'cancelled', reason: input.reason, accountId: auth.accountId }),
+      moveOrder(tx, { companyId: input.company, orderId: id, to: 'cancelled', reason: input.reason, accountId: auth.accountId, scope }),
     );
     return ok(c, await recordOf(input.company, id), { message: 'Đã hủy đơn hàng' });
   });
@@ -217,7 +267,8 @@ export function orderRoutes(deps: AppDeps) {
   app.put('/orderpayment/:id', async (c) => {
     const id = orderIdOf(c);
     const input = await parseBody(c, PaymentUpdateSchema);
-    await requireMembership(db, c.get('auth'), input.company);
+    const access = await requirePermission(db, c.get('auth'), input.company, 'orders', 'edit');
+    await requireInScope(input.company, id, await orderScope(db, access));
     await db.transaction(async (tx) => {
       const [order] = await tx
         .update(orders)
@@ -232,8 +283,8 @@ export function orderRoutes(deps: AppDeps) {
 
   app.get('/countorder', async (c) => {
     const query = parseQuery(c, OrderListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
-    return ok(c, await statusCounts(db, query));
+    const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'view');
+    return ok(c, await statusCounts(db, await scopedQuery(query, access)));
   });
 
   app.get('/statusorder', (c) =>
@@ -250,8 +301,10 @@ export function orderRoutes(deps: AppDeps) {
 
   app.get('/exportdata', async (c) => {
     const query = parseQuery(c, OrderListQuery);
-    await requireMembership(db, c.get('auth'), query.company);
-    const stream = orderSheetStream(db, query, (error) => deps.logger.error({ err: error }, 'order export failed'));
+    const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'export');
+    const stream = orderSheetStream(db, await scopedQuery(query, access), (error) =>
+      deps.logger.error({ err: error }, 'order export failed'),
+    );
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       headers: {
         'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -289,12 +342,12 @@ export function orderRoutes(deps: AppDeps) {
 
   app.get('/getdashboard', async (c) => {
     const query = parseQuery(c, DashboardQuery);
-    await requireMembership(db, c.get('auth'), query.company);
+    const access = await requirePermission(db, c.get('auth'), query.company, 'dashboard', 'view');
     if (query.date_from && query.date_to && query.date_from > query.date_to)
       throw badRequest('VALIDATION_FAILED', 'Ngày bắt đầu phải trước ngày kết thúc', {
         date_from: 'Ngày bắt đầu phải trước ngày kết thúc',
       });
-    return ok(c, await dashboardSummary(db, query));
+    return ok(c, await dashboardSummary(db, { ...query, scope: await orderScope(db, access) }));
   });
 
   app.route('/', orderGroupRoutes(deps));

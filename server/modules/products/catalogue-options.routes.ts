@@ -22,7 +22,7 @@ import {
   toSelectOptions,
   type OptionKind,
 } from './catalogue-options';
-import { memberQuery, writerBody, writerQuery } from './scope';
+import { memberBody, memberQuery } from './scope';
 import { renameUnit, unitOptions, variantsUsingUnit } from './units';
 
 const ID = ':id{[0-9]+}';
@@ -52,7 +52,7 @@ function listRoutes(deps: AppDeps, path: string, kind: Exclude<OptionKind, 'unit
   });
 
   app.post(`/${path}`, async (c) => {
-    const input = await writerBody(deps, c, CatalogueOptionInputSchema);
+    const input = await memberBody(deps, c, CatalogueOptionInputSchema, 'create');
     return created(c, await createOption(deps.db, kind, input.company, input.title), `Đã thêm ${label}`);
   });
 
@@ -64,14 +64,14 @@ function listRoutes(deps: AppDeps, path: string, kind: Exclude<OptionKind, 'unit
 
   app.put(`/${path}/${ID}`, async (c) => {
     const id = pathId(c);
-    const input = await writerBody(deps, c, CatalogueOptionInputSchema);
+    const input = await memberBody(deps, c, CatalogueOptionInputSchema, 'edit');
     const row = await renameOption(deps.db, kind, input.company, id, input.title);
     return ok(c, row, { message: `Đã cập nhật ${label}` });
   });
 
   app.delete(`/${path}/${ID}`, async (c) => {
     const id = pathId(c);
-    const query = await writerQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'delete');
     const row = await getOption(deps.db, kind, query.company, id);
     const used = await productsUsing(deps.db, kind, query.company, id);
     if (used > 0) throw conflict(`Không thể xóa ${label} "${row.title}" vì còn ${used} sản phẩm đang dùng`);
@@ -101,7 +101,7 @@ function unitRoutes(deps: AppDeps) {
   });
 
   app.post('/unit', async (c) => {
-    const input = await writerBody(deps, c, UnitInputSchema);
+    const input = await memberBody(deps, c, UnitInputSchema, 'create');
     return created(c, await createOption(deps.db, 'unit', input.company, input.title), 'Đã thêm đơn vị tính');
   });
 
@@ -113,13 +113,13 @@ function unitRoutes(deps: AppDeps) {
 
   app.put(`/unit/${ID}`, async (c) => {
     const id = pathId(c);
-    const input = await writerBody(deps, c, UnitInputSchema);
+    const input = await memberBody(deps, c, UnitInputSchema, 'edit');
     return ok(c, await renameUnit(deps.db, input.company, id, input.title), { message: 'Đã cập nhật đơn vị tính' });
   });
 
   app.delete(`/unit/${ID}`, async (c) => {
     const id = pathId(c);
-    const query = await writerQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'delete');
     const row = await getOption(deps.db, 'unit', query.company, id);
     // A default unit stays usable after its row goes, so only custom units in use are kept.
     const isDefault = (await unitOptions(deps.db, query.company)).some((unit) => unit.id === id && unit.is_default);

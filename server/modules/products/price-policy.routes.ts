@@ -19,7 +19,8 @@ import { pricePolicies } from '../../db/schema';
 import { notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseWith, pathId, readJson } from '../../lib/validate';
-import { requireMembership } from '../../middleware/company-scope';
+import type { PermissionAction } from '../../../contract/permissions';
+import { requirePermission } from '../access/member-access';
 import { switchStates } from '../company/company.repo';
 import { matchesSearch, pageOf } from './catalogue-options';
 import { policyRecordsById } from './price-policy-record';
@@ -39,10 +40,11 @@ async function policyBody<S extends v.GenericSchema<unknown, { company: number }
   deps: AppDeps,
   c: Context<AppEnv>,
   schema: S,
+  action: PermissionAction,
 ): Promise<{ input: v.InferOutput<S>; hasItems: boolean }> {
   const raw = await readJson(c);
   const input = parseWith(schema, raw);
-  await requireMembership(deps.db, c.get('auth'), input.company);
+  await requirePermission(deps.db, c.get('auth'), input.company, 'price_policy', action);
   await requirePricePolicySwitch(deps.db, input.company);
   const hasItems = typeof raw === 'object' && raw !== null && 'items' in raw;
   return { input, hasItems };
@@ -53,7 +55,7 @@ export function pricePolicyRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.get('/pricepolicy', async (c) => {
-    const query = await memberQuery(deps, c, PricePolicyListQuery);
+    const query = await memberQuery(deps, c, PricePolicyListQuery, 'view', 'price_policy');
     await requirePricePolicySwitch(db, query.company);
     const filters = [eq(pricePolicies.companyId, query.company)];
     if (query.customer_type !== undefined) filters.push(eq(pricePolicies.customerTypeId, query.customer_type));
@@ -76,41 +78,41 @@ export function pricePolicyRoutes(deps: AppDeps) {
   });
 
   app.post('/pricepolicy', async (c) => {
-    const { input } = await policyBody(deps, c, PricePolicyInputSchema);
+    const { input } = await policyBody(deps, c, PricePolicyInputSchema, 'create');
     const id = await db.transaction((tx) => createPolicy(tx, input.company, input));
     return created(c, await policyRecord(db, input.company, id), 'Tạo chính sách giá thành công');
   });
 
   app.get(`/pricepolicy/${ID}`, async (c) => {
     const id = pathId(c);
-    const query = await memberQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'view', 'price_policy');
     await requirePricePolicySwitch(db, query.company);
     return ok(c, await policyRecord(db, query.company, id));
   });
 
   app.put(`/pricepolicy/${ID}`, async (c) => {
     const id = pathId(c);
-    const { input, hasItems } = await policyBody(deps, c, PricePolicyInputSchema);
+    const { input, hasItems } = await policyBody(deps, c, PricePolicyInputSchema, 'edit');
     await db.transaction((tx) => updatePolicy(tx, input.company, id, input, hasItems));
     return ok(c, await policyRecord(db, input.company, id), { message: 'Cập nhật chính sách giá thành công' });
   });
 
   app.delete(`/pricepolicy/${ID}`, async (c) => {
     const id = pathId(c);
-    const query = await memberQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'delete', 'price_policy');
     await requirePricePolicySwitch(db, query.company);
     await db.transaction((tx) => deletePolicy(tx, query.company, id));
     return ok(c, null, { message: 'Đã xóa chính sách giá' });
   });
 
   app.put('/pricepolicyupdate', async (c) => {
-    const { input } = await policyBody(deps, c, PricePolicyItemsUpdateSchema);
+    const { input } = await policyBody(deps, c, PricePolicyItemsUpdateSchema, 'edit');
     await db.transaction((tx) => replacePolicyItems(tx, input.company, input.policy, input.items));
     return ok(c, await policyRecord(db, input.company, input.policy), { message: 'Đã cập nhật bảng giá' });
   });
 
   app.get('/getlisttypeprice', async (c) => {
-    const query = await memberQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'view', 'price_policy');
     const switches = await switchStates(db, query.company);
     const types: PriceTypeOption[] = [{ type: 'retail', id: null, title: 'Giá bán lẻ' }];
     if (switches.get('WHOLESALE') === true) types.push({ type: 'wholesale', id: null, title: 'Giá bán sỉ' });

@@ -125,9 +125,9 @@ describe('product images', () => {
     );
     expect((await fetchImage(a!.url)).status).toBe(404);
     expect((await kit.del(productImagePath(fresh.id, a!.id), { company: kit.anKhang })).status).toBe(404);
-    // Another company's member cannot delete it; naming their own company does not reach it.
+    // Another company's owner cannot delete it; naming their own company does not reach it.
     expect((await kit.del(productImagePath(fresh.id, b!.id), { company: kit.anKhang }, kit.binh.access)).status).toBe(403);
-    expect((await kit.del(productImagePath(fresh.id, b!.id), { company: kit.minhPhat })).status).toBe(404);
+    expect((await kit.del(productImagePath(fresh.id, b!.id), { company: kit.minhPhat }, kit.binh.access)).status).toBe(404);
     expect((await fetchImage(b!.url)).status).toBe(200);
   });
 
@@ -168,7 +168,7 @@ describe('product images', () => {
   it('refuses uploads to another company’s product', async () => {
     const stranger = await upload(product.id, [{ bytes: image('png'), name: 'x.png' }], kit.anKhang, kit.binh.access);
     expect(stranger.status).toBe(403);
-    const crossed = await upload(product.id, [{ bytes: image('png'), name: 'x.png' }], kit.minhPhat);
+    const crossed = await upload(product.id, [{ bytes: image('png'), name: 'x.png' }], kit.minhPhat, kit.binh.access);
     expect(crossed.status).toBe(404);
   });
 });

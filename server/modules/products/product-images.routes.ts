@@ -13,6 +13,7 @@ import { HttpError, notFound } from '../../lib/http-error';
 import { created, ok } from '../../lib/respond';
 import { parseWith, pathId } from '../../lib/validate';
 import { requireMembership } from '../../middleware/company-scope';
+import { requirePermission } from '../access/member-access';
 import {
   addImages,
   assertProduct,
@@ -24,7 +25,7 @@ import {
   removeImage,
   type UploadedFile,
 } from './product-images';
-import { writerQuery } from './scope';
+import { memberQuery } from './scope';
 
 const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';
@@ -77,7 +78,7 @@ export function productImageRoutes(deps: AppDeps) {
     const id = pathId(c);
     const { company: rawCompany, files } = await readUploads(c);
     const { company } = parseWith(v.object({ company: idField('công ty') }), { company: rawCompany });
-    await requireMembership(db, c.get('auth'), company);
+    await requirePermission(db, c.get('auth'), company, 'products', 'edit');
     await assertProduct(db, company, id);
     const types = checkUploads(files, await imageCount(db, company, id));
     await db.transaction((tx) => addImages(tx, company, id, files, types));
@@ -87,7 +88,7 @@ export function productImageRoutes(deps: AppDeps) {
   app.delete('/product/:id{[0-9]+}/images/:imageId', async (c) => {
     const id = pathId(c);
     const imageId = c.req.param('imageId');
-    const query = await writerQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'edit');
     if (!ANY_UUID.test(imageId)) throw notFound('Không tìm thấy ảnh');
     await db.transaction((tx) => removeImage(tx, query.company, id, imageId));
     return ok(c, await productImageList(db, query.company, id), { message: 'Đã xóa ảnh' });

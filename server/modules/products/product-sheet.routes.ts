@@ -7,7 +7,7 @@ import type { AppDeps, AppEnv } from '../../app-types';
 import { ok } from '../../lib/respond';
 import { productSheetStream } from './product-sheet-export';
 import { importProductRows } from './product-sheet-import';
-import { memberQuery, writerBody } from './scope';
+import { memberBody, memberQuery } from './scope';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -15,7 +15,7 @@ export function productSheetRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.get('/product/export', async (c) => {
-    const query = await memberQuery(deps, c, ProductListQuery);
+    const query = await memberQuery(deps, c, ProductListQuery, 'export');
     const stream = productSheetStream(deps.db, query, (error) => deps.logger.error({ err: error }, 'product export failed'));
     return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
       status: 200,
@@ -27,7 +27,7 @@ export function productSheetRoutes(deps: AppDeps) {
   });
 
   app.post('/product/import', async (c) => {
-    const input = await writerBody(deps, c, ProductImportSchema);
+    const input = await memberBody(deps, c, ProductImportSchema, 'create');
     const answer = await importProductRows(deps.db, input.company, input.rows);
     const message = `Đã thêm ${answer.created}, cập nhật ${answer.updated} sản phẩm${answer.errors.length ? `, ${answer.errors.length} lỗi` : ''}`;
     return ok(c, answer, { message });

@@ -437,16 +437,23 @@ describe('tenants', () => {
         group_id: null,
         [field]: { brand_id: brand.id, category_id: category.id, group_id: group.id }[field],
       };
-      const answer = await kit.send('POST', productPaths.products, { ...inMinhPhat, ...others });
+      // Bình owns Minh Phát and may create products there, but not with An Khang's catalogue.
+      const answer = await kit.send('POST', productPaths.products, { ...inMinhPhat, ...others }, kit.binh.access);
       expect(answer.status).toBe(400);
       expect(answer.body.fields?.[field]).toMatch(/không tồn tại trong công ty$/);
     }
     expect((await kit.get(productPaths.product(product.id), { company: kit.minhPhat })).status).toBe(404);
     expect(
-      (await kit.send('PUT', productPaths.product(product.id), { ...inMinhPhat, brand_id: null, category_id: null, group_id: null }))
-        .status,
+      (
+        await kit.send(
+          'PUT',
+          productPaths.product(product.id),
+          { ...inMinhPhat, brand_id: null, category_id: null, group_id: null },
+          kit.binh.access,
+        )
+      ).status,
     ).toBe(404);
-    expect((await kit.del(productPaths.product(product.id), { company: kit.minhPhat })).status).toBe(404);
+    expect((await kit.del(productPaths.product(product.id), { company: kit.minhPhat }, kit.binh.access)).status).toBe(404);
     expect((await kit.get<ProductRecord[]>(productPaths.products, { company: kit.minhPhat, search: 'chi cua an khang' })).body.count).toBe(
       0,
     );

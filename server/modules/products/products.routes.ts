@@ -8,7 +8,7 @@ import { listProducts } from './catalogue-lists';
 import { mapConflicts } from './db-errors';
 import { loadProductRecords, productRecord } from './product-record';
 import { deactivateProduct, saveProduct } from './product-write';
-import { memberBody, memberQuery, writerBody, writerQuery } from './scope';
+import { memberBody, memberQuery } from './scope';
 
 const ID = ':id{[0-9]+}';
 
@@ -23,7 +23,7 @@ export function productCrudRoutes(deps: AppDeps) {
   });
 
   app.post('/product', async (c) => {
-    const input = await writerBody(deps, c, ProductInputSchema);
+    const input = await memberBody(deps, c, ProductInputSchema, 'create');
     const id = await mapConflicts(() => db.transaction((tx) => saveProduct(tx, input.company, input, null)));
     return created(c, await productRecord(db, input.company, id), 'Tạo sản phẩm thành công');
   });
@@ -36,20 +36,20 @@ export function productCrudRoutes(deps: AppDeps) {
 
   app.put(`/product/${ID}`, async (c) => {
     const id = pathId(c);
-    const input = await writerBody(deps, c, ProductInputSchema);
+    const input = await memberBody(deps, c, ProductInputSchema, 'edit');
     await mapConflicts(() => db.transaction((tx) => saveProduct(tx, input.company, input, id)));
     return ok(c, await productRecord(db, input.company, id), { message: 'Cập nhật sản phẩm thành công' });
   });
 
   app.delete(`/product/${ID}`, async (c) => {
     const id = pathId(c);
-    const query = await writerQuery(deps, c, CompanyQuery);
+    const query = await memberQuery(deps, c, CompanyQuery, 'delete');
     await db.transaction((tx) => deactivateProduct(tx, query.company, id));
     return ok(c, await productRecord(db, query.company, id), { message: 'Đã ngừng kinh doanh sản phẩm' });
   });
 
   app.post('/productdetail', async (c) => {
-    const input = await memberBody(deps, c, ProductDetailSchema);
+    const input = await memberBody(deps, c, ProductDetailSchema, 'view');
     const ids = [...new Set(input.ids)];
     const records = await loadProductRecords(db, input.company, ids);
     return ok(

@@ -1,32 +1,37 @@
 /**
  * Reading the company of a catalogue call (query for GET and DELETE, JSON body for POST and PUT)
- * and refusing callers who are not accepted members of it. Writes go through `writerBody`, the one
- * place role permissions will plug in (issue #7); for now any accepted member may write.
+ * and refusing callers whose role does not allow the action (issue #7) on the catalogue area
+ * (products by default; the price-policy calls pass their own).
  */
 import type { Context } from 'hono';
 import type * as v from 'valibot';
+import type { PermissionAction, PermissionArea } from '../../../contract/permissions';
 import type { AppDeps, AppEnv } from '../../app-types';
 import { parseBody, parseQuery } from '../../lib/validate';
-import { requireMembership } from '../../middleware/company-scope';
+import { requirePermission } from '../access/member-access';
 
 type WithCompany = v.GenericSchema<unknown, { company: number }>;
 
-export async function memberQuery<S extends WithCompany>(deps: AppDeps, c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
+export async function memberQuery<S extends WithCompany>(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  schema: S,
+  action: PermissionAction = 'view',
+  area: PermissionArea = 'products',
+): Promise<v.InferOutput<S>> {
   const query = parseQuery(c, schema);
-  await requireMembership(deps.db, c.get('auth'), query.company);
+  await requirePermission(deps.db, c.get('auth'), query.company, area, action);
   return query;
 }
 
-export async function writerQuery<S extends WithCompany>(deps: AppDeps, c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
-  return memberQuery(deps, c, schema);
-}
-
-export async function writerBody<S extends WithCompany>(deps: AppDeps, c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
+export async function memberBody<S extends WithCompany>(
+  deps: AppDeps,
+  c: Context<AppEnv>,
+  schema: S,
+  action: PermissionAction,
+  area: PermissionArea = 'products',
+): Promise<v.InferOutput<S>> {
   const body = await parseBody(c, schema);
-  await requireMembership(deps.db, c.get('auth'), body.company);
+  await requirePermission(deps.db, c.get('auth'), body.company, area, action);
   return body;
-}
-
-export async function memberBody<S extends WithCompany>(deps: AppDeps, c: Context<AppEnv>, schema: S): Promise<v.InferOutput<S>> {
-  return writerBody(deps, c, schema);
 }

@@ -22,7 +22,7 @@ import { listVariants } from './catalogue-lists';
 import { recordUpserts } from '../sync/change-log';
 import { mapConflicts } from './db-errors';
 import { saveProduct, storedProductInput } from './product-write';
-import { memberQuery, writerBody } from './scope';
+import { memberBody, memberQuery } from './scope';
 import { anyInt } from './sql-helpers';
 import { variantRecordsById } from './variant-record';
 
@@ -62,7 +62,7 @@ export function variantRoutes(deps: AppDeps) {
 
   app.put(`/variant/${ID}`, async (c) => {
     const id = pathId(c);
-    const input = await writerBody(deps, c, VariantUpdateSchema);
+    const input = await memberBody(deps, c, VariantUpdateSchema, 'edit');
     const current = await variantRecord(db, input.company, id);
     await mapConflicts(() =>
       db.transaction(async (tx) => {
@@ -93,7 +93,7 @@ export function variantRoutes(deps: AppDeps) {
   });
 
   app.put('/updatevariantwholesale', async (c) => {
-    const input = await writerBody(deps, c, WholesaleUpdateSchema);
+    const input = await memberBody(deps, c, WholesaleUpdateSchema, 'edit');
     const variantIds = [...new Set(input.items.map((item) => item.variant_id))];
     const units = await db
       .select({ id: variantUnits.id, variantId: variantUnits.variantId, unit: variantUnits.unit })

@@ -1,5 +1,6 @@
-/** Which handler applies which op type. A new op type is added here and in contract/ops.ts. */
+/** Which handler applies which op type, and the permission it needs. A new op type is added here and in contract/ops.ts. */
 import type { OpPayload, OpType } from '../../../contract/ops';
+import type { PermissionAction, PermissionArea } from '../../../contract/permissions';
 import { createCustomer } from '../customers/customer-ops';
 import { submitOrder } from '../orders/order-submit';
 import { checkIn, checkOut } from '../visits/visit-ops';
@@ -10,4 +11,12 @@ export const OP_HANDLERS: { [T in OpType]: OpHandler<OpPayload<T>> } = {
   'visit.checkOut': checkOut,
   'customer.create': createCustomer,
   'order.submit': submitOrder,
+};
+
+/** What the caller's role must allow for each op (issue #7); checked when the op is applied. */
+export const OP_PERMISSIONS: Record<OpType, readonly [PermissionArea, PermissionAction]> = {
+  'visit.checkIn': ['visits', 'create'],
+  'visit.checkOut': ['visits', 'create'],
+  'customer.create': ['customers', 'create'],
+  'order.submit': ['orders', 'create'],
 };

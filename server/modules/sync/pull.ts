@@ -2,12 +2,21 @@
  * One page of a company's change log after a cursor, with each record's current data. Records
  * owned by one account (a rep's visits) go to that account only. A cursor the server cannot serve
  * (older than the purge horizon, or newer than anything it has: another database) answers `reset`.
+ *
+ * Customers follow the member's data scope (server/modules/access/data-scope.ts): one outside it
+ * goes out as a delete, so a customer reassigned to another rep leaves the first rep's phone. When
+ * the scope itself changes (role, region), the device's scope key no longer matches and it is told
+ * to start over, which also brings the customers that came into scope without changing.
  */
-import { sql } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PullAnswer, SyncChange, SyncEntity } from '../../../contract/sync';
 import type { Db } from '../../db/client';
+import { customers } from '../../db/schema';
 import { rowsOf } from '../../lib/sql-rows';
 import { ENTITY_LOADERS } from './entity-loaders';
+
+/** The member's customers: a key naming the choice, and the condition (null: the whole company). */
+export type PullScope = { key: string; filter: SQL | null };
 
 type LogRow = { entity: SyncEntity; entity_id: string; op: 'upsert' | 'delete'; seq: string | number };
 
@@ -22,9 +31,13 @@ async function countAfter(db: Db, companyId: number, accountId: number, cursor: 
 
 export async function pullPage(
   db: Db,
-  input: { companyId: number; accountId: number; cursor: number; limit: number },
+  input: { companyId: number; accountId: number; cursor: number; limit: number; scope: PullScope; deviceScopeKey?: string },
 ): Promise<PullAnswer> {
   const serverTime = new Date().toISOString();
+  const scopeKey = input.scope.key;
+  // A caller that names no scope (an API client, not a device mirror) is not made to start over.
+  const scopeChanged = input.deviceScopeKey !== undefined && input.deviceScopeKey !== scopeKey;
+  if (input.cursor > 0 && scopeChanged) return { changes: [], cursor: 0, hasMore: true, reset: true, scopeKey, serverTime };
   if (input.cursor > 0) {
     const [bounds] = rowsOf<{ max_seq: string | number | null; min_cursor: string | number | null }>(
       await db.execute(sql`
@@ -33,7 +46,8 @@ export async function pullPage(
     );
     const maxSeq = Number(bounds?.max_seq ?? 0);
     const minCursor = Number(bounds?.min_cursor ?? 0);
-    if (input.cursor > maxSeq || input.cursor < minCursor) return { changes: [], cursor: 0, hasMore: true, reset: true, serverTime };
+    if (input.cursor > maxSeq || input.cursor < minCursor)
+      return { changes: [], cursor: 0, hasMore: true, reset: true, scopeKey, serverTime };
   }
   const rows = rowsOf<LogRow>(
     await db.execute(sql`
@@ -53,6 +67,18 @@ export async function pullPage(
     const loader = ENTITY_LOADERS[entity];
     loaded.set(entity, loader ? await loader(db, input.companyId, ids) : new Map());
   }
+  const customersLoaded = loaded.get('customer');
+  if (customersLoaded && input.scope.filter) {
+    const inScope = new Set(
+      (
+        await db
+          .select({ id: customers.id })
+          .from(customers)
+          .where(and(inArray(customers.id, [...customersLoaded.keys()]), input.scope.filter))
+      ).map((row) => row.id),
+    );
+    for (const id of [...customersLoaded.keys()]) if (!inScope.has(id)) customersLoaded.delete(id);
+  }
   const changes: SyncChange[] = rows.map((row) => {
     const data = row.op === 'upsert' ? loaded.get(row.entity)?.get(row.entity_id) : undefined;
     // An upsert whose record is gone can only be read as a delete.
@@ -64,5 +90,5 @@ export async function pullPage(
   const cursor = last ? Number(last.seq) : input.cursor;
   const hasMore = rows.length === input.limit;
   const remaining = hasMore ? await countAfter(db, input.companyId, input.accountId, cursor) : 0;
-  return { changes, cursor, hasMore, remaining, reset: false, serverTime };
+  return { changes, cursor, hasMore, remaining, reset: false, scopeKey, serverTime };
 }

@@ -10,14 +10,16 @@ import * as v from 'valibot';
 import { isOpType, OP_PAYLOAD_SCHEMAS } from '../../../contract/ops';
 import { SUPPORTED_SCHEMA_VERSIONS, type OpResult, type WireOp } from '../../../contract/sync';
 import { summarizeIssues } from '../../../contract/validation';
+import { can, permissionDenied, type MemberAccess } from '../../../contract/permissions';
 import type { Db } from '../../db/client';
 import { processedOps } from '../../db/schema';
 import { canonicalJson } from '../../lib/canonical-json';
 import type { Logger } from '../../lib/logger';
-import { OP_HANDLERS } from './op-handlers';
+import { OP_HANDLERS, OP_PERMISSIONS } from './op-handlers';
 import { OpRejection, type OpHandler } from './op-context';
 
-export type PushCaller = { companyId: number; accountId: number; deviceId: string };
+/** Who pushes: their role decides which ops they may apply. */
+export type PushCaller = { companyId: number; accountId: number; deviceId: string; access: Pick<MemberAccess, 'permissions' | 'isAdmin'> };
 
 /** Thrown inside the transaction when the op cannot be decided yet; rolls back its claim. */
 class RetryLater extends Error {
@@ -55,6 +57,9 @@ async function decide(tx: Db, caller: PushCaller, op: WireOp, now: Date): Promis
     return rejected(op.opId, 'UNSUPPORTED_VERSION', 'Phiên bản ứng dụng không còn được hỗ trợ, vui lòng cập nhật ứng dụng');
   }
   if (!isOpType(op.type)) return rejected(op.opId, 'UNKNOWN_OP', `Thao tác "${op.type}" không được hỗ trợ`);
+  // Decided when applied: a role taken away while the rep was offline refuses what they queued.
+  const [area, action] = OP_PERMISSIONS[op.type];
+  if (!can(caller.access, area, action)) return rejected(op.opId, 'FORBIDDEN', permissionDenied(area, action));
   const parsed = v.safeParse(OP_PAYLOAD_SCHEMAS[op.type], op.payload);
   if (!parsed.success) {
     const { message, fields } = summarizeIssues(parsed.issues);

@@ -8,7 +8,8 @@ import type { PushFault } from '../../app-types';
 import { ok } from '../../lib/respond';
 import { parseBody, parseQuery } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
-import { requireMembership } from '../../middleware/company-scope';
+import { customerPullScope } from '../access/data-scope';
+import { memberAccess } from '../access/member-access';
 import { pullPage } from './pull';
 import { applyBatch } from './push';
 
@@ -32,10 +33,10 @@ export function syncRoutes(deps: AppDeps) {
   app.post('/push', async (c) => {
     const input = await parseBody(c, PushRequestSchema);
     const auth = c.get('auth');
-    await requireMembership(deps.db, auth, input.company);
+    const access = await memberAccess(deps.db, auth, input.company);
     const results = await applyBatch(
       deps.db,
-      { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId },
+      { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId, access },
       input.ops,
       deps.logger,
     );
@@ -48,10 +49,18 @@ export function syncRoutes(deps: AppDeps) {
   app.get('/pull', async (c) => {
     const query = parseQuery(c, PullQuerySchema);
     const auth = c.get('auth');
-    await requireMembership(deps.db, auth, query.company);
+    const access = await memberAccess(deps.db, auth, query.company);
+    const scope = await customerPullScope(deps.db, access);
     return ok(
       c,
-      await pullPage(deps.db, { companyId: query.company, accountId: auth.accountId, cursor: query.cursor, limit: query.limit }),
+      await pullPage(deps.db, {
+        companyId: query.company,
+        accountId: auth.accountId,
+        cursor: query.cursor,
+        limit: query.limit,
+        scope,
+        deviceScopeKey: query.scope,
+      }),
     );
   });
 

@@ -7,7 +7,8 @@ import { accounts, customers, visits } from '../../db/schema';
 import { ok } from '../../lib/respond';
 import { parseQuery } from '../../lib/validate';
 import { authenticate } from '../../middleware/authenticate';
-import { requireMembership } from '../../middleware/company-scope';
+import { visitScope } from '../access/data-scope';
+import { requirePermission } from '../access/member-access';
 import { toVisitRecord, visitColumns } from './visit-record';
 
 /** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
@@ -21,14 +22,21 @@ export function visitRoutes(deps: AppDeps) {
 
   app.get('/visits', async (c) => {
     const query = parseQuery(c, VisitListQuery);
-    await requireMembership(deps.db, c.get('auth'), query.company);
+    const access = await requirePermission(deps.db, c.get('auth'), query.company, 'visits', 'view');
     const filters: SQL[] = [eq(visits.companyId, query.company)];
+    const scope = await visitScope(deps.db, access);
+    if (scope) filters.push(scope);
     if (query.account !== undefined) filters.push(eq(visits.accountId, query.account));
     if (query.customer) filters.push(eq(visits.customerId, query.customer));
     if (query.date_from) filters.push(gte(visits.checkInAt, startOfVietnamDay(query.date_from)));
     if (query.date_to) filters.push(lt(visits.checkInAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
     const where = and(...filters);
-    const [total] = await deps.db.select({ n: count() }).from(visits).where(where);
+    // Joined for the region scope (the customer's province) as for the names.
+    const [total] = await deps.db
+      .select({ n: count() })
+      .from(visits)
+      .innerJoin(customers, eq(customers.id, visits.customerId))
+      .where(where);
     const rows = await deps.db
       .select(visitColumns)
       .from(visits)
