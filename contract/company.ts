@@ -41,7 +41,12 @@ export type Membership = {
   company_data: CompanySummary;
   status_display: MembershipStatus;
   is_owner: boolean;
+  /** False when the company deactivated the member (issue #7): the workspace cannot be entered. */
+  is_active?: boolean;
 };
+
+/** Shown when a deactivated member tries to enter the workspace. */
+export const INACTIVE_WORKSPACE_WARNING = 'Tài khoản của bạn đã bị ngừng hoạt động tại công ty này. Vui lòng liên hệ quản trị công ty.';
 
 const companyType = v.picklist(COMPANY_TYPES, 'Loại công ty không hợp lệ');
 

@@ -80,6 +80,7 @@ export async function companyMembers(db: Db, companyId: number) {
       id: accountCompanies.id,
       status: accountCompanies.status,
       isOwner: accountCompanies.isOwner,
+      isActive: accountCompanies.isActive,
       accountId: accounts.id,
       fullName: accounts.fullName,
       phone: accounts.phone,
@@ -93,6 +94,8 @@ export async function companyMembers(db: Db, companyId: number) {
     account: { id: row.accountId, full_name: row.fullName, phone: row.phone },
     status_display: row.status as MembershipStatus,
     is_owner: row.isOwner,
+    /** Deactivated members (issue #7) stay listed but are offered in no staff picker. */
+    is_active: row.isActive,
   }));
 }
 

@@ -143,15 +143,46 @@ export function companyRoutes(deps: AppDeps) {
     return created(c, membership, 'Đã gửi yêu cầu tham gia, vui lòng chờ công ty xác nhận');
   });
 
+  /**
+   * The invited person answers their own invitation (issue #7): `accept` or `reject`, only while
+   * it is still `invited` and not withdrawn (deactivated). Otherwise the owner decides on join
+   * requests. Only the person may accept an invitation: an owner setting `accept` on an invited
+   * (or refused) row would make anyone a member without their consent, and a member's password
+   * may be reset by the company's admins. So owners may accept a `pending` request, or refuse.
+   */
   app.put('/accountcompany/:id', async (c) => {
     const id = pathId(c);
     const membership = await membershipById(db, id);
     if (!membership) throw notFound();
     const auth = c.get('auth');
+    if (membership.accountId === auth.accountId && membership.status === 'invited') {
+      const input = await parseBody(c, UpdateMembershipSchema);
+      if (input.status !== 'accept' && input.status !== 'reject') {
+        throw badRequest('VALIDATION_FAILED', 'Chỉ có thể chấp nhận hoặc từ chối lời mời', {
+          status: 'Chỉ có thể chấp nhận hoặc từ chối lời mời',
+        });
+      }
+      if (input.status === 'accept' && !membership.isActive) throw conflict('Lời mời này đã bị công ty thu hồi');
+      await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
+      const view = await loadAccountView(db, auth.accountId);
+      return ok(
+        c,
+        view?.company_data.find((m) => m.id === id),
+        { message: input.status === 'accept' ? 'Đã chấp nhận lời mời tham gia công ty' : 'Đã từ chối lời mời' },
+      );
+    }
     await requireCompanyAdmin(db, auth, membership.companyId);
     const input = await parseBody(c, UpdateMembershipSchema);
     if (membership.isOwner && input.status !== 'accept')
       throw forbidden('FORBIDDEN', 'Không thể thay đổi trạng thái của chủ sở hữu công ty');
+    if (input.status !== membership.status) {
+      if (input.status === 'invited' || input.status === 'pending') {
+        throw badRequest('VALIDATION_FAILED', 'Chỉ có thể chấp nhận hoặc từ chối thành viên', { status: 'Trạng thái không hợp lệ' });
+      }
+      if (input.status === 'accept' && membership.status !== 'pending') {
+        throw forbidden('FORBIDDEN', 'Chỉ người được mời mới có thể chấp nhận lời mời; hãy gửi lời mời mới nếu cần');
+      }
+    }
     await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
     const members = await companyMembers(db, membership.companyId);
     return ok(

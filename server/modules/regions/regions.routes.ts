@@ -1,0 +1,317 @@
+/**
+ * Region calls (spec §7 "Region (region/api)", mounted at /api/region/api; contract/region.ts):
+ *
+ *   GET    regions/?company&search&page&limit        regions the caller may see (search: code, name, description, provinces)
+ *   POST   regions/                                   create                         regions/create, company scope
+ *   GET    region/{id}/?company                       one region                     regions/view
+ *   PUT    region/{id}/                               change, provinces replaced     regions/edit
+ *   DELETE region/{id}/?company                       refused while staff assigned   regions/delete, company scope
+ *   GET    getstaff/ getcustomer/ getorder/?company&region&search&page&limit        regions/view
+ *   GET    import/?company                            the .xlsx template             regions/view
+ *   POST   import/                                    rows of such a sheet           regions/create + edit, company scope
+ *   GET    configkpi/ · POST configkpi/ · GET views/ · GET my-kpi/                   kpi.routes.ts
+ *
+ * Every call checks the caller's permission (403, Vietnamese message) and what they may see:
+ * a region-scope member only their own region (contract/region.ts).
+ */
+import { and, asc, count, desc, eq, ilike, inArray, ne, not } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { Hono, type Context } from 'hono';
+import { formatAddress } from '../../../contract/address';
+import { fold } from '../../../contract/fold';
+import type { OrderStatus } from '../../../contract/order-status';
+import {
+  REGION_MESSAGES,
+  REGION_TEMPLATE_FILE_NAME,
+  RegionChildQuery,
+  RegionCompanyQuery,
+  RegionImportSchema,
+  RegionInputSchema,
+  RegionListQuery,
+  type RegionCustomerRow,
+  type RegionImportAnswer,
+  type RegionOrderRow,
+  type RegionStaffRow,
+} from '../../../contract/region';
+import { can, permissionDenied } from '../../../contract/permissions';
+import type { AppDeps, AppEnv } from '../../app-types';
+import { accountCompanies, accounts, customers, orders, regions, roles } from '../../db/schema';
+import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { created, ok } from '../../lib/respond';
+import { parseBody, parseQuery, pathId } from '../../lib/validate';
+import { authenticate } from '../../middleware/authenticate';
+import { requirePermission } from '../access/member-access';
+import { likePattern } from '../company/company.repo';
+import { addressOf } from '../customers/customer-record';
+import { kpiRoutes } from './kpi.routes';
+import { getProvinceIndex } from './province-index';
+import { importRegionRows, regionTemplate } from './region-import';
+import {
+  assertCompanyScope,
+  assertRegionVisible,
+  inProvinces,
+  LIVE_MEMBER,
+  provincesByRegion,
+  regionRecords,
+  regionRow,
+  visibleRegion,
+  writeRegion,
+} from './region-repo';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const searchWords = (search: string) => fold(search).split(' ').filter(Boolean);
+
+export function regionRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  async function recordOf(companyId: number, id: number) {
+    const [record] = await regionRecords(db, companyId, [id], await getProvinceIndex());
+    if (!record) throw notFound(REGION_MESSAGES.notFound);
+    return record;
+  }
+
+  app.get('/regions', async (c) => {
+    const query = parseQuery(c, RegionListQuery);
+    const access = await requirePermission(db, c.get('auth'), query.company, 'regions', 'view');
+    const visible = visibleRegion(access);
+    if (visible === null) return ok(c, [], { count: 0 });
+    const index = await getProvinceIndex();
+    // A company has tens of regions: filtered here on their folded code, name, description and provinces.
+    const rows = await db
+      .select({ id: regions.id, code: regions.code, name: regions.name, description: regions.description })
+      .from(regions)
+      .where(and(eq(regions.companyId, query.company), visible === 'all' ? undefined : eq(regions.id, visible)))
+      .orderBy(asc(regions.code));
+    const provinces = await provincesByRegion(db, query.company);
+    const words = searchWords(query.search);
+    const matching = rows.filter((row) => {
+      if (words.length === 0) return true;
+      const names = (provinces.get(row.id) ?? []).map((code) => index.nameOf(code) ?? '');
+      const haystack = fold([row.code, row.name, row.description ?? '', ...names].join(' '));
+      return words.every((word) => haystack.includes(word));
+    });
+    const page = matching.slice((query.page - 1) * query.limit, query.page * query.limit);
+    const records = await regionRecords(
+      db,
+      query.company,
+      page.map((row) => row.id),
+      index,
+    );
+    return ok(c, records, { count: matching.length });
+  });
+
+  app.post('/regions', async (c) => {
+    const input = await parseBody(c, RegionInputSchema);
+    const access = await requirePermission(db, c.get('auth'), input.company, 'regions', 'create');
+    assertCompanyScope(access);
+    const index = await getProvinceIndex();
+    const id = await db.transaction((tx) => writeRegion(tx, input.company, null, input, index));
+    return created(c, await recordOf(input.company, id), REGION_MESSAGES.created);
+  });
+
+  app.get('/region/:id', async (c) => {
+    const id = pathId(c);
+    const { company } = parseQuery(c, RegionCompanyQuery);
+    const access = await requirePermission(db, c.get('auth'), company, 'regions', 'view');
+    await regionRow(db, company, id);
+    assertRegionVisible(access, id);
+    return ok(c, await recordOf(company, id));
+  });
+
+  app.put('/region/:id', async (c) => {
+    const id = pathId(c);
+    const input = await parseBody(c, RegionInputSchema);
+    const access = await requirePermission(db, c.get('auth'), input.company, 'regions', 'edit');
+    await regionRow(db, input.company, id);
+    assertRegionVisible(access, id);
+    const index = await getProvinceIndex();
+    await db.transaction((tx) => writeRegion(tx, input.company, id, input, index));
+    return ok(c, await recordOf(input.company, id), { message: REGION_MESSAGES.updated });
+  });
+
+  app.delete('/region/:id', async (c) => {
+    const id = pathId(c);
+    const { company } = parseQuery(c, RegionCompanyQuery);
+    const access = await requirePermission(db, c.get('auth'), company, 'regions', 'delete');
+    assertCompanyScope(access);
+    await db.transaction(async (tx) => {
+      await regionRow(tx, company, id);
+      const assigned = await tx
+        .select({ name: accounts.fullName })
+        .from(accountCompanies)
+        .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
+        .where(and(eq(accountCompanies.companyId, company), eq(accountCompanies.regionId, id), LIVE_MEMBER))
+        .orderBy(asc(accounts.fullName));
+      if (assigned.length) {
+        const names = assigned.slice(0, 5).map((row) => row.name);
+        const more = assigned.length > 5 ? ` và ${assigned.length - 5} người khác` : '';
+        throw conflict(REGION_MESSAGES.hasStaff(assigned.length, `${names.join(', ')}${more}`));
+      }
+      // Deactivated or refused members keep their history, not a region that no longer exists.
+      await tx
+        .update(accountCompanies)
+        .set({ regionId: null, updatedAt: new Date() })
+        .where(and(eq(accountCompanies.companyId, company), eq(accountCompanies.regionId, id)));
+      // Provinces and KPI targets go with it (on delete cascade).
+      await tx.delete(regions).where(and(eq(regions.companyId, company), eq(regions.id, id)));
+    });
+    return ok(c, null, { message: REGION_MESSAGES.deleted });
+  });
+
+  /** The region of a child list: it must exist in the company and be visible to the caller. */
+  async function childRegion(c: Context<AppEnv>) {
+    const query = parseQuery(c, RegionChildQuery);
+    const access = await requirePermission(db, c.get('auth'), query.company, 'regions', 'view');
+    await regionRow(db, query.company, query.region);
+    assertRegionVisible(access, query.region);
+    return query;
+  }
+
+  app.get('/getstaff', async (c) => {
+    const query = await childRegion(c);
+    const manager = alias(accounts, 'manager');
+    const rows = await db
+      .select({
+        accountId: accounts.id,
+        code: accountCompanies.code,
+        fullName: accounts.fullName,
+        phone: accounts.phone,
+        email: accounts.email,
+        staffKind: accountCompanies.staffKind,
+        roleName: roles.name,
+        managerName: manager.fullName,
+        isActive: accountCompanies.isActive,
+        startDate: accountCompanies.startDate,
+      })
+      .from(accountCompanies)
+      .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
+      .leftJoin(roles, eq(roles.id, accountCompanies.roleId))
+      .leftJoin(manager, eq(manager.id, accountCompanies.managerId))
+      .where(
+        and(
+          eq(accountCompanies.companyId, query.company),
+          eq(accountCompanies.regionId, query.region),
+          not(inArray(accountCompanies.status, ['reject'])),
+        ),
+      )
+      .orderBy(desc(accountCompanies.isActive), asc(accounts.fullName));
+    const words = searchWords(query.search);
+    const matching = rows.filter((row) => {
+      const haystack = fold([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '));
+      return words.every((word) => haystack.includes(word));
+    });
+    const page: RegionStaffRow[] = matching.slice((query.page - 1) * query.limit, query.page * query.limit).map((row) => ({
+      account_id: row.accountId,
+      code: row.code,
+      full_name: row.fullName,
+      phone: row.phone,
+      email: row.email,
+      staff_kind: row.staffKind,
+      role_name: row.roleName,
+      manager_name: row.managerName,
+      is_active: row.isActive,
+      start_date: row.startDate,
+    }));
+    return ok(c, page, { count: matching.length });
+  });
+
+  async function regionAddressCodes(companyId: number, regionId: number) {
+    const index = await getProvinceIndex();
+    return index.addressCodes((await provincesByRegion(db, companyId, [regionId])).get(regionId) ?? []);
+  }
+
+  app.get('/getcustomer', async (c) => {
+    const query = await childRegion(c);
+    const codes = await regionAddressCodes(query.company, query.region);
+    const where = and(
+      eq(customers.companyId, query.company),
+      inProvinces(customers.provinceCode, codes),
+      ...searchWords(query.search).map((word) => ilike(customers.searchText, likePattern(word))),
+    );
+    const [total] = await db.select({ n: count() }).from(customers).where(where);
+    const rows = await db
+      .select({ customer: customers, staffName: accounts.fullName })
+      .from(customers)
+      .leftJoin(accounts, eq(accounts.id, customers.staffId))
+      .where(where)
+      .orderBy(asc(customers.code))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const data: RegionCustomerRow[] = rows.map(({ customer, staffName }) => ({
+      id: customer.id,
+      code: customer.code,
+      name: customer.name,
+      kind: customer.kind,
+      phone: customer.phone,
+      address: formatAddress(addressOf(customer)),
+      province_code: customer.provinceCode,
+      staff_name: staffName,
+      status: customer.status,
+      created_at: customer.createdAt.toISOString(),
+    }));
+    return ok(c, data, { count: Number(total?.n ?? 0) });
+  });
+
+  app.get('/getorder', async (c) => {
+    const query = await childRegion(c);
+    const codes = await regionAddressCodes(query.company, query.region);
+    const where = and(
+      eq(orders.companyId, query.company),
+      inProvinces(orders.provinceCode, codes),
+      ne(orders.status, 'draft'),
+      ...searchWords(query.search).map((word) => ilike(orders.searchText, likePattern(word))),
+    );
+    const [total] = await db.select({ n: count() }).from(orders).where(where);
+    const rows = await db
+      .select({ order: orders, accountName: accounts.fullName })
+      .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), asc(orders.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const data: RegionOrderRow[] = rows.map(({ order, accountName }) => ({
+      id: order.id,
+      code: order.code,
+      local_no: order.localNo,
+      status: order.status as OrderStatus,
+      customer_name: order.customerName,
+      customer_address: order.customerAddress,
+      account_name: accountName,
+      total: order.total,
+      created_at: order.createdAt.toISOString(),
+    }));
+    return ok(c, data, { count: Number(total?.n ?? 0) });
+  });
+
+  app.get('/import', async (c) => {
+    const { company } = parseQuery(c, RegionCompanyQuery);
+    await requirePermission(db, c.get('auth'), company, 'regions', 'view');
+    const buffer = await regionTemplate(db, company, await getProvinceIndex());
+    return new Response(new Uint8Array(buffer), {
+      status: 200,
+      headers: {
+        'Content-Type': XLSX,
+        'Content-Disposition': `attachment; filename="${REGION_TEMPLATE_FILE_NAME}"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  app.post('/import', async (c) => {
+    const input = await parseBody(c, RegionImportSchema);
+    const access = await requirePermission(db, c.get('auth'), input.company, 'regions', 'create');
+    if (!can(access, 'regions', 'edit')) throw forbidden('FORBIDDEN', permissionDenied('regions', 'edit'));
+    assertCompanyScope(access);
+    const answer: RegionImportAnswer = await importRegionRows(db, input.company, input.rows, await getProvinceIndex());
+    const message = `Đã thêm ${answer.created}, cập nhật ${answer.updated} khu vực${answer.errors.length ? `, ${answer.errors.length} dòng lỗi` : ''}`;
+    return ok(c, answer, { message });
+  });
+
+  app.route('/', kpiRoutes(deps));
+
+  return app;
+}
