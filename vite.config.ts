@@ -81,14 +81,19 @@ export default defineConfig({
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
     modulePreload: { polyfill: false },
-    sourcemap: false,
+    sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
         codeSplitting: {
           // Every screen needs React and the router; left to automatic splitting they arrive as
           // a dozen small files, each paying its own request and gzip overhead on first visit.
           groups: [
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store|react-query|query-core))[\\/]/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|react-store|store))[\\/]/,
+            },
+            // The server cache is not needed to sign in (src/app/query-layer.tsx): its own file.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
             {
               name: 'ui',

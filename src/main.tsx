@@ -7,15 +7,13 @@ import './app/route-meta';
 import { AppProviders } from './app/providers';
 import { captureInstallPrompt } from './app/pwa/install-prompt';
 import { startServiceWorker } from './app/pwa/register-sw';
-import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { refreshSessionSnapshot } from './session/session-store';
 
 // Chromium may fire beforeinstallprompt before anything renders.
 captureInstallPrompt();
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
+const router = createAppRouter();
 
 // Cookies may have changed in another tab (sign-out, workspace switch).
 window.addEventListener('focus', refreshSessionSnapshot);
@@ -24,7 +22,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

@@ -43,9 +43,12 @@ import { Route as AppInventoryDeliveryRouteImport } from './routes/_app/inventor
 import { Route as AppInventoryWarehouseRouteImport } from './routes/_app/inventory/warehouse'
 import { Route as AppMyAccountIndexRouteImport } from './routes/_app/my-account/index'
 import { Route as AppMyAccountEditRouteImport } from './routes/_app/my-account/edit'
+import { Route as AppOrderGroupsIdRouteImport } from './routes/_app/order-groups_.$id'
 import { Route as AppOrderIndexRouteImport } from './routes/_app/order/index'
+import { Route as AppOrderIdRouteImport } from './routes/_app/order/$id'
 import { Route as AppOrderCreateRouteImport } from './routes/_app/order/create'
 import { Route as AppProductIndexRouteImport } from './routes/_app/product/index'
+import { Route as AppProductCreateRouteImport } from './routes/_app/product/create'
 import { Route as AppProductVariantRouteImport } from './routes/_app/product/variant'
 import { Route as AppReportsCustomerRouteImport } from './routes/_app/reports/customer'
 import { Route as AppReportsEmployeeRouteImport } from './routes/_app/reports/employee'
@@ -53,6 +56,7 @@ import { Route as AppReportsOrdersRouteImport } from './routes/_app/reports/orde
 import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/products'
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
+import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppCustomersTypeEditIdRouteImport } from './routes/_app/customers/type/edit/$id'
@@ -223,9 +227,19 @@ const AppMyAccountEditRoute = AppMyAccountEditRouteImport.update({
   path: '/my-account/edit',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrderGroupsIdRoute = AppOrderGroupsIdRouteImport.update({
+  id: '/order-groups_/$id',
+  path: '/order-groups/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrderIndexRoute = AppOrderIndexRouteImport.update({
   id: '/order/',
   path: '/order/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrderIdRoute = AppOrderIdRouteImport.update({
+  id: '/order/$id',
+  path: '/order/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrderCreateRoute = AppOrderCreateRouteImport.update({
@@ -236,6 +250,11 @@ const AppOrderCreateRoute = AppOrderCreateRouteImport.update({
 const AppProductIndexRoute = AppProductIndexRouteImport.update({
   id: '/product/',
   path: '/product/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProductCreateRoute = AppProductCreateRouteImport.update({
+  id: '/product/create',
+  path: '/product/create',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProductVariantRoute = AppProductVariantRouteImport.update({
@@ -272,6 +291,11 @@ const AppReportsRegionRoute = AppReportsRegionRouteImport.update({
   id: '/reports/region',
   path: '/reports/region',
   getParentRoute: () => AppRoute,
+} as any)
+const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
+  id: '/order/print/$id',
+  path: '/order/print/$id',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppCustomersTypeIndexRoute = AppCustomersTypeIndexRouteImport.update({
   id: '/customers/type/',
@@ -317,7 +341,10 @@ export interface FileRoutesByFullPath {
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
+  '/order-groups/$id': typeof AppOrderGroupsIdRoute
+  '/order/$id': typeof AppOrderIdRoute
   '/order/create': typeof AppOrderCreateRoute
+  '/product/create': typeof AppProductCreateRoute
   '/product/variant': typeof AppProductVariantRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
@@ -325,6 +352,7 @@ export interface FileRoutesByFullPath {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/order/print/$id': typeof OrderPrintIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
@@ -362,7 +390,10 @@ export interface FileRoutesByTo {
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
+  '/order-groups/$id': typeof AppOrderGroupsIdRoute
+  '/order/$id': typeof AppOrderIdRoute
   '/order/create': typeof AppOrderCreateRoute
+  '/product/create': typeof AppProductCreateRoute
   '/product/variant': typeof AppProductVariantRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
@@ -370,6 +401,7 @@ export interface FileRoutesByTo {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/order/print/$id': typeof OrderPrintIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
@@ -412,7 +444,10 @@ export interface FileRoutesById {
   '/_app/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/_app/inventory/warehouse': typeof AppInventoryWarehouseRoute
   '/_app/my-account/edit': typeof AppMyAccountEditRoute
+  '/_app/order-groups_/$id': typeof AppOrderGroupsIdRoute
+  '/_app/order/$id': typeof AppOrderIdRoute
   '/_app/order/create': typeof AppOrderCreateRoute
+  '/_app/product/create': typeof AppProductCreateRoute
   '/_app/product/variant': typeof AppProductVariantRoute
   '/_app/reports/customer': typeof AppReportsCustomerRoute
   '/_app/reports/employee': typeof AppReportsEmployeeRoute
@@ -420,6 +455,7 @@ export interface FileRoutesById {
   '/_app/reports/products': typeof AppReportsProductsRoute
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
+  '/order/print/$id': typeof OrderPrintIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
@@ -459,7 +495,10 @@ export interface FileRouteTypes {
     | '/inventory/delivery'
     | '/inventory/warehouse'
     | '/my-account/edit'
+    | '/order-groups/$id'
+    | '/order/$id'
     | '/order/create'
+    | '/product/create'
     | '/product/variant'
     | '/reports/customer'
     | '/reports/employee'
@@ -467,6 +506,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/order/print/$id'
     | '/customers/'
     | '/inventory/'
     | '/my-account/'
@@ -504,7 +544,10 @@ export interface FileRouteTypes {
     | '/inventory/delivery'
     | '/inventory/warehouse'
     | '/my-account/edit'
+    | '/order-groups/$id'
+    | '/order/$id'
     | '/order/create'
+    | '/product/create'
     | '/product/variant'
     | '/reports/customer'
     | '/reports/employee'
@@ -512,6 +555,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/order/print/$id'
     | '/customers'
     | '/inventory'
     | '/my-account'
@@ -553,7 +597,10 @@ export interface FileRouteTypes {
     | '/_app/inventory/delivery'
     | '/_app/inventory/warehouse'
     | '/_app/my-account/edit'
+    | '/_app/order-groups_/$id'
+    | '/_app/order/$id'
     | '/_app/order/create'
+    | '/_app/product/create'
     | '/_app/product/variant'
     | '/_app/reports/customer'
     | '/_app/reports/employee'
@@ -561,6 +608,7 @@ export interface FileRouteTypes {
     | '/_app/reports/products'
     | '/_app/reports/promotions'
     | '/_app/reports/region'
+    | '/order/print/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
     | '/_app/my-account/'
@@ -576,6 +624,7 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  OrderPrintIdRoute: typeof OrderPrintIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -818,11 +867,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMyAccountEditRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/order-groups_/$id': {
+      id: '/_app/order-groups_/$id'
+      path: '/order-groups/$id'
+      fullPath: '/order-groups/$id'
+      preLoaderRoute: typeof AppOrderGroupsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/order/': {
       id: '/_app/order/'
       path: '/order'
       fullPath: '/order/'
       preLoaderRoute: typeof AppOrderIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/order/$id': {
+      id: '/_app/order/$id'
+      path: '/order/$id'
+      fullPath: '/order/$id'
+      preLoaderRoute: typeof AppOrderIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/order/create': {
@@ -837,6 +900,13 @@ declare module '@tanstack/react-router' {
       path: '/product'
       fullPath: '/product/'
       preLoaderRoute: typeof AppProductIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/product/create': {
+      id: '/_app/product/create'
+      path: '/product/create'
+      fullPath: '/product/create'
+      preLoaderRoute: typeof AppProductCreateRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/product/variant': {
@@ -888,6 +958,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsRegionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/order/print/$id': {
+      id: '/order/print/$id'
+      path: '/order/print/$id'
+      fullPath: '/order/print/$id'
+      preLoaderRoute: typeof OrderPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/': {
       id: '/_app/customers/type/'
       path: '/customers/type'
@@ -935,7 +1012,10 @@ interface AppRouteChildren {
   AppInventoryDeliveryRoute: typeof AppInventoryDeliveryRoute
   AppInventoryWarehouseRoute: typeof AppInventoryWarehouseRoute
   AppMyAccountEditRoute: typeof AppMyAccountEditRoute
+  AppOrderGroupsIdRoute: typeof AppOrderGroupsIdRoute
+  AppOrderIdRoute: typeof AppOrderIdRoute
   AppOrderCreateRoute: typeof AppOrderCreateRoute
+  AppProductCreateRoute: typeof AppProductCreateRoute
   AppProductVariantRoute: typeof AppProductVariantRoute
   AppReportsCustomerRoute: typeof AppReportsCustomerRoute
   AppReportsEmployeeRoute: typeof AppReportsEmployeeRoute
@@ -976,7 +1056,10 @@ const AppRouteChildren: AppRouteChildren = {
   AppInventoryDeliveryRoute: AppInventoryDeliveryRoute,
   AppInventoryWarehouseRoute: AppInventoryWarehouseRoute,
   AppMyAccountEditRoute: AppMyAccountEditRoute,
+  AppOrderGroupsIdRoute: AppOrderGroupsIdRoute,
+  AppOrderIdRoute: AppOrderIdRoute,
   AppOrderCreateRoute: AppOrderCreateRoute,
+  AppProductCreateRoute: AppProductCreateRoute,
   AppProductVariantRoute: AppProductVariantRoute,
   AppReportsCustomerRoute: AppReportsCustomerRoute,
   AppReportsEmployeeRoute: AppReportsEmployeeRoute,
@@ -1036,6 +1119,7 @@ const rootRouteChildren: RootRouteChildren = {
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  OrderPrintIdRoute: OrderPrintIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,7 +1,6 @@
-/** Everything the whole app renders inside: theme, server cache, toasts. */
+/** Everything the whole app renders inside: theme and toasts (the server cache is in src/app/query-layer.tsx). */
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { UpdatePrompt } from './pwa/update-prompt';
 import { theme } from './theme';
@@ -28,14 +27,12 @@ function LazyToasts() {
   ) : null;
 }
 
-export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <LazyToasts />
-        <UpdatePrompt />
-        {children}
-      </QueryClientProvider>
+      <LazyToasts />
+      <UpdatePrompt />
+      {children}
     </MantineProvider>
   );
 }

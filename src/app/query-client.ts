@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/api-error';
+import { registerServerCache } from './server-cache';
 
 /**
  * Server reads are cached briefly; 4xx answers are not retried (they will not change), network
@@ -19,4 +20,16 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+}
+
+let shared: QueryClient | null = null;
+
+/** The app's one server cache, made when the first screen that reads the server needs it. */
+export function appQueryClient(): QueryClient {
+  if (!shared) {
+    const client = createQueryClient();
+    registerServerCache(() => client.clear());
+    shared = client;
+  }
+  return shared;
 }

@@ -2,17 +2,16 @@
  * The router, its context, and the app-wide reactions to navigation and to API answers:
  * spec §2 rule 4 (saved section filters), 403 → /403, an ended session → sign-out to /login.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { setApiHandlers } from '../api/client';
 import { routeTree } from '../route-tree.gen';
 import { clearSavedFilter, recordActiveRoute, sectionToClear } from '../session/saved-filters';
 import { clearSession } from '../session/session-store';
+import { clearServerCache } from './server-cache';
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter() {
   const router = createRouter({
     routeTree,
-    context: { queryClient },
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
@@ -29,7 +28,7 @@ export function createAppRouter(queryClient: QueryClient) {
     onForbidden: () => void router.navigate({ to: '/403' }),
     onSessionExpired: () => {
       clearSession();
-      queryClient.clear();
+      clearServerCache();
       void router.navigate({ to: '/login' });
     },
   });

@@ -34,6 +34,8 @@ export type SyncCursorRow = {
   initialDone: boolean;
   lastPullAt: string | null;
   lastPushAt: string | null;
+  /** Which customers the mirror holds (the member's data scope, PullAnswer.scopeKey); absent on older rows. */
+  scopeKey?: string | null;
 };
 
 export type LocalCustomer = CustomerRecord & {

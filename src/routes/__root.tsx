@@ -1,11 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { createRootRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
 import { guardRedirect } from '../features/auth/model/route-guard';
 import { getAccessToken, getCompanyData, getUserAccount } from '../session/session-store';
 
-export type RouterContext = { queryClient: QueryClient };
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   // Spec §2 rules 1–3, checked on every navigation from the stored cookies.
   beforeLoad: ({ location }) => {
     const target = guardRedirect({

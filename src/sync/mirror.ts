@@ -9,7 +9,7 @@ import type { OrderRecord } from '../../contract/order';
 import type { VariantRecord } from '../../contract/product';
 import type { SyncEntity } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
-import type { AppDb } from '../db/app-db';
+import type { AppDb, LocalOrder } from '../db/app-db';
 import { toLocalCustomer, toLocalOrder, toLocalVariant, toLocalVisit } from '../db/local-records';
 
 type Mirror = {
@@ -19,6 +19,8 @@ type Mirror = {
   toLocal: (record: never) => unknown;
   /** Rows of one company (for a reset). */
   ofCompany: (db: AppDb, companyId: number) => { delete: () => Promise<number> };
+  /** What only the device knows about a record and a newer server copy must not wipe. */
+  keepLocal?: (existing: never) => object;
 };
 
 const byText = (id: string) => id;
@@ -56,6 +58,8 @@ const MIRRORS: Partial<Record<SyncEntity, Mirror>> = {
     table: (db) => db.orders,
     key: byText,
     toLocal: (record: OrderRecord) => toLocalOrder(record),
+    // What changed when the server accepted the order (stock short) came with the push answer only.
+    keepLocal: (existing: LocalOrder) => ({ changes: existing.changes }),
     ofCompany: (db, companyId) =>
       db.orders
         .where('[company+created_at]')
@@ -102,7 +106,16 @@ export async function putServerRecord(db: AppDb, entity: SyncEntity, data: unkno
   if (!mirror) return;
   const id = String((data as { id: string | number }).id);
   if ((await busyIds(db)).has(id)) return;
-  await mirror.table(db).put(mirror.toLocal(data as never));
+  await mirror.table(db).bulkPut(await withLocalParts(db, mirror, [mirror.toLocal(data as never)]));
+}
+
+/** Server copies, each with what the device alone knows about it kept (Mirror.keepLocal). */
+async function withLocalParts(db: AppDb, mirror: Mirror, records: unknown[]): Promise<unknown[]> {
+  const keepLocal = mirror.keepLocal;
+  if (!keepLocal) return records;
+  const ids = records.map((record) => (record as { id: string | number }).id);
+  const existing = await mirror.table(db).bulkGet(ids);
+  return records.map((record, index) => (existing[index] ? { ...(record as object), ...keepLocal(existing[index] as never) } : record));
 }
 
 /** A page of pull changes: one read of the outbox, then bulk writes per table (first sync of 150k rows). */
@@ -122,7 +135,7 @@ export async function applyServerChanges(
     const mirror = MIRRORS[entity]!;
     const puts = [...records.values()].filter((record) => record !== null).map((record) => mirror.toLocal(record as never));
     const deletes = [...records.entries()].filter(([, record]) => record === null).map(([id]) => mirror.key(id));
-    if (puts.length) await mirror.table(db).bulkPut(puts);
+    if (puts.length) await mirror.table(db).bulkPut(await withLocalParts(db, mirror, puts));
     if (deletes.length) await mirror.table(db).bulkDelete(deletes);
   }
 }

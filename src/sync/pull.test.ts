@@ -5,7 +5,8 @@ import type { CustomerRecord } from '../../contract/customer';
 import type { PullAnswer, SyncChange } from '../../contract/sync';
 import { uuidv7 } from '../../contract/uuid';
 import { AppDb } from '../db/app-db';
-import { toLocalCustomer } from '../db/local-records';
+import type { OrderRecord } from '../../contract/order';
+import { toLocalCustomer, toLocalOrder } from '../db/local-records';
 import { enqueueOp } from './outbox';
 import { pullChanges, type PullTransport } from './pull';
 
@@ -43,6 +44,40 @@ function customer(name: string, id = uuidv7()): CustomerRecord {
     note: null,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
+  };
+}
+
+function orderRecord(): OrderRecord {
+  return {
+    id: '',
+    company: COMPANY,
+    code: 'DH000001',
+    local_no: 'LVT-01-0001',
+    status: 'pending',
+    status_reason: null,
+    payment_status: 'unpaid',
+    customer_id: uuidv7(),
+    customer_code: 'KH000001',
+    customer_name: 'Nhà thuốc Minh Châu',
+    customer_phone: null,
+    customer_address: '',
+    province_code: '79',
+    ward_code: null,
+    account_id: ACCOUNT,
+    account_name: 'Lê Văn Trình',
+    visit_id: null,
+    group_id: null,
+    delivery_date: null,
+    note: null,
+    vat_on: false,
+    lines: [],
+    subtotal: 0,
+    discount_total: 0,
+    vat_total: 0,
+    total: 0,
+    created_at: '2026-11-20T02:00:00Z',
+    received_at: '2026-11-20T02:00:05Z',
+    updated_at: '2026-11-20T02:00:05Z',
   };
 }
 
@@ -174,6 +209,42 @@ describe('pullChanges', () => {
     expect(transport.cursors).toEqual([99, 0]);
     expect((await db.customers.toArray()).map((c) => c.name).sort()).toEqual(['Tạo offline', 'Từ máy chủ mới']);
     expect(await db.outbox.count()).toBe(1);
+  });
+
+  it('gives back the scope key the mirror was pulled for, and takes the new one after a reset', async () => {
+    const sent: { cursor: number; scope?: string }[] = [];
+    const answers = [
+      { ...page([upsert(customer('Của tôi'), 1)], 1, false), scopeKey: 'own:9' },
+      { ...page([], 0, true, true), scopeKey: 'region:9:3:01,79' },
+      { ...page([upsert(customer('Trong vùng'), 7)], 7, false), scopeKey: 'region:9:3:01,79' },
+    ];
+    const transport = (async (query: { cursor: number; scope?: string }) => {
+      sent.push({ cursor: query.cursor, scope: query.scope });
+      return { code: 200, data: answers.shift()! };
+    }) as unknown as PullTransport;
+    await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
+    expect(sent).toEqual([{ cursor: 0, scope: undefined }]);
+    expect((await db.syncCursors.get(COMPANY))?.scopeKey).toBe('own:9');
+
+    // The member's region changed on the server: the next pull is answered with a reset.
+    await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
+    expect(sent.slice(1)).toEqual([
+      { cursor: 1, scope: 'own:9' },
+      { cursor: 0, scope: undefined },
+    ]);
+    expect((await db.syncCursors.get(COMPANY))?.scopeKey).toBe('region:9:3:01,79');
+    expect((await db.customers.toArray()).map((c) => c.name)).toEqual(['Trong vùng']);
+  });
+
+  it('keeps what the push answer said changed on an order when the pull brings the server copy', async () => {
+    const order = { ...orderRecord(), id: uuidv7() };
+    const changes = [{ field: 'lines.0.quantity', from: 5, to: 3, message: 'Chỉ còn 3 hộp, đơn đã giảm số lượng' }];
+    await db.orders.put({ ...toLocalOrder(order), changes });
+    const transport = server([
+      page([{ seq: 3, entity: 'order', id: order.id, op: 'upsert', data: { ...order, status: 'confirmed' } }], 3, false),
+    ]);
+    await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
+    expect(await db.orders.get(order.id)).toMatchObject({ status: 'confirmed', changes });
   });
 
   it('starts over when another account signs in on the device', async () => {

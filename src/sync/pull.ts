@@ -8,7 +8,7 @@ import type { PullAnswer } from '../../contract/sync';
 import type { AppDb, SyncCursorRow } from '../db/app-db';
 import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
 
-export type PullTransport = (query: { company: number; cursor: number; limit: number }) => Promise<Envelope<PullAnswer>>;
+export type PullTransport = (query: { company: number; cursor: number; limit: number; scope?: string }) => Promise<Envelope<PullAnswer>>;
 
 export type PullOptions = {
   db: AppDb;
@@ -36,14 +36,17 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
   let state = await readCursor(db, companyId, accountId);
   const outcome: PullOutcome = { pages: 0, changes: 0, resets: 0, firstSyncDone: false };
   for (;;) {
-    const { data: page } = await transport({ company: companyId, cursor: state.cursor, limit });
+    // The scope key tells the server which customers this mirror was chosen for (PullAnswer.scopeKey);
+    // a mirror from before scopes sends an empty one, which never matches, so it starts over once.
+    const scope = state.cursor > 0 ? { scope: state.scopeKey ?? '' } : {};
+    const { data: page } = await transport({ company: companyId, cursor: state.cursor, limit, ...scope });
     outcome.pages += 1;
     if (page.reset) {
       if (outcome.resets > 0) throw new Error('máy chủ yêu cầu đồng bộ lại liên tục');
       outcome.resets += 1;
       await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
         await clearMirror(db, companyId);
-        state = { ...state, cursor: 0, initialDone: false };
+        state = { ...state, cursor: 0, initialDone: false, scopeKey: page.scopeKey ?? null };
         await db.syncCursors.put(state);
       });
       continue;
@@ -52,7 +55,13 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
     await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
       await applyServerChanges(db, page.changes);
       const firstSyncDone = finished && !state.initialDone;
-      state = { ...state, cursor: page.cursor, initialDone: state.initialDone || finished, lastPullAt: page.serverTime };
+      state = {
+        ...state,
+        cursor: page.cursor,
+        initialDone: state.initialDone || finished,
+        lastPullAt: page.serverTime,
+        scopeKey: page.scopeKey ?? state.scopeKey ?? null,
+      };
       await db.syncCursors.put(state);
       if (firstSyncDone) outcome.firstSyncDone = true;
     });

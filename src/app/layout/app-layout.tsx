@@ -10,12 +10,16 @@ import { FirstSyncProgress } from '../../features/sync/components/first-sync-pro
 import { startSync } from '../../sync/engine';
 import { useBackgroundSyncBridge } from '../pwa/background-sync-bridge';
 import { SWITCH_LABELS } from '../../../contract/features';
+import { allows, useMemberAccess } from '../../session/access';
 import { useSession } from '../../session/session-store';
+import { refreshWorkspace } from '../../features/workspace/model/choose-workspace';
 import { EmptyState } from '../../ui/empty-state';
 import { applyFrameMessage, useUiFlags } from '../../session/ui-flags';
+import { pagePermission } from '../page-permissions';
 import { resolveTitle } from '../route-meta';
 import classes from './app-layout.module.css';
 import { BottomNavbar } from './bottom-navbar';
+import { QueryLayer } from '../query-layer';
 import { DialogsProvider } from './dialogs-provider';
 import { DesktopHeader } from './desktop-header';
 import { HeaderActionsProvider } from './header-actions';
@@ -44,6 +48,9 @@ export function AppLayout() {
   const title = resolveTitle(deepest?.staticData, { companyType: company?.type ?? null });
   const feature = deepest?.staticData.feature;
   const featureOff = feature !== undefined && flags[feature] !== true;
+  const access = useMemberAccess();
+  const permission = pagePermission(deepest?.pathname ?? '/', deepest?.search as Record<string, unknown> | undefined);
+  const denied = permission !== null && !allows(access, ...permission);
   useEmbeddedFrameMessages();
 
   // Sync runs for the workspace on screen, for the person signed in.
@@ -55,33 +62,45 @@ export function AppLayout() {
   }, [companyId, accountId]);
   useBackgroundSyncBridge(Boolean(companyId && accountId));
 
+  // Switches and roles change in the office: take the current ones each time the app opens.
+  useEffect(() => {
+    if (companyId && navigator.onLine) void refreshWorkspace(companyId);
+  }, [companyId]);
+
   useEffect(() => {
     document.title = title ? `${title} – Sales Field` : 'Sales Field';
   }, [title]);
 
   return (
-    <DialogsProvider>
-      <HeaderActionsProvider>
-        {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
-        <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
-          <FirstSyncProgress />
-          {!isMobile && title && (
-            <Title order={2} mb="md" data-testid="page-title">
-              {title}
-            </Title>
-          )}
-          {featureOff ? (
-            <EmptyState
-              title="Chức năng chưa được bật"
-              description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
-            />
-          ) : (
-            <Outlet />
-          )}
-        </main>
-        {isMobile && !chromeHidden && <BottomNavbar />}
-        <ScrollButtons />
-      </HeaderActionsProvider>
-    </DialogsProvider>
+    <QueryLayer>
+      <DialogsProvider>
+        <HeaderActionsProvider>
+          {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
+          <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
+            <FirstSyncProgress />
+            {!isMobile && title && (
+              <Title order={2} mb="md" data-testid="page-title">
+                {title}
+              </Title>
+            )}
+            {featureOff ? (
+              <EmptyState
+                title="Chức năng chưa được bật"
+                description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
+              />
+            ) : denied ? (
+              <EmptyState
+                title="Bạn không có quyền truy cập trang này"
+                description="Vai trò của bạn trong công ty không cho phép dùng chức năng này. Vui lòng liên hệ quản trị viên công ty."
+              />
+            ) : (
+              <Outlet />
+            )}
+          </main>
+          {isMobile && !chromeHidden && <BottomNavbar />}
+          <ScrollButtons />
+        </HeaderActionsProvider>
+      </DialogsProvider>
+    </QueryLayer>
   );
 }

@@ -1,8 +1,12 @@
-/** The mobile bottom navbar (spec §2): five fixed destinations. */
+/**
+ * The mobile bottom navbar (spec §2): five fixed destinations, less those the member's role does not
+ * allow (a rep without the employees permission sees four).
+ */
 import { IconHome, IconShoppingCart, IconUser, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { BOTTOM_NAV } from '../../features/workspace/model/menu';
+import { bottomNav } from '../../features/workspace/model/menu';
+import { useMemberAccess } from '../../session/access';
 import classes from './app-layout.module.css';
 
 const ICONS: Record<string, ComponentType<{ size?: number }>> = {
@@ -15,9 +19,10 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
 
 export function BottomNavbar() {
   const pathname = useLocation({ select: (location) => location.pathname });
+  const tabs = bottomNav(useMemberAccess());
   return (
     <nav className={classes.bottomNav} aria-label="Điều hướng" data-testid="bottom-navbar">
-      {BOTTOM_NAV.map((item) => {
+      {tabs.map((item) => {
         const Icon = ICONS[item.key] ?? IconHome;
         const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
         return (

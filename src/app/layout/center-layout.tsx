@@ -1,16 +1,19 @@
 /** The empty centred layout (spec §2 "Layouts") of /, /onboard and /403, with confirm dialogs. */
 import { Box, Center } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
+import { QueryLayer } from '../query-layer';
 import { DialogsProvider } from './dialogs-provider';
 
 export function CenterLayout() {
   return (
-    <DialogsProvider>
-      <Center mih="100vh" p="md">
-        <Box w="100%" maw={640}>
-          <Outlet />
-        </Box>
-      </Center>
-    </DialogsProvider>
+    <QueryLayer>
+      <DialogsProvider>
+        <Center mih="100vh" p="md">
+          <Box w="100%" maw={640}>
+            <Outlet />
+          </Box>
+        </Center>
+      </DialogsProvider>
+    </QueryLayer>
   );
 }

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { SyncStatusPill } from '../../features/sync/components/sync-status-pill';
 import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
 import { buildMenu, type MenuEntry } from '../../features/workspace/model/menu';
+import { useMemberAccess } from '../../session/access';
 import { useSession } from '../../session/session-store';
 import { useSignOut } from '../use-sign-out';
 import classes from './app-layout.module.css';
@@ -86,7 +87,8 @@ export function DesktopHeader() {
   const navigate = useNavigate();
   const router = useRouter();
   const signOut = useSignOut();
-  const menu = useMemo(() => buildMenu({ flags, companyType: company?.type }), [flags, company?.type]);
+  const access = useMemberAccess();
+  const menu = useMemo(() => buildMenu({ flags, companyType: company?.type, access }), [flags, company?.type, access]);
   const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
   const pillCompact = useMediaQuery('(max-width: 1599.98px)') ?? false;
 

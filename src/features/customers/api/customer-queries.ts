@@ -66,12 +66,14 @@ type MemberAnswer = {
   account: { id: number; full_name: string; phone: string | null };
   status_display: string;
   is_owner: boolean;
+  /** False for a member the company deactivated (issue #7): kept in history, offered in no picker. */
+  is_active?: boolean;
 };
 
 const staffMetaKey = (companyId: number) => `customers.staff.${companyId}`;
 
 /**
- * The company's accepted members, who can be assigned customers. The last list seen is kept on the
+ * The company's accepted, active members, who can be assigned customers. The last list seen is kept on the
  * device, so the staff filter and select still work offline.
  */
 export function useCompanyStaff(db: AppDb, companyId: number) {
@@ -85,7 +87,7 @@ export function useCompanyStaff(db: AppDb, companyId: number) {
       try {
         const members = await apiData<MemberAnswer[]>(companyPaths.memberships, { query: { company: companyId } });
         const staff = members
-          .filter((member) => isAcceptedMembership(member.status_display))
+          .filter((member) => isAcceptedMembership(member.status_display) && member.is_active !== false)
           .map((member) => ({ id: member.account.id, name: member.account.full_name, phone: member.account.phone ?? null }))
           .sort((a, b) => a.name.localeCompare(b.name, 'vi'));
         await writeMeta(db, staffMetaKey(companyId), staff);

@@ -1,7 +1,8 @@
 /**
  * /customers/{id}: who the customer is, where (with a map link), group, level, staff and status.
  * Reads the device's copy first, so it opens offline and right after the customer was created here;
- * the status switch needs the server. The route adds the check-in panel and the recent visits.
+ * the status switch needs the server. Editing and the status switch show to members whose role
+ * may edit customers (issue #7). The route adds the check-in panel and the recent visits.
  */
 import { Alert, Anchor, Button, Card, DataList, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconExternalLink } from '@tabler/icons-react';
@@ -12,6 +13,7 @@ import { useState, type ReactNode } from 'react';
 import { formatAddress } from '../../../../contract/address';
 import type { AppDb } from '../../../db/app-db';
 import { formatDateTime } from '../../../lib/dates';
+import { useCan } from '../../../session/access';
 import { latestOpFor } from '../../../sync/outbox';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { EmptyState } from '../../../ui/empty-state';
@@ -42,6 +44,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
   const writes = useCustomerWrites(db, companyId);
   const { online } = useSyncStatus();
   const [switching, setSwitching] = useState(false);
+  const canEdit = useCan('customers', 'edit');
   const lastOp = useLiveQuery(() => latestOpFor(db, id), [db, id]);
 
   if (detail.loading) {
@@ -119,23 +122,27 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
             {!isMobile && (
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                 {chips}
-                <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit} data-testid="customer-edit">
-                  Chỉnh sửa
-                </Button>
+                {canEdit && (
+                  <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit} data-testid="customer-edit">
+                    Chỉnh sửa
+                  </Button>
+                )}
               </Group>
             )}
           </Group>
           {isMobile && <Group gap="xs">{chips}</Group>}
-          <Switch
-            label="Đang hoạt động"
-            description={
-              !onServer ? 'Đổi trạng thái được sau khi khách hàng đã đồng bộ' : !online ? 'Cần kết nối mạng để đổi trạng thái' : undefined
-            }
-            checked={customer.status === 'active'}
-            disabled={!onServer || !online || switching}
-            onChange={(event) => void toggleStatus(event.currentTarget.checked)}
-            data-testid="customer-status-switch"
-          />
+          {canEdit && (
+            <Switch
+              label="Đang hoạt động"
+              description={
+                !onServer ? 'Đổi trạng thái được sau khi khách hàng đã đồng bộ' : !online ? 'Cần kết nối mạng để đổi trạng thái' : undefined
+              }
+              checked={customer.status === 'active'}
+              disabled={!onServer || !online || switching}
+              onChange={(event) => void toggleStatus(event.currentTarget.checked)}
+              data-testid="customer-status-switch"
+            />
+          )}
           <DataList orientation={isMobile ? 'vertical' : 'horizontal'} labelWidth={160} withDivider gap="xs">
             <DataList.Item>
               <DataList.ItemLabel>Điện thoại</DataList.ItemLabel>

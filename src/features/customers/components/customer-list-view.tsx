@@ -1,8 +1,12 @@
-/** The /customers screen: search, tabs, filters, the list (server online, device offline), paging. */
+/**
+ * The /customers screen: search, tabs, filters, the list (server online, device offline), paging.
+ * "Thêm khách hàng" needs customers/create, the levels link settings/edit (issue #7).
+ */
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconStairsUp, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AppDb } from '../../../db/app-db';
+import { useCan } from '../../../session/access';
 import { EmptyState } from '../../../ui/empty-state';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
 import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
@@ -29,8 +33,10 @@ export function CustomerListView({ db, companyId, filter, onFilter, staffLabel, 
   const change = (patch: CustomerFilterPatch) => onFilter(applyFilterChange(filter, patch));
   const data = list.data;
   const filtered = Boolean(filter.search) || filter.tabFilter !== undefined || activeFilterCount(filter) > 0;
+  const canCreate = useCan('customers', 'create');
+  const canConfigure = useCan('settings', 'edit');
 
-  const createButton = (
+  const createButton = canCreate && (
     <Button component={Link} to="/customers/create" leftSection={<IconPlus size={18} />} data-testid="customer-create">
       Thêm khách hàng
     </Button>
@@ -41,26 +47,30 @@ export function CustomerListView({ db, companyId, filter, onFilter, staffLabel, 
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
         <CustomerSearchInput value={filter.search} onSearch={(search) => change({ search })} />
         {isMobile ? (
-          <Group gap="xs" w="100%" wrap="nowrap">
-            <Button
-              component={Link}
-              to="/customers/create"
-              leftSection={<IconPlus size={18} />}
-              style={{ flex: 1 }}
-              data-testid="customer-create"
-            >
-              Thêm khách hàng
-            </Button>
+          <Group gap="xs" w="100%" wrap="nowrap" justify="flex-end">
+            {canCreate && (
+              <Button
+                component={Link}
+                to="/customers/create"
+                leftSection={<IconPlus size={18} />}
+                style={{ flex: 1 }}
+                data-testid="customer-create"
+              >
+                Thêm khách hàng
+              </Button>
+            )}
             <Tooltip label="Nhóm khách hàng">
               <ActionIcon component={Link} to="/customers/type" variant="default" size={36} aria-label="Nhóm khách hàng">
                 <IconUsersGroup size={20} />
               </ActionIcon>
             </Tooltip>
-            <Tooltip label="Cấp độ khách hàng">
-              <ActionIcon component={Link} to="/customers/settings" variant="default" size={36} aria-label="Cấp độ khách hàng">
-                <IconStairsUp size={20} />
-              </ActionIcon>
-            </Tooltip>
+            {canConfigure && (
+              <Tooltip label="Cấp độ khách hàng">
+                <ActionIcon component={Link} to="/customers/settings" variant="default" size={36} aria-label="Cấp độ khách hàng">
+                  <IconStairsUp size={20} />
+                </ActionIcon>
+              </Tooltip>
+            )}
           </Group>
         ) : (
           createButton
@@ -93,8 +103,8 @@ export function CustomerListView({ db, companyId, filter, onFilter, staffLabel, 
       ) : data && data.rows.length === 0 ? (
         <EmptyState
           title={filtered ? 'Không có khách hàng phù hợp' : 'Chưa có khách hàng nào'}
-          description={filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Thêm khách hàng đầu tiên để bắt đầu bán hàng.'}
-          action={filtered ? undefined : createButton}
+          description={filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : canCreate ? 'Thêm khách hàng đầu tiên để bắt đầu bán hàng.' : undefined}
+          action={filtered || !canCreate ? undefined : createButton}
         />
       ) : data ? (
         <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>

@@ -1,7 +1,8 @@
 /**
  * /customers/type/{id}: the group, its customers (GET customer/?customer_type=), adding customers to
  * it and taking them out. Editing and deleting are offered by the route (mobile dots menu) and, on
- * desktop, as buttons here.
+ * desktop, as buttons here. What the member's role does not allow is not shown (issue #7): editing
+ * and deleting the group need settings/edit (groups decide prices), its members customers/edit.
  */
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
@@ -11,6 +12,7 @@ import { useCallback, useState } from 'react';
 import { formatAddress } from '../../../../contract/address';
 import { ApiError } from '../../../api/api-error';
 import type { AppDb } from '../../../db/app-db';
+import { useCan } from '../../../session/access';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { openConfirm } from '../../../ui/confirm-dialog';
 import { EmptyState } from '../../../ui/empty-state';
@@ -64,7 +66,14 @@ type Props = {
   onDelete: () => void;
 };
 
-function MemberRow({ row, onRemove, canRemove }: { row: CustomerRow; onRemove: (row: CustomerRow) => void; canRemove: boolean }) {
+type MemberRowProps = {
+  row: CustomerRow;
+  /** Taking customers out of the group; null when the role may not. */
+  onRemove: ((row: CustomerRow) => void) | null;
+  canRemove: boolean;
+};
+
+function MemberRow({ row, onRemove, canRemove }: MemberRowProps) {
   const address = formatAddress(row.address);
   return (
     <Card withBorder radius="md" padding="sm" data-testid="type-member">
@@ -87,18 +96,20 @@ function MemberRow({ row, onRemove, canRemove }: { row: CustomerRow; onRemove: (
         </div>
         <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           <StatusBadge status={row.status} />
-          <Tooltip label="Bỏ khỏi nhóm">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Bỏ ${row.name} khỏi nhóm`}
-              onClick={() => onRemove(row)}
-              disabled={!canRemove}
-              data-testid="type-member-remove"
-            >
-              <IconUserMinus size={18} />
-            </ActionIcon>
-          </Tooltip>
+          {onRemove && (
+            <Tooltip label="Bỏ khỏi nhóm">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Bỏ ${row.name} khỏi nhóm`}
+                onClick={() => onRemove(row)}
+                disabled={!canRemove}
+                data-testid="type-member-remove"
+              >
+                <IconUserMinus size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
         </Group>
       </Group>
     </Card>
@@ -112,6 +123,8 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const [adding, setAdding] = useState(false);
+  const canConfigure = useCan('settings', 'edit');
+  const canEditMembers = useCan('customers', 'edit');
   const filter: CustomerFilter = {
     page,
     limit,
@@ -186,7 +199,7 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
               {group.customer_count === null ? 'Số khách hàng: chưa rõ (ngoại tuyến)' : `${group.customer_count} khách hàng`}
             </Text>
           </Stack>
-          {!isMobile && (
+          {!isMobile && canConfigure && (
             <Group gap="xs" wrap="nowrap">
               <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit} data-testid="type-edit">
                 Chỉnh sửa
@@ -207,16 +220,18 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
       </Card>
       <Group justify="space-between">
         <Title order={4}>Khách hàng trong nhóm</Title>
-        <Button
-          leftSection={<IconUserPlus size={18} />}
-          onClick={() => setAdding(true)}
-          disabled={!online}
-          data-testid="type-add-customers"
-        >
-          Thêm khách hàng vào nhóm
-        </Button>
+        {canEditMembers && (
+          <Button
+            leftSection={<IconUserPlus size={18} />}
+            onClick={() => setAdding(true)}
+            disabled={!online}
+            data-testid="type-add-customers"
+          >
+            Thêm khách hàng vào nhóm
+          </Button>
+        )}
       </Group>
-      {!online && (
+      {!online && canEditMembers && (
         <Alert color="yellow" variant="light" p="xs">
           Cần kết nối mạng để thêm hoặc bỏ khách hàng khỏi nhóm.
         </Alert>
@@ -228,7 +243,7 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
       ) : members.data && members.data.rows.length > 0 ? (
         <Stack gap="xs">
           {members.data.rows.map((row) => (
-            <MemberRow key={row.id} row={row} onRemove={remove} canRemove={online && row.syncState === 'synced'} />
+            <MemberRow key={row.id} row={row} onRemove={canEditMembers ? remove : null} canRemove={online && row.syncState === 'synced'} />
           ))}
           <ListPager
             page={page}
@@ -243,7 +258,10 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
           />
         </Stack>
       ) : (
-        <EmptyState title="Nhóm chưa có khách hàng nào" description="Bấm “Thêm khách hàng vào nhóm” để chọn khách hàng." />
+        <EmptyState
+          title="Nhóm chưa có khách hàng nào"
+          description={canEditMembers ? 'Bấm “Thêm khách hàng vào nhóm” để chọn khách hàng.' : undefined}
+        />
       )}
       <AddCustomersModal
         db={db}

@@ -1,9 +1,13 @@
-/** /customers/type: the customer groups with how many customers each holds; search; new group. */
+/**
+ * /customers/type: the customer groups with how many customers each holds; search; new group (for
+ * members whose role may edit the company's settings: groups decide prices).
+ */
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconCloudOff, IconPlus } from '@tabler/icons-react';
 import { AnchorLink } from './anchor-link';
 import { useState } from 'react';
 import type { AppDb } from '../../../db/app-db';
+import { useCan } from '../../../session/access';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { EmptyState } from '../../../ui/empty-state';
 import { toast } from '../../../ui/toast';
@@ -39,10 +43,11 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
   const writes = useCustomerWrites(db, companyId);
   const { online } = useSyncStatus();
   const [creating, setCreating] = useState(false);
+  const canCreate = useCan('settings', 'edit');
   const data = list.data;
   const pages = data ? Math.max(1, Math.ceil(data.count / TYPE_PAGE_SIZE)) : 1;
 
-  const createButton = (
+  const createButton = canCreate && (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)} disabled={!online} data-testid="type-create">
       Thêm nhóm khách hàng
     </Button>
@@ -68,7 +73,7 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
         <EmptyState
           title={search ? 'Không có nhóm phù hợp' : 'Chưa có nhóm khách hàng nào'}
           description={search ? 'Thử từ khóa khác.' : 'Nhóm giúp áp chính sách giá và lọc khách hàng nhanh hơn.'}
-          action={search ? undefined : createButton}
+          action={search || !canCreate ? undefined : createButton}
         />
       ) : data ? (
         <Stack gap="sm">

@@ -18,6 +18,9 @@ export type Seller = { companyId: number; accountId: number; accountName: string
 
 export class CartProblem extends Error {}
 
+/** The cart was sent already (double tap, another tab): nothing new was written. */
+export class CartAlreadySent extends CartProblem {}
+
 function lineRecord(line: PricedLine): OrderLineRecord {
   const variant = line.variant!;
   const unit = variant.units.find((candidate) => candidate.unit.toLowerCase() === line.unit.toLowerCase())!;
@@ -55,7 +58,12 @@ export async function submitCart(
   const orderId = cart.orderId ?? uuidv7(now.getTime());
 
   return db.transaction('rw', [db.orders, db.outbox, db.meta, db.carts], async () => {
+    // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
+    // is now another order's. Nothing is written twice.
+    const stored = await db.carts.get(cartKey(seller.companyId, seller.accountId));
+    if (!stored || (stored.orderId ?? null) !== (cart.orderId ?? null)) throw new CartAlreadySent('Đơn hàng này đã được gửi');
     const prior = await db.orders.get(orderId);
+    if (prior && prior.syncState !== 'rejected' && prior.status !== 'rejected') throw new CartAlreadySent('Đơn hàng này đã được gửi');
     const localNo = prior?.local_no ?? (await nextLocalNo(db, seller.accountName));
     const createdAt = prior?.created_at ?? now.toISOString();
     const payload: OrderSubmitPayload = {
@@ -129,6 +137,12 @@ export async function submitCart(
       },
       now,
     );
+    // The refusal this resubmission answers is dealt with: it no longer asks for attention.
+    await db.outbox
+      .where('entity.id')
+      .equals(orderId)
+      .filter((op) => op.type === 'order.submit' && op.state === 'rejected')
+      .modify({ state: 'done' });
     await db.carts.delete(cartKey(seller.companyId, seller.accountId));
     notifyAfterCommit();
     return order;

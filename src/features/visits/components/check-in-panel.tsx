@@ -1,6 +1,7 @@
 /**
  * Check-in / check-out for the rep: an open visit shows its check-out; otherwise pick a customer
- * and check in. Both are saved on the device at once and sent when there is signal.
+ * and check in. Both are saved on the device at once and sent when there is signal. Members whose
+ * role may not record visits (visits/create, issue #7) do not see the panel.
  */
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
@@ -8,6 +9,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { AppDb, LocalCustomer } from '../../../db/app-db';
 import { formatDateTime } from '../../../lib/dates';
+import { useCan } from '../../../session/access';
 import { setUiFlags } from '../../../session/ui-flags';
 import { toast } from '../../../ui/toast';
 import { SyncChip } from '../../../ui/sync-chip';
@@ -28,6 +30,7 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const [note, setNote] = useState('');
   const [withLocation, setWithLocation] = useState(true);
   const [busy, setBusy] = useState(false);
+  const canVisit = useCan('visits', 'create');
 
   async function run(action: 'in' | 'out') {
     setBusy(true);
@@ -67,7 +70,7 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
     <Checkbox label="Ghi lại vị trí GPS" checked={withLocation} onChange={(event) => setWithLocation(event.currentTarget.checked)} />
   );
 
-  if (open === undefined) return null;
+  if (open === undefined || !canVisit) return null;
   if (open) {
     return (
       <Card withBorder radius="md" padding="md" data-testid="open-visit">

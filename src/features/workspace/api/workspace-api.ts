@@ -2,6 +2,7 @@
 import { companyPaths } from '../../../../contract/api-paths';
 import type { Company, CreateCompanyInput, Membership } from '../../../../contract/company';
 import { isSwitchCode, type FeatureFlags } from '../../../../contract/features';
+import { rolePaths, type MemberAccess } from '../../../../contract/permissions';
 import { apiData } from '../../../api/client';
 
 export function fetchMemberships(): Promise<Membership[]> {
@@ -21,4 +22,14 @@ export async function fetchFeatureFlags(companyId: number): Promise<FeatureFlags
 
 export function createCompany(input: CreateCompanyInput): Promise<Company> {
   return apiData<Company>(companyPaths.companies, { body: input });
+}
+
+/** What the caller may do in a company (menus, buttons, page guards). */
+export function fetchMemberAccess(companyId: number): Promise<MemberAccess> {
+  return apiData<MemberAccess>(rolePaths.myAccess, { query: { company: companyId }, redirectOnForbidden: false });
+}
+
+/** The invited person answers their invitation (issue #7): `accept` or `reject`. */
+export function answerInvitation(membershipId: number, status: 'accept' | 'reject'): Promise<Membership> {
+  return apiData<Membership>(companyPaths.membership(membershipId), { method: 'PUT', body: { status }, redirectOnForbidden: false });
 }

@@ -5,14 +5,16 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { useMemberAccess } from '../../../session/access';
 import { useSession } from '../../../session/session-store';
 import { buildMenu, menuLinks } from '../model/menu';
 
 export function MenuGrid() {
   const { flags, company } = useSession();
+  const access = useMemberAccess();
   const links = useMemo(
-    () => menuLinks(buildMenu({ flags, companyType: company?.type })).filter((link) => link.to !== '/dashboard'),
-    [flags, company?.type],
+    () => menuLinks(buildMenu({ flags, companyType: company?.type, access })).filter((link) => link.to !== '/dashboard'),
+    [flags, company?.type, access],
   );
   return (
     <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" data-testid="menu-grid">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS, type FeatureFlags } from '../../../../contract/features';
-import { buildMenu, menuLinks, type MenuEntry } from './menu';
+import { SYSTEM_ROLES, type MemberAccess } from '../../../../contract/permissions';
+import { bottomNav, buildMenu, menuLinks, type MenuEntry } from './menu';
 
 const allOn: FeatureFlags = Object.fromEntries([...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => [code, true]));
 const allOff: FeatureFlags = Object.fromEntries(FEATURE_CODES.map((code) => [code, false]));
@@ -84,5 +85,46 @@ describe('buildMenu', () => {
         '/promotion',
       ]),
     );
+  });
+});
+
+describe('the menu by role', () => {
+  const roleAccess = (name: string): MemberAccess => {
+    const role = SYSTEM_ROLES.find((r) => r.name === name)!;
+    return { roleId: 1, roleName: name, scope: role.scope, permissions: role.permissions, isAdmin: false };
+  };
+
+  it('shows a rep only the sales pages: no employees, roles, areas or reports, and a four-tab navbar', () => {
+    const access = roleAccess('Trình dược viên');
+    const links = paths(buildMenu({ flags: allOn, companyType: null, access }));
+    expect(links).toEqual(expect.arrayContaining(['/dashboard', '/order', '/customers', '/visits', '/product', '/kpi-area']));
+    for (const hidden of [
+      '/pharmacist',
+      '/employees',
+      '/role',
+      '/area',
+      '/reports/orders',
+      '/order-groups',
+      '/warehouse',
+      '/customers/settings',
+    ])
+      expect(links).not.toContain(hidden);
+    // Dropdowns left empty disappear altogether.
+    expect(buildMenu({ flags: allOn, companyType: null, access }).map((item) => item.key)).not.toContain('employees');
+    expect(bottomNav(access).map((tab) => tab.to)).toEqual(['/dashboard', '/customers', '/order', '/my-account']);
+  });
+
+  it('shows a storekeeper the warehouse and not the customers', () => {
+    const links = paths(buildMenu({ flags: allOn, companyType: null, access: roleAccess('Thủ kho') }));
+    expect(links).toContain('/warehouse');
+    expect(links).not.toContain('/customers');
+  });
+
+  it('hides nothing from an administrator, nor while the access is not known yet', () => {
+    const admin: MemberAccess = { roleId: null, roleName: 'Quản trị', scope: 'company', permissions: {}, isAdmin: true };
+    const everything = paths(buildMenu({ flags: allOn, companyType: null }));
+    expect(paths(buildMenu({ flags: allOn, companyType: null, access: admin }))).toEqual(everything);
+    expect(paths(buildMenu({ flags: allOn, companyType: null, access: null }))).toEqual(everything);
+    expect(bottomNav(null)).toHaveLength(5);
   });
 });

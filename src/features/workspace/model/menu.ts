@@ -1,15 +1,20 @@
 /**
- * Which menu entries a workspace shows (product spec §2 "Desktop header menu", §6 switches).
- * Pure: the company's switches and type in, the menu out; the header and the mobile shortcut grid
- * both render from it.
+ * Which menu entries a workspace shows (product spec §2 "Desktop header menu", §6 switches), and
+ * of those only what the member's role lets them use (issue #7).
+ * Pure: the company's switches and type and the member's access in, the menu out; the header and the
+ * mobile shortcut grid both render from it.
  */
 import { salesStaffLabel } from '../../../../contract/company';
 import type { FeatureFlags, ReportConfigKey } from '../../../../contract/features';
+import type { MemberAccess } from '../../../../contract/permissions';
+import { pagePermission } from '../../../app/page-permissions';
+import { allows } from '../../../session/access';
 
 export type MenuLink = { key: string; label: string; to: string };
 export type MenuEntry = MenuLink | { key: string; label: string; children: MenuLink[] };
 
-export type MenuInput = { flags: FeatureFlags; companyType: string | null | undefined };
+/** `access` null or absent: not known yet, so nothing is hidden for it (src/session/access.ts). */
+export type MenuInput = { flags: FeatureFlags; companyType: string | null | undefined; access?: MemberAccess | null };
 
 const REPORTS: { key: ReportConfigKey; label: string; to: string }[] = [
   { key: 'REPORT-PRODUCT', label: 'Báo cáo sản phẩm', to: '/reports/products' },
@@ -20,7 +25,7 @@ const REPORTS: { key: ReportConfigKey; label: string; to: string }[] = [
   { key: 'REPORT-PROMOTION', label: 'Báo cáo khuyến mại', to: '/reports/promotions' },
 ];
 
-export function buildMenu({ flags, companyType }: MenuInput): MenuEntry[] {
+export function buildMenu({ flags, companyType, access = null }: MenuInput): MenuEntry[] {
   const on = (code: keyof FeatureFlags) => flags[code] === true;
   const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
 
@@ -101,7 +106,26 @@ export function buildMenu({ flags, companyType }: MenuInput): MenuEntry[] {
     ],
   });
 
-  return menu;
+  return permitted(menu, access);
+}
+
+function linkAllowed(link: MenuLink, access: MemberAccess | null): boolean {
+  const need = pagePermission(link.to);
+  return need === null || allows(access, ...need);
+}
+
+/** Drops the links the member may not use, and dropdowns left empty. */
+function permitted(menu: MenuEntry[], access: MemberAccess | null): MenuEntry[] {
+  return menu.flatMap((entry): MenuEntry[] => {
+    if (!('children' in entry)) return linkAllowed(entry, access) ? [entry] : [];
+    const children = entry.children.filter((child) => linkAllowed(child, access));
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
+
+/** The bottom navbar's tabs the member may use. */
+export function bottomNav(access: MemberAccess | null): MenuLink[] {
+  return BOTTOM_NAV.filter((link) => linkAllowed(link, access));
 }
 
 /** Every link of the menu, flattened (the mobile shortcut grid, route checks). */

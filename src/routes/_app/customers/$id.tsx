@@ -8,6 +8,7 @@ import { useCustomerDetail, useCustomerVisits } from '../../../features/customer
 import { CustomerDetailView } from '../../../features/customers/components/customer-detail-view';
 import { CheckInPanel } from '../../../features/visits/components/check-in-panel';
 import { VisitList } from '../../../features/visits/components/visit-list';
+import { useCan } from '../../../session/access';
 import { useSession } from '../../../session/session-store';
 
 export const Route = createFileRoute('/_app/customers/$id')({
@@ -27,7 +28,8 @@ function CustomerPage() {
   const visits = useCustomerVisits(db, companyId, id, RECENT_VISITS);
   const detail = useCustomerDetail(db, companyId, id);
   const edit = () => void navigate({ to: '/customers/create', search: { id } });
-  useHeaderActions([{ key: 'edit', label: 'Chỉnh sửa', onClick: edit }]);
+  const canEdit = useCan('customers', 'edit');
+  useHeaderActions(canEdit ? [{ key: 'edit', label: 'Chỉnh sửa', onClick: edit }] : []);
   if (!account || !company) return null;
   return (
     <CustomerDetailView db={db} companyId={companyId} id={id} staffLabel={salesStaffLabel(company.type)} isMobile={isMobile} onEdit={edit}>

@@ -1,7 +1,73 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/coming-soon';
+/**
+ * /order/create: taking an order (works the same offline). While an order is half made the URL
+ * carries type=confirm (the mobile back arrow asks the spec's question) and leaving in the app asks
+ * the same; the order itself is never lost, it is the cart saved on the device (so a reload is not
+ * guarded).
+ */
+import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { LEAVE_CONFIRMATION } from '../../../app/layout/back-navigation';
+import { appDb, type LocalOrder } from '../../../db/app-db';
+import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '../../../features/orders/components/order-create-view';
+import { useOrderLeaveGuard } from '../../../features/orders/components/use-order-leave-guard';
+import { openVisit } from '../../../features/visits/model/visit-actions';
+import { useSession } from '../../../session/session-store';
+import { useSyncStatus } from '../../../sync/sync-status';
+import { toast } from '../../../ui/toast';
+
+type CreateSearch = { type?: 'confirm' };
 
 export const Route = createFileRoute('/_app/order/create')({
   staticData: { title: 'Tạo đơn hàng' },
-  component: () => <ComingSoon title="Tạo đơn hàng" />,
+  validateSearch: (search: Partial<CreateSearch> & SearchSchemaInput): CreateSearch => ({
+    type: search.type === 'confirm' ? 'confirm' : undefined,
+  }),
+  component: OrderCreatePage,
 });
+
+function OrderCreatePage() {
+  const { account, company, flags } = useSession();
+  const navigate = useNavigate();
+  const { online } = useSyncStatus();
+  const [dirty, setDirty] = useState(false);
+  const { release } = useOrderLeaveGuard(dirty, LEAVE_CONFIRMATION);
+  const db = appDb();
+  const companyId = company?.id ?? 0;
+  const accountId = account?.id ?? 0;
+
+  const visit = useLiveQuery(
+    () => (companyId && accountId ? openVisit(db, companyId, accountId) : Promise.resolve(null)),
+    [db, companyId, accountId],
+  );
+  const visitId = visit?.id ?? null;
+  const visitCustomerId = visit?.customer_id ?? null;
+  const visitCustomerName = visit?.customer_name ?? null;
+  const visitHint = useMemo(
+    () => (visitId && visitCustomerId ? { id: visitId, customerId: visitCustomerId, customerName: visitCustomerName ?? '' } : null),
+    [visitId, visitCustomerId, visitCustomerName],
+  );
+
+  const onSubmitted = useCallback(
+    (order: LocalOrder) => {
+      release();
+      const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);
+      toast.success(reachable ? SENT_ONLINE : SAVED_OFFLINE);
+      void navigate({ to: '/order/$id', params: { id: order.id }, search: { type: 'detail' }, replace: true });
+    },
+    [release, online, navigate],
+  );
+
+  if (!account || !company) return null;
+  return (
+    <OrderCreateView
+      key={`${companyId}:${accountId}`}
+      db={db}
+      seller={{ companyId, accountId, accountName: account.full_name }}
+      flags={flags}
+      visit={visitHint}
+      onDirtyChange={setDirty}
+      onSubmitted={onSubmitted}
+    />
+  );
+}

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { ProductListPage } from '../../../features/products/components/product-list-page';
 
+// The filter (spec §3 "Product … filter") lives in the URL; it is read in the page's own chunk.
 export const Route = createFileRoute('/_app/product/')({
   staticData: { title: 'Sản phẩm' },
-  component: () => <ComingSoon title="Sản phẩm" />,
+  component: ProductListPage,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { VariantListPage } from '../../../features/products/components/product-list-page';
 
 export const Route = createFileRoute('/_app/product/variant')({
   staticData: { title: 'Biến thể sản phẩm' },
-  component: () => <ComingSoon title="Biến thể sản phẩm" />,
+  component: VariantListPage,
 });

@@ -3,6 +3,7 @@ import { useHeaderActions } from '../../../../app/layout/header-actions';
 import { useIsMobile } from '../../../../app/layout/use-is-mobile';
 import { appDb } from '../../../../db/app-db';
 import { CustomerTypeDetailView, useDeleteCustomerType } from '../../../../features/customers/components/customer-type-detail-view';
+import { useCan } from '../../../../session/access';
 import { useSession } from '../../../../session/session-store';
 
 export const Route = createFileRoute('/_app/customers/type/$id')({
@@ -23,10 +24,16 @@ function CustomerTypePage() {
   const remove = async () => {
     if (await confirmDelete(typeId)) await navigate({ to: '/customers/type' });
   };
-  useHeaderActions([
-    { key: 'edit', label: 'Chỉnh sửa', onClick: edit },
-    { key: 'delete', label: 'Xóa nhóm khách hàng', onClick: () => void remove(), danger: true },
-  ]);
+  // Groups decide prices: changing one is the company's configuration (issue #7).
+  const canConfigure = useCan('settings', 'edit');
+  useHeaderActions(
+    canConfigure
+      ? [
+          { key: 'edit', label: 'Chỉnh sửa', onClick: edit },
+          { key: 'delete', label: 'Xóa nhóm khách hàng', onClick: () => void remove(), danger: true },
+        ]
+      : [],
+  );
   if (!company) return null;
   return (
     <CustomerTypeDetailView db={db} companyId={companyId} id={typeId} isMobile={isMobile} onEdit={edit} onDelete={() => void remove()} />

@@ -1,0 +1,320 @@
+/**
+ * /pharmacist (sales staff) and /employees (office staff): search, region and state filters, the
+ * list (table on desktop, cards on phones), paging, and what the member's role allows: add,
+ * edit, reset a password, deactivate or reactivate (after a confirmation), import staff or their
+ * sales figures from Excel, export. Buttons the role does not allow are not shown (`useCan`); the
+ * server refuses them anyway.
+ */
+import { ActionIcon, Alert, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { IconChevronDown, IconFileExport, IconFileImport, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { salesStaffLabel } from '../../../../contract/company';
+import {
+  EMPLOYEE_STATUS_LABELS,
+  EMPLOYEE_STATUSES,
+  employeePaths,
+  OFFICE_STAFF_LABEL,
+  type EmployeeRecord,
+  type EmployeeStatus,
+  type StaffKind,
+} from '../../../../contract/people';
+import { useCan } from '../../../session/access';
+import { openConfirm } from '../../../ui/confirm-dialog';
+import { EmptyState } from '../../../ui/empty-state';
+import { toast } from '../../../ui/toast';
+import { downloadFile, employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
+import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
+import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
+import { EmployeeFormDrawer } from './employee-form-drawer';
+import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
+import { EmployeeCards, EmployeeTable, StaffPager, type RowActions } from './employee-results';
+import { ResetPasswordDialog } from './reset-password-dialog';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+type Props = {
+  companyId: number;
+  companyType: string | null;
+  accountId: number;
+  kind: StaffKind;
+  filter: StaffListFilter;
+  onFilter: (next: StaffListFilter) => void;
+  isMobile: boolean;
+};
+
+function SearchInput({
+  value,
+  onSearch,
+  placeholder,
+}: {
+  value: string | undefined;
+  onSearch: (search: string) => void;
+  placeholder: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  // The URL changed under us (back button, a link): show its search.
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      aria-label="Tìm nhân viên"
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      rightSection={
+        text ? (
+          <IconX
+            size={16}
+            role="button"
+            aria-label="Xóa tìm kiếm"
+            style={{ cursor: 'pointer' }}
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          />
+        ) : null
+      }
+      data-testid="employee-search"
+      style={{ flex: 1, minWidth: 0 }}
+    />
+  );
+}
+
+type Editing = { record: EmployeeRecord | null; initial: EmployeeFormValues };
+
+export function EmployeeListView({ companyId, companyType, accountId, kind, filter, onFilter, isMobile }: Props) {
+  const queryClient = useQueryClient();
+  const label = kind === 'sales' ? salesStaffLabel(companyType) : OFFICE_STAFF_LABEL;
+  const canCreate = useCan('employees', 'create');
+  const canEdit = useCan('employees', 'edit');
+  const canDelete = useCan('employees', 'delete');
+  const canExport = useCan('employees', 'export');
+  const list = useEmployeeList(companyId, toListQuery(companyId, kind, filter));
+  const options = useEmployeeOptions(companyId);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [resetting, setResetting] = useState<EmployeeRecord | null>(null);
+  const [importing, setImporting] = useState<ImportKind | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const change = (patch: StaffFilterPatch) => onFilter(applyFilterChange(filter, patch));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: employeeKeys.all(companyId) });
+  const filtered = Boolean(filter.search) || filter.region !== undefined || filter.status !== undefined;
+
+  const create = () => setEditing({ record: null, initial: emptyEmployeeForm(kind) });
+
+  async function toggleActive(row: EmployeeRecord) {
+    const deactivate = row.is_active;
+    await openConfirm({
+      title: deactivate ? 'Ngừng hoạt động nhân viên' : 'Kích hoạt lại nhân viên',
+      icon: deactivate ? 'warning' : 'success',
+      message: deactivate
+        ? `Ngừng hoạt động ${row.full_name}? Người này sẽ không vào được công ty và không còn trong danh sách chọn nhân viên; khách hàng, đơn hàng và lịch sử ghé thăm của họ vẫn được giữ.`
+        : `Kích hoạt lại ${row.full_name}? Người này sẽ vào lại được công ty.`,
+      okLabel: deactivate ? 'Ngừng hoạt động' : 'Kích hoạt lại',
+      onOk: async () => {
+        try {
+          const answer = await employeeWrites.setActive(companyId, row.id, !deactivate);
+          toast.success(answer.message);
+          refresh();
+          return true;
+        } catch (error) {
+          toast.error(writeErrorMessage(error, 'Không cập nhật được trạng thái. Vui lòng thử lại.'));
+          return false;
+        }
+      },
+    });
+  }
+
+  async function exportList() {
+    setExporting(true);
+    try {
+      const query = toListQuery(companyId, kind, filter);
+      await downloadFile(
+        employeePaths.exportEmployees,
+        { company: companyId, kind, search: query.search, region: query.region, status: query.status },
+        'nhan-vien.xlsx',
+      );
+    } catch (error) {
+      toast.error(writeErrorMessage(error, 'Xuất Excel thất bại'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const actions: RowActions = {
+    canEdit,
+    canDeactivate: canDelete,
+    selfId: accountId,
+    onEdit: (row) => setEditing({ record: row, initial: recordToForm(row) }),
+    onResetPassword: setResetting,
+    onToggleActive: (row) => void toggleActive(row),
+  };
+
+  const createButton = canCreate ? (
+    <Button leftSection={<IconPlus size={18} />} onClick={create} data-testid="employee-create" style={isMobile ? { flex: 1 } : undefined}>
+      Thêm {label.toLowerCase()}
+    </Button>
+  ) : null;
+  const showImport = canCreate || canEdit;
+  // On phones the import and export buttons are icons, so the add button keeps its words.
+  const importTarget = isMobile ? (
+    <ActionIcon variant="default" size={36} aria-label="Nhập Excel" data-testid="employee-import">
+      <IconFileImport size={20} />
+    </ActionIcon>
+  ) : (
+    <Button
+      variant="default"
+      leftSection={<IconFileImport size={18} />}
+      rightSection={<IconChevronDown size={14} />}
+      data-testid="employee-import"
+    >
+      Nhập Excel
+    </Button>
+  );
+  const toolbar = (
+    <>
+      {createButton}
+      {showImport && (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>{importTarget}</Menu.Target>
+          <Menu.Dropdown>
+            {canCreate && <Menu.Item onClick={() => setImporting('staff')}>Nhập danh sách nhân viên</Menu.Item>}
+            {canEdit && <Menu.Item onClick={() => setImporting('revenue')}>Nhập doanh số theo tháng</Menu.Item>}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      {canExport &&
+        (isMobile ? (
+          <Tooltip label="Xuất Excel">
+            <ActionIcon
+              variant="default"
+              size={36}
+              aria-label="Xuất Excel"
+              loading={exporting}
+              onClick={() => void exportList()}
+              data-testid="employee-export"
+            >
+              <IconFileExport size={20} />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button
+            variant="default"
+            leftSection={<IconFileExport size={18} />}
+            loading={exporting}
+            onClick={() => void exportList()}
+            data-testid="employee-export"
+          >
+            Xuất Excel
+          </Button>
+        ))}
+    </>
+  );
+
+  const regions = (options.data?.regions ?? []).map((region) => ({ value: String(region.id), label: `${region.name} (${region.code})` }));
+  const data = list.data;
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
+        <SearchInput
+          value={filter.search}
+          onSearch={(search) => change({ search })}
+          placeholder="Tìm theo mã, họ tên, số điện thoại, email…"
+        />
+        {isMobile ? (
+          <Group gap="xs" w="100%" wrap="nowrap">
+            {toolbar}
+          </Group>
+        ) : (
+          toolbar
+        )}
+      </Group>
+      <SimpleGrid cols={isMobile ? 2 : 4} spacing="sm">
+        <Select
+          label="Khu vực"
+          placeholder="Tất cả khu vực"
+          data={regions}
+          value={filter.region ? String(filter.region) : null}
+          onChange={(value) => change({ region: value ? Number(value) : undefined })}
+          clearable
+          searchable
+          nothingFoundMessage="Không có khu vực phù hợp"
+          data-testid="filter-region"
+        />
+        <Select
+          label="Trạng thái"
+          placeholder="Tất cả"
+          data={EMPLOYEE_STATUSES.map((status) => ({ value: status, label: EMPLOYEE_STATUS_LABELS[status] }))}
+          value={filter.status ?? null}
+          onChange={(value) => change({ status: (value as EmployeeStatus | null) ?? undefined })}
+          clearable
+          data-testid="filter-status"
+        />
+      </SimpleGrid>
+      {list.isError && (
+        <Alert color="red" variant="light">
+          {list.error.message}
+        </Alert>
+      )}
+      {list.isPending ? (
+        <Group justify="center" py="xl">
+          <Loader />
+        </Group>
+      ) : data && data.rows.length === 0 ? (
+        <EmptyState
+          title={filtered ? 'Không có nhân viên phù hợp' : `Chưa có ${label.toLowerCase()} nào`}
+          description={
+            filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : canCreate ? 'Thêm người đầu tiên, hoặc nhập danh sách từ Excel.' : undefined
+          }
+          action={filtered ? undefined : (createButton ?? undefined)}
+        />
+      ) : data ? (
+        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          {isMobile ? <EmployeeCards rows={data.rows} actions={actions} /> : <EmployeeTable rows={data.rows} actions={actions} />}
+          <StaffPager
+            page={filter.page}
+            limit={filter.limit}
+            count={data.count}
+            noun={label.toLowerCase()}
+            onPage={(page) => onFilter({ ...filter, page })}
+            onLimit={(limit) => change({ limit })}
+            compact={isMobile}
+          />
+        </Stack>
+      ) : null}
+      <EmployeeFormDrawer
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        companyId={companyId}
+        companyType={companyType}
+        record={editing?.record ?? null}
+        initial={editing?.initial ?? emptyEmployeeForm(kind)}
+        options={options.data}
+        isMobile={isMobile}
+        onSaved={() => {
+          setEditing(null);
+          refresh();
+        }}
+      />
+      <ResetPasswordDialog companyId={companyId} record={resetting} onClose={() => setResetting(null)} isMobile={isMobile} />
+      <EmployeeImportDialog
+        kind={importing}
+        companyId={companyId}
+        onClose={() => setImporting(null)}
+        onImported={refresh}
+        isMobile={isMobile}
+      />
+    </Stack>
+  );
+}

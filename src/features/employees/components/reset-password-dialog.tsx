@@ -1,0 +1,115 @@
+/**
+ * "Đặt lại mật khẩu": an admin sets a new password for a member (typed twice). Every session of
+ * that person ends; the dialog says so before and after. The server refuses an account that also
+ * works for companies where the admin has no say, with its message shown here.
+ */
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { passwordProblem } from '../../../../contract/password-policy';
+import type { EmployeeRecord } from '../../../../contract/people';
+import { ApiError } from '../../../api/api-error';
+import { required, sameAs, type Rule } from '../../../ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { toast } from '../../../ui/toast';
+import { employeeWrites } from '../api/employee-api';
+
+type Props = { companyId: number; record: EmployeeRecord | null; onClose: () => void; isMobile: boolean };
+
+export function ResetPasswordDialog({ companyId, record, onClose, isMobile }: Props) {
+  return (
+    <Modal
+      opened={record !== null}
+      onClose={onClose}
+      title="Đặt lại mật khẩu"
+      centered
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
+      {record && <ResetPasswordForm companyId={companyId} record={record} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function ResetPasswordForm({ companyId, record, onClose }: { companyId: number; record: EmployeeRecord; onClose: () => void }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const passwordRef = useRef<RuleInputHandle>(null);
+  const confirmRef = useRef<RuleInputHandle>(null);
+
+  const policy: Rule = (value) => (value === '' ? true : (passwordProblem(value, record.phone) ?? true));
+  const passwordRules = [required('Vui lòng nhập mật khẩu mới'), policy];
+  const confirmRules = [required('Vui lòng nhập lại mật khẩu mới'), sameAs(() => password, 'Mật khẩu mới không giống nhau')];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (saving) return;
+    const handles = [passwordRef.current, confirmRef.current];
+    const passed = handles.map((handle) => handle?.validate() ?? true);
+    const firstBad = handles.find((_handle, index) => !passed[index]);
+    if (firstBad !== undefined) {
+      firstBad?.focus();
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const answer = await employeeWrites.resetPassword(companyId, record.id, password);
+      toast.success(answer.message);
+      onClose();
+    } catch (failure) {
+      setError(
+        failure instanceof ApiError ? (failure.fields.new_password ?? failure.message) : 'Không đặt được mật khẩu. Vui lòng thử lại.',
+      );
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate data-testid="reset-password-form">
+      <Stack gap="sm">
+        <Text size="sm">
+          Đặt mật khẩu mới cho <b>{record.full_name}</b> ({record.phone}).
+        </Text>
+        <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
+          Mọi phiên đăng nhập của người này sẽ kết thúc. Hãy báo mật khẩu mới cho họ qua kênh an toàn.
+        </Alert>
+        <RuleTextInput
+          label="Mật khẩu mới"
+          password
+          autoComplete="new-password"
+          value={password}
+          onChange={setPassword}
+          rules={passwordRules}
+          ref={passwordRef}
+          data-autofocus
+        />
+        <RuleTextInput
+          label="Nhập lại mật khẩu mới"
+          password
+          autoComplete="new-password"
+          value={confirm}
+          onChange={setConfirm}
+          rules={confirmRules}
+          ref={confirmRef}
+        />
+        {error && (
+          <Alert color="red" variant="light" data-testid="reset-password-error">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Đóng lại
+          </Button>
+          <Button type="submit" loading={saving}>
+            Đặt mật khẩu
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The signed-in member's own KPI of the month (`my-kpi/`) as four progress bars, for the rep's
+ * dashboard. Shows nothing for a member whose role cannot see KPI (the call's 403 is not a trip to
+ * /403), and the actuals with "Chưa có chỉ tiêu" when no target is set for them this month.
+ *
+ *   <MyKpiCard companyId={company.id} />
+ *   <MyKpiCard companyId={company.id} month="2026-05" withLink={false} />
+ */
+import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatMonth } from '../../../../contract/kpi';
+import { useCan } from '../../../session/access';
+import { useMyKpi } from '../api/kpi-api';
+import { clockText, KpiBars, PaceBadge } from './kpi-bars';
+
+export type MyKpiCardProps = {
+  /** The current workspace (`useSession().company.id`). */
+  companyId: number;
+  /** 'YYYY-MM' (Vietnam calendar); the current month when left out. */
+  month?: string;
+  /** A "Xem KPI khu vực" link to /kpi-area (default true). */
+  withLink?: boolean;
+};
+
+export function MyKpiCard({ companyId, month, withLink = true }: MyKpiCardProps) {
+  const allowed = useCan('kpi', 'view');
+  const mine = useMyKpi(companyId, month ?? null, allowed);
+  if (!allowed || mine.data === null || mine.isError) return null;
+
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="my-kpi-card">
+      {mine.isPending ? (
+        <Stack gap="sm">
+          <Skeleton height={20} width="50%" />
+          {[0, 1, 2, 3].map((i) => (
+            <Skeleton key={i} height={34} />
+          ))}
+        </Stack>
+      ) : (
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <div>
+              <Title order={4}>KPI tháng {formatMonth(mine.data.month)}</Title>
+              <Text size="xs" c="dimmed">
+                {[mine.data.region?.name, clockText(mine.data.clock)].filter(Boolean).join(' · ')}
+              </Text>
+            </div>
+            <PaceBadge onTrack={mine.data.progress.on_track} clock={mine.data.clock} />
+          </Group>
+          {mine.data.target === null && (
+            <Text size="sm" c="dimmed">
+              Chưa có chỉ tiêu tháng này; đây là kết quả của bạn đến hôm nay.
+            </Text>
+          )}
+          <KpiBars progress={mine.data.progress} clock={mine.data.clock} />
+          {withLink && (
+            <Group justify="flex-end">
+              <Anchor component={Link} to="/kpi-area" size="sm">
+                Xem KPI khu vực
+              </Anchor>
+            </Group>
+          )}
+        </Stack>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Customers for the order list's customer filter: a server search as the person types, and the
+ * chosen customer's name (the URL holds only its id). Offline, the device's mirror answers both.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
+import { foldedWords } from '../../../../contract/fold';
+import { ApiError } from '../../../api/api-error';
+import { apiData } from '../../../api/client';
+import type { AppDb } from '../../../db/app-db';
+
+export type CustomerOption = { value: string; label: string };
+
+const option = (customer: Pick<CustomerRecord, 'id' | 'name' | 'code'>): CustomerOption => ({
+  value: customer.id,
+  label: `${customer.name} (${customer.code})`,
+});
+const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
+
+export function useCustomerOptions(db: AppDb, companyId: number, search: string) {
+  return useQuery({
+    queryKey: ['customers', companyId, 'order-filter-options', search],
+    enabled: companyId > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    retry: false,
+    queryFn: async (): Promise<CustomerOption[]> => {
+      try {
+        const rows = await apiData<CustomerRecord[]>(customerPaths.customers, {
+          query: { company: companyId, search: search.trim() || undefined, limit: 20 },
+        });
+        return rows.map(option);
+      } catch (error) {
+        if (!isNetwork(error)) throw error;
+        const [lead] = foldedWords(search);
+        const rows = lead
+          ? await db.customers.where('words').startsWith(`${companyId}|${lead}`).distinct().limit(20).toArray()
+          : await db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(20).toArray();
+        return rows.map(option);
+      }
+    },
+  });
+}
+
+export function useCustomerName(db: AppDb, companyId: number, id: string | undefined) {
+  return useQuery({
+    queryKey: ['customers', companyId, 'detail', id, 'name'],
+    enabled: companyId > 0 && Boolean(id),
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async (): Promise<CustomerOption | null> => {
+      const local = await db.customers.get(id!);
+      if (local && local.company === companyId) return option(local);
+      try {
+        return option(await apiData<CustomerRecord>(customerPaths.customer(id!), { query: { company: companyId } }));
+      } catch {
+        return null;
+      }
+    },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The office's order reads (spec §7 "Order"): the filtered list with its sum of totals
+ * (bonus.total_amount), the counts per status, an order with its status history, and the person's
+ * column choice for the order table. The list needs the server; an order's detail falls back to
+ * the device's copy (a rep's own orders are mirrored) when the network is down.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DEFAULT_ORDER_COLUMNS,
+  ORDER_COLUMNS,
+  orderPaths,
+  type OrderColumn,
+  type OrderRecord,
+  type StatusCounts,
+} from '../../../../contract/order';
+import type { OrderStatus } from '../../../../contract/order-status';
+import { ApiError } from '../../../api/api-error';
+import { apiData, apiRequest, type RequestOptions } from '../../../api/client';
+import type { AppDb } from '../../../db/app-db';
+import { toCountQuery, toOrderQuery, type OrderFilter } from './order-filter';
+import { orderKeys } from './order-keys';
+
+export type OrderList = { rows: OrderRecord[]; count: number; totalAmount: number };
+
+export async function fetchOrderList(query: RequestOptions['query']): Promise<OrderList> {
+  const answer = await apiRequest<OrderRecord[]>(orderPaths.orders, { query });
+  const bonus = answer.bonus as { total_amount?: number } | undefined;
+  return { rows: answer.data, count: answer.count ?? answer.data.length, totalAmount: Number(bonus?.total_amount ?? 0) };
+}
+
+export function useOrderList(companyId: number, filter: OrderFilter, enabled = true) {
+  const query = toOrderQuery(companyId, filter);
+  return useQuery({
+    queryKey: orderKeys.list(companyId, query),
+    queryFn: () => fetchOrderList(query),
+    enabled: enabled && companyId > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useOrderCounts(companyId: number, filter: OrderFilter, enabled = true) {
+  const query = toCountQuery(companyId, filter);
+  return useQuery({
+    queryKey: orderKeys.counts(companyId, query),
+    queryFn: () => apiData<StatusCounts>(orderPaths.counts, { query }),
+    enabled: enabled && companyId > 0,
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** One move in an order's history (GET ordercompany/{id}/ bonus.history). */
+export type OrderHistoryEntry = { from: OrderStatus | null; to: OrderStatus; reason: string | null; at: string; by: string | null };
+export type OrderDetail = {
+  order: OrderRecord;
+  history: OrderHistoryEntry[];
+  /** 'device': the device's copy, because the server is unreachable ('offline') or has not got it yet ('unsent'). */
+  source: 'server' | 'device';
+  deviceReason?: 'offline' | 'unsent';
+};
+
+export async function fetchOrderDetail(companyId: number, id: string): Promise<OrderDetail> {
+  const answer = await apiRequest<OrderRecord>(orderPaths.order(id), { query: { company: companyId } });
+  const bonus = answer.bonus as { history?: OrderHistoryEntry[] } | undefined;
+  return { order: answer.data, history: bonus?.history ?? [], source: 'server' };
+}
+
+/**
+ * Server first. The device's copy of the order (a rep's own) when the server is unreachable, or
+ * when it does not know the order yet (made on this phone, still waiting to be sent).
+ */
+export function useOrderDetail(db: AppDb, companyId: number, id: string) {
+  return useQuery({
+    queryKey: orderKeys.detail(companyId, id),
+    enabled: companyId > 0,
+    retry: false,
+    queryFn: async (): Promise<OrderDetail | null> => {
+      try {
+        return await fetchOrderDetail(companyId, id);
+      } catch (error) {
+        const offline = error instanceof ApiError && error.isNetwork;
+        const unknown = error instanceof ApiError && error.status === 404;
+        if (!offline && !unknown) throw error;
+        const local = await db.orders.get(id);
+        if (!local || local.company !== companyId || (unknown && local.syncState === 'synced')) throw error;
+        const { syncState: _syncState, error: _error, changes: _changes, ...order } = local;
+        return { order, history: [], source: 'device', deviceReason: offline ? 'offline' : 'unsent' };
+      }
+    },
+  });
+}
+
+function knownColumns(columns: readonly string[] | undefined): OrderColumn[] {
+  const kept = (columns ?? []).filter((column): column is OrderColumn => (ORDER_COLUMNS as readonly string[]).includes(column));
+  return kept.length > 0 ? kept : DEFAULT_ORDER_COLUMNS;
+}
+
+/** The order table's columns chosen by this person (order-table/), defaults until the server answers. */
+export function useOrderColumns(companyId: number) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: orderKeys.columns(companyId),
+    enabled: companyId > 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+    queryFn: async () =>
+      knownColumns((await apiData<{ columns: string[] }>(orderPaths.tableView, { query: { company: companyId } })).columns),
+  });
+  const save = useMutation({
+    mutationFn: (columns: OrderColumn[]) =>
+      apiData<{ columns: string[] }>(orderPaths.tableView, {
+        method: 'PUT',
+        body: { company: companyId, columns },
+        redirectOnForbidden: false,
+      }),
+    // The table changes at once; a refused save puts the previous choice back.
+    onMutate: (columns) => {
+      const previous = client.getQueryData<OrderColumn[]>(orderKeys.columns(companyId));
+      client.setQueryData(orderKeys.columns(companyId), columns);
+      return { previous };
+    },
+    onError: (_error, _columns, context) => client.setQueryData(orderKeys.columns(companyId), context?.previous),
+    onSuccess: (answer) => client.setQueryData(orderKeys.columns(companyId), knownColumns(answer.columns)),
+  });
+  return { columns: query.data ?? DEFAULT_ORDER_COLUMNS, loading: query.isPending, save };
+}

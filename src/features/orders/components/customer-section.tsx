@@ -1,0 +1,263 @@
+/**
+ * Who the order is for: the chosen customer with their group and level (which set the price), or
+ * a search of the device's customers as the rep types, without diacritics; the customers this rep
+ * ordered for recently come first, and the pharmacy the rep is checked in at is offered on top.
+ */
+import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconMapPinFilled, IconSearch, IconUser } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { formatAddress } from '../../../../contract/address';
+import type { AppDb, LocalCustomer } from '../../../db/app-db';
+import { searchLocalCustomers } from '../../../db/customer-search';
+import { recentCustomers } from '../model/recent-customers';
+
+/** The visit the rep is checked in at (from the visits feature, passed in by the route). */
+export type OpenVisitHint = { id: string; customerId: string; customerName: string } | null;
+
+const RESULTS = 30;
+
+/** Recent customers first (in order of their last order), then the rest as found. */
+export function recentFirst(rows: LocalCustomer[], recentIds: string[]): LocalCustomer[] {
+  const rank = new Map(recentIds.map((id, index) => [id, index]));
+  return [...rows].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
+}
+
+function CustomerRow({
+  customer,
+  onPick,
+  tag,
+}: {
+  customer: LocalCustomer;
+  onPick: (customer: LocalCustomer) => void;
+  tag?: { label: string; color: string } | null;
+}) {
+  const inactive = customer.status !== 'active';
+  return (
+    <UnstyledButton
+      onClick={() => onPick(customer)}
+      disabled={inactive}
+      aria-label={customer.name}
+      data-testid="customer-option"
+      style={{ opacity: inactive ? 0.55 : 1 }}
+    >
+      <Card withBorder padding="xs" radius="md">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} truncate="end">
+              {customer.name}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {[customer.code, customer.phone, formatAddress(customer.address)].filter(Boolean).join(' · ')}
+            </Text>
+          </div>
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            {tag && (
+              <Badge size="xs" variant="light" color={tag.color}>
+                {tag.label}
+              </Badge>
+            )}
+            {inactive && (
+              <Badge size="xs" variant="light" color="gray">
+                Ngừng hoạt động
+              </Badge>
+            )}
+            {customer.syncState === 'pending' && (
+              <Badge size="xs" variant="light" color="yellow">
+                Chờ đồng bộ
+              </Badge>
+            )}
+          </Group>
+        </Group>
+      </Card>
+    </UnstyledButton>
+  );
+}
+
+function CustomerPicker({
+  db,
+  companyId,
+  accountId,
+  visit,
+  onPick,
+  onCancel,
+}: {
+  db: AppDb;
+  companyId: number;
+  accountId: number;
+  visit: OpenVisitHint;
+  onPick: (customer: LocalCustomer) => void;
+  onCancel: (() => void) | null;
+}) {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 150);
+  const recent = useLiveQuery(() => recentCustomers(db, companyId, accountId, 8), [db, companyId, accountId]);
+  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, debounced, RESULTS), [db, companyId, debounced]);
+  const visitCustomer = useLiveQuery(async () => (visit ? ((await db.customers.get(visit.customerId)) ?? null) : null), [db, visit]);
+  const recentIds = (recent ?? []).map((customer) => customer.id);
+  const rows = debounced
+    ? recentFirst(found ?? [], recentIds)
+    : [...(recent ?? []), ...(found ?? []).filter((customer) => !recentIds.includes(customer.id))].slice(0, RESULTS);
+  const shown = visitCustomer && !debounced ? [visitCustomer, ...rows.filter((row) => row.id !== visitCustomer.id)] : rows;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput
+          style={{ flex: 1 }}
+          label="Khách hàng"
+          withAsterisk
+          placeholder="Tìm theo tên, mã, số điện thoại…"
+          leftSection={<IconSearch size={16} />}
+          value={query}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          data-testid="order-customer-search"
+        />
+        {onCancel && (
+          <Button variant="default" onClick={onCancel}>
+            Hủy
+          </Button>
+        )}
+      </Group>
+      <Stack gap={6} data-testid="order-customer-results" mah={420} style={{ overflowY: 'auto' }}>
+        {found !== undefined && shown.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {debounced ? 'Không tìm thấy khách hàng nào trên máy.' : 'Chưa có khách hàng nào trên máy.'}
+          </Text>
+        )}
+        {shown.map((customer) => (
+          <CustomerRow
+            key={customer.id}
+            customer={customer}
+            onPick={onPick}
+            tag={
+              visitCustomer?.id === customer.id
+                ? { label: 'Đang ghé thăm', color: 'teal' }
+                : recentIds.includes(customer.id)
+                  ? { label: 'Gần đây', color: 'blue' }
+                  : null
+            }
+          />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+export function CustomerSection({
+  db,
+  companyId,
+  accountId,
+  customerId,
+  customer,
+  typeName,
+  levelName,
+  wholesale,
+  visit,
+  linkedVisit,
+  disabled,
+  onPick,
+}: {
+  db: AppDb;
+  companyId: number;
+  accountId: number;
+  customerId: string | null;
+  /** undefined while loading. */
+  customer: LocalCustomer | null | undefined;
+  typeName: string | null;
+  levelName: string | null;
+  wholesale: boolean;
+  visit: OpenVisitHint;
+  /** The order is linked to the visit in progress. */
+  linkedVisit: boolean;
+  disabled?: boolean;
+  onPick: (customer: LocalCustomer) => void;
+}) {
+  const [picking, setPicking] = useState(false);
+  const choose = (picked: LocalCustomer) => {
+    setPicking(false);
+    onPick(picked);
+  };
+  if (customerId && customer === undefined) return null;
+  if (!customerId || !customer || picking) {
+    return (
+      <Card withBorder radius="md" padding="md" data-testid="order-customer">
+        {customerId && customer === null && (
+          <Alert color="yellow" variant="light" mb="sm">
+            Khách hàng của đơn không còn trên máy. Vui lòng chọn lại khách hàng.
+          </Alert>
+        )}
+        <CustomerPicker
+          db={db}
+          companyId={companyId}
+          accountId={accountId}
+          visit={visit}
+          onPick={choose}
+          onCancel={customer && picking ? () => setPicking(false) : null}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="order-customer">
+      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+        <Group gap="sm" wrap="nowrap" align="flex-start" style={{ minWidth: 0 }}>
+          <IconUser size={20} style={{ flexShrink: 0, marginTop: 2 }} aria-hidden />
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} data-testid="order-customer-name">
+              {customer.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {[customer.code, customer.phone].filter(Boolean).join(' · ')}
+            </Text>
+            <Text size="xs" c="dimmed" lineClamp={2}>
+              {formatAddress(customer.address)}
+            </Text>
+            <Group gap={4} mt={6}>
+              {typeName && (
+                <Badge size="xs" variant="light" color="blue">
+                  {typeName}
+                </Badge>
+              )}
+              {levelName && (
+                <Badge size="xs" variant="light" color="violet">
+                  {levelName}
+                </Badge>
+              )}
+              {wholesale && (
+                <Badge size="xs" variant="light" color="grape">
+                  Giá sỉ
+                </Badge>
+              )}
+              {linkedVisit && (
+                <Badge size="xs" variant="light" color="teal" leftSection={<IconMapPinFilled size={10} />}>
+                  Đang ghé thăm
+                </Badge>
+              )}
+              {customer.syncState === 'pending' && (
+                <Badge size="xs" variant="light" color="yellow">
+                  Khách hàng chờ đồng bộ
+                </Badge>
+              )}
+            </Group>
+          </div>
+        </Group>
+        <Button
+          variant="light"
+          size="compact-sm"
+          onClick={() => setPicking(true)}
+          disabled={disabled}
+          style={{ flexShrink: 0 }}
+          data-testid="change-customer"
+        >
+          Đổi
+        </Button>
+      </Group>
+      {customer.status !== 'active' && (
+        <Alert color="red" variant="light" mt="sm">
+          Khách hàng đã ngừng hoạt động, đơn hàng sẽ bị từ chối. Vui lòng chọn khách hàng khác.
+        </Alert>
+      )}
+    </Card>
+  );
+}

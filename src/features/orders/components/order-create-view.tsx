@@ -1,0 +1,315 @@
+/**
+ * /order/create: taking an order at the pharmacy, the same with or without signal. The order being
+ * taken is the cart in Dexie (every change saved at once); prices come from the device's price
+ * policies for this customer; "Gửi đơn" writes the order and its `order.submit` op in one local
+ * transaction and the sync engine sends it when it can.
+ */
+import '@mantine/dates/styles.css';
+import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendar, IconSend } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef, useState } from 'react';
+import type { FeatureFlags } from '../../../../contract/features';
+import type { LineDiscount } from '../../../../contract/order-totals';
+import { vietnamDay } from '../../../../contract/pricing';
+import { useHeaderActions } from '../../../app/layout/header-actions';
+import type { AppDb, LocalCustomer, LocalOrder, LocalVariant } from '../../../db/app-db';
+import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '../../../lib/dates';
+import { openConfirm } from '../../../ui/confirm-dialog';
+import { MoneyText } from '../../../ui/money-text';
+import { toast } from '../../../ui/toast';
+import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
+import { priceOf } from '../model/cart-pricing';
+import { isPriceRefusal } from '../model/order-state';
+import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order';
+import { CartLineCard, type LineHandlers } from './cart-line-card';
+import { ChangeList } from './refused-order-panel';
+import { CustomerSection, type OpenVisitHint } from './customer-section';
+import { OrderTotalsCard } from './order-totals-card';
+import { ProductAdder } from './product-adder';
+import { useCartPricing } from './use-cart-pricing';
+import { useCartStore } from './use-cart-store';
+
+export type Seller = { companyId: number; accountId: number; accountName: string };
+
+export type OrderCreateViewProps = {
+  db: AppDb;
+  seller: Seller;
+  flags: FeatureFlags;
+  /** The visit the rep is checked in at, if any (its customer is offered first and the order is linked to it). */
+  visit?: OpenVisitHint;
+  onDirtyChange?: (dirty: boolean) => void;
+  /** The order is saved on the device (and queued); the page moves on. */
+  onSubmitted: (order: LocalOrder) => void;
+  /** Another tab sent this cart already. */
+  onAlreadySent?: () => void;
+};
+
+/** The toast after "Gửi đơn" (spec of issue #5): sent at once, or saved and queued. */
+export const SENT_ONLINE = 'Đã gửi đơn hàng';
+export const SAVED_OFFLINE = 'Đã lưu đơn hàng, đang chờ đồng bộ';
+
+export const CLEAR_CONFIRMATION = 'Xóa toàn bộ đơn hàng đang tạo? Khách hàng và các sản phẩm đã chọn sẽ bị bỏ.';
+
+function problemOf(
+  customer: LocalCustomer | null | undefined,
+  lineCount: number,
+  lineProblem: string | null,
+  deliveryDate: string | null,
+): string | null {
+  if (!customer) return 'Vui lòng chọn khách hàng';
+  if (customer.status !== 'active') return 'Khách hàng đã ngừng hoạt động, vui lòng chọn khách hàng khác';
+  if (lineCount === 0) return 'Vui lòng thêm ít nhất một sản phẩm';
+  if (lineProblem) return lineProblem;
+  if (deliveryDate && deliveryDate < vietnamDay()) return 'Ngày giao hàng không được trước hôm nay';
+  return null;
+}
+
+export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange, onSubmitted, onAlreadySent }: OrderCreateViewProps) {
+  const { companyId, accountId } = seller;
+  const store = useCartStore(db, companyId, accountId);
+  const { cart, update } = store;
+  const pricing = useCartPricing(db, companyId, cart, flags);
+  const { priced, customer } = pricing;
+  const [saving, setSaving] = useState(false);
+  const submitting = useRef(false);
+  const vatOn = flags.VAT === true;
+  const dirty = cart ? isCartDirty(cart) : false;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // Lines re-price (customer changed, a pull brought new prices): the stored cart follows the screen.
+  useEffect(() => {
+    if (!priced) return;
+    update((current) => syncLinePrices(current, new Map(priced.lines.map((line) => [line.lineId, line.unitPrice]))));
+  }, [priced, update]);
+
+  const fixing = useLiveQuery(async () => (cart?.orderId ? ((await db.orders.get(cart.orderId)) ?? null) : null), [db, cart?.orderId]);
+
+  async function clearAll() {
+    const confirmed = await openConfirm({ message: CLEAR_CONFIRMATION, icon: 'warning' });
+    if (confirmed) update(() => emptyCart(companyId, accountId));
+  }
+  useHeaderActions(dirty ? [{ key: 'clear-cart', label: 'Xóa đơn đang tạo', danger: true, onClick: () => void clearAll() }] : []);
+
+  if (!cart) return null;
+
+  const handlers: LineHandlers = {
+    onQuantity: (lineId, quantity) => update((current) => updateLine(current, lineId, { quantity })),
+    onUnit: (lineId, unit) => update((current) => setLineUnit(current, lineId, unit)),
+    onDiscount: (lineId, discount: LineDiscount | null) => update((current) => updateLine(current, lineId, { discount })),
+    onRemove: (lineId) => update((current) => removeLine(current, lineId)),
+  };
+
+  function add(variant: LocalVariant, unit: string) {
+    pricing.remember(variant);
+    const unitPrice = pricing.pricing
+      ? priceOf(variant, unit, pricing.pricing).price
+      : (variant.units.find((candidate) => candidate.unit === unit)?.price ?? 0);
+    update((current) => addLine(current, { variantId: variant.id, unit, quantity: 1, unitPrice, discount: null }));
+  }
+
+  function pickCustomer(picked: LocalCustomer) {
+    const visitId = visit && visit.customerId === picked.id ? visit.id : null;
+    update((current) => setCartCustomer(current, picked.id, visitId));
+  }
+
+  const lineProblem = priced?.lines.find((line) => line.problem);
+  const problem = problemOf(
+    customer,
+    cart.lines.length,
+    lineProblem ? `${lineProblem.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem.problem}` : null,
+    cart.deliveryDate,
+  );
+
+  async function submit() {
+    if (submitting.current || !cart || !priced) return;
+    if (problem || !customer) {
+      toast.error(problem ?? 'Vui lòng chọn khách hàng');
+      return;
+    }
+    submitting.current = true;
+    setSaving(true);
+    try {
+      await store.flush();
+      store.close();
+      const order = await submitCart(db, { ...seller, vatOn }, cart, customer, priced);
+      onSubmitted(order);
+    } catch (error) {
+      if (error instanceof CartAlreadySent) {
+        toast.warning('Đơn hàng này đã được gửi');
+        onAlreadySent?.();
+        await store.reload();
+        store.open();
+        return;
+      }
+      store.open();
+      console.error('Submitting the order failed', error);
+      toast.error(error instanceof CartProblem ? error.message : 'Không lưu được đơn hàng trên máy. Vui lòng thử lại.');
+    } finally {
+      submitting.current = false;
+      setSaving(false);
+    }
+  }
+
+  const totals = priced?.totals ?? { subtotal: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 };
+  const submitLabel = cart.orderId ? 'Gửi lại đơn' : 'Gửi đơn';
+  const today = vietnamDay();
+
+  return (
+    <Box data-testid="order-create">
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <Stack gap="md">
+            {fixing && (
+              <Alert
+                color="orange"
+                variant="light"
+                title={`Đang sửa đơn ${fixing.code ?? fixing.local_no} bị từ chối`}
+                data-testid="fixing-order"
+              >
+                <Stack gap={6}>
+                  {fixing.changes.length > 0 ? (
+                    <ChangeList order={fixing} />
+                  ) : (
+                    <Text size="sm">{fixing.error ?? 'Đơn hàng bị từ chối.'}</Text>
+                  )}
+                  <Text size="sm">
+                    {isPriceRefusal(fixing) ? 'Giá mới đã được áp dụng. ' : ''}Kiểm tra lại với khách hàng rồi bấm “{submitLabel}”.
+                  </Text>
+                </Stack>
+              </Alert>
+            )}
+            <CustomerSection
+              db={db}
+              companyId={companyId}
+              accountId={accountId}
+              customerId={cart.customerId}
+              customer={customer}
+              typeName={pricing.customerType}
+              levelName={pricing.customerLevel}
+              wholesale={pricing.wholesale}
+              visit={visit}
+              linkedVisit={cart.visitId !== null}
+              disabled={saving}
+              onPick={pickCustomer}
+            />
+            <Card withBorder radius="md" padding="md">
+              <ProductAdder db={db} companyId={companyId} pricing={pricing.pricing} disabled={saving} onAdd={add} />
+            </Card>
+            <Stack gap="xs" data-testid="cart-lines">
+              <Group justify="space-between">
+                <Title order={5}>Sản phẩm ({cart.lines.length})</Title>
+                <Group gap="xs">
+                  <Badge variant="light" color="gray" data-testid="draft-chip">
+                    Nháp
+                  </Badge>
+                  <Text size="xs" c="dimmed">
+                    Tự động lưu trên máy
+                  </Text>
+                </Group>
+              </Group>
+              {cart.lines.length === 0 && (
+                <Text size="sm" c="dimmed" data-testid="no-lines">
+                  Chưa có sản phẩm nào. Tìm hoặc quét mã vạch để thêm.
+                </Text>
+              )}
+              {(priced?.lines ?? []).map((line) => (
+                <CartLineCard key={line.lineId} line={line} vatOn={vatOn} handlers={handlers} disabled={saving} />
+              ))}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <Stack gap="md" style={{ position: 'sticky', top: 86 }}>
+            <OrderTotalsCard totals={totals} vatOn={vatOn} />
+            <Card withBorder radius="md" padding="md">
+              <Stack gap="sm">
+                <DateInput
+                  label="Ngày giao hàng"
+                  placeholder={DISPLAY_DATE_FORMAT}
+                  valueFormat={DISPLAY_DATE_FORMAT}
+                  dateParser={(text) => parseDisplayDate(text)}
+                  locale="vi"
+                  minDate={today}
+                  clearable
+                  leftSection={<IconCalendar size={16} />}
+                  value={cart.deliveryDate}
+                  onChange={(value) => update((current) => ({ ...current, deliveryDate: value }))}
+                  disabled={saving}
+                  popoverProps={{ withinPortal: true }}
+                  data-testid="delivery-date"
+                />
+                <Textarea
+                  label="Ghi chú"
+                  placeholder="Ghi chú cho đơn hàng, giao hàng…"
+                  autosize
+                  minRows={2}
+                  maxLength={1000}
+                  value={cart.note}
+                  onChange={(event) => {
+                    const note = event.currentTarget.value;
+                    update((current) => ({ ...current, note }));
+                  }}
+                  disabled={saving}
+                  data-testid="order-note"
+                />
+              </Stack>
+            </Card>
+            <Group visibleFrom="sm" justify="space-between">
+              {dirty ? (
+                <Button variant="default" color="red" onClick={() => void clearAll()} disabled={saving}>
+                  Xóa đơn
+                </Button>
+              ) : (
+                <span />
+              )}
+              <Button
+                size="md"
+                leftSection={<IconSend size={18} />}
+                onClick={() => void submit()}
+                loading={saving}
+                disabled={!priced}
+                data-testid="submit-order"
+              >
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <Card
+        hiddenFrom="sm"
+        withBorder
+        radius="md"
+        padding="sm"
+        shadow="md"
+        mt="md"
+        style={{ position: 'sticky', bottom: 'calc(72px + env(safe-area-inset-bottom))', zIndex: 50 }}
+        data-testid="submit-bar"
+      >
+        <Group justify="space-between" wrap="nowrap">
+          <div>
+            <Text size="xs" c="dimmed">
+              Tổng cộng
+            </Text>
+            <MoneyText value={totals.total} fw={700} size="lg" c="teal.8" />
+          </div>
+          <Button
+            size="md"
+            leftSection={<IconSend size={18} />}
+            onClick={() => void submit()}
+            loading={saving}
+            disabled={!priced}
+            data-testid="submit-order"
+          >
+            {submitLabel}
+          </Button>
+        </Group>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,80 @@
+/** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
+import '@mantine/dates/styles.css';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { OrderRecord } from '../../../../contract/order';
+import type { OrderStatus } from '../../../../contract/order-status';
+import { DISPLAY_DATE_FORMAT } from '../../../lib/dates';
+
+/** Statuses whose note and delivery date may still change (server: EDITABLE). */
+export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
+
+type Props = {
+  order: OrderRecord | null;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onSave: (input: { note: string | null; deliveryDate: string | null }) => void;
+};
+
+export function OrderEditDialog({ order, busy, error, onClose, onSave }: Props) {
+  return (
+    <Modal
+      opened={order !== null}
+      onClose={() => !busy && onClose()}
+      title="Sửa ghi chú, ngày giao"
+      centered
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
+      {order && <EditForm key={order.id} order={order} busy={busy} error={error} onClose={onClose} onSave={onSave} />}
+    </Modal>
+  );
+}
+
+function EditForm({ order, busy, error, onClose, onSave }: Props & { order: OrderRecord }) {
+  const [note, setNote] = useState(order.note ?? '');
+  const [deliveryDate, setDeliveryDate] = useState<string | null>(order.delivery_date);
+  return (
+    <Stack gap="md">
+      <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1 }}>
+        <DatePickerInput
+          size="md"
+          label="Ngày giao"
+          placeholder="Chưa hẹn ngày giao"
+          valueFormat={DISPLAY_DATE_FORMAT}
+          value={deliveryDate}
+          onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : null)}
+          clearable
+          leftSection={<IconCalendar size={16} />}
+          clearButtonProps={{ 'aria-label': 'Xóa ngày giao' }}
+          data-testid="order-edit-delivery"
+        />
+      </DatesProvider>
+      <Textarea
+        label="Ghi chú"
+        autosize
+        minRows={3}
+        maxRows={8}
+        maxLength={1000}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+        data-testid="order-edit-note"
+      />
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Đóng lại
+        </Button>
+        <Button loading={busy} onClick={() => onSave({ note: note.trim() || null, deliveryDate })} data-testid="order-edit-save">
+          Lưu
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

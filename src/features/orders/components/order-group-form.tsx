@@ -1,0 +1,182 @@
+/** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
+import '@mantine/dates/styles.css';
+import { Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '../../../../contract/order';
+import { DISPLAY_DATE_FORMAT } from '../../../lib/dates';
+import type { GroupInput } from '../api/order-group-api';
+import { OrderPicker } from './order-group-picker';
+
+export const GROUP_STATUS_COLORS: Record<OrderGroupStatus, string> = {
+  open: 'blue',
+  delivering: 'indigo',
+  done: 'teal',
+  cancelled: 'gray',
+};
+
+/** The verb on the button that moves a group to a status. */
+export const GROUP_MOVE_LABELS: Record<OrderGroupStatus, string> = {
+  open: 'Mở lại',
+  delivering: 'Bắt đầu giao',
+  done: 'Đã giao xong',
+  cancelled: 'Hủy',
+};
+
+export function GroupStatusBadge({ status }: { status: OrderGroupStatus }) {
+  return (
+    <Badge variant="light" color={GROUP_STATUS_COLORS[status]} tt="none" data-testid="group-status" data-status={status}>
+      {ORDER_GROUP_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+export const TITLE_REQUIRED = 'Vui lòng nhập tên nhóm';
+
+type CreateProps = {
+  opened: boolean;
+  companyId: number;
+  isMobile: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onCreate: (input: GroupInput) => void;
+};
+
+export function CreateGroupDialog({ opened, ...rest }: CreateProps) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !rest.busy && rest.onClose()}
+      title="Tạo nhóm đơn giao"
+      size="xl"
+      fullScreen={rest.isMobile}
+      centered
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
+      {opened && <CreateGroupForm {...rest} />}
+    </Modal>
+  );
+}
+
+function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }: Omit<CreateProps, 'opened'>) {
+  const [title, setTitle] = useState('');
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [deliveryDate, setDeliveryDate] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const [orders, setOrders] = useState<Set<string>>(() => new Set());
+  const submit = () => {
+    if (!title.trim()) {
+      setTitleError(TITLE_REQUIRED);
+      return;
+    }
+    onCreate({ title: title.trim(), delivery_date: deliveryDate, note: note.trim() || null, orders: [...orders] });
+  };
+  return (
+    <Stack gap="md">
+      <Group grow align="flex-start" wrap={isMobile ? 'wrap' : 'nowrap'}>
+        <TextInput
+          label="Tên nhóm"
+          placeholder="VD: Tuyến Quận 1 – sáng thứ Hai"
+          withAsterisk
+          maxLength={120}
+          value={title}
+          error={titleError}
+          onChange={(event) => {
+            setTitle(event.currentTarget.value);
+            if (event.currentTarget.value.trim()) setTitleError(null);
+          }}
+          data-testid="group-title"
+          data-autofocus
+        />
+        <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1 }}>
+          <DatePickerInput
+            size="md"
+            label="Ngày giao"
+            placeholder="Chọn ngày giao"
+            valueFormat={DISPLAY_DATE_FORMAT}
+            value={deliveryDate}
+            onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : null)}
+            clearable
+            leftSection={<IconCalendar size={16} />}
+            clearButtonProps={{ 'aria-label': 'Xóa ngày giao' }}
+          />
+        </DatesProvider>
+      </Group>
+      <Textarea
+        label="Ghi chú"
+        autosize
+        minRows={1}
+        maxRows={4}
+        maxLength={500}
+        value={note}
+        onChange={(event) => setNote(event.currentTarget.value)}
+      />
+      <div>
+        <Text fw={600} size="sm" mb={4}>
+          Đơn hàng trong nhóm
+        </Text>
+        <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
+      </div>
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Đóng lại
+        </Button>
+        <Button loading={busy} onClick={submit} data-testid="group-create-submit">
+          Tạo nhóm ({orders.size} đơn)
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type AddProps = {
+  opened: boolean;
+  companyId: number;
+  isMobile: boolean;
+  busy: boolean;
+  error: string | null;
+  onClose: () => void;
+  onAdd: (ids: string[]) => void;
+};
+
+export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onClose, onAdd }: AddProps) {
+  const [orders, setOrders] = useState<Set<string>>(() => new Set());
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => !busy && onClose()}
+      title="Thêm đơn vào nhóm"
+      size="xl"
+      fullScreen={isMobile}
+      centered
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+      onExitTransitionEnd={() => setOrders(new Set())}
+    >
+      {opened && (
+        <Stack gap="md">
+          <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
+          {error && (
+            <Text size="sm" c="red" role="alert">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              Đóng lại
+            </Button>
+            <Button loading={busy} disabled={orders.size === 0} onClick={() => onAdd([...orders])} data-testid="group-add-submit">
+              Thêm {orders.size} đơn
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,350 @@
+/**
+ * The order list's search, status tabs with counts and drop-down filters (spec §3 "Order filter"):
+ * customer, date range, area (Miền Bắc/Trung/Nam), province and ward (the 2025 units, from the
+ * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
+ */
+import { Badge, Button, Collapse, Grid, Group, ScrollArea, Select, Stack, Tabs, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import type { StatusCounts } from '../../../../contract/order';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
+import { AREAS, type AreaCode } from '../../../../contract/location';
+import type { AppDb } from '../../../db/app-db';
+import { addressData } from '../../address/model/address-data';
+import { indexPlaces, indexProvinces, placeFilter } from '../../address/model/place-filter';
+import { useAddressFile } from '../../address/model/use-address-data';
+import { useCustomerName, useCustomerOptions } from '../api/order-customer-options';
+import {
+  activeOrderFilterCount,
+  formatDateRange,
+  ORDER_SORT_LABELS,
+  ORDER_SORTS,
+  parseDateRange,
+  type OrderFilter,
+  type OrderFilterPatch,
+} from '../api/order-filter';
+import { DateRangeField } from './order-list-date-range';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export function provincesOfArea(area: AreaCode): readonly string[] {
+  return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
+}
+
+export function OrderSearchInput({ value, onSearch }: { value: string | undefined; onSearch: (search: string) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      aria-label="Tìm đơn hàng"
+      placeholder="Tìm theo mã đơn, khách hàng, số điện thoại…"
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      rightSection={
+        text ? (
+          <IconX
+            size={16}
+            role="button"
+            aria-label="Xóa tìm kiếm"
+            style={{ cursor: 'pointer' }}
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          />
+        ) : null
+      }
+      data-testid="order-search"
+      style={{ flex: 1, minWidth: 0 }}
+    />
+  );
+}
+
+/** "Tất cả" and each status, with the count of the current filters in that status. */
+export function OrderStatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: OrderStatus | undefined;
+  counts: StatusCounts | undefined;
+  onChange: (status: OrderStatus | undefined) => void;
+}) {
+  const tabs: { value: string; label: string; count: number | undefined }[] = [
+    { value: 'all', label: 'Tất cả', count: counts?.all },
+    ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status], count: counts?.[status] })),
+  ];
+  return (
+    <Tabs
+      value={value ?? 'all'}
+      onChange={(next) => onChange(!next || next === 'all' ? undefined : (next as OrderStatus))}
+      keepMounted={false}
+    >
+      <ScrollArea type="never" offsetScrollbars={false}>
+        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          {tabs.map((tab) => (
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid={`order-tab-${tab.value}`}
+              rightSection={
+                tab.count === undefined ? null : (
+                  <Badge
+                    size="sm"
+                    variant={value === tab.value || (!value && tab.value === 'all') ? 'filled' : 'light'}
+                    color="gray"
+                    tt="none"
+                    data-testid="order-tab-count"
+                  >
+                    {tab.count}
+                  </Badge>
+                )
+              }
+            >
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </ScrollArea>
+    </Tabs>
+  );
+}
+
+type FilterProps = {
+  db: AppDb;
+  companyId: number;
+  filter: OrderFilter;
+  onChange: (patch: OrderFilterPatch) => void;
+  isMobile: boolean;
+};
+
+function CustomerFilter({
+  db,
+  companyId,
+  value,
+  onChange,
+}: {
+  db: AppDb;
+  companyId: number;
+  value: string | undefined;
+  onChange: (id: string | undefined) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useCustomerOptions(db, companyId, debounced);
+  const chosen = useCustomerName(db, companyId, value);
+  const data = useMemo(() => {
+    const list = options.data ?? [];
+    const selected = chosen.data;
+    return selected && !list.some((item) => item.value === selected.value) ? [selected, ...list] : list;
+  }, [options.data, chosen.data]);
+  return (
+    <Select
+      label="Khách hàng"
+      placeholder="Tất cả khách hàng"
+      data={data}
+      value={value ?? null}
+      onChange={(next) => {
+        setSearch('');
+        onChange(next ?? undefined);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server has searched already (diacritic-free); show its answer as it is.
+      filter={({ options: all }) => all}
+      clearable
+      nothingFoundMessage={options.isFetching ? 'Đang tìm…' : 'Không tìm thấy khách hàng'}
+      data-testid="order-filter-customer"
+    />
+  );
+}
+
+function PlaceFilters({
+  filter,
+  onChange,
+  wrap = (node) => node,
+}: Pick<FilterProps, 'filter' | 'onChange'> & { wrap?: (node: ReactNode) => ReactNode }) {
+  const provinces = useAddressFile('provinces', addressData.provinces);
+  const wards = useAddressFile(filter.province ?? null, addressData.wards);
+  const provinceOptions = useMemo(() => {
+    const inArea = filter.area ? provincesOfArea(filter.area) : null;
+    return (provinces.data ?? [])
+      .filter((province) => !inArea || inArea.includes(province.code))
+      .map((province) => ({ value: province.code, label: province.name }));
+  }, [provinces.data, filter.area]);
+  const provinceFilter = useMemo(() => placeFilter(indexProvinces(provinces.data ?? [])), [provinces.data]);
+  const wardOptions = useMemo(() => (wards.data ?? []).map((ward) => ({ value: ward.code, label: ward.name })), [wards.data]);
+  const wardFilter = useMemo(() => placeFilter(indexPlaces(wards.data ?? [])), [wards.data]);
+  return (
+    <>
+      {wrap(
+        <Select
+          label="Miền"
+          placeholder="Cả nước"
+          data={AREAS.map((area) => ({ value: area.code, label: area.name }))}
+          value={filter.area ?? null}
+          onChange={(value) => onChange({ area: (value as AreaCode | null) ?? undefined })}
+          clearable
+          data-testid="order-filter-area"
+        />,
+      )}
+      {wrap(
+        <Select
+          label="Tỉnh/thành phố"
+          placeholder={provinces.error ? 'Không tải được danh sách' : 'Tất cả tỉnh/thành'}
+          data={provinceOptions}
+          value={filter.province ?? null}
+          onChange={(value) => onChange({ province: value ?? undefined })}
+          filter={provinceFilter}
+          searchable
+          clearable
+          nothingFoundMessage="Không có tỉnh/thành phù hợp"
+          data-testid="order-filter-province"
+        />,
+      )}
+      {wrap(
+        <Select
+          label="Phường/xã"
+          placeholder={filter.province ? 'Tất cả phường/xã' : 'Chọn tỉnh trước'}
+          data={wardOptions}
+          value={filter.ward ?? null}
+          onChange={(value) => onChange({ ward: value ?? undefined })}
+          filter={wardFilter}
+          disabled={!filter.province}
+          searchable
+          clearable
+          limit={100}
+          nothingFoundMessage="Không có phường/xã phù hợp"
+          data-testid="order-filter-ward"
+        />,
+      )}
+    </>
+  );
+}
+
+function DatesFilter({ filter, onChange, isMobile }: Pick<FilterProps, 'filter' | 'onChange' | 'isMobile'>) {
+  return (
+    <DateRangeField
+      label="Ngày tạo"
+      value={parseDateRange(filter.dateRange)}
+      onChange={(range) => onChange({ dateRange: formatDateRange(range) })}
+      withPresets={!isMobile}
+      data-testid="order-filter-dates"
+    />
+  );
+}
+
+/** The list's order; beside the search on a desk, among the filters on a phone. */
+export function OrderSortSelect({ filter, onChange, label, w }: Pick<FilterProps, 'filter' | 'onChange'> & { label?: string; w?: number }) {
+  return (
+    <Select
+      label={label}
+      aria-label="Sắp xếp"
+      data={ORDER_SORTS.map((sort) => ({ value: sort, label: ORDER_SORT_LABELS[sort] }))}
+      value={filter.orderBy ?? '-created_at'}
+      onChange={(value) => onChange({ orderBy: !value || value === '-created_at' ? undefined : (value as OrderFilter['orderBy']) })}
+      allowDeselect={false}
+      w={w}
+      data-testid="order-filter-sort"
+    />
+  );
+}
+
+const CLEARED: OrderFilterPatch = {
+  customer: undefined,
+  dateRange: undefined,
+  area: undefined,
+  province: undefined,
+  district: undefined,
+  ward: undefined,
+  region: undefined,
+  orderBy: undefined,
+};
+
+export function OrderFilters(props: FilterProps) {
+  const { filter, onChange, isMobile } = props;
+  const active = activeOrderFilterCount(filter);
+  const [open, toggle] = useDisclosure(active > 0);
+  const clear = () => onChange(CLEARED);
+
+  if (!isMobile) {
+    return (
+      <Stack gap="xs">
+        <Grid gap="sm">
+          <Grid.Col span={{ base: 6, lg: 3 }}>
+            <CustomerFilter
+              db={props.db}
+              companyId={props.companyId}
+              value={filter.customer}
+              onChange={(customer) => onChange({ customer })}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 3 }}>
+            <DatesFilter filter={filter} onChange={onChange} isMobile={false} />
+          </Grid.Col>
+          <PlaceFilters filter={filter} onChange={onChange} wrap={(node) => <Grid.Col span={{ base: 4, lg: 2 }}>{node}</Grid.Col>} />
+        </Grid>
+        {active > 0 && (
+          <Group justify="flex-end">
+            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear} data-testid="order-filter-clear">
+              Xóa bộ lọc
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" justify="space-between">
+        <Button
+          variant="light"
+          size="compact-md"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle>
+                {active}
+              </Badge>
+            ) : null
+          }
+          onClick={toggle.toggle}
+          aria-expanded={open}
+          data-testid="order-filter-toggle"
+        >
+          Bộ lọc
+        </Button>
+        {active > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
+            Xóa bộ lọc
+          </Button>
+        )}
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="xs">
+          <CustomerFilter
+            db={props.db}
+            companyId={props.companyId}
+            value={filter.customer}
+            onChange={(customer) => onChange({ customer })}
+          />
+          <DatesFilter filter={filter} onChange={onChange} isMobile />
+          <PlaceFilters filter={filter} onChange={onChange} />
+          <OrderSortSelect filter={filter} onChange={onChange} label="Sắp xếp" />
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}

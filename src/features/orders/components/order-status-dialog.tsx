@@ -1,0 +1,100 @@
+/**
+ * Confirming a status move, for one order or for the selected ones: what will happen, and the
+ * reason when the move needs one (Từ chối, Hủy đơn: the rep sees it). The dialog stays open while
+ * the call runs and when it fails, so the reason typed is not lost.
+ */
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '../../../../contract/order-status';
+import { MOVE_COLORS, MOVE_LABELS, needsReason } from './order-status-rules';
+
+export const REASON_REQUIRED = 'Vui lòng nhập lý do';
+
+type Props = {
+  /** The move being confirmed; null keeps the dialog closed. */
+  target: OrderStatus | null;
+  /** What the move applies to, e.g. "Đơn DH000123" or "3/5 đơn đã chọn". */
+  description: ReactNode;
+  busy: boolean;
+  error?: string | null;
+  onClose: () => void;
+  onConfirm: (reason: string | null) => void;
+};
+
+export function OrderStatusDialog({ target, description, busy, error, onClose, onConfirm }: Props) {
+  return (
+    <Modal
+      opened={target !== null}
+      onClose={() => !busy && onClose()}
+      title={target ? MOVE_LABELS[target] : ''}
+      centered
+      size={440}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
+      {target && (
+        <DialogBody
+          key={target}
+          target={target}
+          description={description}
+          busy={busy}
+          error={error}
+          onClose={onClose}
+          onConfirm={onConfirm}
+        />
+      )}
+    </Modal>
+  );
+}
+
+function DialogBody({ target, description, busy, error, onClose, onConfirm }: Props & { target: OrderStatus }) {
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const asksReason = needsReason(target);
+  const submit = () => {
+    const text = reason.trim();
+    if (asksReason && !text) {
+      setMissing(true);
+      return;
+    }
+    onConfirm(text || null);
+  };
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Chuyển {description} sang trạng thái <b>“{ORDER_STATUS_LABELS[target]}”</b>?
+      </Text>
+      {asksReason && (
+        <Textarea
+          label={target === 'cancelled' ? 'Lý do hủy' : 'Lý do từ chối'}
+          description="Trình dược viên sẽ thấy lý do này."
+          withAsterisk
+          autosize
+          minRows={2}
+          maxRows={6}
+          maxLength={500}
+          value={reason}
+          error={missing ? REASON_REQUIRED : undefined}
+          onChange={(event) => {
+            setReason(event.currentTarget.value);
+            if (event.currentTarget.value.trim()) setMissing(false);
+          }}
+          data-autofocus
+          data-testid="status-reason"
+        />
+      )}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onClose} disabled={busy}>
+          Đóng lại
+        </Button>
+        <Button color={MOVE_COLORS[target]} loading={busy} onClick={submit} data-testid="status-confirm">
+          {MOVE_LABELS[target]}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Adding lines: search the device's catalogue as you type (name, code, active ingredient, without
+ * diacritics), each result with its units at this customer's price; or scan a barcode with the
+ * camera or a USB/Bluetooth scanner (the scanned unit is the one added).
+ */
+import { Badge, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef, useState } from 'react';
+import { formatMoney } from '../../../../contract/money';
+import type { VariantUnit } from '../../../../contract/product';
+import type { AppDb, LocalVariant } from '../../../db/app-db';
+import { findLocalBarcode, searchLocalVariants } from '../../../db/variant-search';
+import { BarcodeScanButton, useKeyboardWedge } from '../../../ui/barcode-scanner';
+import { toast } from '../../../ui/toast';
+import { priceOf, type CartPricing } from '../model/cart-pricing';
+import { priceReason } from './price-tag';
+
+const RESULTS = 20;
+/** What a scanner types: digits only, EAN-8 to GTIN-14 (and a little room either side). */
+const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
+
+export function notFoundMessage(code: string): string {
+  return `Không tìm thấy sản phẩm có mã vạch ${code}`;
+}
+
+function variantTitle(variant: LocalVariant): string {
+  return [variant.product_name, variant.name].filter(Boolean).join(' – ');
+}
+
+function UnitButton({
+  variant,
+  unit,
+  pricing,
+  onPick,
+  disabled,
+}: {
+  variant: LocalVariant;
+  unit: VariantUnit;
+  pricing: CartPricing | undefined;
+  onPick: () => void;
+  disabled: boolean;
+}) {
+  const price = pricing ? priceOf(variant, unit.unit, pricing) : null;
+  const shown = price?.price ?? unit.price;
+  const reason = priceReason(price);
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      onClick={onPick}
+      disabled={disabled}
+      aria-label={`Thêm 1 ${unit.unit} ${variantTitle(variant)}`}
+      title={reason ?? undefined}
+      data-testid="add-unit"
+      data-unit={unit.unit}
+    >
+      {unit.unit} · {formatMoney(shown)}
+      {price && price.listPrice > shown ? ' ↓' : ''}
+    </Button>
+  );
+}
+
+export function ProductAdder({
+  db,
+  companyId,
+  pricing,
+  disabled,
+  onAdd,
+}: {
+  db: AppDb;
+  companyId: number;
+  pricing: CartPricing | undefined;
+  disabled?: boolean;
+  onAdd: (variant: LocalVariant, unit: string) => void;
+}) {
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 150);
+  const input = useRef<HTMLInputElement>(null);
+  const results = useLiveQuery(
+    () => (debounced ? searchLocalVariants(db, companyId, debounced, RESULTS) : Promise.resolve(null)),
+    [db, companyId, debounced],
+  );
+
+  async function scanned(raw: string) {
+    const code = raw.trim();
+    if (!code || disabled) return;
+    const found = await findLocalBarcode(db, companyId, code);
+    if (!found) {
+      toast.error(notFoundMessage(code));
+      return;
+    }
+    if (!found.variant.is_active) {
+      toast.warning(`${variantTitle(found.variant)} đã ngừng kinh doanh`);
+      return;
+    }
+    onAdd(found.variant, found.unit.unit);
+    toast.success(`Đã thêm 1 ${found.unit.unit} ${variantTitle(found.variant)}`);
+  }
+
+  useKeyboardWedge((code) => void scanned(code));
+
+  function pick(variant: LocalVariant, unit: string) {
+    onAdd(variant, unit);
+    setQuery('');
+    input.current?.focus();
+  }
+
+  return (
+    <Stack gap="xs" data-testid="product-adder">
+      <Group gap="xs" wrap="nowrap" align="flex-end">
+        <TextInput
+          ref={input}
+          style={{ flex: 1 }}
+          label="Thêm sản phẩm"
+          placeholder="Tìm theo tên, mã, hoạt chất…"
+          leftSection={<IconSearch size={16} />}
+          rightSection={query ? <CloseButton size="sm" aria-label="Xóa tìm kiếm" onClick={() => setQuery('')} /> : null}
+          value={query}
+          disabled={disabled}
+          onChange={(event) => setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // A scanner typing into the box ends with Enter: treat the digits as a barcode.
+            if (event.key === 'Enter' && LOOKS_LIKE_BARCODE.test(query.trim())) {
+              event.preventDefault();
+              const code = query.trim();
+              setQuery('');
+              void scanned(code);
+            }
+          }}
+          data-testid="product-search"
+        />
+        <BarcodeScanButton
+          iconOnly
+          size="45px"
+          variant="light"
+          label="Quét mã vạch"
+          onDetected={(code) => void scanned(code)}
+          disabled={disabled}
+          data-testid="scan-barcode"
+        />
+      </Group>
+      {results !== undefined && results !== null && (
+        <Stack gap={6} data-testid="product-results">
+          {results.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Không tìm thấy sản phẩm nào trên máy.
+            </Text>
+          )}
+          {results.map((variant) => (
+            <Card key={variant.id} withBorder padding="xs" radius="md" data-testid="product-result">
+              <Stack gap={6}>
+                <div style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600} truncate="end">
+                      {variantTitle(variant)}
+                    </Text>
+                    {!variant.is_active && (
+                      <Badge size="xs" color="gray" variant="light">
+                        Ngừng kinh doanh
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" truncate="end">
+                    {[variant.code, variant.active_ingredient, variant.strength, variant.manufacturer].filter(Boolean).join(' · ')}
+                  </Text>
+                </div>
+                <Group gap={6} wrap="wrap">
+                  {variant.units.map((unit) => (
+                    <UnitButton
+                      key={unit.unit}
+                      variant={variant}
+                      unit={unit}
+                      pricing={pricing}
+                      disabled={Boolean(disabled) || !variant.is_active}
+                      onPick={() => pick(variant, unit.unit)}
+                    />
+                  ))}
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * A product image: tenant data, so it is fetched with the access token (never a plain <img src>
+ * to the API) and shown from an object URL that is released when the image leaves the screen.
+ */
+import { Center, Image, Loader } from '@mantine/core';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { authedFetch } from '../api/authed-fetch';
+
+export function AuthedImage({ path, alt, size }: { path: string; alt: string; size: number }) {
+  const [state, setState] = useState<{ path: string; url: string | null; failed: boolean }>({ path, url: null, failed: false });
+  useEffect(() => {
+    let url: string | null = null;
+    let cancelled = false;
+    authedFetch(path)
+      .then((response) => response.blob())
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setState({ path, url, failed: false });
+      })
+      .catch(() => {
+        if (!cancelled) setState({ path, url: null, failed: true });
+      });
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [path]);
+  const current = state.path === path ? state : { url: null, failed: false };
+  if (current.url) return <Image src={current.url} alt={alt} w={size} h={size} fit="cover" radius="sm" />;
+  return (
+    <Center
+      w={size}
+      h={size}
+      bg="var(--mantine-color-gray-1)"
+      style={{ borderRadius: 4 }}
+      aria-label={current.failed ? 'Không tải được ảnh' : 'Đang tải ảnh'}
+    >
+      {current.failed ? <IconPhotoOff size={20} color="gray" /> : <Loader size="xs" />}
+    </Center>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Search, brand / category / group filters and sort of the product and variant lists (spec §3
+ * "Product … filter"). Search is sent ~250 ms after the last key; every change goes back to page 1
+ * (the caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
+ */
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { PickerOption } from '../api/catalogue-options';
+import {
+  activeFilterCount,
+  DEFAULT_SORT,
+  PRODUCT_SORT_LABELS,
+  PRODUCT_SORTS,
+  type ProductFilter,
+  type ProductSort,
+} from '../model/product-filter';
+
+export const SEARCH_DEBOUNCE_MS = 250;
+
+export function ListSearchInput({
+  value,
+  onSearch,
+  placeholder,
+  label,
+  testId,
+}: {
+  value: string | undefined;
+  onSearch: (search: string) => void;
+  placeholder: string;
+  label: string;
+  testId: string;
+}) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  // The URL changed under us (back button, a scan, a restored filter): show its search.
+  if (seen !== value) {
+    setSeen(value);
+    if ((value ?? '') !== text.trim()) setText(value ?? '');
+  }
+  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
+  return (
+    <TextInput
+      aria-label={label}
+      placeholder={placeholder}
+      leftSection={<IconSearch size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        send(event.currentTarget.value);
+      }}
+      rightSection={
+        text ? (
+          <IconX
+            size={16}
+            role="button"
+            aria-label="Xóa tìm kiếm"
+            style={{ cursor: 'pointer' }}
+            onClick={() => {
+              setText('');
+              onSearch('');
+            }}
+          />
+        ) : null
+      }
+      data-testid={testId}
+      style={{ flex: 1, minWidth: 0 }}
+    />
+  );
+}
+
+type Options = { brands: PickerOption[]; categories: PickerOption[]; groups: PickerOption[] };
+type FilterPatch = Partial<Pick<ProductFilter, 'brand' | 'productCategory' | 'productGroup' | 'ordering'>>;
+
+type Props = { filter: ProductFilter; onChange: (patch: FilterPatch) => void; options: Options; isMobile: boolean };
+
+const toId = (value: string | null) => (value ? Number(value) : undefined);
+const SORT_OPTIONS = PRODUCT_SORTS.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }));
+
+function FilterSelects({ filter, onChange, options }: Omit<Props, 'isMobile'>) {
+  return (
+    <>
+      <Select
+        label="Thương hiệu"
+        placeholder="Tất cả thương hiệu"
+        data={options.brands}
+        value={filter.brand ? String(filter.brand) : null}
+        onChange={(value) => onChange({ brand: toId(value) })}
+        clearable
+        searchable
+        nothingFoundMessage="Không có thương hiệu phù hợp"
+        data-testid="filter-brand"
+      />
+      <Select
+        label="Danh mục"
+        placeholder="Tất cả danh mục"
+        data={options.categories}
+        value={filter.productCategory ? String(filter.productCategory) : null}
+        onChange={(value) => onChange({ productCategory: toId(value) })}
+        clearable
+        searchable
+        nothingFoundMessage="Không có danh mục phù hợp"
+        data-testid="filter-category"
+      />
+      <Select
+        label="Nhóm sản phẩm"
+        placeholder="Tất cả nhóm"
+        data={options.groups}
+        value={filter.productGroup ? String(filter.productGroup) : null}
+        onChange={(value) => onChange({ productGroup: toId(value) })}
+        clearable
+        searchable
+        nothingFoundMessage="Không có nhóm phù hợp"
+        data-testid="filter-group"
+      />
+      <Select
+        label="Sắp xếp"
+        data={SORT_OPTIONS}
+        value={filter.ordering ?? DEFAULT_SORT}
+        onChange={(value) => onChange({ ordering: (value ?? DEFAULT_SORT) as ProductSort })}
+        allowDeselect={false}
+        data-testid="filter-ordering"
+      />
+    </>
+  );
+}
+
+export function ProductFilters(props: Props) {
+  const { filter, onChange, isMobile } = props;
+  const active = activeFilterCount(filter);
+  const [open, toggle] = useDisclosure(active > 0);
+  const clear = () => onChange({ brand: undefined, productCategory: undefined, productGroup: undefined });
+
+  if (!isMobile) {
+    return (
+      <Stack gap="sm">
+        <SimpleGrid cols={4} spacing="sm">
+          <FilterSelects {...props} />
+        </SimpleGrid>
+        {active > 0 && (
+          <Group justify="flex-end">
+            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear}>
+              Xóa bộ lọc
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      <Group gap="xs" justify="space-between">
+        <Button
+          variant="light"
+          size="compact-md"
+          leftSection={<IconAdjustmentsHorizontal size={16} />}
+          rightSection={
+            active > 0 ? (
+              <Badge size="sm" circle>
+                {active}
+              </Badge>
+            ) : null
+          }
+          onClick={toggle.toggle}
+          aria-expanded={open}
+          data-testid="filter-toggle"
+        >
+          Bộ lọc và sắp xếp
+        </Button>
+        {active > 0 && (
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
+            Xóa bộ lọc
+          </Button>
+        )}
+      </Group>
+      <Collapse expanded={open}>
+        <Stack gap="xs">
+          <FilterSelects {...props} />
+        </Stack>
+      </Collapse>
+    </Stack>
+  );
+}

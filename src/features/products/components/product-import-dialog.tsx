@@ -1,0 +1,232 @@
+/**
+ * "Nhập Excel": pick an .xlsx, read it in the browser (header names mapped to the product sheet's
+ * columns), send the rows in calls of at most 500 (cut between products) with a progress bar of
+ * rows done, then show what was created and updated and every refused row (row, column, message),
+ * which can be downloaded as a report. Loaded only when the dialog is first opened.
+ */
+import { Alert, Button, FileButton, Group, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { type ProductImportError } from '../../../../contract/product';
+import { toast } from '../../../ui/toast';
+import { saveBlob } from '../api/authed-fetch';
+import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
+import { chunkRows, errorReportCsv, mapSheetRows } from '../model/product-sheet';
+import { readFirstSheet, SheetReadError } from '../model/xlsx-reader';
+
+type Props = { opened: boolean; onClose: () => void; writes: ProductWrites; online: boolean };
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'reading'; fileName: string }
+  | { kind: 'sending'; fileName: string; done: number; total: number }
+  | {
+      kind: 'finished';
+      fileName: string;
+      total: number;
+      created: number;
+      updated: number;
+      errors: ProductImportError[];
+      stopped: string | null;
+    };
+
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export function ProductImportDialog({ opened, onClose, writes, online }: Props) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const abort = useRef<AbortController | null>(null);
+  const busy = phase.kind === 'reading' || phase.kind === 'sending';
+
+  const run = async (file: File) => {
+    setProblem(null);
+    if (!/\.xlsx$/i.test(file.name)) return setProblem('Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).');
+    if (file.size > MAX_FILE_BYTES) return setProblem('Tệp quá lớn (tối đa 20 MB).');
+    setPhase({ kind: 'reading', fileName: file.name });
+    let chunks;
+    try {
+      const mapped = mapSheetRows(await readFirstSheet(await file.arrayBuffer()));
+      if (mapped.missingColumns.length > 0) {
+        setPhase({ kind: 'idle' });
+        return setProblem(`Tệp thiếu cột: ${mapped.missingColumns.join(', ')}. Hãy dùng tệp xuất từ "Xuất Excel" làm mẫu.`);
+      }
+      if (mapped.rows.length === 0) {
+        setPhase({ kind: 'idle' });
+        return setProblem('Tệp không có dòng dữ liệu nào dưới dòng tiêu đề.');
+      }
+      chunks = chunkRows(mapped.rows);
+    } catch (error) {
+      setPhase({ kind: 'idle' });
+      return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
+    }
+    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+    const controller = new AbortController();
+    abort.current = controller;
+    let done = 0;
+    let created = 0;
+    let updated = 0;
+    const errors: ProductImportError[] = [];
+    let stopped: string | null = null;
+    setPhase({ kind: 'sending', fileName: file.name, done, total });
+    for (const chunk of chunks) {
+      try {
+        const answer = await writes.importRows(chunk, controller.signal);
+        created += answer.created;
+        updated += answer.updated;
+        errors.push(...answer.errors);
+      } catch (error) {
+        stopped = controller.signal.aborted
+          ? `Đã dừng nhập sau ${done} / ${total} dòng.`
+          : `${writeErrorMessage(error, 'Nhập dữ liệu thất bại')}. Đã dừng sau ${done} / ${total} dòng.`;
+        break;
+      }
+      done += chunk.length;
+      setPhase({ kind: 'sending', fileName: file.name, done, total });
+    }
+    abort.current = null;
+    await writes.afterImport();
+    errors.sort((a, b) => a.row - b.row);
+    setPhase({ kind: 'finished', fileName: file.name, total, created, updated, errors, stopped });
+    if (!stopped) {
+      const summary = `Đã thêm ${created}, cập nhật ${updated} sản phẩm${errors.length ? `, ${errors.length} dòng lỗi` : ''}`;
+      if (errors.length) toast.warning(summary);
+      else toast.success(summary);
+    }
+  };
+
+  const close = () => {
+    if (busy) return;
+    setPhase({ kind: 'idle' });
+    setProblem(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Nhập sản phẩm từ Excel"
+      size="lg"
+      centered
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
+      <Stack gap="sm" data-testid="import-dialog">
+        {!online && (
+          <Alert color="yellow" variant="light">
+            Cần kết nối mạng để nhập sản phẩm.
+          </Alert>
+        )}
+        {phase.kind === 'idle' && (
+          <>
+            <Text size="sm">
+              Mỗi dòng là một đơn vị tính của một biến thể. Các dòng cùng <b>Mã SP</b> là một sản phẩm; dòng để trống Mã SP sẽ tạo sản phẩm
+              mới. Dùng tệp từ "Xuất Excel" làm mẫu.
+            </Text>
+            <FileButton
+              onChange={(file) => file && void run(file)}
+              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            >
+              {(props) => (
+                <Button {...props} leftSection={<IconFileSpreadsheet size={18} />} disabled={!online} data-testid="import-pick">
+                  Chọn tệp .xlsx
+                </Button>
+              )}
+            </FileButton>
+          </>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" data-testid="import-problem">
+            {problem}
+          </Alert>
+        )}
+        {phase.kind === 'reading' && <Text size="sm">Đang đọc tệp {phase.fileName}…</Text>}
+        {phase.kind === 'sending' && (
+          <Stack gap={6}>
+            <Text size="sm">
+              Đang nhập {phase.fileName}: {phase.done} / {phase.total} dòng
+            </Text>
+            <Progress value={(phase.done / phase.total) * 100} animated data-testid="import-progress" />
+            <Group justify="flex-end">
+              <Button variant="default" size="xs" onClick={() => abort.current?.abort()}>
+                Dừng
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {phase.kind === 'finished' && <ImportReport phase={phase} onAgain={() => setPhase({ kind: 'idle' })} onClose={close} />}
+      </Stack>
+    </Modal>
+  );
+}
+
+function ImportReport({
+  phase,
+  onAgain,
+  onClose,
+}: {
+  phase: Extract<Phase, { kind: 'finished' }>;
+  onAgain: () => void;
+  onClose: () => void;
+}) {
+  const download = () =>
+    saveBlob(
+      new Blob([errorReportCsv(phase.errors)], { type: 'text/csv;charset=utf-8' }),
+      `bao-cao-loi-${phase.fileName.replace(/\.xlsx$/i, '')}.csv`,
+    );
+  return (
+    <Stack gap="sm" data-testid="import-report">
+      {phase.stopped && (
+        <Alert color="red" variant="light">
+          {phase.stopped}
+        </Alert>
+      )}
+      <Group gap="lg">
+        <Text size="sm">
+          Thêm mới: <b data-testid="import-created">{phase.created}</b>
+        </Text>
+        <Text size="sm">
+          Cập nhật: <b data-testid="import-updated">{phase.updated}</b>
+        </Text>
+        <Text size="sm" c={phase.errors.length ? 'red' : undefined}>
+          Dòng lỗi: <b data-testid="import-error-count">{phase.errors.length}</b>
+        </Text>
+      </Group>
+      {phase.errors.length > 0 && (
+        <>
+          <ScrollArea.Autosize mah={280}>
+            <Table striped withTableBorder verticalSpacing={4} data-testid="import-errors">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>Dòng</Table.Th>
+                  <Table.Th w={130}>Cột</Table.Th>
+                  <Table.Th>Lỗi</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {phase.errors.map((error, i) => (
+                  <Table.Tr key={`${error.row}-${i}`}>
+                    <Table.Td>{error.row}</Table.Td>
+                    <Table.Td>{error.field ?? '—'}</Table.Td>
+                    <Table.Td>{error.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          <Group>
+            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={download} data-testid="import-error-download">
+              Tải báo cáo lỗi
+            </Button>
+          </Group>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconUpload size={16} />} onClick={onAgain}>
+          Nhập tệp khác
+        </Button>
+        <Button onClick={onClose}>Xong</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Valibot issues as `{ path: message }` (the first message per field), keyed like the server's
+ * VALIDATION_FAILED `fields` (`variants.0.units.1.price`). Not contract/validation's
+ * summarizeIssues: that module is shared with the sign-in screen, and using more of it here would
+ * grow what /login downloads (tests/bench/build-size.ts).
+ */
+import type * as v from 'valibot';
+
+export function issueFields(issues: readonly v.BaseIssue<unknown>[]): { message: string; fields: Record<string, string> } {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
+    if (path && !(path in fields)) fields[path] = issue.message;
+  }
+  return { message: issues[0]?.message ?? 'Dữ liệu không hợp lệ', fields };
+}

@@ -1,0 +1,87 @@
+import * as v from 'valibot';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clearSavedFilter, readSavedFilter, saveFilter, sectionToClear } from '../../../session/saved-filters';
+import {
+  activeFilterCount,
+  applyFilterChange,
+  filterToRestore,
+  isDefaultFilter,
+  ProductFilterSchema,
+  readSavedLists,
+  toProductQuery,
+  VariantFilterSchema,
+  withSavedList,
+} from './product-filter';
+
+describe('product filter state', () => {
+  it('defaults to page 1, limit 10 and drops anything unreadable from the URL', () => {
+    expect(v.parse(ProductFilterSchema, {})).toEqual({ page: 1, limit: 10 });
+    expect(v.parse(ProductFilterSchema, { page: -3, limit: 5000, brand: 'x', ordering: 'price', search: 'para' })).toEqual({
+      page: 1,
+      limit: 10,
+      search: 'para',
+    });
+  });
+
+  it('maps the spec names to the API query (productCategory → category, productGroup → group)', () => {
+    const filter = v.parse(VariantFilterSchema, {
+      page: 2,
+      limit: 20,
+      search: '  hapacol ',
+      brand: 3,
+      productCategory: 4,
+      productGroup: 5,
+      ordering: '-code',
+      barcode: ' 893 ',
+    });
+    expect(toProductQuery(9, filter)).toEqual({
+      company: 9,
+      page: 2,
+      limit: 20,
+      search: 'hapacol',
+      brand: 3,
+      category: 4,
+      group: 5,
+      ordering: '-code',
+      barcode: '893',
+    });
+    expect(toProductQuery(9, v.parse(ProductFilterSchema, {}))).toMatchObject({ search: undefined, ordering: 'name', barcode: undefined });
+  });
+
+  it('goes back to page 1 on any change and drops empty values', () => {
+    const filter = v.parse(ProductFilterSchema, { page: 4, limit: 20, search: 'abc', brand: 2 });
+    const next = applyFilterChange(filter, { search: '  ', productGroup: 7, ordering: 'name' });
+    expect(next).toEqual({ page: 1, limit: 20, search: undefined, brand: 2, productGroup: 7, ordering: undefined });
+    expect(activeFilterCount(next)).toBe(2);
+    expect(isDefaultFilter(v.parse(ProductFilterSchema, { ordering: 'name' }))).toBe(true);
+    expect(isDefaultFilter(next)).toBe(false);
+  });
+});
+
+describe('saved filters (spec §3 per-section saved filters, §2 rule 4)', () => {
+  beforeEach(() => clearSavedFilter('product'));
+
+  it('restores the saved list state on arriving with a bare URL, not when the URL says otherwise', () => {
+    const filter = v.parse(ProductFilterSchema, { page: 3, search: 'para', brand: 2 });
+    saveFilter('product', withSavedList(readSavedFilter('product'), 'products', filter));
+    saveFilter('product', withSavedList(readSavedFilter('product'), 'variants', v.parse(VariantFilterSchema, { barcode: '893' })));
+
+    const saved = readSavedFilter('product');
+    expect(filterToRestore({}, saved, 'products')).toEqual({ page: 3, limit: 10, search: 'para', brand: 2 });
+    expect(filterToRestore({}, saved, 'variants')).toEqual({ page: 1, limit: 10, barcode: '893' });
+    expect(filterToRestore({ page: 1 }, saved, 'products')).toBeNull();
+  });
+
+  it('has nothing to restore after leaving the section, for defaults, or for a broken slot', () => {
+    saveFilter('product', withSavedList(null, 'products', v.parse(ProductFilterSchema, { search: 'x' })));
+    const left = sectionToClear('/product', '/dashboard');
+    expect(left).toBe('product');
+    clearSavedFilter(left!);
+    expect(filterToRestore({}, readSavedFilter('product'), 'products')).toBeNull();
+    expect(sectionToClear('/product', '/product/variant')).toBeNull();
+
+    expect(filterToRestore({}, withSavedList(null, 'products', v.parse(ProductFilterSchema, {})), 'products')).toBeNull();
+    expect(readSavedLists('garbage')).toEqual({});
+    expect(readSavedLists({ products: { page: 'x', search: 42 } })).toEqual({});
+  });
+});

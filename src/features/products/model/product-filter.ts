@@ -1,0 +1,136 @@
+/**
+ * The product and variant lists' filter state (spec §3 "Product … filter page, limit, search,
+ * brand, productCategory, productGroup"), kept in the URL so a reload or a shared link shows the
+ * same list, and saved per section (spec §3 "Per-section saved filters", §2 guard rule 4) so coming
+ * back to /product from a product's page finds the list as it was left. Defaults: page 1, limit 10.
+ */
+import * as v from 'valibot';
+import type { PRODUCT_SORTS as CONTRACT_SORTS } from '../../../../contract/product';
+
+/**
+ * The contract's orderings (PRODUCT_SORTS), by type only: this module runs in the routes' URL
+ * validation, which ships with the app's entry, so it must not pull the contract's schemas in.
+ */
+export type ProductSort = (typeof CONTRACT_SORTS)[number];
+
+/** Every ordering with its label: the type makes a missing or unknown one a compile error. */
+export const PRODUCT_SORT_LABELS: Record<ProductSort, string> = {
+  name: 'Tên A → Z',
+  '-name': 'Tên Z → A',
+  code: 'Mã tăng dần',
+  '-code': 'Mã giảm dần',
+  '-updated_at': 'Mới cập nhật',
+  updated_at: 'Cập nhật lâu nhất',
+};
+
+export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
+
+export const DEFAULT_SORT: ProductSort = 'name';
+
+/** Page sizes offered under the lists (spec §9: default 10). */
+export const PRODUCT_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
+const optionalId = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), undefined);
+const optionalText = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max))), undefined);
+
+const filterEntries = {
+  page: positive(1, 100_000),
+  limit: positive(10, 200),
+  search: optionalText(100),
+  brand: optionalId,
+  productCategory: optionalId,
+  productGroup: optionalId,
+  ordering: v.fallback(v.optional(v.picklist(PRODUCT_SORTS)), undefined),
+};
+
+export const ProductFilterSchema = v.object(filterEntries);
+export type ProductFilter = v.InferOutput<typeof ProductFilterSchema>;
+
+/** /product/variant: the same filters plus an exact barcode (VariantListQuery). */
+export const VariantFilterSchema = v.object({ ...filterEntries, barcode: optionalText(64) });
+export type VariantFilter = v.InferOutput<typeof VariantFilterSchema>;
+
+export const DEFAULT_FILTER: ProductFilter = { page: 1, limit: 10 };
+
+/** Query parameters of GET product/ (and variant/, product/export/) for a filter. */
+export function toProductQuery(companyId: number, filter: ProductFilter | VariantFilter) {
+  return {
+    company: companyId,
+    page: filter.page,
+    limit: filter.limit,
+    search: filter.search?.trim() || undefined,
+    brand: filter.brand,
+    category: filter.productCategory,
+    group: filter.productGroup,
+    ordering: filter.ordering ?? DEFAULT_SORT,
+    barcode: 'barcode' in filter ? filter.barcode?.trim() || undefined : undefined,
+  };
+}
+
+/** The filter fields a person changes; any of them sends the list back to page 1 (spec §4). */
+export type FilterPatch<F extends ProductFilter> = Partial<Omit<F, 'page'>>;
+
+/** The next filter after a change: the patch applied, page back to 1, empty values dropped. */
+export function applyFilterChange<F extends ProductFilter>(filter: F, patch: FilterPatch<F>): F {
+  const next = { ...filter, ...patch, page: 1 } as F;
+  if (!next.search?.trim()) next.search = undefined;
+  if (next.ordering === DEFAULT_SORT) next.ordering = undefined;
+  if ('barcode' in next && !(next as VariantFilter).barcode?.trim()) (next as VariantFilter).barcode = undefined;
+  return next;
+}
+
+/** How many of the drop-down filters (brand, category, group) are set. */
+export function activeFilterCount(filter: ProductFilter): number {
+  return [filter.brand, filter.productCategory, filter.productGroup].filter((value) => value !== undefined).length;
+}
+
+/** True when nothing differs from the defaults (page 1, limit 10, no search, no filter, name order). */
+export function isDefaultFilter(filter: ProductFilter | VariantFilter): boolean {
+  return (
+    filter.page === 1 &&
+    filter.limit === 10 &&
+    !filter.search &&
+    activeFilterCount(filter) === 0 &&
+    (filter.ordering ?? DEFAULT_SORT) === DEFAULT_SORT &&
+    !('barcode' in filter && filter.barcode)
+  );
+}
+
+/** What the product section saves (one slot per section, spec §3): the state of each of its lists. */
+export type SavedProductFilters = { products?: ProductFilter; variants?: VariantFilter };
+
+/** A saved slot read back: anything unreadable (an older shape, a hand-edited value) is dropped. */
+export function readSavedLists(saved: unknown): SavedProductFilters {
+  if (!saved || typeof saved !== 'object') return {};
+  const slot = saved as Record<string, unknown>;
+  const products = v.safeParse(ProductFilterSchema, slot.products ?? null);
+  const variants = v.safeParse(VariantFilterSchema, slot.variants ?? null);
+  return {
+    products: products.success && !isDefaultFilter(products.output) ? compact(products.output) : undefined,
+    variants: variants.success && !isDefaultFilter(variants.output) ? compact(variants.output) : undefined,
+  };
+}
+
+/** The slot after one list changed (the other list's state is kept). */
+export function withSavedList(saved: unknown, list: 'products' | 'variants', filter: ProductFilter | VariantFilter): SavedProductFilters {
+  return { ...readSavedLists(saved), [list]: compact(filter) };
+}
+
+/** Without undefined fields, so URLs and storage stay short. */
+export function compact<F extends object>(filter: F): F {
+  return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '')) as F;
+}
+
+/**
+ * The filter to restore on arriving at a list with no search parameters in its URL: the saved one
+ * when there is one, else nothing (the defaults apply).
+ */
+export function filterToRestore(
+  searchParams: Record<string, unknown>,
+  saved: unknown,
+  list: 'products' | 'variants',
+): ProductFilter | VariantFilter | null {
+  if (Object.keys(searchParams).length > 0) return null;
+  return readSavedLists(saved)[list] ?? null;
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { checkProductForm, emptyProductForm, emptyUnit, sortUnits, type ProductFormValues } from './product-form';
+
+function twoUnits(): ProductFormValues {
+  const values = emptyProductForm();
+  values.name = 'Siro ho Bảo Thanh';
+  values.variants[0]!.units = [
+    { ...emptyUnit('24'), unit: 'thùng', price: '1000000', barcode: ' 8930000000028 ' },
+    { ...emptyUnit('1'), unit: 'chai', price: '45000', wholesale_price: '40000' },
+  ];
+  return values;
+}
+
+describe('product form', () => {
+  it('turns typed values into the contract body, units in factor order', () => {
+    const checked = checkProductForm(3, sortUnits(twoUnits()));
+    expect(checked.ok).toBe(true);
+    if (!checked.ok) return;
+    expect(checked.input).toMatchObject({ company: 3, name: 'Siro ho Bảo Thanh', vat_rate: 5, code: null, brand_id: null });
+    expect(checked.input.variants[0]!.units).toEqual([
+      { unit: 'chai', factor: 1, price: 45000, wholesale_price: 40000, barcode: null },
+      { unit: 'thùng', factor: 24, price: 1000000, wholesale_price: null, barcode: '8930000000028' },
+    ]);
+  });
+
+  it('puts the contract messages on the fields, and asks for empty numbers', () => {
+    const values = twoUnits();
+    values.name = ' ';
+    values.variants[0]!.units[0]!.price = '';
+    values.variants[0]!.units[1]!.factor = '24';
+    const checked = checkProductForm(3, values);
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.errors).toMatchObject({ name: 'Vui lòng nhập tên sản phẩm', 'variants.0.units.0.price': 'Vui lòng nhập giá bán' });
+
+    const noBase = checkProductForm(3, { ...twoUnits(), name: 'A' });
+    expect(noBase.ok).toBe(true);
+    const twice = twoUnits();
+    twice.variants[0]!.units[0]!.factor = '1';
+    expect(checkProductForm(3, twice)).toMatchObject({ ok: false, errors: { 'variants.0.units': 'Cần đúng một đơn vị cơ bản (hệ số 1)' } });
+  });
+});

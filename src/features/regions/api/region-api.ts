@@ -1,0 +1,130 @@
+/**
+ * Regions (spec §7 "Region", contract/region.ts): the server's paged list, one region, its staff,
+ * customers and orders, create / edit / delete, the Excel import and its template. These screens
+ * need the network (the office manages territories online); a failed call shows its message.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Envelope } from '../../../../contract/envelope';
+import {
+  REGION_TEMPLATE_FILE_NAME,
+  regionPaths,
+  type RegionCustomerRow,
+  type RegionImportAnswer,
+  type RegionInput,
+  type RegionOrderRow,
+  type RegionRecord,
+  type RegionSheetRow,
+  type RegionStaffRow,
+} from '../../../../contract/region';
+import { ApiError } from '../../../api/api-error';
+import { apiRequest } from '../../../api/client';
+import { authedFetch, saveBlob } from '../../products/api/authed-fetch';
+
+export const regionKeys = {
+  all: (companyId: number) => ['regions', companyId] as const,
+  list: (companyId: number, query: unknown) => ['regions', companyId, 'list', query] as const,
+  one: (companyId: number, id: number) => ['regions', companyId, 'one', id] as const,
+  child: (companyId: number, kind: RegionChild, query: unknown) => ['regions', companyId, kind, query] as const,
+};
+
+export type RegionListQuery = { search: string; page: number; limit: number };
+export type Paged<T> = { rows: T[]; count: number };
+
+export function useRegionList(companyId: number, query: RegionListQuery, enabled = true) {
+  return useQuery({
+    queryKey: regionKeys.list(companyId, query),
+    enabled: enabled && companyId > 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<Paged<RegionRecord>> => {
+      const answer = await apiRequest<RegionRecord[]>(regionPaths.regions, {
+        query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
+      });
+      return { rows: answer.data, count: answer.count ?? answer.data.length };
+    },
+  });
+}
+
+/** Every region of the company (for pickers and for marking provinces taken by other regions). */
+export function useAllRegions(companyId: number, enabled = true) {
+  return useRegionList(companyId, { search: '', page: 1, limit: 200 }, enabled);
+}
+
+export function useRegion(companyId: number, id: number | null) {
+  return useQuery({
+    queryKey: regionKeys.one(companyId, id ?? 0),
+    enabled: companyId > 0 && id !== null,
+    retry: false,
+    queryFn: async () => (await apiRequest<RegionRecord>(regionPaths.region(id!), { query: { company: companyId } })).data,
+  });
+}
+
+export type RegionChild = 'staff' | 'customers' | 'orders';
+type ChildRow = { staff: RegionStaffRow; customers: RegionCustomerRow; orders: RegionOrderRow };
+export type RegionChildQuery = { region: number; search: string; page: number; limit: number };
+
+export function useRegionChild<K extends RegionChild>(companyId: number, kind: K, query: RegionChildQuery, enabled = true) {
+  return useQuery({
+    queryKey: regionKeys.child(companyId, kind, query),
+    enabled: enabled && companyId > 0,
+    retry: false,
+    placeholderData: keepPreviousData,
+    queryFn: async (): Promise<Paged<ChildRow[K]>> => {
+      const answer = await apiRequest<ChildRow[K][]>(regionPaths[kind], {
+        query: { company: companyId, region: query.region, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
+      });
+      return { rows: answer.data, count: answer.count ?? answer.data.length };
+    },
+  });
+}
+
+/** The message a failed write shows: the server's, or the fallback. */
+export function regionErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}
+
+export function useRegionWrites(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const refresh = () => queryClient.invalidateQueries({ queryKey: regionKeys.all(companyId) });
+    return {
+      async save(id: number | null, input: Omit<RegionInput, 'company'>): Promise<Envelope<RegionRecord>> {
+        const answer = await apiRequest<RegionRecord>(id ? regionPaths.region(id) : regionPaths.regions, {
+          method: id ? 'PUT' : 'POST',
+          body: { ...input, company: companyId },
+          redirectOnForbidden: false,
+        });
+        await refresh();
+        return answer;
+      },
+      async remove(id: number): Promise<string | undefined> {
+        const answer = await apiRequest<null>(regionPaths.region(id), {
+          method: 'DELETE',
+          query: { company: companyId },
+          redirectOnForbidden: false,
+        });
+        queryClient.removeQueries({ queryKey: regionKeys.one(companyId, id) });
+        await refresh();
+        return answer.message;
+      },
+      async importRows(rows: RegionSheetRow[], signal?: AbortSignal): Promise<RegionImportAnswer> {
+        const answer = await apiRequest<RegionImportAnswer>(regionPaths.import, {
+          method: 'POST',
+          body: { company: companyId, rows },
+          signal,
+          redirectOnForbidden: false,
+          timeoutMs: 120_000,
+        });
+        return answer.data;
+      },
+      afterImport: refresh,
+      async downloadTemplate(): Promise<void> {
+        const response = await authedFetch(regionPaths.import, { query: { company: companyId } });
+        saveBlob(await response.blob(), REGION_TEMPLATE_FILE_NAME);
+      },
+    };
+  }, [companyId, queryClient]);
+}
+
+export type RegionWrites = ReturnType<typeof useRegionWrites>;

@@ -1,0 +1,255 @@
+/**
+ * "Nhập Excel" for regions: download the template (the company's regions as they are, and a sheet
+ * of the 34 provinces), pick an .xlsx, read it in the browser, send its rows in calls of 50 with a
+ * progress bar, then show what was created and updated and every refused row (row, column,
+ * message), which can be downloaded as a report.
+ */
+import { Alert, Button, FileButton, Group, List, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import type { RegionImportError } from '../../../../contract/region';
+import { toast } from '../../../ui/toast';
+import { saveBlob } from '../../products/api/authed-fetch';
+import { readFirstSheet, SheetReadError } from '../../products/model/xlsx-reader';
+import { regionErrorMessage, type RegionWrites } from '../api/region-api';
+import { chunk, mapRegionSheet, regionErrorCsv } from '../model/region-sheet';
+
+type Props = { opened: boolean; onClose: () => void; writes: RegionWrites };
+
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'reading'; fileName: string }
+  | { kind: 'sending'; fileName: string; done: number; total: number }
+  | {
+      kind: 'finished';
+      fileName: string;
+      total: number;
+      created: number;
+      updated: number;
+      errors: RegionImportError[];
+      stopped: string | null;
+    };
+
+const MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+export function RegionImportDialog({ opened, onClose, writes }: Props) {
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  const busy = phase.kind === 'reading' || phase.kind === 'sending';
+
+  const template = async () => {
+    setDownloading(true);
+    try {
+      await writes.downloadTemplate();
+    } catch (error) {
+      toast.error(regionErrorMessage(error, 'Không tải được file mẫu'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const run = async (file: File) => {
+    setProblem(null);
+    if (!/\.xlsx$/i.test(file.name)) return setProblem('Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).');
+    if (file.size > MAX_FILE_BYTES) return setProblem('Tệp quá lớn (tối đa 5 MB).');
+    setPhase({ kind: 'reading', fileName: file.name });
+    let chunks;
+    try {
+      const mapped = mapRegionSheet(await readFirstSheet(await file.arrayBuffer()));
+      if (mapped.missingColumns.length > 0) {
+        setPhase({ kind: 'idle' });
+        return setProblem(`Tệp thiếu cột: ${mapped.missingColumns.join(', ')}. Hãy dùng file mẫu.`);
+      }
+      if (mapped.rows.length === 0) {
+        setPhase({ kind: 'idle' });
+        return setProblem('Tệp không có dòng dữ liệu nào dưới dòng tiêu đề.');
+      }
+      chunks = chunk(mapped.rows);
+    } catch (error) {
+      setPhase({ kind: 'idle' });
+      return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
+    }
+    const total = chunks.reduce((sum, part) => sum + part.length, 0);
+    const controller = new AbortController();
+    abort.current = controller;
+    let done = 0;
+    let created = 0;
+    let updated = 0;
+    const errors: RegionImportError[] = [];
+    let stopped: string | null = null;
+    setPhase({ kind: 'sending', fileName: file.name, done, total });
+    for (const part of chunks) {
+      try {
+        const answer = await writes.importRows(part, controller.signal);
+        created += answer.created;
+        updated += answer.updated;
+        errors.push(...answer.errors);
+      } catch (error) {
+        stopped = controller.signal.aborted
+          ? `Đã dừng nhập sau ${done} / ${total} dòng.`
+          : `${regionErrorMessage(error, 'Nhập dữ liệu thất bại')}. Đã dừng sau ${done} / ${total} dòng.`;
+        break;
+      }
+      done += part.length;
+      setPhase({ kind: 'sending', fileName: file.name, done, total });
+    }
+    abort.current = null;
+    await writes.afterImport();
+    errors.sort((a, b) => a.row - b.row);
+    setPhase({ kind: 'finished', fileName: file.name, total, created, updated, errors, stopped });
+    if (!stopped) {
+      const summary = `Đã thêm ${created}, cập nhật ${updated} khu vực${errors.length ? `, ${errors.length} dòng lỗi` : ''}`;
+      if (errors.length) toast.warning(summary);
+      else toast.success(summary);
+    }
+  };
+
+  const close = () => {
+    if (busy) return;
+    setPhase({ kind: 'idle' });
+    setProblem(null);
+    onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Nhập khu vực từ Excel"
+      size="lg"
+      centered
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+    >
+      <Stack gap="sm" data-testid="region-import-dialog">
+        {phase.kind === 'idle' && (
+          <>
+            <List size="sm" spacing={4}>
+              <List.Item>
+                Mỗi dòng là một khu vực với các cột <b>Mã khu vực</b>, <b>Tên khu vực</b>, <b>Mô tả</b>, <b>Tỉnh/thành</b>.
+              </List.Item>
+              <List.Item>
+                Tỉnh/thành ghi tên hoặc mã theo đơn vị hành chính mới, cách nhau bởi dấu phẩy (VD: Hồ Chí Minh, Đồng Nai, 80).
+              </List.Item>
+              <List.Item>Mã đã có sẽ được cập nhật; ô để trống giữ nguyên thông tin cũ.</List.Item>
+            </List>
+            <Group>
+              <Button
+                variant="light"
+                leftSection={<IconDownload size={18} />}
+                onClick={() => void template()}
+                loading={downloading}
+                data-testid="region-template"
+              >
+                Tải file mẫu
+              </Button>
+              <FileButton
+                onChange={(file) => file && void run(file)}
+                accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              >
+                {(props) => (
+                  <Button {...props} leftSection={<IconFileSpreadsheet size={18} />} data-testid="region-import-pick">
+                    Chọn tệp .xlsx
+                  </Button>
+                )}
+              </FileButton>
+            </Group>
+          </>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" data-testid="region-import-problem">
+            {problem}
+          </Alert>
+        )}
+        {phase.kind === 'reading' && <Text size="sm">Đang đọc tệp {phase.fileName}…</Text>}
+        {phase.kind === 'sending' && (
+          <Stack gap={6}>
+            <Text size="sm">
+              Đang nhập {phase.fileName}: {phase.done} / {phase.total} dòng
+            </Text>
+            <Progress value={(phase.done / phase.total) * 100} animated data-testid="region-import-progress" />
+            <Group justify="flex-end">
+              <Button variant="default" size="xs" onClick={() => abort.current?.abort()}>
+                Dừng
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {phase.kind === 'finished' && <ImportReport phase={phase} onAgain={() => setPhase({ kind: 'idle' })} onClose={close} />}
+      </Stack>
+    </Modal>
+  );
+}
+
+function ImportReport({
+  phase,
+  onAgain,
+  onClose,
+}: {
+  phase: Extract<Phase, { kind: 'finished' }>;
+  onAgain: () => void;
+  onClose: () => void;
+}) {
+  const download = () =>
+    saveBlob(
+      new Blob([regionErrorCsv(phase.errors)], { type: 'text/csv;charset=utf-8' }),
+      `bao-cao-loi-${phase.fileName.replace(/\.xlsx$/i, '')}.csv`,
+    );
+  return (
+    <Stack gap="sm" data-testid="region-import-report">
+      {phase.stopped && (
+        <Alert color="red" variant="light">
+          {phase.stopped}
+        </Alert>
+      )}
+      <Group gap="lg">
+        <Text size="sm">
+          Thêm mới: <b data-testid="region-import-created">{phase.created}</b>
+        </Text>
+        <Text size="sm">
+          Cập nhật: <b data-testid="region-import-updated">{phase.updated}</b>
+        </Text>
+        <Text size="sm" c={phase.errors.length ? 'red' : undefined}>
+          Dòng lỗi: <b data-testid="region-import-error-count">{phase.errors.length}</b>
+        </Text>
+      </Group>
+      {phase.errors.length > 0 && (
+        <>
+          <ScrollArea.Autosize mah={280}>
+            <Table striped withTableBorder verticalSpacing={4} data-testid="region-import-errors">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={70}>Dòng</Table.Th>
+                  <Table.Th w={120}>Cột</Table.Th>
+                  <Table.Th>Lỗi</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {phase.errors.map((error, i) => (
+                  <Table.Tr key={`${error.row}-${i}`}>
+                    <Table.Td>{error.row}</Table.Td>
+                    <Table.Td>{error.field ?? '—'}</Table.Td>
+                    <Table.Td>{error.message}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </ScrollArea.Autosize>
+          <Group>
+            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={download}>
+              Tải báo cáo lỗi
+            </Button>
+          </Group>
+        </>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconUpload size={16} />} onClick={onAgain}>
+          Nhập tệp khác
+        </Button>
+        <Button onClick={onClose}>Xong</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * Creating or editing a role: name, description, whose data its members see, and the permission
+ * matrix. Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
+ * name, granting more than one holds) are shown as the server words them.
+ */
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { ADMIN_ROLE, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '../../../../contract/permissions';
+import { toast } from '../../../ui/toast';
+import { roleErrorMessage, type RoleDraft } from '../api/role-api';
+import { PermissionMatrix } from './permission-matrix';
+
+type Props = {
+  role: RoleRecord | null;
+  opened: boolean;
+  fullScreen: boolean;
+  onClose: () => void;
+  onSave: (draft: RoleDraft) => Promise<unknown>;
+};
+
+const EMPTY: RoleDraft = { name: '', description: null, scope: 'own', permissions: { dashboard: ['view'] } };
+
+export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Props) {
+  const [draft, setDraft] = useState<RoleDraft>(() =>
+    role ? { name: role.name, description: role.description, scope: role.scope, permissions: role.permissions } : EMPTY,
+  );
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const readOnly = Boolean(role?.is_system && role.name === ADMIN_ROLE);
+
+  async function submit() {
+    if (!draft.name.trim()) return setNameError('Vui lòng nhập tên vai trò');
+    setSaving(true);
+    setFailure(null);
+    try {
+      await onSave({ ...draft, name: draft.name.trim(), description: draft.description?.trim() || null });
+      toast.success(role ? 'Đã lưu vai trò' : 'Đã thêm vai trò');
+      onClose();
+    } catch (error) {
+      setFailure(roleErrorMessage(error, 'Không lưu được vai trò'));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={readOnly ? `Vai trò ${role?.name}` : role ? 'Sửa vai trò' : 'Thêm vai trò'}
+      size="xl"
+      fullScreen={fullScreen}
+    >
+      <Stack gap="sm" data-testid="role-form">
+        {readOnly && (
+          <Alert color="blue">Quản trị có mọi quyền trong công ty và không thể sửa, để công ty không tự khóa mình khỏi ứng dụng.</Alert>
+        )}
+        <TextInput
+          label="Tên vai trò"
+          withAsterisk
+          value={draft.name}
+          maxLength={100}
+          error={nameError}
+          disabled={readOnly}
+          onChange={(event) => {
+            setNameError(null);
+            setDraft({ ...draft, name: event.currentTarget.value });
+          }}
+        />
+        <Textarea
+          label="Mô tả"
+          value={draft.description ?? ''}
+          maxLength={500}
+          autosize
+          minRows={1}
+          disabled={readOnly}
+          onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
+        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            Phạm vi dữ liệu
+          </Text>
+          <SegmentedControl
+            data={DATA_SCOPES.map((scope) => ({ value: scope, label: DATA_SCOPE_LABELS[scope] }))}
+            value={draft.scope}
+            disabled={readOnly}
+            onChange={(scope) => setDraft({ ...draft, scope: scope as DataScope })}
+            fullWidth
+          />
+          <Text size="xs" c="dimmed">
+            Đơn hàng, khách hàng và lượt ghé thăm mà người giữ vai trò này được xem.
+          </Text>
+        </Stack>
+        <PermissionMatrix value={draft.permissions} readOnly={readOnly} onChange={(permissions) => setDraft({ ...draft, permissions })} />
+        {failure && (
+          <Alert color="red" data-testid="role-form-error">
+            {failure}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {readOnly ? 'Đóng lại' : 'Hủy'}
+          </Button>
+          {!readOnly && (
+            <Button loading={saving} onClick={() => void submit()} data-testid="role-save">
+              Lưu
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

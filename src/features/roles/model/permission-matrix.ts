@@ -1,0 +1,42 @@
+/**
+ * Editing a role's permission matrix (areas × actions) the way the server stores it: any action on
+ * an area includes seeing it, so ticking "Sửa" ticks "Xem" too and unticking "Xem" clears the row.
+ */
+import {
+  PERMISSION_ACTIONS,
+  PERMISSION_AREAS,
+  type PermissionAction,
+  type PermissionArea,
+  type Permissions,
+} from '../../../../contract/permissions';
+
+export function has(permissions: Permissions, area: PermissionArea, action: PermissionAction): boolean {
+  return permissions[area]?.includes(action) ?? false;
+}
+
+function withRow(permissions: Permissions, area: PermissionArea, actions: PermissionAction[]): Permissions {
+  const next = { ...permissions };
+  const ordered = PERMISSION_ACTIONS.filter((action) => actions.includes(action));
+  if (ordered.length) next[area] = ordered;
+  else delete next[area];
+  return next;
+}
+
+export function toggle(permissions: Permissions, area: PermissionArea, action: PermissionAction): Permissions {
+  const current = permissions[area] ?? [];
+  if (current.includes(action)) return withRow(permissions, area, action === 'view' ? [] : current.filter((a) => a !== action));
+  return withRow(permissions, area, [...current, action, 'view']);
+}
+
+/** The whole row on, or off when it is already all on. */
+export function toggleRow(permissions: Permissions, area: PermissionArea): Permissions {
+  const full = PERMISSION_ACTIONS.every((action) => has(permissions, area, action));
+  return withRow(permissions, area, full ? [] : [...PERMISSION_ACTIONS]);
+}
+
+/** How many of the matrix's cells are on, for the list ("12/90 quyền"). */
+export function grantedCount(permissions: Permissions): number {
+  return PERMISSION_AREAS.reduce((sum, area) => sum + (permissions[area]?.length ?? 0), 0);
+}
+
+export const MATRIX_SIZE = PERMISSION_AREAS.length * PERMISSION_ACTIONS.length;

@@ -1,0 +1,42 @@
+import { createFileRoute, useNavigate, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
+import { appDb } from '../db/app-db';
+import { parsePrintFormat, type PrintFormat } from '../features/orders/components/order-print-format';
+import { OrderPrintView } from '../features/orders/components/order-print-view';
+import { QueryLayer } from '../app/query-layer';
+import { useSession } from '../session/session-store';
+
+type PrintSearch = { format: PrintFormat };
+
+/**
+ * /order/print/{id}?format=a4|a5|receipt80: outside the app layout, so neither header nor navbar
+ * reaches the paper. The root route's guard still applies (signed in, with a workspace).
+ */
+export const Route = createFileRoute('/order/print/$id')({
+  validateSearch: (search: Partial<PrintSearch> & SearchSchemaInput): PrintSearch => ({ format: parsePrintFormat(search.format) }),
+  component: OrderPrintPage,
+});
+
+function OrderPrintPage() {
+  const { id } = Route.useParams();
+  const { format } = Route.useSearch();
+  const { company } = useSession();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const router = useRouter();
+  if (!company) return null;
+  return (
+    <QueryLayer>
+      <OrderPrintView
+        db={appDb()}
+        companyId={company.id}
+        companyTitle={company.title}
+        id={id}
+        format={format}
+        onFormat={(next) => void navigate({ search: { format: next }, replace: true })}
+        onBack={() => {
+          if (router.history.length > 1) router.history.back();
+          else void navigate({ to: '/order/$id', params: { id }, search: { type: 'detail' } });
+        }}
+      />
+    </QueryLayer>
+  );
+}
