@@ -78,7 +78,7 @@ describe('record loaders', () => {
     expect((await loadPricePolicyRecords(kit.server.deps.db, kit.minhPhat, ['1', '2'])).size).toBe(0);
   });
 
-  it('load a pull page of 1000 variants in well under 100 ms', async () => {
+  it('load a whole pull page of 1000 variants with their units (timed in tests/bench, not here)', async () => {
     const db = kit.server.deps.db;
     const company = kit.anKhang;
     await db.execute(sql`
@@ -102,21 +102,10 @@ describe('record loaders', () => {
       await db.execute(sql`select id from variants where company_id = ${company} and code like 'HN%' order by id`),
     ).map((row) => String(row.id));
     expect(ids).toHaveLength(1000);
-    const timings: number[] = [];
-    let loaded = new Map<string, VariantRecord>();
-    for (let run = 0; run < 5; run += 1) {
-      const started = performance.now();
-      loaded = await loadVariantRecords(db, company, ids);
-      timings.push(performance.now() - started);
-    }
-    const best = Math.min(...timings);
-    console.info(
-      `loadVariantRecords(1000) on ${kit.server.database.driver}: best ${best.toFixed(1)} ms, runs ${timings.map((t) => t.toFixed(1)).join(', ')}`,
-    );
+    const loaded = await loadVariantRecords(db, company, ids);
     expect(loaded.size).toBe(1000);
     const record = loaded.get(ids[1]!)!;
     expect(record.units.map((u) => u.unit)).toEqual(['viên', 'vỉ', 'hộp']);
     expect(record.product_name).toMatch(/^Sản phẩm hiệu năng \d+$/);
-    expect(best).toBeLessThan(100);
   });
 });
