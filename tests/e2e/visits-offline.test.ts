@@ -33,6 +33,7 @@ import {
   waitForPath,
   waitForServiceWorker,
 } from '../support/e2e-app';
+import { firstSyncDone, readStores } from '../support/device-store';
 
 // ---- The server, with a push fault a test can arm once ------------------------------------------
 
@@ -126,44 +127,9 @@ type DeviceOp = {
   result: OpResult | null;
 };
 
-type DeviceCursor = { companyId: number; initialDone: boolean };
-
-/** Every row of some stores of the app's IndexedDB database 'salesfield' (src/db/app-db.ts). */
-async function readStores(page: Page, stores: string[]): Promise<Record<string, unknown[]>> {
-  return page.evaluate(
-    (names) =>
-      new Promise<Record<string, unknown[]>>((resolve, reject) => {
-        const request = indexedDB.open('salesfield');
-        // Never create the database here: only read the one the app made.
-        request.onupgradeneeded = () => request.transaction?.abort();
-        request.onerror = () => reject(new Error(`cannot open IndexedDB 'salesfield': ${String(request.error)}`));
-        request.onsuccess = () => {
-          const db = request.result;
-          const tx = db.transaction(names, 'readonly');
-          const reads = names.map((name) => [name, tx.objectStore(name).getAll()] as const);
-          tx.oncomplete = () => {
-            db.close();
-            resolve(Object.fromEntries(reads.map(([name, read]) => [name, read.result as unknown[]])));
-          };
-          tx.onerror = () => {
-            db.close();
-            reject(new Error(String(tx.error)));
-          };
-        };
-      }),
-    stores,
-  );
-}
-
 async function deviceRecords(page: Page): Promise<{ visits: DeviceVisit[]; outbox: DeviceOp[] }> {
   const read = await readStores(page, ['visits', 'outbox']);
   return { visits: read.visits as DeviceVisit[], outbox: read.outbox as DeviceOp[] };
-}
-
-/** Whether the device finished its first full sync of the company (customers included). */
-async function firstSyncDone(page: Page, companyId: number): Promise<boolean> {
-  const read = await readStores(page, ['syncCursors']).catch(() => ({ syncCursors: [] }));
-  return (read.syncCursors as DeviceCursor[]).some((cursor) => cursor.companyId === companyId && cursor.initialDone);
 }
 
 /** The visit and the ops queued about it, in queue order. */
