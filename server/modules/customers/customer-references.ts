@@ -1,4 +1,4 @@
-/** A customer may only point at the staff, group and level of its own company. */
+/** A customer may only point at the staff (active members), group and level of its own company. */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { accountCompanies, customerLevels, customerTypes } from '../../db/schema';
@@ -11,7 +11,7 @@ export async function assertCustomerReferences(
 ): Promise<void> {
   if (input.staff_id) {
     const [member] = await tx
-      .select({ id: accountCompanies.id })
+      .select({ id: accountCompanies.id, isActive: accountCompanies.isActive })
       .from(accountCompanies)
       .where(
         and(
@@ -22,6 +22,11 @@ export async function assertCustomerReferences(
       );
     if (!member)
       throw new OpRejection('STAFF_NOT_FOUND', 'Nhân viên phụ trách không thuộc công ty', { staff_id: 'Nhân viên không hợp lệ' });
+    // A deactivated person keeps their history but takes no new customers (issue #7).
+    if (!member.isActive)
+      throw new OpRejection('STAFF_INACTIVE', 'Nhân viên phụ trách đã ngừng hoạt động, vui lòng chọn người khác', {
+        staff_id: 'Nhân viên đã ngừng hoạt động',
+      });
   }
   if (input.customer_type_id) {
     const [type] = await tx

@@ -3,7 +3,10 @@ import type { LoginAnswer } from '../../../contract/auth';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '../../../contract/customer';
 import type { PullAnswer } from '../../../contract/sync';
 import { uuidv7 } from '../../../contract/uuid';
+import { and, eq } from 'drizzle-orm';
 import { DEMO } from '../../db/seed/demo';
+import { DEMO_STAFF } from '../../db/seed/demo-people';
+import { accountCompanies } from '../../db/schema';
 import { startTestServer, type TestServer } from '../../testing/test-server';
 
 let server: TestServer;
@@ -134,6 +137,24 @@ describe('customer/ create, read, update, status, delete', () => {
       body: newCustomer({ address: { scheme: 'VN2025', district_code: '760', district_name: 'Quận 1' } }),
     });
     expect(legacyWithoutDistrict.status).toBe(400);
+
+    // A deactivated rep takes no new customers; the office is told to pick someone else.
+    const repNorth = await server.login(DEMO_STAFF.repNorth);
+    const member = and(eq(accountCompanies.companyId, anKhang), eq(accountCompanies.accountId, repNorth.account.id));
+    await server.deps.db.update(accountCompanies).set({ isActive: false }).where(member);
+    try {
+      const toInactive = await server.call('/customer/api/customer/', {
+        token: an.access,
+        body: newCustomer({ staff_id: repNorth.account.id }),
+      });
+      expect([toInactive.status, toInactive.body.message, toInactive.body.fields?.staff_id]).toEqual([
+        400,
+        'Nhân viên phụ trách đã ngừng hoạt động, vui lòng chọn người khác',
+        'Nhân viên đã ngừng hoạt động',
+      ]);
+    } finally {
+      await server.deps.db.update(accountCompanies).set({ isActive: true }).where(member);
+    }
   });
 
   it('updates, changes status, and deletes only customers without history', async () => {

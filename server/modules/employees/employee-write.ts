@@ -16,7 +16,7 @@
  * - Role, region and manager must belong to the company; a manager must be an active member
  *   (accepted or invited) other than the person.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { passwordProblem } from '../../../contract/password-policy';
 import { can, SALES_ROLE } from '../../../contract/permissions';
 import type { EmployeeCreateData, EmployeeRecord, EmployeeUpdateData, StaffKind } from '../../../contract/people';
@@ -101,6 +101,21 @@ async function requestRole(db: Db, companyId: number, membershipId: number, role
   } else {
     await db.insert(roleRequests).values({ companyId, membershipId, roleId, requestedBy });
   }
+}
+
+/**
+ * An administrator set the role directly: a request still waiting is settled by it — approved when
+ * it asked for this role, rejected otherwise — so the approle screen shows no stale choice.
+ */
+async function settleRoleRequests(db: Db, membershipId: number, roleId: number | null, decidedBy: number): Promise<void> {
+  await db
+    .update(roleRequests)
+    .set({
+      status: roleId === null ? 'rejected' : sql`case when ${roleRequests.roleId} = ${roleId} then 'approved' else 'rejected' end`,
+      decidedBy,
+      decidedAt: new Date(),
+    })
+    .where(and(eq(roleRequests.membershipId, membershipId), eq(roleRequests.status, 'pending')));
 }
 
 /** A unique violation a concurrent request caused, as the 409 the checks would have given. */
@@ -259,6 +274,7 @@ export async function updateEmployee(
           .set({ ...membershipChanges, updatedAt: new Date() })
           .where(eq(accountCompanies.id, target.membership_id));
       }
+      if (roleChanges && approves) await settleRoleRequests(tx, target.membership_id, patch.role ?? null, auth.accountId);
       if (nameChanges || emailChanges) {
         await tx
           .update(accounts)

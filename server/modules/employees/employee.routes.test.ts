@@ -353,6 +353,23 @@ describe('PUT employee/{id}/', () => {
       .where(and(eq(roleRequests.membershipId, asked.body.data.membership_id), eq(roleRequests.status, 'pending')));
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ companyId: kit.anKhang, roleId: roleId('Thủ kho'), requestedBy: kit.manager.account.id });
+
+    // The owner sets the role directly: the waiting request is settled by it, not left behind.
+    const settled = await kit.send<EmployeeWriteAnswer>('PUT', employeePaths.employee(kit.rep.account.id), {
+      company: kit.anKhang,
+      role: roleId('Thủ kho'),
+    });
+    expect(settled.body.data).toMatchObject({ role: { name: 'Thủ kho' }, pending_role: null, role_request_pending: false });
+    const decided = await kit.server.deps.db
+      .select()
+      .from(roleRequests)
+      .where(eq(roleRequests.membershipId, asked.body.data.membership_id));
+    expect(decided.map((request) => [request.status, request.decidedBy])).toEqual([['approved', kit.an.account.id]]);
+    const back = await kit.send<EmployeeWriteAnswer>('PUT', employeePaths.employee(kit.rep.account.id), {
+      company: kit.anKhang,
+      role: roleId('Trình dược viên'),
+    });
+    expect(back.body.data.role?.name).toBe('Trình dược viên');
   });
 
   it('keeps a regional manager inside their region and below their own rank', async () => {
