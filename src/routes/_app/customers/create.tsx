@@ -7,7 +7,7 @@ import { appDb, type AppDb } from '../../../db/app-db';
 import { AddressPicker } from '../../../features/address/components/address-picker';
 import { useCustomerDetail } from '../../../features/customers/api/customer-queries';
 import { CustomerForm, EDIT_NEEDS_CONNECTION, type AddressInputProps } from '../../../features/customers/components/customer-form';
-import { useLeaveGuard } from '../../../features/customers/components/use-leave-guard';
+import { useLeaveGuard } from '../../../ui/use-leave-guard';
 import { emptyCustomerForm, formFromRecord } from '../../../features/customers/model/customer-form';
 import { useSession } from '../../../session/session-store';
 import { useSyncStatus } from '../../../sync/sync-status';

@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { LEAVE_CONFIRMATION } from '../../../app/layout/back-navigation';
 import { appDb, type LocalOrder } from '../../../db/app-db';
 import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '../../../features/orders/components/order-create-view';
-import { useOrderLeaveGuard } from '../../../features/orders/components/use-order-leave-guard';
+import { useLeaveGuard } from '../../../ui/use-leave-guard';
 import { openVisit } from '../../../features/visits/model/visit-actions';
 import { useSession } from '../../../session/session-store';
 import { useSyncStatus } from '../../../sync/sync-status';
@@ -31,7 +31,7 @@ function OrderCreatePage() {
   const navigate = useNavigate();
   const { online } = useSyncStatus();
   const [dirty, setDirty] = useState(false);
-  const { release } = useOrderLeaveGuard(dirty, LEAVE_CONFIRMATION);
+  const { release } = useLeaveGuard(dirty, LEAVE_CONFIRMATION, { beforeUnload: false });
   const db = appDb();
   const companyId = company?.id ?? 0;
   const accountId = account?.id ?? 0;

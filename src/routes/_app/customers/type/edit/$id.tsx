@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { LEAVE_CONFIRMATION } from '../../../../../app/layout/back-navigation';
 import { appDb } from '../../../../../db/app-db';
 import { CustomerTypeEditor } from '../../../../../features/customers/components/customer-type-editor';
-import { useLeaveGuard } from '../../../../../features/customers/components/use-leave-guard';
+import { useLeaveGuard } from '../../../../../ui/use-leave-guard';
 import { useSession } from '../../../../../session/session-store';
 
 type EditSearch = { type?: 'confirm' };

@@ -1,22 +1,24 @@
 /**
- * Guarding a form with unsaved changes: while it is dirty the URL carries `type=confirm` (so the
- * mobile header's back arrow asks first, spec §2), in-app navigation to another page asks the same
- * question through the router's blocker, and closing or reloading the tab gets the browser's own
- * prompt. After a successful save, `release()` lets the page navigate away without asking.
+ * Guarding a page with unsaved work: while it is dirty the URL carries `type=confirm` (so the
+ * mobile header's back arrow asks first, spec §2, §8), in-app navigation to another page asks the
+ * same question through the router's blocker, and closing or reloading the tab gets the browser's
+ * own prompt — unless `beforeUnload: false`, for work that is already saved on the device (the
+ * cart: it is all there again after a reload). After a successful save or send, `release()` lets
+ * the page navigate away without asking.
  */
 import { useBlocker, useLocation, useNavigate } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { openConfirm } from '../../../ui/confirm-dialog';
+import { openConfirm } from './confirm-dialog';
 
-export function useLeaveGuard(dirty: boolean, message: string): { release: () => void } {
+export function useLeaveGuard(dirty: boolean, message: string, options: { beforeUnload?: boolean } = {}): { release: () => void } {
+  const beforeUnload = options.beforeUnload ?? true;
   const navigate = useNavigate();
-  const { pathname, search } = useLocation({
-    select: (location) => ({ pathname: location.pathname, search: location.search as Record<string, unknown> }),
+  const { pathname, marked } = useLocation({
+    select: (location) => ({ pathname: location.pathname, marked: (location.search as Record<string, unknown>).type === 'confirm' }),
   });
   // The page this guard protects; once the person has left it, its URL is none of our business.
   const [home] = useState(pathname);
   const released = useRef(false);
-  const marked = search.type === 'confirm';
 
   useEffect(() => {
     const want = dirty && !released.current;
@@ -31,7 +33,7 @@ export function useLeaveGuard(dirty: boolean, message: string): { release: () =>
 
   useBlocker({
     disabled: !dirty,
-    enableBeforeUnload: () => dirty && !released.current,
+    enableBeforeUnload: () => beforeUnload && dirty && !released.current,
     shouldBlockFn: async ({ current, next }) => {
       if (released.current || current.pathname === next.pathname) return false;
       const leave = await openConfirm({ message, icon: 'warning' });
