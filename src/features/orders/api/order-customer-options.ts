@@ -1,6 +1,8 @@
 /**
  * Customers for the order list's customer filter: a server search as the person types, and the
  * chosen customer's name (the URL holds only its id). Offline, the device's mirror answers both.
+ * A refusal (a role without customers/view) leaves the filter empty; it never sends the order
+ * list to /403.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
@@ -28,6 +30,7 @@ export function useCustomerOptions(db: AppDb, companyId: number, search: string)
       try {
         const rows = await apiData<CustomerRecord[]>(customerPaths.customers, {
           query: { company: companyId, search: search.trim() || undefined, limit: 20 },
+          redirectOnForbidden: false,
         });
         return rows.map(option);
       } catch (error) {
@@ -52,7 +55,9 @@ export function useCustomerName(db: AppDb, companyId: number, id: string | undef
       const local = await db.customers.get(id!);
       if (local && local.company === companyId) return option(local);
       try {
-        return option(await apiData<CustomerRecord>(customerPaths.customer(id!), { query: { company: companyId } }));
+        return option(
+          await apiData<CustomerRecord>(customerPaths.customer(id!), { query: { company: companyId }, redirectOnForbidden: false }),
+        );
       } catch {
         return null;
       }

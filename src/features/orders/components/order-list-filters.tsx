@@ -2,6 +2,7 @@
  * The order list's search, status tabs with counts and drop-down filters (spec §3 "Order filter"):
  * customer, date range, area (Miền Bắc/Trung/Nam), province and ward (the 2025 units, from the
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
+ * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
 import { Badge, Button, Collapse, Grid, Group, ScrollArea, Select, Stack, Tabs, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useDebouncedValue, useDisclosure } from '@mantine/hooks';
@@ -11,6 +12,7 @@ import type { StatusCounts } from '../../../../contract/order';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
 import { AREAS, type AreaCode } from '../../../../contract/location';
 import type { AppDb } from '../../../db/app-db';
+import { useCan } from '../../../session/access';
 import { addressData } from '../../address/model/address-data';
 import { indexPlaces, indexProvinces, placeFilter } from '../../address/model/place-filter';
 import { useAddressFile } from '../../address/model/use-address-data';
@@ -278,19 +280,22 @@ export function OrderFilters(props: FilterProps) {
   const active = activeOrderFilterCount(filter);
   const [open, toggle] = useDisclosure(active > 0);
   const clear = () => onChange(CLEARED);
+  const byCustomer = useCan('customers', 'view');
 
   if (!isMobile) {
     return (
       <Stack gap="xs">
         <Grid gap="sm">
-          <Grid.Col span={{ base: 6, lg: 3 }}>
-            <CustomerFilter
-              db={props.db}
-              companyId={props.companyId}
-              value={filter.customer}
-              onChange={(customer) => onChange({ customer })}
-            />
-          </Grid.Col>
+          {byCustomer && (
+            <Grid.Col span={{ base: 6, lg: 3 }}>
+              <CustomerFilter
+                db={props.db}
+                companyId={props.companyId}
+                value={filter.customer}
+                onChange={(customer) => onChange({ customer })}
+              />
+            </Grid.Col>
+          )}
           <Grid.Col span={{ base: 6, lg: 3 }}>
             <DatesFilter filter={filter} onChange={onChange} isMobile={false} />
           </Grid.Col>
@@ -334,12 +339,14 @@ export function OrderFilters(props: FilterProps) {
       </Group>
       <Collapse expanded={open}>
         <Stack gap="xs">
-          <CustomerFilter
-            db={props.db}
-            companyId={props.companyId}
-            value={filter.customer}
-            onChange={(customer) => onChange({ customer })}
-          />
+          {byCustomer && (
+            <CustomerFilter
+              db={props.db}
+              companyId={props.companyId}
+              value={filter.customer}
+              onChange={(customer) => onChange({ customer })}
+            />
+          )}
           <DatesFilter filter={filter} onChange={onChange} isMobile />
           <PlaceFilters filter={filter} onChange={onChange} />
           <OrderSortSelect filter={filter} onChange={onChange} label="Sắp xếp" />
