@@ -1,0 +1,221 @@
+/**
+ * Issue #7, "Done means": a member without the export permission neither sees nor reaches export.
+ * The demo storekeeper of An Khang (role "Thủ kho": orders view/edit, order groups, products,
+ * warehouse; no export of orders, no customers, no roles) signs in on a desktop: the menu has no
+ * "Khách hàng" and no "Phân quyền", /order has no "Xuất Excel", /customers and /role typed in the
+ * address bar are refused, and the export call with their own token answers 403 with the reason.
+ * The demo accountant (role "Kế toán": orders view/edit/approve/export, customers view/export, no
+ * roles) sees "Xuất Excel" and downloads the .xlsx, which holds the company's order.
+ */
+import fs from 'node:fs';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { LoginAnswer } from '../../contract/auth';
+import type { CustomerRecord } from '../../contract/customer';
+import type { Envelope } from '../../contract/envelope';
+import { formatMoney } from '../../contract/money';
+import { orderPaths } from '../../contract/order';
+import type { VariantRecord } from '../../contract/product';
+import type { PushAnswer } from '../../contract/sync';
+import { uuidv7 } from '../../contract/uuid';
+import { DEMO_STAFF } from '../../server/db/seed/demo-people';
+import { VIEWPORTS } from '../support/browser';
+import {
+  COMPANIES,
+  DEMO_ACCOUNT,
+  desktopMenu,
+  dropdownEntries,
+  closeDropdown,
+  eventually,
+  openHeaderDropdown,
+  openWorkspace,
+  setupE2e,
+  submitLogin,
+  toast,
+  waitForPath,
+  workspaceList,
+} from '../support/e2e-app';
+
+const app = setupE2e();
+
+const PASSWORD = 'Demo@2026';
+const EXPORT_REFUSED = 'Bạn không có quyền xuất dữ liệu mục Đơn hàng';
+const PAGE_REFUSED = 'Bạn không có quyền truy cập trang này';
+
+type Member = { token: string; companyId: number };
+
+async function api<T>(path: string, token?: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
+  const response = await fetch(`${app.server.url}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      accept: 'application/json',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Envelope<T> };
+}
+
+async function apiSignIn(phone: string): Promise<Member> {
+  const answer = await api<LoginAnswer>('/account/api/login/', undefined, { phone, password: PASSWORD });
+  expect(answer.status, answer.body.message).toBe(200);
+  const membership = answer.body.data.account.company_data.find((entry) => entry.company_data.title === COMPANIES.anKhang)!;
+  return { token: answer.body.data.access, companyId: membership.company };
+}
+
+/** One order in An Khang, submitted by the owner the way a phone does (sync push). */
+async function submitOrder(owner: Member): Promise<PlacedOrder> {
+  const customers = await api<CustomerRecord[]>(`/customer/api/customer/?company=${owner.companyId}&limit=50`, owner.token);
+  const customer = customers.body.data.find((candidate) => candidate.name === 'Nhà thuốc Minh Châu')!;
+  const variants = await api<VariantRecord[]>(`/product/api/variant/?company=${owner.companyId}&limit=200`, owner.token);
+  const variant = variants.body.data.find((candidate) => candidate.units.length > 0)!;
+  const unit = variant.units[0]!;
+  const createdAt = new Date().toISOString();
+  const answer = await api<PushAnswer>('/sync/push', owner.token, {
+    company: owner.companyId,
+    deviceId: uuidv7(),
+    ops: [
+      {
+        opId: uuidv7(),
+        type: 'order.submit',
+        schemaVersion: 1,
+        clientCreatedAt: createdAt,
+        payload: {
+          orderId: uuidv7(),
+          localNo: 'E2E-PERM-1',
+          customerId: customer.id,
+          visitId: null,
+          deliveryDate: null,
+          note: null,
+          lines: [{ lineId: uuidv7(), variantId: variant.id, unit: unit.unit, quantity: 3, quotedUnitPrice: unit.price, discount: null }],
+          quotedTotal: 0,
+          createdAt,
+        },
+      },
+    ],
+  });
+  expect(answer.status).toBe(200);
+  const result = answer.body.data.results[0]!;
+  expect(result.outcome, result.error?.message).not.toBe('rejected');
+  const order = result.entity?.data as { code: string; total: number };
+  return { code: order.code, total: order.total, customer: customer.name };
+}
+
+/** Signs a demo staff member in and opens An Khang, their only company. */
+async function signInAs(page: Page, phone: string): Promise<void> {
+  await page.goto('/login');
+  await waitForPath(page, '/login');
+  await submitLogin(page, phone, PASSWORD);
+  await waitForPath(page, '/');
+  await workspaceList(page).waitFor();
+  await openWorkspace(page, COMPANIES.anKhang);
+}
+
+/** Every entry of the desktop header menu: top-level labels, and the label and target of each dropdown entry. */
+async function readMenu(page: Page): Promise<{ top: string[]; entries: { label: string; href: string }[] }> {
+  const menu = desktopMenu(page);
+  await menu.getByText('Tổng quan', { exact: true }).waitFor();
+  const top = (await menu.locator(':scope > *').allInnerTexts()).map((text) => text.trim());
+  const entries: { label: string; href: string }[] = [];
+  for (const link of await menu.getByRole('link').all()) {
+    entries.push({ label: (await link.innerText()).trim(), href: (await link.getAttribute('href')) ?? '' });
+  }
+  for (const label of await menu.getByRole('button').allInnerTexts()) {
+    const dropdown = await openHeaderDropdown(page, label.trim());
+    entries.push(...(await dropdownEntries(dropdown)));
+    await closeDropdown(page, dropdown);
+  }
+  return { top, entries };
+}
+
+/** /order through the menu ("Đơn hàng" → "Đơn hàng bán lẻ"), once its list has loaded. */
+async function openOrderList(page: Page, code: string): Promise<void> {
+  const orders = await openHeaderDropdown(page, 'Đơn hàng');
+  await orders.getByRole('menuitem', { name: 'Đơn hàng bán lẻ' }).click();
+  await waitForPath(page, '/order');
+  await eventually(() => page.getByTestId('order-summary').innerText()).toContain('1 đơn hàng');
+  await expect(page.getByRole('main').innerText()).resolves.toContain(code);
+}
+
+type PlacedOrder = { code: string; total: number; customer: string };
+let placed: Promise<PlacedOrder> | null = null;
+
+/** The company's one order, placed by the owner the first time a test asks for it. */
+function companyOrder(): Promise<PlacedOrder> {
+  placed ??= apiSignIn(DEMO_ACCOUNT.phone).then(submitOrder);
+  return placed;
+}
+
+describe('export needs the export permission (issue #7, 1440x900)', () => {
+  it('the storekeeper sees no export, no customers and no roles, and is refused them by address and by the API', async () => {
+    const order = await companyOrder();
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInAs(page, DEMO_STAFF.storekeeper);
+
+    // The menu: orders, products and the warehouse; nothing of customers, staff or configuration.
+    const menu = await readMenu(page);
+    expect(menu.top).toEqual(['Tổng quan', 'Đơn hàng', 'Sản phẩm', 'Kho']);
+    const labels = menu.entries.map((entry) => entry.label);
+    expect(labels).not.toContain('Khách hàng');
+    expect(labels).not.toContain('Danh sách khách hàng');
+    expect(labels).not.toContain('Phân quyền');
+    expect(menu.entries.filter((entry) => entry.href.startsWith('/customers') || entry.href.startsWith('/role'))).toEqual([]);
+
+    // /order lists the company's order, with no "Xuất Excel".
+    await openOrderList(page, order.code);
+    await expect(page.getByRole('button', { name: 'Xuất Excel' }).count()).resolves.toBe(0);
+    await expect(page.getByTestId('order-export').count()).resolves.toBe(0);
+
+    // Nor a customer filter: the role may not search customers.
+    await expect(page.getByTestId('order-filter-customer').count()).resolves.toBe(0);
+
+    // Typed in the address bar, /customers and /role are refused with the reason.
+    for (const path of ['/customers', '/role']) {
+      await page.goto(path);
+      await waitForPath(page, path);
+      await page.getByText(PAGE_REFUSED).waitFor();
+      await expect(page.getByRole('main').getByRole('table').count()).resolves.toBe(0);
+    }
+
+    // The export call itself, with the storekeeper's own token: 403 and the reason in Vietnamese.
+    const storekeeper = await apiSignIn(DEMO_STAFF.storekeeper);
+    const refused = await api<null>(`${orderPaths.exportData}?company=${storekeeper.companyId}`, storekeeper.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(EXPORT_REFUSED);
+  });
+
+  it('the accountant sees "Xuất Excel" on /order and downloads the orders as .xlsx', async () => {
+    const order = await companyOrder();
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInAs(page, DEMO_STAFF.accountant);
+
+    // Customers are there for the accountant; roles are not.
+    const menu = await readMenu(page);
+    expect(menu.top).toContain('Khách hàng');
+    expect(menu.entries).toContainEqual({ label: 'Danh sách khách hàng', href: '/customers' });
+    expect(menu.entries.map((entry) => entry.label)).not.toContain('Phân quyền');
+
+    await openOrderList(page, order.code);
+    const exportButton = page.getByRole('button', { name: 'Xuất Excel' });
+    await exportButton.waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), exportButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^don-hang-\d{8}\.xlsx$/);
+    await toast(page, 'success', `Đã tải về ${download.suggestedFilename()}`).waitFor();
+
+    const file = await download.path();
+    const workbook = new ExcelJS.Workbook();
+    const bytes = fs.readFileSync(file);
+    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+    const sheet = workbook.getWorksheet('Đơn hàng')!;
+    expect(sheet.getRow(1).getCell(1).text).toBe('Mã đơn');
+    expect(sheet.rowCount).toBe(2);
+    const row = sheet.getRow(2);
+    expect(row.getCell(1).text).toBe(order.code);
+    expect(row.getCell(4).text).toBe(order.customer);
+    expect(row.getCell(14).value).toBe(order.total);
+    // The list shows the same total the sheet holds.
+    await expect(page.getByTestId('order-total-amount').innerText()).resolves.toBe(formatMoney(order.total));
+  });
+});
