@@ -13,7 +13,7 @@ import { toast } from '../../../ui/toast';
 import { useCustomerList } from '../api/customer-list';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
-import { SEARCH_DEBOUNCE_MS } from './customer-filters';
+import { SEARCH_DEBOUNCE_MS } from '../../../ui/search-input';
 
 type Props = {
   db: AppDb;

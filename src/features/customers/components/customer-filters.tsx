@@ -1,17 +1,14 @@
 /**
- * The customer list's search, tabs and drop-down filters (spec §3 "Customer filter"). Search is
- * sent ~250 ms after the last key; every change goes back to page 1 (the caller applies it).
+ * The customer list's tabs and drop-down filters (spec §3 "Customer filter"; the search field is
+ * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
-import { Badge, Button, Collapse, Group, ScrollArea, Select, SimpleGrid, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Button, Collapse, Group, ScrollArea, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer';
 import type { LocalCustomerLevel, LocalCustomerType } from '../../../db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
-
-export const SEARCH_DEBOUNCE_MS = 250;
 
 type Props = {
   filter: CustomerFilter;
@@ -24,45 +21,6 @@ type Props = {
 };
 
 const toId = (value: string | null) => (value ? Number(value) : undefined);
-
-export function CustomerSearchInput({ value, onSearch }: { value: string | undefined; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  // The URL changed under us (back button, a link): show its search.
-  if (seen !== value) {
-    setSeen(value);
-    if ((value ?? '') !== text.trim()) setText(value ?? '');
-  }
-  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
-  return (
-    <TextInput
-      aria-label="Tìm khách hàng"
-      placeholder="Tìm theo tên, mã, số điện thoại, chủ cửa hàng…"
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
-      }}
-      rightSection={
-        text ? (
-          <IconX
-            size={16}
-            role="button"
-            aria-label="Xóa tìm kiếm"
-            style={{ cursor: 'pointer' }}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          />
-        ) : null
-      }
-      data-testid="customer-search"
-      style={{ flex: 1, minWidth: 0 }}
-    />
-  );
-}
 
 export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange: (tab: CustomerTab) => void }) {
   return (

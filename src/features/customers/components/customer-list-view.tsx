@@ -11,7 +11,8 @@ import { EmptyState } from '../../../ui/empty-state';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
 import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
 import { activeFilterCount, applyFilterChange, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
-import { CustomerFilters, CustomerSearchInput, CustomerTabs } from './customer-filters';
+import { SearchInput } from '../../../ui/search-input';
+import { CustomerFilters, CustomerTabs } from './customer-filters';
 import { CustomerCards, CustomerTable, ListPager } from './customer-results';
 
 type Props = {
@@ -45,7 +46,13 @@ export function CustomerListView({ db, companyId, filter, onFilter, staffLabel, 
   return (
     <Stack gap="md">
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
-        <CustomerSearchInput value={filter.search} onSearch={(search) => change({ search })} />
+        <SearchInput
+          value={filter.search}
+          onSearch={(search) => change({ search })}
+          label="Tìm khách hàng"
+          placeholder="Tìm theo tên, mã, số điện thoại, chủ cửa hàng…"
+          testId="customer-search"
+        />
         {isMobile ? (
           <Group gap="xs" w="100%" wrap="nowrap" justify="flex-end">
             {canCreate && (

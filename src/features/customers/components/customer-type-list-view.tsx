@@ -13,7 +13,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { toast } from '../../../ui/toast';
 import { useCustomerTypeList, type CustomerTypeRow } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
-import { CustomerSearchInput } from './customer-filters';
+import { SearchInput } from '../../../ui/search-input';
 import { CustomerTypeForm } from './customer-type-form';
 
 export const TYPE_PAGE_SIZE = 20;
@@ -56,7 +56,13 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
   return (
     <Stack gap="md">
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'}>
-        <CustomerSearchInput value={search || undefined} onSearch={(next) => onQuery({ search: next.trim(), page: 1 })} />
+        <SearchInput
+          value={search || undefined}
+          onSearch={(next) => onQuery({ search: next, page: 1 })}
+          label="Tìm nhóm khách hàng"
+          placeholder="Tìm theo tên hoặc mô tả nhóm…"
+          testId="type-search"
+        />
         {createButton}
       </Group>
       {data?.source === 'device' && (

@@ -16,7 +16,7 @@ import { EmptyState } from '../../../ui/empty-state';
 import { toast } from '../../../ui/toast';
 import { OPTION_KINDS, OPTION_LABELS, useOptionList, useOptionWrites, type OptionKind, type OptionRow } from '../api/catalogue-options';
 import { writeErrorMessage } from '../api/product-writes';
-import { ListSearchInput } from './product-filters';
+import { SearchInput } from '../../../ui/search-input';
 import { ListPager } from './product-results';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
@@ -123,7 +123,7 @@ function OptionTab({
   return (
     <Stack gap="sm" data-testid={`catalogue-panel-${kind}`}>
       <Group gap="sm" wrap="nowrap">
-        <ListSearchInput
+        <SearchInput
           value={query.search || undefined}
           onSearch={(search) => setQuery({ ...query, search, page: 1 })}
           label={`Tìm ${label.one}`}

@@ -1,12 +1,11 @@
 /**
- * Search, brand / category / group filters and sort of the product and variant lists (spec §3
- * "Product … filter"). Search is sent ~250 ms after the last key; every change goes back to page 1
- * (the caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
+ * Brand / category / group filters and sort of the product and variant lists (spec §3 "Product …
+ * filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
+ * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */
-import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import type { PickerOption } from '../api/catalogue-options';
 import {
   activeFilterCount,
@@ -16,59 +15,6 @@ import {
   type ProductFilter,
   type ProductSort,
 } from '../model/product-filter';
-
-export const SEARCH_DEBOUNCE_MS = 250;
-
-export function ListSearchInput({
-  value,
-  onSearch,
-  placeholder,
-  label,
-  testId,
-}: {
-  value: string | undefined;
-  onSearch: (search: string) => void;
-  placeholder: string;
-  label: string;
-  testId: string;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  // The URL changed under us (back button, a scan, a restored filter): show its search.
-  if (seen !== value) {
-    setSeen(value);
-    if ((value ?? '') !== text.trim()) setText(value ?? '');
-  }
-  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
-  return (
-    <TextInput
-      aria-label={label}
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
-      }}
-      rightSection={
-        text ? (
-          <IconX
-            size={16}
-            role="button"
-            aria-label="Xóa tìm kiếm"
-            style={{ cursor: 'pointer' }}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          />
-        ) : null
-      }
-      data-testid={testId}
-      style={{ flex: 1, minWidth: 0 }}
-    />
-  );
-}
 
 type Options = { brands: PickerOption[]; categories: PickerOption[]; groups: PickerOption[] };
 type FilterPatch = Partial<Pick<ProductFilter, 'brand' | 'productCategory' | 'productGroup' | 'ordering'>>;

@@ -23,7 +23,8 @@ import { activeFilterCount, applyFilterChange, type FilterPatch, type ProductFil
 import { CatalogueDialog } from './catalogue-manager';
 import { ProductExportButton } from './product-export-button';
 import { ProductImportDialog } from './product-import-dialog';
-import { ListSearchInput, ProductFilters } from './product-filters';
+import { SearchInput } from '../../../ui/search-input';
+import { ProductFilters } from './product-filters';
 import { ListPager, ProductCards, ProductTable } from './product-results';
 
 type Props = {
@@ -125,7 +126,7 @@ export function ProductListView({ db, companyId, filter, onFilter, wholesale, is
   return (
     <Stack gap="md">
       <Group gap="sm" wrap="nowrap" align="center">
-        <ListSearchInput
+        <SearchInput
           value={filter.search}
           onSearch={(search) => {
             setHighlight(null);

@@ -23,7 +23,8 @@ import { lookupBarcode, useVariantList } from '../api/product-list';
 import { useProductWrites, writeErrorMessage } from '../api/product-writes';
 import { conversionChain } from '../model/conversion-chain';
 import { activeFilterCount, applyFilterChange, type FilterPatch, type VariantFilter } from '../model/product-filter';
-import { ListSearchInput, ProductFilters } from './product-filters';
+import { SearchInput } from '../../../ui/search-input';
+import { ProductFilters } from './product-filters';
 import { ActiveBadge, HIGHLIGHT_BG, ingredientText, ListPager } from './product-results';
 import { notFoundMessage } from './product-list-view';
 
@@ -124,7 +125,7 @@ export function VariantListView({ db, companyId, filter, onFilter, wholesale, is
   return (
     <Stack gap="md">
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
-        <ListSearchInput
+        <SearchInput
           value={filter.search}
           onSearch={(search) => {
             setHighlight(null);

@@ -18,7 +18,7 @@ import { AnchorLink } from '../../customers/components/anchor-link';
 import { useRegion, useRegionChild, useRegionWrites } from '../api/region-api';
 import { confirmDeleteRegion } from './region-list-view';
 import { RegionFormModal } from './region-form';
-import { SearchBox } from './search-box';
+import { SearchInput } from '../../../ui/search-input';
 
 const TAB_LABELS: Record<RegionTab, string> = { staff: 'Nhân viên', customers: 'Khách hàng', orders: 'Đơn hàng' };
 const PAGE_SIZE = 10;
@@ -168,7 +168,7 @@ function ChildList({
   const pages = data ? Math.max(1, Math.ceil(data.count / PAGE_SIZE)) : 1;
   return (
     <Stack gap="sm" data-testid={`region-${kind}`}>
-      <SearchBox
+      <SearchInput
         value={search}
         onSearch={(next) => {
           setSearch(next);

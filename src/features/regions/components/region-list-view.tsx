@@ -30,7 +30,7 @@ import { toast } from '../../../ui/toast';
 import { regionErrorMessage, useRegionList, useRegionWrites, type RegionWrites } from '../api/region-api';
 import { RegionFormModal } from './region-form';
 import { RegionImportDialog } from './region-import-dialog';
-import { SearchBox } from './search-box';
+import { SearchInput } from '../../../ui/search-input';
 
 export type RegionListFilter = { search: string; page: number; limit: number };
 
@@ -132,7 +132,7 @@ export function RegionListView({ companyId, filter, onFilter, onOpen, isMobile }
   return (
     <Stack gap="md">
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'}>
-        <SearchBox
+        <SearchInput
           value={filter.search}
           onSearch={(search) => onFilter({ ...filter, search, page: 1 })}
           label="Tìm khu vực"
