@@ -5,6 +5,8 @@
  * the device's copy (a rep's own orders are mirrored) when the network is down.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useRef } from 'react';
 import {
   DEFAULT_ORDER_COLUMNS,
   ORDER_COLUMNS,
@@ -17,6 +19,7 @@ import type { OrderStatus } from '../../../../contract/order-status';
 import { ApiError } from '../../../api/api-error';
 import { apiData, apiRequest, type RequestOptions } from '../../../api/client';
 import type { AppDb } from '../../../db/app-db';
+import { deviceOrderStamp, readDeviceOrder, type DeviceOrder } from '../model/device-order';
 import { toCountQuery, toOrderQuery, type OrderFilter } from './order-filter';
 import { orderKeys } from './order-keys';
 
@@ -66,12 +69,19 @@ export async function fetchOrderDetail(companyId: number, id: string): Promise<O
   return { order: answer.data, history: bonus?.history ?? [], source: 'server' };
 }
 
+/** The device's copy of an order (a rep's own) and the state of its latest op, kept live; null when there is none. */
+export function useDeviceOrder(db: AppDb, companyId: number, id: string): DeviceOrder | null | undefined {
+  return useLiveQuery(() => readDeviceOrder(db, companyId, id), [db, companyId, id]);
+}
+
 /**
  * Server first. The device's copy of the order (a rep's own) when the server is unreachable, or
- * when it does not know the order yet (made on this phone, still waiting to be sent).
+ * when it does not know the order yet (made on this phone, still waiting to be sent). While the
+ * device's copy is shown, the server is asked again whenever the sync changes that copy (sent and
+ * given its code, refused, pulled), so the page follows without a reload.
  */
 export function useOrderDetail(db: AppDb, companyId: number, id: string) {
-  return useQuery({
+  const query = useQuery({
     queryKey: orderKeys.detail(companyId, id),
     enabled: companyId > 0,
     retry: false,
@@ -89,6 +99,18 @@ export function useOrderDetail(db: AppDb, companyId: number, id: string) {
       }
     },
   });
+  const device = useDeviceOrder(db, companyId, id);
+  const stamp = device === undefined ? undefined : device && deviceOrderStamp(device.order);
+  const fromServer = query.data?.source === 'server';
+  const { refetch } = query;
+  const seen = useRef<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (stamp === undefined) return;
+    const before = seen.current;
+    seen.current = stamp;
+    if (before !== undefined && before !== stamp && !fromServer) void refetch();
+  }, [stamp, fromServer, refetch]);
+  return query;
 }
 
 function knownColumns(columns: readonly string[] | undefined): OrderColumn[] {

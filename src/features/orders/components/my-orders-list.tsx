@@ -15,6 +15,7 @@ import { useSyncStatus } from '../../../sync/sync-status';
 import { EmptyState } from '../../../ui/empty-state';
 import { MoneyText } from '../../../ui/money-text';
 import { isCartDirty, readCart } from '../model/cart';
+import { latestOpStates } from '../model/device-order';
 import { DRAFT_CHIP, orderChip } from '../model/order-state';
 import { OrderSyncChip } from './order-sync-chip';
 import { ChangeList, RefusedOrderPanel } from './refused-order-panel';
@@ -42,15 +43,11 @@ async function loadRows(db: AppDb, companyId: number, accountId: number, limit: 
     .filter((order) => order.account_id === accountId)
     .limit(limit)
     .toArray();
-  const busy = orders.filter((order) => order.syncState === 'pending').map((order) => order.id);
-  const ops = busy.length ? await db.outbox.where('entity.id').anyOf(busy).toArray() : [];
-  const latest = new Map<string, { seq: number; state: OutboxState }>();
-  for (const op of ops) {
-    const id = op.entity!.id;
-    const seq = op.seq ?? 0;
-    if ((latest.get(id)?.seq ?? -1) < seq) latest.set(id, { seq, state: op.state });
-  }
-  return orders.map((order) => ({ order, opState: latest.get(order.id)?.state ?? null }));
+  const latest = await latestOpStates(
+    db,
+    orders.filter((order) => order.syncState === 'pending').map((order) => order.id),
+  );
+  return orders.map((order) => ({ order, opState: latest.get(order.id) ?? null }));
 }
 
 function OrderRow({ db, row, onOpen }: { db: AppDb; row: Row; onOpen: (order: LocalOrder) => void }) {

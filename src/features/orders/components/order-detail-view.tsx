@@ -3,7 +3,10 @@
  * with its history, the lines with unit, quantity, price, discount, VAT and total, the totals with
  * the amount in words; the moves the transition table allows (Xác nhận, Từ chối with a reason,
  * Bắt đầu giao, Hoàn thành, Hủy đơn with a reason), the payment status, the note and delivery
- * date, and printing (A4, A5, 80 mm). Offline it shows the device's copy, read-only.
+ * date, and printing (A4, A5, 80 mm). Offline it shows the device's copy, read-only. An order of
+ * mine the server has not accepted yet shows where it stands (Chờ gửi, Đang gửi, or refused with
+ * the changes the server asks for and the way to fix it), and turns into the server's copy, with
+ * its official code, as soon as the sync has sent it.
  * Only what the member's role allows is offered (issue #7): confirming and refusing need
  * orders/approve, the other moves, the payment and the note orders/edit; a member may always cancel
  * their own order until the office confirmed it.
@@ -21,15 +24,19 @@ import { EmptyState } from '../../../ui/empty-state';
 import { AnchorLink } from '../../customers/components/anchor-link';
 import { useCan } from '../../../session/access';
 import { useSession } from '../../../session/session-store';
+import { useSyncStatus } from '../../../sync/sync-status';
 import { toast } from '../../../ui/toast';
-import { useOrderDetail } from '../api/order-queries';
+import { useDeviceOrder, useOrderDetail } from '../api/order-queries';
 import { useOrderWrites } from '../api/order-writes';
+import { orderChip } from '../model/order-state';
 import { EDITABLE_STATUSES, OrderEditDialog } from './order-detail-edit';
 import { OrderHistory, OrderLineCards, OrderLinesTable, OrderTotalsPanel } from './order-detail-parts';
 import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS, type PrintFormat } from './order-print-model';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { OrderStatusDialog } from './order-status-dialog';
+import { OrderSyncChip } from './order-sync-chip';
+import { RefusedOrderPanel } from './refused-order-panel';
 import { allowedMovesFrom, MOVE_COLORS, MOVE_LABELS, needsReason, type OrderRights } from './order-status-rules';
 
 type Props = {
@@ -67,6 +74,11 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
   const accountId = useSession().account?.id;
   const order = detail.data?.order ?? null;
   const readOnly = detail.data?.source !== 'server';
+  // My order as this device knows it, while the server's copy is not shown: still to be sent, or refused.
+  const device = useDeviceOrder(db, companyId, id);
+  const unsent = readOnly && device && device.order.syncState !== 'synced' ? device : null;
+  const { online } = useSyncStatus();
+  const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);
 
   const openPrint = (format: PrintFormat) => void navigate({ to: '/order/print/$id', params: { id }, search: { format } });
   const own = order !== null && accountId !== undefined && order.account_id === accountId;
@@ -179,12 +191,16 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
 
   return (
     <Stack gap="md" data-testid="order-detail" data-status={order.status}>
-      {readOnly && (
-        <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />}>
-          {detail.data?.deviceReason === 'unsent'
-            ? 'Đơn hàng chưa được gửi lên máy chủ: đang xem bản lưu trên máy. Thao tác được khi đơn đã đồng bộ.'
-            : 'Không có kết nối mạng: đang xem bản lưu trên máy. Trạng thái có thể đã thay đổi.'}
-        </Alert>
+      {unsent?.order.syncState === 'rejected' ? (
+        <RefusedOrderPanel db={db} order={unsent.order} />
+      ) : (
+        readOnly && (
+          <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="order-device-copy">
+            {detail.data?.deviceReason === 'unsent'
+              ? 'Đơn hàng chưa được gửi lên máy chủ: đang xem bản lưu trên máy. Thao tác được khi đơn đã đồng bộ.'
+              : 'Không có kết nối mạng: đang xem bản lưu trên máy. Trạng thái có thể đã thay đổi.'}
+          </Alert>
+        )
       )}
       <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
         <Stack gap="sm">
@@ -194,8 +210,15 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 <Title order={3} data-testid="order-code">
                   {orderLabel(order)}
                 </Title>
-                <OrderStatusBadge status={order.status} size="lg" />
-                <PaymentStatusBadge status={order.payment_status} />
+                {unsent ? (
+                  // Not the company's order yet: where it stands with the server, not a status.
+                  <OrderSyncChip chip={orderChip(unsent.order, !reachable && unsent.opState === 'sending' ? 'pending' : unsent.opState)} />
+                ) : (
+                  <>
+                    <OrderStatusBadge status={order.status} size="lg" />
+                    <PaymentStatusBadge status={order.payment_status} />
+                  </>
+                )}
               </Group>
               <Text size="sm" c="dimmed">
                 Số trên máy: {order.local_no} · Tạo lúc {formatDateTime(order.created_at)}
