@@ -3,8 +3,9 @@
  * server's `search` (contract/location.ts): "ben thanh" finds Phường Bến Thành, "hcm" or "binh duong"
  * find TP. Hồ Chí Minh. Options keep their order (sorted by name).
  */
-import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
+import type { OptionsFilter } from '@mantine/core';
 import { matchesPlace, type PlaceSearchEntry, placeSearchEntry, prepareQuery, provinceAliases } from '../../../../contract/location';
+import { keepMatching } from '../../../ui/folded-options-filter';
 import type { NewProvince, PlaceOption } from './address-data';
 
 export type PlaceIndex = Map<string, PlaceSearchEntry>;
@@ -26,20 +27,6 @@ export function filterPlaces<T extends PlaceOption>(places: readonly T[], index:
 export function placeFilter(index: PlaceIndex): OptionsFilter<string> {
   return ({ options, search, limit }) => {
     const query = prepareQuery(search);
-    const matches = (item: ComboboxItem<string>) => matchesPlace(index.get(item.value) ?? placeSearchEntry(item.value, item.label), query);
-    const result: ComboboxParsedItem<string>[] = [];
-    let count = 0;
-    for (const option of options) {
-      if (count >= limit) break;
-      if ('group' in option) {
-        const items = option.items.filter(matches).slice(0, limit - count);
-        if (items.length > 0) result.push({ group: option.group, items });
-        count += items.length;
-      } else if (matches(option)) {
-        result.push(option);
-        count += 1;
-      }
-    }
-    return result;
+    return keepMatching(options, limit, (item) => matchesPlace(index.get(item.value) ?? placeSearchEntry(item.value, item.label), query));
   };
 }
