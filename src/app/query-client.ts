@@ -28,7 +28,7 @@ let shared: QueryClient | null = null;
 export function appQueryClient(): QueryClient {
   if (!shared) {
     const client = createQueryClient();
-    registerServerCache(() => client.clear());
+    registerServerCache({ clear: () => client.clear(), invalidate: () => void client.invalidateQueries() });
     shared = client;
   }
   return shared;

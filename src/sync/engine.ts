@@ -7,6 +7,7 @@
 import { ApiError } from '../api/api-error';
 import { appDb, type AppDb } from '../db/app-db';
 import { deviceIdentity, writeMeta } from '../db/device';
+import { serverDataChanged } from '../app/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';
@@ -67,6 +68,7 @@ async function runOnce(db: AppDb, wake: boolean): Promise<void> {
   await refreshCounts(db);
   updateSyncStatus(describeStop(outcome));
   if (outcome.applied + outcome.rejected > 0) await db.syncCursors.update(companyId, { lastPushAt: new Date().toISOString() });
+  if (outcome.applied > 0) serverDataChanged();
   if (outcome.stoppedBy === 'network' || outcome.stoppedBy === 'auth' || outcome.stoppedBy === 'update-required') return;
 
   updateSyncStatus({ phase: 'pulling' });
