@@ -5,10 +5,9 @@
  * sales figures from Excel, export. Buttons the role does not allow are not shown (`useCan`); the
  * server refuses them anyway.
  */
-import { ActionIcon, Alert, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { ActionIcon, Alert, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, Tooltip } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconChevronDown, IconFileExport, IconFileImport, IconPlus, IconSearch, IconX } from '@tabler/icons-react';
+import { IconChevronDown, IconFileExport, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { salesStaffLabel } from '../../../../contract/company';
 import {
@@ -27,12 +26,11 @@ import { toast } from '../../../ui/toast';
 import { downloadFile, employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
 import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
 import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
+import { SearchInput } from '../../../ui/search-input';
 import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
 import { EmployeeCards, EmployeeTable, StaffPager, type RowActions } from './employee-results';
 import { ResetPasswordDialog } from './reset-password-dialog';
-
-export const SEARCH_DEBOUNCE_MS = 250;
 
 type Props = {
   companyId: number;
@@ -43,53 +41,6 @@ type Props = {
   onFilter: (next: StaffListFilter) => void;
   isMobile: boolean;
 };
-
-function SearchInput({
-  value,
-  onSearch,
-  placeholder,
-}: {
-  value: string | undefined;
-  onSearch: (search: string) => void;
-  placeholder: string;
-}) {
-  const [text, setText] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  // The URL changed under us (back button, a link): show its search.
-  if (seen !== value) {
-    setSeen(value);
-    if ((value ?? '') !== text.trim()) setText(value ?? '');
-  }
-  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
-  return (
-    <TextInput
-      aria-label="Tìm nhân viên"
-      placeholder={placeholder}
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
-      }}
-      rightSection={
-        text ? (
-          <IconX
-            size={16}
-            role="button"
-            aria-label="Xóa tìm kiếm"
-            style={{ cursor: 'pointer' }}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          />
-        ) : null
-      }
-      data-testid="employee-search"
-      style={{ flex: 1, minWidth: 0 }}
-    />
-  );
-}
 
 type Editing = { record: EmployeeRecord | null; initial: EmployeeFormValues };
 
@@ -230,7 +181,9 @@ export function EmployeeListView({ companyId, companyType, accountId, kind, filt
         <SearchInput
           value={filter.search}
           onSearch={(search) => change({ search })}
+          label="Tìm nhân viên"
           placeholder="Tìm theo mã, họ tên, số điện thoại, email…"
+          testId="employee-search"
         />
         {isMobile ? (
           <Group gap="xs" w="100%" wrap="nowrap">

@@ -4,9 +4,9 @@
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
-import { Badge, Button, Collapse, Grid, Group, ScrollArea, Select, Stack, Tabs, TextInput } from '@mantine/core';
-import { useDebouncedCallback, useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconSearch, IconX } from '@tabler/icons-react';
+import { Badge, Button, Collapse, Grid, Group, ScrollArea, Select, Stack, Tabs } from '@mantine/core';
+import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
+import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import type { StatusCounts } from '../../../../contract/order';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
@@ -28,48 +28,8 @@ import {
 } from '../api/order-filter';
 import { DateRangeField } from './order-list-date-range';
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
-}
-
-export function OrderSearchInput({ value, onSearch }: { value: string | undefined; onSearch: (search: string) => void }) {
-  const [text, setText] = useState(value ?? '');
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    if ((value ?? '') !== text.trim()) setText(value ?? '');
-  }
-  const send = useDebouncedCallback((next: string) => onSearch(next), SEARCH_DEBOUNCE_MS);
-  return (
-    <TextInput
-      aria-label="Tìm đơn hàng"
-      placeholder="Tìm theo mã đơn, khách hàng, số điện thoại…"
-      leftSection={<IconSearch size={16} />}
-      value={text}
-      onChange={(event) => {
-        setText(event.currentTarget.value);
-        send(event.currentTarget.value);
-      }}
-      rightSection={
-        text ? (
-          <IconX
-            size={16}
-            role="button"
-            aria-label="Xóa tìm kiếm"
-            style={{ cursor: 'pointer' }}
-            onClick={() => {
-              setText('');
-              onSearch('');
-            }}
-          />
-        ) : null
-      }
-      data-testid="order-search"
-      style={{ flex: 1, minWidth: 0 }}
-    />
-  );
 }
 
 /** "Tất cả" and each status, with the count of the current filters in that status. */

@@ -28,7 +28,8 @@ import {
 import { useOrderColumns, useOrderCounts, useOrderList } from '../api/order-queries';
 import { OrderBulkBar } from './order-list-bulk';
 import { OrderColumnsMenu } from './order-list-columns';
-import { OrderFilters, OrderSearchInput, OrderSortSelect, OrderStatusTabs, provincesOfArea } from './order-list-filters';
+import { SearchInput } from '../../../ui/search-input';
+import { OrderFilters, OrderSortSelect, OrderStatusTabs, provincesOfArea } from './order-list-filters';
 import { OrderCards, OrderTable } from './order-list-table';
 import type { OrderRights } from './order-status-rules';
 
@@ -111,7 +112,13 @@ export function OrderListView({ db, companyId, filter, onFilter, staffLabel, isM
   return (
     <Stack gap="md" pb={selected.size > 0 ? 80 : undefined}>
       <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
-        <OrderSearchInput value={filter.search} onSearch={(search) => change({ search })} />
+        <SearchInput
+          value={filter.search}
+          onSearch={(search) => change({ search })}
+          label="Tìm đơn hàng"
+          placeholder="Tìm theo mã đơn, khách hàng, số điện thoại…"
+          testId="order-search"
+        />
         {!isMobile && <OrderSortSelect filter={filter} onChange={change} w={190} />}
         {!isMobile && (
           <OrderColumnsMenu columns={columns} onChange={(next) => save.mutate(next)} staffLabel={staffLabel} saving={save.isPending} />
