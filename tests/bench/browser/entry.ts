@@ -1,0 +1,337 @@
+/// <reference types="vite/client" />
+/**
+ * The benchmark page: the app's REAL device modules (Dexie schema, pull, mirror, search, outbox,
+ * drain, HTTP transport, session cookie) driven from `window.bench` by tests/bench/local-data.ts
+ * in Debian's Chromium. Nothing here re-implements app logic; it only times it.
+ */
+import Dexie from 'dexie';
+import { accountPaths } from '../../../contract/api-paths';
+import type { LoginAnswer } from '../../../contract/auth';
+import type { Envelope } from '../../../contract/envelope';
+import type { CustomerRecord } from '../../../contract/customer';
+import { foldedWords } from '../../../contract/fold';
+import type { VariantRecord } from '../../../contract/product';
+import type { SyncChange } from '../../../contract/sync';
+import { buildUrl } from '../../../src/api/client';
+import { appDb } from '../../../src/db/app-db';
+import { searchLocalCustomers } from '../../../src/db/customer-search';
+import { deviceIdentity } from '../../../src/db/device';
+import { toLocalCustomer, toLocalVariant } from '../../../src/db/local-records';
+import { findLocalBarcode, searchLocalVariants } from '../../../src/db/variant-search';
+import { localCustomerList } from '../../../src/features/customers/api/customer-list';
+import { checkIn, checkOut } from '../../../src/features/visits/model/visit-actions';
+import { setAccessToken } from '../../../src/session/session-store';
+import { BACKOFF_CAP_MS } from '../../../src/sync/backoff';
+import { drainOutbox, type PushTransport } from '../../../src/sync/drain';
+import { pullChanges, readCursor, type PullTransport } from '../../../src/sync/pull';
+import { pullTransport, pushTransport, refreshAuth } from '../../../src/sync/transport';
+import type { BenchApi, DiagnoseRow, DrainResult, FirstSyncResult, PageTiming, SearchTiming } from './protocol';
+
+declare global {
+  interface Window {
+    bench: BenchApi;
+  }
+}
+
+const signIn: BenchApi['signIn'] = async (phone, password) => {
+  const response = await fetch(buildUrl(accountPaths.login), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ phone, password, remember: true }),
+    credentials: 'same-origin',
+  });
+  const body = (await response.json()) as Envelope<LoginAnswer>;
+  if (!response.ok) throw new Error(`đăng nhập thất bại: ${response.status} ${body.message}`);
+  // The same cookie the app writes after signing in; the transports read it.
+  setAccessToken(body.data.access);
+  return {
+    accountId: body.data.account.id,
+    fullName: body.data.account.full_name,
+    companies: body.data.account.company_data.map((membership) => ({ id: membership.company, title: membership.company_data.title })),
+  };
+};
+
+function resourceTiming(url: string): PerformanceResourceTiming | undefined {
+  const entries = performance.getEntriesByName(new URL(url, location.href).href, 'resource') as PerformanceResourceTiming[];
+  return entries.at(-1);
+}
+
+const firstSync: BenchApi['firstSync'] = async ({ companyId, accountId, pageSize }) => {
+  const db = appDb();
+  performance.setResourceTimingBufferSize(100_000);
+  performance.clearResourceTimings();
+  const perPage: PageTiming[] = [];
+  const pulled: SyncChange[][] = [];
+  lastPulled = pulled;
+  let answeredAt = 0;
+  // The real transport, timed: everything between two calls is the page's Dexie transaction.
+  const timed: PullTransport = async (query) => {
+    const started = performance.now();
+    if (perPage.length > 0) perPage.at(-1)!.applyMs = started - answeredAt;
+    const answer = await pullTransport(query);
+    answeredAt = performance.now();
+    const timing = resourceTiming(buildUrl('/sync/pull', query));
+    const entities: Record<string, number> = {};
+    for (const change of answer.data.changes) entities[change.entity] = (entities[change.entity] ?? 0) + 1;
+    perPage.push({
+      entities,
+      fetchMs: answeredAt - started,
+      waitMs: timing && timing.responseStart > 0 ? timing.responseStart - timing.requestStart : null,
+      downloadMs: timing && timing.responseEnd > 0 ? timing.responseEnd - timing.responseStart : null,
+      applyMs: 0,
+      bytes: timing?.encodedBodySize || null,
+    });
+    pulled.push(answer.data.changes);
+    return answer;
+  };
+  const started = performance.now();
+  const outcome = await pullChanges({
+    db,
+    companyId,
+    accountId,
+    transport: timed,
+    pageSize,
+    // As the sync engine does (src/sync/engine.ts): let the UI breathe between pages.
+    yieldBetweenPages: () => new Promise((resolve) => setTimeout(resolve, 0)),
+  });
+  const finished = performance.now();
+  if (perPage.length > 0) perPage.at(-1)!.applyMs = finished - answeredAt;
+
+  // Folding on its own: the same conversions applyServerChanges makes, without IndexedDB.
+  const foldMs: Record<string, number> = { customer: 0, variant: 0 };
+  for (const changes of pulled) {
+    const customers = changes.filter((c) => c.entity === 'customer' && c.data).map((c) => c.data as CustomerRecord);
+    const variants = changes.filter((c) => c.entity === 'variant' && c.data).map((c) => c.data as VariantRecord);
+    let t = performance.now();
+    for (const record of customers) toLocalCustomer(record);
+    foldMs.customer! += performance.now() - t;
+    t = performance.now();
+    for (const record of variants) toLocalVariant(record);
+    foldMs.variant! += performance.now() - t;
+  }
+  const range = (table: 'customers' | 'variants') =>
+    db[table].where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).count();
+  const cursor = await readCursor(db, companyId, accountId);
+  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  const result: FirstSyncResult = {
+    totalMs: finished - started,
+    pages: outcome.pages,
+    changes: outcome.changes,
+    perPage,
+    foldMs,
+    counts: {
+      customers: await range('customers'),
+      variants: await range('variants'),
+      cursor: cursor.cursor,
+      initialDone: cursor.initialDone,
+    },
+    storage: { usage: estimate?.usage ?? null, quota: estimate?.quota ?? null },
+  };
+  return result;
+};
+
+/** The records of the last first sync, for `diagnose`. */
+let lastPulled: SyncChange[][] = [];
+
+/**
+ * Where a first sync's Dexie time goes: the pulled records written again into scratch databases
+ * with fewer indexes or bigger transactions. What-ifs for the report, not the app's code path.
+ */
+const diagnose: BenchApi['diagnose'] = async ({ sample, rounds }) => {
+  const records = lastPulled.flat();
+  const customers = records
+    .filter((c) => c.entity === 'customer' && c.data)
+    .slice(0, sample)
+    .map((c) => toLocalCustomer(c.data as CustomerRecord));
+  const variants = records
+    .filter((c) => c.entity === 'variant' && c.data)
+    .slice(0, sample)
+    .map((c) => toLocalVariant(c.data as VariantRecord));
+  const withoutStreet = customers.map((row) => {
+    const words = foldedWords(row.name, row.code, row.owner_name, row.tax_code);
+    const phone = row.phone?.replace(/\D/g, '');
+    if (phone) words.push(phone);
+    return { ...row, words: [...new Set(words)].map((word) => `${row.company}|${word}`) };
+  });
+  const mean = (rows: { words: string[] }[]) => rows.reduce((sum, row) => sum + row.words.length, 0) / Math.max(1, rows.length);
+  const setups: { name: string; stores: string; rows: unknown[]; chunk: number }[] = [
+    {
+      name: 'customers as now: id, *words, [company+nameFold], [company+code]',
+      stores: 'id, *words, [company+nameFold], [company+code]',
+      rows: customers,
+      chunk: 1000,
+    },
+    {
+      name: 'customers as now, 5,000 per transaction',
+      stores: 'id, *words, [company+nameFold], [company+code]',
+      rows: customers,
+      chunk: 5000,
+    },
+    {
+      name: 'customers, words without the street address',
+      stores: 'id, *words, [company+nameFold], [company+code]',
+      rows: withoutStreet,
+      chunk: 1000,
+    },
+    { name: 'customers without the *words index', stores: 'id, [company+nameFold], [company+code]', rows: customers, chunk: 1000 },
+    { name: 'customers, primary key only', stores: 'id', rows: customers, chunk: 1000 },
+    {
+      name: 'variants as now: id, *words, *barcodes, [company+nameFold]',
+      stores: 'id, *words, *barcodes, [company+nameFold]',
+      rows: variants,
+      chunk: 1000,
+    },
+    { name: 'variants without the *words index', stores: 'id, *barcodes, [company+nameFold]', rows: variants, chunk: 1000 },
+  ];
+  // Round robin, every setup once per round: IndexedDB slows as deleted databases are compacted
+  // in the background, and that drift must not favour the setups that happen to run first.
+  const times = setups.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [i, setup] of setups.entries()) {
+      const name = `bench-diagnose-${i}`;
+      await Dexie.delete(name);
+      const db = new Dexie(name);
+      db.version(1).stores({ rows: setup.stores });
+      await db.open();
+      const started = performance.now();
+      for (let at = 0; at < setup.rows.length; at += setup.chunk) {
+        const chunk = setup.rows.slice(at, at + setup.chunk);
+        await db.transaction('rw', db.table('rows'), () => db.table('rows').bulkPut(chunk));
+      }
+      times[i]!.push(performance.now() - started);
+      db.close();
+      await Dexie.delete(name);
+    }
+  }
+  const out: DiagnoseRow[] = setups.map((setup, i) => ({ setup: setup.name, rows: setup.rows.length, ms: times[i]! }));
+  return {
+    rows: out,
+    wordsPerCustomer: mean(customers),
+    wordsPerCustomerWithoutStreet: mean(withoutStreet),
+    wordsPerVariant: mean(variants),
+  };
+};
+
+const search: BenchApi['search'] = async (companyId, queries) => {
+  const db = appDb();
+  const out: SearchTiming[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    let results: number;
+    if (query.kind === 'customers') results = (await searchLocalCustomers(db, companyId, query.text)).length;
+    else if (query.kind === 'variants') results = (await searchLocalVariants(db, companyId, query.text)).length;
+    else if (query.kind === 'barcode') results = (await findLocalBarcode(db, companyId, query.text)) ? 1 : 0;
+    else {
+      const list = await localCustomerList(db, companyId, {
+        page: query.filter?.page ?? 1,
+        limit: 10,
+        search: query.text || undefined,
+        filterCustomerType: query.filter?.filterCustomerType,
+        filterUserSale: undefined,
+        filterCustomerGroup: undefined,
+        filterCustomerLevel: undefined,
+        tabFilter: query.filter?.tabFilter,
+      });
+      results = list.rows.length;
+    }
+    out.push({ ms: performance.now() - started, results });
+  }
+  return out;
+};
+
+const drain: BenchApi['drain'] = async (input) => {
+  const db = appDb();
+  const visitor = { companyId: input.companyId, accountId: input.accountId, accountName: input.accountName };
+  const customers = await db.customers
+    .where('[company+nameFold]')
+    .between([input.companyId, ''], [input.companyId, '\uffff'])
+    .filter((row) => row.status === 'active')
+    .limit(Math.min(input.visits, 2_000))
+    .toArray();
+  if (customers.length === 0) throw new Error('no customers on the device: run firstSync first');
+  const before = new Set((await db.outbox.toArray()).map((row) => row.opId));
+
+  // Written as a rep would: check in, then check out, each its own transaction with its outbox op.
+  const base = Date.now() - input.visits * 60_000 - 3_600_000;
+  const visitIds: string[] = [];
+  const enqueueStarted = performance.now();
+  for (let i = 0; i < input.visits; i += 1) {
+    const customer = customers[i % customers.length]!;
+    const at = new Date(base + i * 60_000);
+    const visit = await checkIn(
+      db,
+      visitor,
+      customer,
+      { note: `Ghé thăm đo hiệu năng ${i + 1}`, location: { lat: 10.77, lng: 106.7, accuracy: 15 } },
+      at,
+    );
+    await checkOut(db, visitor, visit.id, { note: 'Đã giới thiệu sản phẩm', location: null }, new Date(at.getTime() + 30_000));
+    visitIds.push(visit.id);
+  }
+  const enqueueMs = performance.now() - enqueueStarted;
+  const ours = (await db.outbox.toArray()).filter((row) => !before.has(row.opId));
+
+  // Drain until nothing of ours is pending. Backoff waits (up to 5 minutes) are skipped by moving
+  // the drainer's clock forward: they decide WHEN to resend, never WHAT is sent.
+  const { deviceId } = await deviceIdentity(db);
+  // The real transport, timed: the rest of the drain is the device recording each answer.
+  let transportMs = 0;
+  const transport: PushTransport = async (body) => {
+    const sent = performance.now();
+    try {
+      return await pushTransport(body);
+    } finally {
+      transportMs += performance.now() - sent;
+    }
+  };
+  let skew = 0;
+  let requests = 0;
+  let drainCalls = 0;
+  const stops: Record<string, number> = {};
+  const drainStarted = performance.now();
+  for (let round = 0; round < 10_000; round += 1) {
+    const outcome = await drainOutbox({
+      db,
+      companyId: input.companyId,
+      accountId: input.accountId,
+      deviceId,
+      transport,
+      refreshAuth,
+      now: () => Date.now() + skew,
+      batchSize: input.batchSize,
+    });
+    drainCalls += 1;
+    requests += outcome.requests;
+    const stop = outcome.stoppedBy ?? 'empty';
+    stops[stop] = (stops[stop] ?? 0) + 1;
+    const left = await db.outbox.where('[companyId+state]').anyOf([input.companyId, 'pending'], [input.companyId, 'sending']).count();
+    if (left === 0) break;
+    if (outcome.stoppedBy === 'forbidden' || outcome.stoppedBy === 'bad-request' || outcome.stoppedBy === 'auth') break;
+    skew += BACKOFF_CAP_MS;
+  }
+  const drainMs = performance.now() - drainStarted;
+
+  const after = await db.outbox.bulkGet(ours.map((row) => row.seq!));
+  const states: Record<string, number> = {};
+  for (const row of after) states[row?.state ?? 'missing'] = (states[row?.state ?? 'missing'] ?? 0) + 1;
+  const visits = await db.visits.bulkGet(visitIds);
+  const visitStates: Record<string, number> = {};
+  for (const row of visits) visitStates[row?.syncState ?? 'missing'] = (visitStates[row?.syncState ?? 'missing'] ?? 0) + 1;
+  const result: DrainResult = {
+    enqueueMs,
+    drainMs,
+    transportMs,
+    ops: ours.length,
+    requests,
+    drainCalls,
+    stops,
+    opIds: ours.map((row) => row.opId),
+    visitIds,
+    states,
+    visitStates,
+  };
+  return result;
+};
+
+window.bench = { signIn, firstSync, search, drain, diagnose };
+document.getElementById('status')!.textContent = 'ready';
