@@ -1,0 +1,404 @@
+/**
+ * The server under load (issue #6): autocannon on loopback against the real server process, as
+ * `npm start` runs it (NODE_ENV=production, production scrypt cost), over a large company. For each
+ * call, a fixed number of connections send requests back to back for a bounded time; printed are
+ * requests per second and p50/p95/p99 latency (from every response's own time), with errors and
+ * non-2xx answers. The calls:
+ *   - login: POST /api/account/api/login/ as the demo account (scrypt at SCRYPT_LOG_N, 17 by default);
+ *   - customer list page: 20 customers, a random page of the first 50, default order;
+ *   - variant search: 20 variants matching a word people type (drawn from the catalogue);
+ *   - order submit: one `order.submit` op (1–5 lines) through /api/sync/push, a new order each time.
+ *
+ * The database is PGlite in DATA_DIR or PostgreSQL at DATABASE_URL (under scripts/with-pg.sh,
+ * TEST_PG_ADMIN_URL when DATABASE_URL is unset). With --seed=<scale> it is first filled by
+ * `npm run seed` (a fresh .tmp/bench-load-pglite, deleted afterwards, or the throwaway cluster);
+ * without it, it is used as found (e.g. ./data after `npm run seed -- --scale large`).
+ *
+ *   npm run bench -- --only server          both, as `npm run bench` runs them
+ *   npx tsx tests/bench/server-load.ts --seed=large --orders=20000     PGlite
+ *   bash scripts/with-pg.sh npx tsx tests/bench/server-load.ts --seed=large --orders=20000
+ *   options: --duration=10 (seconds per call) --connections=10
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import type { LoginAnswer } from '../../contract/auth';
+import { customerPaths, type CustomerRecord } from '../../contract/customer';
+import { foldedWords } from '../../contract/fold';
+import type { OrderSubmitPayload } from '../../contract/order';
+import { productPaths, type VariantRecord } from '../../contract/product';
+import { syncPaths, type PushAnswer } from '../../contract/sync';
+import { uuidv7 } from '../../contract/uuid';
+import { seededRandom } from './datagen/random';
+import { argValue, machineInfo, summarize, table, writeResult, type Summary } from './support/kit';
+
+const DURATION = Number(argValue('duration') ?? 10);
+const CONNECTIONS = Number(argValue('connections') ?? 10);
+const SEED_SCALE = argValue('seed');
+const DEMO = { phone: '0901234567', password: 'Demo@2026', company: 'Công ty Dược phẩm An Khang' };
+const random = seededRandom(6);
+
+// ---- The database and the server process -----------------------------------------------------------
+
+const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_PG_ADMIN_URL ?? null;
+const driver = databaseUrl ? 'postgres' : 'pglite';
+const dataDir = path.resolve(process.env.DATA_DIR ?? (SEED_SCALE ? '.tmp/bench-load-pglite' : 'data'));
+const databaseEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
+
+function seed(): { seconds: number } {
+  // Only the bench's own folder starts empty; a DATA_DIR someone named is seeded as it is.
+  if (!databaseUrl && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  const started = performance.now();
+  const extra = ['orders', 'customers', 'variants', 'reps'].flatMap((name) => {
+    const value = argValue(name);
+    return value === undefined ? [] : [`--${name}=${value}`];
+  });
+  const run = spawnSync('npx', ['tsx', 'tests/bench/datagen/seed.ts', `--scale=${SEED_SCALE}`, ...extra, `--json=seed-${driver}`], {
+    stdio: 'inherit',
+    env: { ...process.env, ...databaseEnv, LOG_LEVEL: 'warn' },
+  });
+  if (run.status !== 0) throw new Error(`npm run seed failed (${run.status})`);
+  return { seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function startServerProcess(): Promise<{ url: string; child: ChildProcess; startSeconds: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  // Any HTTP answer means the database is open and migrated and the server listens.
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
+    if (performance.now() - started > 180_000) throw new Error('the server did not answer within 180 s');
+    const answered = await fetch(`${url}/api/sync/pull`).then(
+      () => true,
+      () => false,
+    );
+    if (answered) break;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, child, startSeconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
+}
+
+async function stopServerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+// ---- What the calls need ---------------------------------------------------------------------------
+
+async function api<T>(
+  url: string,
+  pathAndQuery: string,
+  init: { token?: string; body?: unknown } = {},
+): Promise<{ data: T; count?: number }> {
+  const response = await fetch(`${url}/api${pathAndQuery}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: {
+      accept: 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const body = (await response.json()) as { data: T; count?: number; message?: string };
+  if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${body.message}`);
+  return body;
+}
+
+async function signIn(url: string): Promise<{ token: string; company: number }> {
+  const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone: DEMO.phone, password: DEMO.password } });
+  const membership = data.account.company_data.find((m) => m.company_data.title === DEMO.company);
+  if (!membership) throw new Error(`${DEMO.company} is not among the demo account's companies`);
+  return { token: data.access, company: membership.company };
+}
+
+const query = (base: string, params: Record<string, string | number>) =>
+  `${base}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** Active customers, sellable variants and search words, read through the API from random pages. */
+async function sample(url: string, token: string, company: number) {
+  const customers: CustomerRecord[] = [];
+  const variants: VariantRecord[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = random.int(1, 100);
+    customers.push(
+      ...(await api<CustomerRecord[]>(url, query(customerPaths.customers, { company, limit: 100, page, tab: 'active' }), { token })).data,
+    );
+    variants.push(
+      ...(
+        await api<VariantRecord[]>(url, query(productPaths.variants, { company, limit: 100, page: random.int(1, 50), is_active: 'true' }), {
+          token,
+        })
+      ).data,
+    );
+  }
+  const priced = variants.filter((variant) => variant.units.length > 0);
+  const words = [...new Set(variants.flatMap((variant) => foldedWords(variant.product_name).filter((word) => /^[a-z]{4,}$/.test(word))))];
+  const { count } = await api<unknown[]>(url, query(customerPaths.customers, { company, limit: 1 }), { token });
+  const { count: variantCount } = await api<unknown[]>(url, query(productPaths.variants, { company, limit: 1 }), { token });
+  if (customers.length === 0 || priced.length === 0 || words.length === 0)
+    throw new Error('the company has no customers or variants to use');
+  return { customers, variants: priced, words, counts: { customers: count ?? 0, variants: variantCount ?? 0 } };
+}
+
+// ---- One load run ----------------------------------------------------------------------------------
+
+type LoadResult = {
+  name: string;
+  connections: number;
+  requests: number;
+  requestsPerSecond: number;
+  latency: Summary;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  outcomes?: Record<string, number>;
+};
+
+function load(
+  name: string,
+  url: string,
+  connections: number,
+  request: { method: 'GET' | 'POST'; headers: Record<string, string>; next: () => { path: string; body?: string } },
+  onBody?: (status: number, body: string) => void,
+  duration = DURATION,
+): Promise<LoadResult> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration,
+        timeout: 30,
+        requests: [
+          {
+            method: request.method,
+            headers: request.headers,
+            setupRequest: (req) => ({ ...req, ...request.next() }),
+            ...(onBody ? { onResponse: (status: number, body: string) => onBody(status, body) } : {}),
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) {
+          reject(error);
+          return;
+        }
+        resolve({
+          name,
+          connections,
+          requests: times.length,
+          requestsPerSecond: Number((times.length / result.duration).toFixed(1)),
+          latency: summarize(times),
+          errors: result.errors,
+          timeouts: result.timeouts,
+          non2xx: result.non2xx,
+          statusCodes: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0])),
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => times.push(responseTime));
+  });
+}
+
+/**
+ * When autocannon stops, the requests it still had in flight go on inside the server (a login is
+ * about a second of scrypt here): wait until a cheap call is fast again, so that one call's backlog
+ * is not measured as the next call's latency.
+ */
+async function settle(url: string, token: string, company: number): Promise<void> {
+  // A signed call: its JWT check runs on libuv's thread pool, where a login's scrypt runs too.
+  const probe = `${url}/api${query(customerPaths.customers, { company, limit: 1 })}`;
+  const until = performance.now() + 90_000;
+  while (performance.now() < until) {
+    const started = performance.now();
+    await fetch(probe, { headers: { authorization: `Bearer ${token}` } }).then((response) => response.arrayBuffer());
+    if (performance.now() - started < 50) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function runCalls(url: string) {
+  const { token, company } = await signIn(url);
+  const data = await sample(url, token, company);
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  const deviceId = uuidv7();
+  // A device's order numbers are BN-<4-character device tag>-<n>, unique per person: a new tag per
+  // run, so that running again on the same database does not answer LOCAL_NO_TAKEN.
+  const deviceTag = Date.now().toString(36).slice(-4).toUpperCase();
+  let submitted = 0;
+
+  const submitBody = (): string => {
+    const customer = random.pick(data.customers);
+    submitted += 1;
+    const createdAt = new Date().toISOString();
+    const payload: OrderSubmitPayload = {
+      orderId: uuidv7(),
+      localNo: `BN-${deviceTag}-${submitted}`,
+      customerId: customer.id,
+      visitId: null,
+      deliveryDate: null,
+      note: 'Đơn đo tải',
+      lines: Array.from({ length: random.int(1, 5) }, () => {
+        const variant = random.pick(data.variants);
+        const unit = random.pick(variant.units);
+        return {
+          lineId: uuidv7(),
+          variantId: variant.id,
+          unit: unit.unit,
+          quantity: random.int(1, 3),
+          quotedUnitPrice: unit.price,
+          discount: null,
+        };
+      }),
+      quotedTotal: 0,
+      createdAt,
+    };
+    const op = { opId: uuidv7(), type: 'order.submit', schemaVersion: 1, clientCreatedAt: createdAt, payload, dependsOn: [] };
+    return JSON.stringify({ company, deviceId, ops: [op] });
+  };
+  const outcomes: Record<string, number> = {};
+  const countOutcome = (status: number, body: string) => {
+    let outcome = `HTTP ${status}`;
+    if (status === 200) {
+      try {
+        const result = (JSON.parse(body) as { data: PushAnswer }).data.results[0];
+        outcome = result ? `${result.outcome}${result.error ? ` ${result.error.code}` : ''}` : 'no result';
+      } catch {
+        outcome = 'unreadable answer';
+      }
+    }
+    outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+  };
+
+  const calls = [
+    {
+      name: 'login (scrypt)',
+      // scrypt runs on libuv's 4 threads: more connections only queue behind them, and a 10 s
+      // window would then close before most logins answer.
+      connections: Math.min(CONNECTIONS, 4),
+      request: {
+        method: 'POST' as const,
+        headers: json,
+        next: () => ({ path: '/api/account/api/login/', body: JSON.stringify({ phone: DEMO.phone, password: DEMO.password }) }),
+      },
+    },
+    {
+      name: 'customer list page',
+      request: {
+        method: 'GET' as const,
+        headers: auth,
+        next: () => ({ path: `/api${query(customerPaths.customers, { company, limit: 20, page: random.int(1, 50) })}` }),
+      },
+    },
+    {
+      name: 'variant search',
+      request: {
+        method: 'GET' as const,
+        headers: auth,
+        next: () => {
+          const word = random.pick(data.words);
+          return { path: `/api${query(productPaths.variants, { company, limit: 20, search: word.slice(0, random.int(4, word.length)) })}` };
+        },
+      },
+    },
+    {
+      name: 'order submit',
+      request: {
+        method: 'POST' as const,
+        headers: { ...auth, ...json },
+        next: () => ({ path: `/api${syncPaths.push}`, body: submitBody() }),
+      },
+      onBody: countOutcome,
+    },
+  ];
+  const results: LoadResult[] = [];
+  for (const call of calls) {
+    // A short unmeasured run first: JIT, connection pool and caches warm, as on a server that has run a while.
+    const connections = call.connections ?? CONNECTIONS;
+    await load(call.name, url, connections, call.request, undefined, 2);
+    await settle(url, token, company);
+    for (const key of Object.keys(outcomes)) delete outcomes[key];
+    const result = await load(call.name, url, connections, call.request, call.onBody);
+    await settle(url, token, company);
+    if (call.onBody) result.outcomes = { ...outcomes };
+    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    results.push(result);
+  }
+  return { results, counts: data.counts };
+}
+
+// ---- Main ------------------------------------------------------------------------------------------
+
+const started = performance.now();
+const seeded = SEED_SCALE ? seed() : null;
+const server = await startServerProcess();
+console.info(`Server (${driver}) answering after ${server.startSeconds} s; ${CONNECTIONS} connections, ${DURATION} s per call`);
+let run: Awaited<ReturnType<typeof runCalls>>;
+try {
+  run = await runCalls(server.url);
+} finally {
+  await stopServerProcess(server.child);
+  // The PGlite seeded for this run is half a gigabyte; a database someone named is left alone.
+  if (SEED_SCALE && !databaseUrl && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+}
+table(
+  `Server under load (${driver}, ${run.counts.customers.toLocaleString('en-US')} customers, ${run.counts.variants.toLocaleString('en-US')} variants): autocannon, ${DURATION} s per call, loopback`,
+  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx'],
+  run.results.map((r) => [
+    r.name,
+    r.connections,
+    r.requests,
+    r.requestsPerSecond,
+    r.latency.p50,
+    r.latency.p95,
+    r.latency.p99,
+    r.latency.max,
+    r.errors,
+    r.non2xx,
+  ]),
+);
+const submit = run.results.find((r) => r.outcomes);
+if (submit?.outcomes) {
+  console.info(
+    `  order submit outcomes: ${Object.entries(submit.outcomes)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}`,
+  );
+}
+const file = writeResult(`server-load-${driver}`, {
+  machine: machineInfo({ database: driver }),
+  connections: CONNECTIONS,
+  durationSeconds: DURATION,
+  counts: run.counts,
+  seed: seeded,
+  serverStartSeconds: server.startSeconds,
+  calls: run.results,
+  totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+});
+console.info(`\nResults written to ${file}.`);
+// Errors and 5xx are failures of the server, not a slow figure.
+const broken = run.results.filter((r) => r.errors > 0 || Object.keys(r.statusCodes).some((code) => code.startsWith('5')));
+if (broken.length > 0) {
+  console.error(`Lỗi khi chịu tải: ${broken.map((r) => `${r.name} (${r.errors} errors, ${JSON.stringify(r.statusCodes)})`).join('; ')}`);
+  process.exit(1);
+}

@@ -1,0 +1,219 @@
+/**
+ * The rows of `npm run bench`'s closing table, read from the JSON each part wrote under
+ * tests/bench/results/. A verdict is FAIL for a passed budget or a wrong answer (the run exits
+ * non-zero), MISS for an aim not met (printed, never a failure), PASS, or empty where the issue
+ * sets no aim.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { RESULTS_DIR, type Summary } from './kit';
+
+export type Verdict = 'PASS' | 'FAIL' | 'MISS' | '';
+export type Row = { part: string; measure: string; value: string; target: string; verdict: Verdict };
+
+/** A part's result, only when written after `since` (an older file is a previous run's). */
+export function readResult<T>(name: string, since: number): T | null {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  if (!fs.existsSync(file) || fs.statSync(file).mtimeMs < since) return null;
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+}
+
+/** The closing table: text columns, so left-aligned (kit.table right-aligns figures). */
+export function printSummary(title: string, rows: Row[]): void {
+  const header = ['part', 'measure', 'value', 'budget / aim', 'verdict'];
+  const cells = [header, ...rows.map((row) => [row.part, row.measure, row.value, row.target, row.verdict])];
+  const widths = header.map((_, i) => Math.max(...cells.map((line) => line[i]!.length)));
+  const line = (cellsOfLine: string[]) =>
+    cellsOfLine
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.info(`\n${title}`);
+  console.info(line(header));
+  console.info(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const cellsOfLine of cells.slice(1)) console.info(line(cellsOfLine));
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const ms = (n: number) => `${Math.round(n).toLocaleString('en-US')} ms`;
+const s = (n: number) => `${(n / 1000).toFixed(1)} s`;
+const atMost = (value: number, limit: number, fail: Verdict): Verdict => (value <= limit ? 'PASS' : fail);
+const below = (value: number, limit: number): Verdict => (value < limit ? 'PASS' : 'MISS');
+
+type BuildSize = {
+  login: { js: number; css: number };
+  dashboard: { js: number; css: number };
+  largestChunk?: { file: string; gzip: number };
+  precache?: { files: number; bytes: number };
+  budgets: { loginJs: number; routeChunk: number; precache?: number };
+};
+
+export function buildSizeRows(r: BuildSize): Row[] {
+  const part = 'build size';
+  const rows: Row[] = [
+    {
+      part,
+      measure: '/login JS (gzip)',
+      value: kB(r.login.js),
+      target: `≤ ${kB(r.budgets.loginJs)}`,
+      verdict: atMost(r.login.js, r.budgets.loginJs, 'FAIL'),
+    },
+    { part, measure: '/login CSS (gzip)', value: kB(r.login.css), target: '', verdict: '' },
+    {
+      part,
+      measure: '/dashboard first visit JS + CSS (gzip)',
+      value: `${kB(r.dashboard.js)} + ${kB(r.dashboard.css)}`,
+      target: '',
+      verdict: '',
+    },
+  ];
+  if (r.largestChunk) {
+    const chunk = r.largestChunk;
+    const name = path.basename(chunk.file).replace(/-[\w-]{8}\.js$/, '');
+    rows.push({
+      part,
+      measure: `largest route chunk (${name})`,
+      value: kB(chunk.gzip),
+      target: `≤ ${kB(r.budgets.routeChunk)}`,
+      verdict: atMost(chunk.gzip, r.budgets.routeChunk, 'FAIL'),
+    });
+  }
+  if (r.precache && r.budgets.precache) {
+    const p = r.precache;
+    rows.push({
+      part,
+      measure: `precache (${p.files} files)`,
+      value: kB(p.bytes),
+      target: `≤ ${kB(r.budgets.precache)}`,
+      verdict: atMost(p.bytes, r.budgets.precache, 'FAIL'),
+    });
+  }
+  return rows;
+}
+
+type LighthousePage = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; cls: number };
+type Lighthouse = { aims: { score: number; lcpMs: number; tbtMs: number; cls: number }; pages: Record<string, LighthousePage> };
+
+export function lighthouseRows(r: Lighthouse): Row[] {
+  const { aims } = r;
+  return Object.entries(r.pages).flatMap(([page, p]) => {
+    const part = `Lighthouse ${page}`;
+    const score = (measure: string, value: number): Row => ({
+      part,
+      measure,
+      value: String(value),
+      target: `≥ ${aims.score}`,
+      verdict: value >= aims.score ? 'PASS' : 'MISS',
+    });
+    return [
+      score('performance', p.performance),
+      score('accessibility', p.accessibility),
+      score('best practices', p.bestPractices),
+      { part, measure: 'LCP', value: ms(p.lcpMs), target: `< ${ms(aims.lcpMs)}`, verdict: below(p.lcpMs, aims.lcpMs) },
+      { part, measure: 'TBT', value: ms(p.tbtMs), target: `< ${ms(aims.tbtMs)}`, verdict: below(p.tbtMs, aims.tbtMs) },
+      { part, measure: 'CLS', value: p.cls.toFixed(3), target: `< ${aims.cls}`, verdict: below(p.cls, aims.cls) },
+    ];
+  });
+}
+
+type OfflineStart = { samplesPerRate: number; runs: Record<string, { usable: Summary }> };
+
+export function offlineRows(r: OfflineStart): Row[] {
+  return Object.entries(r.runs).map(([cpu, run]) => ({
+    part: 'offline cold start',
+    measure: `to usable /order/create, ${cpu} (p50 of ${r.samplesPerRate}, max)`,
+    value: `${ms(run.usable.p50)} (${ms(run.usable.max)})`,
+    target: '',
+    verdict: '',
+  }));
+}
+
+type LocalData = {
+  aims: { firstSyncMs: number; searchP95Ms: number; drainMs: number };
+  scale: { variants: number; customers: number };
+  runs: {
+    rate: number;
+    firstSync: { totalMs: number };
+    search: { customers: Summary; variants: Summary };
+    drain: Record<string, { result: { drainMs: number; ops: number }; check: { duplicates: number; losses: number } }>;
+  }[];
+};
+
+export function localDataRows(r: LocalData): Row[] {
+  const { aims } = r;
+  return r.runs.flatMap((run) => {
+    const part = `local data, CPU ${run.rate}x`;
+    const rows: Row[] = [
+      {
+        part,
+        measure: `first sync (${r.scale.variants.toLocaleString('en-US')} variants, ${r.scale.customers.toLocaleString('en-US')} customers)`,
+        value: s(run.firstSync.totalMs),
+        target: `< ${s(aims.firstSyncMs)}`,
+        verdict: below(run.firstSync.totalMs, aims.firstSyncMs),
+      },
+      {
+        part,
+        measure: 'customer search p95',
+        value: ms(run.search.customers.p95),
+        target: `< ${ms(aims.searchP95Ms)}`,
+        verdict: below(run.search.customers.p95, aims.searchP95Ms),
+      },
+      {
+        part,
+        measure: 'variant search + scan p95',
+        value: ms(run.search.variants.p95),
+        target: `< ${ms(aims.searchP95Ms)}`,
+        verdict: below(run.search.variants.p95, aims.searchP95Ms),
+      },
+    ];
+    for (const [mode, drain] of Object.entries(run.drain)) {
+      const lostOrDoubled = drain.check.duplicates + drain.check.losses;
+      rows.push({
+        part,
+        measure: `outbox drain, ${drain.result.ops} ops, ${mode}`,
+        value: `${s(drain.result.drainMs)}, ${drain.check.duplicates} dup / ${drain.check.losses} lost`,
+        target: `< ${s(aims.drainMs)}, none lost`,
+        verdict: lostOrDoubled > 0 ? 'FAIL' : below(drain.result.drainMs, aims.drainMs),
+      });
+    }
+    return rows;
+  });
+}
+
+type ServerLoad = {
+  counts: { customers: number; variants: number };
+  seed: { seconds: number } | null;
+  calls: {
+    name: string;
+    connections: number;
+    requestsPerSecond: number;
+    latency: Summary;
+    errors: number;
+    statusCodes: Record<string, number>;
+  }[];
+};
+
+export function serverLoadRows(driver: string, r: ServerLoad, seeded: { counts: Record<string, number>; seconds: number } | null): Row[] {
+  const part = `server load, ${driver}`;
+  const rows: Row[] = r.calls.map((call) => {
+    const broken = call.errors > 0 || Object.keys(call.statusCodes).some((code) => code.startsWith('5'));
+    return {
+      part,
+      measure: `${call.name} (${call.connections} conn.)`,
+      value: `${call.requestsPerSecond} req/s, p50/p95/p99 ${Math.round(call.latency.p50)}/${Math.round(call.latency.p95)}/${Math.round(call.latency.p99)} ms`,
+      target: 'no errors',
+      verdict: broken ? 'FAIL' : 'PASS',
+    };
+  });
+  if (seeded) {
+    const c = seeded.counts;
+    rows.push({
+      part,
+      measure: `npm run seed (${(c.customers ?? 0).toLocaleString('en-US')} customers, ${(c.variants ?? 0).toLocaleString('en-US')} variants, ${(c.orders ?? 0).toLocaleString('en-US')} orders)`,
+      value: `${seeded.seconds} s`,
+      target: '',
+      verdict: '',
+    });
+  }
+  return rows;
+}
