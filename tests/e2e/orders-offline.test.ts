@@ -18,6 +18,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { formatMoney } from '../../contract/money';
 import { lineAmounts, orderTotals, type OrderTotals } from '../../contract/order-totals';
 import { VIEWPORTS } from '../support/browser';
+import { firstSyncDone, readStores } from '../support/device-store';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '../support/e2e-app';
 import {
   customerIdByName,
@@ -48,41 +49,7 @@ const OFFICIAL_CODE = /^DH\d{6}$/;
 
 // ---- The device ---------------------------------------------------------------------------------
 
-type DeviceCursor = { companyId: number; initialDone: boolean };
 type DeviceOp = { seq: number; type: string; entity: { type: string; id: string } | null; state: string };
-
-/** Every row of some stores of the app's IndexedDB database 'salesfield' (src/db/app-db.ts). */
-async function readStores(page: Page, stores: string[]): Promise<Record<string, unknown[]>> {
-  return page.evaluate(
-    (names) =>
-      new Promise<Record<string, unknown[]>>((resolve, reject) => {
-        const request = indexedDB.open('salesfield');
-        // Never create the database here: only read the one the app made.
-        request.onupgradeneeded = () => request.transaction?.abort();
-        request.onerror = () => reject(new Error(`cannot open IndexedDB 'salesfield': ${String(request.error)}`));
-        request.onsuccess = () => {
-          const db = request.result;
-          const tx = db.transaction(names, 'readonly');
-          const reads = names.map((name) => [name, tx.objectStore(name).getAll()] as const);
-          tx.oncomplete = () => {
-            db.close();
-            resolve(Object.fromEntries(reads.map(([name, read]) => [name, read.result as unknown[]])));
-          };
-          tx.onerror = () => {
-            db.close();
-            reject(new Error(String(tx.error)));
-          };
-        };
-      }),
-    stores,
-  );
-}
-
-/** Whether the device finished its first full sync of the company (catalogue and customers). */
-async function firstSyncDone(page: Page, companyId: number): Promise<boolean> {
-  const read = await readStores(page, ['syncCursors']).catch(() => ({ syncCursors: [] }));
-  return (read.syncCursors as DeviceCursor[]).some((cursor) => cursor.companyId === companyId && cursor.initialDone);
-}
 
 /** The type and state of each op the device queued about the order, oldest first. */
 async function orderOps(page: Page, orderId: string): Promise<string[]> {

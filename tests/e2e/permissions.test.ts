@@ -11,19 +11,14 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { LoginAnswer } from '../../contract/auth';
 import type { CustomerRecord } from '../../contract/customer';
-import type { Envelope } from '../../contract/envelope';
 import { formatMoney } from '../../contract/money';
 import { orderPaths } from '../../contract/order';
-import type { VariantRecord } from '../../contract/product';
-import type { PushAnswer } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
 import { DEMO_STAFF } from '../../server/db/seed/demo-people';
 import { VIEWPORTS } from '../support/browser';
+import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '../support/office-api';
 import {
   COMPANIES,
-  DEMO_ACCOUNT,
   desktopMenu,
   dropdownEntries,
   closeDropdown,
@@ -43,64 +38,14 @@ const PASSWORD = 'Demo@2026';
 const EXPORT_REFUSED = 'Bạn không có quyền xuất dữ liệu mục Đơn hàng';
 const PAGE_REFUSED = 'Bạn không có quyền truy cập trang này';
 
-type Member = { token: string; companyId: number };
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await fetch(`${app.server.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
-
-async function apiSignIn(phone: string): Promise<Member> {
-  const answer = await api<LoginAnswer>('/account/api/login/', undefined, { phone, password: PASSWORD });
-  expect(answer.status, answer.body.message).toBe(200);
-  const membership = answer.body.data.account.company_data.find((entry) => entry.company_data.title === COMPANIES.anKhang)!;
-  return { token: answer.body.data.access, companyId: membership.company };
-}
-
 /** One order in An Khang, submitted by the owner the way a phone does (sync push). */
-async function submitOrder(owner: Member): Promise<PlacedOrder> {
-  const customers = await api<CustomerRecord[]>(`/customer/api/customer/?company=${owner.companyId}&limit=50`, owner.token);
-  const customer = customers.body.data.find((candidate) => candidate.name === 'Nhà thuốc Minh Châu')!;
-  const variants = await api<VariantRecord[]>(`/product/api/variant/?company=${owner.companyId}&limit=200`, owner.token);
-  const variant = variants.body.data.find((candidate) => candidate.units.length > 0)!;
-  const unit = variant.units[0]!;
-  const createdAt = new Date().toISOString();
-  const answer = await api<PushAnswer>('/sync/push', owner.token, {
-    company: owner.companyId,
-    deviceId: uuidv7(),
-    ops: [
-      {
-        opId: uuidv7(),
-        type: 'order.submit',
-        schemaVersion: 1,
-        clientCreatedAt: createdAt,
-        payload: {
-          orderId: uuidv7(),
-          localNo: 'E2E-PERM-1',
-          customerId: customer.id,
-          visitId: null,
-          deliveryDate: null,
-          note: null,
-          lines: [{ lineId: uuidv7(), variantId: variant.id, unit: unit.unit, quantity: 3, quotedUnitPrice: unit.price, discount: null }],
-          quotedTotal: 0,
-          createdAt,
-        },
-      },
-    ],
+async function submitOrder(owner: Office): Promise<PlacedOrder> {
+  const customers = await apiCall<CustomerRecord[]>(app.server.url, `/customer/api/customer/?company=${owner.companyId}&limit=50`, {
+    token: owner.token,
   });
-  expect(answer.status).toBe(200);
-  const result = answer.body.data.results[0]!;
-  expect(result.outcome, result.error?.message).not.toBe('rejected');
-  const order = result.entity?.data as { code: string; total: number };
-  return { code: order.code, total: order.total, customer: customer.name };
+  const customer = customers.body.data.find((candidate) => candidate.name === 'Nhà thuốc Minh Châu')!;
+  const order = await pushPhoneOrder(app.server.url, owner, { customerId: customer.id, quantity: 3, localNo: 'E2E-PERM-1' });
+  return { ...order, customer: customer.name };
 }
 
 /** Signs a demo staff member in and opens An Khang, their only company. */
@@ -144,7 +89,7 @@ let placed: Promise<PlacedOrder> | null = null;
 
 /** The company's one order, placed by the owner the first time a test asks for it. */
 function companyOrder(): Promise<PlacedOrder> {
-  placed ??= apiSignIn(DEMO_ACCOUNT.phone).then(submitOrder);
+  placed ??= officeSignIn(app.server.url).then(submitOrder);
   return placed;
 }
 
@@ -180,8 +125,10 @@ describe('export needs the export permission (issue #7, 1440x900)', () => {
     }
 
     // The export call itself, with the storekeeper's own token: 403 and the reason in Vietnamese.
-    const storekeeper = await apiSignIn(DEMO_STAFF.storekeeper);
-    const refused = await api<null>(`${orderPaths.exportData}?company=${storekeeper.companyId}`, storekeeper.token);
+    const storekeeper = await officeSignIn(app.server.url, DEMO_STAFF.storekeeper);
+    const refused = await apiCall<null>(app.server.url, `${orderPaths.exportData}?company=${storekeeper.companyId}`, {
+      token: storekeeper.token,
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe(EXPORT_REFUSED);
   });

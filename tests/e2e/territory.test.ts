@@ -7,39 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { LoginAnswer } from '../../contract/auth';
 import type { CustomerRecord } from '../../contract/customer';
-import type { Envelope } from '../../contract/envelope';
 import { formatMoney } from '../../contract/money';
-import type { VariantRecord } from '../../contract/product';
-import type { PushAnswer } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
 import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, DEMO_ACCOUNT, eventually, setupE2e, signInTo, toast, waitForPath } from '../support/e2e-app';
+import { eventually, setupE2e, signInTo, toast, waitForPath } from '../support/e2e-app';
+import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '../support/office-api';
 
 const app = setupE2e();
 
-type Office = { token: string; companyId: number };
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await fetch(`${app.server.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
-
-async function officeSignIn(): Promise<Office> {
-  const answer = await api<LoginAnswer>('/account/api/login/', undefined, { phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
-  expect(answer.status).toBe(200);
-  const membership = answer.body.data.account.company_data.find((entry) => entry.company_data.title === COMPANIES.anKhang)!;
-  return { token: answer.body.data.access, companyId: membership.company };
-}
+const api = <T>(path: string, token?: string, body?: unknown) => apiCall<T>(app.server.url, path, { token, body });
 
 /** A pharmacy in Nghệ An, a province no demo region holds. */
 async function addCustomer(office: Office): Promise<CustomerRecord> {
@@ -53,41 +29,6 @@ async function addCustomer(office: Office): Promise<CustomerRecord> {
   return answer.body.data;
 }
 
-/** Submits an order for the customer the way a phone does (sync push), and answers its total. */
-async function submitOrder(office: Office, customer: CustomerRecord): Promise<number> {
-  const variants = await api<VariantRecord[]>(`/product/api/variant/?company=${office.companyId}&limit=200`, office.token);
-  const variant = variants.body.data.find((candidate) => candidate.units.length > 0)!;
-  const unit = variant.units[0]!;
-  const createdAt = new Date().toISOString();
-  const answer = await api<PushAnswer>('/sync/push', office.token, {
-    company: office.companyId,
-    deviceId: uuidv7(),
-    ops: [
-      {
-        opId: uuidv7(),
-        type: 'order.submit',
-        schemaVersion: 1,
-        clientCreatedAt: createdAt,
-        payload: {
-          orderId: uuidv7(),
-          localNo: 'E2E-KPI1-1',
-          customerId: customer.id,
-          visitId: null,
-          deliveryDate: null,
-          note: null,
-          lines: [{ lineId: uuidv7(), variantId: variant.id, unit: unit.unit, quantity: 2, quotedUnitPrice: unit.price, discount: null }],
-          quotedTotal: 0,
-          createdAt,
-        },
-      },
-    ],
-  });
-  expect(answer.status).toBe(200);
-  const result = answer.body.data.results[0]!;
-  expect(result.outcome, result.error?.message).not.toBe('rejected');
-  return (result.entity?.data as { total: number }).total;
-}
-
 function regionRow(page: Page, code: string) {
   return page.locator(`[data-testid="region-row"][data-code="${code}"]`);
 }
@@ -98,7 +39,7 @@ function kpiRegionRow(page: Page, code: string) {
 
 describe('territory (1440x900)', () => {
   it('creates a region with provinces, sees its customers, sets its KPI and sees the progress move after an order', async () => {
-    const office = await officeSignIn();
+    const office = await officeSignIn(app.server.url);
     const customer = await addCustomer(office);
     const { page } = await app.open(VIEWPORTS.desktop);
     await signInTo(page);
@@ -166,7 +107,7 @@ describe('territory (1440x900)', () => {
     await expect(row.getByRole('progressbar', { name: /Khách hàng mới/ }).getAttribute('aria-valuenow')).resolves.toBe('50');
 
     // --- An order for the region's customer moves its bars.
-    const total = await submitOrder(office, customer);
+    const { total } = await pushPhoneOrder(app.server.url, office, { customerId: customer.id, quantity: 2, localNo: 'E2E-KPI1-1' });
     const percent = Math.round((total / 10_000_000) * 1000) / 10;
     await page.reload();
     await kpiRegionRow(page, 'BTB').waitFor();

@@ -16,7 +16,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
 import type { FaultInjector, PushFault } from '../../server/app-types';
-import type { LoginAnswer } from '../../contract/auth';
 import type { Envelope } from '../../contract/envelope';
 import type { OpResult, PushAnswer } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
@@ -34,6 +33,7 @@ import {
   waitForServiceWorker,
 } from '../support/e2e-app';
 import { firstSyncDone, readStores } from '../support/device-store';
+import { apiCall, officeSignIn, type Office } from '../support/office-api';
 
 // ---- The server, with a push fault a test can arm once ------------------------------------------
 
@@ -78,29 +78,7 @@ const SHOP_POSITION = { latitude: 10.7769, longitude: 106.7009, accuracy: 12 };
 
 // ---- The office's view: the real API, signed in as the demo account ----------------------------
 
-type Office = { token: string; companyId: number; accountId: number };
-
-async function api<T>(path: string, token?: string, body?: unknown): Promise<{ status: number; body: Envelope<T> }> {
-  const response = await fetch(`${app.server.url}/api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
-
-async function officeSignIn(): Promise<Office> {
-  const answer = await api<LoginAnswer>('/account/api/login/', undefined, { phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
-  expect(answer.status).toBe(200);
-  const { access, account } = answer.body.data;
-  const membership = account.company_data.find((entry) => entry.company_data.title === COMPANIES.anKhang);
-  if (!membership) throw new Error(`the demo account has no membership in ${COMPANIES.anKhang}`);
-  return { token: access, companyId: membership.company, accountId: account.id };
-}
+const api = <T>(path: string, token?: string, body?: unknown) => apiCall<T>(app.server.url, path, { token, body });
 
 /** The server's visits of this account (optionally at one customer), newest first, with the count. */
 async function serverVisits(office: Office, customerId?: string): Promise<{ count: number; rows: VisitRecord[] }> {
@@ -404,7 +382,7 @@ async function runScenario(
   fault: PushFault | null,
   afterFault?: (state: { page: Page; office: Office; offline: OfflineVisit; first: PushExchange }) => Promise<void>,
 ): Promise<PushExchange[]> {
-  const office = await officeSignIn();
+  const office = await officeSignIn(app.server.url);
   const before = await serverVisits(office);
   const { context, page } = await openVisitsOnline(office);
   const offline = await visitOffline(context, page, customer);

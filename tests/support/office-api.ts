@@ -5,6 +5,9 @@
 import { expect } from 'vitest';
 import type { LoginAnswer } from '../../contract/auth';
 import type { Envelope } from '../../contract/envelope';
+import type { VariantRecord } from '../../contract/product';
+import type { PushAnswer } from '../../contract/sync';
+import { uuidv7 } from '../../contract/uuid';
 import { COMPANIES, DEMO_ACCOUNT } from './e2e-app';
 
 export type Office = { token: string; companyId: number; accountId: number };
@@ -39,4 +42,46 @@ export async function officeSignIn(
   const membership = account.company_data.find((entry) => entry.company_data.title === company);
   if (!membership) throw new Error(`${phone} has no membership in ${company}`);
   return { token: access, companyId: membership.company, accountId: account.id };
+}
+
+/**
+ * An order pushed the way a phone sends it (`order.submit` through /sync/push): one line of the
+ * first variant in the catalogue that has a unit. Answers the order the server applied.
+ */
+export async function pushPhoneOrder(
+  baseUrl: string,
+  who: Office,
+  input: { customerId: string; quantity: number; localNo: string },
+): Promise<{ code: string; total: number }> {
+  const variants = await apiCall<VariantRecord[]>(baseUrl, `/product/api/variant/?company=${who.companyId}&limit=200`, {
+    token: who.token,
+  });
+  const variant = variants.body.data.find((candidate) => candidate.units.length > 0)!;
+  const unit = variant.units[0]!;
+  const createdAt = new Date().toISOString();
+  const payload = {
+    orderId: uuidv7(),
+    localNo: input.localNo,
+    customerId: input.customerId,
+    visitId: null,
+    deliveryDate: null,
+    note: null,
+    lines: [
+      { lineId: uuidv7(), variantId: variant.id, unit: unit.unit, quantity: input.quantity, quotedUnitPrice: unit.price, discount: null },
+    ],
+    quotedTotal: 0,
+    createdAt,
+  };
+  const answer = await apiCall<PushAnswer>(baseUrl, '/sync/push', {
+    token: who.token,
+    body: {
+      company: who.companyId,
+      deviceId: uuidv7(),
+      ops: [{ opId: uuidv7(), type: 'order.submit', schemaVersion: 1, clientCreatedAt: createdAt, payload }],
+    },
+  });
+  expect(answer.status).toBe(200);
+  const result = answer.body.data.results[0]!;
+  expect(result.outcome, result.error?.message).not.toBe('rejected');
+  return result.entity?.data as { code: string; total: number };
 }

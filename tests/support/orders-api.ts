@@ -4,15 +4,13 @@
  * it the way the office would (raise a price, take an order by phone call).
  */
 import { expect } from 'vitest';
-import type { LoginAnswer } from '../../contract/auth';
 import { customerPaths } from '../../contract/customer';
-import type { Envelope } from '../../contract/envelope';
 import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '../../contract/order';
 import type { OrderStatus } from '../../contract/order-status';
 import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '../../contract/product';
 import { uuidv7 } from '../../contract/uuid';
 import { ean13 } from '../../server/modules/products/demo-catalogue';
-import { COMPANIES, DEMO_ACCOUNT } from './e2e-app';
+import { apiCall as api, officeSignIn as signIn } from './office-api';
 
 export type Office = { baseUrl: string; token: string; companyId: number; accountId: number };
 
@@ -29,34 +27,11 @@ export const DEMO_BARCODES = {
   efferalganStrip: ean13('893604500010'),
 } as const;
 
-export async function api<T>(
-  baseUrl: string,
-  path: string,
-  options: { token?: string; method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      accept: 'application/json',
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: response.status, body: (await response.json()) as Envelope<T> };
-}
+export { apiCall as api } from './office-api';
 
-/** The demo owner signed in through the API, in An Khang. */
+/** The demo owner signed in through the API, in An Khang, with the server's address for later calls. */
 export async function officeSignIn(baseUrl: string): Promise<Office> {
-  const answer = await api<LoginAnswer>(baseUrl, '/account/api/login/', {
-    body: { phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password },
-  });
-  expect(answer.status).toBe(200);
-  const { access, account } = answer.body.data;
-  const membership = account.company_data.find((entry) => entry.company_data.title === COMPANIES.anKhang);
-  if (!membership) throw new Error(`the demo account has no membership in ${COMPANIES.anKhang}`);
-  return { baseUrl, token: access, companyId: membership.company, accountId: account.id };
+  return { baseUrl, ...(await signIn(baseUrl)) };
 }
 
 /** The company's orders on the server (optionally of one customer), newest first, with the count. */
