@@ -13,7 +13,8 @@ import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-que
 import { activeFilterCount, applyFilterChange, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
 import { SearchInput } from '../../../ui/search-input';
 import { CustomerFilters, CustomerTabs } from './customer-filters';
-import { CustomerCards, CustomerTable, ListPager } from './customer-results';
+import { ListPager } from '../../../ui/list-pager';
+import { CustomerCards, CustomerTable } from './customer-results';
 
 type Props = {
   db: AppDb;
@@ -124,6 +125,8 @@ export function CustomerListView({ db, companyId, filter, onFilter, staffLabel, 
             page={filter.page}
             limit={filter.limit}
             count={data.count}
+            noun="khách hàng"
+            testId="customer-pager"
             approximate={data.source === 'device' && data.count >= (filter.page - 1) * filter.limit + filter.limit * 5}
             onPage={(page) => onFilter({ ...filter, page })}
             onLimit={(limit) => change({ limit })}

@@ -2,14 +2,13 @@
  * Customers as a table on desktop and as cards on phones: code, name, kind, phone, address, group,
  * level, staff, status, and the sync chip of a customer made on this device and not yet synced.
  */
-import { Anchor, Badge, Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { AnchorLink } from './anchor-link';
 import { formatAddress } from '../../../../contract/address';
 import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '../../../../contract/customer';
 import { SyncChip } from '../../../ui/sync-chip';
 import type { CustomerRow } from '../api/customer-list';
-import { CUSTOMER_PAGE_SIZES } from '../model/customer-filter';
 
 export type NameOf = (id: number | null) => string | null;
 
@@ -146,42 +145,5 @@ export function CustomerCards({ rows, typeName, levelName, staffName, staffLabel
         );
       })}
     </Stack>
-  );
-}
-
-type PagerProps = {
-  page: number;
-  limit: number;
-  count: number;
-  /** The count is a lower bound (the device counts only a few pages ahead). */
-  approximate?: boolean;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  compact: boolean;
-};
-
-export function ListPager({ page, limit, count, approximate = false, onPage, onLimit, compact }: PagerProps) {
-  const pages = Math.max(1, Math.ceil(count / limit));
-  return (
-    <Group justify="space-between" gap="sm" wrap={compact ? 'wrap' : 'nowrap'} data-testid="customer-pager">
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          {approximate ? `Ít nhất ${count}` : `Tổng ${count}`} khách hàng
-        </Text>
-        <Select
-          aria-label="Số dòng mỗi trang"
-          data={CUSTOMER_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / trang` }))}
-          value={String(limit)}
-          onChange={(value) => value && onLimit(Number(value))}
-          allowDeselect={false}
-          w={120}
-          size="xs"
-          styles={{ input: { height: 30, minHeight: 30 } }}
-        />
-      </Group>
-      {pages > 1 && (
-        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size={compact ? 'sm' : 'md'} siblings={compact ? 0 : 1} />
-      )}
-    </Group>
   );
 }

@@ -23,7 +23,8 @@ import { useCustomerType } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
 import { AddCustomersModal } from './add-customers-modal';
-import { ListPager, StatusBadge } from './customer-results';
+import { ListPager } from '../../../ui/list-pager';
+import { StatusBadge } from './customer-results';
 
 export const DELETE_TYPE_CONFIRMATION =
   'Xác nhận xóa nhóm khách hàng? Nhóm khách hàng sẽ bị xóa và khách hàng trong nhóm cũng sẽ không thuộc nhóm nào.';
@@ -249,6 +250,8 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
             page={page}
             limit={limit}
             count={members.data.count}
+            noun="khách hàng"
+            testId="customer-pager"
             onPage={setPage}
             onLimit={(next) => {
               setLimit(next);

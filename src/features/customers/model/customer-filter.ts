@@ -39,9 +39,6 @@ export function toCustomerQuery(companyId: number, filter: CustomerFilter) {
   };
 }
 
-/** Page sizes offered under the list (spec §9: default 10). */
-export const CUSTOMER_PAGE_SIZES = [10, 20, 50, 100] as const;
-
 /** The filter fields a person changes; any of them sends the list back to page 1 (spec §4). */
 export type CustomerFilterPatch = Partial<Omit<CustomerFilter, 'page'>>;
 

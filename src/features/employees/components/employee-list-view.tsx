@@ -29,7 +29,8 @@ import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../mod
 import { SearchInput } from '../../../ui/search-input';
 import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
-import { EmployeeCards, EmployeeTable, StaffPager, type RowActions } from './employee-results';
+import { ListPager } from '../../../ui/list-pager';
+import { EmployeeCards, EmployeeTable, type RowActions } from './employee-results';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
 type Props = {
@@ -235,7 +236,8 @@ export function EmployeeListView({ companyId, companyType, accountId, kind, filt
       ) : data ? (
         <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
           {isMobile ? <EmployeeCards rows={data.rows} actions={actions} /> : <EmployeeTable rows={data.rows} actions={actions} />}
-          <StaffPager
+          <ListPager
+            testId="employee-pager"
             page={filter.page}
             limit={filter.limit}
             count={data.count}

@@ -4,11 +4,10 @@
  * the password, deactivate or reactivate). The menu offers nothing for the owner's row but editing,
  * and nothing destructive on one's own row.
  */
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Pagination, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconKey, IconMail, IconPencil, IconPhone, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { employeeStateLabel, type EmployeeRecord } from '../../../../contract/people';
 import { formatDate } from '../../../lib/dates';
-import { STAFF_PAGE_SIZES } from '../model/employee-filter';
 
 export type RowActions = {
   canEdit: boolean;
@@ -186,41 +185,5 @@ export function EmployeeCards({ rows, actions }: RowsProps) {
         </Card>
       ))}
     </Stack>
-  );
-}
-
-type PagerProps = {
-  page: number;
-  limit: number;
-  count: number;
-  noun: string;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  compact: boolean;
-};
-
-export function StaffPager({ page, limit, count, noun, onPage, onLimit, compact }: PagerProps) {
-  const pages = Math.max(1, Math.ceil(count / limit));
-  return (
-    <Group justify="space-between" gap="sm" wrap={compact ? 'wrap' : 'nowrap'} data-testid="employee-pager">
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed">
-          Tổng {count} {noun}
-        </Text>
-        <Select
-          aria-label="Số dòng mỗi trang"
-          data={STAFF_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / trang` }))}
-          value={String(limit)}
-          onChange={(value) => value && onLimit(Number(value))}
-          allowDeselect={false}
-          w={120}
-          size="xs"
-          styles={{ input: { height: 30, minHeight: 30 } }}
-        />
-      </Group>
-      {pages > 1 && (
-        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size={compact ? 'sm' : 'md'} siblings={compact ? 0 : 1} />
-      )}
-    </Group>
   );
 }

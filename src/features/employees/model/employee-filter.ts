@@ -54,8 +54,6 @@ export function listKeys(kind: StaffKind): (keyof AccountFilter)[] {
   return [KEYS[kind].page, KEYS[kind].limit, KEYS[kind].search, 'region', 'status'];
 }
 
-export const STAFF_PAGE_SIZES = [10, 20, 50, 100] as const;
-
 export function listFilter(state: AccountFilter, kind: StaffKind): StaffListFilter {
   const keys = KEYS[kind];
   return {

@@ -17,7 +17,7 @@ import { toast } from '../../../ui/toast';
 import { OPTION_KINDS, OPTION_LABELS, useOptionList, useOptionWrites, type OptionKind, type OptionRow } from '../api/catalogue-options';
 import { writeErrorMessage } from '../api/product-writes';
 import { SearchInput } from '../../../ui/search-input';
-import { ListPager } from './product-results';
+import { ListPager } from '../../../ui/list-pager';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
 /** What the member's role allows on the catalogue (the products area). */

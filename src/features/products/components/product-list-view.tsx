@@ -25,7 +25,8 @@ import { ProductExportButton } from './product-export-button';
 import { ProductImportDialog } from './product-import-dialog';
 import { SearchInput } from '../../../ui/search-input';
 import { ProductFilters } from './product-filters';
-import { ListPager, ProductCards, ProductTable } from './product-results';
+import { ListPager } from '../../../ui/list-pager';
+import { ProductCards, ProductTable } from './product-results';
 
 type Props = {
   db: AppDb;

@@ -3,13 +3,12 @@
  * strength, registration number, brand, each variant's units with their prices (and wholesale
  * prices with the WHOLESALE switch on), status. A scanned product is highlighted and scrolled to.
  */
-import { Badge, Card, Group, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { VariantRecord } from '../../../../contract/product';
 import { MoneyText } from '../../../ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
-import { PRODUCT_PAGE_SIZES } from '../model/product-filter';
 import { AnchorLink } from './anchor-link';
 
 type RowsProps = { rows: ProductRow[]; wholesale: boolean; highlight: number | null; canEdit: boolean };
@@ -208,43 +207,5 @@ export function ProductCards({ rows, wholesale, highlight, canEdit }: RowsProps)
         );
       })}
     </Stack>
-  );
-}
-
-type PagerProps = {
-  page: number;
-  limit: number;
-  count: number;
-  /** The count is a lower bound (the device counts only a few pages ahead). */
-  approximate?: boolean;
-  noun: string;
-  onPage: (page: number) => void;
-  onLimit: (limit: number) => void;
-  compact: boolean;
-};
-
-export function ListPager({ page, limit, count, approximate = false, noun, onPage, onLimit, compact }: PagerProps) {
-  const pages = Math.max(1, Math.ceil(count / limit));
-  return (
-    <Group justify="space-between" gap="sm" wrap={compact ? 'wrap' : 'nowrap'} data-testid="list-pager">
-      <Group gap="xs" wrap="nowrap">
-        <Text size="sm" c="dimmed" data-testid="list-count">
-          {approximate ? `Ít nhất ${count}` : `Tổng ${count}`} {noun}
-        </Text>
-        <Select
-          aria-label="Số dòng mỗi trang"
-          data={PRODUCT_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / trang` }))}
-          value={String(limit)}
-          onChange={(value) => value && onLimit(Number(value))}
-          allowDeselect={false}
-          w={120}
-          size="xs"
-          styles={{ input: { height: 30, minHeight: 30 } }}
-        />
-      </Group>
-      {pages > 1 && (
-        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size={compact ? 'sm' : 'md'} siblings={compact ? 0 : 1} />
-      )}
-    </Group>
   );
 }

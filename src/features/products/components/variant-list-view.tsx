@@ -25,7 +25,8 @@ import { conversionChain } from '../model/conversion-chain';
 import { activeFilterCount, applyFilterChange, type FilterPatch, type VariantFilter } from '../model/product-filter';
 import { SearchInput } from '../../../ui/search-input';
 import { ProductFilters } from './product-filters';
-import { ActiveBadge, HIGHLIGHT_BG, ingredientText, ListPager } from './product-results';
+import { ListPager } from '../../../ui/list-pager';
+import { ActiveBadge, HIGHLIGHT_BG, ingredientText } from './product-results';
 import { notFoundMessage } from './product-list-view';
 
 type Props = {

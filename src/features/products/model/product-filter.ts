@@ -27,9 +27,6 @@ export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
 
 export const DEFAULT_SORT: ProductSort = 'name';
 
-/** Page sizes offered under the lists (spec §9: default 10). */
-export const PRODUCT_PAGE_SIZES = [10, 20, 50, 100] as const;
-
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalId = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), undefined);
 const optionalText = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max))), undefined);

@@ -1,0 +1,47 @@
+/**
+ * The foot of every paged list: the total ("Tổng 125 khách hàng", or "Ít nhất …" when the device
+ * only counted a few pages ahead), the page size, and the pages (fewer page buttons on a phone).
+ */
+import { Group, Pagination, Select, Text } from '@mantine/core';
+
+export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+type Props = {
+  page: number;
+  limit: number;
+  count: number;
+  /** What the list holds, after the count: "khách hàng", "sản phẩm"… */
+  noun: string;
+  /** The count is a lower bound (the device counts only a few pages ahead). */
+  approximate?: boolean;
+  onPage: (page: number) => void;
+  onLimit: (limit: number) => void;
+  compact: boolean;
+  testId?: string;
+};
+
+export function ListPager({ page, limit, count, noun, approximate = false, onPage, onLimit, compact, testId = 'list-pager' }: Props) {
+  const pages = Math.max(1, Math.ceil(count / limit));
+  return (
+    <Group justify="space-between" gap="sm" wrap={compact ? 'wrap' : 'nowrap'} data-testid={testId}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" c="dimmed" data-testid="list-count">
+          {approximate ? `Ít nhất ${count}` : `Tổng ${count}`} {noun}
+        </Text>
+        <Select
+          aria-label="Số dòng mỗi trang"
+          data={LIST_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / trang` }))}
+          value={String(limit)}
+          onChange={(value) => value && onLimit(Number(value))}
+          allowDeselect={false}
+          w={120}
+          size="xs"
+          styles={{ input: { height: 30, minHeight: 30 } }}
+        />
+      </Group>
+      {pages > 1 && (
+        <Pagination total={pages} value={Math.min(page, pages)} onChange={onPage} size={compact ? 'sm' : 'md'} siblings={compact ? 0 : 1} />
+      )}
+    </Group>
+  );
+}
