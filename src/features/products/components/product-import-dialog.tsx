@@ -11,7 +11,8 @@ import { type ProductImportError } from '../../../../contract/product';
 import { toast } from '../../../ui/toast';
 import { saveBlob } from '../api/authed-fetch';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
-import { chunkRows, errorReportCsv, mapSheetRows } from '../model/product-sheet';
+import { errorReportCsv } from '../../../lib/import-sheet';
+import { chunkRows, mapSheetRows } from '../model/product-sheet';
 import { readFirstSheet, SheetReadError } from '../model/xlsx-reader';
 
 type Props = { opened: boolean; onClose: () => void; writes: ProductWrites; online: boolean };

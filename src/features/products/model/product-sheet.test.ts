@@ -1,7 +1,8 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_SHEET_COLUMNS, type ProductSheetRow } from '../../../../contract/product';
-import { chunkRows, errorReportCsv, mapSheetRows, productKey } from './product-sheet';
+import { errorReportCsv } from '../../../lib/import-sheet';
+import { chunkRows, mapSheetRows, productKey } from './product-sheet';
 import { columnIndex, readFirstSheet, SheetReadError } from './xlsx-reader';
 
 async function workbookBytes(build: (sheet: ExcelJS.Worksheet) => void, useShared = true): Promise<Uint8Array> {

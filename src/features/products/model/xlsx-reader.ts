@@ -10,7 +10,7 @@
  * product sheet has none).
  */
 import type { ProductSheetCell } from '../../../../contract/product';
-import type { SheetRow } from './product-sheet';
+import type { SheetRow } from '../../../lib/import-sheet';
 
 export class SheetReadError extends Error {
   override name = 'SheetReadError';

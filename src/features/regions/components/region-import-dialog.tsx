@@ -12,7 +12,8 @@ import { toast } from '../../../ui/toast';
 import { saveBlob } from '../../products/api/authed-fetch';
 import { readFirstSheet, SheetReadError } from '../../products/model/xlsx-reader';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
-import { chunk, mapRegionSheet, regionErrorCsv } from '../model/region-sheet';
+import { errorReportCsv } from '../../../lib/import-sheet';
+import { chunk, mapRegionSheet } from '../model/region-sheet';
 
 type Props = { opened: boolean; onClose: () => void; writes: RegionWrites };
 
@@ -194,7 +195,7 @@ function ImportReport({
 }) {
   const download = () =>
     saveBlob(
-      new Blob([regionErrorCsv(phase.errors)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([errorReportCsv(phase.errors)], { type: 'text/csv;charset=utf-8' }),
       `bao-cao-loi-${phase.fileName.replace(/\.xlsx$/i, '')}.csv`,
     );
   return (

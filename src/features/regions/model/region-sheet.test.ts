@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chunk, columnOf, mapRegionSheet, regionErrorCsv } from './region-sheet';
+import { errorReportCsv } from '../../../lib/import-sheet';
+import { chunk, columnOf, mapRegionSheet } from './region-sheet';
 
 describe('mapRegionSheet', () => {
   it('maps headers written any way to the columns and keeps the sheet row numbers', () => {
@@ -38,7 +39,7 @@ describe('chunk and the error report', () => {
   });
 
   it('writes a CSV Excel opens with Vietnamese letters', () => {
-    const csv = regionErrorCsv([{ row: 4, field: 'Tỉnh/thành', message: 'Dòng 4: "lc" có thể là Lai Châu, Lào Cai' }]);
+    const csv = errorReportCsv([{ row: 4, field: 'Tỉnh/thành', message: 'Dòng 4: "lc" có thể là Lai Châu, Lào Cai' }]);
     expect(csv.startsWith('\uFEFFDòng,Cột,Lỗi\r\n')).toBe(true);
     expect(csv).toContain('4,Tỉnh/thành,"Dòng 4: ""lc"" có thể là Lai Châu, Lào Cai"');
   });
