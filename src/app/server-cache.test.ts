@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { appQueryClient } from './query-client';
 import { clearServerCache, serverDataChanged } from './server-cache';
 

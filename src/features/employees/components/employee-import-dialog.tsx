@@ -13,7 +13,8 @@ import { employeePaths, type ImportRowResult } from '../../../../contract/people
 import { ApiError } from '../../../api/api-error';
 import { RuleTextInput } from '../../../ui/rule-text-input';
 import { toast } from '../../../ui/toast';
-import { downloadFile, importRevenue, importStaff, writeErrorMessage, type UploadProgress } from '../api/employee-api';
+import { downloadFile } from '../../../api/files';
+import { importRevenue, importStaff, writeErrorMessage, type UploadProgress } from '../api/employee-api';
 
 export type ImportKind = 'staff' | 'revenue';
 

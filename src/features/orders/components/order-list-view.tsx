@@ -16,7 +16,7 @@ import { formatMoney } from '../../../lib/money';
 import { EmptyState } from '../../../ui/empty-state';
 import { useCan } from '../../../session/access';
 import { toast } from '../../../ui/toast';
-import { downloadFile } from '../api/download-file';
+import { downloadFile } from '../../../api/files';
 import {
   activeOrderFilterCount,
   applyOrderFilterChange,

@@ -21,7 +21,7 @@ import type { AppDb } from '../../../db/app-db';
 import { requestSync } from '../../../sync/engine';
 import { mirrorTables, putServerRecord } from '../../../sync/mirror';
 import { toProductQuery, type ProductFilter } from '../model/product-filter';
-import { authedFetch, dispositionFileName, postForm, readWithProgress, saveBlob } from './authed-fetch';
+import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '../../../api/files';
 import { productKeys } from './product-keys';
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */
@@ -103,7 +103,7 @@ export function productWrites(db: AppDb, queryClient: QueryClient, companyId: nu
     async exportProducts(filter: ProductFilter, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal): Promise<string> {
       const { page: _page, limit: _limit, barcode: _barcode, ...query } = toProductQuery(companyId, filter);
       const response = await authedFetch(productPaths.exportProducts, { query, signal });
-      const fileName = dispositionFileName(response.headers.get('content-disposition')) ?? 'san-pham.xlsx';
+      const fileName = filenameFromDisposition(response.headers.get('content-disposition'), 'san-pham.xlsx');
       const blob = await readWithProgress(response, (received, total) => onProgress({ received, total }));
       saveBlob(blob, fileName);
       return fileName;

@@ -19,7 +19,7 @@ import {
 } from '../../../../contract/region';
 import { ApiError } from '../../../api/api-error';
 import { apiRequest } from '../../../api/client';
-import { authedFetch, saveBlob } from '../../products/api/authed-fetch';
+import { authedFetch, saveBlob } from '../../../api/files';
 
 export const regionKeys = {
   all: (companyId: number) => ['regions', companyId] as const,

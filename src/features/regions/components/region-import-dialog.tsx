@@ -4,15 +4,14 @@
  * progress bar, then show what was created and updated and every refused row (row, column,
  * message), which can be downloaded as a report.
  */
-import { Alert, Button, FileButton, Group, List, Modal, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { RegionImportError } from '../../../../contract/region';
 import { toast } from '../../../ui/toast';
-import { saveBlob } from '../../products/api/authed-fetch';
 import { readFirstSheet, SheetReadError } from '../../products/model/xlsx-reader';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
-import { errorReportCsv } from '../../../lib/import-sheet';
+import { ImportProgress, ImportReport } from '../../../ui/import-report';
 import { chunk, mapRegionSheet } from '../model/region-sheet';
 
 type Props = { opened: boolean; onClose: () => void; writes: RegionWrites };
@@ -165,92 +164,11 @@ export function RegionImportDialog({ opened, onClose, writes }: Props) {
           </Alert>
         )}
         {phase.kind === 'reading' && <Text size="sm">Đang đọc tệp {phase.fileName}…</Text>}
-        {phase.kind === 'sending' && (
-          <Stack gap={6}>
-            <Text size="sm">
-              Đang nhập {phase.fileName}: {phase.done} / {phase.total} dòng
-            </Text>
-            <Progress value={(phase.done / phase.total) * 100} animated data-testid="region-import-progress" />
-            <Group justify="flex-end">
-              <Button variant="default" size="xs" onClick={() => abort.current?.abort()}>
-                Dừng
-              </Button>
-            </Group>
-          </Stack>
+        {phase.kind === 'sending' && <ImportProgress {...phase} onStop={() => abort.current?.abort()} testIdPrefix="region-import" />}
+        {phase.kind === 'finished' && (
+          <ImportReport {...phase} onAgain={() => setPhase({ kind: 'idle' })} onClose={close} testIdPrefix="region-import" />
         )}
-        {phase.kind === 'finished' && <ImportReport phase={phase} onAgain={() => setPhase({ kind: 'idle' })} onClose={close} />}
       </Stack>
     </Modal>
-  );
-}
-
-function ImportReport({
-  phase,
-  onAgain,
-  onClose,
-}: {
-  phase: Extract<Phase, { kind: 'finished' }>;
-  onAgain: () => void;
-  onClose: () => void;
-}) {
-  const download = () =>
-    saveBlob(
-      new Blob([errorReportCsv(phase.errors)], { type: 'text/csv;charset=utf-8' }),
-      `bao-cao-loi-${phase.fileName.replace(/\.xlsx$/i, '')}.csv`,
-    );
-  return (
-    <Stack gap="sm" data-testid="region-import-report">
-      {phase.stopped && (
-        <Alert color="red" variant="light">
-          {phase.stopped}
-        </Alert>
-      )}
-      <Group gap="lg">
-        <Text size="sm">
-          Thêm mới: <b data-testid="region-import-created">{phase.created}</b>
-        </Text>
-        <Text size="sm">
-          Cập nhật: <b data-testid="region-import-updated">{phase.updated}</b>
-        </Text>
-        <Text size="sm" c={phase.errors.length ? 'red' : undefined}>
-          Dòng lỗi: <b data-testid="region-import-error-count">{phase.errors.length}</b>
-        </Text>
-      </Group>
-      {phase.errors.length > 0 && (
-        <>
-          <ScrollArea.Autosize mah={280}>
-            <Table striped withTableBorder verticalSpacing={4} data-testid="region-import-errors">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={70}>Dòng</Table.Th>
-                  <Table.Th w={120}>Cột</Table.Th>
-                  <Table.Th>Lỗi</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {phase.errors.map((error, i) => (
-                  <Table.Tr key={`${error.row}-${i}`}>
-                    <Table.Td>{error.row}</Table.Td>
-                    <Table.Td>{error.field ?? '—'}</Table.Td>
-                    <Table.Td>{error.message}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          <Group>
-            <Button variant="light" leftSection={<IconDownload size={16} />} onClick={download}>
-              Tải báo cáo lỗi
-            </Button>
-          </Group>
-        </>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconUpload size={16} />} onClick={onAgain}>
-          Nhập tệp khác
-        </Button>
-        <Button onClick={onClose}>Xong</Button>
-      </Group>
-    </Stack>
   );
 }

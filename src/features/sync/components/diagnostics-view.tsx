@@ -12,7 +12,8 @@ import type { AppDb, OutboxRow, OutboxState } from '../../../db/app-db';
 import { deviceIdentity } from '../../../db/device';
 import { formatDateTime } from '../../../lib/dates';
 import { useSyncStatus } from '../../../sync/sync-status';
-import { downloadBlob, exportOutbox } from '../model/export-outbox';
+import { saveBlob } from '../../../api/files';
+import { exportOutbox } from '../model/export-outbox';
 import { SyncStatusPill } from './sync-status-pill';
 
 const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
@@ -71,7 +72,7 @@ export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; compa
   });
 
   async function exportJson() {
-    downloadBlob(await exportOutbox(db, deviceId), `dong-bo-${deviceId.slice(-8)}-${Date.now()}.json`);
+    saveBlob(await exportOutbox(db, deviceId), `dong-bo-${deviceId.slice(-8)}-${Date.now()}.json`);
   }
 
   return (

@@ -17,12 +17,3 @@ export async function exportOutbox(db: AppDb, deviceId: string): Promise<Blob> {
   const content = { exportedAt: new Date().toISOString(), deviceId, outbox, records: { visits, customers } };
   return new Blob([JSON.stringify(content, null, 2)], { type: 'application/json' });
 }
-
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -1,12 +1,13 @@
 /**
- * Calls the JSON client (src/api/client.ts) cannot make: multipart uploads, file downloads and
- * image bytes. Same rules: the access token, one refresh and retry on 401, the envelope's message
- * on failure, NETWORK when nothing answered.
+ * Calls the JSON client (src/api/client.ts) cannot make: multipart uploads, file downloads (the
+ * Excel exports and templates) and image bytes. Same rules: the access token, one refresh and
+ * retry on 401, the envelope's message on failure (the server sends the envelope instead of the
+ * file when it refuses), NETWORK when nothing answered.
  */
-import { ApiError, NETWORK_MESSAGE } from '../../../api/api-error';
-import { buildUrl, errorFromEnvelope, refreshAccessToken, type RequestOptions } from '../../../api/client';
-import type { Envelope } from '../../../../contract/envelope';
-import { getAccessToken } from '../../../session/session-store';
+import { ApiError, NETWORK_MESSAGE } from './api-error';
+import { buildUrl, errorFromEnvelope, refreshAccessToken, type RequestOptions } from './client';
+import type { Envelope } from '../../contract/envelope';
+import { getAccessToken } from '../session/session-store';
 
 type FetchOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; query?: RequestOptions['query']; signal?: AbortSignal };
 
@@ -73,12 +74,19 @@ export async function readWithProgress(response: Response, onProgress: (received
   return new Blob(parts as BlobPart[], { type });
 }
 
-/** The file name a Content-Disposition header gives, if any. */
-export function dispositionFileName(header: string | null): string | null {
-  if (!header) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return /filename="?([^";]+)"?/i.exec(header)?.[1] ?? null;
+/** `attachment; filename="don-hang-20261121.xlsx"` (or RFC 5987 filename*=) → the name. */
+export function filenameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8'')?([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
 }
 
 /** Hands a blob to the browser as a download. */
@@ -93,4 +101,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   // Some browsers read the URL after the click returns.
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
+}
+
+/** Downloads a file the server makes (an export, a template) and hands it to the browser; answers its name. */
+export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<string> {
+  const response = await authedFetch(path, { query });
+  const filename = filenameFromDisposition(response.headers.get('content-disposition'), fallbackName);
+  saveBlob(await response.blob(), filename);
+  return filename;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './download-file';
+import { filenameFromDisposition } from './files';
 
 describe('filenameFromDisposition', () => {
   it('reads the server’s file name', () => {
