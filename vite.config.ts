@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress-plugin';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 
@@ -77,6 +78,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mountBuiltApp } from './static-files';
+
+let dir: string;
+const app = new Hono();
+const script = 'console.log("Xin chào");'.repeat(100);
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sales Field</title>');
+  fs.writeFileSync(path.join(dir, 'assets/app-abc123.js'), script);
+  fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
+  fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
+  mountBuiltApp(app, dir);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('built app files', () => {
+  it('sends the build’s Brotli or gzip copy to a browser that accepts it, as JavaScript, cached for good', async () => {
+    const brotli = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/javascript/);
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(script);
+
+    const gzip = await app.request('/assets/app-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(zlib.gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script);
+
+    const plain = await app.request('/assets/app-abc123.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(script);
+  });
+
+  it('answers the app for a route and a real 404 for a missing file', async () => {
+    const route = await app.request('/order/create');
+    expect([route.status, route.headers.get('cache-control')]).toEqual([200, 'no-cache']);
+    expect(await route.text()).toContain('Sales Field');
+    expect((await app.request('/assets/missing-1.js')).status).toBe(404);
+  });
+});
