@@ -1,6 +1,10 @@
 /**
  * Password hashing with scrypt (OWASP: N=2^17, r=8, p=1). The parameters travel inside the stored
  * hash so the cost can be raised later without breaking old hashes.
+ *
+ * At most two hashes run at once. scrypt runs on Node's four libuv threads, where the access-token
+ * check (WebCrypto HMAC) and file reads also run: a burst of sign-ins used to hold all four, and
+ * every signed-in call waited seconds behind them (measured by `npm run bench`, server load).
  */
 import crypto from 'node:crypto';
 import { promisify } from 'node:util';
@@ -13,6 +17,27 @@ const scrypt = promisify(crypto.scrypt) as (
 ) => Promise<Buffer>;
 
 const KEY_LENGTH = 32;
+const MAX_CONCURRENT_HASHES = 2;
+
+/** Runs tasks with at most `max` of them in flight; the others wait in order. */
+export function concurrencyLimit(max: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const limited = concurrencyLimit(MAX_CONCURRENT_HASHES);
+const scryptLimited: typeof scrypt = (...args) => limited(() => scrypt(...args));
 
 function options(logN: number, r: number, p: number): crypto.ScryptOptions {
   // scrypt needs 128 * N * r bytes; give it headroom.
@@ -21,7 +46,7 @@ function options(logN: number, r: number, p: number): crypto.ScryptOptions {
 
 export async function hashPassword(password: string, logN = 17): Promise<string> {
   const salt = crypto.randomBytes(16);
-  const key = await scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options(logN, 8, 1));
+  const key = await scryptLimited(password.normalize('NFC'), salt, KEY_LENGTH, options(logN, 8, 1));
   return ['scrypt', logN, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
@@ -29,7 +54,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [kind, logN, r, p, salt, key] = stored.split('$');
   if (kind !== 'scrypt' || !logN || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64');
-  const actual = await scrypt(
+  const actual = await scryptLimited(
     password.normalize('NFC'),
     Buffer.from(salt, 'base64'),
     expected.length,
