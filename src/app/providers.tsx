@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import { UpdatePrompt } from './pwa/update-prompt';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The toast UI is downloaded when the first toast is raised, not with the first screen; the toast
 // waits in the store meanwhile.
@@ -29,7 +29,7 @@ function LazyToasts() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <LazyToasts />
       <UpdatePrompt />
       {children}

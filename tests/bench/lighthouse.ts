@@ -38,11 +38,20 @@ type PageFigures = {
   cls: number;
   speedIndexMs: number;
   /** What keeps a score below 100: failing audits of the three categories, worst first. */
-  failing: { category: string; audit: string; title: string; score: number | null; display?: string }[];
+  failing: { category: string; audit: string; title: string; score: number | null; display?: string; nodes?: string[] }[];
   /** Lighthouse's estimate of the metric time each unmet performance advice would save, biggest first. */
   opportunities: { audit: string; title: string; savingsMs: number; display?: string }[];
   warnings: string[];
 };
+
+/** The elements an accessibility audit names (a few of them), to know what to fix. */
+function nodesOf(audit: Result['audits'][string]): string[] | undefined {
+  const details = audit.details as { items?: { node?: { snippet?: string; explanation?: string } }[] } | undefined;
+  const nodes = (details?.items ?? []).flatMap((item) =>
+    item.node?.snippet ? [`${item.node.snippet} ${item.node.explanation ?? ''}`.trim()] : [],
+  );
+  return nodes.length > 0 ? nodes.slice(0, 5) : undefined;
+}
 
 function figures(lhr: Result): PageFigures {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -52,7 +61,14 @@ function figures(lhr: Result): PageFigures {
     for (const ref of lhr.categories[id]?.auditRefs ?? []) {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
-      failing.push({ category: id, audit: ref.id, title: audit.title, score: audit.score, display: audit.displayValue });
+      failing.push({
+        category: id,
+        audit: ref.id,
+        title: audit.title,
+        score: audit.score,
+        display: audit.displayValue,
+        nodes: nodesOf(audit),
+      });
     }
   }
   const opportunities: PageFigures['opportunities'] = [];
@@ -93,7 +109,12 @@ async function audit(url: string, port: number): Promise<PageFigures> {
 async function median(label: string, url: string, port: number): Promise<PageFigures & { runs: number[] }> {
   const runs: PageFigures[] = [];
   for (let i = 0; i < RUNS; i += 1) {
-    const run = await audit(url, port);
+    // Lighthouse now and then fails to record its trace (NO_NAVSTART) under load: that run, not
+    // the page, failed, so it is measured again once.
+    const run = await audit(url, port).catch((error: unknown) => {
+      console.warn(`  ${label} run ${i + 1}/${RUNS} failed (${String(error)}); measuring it again`);
+      return audit(url, port);
+    });
     console.info(`  ${label} run ${i + 1}/${RUNS}: performance ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms`);
     runs.push(run);
   }

@@ -12,7 +12,7 @@ export const HELP_DESK = { phone: '1900 6868', email: 'hotro@salesfield.vn', hou
 function HelpDesk() {
   return (
     <Stack gap="md" p={{ base: 'md', sm: 'xl' }} data-testid="help-desk">
-      <Title order={2} c="teal.8">
+      <Title order={2} c="teal.9">
         Sales Field
       </Title>
       <Text c="dimmed">Quản lý đơn hàng, khách hàng và đội ngũ bán hàng – cả khi không có mạng.</Text>

@@ -66,6 +66,7 @@ export default function RevenueChart({ data, height = 260 }: { data: ChartDay[];
                   onFocus={() => setActive(index)}
                   onBlur={() => setActive(null)}
                   tabIndex={0}
+                  role="img"
                   aria-label={`${formatDate(day.date)}: ${formatMoney(day.revenue)}, ${day.orders} đơn`}
                 />
                 {day.revenue > 0 && (
