@@ -1,6 +1,7 @@
 /** The dashboard's figures (issue #5): sales today and this month, orders by status, top lists, sales by day. */
 import * as v from 'valibot';
 import type { OrderStatus } from './order-status';
+import { isIsoDate } from './validation';
 
 /** Statuses whose orders count as sales (revenue): accepted by the office and not undone. */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'delivering', 'completed'];
@@ -19,7 +20,14 @@ export type DashboardSummary = {
   top_customers: { customer_id: string; name: string; revenue: number; orders: number }[];
 };
 
-const day = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`)));
+const day = (label: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`),
+      v.check(isIsoDate, `${label} không hợp lệ (YYYY-MM-DD)`),
+    ),
+  );
 
 export const DashboardQuerySchema = v.object({
   company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),

@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import type { LineDiscount } from './order-totals';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './order-status';
 import { isoInstantField, uuidField } from './sync';
-import { pagingFields } from './validation';
+import { isIsoDate, pagingFields } from './validation';
 
 export type OrderLineRecord = {
   id: string;
@@ -118,7 +118,13 @@ export const OrderSubmitSchema = v.object(
     customerId: uuidField('Khách hàng'),
     visitId: v.optional(v.nullable(uuidField('Lượt ghé thăm')), null),
     deliveryDate: v.optional(
-      v.nullable(v.pipe(v.string('Ngày giao không hợp lệ'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'))),
+      v.nullable(
+        v.pipe(
+          v.string('Ngày giao không hợp lệ'),
+          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
+          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
+        ),
+      ),
       null,
     ),
     note: v.optional(
@@ -145,7 +151,14 @@ export type OrderSubmitPayload = v.InferOutput<typeof OrderSubmitSchema>;
 export const ORDER_SORTS = ['-created_at', 'created_at', '-total', 'total', 'code', '-code'] as const;
 
 const digits = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
-const day = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`)));
+const day = (label: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`),
+      v.check(isIsoDate, `${label} không hợp lệ (YYYY-MM-DD)`),
+    ),
+  );
 
 /** The order list filters (spec §3 "Order filter"). */
 export const OrderListQuery = v.object({
@@ -319,7 +332,13 @@ export const OrderGroupInputSchema = v.object(
       v.maxLength(120, 'Tên nhóm không được dài quá 120 ký tự'),
     ),
     delivery_date: v.optional(
-      v.nullable(v.pipe(v.string('Ngày giao không hợp lệ'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'))),
+      v.nullable(
+        v.pipe(
+          v.string('Ngày giao không hợp lệ'),
+          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
+          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
+        ),
+      ),
       null,
     ),
     note: v.optional(

@@ -11,7 +11,7 @@ import * as v from 'valibot';
 import { salesStaffLabel, type MembershipStatus } from './company';
 import { newPasswordField } from './password-policy';
 import { phoneField } from './phone';
-import { bodyObject, capitalize, idField, pagingFields, requiredText } from './validation';
+import { bodyObject, capitalize, idField, isIsoDate, pagingFields, requiredText } from './validation';
 
 /** Relative to the `/api` prefix, trailing slashes as the spec writes them. */
 export const employeePaths = {
@@ -165,15 +165,6 @@ const codeField = v.pipe(
   patchText('mã nhân viên', 40),
   v.check((value) => value == null || CODE.test(value), EMPLOYEE_CODE_INVALID),
 );
-
-/** A calendar date `YYYY-MM-DD` that exists. */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 const startDateField = v.pipe(
   patchText('ngày bắt đầu', 10),

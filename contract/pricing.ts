@@ -14,7 +14,7 @@
 import * as v from 'valibot';
 import { roundDong } from './money';
 import type { VariantUnit } from './product';
-import { bodyObject, optionalText, pagingFields, requiredText } from './validation';
+import { bodyObject, isIsoDate, optionalText, pagingFields, requiredText } from './validation';
 
 export type PricePolicyItem = { variant_id: number; unit: string; price: number };
 
@@ -142,7 +142,13 @@ export function vietnamDay(at: Date = new Date()): string {
 
 const day = (label: string) =>
   v.optional(
-    v.nullable(v.pipe(v.string(`${label} không hợp lệ`), v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`))),
+    v.nullable(
+      v.pipe(
+        v.string(`${label} không hợp lệ`),
+        v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`),
+        v.check(isIsoDate, `${label} không hợp lệ (YYYY-MM-DD)`),
+      ),
+    ),
     null,
   );
 

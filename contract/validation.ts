@@ -61,6 +61,14 @@ function describeIssue(issue: AnyIssue): string {
     const key = String(last.key);
     return MISSING_MESSAGES[key] ?? `Vui lòng nhập ${fieldLabel(key)}`;
   }
+  // A schema without a message of its own gets valibot's English default ("Invalid type: ..."): a
+  // person is told in Vietnamese which field is wrong instead.
+  if (issue.message.startsWith('Invalid ')) {
+    const named = (issue.path ?? [])
+      .map((item) => String(item.key).trim())
+      .findLast((key) => key !== '' && key.length <= 60 && !/^\d+$/.test(key));
+    return named ? `${capitalize(fieldLabel(named))} không hợp lệ` : 'Dữ liệu không hợp lệ';
+  }
   return issue.message;
 }
 
@@ -111,6 +119,18 @@ export function idField(label: string) {
     v.minValue(1, message),
     v.maxValue(2_147_483_647, message),
   );
+}
+
+/**
+ * A calendar date `YYYY-MM-DD` that exists (1900 to 2100). The pattern alone lets 2026-13-45 and
+ * 0000-00-00 through, which the database then refuses with an error instead of a 400.
+ */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 /** Query-string paging with the product's defaults (page 1, limit 10). */

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { isoInstantField, uuidField } from './sync';
-import { idField, pagingFields } from './validation';
+import { idField, isIsoDate, pagingFields } from './validation';
 
 export const LocationSchema = v.object(
   {
@@ -74,8 +74,20 @@ export const VisitListQuery = v.object({
   ...pagingFields(),
   account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
   customer: v.optional(uuidField('Khách hàng')),
-  date_from: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'))),
-  date_to: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'))),
+  date_from: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
+      v.check(isIsoDate, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
+    ),
+  ),
+  date_to: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
+      v.check(isIsoDate, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
+    ),
+  ),
 });
 
 export const visitPaths = { list: '/visit/api/visits/' } as const;

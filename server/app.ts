@@ -56,6 +56,15 @@ export function createApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
+  // An answer given before the request body was read (a refused token, a company the caller is not
+  // in) leaves the rest of the body on the connection: the node adapter drains it for a moment, then
+  // closes the socket under the client's next request. Say so, as the body limit's 413 does, so the
+  // client sends its next request (the retry after refreshing its token) on a new connection.
+  api.use('*', async (c, next) => {
+    await next();
+    const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
+    if (hasBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused: say so.

@@ -1,6 +1,7 @@
 /**
  * Reading request input through the contract's valibot schemas. Anything that does not parse is a
- * 400 naming the field, never a 500: malformed JSON, a non-object body, wrong types, bad query strings.
+ * 400 naming the field, never a 500: malformed JSON, a non-object body, wrong types, bad query strings,
+ * and text with a NUL character (valid JSON and URLs, but PostgreSQL refuses to store or compare it).
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -9,9 +10,31 @@ import { badRequest, HttpError } from './http-error';
 
 type AnySchema = v.GenericSchema;
 
-export function parseWith<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
+export const NUL_MESSAGE = 'Dữ liệu không được chứa ký tự NUL';
+
+/** Where the first text (a string or an object key) holding a NUL character is, or null: "" for the value itself. */
+export function nulPath(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    const inner = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return inner;
+    const found = nulPath(item, inner);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** `nulCheck: false` leaves the NUL check to the caller (sync push refuses such ops one by one). */
+type ParseOptions = { nulCheck?: boolean };
+
+export function parseWith<S extends AnySchema>(schema: S, input: unknown, options: ParseOptions = {}): v.InferOutput<S> {
   const result = v.safeParse(schema, input);
-  if (result.success) return result.output;
+  if (result.success) {
+    const where = options.nulCheck === false ? null : nulPath(result.output);
+    if (where !== null) throw badRequest('VALIDATION_FAILED', NUL_MESSAGE, where ? { [where]: NUL_MESSAGE } : undefined);
+    return result.output;
+  }
   const { message, fields } = summarizeIssues(result.issues);
   throw badRequest('VALIDATION_FAILED', message, fields);
 }
@@ -31,8 +54,8 @@ export async function readJson(c: Context): Promise<unknown> {
   }
 }
 
-export async function parseBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
-  return parseWith(schema, await readJson(c));
+export async function parseBody<S extends AnySchema>(c: Context, schema: S, options: ParseOptions = {}): Promise<v.InferOutput<S>> {
+  return parseWith(schema, await readJson(c), options);
 }
 
 export function parseQuery<S extends AnySchema>(c: Context, schema: S): v.InferOutput<S> {

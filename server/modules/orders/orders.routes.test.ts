@@ -153,6 +153,33 @@ describe('list, counts and export', () => {
     expect((await list('&status=nothing')).status).toBe(400);
   });
 
+  it('answers 400, not 500, for days that do not exist, text with a NUL character and ids past int4', async () => {
+    const get = (path: string) => kit.server.call(`/order/api/${path}`, { token: kit.an.access });
+    for (const path of [
+      `ordercompany/?company=${kit.anKhang}&date_from=2026-13-45`,
+      `countorder/?company=${kit.anKhang}&date_from=0000-00-00`,
+      `getdashboard/?company=${kit.anKhang}&date_to=2026-02-30`,
+      `exportdata/?company=${kit.anKhang}&date_to=0000-00-00`,
+      `ordercompany/?company=${kit.anKhang}&search=Smecta%00`,
+    ]) {
+      const answer = await get(path);
+      expect([path, answer.status, answer.body.error], answer.body.message).toEqual([path, 400, 'VALIDATION_FAILED']);
+      expect(answer.body.message).toMatch(/không hợp lệ|NUL/);
+    }
+    const order = await newOrder();
+    const past = await kit.server.call(`/order/api/ordercompany/${order.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: 2_147_483_648, note: 'Công ty ngoài int4' },
+    });
+    expect([past.status, past.body.fields?.company]).toEqual([400, 'Công ty không hợp lệ']);
+    const group = await kit.server.call('/order/api/order-group/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, title: 'Chuyến giao\u0000', delivery_date: '2026-11-31' },
+    });
+    expect(group.status).toBe(400);
+  });
+
   it('exports the filtered list to Excel with Vietnamese headers', async () => {
     const response = await fetch(`${kit.server.url}/api/order/api/exportdata/?company=${kit.anKhang}&status=pending`, {
       headers: { authorization: `Bearer ${kit.an.access}` },

@@ -54,13 +54,20 @@ import { submitOrder } from './order-submit';
 const companyParam = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));
 const CompanyQuery = v.object({ company: companyParam });
 const OrderId = v.pipe(v.string(), v.uuid());
+/** A company id in a body; past int4 the database would fail on it instead of a 400. */
+const companyBody = v.pipe(
+  v.number('Công ty không hợp lệ'),
+  v.integer('Công ty không hợp lệ'),
+  v.minValue(1, 'Công ty không hợp lệ'),
+  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+);
 const CreateOrderSchema = v.object({
-  company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ')),
+  company: companyBody,
   ...OrderSubmitSchema.entries,
 });
 const EditOrderSchema = v.object(
   {
-    company: v.pipe(v.number('Công ty không hợp lệ'), v.integer('Công ty không hợp lệ'), v.minValue(1, 'Công ty không hợp lệ')),
+    company: companyBody,
     note: OrderSubmitSchema.entries.note,
     deliveryDate: OrderSubmitSchema.entries.deliveryDate,
   },

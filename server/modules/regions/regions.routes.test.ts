@@ -143,6 +143,11 @@ describe('regions/ (create) and region/{id}/ (detail, change)', () => {
     }
     const noCompany = await kit.send('POST', regionPaths.regions, { code: 'X6', name: 'Không công ty' });
     expect([noCompany.status, noCompany.body.message]).toEqual([400, 'Vui lòng nhập công ty']);
+    // A schema part without a message of its own (an import cell) is still explained in Vietnamese.
+    const badCell = await kit.send('POST', regionPaths.import, { company: kit.anKhang, rows: [{ 'Mã khu vực': [] }] });
+    expect([badCell.status, badCell.body.message]).toEqual([400, 'Mã khu vực không hợp lệ']);
+    const notAnObject = await kit.send('POST', regionPaths.import, 'hàng');
+    expect([notAnObject.status, notAnObject.body.message]).not.toContain('Invalid');
     expect((await list({ search: 'X' })).body.data.some((region) => region.code.startsWith('X'))).toBe(false);
   });
 

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { processedOps } from '../../db/schema';
 import { canonicalJson } from '../../lib/canonical-json';
 import type { Logger } from '../../lib/logger';
+import { NUL_MESSAGE, nulPath } from '../../lib/validate';
 import { OP_HANDLERS, OP_PERMISSIONS } from './op-handlers';
 import { OpRejection, type OpHandler } from './op-context';
 
@@ -91,6 +92,11 @@ async function decide(tx: Db, caller: PushCaller, op: WireOp, now: Date): Promis
 }
 
 export async function applyOp(db: Db, caller: PushCaller, op: WireOp, logger: Logger): Promise<OpResult> {
+  // Text with a NUL character cannot be stored (not even its claim): refused before anything is
+  // written, the same way every time, instead of failing in the database at every retry and
+  // blocking the device's queue behind it.
+  const nul = nulPath({ type: op.type, payload: op.payload });
+  if (nul !== null) return rejected(op.opId, 'VALIDATION_FAILED', NUL_MESSAGE, { [nul]: NUL_MESSAGE });
   const hash = payloadHash(op);
   try {
     return await db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '../../../contract/auth';
@@ -324,5 +325,44 @@ describe('push: bad requests', () => {
     expect(unknown.body.data.results[0]).toMatchObject({ outcome: 'rejected', error: { code: 'UNKNOWN_OP' } });
     const noDevice = await server.call('/sync/push', { token: an.access, body: { company: anKhang, ops: [op('visit.checkIn', {})] } });
     expect(noDevice.status).toBe(400);
+  });
+
+  it('refuses an op holding a NUL character on its own, for good, and applies the ops after it', async () => {
+    // Valid JSON the database cannot store: without the check it failed at every retry ("retry",
+    // INTERNAL) and blocked the device's queue behind it.
+    const customer = await aCustomerOf(anKhang, an.access);
+    const bad = visitOps(customer.id).checkIn;
+    (bad.payload as { note: string }).note = 'Ghé thăm\u0000';
+    const good = visitOps(customer.id);
+    const first = await push([bad, good.checkIn]);
+    expect(first.body.data.results.map((result) => [result.outcome, result.error?.code ?? null])).toEqual([
+      ['rejected', 'VALIDATION_FAILED'],
+      ['applied', null],
+    ]);
+    expect(first.body.data.results[0]!.error?.fields).toEqual({ 'payload.note': 'Dữ liệu không được chứa ký tự NUL' });
+    expect((await push([bad])).body.data.results).toEqual(first.body.data.results.slice(0, 1));
+    expect(await visitCount(good.visitId)).toBe(1);
+  });
+
+  it('answers a push refused before its body was read with "Connection: close", so the retry gets a new connection', async () => {
+    // Left open, the unread rest of the body made the node adapter close the socket under the
+    // device's next request (its retry after refreshing the token) once draining took too long.
+    const body = JSON.stringify({ company: anKhang, deviceId, ops: [op('visit.checkIn', {})], note: 'x'.repeat(200_000) });
+    const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const request = http.request(
+        `${server.url}/api/sync/push`,
+        { method: 'POST', headers: { authorization: 'Bearer expired.token.value', 'content-type': 'application/json' } },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, connection: response.headers.connection });
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(answer).toEqual({ status: 401, connection: 'close' });
+    // A request whose body was read keeps its connection.
+    const read = await push([op('order.teleport', {})]);
+    expect([read.status, read.headers.get('connection')]).not.toContain('close');
   });
 });
