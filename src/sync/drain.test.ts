@@ -355,6 +355,28 @@ describe('drainOutbox', () => {
     expect(await states()).toEqual(['pending']);
   });
 
+  it('sends ops that a tab closed mid-push left "sending", once it holds the cross-tab lock', async () => {
+    const { opId } = await checkIn();
+    await db.outbox.toCollection().modify({ state: 'sending' });
+    // The closed tab's lock went with it: this tab gets the lock (a one-holder stand-in for Web Locks).
+    const had = Object.getOwnPropertyDescriptor(navigator, 'locks');
+    Object.defineProperty(navigator, 'locks', {
+      configurable: true,
+      value: {
+        request: (_name: string, _options: unknown, callback: (lock: { name: string }) => unknown) => callback({ name: 'outbox-drain' }),
+      },
+    });
+    try {
+      const t = transport(applied);
+      await drain(t);
+      expect(t.calls.map((call) => call.ops.map((op) => op.opId))).toEqual([[opId]]);
+      expect(await states()).toEqual(['done']);
+    } finally {
+      if (had) Object.defineProperty(navigator, 'locks', had);
+      else delete (navigator as { locks?: unknown }).locks;
+    }
+  });
+
   it('requeues ops left "sending" by a reload mid-request', async () => {
     await checkIn();
     await db.outbox.toCollection().modify({ state: 'sending' });

@@ -245,9 +245,13 @@ export function drainOutbox(options: DrainOptions): Promise<DrainOutcome> {
     try {
       const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
       if (!locks) return await drainLoop(options);
-      return await locks.request('outbox-drain', { ifAvailable: true }, async (lock) =>
-        lock ? drainLoop(options) : ({ requests: 0, applied: 0, rejected: 0, stoppedBy: 'busy' } as DrainOutcome),
-      );
+      return await locks.request('outbox-drain', { ifAvailable: true }, async (lock) => {
+        if (!lock) return { requests: 0, applied: 0, rejected: 0, stoppedBy: 'busy' } as DrainOutcome;
+        // Holding the lock, no other drain is sending: ops still 'sending' were left by a tab closed
+        // mid-push, and would wait for the app to be opened again while this tab stays open.
+        await requeueInterrupted(options.db);
+        return drainLoop(options);
+      });
     } finally {
       running = null;
     }
