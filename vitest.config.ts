@@ -30,6 +30,17 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // `npm run test:faults` (issue 6): fault campaign, fuzzing, tenant isolation, crash safety.
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

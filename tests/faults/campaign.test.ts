@@ -1,0 +1,726 @@
+/**
+ * The seeded fault campaign (issue 6, `npm run test:faults`; research/offline.md 4.8 "fault
+ * injection"). Hundreds of ops — new customers, check-ins and check-outs, orders — are queued on one
+ * device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
+ * proxy that, push by push, drops the request, drops the answer after the server committed it,
+ * answers 500 / 503 / 429, cuts the answer, holds the answer or the request past the device's
+ * timeout, kills the server (SIGKILL) in the middle of a batch and starts it again, and reloads the
+ * sending tab in the middle of its drain (support/fault-proxy.ts); every kind at least once. The
+ * device runs in Node so that client timeouts can run 30 times faster; browser-tabs.test.ts does
+ * the same with the built app in Chromium, where reloading and closing a tab are the real thing.
+ *
+ * Then the faults stop, the device drains to empty, and a checker (Jepsen style: every attempt of
+ * every op was ok, fail or unknown to the device) proves on the server's database that every op is
+ * there exactly once (support/campaign-check.ts).
+ *
+ * The server runs as a child process (`node --import tsx server/main.ts`) on a PGlite data
+ * directory, or on PostgreSQL under `bash scripts/with-pg.sh`. The seed is fixed (FAULT_SEED=<n>
+ * or FAULT_SEED=random for another campaign); FAULT_OPS sets how many ops (default 300).
+ */
+import 'fake-indexeddb/auto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoginAnswer } from '../../contract/auth';
+import type { CustomerRecord } from '../../contract/customer';
+import type { Envelope } from '../../contract/envelope';
+import type { OpType } from '../../contract/ops';
+import type { VariantRecord } from '../../contract/product';
+import { uuidv7 } from '../../contract/uuid';
+import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { rowsOf } from '../../server/lib/sql-rows';
+import type { OutboxRow } from '../../src/db/app-db';
+import type { DrainOutcome, PushTransport } from '../../src/sync/drain';
+import { enqueueOp } from '../../src/sync/outbox';
+import { pullChanges } from '../../src/sync/pull';
+import { checkOnServer, type KilledBatch, type Planned } from './support/campaign-check';
+import { createChildStore, startChildServer, type ChildServer, type ChildStore } from './support/child-server';
+import { createDevice, type Device, type Tab } from './support/device';
+import { FAULT_KINDS, startFaultProxy, type FaultKind, type FaultProxy } from './support/fault-proxy';
+import { Rng, seedFromEnv } from './support/prng';
+import { seconds, table } from './support/report';
+
+const SEED = seedFromEnv('FAULT_SEED', 20261121);
+const OPS = Number(process.env.FAULT_OPS ?? 300);
+const MAX_RESTARTS = Number(process.env.FAULT_MAX_RESTARTS ?? 4);
+/** Client timeouts (30 s + 0.5 s per op, src/sync/transport.ts) run this many times faster. */
+const TIME_SCALE = 30;
+const DEMO_PHONE = '0901234567';
+const DEMO_PASSWORD = 'Demo@2026';
+/** Marks what this campaign made, so the checker finds copies made under other ids too. */
+const TAG = `F${(SEED % 36 ** 4).toString(36).toUpperCase()}`;
+const MARK = `fault-campaign ${TAG}`;
+const TRACKED_STOCK = 8;
+
+type Attempt = 'ok' | 'fail' | 'unknown';
+
+let tmp: string;
+let store: ChildStore;
+let child: ChildServer | null = null;
+let upstream: string | null = null;
+const shared: { proxy?: FaultProxy; device?: Device } = {};
+let restarting: Promise<void> | null = null;
+const serverLogs: string[] = [];
+const fatal: string[] = [];
+let restarts = 0;
+/** Batches the server was killed under, to tell how many it had half done. */
+const killedBatches: KilledBatch[] = [];
+
+function serverOptions() {
+  return { dataDir: store.dataDir, databaseUrl: store.databaseUrl, logFile: path.join(tmp, 'server.log') };
+}
+
+async function bootServer(): Promise<void> {
+  child = await startChildServer(serverOptions());
+  upstream = child.url;
+}
+
+/** Kill now (SIGKILL, mid-request), start again in the background. */
+async function crashAndRestart(): Promise<void> {
+  if (restarting || !child) return;
+  restarts += 1;
+  const dying = child;
+  upstream = null;
+  child = null;
+  await dying.kill9();
+  const batch = killedBatches.findLast((candidate) => candidate.killedAt === null);
+  if (batch) batch.killedAt = new Date();
+  serverLogs.push(...dying.errors);
+  restarting = bootServer()
+    .catch((error: unknown) => {
+      fatal.push(
+        `the server did not come back after SIGKILL (${store.label}): ${String(error)}\n` +
+          `(a killed ${store.label} server must reopen its data; see ${path.join(tmp, 'server.log')})`,
+      );
+    })
+    .finally(() => {
+      restarting = null;
+    });
+}
+
+async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = await openDatabase({ databaseUrl: store.databaseUrl, dataDir: store.dataDir ?? null });
+  try {
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function query<T>(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await handle.db.execute(statement));
+}
+
+async function api<T>(base: string, pathname: string, token?: string, body?: unknown): Promise<Envelope<T>> {
+  const response = await fetch(`${base}/api${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** A seeded Fisher–Yates shuffle. */
+function shuffled<T>(items: readonly T[], rng: Rng): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = rng.int(0, i);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-campaign-'));
+  store = await createChildStore(tmp);
+  // First start seeds the demo data; stock is then tracked for a few variants (two of them short).
+  await bootServer();
+  await child!.stop();
+  child = null;
+  await withDatabase(async (handle) => {
+    const [company] = await query<{ id: number }>(handle, sql`select id from companies where title = 'Công ty Dược phẩm An Khang'`);
+    const variants = await query<{ id: number }>(
+      handle,
+      sql`select id from variants where company_id = ${company!.id} and is_active order by id limit ${TRACKED_STOCK}`,
+    );
+    for (const [index, variant] of variants.entries()) {
+      const onHand = index < 2 ? 60 : 10_000_000;
+      await handle.db.execute(
+        sql`insert into variant_stock (company_id, variant_id, on_hand, reserved) values (${company!.id}, ${variant.id}, ${onHand}, 0)
+            on conflict (company_id, variant_id) do update set on_hand = excluded.on_hand, reserved = 0`,
+      );
+    }
+  });
+  await bootServer();
+}, 180_000);
+
+afterAll(async () => {
+  await shared.device?.restore().catch(() => undefined);
+  await shared.proxy?.close();
+  await restarting;
+  await child?.stop();
+  await store?.drop();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+type CampaignOptions = {
+  seed: number;
+  ops: number;
+  maxRestarts: number;
+  /** The checker's own check: the proxy answers some pushes "applied" without sending them on. */
+  forgeAcks?: boolean;
+};
+
+/** One campaign, from queueing to the checker's verdict (the caller asserts on it). */
+async function runCampaign(options: CampaignOptions) {
+  const SEED = options.seed;
+  const OPS = options.ops;
+  const MAX_RESTARTS = options.maxRestarts;
+  const TAG = `F${(SEED % 36 ** 4).toString(36).toUpperCase()}`;
+  const MARK = `fault-campaign ${TAG}`;
+  killedBatches.length = 0;
+  serverLogs.length = 0;
+  fatal.length = 0;
+  restarts = 0;
+  if (!child) await bootServer();
+  {
+    const started = Date.now();
+    const plan = new Rng(SEED);
+    const faultRng = new Rng(SEED ^ 0x5bd1e995);
+    const jitter = new Rng(SEED ^ 0x1b873593);
+    const timing = new Rng(SEED ^ 0x27d4eb2f);
+    let clock = Date.now();
+    let restartsLeft = MAX_RESTARTS;
+    const liveErrors: string[] = [];
+    let deadTabErrors = 0;
+    let pullErrors = 0;
+    let reloads = 0;
+    let busy = 0;
+
+    const schedule = shuffled(
+      FAULT_KINDS.filter((kind) => kind !== 'none' && kind !== 'forge-ack'),
+      faultRng,
+    );
+    let pushes = 0;
+    const proxy = await startFaultProxy({
+      upstream: () => upstream,
+      random: () => timing.next(),
+      decide: ({ body }) => {
+        if (options.forgeAcks && faultRng.chance(0.3)) return 'forge-ack';
+        // Every kind of fault at least once, whatever the number of pushes: one push in three takes
+        // the next kind of a seeded shuffle until each has had its turn; the rest are drawn.
+        const scheduled = pushes++ % 3 === 0 && !options.forgeAcks ? schedule.shift() : undefined;
+        const fault =
+          scheduled && (scheduled !== 'restart-mid-batch' || restartsLeft > 0)
+            ? scheduled
+            : faultRng.weighted<FaultKind>({
+                none: 40,
+                'drop-request': 7,
+                'answer-429': 6,
+                'answer-503': 4,
+                'drop-answer': 9,
+                'answer-500': 8,
+                'truncate-answer': 5,
+                'delay-answer': 6,
+                'delay-request': 4,
+                'restart-mid-batch': restartsLeft > 0 ? 6 : 0,
+                'reload-mid-drain': 6,
+                'forge-ack': 0,
+              });
+        if (fault === 'restart-mid-batch') {
+          restartsLeft -= 1;
+          killedBatches.push({
+            opIds: (JSON.parse(body.toString('utf8')) as { ops: { opId: string }[] }).ops.map((op) => op.opId),
+            killedAt: null,
+          });
+        }
+        return fault;
+      },
+      restart: crashAndRestart,
+      reload: async (tabId) => {
+        const tab = device.liveTabs().find((candidate) => candidate.id === tabId);
+        if (!tab) return;
+        reloads += 1;
+        await device.reloadTab(tab);
+      },
+    });
+    const device = await createDevice({ proxyUrl: proxy.url, timeScale: TIME_SCALE, dbName: `faults-campaign-${SEED}` });
+    shared.proxy = proxy;
+    shared.device = device;
+
+    // The person signs in; the device knows the company's customers and products.
+    const login = await api<LoginAnswer>(proxy.url, '/account/api/login/', undefined, { phone: DEMO_PHONE, password: DEMO_PASSWORD });
+    const session = login.data;
+    const companyId = session.account.company_data.find((entry) => entry.company_data.title === 'Công ty Dược phẩm An Khang')!.company;
+    const accountId = session.account.id;
+    device.setAccessToken(session.access);
+    const customers = (
+      await api<CustomerRecord[]>(proxy.url, `/customer/api/customer/?company=${companyId}&limit=200`, session.access)
+    ).data.filter((customer) => customer.status === 'active');
+    const variants = (
+      await api<VariantRecord[]>(proxy.url, `/product/api/variant/?company=${companyId}&limit=200`, session.access)
+    ).data.filter((variant) => variant.is_active && variant.units.length > 0);
+    expect(customers.length, 'demo customers').toBeGreaterThan(5);
+    expect(variants.length, 'demo variants').toBeGreaterThan(5);
+    const deviceId = uuidv7();
+
+    await device.openTab('A');
+    await device.openTab('B');
+
+    // ---- what the person does: ops queued in the order a person would make them -------------
+    const planned: Planned[] = [];
+    const createdCustomers: { id: string; opId: string }[] = [];
+    const openVisits: { visitId: string; opId: string }[] = [];
+    let orderNo = 0;
+
+    async function enqueue(
+      tab: Tab,
+      type: OpType,
+      entity: { type: 'customer' | 'visit' | 'order'; id: string },
+      payload: Record<string, unknown>,
+      dependsOn: string[],
+    ) {
+      const opId = await device.inTab(tab, () =>
+        tab.db.transaction('rw', tab.db.outbox, () =>
+          enqueueOp(tab.db, { type, payload: payload as never, companyId, accountId, entity, dependsOn }, new Date(clock)),
+        ),
+      );
+      planned.push({ opId, type, entityId: entity.id, payload, dependsOn });
+      return opId;
+    }
+
+    function pickCustomer(): { id: string; dependsOn: string[] } {
+      if (createdCustomers.length > 0 && plan.chance(0.3)) {
+        const created = plan.pick(createdCustomers);
+        return { id: created.id, dependsOn: [created.opId] };
+      }
+      return { id: plan.pick(customers).id, dependsOn: [] };
+    }
+
+    async function enqueueOne(tab: Tab): Promise<void> {
+      clock += 1_000;
+      const type = plan.weighted<OpType>({
+        'customer.create': 15,
+        'visit.checkIn': 25,
+        'visit.checkOut': openVisits.length > 0 ? 20 : 0,
+        'order.submit': 40,
+      });
+      if (type === 'customer.create') {
+        const id = uuidv7(clock);
+        const opId = await enqueue(
+          tab,
+          type,
+          { type: 'customer', id },
+          { id, name: `KH Thử lỗi ${TAG}-${planned.length}`, note: MARK },
+          [],
+        );
+        createdCustomers.push({ id, opId });
+      } else if (type === 'visit.checkIn') {
+        const customer = pickCustomer();
+        const visitId = uuidv7(clock);
+        const payload = {
+          visitId,
+          customerId: customer.id,
+          at: new Date(clock).toISOString(),
+          location: { lat: 10.77 + plan.next() / 100, lng: 106.7 + plan.next() / 100, accuracy: 12 },
+          note: MARK,
+        };
+        const opId = await enqueue(tab, type, { type: 'visit', id: visitId }, payload, customer.dependsOn);
+        openVisits.push({ visitId, opId });
+      } else if (type === 'visit.checkOut') {
+        const visit = openVisits.splice(plan.int(0, openVisits.length - 1), 1)[0]!;
+        const payload = { visitId: visit.visitId, at: new Date(clock + 5 * 60_000).toISOString(), location: null, note: null };
+        await enqueue(tab, type, { type: 'visit', id: visit.visitId }, payload, [visit.opId]);
+      } else {
+        const customer = pickCustomer();
+        const orderId = uuidv7(clock);
+        orderNo += 1;
+        const chosen = new Set<number>();
+        const lineCount = plan.int(1, 4);
+        const lines = [];
+        while (lines.length < lineCount) {
+          const variant = plan.pick(variants);
+          if (chosen.has(variant.id)) continue;
+          chosen.add(variant.id);
+          const unit = plan.pick(variant.units);
+          lines.push({
+            lineId: uuidv7(clock),
+            variantId: variant.id,
+            unit: unit.unit,
+            quantity: plan.int(1, 5),
+            quotedUnitPrice: Math.min(100_000_000_000, unit.price * 2),
+            discount: plan.chance(0.2) ? { kind: 'percent', value: plan.int(1, 20) } : null,
+          });
+        }
+        const payload = {
+          orderId,
+          localNo: `${TAG}-FLTS-${orderNo}`,
+          customerId: customer.id,
+          visitId: null,
+          deliveryDate: null,
+          note: MARK,
+          lines,
+          quotedTotal: 0,
+          createdAt: new Date(clock).toISOString(),
+        };
+        await enqueue(tab, type, { type: 'order', id: orderId }, payload, customer.dependsOn);
+      }
+    }
+
+    // ---- the drainer, with every attempt of every op recorded as the device saw it -----------
+    const attempts = new Map<string, Attempt[]>();
+    const record = (opIds: string[], attempt: Attempt | ((opId: string) => Attempt)) => {
+      for (const opId of opIds) {
+        const list = attempts.get(opId) ?? [];
+        list.push(typeof attempt === 'function' ? attempt(opId) : attempt);
+        attempts.set(opId, list);
+      }
+    };
+    const transport: PushTransport = async (body) => {
+      const opIds = body.ops.map((op) => op.opId);
+      try {
+        const answer = await device.pushTransport(body);
+        if (answer.status === 200 && answer.body?.data?.results) {
+          const results = new Map(answer.body.data.results.map((result) => [result.opId, result]));
+          record(opIds, (opId) => {
+            const result = results.get(opId);
+            return result && result.outcome !== 'retry' ? 'ok' : 'fail';
+          });
+        } else {
+          record(opIds, answer.status >= 500 ? 'unknown' : 'fail');
+        }
+        return answer;
+      } catch (error) {
+        record(opIds, 'unknown');
+        throw error;
+      }
+    };
+
+    const outcomes: DrainOutcome[] = [];
+    function drain(tab: Tab, batchSize?: number): Promise<void> {
+      return device
+        .inTab(tab, () =>
+          tab.drain.drainOutbox({
+            db: tab.db,
+            companyId,
+            accountId,
+            deviceId,
+            transport,
+            refreshAuth: async () => false,
+            now: () => clock,
+            random: () => jitter.next(),
+            batchSize: batchSize ?? plan.pick([2, 3, 5, 10, 25, 50]),
+          }),
+        )
+        .then(
+          (outcome) => {
+            outcomes.push(outcome);
+            if (outcome.stoppedBy === 'busy') busy += 1;
+          },
+          (error: unknown) => {
+            // A tab reloaded or closed under its drain dies with it; a live tab must never throw.
+            if (tab.alive) liveErrors.push(`${tab.id}: ${String(error)}`);
+            else deadTabErrors += 1;
+          },
+        );
+    }
+
+    function pull(tab: Tab): Promise<void> {
+      return device
+        .inTab(tab, () => pullChanges({ db: tab.db, companyId, accountId, transport: device.pullTransport }))
+        .then(
+          () => undefined,
+          () => {
+            pullErrors += 1;
+          },
+        );
+    }
+
+    const liveTab = (slot?: string) => {
+      const live = device.liveTabs();
+      return live.find((tab) => tab.slot === slot) ?? plan.pick(live);
+    };
+
+    // ---- the campaign: waves of work, drained by one tab, both, or one tab twice -------------
+    while (planned.length < OPS) {
+      const wave = Math.min(OPS - planned.length, plan.int(10, 30));
+      const writer = liveTab();
+      for (let i = 0; i < wave; i += 1) await enqueueOne(writer.alive ? writer : liveTab());
+      const rounds = plan.int(1, 4);
+      for (let round = 0; round < rounds; round += 1) {
+        const mode = plan.weighted({ one: 5, both: 3, twiceInOneTab: 2 });
+        const running: Promise<void>[] = [];
+        if (mode === 'one') running.push(drain(liveTab()));
+        if (mode === 'both') running.push(drain(liveTab('A')), drain(liveTab('B')));
+        if (mode === 'twiceInOneTab') {
+          const tab = liveTab();
+          running.push(drain(tab), drain(tab));
+        }
+        if (plan.chance(0.3)) running.push(pull(liveTab()));
+        // The browser says the network is back: waits that were only for the network end.
+        if (plan.chance(0.2)) {
+          const tab = liveTab();
+          await device.inTab(tab, () => tab.drain.releaseNetworkWaits(tab.db, companyId)).catch(() => undefined);
+        }
+        // The person keeps working while the queue drains.
+        if (plan.chance(0.4) && planned.length < OPS) {
+          const extra = Math.min(OPS - planned.length, plan.int(1, 5));
+          for (let i = 0; i < extra; i += 1) await enqueueOne(liveTab());
+        }
+        await Promise.all(running);
+        clock += plan.chance(0.7) ? 11 * 60_000 : plan.int(0, 3_000);
+      }
+      await proxy.idle();
+      await restarting;
+    }
+
+    // ---- healing: faults off; first the tabs that are open, then the app started afresh ------
+    proxy.setEnabled(false);
+    // The client's real timeouts again: on a busy machine a big batch may take longer than the
+    // scaled ones, and a push given up on is only sent again (this phase proves the queue empties).
+    device.setTimeScale(1);
+    await proxy.idle();
+    await restarting;
+    const outbox = async (): Promise<OutboxRow[]> => {
+      const tab = liveTab();
+      return device.inTab(tab, () => tab.db.outbox.toArray());
+    };
+    const unfinished = async () => (await outbox()).filter((op) => op.state === 'pending' || op.state === 'sending');
+    /** Drains (past any backoff) until the queue is empty; three drains in a row that finish nothing: stuck. */
+    const drainToEnd = async () => {
+      for (let idle = 0, left = (await unfinished()).length; idle < 3 && left > 0;) {
+        clock += 11 * 60_000;
+        await drain(liveTab(), 50);
+        await proxy.idle();
+        const now = (await unfinished()).length;
+        idle = now < left ? 0 : idle + 1;
+        left = now;
+      }
+    };
+    // With both tabs still open, ops a reloaded tab left 'sending' must be sent too.
+    await drainToEnd();
+    const stranded = (await unfinished()).filter((op) => op.state === 'sending').length;
+    for (const tab of device.liveTabs()) await device.reloadTab(tab);
+    await drainToEnd();
+    const finalOutbox = await outbox();
+    const leftOver = finalOutbox.filter((op) => op.state === 'pending' || op.state === 'sending');
+    await proxy.idle();
+    await restarting;
+
+    // ---- the checker, on the server's database (server stopped cleanly first) ----------------
+    if (child) {
+      await child.stop();
+      serverLogs.push(...child.errors);
+    }
+    child = null;
+    upstream = null;
+    const byOp = new Map(finalOutbox.map((op) => [op.opId, op]));
+    const problems: string[] = [];
+    const lost: string[] = [];
+    const duplicated: string[] = [];
+    const counts = { ok: 0, fail: 0, unknown: 0, unknownThenOk: 0, applied: 0, appliedWithChanges: 0, rejected: 0 };
+    const rejectedCodes = new Map<string, number>();
+    /** Business refusals that can legitimately happen in this campaign (short stock, a refused dependency). */
+    const expectedRejections = new Set(['STOCK_INSUFFICIENT', 'DEPENDENCY_REJECTED', 'PRICE_CHANGED']);
+
+    for (const op of planned) {
+      const history = attempts.get(op.opId) ?? [];
+      for (const attempt of history) counts[attempt] += 1;
+      if (history.includes('unknown') && byOp.get(op.opId)?.state === 'done') counts.unknownThenOk += 1;
+      const final = byOp.get(op.opId);
+      if (!final) problems.push(`op ${op.opId} (${op.type}) vanished from the device's outbox`);
+      else if (final.result?.outcome === 'applied') counts.applied += 1;
+      else if (final.result?.outcome === 'applied_with_changes') counts.appliedWithChanges += 1;
+      else if (final.result?.outcome === 'rejected') {
+        counts.rejected += 1;
+        const code = final.result.error?.code ?? '?';
+        rejectedCodes.set(code, (rejectedCodes.get(code) ?? 0) + 1);
+        if (!expectedRejections.has(code))
+          problems.push(`op ${op.opId} (${op.type}) was refused ${code}: ${final.result.error?.message} — a replay treated as a new op?`);
+      }
+    }
+
+    const checked = await withDatabase((handle) =>
+      checkOnServer(handle, { companyId, deviceId, mark: MARK, planned, byOp, killedBatches }),
+    );
+    lost.push(...checked.lost);
+    duplicated.push(...checked.duplicated);
+    problems.push(...checked.problems);
+
+    const faults = new Map<FaultKind, number>();
+    for (const exchange of proxy.exchanges) faults.set(exchange.fault, (faults.get(exchange.fault) ?? 0) + 1);
+    const injected = proxy.exchanges.filter((exchange) => exchange.fault !== 'none').length;
+
+    console.info(
+      table(`Fault campaign — seed ${SEED} (FAULT_SEED=${SEED} to replay), ${store.label}, ${seconds(Date.now() - started)}`, [
+        ['ops queued', planned.length],
+        [
+          '  customer.create / visit.checkIn / visit.checkOut / order.submit',
+          ['customer.create', 'visit.checkIn', 'visit.checkOut', 'order.submit']
+            .map((type) => planned.filter((op) => op.type === type).length)
+            .join(' / '),
+        ],
+        ['pushes (HTTP requests)', proxy.exchanges.length],
+        ['faults injected', injected],
+        ...FAULT_KINDS.filter((kind) => kind !== 'none' && (kind !== 'forge-ack' || faults.has(kind))).map(
+          (kind) => [`  ${kind}`, faults.get(kind) ?? 0] as [string, number],
+        ),
+        ['tab reloads mid-drain', reloads],
+        ['server restarts (SIGKILL mid-batch)', restarts],
+        ['  batches cut in the middle (part applied before the kill)', checked.cutMidBatch],
+        ['drains refused by the cross-tab lock (busy)', busy],
+        ['attempts ok / fail / unknown', `${counts.ok} / ${counts.fail} / ${counts.unknown}`],
+        ['ops unknown then ok', counts.unknownThenOk],
+        ['final: applied / with changes / rejected', `${counts.applied} / ${counts.appliedWithChanges} / ${counts.rejected}`],
+        ['  rejections', [...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ') || '-'],
+        [
+          'on the server: processed ops / customers / visits / orders',
+          `${checked.processed} / ${checked.customers} / ${checked.visits} / ${checked.orders}`,
+        ],
+        ['stranded in "sending" with tabs still open', stranded],
+        ['left in the outbox after healing', leftOver.length],
+        ['LOST', lost.length],
+        ['DUPLICATED', duplicated.length],
+        ['other problems', problems.length + liveErrors.length + fatal.length],
+        ['server errors logged / 5xx answered by the server', `${serverLogs.length} / ${proxy.serverErrors.length}`],
+        ['pull errors (server down) / dead-tab drain errors', `${pullErrors} / ${deadTabErrors}`],
+      ]),
+    );
+    if (serverLogs.length) console.info(`server errors logged:\n${serverLogs.slice(0, 10).join('\n')}`);
+    await device.restore();
+    await proxy.close();
+    shared.device = undefined;
+    shared.proxy = undefined;
+
+    return {
+      lost,
+      duplicated,
+      problems,
+      liveErrors,
+      leftOver,
+      serverErrors: proxy.serverErrors,
+      stranded,
+      fatal: [...fatal],
+      missingFaults: FAULT_KINDS.filter(
+        (kind) => !['none', 'forge-ack'].includes(kind) && (kind !== 'restart-mid-batch' || MAX_RESTARTS > 0) && !faults.has(kind),
+      ),
+    };
+  }
+}
+
+describe('fault campaign: two tabs, real drainer, faults on every push', () => {
+  it(`every op is on the server exactly once (seed ${SEED})`, async () => {
+    const verdict = await runCampaign({ seed: SEED, ops: OPS, maxRestarts: MAX_RESTARTS });
+    expect(verdict.fatal, 'fatal').toEqual([]);
+    expect(verdict.lost, 'LOST ops').toEqual([]);
+    expect(verdict.duplicated, 'DUPLICATED ops').toEqual([]);
+    expect(verdict.problems, 'other problems').toEqual([]);
+    expect(verdict.liveErrors, 'a live tab threw while draining').toEqual([]);
+    expect(
+      verdict.leftOver.map((op) => `${op.type} ${op.state} ${op.lastError?.message ?? ''}`),
+      'left in the outbox after healing',
+    ).toEqual([]);
+    expect(verdict.serverErrors, '5xx answered by the server itself').toEqual([]);
+    expect(verdict.stranded, 'ops stranded in "sending" while the tabs stayed open').toBe(0);
+    expect(verdict.missingFaults, 'kinds of fault never injected').toEqual([]);
+  }, 600_000);
+
+  it('the checker is not blind: a proxy that answers "applied" without sending the push on is caught as LOST', async () => {
+    const verdict = await runCampaign({ seed: SEED + 1, ops: 40, maxRestarts: 0, forgeAcks: true });
+    expect(verdict.lost.length, 'ops acknowledged by the forger, never on the server').toBeGreaterThan(0);
+  }, 300_000);
+
+  it('closing one of two tabs in the middle of its push does not strand its ops (the other tab sends them)', async () => {
+    if (!child) await bootServer();
+    let closed = 0;
+    const proxy = await startFaultProxy({
+      upstream: () => upstream,
+      random: Math.random,
+      // The first push: tab A is closed while its push is on the way; the server still applies it.
+      decide: () => (closed === 0 ? 'reload-mid-drain' : 'none'),
+      restart: async () => undefined,
+      reload: async (tabId) => {
+        const tab = device.liveTabs().find((candidate) => candidate.id === tabId);
+        if (!tab) return;
+        closed += 1;
+        device.closeTab(tab);
+      },
+    });
+    const device = await createDevice({ proxyUrl: proxy.url, timeScale: TIME_SCALE, dbName: `faults-close-tab-${SEED}` });
+    shared.proxy = proxy;
+    shared.device = device;
+    const login = await api<LoginAnswer>(proxy.url, '/account/api/login/', undefined, { phone: DEMO_PHONE, password: DEMO_PASSWORD });
+    const companyId = login.data.account.company_data.find((entry) => entry.company_data.title === 'Công ty Dược phẩm An Khang')!.company;
+    const accountId = login.data.account.id;
+    device.setAccessToken(login.data.access);
+    const customer = (await api<CustomerRecord[]>(proxy.url, `/customer/api/customer/?company=${companyId}&limit=1`, login.data.access))
+      .data[0]!;
+    const deviceId = uuidv7();
+    const a = await device.openTab('A');
+    const b = await device.openTab('B');
+    const visitIds: string[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const visitId = uuidv7();
+      visitIds.push(visitId);
+      await device.inTab(a, () =>
+        a.db.transaction('rw', a.db.outbox, () =>
+          enqueueOp(a.db, {
+            type: 'visit.checkIn',
+            payload: { visitId, customerId: customer.id, at: new Date().toISOString(), location: null, note: `${MARK} close-tab` },
+            companyId,
+            accountId,
+            entity: { type: 'visit', id: visitId },
+          }),
+        ),
+      );
+    }
+    let clock = Date.now();
+    const drainIn = (tab: Tab) =>
+      device.inTab(tab, () =>
+        tab.drain.drainOutbox({
+          db: tab.db,
+          companyId,
+          accountId,
+          deviceId,
+          transport: device.pushTransport,
+          refreshAuth: async () => false,
+          now: () => clock,
+        }),
+      );
+    await drainIn(a).catch(() => undefined);
+    expect(closed, 'tab A was closed during its push').toBe(1);
+    await proxy.idle();
+    // Tab B stays open and keeps syncing (its engine drains on its timer, on "online", on "Đồng bộ ngay").
+    for (let i = 0; i < 5; i += 1) {
+      clock += 11 * 60_000;
+      await drainIn(b);
+    }
+    const states = await device.inTab(b, () => b.db.outbox.toArray());
+    const summary = states
+      .map((op) => op.state)
+      .sort()
+      .join(',');
+    console.info(
+      table('Closing one of two tabs mid-push', [
+        ['ops queued in tab A', states.length],
+        [
+          'states after tab B drained 5 times',
+          [...new Set(states.map((op) => op.state))]
+            .map((state) => `${state} ${states.filter((op) => op.state === state).length}`)
+            .join(', '),
+        ],
+      ]),
+    );
+    await device.restore();
+    await proxy.close();
+    shared.device = undefined;
+    shared.proxy = undefined;
+    expect(
+      summary,
+      'ops that tab A had in flight when it was closed must be sent by tab B, which stays open (src/sync/drain.ts ' +
+        'drainOutbox requeues ops left "sending" once it holds the cross-tab lock)',
+    ).toBe(states.map(() => 'done').join(','));
+  });
+});

@@ -1,0 +1,176 @@
+/**
+ * The fault campaign's checker (campaign.test.ts), run on the server's database after the device
+ * healed: every op the device queued is on the server exactly once. Each op has its processed_ops
+ * row with the outcome the device kept; each customer, visit and order it created exists once (and
+ * no copy under another id or number); every order has all its lines and totals that add up; stock
+ * was reserved once per accepted line. Also counts the batches a SIGKILL cut in the middle.
+ */
+import { sql } from 'drizzle-orm';
+import type { OpType } from '../../../contract/ops';
+import type { OrderRecord } from '../../../contract/order';
+import type { OpResult } from '../../../contract/sync';
+import type { DatabaseHandle } from '../../../server/db/client';
+import { rowsOf } from '../../../server/lib/sql-rows';
+import type { OutboxRow } from '../../../src/db/app-db';
+
+/** An op the campaign queued, as it queued it. */
+export type Planned = {
+  opId: string;
+  type: OpType;
+  entityId: string;
+  payload: Record<string, unknown>;
+  dependsOn: string[];
+};
+
+/** A batch the server was killed under, and when. */
+export type KilledBatch = { opIds: string[]; killedAt: Date | null };
+
+export type CheckInput = {
+  companyId: number;
+  deviceId: string;
+  /** The note every record of this campaign carries. */
+  mark: string;
+  planned: Planned[];
+  /** The device's outbox after healing, by opId. */
+  byOp: Map<string, OutboxRow>;
+  killedBatches: KilledBatch[];
+};
+
+async function query<T>(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<T[]> {
+  return rowsOf<T>(await handle.db.execute(statement));
+}
+
+export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
+  const { companyId, deviceId, mark: MARK, planned, byOp, killedBatches } = input;
+  const lost: string[] = [];
+  const duplicated: string[] = [];
+  const problems: string[] = [];
+  const processed = await query<{ op_id: string; outcome: string; result: OpResult }>(
+    handle,
+    sql`select op_id, outcome, result from processed_ops where company_id = ${companyId} and device_id = ${deviceId}`,
+  );
+  const processedById = new Map(processed.map((row) => [row.op_id, row]));
+  for (const op of planned) {
+    const row = processedById.get(op.opId);
+    const final = byOp.get(op.opId);
+    if (!row) {
+      lost.push(`${op.type} ${op.opId}: no processed_ops row on the server`);
+      continue;
+    }
+    if (final?.result && row.outcome !== final.result.outcome)
+      problems.push(`op ${op.opId}: the server kept "${row.outcome}", the device "${final.result.outcome}"`);
+  }
+  if (processed.length !== planned.length)
+    problems.push(`${processed.length} processed ops on the server for this device, ${planned.length} queued`);
+
+  const outcomeOf = (op: Planned) => byOp.get(op.opId)?.result?.outcome;
+  const succeeded = (op: Planned) => outcomeOf(op) === 'applied' || outcomeOf(op) === 'applied_with_changes';
+
+  // Customers: each created one exists once; nothing else carries the campaign's mark.
+  const customerOps = planned.filter((op) => op.type === 'customer.create');
+  const customerRows = await query<{ id: string; name: string }>(
+    handle,
+    sql`select id, name from customers where company_id = ${companyId} and note = ${MARK}`,
+  );
+  for (const op of customerOps) {
+    const rows = customerRows.filter((row) => row.id === op.entityId);
+    const named = customerRows.filter((row) => row.name === op.payload.name);
+    if (succeeded(op) && rows.length === 0) lost.push(`customer ${op.entityId} (applied) is not on the server`);
+    if (!succeeded(op) && rows.length > 0) problems.push(`customer ${op.entityId} exists although its op was ${outcomeOf(op)}`);
+    if (named.length > 1) duplicated.push(`customer "${String(op.payload.name)}" exists ${named.length} times`);
+  }
+
+  // Visits: each check-in once; each check-out recorded on it.
+  const visitRows = await query<{ id: string; check_out_at: Date | string | null }>(
+    handle,
+    sql`select id, check_out_at from visits where company_id = ${companyId} and check_in_note = ${MARK}`,
+  );
+  for (const op of planned.filter((candidate) => candidate.type === 'visit.checkIn')) {
+    const rows = visitRows.filter((row) => row.id === op.entityId);
+    if (succeeded(op) && rows.length === 0) lost.push(`visit ${op.entityId} (applied) is not on the server`);
+    if (!succeeded(op) && rows.length > 0) problems.push(`visit ${op.entityId} exists although its check-in was ${outcomeOf(op)}`);
+  }
+  for (const op of planned.filter((candidate) => candidate.type === 'visit.checkOut')) {
+    const row = visitRows.find((candidate) => candidate.id === op.entityId);
+    if (succeeded(op) && (!row?.check_out_at || new Date(row.check_out_at).toISOString() !== op.payload.at))
+      lost.push(`check-out of visit ${op.entityId} (applied) is not on the server`);
+  }
+  const checkIns = planned.filter((op) => op.type === 'visit.checkIn' && succeeded(op)).length;
+  if (visitRows.length > checkIns) duplicated.push(`${visitRows.length} campaign visits on the server, ${checkIns} check-ins applied`);
+
+  // Orders: once each (by id and by the device's number), all lines, totals that add up.
+  const orderRows = await query<{
+    id: string;
+    local_no: string;
+    code: string | null;
+    total: string | number;
+    lines: string | number;
+    line_sum: string | number | null;
+    history: string | number;
+  }>(
+    handle,
+    sql`select o.id, o.local_no, o.code, o.total,
+            (select count(*) from order_lines l where l.order_id = o.id) as lines,
+            (select sum(l.line_total) from order_lines l where l.order_id = o.id) as line_sum,
+            (select count(*) from order_status_history h where h.order_id = o.id) as history
+          from orders o where o.company_id = ${companyId} and o.note = ${MARK}`,
+  );
+  const orderOps = planned.filter((op) => op.type === 'order.submit');
+  for (const op of orderOps) {
+    const rows = orderRows.filter((row) => row.id === op.entityId || row.local_no === op.payload.localNo);
+    const final = byOp.get(op.opId);
+    if (succeeded(op)) {
+      if (rows.length === 0) {
+        lost.push(`order ${op.entityId} (${String(op.payload.localNo)}, ${outcomeOf(op)}) is not on the server`);
+        continue;
+      }
+      if (rows.length > 1) duplicated.push(`order ${String(op.payload.localNo)} exists ${rows.length} times`);
+      const row = rows[0]!;
+      const sentLines = (final?.result?.entity?.data as OrderRecord | undefined)?.lines?.length;
+      if (Number(row.lines) === 0) problems.push(`order ${row.local_no} has no lines (a partial order)`);
+      if (sentLines !== undefined && Number(row.lines) !== sentLines)
+        problems.push(`order ${row.local_no} has ${row.lines} lines, the answer listed ${sentLines}`);
+      if (Number(row.line_sum ?? 0) !== Number(row.total))
+        problems.push(`order ${row.local_no}: lines add up to ${row.line_sum}, the order says ${row.total}`);
+      if (Number(row.history) !== 1) duplicated.push(`order ${row.local_no} has ${row.history} status history rows (applied twice?)`);
+    } else if (rows.length > 0) {
+      problems.push(`order ${String(op.payload.localNo)} exists although its op was ${outcomeOf(op)}`);
+    }
+  }
+  const codes = orderRows.map((row) => row.code).filter(Boolean);
+  if (new Set(codes).size !== codes.length) duplicated.push('two orders share an official code');
+
+  // Stock: reserved exactly once per accepted line (a replay applied twice would reserve twice).
+  const stock = await query<{ variant_id: number; reserved: string | number; expected: string | number }>(
+    handle,
+    sql`select s.variant_id, s.reserved,
+            coalesce((select sum(l.quantity * l.factor) from order_lines l join orders o on o.id = l.order_id
+                      where l.variant_id = s.variant_id and o.company_id = s.company_id and o.note like 'fault-campaign %'), 0) as expected
+          from variant_stock s where s.company_id = ${companyId}`,
+  );
+  for (const row of stock)
+    if (Number(row.reserved) !== Number(row.expected))
+      duplicated.push(`variant ${row.variant_id}: ${row.reserved} reserved, orders hold ${row.expected}`);
+  // Batches the server was killed under: how many were cut in the middle (some ops applied before the kill, some after).
+  let cutMidBatch = 0;
+  for (const batch of killedBatches) {
+    if (!batch.killedAt || batch.opIds.length < 2) continue;
+    const times = await query<{ created_at: Date | string }>(
+      handle,
+      sql`select created_at from processed_ops where company_id = ${companyId} and op_id in ${batch.opIds}`,
+    );
+    const killed = batch.killedAt.getTime();
+    const before = times.filter((row) => new Date(row.created_at).getTime() < killed).length;
+    if (before > 0 && before < batch.opIds.length) cutMidBatch += 1;
+  }
+  return {
+    lost,
+    duplicated,
+    problems,
+    processed: processed.length,
+    customers: customerRows.length,
+    visits: visitRows.length,
+    orders: orderRows.length,
+    cutMidBatch,
+  };
+}
