@@ -19,10 +19,15 @@ export function useLeaveGuard(dirty: boolean, message: string, options: { before
   // The page this guard protects; once the person has left it, its URL is none of our business.
   const [home] = useState(pathname);
   const released = useRef(false);
+  // Only the marker this guard put in the URL is its to take away: a page opened with type=confirm
+  // asks on the back arrow whatever its state (spec §2).
+  const addedMark = useRef(false);
 
   useEffect(() => {
     const want = dirty && !released.current;
     if (pathname !== home || want === marked) return;
+    if (!want && !addedMark.current) return;
+    addedMark.current = want;
     void navigate({
       to: '.',
       search: ((previous: Record<string, unknown>) => ({ ...previous, type: want ? 'confirm' : undefined })) as never,

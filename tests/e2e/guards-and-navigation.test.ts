@@ -5,8 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { CustomerRecord } from '../../contract/customer';
 import { VIEWPORTS } from '../support/browser';
 import { COMPANIES, eventually, pathOf, setupE2e, signIn, signInTo, waitForPath, workspaceList } from '../support/e2e-app';
+import { apiCall, officeSignIn, pushPhoneOrder } from '../support/office-api';
 
 const app = setupE2e();
 
@@ -107,10 +109,17 @@ describe('the mobile back arrow (390x844)', () => {
   });
 
   it('goes to the order list from an order page opened with type=detail', async () => {
+    const office = await officeSignIn(app.server.url);
+    const customers = await apiCall<CustomerRecord[]>(app.server.url, `/customer/api/customer/?company=${office.companyId}&limit=50`, {
+      token: office.token,
+    });
+    const customer = customers.body.data.find((candidate) => candidate.name === 'Nhà thuốc Minh Châu')!;
+    const order = await pushPhoneOrder(app.server.url, office, { customerId: customer.id, quantity: 1, localNo: 'E2E-BACK-1' });
     const { page } = await app.open(VIEWPORTS.phone);
     await signInTo(page, COMPANIES.anKhang);
-    await page.goto('/order/create?type=detail');
-    await eventually(() => mobileTitle(page).innerText()).toBe('Tạo đơn hàng');
+    // Where a sent order opens (the order page after "Gửi đơn"), reached here from the dashboard.
+    await page.goto(`/order/${order.id}?type=detail`);
+    await eventually(() => mobileTitle(page).innerText()).toBe('Chi tiết đơn hàng');
 
     await backArrow(page).click();
     await waitForPath(page, '/order');

@@ -24,17 +24,14 @@ import {
   closeDropdown,
   eventually,
   openHeaderDropdown,
-  openWorkspace,
   setupE2e,
-  submitLogin,
   toast,
   waitForPath,
-  workspaceList,
+  signInAs,
 } from '../support/e2e-app';
 
 const app = setupE2e();
 
-const PASSWORD = 'Demo@2026';
 const EXPORT_REFUSED = 'Bạn không có quyền xuất dữ liệu mục Đơn hàng';
 const PAGE_REFUSED = 'Bạn không có quyền truy cập trang này';
 
@@ -46,16 +43,6 @@ async function submitOrder(owner: Office): Promise<PlacedOrder> {
   const customer = customers.body.data.find((candidate) => candidate.name === 'Nhà thuốc Minh Châu')!;
   const order = await pushPhoneOrder(app.server.url, owner, { customerId: customer.id, quantity: 3, localNo: 'E2E-PERM-1' });
   return { ...order, customer: customer.name };
-}
-
-/** Signs a demo staff member in and opens An Khang, their only company. */
-async function signInAs(page: Page, phone: string): Promise<void> {
-  await page.goto('/login');
-  await waitForPath(page, '/login');
-  await submitLogin(page, phone, PASSWORD);
-  await waitForPath(page, '/');
-  await workspaceList(page).waitFor();
-  await openWorkspace(page, COMPANIES.anKhang);
 }
 
 /** Every entry of the desktop header menu: top-level labels, and the label and target of each dropdown entry. */
@@ -97,7 +84,7 @@ describe('export needs the export permission (issue #7, 1440x900)', () => {
   it('the storekeeper sees no export, no customers and no roles, and is refused them by address and by the API', async () => {
     const order = await companyOrder();
     const { page } = await app.open(VIEWPORTS.desktop);
-    await signInAs(page, DEMO_STAFF.storekeeper);
+    await signInAs(page, DEMO_STAFF.storekeeper, COMPANIES.anKhang);
 
     // The menu: orders, products and the warehouse; nothing of customers, staff or configuration.
     const menu = await readMenu(page);
@@ -136,7 +123,7 @@ describe('export needs the export permission (issue #7, 1440x900)', () => {
   it('the accountant sees "Xuất Excel" on /order and downloads the orders as .xlsx', async () => {
     const order = await companyOrder();
     const { page } = await app.open(VIEWPORTS.desktop);
-    await signInAs(page, DEMO_STAFF.accountant);
+    await signInAs(page, DEMO_STAFF.accountant, COMPANIES.anKhang);
 
     // Customers are there for the accountant; roles are not.
     const menu = await readMenu(page);

@@ -3,7 +3,9 @@
  * switches and type. An Khang ('Dược phẩm', every switch and report on) and Minh Phát ('Khác',
  * every switch off, no report config) differ in the Orders entry, the warehouse menu, the reports
  * dropdown, the service entries of the config menu and the sales-staff label; the phone's menu
- * grid on /dashboard changes the same way.
+ * grid on /dashboard changes the same way. On top of the switches the menu follows the member's
+ * role (issue 7): An runs An Khang (Quản trị) but only sells for Minh Phát (Trình dược viên), so
+ * Minh Phát's full menu is read as its owner, Trần Thị Bình.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -18,12 +20,16 @@ import {
   openWorkspace,
   openWorkspaceSwitcher,
   setupE2e,
+  signInAs,
   signInTo,
   waitForPath,
   workspaceList,
 } from '../support/e2e-app';
 
 const app = setupE2e();
+
+/** Trần Thị Bình, owner of Minh Phát (README demo data). */
+const BINH_PHONE = '0907654321';
 
 const REPORT_ROUTES = [
   '/reports/products',
@@ -61,7 +67,7 @@ async function expectPageTitle(page: Page, title: string): Promise<void> {
 }
 
 describe('the header menu follows the workspace (1440x900)', () => {
-  it('shows every service of An Khang, then only the basic entries of Minh Phát after switching', async () => {
+  it('shows every service of An Khang, then a rep’s entries of Minh Phát after switching', async () => {
     const { page } = await app.open(VIEWPORTS.desktop);
     await signInTo(page, COMPANIES.anKhang);
     const menu = desktopMenu(page);
@@ -104,6 +110,20 @@ describe('the header menu follows the workspace (1440x900)', () => {
     await ordersLink.waitFor();
     await expect(ordersLink.getAttribute('href')).resolves.toBe('/order');
     await expect(menu.getByRole('button', { name: 'Đơn hàng', exact: true }).count()).resolves.toBe(0);
+    // A rep there: no warehouse, staff or reports; of the configuration only their own KPI.
+    for (const label of ['Kho', 'Nhân viên', 'Báo cáo']) {
+      await expect(menu.getByText(label, { exact: true }).count(), label).resolves.toBe(0);
+    }
+    expect((await dropdown(page, 'Cấu hình')).hrefs).toEqual(['/kpi-area']);
+  });
+
+  it('shows Minh Phát’s owner the basic entries of a company with every switch off, and its sales-staff label', async () => {
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInAs(page, BINH_PHONE, COMPANIES.minhPhat);
+    const menu = desktopMenu(page);
+    const ordersLink = menu.getByRole('link', { name: 'Đơn hàng', exact: true });
+    await ordersLink.waitFor();
+    await expect(ordersLink.getAttribute('href')).resolves.toBe('/order');
 
     const warehouseMinhPhat = await dropdown(page, 'Kho');
     expect(warehouseMinhPhat.entries).toEqual(INVENTORY);
@@ -147,7 +167,7 @@ describe('the menu grid on the phone dashboard follows the workspace (390x844)',
       .evaluateAll((links) => links.map((link) => ({ label: (link.textContent ?? '').trim(), href: link.getAttribute('href') ?? '' })));
   }
 
-  it('lists An Khang’s services, then Minh Phát’s basic entries and sales-staff label', async () => {
+  it('lists An Khang’s services, then a rep’s entries in Minh Phát', async () => {
     const { page } = await app.open(VIEWPORTS.phone);
     await signInTo(page, COMPANIES.anKhang);
 
@@ -170,6 +190,18 @@ describe('the menu grid on the phone dashboard follows the workspace (390x844)',
     await page.goto('/');
     await workspaceList(page).waitFor();
     await openWorkspace(page, COMPANIES.minhPhat);
+    // An sells for Minh Phát: the orders of a company without services, and nothing of the office.
+    await eventually(async () => (await shortcuts(page)).map((entry) => entry.href)).not.toContain('/order-groups');
+    const asRep = (await shortcuts(page)).map((entry) => entry.href);
+    expect(asRep).toContain('/order');
+    for (const href of ['/transport', '/warehouse', '/pharmacist', ...REPORT_ROUTES, ...SERVICE_CONFIG.map((entry) => entry.href)]) {
+      expect(asRep, href).not.toContain(href);
+    }
+  });
+
+  it('lists Minh Phát’s basic entries and sales-staff label to its owner', async () => {
+    const { page } = await app.open(VIEWPORTS.phone);
+    await signInAs(page, BINH_PHONE, COMPANIES.minhPhat);
     await eventually(async () => (await shortcuts(page)).map((entry) => entry.label)).toContain('Nhân viên bán hàng');
 
     const minhPhat = await shortcuts(page);

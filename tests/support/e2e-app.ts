@@ -241,6 +241,16 @@ export async function signInTo(page: Page, title: string = COMPANIES.anKhang): P
   await openWorkspace(page, title);
 }
 
+/** Signs another demo account in (same password as the demo) from /login and opens one of its companies. */
+export async function signInAs(page: Page, phone: string, title: string): Promise<void> {
+  await page.goto('/login');
+  await waitForPath(page, '/login');
+  await submitLogin(page, phone, DEMO_ACCOUNT.password);
+  await waitForPath(page, '/');
+  await workspaceList(page).waitFor();
+  await openWorkspace(page, title);
+}
+
 export function desktopMenu(page: Page): Locator {
   return page.getByRole('navigation', { name: 'Menu chính' });
 }

@@ -52,7 +52,7 @@ export async function pushPhoneOrder(
   baseUrl: string,
   who: Office,
   input: { customerId: string; quantity: number; localNo: string },
-): Promise<{ code: string; total: number }> {
+): Promise<{ id: string; code: string; total: number }> {
   const variants = await apiCall<VariantRecord[]>(baseUrl, `/product/api/variant/?company=${who.companyId}&limit=200`, {
     token: who.token,
   });
@@ -83,5 +83,5 @@ export async function pushPhoneOrder(
   expect(answer.status).toBe(200);
   const result = answer.body.data.results[0]!;
   expect(result.outcome, result.error?.message).not.toBe('rejected');
-  return result.entity?.data as { code: string; total: number };
+  return result.entity?.data as { id: string; code: string; total: number };
 }
