@@ -29,5 +29,8 @@ npx vite build
 step "Browser end-to-end tests (Chromium)"
 npx vitest run --project e2e
 
+step "Fault campaign, route fuzzing, tenant isolation, crash safety (issue 6)"
+npx vitest run --project faults
+
 step "Build size budgets"
 npm run size
