@@ -2,9 +2,9 @@
  * The customer list's tabs and drop-down filters (spec §3 "Customer filter"; the search field is
  * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
-import { Badge, Button, Collapse, Group, ScrollArea, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
+import { FilterPanel } from '../../../ui/filter-panel';
+import { ScrollArea, Select, SimpleGrid, Tabs } from '@mantine/core';
+
 import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer';
 import type { LocalCustomerLevel, LocalCustomerType } from '../../../db/app-db';
 import type { StaffMember } from '../api/customer-queries';
@@ -87,57 +87,24 @@ function FilterSelects({ filter, onChange, types, levels, staff, staffLabel }: O
 
 export function CustomerFilters(props: Props) {
   const { filter, onChange, isMobile } = props;
-  const active = activeFilterCount(filter);
-  const [open, toggle] = useDisclosure(active > 0);
-  const clear = () =>
-    onChange({ filterCustomerGroup: undefined, filterCustomerLevel: undefined, filterUserSale: undefined, filterCustomerType: undefined });
-
-  if (!isMobile) {
-    return (
-      <Stack gap="sm">
+  return (
+    <FilterPanel
+      active={activeFilterCount(filter)}
+      onClear={() =>
+        onChange({
+          filterCustomerGroup: undefined,
+          filterCustomerLevel: undefined,
+          filterUserSale: undefined,
+          filterCustomerType: undefined,
+        })
+      }
+      isMobile={isMobile}
+      desktop={
         <SimpleGrid cols={4} spacing="sm">
           <FilterSelects {...props} />
         </SimpleGrid>
-        {active > 0 && (
-          <Group justify="flex-end">
-            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear}>
-              Xóa bộ lọc
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Group gap="xs" justify="space-between">
-        <Button
-          variant="light"
-          size="compact-md"
-          leftSection={<IconAdjustmentsHorizontal size={16} />}
-          rightSection={
-            active > 0 ? (
-              <Badge size="sm" circle>
-                {active}
-              </Badge>
-            ) : null
-          }
-          onClick={toggle.toggle}
-          aria-expanded={open}
-        >
-          Bộ lọc
-        </Button>
-        {active > 0 && (
-          <Button variant="subtle" size="compact-sm" onClick={clear}>
-            Xóa bộ lọc
-          </Button>
-        )}
-      </Group>
-      <Collapse expanded={open}>
-        <Stack gap="xs">
-          <FilterSelects {...props} />
-        </Stack>
-      </Collapse>
-    </Stack>
+      }
+      mobile={<FilterSelects {...props} />}
+    />
   );
 }

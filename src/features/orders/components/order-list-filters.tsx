@@ -4,9 +4,10 @@
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
-import { Badge, Button, Collapse, Grid, Group, ScrollArea, Select, Stack, Tabs } from '@mantine/core';
-import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
+import { FilterPanel } from '../../../ui/filter-panel';
+import { Badge, Grid, ScrollArea, Select, Tabs } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+
 import { useMemo, useState, type ReactNode } from 'react';
 import type { StatusCounts } from '../../../../contract/order';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
@@ -237,14 +238,15 @@ const CLEARED: OrderFilterPatch = {
 
 export function OrderFilters(props: FilterProps) {
   const { filter, onChange, isMobile } = props;
-  const active = activeOrderFilterCount(filter);
-  const [open, toggle] = useDisclosure(active > 0);
-  const clear = () => onChange(CLEARED);
   const byCustomer = useCan('customers', 'view');
-
-  if (!isMobile) {
-    return (
-      <Stack gap="xs">
+  return (
+    <FilterPanel
+      active={activeOrderFilterCount(filter)}
+      onClear={() => onChange(CLEARED)}
+      isMobile={isMobile}
+      toggleTestId="order-filter-toggle"
+      clearTestId="order-filter-clear"
+      desktop={
         <Grid gap="sm">
           {byCustomer && (
             <Grid.Col span={{ base: 6, lg: 3 }}>
@@ -261,44 +263,9 @@ export function OrderFilters(props: FilterProps) {
           </Grid.Col>
           <PlaceFilters filter={filter} onChange={onChange} wrap={(node) => <Grid.Col span={{ base: 4, lg: 2 }}>{node}</Grid.Col>} />
         </Grid>
-        {active > 0 && (
-          <Group justify="flex-end">
-            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear} data-testid="order-filter-clear">
-              Xóa bộ lọc
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Group gap="xs" justify="space-between">
-        <Button
-          variant="light"
-          size="compact-md"
-          leftSection={<IconAdjustmentsHorizontal size={16} />}
-          rightSection={
-            active > 0 ? (
-              <Badge size="sm" circle>
-                {active}
-              </Badge>
-            ) : null
-          }
-          onClick={toggle.toggle}
-          aria-expanded={open}
-          data-testid="order-filter-toggle"
-        >
-          Bộ lọc
-        </Button>
-        {active > 0 && (
-          <Button variant="subtle" size="compact-sm" onClick={clear}>
-            Xóa bộ lọc
-          </Button>
-        )}
-      </Group>
-      <Collapse expanded={open}>
-        <Stack gap="xs">
+      }
+      mobile={
+        <>
           {byCustomer && (
             <CustomerFilter
               db={props.db}
@@ -310,8 +277,8 @@ export function OrderFilters(props: FilterProps) {
           <DatesFilter filter={filter} onChange={onChange} isMobile />
           <PlaceFilters filter={filter} onChange={onChange} />
           <OrderSortSelect filter={filter} onChange={onChange} label="Sắp xếp" />
-        </Stack>
-      </Collapse>
-    </Stack>
+        </>
+      }
+    />
   );
 }

@@ -3,9 +3,9 @@
  * filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
  * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */
-import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustmentsHorizontal, IconX } from '@tabler/icons-react';
+import { FilterPanel } from '../../../ui/filter-panel';
+import { Select, SimpleGrid } from '@mantine/core';
+
 import type { PickerOption } from '../api/catalogue-options';
 import {
   activeFilterCount,
@@ -74,57 +74,19 @@ function FilterSelects({ filter, onChange, options }: Omit<Props, 'isMobile'>) {
 
 export function ProductFilters(props: Props) {
   const { filter, onChange, isMobile } = props;
-  const active = activeFilterCount(filter);
-  const [open, toggle] = useDisclosure(active > 0);
-  const clear = () => onChange({ brand: undefined, productCategory: undefined, productGroup: undefined });
-
-  if (!isMobile) {
-    return (
-      <Stack gap="sm">
+  return (
+    <FilterPanel
+      active={activeFilterCount(filter)}
+      onClear={() => onChange({ brand: undefined, productCategory: undefined, productGroup: undefined })}
+      isMobile={isMobile}
+      toggleLabel="Bộ lọc và sắp xếp"
+      toggleTestId="filter-toggle"
+      desktop={
         <SimpleGrid cols={4} spacing="sm">
           <FilterSelects {...props} />
         </SimpleGrid>
-        {active > 0 && (
-          <Group justify="flex-end">
-            <Button variant="subtle" size="compact-sm" leftSection={<IconX size={14} />} onClick={clear}>
-              Xóa bộ lọc
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    );
-  }
-  return (
-    <Stack gap="xs">
-      <Group gap="xs" justify="space-between">
-        <Button
-          variant="light"
-          size="compact-md"
-          leftSection={<IconAdjustmentsHorizontal size={16} />}
-          rightSection={
-            active > 0 ? (
-              <Badge size="sm" circle>
-                {active}
-              </Badge>
-            ) : null
-          }
-          onClick={toggle.toggle}
-          aria-expanded={open}
-          data-testid="filter-toggle"
-        >
-          Bộ lọc và sắp xếp
-        </Button>
-        {active > 0 && (
-          <Button variant="subtle" size="compact-sm" onClick={clear}>
-            Xóa bộ lọc
-          </Button>
-        )}
-      </Group>
-      <Collapse expanded={open}>
-        <Stack gap="xs">
-          <FilterSelects {...props} />
-        </Stack>
-      </Collapse>
-    </Stack>
+      }
+      mobile={<FilterSelects {...props} />}
+    />
   );
 }
