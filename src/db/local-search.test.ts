@@ -101,6 +101,18 @@ describe('searchLocalCustomers', () => {
     expect((await searchLocalCustomers(db, 1, '0918 333 4')).map((c) => c.name)).toEqual(['Nhà thuốc Đức Hạnh']);
   });
 
+  it('finds a rare word among hundreds of common ones, in any order, and nothing for a word no customer has', async () => {
+    await db.customers.bulkPut(
+      Array.from({ length: 600 }, (_, i) =>
+        toLocalCustomer(customer(1, `Nhà thuốc Số ${i + 1}`, { code: `KH1${String(i).padStart(5, '0')}` })),
+      ),
+    );
+    expect((await searchLocalCustomers(db, 1, 'nha minh')).map((c) => c.name)).toEqual(['Nhà thuốc Minh Châu']);
+    expect((await searchLocalCustomers(db, 1, 'chau thuoc nha')).map((c) => c.name)).toEqual(['Nhà thuốc Minh Châu']);
+    expect(await searchLocalCustomers(db, 1, 'nha 2qx')).toEqual([]);
+    expect(await searchLocalCustomers(db, 1, 'nha thuoc', 600)).toHaveLength(600);
+  });
+
   it('lists by name when nothing is typed', async () => {
     expect((await searchLocalCustomers(db, 1, '  ')).map((c) => c.name)).toEqual([
       'Nhà thuốc Đức Hạnh',

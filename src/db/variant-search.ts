@@ -6,20 +6,15 @@ import { foldedWords } from '../../contract/fold';
 import { findUnit } from '../../contract/pricing';
 import type { VariantUnit } from '../../contract/product';
 import type { AppDb, LocalVariant } from './app-db';
+import { wordMatches } from './word-search';
 
 export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = 50): Promise<LocalVariant[]> {
   const words = foldedWords(query);
   if (words.length === 0) {
     return db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(limit).toArray();
   }
-  const [lead, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  const rows = await db.variants
-    .where('words')
-    .startsWith(`${companyId}|${lead}`)
-    .filter((row) => rest.every((word) => row.words.some((candidate) => candidate.startsWith(`${companyId}|${word}`))))
-    .distinct()
-    .limit(limit)
-    .toArray();
+  const matches = await wordMatches(db.variants, companyId, words);
+  const rows = matches ? await matches.limit(limit).toArray() : [];
   return rows.sort((a, b) => a.nameFold.localeCompare(b.nameFold));
 }
 

@@ -9,6 +9,7 @@ import { foldedWords } from '../../../../contract/fold';
 import { ApiError } from '../../../api/api-error';
 import { apiRequest } from '../../../api/client';
 import type { AppDb, LocalCustomer, LocalSyncState } from '../../../db/app-db';
+import { wordMatches } from '../../../db/word-search';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 
@@ -27,19 +28,16 @@ function matches(row: LocalCustomer, filter: CustomerFilter): boolean {
 
 export async function localCustomerList(db: AppDb, companyId: number, filter: CustomerFilter): Promise<CustomerList> {
   const words = foldedWords(filter.search);
-  const [lead, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  const collection = lead
-    ? db.customers
-        .where('words')
-        .startsWith(`${companyId}|${lead}`)
-        .distinct()
-        .filter((row) => rest.every((word) => row.words.some((candidate) => candidate.startsWith(`${companyId}|${word}`))))
+  const searching = words.length > 0;
+  const collection = searching
+    ? await wordMatches(db.customers, companyId, words)
     : db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']);
+  if (!collection) return { rows: [], count: 0, source: 'device' };
   const filtered = collection.filter((row) => matches(row, filter));
   const start = (filter.page - 1) * filter.limit;
   // Count at most a few pages ahead: enough for the pager, never a scan of 100k rows.
   const window = await filtered.limit(start + filter.limit * 5).toArray();
-  const rows = (lead ? window.sort((a, b) => a.nameFold.localeCompare(b.nameFold)) : window).slice(start, start + filter.limit);
+  const rows = (searching ? window.sort((a, b) => a.nameFold.localeCompare(b.nameFold)) : window).slice(start, start + filter.limit);
   return { rows, count: window.length, source: 'device' };
 }
 

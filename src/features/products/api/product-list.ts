@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/api-error';
 import { apiData, apiRequest } from '../../../api/client';
 import type { AppDb, LocalVariant } from '../../../db/app-db';
 import { findLocalBarcode } from '../../../db/variant-search';
+import { wordMatches } from '../../../db/word-search';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { DEFAULT_SORT, toProductQuery, type ProductFilter, type ProductSort, type VariantFilter } from '../model/product-filter';
 import { productKeys } from './product-keys';
@@ -102,19 +103,19 @@ function matchesFields(row: VariantRecord, filter: ProductFilter): boolean {
   return true;
 }
 
-/** The variants matching a filter, in index order (name, or word-index order when searching). */
-function localCollection(db: AppDb, companyId: number, filter: ProductFilter) {
+/**
+ * The variants matching a filter, in index order (name, or word-index order when searching); null
+ * when a typed word matches nothing.
+ */
+async function localCollection(db: AppDb, companyId: number, filter: ProductFilter) {
   const words = foldedWords(filter.search);
-  const [lead, ...rest] = [...words].sort((a, b) => b.length - a.length);
-  const base = lead
-    ? db.variants
-        .where('words')
-        .startsWith(`${companyId}|${lead}`)
-        .distinct()
-        .filter((row) => rest.every((word) => row.words.some((candidate) => candidate.startsWith(`${companyId}|${word}`))))
+  const searching = words.length > 0;
+  const base = searching
+    ? await wordMatches(db.variants, companyId, words)
     : db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']);
-  const ordered = !lead && filter.ordering === '-name' ? base.reverse() : base;
-  return { collection: ordered.filter((row) => matchesFields(row, filter)), searching: Boolean(lead) };
+  if (!base) return null;
+  const ordered = !searching && filter.ordering === '-name' ? base.reverse() : base;
+  return { collection: ordered.filter((row) => matchesFields(row, filter)), searching };
 }
 
 function compareBy(sort: ProductSort) {
@@ -125,7 +126,9 @@ function compareBy(sort: ProductSort) {
 }
 
 export async function localProductList(db: AppDb, companyId: number, filter: ProductFilter): Promise<ProductList> {
-  const { collection } = localCollection(db, companyId, filter);
+  const local = await localCollection(db, companyId, filter);
+  if (!local) return { rows: [], count: 0, source: 'device' };
+  const { collection } = local;
   const start = (filter.page - 1) * filter.limit;
   const wanted = start + filter.limit * PAGES_AHEAD;
   const products = new Set<number>();
@@ -177,7 +180,9 @@ export async function localVariantList(db: AppDb, companyId: number, filter: Var
     const rows = hit && matchesFields(hit.variant, filter) ? [hit.variant] : [];
     return { rows: rows.slice(start, start + filter.limit), count: rows.length, source: 'device' };
   }
-  const { collection, searching } = localCollection(db, companyId, filter);
+  const local = await localCollection(db, companyId, filter);
+  if (!local) return { rows: [], count: 0, source: 'device' };
+  const { collection, searching } = local;
   const window = await collection.limit(start + filter.limit * PAGES_AHEAD).toArray();
   const sort = filter.ordering ?? DEFAULT_SORT;
   const ordered =
