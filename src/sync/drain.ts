@@ -13,7 +13,7 @@ import type { Envelope } from '../../contract/envelope';
 import type { OpResult, PushAnswer } from '../../contract/sync';
 import type { AppDb, OutboxError, OutboxRow } from '../db/app-db';
 import { backoffDelay } from './backoff';
-import { isMirrored, mirrorTables, putServerRecord } from './mirror';
+import { isMirrored, mirrorTables, putServerRecord, queuedWork } from './mirror';
 
 export type PushBody = {
   company: number;
@@ -95,38 +95,42 @@ async function deferAll(db: AppDb, ops: OutboxRow[], error: OutboxError, now: nu
   });
 }
 
+/**
+ * One op's answer, inside the transaction recording the batch's answers (drainLoop). `queued` counts the ops still
+ * queued per record: a record keeps its local version while later ops about it wait.
+ */
 async function recordResult(
   db: AppDb,
   op: OutboxRow,
   result: OpResult,
   now: number,
   random: () => number,
+  queued: Map<string, number>,
 ): Promise<'done' | 'rejected' | 'retry'> {
-  return db.transaction('rw', mirrorTables(db), async () => {
-    if (result.outcome === 'retry') {
-      const attempts = op.attempts + 1;
-      await db.outbox.update(op.seq!, {
-        state: 'pending',
-        attempts,
-        nextAttemptAt: now + backoffDelay(attempts, random),
-        lastError: { kind: 'retry', code: result.error?.code, message: result.error?.message ?? 'Máy chủ chưa xử lý được' },
-      });
-      return 'retry';
-    }
-    const rejected = result.outcome === 'rejected';
+  if (result.outcome === 'retry') {
+    const attempts = op.attempts + 1;
     await db.outbox.update(op.seq!, {
-      state: rejected ? 'rejected' : 'done',
-      result,
-      doneAt: now,
-      lastError: rejected ? { kind: 'rejected', code: result.error?.code, message: result.error?.message ?? 'Bị từ chối' } : null,
+      state: 'pending',
+      attempts,
+      nextAttemptAt: now + backoffDelay(attempts, random),
+      lastError: { kind: 'retry', code: result.error?.code, message: result.error?.message ?? 'Máy chủ chưa xử lý được' },
     });
-    if (!rejected && result.entity && isMirrored(result.entity.type)) await putServerRecord(db, result.entity.type, result.entity.data);
-    // Applied with changes (stock short): keep what changed next to the order for the rep to see.
-    if (!rejected && op.entity?.type === 'order' && result.changes?.length)
-      await db.orders.update(op.entity.id, { changes: result.changes });
-    if (rejected && op.entity) await markRejected(db, op.entity.type, op.entity.id, result);
-    return rejected ? 'rejected' : 'done';
+    return 'retry';
+  }
+  const rejected = result.outcome === 'rejected';
+  await db.outbox.update(op.seq!, {
+    state: rejected ? 'rejected' : 'done',
+    result,
+    doneAt: now,
+    lastError: rejected ? { kind: 'rejected', code: result.error?.code, message: result.error?.message ?? 'Bị từ chối' } : null,
   });
+  if (op.entity?.id) queued.set(op.entity.id, (queued.get(op.entity.id) ?? 1) - 1);
+  if (!rejected && result.entity && isMirrored(result.entity.type))
+    await putServerRecord(db, result.entity.type, result.entity.data, queued);
+  // Applied with changes (stock short): keep what changed next to the order for the rep to see.
+  if (!rejected && op.entity?.type === 'order' && result.changes?.length) await db.orders.update(op.entity.id, { changes: result.changes });
+  if (rejected && op.entity) await markRejected(db, op.entity.type, op.entity.id, result);
+  return rejected ? 'rejected' : 'done';
 }
 
 async function markRejected(db: AppDb, entity: string, id: string, result: OpResult): Promise<void> {
@@ -218,18 +222,22 @@ async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {
 
     const results = new Map(answer.body.data.results.map((result) => [result.opId, result]));
     let retry = false;
-    for (const op of batch) {
-      const result = results.get(op.opId);
-      if (!result) {
-        // Not reached by the server (it stopped at an earlier retry): send again, no penalty.
-        await db.outbox.update(op.seq!, { state: 'pending' });
-        continue;
+    // The whole batch's answers in one transaction, the outbox read once (not once per op).
+    await db.transaction('rw', mirrorTables(db), async () => {
+      const queued = await queuedWork(db);
+      for (const op of batch) {
+        const result = results.get(op.opId);
+        if (!result) {
+          // Not reached by the server (it stopped at an earlier retry): send again, no penalty.
+          await db.outbox.update(op.seq!, { state: 'pending' });
+          continue;
+        }
+        const recorded = await recordResult(db, op, result, now(), random, queued);
+        if (recorded === 'done') outcome.applied += 1;
+        else if (recorded === 'rejected') outcome.rejected += 1;
+        else retry = true;
       }
-      const recorded = await recordResult(db, op, result, now(), random);
-      if (recorded === 'done') outcome.applied += 1;
-      else if (recorded === 'rejected') outcome.rejected += 1;
-      else retry = true;
-    }
+    });
     if (retry) return { ...outcome, stoppedBy: 'retry' };
   }
 }

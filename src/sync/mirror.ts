@@ -96,16 +96,27 @@ export function mirrorTables(db: AppDb): Table[] {
 }
 
 async function busyIds(db: AppDb): Promise<Set<string>> {
-  const queued = await db.outbox.where('state').anyOf('pending', 'sending').toArray();
-  return new Set(queued.map((op) => op.entity?.id).filter((id): id is string => Boolean(id)));
+  return new Set((await queuedWork(db)).keys());
 }
 
-/** Call inside a transaction over `mirrorTables(db)`. */
-export async function putServerRecord(db: AppDb, entity: SyncEntity, data: unknown): Promise<void> {
+/** How many ops are still queued (pending or sending) about each record, read once per batch. */
+export async function queuedWork(db: AppDb): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const op of await db.outbox.where('state').anyOf('pending', 'sending').toArray()) {
+    if (op.entity?.id) counts.set(op.entity.id, (counts.get(op.entity.id) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/**
+ * Call inside a transaction over `mirrorTables(db)`. `queued` (queuedWork, kept current by the
+ * caller) saves reading the outbox again for each record of a batch.
+ */
+export async function putServerRecord(db: AppDb, entity: SyncEntity, data: unknown, queued?: Map<string, number>): Promise<void> {
   const mirror = MIRRORS[entity];
   if (!mirror) return;
   const id = String((data as { id: string | number }).id);
-  if ((await busyIds(db)).has(id)) return;
+  if (queued ? (queued.get(id) ?? 0) > 0 : (await busyIds(db)).has(id)) return;
   await mirror.table(db).bulkPut(await withLocalParts(db, mirror, [mirror.toLocal(data as never)]));
 }
 
