@@ -73,3 +73,40 @@ export function errorReportCsv(errors: readonly { row: number; field?: string | 
   const lines = [['Dòng', 'Cột', 'Lỗi'], ...errors.map((error) => [String(error.row), error.field ?? '', error.message])];
   return `\uFEFF${lines.map((line) => line.map(quote).join(',')).join('\r\n')}\r\n`;
 }
+
+export type ImportTally<E> = { total: number; created: number; updated: number; errors: E[]; stopped: string | null };
+
+/**
+ * Sends an import's rows call by call, adding up what each answer created, updated and refused
+ * (errors in sheet row order). A failed call stops the import there, saying how far it got; so
+ * does `signal` (the person pressed "Dừng").
+ */
+export async function sendInChunks<R, E extends { row: number }>(options: {
+  chunks: readonly R[][];
+  send: (chunk: R[], signal: AbortSignal) => Promise<{ created: number; updated: number; errors: E[] }>;
+  signal: AbortSignal;
+  onProgress: (done: number, total: number) => void;
+  failure: (error: unknown) => string;
+}): Promise<ImportTally<E>> {
+  const total = options.chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  const tally: ImportTally<E> = { total, created: 0, updated: 0, errors: [], stopped: null };
+  let done = 0;
+  options.onProgress(done, total);
+  for (const chunk of options.chunks) {
+    try {
+      const answer = await options.send(chunk, options.signal);
+      tally.created += answer.created;
+      tally.updated += answer.updated;
+      tally.errors.push(...answer.errors);
+    } catch (error) {
+      tally.stopped = options.signal.aborted
+        ? `Đã dừng nhập sau ${done} / ${total} dòng.`
+        : `${options.failure(error)}. Đã dừng sau ${done} / ${total} dòng.`;
+      break;
+    }
+    done += chunk.length;
+    options.onProgress(done, total);
+  }
+  tally.errors.sort((a, b) => a.row - b.row);
+  return tally;
+}

@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { type ProductImportError } from '../../../../contract/product';
 import { toast } from '../../../ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
+import { sendInChunks } from '../../../lib/import-sheet';
 import { ImportProgress, ImportReport } from '../../../ui/import-report';
 import { chunkRows, mapSheetRows } from '../model/product-sheet';
 import { readFirstSheet, SheetReadError } from '../model/xlsx-reader';
@@ -59,34 +60,19 @@ export function ProductImportDialog({ opened, onClose, writes, online }: Props) 
       setPhase({ kind: 'idle' });
       return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
     }
-    const total = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     const controller = new AbortController();
     abort.current = controller;
-    let done = 0;
-    let created = 0;
-    let updated = 0;
-    const errors: ProductImportError[] = [];
-    let stopped: string | null = null;
-    setPhase({ kind: 'sending', fileName: file.name, done, total });
-    for (const chunk of chunks) {
-      try {
-        const answer = await writes.importRows(chunk, controller.signal);
-        created += answer.created;
-        updated += answer.updated;
-        errors.push(...answer.errors);
-      } catch (error) {
-        stopped = controller.signal.aborted
-          ? `Đã dừng nhập sau ${done} / ${total} dòng.`
-          : `${writeErrorMessage(error, 'Nhập dữ liệu thất bại')}. Đã dừng sau ${done} / ${total} dòng.`;
-        break;
-      }
-      done += chunk.length;
-      setPhase({ kind: 'sending', fileName: file.name, done, total });
-    }
+    const tally = await sendInChunks({
+      chunks,
+      send: writes.importRows,
+      signal: controller.signal,
+      onProgress: (done, total) => setPhase({ kind: 'sending', fileName: file.name, done, total }),
+      failure: (error) => writeErrorMessage(error, 'Nhập dữ liệu thất bại'),
+    });
     abort.current = null;
     await writes.afterImport();
-    errors.sort((a, b) => a.row - b.row);
-    setPhase({ kind: 'finished', fileName: file.name, total, created, updated, errors, stopped });
+    setPhase({ kind: 'finished', fileName: file.name, ...tally });
+    const { created, updated, errors, stopped } = tally;
     if (!stopped) {
       const summary = `Đã thêm ${created}, cập nhật ${updated} sản phẩm${errors.length ? `, ${errors.length} dòng lỗi` : ''}`;
       if (errors.length) toast.warning(summary);

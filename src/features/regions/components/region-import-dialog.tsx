@@ -11,6 +11,7 @@ import type { RegionImportError } from '../../../../contract/region';
 import { toast } from '../../../ui/toast';
 import { readFirstSheet, SheetReadError } from '../../products/model/xlsx-reader';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
+import { sendInChunks } from '../../../lib/import-sheet';
 import { ImportProgress, ImportReport } from '../../../ui/import-report';
 import { chunk, mapRegionSheet } from '../model/region-sheet';
 
@@ -71,34 +72,19 @@ export function RegionImportDialog({ opened, onClose, writes }: Props) {
       setPhase({ kind: 'idle' });
       return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
     }
-    const total = chunks.reduce((sum, part) => sum + part.length, 0);
     const controller = new AbortController();
     abort.current = controller;
-    let done = 0;
-    let created = 0;
-    let updated = 0;
-    const errors: RegionImportError[] = [];
-    let stopped: string | null = null;
-    setPhase({ kind: 'sending', fileName: file.name, done, total });
-    for (const part of chunks) {
-      try {
-        const answer = await writes.importRows(part, controller.signal);
-        created += answer.created;
-        updated += answer.updated;
-        errors.push(...answer.errors);
-      } catch (error) {
-        stopped = controller.signal.aborted
-          ? `Đã dừng nhập sau ${done} / ${total} dòng.`
-          : `${regionErrorMessage(error, 'Nhập dữ liệu thất bại')}. Đã dừng sau ${done} / ${total} dòng.`;
-        break;
-      }
-      done += part.length;
-      setPhase({ kind: 'sending', fileName: file.name, done, total });
-    }
+    const tally = await sendInChunks({
+      chunks,
+      send: writes.importRows,
+      signal: controller.signal,
+      onProgress: (done, total) => setPhase({ kind: 'sending', fileName: file.name, done, total }),
+      failure: (error) => regionErrorMessage(error, 'Nhập dữ liệu thất bại'),
+    });
     abort.current = null;
     await writes.afterImport();
-    errors.sort((a, b) => a.row - b.row);
-    setPhase({ kind: 'finished', fileName: file.name, total, created, updated, errors, stopped });
+    setPhase({ kind: 'finished', fileName: file.name, ...tally });
+    const { created, updated, errors, stopped } = tally;
     if (!stopped) {
       const summary = `Đã thêm ${created}, cập nhật ${updated} khu vực${errors.length ? `, ${errors.length} dòng lỗi` : ''}`;
       if (errors.length) toast.warning(summary);
