@@ -248,6 +248,9 @@ describe('with the network off after one online visit', () => {
     await waitForWorker(page);
     await signIn(page);
     await eventually(() => mobileTitle(page), 'Tổng quan');
+    // Let the online visit finish (the chart's chunk comes last): a reload would abort a chunk still
+    // loading, which is the old page's doing, not the offline start's.
+    await page.getByTestId('revenue-chart').waitFor();
 
     await goOffline(context);
     const problems = watchProblems(page);
