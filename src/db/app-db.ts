@@ -16,6 +16,7 @@ import type { VariantRecord } from '../../contract/product';
 import type { FeatureFlags } from '../../contract/features';
 import type { OpResult, SyncEntity } from '../../contract/sync';
 import type { VisitRecord } from '../../contract/visit';
+import { customerSearchText, variantSearchText } from './local-records';
 
 /** Where a record made on this device stands with the server. */
 export type LocalSyncState = 'pending' | 'synced' | 'rejected';
@@ -39,8 +40,8 @@ export type SyncCursorRow = {
 };
 
 export type LocalCustomer = CustomerRecord & {
-  /** `${companyId}|${word}` for every folded word: a per-company prefix index. */
-  words: string[];
+  /** Its folded words, space-separated, for device search (search-index.ts; not an IndexedDB index). */
+  search: string;
   nameFold: string;
   syncState: LocalSyncState;
 };
@@ -48,8 +49,8 @@ export type LocalCustomer = CustomerRecord & {
 export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
 
 export type LocalVariant = VariantRecord & {
-  /** `${companyId}|${word}` of product and variant names, codes, ingredient, brand. */
-  words: string[];
+  /** Folded words of product and variant names, codes, ingredient, brand, barcodes (search-index.ts). */
+  search: string;
   /** `${companyId}|${barcode}` of every unit, for scanning. */
   barcodes: string[];
   nameFold: string;
@@ -164,6 +165,30 @@ export class AppDb extends Dexie {
       orders: 'id, [company+created_at], [company+customer_id], syncState',
       carts: 'key',
     });
+    // v4: device search moves to memory (search-index.ts). The multi-entry `*words` indexes wrote
+    // ~10 IndexedDB entries per row and took three quarters of a 150k-row first sync; `[company+code]`
+    // was never queried. Rows trade their `words` for one `search` text.
+    this.version(4)
+      .stores({
+        customers: 'id, [company+nameFold]',
+        variants: 'id, *barcodes, [company+nameFold]',
+      })
+      .upgrade(async (tx) => {
+        await tx
+          .table('customers')
+          .toCollection()
+          .modify((row: LocalCustomer & { words?: string[] }) => {
+            row.search = customerSearchText(row);
+            delete row.words;
+          });
+        await tx
+          .table('variants')
+          .toCollection()
+          .modify((row: LocalVariant & { words?: string[] }) => {
+            row.search = variantSearchText(row);
+            delete row.words;
+          });
+      });
   }
 }
 

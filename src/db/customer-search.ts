@@ -1,19 +1,41 @@
 /**
  * Searching the mirrored customers on the device, diacritic-insensitive, by prefix of any word of
- * the name, code, owner, tax code or phone (architecture: "Never scan a table with a filter
- * function"): the rarest word goes through the multi-entry index (word-search.ts), the others
- * filter the few rows it finds.
+ * the name, code, owner, tax code, street or phone, through the in-memory index (search-index.ts).
  */
 import { foldedWords } from '../../contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
-import { wordMatches } from './word-search';
+import { entryRows, searchIndex, type IndexEntry } from './search-index';
+
+/** What the offline customer list filters on, kept beside each entry. */
+export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
+
+const CUSTOMERS = {
+  table: 'customers' as const,
+  fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields => ({
+    kind,
+    staff_id,
+    customer_type_id,
+    level_id,
+    status,
+  }),
+};
+
+/** Typed text as folded words; digits split by spaces, dots or dashes join up ("0903 456" is a phone prefix). */
+export function customerQueryWords(query: string | undefined): string[] {
+  return foldedWords((query ?? '').replace(/(\d)[\s.-]+(?=\d)/g, '$1'));
+}
+
+/** The customers matching every word (and `where`), in name order. */
+export async function findLocalCustomers(
+  db: AppDb,
+  companyId: number,
+  words: readonly string[],
+  where: ((fields: CustomerFields) => boolean) | null = null,
+  limit = Infinity,
+): Promise<IndexEntry<CustomerFields>[]> {
+  return (await searchIndex(db, CUSTOMERS).ready(companyId)).find(words, where, limit);
+}
 
 export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = 50): Promise<LocalCustomer[]> {
-  const words = foldedWords(query.replace(/(\d)[\s.-]+(?=\d)/g, '$1'));
-  if (words.length === 0) {
-    return db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(limit).toArray();
-  }
-  const matches = await wordMatches(db.customers, companyId, words);
-  const rows = matches ? await matches.limit(limit).toArray() : [];
-  return rows.sort((a, b) => a.nameFold.localeCompare(b.nameFold));
+  return entryRows(db.customers, await findLocalCustomers(db, companyId, customerQueryWords(query), null, limit));
 }

@@ -148,3 +148,42 @@ describe('variants', () => {
     expect(await findLocalBarcode(db, 2, '8930000000002')).toBeNull();
   });
 });
+
+describe('the in-memory index stays current with the mirror', () => {
+  const names = async (query: string, company = 1) => (await searchLocalCustomers(db, company, query, 10_000)).map((c) => c.name);
+
+  it('sees a row added, renamed and deleted by another connection to the same database (another tab)', async () => {
+    const first = toLocalCustomer(customer(1, 'Nhà thuốc Bạch Mai'));
+    await db.customers.put(first);
+    expect(await names('bach')).toEqual(['Nhà thuốc Bạch Mai']);
+
+    const otherTab = new AppDb(db.name);
+    await otherTab.open();
+    await otherTab.customers.put(toLocalCustomer(customer(1, 'Nhà thuốc Kim Liên')));
+    await otherTab.customers.put(toLocalCustomer({ ...first, name: 'Nhà thuốc Bạch Đằng' }));
+    await otherTab.customers.put(toLocalCustomer(customer(2, 'Nhà thuốc Kim Mã (công ty khác)')));
+    expect(await names('kim')).toEqual(['Nhà thuốc Kim Liên']);
+    expect(await names('bach')).toEqual(['Nhà thuốc Bạch Đằng']);
+    expect(await names('mai')).toEqual([]);
+    await otherTab.customers.delete(first.id);
+    expect(await names('bach')).toEqual([]);
+    otherTab.close();
+  });
+
+  it('reloads after a bulk write Dexie reports only as a range (a sync page), and after a reset deletes a range', async () => {
+    expect(await names('nha thuoc')).toEqual([]);
+    await db.customers.bulkPut(Array.from({ length: 120 }, (_, i) => toLocalCustomer(customer(1, `Nhà thuốc Lô ${i + 1}`))));
+    expect(await names('nha thuoc lo')).toHaveLength(120);
+    await db.customers.where('[company+nameFold]').between([1, ''], [1, '\uffff']).delete();
+    expect(await names('nha thuoc lo')).toEqual([]);
+  });
+
+  it('lists each of thousands of rows sharing one name once, across the pages the index is read in', async () => {
+    await db.customers.bulkPut(Array.from({ length: 5_120 }, () => toLocalCustomer(customer(1, 'Nhà thuốc Trùng Tên'))));
+    await db.customers.bulkPut(Array.from({ length: 30 }, (_, i) => toLocalCustomer(customer(1, `Nhà thuốc Z ${i}`))));
+    const found = await searchLocalCustomers(db, 1, 'nha thuoc', 100_000);
+    expect(found).toHaveLength(5_150);
+    expect(new Set(found.map((row) => row.id)).size).toBe(5_150);
+    expect(found.at(-1)!.name).toBe('Nhà thuốc Z 9');
+  }, 60_000);
+});

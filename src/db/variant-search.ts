@@ -1,21 +1,46 @@
 /**
  * Finding variants on the device: by prefix of any word of the product or variant name, codes,
- * active ingredient or brand, without diacritics; and by barcode, for scanning.
+ * active ingredient, brand, registration number or barcode, without diacritics (in-memory index,
+ * search-index.ts); and by exact barcode through IndexedDB, for scanning.
  */
 import { foldedWords } from '../../contract/fold';
 import { findUnit } from '../../contract/pricing';
 import type { VariantUnit } from '../../contract/product';
 import type { AppDb, LocalVariant } from './app-db';
-import { wordMatches } from './word-search';
+import { entryRows, searchIndex, type IndexEntry } from './search-index';
+
+/** What the offline product list filters and groups on, kept beside each entry. */
+export type VariantFields = Pick<
+  LocalVariant,
+  'product_id' | 'product_code' | 'code' | 'updated_at' | 'brand_id' | 'category_id' | 'group_id'
+>;
+
+const VARIANTS = {
+  table: 'variants' as const,
+  fields: ({ product_id, product_code, code, updated_at, brand_id, category_id, group_id }: LocalVariant): VariantFields => ({
+    product_id,
+    product_code,
+    code,
+    updated_at,
+    brand_id,
+    category_id,
+    group_id,
+  }),
+};
+
+/** The variants matching every word (and `where`), in name order. */
+export async function findLocalVariants(
+  db: AppDb,
+  companyId: number,
+  words: readonly string[],
+  where: ((fields: VariantFields) => boolean) | null = null,
+  limit = Infinity,
+): Promise<IndexEntry<VariantFields>[]> {
+  return (await searchIndex(db, VARIANTS).ready(companyId)).find(words, where, limit);
+}
 
 export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = 50): Promise<LocalVariant[]> {
-  const words = foldedWords(query);
-  if (words.length === 0) {
-    return db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(limit).toArray();
-  }
-  const matches = await wordMatches(db.variants, companyId, words);
-  const rows = matches ? await matches.limit(limit).toArray() : [];
-  return rows.sort((a, b) => a.nameFold.localeCompare(b.nameFold));
+  return entryRows(db.variants, await findLocalVariants(db, companyId, foldedWords(query), null, limit));
 }
 
 /** The variant and unit a scanned barcode names, if this device knows it. */

@@ -11,6 +11,7 @@ import { serverDataChanged } from '../app/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';
+import { warmLocalSearch } from '../db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
 import { pullTransport, pushTransport, refreshAuth } from './transport';
 
@@ -123,6 +124,9 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
       updateSyncStatus({ phase: 'idle', progress: null });
       current = null;
       schedule();
+      // Searches answer from memory: load (or bring up to date) the workspace's index now, not at
+      // the rep's first keystroke. A failure here only means the first search loads it.
+      if (target) void warmLocalSearch(db, target.companyId).catch(() => undefined);
     }
   })();
   return current;

@@ -35,11 +35,13 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
   const limit = options.pageSize ?? 1000;
   let state = await readCursor(db, companyId, accountId);
   const outcome: PullOutcome = { pages: 0, changes: 0, resets: 0, firstSyncDone: false };
+  // The scope key tells the server which customers this mirror was chosen for (PullAnswer.scopeKey);
+  // a mirror from before scopes sends an empty one, which never matches, so it starts over once.
+  const request = (cursor: number, scopeKey: string | null | undefined) =>
+    transport({ company: companyId, cursor, limit, ...(cursor > 0 ? { scope: scopeKey ?? '' } : {}) });
+  let next = request(state.cursor, state.scopeKey);
   for (;;) {
-    // The scope key tells the server which customers this mirror was chosen for (PullAnswer.scopeKey);
-    // a mirror from before scopes sends an empty one, which never matches, so it starts over once.
-    const scope = state.cursor > 0 ? { scope: state.scopeKey ?? '' } : {};
-    const { data: page } = await transport({ company: companyId, cursor: state.cursor, limit, ...scope });
+    const { data: page } = await next;
     outcome.pages += 1;
     if (page.reset) {
       if (outcome.resets > 0) throw new Error('máy chủ yêu cầu đồng bộ lại liên tục');
@@ -49,19 +51,21 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
         state = { ...state, cursor: 0, initialDone: false, scopeKey: page.scopeKey ?? null };
         await db.syncCursors.put(state);
       });
+      next = request(0, null);
       continue;
     }
     const finished = !page.hasMore;
+    const scopeKey = page.scopeKey ?? state.scopeKey ?? null;
+    // The next page is fetched while this one is written: a first sync costs the larger of the
+    // two, not their sum. Its failure surfaces when it is awaited, after this page is safe.
+    if (!finished) {
+      next = request(page.cursor, scopeKey);
+      next.catch(() => undefined);
+    }
     await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
       await applyServerChanges(db, page.changes);
       const firstSyncDone = finished && !state.initialDone;
-      state = {
-        ...state,
-        cursor: page.cursor,
-        initialDone: state.initialDone || finished,
-        lastPullAt: page.serverTime,
-        scopeKey: page.scopeKey ?? state.scopeKey ?? null,
-      };
+      state = { ...state, cursor: page.cursor, initialDone: state.initialDone || finished, lastPullAt: page.serverTime, scopeKey };
       await db.syncCursors.put(state);
       if (firstSyncDone) outcome.firstSyncDone = true;
     });

@@ -340,7 +340,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
       rows,
     );
     console.info(
-      `  network+server+JSON ${seconds(fetchTotal)}, Dexie transactions ${seconds(applyTotal)} (of which folding words alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)}), other ${seconds(sync.totalMs - fetchTotal - applyTotal)}`,
+      `  network+server+JSON ${seconds(fetchTotal)} (overlapping the writes; waited for answers ${seconds(sync.waitingMs)}), Dexie transactions ${seconds(applyTotal)} (of which folding alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)})`,
     );
     console.info(
       `  IndexedDB now holds ${sync.counts.customers.toLocaleString('en-US')} customers and ${sync.counts.variants.toLocaleString('en-US')} variants of An Khang (server: ${expected.customers.toLocaleString('en-US')} / ${expected.variants.toLocaleString('en-US')}); storage used ${sync.storage.usage ? `${(sync.storage.usage / 1024 / 1024).toFixed(0)} MB` : '?'}; cursor ${sync.counts.cursor}, initialDone ${sync.counts.initialDone}`,
@@ -353,8 +353,11 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
 
     // 2. Search.
     const queries = buildQueries(server.data, random);
-    // A few unmeasured queries first: the first touches of each index open it.
-    await bench(page, 'search', companyId, queries.slice(0, 5));
+    // The index loads once per app start (the app warms it after a sync): timed on its own.
+    const indexLoad = await bench(page, 'loadSearch', companyId);
+    console.info(
+      `  search index load (once per app start, in pages of 5,000 rows): customers ${seconds(indexLoad.customersMs)}, variants ${seconds(indexLoad.variantsMs)}`,
+    );
     const timings = await bench(page, 'search', companyId, queries);
     const categories = new Map<string, { ms: number[]; results: number[] }>();
     queries.forEach((query, i) => {
@@ -400,7 +403,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
       '',
     ]);
     table(
-      `Search over IndexedDB (${label}), ms — aim p95 < 15 ms: customers ${verdict(customerSummary.p95, AIM.searchP95Ms)}, variants ${verdict(variantSummary.p95, AIM.searchP95Ms)}`,
+      `Device search over the mirror (${label}), ms — aim p95 < 15 ms: customers ${verdict(customerSummary.p95, AIM.searchP95Ms)}, variants ${verdict(variantSummary.p95, AIM.searchP95Ms)}`,
       ['query kind', 'n', 'p50', 'p95', 'p99', 'max', 'results p50'],
       searchRows,
     );
@@ -481,7 +484,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
         }),
       );
       console.info(
-        `  index entries per record in *words: customers ${diagnosis.wordsPerCustomer.toFixed(1)} (${diagnosis.wordsPerCustomerWithoutStreet.toFixed(1)} without the street), variants ${diagnosis.wordsPerVariant.toFixed(1)}`,
+        `  words per record (v3's *words index entries): customers ${diagnosis.wordsPerCustomer.toFixed(1)}, variants ${diagnosis.wordsPerVariant.toFixed(1)}`,
       );
     }
 
@@ -490,6 +493,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
       firstSync: { ...sync, groups: Object.fromEntries(groups), aimMs: AIM.firstSyncMs, pass: sync.totalMs <= AIM.firstSyncMs },
       search: {
         aimP95Ms: AIM.searchP95Ms,
+        indexLoad,
         customers: customerSummary,
         variants: variantSummary,
         customerListScreen: listSummary,

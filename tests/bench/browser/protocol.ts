@@ -11,13 +11,15 @@ export type PageTiming = {
   waitMs: number | null;
   /** Resource timing: first byte → last byte. */
   downloadMs: number | null;
-  /** answer parsed → next request (the Dexie transaction: fold + bulkPut + cursor). */
+  /** The page's Dexie transaction (fold + bulkPut + cursor); the next page is fetched meanwhile. */
   applyMs: number;
   bytes: number | null;
 };
 
 export type FirstSyncResult = {
   totalMs: number;
+  /** Time the pull waited for an answer not there yet (the rest overlapped with writing). */
+  waitingMs: number;
   pages: number;
   changes: number;
   perPage: PageTiming[];
@@ -67,8 +69,8 @@ export type DrainResult = {
 export type DiagnoseRow = { setup: string; rows: number; ms: number[] };
 export type DiagnoseResult = {
   rows: DiagnoseRow[];
+  /** Words in the search text, i.e. the entries v3's *words index wrote per row. */
   wordsPerCustomer: number;
-  wordsPerCustomerWithoutStreet: number;
   wordsPerVariant: number;
 };
 
@@ -79,4 +81,6 @@ export type BenchApi = {
   drain: (input: DrainInput) => Promise<DrainResult>;
   /** What-ifs on the last first sync's records: the same bulkPuts with fewer indexes or bigger transactions. */
   diagnose: (input: { sample: number; rounds: number }) => Promise<DiagnoseResult>;
+  /** Loads the in-memory search indexes of a workspace (once per app start), timed per table. */
+  loadSearch: (companyId: number) => Promise<{ customersMs: number; variantsMs: number }>;
 };

@@ -1,22 +1,22 @@
 /**
  * The customer list, one code path (issue #3): the server's answer while it answers, the device's
- * mirror when it does not. Offline, search goes through the word index; the other filters are
- * applied to the rows the index (or the name order) yields, stopping as soon as a page is full.
+ * mirror when it does not. Offline, the in-memory index (src/db/search-index.ts) finds and counts
+ * every match of the search and filters in name order; only the page's rows are read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
-import { foldedWords } from '../../../../contract/fold';
 import { ApiError } from '../../../api/api-error';
 import { apiRequest } from '../../../api/client';
 import type { AppDb, LocalCustomer, LocalSyncState } from '../../../db/app-db';
-import { wordMatches } from '../../../db/word-search';
+import { customerQueryWords, findLocalCustomers, type CustomerFields } from '../../../db/customer-search';
+import { entryRows, matchesWords } from '../../../db/search-index';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 
 export type CustomerRow = CustomerRecord & { syncState: LocalSyncState };
 export type CustomerList = { rows: CustomerRow[]; count: number; source: 'server' | 'device' };
 
-function matches(row: LocalCustomer, filter: CustomerFilter): boolean {
+function matches(row: CustomerFields, filter: CustomerFilter): boolean {
   if (filter.filterCustomerType && row.kind !== filter.filterCustomerType) return false;
   if (filter.filterUserSale && row.staff_id !== filter.filterUserSale) return false;
   if (filter.filterCustomerGroup && row.customer_type_id !== filter.filterCustomerGroup) return false;
@@ -27,18 +27,10 @@ function matches(row: LocalCustomer, filter: CustomerFilter): boolean {
 }
 
 export async function localCustomerList(db: AppDb, companyId: number, filter: CustomerFilter): Promise<CustomerList> {
-  const words = foldedWords(filter.search);
-  const searching = words.length > 0;
-  const collection = searching
-    ? await wordMatches(db.customers, companyId, words)
-    : db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']);
-  if (!collection) return { rows: [], count: 0, source: 'device' };
-  const filtered = collection.filter((row) => matches(row, filter));
+  const found = await findLocalCustomers(db, companyId, customerQueryWords(filter.search), (fields) => matches(fields, filter));
   const start = (filter.page - 1) * filter.limit;
-  // Count at most a few pages ahead: enough for the pager, never a scan of 100k rows.
-  const window = await filtered.limit(start + filter.limit * 5).toArray();
-  const rows = (searching ? window.sort((a, b) => a.nameFold.localeCompare(b.nameFold)) : window).slice(start, start + filter.limit);
-  return { rows, count: window.length, source: 'device' };
+  const rows = await entryRows(db.customers, found.slice(start, start + filter.limit));
+  return { rows, count: found.length, source: 'device' };
 }
 
 export async function serverCustomerList(companyId: number, filter: CustomerFilter): Promise<CustomerList> {
@@ -62,11 +54,11 @@ export async function unsentCustomers(db: AppDb, companyId: number, filter: Cust
     .toArray();
   const ids = [...new Set(ops.filter((op) => op.type === 'customer.create' && op.entity).map((op) => op.entity!.id))];
   if (ids.length === 0) return [];
-  const words = foldedWords(filter.search).map((word) => `${companyId}|${word}`);
+  const words = customerQueryWords(filter.search);
   const rows = await db.customers.bulkGet(ids);
   return rows
     .filter((row): row is LocalCustomer => Boolean(row && row.company === companyId && row.syncState !== 'synced'))
-    .filter((row) => matches(row, filter) && words.every((word) => row.words.some((candidate) => candidate.startsWith(word))))
+    .filter((row) => matches(row, filter) && matchesWords(row.search, words))
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 

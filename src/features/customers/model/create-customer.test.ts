@@ -1,3 +1,4 @@
+import { searchLocalCustomers } from '../../../db/customer-search';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uuidv7 } from '../../../../contract/uuid';
@@ -44,7 +45,8 @@ describe('createCustomerOnDevice', () => {
       kind: 'Nhà thuốc',
       lat: 10.77,
     });
-    expect(stored?.words).toEqual(expect.arrayContaining(['4|thanh', '4|tam', '4|0903456789']));
+    // Findable on the device at once, by name and by phone.
+    for (const query of ['thanh tam', '0903 456']) expect((await searchLocalCustomers(db, 4, query)).map((c) => c.id)).toEqual([record.id]);
     const ops = await db.outbox.toArray();
     expect(ops).toHaveLength(1);
     expect(ops[0]).toMatchObject({

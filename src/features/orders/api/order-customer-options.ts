@@ -6,10 +6,10 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
-import { foldedWords } from '../../../../contract/fold';
 import { ApiError } from '../../../api/api-error';
 import { apiData } from '../../../api/client';
 import type { AppDb } from '../../../db/app-db';
+import { searchLocalCustomers } from '../../../db/customer-search';
 
 export type CustomerOption = { value: string; label: string };
 
@@ -35,11 +35,7 @@ export function useCustomerOptions(db: AppDb, companyId: number, search: string)
         return rows.map(option);
       } catch (error) {
         if (!isNetwork(error)) throw error;
-        const [lead] = foldedWords(search);
-        const rows = lead
-          ? await db.customers.where('words').startsWith(`${companyId}|${lead}`).distinct().limit(20).toArray()
-          : await db.customers.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(20).toArray();
-        return rows.map(option);
+        return (await searchLocalCustomers(db, companyId, search, 20)).map(option);
       }
     },
   });

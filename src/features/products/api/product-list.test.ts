@@ -109,13 +109,41 @@ describe('localProductList', () => {
     expect(page2.count).toBe(4);
   });
 
-  it('stops reading the mirror a few pages ahead (a lower-bound count, never the whole table)', async () => {
+  it('counts every match, pages to the last one, and orders by code or by last update', async () => {
     await db.variants.bulkPut(
-      Array.from({ length: 300 }, (_, i) => toLocalVariant(variant(1000 + i, `Thuốc mẫu ${String(i).padStart(3, '0')}`))),
+      Array.from({ length: 300 }, (_, i) =>
+        toLocalVariant(
+          variant(1000 + i, `Thuốc mẫu ${String(i).padStart(3, '0')}`, {
+            product_code: `SP${String(999 - i).padStart(4, '0')}`,
+            updated_at: `2026-11-${String(1 + (i % 20)).padStart(2, '0')}T08:00:00.000Z`,
+          }),
+        ),
+      ),
     );
-    const list = await localProductList(db, COMPANY, productFilter({ limit: 10, search: 'thuoc' }));
-    expect(list.rows).toHaveLength(10);
-    expect(list.count).toBe(50);
+    const first = await localProductList(db, COMPANY, productFilter({ limit: 10, search: 'thuoc' }));
+    expect(first.rows).toHaveLength(10);
+    expect(first.count).toBe(300);
+    const last = await localProductList(db, COMPANY, productFilter({ limit: 10, page: 30, search: 'thuoc' }));
+    expect(last.rows.map((row) => row.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Thuốc mẫu ${290 + i}`));
+
+    const byCode = await localProductList(db, COMPANY, productFilter({ limit: 3, search: 'mau', ordering: 'code' }));
+    expect(byCode.rows.map((row) => row.code)).toEqual(['SP0700', 'SP0701', 'SP0702']);
+    const newest = (page: number) => localProductList(db, COMPANY, productFilter({ limit: 10, page, search: 'mau', ordering: '-updated_at' }));
+    expect((await newest(1)).rows.map((row) => row.updated_at)).toEqual(Array(10).fill('2026-11-20T08:00:00.000Z'));
+    expect((await newest(30)).rows.map((row) => row.updated_at)).toEqual(Array(10).fill('2026-11-01T08:00:00.000Z'));
+  });
+
+  it('sees the mirror change after the first search: a variant renamed, one added, one deleted', async () => {
+    expect((await localProductList(db, COMPANY, productFilter({ search: 'boganic' }))).count).toBe(1);
+    const ofProduct = async (productId: number) => (await db.variants.toArray()).find((row) => row.product_id === productId)!;
+    await db.variants.put(toLocalVariant({ ...(await ofProduct(2)), product_name: 'Boganic Forte' }));
+    await db.variants.put(toLocalVariant(variant(7, 'Bổ gan Tuệ Linh')));
+    await db.variants.delete((await ofProduct(3)).id);
+    expect((await localProductList(db, COMPANY, productFilter({ search: 'forte' }))).rows.map((row) => row.name)).toEqual(['Boganic Forte']);
+    expect((await localProductList(db, COMPANY, productFilter({ search: 'bo gan' }))).rows.map((row) => row.name)).toEqual([
+      'Bổ gan Tuệ Linh',
+    ]);
+    expect((await localProductList(db, COMPANY, productFilter({ search: 'efferalgan' }))).count).toBe(0);
   });
 });
 

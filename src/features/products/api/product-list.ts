@@ -1,19 +1,18 @@
 /**
  * The product and variant lists, one code path each (like the customer list): the server's answer
  * while it answers, the device's mirror of variants when it does not. The mirror holds variants
- * (up to 50,000 and more), never loaded whole: search goes through the folded-word index, an empty
- * search walks the name index, other filters apply to the rows those yield, and the walk stops as
- * soon as a few pages of products are found. Offline, products are the mirrored variants grouped by
- * product, and the count is a lower bound.
+ * (50,000 and more), never loaded whole: the in-memory index (src/db/search-index.ts) finds, filters,
+ * orders and counts every match, and only the page's rows are read. Offline, products are the
+ * mirrored variants grouped by product.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { foldedWords } from '../../../../contract/fold';
+import { entryRows, type IndexEntry } from '../../../db/search-index';
 import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '../../../../contract/product';
 import { ApiError } from '../../../api/api-error';
 import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb, LocalVariant } from '../../../db/app-db';
-import { findLocalBarcode } from '../../../db/variant-search';
-import { wordMatches } from '../../../db/word-search';
+import type { AppDb } from '../../../db/app-db';
+import { findLocalBarcode, findLocalVariants, type VariantFields } from '../../../db/variant-search';
 import { useSyncStatus } from '../../../sync/sync-status';
 import { DEFAULT_SORT, toProductQuery, type ProductFilter, type ProductSort, type VariantFilter } from '../model/product-filter';
 import { productKeys } from './product-keys';
@@ -40,9 +39,6 @@ export type ProductRow = {
 export type Source = 'server' | 'device';
 export type ProductList = { rows: ProductRow[]; count: number; source: Source };
 export type VariantList = { rows: VariantRecord[]; count: number; source: Source };
-
-/** How many pages ahead the device counts: enough for the pager, never a scan of the whole mirror. */
-const PAGES_AHEAD = 5;
 
 export function rowFromRecord(record: ProductRecord): ProductRow {
   return {
@@ -96,53 +92,52 @@ export function groupByProduct(variants: readonly VariantRecord[]): ProductRow[]
   return [...rows.values()];
 }
 
-function matchesFields(row: VariantRecord, filter: ProductFilter): boolean {
+function matchesFields(row: Pick<VariantRecord, 'brand_id' | 'category_id' | 'group_id'>, filter: ProductFilter): boolean {
   if (filter.brand !== undefined && row.brand_id !== filter.brand) return false;
   if (filter.productCategory !== undefined && row.category_id !== filter.productCategory) return false;
   if (filter.productGroup !== undefined && row.group_id !== filter.productGroup) return false;
   return true;
 }
 
-/**
- * The variants matching a filter, in index order (name, or word-index order when searching); null
- * when a typed word matches nothing.
- */
-async function localCollection(db: AppDb, companyId: number, filter: ProductFilter) {
-  const words = foldedWords(filter.search);
-  const searching = words.length > 0;
-  const base = searching
-    ? await wordMatches(db.variants, companyId, words)
-    : db.variants.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']);
-  if (!base) return null;
-  const ordered = !searching && filter.ordering === '-name' ? base.reverse() : base;
-  return { collection: ordered.filter((row) => matchesFields(row, filter)), searching };
+type Entry = IndexEntry<VariantFields>;
+
+/** The mirrored variants matching a filter's search and fields, in name order. */
+function findVariants(db: AppDb, companyId: number, filter: ProductFilter): Promise<Entry[]> {
+  return findLocalVariants(db, companyId, foldedWords(filter.search), (fields) => matchesFields(fields, filter));
 }
 
-function compareBy(sort: ProductSort) {
+/** Codes and ISO times compare as plain text; names keep the index's (folded) order. */
+function ordered<T>(items: T[], sort: ProductSort, key: (item: T) => { code: string; updated_at: string }): T[] {
+  if (sort === 'name') return items;
+  if (sort === '-name') return items.reverse();
+  const field = sort.replace('-', '') as 'code' | 'updated_at';
   const direction = sort.startsWith('-') ? -1 : 1;
-  const field = sort.replace('-', '') as 'name' | 'code' | 'updated_at';
-  return (a: { name: string; code: string; updated_at: string }, b: { name: string; code: string; updated_at: string }) =>
-    direction * (a[field].localeCompare(b[field], 'vi') || a.code.localeCompare(b.code));
+  return items.sort((a, b) => {
+    const x = key(a)[field];
+    const y = key(b)[field];
+    return x === y ? 0 : x < y ? -direction : direction;
+  });
 }
 
 export async function localProductList(db: AppDb, companyId: number, filter: ProductFilter): Promise<ProductList> {
-  const local = await localCollection(db, companyId, filter);
-  if (!local) return { rows: [], count: 0, source: 'device' };
-  const { collection } = local;
+  const found = await findVariants(db, companyId, filter);
+  // Products in the order of their first variant by name; a product's last change is its variants' latest.
+  const products = new Map<number, { id: number; code: string; updated_at: string; variants: Entry[] }>();
+  for (const entry of found) {
+    const { product_id, product_code, updated_at } = entry.fields;
+    const product = products.get(product_id);
+    if (!product) products.set(product_id, { id: product_id, code: product_code, updated_at, variants: [entry] });
+    else {
+      product.variants.push(entry);
+      if (updated_at > product.updated_at) product.updated_at = updated_at;
+    }
+  }
   const start = (filter.page - 1) * filter.limit;
-  const wanted = start + filter.limit * PAGES_AHEAD;
-  const products = new Set<number>();
-  const variants: LocalVariant[] = [];
-  // Stop at the first variant of a product beyond the window.
-  await collection
-    .until((row) => !products.has(row.product_id) && products.size >= wanted)
-    .each((row) => {
-      products.add(row.product_id);
-      variants.push(row);
-    });
-  const grouped = groupByProduct(variants).sort(compareBy(filter.ordering ?? DEFAULT_SORT));
-  for (const row of grouped) row.variants.sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
-  return { rows: grouped.slice(start, start + filter.limit), count: grouped.length, source: 'device' };
+  const page = ordered([...products.values()], filter.ordering ?? DEFAULT_SORT, (product) => product).slice(start, start + filter.limit);
+  // Read product by product, so grouping keeps the page's order.
+  const rows = groupByProduct(await entryRows(db.variants, page.flatMap((product) => product.variants)));
+  for (const row of rows) row.variants.sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
+  return { rows, count: products.size, source: 'device' };
 }
 
 export async function serverProductList(companyId: number, filter: ProductFilter): Promise<ProductList> {
@@ -180,21 +175,8 @@ export async function localVariantList(db: AppDb, companyId: number, filter: Var
     const rows = hit && matchesFields(hit.variant, filter) ? [hit.variant] : [];
     return { rows: rows.slice(start, start + filter.limit), count: rows.length, source: 'device' };
   }
-  const local = await localCollection(db, companyId, filter);
-  if (!local) return { rows: [], count: 0, source: 'device' };
-  const { collection, searching } = local;
-  const window = await collection.limit(start + filter.limit * PAGES_AHEAD).toArray();
-  const sort = filter.ordering ?? DEFAULT_SORT;
-  const ordered =
-    searching || (sort !== 'name' && sort !== '-name')
-      ? window.sort((a, b) =>
-          compareBy(sort)(
-            { name: `${a.product_name} ${a.name}`, code: a.code, updated_at: a.updated_at },
-            { name: `${b.product_name} ${b.name}`, code: b.code, updated_at: b.updated_at },
-          ),
-        )
-      : window;
-  return { rows: ordered.slice(start, start + filter.limit), count: window.length, source: 'device' };
+  const found = ordered(await findVariants(db, companyId, filter), filter.ordering ?? DEFAULT_SORT, (entry) => entry.fields);
+  return { rows: await entryRows(db.variants, found.slice(start, start + filter.limit)), count: found.length, source: 'device' };
 }
 
 export async function serverVariantList(companyId: number, filter: VariantFilter, wholesale: boolean): Promise<VariantList> {
