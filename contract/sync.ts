@@ -89,7 +89,10 @@ export type PullAnswer = {
   /** Give this back as `cursor` to get what comes after. */
   cursor: number;
   hasMore: boolean;
-  /** How many changes remain after this page (for a progress bar on first sync). */
+  /**
+   * How many changes remain after this page (a first sync's progress bar), when the request asked
+   * with `count=1`: counting costs a scan of the rest of the log, so a device asks once per run.
+   */
   remaining?: number;
   /**
    * The cursor is older than what the server keeps, or the member's data scope changed since the
@@ -105,6 +108,7 @@ export const PullQuerySchema = v.object({
   company: idField('công ty'),
   cursor: v.pipe(v.optional(v.string(), '0'), v.regex(/^\d{1,15}$/, 'Con trỏ đồng bộ không hợp lệ'), v.transform(Number)),
   scope: v.optional(v.pipe(v.string(), v.maxLength(2000, 'Phạm vi đồng bộ không hợp lệ'))),
+  count: v.optional(v.picklist(['0', '1'], 'Tham số count chỉ nhận 0 hoặc 1')),
   limit: v.pipe(
     v.optional(v.string(), String(DEFAULT_PULL_LIMIT)),
     v.regex(/^\d{1,6}$/, 'Số bản ghi mỗi trang không hợp lệ'),

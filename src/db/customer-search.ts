@@ -4,7 +4,7 @@
  */
 import { foldedWords } from '../../contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
-import { entryRows, searchIndex, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
 
 /** What the offline customer list filters on, kept beside each entry. */
 export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
@@ -36,6 +36,13 @@ export async function findLocalCustomers(
   return (await searchIndex(db, CUSTOMERS).ready(companyId)).find(words, where, limit);
 }
 
-export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = 50): Promise<LocalCustomer[]> {
-  return entryRows(db.customers, await findLocalCustomers(db, companyId, customerQueryWords(query), null, limit));
+/** How many customers a picker lists (the order screen's customer search). */
+export const CUSTOMER_RESULTS = 30;
+
+export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = CUSTOMER_RESULTS): Promise<LocalCustomer[]> {
+  const [found] = await Promise.all([
+    findLocalCustomers(db, companyId, customerQueryWords(query), null, limit),
+    watchWorkspace(db.customers, companyId),
+  ]);
+  return entryRows(db.customers, found);
 }

@@ -16,7 +16,7 @@
  *    reload before the next search.
  * The rows themselves stay in IndexedDB: a search returns entries, the caller reads the page.
  */
-import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet, type Table } from 'dexie';
+import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet, type Table, type WhereClause } from 'dexie';
 import type { AppDb } from './app-db';
 
 type Key = string | number;
@@ -49,6 +49,30 @@ export function matchesWords(search: string, words: readonly string[]): boolean 
   return words.every((word) => text.includes(` ${word}`));
 }
 
+const SAMPLES = 8;
+const SAMPLE_CHARS = 32_768;
+
+/**
+ * The needles, rarest first, by how often each occurs in a few slices spread over the joined text
+ * (names are sorted, so one slice from the start would see only names beginning with "a").
+ * Between equals, the longer needle first.
+ */
+function rarestFirst(joined: string, needles: string[]): string[] {
+  if (needles.length < 2) return needles;
+  const step = Math.max(SAMPLE_CHARS, Math.floor(joined.length / SAMPLES));
+  const count = (needle: string) => {
+    let found = 0;
+    for (let start = 0; start < joined.length; start += step) {
+      // A slice, so a needle absent from it costs one slice's scan, not the rest of the text's.
+      const part = joined.slice(start, start + SAMPLE_CHARS);
+      for (let at = part.indexOf(needle); at >= 0; at = part.indexOf(needle, at + needle.length)) found += 1;
+    }
+    return found;
+  };
+  const counted = needles.map((needle) => ({ needle, found: count(needle) }));
+  return counted.sort((a, b) => a.found - b.found || b.needle.length - a.needle.length).map((entry) => entry.needle);
+}
+
 function compare(a: { sort: string; id: Key }, b: { sort: string; id: Key }): number {
   if (a.sort !== b.sort) return a.sort < b.sort ? -1 : 1;
   if (a.id === b.id) return 0;
@@ -63,6 +87,8 @@ class WorkspaceEntries<F> {
 
   constructor(private readonly entries: IndexEntry<F>[]) {
     for (const entry of entries) this.byId.set(entry.id, entry);
+    // Joined now, while loading, not in the first search; after a change it is joined again lazily.
+    this.joinedText();
   }
 
   get size(): number {
@@ -86,8 +112,8 @@ class WorkspaceEntries<F> {
 
   /**
    * The entries whose text holds every word (and that pass `where`), in name order, at most
-   * `limit`. The longest word leads the scan (the rarest, as a rule); the others are checked on
-   * the entries it finds.
+   * `limit`. The rarest word leads the scan; the others are checked on the entries it finds, so
+   * "nha thuoc tam" walks the few "tam" and never the many "nha thuoc".
    */
   find(words: readonly string[], where: ((fields: F) => boolean) | null, limit: number): IndexEntry<F>[] {
     const found: IndexEntry<F>[] = [];
@@ -99,9 +125,11 @@ class WorkspaceEntries<F> {
       }
       return found;
     }
-    const needles = words.map((word) => ` ${word}`).sort((a, b) => b.length - a.length);
-    const [lead, ...rest] = needles as [string, ...string[]];
     const joined = this.joinedText();
+    const [lead, ...rest] = rarestFirst(
+      joined,
+      words.map((word) => ` ${word}`),
+    ) as [string, ...string[]];
     let from = 0;
     for (;;) {
       const at = joined.indexOf(lead, from);
@@ -269,6 +297,15 @@ class TableIndex<Row extends SearchableRow, F> {
     if (entries.some((entry, index) => index > 0 && compare(entries[index - 1]!, entry) > 0)) entries.sort(compare);
     return new WorkspaceEntries(entries);
   }
+}
+
+/**
+ * Reads one key of the workspace's name range. Inside Dexie's liveQuery this makes a search run
+ * again whenever a row of the workspace is written, as reading a word index used to: the index
+ * answers from memory, where liveQuery cannot see what the answer depends on.
+ */
+export function watchWorkspace(table: { where(index: string): WhereClause }, companyId: number): Promise<unknown> {
+  return table.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(1).primaryKeys();
 }
 
 /** The rows of some entries, in their order (a row deleted since is left out). */

@@ -7,7 +7,7 @@ import { foldedWords } from '../../contract/fold';
 import { findUnit } from '../../contract/pricing';
 import type { VariantUnit } from '../../contract/product';
 import type { AppDb, LocalVariant } from './app-db';
-import { entryRows, searchIndex, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
 
 /** What the offline product list filters and groups on, kept beside each entry. */
 export type VariantFields = Pick<
@@ -39,8 +39,12 @@ export async function findLocalVariants(
   return (await searchIndex(db, VARIANTS).ready(companyId)).find(words, where, limit);
 }
 
-export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = 50): Promise<LocalVariant[]> {
-  return entryRows(db.variants, await findLocalVariants(db, companyId, foldedWords(query), null, limit));
+/** How many variants a picker lists (the order screen's product search). */
+export const VARIANT_RESULTS = 20;
+
+export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = VARIANT_RESULTS): Promise<LocalVariant[]> {
+  const [found] = await Promise.all([findLocalVariants(db, companyId, foldedWords(query), null, limit), watchWorkspace(db.variants, companyId)]);
+  return entryRows(db.variants, found);
 }
 
 /** The variant and unit a scanned barcode names, if this device knows it. */

@@ -82,15 +82,18 @@ function orderRecord(): OrderRecord {
 }
 
 /** A fake server holding a change log; `pages` answers are served in order. */
-function server(pages: PullAnswer[]): PullTransport & { cursors: number[] } {
+function server(pages: PullAnswer[]): PullTransport & { cursors: number[]; counted: boolean[] } {
   const cursors: number[] = [];
-  const fn = (async (query: { cursor: number }) => {
+  const counted: boolean[] = [];
+  const fn = (async (query: { cursor: number; count?: string }) => {
     cursors.push(query.cursor);
+    counted.push(query.count === '1');
     const page = pages.shift();
     if (!page) throw new Error('no more pages');
     return { code: 200, data: page };
-  }) as unknown as PullTransport & { cursors: number[] };
+  }) as unknown as PullTransport & { cursors: number[]; counted: boolean[] };
   fn.cursors = cursors;
+  fn.counted = counted;
   return fn;
 }
 
@@ -122,6 +125,23 @@ describe('pullChanges', () => {
     expect(transport.cursors).toEqual([0, 1]);
     expect((await db.customers.toArray()).map((c) => c.name)).toEqual(['Nhà thuốc Bình An']);
     expect(await db.syncCursors.get(COMPANY)).toMatchObject({ cursor: 3, initialDone: true, accountId: ACCOUNT });
+  });
+
+  it('asks the server to count only on its first request, and reports progress against that total', async () => {
+    const records = ['A', 'B', 'C', 'D'].map((name) => customer(`Nhà thuốc ${name}`));
+    const transport = server([
+      { ...page([upsert(records[0]!, 1), upsert(records[1]!, 2)], 2, true), remaining: 2 },
+      page([upsert(records[2]!, 3)], 3, true),
+      page([upsert(records[3]!, 4)], 4, false),
+    ]);
+    const progress: [number, number | null][] = [];
+    await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport, onProgress: (done, total) => progress.push([done, total]) });
+    expect(transport.counted).toEqual([true, false, false]);
+    expect(progress).toEqual([
+      [2, 4],
+      [3, 4],
+      [4, 4],
+    ]);
   });
 
   it('never moves the cursor past a page it failed to store', async () => {

@@ -4,11 +4,17 @@
  * #5571). A `reset` answer drops the mirrored (not the queued) records and starts from 0.
  */
 import type { Envelope } from '../../contract/envelope';
-import type { PullAnswer } from '../../contract/sync';
+import { MAX_PULL_LIMIT, type PullAnswer } from '../../contract/sync';
 import type { AppDb, SyncCursorRow } from '../db/app-db';
 import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
 
-export type PullTransport = (query: { company: number; cursor: number; limit: number; scope?: string }) => Promise<Envelope<PullAnswer>>;
+export type PullTransport = (query: {
+  company: number;
+  cursor: number;
+  limit: number;
+  scope?: string;
+  count?: '1';
+}) => Promise<Envelope<PullAnswer>>;
 
 export type PullOptions = {
   db: AppDb;
@@ -21,6 +27,9 @@ export type PullOptions = {
   yieldBetweenPages?: () => Promise<void>;
 };
 
+/** Records per page: the server's most (MAX_PULL_LIMIT); fewer round trips and transactions. */
+const PAGE_SIZE = MAX_PULL_LIMIT;
+
 export type PullOutcome = { pages: number; changes: number; resets: number; firstSyncDone: boolean };
 
 export async function readCursor(db: AppDb, companyId: number, accountId: number): Promise<SyncCursorRow> {
@@ -32,14 +41,16 @@ export async function readCursor(db: AppDb, companyId: number, accountId: number
 
 export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
   const { db, companyId, accountId, transport } = options;
-  const limit = options.pageSize ?? 1000;
+  const limit = options.pageSize ?? PAGE_SIZE;
   let state = await readCursor(db, companyId, accountId);
   const outcome: PullOutcome = { pages: 0, changes: 0, resets: 0, firstSyncDone: false };
   // The scope key tells the server which customers this mirror was chosen for (PullAnswer.scopeKey);
   // a mirror from before scopes sends an empty one, which never matches, so it starts over once.
-  const request = (cursor: number, scopeKey: string | null | undefined) =>
-    transport({ company: companyId, cursor, limit, ...(cursor > 0 ? { scope: scopeKey ?? '' } : {}) });
-  let next = request(state.cursor, state.scopeKey);
+  // The first request of a run asks how much there is (for the progress bar); the rest do not.
+  let total: number | null = null;
+  const request = (cursor: number, scopeKey: string | null | undefined, count = false) =>
+    transport({ company: companyId, cursor, limit, ...(cursor > 0 ? { scope: scopeKey ?? '' } : {}), ...(count ? { count: '1' } : {}) });
+  let next = request(state.cursor, state.scopeKey, true);
   for (;;) {
     const { data: page } = await next;
     outcome.pages += 1;
@@ -51,7 +62,7 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
         state = { ...state, cursor: 0, initialDone: false, scopeKey: page.scopeKey ?? null };
         await db.syncCursors.put(state);
       });
-      next = request(0, null);
+      next = request(0, null, true);
       continue;
     }
     const finished = !page.hasMore;
@@ -69,8 +80,9 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
       await db.syncCursors.put(state);
       if (firstSyncDone) outcome.firstSyncDone = true;
     });
+    if (page.remaining !== undefined) total = outcome.changes + page.changes.length + page.remaining;
     outcome.changes += page.changes.length;
-    options.onProgress?.(outcome.changes, page.remaining === undefined ? null : outcome.changes + page.remaining);
+    options.onProgress?.(outcome.changes, total);
     if (finished) return outcome;
     await options.yieldBetweenPages?.();
   }

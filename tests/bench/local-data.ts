@@ -335,7 +335,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
     const fetchTotal = sync.perPage.reduce((sum, p) => sum + p.fetchMs, 0);
     const applyTotal = sync.perPage.reduce((sum, p) => sum + p.applyMs, 0);
     table(
-      `First sync (${label}): ${sync.changes.toLocaleString('en-US')} changes in ${sync.pages} pages of 1000 — ${seconds(sync.totalMs)} (aim < 20 s: ${verdict(sync.totalMs, AIM.firstSyncMs)})`,
+      `First sync (${label}): ${sync.changes.toLocaleString('en-US')} changes in ${sync.pages} pages — ${seconds(sync.totalMs)} (aim < 20 s: ${verdict(sync.totalMs, AIM.firstSyncMs)})`,
       ['pages by main entity', 'pages', 'records', 'server wait ms', 'download ms', 'read+JSON ms', 'Dexie tx ms', 'MB'],
       rows,
     );

@@ -31,7 +31,16 @@ async function countAfter(db: Db, companyId: number, accountId: number, cursor: 
 
 export async function pullPage(
   db: Db,
-  input: { companyId: number; accountId: number; cursor: number; limit: number; scope: PullScope; deviceScopeKey?: string },
+  input: {
+    companyId: number;
+    accountId: number;
+    cursor: number;
+    limit: number;
+    scope: PullScope;
+    deviceScopeKey?: string;
+    /** Count what remains after the page (PullAnswer.remaining). */
+    count?: boolean;
+  },
 ): Promise<PullAnswer> {
   const serverTime = new Date().toISOString();
   const scopeKey = input.scope.key;
@@ -89,6 +98,6 @@ export async function pullPage(
   const last = rows.at(-1);
   const cursor = last ? Number(last.seq) : input.cursor;
   const hasMore = rows.length === input.limit;
-  const remaining = hasMore ? await countAfter(db, input.companyId, input.accountId, cursor) : 0;
-  return { changes, cursor, hasMore, remaining, reset: false, scopeKey, serverTime };
+  const remaining = !hasMore ? 0 : input.count ? await countAfter(db, input.companyId, input.accountId, cursor) : undefined;
+  return { changes, cursor, hasMore, ...(remaining === undefined ? {} : { remaining }), reset: false, scopeKey, serverTime };
 }

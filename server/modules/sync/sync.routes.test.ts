@@ -115,6 +115,18 @@ describe('pull', () => {
     expect(empty.body.data).toMatchObject({ changes: [], hasMore: false, reset: false, cursor: whole.cursor });
   });
 
+  it('counts what remains after the page only when asked (count=1), and exactly', async () => {
+    const whole = await pullAll(an.access, anKhang);
+    const counted = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&limit=5&count=1`, { token: an.access });
+    expect(counted.body.data.remaining).toBe(whole.changes.length - 5);
+    const plain = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&limit=5`, { token: an.access });
+    expect(plain.body.data.changes).toHaveLength(5);
+    expect(plain.body.data).not.toHaveProperty('remaining');
+    const bad = await server.call(`/sync/pull?company=${anKhang}&count=2`, { token: an.access });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Tham số count chỉ nhận 0 hoặc 1');
+  });
+
   it('answers reset for a cursor the server never gave', async () => {
     const answer = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&cursor=999999999`, { token: an.access });
     expect(answer.body.data).toMatchObject({ reset: true, cursor: 0, changes: [] });

@@ -61,6 +61,7 @@ export function syncRoutes(deps: AppDeps) {
         limit: query.limit,
         scope,
         deviceScopeKey: query.scope,
+        count: query.count === '1',
       }),
     );
   });

@@ -10,13 +10,12 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatAddress } from '../../../../contract/address';
 import type { AppDb, LocalCustomer } from '../../../db/app-db';
-import { searchLocalCustomers } from '../../../db/customer-search';
+import { CUSTOMER_RESULTS, searchLocalCustomers } from '../../../db/customer-search';
 import { recentCustomers } from '../model/recent-customers';
 
 /** The visit the rep is checked in at (from the visits feature, passed in by the route). */
 export type OpenVisitHint = { id: string; customerId: string; customerName: string } | null;
 
-const RESULTS = 30;
 
 /** Recent customers first (in order of their last order), then the rest as found. */
 export function recentFirst(rows: LocalCustomer[], recentIds: string[]): LocalCustomer[] {
@@ -93,12 +92,12 @@ function CustomerPicker({
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const recent = useLiveQuery(() => recentCustomers(db, companyId, accountId, 8), [db, companyId, accountId]);
-  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, debounced, RESULTS), [db, companyId, debounced]);
+  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, debounced, CUSTOMER_RESULTS), [db, companyId, debounced]);
   const visitCustomer = useLiveQuery(async () => (visit ? ((await db.customers.get(visit.customerId)) ?? null) : null), [db, visit]);
   const recentIds = (recent ?? []).map((customer) => customer.id);
   const rows = debounced
     ? recentFirst(found ?? [], recentIds)
-    : [...(recent ?? []), ...(found ?? []).filter((customer) => !recentIds.includes(customer.id))].slice(0, RESULTS);
+    : [...(recent ?? []), ...(found ?? []).filter((customer) => !recentIds.includes(customer.id))].slice(0, CUSTOMER_RESULTS);
   const shown = visitCustomer && !debounced ? [visitCustomer, ...rows.filter((row) => row.id !== visitCustomer.id)] : rows;
   return (
     <Stack gap="xs">

@@ -11,13 +11,12 @@ import { useRef, useState } from 'react';
 import { formatMoney } from '../../../../contract/money';
 import type { VariantUnit } from '../../../../contract/product';
 import type { AppDb, LocalVariant } from '../../../db/app-db';
-import { findLocalBarcode, searchLocalVariants } from '../../../db/variant-search';
+import { findLocalBarcode, searchLocalVariants, VARIANT_RESULTS } from '../../../db/variant-search';
 import { BarcodeScanButton, useKeyboardWedge } from '../../../ui/barcode-scanner';
 import { toast } from '../../../ui/toast';
 import { priceOf, type CartPricing } from '../model/cart-pricing';
 import { priceReason } from './price-tag';
 
-const RESULTS = 20;
 /** What a scanner types: digits only, EAN-8 to GTIN-14 (and a little room either side). */
 const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
@@ -79,7 +78,7 @@ export function ProductAdder({
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const input = useRef<HTMLInputElement>(null);
   const results = useLiveQuery(
-    () => (debounced ? searchLocalVariants(db, companyId, debounced, RESULTS) : Promise.resolve(null)),
+    () => (debounced ? searchLocalVariants(db, companyId, debounced, VARIANT_RESULTS) : Promise.resolve(null)),
     [db, companyId, debounced],
   );
 
