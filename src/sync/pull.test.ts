@@ -144,6 +144,17 @@ describe('pullChanges', () => {
     ]);
   });
 
+  it('stores nothing beyond a page whose write failed, though the next page was already on its way', async () => {
+    const [a, c] = [customer('Nhà thuốc A'), customer('Nhà thuốc C')];
+    // A record the device cannot store (no address): its page's transaction fails.
+    const broken = { ...customer('Nhà thuốc B'), address: undefined } as unknown as CustomerRecord;
+    const transport = server([page([upsert(a, 1)], 1, true), page([upsert(broken, 2)], 2, true), page([upsert(c, 3)], 3, false)]);
+    await expect(pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport })).rejects.toThrow();
+    expect(transport.cursors).toEqual([0, 1, 2]);
+    expect((await db.customers.toArray()).map((row) => row.name)).toEqual(['Nhà thuốc A']);
+    expect(await db.syncCursors.get(COMPANY)).toMatchObject({ cursor: 1, initialDone: false });
+  });
+
   it('never moves the cursor past a page it failed to store', async () => {
     const a = customer('Nhà thuốc A');
     const transport = server([page([upsert(a, 1)], 1, true)]);

@@ -51,12 +51,25 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
   const request = (cursor: number, scopeKey: string | null | undefined, count = false) =>
     transport({ company: companyId, cursor, limit, ...(cursor > 0 ? { scope: scopeKey ?? '' } : {}), ...(count ? { count: '1' } : {}) });
   let next = request(state.cursor, state.scopeKey, true);
+  // Three stages overlap on a first sync: page N+1 downloads while page N is prepared on this
+  // thread and page N-1 commits in IndexedDB. `committing` is page N-1's write and its size.
+  let committing: { write: Promise<void>; changes: number; firstSyncDone: boolean } | null = null;
+  const settle = async () => {
+    if (!committing) return;
+    const { write, changes, firstSyncDone } = committing;
+    committing = null;
+    await write;
+    outcome.changes += changes;
+    if (firstSyncDone) outcome.firstSyncDone = true;
+    options.onProgress?.(outcome.changes, total);
+  };
   for (;;) {
     const { data: page } = await next;
     outcome.pages += 1;
     if (page.reset) {
       if (outcome.resets > 0) throw new Error('máy chủ yêu cầu đồng bộ lại liên tục');
       outcome.resets += 1;
+      await settle();
       await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
         await clearMirror(db, companyId);
         state = { ...state, cursor: 0, initialDone: false, scopeKey: page.scopeKey ?? null };
@@ -67,23 +80,35 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
     }
     const finished = !page.hasMore;
     const scopeKey = page.scopeKey ?? state.scopeKey ?? null;
-    // The next page is fetched while this one is written: a first sync costs the larger of the
-    // two, not their sum. Its failure surfaces when it is awaited, after this page is safe.
     if (!finished) {
       next = request(page.cursor, scopeKey);
+      // Its failure surfaces when it is awaited, after the pages before it are safe.
       next.catch(() => undefined);
     }
-    await db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
+    if (page.remaining !== undefined) total = outcome.changes + (committing?.changes ?? 0) + page.changes.length + page.remaining;
+    const before = state;
+    const after: SyncCursorRow = {
+      ...state,
+      cursor: page.cursor,
+      initialDone: state.initialDone || finished,
+      lastPullAt: page.serverTime,
+      scopeKey,
+    };
+    state = after;
+    const write = db.transaction('rw', [...mirrorTables(db), db.syncCursors], async () => {
+      // Queued behind the previous page's write: when that one failed, its cursor is missing and
+      // this page must not land beyond the gap (a crash never leaves a cursor ahead of its data).
+      if ((await readCursor(db, companyId, accountId)).cursor !== before.cursor) throw new Error('trang trước chưa được lưu');
       await applyServerChanges(db, page.changes);
-      const firstSyncDone = finished && !state.initialDone;
-      state = { ...state, cursor: page.cursor, initialDone: state.initialDone || finished, lastPullAt: page.serverTime, scopeKey };
-      await db.syncCursors.put(state);
-      if (firstSyncDone) outcome.firstSyncDone = true;
+      await db.syncCursors.put(after);
     });
-    if (page.remaining !== undefined) total = outcome.changes + page.changes.length + page.remaining;
-    outcome.changes += page.changes.length;
-    options.onProgress?.(outcome.changes, total);
-    if (finished) return outcome;
+    write.catch(() => undefined);
+    await settle();
+    committing = { write, changes: page.changes.length, firstSyncDone: finished && !before.initialDone };
+    if (finished) {
+      await settle();
+      return outcome;
+    }
     await options.yieldBetweenPages?.();
   }
 }

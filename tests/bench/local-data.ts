@@ -340,7 +340,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
       rows,
     );
     console.info(
-      `  network+server+JSON ${seconds(fetchTotal)} (overlapping the writes; waited for answers ${seconds(sync.waitingMs)}), Dexie transactions ${seconds(applyTotal)} (of which folding alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)})`,
+      `  network+server+JSON ${seconds(fetchTotal)} (overlapping the writes), IndexedDB idle ${seconds(sync.idleMs)}, Dexie transactions ${seconds(applyTotal)} (of which folding alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)})`,
     );
     console.info(
       `  IndexedDB now holds ${sync.counts.customers.toLocaleString('en-US')} customers and ${sync.counts.variants.toLocaleString('en-US')} variants of An Khang (server: ${expected.customers.toLocaleString('en-US')} / ${expected.variants.toLocaleString('en-US')}); storage used ${sync.storage.usage ? `${(sync.storage.usage / 1024 / 1024).toFixed(0)} MB` : '?'}; cursor ${sync.counts.cursor}, initialDone ${sync.counts.initialDone}`,

@@ -11,15 +11,15 @@ export type PageTiming = {
   waitMs: number | null;
   /** Resource timing: first byte → last byte. */
   downloadMs: number | null;
-  /** The page's Dexie transaction (fold + bulkPut + cursor); the next page is fetched meanwhile. */
+  /** The page's Dexie transaction (fold + bulkPut + cursor), from when IndexedDB could start it. */
   applyMs: number;
   bytes: number | null;
 };
 
 export type FirstSyncResult = {
   totalMs: number;
-  /** Time the pull waited for an answer not there yet (the rest overlapped with writing). */
-  waitingMs: number;
+  /** Time no page was being written: IndexedDB waited for the network or this thread. */
+  idleMs: number;
   pages: number;
   changes: number;
   perPage: PageTiming[];
