@@ -1,7 +1,7 @@
 /**
  * Diacritic-insensitive search keys (architecture: "Search is diacritic-insensitive"): NFD, strip
  * combining marks, map đ/Đ to d (they have no decomposition), lower-case, collapse spaces.
- * Client (Dexie word index) and server (search column) fold the same way.
+ * Client (device search text, src/db/search-index.ts) and server (search column) fold the same way.
  */
 const MARKS = /[\u0300-\u036f]/g;
 
@@ -10,7 +10,7 @@ export function fold(text: string | null | undefined): string {
   return text.normalize('NFD').replace(MARKS, '').replace(/[đĐ]/g, 'd').toLowerCase().replace(/\s+/g, ' ').trim();
 }
 
-/** The distinct folded words of some texts (letters and digits), for a multi-entry prefix index. */
+/** The distinct folded words of some texts (letters and digits): what prefix search matches. */
 export function foldedWords(...texts: (string | null | undefined)[]): string[] {
   const words = new Set<string>();
   for (const text of texts) {

@@ -2,8 +2,8 @@
  * Searching the mirrored customers and variants on the device, held in memory.
  *
  * Why not a multi-entry word index in IndexedDB (what issues #3/#4 first used): Chromium writes
- * every index entry as its own LevelDB record, so 100,000 customers with ~10 words each spent three
- * quarters of a 80 s first sync writing the word index, and a search led by a common word ("nha")
+ * every index entry as its own LevelDB record, so 100,000 customers with ~13 words each spent three
+ * quarters of an 80 s first sync writing the word index, and a search led by a common word ("nha")
  * read hundreds of rows through it. Here the mirror keeps one plain `search` text per row (its
  * folded words, no index), and each table keeps, per workspace, a compact in-memory list of
  * entries (id, name key, search text, the fields list filters use) sorted by name:
@@ -22,7 +22,7 @@ import type { AppDb } from './app-db';
 type Key = string | number;
 
 /** What a mirrored row must hold to be searchable. */
-export type SearchableRow = { id: Key; company: number; nameFold: string; search: string };
+type SearchableRow = { id: Key; company: number; nameFold: string; search: string };
 
 export type IndexEntry<F> = {
   id: Key;
@@ -326,4 +326,3 @@ export function searchIndex<Row extends SearchableRow, F>(db: AppDb, source: Ind
   return index as unknown as TableIndex<Row, F>;
 }
 
-export type { TableIndex, WorkspaceEntries };
