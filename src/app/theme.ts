@@ -21,9 +21,25 @@ export const theme = createTheme({
   },
 });
 
-/** Secondary text ("dimmed") one shade darker than Mantine's gray 6 (3.3:1 on white) for AA contrast. */
+/**
+ * Text that passes WCAG AA (4.5:1). Secondary text ("dimmed") one shade darker than Mantine's gray 6
+ * (3.3:1 on white). Orange and yellow are light even at shade 9 (4.3:1 and 3.0:1 on white, 3.6:1 on
+ * their own light badge background), so their text, light-variant text and outlines use darker
+ * tones of the same hue: 5.7:1 and 6.0:1 on white, 4.8:1 and 5.0:1 on the light backgrounds.
+ */
+const ORANGE_TEXT = '#b83d0d';
+const YELLOW_TEXT = '#995000';
+
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-orange-text': ORANGE_TEXT,
+    '--mantine-color-orange-light-color': ORANGE_TEXT,
+    '--mantine-color-orange-outline': ORANGE_TEXT,
+    '--mantine-color-yellow-text': YELLOW_TEXT,
+    '--mantine-color-yellow-light-color': YELLOW_TEXT,
+    '--mantine-color-yellow-outline': YELLOW_TEXT,
+  },
   dark: {},
 });

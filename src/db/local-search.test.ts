@@ -179,11 +179,12 @@ describe('the in-memory index stays current with the mirror', () => {
   });
 
   it('lists each of thousands of rows sharing one name once, across the pages the index is read in', async () => {
-    await db.customers.bulkPut(Array.from({ length: 5_120 }, () => toLocalCustomer(customer(1, 'Nhà thuốc Trùng Tên'))));
+    // More than two load pages (1,000 rows) of one name.
+    await db.customers.bulkPut(Array.from({ length: 2_120 }, () => toLocalCustomer(customer(1, 'Nhà thuốc Trùng Tên'))));
     await db.customers.bulkPut(Array.from({ length: 30 }, (_, i) => toLocalCustomer(customer(1, `Nhà thuốc Z ${i}`))));
     const found = await searchLocalCustomers(db, 1, 'nha thuoc', 100_000);
-    expect(found).toHaveLength(5_150);
-    expect(new Set(found.map((row) => row.id)).size).toBe(5_150);
+    expect(found).toHaveLength(2_150);
+    expect(new Set(found.map((row) => row.id)).size).toBe(2_150);
     expect(found.at(-1)!.name).toBe('Nhà thuốc Z 9');
-  }, 60_000);
+  }, 30_000);
 });

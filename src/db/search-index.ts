@@ -41,7 +41,8 @@ type IndexSource<Row extends SearchableRow, F> = {
 /** What reading rows back needs of a table (method syntax: any key type will do). */
 type RowsByKey<Row> = { bulkGet(keys: Key[]): PromiseLike<(Row | undefined)[]> };
 
-const LOAD_PAGE = 5_000;
+/** Rows read per step of a load: each step's rows are copied in one go on the main thread. */
+const LOAD_PAGE = 1_000;
 
 /** Every typed (folded) word begins some word of the text. */
 export function matchesWords(search: string, words: readonly string[]): boolean {

@@ -11,7 +11,7 @@ import { serverDataChanged } from '../app/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';
-import { warmLocalSearch } from '../db/warm-search';
+import { warmLocalSearchWhenIdle } from '../db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
 import { pullTransport, pushTransport, refreshAuth } from './transport';
 
@@ -125,8 +125,8 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
       current = null;
       schedule();
       // Searches answer from memory: load (or bring up to date) the workspace's index now, not at
-      // the rep's first keystroke. A failure here only means the first search loads it.
-      if (target) void warmLocalSearch(db, target.companyId).catch(() => undefined);
+      // the rep's first keystroke.
+      if (target) warmLocalSearchWhenIdle(db, target.companyId);
     }
   })();
   return current;

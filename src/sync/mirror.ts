@@ -23,6 +23,9 @@ type Mirror = {
   keepLocal?: (existing: never) => object;
 };
 
+/** Rows per bulkPut when applying a pull page (see applyServerChanges). */
+const WRITE_CHUNK = 250;
+
 const byText = (id: string) => id;
 const byNumber = (id: string) => Number(id);
 const same = (record: never) => record;
@@ -144,9 +147,14 @@ export async function applyServerChanges(
   }
   for (const [entity, records] of latest) {
     const mirror = MIRRORS[entity]!;
-    const puts = [...records.values()].filter((record) => record !== null).map((record) => mirror.toLocal(record as never));
+    const puts = [...records.values()].filter((record) => record !== null);
     const deletes = [...records.entries()].filter(([, record]) => record === null).map(([id]) => mirror.key(id));
-    if (puts.length) await mirror.table(db).bulkPut(await withLocalParts(db, mirror, puts));
+    // A few hundred rows per call: each call's copying runs in one go on the main thread, and the
+    // wait between calls lets taps and paints through while the transaction stays open.
+    for (let at = 0; at < puts.length; at += WRITE_CHUNK) {
+      const chunk = puts.slice(at, at + WRITE_CHUNK).map((record) => mirror.toLocal(record as never));
+      await mirror.table(db).bulkPut(await withLocalParts(db, mirror, chunk));
+    }
     if (deletes.length) await mirror.table(db).bulkDelete(deletes);
   }
 }

@@ -20,6 +20,9 @@ export type FirstSyncResult = {
   totalMs: number;
   /** Time no page was being written: IndexedDB waited for the network or this thread. */
   idleMs: number;
+  /** The page's main thread while syncing: longest task, and time blocked past 50 ms per task. */
+  longestTaskMs: number;
+  blockingMs: number;
   pages: number;
   changes: number;
   perPage: PageTiming[];
@@ -82,5 +85,5 @@ export type BenchApi = {
   /** What-ifs on the last first sync's records: the same bulkPuts with fewer indexes or bigger transactions. */
   diagnose: (input: { sample: number; rounds: number }) => Promise<DiagnoseResult>;
   /** Loads the in-memory search indexes of a workspace (once per app start), timed per table. */
-  loadSearch: (companyId: number) => Promise<{ customersMs: number; variantsMs: number }>;
+  loadSearch: (companyId: number) => Promise<Record<'customers' | 'variants', { ms: number; longestTaskMs: number }>>;
 };
