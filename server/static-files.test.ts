@@ -13,7 +13,7 @@ const script = 'console.log("Xin chào");'.repeat(100);
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sales Field</title>');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sales Field</title><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
@@ -43,5 +43,12 @@ describe('built app files', () => {
     expect([route.status, route.headers.get('cache-control')]).toEqual([200, 'no-cache']);
     expect(await route.text()).toContain('Sales Field');
     expect((await app.request('/assets/missing-1.js')).status).toBe(404);
+  });
+
+  it('paints the sign-in frame in the HTML of /login only, as an overlay that takes no input', async () => {
+    const login = await (await app.request('/login')).text();
+    expect(login).toMatch(/<div id="login-shell" inert aria-hidden="true">.*<\/div><div id="root"><\/div>/s);
+    expect(login).toContain('Dùng số điện thoại đã đăng ký để đăng nhập.');
+    for (const route of ['/', '/customers', '/login/extra']) expect(await (await app.request(route)).text()).not.toContain('login-shell');
   });
 });

@@ -7,6 +7,7 @@ import { setApiHandlers } from '../api/client';
 import { routeTree } from '../route-tree.gen';
 import { clearSavedFilter, recordActiveRoute, sectionToClear } from '../session/saved-filters';
 import { clearSession } from '../session/session-store';
+import { removeLoginShell } from './login-shell';
 import { clearServerCache } from './server-cache';
 
 export function createAppRouter() {
@@ -14,6 +15,12 @@ export function createAppRouter() {
     routeTree,
     defaultPreload: 'intent',
     scrollRestoration: true,
+  });
+
+  // The sign-in frame the server painted in HTML (server/login-shell.ts) gives way to the first screen.
+  const stopShell = router.subscribe('onRendered', () => {
+    removeLoginShell();
+    stopShell();
   });
 
   let previousPath: string | null = null;

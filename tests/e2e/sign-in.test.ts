@@ -94,4 +94,17 @@ describe('signing in with the demo account', () => {
     await expect(page.getByTestId('bottom-navbar').count()).resolves.toBe(0);
     await expect(page.getByTestId('mobile-header').count()).resolves.toBe(0);
   });
+
+  it('paints the sign-in frame from the HTML on a first visit to /login, then the real form takes over', async () => {
+    const { page } = await app.open(VIEWPORTS.phone);
+    const response = await page.goto('/login');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<div id="login-shell" inert aria-hidden="true">');
+    await page.locator('#login-shell').waitFor({ state: 'detached' });
+    // The frame says what the real screen says (server/login-shell.ts follows the layout's texts).
+    const paragraph = /<p class="ls-dim">([^<]+)<\/p>/.exec(html)?.[1];
+    await expect(page.getByTestId('help-desk').innerText()).resolves.toContain(paragraph);
+    await submitLogin(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
+    await waitForPath(page, '/');
+  });
 });

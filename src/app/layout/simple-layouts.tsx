@@ -6,8 +6,10 @@
 import { Anchor, Box, Center, Container, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { HELP_DESK, PRODUCT_TAGLINE } from '../../../contract/help-desk';
+import { removeLoginShell } from '../login-shell';
 
-export const HELP_DESK = { phone: '1900 6868', email: 'hotro@salesfield.vn', hours: '8:00 – 17:30, Thứ Hai – Thứ Bảy' };
 
 function HelpDesk() {
   return (
@@ -15,7 +17,7 @@ function HelpDesk() {
       <Title order={2} c="teal.9">
         Sales Field
       </Title>
-      <Text c="dimmed">Quản lý đơn hàng, khách hàng và đội ngũ bán hàng – cả khi không có mạng.</Text>
+      <Text c="dimmed">{PRODUCT_TAGLINE}</Text>
       <Stack gap="xs" mt="md">
         <Text fw={600}>Cần hỗ trợ?</Text>
         <Text size="sm">
@@ -42,6 +44,7 @@ function HelpDesk() {
 }
 
 export function LoginLayout() {
+  useEffect(removeLoginShell, []);
   return (
     <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 60 }}>
       <Container size="lg">
