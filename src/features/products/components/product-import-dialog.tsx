@@ -13,7 +13,7 @@ import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
 import { sendInChunks } from '../../../lib/import-sheet';
 import { ImportProgress, ImportReport } from '../../../ui/import-report';
 import { chunkRows, mapSheetRows } from '../model/product-sheet';
-import { readFirstSheet, SheetReadError } from '../model/xlsx-reader';
+import { readImportFile } from '../../../lib/import-file';
 
 type Props = { opened: boolean; onClose: () => void; writes: ProductWrites; online: boolean };
 
@@ -41,25 +41,17 @@ export function ProductImportDialog({ opened, onClose, writes, online }: Props) 
 
   const run = async (file: File) => {
     setProblem(null);
-    if (!/\.xlsx$/i.test(file.name)) return setProblem('Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).');
-    if (file.size > MAX_FILE_BYTES) return setProblem('Tệp quá lớn (tối đa 20 MB).');
     setPhase({ kind: 'reading', fileName: file.name });
-    let chunks;
-    try {
-      const mapped = mapSheetRows(await readFirstSheet(await file.arrayBuffer()));
-      if (mapped.missingColumns.length > 0) {
-        setPhase({ kind: 'idle' });
-        return setProblem(`Tệp thiếu cột: ${mapped.missingColumns.join(', ')}. Hãy dùng tệp xuất từ "Xuất Excel" làm mẫu.`);
-      }
-      if (mapped.rows.length === 0) {
-        setPhase({ kind: 'idle' });
-        return setProblem('Tệp không có dòng dữ liệu nào dưới dòng tiêu đề.');
-      }
-      chunks = chunkRows(mapped.rows);
-    } catch (error) {
+    const read = await readImportFile(file, {
+      maxBytes: MAX_FILE_BYTES,
+      map: mapSheetRows,
+      template: 'Hãy dùng tệp xuất từ "Xuất Excel" làm mẫu.',
+    });
+    if ('problem' in read) {
       setPhase({ kind: 'idle' });
-      return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
+      return setProblem(read.problem);
     }
+    const chunks = chunkRows(read.sheet.rows);
     const controller = new AbortController();
     abort.current = controller;
     const tally = await sendInChunks({

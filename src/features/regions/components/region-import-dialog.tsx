@@ -9,11 +9,11 @@ import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { RegionImportError } from '../../../../contract/region';
 import { toast } from '../../../ui/toast';
-import { readFirstSheet, SheetReadError } from '../../products/model/xlsx-reader';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
 import { sendInChunks } from '../../../lib/import-sheet';
 import { ImportProgress, ImportReport } from '../../../ui/import-report';
 import { chunk, mapRegionSheet } from '../model/region-sheet';
+import { readImportFile } from '../../../lib/import-file';
 
 type Props = { opened: boolean; onClose: () => void; writes: RegionWrites };
 
@@ -53,25 +53,13 @@ export function RegionImportDialog({ opened, onClose, writes }: Props) {
 
   const run = async (file: File) => {
     setProblem(null);
-    if (!/\.xlsx$/i.test(file.name)) return setProblem('Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).');
-    if (file.size > MAX_FILE_BYTES) return setProblem('Tệp quá lớn (tối đa 5 MB).');
     setPhase({ kind: 'reading', fileName: file.name });
-    let chunks;
-    try {
-      const mapped = mapRegionSheet(await readFirstSheet(await file.arrayBuffer()));
-      if (mapped.missingColumns.length > 0) {
-        setPhase({ kind: 'idle' });
-        return setProblem(`Tệp thiếu cột: ${mapped.missingColumns.join(', ')}. Hãy dùng file mẫu.`);
-      }
-      if (mapped.rows.length === 0) {
-        setPhase({ kind: 'idle' });
-        return setProblem('Tệp không có dòng dữ liệu nào dưới dòng tiêu đề.');
-      }
-      chunks = chunk(mapped.rows);
-    } catch (error) {
+    const read = await readImportFile(file, { maxBytes: MAX_FILE_BYTES, map: mapRegionSheet, template: 'Hãy dùng file mẫu.' });
+    if ('problem' in read) {
       setPhase({ kind: 'idle' });
-      return setProblem(error instanceof SheetReadError ? error.message : 'Không đọc được tệp Excel.');
+      return setProblem(read.problem);
     }
+    const chunks = chunk(read.sheet.rows);
     const controller = new AbortController();
     abort.current = controller;
     const tally = await sendInChunks({

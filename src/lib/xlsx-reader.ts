@@ -9,8 +9,7 @@
  * inline strings, numbers, booleans, formula results. Dates are read as their serial numbers (the
  * product sheet has none).
  */
-import type { ProductSheetCell } from '../../../../contract/product';
-import type { SheetRow } from '../../../lib/import-sheet';
+import type { SheetCell, SheetRow } from './import-sheet';
 
 export class SheetReadError extends Error {
   override name = 'SheetReadError';
@@ -157,14 +156,14 @@ export async function readFirstSheet(file: ArrayBuffer | Uint8Array): Promise<Sh
   for (const rowElement of elements(parseXml(sheetXml), 'row')) {
     const rowNumber = Number(rowElement.getAttribute('r')) || previousRow + 1;
     previousRow = rowNumber;
-    const cells: ProductSheetCell[] = [];
+    const cells: SheetCell[] = [];
     let nextColumn = 0;
     for (const cell of childElements(rowElement, 'c')) {
       const column = columnIndex(cell.getAttribute('r')) ?? nextColumn;
       nextColumn = column + 1;
       const type = cell.getAttribute('t') ?? 'n';
       const raw = childElements(cell, 'v')[0]?.textContent ?? null;
-      let value: ProductSheetCell = null;
+      let value: SheetCell = null;
       if (type === 's') value = raw === null ? null : (shared[Number(raw)] ?? null);
       else if (type === 'inlineStr') {
         const item = childElements(cell, 'is')[0];
