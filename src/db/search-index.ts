@@ -41,6 +41,9 @@ type IndexSource<Row extends SearchableRow, F> = {
 /** What reading rows back needs of a table (method syntax: any key type will do). */
 type RowsByKey<Row> = { bulkGet(keys: Key[]): PromiseLike<(Row | undefined)[]> };
 
+/** Past this many written rows, loading the list again is cheaper than reading each of them. */
+const MAX_TOUCHED = 2_000;
+
 /** Rows read per step of a load: each step's rows are copied in one go on the main thread. */
 const LOAD_PAGE = 1_000;
 
@@ -227,7 +230,8 @@ class TableIndex<Row extends SearchableRow, F> {
   private noteWrites(tree: IntervalTree | undefined): void {
     if (!tree || !this.workspace || this.stale) return;
     for (const node of RangeSet(tree)) {
-      if (cmp(node.from, node.to) !== 0) {
+      // A range, or more rows than reading them one by one is worth (a reset deleting a mirror).
+      if (cmp(node.from, node.to) !== 0 || this.touched.size >= MAX_TOUCHED) {
         this.stale = true;
         this.touched.clear();
         return;

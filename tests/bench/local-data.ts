@@ -262,6 +262,9 @@ async function openPage(baseURL: string, rate: number): Promise<{ context: Brows
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // performance.memory in steps of bytes, not buckets, and gc() to measure what stays.
+      '--enable-precise-memory-info',
+      '--js-flags=--expose-gc',
     ],
     baseURL,
     viewport: VIEWPORTS.phone,
@@ -359,7 +362,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
     // The index loads once per app start (the app warms it after a sync): timed on its own.
     const indexLoad = await bench(page, 'loadSearch', companyId);
     console.info(
-      `  search index load (once per app start, in pages): customers ${seconds(indexLoad.customers.ms)} (longest task ${Math.round(indexLoad.customers.longestTaskMs)} ms), variants ${seconds(indexLoad.variants.ms)} (longest task ${Math.round(indexLoad.variants.longestTaskMs)} ms)`,
+      `  search index load (once per app start, in pages): customers ${seconds(indexLoad.customers.ms)} (longest task ${Math.round(indexLoad.customers.longestTaskMs)} ms), variants ${seconds(indexLoad.variants.ms)} (longest task ${Math.round(indexLoad.variants.longestTaskMs)} ms); heap held ${indexLoad.heapMb.toFixed(0)} MB`,
     );
     const timings = await bench(page, 'search', companyId, queries);
     const categories = new Map<string, { ms: number[]; results: number[] }>();

@@ -283,10 +283,17 @@ const loadSearch: BenchApi['loadSearch'] = async (companyId) => {
     });
     return { ms, longestTaskMs };
   };
-  return {
+  const heap = () => (performance as Performance & { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+  // What the two indexes keep on the JavaScript heap (Chromium runs with precise memory info and gc()).
+  const garbage = (window as Window & { gc?: () => void }).gc;
+  garbage?.();
+  const before = heap();
+  const loaded = {
     customers: await timed(() => findLocalCustomers(db, companyId, [], null, 1)),
     variants: await timed(() => findLocalVariants(db, companyId, [], null, 1)),
   };
+  garbage?.();
+  return { ...loaded, heapMb: (heap() - before) / 1024 / 1024 };
 };
 
 const search: BenchApi['search'] = async (companyId, queries) => {
