@@ -20,7 +20,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
 import { DEMO_SIGN_IN, startBenchApp } from './support/bench-app';
 import { argValue, chromiumVersion, machineInfo, table, writeResult } from './support/kit';
 
@@ -151,18 +151,7 @@ const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lighthouse-'));
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   userDataDir: profile,
-  // The flags of tests/support/browser.ts: no calls to Google services, which this network refuses.
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
   logLevel: 'silent',
 });
 let login: Awaited<ReturnType<typeof median>>;

@@ -28,7 +28,7 @@ import { fold } from '../../contract/fold';
 import type { FaultInjector, PushFault } from '../../server/app-types';
 import { DEMO, DEMO_PASSWORD } from '../../server/db/seed/demo';
 import { rowsOf } from '../../server/lib/sql-rows';
-import { CHROMIUM_PATH, VIEWPORTS } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../support/browser';
 import type { GeneratedData } from './datagen/generate';
 import { seededRandom, type Random } from './datagen/random';
 import type { BenchApi, DiagnoseResult, DrainResult, FirstSyncResult, SearchQuery } from './browser/protocol';
@@ -254,14 +254,7 @@ async function openPage(baseURL: string, rate: number): Promise<{ context: Brows
     executablePath: CHROMIUM_PATH,
     headless: true,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
+      ...CHROMIUM_ARGS,
       // performance.memory in steps of bytes, not buckets, and gc() to measure what stays.
       '--enable-precise-memory-info',
       '--js-flags=--expose-gc',

@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_PATH, VIEWPORTS } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../support/browser';
 import { startOfflineProxy } from '../support/offline-proxy';
 import { DEMO_SIGN_IN, startBenchApp } from './support/bench-app';
 import { argValue, chromiumVersion, machineInfo, summarize, table, writeResult } from './support/kit';
@@ -37,17 +37,7 @@ async function openBrowser(profile: string, baseURL: string, offline: boolean): 
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    // The flags of tests/support/browser.ts: no calls to Google services, which this network refuses.
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
+    args: CHROMIUM_ARGS,
     baseURL,
     viewport: VIEWPORTS.phone,
     isMobile: true,
