@@ -10,6 +10,8 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
 
 export default defineConfig({
+  // The path aliases of tsconfig.base.json (@contract/, @/, @server/, @tests/), for the app and the service worker.
+  resolve: { tsconfigPaths: true },
   plugins: [
     // Must come before react(): a wrong order makes route splitting fail silently (perf-rel.md 1.5).
     tanstackRouter({

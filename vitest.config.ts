@@ -1,9 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The path aliases of tsconfig.base.json; every project below extends this root config.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
@@ -12,6 +15,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
@@ -21,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
@@ -31,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         // `npm run test:faults` (issue 6): fault campaign, fuzzing, tenant isolation, crash safety.
         test: {
           name: 'faults',

@@ -5,9 +5,9 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
-import { API_PREFIX, refreshTokenPath } from '../contract/api-paths';
-import type { Envelope } from '../contract/envelope';
-import { ERROR_MESSAGES } from '../contract/errors';
+import { API_PREFIX, refreshTokenPath } from '@contract/api-paths';
+import type { Envelope } from '@contract/envelope';
+import { ERROR_MESSAGES } from '@contract/errors';
 import type { AppDeps, AppEnv } from './app-types';
 import { HttpError } from './lib/http-error';
 import { securityHeaders } from './lib/security-headers';

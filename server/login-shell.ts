@@ -12,7 +12,7 @@
  * Visits served by the service worker get plain index.html: the app is local by then.
  */
 
-import { HELP_DESK, PRODUCT_TAGLINE } from '../contract/help-desk';
+import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/help-desk';
 
 const FONT = '"Be Vietnam Pro", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 

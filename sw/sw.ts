@@ -16,7 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '../contract/sw-messages';
+import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '@contract/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 

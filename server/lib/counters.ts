@@ -1,6 +1,6 @@
 /** Human-readable running codes per company, e.g. KH000042. Call inside the writing transaction. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '@server/db/client';
 import { rowsOf } from './sql-rows';
 
 export async function nextCounter(tx: Db, companyId: number, name: string): Promise<number> {

@@ -3,7 +3,7 @@
  * the envelope (status, machine code, Vietnamese message, field messages).
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_MESSAGES, type ErrorCode } from '../../contract/errors';
+import { ERROR_MESSAGES, type ErrorCode } from '@contract/errors';
 
 export class HttpError extends Error {
   constructor(

@@ -1,7 +1,7 @@
 /** Success answers in the product's envelope. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { Envelope } from '../../contract/envelope';
+import type { Envelope } from '@contract/envelope';
 
 export function ok<T>(
   c: Context,

@@ -4,8 +4,8 @@
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appSecrets } from '../db/schema';
+import type { Db } from '@server/db/client';
+import { appSecrets } from '@server/db/schema';
 
 export async function loadJwtSecret(db: Db, fromEnv: string | null): Promise<string> {
   if (fromEnv) return fromEnv;

@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { summarizeIssues } from '../../contract/validation';
+import { summarizeIssues } from '@contract/validation';
 import { badRequest, HttpError } from './http-error';
 
 type AnySchema = v.GenericSchema;

@@ -5,10 +5,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
-import type { AppDeps, AppEnv } from '../app-types';
-import { accounts, accountTypes, sessions } from '../db/schema';
-import { unauthorized } from '../lib/http-error';
-import { verifyAccessToken } from '../lib/tokens';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { accounts, accountTypes, sessions } from '@server/db/schema';
+import { unauthorized } from '@server/lib/http-error';
+import { verifyAccessToken } from '@server/lib/tokens';
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;

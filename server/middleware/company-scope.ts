@@ -4,10 +4,10 @@
  * not belong to, so ids reveal nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { AuthInfo } from '../app-types';
-import type { Db } from '../db/client';
-import { accountCompanies, companies } from '../db/schema';
-import { forbidden } from '../lib/http-error';
+import type { AuthInfo } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { accountCompanies, companies } from '@server/db/schema';
+import { forbidden } from '@server/lib/http-error';
 
 export type MembershipRow = {
   id: number;

@@ -2,14 +2,14 @@
  * A real server on a free loopback port over a fresh database, with the demo data seeded, for
  * integration tests that speak HTTP to it like any client would.
  */
-import { readEnv, type ServerEnv } from '../env';
-import { startServer, type RunningServer } from '../server';
-import type { FaultInjector } from '../app-types';
-import type { VerificationSender } from '../lib/verification-sender';
+import { readEnv, type ServerEnv } from '@server/env';
+import { startServer, type RunningServer } from '@server/server';
+import type { FaultInjector } from '@server/app-types';
+import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from './test-database';
-import type { Envelope } from '../../contract/envelope';
-import type { LoginAnswer } from '../../contract/auth';
-import { DEMO_PASSWORD } from '../db/seed/demo';
+import type { Envelope } from '@contract/envelope';
+import type { LoginAnswer } from '@contract/auth';
+import { DEMO_PASSWORD } from '@server/db/seed/demo';
 
 export type ApiAnswer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../../contract/errors';
+import type { ErrorCode } from '@contract/errors';
 
 /** A failed call: `status` 0 means the network failed (offline, timeout) and nothing is known. */
 export class ApiError extends Error {

@@ -4,11 +4,11 @@
  * refused the session is over. A 403 sends the user to /403 unless the caller opts out.
  * Navigation is not done here: the app registers what to do through `setApiHandlers`.
  */
-import { API_PREFIX, refreshTokenPath } from '../../contract/api-paths';
-import type { TokenPair } from '../../contract/auth';
-import type { Envelope } from '../../contract/envelope';
-import { isErrorCode } from '../../contract/errors';
-import { getAccessToken, setAccessToken } from '../session/session-store';
+import { API_PREFIX, refreshTokenPath } from '@contract/api-paths';
+import type { TokenPair } from '@contract/auth';
+import type { Envelope } from '@contract/envelope';
+import { isErrorCode } from '@contract/errors';
+import { getAccessToken, setAccessToken } from '@/session/session-store';
 import { ApiError, NETWORK_MESSAGE } from './api-error';
 
 export type RequestOptions = {

@@ -6,8 +6,8 @@
  */
 import { ApiError, NETWORK_MESSAGE } from './api-error';
 import { buildUrl, errorFromEnvelope, refreshAccessToken, type RequestOptions } from './client';
-import type { Envelope } from '../../contract/envelope';
-import { getAccessToken } from '../session/session-store';
+import type { Envelope } from '@contract/envelope';
+import { getAccessToken } from '@/session/session-store';
 
 type FetchOptions = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: BodyInit; query?: RequestOptions['query']; signal?: AbortSignal };
 

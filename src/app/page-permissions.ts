@@ -4,7 +4,7 @@
  * matching path wins, so /order/create asks more than /order. Pages not listed (account, sync
  * diagnostics, the cart of a rep's own order) need only membership.
  */
-import type { PermissionAction, PermissionArea } from '../../contract/permissions';
+import type { PermissionAction, PermissionArea } from '@contract/permissions';
 
 type Need = readonly [PermissionArea, PermissionAction];
 

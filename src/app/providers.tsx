@@ -10,7 +10,7 @@ import { cssVariablesResolver, theme } from './theme';
 // If the chunk cannot be fetched (offline before the service worker cached it), show no toasts
 // rather than breaking the page.
 const ToastHost = lazy((): Promise<{ default: ComponentType }> =>
-  import('../ui/toast-host').then(
+  import('@/ui/toast-host').then(
     (module) => ({ default: module.ToastHost }),
     () => ({ default: () => null }),
   ),

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../api/api-error';
+import { ApiError } from '@/api/api-error';
 import { registerServerCache } from './server-cache';
 
 /**

@@ -3,10 +3,10 @@
  * spec §2 rule 4 (saved section filters), 403 → /403, an ended session → sign-out to /login.
  */
 import { createRouter } from '@tanstack/react-router';
-import { setApiHandlers } from '../api/client';
-import { routeTree } from '../route-tree.gen';
-import { clearSavedFilter, recordActiveRoute, sectionToClear } from '../session/saved-filters';
-import { clearSession } from '../session/session-store';
+import { setApiHandlers } from '@/api/client';
+import { routeTree } from '@/route-tree.gen';
+import { clearSavedFilter, recordActiveRoute, sectionToClear } from '@/session/saved-filters';
+import { clearSession } from '@/session/session-store';
 import { removeLoginShell } from './login-shell';
 import { clearServerCache } from './server-cache';
 

@@ -1,5 +1,5 @@
 import { createTheme, rem, type CSSVariablesResolver } from '@mantine/core';
-import { foldedOptionsFilter } from '../ui/folded-options-filter';
+import { foldedOptionsFilter } from '@/ui/folded-options-filter';
 
 /**
  * Spec §9: inputs are 45 px high by default; teal is the brand colour of the app. Pickers search

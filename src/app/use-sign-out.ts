@@ -7,12 +7,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import { appDb } from '../db/app-db';
-import { signOut } from '../features/auth/model/session-actions';
-import { getUserAccount } from '../session/session-store';
-import { syncNow } from '../sync/engine';
-import { unsentOpCount } from '../sync/pending-work';
-import { openConfirm } from '../ui/confirm-dialog';
+import { appDb } from '@/db/app-db';
+import { signOut } from '@/features/auth/model/session-actions';
+import { getUserAccount } from '@/session/session-store';
+import { syncNow } from '@/sync/engine';
+import { unsentOpCount } from '@/sync/pending-work';
+import { openConfirm } from '@/ui/confirm-dialog';
 
 export function useSignOut(): (options?: { force?: boolean }) => Promise<void> {
   const navigate = useNavigate();

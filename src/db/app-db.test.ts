@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../contract/uuid';
-import { EMPTY_ADDRESS } from '../../contract/address';
+import { uuidv7 } from '@contract/uuid';
+import { EMPTY_ADDRESS } from '@contract/address';
 import { AppDb } from './app-db';
 import { searchLocalCustomers } from './customer-search';
 

@@ -8,14 +8,14 @@
  * shape of stored rows changes, an `upgrade` that rewrites them.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '../../contract/customer';
-import type { OrderRecord } from '../../contract/order';
-import type { LineDiscount } from '../../contract/order-totals';
-import type { PricePolicyRecord } from '../../contract/pricing';
-import type { VariantRecord } from '../../contract/product';
-import type { FeatureFlags } from '../../contract/features';
-import type { OpResult, SyncEntity } from '../../contract/sync';
-import type { VisitRecord } from '../../contract/visit';
+import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customer';
+import type { OrderRecord } from '@contract/order';
+import type { LineDiscount } from '@contract/order-totals';
+import type { PricePolicyRecord } from '@contract/pricing';
+import type { VariantRecord } from '@contract/product';
+import type { FeatureFlags } from '@contract/features';
+import type { OpResult, SyncEntity } from '@contract/sync';
+import type { VisitRecord } from '@contract/visit';
 import { customerSearchText, variantSearchText } from './local-records';
 
 /** Where a record made on this device stands with the server. */

@@ -2,7 +2,7 @@
  * Searching the mirrored customers on the device, diacritic-insensitive, by prefix of any word of
  * the name, code, owner, tax code, street or phone, through the in-memory index (search-index.ts).
  */
-import { foldedWords } from '../../contract/fold';
+import { foldedWords } from '@contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
 import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
 

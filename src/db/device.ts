@@ -1,5 +1,5 @@
 /** This device's identity, made once: a UUID for the server, and a short code for local numbers. */
-import { uuidv7 } from '../../contract/uuid';
+import { uuidv7 } from '@contract/uuid';
 import type { AppDb } from './app-db';
 
 export type DeviceIdentity = { deviceId: string; deviceShort: string };

@@ -1,9 +1,9 @@
 /** Server records as the device keeps them: with their folded search text and a sync state. */
-import type { CustomerRecord } from '../../contract/customer';
-import type { OrderRecord } from '../../contract/order';
-import type { VariantRecord } from '../../contract/product';
-import { fold, foldedWords } from '../../contract/fold';
-import type { VisitRecord } from '../../contract/visit';
+import type { CustomerRecord } from '@contract/customer';
+import type { OrderRecord } from '@contract/order';
+import type { VariantRecord } from '@contract/product';
+import { fold, foldedWords } from '@contract/fold';
+import type { VisitRecord } from '@contract/visit';
 import type { LocalCustomer, LocalOrder, LocalSyncState, LocalVariant, LocalVisit } from './app-db';
 
 /** The folded words a customer is found by (search-index.ts): name, code, owner, tax code, street, phone digits. */

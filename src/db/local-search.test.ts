@@ -1,9 +1,9 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS } from '../../contract/address';
-import type { CustomerRecord } from '../../contract/customer';
-import type { VariantRecord } from '../../contract/product';
-import { uuidv7 } from '../../contract/uuid';
+import { EMPTY_ADDRESS } from '@contract/address';
+import type { CustomerRecord } from '@contract/customer';
+import type { VariantRecord } from '@contract/product';
+import { uuidv7 } from '@contract/uuid';
 import { AppDb } from './app-db';
 import { searchLocalCustomers } from './customer-search';
 import { toLocalCustomer, toLocalVariant } from './local-records';

@@ -3,9 +3,9 @@
  * active ingredient, brand, registration number or barcode, without diacritics (in-memory index,
  * search-index.ts); and by exact barcode through IndexedDB, for scanning.
  */
-import { foldedWords } from '../../contract/fold';
-import { findUnit } from '../../contract/pricing';
-import type { VariantUnit } from '../../contract/product';
+import { foldedWords } from '@contract/fold';
+import { findUnit } from '@contract/pricing';
+import type { VariantUnit } from '@contract/product';
 import type { AppDb, LocalVariant } from './app-db';
 import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { mapRegionSheet } from '../features/regions/model/region-sheet';
+import { mapRegionSheet } from '@/features/regions/model/region-sheet';
 import { readImportFile } from './import-file';
 
 async function xlsx(rows: (string | number)[][], name = 'khu-vuc.xlsx'): Promise<File> {

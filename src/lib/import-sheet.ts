@@ -5,7 +5,7 @@
  * keyed by column with its sheet row number in `_row` (so the server's errors name the row a person
  * sees in Excel). Also the per-row error report the import dialogs offer to download.
  */
-import { fold } from '../../contract/fold';
+import { fold } from '@contract/fold';
 
 export type SheetCell = string | number | boolean | null;
 

@@ -15,7 +15,7 @@ function numberFormatter(fractionDigits: number): Intl.NumberFormat {
   return formatter;
 }
 
-export { formatMoney } from '../../contract/money';
+export { formatMoney } from '@contract/money';
 
 /** `1234567.5` → `1.234.567,5`; at most `fractionDigits` decimals, trailing zero decimals dropped. */
 export function formatNumber(value: number, fractionDigits = 2): string {
@@ -36,4 +36,4 @@ export function parseMoney(text: string): number | null {
   return PLAIN_NUMBER.test(plain) ? Number(plain) : null;
 }
 
-export { roundDong } from '../../contract/money';
+export { roundDong } from '@contract/money';

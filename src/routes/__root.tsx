@@ -1,6 +1,6 @@
 import { createRootRoute, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
-import { guardRedirect } from '../features/auth/model/route-guard';
-import { getAccessToken, getCompanyData, getUserAccount } from '../session/session-store';
+import { guardRedirect } from '@/features/auth/model/route-guard';
+import { getAccessToken, getCompanyData, getUserAccount } from '@/session/session-store';
 
 export const Route = createRootRoute({
   // Spec §2 rules 1–3, checked on every navigation from the stored cookies.
@@ -15,5 +15,5 @@ export const Route = createRootRoute({
   },
   component: Outlet,
   // The root route is not split automatically; the 404 page loads only when needed.
-  notFoundComponent: lazyRouteComponent(() => import('../app/not-found-page'), 'NotFoundPage'),
+  notFoundComponent: lazyRouteComponent(() => import('@/app/not-found-page'), 'NotFoundPage'),
 });

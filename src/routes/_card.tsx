@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CardLayout } from '../app/layout/simple-layouts';
+import { CardLayout } from '@/app/layout/simple-layouts';
 
 export const Route = createFileRoute('/_card')({ component: CardLayout });

@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CenterLayout } from '../app/layout/center-layout';
+import { CenterLayout } from '@/app/layout/center-layout';
 
 export const Route = createFileRoute('/_center')({ component: CenterLayout });

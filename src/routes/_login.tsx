@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginLayout } from '../app/layout/simple-layouts';
+import { LoginLayout } from '@/app/layout/simple-layouts';
 
 export const Route = createFileRoute('/_login')({ component: LoginLayout });

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
-import { appDb } from '../db/app-db';
-import { parsePrintFormat, type PrintFormat } from '../features/orders/components/order-print-format';
-import { OrderPrintView } from '../features/orders/components/order-print-view';
-import { QueryLayer } from '../app/query-layer';
-import { useSession } from '../session/session-store';
+import { appDb } from '@/db/app-db';
+import { parsePrintFormat, type PrintFormat } from '@/features/orders/components/order-print-format';
+import { OrderPrintView } from '@/features/orders/components/order-print-view';
+import { QueryLayer } from '@/app/query-layer';
+import { useSession } from '@/session/session-store';
 
 type PrintSearch = { format: PrintFormat };
 

@@ -6,9 +6,9 @@
  * Components subscribe with `useSession()`; writers call `notify()` through the setters.
  */
 import { useSyncExternalStore } from 'react';
-import type { Account } from '../../contract/auth';
-import type { CompanySummary, Membership } from '../../contract/company';
-import type { FeatureFlags } from '../../contract/features';
+import type { Account } from '@contract/auth';
+import type { CompanySummary, Membership } from '@contract/company';
+import type { FeatureFlags } from '@contract/features';
 import { cookieNames, readCookie, readJsonCookie, removeCookie, SECONDS, writeCookie } from './cookies';
 
 const ACCESS_TOKEN = 'accessToken';

@@ -9,9 +9,9 @@
  *  - 200: per op, applied / applied_with_changes (done), rejected (needs the person), retry.
  * Only one drain runs at a time on the device: a Web Lock across tabs plus a flag within the tab.
  */
-import type { Envelope } from '../../contract/envelope';
-import type { OpResult, PushAnswer } from '../../contract/sync';
-import type { AppDb, OutboxError, OutboxRow } from '../db/app-db';
+import type { Envelope } from '@contract/envelope';
+import type { OpResult, PushAnswer } from '@contract/sync';
+import type { AppDb, OutboxError, OutboxRow } from '@/db/app-db';
 import { backoffDelay } from './backoff';
 import { isMirrored, mirrorTables, putServerRecord, queuedWork } from './mirror';
 

@@ -4,14 +4,14 @@
  * start, `online`, the tab becoming visible, a timer while work is queued, "Đồng bộ ngay", and the
  * service worker's Background Sync event where the browser has one.
  */
-import { ApiError } from '../api/api-error';
-import { appDb, type AppDb } from '../db/app-db';
-import { deviceIdentity, writeMeta } from '../db/device';
-import { serverDataChanged } from '../app/server-cache';
+import { ApiError } from '@/api/api-error';
+import { appDb, type AppDb } from '@/db/app-db';
+import { deviceIdentity, writeMeta } from '@/db/device';
+import { serverDataChanged } from '@/app/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';
-import { warmLocalSearchWhenIdle } from '../db/warm-search';
+import { warmLocalSearchWhenIdle } from '@/db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
 import { pullTransport, pushTransport, refreshAuth } from './transport';
 

@@ -4,13 +4,13 @@
  * newer truth and its answer will bring the server's copy (Electric pattern 3, research/offline.md).
  */
 import type { Table } from 'dexie';
-import type { CustomerRecord } from '../../contract/customer';
-import type { OrderRecord } from '../../contract/order';
-import type { VariantRecord } from '../../contract/product';
-import type { SyncEntity } from '../../contract/sync';
-import type { VisitRecord } from '../../contract/visit';
-import type { AppDb, LocalOrder } from '../db/app-db';
-import { toLocalCustomer, toLocalOrder, toLocalVariant, toLocalVisit } from '../db/local-records';
+import type { CustomerRecord } from '@contract/customer';
+import type { OrderRecord } from '@contract/order';
+import type { VariantRecord } from '@contract/product';
+import type { SyncEntity } from '@contract/sync';
+import type { VisitRecord } from '@contract/visit';
+import type { AppDb, LocalOrder } from '@/db/app-db';
+import { toLocalCustomer, toLocalOrder, toLocalVariant, toLocalVisit } from '@/db/local-records';
 
 type Mirror = {
   table: (db: AppDb) => Table;

@@ -5,10 +5,10 @@
  */
 import Dexie from 'dexie';
 import * as v from 'valibot';
-import { OP_PAYLOAD_SCHEMAS, type OpPayload, type OpType } from '../../contract/ops';
-import { SYNC_SCHEMA_VERSION, type SyncEntity } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
-import type { AppDb, OutboxRow } from '../db/app-db';
+import { OP_PAYLOAD_SCHEMAS, type OpPayload, type OpType } from '@contract/ops';
+import { SYNC_SCHEMA_VERSION, type SyncEntity } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb, OutboxRow } from '@/db/app-db';
 
 export type NewOp<T extends OpType> = {
   type: T;

@@ -1,5 +1,5 @@
 /** How much of this person's work is still only on this device (any workspace). */
-import type { AppDb } from '../db/app-db';
+import type { AppDb } from '@/db/app-db';
 
 export async function unsentOpCount(db: AppDb, accountId: number): Promise<number> {
   return db.outbox

@@ -1,12 +1,12 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS } from '../../contract/address';
-import type { CustomerRecord } from '../../contract/customer';
-import type { PullAnswer, SyncChange } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
-import { AppDb } from '../db/app-db';
-import type { OrderRecord } from '../../contract/order';
-import { toLocalCustomer, toLocalOrder } from '../db/local-records';
+import { EMPTY_ADDRESS } from '@contract/address';
+import type { CustomerRecord } from '@contract/customer';
+import type { PullAnswer, SyncChange } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
+import type { OrderRecord } from '@contract/order';
+import { toLocalCustomer, toLocalOrder } from '@/db/local-records';
 import { enqueueOp } from './outbox';
 import { pullChanges, type PullTransport } from './pull';
 

@@ -3,9 +3,9 @@
  * are written in one Dexie transaction, so a crash never leaves a cursor ahead of its data (RxDB
  * #5571). A `reset` answer drops the mirrored (not the queued) records and starts from 0.
  */
-import type { Envelope } from '../../contract/envelope';
-import { MAX_PULL_LIMIT, type PullAnswer } from '../../contract/sync';
-import type { AppDb, SyncCursorRow } from '../db/app-db';
+import type { Envelope } from '@contract/envelope';
+import { MAX_PULL_LIMIT, type PullAnswer } from '@contract/sync';
+import type { AppDb, SyncCursorRow } from '@/db/app-db';
 import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
 
 export type PullTransport = (query: {

@@ -1,8 +1,8 @@
 /** The HTTP side of sync: push with raw status codes (the drainer decides), pull through the API client. */
-import { syncPaths, type PullAnswer, type PushAnswer } from '../../contract/sync';
-import type { Envelope } from '../../contract/envelope';
-import { apiRequest, buildUrl, refreshAccessToken } from '../api/client';
-import { getAccessToken } from '../session/session-store';
+import { syncPaths, type PullAnswer, type PushAnswer } from '@contract/sync';
+import type { Envelope } from '@contract/envelope';
+import { apiRequest, buildUrl, refreshAccessToken } from '@/api/client';
+import { getAccessToken } from '@/session/session-store';
 import { TransportError, type PushTransport } from './drain';
 import type { PullTransport } from './pull';
 

@@ -5,7 +5,7 @@
  * own matching (the address picker's aliases) pass their own `filter`.
  */
 import type { ComboboxItem, ComboboxParsedItem, OptionsFilter } from '@mantine/core';
-import { fold } from '../../contract/fold';
+import { fold } from '@contract/fold';
 
 export const foldedOptionsFilter: OptionsFilter<string> = ({ options, search, limit }) => {
   const words = fold(search).split(' ').filter(Boolean);

@@ -5,8 +5,8 @@
  */
 import { Alert, Button, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
-import { errorReportCsv } from '../lib/import-sheet';
-import { saveBlob } from '../api/files';
+import { errorReportCsv } from '@/lib/import-sheet';
+import { saveBlob } from '@/api/files';
 
 export type ImportRowError = { row: number; field?: string | null; message: string };
 

@@ -1,7 +1,7 @@
 // Inline money and compact numbers, so screens never format amounts by hand.
 import { Text, type TextProps } from '@mantine/core';
-import { compactNumber } from '../lib/compact-number';
-import { formatMoney, formatNumber } from '../lib/money';
+import { compactNumber } from '@/lib/compact-number';
+import { formatMoney, formatNumber } from '@/lib/money';
 
 export interface MoneyTextProps extends Omit<TextProps, 'children'> {
   value: number | null | undefined;

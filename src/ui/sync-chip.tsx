@@ -1,6 +1,6 @@
 /** The chip on a record made on this device: where it stands with the server. */
 import { Badge, Tooltip } from '@mantine/core';
-import type { LocalSyncState } from '../db/app-db';
+import type { LocalSyncState } from '@/db/app-db';
 
 const CHIPS: Record<LocalSyncState, { label: string; color: string }> = {
   pending: { label: 'Chờ đồng bộ', color: 'yellow' },

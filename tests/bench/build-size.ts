@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser';
+import { launchBrowser, newPage, VIEWPORTS } from '@tests/support/browser';
 import { startBenchApp } from './support/bench-app';
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');

@@ -20,7 +20,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '@tests/support/browser';
 import { DEMO_SIGN_IN, startBenchApp } from './support/bench-app';
 import { argValue, chromiumVersion, machineInfo, table, writeResult } from './support/kit';
 

@@ -21,8 +21,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '../support/browser';
-import { startOfflineProxy } from '../support/offline-proxy';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '@tests/support/browser';
+import { startOfflineProxy } from '@tests/support/offline-proxy';
 import { DEMO_SIGN_IN, startBenchApp } from './support/bench-app';
 import { argValue, chromiumVersion, machineInfo, summarize, table, writeResult } from './support/kit';
 

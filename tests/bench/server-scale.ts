@@ -13,14 +13,14 @@
  *   options: --runs=30 --only=lists|orders --variants= --customers= --orders= --submits=200 --concurrency=8
  */
 import { sql } from 'drizzle-orm';
-import { customerPaths } from '../../contract/customer';
-import { fold } from '../../contract/fold';
-import { orderPaths, type OrderSubmitPayload } from '../../contract/order';
-import { productPaths } from '../../contract/product';
-import type { PushAnswer } from '../../contract/sync';
-import { syncPaths } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
-import { rowsOf } from '../../server/lib/sql-rows';
+import { customerPaths } from '@contract/customer';
+import { fold } from '@contract/fold';
+import { orderPaths, type OrderSubmitPayload } from '@contract/order';
+import { productPaths } from '@contract/product';
+import type { PushAnswer } from '@contract/sync';
+import { syncPaths } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { rowsOf } from '@server/lib/sql-rows';
 import { seededRandom, type Random } from './datagen/random';
 import {
   argValue,

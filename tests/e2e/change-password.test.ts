@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   DEMO_ACCOUNT,
@@ -18,7 +18,7 @@ import {
   toast,
   waitForPath,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

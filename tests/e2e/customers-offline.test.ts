@@ -8,11 +8,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '../../contract/customer';
-import { VIEWPORTS } from '../support/browser';
-import { firstSyncDone, readStores } from '../support/device-store';
-import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '../support/e2e-app';
-import { apiCall, officeSignIn, type Office } from '../support/office-api';
+import type { CustomerRecord } from '@contract/customer';
+import { VIEWPORTS } from '@tests/support/browser';
+import { firstSyncDone, readStores } from '@tests/support/device-store';
+import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 
 const app = setupE2e({ unpluggable: true });
 

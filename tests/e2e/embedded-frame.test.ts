@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, setupE2e, signInTo } from '../support/e2e-app';
+import { VIEWPORTS } from '@tests/support/browser';
+import { COMPANIES, setupE2e, signInTo } from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

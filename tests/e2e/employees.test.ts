@@ -8,7 +8,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   eventually,
@@ -20,7 +20,7 @@ import {
   waitForPath,
   workspaceEntry,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

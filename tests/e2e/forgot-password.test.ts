@@ -5,8 +5,8 @@
  * This file has a server of its own: it resets the demo account's password.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../support/browser';
-import { DEMO_ACCOUNT, eventually, setupE2e, submitLogin, waitForPath, workspaceList } from '../support/e2e-app';
+import { VIEWPORTS } from '@tests/support/browser';
+import { DEMO_ACCOUNT, eventually, setupE2e, submitLogin, waitForPath, workspaceList } from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

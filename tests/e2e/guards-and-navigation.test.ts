@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '../../contract/customer';
-import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, eventually, pathOf, setupE2e, signIn, signInTo, waitForPath, workspaceList } from '../support/e2e-app';
-import { apiCall, officeSignIn, pushPhoneOrder } from '../support/office-api';
+import type { CustomerRecord } from '@contract/customer';
+import { VIEWPORTS } from '@tests/support/browser';
+import { COMPANIES, eventually, pathOf, setupE2e, signIn, signInTo, waitForPath, workspaceList } from '@tests/support/e2e-app';
+import { apiCall, officeSignIn, pushPhoneOrder } from '@tests/support/office-api';
 
 const app = setupE2e();
 

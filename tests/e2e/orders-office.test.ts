@@ -11,11 +11,11 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatMoney } from '../../contract/money';
-import type { OrderRecord } from '../../contract/order';
-import { ORDER_STATUS_LABELS } from '../../contract/order-status';
-import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath } from '../support/e2e-app';
+import { formatMoney } from '@contract/money';
+import type { OrderRecord } from '@contract/order';
+import { ORDER_STATUS_LABELS } from '@contract/order-status';
+import { VIEWPORTS } from '@tests/support/browser';
+import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 import {
   createOrderOnServer,
   customerIdByName,
@@ -25,7 +25,7 @@ import {
   serverOrder,
   serverOrders,
   type Office,
-} from '../support/orders-api';
+} from '@tests/support/orders-api';
 
 const app = setupE2e();
 

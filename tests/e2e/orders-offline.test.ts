@@ -15,11 +15,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { formatMoney } from '../../contract/money';
-import { lineAmounts, orderTotals, type OrderTotals } from '../../contract/order-totals';
-import { VIEWPORTS } from '../support/browser';
-import { firstSyncDone, readStores } from '../support/device-store';
-import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '../support/e2e-app';
+import { formatMoney } from '@contract/money';
+import { lineAmounts, orderTotals, type OrderTotals } from '@contract/order-totals';
+import { VIEWPORTS } from '@tests/support/browser';
+import { firstSyncDone, readStores } from '@tests/support/device-store';
+import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
 import {
   customerIdByName,
   DEMO_BARCODES,
@@ -28,7 +28,7 @@ import {
   serverOrders,
   setUnitPrice,
   type Office,
-} from '../support/orders-api';
+} from '@tests/support/orders-api';
 
 const app = setupE2e({ unpluggable: true });
 

@@ -4,7 +4,7 @@
  * header's workspace dropdown alike.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   PENDING_WORKSPACE_WARNING,
@@ -18,7 +18,7 @@ import {
   waitForPath,
   workspaceEntry,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

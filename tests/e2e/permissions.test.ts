@@ -11,12 +11,12 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '../../contract/customer';
-import { formatMoney } from '../../contract/money';
-import { orderPaths } from '../../contract/order';
-import { DEMO_STAFF } from '../../server/db/seed/demo-people';
-import { VIEWPORTS } from '../support/browser';
-import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '../support/office-api';
+import type { CustomerRecord } from '@contract/customer';
+import { formatMoney } from '@contract/money';
+import { orderPaths } from '@contract/order';
+import { DEMO_STAFF } from '@server/db/seed/demo-people';
+import { VIEWPORTS } from '@tests/support/browser';
+import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '@tests/support/office-api';
 import {
   COMPANIES,
   desktopMenu,
@@ -28,7 +28,7 @@ import {
   toast,
   waitForPath,
   signInAs,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

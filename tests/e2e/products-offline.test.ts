@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
-import { eventually, setupE2e, signInTo, toast, waitForPath } from '../support/e2e-app';
+import { VIEWPORTS } from '@tests/support/browser';
+import { eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 
 const app = setupE2e({ unpluggable: true });
 

@@ -18,10 +18,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { SW_SYNC_TAG } from '../../contract/sw-messages';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser';
-import { startBuiltAppServer } from '../support/built-app-server';
-import { startOfflineProxy, type OfflineProxy } from '../support/offline-proxy';
+import { SW_SYNC_TAG } from '@contract/sw-messages';
+import { launchBrowser, newPage, VIEWPORTS } from '@tests/support/browser';
+import { startBuiltAppServer } from '@tests/support/built-app-server';
+import { startOfflineProxy, type OfflineProxy } from '@tests/support/offline-proxy';
 
 const DIST = path.resolve('dist');
 const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../support/browser';
-import { setupE2e, signInTo, waitForPath } from '../support/e2e-app';
+import { VIEWPORTS } from '@tests/support/browser';
+import { setupE2e, signInTo, waitForPath } from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { formatMonth, vietnamMonth } from '../../contract/kpi';
-import { formatMoney } from '../../contract/money';
-import { VIEWPORTS } from '../support/browser';
+import { formatMonth, vietnamMonth } from '@contract/kpi';
+import { formatMoney } from '@contract/money';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   eventually,
@@ -21,7 +21,7 @@ import {
   waitForPath,
   workspaceEntry,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

@@ -3,8 +3,8 @@
  * signing in and opening the dashboard trips no CSP violation and logs no CSP error.
  */
 import { describe, expect, it } from 'vitest';
-import { VIEWPORTS } from '../support/browser';
-import { COMPANIES, desktopMenu, setupE2e, signInTo, watchPageProblems } from '../support/e2e-app';
+import { VIEWPORTS } from '@tests/support/browser';
+import { COMPANIES, desktopMenu, setupE2e, signInTo, watchPageProblems } from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

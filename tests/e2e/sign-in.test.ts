@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   DEMO_ACCOUNT,
@@ -17,7 +17,7 @@ import {
   waitForPath,
   workspaceEntry,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '../../contract/customer';
-import { formatMoney } from '../../contract/money';
-import { VIEWPORTS } from '../support/browser';
-import { eventually, setupE2e, signInTo, toast, waitForPath } from '../support/e2e-app';
-import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '../support/office-api';
+import type { CustomerRecord } from '@contract/customer';
+import { formatMoney } from '@contract/money';
+import { VIEWPORTS } from '@tests/support/browser';
+import { eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
+import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '@tests/support/office-api';
 
 const app = setupE2e();
 

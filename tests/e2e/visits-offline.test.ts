@@ -15,12 +15,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import type { FaultInjector, PushFault } from '../../server/app-types';
-import type { Envelope } from '../../contract/envelope';
-import type { OpResult, PushAnswer } from '../../contract/sync';
-import type { VisitRecord } from '../../contract/visit';
-import { BACKOFF_BASE_MS } from '../../src/sync/backoff';
-import { VIEWPORTS } from '../support/browser';
+import type { FaultInjector, PushFault } from '@server/app-types';
+import type { Envelope } from '@contract/envelope';
+import type { OpResult, PushAnswer } from '@contract/sync';
+import type { VisitRecord } from '@contract/visit';
+import { BACKOFF_BASE_MS } from '@/sync/backoff';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   DEMO_ACCOUNT,
@@ -31,9 +31,9 @@ import {
   toast,
   waitForPath,
   waitForServiceWorker,
-} from '../support/e2e-app';
-import { firstSyncDone, readStores } from '../support/device-store';
-import { apiCall, officeSignIn, type Office } from '../support/office-api';
+} from '@tests/support/e2e-app';
+import { firstSyncDone, readStores } from '@tests/support/device-store';
+import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 
 // ---- The server, with a push fault a test can arm once ------------------------------------------
 

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '../support/browser';
+import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
   closeDropdown,
@@ -24,7 +24,7 @@ import {
   signInTo,
   waitForPath,
   workspaceList,
-} from '../support/e2e-app';
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 

@@ -3,10 +3,10 @@
  * benchmarks and browser tests.
  */
 import path from 'node:path';
-import { startServer } from '../../server/server';
-import type { VerificationSender } from '../../server/lib/verification-sender';
-import { openTestDatabase } from '../../server/testing/test-database';
-import { testEnv } from '../../server/testing/test-server';
+import { startServer } from '@server/server';
+import type { VerificationSender } from '@server/lib/verification-sender';
+import { openTestDatabase } from '@server/testing/test-database';
+import { testEnv } from '@server/testing/test-server';
 
 export async function startBuiltAppServer(options: { sender?: VerificationSender } = {}) {
   const database = await openTestDatabase();

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { FaultInjector } from '../../server/app-types';
+import type { FaultInjector } from '@server/app-types';
 import { launchBrowser, newPage } from './browser';
 import { startE2eServer, type E2eServer } from './e2e-server';
 import { startOfflineProxy, type OfflineProxy } from './offline-proxy';

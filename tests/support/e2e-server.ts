@@ -13,11 +13,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FaultInjector } from '../../server/app-types';
-import { startServer } from '../../server/server';
-import type { VerificationSender } from '../../server/lib/verification-sender';
-import { openTestDatabase } from '../../server/testing/test-database';
-import { testEnv } from '../../server/testing/test-server';
+import type { FaultInjector } from '@server/app-types';
+import { startServer } from '@server/server';
+import type { VerificationSender } from '@server/lib/verification-sender';
+import { openTestDatabase } from '@server/testing/test-database';
+import { testEnv } from '@server/testing/test-server';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 

@@ -3,11 +3,11 @@
  * envelope out, with the status. Used to set up data and to check what the server holds.
  */
 import { expect } from 'vitest';
-import type { LoginAnswer } from '../../contract/auth';
-import type { Envelope } from '../../contract/envelope';
-import type { VariantRecord } from '../../contract/product';
-import type { PushAnswer } from '../../contract/sync';
-import { uuidv7 } from '../../contract/uuid';
+import type { LoginAnswer } from '@contract/auth';
+import type { Envelope } from '@contract/envelope';
+import type { VariantRecord } from '@contract/product';
+import type { PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
 import { COMPANIES, DEMO_ACCOUNT } from './e2e-app';
 
 export type Office = { token: string; companyId: number; accountId: number };

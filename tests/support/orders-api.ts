@@ -4,12 +4,12 @@
  * it the way the office would (raise a price, take an order by phone call).
  */
 import { expect } from 'vitest';
-import { customerPaths } from '../../contract/customer';
-import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '../../contract/order';
-import type { OrderStatus } from '../../contract/order-status';
-import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '../../contract/product';
-import { uuidv7 } from '../../contract/uuid';
-import { ean13 } from '../../server/modules/products/demo-catalogue';
+import { customerPaths } from '@contract/customer';
+import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '@contract/order';
+import type { OrderStatus } from '@contract/order-status';
+import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/product';
+import { uuidv7 } from '@contract/uuid';
+import { ean13 } from '@server/modules/products/demo-catalogue';
 import { apiCall as api, officeSignIn as signIn } from './office-api';
 
 export type Office = { baseUrl: string; token: string; companyId: number; accountId: number };

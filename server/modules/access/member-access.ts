@@ -14,13 +14,13 @@ import {
   type PermissionAction,
   type PermissionArea,
   type Permissions,
-} from '../../../contract/permissions';
-import type { AuthInfo } from '../../app-types';
-import type { Db } from '../../db/client';
-import { regionProvinces, roles } from '../../db/schema';
-import { forbidden } from '../../lib/http-error';
-import { requireMembership, type MembershipRow } from '../../middleware/company-scope';
-import { getProvinceIndex } from '../regions/province-index';
+} from '@contract/permissions';
+import type { AuthInfo } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { regionProvinces, roles } from '@server/db/schema';
+import { forbidden } from '@server/lib/http-error';
+import { requireMembership, type MembershipRow } from '@server/middleware/company-scope';
+import { getProvinceIndex } from '@server/modules/regions/province-index';
 
 export type Access = MemberAccess & { membership: MembershipRow; accountId: number };
 

@@ -6,16 +6,16 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { DashboardSummary } from '../../../contract/dashboard';
-import type { OrderRecord } from '../../../contract/order';
-import type { PullAnswer, PushAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import type { VisitRecord } from '../../../contract/visit';
-import { DEMO_STAFF } from '../../db/seed/demo-people';
-import { accountCompanies, customers, roles } from '../../db/schema';
-import { startOrderKit, type OrderKit } from '../orders/orders.test-kit';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customer';
+import type { DashboardSummary } from '@contract/dashboard';
+import type { OrderRecord } from '@contract/order';
+import type { PullAnswer, PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import type { VisitRecord } from '@contract/visit';
+import { DEMO_STAFF } from '@server/db/seed/demo-people';
+import { accountCompanies, customers, roles } from '@server/db/schema';
+import { startOrderKit, type OrderKit } from '@server/modules/orders/orders.test-kit';
 
 let kit: OrderKit;
 let rep: LoginAnswer;

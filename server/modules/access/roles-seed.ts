@@ -1,8 +1,8 @@
 /** Every company has the five system roles; owners hold Quản trị. Idempotent, run at start and on company creation. */
 import { and, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
-import { ADMIN_ROLE, SYSTEM_ROLES } from '../../../contract/permissions';
-import type { Db } from '../../db/client';
-import { accountCompanies, companies, roles } from '../../db/schema';
+import { ADMIN_ROLE, SYSTEM_ROLES } from '@contract/permissions';
+import type { Db } from '@server/db/client';
+import { accountCompanies, companies, roles } from '@server/db/schema';
 
 export async function ensureCompanyRoles(db: Db, companyId: number): Promise<void> {
   await db

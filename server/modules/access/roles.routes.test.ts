@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { MemberAccess, RoleRecord, RoleRequestRecord } from '../../../contract/permissions';
-import { DEMO } from '../../db/seed/demo';
-import { DEMO_STAFF } from '../../db/seed/demo-people';
-import { accountCompanies, roleRequests, roles } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { MemberAccess, RoleRecord, RoleRequestRecord } from '@contract/permissions';
+import { DEMO } from '@server/db/seed/demo';
+import { DEMO_STAFF } from '@server/db/seed/demo-people';
+import { accountCompanies, roleRequests, roles } from '@server/db/schema';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;

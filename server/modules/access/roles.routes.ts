@@ -13,7 +13,7 @@
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { fold } from '../../../contract/fold';
+import { fold } from '@contract/fold';
 import {
   ADMIN_ROLE,
   PERMISSION_AREAS,
@@ -27,15 +27,15 @@ import {
   type RoleInput,
   type RoleRecord,
   type RoleRequestRecord,
-} from '../../../contract/permissions';
-import { CompanyQuery } from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, roleRequests, roles } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
+} from '@contract/permissions';
+import { CompanyQuery } from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, roleRequests, roles } from '@server/db/schema';
+import { conflict, forbidden, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery, pathId } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
 import { memberAccess, requirePermission, type Access } from './member-access';
 
 type RoleRow = typeof roles.$inferSelect;

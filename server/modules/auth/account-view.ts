@@ -1,9 +1,9 @@
 /** The account as the client sees it: profile, account type and every workspace membership. */
 import { asc, eq } from 'drizzle-orm';
-import type { Account } from '../../../contract/auth';
-import type { MembershipStatus } from '../../../contract/company';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, accountTypes, companies } from '../../db/schema';
+import type { Account } from '@contract/auth';
+import type { MembershipStatus } from '@contract/company';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, accountTypes, companies } from '@server/db/schema';
 
 export async function loadAccountView(db: Db, accountId: number): Promise<Account | null> {
   const [row] = await db

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, LoginAnswer, TokenPair } from '../../../contract/auth';
-import { DEMO } from '../../db/seed/demo';
-import { signAccessToken } from '../../lib/tokens';
-import { addAccount } from '../../testing/fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { Account, LoginAnswer, TokenPair } from '@contract/auth';
+import { DEMO } from '@server/db/seed/demo';
+import { signAccessToken } from '@server/lib/tokens';
+import { addAccount } from '@server/testing/fixtures';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 const LOGIN = '/account/api/login/';
 const REFRESH = '/micro-account-local/account/api/refresh_token';

@@ -6,15 +6,15 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { ForgotPasswordSchema, ResetPasswordSchema, VerifyForgotSchema } from '../../../contract/auth';
-import { passwordProblem } from '../../../contract/password-policy';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { accounts, passwordResets } from '../../db/schema';
-import { badRequest, HttpError } from '../../lib/http-error';
-import { hashPassword } from '../../lib/passwords';
-import { ok } from '../../lib/respond';
-import { randomToken, sha256 } from '../../lib/tokens';
-import { parseBody } from '../../lib/validate';
+import { ForgotPasswordSchema, ResetPasswordSchema, VerifyForgotSchema } from '@contract/auth';
+import { passwordProblem } from '@contract/password-policy';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { accounts, passwordResets } from '@server/db/schema';
+import { badRequest, HttpError } from '@server/lib/http-error';
+import { hashPassword } from '@server/lib/passwords';
+import { ok } from '@server/lib/respond';
+import { randomToken, sha256 } from '@server/lib/tokens';
+import { parseBody } from '@server/lib/validate';
 import { revokeAllSessions } from './sessions';
 import { checkThrottle, clearAttempts, recordAttempt } from './throttle';
 

@@ -5,9 +5,9 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { accounts, refreshTokens, sessions } from '../../db/schema';
-import { randomToken, sha256 } from '../../lib/tokens';
+import type { Db } from '@server/db/client';
+import { accounts, refreshTokens, sessions } from '@server/db/schema';
+import { randomToken, sha256 } from '@server/lib/tokens';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A remembered session lives at most 90 days and may idle 30 days between refreshes. */

@@ -1,9 +1,9 @@
 /** Reading and writing companies, memberships and switches. */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Company, MembershipStatus } from '../../../contract/company';
-import type { SwitchCode } from '../../../contract/features';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, companies, companyFeatures } from '../../db/schema';
+import type { Company, MembershipStatus } from '@contract/company';
+import type { SwitchCode } from '@contract/features';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, companies, companyFeatures } from '@server/db/schema';
 
 type CompanyRow = typeof companies.$inferSelect;
 

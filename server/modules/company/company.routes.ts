@@ -14,18 +14,18 @@ import {
   SetFunctionSchema,
   UpdateCompanySchema,
   UpdateMembershipSchema,
-} from '../../../contract/company';
-import { isSwitchCode, SWITCH_CODES } from '../../../contract/features';
-import { idField } from '../../../contract/validation';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { accountCompanies, companies } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
-import { requireCompanyAdmin, requireMembership } from '../../middleware/company-scope';
-import { ensureCompanyRoles } from '../access/roles-seed';
-import { loadAccountView } from '../auth/account-view';
+} from '@contract/company';
+import { isSwitchCode, SWITCH_CODES } from '@contract/features';
+import { idField } from '@contract/validation';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { accountCompanies, companies } from '@server/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery, pathId } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
+import { requireCompanyAdmin, requireMembership } from '@server/middleware/company-scope';
+import { ensureCompanyRoles } from '@server/modules/access/roles-seed';
+import { loadAccountView } from '@server/modules/auth/account-view';
 import {
   companyExists,
   companyMembers,

@@ -1,11 +1,11 @@
 /** The customer list query: filters of spec §3 "Customer filter", diacritic-free search, paging. */
 import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { CustomerListQuery, CustomerRecord } from '../../../contract/customer';
-import { fold } from '../../../contract/fold';
-import type { Db } from '../../db/client';
-import { accounts, customers } from '../../db/schema';
-import { likePattern } from '../company/company.repo';
+import type { CustomerListQuery, CustomerRecord } from '@contract/customer';
+import { fold } from '@contract/fold';
+import type { Db } from '@server/db/client';
+import { accounts, customers } from '@server/db/schema';
+import { likePattern } from '@server/modules/company/company.repo';
 import { toCustomerRecord } from './customer-record';
 
 /** The list query, plus the caller's data scope (server/modules/access/data-scope.ts). */

@@ -1,11 +1,11 @@
 /** Customers as records: the row-to-wire mapping, loading for sync, and creating one. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Address } from '../../../contract/address';
-import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '../../../contract/customer';
-import { fold } from '../../../contract/fold';
-import type { Db } from '../../db/client';
-import { accounts, customers } from '../../db/schema';
-import { formatCode, nextCounter } from '../../lib/counters';
+import type { Address } from '@contract/address';
+import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '@contract/customer';
+import { fold } from '@contract/fold';
+import type { Db } from '@server/db/client';
+import { accounts, customers } from '@server/db/schema';
+import { formatCode, nextCounter } from '@server/lib/counters';
 
 type CustomerRow = typeof customers.$inferSelect;
 

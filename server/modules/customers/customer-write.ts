@@ -1,11 +1,11 @@
 /** Changing customers from the office screens, with the change log written in the same transaction. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { CustomerCreatePayload } from '../../../contract/customer';
-import type { Db } from '../../db/client';
-import { customers } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { recordChanges } from '../sync/change-log';
-import { OpRejection } from '../sync/op-context';
+import type { CustomerCreatePayload } from '@contract/customer';
+import type { Db } from '@server/db/client';
+import { customers } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/lib/http-error';
+import { recordChanges } from '@server/modules/sync/change-log';
+import { OpRejection } from '@server/modules/sync/op-context';
 import { assertCustomerReferences } from './customer-references';
 import { customerSearchText } from './customer-record';
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '../../../contract/customer';
-import type { PullAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '@contract/customer';
+import type { PullAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
 import { and, eq } from 'drizzle-orm';
-import { DEMO } from '../../db/seed/demo';
-import { DEMO_STAFF } from '../../db/seed/demo-people';
-import { accountCompanies } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import { DEMO } from '@server/db/seed/demo';
+import { DEMO_STAFF } from '@server/db/seed/demo-people';
+import { accountCompanies } from '@server/db/schema';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;

@@ -12,18 +12,18 @@ import {
   CustomerListQuery,
   CustomerStatusSchema,
   GroupMembersSchema,
-} from '../../../contract/customer';
-import { uuidv7 } from '../../../contract/uuid';
-import type { PermissionAction } from '../../../contract/permissions';
-import type { AppDeps, AppEnv, AuthInfo } from '../../app-types';
-import { customers, customerTypes, visits } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery, parseWith } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
-import { customerScope } from '../access/data-scope';
-import { requirePermission } from '../access/member-access';
-import { recordChange } from '../sync/change-log';
+} from '@contract/customer';
+import { uuidv7 } from '@contract/uuid';
+import type { PermissionAction } from '@contract/permissions';
+import type { AppDeps, AppEnv, AuthInfo } from '@server/app-types';
+import { customers, customerTypes, visits } from '@server/db/schema';
+import { conflict, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery, parseWith } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
+import { customerScope } from '@server/modules/access/data-scope';
+import { requirePermission } from '@server/modules/access/member-access';
+import { recordChange } from '@server/modules/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
 import { listCustomers } from './customer-list';
 import { insertCustomer, loadCustomerRecords } from './customer-record';

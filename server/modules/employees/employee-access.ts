@@ -16,13 +16,13 @@
  *   account that belongs to other companies, nor one it merely invited.
  */
 import { and, eq } from 'drizzle-orm';
-import { can, type Permissions } from '../../../contract/permissions';
-import type { EmployeeRecord } from '../../../contract/people';
-import type { AuthInfo } from '../../app-types';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, accountTypes, roles, sessions } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-error';
-import { memberAccess, type Access } from '../access/member-access';
+import { can, type Permissions } from '@contract/permissions';
+import type { EmployeeRecord } from '@contract/people';
+import type { AuthInfo } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, accountTypes, roles, sessions } from '@server/db/schema';
+import { forbidden, notFound } from '@server/lib/http-error';
+import { memberAccess, type Access } from '@server/modules/access/member-access';
 import type { VisibleTo } from './employee-record';
 
 export const EMPLOYEE_NOT_FOUND = 'Không tìm thấy nhân viên';

@@ -9,9 +9,9 @@ import {
   type EmployeeRecord,
   type RevenueImportAnswer,
   type StaffImportAnswer,
-} from '../../../contract/people';
-import { staffSales } from '../../db/schema';
-import { freshPhone } from '../../testing/fixtures';
+} from '@contract/people';
+import { staffSales } from '@server/db/schema';
+import { freshPhone } from '@server/testing/fixtures';
 import { startEmployeeKit, STAFF, workbookBytes, type EmployeeKit } from './employees.test-kit';
 
 let kit: EmployeeKit;

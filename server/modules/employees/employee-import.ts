@@ -15,7 +15,7 @@
  * write that month's figures (`staff_sales`), replacing what an earlier import wrote.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { fold } from '../../../contract/fold';
+import { fold } from '@contract/fold';
 import {
   EMPLOYEE_CODE_INVALID,
   REVENUE_SHEET_COLUMNS,
@@ -25,11 +25,11 @@ import {
   type RevenueImportAnswer,
   type StaffImportAnswer,
   type StaffKind,
-} from '../../../contract/people';
-import { can } from '../../../contract/permissions';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, regions, roles, staffSales } from '../../db/schema';
-import { forbidden, HttpError } from '../../lib/http-error';
+} from '@contract/people';
+import { can } from '@contract/permissions';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, regions, roles, staffSales } from '@server/db/schema';
+import { forbidden, HttpError } from '@server/lib/http-error';
 import { inScope } from './employee-access';
 import { findEmployee, STAFF_STATUSES } from './employee-record';
 import { CellError, date, headerAliases, month, phone, text, wholeNumber, type SheetRow } from './employee-sheet';

@@ -9,14 +9,14 @@
  * enough for the scan within the company.
  */
 import { and, asc, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { MembershipStatus } from '../../../contract/company';
-import { fold } from '../../../contract/fold';
-import type { EmployeeListQuery, EmployeeRecord, StaffKind, StaffOption } from '../../../contract/people';
+import type { MembershipStatus } from '@contract/company';
+import { fold } from '@contract/fold';
+import type { EmployeeListQuery, EmployeeRecord, StaffKind, StaffOption } from '@contract/people';
 import type * as v from 'valibot';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, regions, roleRequests, roles } from '../../db/schema';
-import { likePattern } from '../company/company.repo';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, regions, roleRequests, roles } from '@server/db/schema';
+import { likePattern } from '@server/modules/company/company.repo';
 
 const managers = alias(accounts, 'manager_account');
 

@@ -10,10 +10,10 @@
  * naming the column; the import turns it into that row's error.
  */
 import ExcelJS from 'exceljs';
-import { fold } from '../../../contract/fold';
-import { MAX_IMPORT_ROWS } from '../../../contract/people';
-import { isValidPhone, normalizePhone, PHONE_INVALID } from '../../../contract/phone';
-import { badRequest } from '../../lib/http-error';
+import { fold } from '@contract/fold';
+import { MAX_IMPORT_ROWS } from '@contract/people';
+import { isValidPhone, normalizePhone, PHONE_INVALID } from '@contract/phone';
+import { badRequest } from '@server/lib/http-error';
 
 export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Map<string, Cell> };

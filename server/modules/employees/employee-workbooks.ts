@@ -5,8 +5,8 @@
  * imported back. A company's staff fit in memory, so these are written in one go.
  */
 import ExcelJS from 'exceljs';
-import { salesStaffLabel } from '../../../contract/company';
-import { REVENUE_SHEET_COLUMNS, STAFF_SHEET_COLUMNS, employeeStateLabel, type EmployeeRecord } from '../../../contract/people';
+import { salesStaffLabel } from '@contract/company';
+import { REVENUE_SHEET_COLUMNS, STAFF_SHEET_COLUMNS, employeeStateLabel, type EmployeeRecord } from '@contract/people';
 
 const WIDTHS: Record<string, number> = {
   'Mã NV': 12,

@@ -17,16 +17,16 @@
  *   (accepted or invited) other than the person.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { passwordProblem } from '../../../contract/password-policy';
-import { can, SALES_ROLE } from '../../../contract/permissions';
-import type { EmployeeCreateData, EmployeeRecord, EmployeeUpdateData, StaffKind } from '../../../contract/people';
-import type { AuthInfo } from '../../app-types';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, accountTypes, regions, roleRequests, roles } from '../../db/schema';
-import { formatCode, nextCounter } from '../../lib/counters';
-import { badRequest, conflict, forbidden, type HttpError } from '../../lib/http-error';
-import type { Access } from '../access/member-access';
-import { uniqueViolation } from '../products/db-errors';
+import { passwordProblem } from '@contract/password-policy';
+import { can, SALES_ROLE } from '@contract/permissions';
+import type { EmployeeCreateData, EmployeeRecord, EmployeeUpdateData, StaffKind } from '@contract/people';
+import type { AuthInfo } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, accountTypes, regions, roleRequests, roles } from '@server/db/schema';
+import { formatCode, nextCounter } from '@server/lib/counters';
+import { badRequest, conflict, forbidden, type HttpError } from '@server/lib/http-error';
+import type { Access } from '@server/modules/access/member-access';
+import { uniqueViolation } from '@server/modules/products/db-errors';
 import { assertManagesAccount, assertNotAbove, assertRegionAllowed, visibleTo } from './employee-access';
 import { codeTaken, findEmployee, STAFF_STATUSES } from './employee-record';
 

@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account } from '../../../contract/auth';
-import { companyPaths } from '../../../contract/api-paths';
-import type { Membership } from '../../../contract/company';
+import type { Account } from '@contract/auth';
+import { companyPaths } from '@contract/api-paths';
+import type { Membership } from '@contract/company';
 import {
   employeePaths,
   STAFF_SHEET_COLUMNS,
@@ -11,9 +11,9 @@ import {
   type EmployeeRecord,
   type EmployeeWriteAnswer,
   type StaffOption,
-} from '../../../contract/people';
-import { roleRequests } from '../../db/schema';
-import { addAccount, freshPhone } from '../../testing/fixtures';
+} from '@contract/people';
+import { roleRequests } from '@server/db/schema';
+import { addAccount, freshPhone } from '@server/testing/fixtures';
 import { startEmployeeKit, STAFF, type EmployeeKit } from './employees.test-kit';
 
 let kit: EmployeeKit;

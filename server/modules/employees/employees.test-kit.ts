@@ -1,10 +1,10 @@
 /** Shared setup of the employee tests: the demo server, its people signed in, ids and call helpers. */
 import ExcelJS from 'exceljs';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { Envelope } from '../../../contract/envelope';
-import { employeePaths, type EmployeeRecord } from '../../../contract/people';
-import { DEMO } from '../../db/seed/demo';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { Envelope } from '@contract/envelope';
+import { employeePaths, type EmployeeRecord } from '@contract/people';
+import { DEMO } from '@server/db/seed/demo';
+import { startTestServer, type ApiAnswer, type TestServer } from '@server/testing/test-server';
 
 /** The demo staff of An Khang (server/db/seed/demo-people.ts), by what their role gives each test. */
 export const STAFF = {

@@ -11,7 +11,7 @@ import {
   type ProvincesFile,
   type WardMappingFile,
   type WardsFile,
-} from '../../../contract/location';
+} from '@contract/location';
 import type { LocationData } from './location-data';
 
 /** File name → file text (compact JSON, one line, newline-terminated). */

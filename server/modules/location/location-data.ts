@@ -27,7 +27,7 @@ import {
   searchText,
   sortPlaces,
   type WardItem,
-} from '../../../contract/location';
+} from '@contract/location';
 
 /** What read-packages.worker.mjs posts back: only the fields indexed here. */
 type RawPackages = {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LegacyProvincesFile, ProvincesFile, WardMappingFile, WardsFile } from '../../../contract/location';
+import type { LegacyProvincesFile, ProvincesFile, WardMappingFile, WardsFile } from '@contract/location';
 import { buildAddressFiles } from './address-files';
 import { getLocationData } from './location-data';
 

@@ -9,10 +9,10 @@ import {
   type ProvinceItem,
   type WardItem,
   type WardMappingAnswer,
-} from '../../../contract/location';
-import type { AppDeps } from '../../app-types';
-import { createLogger } from '../../lib/logger';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+} from '@contract/location';
+import type { AppDeps } from '@server/app-types';
+import { createLogger } from '@server/lib/logger';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 import { locationRoutes } from './location.routes';
 
 const BASE = '/location/v2/api';

@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { ADDRESS_SCHEMES } from '../../../contract/address';
+import { ADDRESS_SCHEMES } from '@contract/address';
 import {
   AREAS,
   type AreaItem,
@@ -28,11 +28,11 @@ import {
   sortPlaces,
   WARD_CODE,
   type WardMappingAnswer,
-} from '../../../contract/location';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { badRequest, notFound } from '../../lib/http-error';
-import { ok } from '../../lib/respond';
-import { parseQuery } from '../../lib/validate';
+} from '@contract/location';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { badRequest, notFound } from '@server/lib/http-error';
+import { ok } from '@server/lib/respond';
+import { parseQuery } from '@server/lib/validate';
 import { getLocationData, type LocationData } from './location-data';
 
 const scheme = v.optional(v.picklist(ADDRESS_SCHEMES, LOCATION_MESSAGES.badScheme), 'VN2025');

@@ -4,11 +4,11 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { DashboardQuerySchema, REVENUE_STATUSES, TAKEN_STATUSES, type DashboardSummary, type Figure } from '../../../contract/dashboard';
-import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status';
-import { vietnamDay } from '../../../contract/pricing';
-import type { Db } from '../../db/client';
-import { orderLines, orders } from '../../db/schema';
+import { DashboardQuerySchema, REVENUE_STATUSES, TAKEN_STATUSES, type DashboardSummary, type Figure } from '@contract/dashboard';
+import { ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
+import { vietnamDay } from '@contract/pricing';
+import type { Db } from '@server/db/client';
+import { orderLines, orders } from '@server/db/schema';
 
 export const DashboardQuery = DashboardQuerySchema;
 /** The dashboard query, plus the caller's data scope (a rep sees their own figures). */

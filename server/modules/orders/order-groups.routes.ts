@@ -14,18 +14,18 @@ import {
   OrderGroupUpdateSchema,
   type OrderGroupRecord,
   type OrderGroupStatus,
-} from '../../../contract/order';
-import type { OrderStatus } from '../../../contract/order-status';
-import type { AppDeps, AppEnv } from '../../app-types';
-import type { Db } from '../../db/client';
-import { orderGroups, orders } from '../../db/schema';
-import { formatCode, nextCounter } from '../../lib/counters';
-import { forbidden, HttpError, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { requirePermission } from '../access/member-access';
-import { switchStates } from '../company/company.repo';
-import { recordChanges } from '../sync/change-log';
+} from '@contract/order';
+import type { OrderStatus } from '@contract/order-status';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { orderGroups, orders } from '@server/db/schema';
+import { formatCode, nextCounter } from '@server/lib/counters';
+import { forbidden, HttpError, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery, pathId } from '@server/lib/validate';
+import { requirePermission } from '@server/modules/access/member-access';
+import { switchStates } from '@server/modules/company/company.repo';
+import { recordChanges } from '@server/modules/sync/change-log';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
 

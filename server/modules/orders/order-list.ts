@@ -1,13 +1,13 @@
 /** The order list query: spec §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { AREAS } from '../../../contract/location';
-import { fold } from '../../../contract/fold';
-import type { OrderListQuery } from '../../../contract/order';
-import { ORDER_STATUSES, type OrderStatus } from '../../../contract/order-status';
-import type { Db } from '../../db/client';
-import { orders } from '../../db/schema';
-import { likePattern } from '../company/company.repo';
+import { AREAS } from '@contract/location';
+import { fold } from '@contract/fold';
+import type { OrderListQuery } from '@contract/order';
+import { ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
+import type { Db } from '@server/db/client';
+import { orders } from '@server/db/schema';
+import { likePattern } from '@server/modules/company/company.repo';
 
 /**
  * The list query, plus the caller's data scope (server/modules/access/data-scope.ts) and, for the

@@ -5,11 +5,11 @@
  * change log in the order's own transaction.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { moveProblem, NEEDS_REASON, type OrderStatus } from '../../../contract/order-status';
-import type { Db } from '../../db/client';
-import { orderLines, orders, orderStatusHistory } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { recordChange } from '../sync/change-log';
+import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/order-status';
+import type { Db } from '@server/db/client';
+import { orderLines, orders, orderStatusHistory } from '@server/db/schema';
+import { badRequest, HttpError, notFound } from '@server/lib/http-error';
+import { recordChange } from '@server/modules/sync/change-log';
 import { baseQuantities, changeReserved, consume, lockStock } from './stock';
 
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering'];

@@ -3,11 +3,11 @@
  * the company's switches, the customer's group and level, the policies in force today.
  */
 import { and, eq } from 'drizzle-orm';
-import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '../../../contract/pricing';
-import type { Db } from '../../db/client';
-import { customerTypes, pricePolicies } from '../../db/schema';
-import { switchStates } from '../company/company.repo';
-import { policyRecordsById } from '../products/price-policy-record';
+import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '@contract/pricing';
+import type { Db } from '@server/db/client';
+import { customerTypes, pricePolicies } from '@server/db/schema';
+import { switchStates } from '@server/modules/company/company.repo';
+import { policyRecordsById } from '@server/modules/products/price-policy-record';
 
 export type PricingContext = {
   features: PricingFeatures;

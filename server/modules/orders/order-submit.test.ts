@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PushAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import { orders, variantStock } from '../../db/schema';
+import type { PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { orders, variantStock } from '@server/db/schema';
 import { startOrderKit, type OrderKit } from './orders.test-kit';
 
 let kit: OrderKit;

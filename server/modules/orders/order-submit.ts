@@ -10,20 +10,20 @@
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import { formatAddress } from '../../../contract/address';
-import { fold } from '../../../contract/fold';
-import type { OrderSubmitPayload } from '../../../contract/order';
-import { lineAmounts, orderTotals } from '../../../contract/order-totals';
-import { effectivePrice, findUnit } from '../../../contract/pricing';
-import type { OpChange } from '../../../contract/sync';
-import type { Db } from '../../db/client';
-import { customers, orderLines, orders, orderStatusHistory } from '../../db/schema';
-import { formatCode, nextCounter } from '../../lib/counters';
-import { formatMoney } from '../../../contract/money';
-import { addressOf } from '../customers/customer-record';
-import { variantRecordsById } from '../products/variant-record';
-import { recordChange } from '../sync/change-log';
-import { OpRejection, type OpContext, type OpHandler } from '../sync/op-context';
+import { formatAddress } from '@contract/address';
+import { fold } from '@contract/fold';
+import type { OrderSubmitPayload } from '@contract/order';
+import { lineAmounts, orderTotals } from '@contract/order-totals';
+import { effectivePrice, findUnit } from '@contract/pricing';
+import type { OpChange } from '@contract/sync';
+import type { Db } from '@server/db/client';
+import { customers, orderLines, orders, orderStatusHistory } from '@server/db/schema';
+import { formatCode, nextCounter } from '@server/lib/counters';
+import { formatMoney } from '@contract/money';
+import { addressOf } from '@server/modules/customers/customer-record';
+import { variantRecordsById } from '@server/modules/products/variant-record';
+import { recordChange } from '@server/modules/sync/change-log';
+import { OpRejection, type OpContext, type OpHandler } from '@server/modules/sync/op-context';
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
 import { baseQuantities, changeReserved, lockStock } from './stock';

@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardSummary } from '../../../contract/dashboard';
-import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '../../../contract/order';
-import { uuidv7 } from '../../../contract/uuid';
-import { variantStock } from '../../db/schema';
+import type { DashboardSummary } from '@contract/dashboard';
+import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '@contract/order';
+import { uuidv7 } from '@contract/uuid';
+import { variantStock } from '@server/db/schema';
 import { startOrderKit, type OrderKit } from './orders.test-kit';
 
 let kit: OrderKit;

@@ -17,7 +17,7 @@ import {
   PaymentUpdateSchema,
   StatusUpdateSchema,
   type BulkStatusResult,
-} from '../../../contract/order';
+} from '@contract/order';
 import {
   ORDER_STATUS_COLORS,
   ORDER_STATUS_LABELS,
@@ -26,23 +26,23 @@ import {
   OWNER_CANCELLABLE,
   moveAction,
   type OrderStatus,
-} from '../../../contract/order-status';
-import { vietnamDay } from '../../../contract/pricing';
-import { uuidv7 } from '../../../contract/uuid';
-import type { AppDeps, AppEnv, AuthInfo } from '../../app-types';
-import { can } from '../../../contract/permissions';
-import { orders, orderStatusHistory, tableViews, accounts } from '../../db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
-import { requireMembership } from '../../middleware/company-scope';
-import { orderScope } from '../access/data-scope';
-import { requirePermission, type Access } from '../access/member-access';
-import { getProvinceIndex } from '../regions/province-index';
-import { provincesByRegion } from '../regions/region-repo';
-import { recordChange } from '../sync/change-log';
-import { OpRejection } from '../sync/op-context';
+} from '@contract/order-status';
+import { vietnamDay } from '@contract/pricing';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDeps, AppEnv, AuthInfo } from '@server/app-types';
+import { can } from '@contract/permissions';
+import { orders, orderStatusHistory, tableViews, accounts } from '@server/db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
+import { requireMembership } from '@server/middleware/company-scope';
+import { orderScope } from '@server/modules/access/data-scope';
+import { requirePermission, type Access } from '@server/modules/access/member-access';
+import { getProvinceIndex } from '@server/modules/regions/province-index';
+import { provincesByRegion } from '@server/modules/regions/region-repo';
+import { recordChange } from '@server/modules/sync/change-log';
+import { OpRejection } from '@server/modules/sync/op-context';
 import { dashboardSummary, DashboardQuery } from './dashboard';
 import { orderGroupRoutes } from './order-groups.routes';
 import { orderSheetStream } from './order-export';

@@ -1,12 +1,12 @@
 /** Shared setup for the order tests: the demo server, its people, customers and variants, and an op builder. */
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { OrderLineInput, OrderRecord, OrderSubmitPayload } from '../../../contract/order';
-import type { VariantRecord } from '../../../contract/product';
-import type { PushAnswer, OpResult } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import { DEMO } from '../../db/seed/demo';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customer';
+import type { OrderLineInput, OrderRecord, OrderSubmitPayload } from '@contract/order';
+import type { VariantRecord } from '@contract/product';
+import type { PushAnswer, OpResult } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { DEMO } from '@server/db/seed/demo';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 export type OrderKit = {
   server: TestServer;

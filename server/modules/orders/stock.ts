@@ -4,8 +4,8 @@
  * row are not tracked and never limit an order.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { variantStock } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { variantStock } from '@server/db/schema';
 
 export type StockLevel = { onHand: number; reserved: number };
 

@@ -6,9 +6,9 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { products, variants } from '../../db/schema';
+import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { products, variants } from '@server/db/schema';
 import { loadProductRecords } from './product-record';
 import { searchConditions } from './search-text';
 import { variantRecordsById } from './variant-record';

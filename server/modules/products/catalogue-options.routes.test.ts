@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueOption, ProductRecord, SelectOption, UnitOption, UnitSelectOption, VariantRecord } from '../../../contract/product';
-import { productPaths } from '../../../contract/product';
+import type { CatalogueOption, ProductRecord, SelectOption, UnitOption, UnitSelectOption, VariantRecord } from '@contract/product';
+import { productPaths } from '@contract/product';
 import { startCatalogueKit, cursorNow, type Kit } from './products-test-kit';
 
 let kit: Kit;

@@ -4,11 +4,11 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CatalogueListQuery, CatalogueOptionInputSchema, CompanyQuery, type UnitSelectOption } from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { conflict } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { pathId } from '../../lib/validate';
+import { CatalogueListQuery, CatalogueOptionInputSchema, CompanyQuery, type UnitSelectOption } from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { conflict } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { pathId } from '@server/lib/validate';
 import {
   allOptions,
   createOption,

@@ -4,12 +4,12 @@
  * Titles are unique per company ignoring case; renaming re-sends the variants that show the name.
  */
 import { and, count, eq, inArray, type AnyColumn } from 'drizzle-orm';
-import type { CatalogueOption, SelectOption } from '../../../contract/product';
-import { fold } from '../../../contract/fold';
-import type { Db } from '../../db/client';
-import { productBrands, productCategories, productGroups, products, productUnits, variants } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-error';
-import { recordUpserts } from '../sync/change-log';
+import type { CatalogueOption, SelectOption } from '@contract/product';
+import { fold } from '@contract/fold';
+import type { Db } from '@server/db/client';
+import { productBrands, productCategories, productGroups, products, productUnits, variants } from '@server/db/schema';
+import { conflict, notFound } from '@server/lib/http-error';
+import { recordUpserts } from '@server/modules/sync/change-log';
 import { mapConflicts } from './db-errors';
 
 export type OptionKind = 'brand' | 'category' | 'group' | 'unit';

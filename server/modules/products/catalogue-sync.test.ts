@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerTypeRecord } from '../../../contract/customer';
-import type { PricePolicyRecord } from '../../../contract/pricing';
-import { productPaths, type ProductRecord, type VariantRecord } from '../../../contract/product';
-import { rowsOf } from '../../lib/sql-rows';
+import type { CustomerTypeRecord } from '@contract/customer';
+import type { PricePolicyRecord } from '@contract/pricing';
+import { productPaths, type ProductRecord, type VariantRecord } from '@contract/product';
+import { rowsOf } from '@server/lib/sql-rows';
 import { isValidEan13, seedDemoCatalogue } from './demo-catalogue';
 import { loadPricePolicyRecords } from './price-policy-record';
 import { startCatalogueKit, type Kit } from './products-test-kit';

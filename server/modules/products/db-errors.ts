@@ -1,5 +1,5 @@
 /** Database refusals that are the caller's doing (a duplicate that slipped past the checks in a race). */
-import { conflict } from '../../lib/http-error';
+import { conflict } from '@server/lib/http-error';
 
 type PgLikeError = { code?: string; constraint?: string; cause?: unknown };
 

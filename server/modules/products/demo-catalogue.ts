@@ -8,11 +8,11 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { PricePolicyInputSchema } from '../../../contract/pricing';
-import { ProductInputSchema, type VatRate } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { customerLevels, customerTypes, products, variants } from '../../db/schema';
-import { recordChange } from '../sync/change-log';
+import { PricePolicyInputSchema } from '@contract/pricing';
+import { ProductInputSchema, type VatRate } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { customerLevels, customerTypes, products, variants } from '@server/db/schema';
+import { recordChange } from '@server/modules/sync/change-log';
 import { createPolicy } from './price-policy-write';
 import { saveProduct } from './product-write';
 import { OPTION_KINDS, type OptionKind } from './catalogue-options';

@@ -1,8 +1,8 @@
 /** Price-policy items whose unit a variant no longer sells are removed, and their policies re-sent. */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/sql-rows';
-import { recordUpserts } from '../sync/change-log';
+import type { Db } from '@server/db/client';
+import { rowsOf } from '@server/lib/sql-rows';
+import { recordUpserts } from '@server/modules/sync/change-log';
 
 export async function removeOrphanPolicyItems(tx: Db, companyId: number, variantIds: readonly number[]): Promise<void> {
   if (variantIds.length === 0) return;

@@ -1,8 +1,8 @@
 /** Price policies as records (contract PricePolicyRecord) for sync pull, lists and answers: two queries a batch. */
 import { and, asc, eq } from 'drizzle-orm';
-import type { PricePolicyItem, PricePolicyRecord } from '../../../contract/pricing';
-import type { Db } from '../../db/client';
-import { pricePolicies, pricePolicyItems } from '../../db/schema';
+import type { PricePolicyItem, PricePolicyRecord } from '@contract/pricing';
+import type { Db } from '@server/db/client';
+import { pricePolicies, pricePolicyItems } from '@server/db/schema';
 import { anyInt } from './sql-helpers';
 
 type PolicyRow = typeof pricePolicies.$inferSelect;

@@ -5,12 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { PRICE_POLICY_SWITCH, type PricePolicyInputSchema, type PricePolicyItem } from '../../../contract/pricing';
-import type { Db } from '../../db/client';
-import { customerLevels, customerTypes, pricePolicies, pricePolicyItems, variants, variantUnits } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../lib/http-error';
-import { switchStates } from '../company/company.repo';
-import { recordDelete, recordUpserts } from '../sync/change-log';
+import { PRICE_POLICY_SWITCH, type PricePolicyInputSchema, type PricePolicyItem } from '@contract/pricing';
+import type { Db } from '@server/db/client';
+import { customerLevels, customerTypes, pricePolicies, pricePolicyItems, variants, variantUnits } from '@server/db/schema';
+import { badRequest, forbidden, notFound } from '@server/lib/http-error';
+import { switchStates } from '@server/modules/company/company.repo';
+import { recordDelete, recordUpserts } from '@server/modules/sync/change-log';
 import { anyInt } from './sql-helpers';
 
 export type PolicyData = v.InferOutput<typeof PricePolicyInputSchema>;

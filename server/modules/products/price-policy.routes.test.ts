@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { effectivePrice, type PricePolicyRecord, type PriceTypeOption } from '../../../contract/pricing';
-import { productPaths, type ProductRecord, type VariantRecord } from '../../../contract/product';
-import { customerLevels, customerTypes } from '../../db/schema';
+import { effectivePrice, type PricePolicyRecord, type PriceTypeOption } from '@contract/pricing';
+import { productPaths, type ProductRecord, type VariantRecord } from '@contract/product';
+import { customerLevels, customerTypes } from '@server/db/schema';
 import { cursorNow, startCatalogueKit, type Kit } from './products-test-kit';
 
 let kit: Kit;

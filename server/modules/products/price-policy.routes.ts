@@ -11,17 +11,17 @@ import {
   PricePolicyItemsUpdateSchema,
   PricePolicyListQuery,
   type PriceTypeOption,
-} from '../../../contract/pricing';
-import { CompanyQuery } from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import type { Db } from '../../db/client';
-import { pricePolicies } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseWith, pathId, readJson } from '../../lib/validate';
-import type { PermissionAction } from '../../../contract/permissions';
-import { requirePermission } from '../access/member-access';
-import { switchStates } from '../company/company.repo';
+} from '@contract/pricing';
+import { CompanyQuery } from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { pricePolicies } from '@server/db/schema';
+import { notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseWith, pathId, readJson } from '@server/lib/validate';
+import type { PermissionAction } from '@contract/permissions';
+import { requirePermission } from '@server/modules/access/member-access';
+import { switchStates } from '@server/modules/company/company.repo';
 import { matchesSearch, pageOf } from './catalogue-options';
 import { policyRecordsById } from './price-policy-record';
 import { createPolicy, deletePolicy, replacePolicyItems, requirePricePolicySwitch, updatePolicy } from './price-policy-write';

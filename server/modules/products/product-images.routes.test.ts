@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Envelope } from '../../../contract/envelope';
+import type { Envelope } from '@contract/envelope';
 import {
   MAX_PRODUCT_IMAGES,
   productImagePath,
@@ -7,7 +7,7 @@ import {
   type ProductImage,
   type ProductRecord,
   type VariantRecord,
-} from '../../../contract/product';
+} from '@contract/product';
 import { cursorNow, startCatalogueKit, type Kit } from './products-test-kit';
 
 let kit: Kit;

@@ -6,14 +6,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { CompanyQuery, MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '../../../contract/product';
-import { idField } from '../../../contract/validation';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { HttpError, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseWith, pathId } from '../../lib/validate';
-import { requireMembership } from '../../middleware/company-scope';
-import { requirePermission } from '../access/member-access';
+import { CompanyQuery, MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/product';
+import { idField } from '@contract/validation';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { HttpError, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseWith, pathId } from '@server/lib/validate';
+import { requireMembership } from '@server/middleware/company-scope';
+import { requirePermission } from '@server/modules/access/member-access';
 import {
   addImages,
   assertProduct,

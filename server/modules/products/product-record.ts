@@ -1,9 +1,9 @@
 /** Products as records (contract ProductRecord): the product, its images and every variant. */
 import { and, asc, eq } from 'drizzle-orm';
-import { productPaths, type ProductImage, type ProductRecord, type VatRate } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { productBrands, productCategories, productGroups, productImages, products } from '../../db/schema';
-import { notFound } from '../../lib/http-error';
+import { productPaths, type ProductImage, type ProductRecord, type VatRate } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { productBrands, productCategories, productGroups, productImages, products } from '@server/db/schema';
+import { notFound } from '@server/lib/http-error';
 import { anyInt } from './sql-helpers';
 import { variantRecordsOfProducts } from './variant-record';
 

@@ -9,7 +9,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
-import { fold } from '../../../contract/fold';
+import { fold } from '@contract/fold';
 import {
   ProductInputSchema,
   SHEET_ROW_KEY,
@@ -17,10 +17,10 @@ import {
   type ProductImportError,
   type ProductSheetCell,
   type ProductSheetColumn,
-} from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { products } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+} from '@contract/product';
+import type { Db } from '@server/db/client';
+import { products } from '@server/db/schema';
+import { HttpError } from '@server/lib/http-error';
 import { allOptions, cleanTitle, OPTION_KINDS, sameTitle, type OptionKind } from './catalogue-options';
 import { uniqueViolation } from './db-errors';
 import { saveProduct, storedProductInput, type ProductData } from './product-write';

@@ -6,7 +6,7 @@ import {
   type ProductImportAnswer,
   type ProductRecord,
   type ProductSheetRow,
-} from '../../../contract/product';
+} from '@contract/product';
 import { startCatalogueKit, type Kit } from './products-test-kit';
 
 let kit: Kit;

@@ -1,10 +1,10 @@
 /** `product/export/` (an .xlsx of the filtered products, streamed) and `product/import/` (rows read from such a sheet). */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { vietnamDay } from '../../../contract/pricing';
-import { ProductImportSchema, ProductListQuery, productSheetFileName } from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { ok } from '../../lib/respond';
+import { vietnamDay } from '@contract/pricing';
+import { ProductImportSchema, ProductListQuery, productSheetFileName } from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { ok } from '@server/lib/respond';
 import { productSheetStream } from './product-sheet-export';
 import { importProductRows } from './product-sheet-import';
 import { memberBody, memberQuery } from './scope';

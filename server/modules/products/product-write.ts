@@ -7,13 +7,13 @@
  */
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { ProductInputSchema } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { products, variants, variantUnits } from '../../db/schema';
-import { formatCode, nextCounter } from '../../lib/counters';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
-import { rowsOf } from '../../lib/sql-rows';
-import { recordUpserts } from '../sync/change-log';
+import type { ProductInputSchema } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { products, variants, variantUnits } from '@server/db/schema';
+import { formatCode, nextCounter } from '@server/lib/counters';
+import { badRequest, conflict, notFound } from '@server/lib/http-error';
+import { rowsOf } from '@server/lib/sql-rows';
+import { recordUpserts } from '@server/modules/sync/change-log';
 import { foreignOptionIds, type OptionKind } from './catalogue-options';
 import { removeOrphanPolicyItems } from './policy-cleanup';
 import { productSearchText, variantSearchText, type ProductSearchFields } from './search-text';

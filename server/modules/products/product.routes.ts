@@ -1,7 +1,7 @@
 /** Product calls (spec §7 "Product", prefix /product/api): every catalogue route, signed in. */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { authenticate } from '../../middleware/authenticate';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { authenticate } from '@server/middleware/authenticate';
 import { catalogueOptionRoutes } from './catalogue-options.routes';
 import { pricePolicyRoutes } from './price-policy.routes';
 import { productImageRoutes } from './product-images.routes';

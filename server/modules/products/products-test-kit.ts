@@ -3,10 +3,10 @@
  * database with the demo data and the demo catalogue, the two demo people signed in, and short
  * helpers for calls under /product/api.
  */
-import type { LoginAnswer } from '../../../contract/auth';
-import type { PullAnswer, SyncChange } from '../../../contract/sync';
-import { DEMO } from '../../db/seed/demo';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { PullAnswer, SyncChange } from '@contract/sync';
+import { DEMO } from '@server/db/seed/demo';
+import { startTestServer, type ApiAnswer, type TestServer } from '@server/testing/test-server';
 import { seedDemoCatalogue } from './demo-catalogue';
 
 export type Kit = {

@@ -1,9 +1,9 @@
 /** `product/` list, create, read, edit, deactivate; `productdetail/` for several products at once. */
 import { Hono } from 'hono';
-import { CompanyQuery, ProductDetailSchema, ProductInputSchema, ProductListQuery } from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { created, ok } from '../../lib/respond';
-import { pathId } from '../../lib/validate';
+import { CompanyQuery, ProductDetailSchema, ProductInputSchema, ProductListQuery } from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { created, ok } from '@server/lib/respond';
+import { pathId } from '@server/lib/validate';
 import { listProducts } from './catalogue-lists';
 import { mapConflicts } from './db-errors';
 import { loadProductRecords, productRecord } from './product-record';

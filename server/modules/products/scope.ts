@@ -5,10 +5,10 @@
  */
 import type { Context } from 'hono';
 import type * as v from 'valibot';
-import type { PermissionAction, PermissionArea } from '../../../contract/permissions';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { parseBody, parseQuery } from '../../lib/validate';
-import { requirePermission } from '../access/member-access';
+import type { PermissionAction, PermissionArea } from '@contract/permissions';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { parseBody, parseQuery } from '@server/lib/validate';
+import { requirePermission } from '@server/modules/access/member-access';
 
 type WithCompany = v.GenericSchema<unknown, { company: number }>;
 

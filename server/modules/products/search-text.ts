@@ -6,8 +6,8 @@
  * the trigram indexes of migration 0003 serve LIKE as well.
  */
 import { like, type AnyColumn, type SQL } from 'drizzle-orm';
-import { fold } from '../../../contract/fold';
-import { likePattern } from '../company/company.repo';
+import { fold } from '@contract/fold';
+import { likePattern } from '@server/modules/company/company.repo';
 
 export type ProductSearchFields = {
   code: string;

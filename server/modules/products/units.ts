@@ -4,12 +4,12 @@
  * and price-policy item, and a unit still sold cannot be deleted.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { DEFAULT_UNITS, isDefaultUnit, type UnitOption } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { pricePolicyItems, productUnits, variants, variantUnits } from '../../db/schema';
-import { conflict } from '../../lib/http-error';
-import { rowsOf } from '../../lib/sql-rows';
-import { recordUpserts } from '../sync/change-log';
+import { DEFAULT_UNITS, isDefaultUnit, type UnitOption } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { pricePolicyItems, productUnits, variants, variantUnits } from '@server/db/schema';
+import { conflict } from '@server/lib/http-error';
+import { rowsOf } from '@server/lib/sql-rows';
+import { recordUpserts } from '@server/modules/sync/change-log';
 import { allOptions, assertTitleFree, cleanTitle, getOption, vietnameseOrder } from './catalogue-options';
 import { mapConflicts } from './db-errors';
 

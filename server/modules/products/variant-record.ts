@@ -5,10 +5,10 @@
  * each: on PGlite that reads a 1000-variant pull page about twice as fast as row-by-row results.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '../../../contract/product';
-import type { Db } from '../../db/client';
-import { variants } from '../../db/schema';
-import { rowsOf } from '../../lib/sql-rows';
+import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '@contract/product';
+import type { Db } from '@server/db/client';
+import { variants } from '@server/db/schema';
+import { rowsOf } from '@server/lib/sql-rows';
 import { anyInt } from './sql-helpers';
 
 type VariantJson = Omit<VariantRecord, 'units' | 'image_url' | 'vat_rate'> & { vat_rate: number };

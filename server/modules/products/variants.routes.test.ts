@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductRecord, ScanAnswer, VariantRecord } from '../../../contract/product';
-import { productPaths } from '../../../contract/product';
+import type { ProductRecord, ScanAnswer, VariantRecord } from '@contract/product';
+import { productPaths } from '@contract/product';
 import { ean13 } from './demo-catalogue';
 import { cursorNow, startCatalogueKit, type Kit } from './products-test-kit';
 

@@ -11,15 +11,15 @@ import {
   VariantUpdateSchema,
   WholesaleUpdateSchema,
   type ScanAnswer,
-} from '../../../contract/product';
-import type { AppDeps, AppEnv } from '../../app-types';
-import type { Db } from '../../db/client';
-import { variants, variantUnits } from '../../db/schema';
-import { badRequest, HttpError, notFound } from '../../lib/http-error';
-import { ok } from '../../lib/respond';
-import { pathId } from '../../lib/validate';
+} from '@contract/product';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { variants, variantUnits } from '@server/db/schema';
+import { badRequest, HttpError, notFound } from '@server/lib/http-error';
+import { ok } from '@server/lib/respond';
+import { pathId } from '@server/lib/validate';
 import { listVariants } from './catalogue-lists';
-import { recordUpserts } from '../sync/change-log';
+import { recordUpserts } from '@server/modules/sync/change-log';
 import { mapConflicts } from './db-errors';
 import { saveProduct, storedProductInput } from './product-write';
 import { memberBody, memberQuery } from './scope';

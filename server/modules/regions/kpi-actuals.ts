@@ -8,9 +8,9 @@
  * - the whole company.
  */
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
-import { KPI_ORDER_STATUSES, monthBounds, ZERO_KPI, addValues, type KpiValues } from '../../../contract/kpi';
-import type { Db } from '../../db/client';
-import { customers, orders, staffSales, visits } from '../../db/schema';
+import { KPI_ORDER_STATUSES, monthBounds, ZERO_KPI, addValues, type KpiValues } from '@contract/kpi';
+import type { Db } from '@server/db/client';
+import { customers, orders, staffSales, visits } from '@server/db/schema';
 import type { ProvinceIndex } from './province-index';
 
 export type MonthActuals = {

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerRecord } from '../../../contract/customer';
-import { MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, ZERO_KPI, type KpiValues } from '../../../contract/kpi';
-import type { OrderRecord } from '../../../contract/order';
-import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '../../../contract/region';
-import type { PushAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import { accounts, customers, kpiTargets, staffSales } from '../../db/schema';
+import type { CustomerRecord } from '@contract/customer';
+import { MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, ZERO_KPI, type KpiValues } from '@contract/kpi';
+import type { OrderRecord } from '@contract/order';
+import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/region';
+import type { PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { accounts, customers, kpiTargets, staffSales } from '@server/db/schema';
 import { startRegionKit, STAFF, type RegionKit } from './regions.test-kit';
 
 let kit: RegionKit;

@@ -12,7 +12,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { isEmptyTarget, judgeMonth, monthClock, vietnamMonth, ZERO_KPI, type KpiValues } from '../../../contract/kpi';
+import { isEmptyTarget, judgeMonth, monthClock, vietnamMonth, ZERO_KPI, type KpiValues } from '@contract/kpi';
 import {
   KpiConfigSchema,
   KpiMonthQuery,
@@ -24,15 +24,15 @@ import {
   type KpiViewsAnswer,
   type MyKpiAnswer,
   type RegionRef,
-} from '../../../contract/region';
-import type { AppDeps, AppEnv } from '../../app-types';
-import type { Db } from '../../db/client';
-import { accountCompanies, accounts, kpiTargets } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../lib/http-error';
-import { ok } from '../../lib/respond';
-import { parseBody, parseQuery } from '../../lib/validate';
-import { requirePermission, type Access } from '../access/member-access';
-import { uniqueViolation } from '../products/db-errors';
+} from '@contract/region';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import type { Db } from '@server/db/client';
+import { accountCompanies, accounts, kpiTargets } from '@server/db/schema';
+import { badRequest, conflict, forbidden } from '@server/lib/http-error';
+import { ok } from '@server/lib/respond';
+import { parseBody, parseQuery } from '@server/lib/validate';
+import { requirePermission, type Access } from '@server/modules/access/member-access';
+import { uniqueViolation } from '@server/modules/products/db-errors';
 import { monthActuals, regionActual } from './kpi-actuals';
 import { getProvinceIndex } from './province-index';
 import { provincesByRegion, regionRefs } from './region-repo';

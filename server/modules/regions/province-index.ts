@@ -5,8 +5,8 @@
  * Also reads the province cells of the import sheet: codes, names with or without "Tỉnh" /
  * "Thành phố", without diacritics, short codes (HCM, HNI) and unique initials ("hcm", "hn").
  */
-import { bareName, PROVINCE_ALIASES, searchText } from '../../../contract/location';
-import { getLocationData, type LocationData } from '../location/location-data';
+import { bareName, PROVINCE_ALIASES, searchText } from '@contract/location';
+import { getLocationData, type LocationData } from '@server/modules/location/location-data';
 
 export type ProvinceIndex = {
   /** The new province's name, or null when the code is not one of the 34. */

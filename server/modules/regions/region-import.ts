@@ -9,7 +9,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import * as v from 'valibot';
-import { fold } from '../../../contract/fold';
+import { fold } from '@contract/fold';
 import {
   REGION_ROW_KEY,
   REGION_SHEET_COLUMNS,
@@ -19,10 +19,10 @@ import {
   type RegionImportError,
   type RegionSheetCell,
   type RegionSheetColumn,
-} from '../../../contract/region';
-import type { Db } from '../../db/client';
-import { regions } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+} from '@contract/region';
+import type { Db } from '@server/db/client';
+import { regions } from '@server/db/schema';
+import { HttpError } from '@server/lib/http-error';
 import type { ProvinceIndex } from './province-index';
 import { provincesByRegion, writeRegion } from './region-repo';
 

@@ -4,13 +4,13 @@
  * write itself. See contract/region.ts for the rules.
  */
 import { and, asc, count, eq, inArray, ne, sql, type AnyColumn } from 'drizzle-orm';
-import { REGION_MESSAGES, type RegionData, type RegionRecord, type RegionRef } from '../../../contract/region';
-import { comparePlaceNames } from '../../../contract/location';
-import type { Db } from '../../db/client';
-import { accountCompanies, customers, regionProvinces, regions } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error';
-import { uniqueViolation } from '../products/db-errors';
-import type { Access } from '../access/member-access';
+import { REGION_MESSAGES, type RegionData, type RegionRecord, type RegionRef } from '@contract/region';
+import { comparePlaceNames } from '@contract/location';
+import type { Db } from '@server/db/client';
+import { accountCompanies, customers, regionProvinces, regions } from '@server/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '@server/lib/http-error';
+import { uniqueViolation } from '@server/modules/products/db-errors';
+import type { Access } from '@server/modules/access/member-access';
 import type { ProvinceIndex } from './province-index';
 
 /** Members that count as a region's staff: not deactivated, and in (or invited to) the company. */

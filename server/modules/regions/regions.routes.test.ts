@@ -7,9 +7,9 @@ import {
   type RegionOrderRow,
   type RegionRecord,
   type RegionStaffRow,
-} from '../../../contract/region';
-import { uuidv7 } from '../../../contract/uuid';
-import { accountCompanies, customers, kpiTargets, regions } from '../../db/schema';
+} from '@contract/region';
+import { uuidv7 } from '@contract/uuid';
+import { accountCompanies, customers, kpiTargets, regions } from '@server/db/schema';
 import { startRegionKit, type RegionKit } from './regions.test-kit';
 
 let kit: RegionKit;

@@ -17,9 +17,9 @@
 import { and, asc, count, desc, eq, ilike, inArray, ne, not } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
-import { formatAddress } from '../../../contract/address';
-import { fold } from '../../../contract/fold';
-import type { OrderStatus } from '../../../contract/order-status';
+import { formatAddress } from '@contract/address';
+import { fold } from '@contract/fold';
+import type { OrderStatus } from '@contract/order-status';
 import {
   REGION_MESSAGES,
   REGION_TEMPLATE_FILE_NAME,
@@ -32,17 +32,17 @@ import {
   type RegionImportAnswer,
   type RegionOrderRow,
   type RegionStaffRow,
-} from '../../../contract/region';
-import { can, permissionDenied } from '../../../contract/permissions';
-import type { AppDeps, AppEnv } from '../../app-types';
-import { accountCompanies, accounts, customers, orders, regions, roles } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
-import { created, ok } from '../../lib/respond';
-import { parseBody, parseQuery, pathId } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
-import { requirePermission } from '../access/member-access';
-import { likePattern } from '../company/company.repo';
-import { addressOf } from '../customers/customer-record';
+} from '@contract/region';
+import { can, permissionDenied } from '@contract/permissions';
+import type { AppDeps, AppEnv } from '@server/app-types';
+import { accountCompanies, accounts, customers, orders, regions, roles } from '@server/db/schema';
+import { conflict, forbidden, notFound } from '@server/lib/http-error';
+import { created, ok } from '@server/lib/respond';
+import { parseBody, parseQuery, pathId } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
+import { requirePermission } from '@server/modules/access/member-access';
+import { likePattern } from '@server/modules/company/company.repo';
+import { addressOf } from '@server/modules/customers/customer-record';
 import { kpiRoutes } from './kpi.routes';
 import { getProvinceIndex } from './province-index';
 import { importRegionRows, regionTemplate } from './region-import';

@@ -4,12 +4,12 @@
  * Miền Nam, accountant KT001), and short helpers for calls under /region/api.
  */
 import { and, eq } from 'drizzle-orm';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { RegionRecord } from '../../../contract/region';
-import { regionPaths } from '../../../contract/region';
-import { regions } from '../../db/schema';
-import type { ApiAnswer } from '../../testing/test-server';
-import { startOrderKit, type OrderKit } from '../orders/orders.test-kit';
+import type { LoginAnswer } from '@contract/auth';
+import type { RegionRecord } from '@contract/region';
+import { regionPaths } from '@contract/region';
+import { regions } from '@server/db/schema';
+import type { ApiAnswer } from '@server/testing/test-server';
+import { startOrderKit, type OrderKit } from '@server/modules/orders/orders.test-kit';
 
 export const STAFF = {
   rep: '0912000001',

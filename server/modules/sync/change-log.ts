@@ -5,8 +5,8 @@
  * (a brand rename re-sends every variant of its products).
  */
 import { sql } from 'drizzle-orm';
-import type { SyncEntity } from '../../../contract/sync';
-import type { Db } from '../../db/client';
+import type { SyncEntity } from '@contract/sync';
+import type { Db } from '@server/db/client';
 
 const CHANGE_LOG_LOCK = 727_003;
 

@@ -1,6 +1,6 @@
 /** What an op handler gets, and how it refuses an op. */
-import type { OpChange, OpResult, SyncEntity } from '../../../contract/sync';
-import type { Db } from '../../db/client';
+import type { OpChange, OpResult, SyncEntity } from '@contract/sync';
+import type { Db } from '@server/db/client';
 
 export type OpContext = {
   /** The op's own savepoint: a rejection undoes everything the handler wrote. */

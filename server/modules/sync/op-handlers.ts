@@ -1,9 +1,9 @@
 /** Which handler applies which op type, and the permission it needs. A new op type is added here and in contract/ops.ts. */
-import type { OpPayload, OpType } from '../../../contract/ops';
-import type { PermissionAction, PermissionArea } from '../../../contract/permissions';
-import { createCustomer } from '../customers/customer-ops';
-import { submitOrder } from '../orders/order-submit';
-import { checkIn, checkOut } from '../visits/visit-ops';
+import type { OpPayload, OpType } from '@contract/ops';
+import type { PermissionAction, PermissionArea } from '@contract/permissions';
+import { createCustomer } from '@server/modules/customers/customer-ops';
+import { submitOrder } from '@server/modules/orders/order-submit';
+import { checkIn, checkOut } from '@server/modules/visits/visit-ops';
 import type { OpHandler } from './op-context';
 
 export const OP_HANDLERS: { [T in OpType]: OpHandler<OpPayload<T>> } = {

@@ -9,10 +9,10 @@
  * to start over, which also brings the customers that came into scope without changing.
  */
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PullAnswer, SyncChange, SyncEntity } from '../../../contract/sync';
-import type { Db } from '../../db/client';
-import { customers } from '../../db/schema';
-import { rowsOf } from '../../lib/sql-rows';
+import type { PullAnswer, SyncChange, SyncEntity } from '@contract/sync';
+import type { Db } from '@server/db/client';
+import { customers } from '@server/db/schema';
+import { rowsOf } from '@server/lib/sql-rows';
 import { ENTITY_LOADERS } from './entity-loaders';
 
 /** The member's customers: a key naming the choice, and the condition (null: the whole company). */

@@ -7,15 +7,15 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
-import { isOpType, OP_PAYLOAD_SCHEMAS } from '../../../contract/ops';
-import { SUPPORTED_SCHEMA_VERSIONS, type OpResult, type WireOp } from '../../../contract/sync';
-import { summarizeIssues } from '../../../contract/validation';
-import { can, permissionDenied, type MemberAccess } from '../../../contract/permissions';
-import type { Db } from '../../db/client';
-import { processedOps } from '../../db/schema';
-import { canonicalJson } from '../../lib/canonical-json';
-import type { Logger } from '../../lib/logger';
-import { NUL_MESSAGE, nulPath } from '../../lib/validate';
+import { isOpType, OP_PAYLOAD_SCHEMAS } from '@contract/ops';
+import { SUPPORTED_SCHEMA_VERSIONS, type OpResult, type WireOp } from '@contract/sync';
+import { summarizeIssues } from '@contract/validation';
+import { can, permissionDenied, type MemberAccess } from '@contract/permissions';
+import type { Db } from '@server/db/client';
+import { processedOps } from '@server/db/schema';
+import { canonicalJson } from '@server/lib/canonical-json';
+import type { Logger } from '@server/lib/logger';
+import { NUL_MESSAGE, nulPath } from '@server/lib/validate';
 import { OP_HANDLERS, OP_PERMISSIONS } from './op-handlers';
 import { OpRejection, type OpHandler } from './op-context';
 

@@ -1,15 +1,15 @@
 import http from 'node:http';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { OpResult, PullAnswer, PushAnswer, SyncChange } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import type { VisitRecord } from '../../../contract/visit';
-import type { PushFault } from '../../app-types';
-import { DEMO } from '../../db/seed/demo';
-import { customers, processedOps, visits } from '../../db/schema';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customer';
+import type { OpResult, PullAnswer, PushAnswer, SyncChange } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import type { VisitRecord } from '@contract/visit';
+import type { PushFault } from '@server/app-types';
+import { DEMO } from '@server/db/seed/demo';
+import { customers, processedOps, visits } from '@server/db/schema';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 import { recordChange } from './change-log';
 
 let server: TestServer;

@@ -1,15 +1,15 @@
 /** POST /api/sync/push and GET /api/sync/pull (issue #3). */
 import { Hono } from 'hono';
-import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '../../../contract/sync';
-import type { AppDeps, AppEnv } from '../../app-types';
+import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
+import type { AppDeps, AppEnv } from '@server/app-types';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
-import type { PushFault } from '../../app-types';
-import { ok } from '../../lib/respond';
-import { parseBody, parseQuery } from '../../lib/validate';
-import { authenticate } from '../../middleware/authenticate';
-import { customerPullScope } from '../access/data-scope';
-import { memberAccess } from '../access/member-access';
+import type { PushFault } from '@server/app-types';
+import { ok } from '@server/lib/respond';
+import { parseBody, parseQuery } from '@server/lib/validate';
+import { authenticate } from '@server/middleware/authenticate';
+import { customerPullScope } from '@server/modules/access/data-scope';
+import { memberAccess } from '@server/modules/access/member-access';
 import { pullPage } from './pull';
 import { applyBatch } from './push';
 

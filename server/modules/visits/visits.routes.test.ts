@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { PullAnswer, PushAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import type { VisitRecord } from '../../../contract/visit';
-import { DEMO } from '../../db/seed/demo';
-import { addAccount } from '../../testing/fixtures';
-import { startTestServer, type TestServer } from '../../testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customer';
+import type { PullAnswer, PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import type { VisitRecord } from '@contract/visit';
+import { DEMO } from '@server/db/seed/demo';
+import { addAccount } from '@server/testing/fixtures';
+import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;

@@ -5,8 +5,8 @@
 import { IconHome, IconShoppingCart, IconUser, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { bottomNav } from '../../features/workspace/model/menu';
-import { useMemberAccess } from '../../session/access';
+import { bottomNav } from '@/features/workspace/model/menu';
+import { useMemberAccess } from '@/session/access';
 import classes from './app-layout.module.css';
 
 const ICONS: Record<string, ComponentType<{ size?: number }>> = {

@@ -4,11 +4,11 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { SyncStatusPill } from '../../features/sync/components/sync-status-pill';
-import { WorkspaceSwitcher } from '../../features/workspace/components/workspace-switcher';
-import { buildMenu, type MenuEntry } from '../../features/workspace/model/menu';
-import { useMemberAccess } from '../../session/access';
-import { useSession } from '../../session/session-store';
+import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
+import { WorkspaceSwitcher } from '@/features/workspace/components/workspace-switcher';
+import { buildMenu, type MenuEntry } from '@/features/workspace/model/menu';
+import { useMemberAccess } from '@/session/access';
+import { useSession } from '@/session/session-store';
 import { useSignOut } from '../use-sign-out';
 import classes from './app-layout.module.css';
 

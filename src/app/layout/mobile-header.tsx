@@ -2,8 +2,8 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { SyncStatusPill } from '../../features/sync/components/sync-status-pill';
-import { openConfirm } from '../../ui/confirm-dialog';
+import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
+import { openConfirm } from '@/ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
 import { useRegisteredHeaderActions } from './header-actions';

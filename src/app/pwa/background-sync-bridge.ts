@@ -4,8 +4,8 @@
  * Background Sync, so it is sent when the network returns even if this tab sleeps.
  */
 import { useEffect } from 'react';
-import { syncNow } from '../../sync/engine';
-import { getSyncStatus, subscribeSyncStatus } from '../../sync/sync-status';
+import { syncNow } from '@/sync/engine';
+import { getSyncStatus, subscribeSyncStatus } from '@/sync/sync-status';
 import { onDrainRequest, requestBackgroundSync } from './register-sw';
 
 export function useBackgroundSyncBridge(active: boolean): void {

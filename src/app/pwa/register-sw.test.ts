@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SW_SYNC_TAG, type PageToSw } from '../../../contract/sw-messages';
+import { SW_SYNC_TAG, type PageToSw } from '@contract/sw-messages';
 
 /** navigator.serviceWorker as far as register-sw.ts uses it (happy-dom has none). */
 class FakeContainer extends EventTarget {
@@ -26,7 +26,7 @@ let container: FakeContainer;
 async function load() {
   vi.resetModules();
   const registerSw = await import('./register-sw');
-  const syncStatus = await import('../../sync/sync-status');
+  const syncStatus = await import('@/sync/sync-status');
   return { ...registerSw, ...syncStatus };
 }
 

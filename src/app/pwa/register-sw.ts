@@ -15,8 +15,8 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
-import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '../../../contract/sw-messages';
-import { getSyncStatus, isSyncBusy } from '../../sync/sync-status';
+import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '@contract/sw-messages';
+import { getSyncStatus, isSyncBusy } from '@/sync/sync-status';
 
 export const SW_URL = '/sw.js';
 /** The worker gives up on a drain request after 60 s; a request held longer is dropped. */

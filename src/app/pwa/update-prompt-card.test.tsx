@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { updateSyncStatus } from '../../sync/sync-status';
+import { updateSyncStatus } from '@/sync/sync-status';
 import { UpdatePromptCard } from './update-prompt-card';
 
 function renderCard(onApply: () => boolean) {

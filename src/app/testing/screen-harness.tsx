@@ -9,9 +9,9 @@ import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } fr
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
-import type { MemberAccess, Permissions } from '../../../contract/permissions';
-import { setMemberAccess } from '../../session/access';
-import { clearSession, setCompanyData, setUserAccount } from '../../session/session-store';
+import type { MemberAccess, Permissions } from '@contract/permissions';
+import { setMemberAccess } from '@/session/access';
+import { clearSession, setCompanyData, setUserAccount } from '@/session/session-store';
 
 export const TEST_COMPANY = { id: 4, title: 'Công ty Dược phẩm An Khang', type: 'Dược phẩm' };
 export const TEST_ACCOUNT = { id: 9, phone: '0912000005', full_name: 'Lê Văn Kho' };

@@ -1,10 +1,10 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { salesStaffLabel } from '../../../contract/company';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { RegionDetailView } from '../../features/regions/components/region-detail-view';
-import { RegionListView } from '../../features/regions/components/region-list-view';
-import { REGION_PAGE_SIZES, REGION_TABS, type RegionTab } from '../../features/regions/model/region-search';
-import { useSession } from '../../session/session-store';
+import { salesStaffLabel } from '@contract/company';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { RegionDetailView } from '@/features/regions/components/region-detail-view';
+import { RegionListView } from '@/features/regions/components/region-list-view';
+import { REGION_PAGE_SIZES, REGION_TABS, type RegionTab } from '@/features/regions/model/region-search';
+import { useSession } from '@/session/session-store';
 
 /** Spec §3 "Region filter" (page, limit, search); `region` opens one region's detail on `tab`. */
 type AreaSearch = { page: number; limit: number; search: string; region?: number; tab: RegionTab };

@@ -1,10 +1,10 @@
 /** /cart (Giỏ hàng): the order being taken at a glance, and my latest orders with their sync state. */
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { appDb } from '../../db/app-db';
-import { CartView } from '../../features/orders/components/cart-view';
-import { MyOrdersList } from '../../features/orders/components/my-orders-list';
-import { useSession } from '../../session/session-store';
+import { appDb } from '@/db/app-db';
+import { CartView } from '@/features/orders/components/cart-view';
+import { MyOrdersList } from '@/features/orders/components/my-orders-list';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/cart')({
   staticData: { title: 'Giỏ hàng' },

@@ -1,14 +1,14 @@
 import { createFileRoute, redirect, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { StaffListPage } from '../../features/employees/components/staff-list-page';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { StaffListPage } from '@/features/employees/components/staff-list-page';
 import {
   AccountFilterSchema,
   filterToRestore,
   readSavedAccountFilter,
   urlPart,
   type AccountFilter,
-} from '../../features/employees/model/employee-filter';
+} from '@/features/employees/model/employee-filter';
 
 export const Route = createFileRoute('/_app/employees')({
   // The literal OFFICE_STAFF_LABEL (contract/people): route options are in the first download.

@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { salesStaffLabel } from '../../../contract/company';
-import { isMonth, vietnamMonth } from '../../../contract/kpi';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { KpiAreaView } from '../../features/kpi/components/kpi-area-view';
-import { useCan } from '../../session/access';
-import { useSession } from '../../session/session-store';
+import { salesStaffLabel } from '@contract/company';
+import { isMonth, vietnamMonth } from '@contract/kpi';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { KpiAreaView } from '@/features/kpi/components/kpi-area-view';
+import { useCan } from '@/session/access';
+import { useSession } from '@/session/session-store';
 
 /** The month shown (YYYY-MM, Vietnam calendar); left out for the current month. */
 type KpiSearch = { month?: string };

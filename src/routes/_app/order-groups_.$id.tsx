@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { OrderGroupDetailView } from '../../features/orders/components/order-group-detail-view';
-import { useSession } from '../../session/session-store';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { OrderGroupDetailView } from '@/features/orders/components/order-group-detail-view';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/order-groups_/$id')({
   staticData: { title: 'Nhóm đơn giao', feature: 'GROUP-ORDER' },

@@ -1,15 +1,15 @@
 import { createFileRoute, redirect, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { salesStaffLabel } from '../../../contract/company';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { StaffListPage } from '../../features/employees/components/staff-list-page';
+import { salesStaffLabel } from '@contract/company';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { StaffListPage } from '@/features/employees/components/staff-list-page';
 import {
   AccountFilterSchema,
   filterToRestore,
   readSavedAccountFilter,
   urlPart,
   type AccountFilter,
-} from '../../features/employees/model/employee-filter';
+} from '@/features/employees/model/employee-filter';
 
 export const Route = createFileRoute('/_app/pharmacist')({
   staticData: { title: ({ companyType }) => salesStaffLabel(companyType) },

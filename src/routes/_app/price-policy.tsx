@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useIsMobile } from '../../app/layout/use-is-mobile';
-import { appDb } from '../../db/app-db';
-import { PolicyListView } from '../../features/price-policy/components/policy-list-view';
-import { useSession } from '../../session/session-store';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { PolicyListView } from '@/features/price-policy/components/policy-list-view';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/price-policy')({
   staticData: { title: 'Chính sách giá', feature: 'CSG' },

@@ -1,11 +1,11 @@
 import { SegmentedControl, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { appDb } from '../../db/app-db';
-import { useVisitList } from '../../features/visits/api/visits-api';
-import { CheckInPanel } from '../../features/visits/components/check-in-panel';
-import { VisitList } from '../../features/visits/components/visit-list';
-import { useSession } from '../../session/session-store';
+import { appDb } from '@/db/app-db';
+import { useVisitList } from '@/features/visits/api/visits-api';
+import { CheckInPanel } from '@/features/visits/components/check-in-panel';
+import { VisitList } from '@/features/visits/components/visit-list';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/visits')({
   staticData: { title: 'Ghé thăm khách hàng' },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../ui/coming-soon';
+import { ComingSoon } from '@/ui/coming-soon';
 
 export const Route = createFileRoute('/_app/warehouse')({
   staticData: { title: 'Quản lý kho', feature: 'WAREHOUSE' },

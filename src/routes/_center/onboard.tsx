@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { createCompany, fetchMemberships } from '../../features/workspace/api/workspace-api';
-import { CreateCompanyForm } from '../../features/workspace/components/create-company-form';
-import { getAccessToken, getUserAccount, setUserAccount } from '../../session/session-store';
+import { createCompany, fetchMemberships } from '@/features/workspace/api/workspace-api';
+import { CreateCompanyForm } from '@/features/workspace/components/create-company-form';
+import { getAccessToken, getUserAccount, setUserAccount } from '@/session/session-store';
 
 export const Route = createFileRoute('/_center/onboard')({
   staticData: { title: 'Bắt đầu' },

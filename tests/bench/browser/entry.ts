@@ -5,25 +5,25 @@
  * in Debian's Chromium. Nothing here re-implements app logic; it only times it.
  */
 import Dexie from 'dexie';
-import { accountPaths } from '../../../contract/api-paths';
-import type { LoginAnswer } from '../../../contract/auth';
-import type { Envelope } from '../../../contract/envelope';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { VariantRecord } from '../../../contract/product';
-import type { SyncChange } from '../../../contract/sync';
-import { buildUrl } from '../../../src/api/client';
-import { appDb } from '../../../src/db/app-db';
-import { findLocalCustomers, searchLocalCustomers } from '../../../src/db/customer-search';
-import { deviceIdentity } from '../../../src/db/device';
-import { toLocalCustomer, toLocalVariant } from '../../../src/db/local-records';
-import { findLocalBarcode, findLocalVariants, searchLocalVariants } from '../../../src/db/variant-search';
-import { localCustomerList } from '../../../src/features/customers/api/customer-list';
-import { checkIn, checkOut } from '../../../src/features/visits/model/visit-actions';
-import { setAccessToken } from '../../../src/session/session-store';
-import { BACKOFF_CAP_MS } from '../../../src/sync/backoff';
-import { drainOutbox, type PushTransport } from '../../../src/sync/drain';
-import { pullChanges, readCursor, type PullTransport } from '../../../src/sync/pull';
-import { pullTransport, pushTransport, refreshAuth } from '../../../src/sync/transport';
+import { accountPaths } from '@contract/api-paths';
+import type { LoginAnswer } from '@contract/auth';
+import type { Envelope } from '@contract/envelope';
+import type { CustomerRecord } from '@contract/customer';
+import type { VariantRecord } from '@contract/product';
+import type { SyncChange } from '@contract/sync';
+import { buildUrl } from '@/api/client';
+import { appDb } from '@/db/app-db';
+import { findLocalCustomers, searchLocalCustomers } from '@/db/customer-search';
+import { deviceIdentity } from '@/db/device';
+import { toLocalCustomer, toLocalVariant } from '@/db/local-records';
+import { findLocalBarcode, findLocalVariants, searchLocalVariants } from '@/db/variant-search';
+import { localCustomerList } from '@/features/customers/api/customer-list';
+import { checkIn, checkOut } from '@/features/visits/model/visit-actions';
+import { setAccessToken } from '@/session/session-store';
+import { BACKOFF_CAP_MS } from '@/sync/backoff';
+import { drainOutbox, type PushTransport } from '@/sync/drain';
+import { pullChanges, readCursor, type PullTransport } from '@/sync/pull';
+import { pullTransport, pushTransport, refreshAuth } from '@/sync/transport';
 import type { BenchApi, DiagnoseRow, DrainResult, FirstSyncResult, PageTiming, SearchTiming } from './protocol';
 
 declare global {

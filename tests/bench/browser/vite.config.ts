@@ -14,6 +14,7 @@ export default defineConfig({
   root: here,
   base: '/',
   logLevel: 'warn',
+  resolve: { tsconfigPaths: true },
   build: {
     outDir: path.resolve(here, '../../../.tmp/bench-browser'),
     emptyOutDir: true,

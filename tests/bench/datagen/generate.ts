@@ -15,19 +15,19 @@
  * account An (0901234567) is a rep too. Large scale: about 1 minute on PostgreSQL, 3 on PGlite.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { formatAddress } from '../../../contract/address';
-import { fold } from '../../../contract/fold';
-import { lineAmounts, orderTotals } from '../../../contract/order-totals';
-import type { OrderStatus, PaymentStatus } from '../../../contract/order-status';
-import { uuidv7 } from '../../../contract/uuid';
-import type { Db } from '../../../server/db/client';
-import { DEMO_PASSWORD } from '../../../server/db/seed/demo';
-import { formatCode } from '../../../server/lib/counters';
-import { hashPassword } from '../../../server/lib/passwords';
-import { rowsOf } from '../../../server/lib/sql-rows';
-import { customerSearchText } from '../../../server/modules/customers/customer-record';
-import { productSearchText, variantSearchText } from '../../../server/modules/products/search-text';
-import { recordChanges, recordUpserts, type ChangeInput } from '../../../server/modules/sync/change-log';
+import { formatAddress } from '@contract/address';
+import { fold } from '@contract/fold';
+import { lineAmounts, orderTotals } from '@contract/order-totals';
+import type { OrderStatus, PaymentStatus } from '@contract/order-status';
+import { uuidv7 } from '@contract/uuid';
+import type { Db } from '@server/db/client';
+import { DEMO_PASSWORD } from '@server/db/seed/demo';
+import { formatCode } from '@server/lib/counters';
+import { hashPassword } from '@server/lib/passwords';
+import { rowsOf } from '@server/lib/sql-rows';
+import { customerSearchText } from '@server/modules/customers/customer-record';
+import { productSearchText, variantSearchText } from '@server/modules/products/search-text';
+import { recordChanges, recordUpserts, type ChangeInput } from '@server/modules/sync/change-log';
 import { catalogueGenerator, type GenProduct, type GenUnit } from './pharma';
 import { seededRandom, type Random } from './random';
 import {

@@ -13,10 +13,10 @@
  *            tests/bench/results/NAME.json, for the benchmarks)
  */
 import { sql } from 'drizzle-orm';
-import { DEMO } from '../../../server/db/seed/demo';
-import { readEnv } from '../../../server/env';
-import { rowsOf } from '../../../server/lib/sql-rows';
-import { prepareDeps } from '../../../server/server';
+import { DEMO } from '@server/db/seed/demo';
+import { readEnv } from '@server/env';
+import { rowsOf } from '@server/lib/sql-rows';
+import { prepareDeps } from '@server/server';
 import { writeResult } from '../support/kit';
 import { generateScaleData, SCALES, type ScaleName } from './generate';
 

@@ -6,12 +6,12 @@
  * was reserved once per accepted line. Also counts the batches a SIGKILL cut in the middle.
  */
 import { sql } from 'drizzle-orm';
-import type { OpType } from '../../../contract/ops';
-import type { OrderRecord } from '../../../contract/order';
-import type { OpResult } from '../../../contract/sync';
-import type { DatabaseHandle } from '../../../server/db/client';
-import { rowsOf } from '../../../server/lib/sql-rows';
-import type { OutboxRow } from '../../../src/db/app-db';
+import type { OpType } from '@contract/ops';
+import type { OrderRecord } from '@contract/order';
+import type { OpResult } from '@contract/sync';
+import type { DatabaseHandle } from '@server/db/client';
+import { rowsOf } from '@server/lib/sql-rows';
+import type { OutboxRow } from '@/db/app-db';
 
 /** An op the campaign queued, as it queued it. */
 export type Planned = {

@@ -14,11 +14,11 @@
  * Importing this module requires 'fake-indexeddb/auto' to be loaded first (the test file does).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type * as AppDbModuleType from '../../../src/db/app-db';
-import type { AppDb as AppDbType } from '../../../src/db/app-db';
-import type * as DrainModule from '../../../src/sync/drain';
-import type { PushTransport } from '../../../src/sync/drain';
-import type { PullTransport } from '../../../src/sync/pull';
+import type * as AppDbModuleType from '@/db/app-db';
+import type { AppDb as AppDbType } from '@/db/app-db';
+import type * as DrainModule from '@/sync/drain';
+import type { PushTransport } from '@/sync/drain';
+import type { PullTransport } from '@/sync/pull';
 import { createLockManager, type LockManagerPolyfill } from './web-locks';
 
 export type Tab = {
@@ -94,7 +94,7 @@ export async function createDevice(options: { proxyUrl: string; timeScale: numbe
   });
 
   // Loaded after the globals above exist; one shared copy is fine (no per-tab state in them).
-  const appDbModule = (await import('../../../src/db/app-db')) as typeof AppDbModuleType;
+  const appDbModule = (await import('@/db/app-db')) as typeof AppDbModuleType;
   const transport = (await import(/* @vite-ignore */ '../../../src/sync/' + 'transport.ts')) as {
     pushTransport: PushTransport;
     pullTransport: PullTransport;

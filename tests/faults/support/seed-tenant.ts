@@ -3,12 +3,12 @@
  * an order group, a product image, a custom unit, a customer level, a region, a table view), written through
  * the API as its member would, so the fuzzer and the isolation matrix have real ids to aim at.
  */
-import type { LoginAnswer } from '../../../contract/auth';
-import type { CustomerRecord } from '../../../contract/customer';
-import type { VariantRecord } from '../../../contract/product';
-import type { PushAnswer } from '../../../contract/sync';
-import { uuidv7 } from '../../../contract/uuid';
-import type { TestServer } from '../../../server/testing/test-server';
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customer';
+import type { VariantRecord } from '@contract/product';
+import type { PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import type { TestServer } from '@server/testing/test-server';
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(

@@ -1,8 +1,8 @@
 /** The signed-in person's account: read and edit. */
 import { queryOptions } from '@tanstack/react-query';
-import { accountPaths } from '../../../../contract/api-paths';
-import type { Account, UpdateAccountInput } from '../../../../contract/auth';
-import { apiData } from '../../../api/client';
+import { accountPaths } from '@contract/api-paths';
+import type { Account, UpdateAccountInput } from '@contract/auth';
+import { apiData } from '@/api/client';
 
 export function fetchAccount(id: number): Promise<Account> {
   return apiData<Account>(accountPaths.account(id));

@@ -1,10 +1,10 @@
 /** Editing one's own profile (/my-account/edit). */
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { GENDERS, type Account, type UpdateAccountInput } from '../../../../contract/auth';
-import { parseDisplayDate, formatDate } from '../../../lib/dates';
-import { email as emailRule, maxLength, required, type Rule } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { GENDERS, type Account, type UpdateAccountInput } from '@contract/auth';
+import { parseDisplayDate, formatDate } from '@/lib/dates';
+import { email as emailRule, maxLength, required, type Rule } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 
 const validDate: Rule = (value) => !value.trim() || parseDisplayDate(value) !== null || 'Ngày sinh không hợp lệ (DD/MM/YYYY)';
 

@@ -1,8 +1,8 @@
 /** The signed-in person's own account (/my-account): profile, workspace, and account actions. */
 import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconKey, IconLogout } from '@tabler/icons-react';
-import type { Account } from '../../../../contract/auth';
-import { formatDate } from '../../../lib/dates';
+import type { Account } from '@contract/auth';
+import { formatDate } from '@/lib/dates';
 
 type Props = {
   account: Account;

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ReactNode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { type Address, EMPTY_ADDRESS } from '../../../../contract/address';
+import { type Address, EMPTY_ADDRESS } from '@contract/address';
 import { ADDRESS_DATA_ERROR, type AddressData } from '../model/address-data';
 import { fileAddressData } from '../testing/file-address-data';
 import { AddressPicker, CONVERT_LABEL, LEGACY_NOTE } from './address-picker';

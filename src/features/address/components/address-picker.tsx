@@ -8,8 +8,8 @@
 import { Alert, Button, Group, Loader, Paper, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowsExchange, IconHistory, IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { type Address, formatAddress } from '../../../../contract/address';
-import { bareName } from '../../../../contract/location';
+import { type Address, formatAddress } from '@contract/address';
+import { bareName } from '@contract/location';
 import { type AddressData, addressData as defaultAddressData, type NewProvince } from '../model/address-data';
 import { type ConversionPlan, planConversion } from '../model/legacy-conversion';
 import { indexPlaces, indexProvinces, placeFilter } from '../model/place-filter';

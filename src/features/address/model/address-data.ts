@@ -12,7 +12,7 @@ import {
   type ProvincesFile,
   type WardMappingFile,
   type WardsFile,
-} from '../../../../contract/location';
+} from '@contract/location';
 
 export type NewProvince = ProvincesFile['provinces'][number];
 export type PlaceOption = { code: string; name: string };

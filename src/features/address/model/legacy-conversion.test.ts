@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { type Address, AddressSchema } from '../../../../contract/address';
-import type { WardMappingFile } from '../../../../contract/location';
+import { type Address, AddressSchema } from '@contract/address';
+import type { WardMappingFile } from '@contract/location';
 import { fileAddressData } from '../testing/file-address-data';
 import { choosePlan, convertedAddress, findLegacyProvince, planConversion } from './legacy-conversion';
 

@@ -4,7 +4,7 @@
  * exactly one the choice is prefilled, with several (a divided ward) or none the person chooses.
  * Nothing here changes an address: the picker converts only when the person confirms.
  */
-import type { Address } from '../../../../contract/address';
+import type { Address } from '@contract/address';
 import {
   bareName,
   type LegacyProvincesFile,
@@ -12,7 +12,7 @@ import {
   searchText,
   sortPlaces,
   type WardMappingFile,
-} from '../../../../contract/location';
+} from '@contract/location';
 import type { AddressData, NewProvince, PlaceOption } from './address-data';
 
 export type ConversionPlan = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePlaceNames, prepareQuery, searchText, sortPlaces } from '../../../../contract/location';
+import { comparePlaceNames, prepareQuery, searchText, sortPlaces } from '@contract/location';
 import { fileAddressData } from '../testing/file-address-data';
 import { createAddressData } from './address-data';
 import { filterPlaces, indexPlaces, indexProvinces, placeFilter } from './place-filter';

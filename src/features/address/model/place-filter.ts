@@ -4,8 +4,8 @@
  * find TP. Hồ Chí Minh. Options keep their order (sorted by name).
  */
 import type { OptionsFilter } from '@mantine/core';
-import { matchesPlace, type PlaceSearchEntry, placeSearchEntry, prepareQuery, provinceAliases } from '../../../../contract/location';
-import { keepMatching } from '../../../ui/folded-options-filter';
+import { matchesPlace, type PlaceSearchEntry, placeSearchEntry, prepareQuery, provinceAliases } from '@contract/location';
+import { keepMatching } from '@/ui/folded-options-filter';
 import type { NewProvince, PlaceOption } from './address-data';
 
 export type PlaceIndex = Map<string, PlaceSearchEntry>;

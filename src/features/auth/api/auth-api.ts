@@ -1,7 +1,7 @@
 /** Account calls used by sign-in, password and profile screens. */
-import { accountPaths } from '../../../../contract/api-paths';
-import type { LoginAnswer } from '../../../../contract/auth';
-import { apiData, apiRequest } from '../../../api/client';
+import { accountPaths } from '@contract/api-paths';
+import type { LoginAnswer } from '@contract/auth';
+import { apiData, apiRequest } from '@/api/client';
 
 export function login(phone: string, password: string, remember: boolean): Promise<LoginAnswer> {
   return apiData<LoginAnswer>(accountPaths.login, { body: { phone, password, remember }, auth: false });

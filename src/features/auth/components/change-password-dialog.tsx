@@ -6,11 +6,11 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '../../../../contract/password-policy';
-import { ApiError } from '../../../api/api-error';
-import { required, sameAs, type Rule } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
-import { toast } from '../../../ui/toast';
+import { passwordProblem } from '@contract/password-policy';
+import { ApiError } from '@/api/api-error';
+import { required, sameAs, type Rule } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { toast } from '@/ui/toast';
 import { changePassword } from '../api/auth-api';
 
 export const CHANGE_PASSWORD_SUCCESS = 'Đổi mật khẩu thành công !!!';

@@ -6,11 +6,11 @@ import { Alert, Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } f
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '../../../../contract/password-policy';
-import { ApiError } from '../../../api/api-error';
-import { toast } from '../../../ui/toast';
-import { phone as phoneRule, required, sameAs, type Rule } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { passwordProblem } from '@contract/password-policy';
+import { ApiError } from '@/api/api-error';
+import { toast } from '@/ui/toast';
+import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { requestResetCode, resetPassword, verifyResetCode } from '../api/auth-api';
 
 function messageOf(error: unknown): string {

@@ -6,11 +6,11 @@
 import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import type { LoginAnswer } from '../../../../contract/auth';
-import { ApiError } from '../../../api/api-error';
-import { readCookie, removeCookie, SECONDS, writeCookie } from '../../../session/cookies';
-import { phone as phoneRule, required } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import type { LoginAnswer } from '@contract/auth';
+import { ApiError } from '@/api/api-error';
+import { readCookie, removeCookie, SECONDS, writeCookie } from '@/session/cookies';
+import { phone as phoneRule, required } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { login } from '../api/auth-api';
 
 const REMEMBERED_PHONE = 'rememberedPhone';

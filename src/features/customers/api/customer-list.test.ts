@@ -1,11 +1,11 @@
 import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_ADDRESS } from '../../../../contract/address';
-import type { CustomerRecord } from '../../../../contract/customer';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
-import { toLocalCustomer } from '../../../db/local-records';
+import { EMPTY_ADDRESS } from '@contract/address';
+import type { CustomerRecord } from '@contract/customer';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
+import { toLocalCustomer } from '@/db/local-records';
 import { createCustomerOnDevice } from '../model/create-customer';
 import { CustomerFilterSchema } from '../model/customer-filter';
 import { localCustomerList, unsentCustomers } from './customer-list';

@@ -4,13 +4,13 @@
  * every match of the search and filters in name order; only the page's rows are read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
-import type { AppDb, LocalCustomer, LocalSyncState } from '../../../db/app-db';
-import { customerQueryWords, findLocalCustomers, type CustomerFields } from '../../../db/customer-search';
-import { entryRows, matchesWords } from '../../../db/search-index';
-import { useSyncStatus } from '../../../sync/sync-status';
+import { customerPaths, type CustomerRecord } from '@contract/customer';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
+import type { AppDb, LocalCustomer, LocalSyncState } from '@/db/app-db';
+import { customerQueryWords, findLocalCustomers, type CustomerFields } from '@/db/customer-search';
+import { entryRows, matchesWords } from '@/db/search-index';
+import { useSyncStatus } from '@/sync/sync-status';
 import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 
 export type CustomerRow = CustomerRecord & { syncState: LocalSyncState };

@@ -7,22 +7,22 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import { companyPaths } from '../../../../contract/api-paths';
-import { isAcceptedMembership } from '../../../../contract/company';
+import { companyPaths } from '@contract/api-paths';
+import { isAcceptedMembership } from '@contract/company';
 import {
   customerPaths,
   type CustomerLevelRecord,
   type CustomerRecord,
   type CustomerTypeRecord,
   type CustomerTypeSummary,
-} from '../../../../contract/customer';
-import { visitPaths, type VisitRecord } from '../../../../contract/visit';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb, LocalSyncState } from '../../../db/app-db';
-import { readMeta, writeMeta } from '../../../db/device';
-import { fold } from '../../../../contract/fold';
-import { useSyncStatus } from '../../../sync/sync-status';
+} from '@contract/customer';
+import { visitPaths, type VisitRecord } from '@contract/visit';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest } from '@/api/client';
+import type { AppDb, LocalSyncState } from '@/db/app-db';
+import { readMeta, writeMeta } from '@/db/device';
+import { fold } from '@contract/fold';
+import { useSyncStatus } from '@/sync/sync-status';
 import { customerKeys } from './customer-keys';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;

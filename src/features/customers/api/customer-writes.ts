@@ -12,12 +12,12 @@ import {
   type CustomerRecord,
   type CustomerStatus,
   type CustomerTypeSummary,
-} from '../../../../contract/customer';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { requestSync } from '../../../sync/engine';
-import { mirrorTables, putServerRecord } from '../../../sync/mirror';
+} from '@contract/customer';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { requestSync } from '@/sync/engine';
+import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import type { NewCustomerInput } from '../model/create-customer';
 import { customerKeys } from './customer-keys';
 

@@ -7,13 +7,13 @@ import { Button, Checkbox, Group, Loader, Modal, Pill, ScrollArea, Stack, Text, 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatAddress } from '../../../../contract/address';
-import type { AppDb } from '../../../db/app-db';
-import { toast } from '../../../ui/toast';
+import { formatAddress } from '@contract/address';
+import type { AppDb } from '@/db/app-db';
+import { toast } from '@/ui/toast';
 import { useCustomerList } from '../api/customer-list';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
-import { SEARCH_DEBOUNCE_MS } from '../../../ui/search-input';
+import { SEARCH_DEBOUNCE_MS } from '@/ui/search-input';
 
 type Props = {
   db: AppDb;

@@ -2,11 +2,11 @@
  * The customer list's tabs and drop-down filters (spec §3 "Customer filter"; the search field is
  * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
-import { FilterPanel } from '../../../ui/filter-panel';
+import { FilterPanel } from '@/ui/filter-panel';
 import { ScrollArea, Select, SimpleGrid, Tabs } from '@mantine/core';
 
-import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '../../../../contract/customer';
-import type { LocalCustomerLevel, LocalCustomerType } from '../../../db/app-db';
+import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customer';
+import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
 

@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
 import { emptyCustomerForm, formToInput, normalizePhone } from '../model/customer-form';
 import { CustomerForm } from './customer-form';
 

@@ -5,12 +5,12 @@
 import { ActionIcon, Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconCloudOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import type { CustomerLevelRecord } from '../../../../contract/customer';
-import type { AppDb } from '../../../db/app-db';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { CustomerLevelRecord } from '@contract/customer';
+import type { AppDb } from '@/db/app-db';
+import { useSyncStatus } from '@/sync/sync-status';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { useCustomerLevels } from '../api/customer-queries';
 import { afterWrite, useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { useQueryClient } from '@tanstack/react-query';

@@ -5,15 +5,15 @@
 import { ActionIcon, Alert, Button, Group, Loader, Stack, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconStairsUp, IconUsersGroup } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { EmptyState } from '../../../ui/empty-state';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { EmptyState } from '@/ui/empty-state';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
 import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
 import { activeFilterCount, applyFilterChange, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 import { CustomerFilters, CustomerTabs } from './customer-filters';
-import { ListPager } from '../../../ui/list-pager';
+import { ListPager } from '@/ui/list-pager';
 import { CustomerCards, CustomerTable } from './customer-results';
 
 type Props = {

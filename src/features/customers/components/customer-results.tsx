@@ -5,9 +5,9 @@
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
 import { AnchorLink } from './anchor-link';
-import { formatAddress } from '../../../../contract/address';
-import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '../../../../contract/customer';
-import { SyncChip } from '../../../ui/sync-chip';
+import { formatAddress } from '@contract/address';
+import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@contract/customer';
+import { SyncChip } from '@/ui/sync-chip';
 import type { CustomerRow } from '../api/customer-list';
 
 export type NameOf = (id: number | null) => string | null;

@@ -9,21 +9,21 @@ import { IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-
 import { Link } from '@tanstack/react-router';
 import { AnchorLink } from './anchor-link';
 import { useCallback, useState } from 'react';
-import { formatAddress } from '../../../../contract/address';
-import { ApiError } from '../../../api/api-error';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { SyncChip } from '../../../ui/sync-chip';
-import { toast } from '../../../ui/toast';
+import { formatAddress } from '@contract/address';
+import { ApiError } from '@/api/api-error';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { useSyncStatus } from '@/sync/sync-status';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { SyncChip } from '@/ui/sync-chip';
+import { toast } from '@/ui/toast';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
 import { useCustomerType } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
 import { AddCustomersModal } from './add-customers-modal';
-import { ListPager } from '../../../ui/list-pager';
+import { ListPager } from '@/ui/list-pager';
 import { StatusBadge } from './customer-results';
 
 export const DELETE_TYPE_CONFIRMATION =

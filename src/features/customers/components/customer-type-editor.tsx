@@ -1,10 +1,10 @@
 /** /customers/type/edit/{id}: the group's fields, saved with PUT customertype/{id}/ (needs the server). */
 import { Alert, Button, Card, Group, Loader } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import type { AppDb } from '../../../db/app-db';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { AppDb } from '@/db/app-db';
+import { useSyncStatus } from '@/sync/sync-status';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { useCustomerType } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { CustomerTypeForm } from './customer-type-form';

@@ -1,9 +1,9 @@
 /** A customer group's fields: name, description and whether its customers buy wholesale ("Khách sỉ"). */
 import { Button, Checkbox, Group, Stack, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { maxLength, required } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { ApiError } from '@/api/api-error';
+import { maxLength, required } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import type { CustomerTypeValues } from '../api/customer-writes';
 
 export const TYPE_TITLE_REQUIRED = 'Vui lòng nhập tên nhóm khách hàng';

@@ -6,14 +6,14 @@ import { Alert, Badge, Button, Card, Group, Loader, Modal, Pagination, Stack, Ta
 import { IconCloudOff, IconPlus } from '@tabler/icons-react';
 import { AnchorLink } from './anchor-link';
 import { useState } from 'react';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { useSyncStatus } from '@/sync/sync-status';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { useCustomerTypeList, type CustomerTypeRow } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 import { CustomerTypeForm } from './customer-type-form';
 
 export const TYPE_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
-import { searchLocalCustomers } from '../../../db/customer-search';
+import { searchLocalCustomers } from '@/db/customer-search';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
 import { createCustomerOnDevice, pendingCreateOp } from './create-customer';
 
 const who = { companyId: 4, accountId: 9, accountName: 'Lê Văn Trình' };

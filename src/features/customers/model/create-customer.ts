@@ -4,12 +4,12 @@
  * order for this customer depends on this op, so it reaches the server after the customer.
  */
 import * as v from 'valibot';
-import { EMPTY_ADDRESS } from '../../../../contract/address';
-import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '../../../../contract/customer';
-import { uuidv7 } from '../../../../contract/uuid';
-import type { AppDb } from '../../../db/app-db';
-import { toLocalCustomer } from '../../../db/local-records';
-import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+import { EMPTY_ADDRESS } from '@contract/address';
+import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '@contract/customer';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb } from '@/db/app-db';
+import { toLocalCustomer } from '@/db/local-records';
+import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
 
 export type NewCustomerInput = Omit<v.InferInput<typeof CustomerCreateSchema>, 'id'>;
 

@@ -5,9 +5,9 @@
  * what it would refuse, with the same Vietnamese messages.
  */
 import * as v from 'valibot';
-import { EMPTY_ADDRESS, type Address } from '../../../../contract/address';
-import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '../../../../contract/customer';
-import { maxLength, phone, required, type Rule } from '../../../ui/input-rules';
+import { EMPTY_ADDRESS, type Address } from '@contract/address';
+import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '@contract/customer';
+import { maxLength, phone, required, type Rule } from '@/ui/input-rules';
 import type { NewCustomerInput } from './create-customer';
 
 export type CustomerFormValues = {

@@ -1,8 +1,8 @@
 /** The dashboard's figures (GET getdashboard/): the company's, or one person's (account filter). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '../../../../contract/dashboard';
-import { orderPaths } from '../../../../contract/order';
-import { apiData } from '../../../api/client';
+import type { DashboardSummary } from '@contract/dashboard';
+import { orderPaths } from '@contract/order';
+import { apiData } from '@/api/client';
 import type { dashboardQuery } from '../model/dashboard-format';
 
 export function useDashboard(query: ReturnType<typeof dashboardQuery>) {

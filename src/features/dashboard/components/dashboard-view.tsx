@@ -21,10 +21,10 @@ import {
 } from '@mantine/core';
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '../../../../contract/order-status';
-import { ApiError } from '../../../api/api-error';
-import { formatMoney, formatNumber } from '../../../lib/money';
-import { DateRangeField } from '../../orders/components/order-list-date-range';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/order-status';
+import { ApiError } from '@/api/api-error';
+import { formatMoney, formatNumber } from '@/lib/money';
+import { DateRangeField } from '@/features/orders/components/order-list-date-range';
 import { useDashboard } from '../api/dashboard-queries';
 import {
   chartDays,
@@ -39,7 +39,7 @@ import {
   type DashboardSearch,
   type Shown,
 } from '../model/dashboard-format';
-import { formatDate } from '../../../lib/dates';
+import { formatDate } from '@/lib/dates';
 
 // The chart arrives on its own, after the figures (see revenue-chart.tsx for why it is not recharts).
 const RevenueChart = lazy(() => import('./revenue-chart'));

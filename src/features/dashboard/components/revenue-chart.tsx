@@ -8,9 +8,9 @@
 import { Box, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState } from 'react';
-import { compactNumber } from '../../../lib/compact-number';
-import { formatDate } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { compactNumber } from '@/lib/compact-number';
+import { formatDate } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
 import { axisTicks, labelEvery, type ChartDay } from '../model/dashboard-format';
 
 const AXIS_WIDTH = 44;

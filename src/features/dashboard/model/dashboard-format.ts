@@ -3,10 +3,10 @@
  * the full value at hand (tooltip, chart tooltip), the days of the chart, the share of each status,
  * and the dashboard's own state in the URL (whose figures, which days).
  */
-import type { DashboardSummary } from '../../../../contract/dashboard';
-import { ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
-import { compactNumber } from '../../../lib/compact-number';
-import { formatMoney, formatNumber } from '../../../lib/money';
+import type { DashboardSummary } from '@contract/dashboard';
+import { ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
+import { compactNumber } from '@/lib/compact-number';
+import { formatMoney, formatNumber } from '@/lib/money';
 import type { DashboardScope, DashboardSearch } from './dashboard-search';
 
 export type Shown = { short: string; full: string };

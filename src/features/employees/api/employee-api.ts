@@ -8,7 +8,7 @@
  * the JSON client (src/api/client.ts).
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Envelope } from '../../../../contract/envelope';
+import type { Envelope } from '@contract/envelope';
 import {
   employeePaths,
   type EmployeeCreateInput,
@@ -19,10 +19,10 @@ import {
   type EmployeeWriteAnswer,
   type RevenueImportAnswer,
   type StaffImportAnswer,
-} from '../../../../contract/people';
-import { ApiError, NETWORK_MESSAGE } from '../../../api/api-error';
-import { apiRequest, buildUrl, errorFromEnvelope, refreshAccessToken } from '../../../api/client';
-import { getAccessToken } from '../../../session/session-store';
+} from '@contract/people';
+import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
+import { apiRequest, buildUrl, errorFromEnvelope, refreshAccessToken } from '@/api/client';
+import { getAccessToken } from '@/session/session-store';
 
 export const employeeKeys = {
   all: (companyId: number) => ['employees', companyId] as const,

@@ -10,12 +10,12 @@ import { Alert, Button, Drawer, Group, SegmentedControl, Select, Stack, Text } f
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { salesStaffLabel } from '../../../../contract/company';
-import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '../../../../contract/people';
-import { ApiError } from '../../../api/api-error';
-import { DISPLAY_DATE_FORMAT } from '../../../lib/dates';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
-import { toast } from '../../../ui/toast';
+import { salesStaffLabel } from '@contract/company';
+import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '@contract/people';
+import { ApiError } from '@/api/api-error';
+import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 import { EMPLOYEE_FORM_RULES, isEmptyUpdate, toCreateInput, toUpdateInput, type EmployeeFormValues } from '../model/employee-form';
 

@@ -9,7 +9,7 @@ import { ActionIcon, Alert, Button, Group, Loader, Menu, Select, SimpleGrid, Sta
 import { useQueryClient } from '@tanstack/react-query';
 import { IconChevronDown, IconFileExport, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { salesStaffLabel } from '../../../../contract/company';
+import { salesStaffLabel } from '@contract/company';
 import {
   EMPLOYEE_STATUS_LABELS,
   EMPLOYEE_STATUSES,
@@ -18,19 +18,19 @@ import {
   type EmployeeRecord,
   type EmployeeStatus,
   type StaffKind,
-} from '../../../../contract/people';
-import { useCan } from '../../../session/access';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
-import { downloadFile } from '../../../api/files';
+} from '@contract/people';
+import { useCan } from '@/session/access';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
+import { downloadFile } from '@/api/files';
 import { employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
 import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
 import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
-import { ListPager } from '../../../ui/list-pager';
+import { ListPager } from '@/ui/list-pager';
 import { EmployeeCards, EmployeeTable, type RowActions } from './employee-results';
 import { ResetPasswordDialog } from './reset-password-dialog';
 

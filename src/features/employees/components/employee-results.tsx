@@ -6,8 +6,8 @@
  */
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconKey, IconMail, IconPencil, IconPhone, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { employeeStateLabel, type EmployeeRecord } from '../../../../contract/people';
-import { formatDate } from '../../../lib/dates';
+import { employeeStateLabel, type EmployeeRecord } from '@contract/people';
+import { formatDate } from '@/lib/dates';
 
 export type RowActions = {
   canEdit: boolean;

@@ -6,12 +6,12 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '../../../../contract/password-policy';
-import type { EmployeeRecord } from '../../../../contract/people';
-import { ApiError } from '../../../api/api-error';
-import { required, sameAs, type Rule } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
-import { toast } from '../../../ui/toast';
+import { passwordProblem } from '@contract/password-policy';
+import type { EmployeeRecord } from '@contract/people';
+import { ApiError } from '@/api/api-error';
+import { required, sameAs, type Rule } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 
 type Props = { companyId: number; record: EmployeeRecord | null; onClose: () => void; isMobile: boolean };

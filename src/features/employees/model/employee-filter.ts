@@ -9,7 +9,7 @@
  * so coming back to a list with a bare URL finds it as it was left. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import type { EmployeeListParams, EmployeeStatus, StaffKind } from '../../../../contract/people';
+import type { EmployeeListParams, EmployeeStatus, StaffKind } from '@contract/people';
 
 /**
  * contract/people's EMPLOYEE_STATUSES, repeated (and checked against its type) so that the route

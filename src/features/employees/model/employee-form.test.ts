@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { EmployeeRecord } from '../../../../contract/people';
-import { validate } from '../../../ui/input-rules';
+import type { EmployeeRecord } from '@contract/people';
+import { validate } from '@/ui/input-rules';
 import { EMPLOYEE_FORM_RULES, emptyEmployeeForm, isEmptyUpdate, recordToForm, toCreateInput, toUpdateInput } from './employee-form';
 
 const record: EmployeeRecord = {

@@ -4,16 +4,16 @@
  * filled fields; an update sends only what changed, so an untouched name or email is not a change
  * of the account's identity (which a company may make only for accounts it manages).
  */
-import { isValidPhone, PHONE_INVALID } from '../../../../contract/phone';
-import { passwordProblem } from '../../../../contract/password-policy';
+import { isValidPhone, PHONE_INVALID } from '@contract/phone';
+import { passwordProblem } from '@contract/password-policy';
 import {
   EMPLOYEE_CODE_INVALID,
   type EmployeeCreateInput,
   type EmployeeRecord,
   type EmployeeUpdateInput,
   type StaffKind,
-} from '../../../../contract/people';
-import { email, maxLength, required, type Rule } from '../../../ui/input-rules';
+} from '@contract/people';
+import { email, maxLength, required, type Rule } from '@/ui/input-rules';
 
 export type EmployeeFormValues = {
   phone: string;

@@ -6,10 +6,10 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { KpiValues } from '../../../../contract/kpi';
-import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '../../../../contract/region';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
+import type { KpiValues } from '@contract/kpi';
+import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/region';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
 
 export const kpiKeys = {
   all: (companyId: number) => ['kpi', companyId] as const,

@@ -7,9 +7,9 @@
 import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { KPI_METRICS, type KpiProgress, type MonthClock, type TargetSource } from '../../../../contract/kpi';
-import type { KpiRegionRow, KpiRepRow } from '../../../../contract/region';
-import { EmptyState } from '../../../ui/empty-state';
+import { KPI_METRICS, type KpiProgress, type MonthClock, type TargetSource } from '@contract/kpi';
+import type { KpiRegionRow, KpiRepRow } from '@contract/region';
+import { EmptyState } from '@/ui/empty-state';
 import { useKpiViews } from '../api/kpi-api';
 import { clockText, formatPercent, KpiBars, MetricCell, PaceBadge } from './kpi-bars';
 import { MonthPicker } from './month-picker';

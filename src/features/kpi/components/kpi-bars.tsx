@@ -4,7 +4,7 @@
  * still missing with what that asks per remaining day. Also the small pieces the KPI screens share.
  */
 import { Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
-import { formatMoney } from '../../../../contract/money';
+import { formatMoney } from '@contract/money';
 import {
   KPI_METRIC_LABELS,
   KPI_METRIC_UNITS,
@@ -13,8 +13,8 @@ import {
   type KpiProgress,
   type MetricProgress,
   type MonthClock,
-} from '../../../../contract/kpi';
-import { formatNumber } from '../../../lib/money';
+} from '@contract/kpi';
+import { formatNumber } from '@/lib/money';
 
 export function formatMetric(metric: KpiMetric, value: number): string {
   return metric === 'revenue' ? formatMoney(value) : `${formatNumber(value, 0)} ${KPI_METRIC_UNITS[metric]}`;

@@ -6,7 +6,7 @@
 import { ActionIcon, Group, Select } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
-import { formatMonth, shiftMonth, vietnamMonth } from '../../../../contract/kpi';
+import { formatMonth, shiftMonth, vietnamMonth } from '@contract/kpi';
 
 export const monthLabel = (month: string) => `Tháng ${formatMonth(month)}`;
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { kpiProgress, monthClock, ZERO_KPI, type KpiValues } from '../../../../contract/kpi';
-import type { MyKpiAnswer } from '../../../../contract/region';
+import { kpiProgress, monthClock, ZERO_KPI, type KpiValues } from '@contract/kpi';
+import type { MyKpiAnswer } from '@contract/region';
 import { MyKpiCard } from './my-kpi-card';
 
 const now = new Date('2026-06-11T10:00:00+07:00');

@@ -8,8 +8,8 @@
  */
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { formatMonth } from '../../../../contract/kpi';
-import { useCan } from '../../../session/access';
+import { formatMonth } from '@contract/kpi';
+import { useCan } from '@/session/access';
 import { useMyKpi } from '../api/kpi-api';
 import { clockText, KpiBars, PaceBadge } from './kpi-bars';
 

@@ -5,10 +5,10 @@
  */
 import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatMonth, KPI_METRIC_LABELS, ZERO_KPI, type KpiMetric, type KpiValues } from '../../../../contract/kpi';
-import { toast } from '../../../ui/toast';
+import { formatMonth, KPI_METRIC_LABELS, ZERO_KPI, type KpiMetric, type KpiValues } from '@contract/kpi';
+import { toast } from '@/ui/toast';
 import { useKpiWrites, type TargetTarget } from '../api/kpi-api';
-import { ApiError } from '../../../api/api-error';
+import { ApiError } from '@/api/api-error';
 
 export type TargetSubject = TargetTarget & {
   /** "Khu vực Miền Nam", "Lê Văn Trình", "Toàn công ty". */

@@ -5,11 +5,11 @@
  * list to /403.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerPaths, type CustomerRecord } from '../../../../contract/customer';
-import { ApiError } from '../../../api/api-error';
-import { apiData } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { searchLocalCustomers } from '../../../db/customer-search';
+import { customerPaths, type CustomerRecord } from '@contract/customer';
+import { ApiError } from '@/api/api-error';
+import { apiData } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { searchLocalCustomers } from '@/db/customer-search';
 
 export type CustomerOption = { value: string; label: string };
 

@@ -12,9 +12,9 @@
  * strings.
  */
 import * as v from 'valibot';
-import type { ORDER_SORTS as CONTRACT_SORTS } from '../../../../contract/order';
-import type { OrderStatus } from '../../../../contract/order-status';
-import type { AreaCode } from '../../../../contract/location';
+import type { ORDER_SORTS as CONTRACT_SORTS } from '@contract/order';
+import type { OrderStatus } from '@contract/order-status';
+import type { AreaCode } from '@contract/location';
 
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const asText = v.pipe(

@@ -14,11 +14,11 @@ import {
   type OrderColumn,
   type OrderRecord,
   type StatusCounts,
-} from '../../../../contract/order';
-import type { OrderStatus } from '../../../../contract/order-status';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest, type RequestOptions } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
+} from '@contract/order';
+import type { OrderStatus } from '@contract/order-status';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest, type RequestOptions } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
 import { deviceOrderStamp, readDeviceOrder, type DeviceOrder } from '../model/device-order';
 import { toCountQuery, toOrderQuery, type OrderFilter } from './order-filter';
 import { orderKeys } from './order-keys';

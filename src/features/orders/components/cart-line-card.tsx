@@ -1,9 +1,9 @@
 /** One line of the order being taken: product, unit, quantity, price and why, discount, VAT, amount. */
 import { ActionIcon, Alert, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { LineDiscount } from '../../../../contract/order-totals';
-import { baseUnit } from '../../../../contract/pricing';
-import { MoneyText } from '../../../ui/money-text';
+import type { LineDiscount } from '@contract/order-totals';
+import { baseUnit } from '@contract/pricing';
+import { MoneyText } from '@/ui/money-text';
 import type { PricedLine } from '../model/cart-pricing';
 import { DiscountEditor, QuantityStepper } from './cart-line-editors';
 import { PriceTag } from './price-tag';

@@ -2,8 +2,8 @@
 import { ActionIcon, Group, SegmentedControl } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { LineDiscount } from '../../../../contract/order-totals';
-import { NumericInput } from '../../../ui/numeric-input';
+import type { LineDiscount } from '@contract/order-totals';
+import { NumericInput } from '@/ui/numeric-input';
 import classes from './cart-line-editors.module.css';
 
 /** The most one line may order (contract/order.ts OrderLineInputSchema). */

@@ -6,8 +6,8 @@ import { ActionIcon, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { appDb, type AppDb } from '../../../db/app-db';
-import { useSession } from '../../../session/session-store';
+import { appDb, type AppDb } from '@/db/app-db';
+import { useSession } from '@/session/session-store';
 import { cartKey } from '../model/cart';
 
 export function CartShortcut(props: { db?: AppDb; companyId?: number; accountId?: number }) {

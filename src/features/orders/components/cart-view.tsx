@@ -5,11 +5,11 @@
  */
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconShoppingCart } from '@tabler/icons-react';
-import type { FeatureFlags } from '../../../../contract/features';
-import type { AppDb } from '../../../db/app-db';
-import { amountInWords } from '../../../lib/amount-in-words';
-import { EmptyState } from '../../../ui/empty-state';
-import { MoneyText } from '../../../ui/money-text';
+import type { FeatureFlags } from '@contract/features';
+import type { AppDb } from '@/db/app-db';
+import { amountInWords } from '@/lib/amount-in-words';
+import { EmptyState } from '@/ui/empty-state';
+import { MoneyText } from '@/ui/money-text';
 import { isCartDirty, removeLine, updateLine } from '../model/cart';
 import { CartLineCard, type LineHandlers } from './cart-line-card';
 import { useCartPricing } from './use-cart-pricing';

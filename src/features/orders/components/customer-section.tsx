@@ -8,9 +8,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPinFilled, IconSearch, IconUser } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { formatAddress } from '../../../../contract/address';
-import type { AppDb, LocalCustomer } from '../../../db/app-db';
-import { CUSTOMER_RESULTS, searchLocalCustomers } from '../../../db/customer-search';
+import { formatAddress } from '@contract/address';
+import type { AppDb, LocalCustomer } from '@/db/app-db';
+import { CUSTOMER_RESULTS, searchLocalCustomers } from '@/db/customer-search';
 import { recentCustomers } from '../model/recent-customers';
 
 /** The visit the rep is checked in at (from the visits feature, passed in by the route). */

@@ -3,9 +3,9 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeatureFlags } from '../../../../contract/features';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
+import type { FeatureFlags } from '@contract/features';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
 import { addLine, emptyCart, readCart, setCartCustomer, writeCart } from '../model/cart';
 import { AGENT, ALL_ON, COMPANY, RETAIL, SELLER, seedCatalogue } from '../model/test-fixtures';
 import type { OpenVisitHint } from './customer-section';

@@ -4,9 +4,9 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { OrderRecord } from '../../../../contract/order';
-import type { OrderStatus } from '../../../../contract/order-status';
-import { DISPLAY_DATE_FORMAT } from '../../../lib/dates';
+import type { OrderRecord } from '@contract/order';
+import type { OrderStatus } from '@contract/order-status';
+import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 
 /** Statuses whose note and delivery date may still change (server: EDITABLE). */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];

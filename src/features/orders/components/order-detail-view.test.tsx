@@ -1,8 +1,8 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderRecord } from '../../../../contract/order';
-import { uuidv7 } from '../../../../contract/uuid';
+import type { OrderRecord } from '@contract/order';
+import { uuidv7 } from '@contract/uuid';
 import {
   ADMIN_ACCESS,
   enterWorkspace,
@@ -10,8 +10,8 @@ import {
   renderScreen,
   TEST_ACCOUNT,
   TEST_COMPANY,
-} from '../../../app/testing/screen-harness';
-import { AppDb, type LocalOrder } from '../../../db/app-db';
+} from '@/app/testing/screen-harness';
+import { AppDb, type LocalOrder } from '@/db/app-db';
 import { OrderDetailView } from './order-detail-view';
 
 // The screen answers through IndexedDB; on a busy machine that takes longer than the default second.

@@ -6,8 +6,8 @@ import { Alert, Checkbox, Group, Loader, ScrollArea, Stack, Table, Text, TextInp
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateTime } from '../../../lib/dates';
-import { formatMoney } from '../../../lib/money';
+import { formatDateTime } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
 import { useJoinableOrders } from '../api/order-group-api';
 import { orderLabel } from './order-list-table';
 import { OrderStatusBadge } from './order-status-badge';

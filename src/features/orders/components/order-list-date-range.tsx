@@ -7,7 +7,7 @@ import '@mantine/dates/styles.css';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dayjs, DISPLAY_DATE_FORMAT } from '../../../lib/dates';
+import { dayjs, DISPLAY_DATE_FORMAT } from '@/lib/dates';
 
 export type IsoRange = [string | null, string | null];
 

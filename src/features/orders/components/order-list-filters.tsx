@@ -4,19 +4,19 @@
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
-import { FilterPanel } from '../../../ui/filter-panel';
+import { FilterPanel } from '@/ui/filter-panel';
 import { Badge, Grid, ScrollArea, Select, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 
 import { useMemo, useState, type ReactNode } from 'react';
-import type { StatusCounts } from '../../../../contract/order';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '../../../../contract/order-status';
-import { AREAS, type AreaCode } from '../../../../contract/location';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { addressData } from '../../address/model/address-data';
-import { indexPlaces, indexProvinces, placeFilter } from '../../address/model/place-filter';
-import { useAddressFile } from '../../address/model/use-address-data';
+import type { StatusCounts } from '@contract/order';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
+import { AREAS, type AreaCode } from '@contract/location';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { addressData } from '@/features/address/model/address-data';
+import { indexPlaces, indexProvinces, placeFilter } from '@/features/address/model/place-filter';
+import { useAddressFile } from '@/features/address/model/use-address-data';
 import { useCustomerName, useCustomerOptions } from '../api/order-customer-options';
 import {
   activeOrderFilterCount,

@@ -8,15 +8,15 @@
 import { Alert, Button, Group, Loader, Pagination, Select, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { orderPaths, type OrderRecord } from '../../../../contract/order';
-import { vietnamDay } from '../../../../contract/pricing';
-import { ApiError } from '../../../api/api-error';
-import type { AppDb } from '../../../db/app-db';
-import { formatMoney } from '../../../lib/money';
-import { EmptyState } from '../../../ui/empty-state';
-import { useCan } from '../../../session/access';
-import { toast } from '../../../ui/toast';
-import { downloadFile } from '../../../api/files';
+import { orderPaths, type OrderRecord } from '@contract/order';
+import { vietnamDay } from '@contract/pricing';
+import { ApiError } from '@/api/api-error';
+import type { AppDb } from '@/db/app-db';
+import { formatMoney } from '@/lib/money';
+import { EmptyState } from '@/ui/empty-state';
+import { useCan } from '@/session/access';
+import { toast } from '@/ui/toast';
+import { downloadFile } from '@/api/files';
 import {
   activeOrderFilterCount,
   applyOrderFilterChange,
@@ -28,7 +28,7 @@ import {
 import { useOrderColumns, useOrderCounts, useOrderList } from '../api/order-queries';
 import { OrderBulkBar } from './order-list-bulk';
 import { OrderColumnsMenu } from './order-list-columns';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 import { OrderFilters, OrderSortSelect, OrderStatusTabs, provincesOfArea } from './order-list-filters';
 import { OrderCards, OrderTable } from './order-list-table';
 import type { OrderRights } from './order-status-rules';

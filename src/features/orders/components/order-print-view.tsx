@@ -7,10 +7,10 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { OrderRecord } from '../../../../contract/order';
-import type { AppDb } from '../../../db/app-db';
-import { dayjs, formatDate, formatDateTime } from '../../../lib/dates';
-import { formatMoney, formatNumber } from '../../../lib/money';
+import type { OrderRecord } from '@contract/order';
+import type { AppDb } from '@/db/app-db';
+import { dayjs, formatDate, formatDateTime } from '@/lib/dates';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { useOrderDetail } from '../api/order-queries';
 import { orderLabel } from './order-list-table';
 import classes from './order-print.module.css';

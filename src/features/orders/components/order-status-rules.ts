@@ -10,7 +10,7 @@ import {
   ORDER_TRANSITIONS,
   OWNER_CANCELLABLE,
   type OrderStatus,
-} from '../../../../contract/order-status';
+} from '@contract/order-status';
 
 /** The verb on the button that moves an order to a status. */
 export const MOVE_LABELS: Record<OrderStatus, string> = {

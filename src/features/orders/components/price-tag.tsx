@@ -1,7 +1,7 @@
 /** A line's unit price as the customer pays it: the effective price, the list price struck through when lower, and why. */
 import { Badge, Group } from '@mantine/core';
-import type { EffectivePrice } from '../../../../contract/pricing';
-import { MoneyText } from '../../../ui/money-text';
+import type { EffectivePrice } from '@contract/pricing';
+import { MoneyText } from '@/ui/money-text';
 
 export function priceReason(price: EffectivePrice | null): string | null {
   if (!price) return null;

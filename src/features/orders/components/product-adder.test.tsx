@@ -3,9 +3,9 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor } from '@te
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
-import { toast } from '../../../ui/toast';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
+import { toast } from '@/ui/toast';
 import { loadCartPricing } from '../model/cart-pricing';
 import { ALL_ON, COMPANY, RETAIL, seedCatalogue } from '../model/test-fixtures';
 import { ProductAdder } from './product-adder';

@@ -8,12 +8,12 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
-import { formatMoney } from '../../../../contract/money';
-import type { VariantUnit } from '../../../../contract/product';
-import type { AppDb, LocalVariant } from '../../../db/app-db';
-import { findLocalBarcode, searchLocalVariants, VARIANT_RESULTS } from '../../../db/variant-search';
-import { BarcodeScanButton, useKeyboardWedge } from '../../../ui/barcode-scanner';
-import { toast } from '../../../ui/toast';
+import { formatMoney } from '@contract/money';
+import type { VariantUnit } from '@contract/product';
+import type { AppDb, LocalVariant } from '@/db/app-db';
+import { findLocalBarcode, searchLocalVariants, VARIANT_RESULTS } from '@/db/variant-search';
+import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
+import { toast } from '@/ui/toast';
 import { priceOf, type CartPricing } from '../model/cart-pricing';
 import { priceReason } from './price-tag';
 

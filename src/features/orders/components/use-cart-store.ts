@@ -5,8 +5,8 @@
  * written (the cart was sent, and sending emptied it).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AppDb, CartRow } from '../../../db/app-db';
-import { toast } from '../../../ui/toast';
+import type { AppDb, CartRow } from '@/db/app-db';
+import { toast } from '@/ui/toast';
 import { cartKey, emptyCart, readCart, writeCart } from '../model/cart';
 
 export type CartStore = {

@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeatureFlags } from '../../../../contract/features';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb, type CartLine, type LocalVariant } from '../../../db/app-db';
+import type { FeatureFlags } from '@contract/features';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb, type CartLine, type LocalVariant } from '@/db/app-db';
 import { loadCartPricing, priceCart } from './cart-pricing';
 import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, TABLET, seedCatalogue } from './test-fixtures';
 

@@ -3,8 +3,8 @@
  * from the mirrored price policies, the customer's group (wholesale or not) and level, and the
  * company's switches. Works offline; the server re-checks on submit.
  */
-import type { FeatureFlags } from '../../../../contract/features';
-import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '../../../../contract/order-totals';
+import type { FeatureFlags } from '@contract/features';
+import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/order-totals';
 import {
   effectivePrice,
   findUnit,
@@ -12,8 +12,8 @@ import {
   type EffectivePrice,
   type PricePolicyRecord,
   type PricingCustomer,
-} from '../../../../contract/pricing';
-import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '../../../db/app-db';
+} from '@contract/pricing';
+import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '@/db/app-db';
 
 export type CartPricing = { customer: PricingCustomer; policies: PricePolicyRecord[]; flags: FeatureFlags; day: string };
 

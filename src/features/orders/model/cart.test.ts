@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb, type CartRow } from '../../../db/app-db';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb, type CartRow } from '@/db/app-db';
 import {
   addLine,
   cartKey,

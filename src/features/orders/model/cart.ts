@@ -2,8 +2,8 @@
  * The cart: the order being taken, kept in Dexie so it survives reloads and app restarts. Adding
  * the same variant in the same unit again adds to its quantity instead of making a second line.
  */
-import { uuidv7 } from '../../../../contract/uuid';
-import type { AppDb, CartLine, CartRow } from '../../../db/app-db';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb, CartLine, CartRow } from '@/db/app-db';
 
 export function cartKey(companyId: number, accountId: number): string {
   return `${companyId}:${accountId}`;

@@ -2,7 +2,7 @@
  * The device's copy of one of my orders and where its latest op stands, as the order screens show
  * it next to the server's copy: waiting to be sent, being sent, refused (with the changes asked for).
  */
-import type { AppDb, LocalOrder, OutboxState } from '../../../db/app-db';
+import type { AppDb, LocalOrder, OutboxState } from '@/db/app-db';
 
 export type DeviceOrder = { order: LocalOrder; opState: OutboxState | null };
 

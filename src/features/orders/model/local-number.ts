@@ -4,9 +4,9 @@
  * devices (or two tabs: the counter moves inside a Dexie transaction) never give the same number,
  * which is how Odoo POS lost orders (research/offline.md 1.8).
  */
-import { fold } from '../../../../contract/fold';
-import type { AppDb } from '../../../db/app-db';
-import { deviceIdentity } from '../../../db/device';
+import { fold } from '@contract/fold';
+import type { AppDb } from '@/db/app-db';
+import { deviceIdentity } from '@/db/device';
 
 export function initialsOf(fullName: string): string {
   const letters = fold(fullName)

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb, type LocalOrder } from '../../../db/app-db';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb, type LocalOrder } from '@/db/app-db';
 import { describeChanges, isPriceRefusal, orderChip } from './order-state';
 import { recentCustomerIds, recentCustomers } from './recent-customers';
 import { ACCOUNT, AGENT, COMPANY, RETAIL, seedCatalogue } from './test-fixtures';

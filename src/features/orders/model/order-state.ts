@@ -3,8 +3,8 @@
  * Nháp (the cart) / Chờ gửi / Đang gửi / Đã nhận DH000123 / Đã nhận – có thay đổi / Bị từ chối – Sửa.
  * And what the server changed or refused, line by line, in Vietnamese.
  */
-import { formatMoney } from '../../../../contract/money';
-import type { LocalOrder, OutboxState } from '../../../db/app-db';
+import { formatMoney } from '@contract/money';
+import type { LocalOrder, OutboxState } from '@/db/app-db';
 
 export type OrderChipKind = 'draft' | 'queued' | 'sending' | 'received' | 'changed' | 'refused';
 

@@ -2,7 +2,7 @@
  * The customers this person ordered for most recently on this device's copy of their orders, newest
  * first: the pharmacies a rep visits again and again come first in the customer picker.
  */
-import type { AppDb, LocalCustomer } from '../../../db/app-db';
+import type { AppDb, LocalCustomer } from '@/db/app-db';
 
 /** How many of the newest orders are looked at; enough for a week of visits. */
 const SCAN = 300;

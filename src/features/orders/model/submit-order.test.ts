@@ -1,9 +1,9 @@
 import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderSubmitSchema } from '../../../../contract/order';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '../../../db/app-db';
+import { OrderSubmitSchema } from '@contract/order';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db/app-db';
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
 import { CartAlreadySent, CartProblem, reopenRefusedOrder, submitCart, type Seller } from './submit-order';

@@ -4,13 +4,13 @@
  * customer created on this device waits for that customer's op. Sending a refused order again
  * keeps its id (the server replaces it) with a new op.
  */
-import { formatAddress } from '../../../../contract/address';
-import type { OrderLineRecord, OrderSubmitPayload } from '../../../../contract/order';
-import { uuidv7 } from '../../../../contract/uuid';
-import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '../../../db/app-db';
-import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+import { formatAddress } from '@contract/address';
+import type { OrderLineRecord, OrderSubmitPayload } from '@contract/order';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
+import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
 import { cartKey } from './cart';
-import type { OrderTotals } from '../../../../contract/order-totals';
+import type { OrderTotals } from '@contract/order-totals';
 import type { PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
 

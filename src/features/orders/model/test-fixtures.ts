@@ -3,13 +3,13 @@
  * and a wholesale agent), a tablet sold by viên / vỉ / hộp with barcodes, a syrup, a price policy
  * for retail pharmacies of level Vàng. Only tests import this file.
  */
-import { EMPTY_ADDRESS } from '../../../../contract/address';
-import type { CustomerRecord } from '../../../../contract/customer';
-import type { PricePolicyRecord } from '../../../../contract/pricing';
-import type { VariantRecord } from '../../../../contract/product';
-import { uuidv7 } from '../../../../contract/uuid';
-import type { AppDb, LocalCustomer, LocalVariant, OutboxRow } from '../../../db/app-db';
-import { toLocalCustomer, toLocalVariant } from '../../../db/local-records';
+import { EMPTY_ADDRESS } from '@contract/address';
+import type { CustomerRecord } from '@contract/customer';
+import type { PricePolicyRecord } from '@contract/pricing';
+import type { VariantRecord } from '@contract/product';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb, LocalCustomer, LocalVariant, OutboxRow } from '@/db/app-db';
+import { toLocalCustomer, toLocalVariant } from '@/db/local-records';
 
 export const COMPANY = 4;
 export const ACCOUNT = 9;

@@ -7,14 +7,14 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { PricePolicyInputSchema, PricePolicyRecord } from '../../../../contract/pricing';
-import { productPaths } from '../../../../contract/product';
+import type { PricePolicyInputSchema, PricePolicyRecord } from '@contract/pricing';
+import { productPaths } from '@contract/product';
 import type * as v from 'valibot';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { requestSync } from '../../../sync/engine';
-import { mirrorTables, putServerRecord } from '../../../sync/mirror';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { requestSync } from '@/sync/engine';
+import { mirrorTables, putServerRecord } from '@/sync/mirror';
 
 export const policyKeys = {
   all: (companyId: number) => ['price-policies', companyId] as const,

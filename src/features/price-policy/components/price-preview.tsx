@@ -7,11 +7,11 @@ import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@man
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { effectivePrice, vietnamDay, type PricingFeatures } from '../../../../contract/pricing';
-import type { VariantRecord } from '../../../../contract/product';
-import type { AppDb, LocalCustomer } from '../../../db/app-db';
-import { searchLocalCustomers } from '../../../db/customer-search';
-import { MoneyText } from '../../../ui/money-text';
+import { effectivePrice, vietnamDay, type PricingFeatures } from '@contract/pricing';
+import type { VariantRecord } from '@contract/product';
+import type { AppDb, LocalCustomer } from '@/db/app-db';
+import { searchLocalCustomers } from '@/db/customer-search';
+import { MoneyText } from '@/ui/money-text';
 import { useGroupsAndLevels, useMirroredPolicies } from '../api/price-policy-api';
 import { VariantPicker } from './variant-picker';
 

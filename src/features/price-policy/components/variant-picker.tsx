@@ -3,9 +3,9 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { VariantRecord } from '../../../../contract/product';
-import type { AppDb } from '../../../db/app-db';
-import { searchLocalVariants } from '../../../db/variant-search';
+import type { VariantRecord } from '@contract/product';
+import type { AppDb } from '@/db/app-db';
+import { searchLocalVariants } from '@/db/variant-search';
 
 export const variantLabel = (variant: Pick<VariantRecord, 'product_name' | 'name' | 'code'>) =>
   `${variant.product_name}${variant.name ? ` – ${variant.name}` : ''} (${variant.code})`;

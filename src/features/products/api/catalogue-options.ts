@@ -12,12 +12,12 @@ import {
   type SelectOption,
   type UnitOption,
   type UnitSelectOption,
-} from '../../../../contract/product';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { readMeta, writeMeta } from '../../../db/device';
-import { requestSync } from '../../../sync/engine';
+} from '@contract/product';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { readMeta, writeMeta } from '@/db/device';
+import { requestSync } from '@/sync/engine';
 import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';

@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VariantRecord, VariantUnit } from '../../../../contract/product';
-import { uuidv7 } from '../../../../contract/uuid';
-import { AppDb } from '../../../db/app-db';
-import { toLocalVariant } from '../../../db/local-records';
+import type { VariantRecord, VariantUnit } from '@contract/product';
+import { uuidv7 } from '@contract/uuid';
+import { AppDb } from '@/db/app-db';
+import { toLocalVariant } from '@/db/local-records';
 import { ProductFilterSchema, VariantFilterSchema } from '../model/product-filter';
 import { groupByProduct, localProductList, localVariantList } from './product-list';
 

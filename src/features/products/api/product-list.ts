@@ -6,14 +6,14 @@
  * mirrored variants grouped by product.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { foldedWords } from '../../../../contract/fold';
-import { entryRows, type IndexEntry } from '../../../db/search-index';
-import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '../../../../contract/product';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { findLocalBarcode, findLocalVariants, type VariantFields } from '../../../db/variant-search';
-import { useSyncStatus } from '../../../sync/sync-status';
+import { foldedWords } from '@contract/fold';
+import { entryRows, type IndexEntry } from '@/db/search-index';
+import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/product';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { findLocalBarcode, findLocalVariants, type VariantFields } from '@/db/variant-search';
+import { useSyncStatus } from '@/sync/sync-status';
 import { DEFAULT_SORT, toProductQuery, type ProductFilter, type ProductSort, type VariantFilter } from '../model/product-filter';
 import { productKeys } from './product-keys';
 

@@ -14,14 +14,14 @@ import {
   type ProductRecord,
   type ProductSheetRow,
   type VariantRecord,
-} from '../../../../contract/product';
-import { ApiError } from '../../../api/api-error';
-import { apiData, apiRequest } from '../../../api/client';
-import type { AppDb } from '../../../db/app-db';
-import { requestSync } from '../../../sync/engine';
-import { mirrorTables, putServerRecord } from '../../../sync/mirror';
+} from '@contract/product';
+import { ApiError } from '@/api/api-error';
+import { apiData, apiRequest } from '@/api/client';
+import type { AppDb } from '@/db/app-db';
+import { requestSync } from '@/sync/engine';
+import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { toProductQuery, type ProductFilter } from '../model/product-filter';
-import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '../../../api/files';
+import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
 import { productKeys } from './product-keys';
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */

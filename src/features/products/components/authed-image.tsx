@@ -5,7 +5,7 @@
 import { Center, Image, Loader } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { authedFetch } from '../../../api/files';
+import { authedFetch } from '@/api/files';
 
 export function AuthedImage({ path, alt, size }: { path: string; alt: string; size: number }) {
   const [state, setState] = useState<{ path: string; url: string | null; failed: boolean }>({ path, url: null, failed: false });

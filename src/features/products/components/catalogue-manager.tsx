@@ -8,16 +8,16 @@
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { useCan } from '../../../session/access';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import { ApiError } from '@/api/api-error';
+import { useCan } from '@/session/access';
+import { useSyncStatus } from '@/sync/sync-status';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { OPTION_KINDS, OPTION_LABELS, useOptionList, useOptionWrites, type OptionKind, type OptionRow } from '../api/catalogue-options';
 import { writeErrorMessage } from '../api/product-writes';
-import { SearchInput } from '../../../ui/search-input';
-import { ListPager } from '../../../ui/list-pager';
+import { SearchInput } from '@/ui/search-input';
+import { ListPager } from '@/ui/list-pager';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
 /** What the member's role allows on the catalogue (the products area). */

@@ -2,7 +2,7 @@
 import { Button, Progress, Stack, Text } from '@mantine/core';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
-import { toast } from '../../../ui/toast';
+import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ExportProgress, type ProductWrites } from '../api/product-writes';
 import type { ProductFilter } from '../model/product-filter';
 

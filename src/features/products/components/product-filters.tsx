@@ -3,7 +3,7 @@
  * filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
  * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */
-import { FilterPanel } from '../../../ui/filter-panel';
+import { FilterPanel } from '@/ui/filter-panel';
 import { Select, SimpleGrid } from '@mantine/core';
 
 import type { PickerOption } from '../api/catalogue-options';

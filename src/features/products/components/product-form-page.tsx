@@ -6,12 +6,12 @@
 import { Alert, Group, Loader } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ApiError } from '../../../api/api-error';
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { appDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { useSession } from '../../../session/session-store';
-import { EmptyState } from '../../../ui/empty-state';
+import { ApiError } from '@/api/api-error';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { useSession } from '@/session/session-store';
+import { EmptyState } from '@/ui/empty-state';
 import { useProductDetail } from '../api/product-list';
 import { emptyProductForm, formFromRecord, type ProductFormValues } from '../model/product-form';
 import { CATALOGUE_NEEDS_CONNECTION, ProductForm } from './product-form';

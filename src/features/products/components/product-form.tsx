@@ -9,13 +9,13 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ProductImage, ProductRecord } from '../../../../contract/product';
-import { ApiError } from '../../../api/api-error';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { toast } from '../../../ui/toast';
+import type { ProductImage, ProductRecord } from '@contract/product';
+import { ApiError } from '@/api/api-error';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { useSyncStatus } from '@/sync/sync-status';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
 import { useSelectOptions } from '../api/catalogue-options';
 import { useProductWrites, writeErrorMessage } from '../api/product-writes';
 import {

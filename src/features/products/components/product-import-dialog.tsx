@@ -7,13 +7,13 @@
 import { Alert, Button, FileButton, Modal, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type ProductImportError } from '../../../../contract/product';
-import { toast } from '../../../ui/toast';
+import { type ProductImportError } from '@contract/product';
+import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
-import { sendInChunks } from '../../../lib/import-sheet';
-import { ImportProgress, ImportReport } from '../../../ui/import-report';
+import { sendInChunks } from '@/lib/import-sheet';
+import { ImportProgress, ImportReport } from '@/ui/import-report';
 import { chunkRows, mapSheetRows } from '../model/product-sheet';
-import { readImportFile } from '../../../lib/import-file';
+import { readImportFile } from '@/lib/import-file';
 
 type Props = { opened: boolean; onClose: () => void; writes: ProductWrites; online: boolean };
 

@@ -1,7 +1,7 @@
 /** The /product and /product/variant pages: the filter from the URL (and the saved one), the session, the list. */
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { appDb } from '../../../db/app-db';
-import { useSession } from '../../../session/session-store';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { useSession } from '@/session/session-store';
 import { ProductFilterSchema, VariantFilterSchema } from '../model/product-filter';
 import { ProductListView } from './product-list-view';
 import { useUrlFilter } from './use-url-filter';

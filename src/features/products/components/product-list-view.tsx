@@ -10,12 +10,12 @@ import { ActionIcon, Alert, Button, Group, Loader, SimpleGrid, Stack, Tooltip } 
 import { IconCloudOff, IconFileImport, IconList, IconPlus, IconTags } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { AppDb } from '../../../db/app-db';
-import { useCan } from '../../../session/access';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { BarcodeScanButton, useKeyboardWedge } from '../../../ui/barcode-scanner';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { AppDb } from '@/db/app-db';
+import { useCan } from '@/session/access';
+import { useSyncStatus } from '@/sync/sync-status';
+import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { useProductFilterOptions } from '../api/catalogue-options';
 import { lookupBarcode, useProductList } from '../api/product-list';
 import { useProductWrites, writeErrorMessage } from '../api/product-writes';
@@ -23,9 +23,9 @@ import { activeFilterCount, applyFilterChange, type FilterPatch, type ProductFil
 import { CatalogueDialog } from './catalogue-manager';
 import { ProductExportButton } from './product-export-button';
 import { ProductImportDialog } from './product-import-dialog';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 import { ProductFilters } from './product-filters';
-import { ListPager } from '../../../ui/list-pager';
+import { ListPager } from '@/ui/list-pager';
 import { ProductCards, ProductTable } from './product-results';
 
 type Props = {

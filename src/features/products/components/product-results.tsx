@@ -5,8 +5,8 @@
  */
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { VariantRecord } from '../../../../contract/product';
-import { MoneyText } from '../../../ui/money-text';
+import type { VariantRecord } from '@contract/product';
+import { MoneyText } from '@/ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
 import { AnchorLink } from './anchor-link';

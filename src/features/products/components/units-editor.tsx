@@ -7,9 +7,9 @@
 import { ActionIcon, Autocomplete, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { KeyboardEvent } from 'react';
-import { formatMoney } from '../../../lib/money';
-import { BarcodeScanButton } from '../../../ui/barcode-scanner';
-import { NumericInput } from '../../../ui/numeric-input';
+import { formatMoney } from '@/lib/money';
+import { BarcodeScanButton } from '@/ui/barcode-scanner';
+import { NumericInput } from '@/ui/numeric-input';
 import { conversionChain } from '../model/conversion-chain';
 import { emptyUnit, type FieldErrors, type UnitValues } from '../model/product-form';
 

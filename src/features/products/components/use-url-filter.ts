@@ -9,7 +9,7 @@
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import * as v from 'valibot';
-import { readSavedFilter, saveFilter } from '../../../session/saved-filters';
+import { readSavedFilter, saveFilter } from '@/session/saved-filters';
 import { compact, filterToRestore, withSavedList, type ProductFilter } from '../model/product-filter';
 
 /** Without defaults (page 1, limit 10) and empty values, so a plain list has a plain URL. */

@@ -3,8 +3,8 @@
  * viên"), from the factors (base units per unit). Units whose factor does not divide evenly show
  * a decimal with a comma, as Vietnamese numbers are written.
  */
-import type { VariantUnit } from '../../../../contract/product';
-import { formatNumber } from '../../../lib/money';
+import type { VariantUnit } from '@contract/product';
+import { formatNumber } from '@/lib/money';
 
 type UnitLike = Pick<VariantUnit, 'unit' | 'factor'>;
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearSavedFilter, readSavedFilter, saveFilter, sectionToClear } from '../../../session/saved-filters';
+import { clearSavedFilter, readSavedFilter, saveFilter, sectionToClear } from '@/session/saved-filters';
 import {
   activeFilterCount,
   applyFilterChange,

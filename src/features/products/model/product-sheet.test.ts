@@ -1,9 +1,9 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_SHEET_COLUMNS, type ProductSheetRow } from '../../../../contract/product';
-import { errorReportCsv } from '../../../lib/import-sheet';
+import { PRODUCT_SHEET_COLUMNS, type ProductSheetRow } from '@contract/product';
+import { errorReportCsv } from '@/lib/import-sheet';
 import { chunkRows, mapSheetRows, productKey } from './product-sheet';
-import { columnIndex, readFirstSheet, SheetReadError } from '../../../lib/xlsx-reader';
+import { columnIndex, readFirstSheet, SheetReadError } from '@/lib/xlsx-reader';
 
 async function workbookBytes(build: (sheet: ExcelJS.Worksheet) => void, useShared = true): Promise<Uint8Array> {
   const workbook = new ExcelJS.Workbook();

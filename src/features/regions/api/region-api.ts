@@ -5,7 +5,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Envelope } from '../../../../contract/envelope';
+import type { Envelope } from '@contract/envelope';
 import {
   REGION_TEMPLATE_FILE_NAME,
   regionPaths,
@@ -16,10 +16,10 @@ import {
   type RegionRecord,
   type RegionSheetRow,
   type RegionStaffRow,
-} from '../../../../contract/region';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
-import { authedFetch, saveBlob } from '../../../api/files';
+} from '@contract/region';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
+import { authedFetch, saveBlob } from '@/api/files';
 
 export const regionKeys = {
   all: (companyId: number) => ['regions', companyId] as const,

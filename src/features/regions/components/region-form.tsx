@@ -8,13 +8,13 @@
 import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
-import { summarizeIssues } from '../../../../contract/validation';
-import { RegionInputSchema, type RegionRecord } from '../../../../contract/region';
-import { ApiError } from '../../../api/api-error';
-import { toast } from '../../../ui/toast';
-import { addressData } from '../../address/model/address-data';
-import { indexProvinces, placeFilter } from '../../address/model/place-filter';
-import { useAddressFile } from '../../address/model/use-address-data';
+import { summarizeIssues } from '@contract/validation';
+import { RegionInputSchema, type RegionRecord } from '@contract/region';
+import { ApiError } from '@/api/api-error';
+import { toast } from '@/ui/toast';
+import { addressData } from '@/features/address/model/address-data';
+import { indexProvinces, placeFilter } from '@/features/address/model/place-filter';
+import { useAddressFile } from '@/features/address/model/use-address-data';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
 
 type Props = {

@@ -7,13 +7,13 @@
 import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import type { RegionImportError } from '../../../../contract/region';
-import { toast } from '../../../ui/toast';
+import type { RegionImportError } from '@contract/region';
+import { toast } from '@/ui/toast';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
-import { sendInChunks } from '../../../lib/import-sheet';
-import { ImportProgress, ImportReport } from '../../../ui/import-report';
+import { sendInChunks } from '@/lib/import-sheet';
+import { ImportProgress, ImportReport } from '@/ui/import-report';
 import { chunk, mapRegionSheet } from '../model/region-sheet';
-import { readImportFile } from '../../../lib/import-file';
+import { readImportFile } from '@/lib/import-file';
 
 type Props = { opened: boolean; onClose: () => void; writes: RegionWrites };
 

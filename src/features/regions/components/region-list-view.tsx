@@ -22,15 +22,15 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RegionRecord } from '../../../../contract/region';
-import { useCan } from '../../../session/access';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { RegionRecord } from '@contract/region';
+import { useCan } from '@/session/access';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { regionErrorMessage, useRegionList, useRegionWrites, type RegionWrites } from '../api/region-api';
 import { RegionFormModal } from './region-form';
 import { RegionImportDialog } from './region-import-dialog';
-import { SearchInput } from '../../../ui/search-input';
+import { SearchInput } from '@/ui/search-input';
 
 export type RegionListFilter = { search: string; page: number; limit: number };
 

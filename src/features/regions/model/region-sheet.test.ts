@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorReportCsv } from '../../../lib/import-sheet';
+import { errorReportCsv } from '@/lib/import-sheet';
 import { chunk, columnOf, mapRegionSheet } from './region-sheet';
 
 describe('mapRegionSheet', () => {

@@ -5,9 +5,9 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '../../../../contract/permissions';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
+import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/permissions';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
 
 export const roleKeys = {
   all: (companyId: number) => ['roles', companyId] as const,

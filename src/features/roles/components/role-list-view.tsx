@@ -5,11 +5,11 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DATA_SCOPE_LABELS, type RoleRecord } from '../../../../contract/permissions';
-import { useCan } from '../../../session/access';
-import { openConfirm } from '../../../ui/confirm-dialog';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import { DATA_SCOPE_LABELS, type RoleRecord } from '@contract/permissions';
+import { useCan } from '@/session/access';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { roleErrorMessage, useRoles, useRoleWrites } from '../api/role-api';
 import { grantedCount, MATRIX_SIZE } from '../model/permission-matrix';
 import { RoleFormModal } from './role-form-modal';

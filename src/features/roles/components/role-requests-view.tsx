@@ -5,10 +5,10 @@
 import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { RoleRequestRecord } from '../../../../contract/permissions';
-import { useCan } from '../../../session/access';
-import { EmptyState } from '../../../ui/empty-state';
-import { toast } from '../../../ui/toast';
+import type { RoleRequestRecord } from '@contract/permissions';
+import { useCan } from '@/session/access';
+import { EmptyState } from '@/ui/empty-state';
+import { toast } from '@/ui/toast';
 import { roleErrorMessage, useRoleRequests, useRoleWrites, type RequestFilter } from '../api/role-api';
 
 const STATUS = {

@@ -7,12 +7,12 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { OP_LABELS, isOpType } from '../../../../contract/ops';
-import type { AppDb, OutboxRow, OutboxState } from '../../../db/app-db';
-import { deviceIdentity } from '../../../db/device';
-import { formatDateTime } from '../../../lib/dates';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { saveBlob } from '../../../api/files';
+import { OP_LABELS, isOpType } from '@contract/ops';
+import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
+import { deviceIdentity } from '@/db/device';
+import { formatDateTime } from '@/lib/dates';
+import { useSyncStatus } from '@/sync/sync-status';
+import { saveBlob } from '@/api/files';
 import { exportOutbox } from '../model/export-outbox';
 import { SyncStatusPill } from './sync-status-pill';
 

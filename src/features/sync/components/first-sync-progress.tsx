@@ -1,6 +1,6 @@
 /** A progress bar while a long pull (the first sync of a workspace) runs. */
 import { Progress, Text } from '@mantine/core';
-import { useSyncStatus } from '../../../sync/sync-status';
+import { useSyncStatus } from '@/sync/sync-status';
 
 /** Short pulls finish before a bar would help; show it for bigger ones. */
 const SHOW_FROM = 500;

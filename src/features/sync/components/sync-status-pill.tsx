@@ -2,8 +2,8 @@
 import { Badge, Loader, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { dayjs } from '../../../lib/dates';
-import { useSyncStatus } from '../../../sync/sync-status';
+import { dayjs } from '@/lib/dates';
+import { useSyncStatus } from '@/sync/sync-status';
 import { statusLabel, type PillTone } from '../model/status-label';
 
 const COLORS: Record<PillTone, string> = { synced: 'teal', busy: 'blue', offline: 'gray', attention: 'red' };

@@ -2,7 +2,7 @@
  * The last-resort backup (Excalidraw lesson, research/offline.md 1.7): everything this device has
  * queued, with the records it describes, as a JSON file the person can send to the office.
  */
-import type { AppDb } from '../../../db/app-db';
+import type { AppDb } from '@/db/app-db';
 
 export async function exportOutbox(db: AppDb, deviceId: string): Promise<Blob> {
   const outbox = await db.outbox.orderBy('seq').toArray();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SyncStatus } from '../../../sync/sync-status';
+import type { SyncStatus } from '@/sync/sync-status';
 import { statusLabel } from './status-label';
 
 const base: SyncStatus = {

@@ -2,7 +2,7 @@
  * The one sentence the status pill says (research/offline.md 4.6), from the sync status. Pure, so
  * every state has a tested wording.
  */
-import type { SyncStatus } from '../../../sync/sync-status';
+import type { SyncStatus } from '@/sync/sync-status';
 
 export type PillTone = 'synced' | 'busy' | 'offline' | 'attention';
 

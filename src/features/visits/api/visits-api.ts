@@ -1,12 +1,12 @@
 /** The company's visits from the server (office view), with the device's own unsent ones on top. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { VisitRecord } from '../../../../contract/visit';
-import { visitPaths } from '../../../../contract/visit';
-import { ApiError } from '../../../api/api-error';
-import { apiRequest } from '../../../api/client';
-import type { AppDb, LocalVisit } from '../../../db/app-db';
-import { useSyncStatus } from '../../../sync/sync-status';
+import type { VisitRecord } from '@contract/visit';
+import { visitPaths } from '@contract/visit';
+import { ApiError } from '@/api/api-error';
+import { apiRequest } from '@/api/client';
+import type { AppDb, LocalVisit } from '@/db/app-db';
+import { useSyncStatus } from '@/sync/sync-status';
 
 export type VisitFilter = { companyId: number; accountId: number | null; page: number; limit: number };
 

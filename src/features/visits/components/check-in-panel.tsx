@@ -7,12 +7,12 @@ import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } fr
 import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import type { AppDb, LocalCustomer } from '../../../db/app-db';
-import { formatDateTime } from '../../../lib/dates';
-import { useCan } from '../../../session/access';
-import { setUiFlags } from '../../../session/ui-flags';
-import { toast } from '../../../ui/toast';
-import { SyncChip } from '../../../ui/sync-chip';
+import type { AppDb, LocalCustomer } from '@/db/app-db';
+import { formatDateTime } from '@/lib/dates';
+import { useCan } from '@/session/access';
+import { setUiFlags } from '@/session/ui-flags';
+import { toast } from '@/ui/toast';
+import { SyncChip } from '@/ui/sync-chip';
 import { checkIn, checkOut, currentLocation, openVisit, type Visitor } from '../model/visit-actions';
 import { CustomerPicker } from './customer-picker';
 

@@ -4,9 +4,9 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import { formatAddress } from '../../../../contract/address';
-import type { AppDb, LocalCustomer } from '../../../db/app-db';
-import { searchLocalCustomers } from '../../../db/customer-search';
+import { formatAddress } from '@contract/address';
+import type { AppDb, LocalCustomer } from '@/db/app-db';
+import { searchLocalCustomers } from '@/db/customer-search';
 
 export function CustomerPicker({ db, companyId, onPick }: { db: AppDb; companyId: number; onPick: (customer: LocalCustomer) => void }) {
   const [query, setQuery] = useState('');

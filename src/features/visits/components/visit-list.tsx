@@ -1,10 +1,10 @@
 /** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { VISIT_FLAG_LABELS } from '../../../../contract/visit';
-import { formatDateTime } from '../../../lib/dates';
-import { EmptyState } from '../../../ui/empty-state';
-import { SyncChip } from '../../../ui/sync-chip';
+import { VISIT_FLAG_LABELS } from '@contract/visit';
+import { formatDateTime } from '@/lib/dates';
+import { EmptyState } from '@/ui/empty-state';
+import { SyncChip } from '@/ui/sync-chip';
 import type { VisitListResult } from '../api/visits-api';
 
 function duration(from: string, to: string | null): string | null {

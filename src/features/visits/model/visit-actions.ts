@@ -2,11 +2,11 @@
  * Check-in and check-out, recorded on the device first: the visit row and its outbox op are written
  * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
  */
-import type { GeoLocation, VisitRecord } from '../../../../contract/visit';
-import { uuidv7 } from '../../../../contract/uuid';
-import type { AppDb, LocalCustomer, LocalVisit } from '../../../db/app-db';
-import { toLocalVisit } from '../../../db/local-records';
-import { enqueueOp, notifyOutboxChanged } from '../../../sync/outbox';
+import type { GeoLocation, VisitRecord } from '@contract/visit';
+import { uuidv7 } from '@contract/uuid';
+import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
+import { toLocalVisit } from '@/db/local-records';
+import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
 
 export type Visitor = { companyId: number; accountId: number; accountName: string };
 

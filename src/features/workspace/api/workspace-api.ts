@@ -1,9 +1,9 @@
 /** Workspace calls: the caller's memberships and a company's switches. */
-import { companyPaths } from '../../../../contract/api-paths';
-import type { Company, CreateCompanyInput, Membership } from '../../../../contract/company';
-import { isSwitchCode, type FeatureFlags } from '../../../../contract/features';
-import { rolePaths, type MemberAccess } from '../../../../contract/permissions';
-import { apiData } from '../../../api/client';
+import { companyPaths } from '@contract/api-paths';
+import type { Company, CreateCompanyInput, Membership } from '@contract/company';
+import { isSwitchCode, type FeatureFlags } from '@contract/features';
+import { rolePaths, type MemberAccess } from '@contract/permissions';
+import { apiData } from '@/api/client';
 
 export function fetchMemberships(): Promise<Membership[]> {
   return apiData<Membership[]>(companyPaths.memberships);

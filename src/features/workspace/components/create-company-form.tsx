@@ -1,9 +1,9 @@
 /** Onboarding: a person without any company creates one and becomes its owner. */
 import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { COMPANY_TYPES, type CreateCompanyInput } from '../../../../contract/company';
-import { maxLength, required } from '../../../ui/input-rules';
-import { RuleTextInput, type RuleInputHandle } from '../../../ui/rule-text-input';
+import { COMPANY_TYPES, type CreateCompanyInput } from '@contract/company';
+import { maxLength, required } from '@/ui/input-rules';
+import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 
 type Props = { saving: boolean; error: string | null; onCreate: (input: CreateCompanyInput) => void };
 

@@ -5,8 +5,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useMemberAccess } from '../../../session/access';
-import { useSession } from '../../../session/session-store';
+import { useMemberAccess } from '@/session/access';
+import { useSession } from '@/session/session-store';
 import { buildMenu, menuLinks } from '../model/menu';
 
 export function MenuGrid() {

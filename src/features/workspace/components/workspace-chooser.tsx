@@ -8,9 +8,9 @@ import { Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { IconBuilding, IconCheck, IconChevronRight, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MEMBERSHIP_STATUS_LABELS, isAcceptedMembership, type Membership } from '../../../../contract/company';
-import { ApiError } from '../../../api/api-error';
-import { toast } from '../../../ui/toast';
+import { MEMBERSHIP_STATUS_LABELS, isAcceptedMembership, type Membership } from '@contract/company';
+import { ApiError } from '@/api/api-error';
+import { toast } from '@/ui/toast';
 import { answerInvitation } from '../api/workspace-api';
 import { chooseWorkspace } from '../model/choose-workspace';
 

@@ -4,9 +4,9 @@
  */
 import { Badge, Button, Group, Menu, Text } from '@mantine/core';
 import { IconBuildingStore, IconCheck, IconChevronDown } from '@tabler/icons-react';
-import { isAcceptedMembership, type Membership } from '../../../../contract/company';
-import { useSession } from '../../../session/session-store';
-import { toast } from '../../../ui/toast';
+import { isAcceptedMembership, type Membership } from '@contract/company';
+import { useSession } from '@/session/session-store';
+import { toast } from '@/ui/toast';
 import { chooseWorkspace } from '../model/choose-workspace';
 
 export function WorkspaceSwitcher({ onChosen }: { onChosen: () => void }) {

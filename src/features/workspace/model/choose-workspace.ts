@@ -3,9 +3,9 @@
  * company, loads every feature flag and the member's access (issue #7) and re-renders. A failed
  * load is only logged (spec §8): the workspace opens with what it had before.
  */
-import { INACTIVE_WORKSPACE_WARNING, isAcceptedMembership, type Membership } from '../../../../contract/company';
-import { setCompanyData, setFeatureFlags } from '../../../session/session-store';
-import { setMemberAccess } from '../../../session/access';
+import { INACTIVE_WORKSPACE_WARNING, isAcceptedMembership, type Membership } from '@contract/company';
+import { setCompanyData, setFeatureFlags } from '@/session/session-store';
+import { setMemberAccess } from '@/session/access';
 import { fetchFeatureFlags, fetchMemberAccess } from '../api/workspace-api';
 
 export const PENDING_WORKSPACE_WARNING = 'Vui lòng chờ đến khi được xác nhận để tiếp tục !!!';

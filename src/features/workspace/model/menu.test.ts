@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURE_CODES, REPORT_CONFIG_KEYS, type FeatureFlags } from '../../../../contract/features';
-import { SYSTEM_ROLES, type MemberAccess } from '../../../../contract/permissions';
+import { FEATURE_CODES, REPORT_CONFIG_KEYS, type FeatureFlags } from '@contract/features';
+import { SYSTEM_ROLES, type MemberAccess } from '@contract/permissions';
 import { bottomNav, buildMenu, menuLinks, type MenuEntry } from './menu';
 
 const allOn: FeatureFlags = Object.fromEntries([...FEATURE_CODES, ...REPORT_CONFIG_KEYS].map((code) => [code, true]));

@@ -4,11 +4,11 @@
  * Pure: the company's switches and type and the member's access in, the menu out; the header and the
  * mobile shortcut grid both render from it.
  */
-import { salesStaffLabel } from '../../../../contract/company';
-import type { FeatureFlags, ReportConfigKey } from '../../../../contract/features';
-import type { MemberAccess } from '../../../../contract/permissions';
-import { pagePermission } from '../../../app/page-permissions';
-import { allows } from '../../../session/access';
+import { salesStaffLabel } from '@contract/company';
+import type { FeatureFlags, ReportConfigKey } from '@contract/features';
+import type { MemberAccess } from '@contract/permissions';
+import { pagePermission } from '@/app/page-permissions';
+import { allows } from '@/session/access';
 
 export type MenuLink = { key: string; label: string; to: string };
 export type MenuEntry = MenuLink | { key: string; label: string; children: MenuLink[] };

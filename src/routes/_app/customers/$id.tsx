@@ -1,15 +1,15 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { salesStaffLabel } from '../../../../contract/company';
-import { useHeaderActions } from '../../../app/layout/header-actions';
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { appDb } from '../../../db/app-db';
-import { useCustomerDetail, useCustomerVisits } from '../../../features/customers/api/customer-queries';
-import { CustomerDetailView } from '../../../features/customers/components/customer-detail-view';
-import { CheckInPanel } from '../../../features/visits/components/check-in-panel';
-import { VisitList } from '../../../features/visits/components/visit-list';
-import { useCan } from '../../../session/access';
-import { useSession } from '../../../session/session-store';
+import { salesStaffLabel } from '@contract/company';
+import { useHeaderActions } from '@/app/layout/header-actions';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { useCustomerDetail, useCustomerVisits } from '@/features/customers/api/customer-queries';
+import { CustomerDetailView } from '@/features/customers/components/customer-detail-view';
+import { CheckInPanel } from '@/features/visits/components/check-in-panel';
+import { VisitList } from '@/features/visits/components/visit-list';
+import { useCan } from '@/session/access';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/customers/$id')({
   staticData: { title: 'Chi tiết khách hàng' },

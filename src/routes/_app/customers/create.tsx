@@ -1,17 +1,17 @@
 import { Alert, Group, Loader } from '@mantine/core';
 import { createFileRoute, useNavigate, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
 import { useState } from 'react';
-import { salesStaffLabel } from '../../../../contract/company';
-import { LEAVE_CONFIRMATION } from '../../../app/layout/back-navigation';
-import { appDb, type AppDb } from '../../../db/app-db';
-import { AddressPicker } from '../../../features/address/components/address-picker';
-import { useCustomerDetail } from '../../../features/customers/api/customer-queries';
-import { CustomerForm, EDIT_NEEDS_CONNECTION, type AddressInputProps } from '../../../features/customers/components/customer-form';
-import { useLeaveGuard } from '../../../ui/use-leave-guard';
-import { emptyCustomerForm, formFromRecord } from '../../../features/customers/model/customer-form';
-import { useSession } from '../../../session/session-store';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { EmptyState } from '../../../ui/empty-state';
+import { salesStaffLabel } from '@contract/company';
+import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
+import { appDb, type AppDb } from '@/db/app-db';
+import { AddressPicker } from '@/features/address/components/address-picker';
+import { useCustomerDetail } from '@/features/customers/api/customer-queries';
+import { CustomerForm, EDIT_NEEDS_CONNECTION, type AddressInputProps } from '@/features/customers/components/customer-form';
+import { useLeaveGuard } from '@/ui/use-leave-guard';
+import { emptyCustomerForm, formFromRecord } from '@/features/customers/model/customer-form';
+import { useSession } from '@/session/session-store';
+import { useSyncStatus } from '@/sync/sync-status';
+import { EmptyState } from '@/ui/empty-state';
 
 type CreateSearch = { id?: string; type?: 'confirm' };
 

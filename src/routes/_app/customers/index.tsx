@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { salesStaffLabel } from '../../../../contract/company';
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { appDb } from '../../../db/app-db';
-import { CustomerListView } from '../../../features/customers/components/customer-list-view';
-import { CustomerFilterSchema, type CustomerFilter } from '../../../features/customers/model/customer-filter';
-import { useSession } from '../../../session/session-store';
+import { salesStaffLabel } from '@contract/company';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { CustomerListView } from '@/features/customers/components/customer-list-view';
+import { CustomerFilterSchema, type CustomerFilter } from '@/features/customers/model/customer-filter';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/customers/')({
   staticData: { title: 'Khách hàng', topLevel: true },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { appDb } from '../../../db/app-db';
-import { CustomerLevelSettings } from '../../../features/customers/components/customer-level-settings';
-import { useSession } from '../../../session/session-store';
+import { appDb } from '@/db/app-db';
+import { CustomerLevelSettings } from '@/features/customers/components/customer-level-settings';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/customers/settings')({
   staticData: { title: 'Cấu hình cấp độ khách hàng' },

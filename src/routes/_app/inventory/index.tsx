@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/coming-soon';
+import { ComingSoon } from '@/ui/coming-soon';
 
 export const Route = createFileRoute('/_app/inventory/')({
   staticData: { title: 'Tồn kho' },

@@ -1,11 +1,11 @@
 import { Alert, Loader } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import type { UpdateAccountInput } from '../../../../contract/auth';
-import { accountQueries, updateAccount } from '../../../features/account/api/account-api';
-import { AccountEditForm } from '../../../features/account/components/account-edit-form';
-import { setUserAccount, useSession } from '../../../session/session-store';
-import { toast } from '../../../ui/toast';
+import type { UpdateAccountInput } from '@contract/auth';
+import { accountQueries, updateAccount } from '@/features/account/api/account-api';
+import { AccountEditForm } from '@/features/account/components/account-edit-form';
+import { setUserAccount, useSession } from '@/session/session-store';
+import { toast } from '@/ui/toast';
 
 export const Route = createFileRoute('/_app/my-account/edit')({
   staticData: { title: 'Sửa thông tin' },

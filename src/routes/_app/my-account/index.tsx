@@ -2,14 +2,14 @@ import { Alert, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { InstallApp } from '../../../app/pwa/install-app';
-import { useHeaderActions } from '../../../app/layout/header-actions';
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { useSignOut } from '../../../app/use-sign-out';
-import { accountQueries } from '../../../features/account/api/account-api';
-import { MyAccountView } from '../../../features/account/components/my-account-view';
-import { ChangePasswordDialog } from '../../../features/auth/components/change-password-dialog';
-import { useSession } from '../../../session/session-store';
+import { InstallApp } from '@/app/pwa/install-app';
+import { useHeaderActions } from '@/app/layout/header-actions';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useSignOut } from '@/app/use-sign-out';
+import { accountQueries } from '@/features/account/api/account-api';
+import { MyAccountView } from '@/features/account/components/my-account-view';
+import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/my-account/')({
   staticData: { title: 'Tài khoản', topLevel: true },

@@ -7,14 +7,14 @@
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
-import { LEAVE_CONFIRMATION } from '../../../app/layout/back-navigation';
-import { appDb, type LocalOrder } from '../../../db/app-db';
-import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '../../../features/orders/components/order-create-view';
-import { useLeaveGuard } from '../../../ui/use-leave-guard';
-import { openVisit } from '../../../features/visits/model/visit-actions';
-import { useSession } from '../../../session/session-store';
-import { useSyncStatus } from '../../../sync/sync-status';
-import { toast } from '../../../ui/toast';
+import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
+import { appDb, type LocalOrder } from '@/db/app-db';
+import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '@/features/orders/components/order-create-view';
+import { useLeaveGuard } from '@/ui/use-leave-guard';
+import { openVisit } from '@/features/visits/model/visit-actions';
+import { useSession } from '@/session/session-store';
+import { useSyncStatus } from '@/sync/sync-status';
+import { toast } from '@/ui/toast';
 
 type CreateSearch = { type?: 'confirm' };
 

@@ -1,22 +1,22 @@
 import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute, Link, redirect, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { salesStaffLabel } from '../../../../contract/company';
-import { useIsMobile } from '../../../app/layout/use-is-mobile';
-import { appDb } from '../../../db/app-db';
+import { salesStaffLabel } from '@contract/company';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
 import {
   compactOrderFilter,
   isBlankSearch,
   parseOrderFilter,
   type OrderFilter,
   type OrderView,
-} from '../../../features/orders/api/order-filter-search';
-import { CartShortcut } from '../../../features/orders/components/cart-shortcut';
-import { MyOrdersList } from '../../../features/orders/components/my-orders-list';
-import { useCan } from '../../../session/access';
-import { OrderListView } from '../../../features/orders/components/order-list-view';
-import { readSavedFilter, saveFilter } from '../../../session/saved-filters';
-import { useSession } from '../../../session/session-store';
+} from '@/features/orders/api/order-filter-search';
+import { CartShortcut } from '@/features/orders/components/cart-shortcut';
+import { MyOrdersList } from '@/features/orders/components/my-orders-list';
+import { useCan } from '@/session/access';
+import { OrderListView } from '@/features/orders/components/order-list-view';
+import { readSavedFilter, saveFilter } from '@/session/saved-filters';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/order/')({
   staticData: { title: 'Đơn hàng', topLevel: true },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProductFormPage } from '../../../features/products/components/product-form-page';
+import { ProductFormPage } from '@/features/products/components/product-form-page';
 
 // A new product, or with `?id=` an existing one (as /customers/create/?id= in the spec).
 export const Route = createFileRoute('/_app/product/create')({

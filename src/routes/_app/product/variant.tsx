@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VariantListPage } from '../../../features/products/components/product-list-page';
+import { VariantListPage } from '@/features/products/components/product-list-page';
 
 export const Route = createFileRoute('/_app/product/variant')({
   staticData: { title: 'Biến thể sản phẩm' },

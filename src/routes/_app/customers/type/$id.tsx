@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useHeaderActions } from '../../../../app/layout/header-actions';
-import { useIsMobile } from '../../../../app/layout/use-is-mobile';
-import { appDb } from '../../../../db/app-db';
-import { CustomerTypeDetailView, useDeleteCustomerType } from '../../../../features/customers/components/customer-type-detail-view';
-import { useCan } from '../../../../session/access';
-import { useSession } from '../../../../session/session-store';
+import { useHeaderActions } from '@/app/layout/header-actions';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { CustomerTypeDetailView, useDeleteCustomerType } from '@/features/customers/components/customer-type-detail-view';
+import { useCan } from '@/session/access';
+import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/customers/type/$id')({
   staticData: { title: 'Chi tiết nhóm khách hàng' },

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useIsMobile } from '../../../../app/layout/use-is-mobile';
-import { appDb } from '../../../../db/app-db';
-import { CustomerTypeListView } from '../../../../features/customers/components/customer-type-list-view';
-import { useSession } from '../../../../session/session-store';
+import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { appDb } from '@/db/app-db';
+import { CustomerTypeListView } from '@/features/customers/components/customer-type-list-view';
+import { useSession } from '@/session/session-store';
 
 type TypeSearch = { search: string; page: number };
 

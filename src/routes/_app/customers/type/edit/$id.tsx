@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useState } from 'react';
-import { LEAVE_CONFIRMATION } from '../../../../../app/layout/back-navigation';
-import { appDb } from '../../../../../db/app-db';
-import { CustomerTypeEditor } from '../../../../../features/customers/components/customer-type-editor';
-import { useLeaveGuard } from '../../../../../ui/use-leave-guard';
-import { useSession } from '../../../../../session/session-store';
+import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
+import { appDb } from '@/db/app-db';
+import { CustomerTypeEditor } from '@/features/customers/components/customer-type-editor';
+import { useLeaveGuard } from '@/ui/use-leave-guard';
+import { useSession } from '@/session/session-store';
 
 type EditSearch = { type?: 'confirm' };
 
