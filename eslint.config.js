@@ -1,16 +1,73 @@
-// Lint rules, including the runtime boundary of the architecture: contract/ imports nothing of ours;
-// src/ and sw/ never import server/; server/ never imports src/ or sw/.
+// Lint rules, including the layering of docs/architecture.md, each proved by a fixture that breaks
+// it (tests/lint/layering.test.ts):
+// - runtimes: contract/ imports nothing of ours; src/ and sw/ never import server/, nor server/ src/;
+// - client: routes → features → (ui, sync, db, api, session, lib) → contract; no feature imports
+//   another feature; nothing below the features imports features, app/ or routes/;
+// - server: lib → kernel → modules → composition root (app.ts, sync-domains.ts), seed and testing
+//   above; a module reaches another only through its index.ts;
+// - no import cycles; path aliases instead of climbing two folders or more.
+import fs from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const boundary = (patterns) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: patterns.map((group) => ({ group: [group], message: 'Only contract/ is shared between runtimes (architecture.md).' })) },
-  ],
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const folders = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const runtime = (patterns) => ({
+  group: patterns,
+  message: 'Only contract/ is shared between runtimes (docs/architecture.md).',
 });
+const climb = { group: ['../../*'], message: 'Use a path alias (@contract/, @/, @server/, @tests/) instead of climbing two folders.' };
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [climb, ...patterns] }] });
+
+const below = (...layers) => layers.map((layer) => `src/${layer}`);
+const clientZones = [
+  // A feature shares with another only through ui/, lib/, db/, sync/ or contract/.
+  ...folders('src/features').map((feature) => ({
+    target: `src/features/${feature}`,
+    from: `src/features/!(${feature})/**`,
+    message: 'A feature does not import another feature: share through src/ui, src/lib, src/db, src/sync or contract/.',
+  })),
+  {
+    target: [...below('features', 'ui', 'sync', 'db', 'api', 'session', 'lib')],
+    from: ['src/app', 'src/routes'],
+    message: 'app/ and routes/ compose the layers below them, never the other way round.',
+  },
+  {
+    target: [...below('ui', 'sync', 'db', 'api', 'session', 'lib')],
+    from: 'src/features',
+    message: 'The shared layers do not know the features.',
+  },
+  { target: below('lib'), from: ['src/ui', 'src/sync', 'src/db', 'src/api', 'src/session'], message: 'lib/ holds plain helpers.' },
+  { target: below('db', 'api', 'session'), from: ['src/ui', 'src/sync'], message: 'db/, api/ and session/ sit below ui/ and sync/.' },
+  { target: below('db', 'session'), from: 'src/api', message: 'db/ and session/ sit below api/.' },
+  { target: below('api', 'session'), from: 'src/db', message: 'api/ and session/ do not read the device database.' },
+  { target: 'src/!(testing)/**', from: 'src/testing', message: 'src/testing is for tests only.' },
+];
+
+const serverZones = [
+  ...folders('server/modules').map((module) => ({
+    target: `server/modules/${module}`,
+    from: `server/modules/!(${module})/**`,
+    except: ['**/server/modules/*/index.ts'],
+    message: 'Reach another module through its index.ts (@server/modules/<name>).',
+  })),
+  {
+    target: ['server/lib', 'server/kernel', 'server/modules'],
+    from: ['server/app.ts', 'server/sync-domains.ts', 'server/server.ts', 'server/main.ts', 'server/seed', 'server/testing'],
+    message: 'The composition root, seed data and test kits sit above the modules.',
+  },
+  { target: ['server/lib', 'server/kernel'], from: 'server/modules', message: 'The kernel knows no module (modules register with it).' },
+  { target: 'server/lib', from: 'server/kernel', message: 'server/lib holds helpers that know neither the database nor HTTP.' },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'src/route-tree.gen.ts', 'coverage/**', 'data/**', '.tmp/**', 'tests/bench/results/**'] },
@@ -18,18 +75,35 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x reads the files an import leads to (for cycles) with the TypeScript parser.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'tsconfig.json' }),
+      ],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-duplicates': 'error',
+      ...restrict(),
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...boundary(['**/server/**', '**/sw/**']) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict(runtime(['@server/*', '@tests/*', '**/server/**', '**/sw/**'])) },
   },
-  { files: ['sw/**/*.ts'], rules: boundary(['**/server/**', '**/src/**']) },
-  { files: ['server/**/*.ts'], rules: boundary(['**/src/**', '**/sw/**']) },
-  { files: ['contract/**/*.ts'], rules: boundary(['**/src/**', '**/sw/**', '**/server/**']) },
+  { files: ['sw/**/*.ts'], rules: restrict(runtime(['@server/*', '@/*', '@tests/*', '**/server/**', '**/src/**'])) },
+  { files: ['server/**/*.ts'], rules: restrict(runtime(['@/*', '@tests/*', '**/src/**', '**/sw/**'])) },
+  { files: ['contract/**/*.ts'], rules: restrict(runtime(['@/*', '@server/*', '@tests/*', '**/src/**', '**/sw/**', '**/server/**'])) },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: TESTS,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...clientZones, ...serverZones] }] },
+  },
 );

@@ -26,6 +26,16 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The layering rules of eslint.config.js, each proved by a fixture that breaks it.
+        test: {
+          name: 'lint',
+          include: ['tests/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,7 +1,7 @@
 /** Sign-in, session and account calls: request schemas and answer shapes. */
 import * as v from 'valibot';
 import type { Membership } from './company';
-import { existingPasswordField, newPasswordField } from './password-policy';
+import { existingPasswordField, newPasswordField } from './auth-password';
 import { phoneField } from './phone';
 import { bodyObject, optionalText, requiredText } from './validation';
 

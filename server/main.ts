@@ -1,5 +1,5 @@
 /** `npm start` / `npm run dev` entry: read the environment, start, stop cleanly on signals. */
-import { readEnv } from './env';
+import { readEnv } from './kernel/env';
 import { startServer } from './server';
 
 const env = readEnv();

@@ -4,13 +4,13 @@
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
-import type { AppDeps, FaultInjector } from './app-types';
-import { openDatabase, type DatabaseHandle } from './db/client';
-import { hasAnyAccount, seedAccountTypes, seedDemoData } from './db/seed/demo';
-import { ensureAllCompanyRoles } from './modules/access/roles-seed';
-import type { ServerEnv } from './env';
+import type { AppDeps, FaultInjector } from './kernel/app-types';
+import { openDatabase, type DatabaseHandle } from './kernel/db/client';
+import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
+import { ensureAllCompanyRoles } from './modules/roles';
+import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
-import { loadJwtSecret } from './lib/secrets';
+import { loadJwtSecret } from './kernel/secrets';
 import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 

@@ -1,7 +1,7 @@
 /** Extra accounts for tests that change an account's state (password, sessions) without touching the demo ones. */
 import { eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, accountTypes } from '@server/db/schema';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, accountTypes } from '@server/kernel/db/schema';
 import { hashPassword } from '@server/lib/passwords';
 
 let counter = 0;

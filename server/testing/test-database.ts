@@ -3,7 +3,7 @@
  * throwaway PostgreSQL cluster when TEST_PG_ADMIN_URL is set (scripts/with-pg.sh sets it).
  */
 import crypto from 'node:crypto';
-import { openDatabase, type DatabaseHandle } from '@server/db/client';
+import { openDatabase, type DatabaseHandle } from '@server/kernel/db/client';
 
 export async function openTestDatabase(): Promise<DatabaseHandle & { label: string }> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;

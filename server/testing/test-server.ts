@@ -2,14 +2,14 @@
  * A real server on a free loopback port over a fresh database, with the demo data seeded, for
  * integration tests that speak HTTP to it like any client would.
  */
-import { readEnv, type ServerEnv } from '@server/env';
+import { readEnv, type ServerEnv } from '@server/kernel/env';
 import { startServer, type RunningServer } from '@server/server';
-import type { FaultInjector } from '@server/app-types';
+import type { FaultInjector } from '@server/kernel/app-types';
 import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from './test-database';
 import type { Envelope } from '@contract/envelope';
 import type { LoginAnswer } from '@contract/auth';
-import { DEMO_PASSWORD } from '@server/db/seed/demo';
+import { DEMO_PASSWORD } from '@server/seed/demo';
 
 export type ApiAnswer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 

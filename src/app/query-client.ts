@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/api-error';
-import { registerServerCache } from './server-cache';
+import { registerServerCache } from '@/api/server-cache';
 
 /**
  * Server reads are cached briefly; 4xx answers are not retried (they will not change), network

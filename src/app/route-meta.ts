@@ -3,7 +3,7 @@
  * company type, e.g. the sales-staff label), whether it is a top-level page with no back arrow on
  * mobile, and the feature switch it needs.
  */
-import type { SwitchCode } from '@contract/features';
+import type { SwitchCode } from '@contract/company-switches';
 
 export type TitleContext = { companyType: string | null };
 

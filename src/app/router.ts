@@ -8,7 +8,7 @@ import { routeTree } from '@/route-tree.gen';
 import { clearSavedFilter, recordActiveRoute, sectionToClear } from '@/session/saved-filters';
 import { clearSession } from '@/session/session-store';
 import { removeLoginShell } from './login-shell';
-import { clearServerCache } from './server-cache';
+import { clearServerCache } from '@/api/server-cache';
 
 export function createAppRouter() {
   const router = createRouter({

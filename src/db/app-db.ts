@@ -8,15 +8,16 @@
  * shape of stored rows changes, an `upgrade` that rewrites them.
  */
 import Dexie, { type EntityTable } from 'dexie';
-import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customer';
-import type { OrderRecord } from '@contract/order';
-import type { LineDiscount } from '@contract/order-totals';
-import type { PricePolicyRecord } from '@contract/pricing';
-import type { VariantRecord } from '@contract/product';
-import type { FeatureFlags } from '@contract/features';
-import type { OpResult, SyncEntity } from '@contract/sync';
-import type { VisitRecord } from '@contract/visit';
-import { customerSearchText, variantSearchText } from './local-records';
+import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customers';
+import type { OrderRecord } from '@contract/orders';
+import type { LineDiscount } from '@contract/orders-totals';
+import type { PricePolicyRecord } from '@contract/price-policy';
+import type { VariantRecord } from '@contract/products';
+import type { FeatureFlags } from '@contract/company-switches';
+import type { OpResult } from '@contract/sync';
+import type { SyncEntity } from '@contract/sync-domains';
+import type { VisitRecord } from '@contract/visits';
+import { customerSearchText, variantSearchText } from './search-text';
 
 /** Where a record made on this device stands with the server. */
 export type LocalSyncState = 'pending' | 'synced' | 'rejected';

@@ -1,8 +1,8 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customer';
-import type { VariantRecord } from '@contract/product';
+import type { CustomerRecord } from '@contract/customers';
+import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from './app-db';
 import { searchLocalCustomers } from './customer-search';

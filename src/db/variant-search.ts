@@ -4,8 +4,8 @@
  * search-index.ts); and by exact barcode through IndexedDB, for scanning.
  */
 import { foldedWords } from '@contract/fold';
-import { findUnit } from '@contract/pricing';
-import type { VariantUnit } from '@contract/product';
+import { findUnit } from '@contract/price-policy';
+import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from './app-db';
 import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
 

@@ -9,7 +9,7 @@
  * would be worse than a rare refused click.
  */
 import { useSyncExternalStore } from 'react';
-import { can, type MemberAccess, type PermissionAction, type PermissionArea } from '@contract/permissions';
+import { can, type MemberAccess, type PermissionAction, type PermissionArea } from '@contract/roles';
 import { getCompanyData, subscribeSession } from './session-store';
 
 const ACCESS_PREFIX = 'memberAccess_';

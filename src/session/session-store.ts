@@ -8,7 +8,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Account } from '@contract/auth';
 import type { CompanySummary, Membership } from '@contract/company';
-import type { FeatureFlags } from '@contract/features';
+import type { FeatureFlags } from '@contract/company-switches';
 import { cookieNames, readCookie, readJsonCookie, removeCookie, SECONDS, writeCookie } from './cookies';
 
 const ACCESS_TOKEN = 'accessToken';

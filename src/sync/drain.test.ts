@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpResult, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import type { VisitRecord } from '@contract/visit';
+import type { VisitRecord } from '@contract/visits';
 import { AppDb } from '@/db/app-db';
 import { toLocalVisit } from '@/db/local-records';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, TransportError, type PushBody, type PushTransport } from './drain';

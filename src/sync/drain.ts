@@ -14,6 +14,7 @@ import type { OpResult, PushAnswer } from '@contract/sync';
 import type { AppDb, OutboxError, OutboxRow } from '@/db/app-db';
 import { backoffDelay } from './backoff';
 import { isMirrored, mirrorTables, putServerRecord, queuedWork } from './mirror';
+import { syncDomains } from './registry';
 
 export type PushBody = {
   company: number;
@@ -127,17 +128,13 @@ async function recordResult(
   if (op.entity?.id) queued.set(op.entity.id, (queued.get(op.entity.id) ?? 1) - 1);
   if (!rejected && result.entity && isMirrored(result.entity.type))
     await putServerRecord(db, result.entity.type, result.entity.data, queued);
-  // Applied with changes (stock short): keep what changed next to the order for the rep to see.
-  if (!rejected && op.entity?.type === 'order' && result.changes?.length) await db.orders.update(op.entity.id, { changes: result.changes });
-  if (rejected && op.entity) await markRejected(db, op.entity.type, op.entity.id, result);
+  // The domain's own follow-up (contract/sync.ts: a refused record shows why; an order applied
+  // with changes keeps them for the rep to see).
+  if (op.entity) {
+    const hooks = rejected ? syncDomains().onRejected : syncDomains().onApplied;
+    await hooks.get(op.entity.type)?.(db, op.entity.id, result);
+  }
   return rejected ? 'rejected' : 'done';
-}
-
-async function markRejected(db: AppDb, entity: string, id: string, result: OpResult): Promise<void> {
-  const message = result.error?.message ?? 'Bị từ chối';
-  if (entity === 'visit') await db.visits.update(id, { syncState: 'rejected', error: message });
-  if (entity === 'customer') await db.customers.update(id, { syncState: 'rejected' });
-  if (entity === 'order') await db.orders.update(id, { syncState: 'rejected', error: message, changes: result.changes ?? [] });
 }
 
 async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {

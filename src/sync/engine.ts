@@ -7,7 +7,7 @@
 import { ApiError } from '@/api/api-error';
 import { appDb, type AppDb } from '@/db/app-db';
 import { deviceIdentity, writeMeta } from '@/db/device';
-import { serverDataChanged } from '@/app/server-cache';
+import { serverDataChanged } from '@/api/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
 import { pullChanges } from './pull';

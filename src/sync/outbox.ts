@@ -5,8 +5,8 @@
  */
 import Dexie from 'dexie';
 import * as v from 'valibot';
-import { OP_PAYLOAD_SCHEMAS, type OpPayload, type OpType } from '@contract/ops';
-import { SYNC_SCHEMA_VERSION, type SyncEntity } from '@contract/sync';
+import { SYNC_SCHEMA_VERSION } from '@contract/sync';
+import { OP_SPECS, type OpPayload, type OpType, type SyncEntity } from '@contract/sync-domains';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, OutboxRow } from '@/db/app-db';
 
@@ -26,7 +26,7 @@ export async function enqueueOp<T extends OpType>(db: AppDb, op: NewOp<T>, now =
     throw new Error('enqueueOp must run inside the transaction that writes the record');
   }
   // A payload the server would refuse for its shape is a bug here, not something to queue.
-  v.parse(OP_PAYLOAD_SCHEMAS[op.type], op.payload);
+  v.parse(OP_SPECS[op.type].schema, op.payload);
   const row: OutboxRow = {
     opId: uuidv7(now.getTime()),
     companyId: op.companyId,
@@ -58,6 +58,20 @@ export function notifyOutboxChanged(): void {
 export function onOutboxChanged(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/**
+ * The op of a type about a record that the server has not yet applied, for ops that must follow it
+ * (an order for a customer made on this device, a check-out after its check-in): the later op
+ * names it in `dependsOn`.
+ */
+export async function unappliedOpFor(db: AppDb, entityId: string, type: OpType): Promise<string | null> {
+  const op = await db.outbox
+    .where('entity.id')
+    .equals(entityId)
+    .filter((row) => row.type === type && row.state !== 'done')
+    .first();
+  return op?.opId ?? null;
 }
 
 /** The latest op about a record (its chip shows this op's state). */

@@ -1,11 +1,11 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import type { PullAnswer, SyncChange } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
-import type { OrderRecord } from '@contract/order';
+import type { OrderRecord } from '@contract/orders';
 import { toLocalCustomer, toLocalOrder } from '@/db/local-records';
 import { enqueueOp } from './outbox';
 import { pullChanges, type PullTransport } from './pull';

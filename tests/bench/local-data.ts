@@ -25,9 +25,9 @@ import { sql } from 'drizzle-orm';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { fold } from '@contract/fold';
-import type { FaultInjector, PushFault } from '@server/app-types';
-import { DEMO, DEMO_PASSWORD } from '@server/db/seed/demo';
-import { rowsOf } from '@server/lib/sql-rows';
+import type { FaultInjector, PushFault } from '@server/kernel/app-types';
+import { DEMO, DEMO_PASSWORD } from '@server/seed/demo';
+import { rowsOf } from '@server/kernel/sql';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '@tests/support/browser';
 import type { GeneratedData } from './datagen/generate';
 import { seededRandom, type Random } from './datagen/random';
@@ -60,7 +60,7 @@ const diagnoseSync = process.argv.includes('--diagnose');
 const DIAGNOSE_SAMPLE = 20_000;
 const DIAGNOSE_ROUNDS = 2;
 
-// ---- Faults after commit (server/app-types.ts FaultInjector) ---------------------------------------
+// ---- Faults after commit (server/kernel/app-types.ts FaultInjector) ---------------------------------------
 
 const faultState = {
   rate: 0,

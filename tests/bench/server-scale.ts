@@ -13,14 +13,14 @@
  *   options: --runs=30 --only=lists|orders --variants= --customers= --orders= --submits=200 --concurrency=8
  */
 import { sql } from 'drizzle-orm';
-import { customerPaths } from '@contract/customer';
+import { customerPaths } from '@contract/customers';
 import { fold } from '@contract/fold';
-import { orderPaths, type OrderSubmitPayload } from '@contract/order';
-import { productPaths } from '@contract/product';
+import { orderPaths, type OrderSubmitPayload } from '@contract/orders';
+import { productPaths } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
 import { syncPaths } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { rowsOf } from '@server/lib/sql-rows';
+import { rowsOf } from '@server/kernel/sql';
 import { seededRandom, type Random } from './datagen/random';
 import {
   argValue,

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import { VIEWPORTS } from '@tests/support/browser';
 import { COMPANIES, eventually, pathOf, setupE2e, signIn, signInTo, waitForPath, workspaceList } from '@tests/support/e2e-app';
 import { apiCall, officeSignIn, pushPhoneOrder } from '@tests/support/office-api';

@@ -12,8 +12,8 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { formatMoney } from '@contract/money';
-import type { OrderRecord } from '@contract/order';
-import { ORDER_STATUS_LABELS } from '@contract/order-status';
+import type { OrderRecord } from '@contract/orders';
+import { ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { VIEWPORTS } from '@tests/support/browser';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 import {

@@ -16,7 +16,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { formatMoney } from '@contract/money';
-import { lineAmounts, orderTotals, type OrderTotals } from '@contract/order-totals';
+import { lineAmounts, orderTotals, type OrderTotals } from '@contract/orders-totals';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import { formatMoney } from '@contract/money';
-import { orderPaths } from '@contract/order';
-import { DEMO_STAFF } from '@server/db/seed/demo-people';
+import { orderPaths } from '@contract/orders';
+import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { VIEWPORTS } from '@tests/support/browser';
 import { apiCall, officeSignIn, pushPhoneOrder, type Office } from '@tests/support/office-api';
 import {

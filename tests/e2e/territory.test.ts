@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import { formatMoney } from '@contract/money';
 import { VIEWPORTS } from '@tests/support/browser';
 import { eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';

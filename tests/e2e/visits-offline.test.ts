@@ -2,7 +2,7 @@
  * Issue 3, "Done means" (browser): go offline, reload (the app boots from the service worker),
  * check in and out at a customer, reload again, go online, and the server holds exactly one visit;
  * the same when the first push after reconnecting is answered with 500, and when its connection is
- * dropped, both AFTER the server committed it (server/app-types.ts FaultInjector).
+ * dropped, both AFTER the server committed it (server/kernel/app-types.ts FaultInjector).
  *
  * On a phone (390x844) in Chromium with the service worker allowed. "Offline" is real for the page
  * and for the worker: the browser reaches the server through a proxy that is unplugged
@@ -15,10 +15,10 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page, Request } from 'playwright-core';
-import type { FaultInjector, PushFault } from '@server/app-types';
+import type { FaultInjector, PushFault } from '@server/kernel/app-types';
 import type { Envelope } from '@contract/envelope';
 import type { OpResult, PushAnswer } from '@contract/sync';
-import type { VisitRecord } from '@contract/visit';
+import type { VisitRecord } from '@contract/visits';
 import { BACKOFF_BASE_MS } from '@/sync/backoff';
 import { VIEWPORTS } from '@tests/support/browser';
 import {

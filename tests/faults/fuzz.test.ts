@@ -25,7 +25,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import { isErrorCode } from '@contract/errors';
-import { OP_PAYLOAD_SCHEMAS } from '@contract/ops';
+import { OP_SPECS } from '@contract/sync-domains';
 import type { PushAnswer } from '@contract/sync';
 import { signAccessToken } from '@server/lib/tokens';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
@@ -312,7 +312,7 @@ const rawBody: fc.Arbitrary<Body> = fc
   .map(([text, contentType]) => ({ kind: 'raw', text, contentType }));
 
 function opsArbitrary(): fc.Arbitrary<unknown> {
-  const types = [...Object.keys(OP_PAYLOAD_SCHEMAS), 'unknown.op'];
+  const types = [...Object.keys(OP_SPECS), 'unknown.op'];
   const op = fc.constantFrom(...types).chain((type) =>
     fc.record({
       opId: fc.oneof(fc.uuid(), fc.constantFrom(...(uuidIds.length ? uuidIds : ['x']))),
@@ -320,8 +320,8 @@ function opsArbitrary(): fc.Arbitrary<unknown> {
       schemaVersion: fc.constantFrom(1, 1, 1, 0, 2, 1.5),
       clientCreatedAt: fc.oneof(isoInstantArbitrary, weirdString),
       payload:
-        type in OP_PAYLOAD_SCHEMAS
-          ? arbitraryFor(OP_PAYLOAD_SCHEMAS[type as keyof typeof OP_PAYLOAD_SCHEMAS] as unknown as AnySchema, {
+        type in OP_SPECS
+          ? arbitraryFor(OP_SPECS[type as keyof typeof OP_SPECS].schema as unknown as AnySchema, {
               pools: fieldPools,
               weird: 0.1,
             })

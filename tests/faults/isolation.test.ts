@@ -22,7 +22,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import { uuidv7 } from '@contract/uuid';
-import { rowsOf } from '@server/lib/sql-rows';
+import { rowsOf } from '@server/kernel/sql';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 import { grid, seconds, table } from './support/report';
 import { fillPath, routeName, routeTable, type RouteEntry } from './support/routes';

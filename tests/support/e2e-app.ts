@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { FaultInjector } from '@server/app-types';
+import type { FaultInjector } from '@server/kernel/app-types';
 import { launchBrowser, newPage } from './browser';
 import { startE2eServer, type E2eServer } from './e2e-server';
 import { startOfflineProxy, type OfflineProxy } from './offline-proxy';
@@ -30,7 +30,7 @@ export const WAIT_MS = 15_000;
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
 
 export type SetupOptions = {
-  /** Test-only faults after a committed sync push, for this file's server (server/app-types.ts). */
+  /** Test-only faults after a committed sync push, for this file's server (server/kernel/app-types.ts). */
   faults?: FaultInjector;
   /**
    * Pages reach the server through a proxy that can be unplugged (tests/support/offline-proxy.ts),

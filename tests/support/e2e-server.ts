@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FaultInjector } from '@server/app-types';
+import type { FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
 import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from '@server/testing/test-database';
@@ -84,7 +84,7 @@ async function snapshotDist(): Promise<string> {
 
 export type E2eServerOptions = {
   /**
-   * Test-only faults after a sync push is committed (server/app-types.ts): the server asks
+   * Test-only faults after a sync push is committed (server/kernel/app-types.ts): the server asks
    * `afterPush()` once per committed push, so a test can arm one fault at a time.
    */
   faults?: FaultInjector;

@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { Envelope } from '@contract/envelope';
-import type { VariantRecord } from '@contract/product';
+import type { VariantRecord } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { COMPANIES, DEMO_ACCOUNT } from './e2e-app';

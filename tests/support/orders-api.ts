@@ -4,18 +4,18 @@
  * it the way the office would (raise a price, take an order by phone call).
  */
 import { expect } from 'vitest';
-import { customerPaths } from '@contract/customer';
-import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
-import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/product';
+import { customerPaths } from '@contract/customers';
+import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
+import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
-import { ean13 } from '@server/modules/products/demo-catalogue';
+import { ean13 } from '@server/seed/demo-catalogue';
 import { apiCall as api, officeSignIn as signIn } from './office-api';
 
 export type Office = { baseUrl: string; token: string; companyId: number; accountId: number };
 
 /**
- * Barcodes of the demo catalogue (server/modules/products/demo-catalogue.ts): An Khang's units are
+ * Barcodes of the demo catalogue (server/seed/demo-catalogue.ts): An Khang's units are
  * numbered in seed order under the prefix 8936045, and only the units marked there carry one.
  */
 export const DEMO_BARCODES = {
@@ -113,7 +113,7 @@ export async function createOrderOnServer(
     body: {
       company: office.companyId,
       orderId: uuidv7(),
-      // The phone's number format (contract/order.ts); the server is fresh for each test file.
+      // The phone's number format (contract/orders.ts); the server is fresh for each test file.
       localNo: `VP-E2E0-${localCounter}`,
       customerId: input.customerId,
       note: input.note ?? null,

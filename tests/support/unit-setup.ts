@@ -1,6 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+// The synced domains, registered with the sync kernel as the app does at start.
+import '@/app/sync-domains';
 
 // Vitest runs without globals, so Testing Library cannot register its own afterEach cleanup;
 // without this, components rendered by one test stay in the document for the next.

@@ -2,8 +2,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Account } from '@contract/auth';
 import type { MembershipStatus } from '@contract/company';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, accountTypes, companies } from '@server/db/schema';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, accountTypes, companies } from '@server/kernel/db/schema';
 
 export async function loadAccountView(db: Db, accountId: number): Promise<Account | null> {
   const [row] = await db

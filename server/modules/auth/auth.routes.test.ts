@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, LoginAnswer, TokenPair } from '@contract/auth';
-import { DEMO } from '@server/db/seed/demo';
+import { DEMO } from '@server/seed/demo';
 import { signAccessToken } from '@server/lib/tokens';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type TestServer } from '@server/testing/test-server';

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { accounts, refreshTokens, sessions } from '@server/db/schema';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, refreshTokens, sessions } from '@server/kernel/db/schema';
 import { randomToken, sha256 } from '@server/lib/tokens';
 
 const DAY = 24 * 60 * 60 * 1000;

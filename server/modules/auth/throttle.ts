@@ -4,8 +4,8 @@
  * `otp:<phone>` (verification codes sent), `chk:<address>` (phone lookups).
  */
 import { and, count, eq, gt, lt, min } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { loginFailures } from '@server/db/schema';
+import type { Db } from '@server/kernel/db/client';
+import { loginFailures } from '@server/kernel/db/schema';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 

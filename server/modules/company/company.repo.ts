@@ -1,9 +1,10 @@
 /** Reading and writing companies, memberships and switches. */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Company, MembershipStatus } from '@contract/company';
-import type { SwitchCode } from '@contract/features';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, companies, companyFeatures } from '@server/db/schema';
+import type { SwitchCode } from '@contract/company-switches';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, companies, companyFeatures } from '@server/kernel/db/schema';
+import { likePattern } from '@server/kernel/sql';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -18,11 +19,6 @@ export function toCompany(row: CompanyRow): Company {
     address: row.address,
     created_at: row.createdAt.toISOString(),
   };
-}
-
-/** `%` and `_` typed by a person are literal characters, not wildcards. */
-export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
 export async function listCompanies(
@@ -97,14 +93,6 @@ export async function companyMembers(db: Db, companyId: number) {
     /** Deactivated members (issue #7) stay listed but are offered in no staff picker. */
     is_active: row.isActive,
   }));
-}
-
-export async function switchStates(db: Db, companyId: number): Promise<Map<string, boolean>> {
-  const rows = await db
-    .select({ code: companyFeatures.code, isEnabled: companyFeatures.isEnabled })
-    .from(companyFeatures)
-    .where(eq(companyFeatures.companyId, companyId));
-  return new Map(rows.map((row) => [row.code, row.isEnabled]));
 }
 
 export async function setSwitch(db: Db, companyId: number, code: SwitchCode, isEnabled: boolean): Promise<void> {

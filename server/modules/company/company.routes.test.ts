@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { Company, Membership } from '@contract/company';
-import { FEATURE_CODES, REPORT_CONFIG_KEYS, SWITCH_CODES } from '@contract/features';
-import { DEMO } from '@server/db/seed/demo';
+import { FEATURE_CODES, REPORT_CONFIG_KEYS, SWITCH_CODES } from '@contract/company-switches';
+import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 

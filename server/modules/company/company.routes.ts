@@ -15,17 +15,17 @@ import {
   UpdateCompanySchema,
   UpdateMembershipSchema,
 } from '@contract/company';
-import { isSwitchCode, SWITCH_CODES } from '@contract/features';
+import { isSwitchCode, SWITCH_CODES } from '@contract/company-switches';
 import { idField } from '@contract/validation';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { accountCompanies, companies } from '@server/db/schema';
-import { badRequest, conflict, forbidden, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, pathId } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { requireCompanyAdmin, requireMembership } from '@server/middleware/company-scope';
-import { ensureCompanyRoles } from '@server/modules/access/roles-seed';
-import { loadAccountView } from '@server/modules/auth/account-view';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { accountCompanies, companies } from '@server/kernel/db/schema';
+import { badRequest, conflict, forbidden, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { requireCompanyAdmin, requireMembership } from '@server/kernel/membership';
+import { ensureCompanyRoles } from '@server/modules/roles';
+import { loadAccountView } from '@server/modules/auth';
 import {
   companyExists,
   companyMembers,
@@ -34,9 +34,9 @@ import {
   listCompanies,
   membershipById,
   setSwitch,
-  switchStates,
   toCompany,
 } from './company.repo';
+import { switchStates } from '@server/kernel/switches';
 
 function unknownSwitch() {
   return badRequest('UNKNOWN_FEATURE', undefined, { code: 'Mã chức năng không tồn tại' });

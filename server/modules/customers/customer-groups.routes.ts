@@ -8,17 +8,17 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CustomerLevelInputSchema, CustomerTypeInputSchema, type CustomerTypeSummary } from '@contract/customer';
+import { CustomerLevelInputSchema, CustomerTypeInputSchema, type CustomerTypeSummary } from '@contract/customers';
 import { fold } from '@contract/fold';
 import { pagingFields } from '@contract/validation';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { customerLevels, customers, customerTypes, pricePolicies } from '@server/db/schema';
-import { conflict, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, pathId } from '@server/lib/validate';
-import { requirePermission } from '@server/modules/access/member-access';
-import { recordChange, recordChanges } from '@server/modules/sync/change-log';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { customerLevels, customers, customerTypes, pricePolicies } from '@server/kernel/db/schema';
+import { conflict, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { requirePermission } from '@server/modules/roles';
+import { recordChange, recordChanges } from '@server/kernel/sync/change-log';
 import { toCustomerLevelRecord, toCustomerTypeRecord } from './customer-groups';
 
 const companyParam = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));

@@ -1,8 +1,8 @@
 /** Customer groups (types) and levels as records, for sync and lists. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { CustomerLevelRecord, CustomerTypeRecord } from '@contract/customer';
-import type { Db } from '@server/db/client';
-import { customerLevels, customerTypes } from '@server/db/schema';
+import type { CustomerLevelRecord, CustomerTypeRecord } from '@contract/customers';
+import type { Db } from '@server/kernel/db/client';
+import { customerLevels, customerTypes } from '@server/kernel/db/schema';
 
 export function toCustomerTypeRecord(row: typeof customerTypes.$inferSelect): CustomerTypeRecord {
   return {

@@ -1,14 +1,14 @@
 /** The customer list query: filters of spec §3 "Customer filter", diacritic-free search, paging. */
-import { and, asc, count, desc, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { CustomerListQuery, CustomerRecord } from '@contract/customer';
-import { fold } from '@contract/fold';
-import type { Db } from '@server/db/client';
-import { accounts, customers } from '@server/db/schema';
-import { likePattern } from '@server/modules/company/company.repo';
+import type { CustomerListQuery, CustomerRecord } from '@contract/customers';
+
+import type { Db } from '@server/kernel/db/client';
+import { accounts, customers } from '@server/kernel/db/schema';
+import { wordConditions } from '@server/kernel/sql';
 import { toCustomerRecord } from './customer-record';
 
-/** The list query, plus the caller's data scope (server/modules/access/data-scope.ts). */
+/** The list query, plus the caller's data scope (server/modules/roles/data-scope.ts). */
 type Query = v.InferOutput<typeof CustomerListQuery> & { scope?: SQL | null };
 
 const ORDER = {
@@ -23,7 +23,7 @@ const ORDER = {
 export function customerFilters(query: Query): SQL[] {
   const filters: SQL[] = [eq(customers.companyId, query.company)];
   // Every typed word must appear somewhere in the folded name, code, phone, owner or tax code.
-  for (const word of fold(query.search).split(' ').filter(Boolean)) filters.push(ilike(customers.searchText, likePattern(word)));
+  filters.push(...wordConditions(customers.searchText, query.search, { caseInsensitive: true }));
   if (query.kind) filters.push(eq(customers.kind, query.kind));
   if (query.customer_type !== undefined) filters.push(eq(customers.customerTypeId, query.customer_type));
   if (query.level !== undefined) filters.push(eq(customers.levelId, query.level));

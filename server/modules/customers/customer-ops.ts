@@ -3,10 +3,10 @@
  * A code already used in the company is refused with a message the rep can act on.
  */
 import { and, eq } from 'drizzle-orm';
-import type { CustomerCreatePayload } from '@contract/customer';
-import { customers } from '@server/db/schema';
-import { recordChange } from '@server/modules/sync/change-log';
-import { OpRejection, type OpHandler } from '@server/modules/sync/op-context';
+import type { CustomerCreatePayload } from '@contract/customers';
+import { customers } from '@server/kernel/db/schema';
+import { recordChange } from '@server/kernel/sync/change-log';
+import { OpRejection, type OpHandler } from '@server/kernel/sync/op-context';
 import { assertCustomerReferences } from './customer-references';
 import { loadCustomerRecords, insertCustomer } from './customer-record';
 

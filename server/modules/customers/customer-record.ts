@@ -1,11 +1,11 @@
 /** Customers as records: the row-to-wire mapping, loading for sync, and creating one. */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Address } from '@contract/address';
-import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '@contract/customer';
+import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '@contract/customers';
 import { fold } from '@contract/fold';
-import type { Db } from '@server/db/client';
-import { accounts, customers } from '@server/db/schema';
-import { formatCode, nextCounter } from '@server/lib/counters';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, customers } from '@server/kernel/db/schema';
+import { formatCode, nextCounter } from '@server/kernel/counters';
 
 type CustomerRow = typeof customers.$inferSelect;
 
@@ -46,13 +46,19 @@ export function toCustomerRecord(row: CustomerRow, staffName: string | null): Cu
   };
 }
 
-export async function loadCustomerRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, CustomerRecord>> {
+/** Customers by id; `scope` (the reader's data scope, null for all) leaves out the others. */
+export async function loadCustomerRecords(
+  db: Db,
+  companyId: number,
+  ids: string[],
+  scope: SQL | null = null,
+): Promise<Map<string, CustomerRecord>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ customer: customers, staffName: accounts.fullName })
     .from(customers)
     .leftJoin(accounts, eq(accounts.id, customers.staffId))
-    .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids)));
+    .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids), scope ?? undefined));
   return new Map(rows.map(({ customer, staffName }) => [customer.id, toCustomerRecord(customer, staffName)]));
 }
 

@@ -1,8 +1,8 @@
 /** A customer may only point at the staff (active members), group and level of its own company. */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { accountCompanies, customerLevels, customerTypes } from '@server/db/schema';
-import { OpRejection } from '@server/modules/sync/op-context';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, customerLevels, customerTypes } from '@server/kernel/db/schema';
+import { OpRejection } from '@server/kernel/sync/op-context';
 
 export async function assertCustomerReferences(
   tx: Db,

@@ -1,11 +1,11 @@
 /** Changing customers from the office screens, with the change log written in the same transaction. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { CustomerCreatePayload } from '@contract/customer';
-import type { Db } from '@server/db/client';
-import { customers } from '@server/db/schema';
-import { badRequest, conflict, notFound } from '@server/lib/http-error';
-import { recordChanges } from '@server/modules/sync/change-log';
-import { OpRejection } from '@server/modules/sync/op-context';
+import type { CustomerCreatePayload } from '@contract/customers';
+import type { Db } from '@server/kernel/db/client';
+import { customers } from '@server/kernel/db/schema';
+import { badRequest, conflict, notFound } from '@server/kernel/errors';
+import { recordChanges } from '@server/kernel/sync/change-log';
+import { OpRejection } from '@server/kernel/sync/op-context';
 import { assertCustomerReferences } from './customer-references';
 import { customerSearchText } from './customer-record';
 
@@ -29,7 +29,7 @@ export async function assertCodeFree(tx: Db, companyId: number, code: string, ex
 
 /**
  * Customers of the company among `ids`; any id outside it, or outside the caller's data scope
- * (server/modules/access/data-scope.ts), is refused as not found.
+ * (server/modules/roles/data-scope.ts), is refused as not found.
  */
 export async function customersOfCompany(tx: Db, companyId: number, ids: string[], scope: SQL | null = null): Promise<string[]> {
   const unique = [...new Set(ids)];

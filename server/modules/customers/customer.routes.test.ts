@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
-import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '@contract/customer';
+import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '@contract/customers';
 import type { PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { and, eq } from 'drizzle-orm';
-import { DEMO } from '@server/db/seed/demo';
-import { DEMO_STAFF } from '@server/db/seed/demo-people';
-import { accountCompanies } from '@server/db/schema';
+import { DEMO } from '@server/seed/demo';
+import { DEMO_STAFF } from '@server/seed/demo-employees';
+import { accountCompanies } from '@server/kernel/db/schema';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
@@ -76,7 +76,7 @@ describe('customer/ list', () => {
     expect((await list('&kind=Phòng khám')).body.data.map((c) => c.name)).toEqual(['Phòng khám Đa khoa Sài Gòn']);
     expect((await list('&province=01')).body.count).toBe(3);
     expect((await list('&ward=00070')).body.data.map((c) => c.code)).toEqual(['KH000006']);
-    // Three demo customers are looked after by the reps (server/db/seed/demo-people.ts).
+    // Three demo customers are looked after by the reps (server/seed/demo-employees.ts).
     expect((await list(`&staff=${an.account.id}`)).body.count).toBe(6);
     expect((await list('&tab=inactive')).body.count).toBe(0);
     const levels = (await server.call<CustomerLevelRecord[]>(`/customer/api/customer-level/?company=${anKhang}`, { token: an.access })).body

@@ -12,18 +12,17 @@ import {
   CustomerListQuery,
   CustomerStatusSchema,
   GroupMembersSchema,
-} from '@contract/customer';
+} from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
-import type { PermissionAction } from '@contract/permissions';
-import type { AppDeps, AppEnv, AuthInfo } from '@server/app-types';
-import { customers, customerTypes, visits } from '@server/db/schema';
-import { conflict, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, parseWith } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { customerScope } from '@server/modules/access/data-scope';
-import { requirePermission } from '@server/modules/access/member-access';
-import { recordChange } from '@server/modules/sync/change-log';
+import type { PermissionAction } from '@contract/roles';
+import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
+import { customers, customerTypes, visits } from '@server/kernel/db/schema';
+import { conflict, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, parseWith } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { customerScope, requirePermission } from '@server/modules/roles';
+import { recordChange } from '@server/kernel/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
 import { listCustomers } from './customer-list';
 import { insertCustomer, loadCustomerRecords } from './customer-record';

@@ -16,13 +16,13 @@
  *   account that belongs to other companies, nor one it merely invited.
  */
 import { and, eq } from 'drizzle-orm';
-import { can, type Permissions } from '@contract/permissions';
-import type { EmployeeRecord } from '@contract/people';
-import type { AuthInfo } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, accountTypes, roles, sessions } from '@server/db/schema';
-import { forbidden, notFound } from '@server/lib/http-error';
-import { memberAccess, type Access } from '@server/modules/access/member-access';
+import { can, type Permissions } from '@contract/roles';
+import type { EmployeeRecord } from '@contract/employees';
+import type { AuthInfo } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, accountTypes, roles, sessions } from '@server/kernel/db/schema';
+import { forbidden, notFound } from '@server/kernel/errors';
+import { memberAccess, type Access } from '@server/modules/roles';
 import type { VisibleTo } from './employee-record';
 
 export const EMPLOYEE_NOT_FOUND = 'Không tìm thấy nhân viên';

@@ -9,10 +9,10 @@ import {
   type EmployeeRecord,
   type RevenueImportAnswer,
   type StaffImportAnswer,
-} from '@contract/people';
-import { staffSales } from '@server/db/schema';
+} from '@contract/employees';
+import { staffSales } from '@server/kernel/db/schema';
 import { freshPhone } from '@server/testing/fixtures';
-import { startEmployeeKit, STAFF, workbookBytes, type EmployeeKit } from './employees.test-kit';
+import { startEmployeeKit, STAFF, workbookBytes, type EmployeeKit } from '@server/testing/employees.kit';
 
 let kit: EmployeeKit;
 let options: EmployeeOptions;

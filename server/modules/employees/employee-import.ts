@@ -25,11 +25,11 @@ import {
   type RevenueImportAnswer,
   type StaffImportAnswer,
   type StaffKind,
-} from '@contract/people';
-import { can } from '@contract/permissions';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, regions, roles, staffSales } from '@server/db/schema';
-import { forbidden, HttpError } from '@server/lib/http-error';
+} from '@contract/employees';
+import { can } from '@contract/roles';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, regions, roles, staffSales } from '@server/kernel/db/schema';
+import { forbidden, HttpError } from '@server/kernel/errors';
 import { inScope } from './employee-access';
 import { findEmployee, STAFF_STATUSES } from './employee-record';
 import { CellError, date, headerAliases, month, phone, text, wholeNumber, type SheetRow } from './employee-sheet';

@@ -11,12 +11,12 @@
 import { and, asc, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MembershipStatus } from '@contract/company';
 import { fold } from '@contract/fold';
-import type { EmployeeListQuery, EmployeeRecord, StaffKind, StaffOption } from '@contract/people';
+import type { EmployeeListQuery, EmployeeRecord, StaffKind, StaffOption } from '@contract/employees';
 import type * as v from 'valibot';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, regions, roleRequests, roles } from '@server/db/schema';
-import { likePattern } from '@server/modules/company/company.repo';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, regions, roleRequests, roles } from '@server/kernel/db/schema';
+import { wordConditions } from '@server/kernel/sql';
 
 const managers = alias(accounts, 'manager_account');
 
@@ -145,7 +145,7 @@ export function listFilters(query: Omit<ListQuery, 'page' | 'limit'>, visible: V
   else if (query.status === 'invited') filters.push(eq(accountCompanies.status, 'invited'), eq(accountCompanies.isActive, true));
   else filters.push(inArray(accountCompanies.status, STAFF_STATUSES));
   // Every typed word must appear somewhere in the folded code, name, phone or email.
-  for (const word of fold(query.search).split(' ').filter(Boolean)) filters.push(sql`${searchText} ilike ${likePattern(word)}`);
+  filters.push(...wordConditions(searchText, query.search, { caseInsensitive: true }));
   return filters.filter((filter): filter is SQL => filter !== undefined);
 }
 

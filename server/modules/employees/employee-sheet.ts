@@ -11,9 +11,9 @@
  */
 import ExcelJS from 'exceljs';
 import { fold } from '@contract/fold';
-import { MAX_IMPORT_ROWS } from '@contract/people';
+import { MAX_IMPORT_ROWS } from '@contract/employees';
 import { isValidPhone, normalizePhone, PHONE_INVALID } from '@contract/phone';
-import { badRequest } from '@server/lib/http-error';
+import { badRequest } from '@server/kernel/errors';
 
 export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Map<string, Cell> };

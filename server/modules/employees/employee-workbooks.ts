@@ -6,7 +6,7 @@
  */
 import ExcelJS from 'exceljs';
 import { salesStaffLabel } from '@contract/company';
-import { REVENUE_SHEET_COLUMNS, STAFF_SHEET_COLUMNS, employeeStateLabel, type EmployeeRecord } from '@contract/people';
+import { REVENUE_SHEET_COLUMNS, STAFF_SHEET_COLUMNS, employeeStateLabel, type EmployeeRecord } from '@contract/employees';
 
 const WIDTHS: Record<string, number> = {
   'Mã NV': 12,

@@ -17,16 +17,16 @@
  *   (accepted or invited) other than the person.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { passwordProblem } from '@contract/password-policy';
-import { can, SALES_ROLE } from '@contract/permissions';
-import type { EmployeeCreateData, EmployeeRecord, EmployeeUpdateData, StaffKind } from '@contract/people';
-import type { AuthInfo } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, accountTypes, regions, roleRequests, roles } from '@server/db/schema';
-import { formatCode, nextCounter } from '@server/lib/counters';
-import { badRequest, conflict, forbidden, type HttpError } from '@server/lib/http-error';
-import type { Access } from '@server/modules/access/member-access';
-import { uniqueViolation } from '@server/modules/products/db-errors';
+import { passwordProblem } from '@contract/auth-password';
+import { can, SALES_ROLE } from '@contract/roles';
+import type { EmployeeCreateData, EmployeeRecord, EmployeeUpdateData, StaffKind } from '@contract/employees';
+import type { AuthInfo } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, accountTypes, regions, roleRequests, roles } from '@server/kernel/db/schema';
+import { formatCode, nextCounter } from '@server/kernel/counters';
+import { badRequest, conflict, forbidden, type HttpError } from '@server/kernel/errors';
+import type { Access } from '@server/modules/roles';
+import { uniqueViolation } from '@server/kernel/sql';
 import { assertManagesAccount, assertNotAbove, assertRegionAllowed, visibleTo } from './employee-access';
 import { codeTaken, findEmployee, STAFF_STATUSES } from './employee-record';
 

@@ -11,10 +11,10 @@ import {
   type EmployeeRecord,
   type EmployeeWriteAnswer,
   type StaffOption,
-} from '@contract/people';
-import { roleRequests } from '@server/db/schema';
+} from '@contract/employees';
+import { roleRequests } from '@server/kernel/db/schema';
 import { addAccount, freshPhone } from '@server/testing/fixtures';
-import { startEmployeeKit, STAFF, type EmployeeKit } from './employees.test-kit';
+import { startEmployeeKit, STAFF, type EmployeeKit } from '@server/testing/employees.kit';
 
 let kit: EmployeeKit;
 let options: EmployeeOptions;

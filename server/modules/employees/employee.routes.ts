@@ -21,8 +21,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { vietnamDay } from '@contract/pricing';
-import { newPasswordField, passwordProblem } from '@contract/password-policy';
+import { vietnamDay } from '@contract/price-policy';
+import { newPasswordField, passwordProblem } from '@contract/auth-password';
 import {
   AdminPasswordSchema,
   AllStaffQuery,
@@ -36,19 +36,18 @@ import {
   type EmployeeOptions,
   type EmployeeWriteAnswer,
   type StaffKind,
-} from '@contract/people';
+} from '@contract/employees';
 import { idField } from '@contract/validation';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { accountCompanies, accounts, regions, roles } from '@server/db/schema';
-import { badRequest, forbidden } from '@server/lib/http-error';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { accountCompanies, accounts, regions, roles } from '@server/kernel/db/schema';
+import { badRequest, forbidden } from '@server/kernel/errors';
 import { hashPassword } from '@server/lib/passwords';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, parseWith, pathId } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { memberAccess, requirePermission } from '@server/modules/access/member-access';
-import { revokeAllSessions } from '@server/modules/auth/sessions';
-import { clearAttempts } from '@server/modules/auth/throttle';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, parseWith, pathId } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { memberAccess, requirePermission } from '@server/modules/roles';
+import { revokeAllSessions, clearAttempts } from '@server/modules/auth';
 import { assertInScope, assertManagesAccount, assertNotAbove, visibleTo } from './employee-access';
 import { importRevenueRows, importStaffRows, REVENUE_ALIASES, REVENUE_REQUIRED, STAFF_ALIASES, STAFF_REQUIRED } from './employee-import';
 import { allEmployees, findEmployee, listEmployees, staffOptions } from './employee-record';

@@ -2,9 +2,9 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, gt, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/order-status';
-import type { Db } from '@server/db/client';
-import { orders } from '@server/db/schema';
+import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/orders-status';
+import type { Db } from '@server/kernel/db/client';
+import { orders } from '@server/kernel/db/schema';
 import { orderRecordsById } from './order-record';
 import { orderFilters, type OrderQuery } from './order-list';
 

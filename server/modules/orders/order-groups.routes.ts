@@ -6,26 +6,18 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import {
-  ORDER_GROUP_STATUS_LABELS,
-  ORDER_GROUP_TRANSITIONS,
-  OrderGroupInputSchema,
-  OrderGroupListQuery,
-  OrderGroupUpdateSchema,
-  type OrderGroupRecord,
-  type OrderGroupStatus,
-} from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { orderGroups, orders } from '@server/db/schema';
-import { formatCode, nextCounter } from '@server/lib/counters';
-import { forbidden, HttpError, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, pathId } from '@server/lib/validate';
-import { requirePermission } from '@server/modules/access/member-access';
-import { switchStates } from '@server/modules/company/company.repo';
-import { recordChanges } from '@server/modules/sync/change-log';
+import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_TRANSITIONS, OrderGroupInputSchema, OrderGroupListQuery, OrderGroupUpdateSchema, type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { orderGroups, orders } from '@server/kernel/db/schema';
+import { formatCode, nextCounter } from '@server/kernel/counters';
+import { HttpError, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { requirePermission } from '@server/modules/roles';
+import { requireSwitch } from '@server/kernel/switches';
+import { recordChanges } from '@server/kernel/sync/change-log';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
 
@@ -85,8 +77,7 @@ export function orderGroupRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
 
   async function requireGroupOrders(companyId: number) {
-    if ((await switchStates(db, companyId)).get('GROUP-ORDER') !== true)
-      throw forbidden('FORBIDDEN', 'Công ty chưa bật chức năng Đơn hàng gộp');
+    await requireSwitch(db, companyId, 'GROUP-ORDER');
   }
 
   async function recordOf(companyId: number, id: number) {

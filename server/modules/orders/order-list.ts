@@ -1,16 +1,16 @@
 /** The order list query: spec §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { AREAS } from '@contract/location';
-import { fold } from '@contract/fold';
-import type { OrderListQuery } from '@contract/order';
-import { ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
-import type { Db } from '@server/db/client';
-import { orders } from '@server/db/schema';
-import { likePattern } from '@server/modules/company/company.repo';
+import { AREAS } from '@contract/address-units';
+
+import type { OrderListQuery } from '@contract/orders';
+import { ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
+import type { Db } from '@server/kernel/db/client';
+import { orders } from '@server/kernel/db/schema';
+import { wordConditions } from '@server/kernel/sql';
 
 /**
- * The list query, plus the caller's data scope (server/modules/access/data-scope.ts) and, for the
+ * The list query, plus the caller's data scope (server/modules/roles/data-scope.ts) and, for the
  * region filter, the province codes its addresses may carry (resolved by the route).
  */
 export type OrderQuery = v.InferOutput<typeof OrderListQuery> & { scope?: SQL | null; regionCodes?: string[] };
@@ -32,7 +32,7 @@ const ORDER = {
 /** Every filter but the status (the status tabs count across statuses). */
 export function orderFilters(query: OrderQuery, options: { withStatus: boolean } = { withStatus: true }): SQL[] {
   const filters: SQL[] = [eq(orders.companyId, query.company)];
-  for (const word of fold(query.search).split(' ').filter(Boolean)) filters.push(ilike(orders.searchText, likePattern(word)));
+  filters.push(...wordConditions(orders.searchText, query.search, { caseInsensitive: true }));
   if (options.withStatus && query.status) filters.push(eq(orders.status, query.status));
   if (query.payment_status) filters.push(eq(orders.paymentStatus, query.payment_status));
   if (query.customer) filters.push(eq(orders.customerId, query.customer));

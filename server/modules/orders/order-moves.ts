@@ -1,16 +1,16 @@
 /**
- * Moving an order between statuses (contract/order-status.ts), with the stock it holds: refusing
+ * Moving an order between statuses (contract/orders-status.ts), with the stock it holds: refusing
  * or cancelling gives the reservation back, completing takes the goods out of stock, reopening a
  * refused order reserves again when the stock allows. Each move is written to the history and the
  * change log in the order's own transaction.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
-import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/order-status';
-import type { Db } from '@server/db/client';
-import { orderLines, orders, orderStatusHistory } from '@server/db/schema';
-import { badRequest, HttpError, notFound } from '@server/lib/http-error';
-import { recordChange } from '@server/modules/sync/change-log';
-import { baseQuantities, changeReserved, consume, lockStock } from './stock';
+import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/orders-status';
+import type { Db } from '@server/kernel/db/client';
+import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
+import { badRequest, HttpError, notFound } from '@server/kernel/errors';
+import { recordChange } from '@server/kernel/sync/change-log';
+import { baseQuantities, changeReserved, consume, lockStock } from '@server/modules/warehouse';
 
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering'];
 

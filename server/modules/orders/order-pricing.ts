@@ -1,13 +1,13 @@
 /**
- * Re-pricing an order on the server with the same function the phone used (contract/pricing.ts):
+ * Re-pricing an order on the server with the same function the phone used (contract/price-policy.ts):
  * the company's switches, the customer's group and level, the policies in force today.
  */
 import { and, eq } from 'drizzle-orm';
-import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '@contract/pricing';
-import type { Db } from '@server/db/client';
-import { customerTypes, pricePolicies } from '@server/db/schema';
-import { switchStates } from '@server/modules/company/company.repo';
-import { policyRecordsById } from '@server/modules/products/price-policy-record';
+import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '@contract/price-policy';
+import type { Db } from '@server/kernel/db/client';
+import { customerTypes, pricePolicies } from '@server/kernel/db/schema';
+import { switchStates } from '@server/kernel/switches';
+import { policyRecordsById } from '@server/modules/price-policy';
 
 export type PricingContext = {
   features: PricingFeatures;

@@ -1,10 +1,10 @@
 /** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { OrderLineRecord, OrderRecord } from '@contract/order';
-import type { OrderStatus, PaymentStatus } from '@contract/order-status';
-import type { LineDiscount } from '@contract/order-totals';
-import type { Db } from '@server/db/client';
-import { accounts, orderLines, orders } from '@server/db/schema';
+import type { OrderLineRecord, OrderRecord } from '@contract/orders';
+import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
+import type { LineDiscount } from '@contract/orders-totals';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, orderLines, orders } from '@server/kernel/db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;

@@ -2,8 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { orders, variantStock } from '@server/db/schema';
-import { startOrderKit, type OrderKit } from './orders.test-kit';
+import { orders, variantStock } from '@server/kernel/db/schema';
+import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
 let kit: OrderKit;
 beforeAll(async () => {

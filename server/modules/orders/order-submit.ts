@@ -12,21 +12,21 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
-import type { OrderSubmitPayload } from '@contract/order';
-import { lineAmounts, orderTotals } from '@contract/order-totals';
-import { effectivePrice, findUnit } from '@contract/pricing';
+import type { OrderSubmitPayload } from '@contract/orders';
+import { lineAmounts, orderTotals } from '@contract/orders-totals';
+import { effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
-import type { Db } from '@server/db/client';
-import { customers, orderLines, orders, orderStatusHistory } from '@server/db/schema';
-import { formatCode, nextCounter } from '@server/lib/counters';
+import type { Db } from '@server/kernel/db/client';
+import { customers, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
+import { formatCode, nextCounter } from '@server/kernel/counters';
 import { formatMoney } from '@contract/money';
-import { addressOf } from '@server/modules/customers/customer-record';
-import { variantRecordsById } from '@server/modules/products/variant-record';
-import { recordChange } from '@server/modules/sync/change-log';
-import { OpRejection, type OpContext, type OpHandler } from '@server/modules/sync/op-context';
+import { addressOf } from '@server/modules/customers';
+import { variantRecordsById } from '@server/modules/products';
+import { recordChange } from '@server/kernel/sync/change-log';
+import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
-import { baseQuantities, changeReserved, lockStock } from './stock';
+import { baseQuantities, changeReserved, lockStock } from '@server/modules/warehouse';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {

@@ -2,10 +2,10 @@ import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '@contract/dashboard';
-import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '@contract/order';
+import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
-import { variantStock } from '@server/db/schema';
-import { startOrderKit, type OrderKit } from './orders.test-kit';
+import { variantStock } from '@server/kernel/db/schema';
+import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
 let kit: OrderKit;
 beforeAll(async () => {

@@ -17,7 +17,7 @@ import {
   PaymentUpdateSchema,
   StatusUpdateSchema,
   type BulkStatusResult,
-} from '@contract/order';
+} from '@contract/orders';
 import {
   ORDER_STATUS_COLORS,
   ORDER_STATUS_LABELS,
@@ -26,24 +26,24 @@ import {
   OWNER_CANCELLABLE,
   moveAction,
   type OrderStatus,
-} from '@contract/order-status';
-import { vietnamDay } from '@contract/pricing';
+} from '@contract/orders-status';
+import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
-import type { AppDeps, AppEnv, AuthInfo } from '@server/app-types';
-import { can } from '@contract/permissions';
-import { orders, orderStatusHistory, tableViews, accounts } from '@server/db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { requireMembership } from '@server/middleware/company-scope';
-import { orderScope } from '@server/modules/access/data-scope';
-import { requirePermission, type Access } from '@server/modules/access/member-access';
-import { getProvinceIndex } from '@server/modules/regions/province-index';
-import { provincesByRegion } from '@server/modules/regions/region-repo';
-import { recordChange } from '@server/modules/sync/change-log';
-import { OpRejection } from '@server/modules/sync/op-context';
-import { dashboardSummary, DashboardQuery } from './dashboard';
+import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
+import { can } from '@contract/roles';
+import { orders, orderStatusHistory, tableViews, accounts } from '@server/kernel/db/schema';
+import { badRequest, forbidden, HttpError, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { requireMembership } from '@server/kernel/membership';
+import { orderScope } from '@server/modules/roles';
+import { requirePermission, type Access } from '@server/modules/roles';
+import { getProvinceIndex } from '@server/modules/address';
+import { provincesByRegion } from '@server/modules/regions';
+import { recordChange } from '@server/kernel/sync/change-log';
+import { OpRejection } from '@server/kernel/sync/op-context';
+import { dashboardSummary, DashboardQuery } from '@server/modules/dashboard';
 import { orderGroupRoutes } from './order-groups.routes';
 import { orderSheetStream } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
@@ -121,7 +121,7 @@ export function orderRoutes(deps: AppDeps) {
     if (!row) throw notFound('Không tìm thấy đơn hàng');
   }
 
-  /** Moving orders: the permission depends on where they go (contract/order-status.ts moveAction). */
+  /** Moving orders: the permission depends on where they go (contract/orders-status.ts moveAction). */
   async function moverScope(auth: AuthInfo, company: number, to: OrderStatus): Promise<SQL | null> {
     return orderScope(db, await requirePermission(db, auth, company, 'orders', moveAction(to)));
   }

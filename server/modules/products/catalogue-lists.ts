@@ -6,11 +6,11 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { products, variants } from '@server/db/schema';
+import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { products, variants } from '@server/kernel/db/schema';
 import { loadProductRecords } from './product-record';
-import { searchConditions } from './search-text';
+import { wordConditions } from '@server/kernel/sql';
 import { variantRecordsById } from './variant-record';
 
 export type ProductQuery = v.InferOutput<typeof ProductListQuery>;
@@ -27,7 +27,7 @@ function productFieldFilters(query: ProductQuery): SQL[] {
 
 export function productFilters(query: ProductQuery): SQL[] {
   const filters = [eq(products.companyId, query.company), ...productFieldFilters(query)];
-  const words = searchConditions(variants.searchText, query.search);
+  const words = wordConditions(variants.searchText, query.search);
   if (words.length > 0) {
     filters.push(
       sql`${products.id} in (select ${variants.productId} from ${variants} where ${variants.companyId} = ${query.company} and ${and(...words)})`,
@@ -41,7 +41,7 @@ export function variantFilters(query: VariantQuery): SQL[] {
   const filters = [
     eq(variants.companyId, query.company),
     ...productFieldFilters(query),
-    ...searchConditions(variants.searchText, query.search),
+    ...wordConditions(variants.searchText, query.search),
   ];
   if (query.is_active === 'true') filters.push(and(eq(variants.isActive, true), eq(products.isActive, true))!);
   if (query.is_active === 'false') filters.push(or(eq(variants.isActive, false), eq(products.isActive, false))!);

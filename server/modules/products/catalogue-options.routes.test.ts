@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueOption, ProductRecord, SelectOption, UnitOption, UnitSelectOption, VariantRecord } from '@contract/product';
-import { productPaths } from '@contract/product';
-import { startCatalogueKit, cursorNow, type Kit } from './products-test-kit';
+import type { CatalogueOption, ProductRecord, SelectOption, UnitOption, UnitSelectOption, VariantRecord } from '@contract/products';
+import { productPaths } from '@contract/products';
+import { startCatalogueKit, cursorNow, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;
 

@@ -4,25 +4,24 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CatalogueListQuery, CatalogueOptionInputSchema, CompanyQuery, type UnitSelectOption } from '@contract/product';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { conflict } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { pathId } from '@server/lib/validate';
+import { CatalogueListQuery, CatalogueOptionInputSchema, CompanyQuery, type UnitSelectOption } from '@contract/products';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { conflict } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { pathId } from '@server/kernel/validate';
 import {
   allOptions,
   createOption,
   deleteOption,
   getOption,
-  matchesSearch,
   OPTION_KINDS,
-  pageOf,
   productsUsing,
   renameOption,
   toSelectOptions,
   type OptionKind,
 } from './catalogue-options';
-import { memberBody, memberQuery } from './scope';
+import { memberBody, memberQuery } from '@server/modules/roles';
+import { matchesSearch, pageOf } from '@server/kernel/lists';
 import { renameUnit, unitOptions, variantsUsingUnit } from './units';
 
 const ID = ':id{[0-9]+}';

@@ -4,13 +4,13 @@
  * Titles are unique per company ignoring case; renaming re-sends the variants that show the name.
  */
 import { and, count, eq, inArray, type AnyColumn } from 'drizzle-orm';
-import type { CatalogueOption, SelectOption } from '@contract/product';
-import { fold } from '@contract/fold';
-import type { Db } from '@server/db/client';
-import { productBrands, productCategories, productGroups, products, productUnits, variants } from '@server/db/schema';
-import { conflict, notFound } from '@server/lib/http-error';
-import { recordUpserts } from '@server/modules/sync/change-log';
-import { mapConflicts } from './db-errors';
+import type { CatalogueOption, SelectOption } from '@contract/products';
+
+import type { Db } from '@server/kernel/db/client';
+import { productBrands, productCategories, productGroups, products, productUnits, variants } from '@server/kernel/db/schema';
+import { conflict, notFound } from '@server/kernel/errors';
+import { recordUpserts } from '@server/kernel/sync/change-log';
+import { mapConflicts } from './conflicts';
 
 export type OptionKind = 'brand' | 'category' | 'group' | 'unit';
 type OptionTable = typeof productBrands;
@@ -43,16 +43,6 @@ export async function allOptions(db: Db, kind: OptionKind, companyId: number): P
   const { table } = OPTION_KINDS[kind];
   const rows = await db.select({ id: table.id, title: table.title }).from(table).where(eq(table.companyId, companyId));
   return rows.sort((a, b) => vietnameseOrder.compare(a.title, b.title) || a.id - b.id);
-}
-
-export function matchesSearch(title: string, search: string | undefined): boolean {
-  const words = fold(search).split(' ').filter(Boolean);
-  const folded = fold(title);
-  return words.every((word) => folded.includes(word));
-}
-
-export function pageOf<T>(rows: T[], page: number, limit: number): T[] {
-  return rows.slice((page - 1) * limit, page * limit);
 }
 
 export function toSelectOptions(rows: CatalogueOption[]): SelectOption[] {

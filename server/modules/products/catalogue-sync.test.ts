@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerTypeRecord } from '@contract/customer';
-import type { PricePolicyRecord } from '@contract/pricing';
-import { productPaths, type ProductRecord, type VariantRecord } from '@contract/product';
-import { rowsOf } from '@server/lib/sql-rows';
-import { isValidEan13, seedDemoCatalogue } from './demo-catalogue';
-import { loadPricePolicyRecords } from './price-policy-record';
-import { startCatalogueKit, type Kit } from './products-test-kit';
+import type { CustomerTypeRecord } from '@contract/customers';
+import type { PricePolicyRecord } from '@contract/price-policy';
+import { productPaths, type ProductRecord, type VariantRecord } from '@contract/products';
+import { rowsOf } from '@server/kernel/sql';
+import { isValidEan13, seedDemoCatalogue } from '@server/seed/demo-catalogue';
+import { loadPricePolicyRecords } from '@server/modules/price-policy';
+import { startCatalogueKit, type Kit } from '@server/testing/products.kit';
 import { loadVariantRecords } from './variant-record';
 
 let kit: Kit;

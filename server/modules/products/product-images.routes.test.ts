@@ -7,8 +7,8 @@ import {
   type ProductImage,
   type ProductRecord,
   type VariantRecord,
-} from '@contract/product';
-import { cursorNow, startCatalogueKit, type Kit } from './products-test-kit';
+} from '@contract/products';
+import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;
 let product: ProductRecord;

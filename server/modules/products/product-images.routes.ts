@@ -6,14 +6,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { CompanyQuery, MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/product';
+import { CompanyQuery, MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/products';
 import { idField } from '@contract/validation';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { HttpError, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseWith, pathId } from '@server/lib/validate';
-import { requireMembership } from '@server/middleware/company-scope';
-import { requirePermission } from '@server/modules/access/member-access';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { HttpError, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseWith, pathId } from '@server/kernel/validate';
+import { requireMembership } from '@server/kernel/membership';
+import { requirePermission, memberQuery } from '@server/modules/roles';
 import {
   addImages,
   assertProduct,
@@ -25,7 +25,6 @@ import {
   removeImage,
   type UploadedFile,
 } from './product-images';
-import { memberQuery } from './scope';
 
 const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IMAGE_CACHE = 'private, max-age=31536000, immutable';

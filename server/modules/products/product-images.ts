@@ -3,12 +3,12 @@
  * from the first bytes, never from the file name or the declared type.
  */
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productPaths, type ProductImage } from '@contract/product';
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productPaths, type ProductImage } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
-import type { Db } from '@server/db/client';
-import { productImages, products, variants } from '@server/db/schema';
-import { badRequest, HttpError, notFound } from '@server/lib/http-error';
-import { recordUpserts } from '@server/modules/sync/change-log';
+import type { Db } from '@server/kernel/db/client';
+import { productImages, products, variants } from '@server/kernel/db/schema';
+import { badRequest, HttpError, notFound } from '@server/kernel/errors';
+import { recordUpserts } from '@server/kernel/sync/change-log';
 
 /** Room for a full set of images in one request, plus the multipart framing. */
 export const IMAGE_UPLOAD_MAX_BYTES = MAX_PRODUCT_IMAGES * MAX_PRODUCT_IMAGE_BYTES + 256 * 1024;

@@ -1,10 +1,10 @@
 /** Products as records (contract ProductRecord): the product, its images and every variant. */
 import { and, asc, eq } from 'drizzle-orm';
-import { productPaths, type ProductImage, type ProductRecord, type VatRate } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { productBrands, productCategories, productGroups, productImages, products } from '@server/db/schema';
-import { notFound } from '@server/lib/http-error';
-import { anyInt } from './sql-helpers';
+import { productPaths, type ProductImage, type ProductRecord, type VatRate } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { productBrands, productCategories, productGroups, productImages, products } from '@server/kernel/db/schema';
+import { notFound } from '@server/kernel/errors';
+import { anyInt } from '@server/kernel/sql';
 import { variantRecordsOfProducts } from './variant-record';
 
 /** Image ids of products, in display order. */

@@ -6,9 +6,9 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { PRODUCT_SHEET_COLUMNS, type ProductRecord, type ProductSheetColumn, type VariantUnit } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { products } from '@server/db/schema';
+import { PRODUCT_SHEET_COLUMNS, type ProductRecord, type ProductSheetColumn, type VariantUnit } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { products } from '@server/kernel/db/schema';
 import { productFilters, type ProductQuery } from './catalogue-lists';
 import { loadProductRecords } from './product-record';
 

@@ -17,12 +17,12 @@ import {
   type ProductImportError,
   type ProductSheetCell,
   type ProductSheetColumn,
-} from '@contract/product';
-import type { Db } from '@server/db/client';
-import { products } from '@server/db/schema';
-import { HttpError } from '@server/lib/http-error';
+} from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { products } from '@server/kernel/db/schema';
+import { HttpError } from '@server/kernel/errors';
 import { allOptions, cleanTitle, OPTION_KINDS, sameTitle, type OptionKind } from './catalogue-options';
-import { uniqueViolation } from './db-errors';
+import { uniqueViolation } from '@server/kernel/sql';
 import { saveProduct, storedProductInput, type ProductData } from './product-write';
 
 type Cells = Record<string, ProductSheetCell>;

@@ -6,8 +6,8 @@ import {
   type ProductImportAnswer,
   type ProductRecord,
   type ProductSheetRow,
-} from '@contract/product';
-import { startCatalogueKit, type Kit } from './products-test-kit';
+} from '@contract/products';
+import { startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;
 

@@ -1,13 +1,13 @@
 /** `product/export/` (an .xlsx of the filtered products, streamed) and `product/import/` (rows read from such a sheet). */
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
-import { vietnamDay } from '@contract/pricing';
-import { ProductImportSchema, ProductListQuery, productSheetFileName } from '@contract/product';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { ok } from '@server/lib/respond';
+import { vietnamDay } from '@contract/price-policy';
+import { ProductImportSchema, ProductListQuery, productSheetFileName } from '@contract/products';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { ok } from '@server/kernel/respond';
 import { productSheetStream } from './product-sheet-export';
 import { importProductRows } from './product-sheet-import';
-import { memberBody, memberQuery } from './scope';
+import { memberBody, memberQuery } from '@server/modules/roles';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

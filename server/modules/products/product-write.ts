@@ -7,17 +7,16 @@
  */
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { ProductInputSchema } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { products, variants, variantUnits } from '@server/db/schema';
-import { formatCode, nextCounter } from '@server/lib/counters';
-import { badRequest, conflict, notFound } from '@server/lib/http-error';
-import { rowsOf } from '@server/lib/sql-rows';
-import { recordUpserts } from '@server/modules/sync/change-log';
+import type { ProductInputSchema } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { products, variants, variantUnits } from '@server/kernel/db/schema';
+import { formatCode, nextCounter } from '@server/kernel/counters';
+import { badRequest, conflict, notFound } from '@server/kernel/errors';
+import { rowsOf, anyInt, anyText } from '@server/kernel/sql';
+import { recordUpserts } from '@server/kernel/sync/change-log';
 import { foreignOptionIds, type OptionKind } from './catalogue-options';
-import { removeOrphanPolicyItems } from './policy-cleanup';
+import { removeOrphanPolicyItems } from '@server/modules/price-policy';
 import { productSearchText, variantSearchText, type ProductSearchFields } from './search-text';
-import { anyInt, anyText } from './sql-helpers';
 import { canonicalUnit, knownUnits } from './units';
 
 export type ProductData = v.InferOutput<typeof ProductInputSchema>;

@@ -1,9 +1,8 @@
 /** Product calls (spec §7 "Product", prefix /product/api): every catalogue route, signed in. */
 import { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { authenticate } from '@server/middleware/authenticate';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { authenticate } from '@server/kernel/authenticate';
 import { catalogueOptionRoutes } from './catalogue-options.routes';
-import { pricePolicyRoutes } from './price-policy.routes';
 import { productImageRoutes } from './product-images.routes';
 import { productSheetRoutes } from './product-sheet.routes';
 import { productCrudRoutes } from './products.routes';
@@ -18,6 +17,5 @@ export function productRoutes(deps: AppDeps) {
   app.route('/', productCrudRoutes(deps));
   app.route('/', productImageRoutes(deps));
   app.route('/', variantRoutes(deps));
-  app.route('/', pricePolicyRoutes(deps));
   return app;
 }

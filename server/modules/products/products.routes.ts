@@ -1,14 +1,14 @@
 /** `product/` list, create, read, edit, deactivate; `productdetail/` for several products at once. */
 import { Hono } from 'hono';
-import { CompanyQuery, ProductDetailSchema, ProductInputSchema, ProductListQuery } from '@contract/product';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { created, ok } from '@server/lib/respond';
-import { pathId } from '@server/lib/validate';
+import { CompanyQuery, ProductDetailSchema, ProductInputSchema, ProductListQuery } from '@contract/products';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { created, ok } from '@server/kernel/respond';
+import { pathId } from '@server/kernel/validate';
 import { listProducts } from './catalogue-lists';
-import { mapConflicts } from './db-errors';
+import { mapConflicts } from './conflicts';
 import { loadProductRecords, productRecord } from './product-record';
 import { deactivateProduct, saveProduct } from './product-write';
-import { memberBody, memberQuery } from './scope';
+import { memberBody, memberQuery } from '@server/modules/roles';
 
 const ID = ':id{[0-9]+}';
 

@@ -4,14 +4,14 @@
  * and price-policy item, and a unit still sold cannot be deleted.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
-import { DEFAULT_UNITS, isDefaultUnit, type UnitOption } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { pricePolicyItems, productUnits, variants, variantUnits } from '@server/db/schema';
-import { conflict } from '@server/lib/http-error';
-import { rowsOf } from '@server/lib/sql-rows';
-import { recordUpserts } from '@server/modules/sync/change-log';
+import { DEFAULT_UNITS, isDefaultUnit, type UnitOption } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { pricePolicyItems, productUnits, variants, variantUnits } from '@server/kernel/db/schema';
+import { conflict } from '@server/kernel/errors';
+import { rowsOf } from '@server/kernel/sql';
+import { recordUpserts } from '@server/kernel/sync/change-log';
 import { allOptions, assertTitleFree, cleanTitle, getOption, vietnameseOrder } from './catalogue-options';
-import { mapConflicts } from './db-errors';
+import { mapConflicts } from './conflicts';
 
 const unitKey = (title: string) => title.normalize('NFC').trim().toLocaleLowerCase('vi');
 

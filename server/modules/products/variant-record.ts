@@ -5,11 +5,10 @@
  * each: on PGlite that reads a 1000-variant pull page about twice as fast as row-by-row results.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '@contract/product';
-import type { Db } from '@server/db/client';
-import { variants } from '@server/db/schema';
-import { rowsOf } from '@server/lib/sql-rows';
-import { anyInt } from './sql-helpers';
+import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { variants } from '@server/kernel/db/schema';
+import { rowsOf, anyInt } from '@server/kernel/sql';
 
 type VariantJson = Omit<VariantRecord, 'units' | 'image_url' | 'vat_rate'> & { vat_rate: number };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductRecord, ScanAnswer, VariantRecord } from '@contract/product';
-import { productPaths } from '@contract/product';
-import { ean13 } from './demo-catalogue';
-import { cursorNow, startCatalogueKit, type Kit } from './products-test-kit';
+import type { ProductRecord, ScanAnswer, VariantRecord } from '@contract/products';
+import { productPaths } from '@contract/products';
+import { ean13 } from '@server/seed/demo-catalogue';
+import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;
 let product: ProductRecord;

@@ -11,19 +11,19 @@ import {
   VariantUpdateSchema,
   WholesaleUpdateSchema,
   type ScanAnswer,
-} from '@contract/product';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import type { Db } from '@server/db/client';
-import { variants, variantUnits } from '@server/db/schema';
-import { badRequest, HttpError, notFound } from '@server/lib/http-error';
-import { ok } from '@server/lib/respond';
-import { pathId } from '@server/lib/validate';
+} from '@contract/products';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { variants, variantUnits } from '@server/kernel/db/schema';
+import { badRequest, HttpError, notFound } from '@server/kernel/errors';
+import { ok } from '@server/kernel/respond';
+import { pathId } from '@server/kernel/validate';
 import { listVariants } from './catalogue-lists';
-import { recordUpserts } from '@server/modules/sync/change-log';
-import { mapConflicts } from './db-errors';
+import { recordUpserts } from '@server/kernel/sync/change-log';
+import { mapConflicts } from './conflicts';
 import { saveProduct, storedProductInput } from './product-write';
-import { memberBody, memberQuery } from './scope';
-import { anyInt } from './sql-helpers';
+import { memberBody, memberQuery } from '@server/modules/roles';
+import { anyInt } from '@server/kernel/sql';
 import { variantRecordsById } from './variant-record';
 
 const ID = ':id{[0-9]+}';

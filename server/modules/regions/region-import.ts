@@ -19,12 +19,12 @@ import {
   type RegionImportError,
   type RegionSheetCell,
   type RegionSheetColumn,
-} from '@contract/region';
-import type { Db } from '@server/db/client';
-import { regions } from '@server/db/schema';
-import { HttpError } from '@server/lib/http-error';
-import type { ProvinceIndex } from './province-index';
-import { provincesByRegion, writeRegion } from './region-repo';
+} from '@contract/regions';
+import type { Db } from '@server/kernel/db/client';
+import { regions } from '@server/kernel/db/schema';
+import { HttpError } from '@server/kernel/errors';
+import type { ProvinceIndex } from '@server/modules/address';
+import { provincesByRegion, writeRegion } from './regions.repo';
 
 type Cells = Record<string, RegionSheetCell>;
 

@@ -7,10 +7,10 @@ import {
   type RegionOrderRow,
   type RegionRecord,
   type RegionStaffRow,
-} from '@contract/region';
+} from '@contract/regions';
 import { uuidv7 } from '@contract/uuid';
-import { accountCompanies, customers, kpiTargets, regions } from '@server/db/schema';
-import { startRegionKit, type RegionKit } from './regions.test-kit';
+import { accountCompanies, customers, kpiTargets, regions } from '@server/kernel/db/schema';
+import { startRegionKit, type RegionKit } from '@server/testing/regions.kit';
 
 let kit: RegionKit;
 beforeAll(async () => {

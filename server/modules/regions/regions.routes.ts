@@ -1,5 +1,5 @@
 /**
- * Region calls (spec §7 "Region (region/api)", mounted at /api/region/api; contract/region.ts):
+ * Region calls (spec §7 "Region (region/api)", mounted at /api/region/api; contract/regions.ts):
  *
  *   GET    regions/?company&search&page&limit        regions the caller may see (search: code, name, description, provinces)
  *   POST   regions/                                   create                         regions/create, company scope
@@ -12,55 +12,31 @@
  *   GET    configkpi/ · POST configkpi/ · GET views/ · GET my-kpi/                   kpi.routes.ts
  *
  * Every call checks the caller's permission (403, Vietnamese message) and what they may see:
- * a region-scope member only their own region (contract/region.ts).
+ * a region-scope member only their own region (contract/regions.ts).
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, not } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, not } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
 import { formatAddress } from '@contract/address';
-import { fold } from '@contract/fold';
-import type { OrderStatus } from '@contract/order-status';
-import {
-  REGION_MESSAGES,
-  REGION_TEMPLATE_FILE_NAME,
-  RegionChildQuery,
-  RegionCompanyQuery,
-  RegionImportSchema,
-  RegionInputSchema,
-  RegionListQuery,
-  type RegionCustomerRow,
-  type RegionImportAnswer,
-  type RegionOrderRow,
-  type RegionStaffRow,
-} from '@contract/region';
-import { can, permissionDenied } from '@contract/permissions';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { accountCompanies, accounts, customers, orders, regions, roles } from '@server/db/schema';
-import { conflict, forbidden, notFound } from '@server/lib/http-error';
-import { created, ok } from '@server/lib/respond';
-import { parseBody, parseQuery, pathId } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { requirePermission } from '@server/modules/access/member-access';
-import { likePattern } from '@server/modules/company/company.repo';
-import { addressOf } from '@server/modules/customers/customer-record';
-import { kpiRoutes } from './kpi.routes';
-import { getProvinceIndex } from './province-index';
+
+import type { OrderStatus } from '@contract/orders-status';
+import { REGION_MESSAGES, REGION_TEMPLATE_FILE_NAME, RegionChildQuery, RegionCompanyQuery, RegionImportSchema, RegionInputSchema, RegionListQuery, type RegionCustomerRow, type RegionImportAnswer, type RegionOrderRow, type RegionStaffRow } from '@contract/regions';
+import { can, permissionDenied } from '@contract/roles';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { accountCompanies, accounts, customers, orders, regions, roles } from '@server/kernel/db/schema';
+import { conflict, forbidden, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { requirePermission } from '@server/modules/roles';
+import { matchesSearch, pageOf } from '@server/kernel/lists';
+import { wordConditions } from '@server/kernel/sql';
+import { addressOf } from '@server/modules/customers';
+import { getProvinceIndex } from '@server/modules/address';
 import { importRegionRows, regionTemplate } from './region-import';
-import {
-  assertCompanyScope,
-  assertRegionVisible,
-  inProvinces,
-  LIVE_MEMBER,
-  provincesByRegion,
-  regionRecords,
-  regionRow,
-  visibleRegion,
-  writeRegion,
-} from './region-repo';
+import { assertCompanyScope, assertRegionVisible, inProvinces, LIVE_MEMBER, provincesByRegion, regionRecords, regionRow, visibleRegion, writeRegion } from './regions.repo';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-const searchWords = (search: string) => fold(search).split(' ').filter(Boolean);
 
 export function regionRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -86,12 +62,9 @@ export function regionRoutes(deps: AppDeps) {
       .where(and(eq(regions.companyId, query.company), visible === 'all' ? undefined : eq(regions.id, visible)))
       .orderBy(asc(regions.code));
     const provinces = await provincesByRegion(db, query.company);
-    const words = searchWords(query.search);
     const matching = rows.filter((row) => {
-      if (words.length === 0) return true;
       const names = (provinces.get(row.id) ?? []).map((code) => index.nameOf(code) ?? '');
-      const haystack = fold([row.code, row.name, row.description ?? '', ...names].join(' '));
-      return words.every((word) => haystack.includes(word));
+      return matchesSearch([row.code, row.name, row.description ?? '', ...names].join(' '), query.search);
     });
     const page = matching.slice((query.page - 1) * query.limit, query.page * query.limit);
     const records = await regionRecords(
@@ -198,12 +171,8 @@ export function regionRoutes(deps: AppDeps) {
         ),
       )
       .orderBy(desc(accountCompanies.isActive), asc(accounts.fullName));
-    const words = searchWords(query.search);
-    const matching = rows.filter((row) => {
-      const haystack = fold([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '));
-      return words.every((word) => haystack.includes(word));
-    });
-    const page: RegionStaffRow[] = matching.slice((query.page - 1) * query.limit, query.page * query.limit).map((row) => ({
+    const matching = rows.filter((row) => matchesSearch([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '), query.search));
+    const page: RegionStaffRow[] = pageOf(matching, query.page, query.limit).map((row) => ({
       account_id: row.accountId,
       code: row.code,
       full_name: row.fullName,
@@ -229,7 +198,7 @@ export function regionRoutes(deps: AppDeps) {
     const where = and(
       eq(customers.companyId, query.company),
       inProvinces(customers.provinceCode, codes),
-      ...searchWords(query.search).map((word) => ilike(customers.searchText, likePattern(word))),
+      ...wordConditions(customers.searchText, query.search, { caseInsensitive: true }),
     );
     const [total] = await db.select({ n: count() }).from(customers).where(where);
     const rows = await db
@@ -262,7 +231,7 @@ export function regionRoutes(deps: AppDeps) {
       eq(orders.companyId, query.company),
       inProvinces(orders.provinceCode, codes),
       ne(orders.status, 'draft'),
-      ...searchWords(query.search).map((word) => ilike(orders.searchText, likePattern(word))),
+      ...wordConditions(orders.searchText, query.search, { caseInsensitive: true }),
     );
     const [total] = await db.select({ n: count() }).from(orders).where(where);
     const rows = await db
@@ -310,8 +279,6 @@ export function regionRoutes(deps: AppDeps) {
     const message = `Đã thêm ${answer.created}, cập nhật ${answer.updated} khu vực${answer.errors.length ? `, ${answer.errors.length} dòng lỗi` : ''}`;
     return ok(c, answer, { message });
   });
-
-  app.route('/', kpiRoutes(deps));
 
   return app;
 }

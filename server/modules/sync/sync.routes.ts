@@ -1,17 +1,18 @@
-/** POST /api/sync/push and GET /api/sync/pull (issue #3). */
-import { Hono } from 'hono';
-import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
-import type { AppDeps, AppEnv } from '@server/app-types';
+/**
+ * POST /api/sync/push and GET /api/sync/pull (issue #3): the HTTP face of the sync kernel
+ * (server/kernel/sync), given the registry of synced domains by the composition root.
+ */
 import type { HttpBindings } from '@hono/node-server';
-import type { Context } from 'hono';
-import type { PushFault } from '@server/app-types';
-import { ok } from '@server/lib/respond';
-import { parseBody, parseQuery } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { customerPullScope } from '@server/modules/access/data-scope';
-import { memberAccess } from '@server/modules/access/member-access';
-import { pullPage } from './pull';
-import { applyBatch } from './push';
+import { Hono, type Context } from 'hono';
+import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
+import type { AppDeps, AppEnv, PushFault } from '@server/kernel/app-types';
+import { authenticate } from '@server/kernel/authenticate';
+import { ok } from '@server/kernel/respond';
+import type { SyncRegistry } from '@server/kernel/sync/domain';
+import { pullPage } from '@server/kernel/sync/pull';
+import { applyBatch } from '@server/kernel/sync/push';
+import { parseBody, parseQuery } from '@server/kernel/validate';
+import { memberAccess, pullScope } from '@server/modules/roles';
 
 /** Test-only faults, after the ops are committed: the client must treat the outcome as unknown. */
 async function faultyAnswer(c: Context, fault: PushFault, delayMs: number): Promise<Response | null> {
@@ -26,7 +27,7 @@ async function faultyAnswer(c: Context, fault: PushFault, delayMs: number): Prom
   return c.json({ code: 500, data: null, error: 'INTERNAL', message: 'Lỗi giả lập sau khi đã lưu' }, 500);
 }
 
-export function syncRoutes(deps: AppDeps) {
+export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
@@ -37,9 +38,8 @@ export function syncRoutes(deps: AppDeps) {
     const access = await memberAccess(deps.db, auth, input.company);
     const results = await applyBatch(
       deps.db,
-      { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId, access },
+      { registry, caller: { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId, access }, logger: deps.logger },
       input.ops,
-      deps.logger,
     );
     const answer: PushAnswer = { results, serverTime: new Date().toISOString() };
     const fault = deps.faults?.afterPush() ?? null;
@@ -51,10 +51,10 @@ export function syncRoutes(deps: AppDeps) {
     const query = parseQuery(c, PullQuerySchema);
     const auth = c.get('auth');
     const access = await memberAccess(deps.db, auth, query.company);
-    const scope = await customerPullScope(deps.db, access);
+    const scope = await pullScope(deps.db, access);
     return ok(
       c,
-      await pullPage(deps.db, {
+      await pullPage(deps.db, registry, {
         companyId: query.company,
         accountId: auth.accountId,
         cursor: query.cursor,

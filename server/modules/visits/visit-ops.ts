@@ -4,10 +4,10 @@
  * refusals are a customer that is not the company's and a check-out of someone else's visit.
  */
 import { and, eq } from 'drizzle-orm';
-import type { VisitCheckInPayload, VisitCheckOutPayload, VisitFlag } from '@contract/visit';
-import { customers, visits } from '@server/db/schema';
-import { recordChange } from '@server/modules/sync/change-log';
-import { OpRejection, type OpContext, type OpHandler } from '@server/modules/sync/op-context';
+import type { VisitCheckInPayload, VisitCheckOutPayload, VisitFlag } from '@contract/visits';
+import { customers, visits } from '@server/kernel/db/schema';
+import { recordChange } from '@server/kernel/sync/change-log';
+import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { loadVisitRecords } from './visit-record';
 
 /** Device clocks more than five minutes ahead of the server are flagged (Actual Budget's HLC drift). */

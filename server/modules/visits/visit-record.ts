@@ -1,8 +1,8 @@
 /** Visits as records: row-to-wire mapping and loading for sync and lists. */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { VisitFlag, VisitRecord } from '@contract/visit';
-import type { Db } from '@server/db/client';
-import { accounts, customers, visits } from '@server/db/schema';
+import type { VisitFlag, VisitRecord } from '@contract/visits';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, customers, visits } from '@server/kernel/db/schema';
 
 type VisitRow = typeof visits.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import type { VisitRecord } from '@contract/visit';
-import { DEMO } from '@server/db/seed/demo';
+import type { VisitRecord } from '@contract/visits';
+import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 

@@ -1,14 +1,13 @@
 /** GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps. */
 import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { VisitListQuery } from '@contract/visit';
-import type { AppDeps, AppEnv } from '@server/app-types';
-import { accounts, customers, visits } from '@server/db/schema';
-import { ok } from '@server/lib/respond';
-import { parseQuery } from '@server/lib/validate';
-import { authenticate } from '@server/middleware/authenticate';
-import { visitScope } from '@server/modules/access/data-scope';
-import { requirePermission } from '@server/modules/access/member-access';
+import { VisitListQuery } from '@contract/visits';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { accounts, customers, visits } from '@server/kernel/db/schema';
+import { ok } from '@server/kernel/respond';
+import { parseQuery } from '@server/kernel/validate';
+import { authenticate } from '@server/kernel/authenticate';
+import { visitScope, requirePermission } from '@server/modules/roles';
 import { toVisitRecord, visitColumns } from './visit-record';
 
 /** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */

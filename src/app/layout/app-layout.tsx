@@ -8,24 +8,25 @@ import { Outlet, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FirstSyncProgress } from '@/features/sync/components/first-sync-progress';
 import { startSync } from '@/sync/engine';
+import '../sync-domains';
 import { useBackgroundSyncBridge } from '../pwa/background-sync-bridge';
-import { SWITCH_LABELS } from '@contract/features';
+import { SWITCH_LABELS } from '@contract/company-switches';
 import { allows, useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
-import { refreshWorkspace } from '@/features/workspace/model/choose-workspace';
+import { refreshWorkspace } from '@/features/company/model/choose-company';
 import { EmptyState } from '@/ui/empty-state';
 import { applyFrameMessage, useUiFlags } from '@/session/ui-flags';
-import { pagePermission } from '../page-permissions';
+import { pagePermission } from '@/session/page-permissions';
 import { resolveTitle } from '../route-meta';
 import classes from './app-layout.module.css';
 import { BottomNavbar } from './bottom-navbar';
 import { QueryLayer } from '../query-layer';
 import { DialogsProvider } from './dialogs-provider';
 import { DesktopHeader } from './desktop-header';
-import { HeaderActionsProvider } from './header-actions';
+import { HeaderActionsProvider } from '@/ui/header-actions';
 import { MobileHeader } from './mobile-header';
 import { ScrollButtons } from './scroll-buttons';
-import { useIsMobile } from './use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 
 /** Messages from frames of other origins are ignored: only our own pages may drive the layout. */
 function useEmbeddedFrameMessages() {

@@ -5,7 +5,7 @@
 import { IconHome, IconShoppingCart, IconUser, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ComponentType } from 'react';
-import { bottomNav } from '@/features/workspace/model/menu';
+import { bottomNav } from '@/features/company/model/menu';
 import { useMemberAccess } from '@/session/access';
 import classes from './app-layout.module.css';
 

@@ -5,8 +5,8 @@ import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } fro
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
-import { WorkspaceSwitcher } from '@/features/workspace/components/workspace-switcher';
-import { buildMenu, type MenuEntry } from '@/features/workspace/model/menu';
+import { WorkspaceSwitcher } from '@/features/company/components/company-switcher';
+import { buildMenu, type MenuEntry } from '@/features/company/model/menu';
 import { useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
 import { useSignOut } from '../use-sign-out';

@@ -6,7 +6,7 @@ import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
-import { useRegisteredHeaderActions } from './header-actions';
+import { useRegisteredHeaderActions } from '@/ui/header-actions';
 
 export function MobileHeader({ title, showBack }: { title: string; showBack: boolean }) {
   const location = useLocation();

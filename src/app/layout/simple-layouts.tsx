@@ -7,7 +7,7 @@ import { Anchor, Box, Center, Container, Paper, SimpleGrid, Stack, Text, ThemeIc
 import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/help-desk';
+import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/auth-help-desk';
 import { removeLoginShell } from '../login-shell';
 
 

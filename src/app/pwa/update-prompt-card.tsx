@@ -6,7 +6,7 @@
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';
 import { isSyncBusy, useSyncStatus } from '@/sync/sync-status';
-import { useIsMobile } from '../layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { applyUpdate } from './register-sw';
 
 export type UpdatePromptCardProps = {

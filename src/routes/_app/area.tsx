@@ -1,6 +1,6 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { salesStaffLabel } from '@contract/company';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { RegionDetailView } from '@/features/regions/components/region-detail-view';
 import { RegionListView } from '@/features/regions/components/region-list-view';
 import { REGION_PAGE_SIZES, REGION_TABS, type RegionTab } from '@/features/regions/model/region-search';

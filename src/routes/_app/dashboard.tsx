@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { DashboardView } from '@/features/dashboard/components/dashboard-view';
 import { parseDashboardSearch, type DashboardSearch } from '@/features/dashboard/model/dashboard-search';
 import { MyKpiCard } from '@/features/kpi/components/my-kpi-card';
-import { MenuGrid } from '@/features/workspace/components/menu-grid';
+import { MenuGrid } from '@/features/company/components/menu-grid';
 import { useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { StaffListPage } from '@/features/employees/components/staff-list-page';
 import {
   AccountFilterSchema,
@@ -11,7 +11,7 @@ import {
 } from '@/features/employees/model/employee-filter';
 
 export const Route = createFileRoute('/_app/employees')({
-  // The literal OFFICE_STAFF_LABEL (contract/people): route options are in the first download.
+  // The literal OFFICE_STAFF_LABEL (contract/employees): route options are in the first download.
   staticData: { title: 'Nhân viên văn phòng', topLevel: true },
   // Spec §3 account list filter: pageEmployee, limitEmployee, searchEmployee, region, status in the URL.
   validateSearch: (search: AccountFilter & SearchSchemaInput) => urlPart(v.parse(AccountFilterSchema, search), 'office'),

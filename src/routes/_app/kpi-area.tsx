@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { salesStaffLabel } from '@contract/company';
 import { isMonth, vietnamMonth } from '@contract/kpi';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { KpiAreaView } from '@/features/kpi/components/kpi-area-view';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';

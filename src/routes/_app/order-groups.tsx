@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { parseGroupSearch, type GroupSearch } from '@/features/orders/api/order-group-search';
 import { OrderGroupListView } from '@/features/orders/components/order-group-list-view';
 import { useSession } from '@/session/session-store';

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { OrderGroupDetailView } from '@/features/orders/components/order-group-detail-view';
 import { useSession } from '@/session/session-store';
 

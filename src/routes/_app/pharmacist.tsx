@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { salesStaffLabel } from '@contract/company';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { StaffListPage } from '@/features/employees/components/staff-list-page';
 import {
   AccountFilterSchema,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { PolicyListView } from '@/features/price-policy/components/policy-list-view';
 import { useSession } from '@/session/session-store';

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { RoleListView } from '@/features/roles/components/role-list-view';
 import { RoleRequestsView } from '@/features/roles/components/role-requests-view';
 import { useSession } from '@/session/session-store';

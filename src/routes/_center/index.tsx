@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSignOut } from '@/app/use-sign-out';
-import { fetchMemberships } from '@/features/workspace/api/workspace-api';
-import { WorkspaceChooser } from '@/features/workspace/components/workspace-chooser';
+import { fetchMemberships } from '@/features/company/api/company-api';
+import { WorkspaceChooser } from '@/features/company/components/company-chooser';
 import { getAccessToken, getUserAccount, setUserAccount, useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_center/')({

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { createCompany, fetchMemberships } from '@/features/workspace/api/workspace-api';
-import { CreateCompanyForm } from '@/features/workspace/components/create-company-form';
+import { createCompany, fetchMemberships } from '@/features/company/api/company-api';
+import { CreateCompanyForm } from '@/features/company/components/create-company-form';
 import { getAccessToken, getUserAccount, setUserAccount } from '@/session/session-store';
 
 export const Route = createFileRoute('/_center/onboard')({

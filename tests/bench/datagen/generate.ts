@@ -1,10 +1,10 @@
 /**
  * Demo data at scale for one company, written straight into the database with bulk SQL (one
  * `insert … select from unnest(arrays)` per chunk of a few thousand rows) plus the change-log rows
- * the app itself would write (server/modules/sync/change-log.ts `recordChanges`), so devices pull
+ * the app itself would write (server/kernel/sync/change-log.ts `recordChanges`), so devices pull
  * the generated records exactly as they pull records made through the API. Search columns are
  * filled by the app's own functions (customerSearchText, productSearchText, variantSearchText) and
- * order totals by contract/order-totals.ts.
+ * order totals by contract/orders-totals.ts.
  *
  * Used by the benchmarks (tests/bench) and by `npm run seed -- --scale large` (seed.ts), which does:
  *   const { deps } = await prepareDeps({ env });              // opens, migrates, seeds the demo data
@@ -17,17 +17,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
-import { lineAmounts, orderTotals } from '@contract/order-totals';
-import type { OrderStatus, PaymentStatus } from '@contract/order-status';
+import { lineAmounts, orderTotals } from '@contract/orders-totals';
+import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import { uuidv7 } from '@contract/uuid';
-import type { Db } from '@server/db/client';
-import { DEMO_PASSWORD } from '@server/db/seed/demo';
-import { formatCode } from '@server/lib/counters';
+import type { Db } from '@server/kernel/db/client';
+import { DEMO_PASSWORD } from '@server/seed/demo';
+import { formatCode } from '@server/kernel/counters';
 import { hashPassword } from '@server/lib/passwords';
-import { rowsOf } from '@server/lib/sql-rows';
-import { customerSearchText } from '@server/modules/customers/customer-record';
-import { productSearchText, variantSearchText } from '@server/modules/products/search-text';
-import { recordChanges, recordUpserts, type ChangeInput } from '@server/modules/sync/change-log';
+import { rowsOf } from '@server/kernel/sql';
+import { customerSearchText } from '@server/modules/customers';
+import { productSearchText, variantSearchText } from '@server/modules/products';
+import { recordChanges, recordUpserts, type ChangeInput } from '@server/kernel/sync/change-log';
 import { catalogueGenerator, type GenProduct, type GenUnit } from './pharma';
 import { seededRandom, type Random } from './random';
 import {

@@ -13,9 +13,9 @@
  *            tests/bench/results/NAME.json, for the benchmarks)
  */
 import { sql } from 'drizzle-orm';
-import { DEMO } from '@server/db/seed/demo';
-import { readEnv } from '@server/env';
-import { rowsOf } from '@server/lib/sql-rows';
+import { DEMO } from '@server/seed/demo';
+import { readEnv } from '@server/kernel/env';
+import { rowsOf } from '@server/kernel/sql';
 import { prepareDeps } from '@server/server';
 import { writeResult } from '../support/kit';
 import { generateScaleData, SCALES, type ScaleName } from './generate';

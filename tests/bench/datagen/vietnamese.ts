@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ProvincesFile, WardsFile } from '@contract/location';
+import type { ProvincesFile, WardsFile } from '@contract/address-units';
 import type { Random } from './random';
 
 const FAMILY_NAMES: readonly (readonly [string, number])[] = [

@@ -6,11 +6,11 @@
  * was reserved once per accepted line. Also counts the batches a SIGKILL cut in the middle.
  */
 import { sql } from 'drizzle-orm';
-import type { OpType } from '@contract/ops';
-import type { OrderRecord } from '@contract/order';
+import type { OpType } from '@contract/sync-domains';
+import type { OrderRecord } from '@contract/orders';
 import type { OpResult } from '@contract/sync';
-import type { DatabaseHandle } from '@server/db/client';
-import { rowsOf } from '@server/lib/sql-rows';
+import type { DatabaseHandle } from '@server/kernel/db/client';
+import { rowsOf } from '@server/kernel/sql';
 import type { OutboxRow } from '@/db/app-db';
 
 /** An op the campaign queued, as it queued it. */

@@ -95,6 +95,8 @@ export async function createDevice(options: { proxyUrl: string; timeScale: numbe
 
   // Loaded after the globals above exist; one shared copy is fine (no per-tab state in them).
   const appDbModule = (await import('@/db/app-db')) as typeof AppDbModuleType;
+  // The synced domains, registered with the sync kernel as the app does at start.
+  await import('@/app/sync-domains');
   const transport = (await import(/* @vite-ignore */ '../../../src/sync/' + 'transport.ts')) as {
     pushTransport: PushTransport;
     pullTransport: PullTransport;

@@ -2,7 +2,7 @@
  * The API's route table, read from the Hono app itself (`app.routes`), so a route added to
  * server/app.ts is fuzzed and checked for tenant isolation without editing these tests.
  */
-import type { AppDeps } from '@server/app-types';
+import type { AppDeps } from '@server/kernel/app-types';
 import { createApp } from '@server/app';
 
 export type RouteEntry = { method: string; path: string; params: { name: string; pattern: string | null }[] };

@@ -4,8 +4,8 @@
  * the API as its member would, so the fuzzer and the isolation matrix have real ids to aim at.
  */
 import type { LoginAnswer } from '@contract/auth';
-import type { CustomerRecord } from '@contract/customer';
-import type { VariantRecord } from '@contract/product';
+import type { CustomerRecord } from '@contract/customers';
+import type { VariantRecord } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { TestServer } from '@server/testing/test-server';

@@ -6,8 +6,8 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@server/db/client';
-import { rowsOf } from '@server/lib/sql-rows';
+import type { Db } from '@server/kernel/db/client';
+import { rowsOf } from '@server/kernel/sql';
 
 async function rows<T>(db: Db, statement: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));

@@ -6,7 +6,7 @@
 import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '@contract/password-policy';
+import { passwordProblem } from '@contract/auth-password';
 import { ApiError } from '@/api/api-error';
 import { required, sameAs, type Rule } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';

@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } f
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '@contract/password-policy';
+import { passwordProblem } from '@contract/auth-password';
 import { ApiError } from '@/api/api-error';
 import { toast } from '@/ui/toast';
 import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';

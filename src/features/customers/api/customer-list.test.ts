@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customer';
+import type { CustomerRecord } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';

@@ -4,7 +4,7 @@
  * every match of the search and filters in name order; only the page's rows are read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerPaths, type CustomerRecord } from '@contract/customer';
+import { customerPaths, type CustomerRecord } from '@contract/customers';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalCustomer, LocalSyncState } from '@/db/app-db';

@@ -15,8 +15,8 @@ import {
   type CustomerRecord,
   type CustomerTypeRecord,
   type CustomerTypeSummary,
-} from '@contract/customer';
-import { visitPaths, type VisitRecord } from '@contract/visit';
+} from '@contract/customers';
+import { visitPaths, type VisitRecord } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb, LocalSyncState } from '@/db/app-db';

@@ -12,7 +12,7 @@ import {
   type CustomerRecord,
   type CustomerStatus,
   type CustomerTypeSummary,
-} from '@contract/customer';
+} from '@contract/customers';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

@@ -7,7 +7,7 @@
 import { Alert, Anchor, Button, Card, DataList, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
 import { formatAddress } from '@contract/address';

@@ -5,7 +5,7 @@
 import { FilterPanel } from '@/ui/filter-panel';
 import { ScrollArea, Select, SimpleGrid, Tabs } from '@mantine/core';
 
-import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customer';
+import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customers';
 import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';

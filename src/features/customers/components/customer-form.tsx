@@ -8,7 +8,7 @@ import { Alert, Button, Card, Grid, Group, Select, Stack, Text, Textarea, TextIn
 import { IconCurrentLocation, IconDeviceFloppy, IconMapPin, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Address } from '@contract/address';
-import { CUSTOMER_KINDS, CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerStatus } from '@contract/customer';
+import { CUSTOMER_KINDS, CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerStatus } from '@contract/customers';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerLevelRecord } from '@contract/customer';
+import type { CustomerLevelRecord } from '@contract/customers';
 import { reorderedRanks } from './customer-level-settings';
 
 const level = (id: number, rank: number): CustomerLevelRecord => ({ id, company: 1, title: `L${id}`, rank, note: null, updated_at: '' });

@@ -5,7 +5,7 @@
 import { ActionIcon, Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconCloudOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import type { CustomerLevelRecord } from '@contract/customer';
+import type { CustomerLevelRecord } from '@contract/customers';
 import type { AppDb } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
 import { openConfirm } from '@/ui/confirm-dialog';

@@ -4,9 +4,9 @@
  */
 import { Anchor, Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { IconMapPin, IconPhone } from '@tabler/icons-react';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { formatAddress } from '@contract/address';
-import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@contract/customer';
+import { CUSTOMER_STATUS_LABELS, type CustomerStatus } from '@contract/customers';
 import { SyncChip } from '@/ui/sync-chip';
 import type { CustomerRow } from '../api/customer-list';
 

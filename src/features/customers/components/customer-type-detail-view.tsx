@@ -7,7 +7,7 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconEdit, IconTrash, IconUserMinus, IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useCallback, useState } from 'react';
 import { formatAddress } from '@contract/address';
 import { ApiError } from '@/api/api-error';

@@ -4,7 +4,7 @@
  */
 import { Alert, Badge, Button, Card, Group, Loader, Modal, Pagination, Stack, Table, Text } from '@mantine/core';
 import { IconCloudOff, IconPlus } from '@tabler/icons-react';
-import { AnchorLink } from './anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useState } from 'react';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';

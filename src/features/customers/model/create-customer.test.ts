@@ -3,7 +3,8 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
-import { createCustomerOnDevice, pendingCreateOp } from './create-customer';
+import { unappliedOpFor } from '@/sync/outbox';
+import { createCustomerOnDevice } from './create-customer';
 
 const who = { companyId: 4, accountId: 9, accountName: 'Lê Văn Trình' };
 let db: AppDb;
@@ -58,7 +59,7 @@ describe('createCustomerOnDevice', () => {
       clientCreatedAt: now.toISOString(),
     });
     expect(ops[0]!.payload).toMatchObject({ id: record.id, name: 'Nhà thuốc Thanh Tâm', staff_id: 9, phone: '0903456789' });
-    expect(await pendingCreateOp(db, record.id)).toBe(ops[0]!.opId);
+    expect(await unappliedOpFor(db, record.id, 'customer.create')).toBe(ops[0]!.opId);
   });
 
   it('saves nothing when the op cannot be queued: both in one transaction', async () => {

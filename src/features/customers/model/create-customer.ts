@@ -5,11 +5,12 @@
  */
 import * as v from 'valibot';
 import { EMPTY_ADDRESS } from '@contract/address';
-import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '@contract/customer';
+import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
-import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
+import { writeWithOp } from '@/sync/local-write';
+import { enqueueOp } from '@/sync/outbox';
 
 export type NewCustomerInput = Omit<v.InferInput<typeof CustomerCreateSchema>, 'id'>;
 
@@ -43,7 +44,7 @@ export async function createCustomerOnDevice(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await db.transaction('rw', db.customers, db.outbox, async () => {
+  await writeWithOp(db, [db.customers], async () => {
     await db.customers.add(toLocalCustomer(record, 'pending'));
     await enqueueOp(
       db,
@@ -51,16 +52,5 @@ export async function createCustomerOnDevice(
       now,
     );
   });
-  notifyOutboxChanged();
   return record;
-}
-
-/** The op that created a customer on this device, for orders that must follow it. */
-export async function pendingCreateOp(db: AppDb, customerId: string): Promise<string | null> {
-  const op = await db.outbox
-    .where('entity.id')
-    .equals(customerId)
-    .filter((row) => row.type === 'customer.create' && row.state !== 'done')
-    .first();
-  return op?.opId ?? null;
 }

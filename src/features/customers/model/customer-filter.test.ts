@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { CustomerListQuery } from '@contract/customer';
+import { CustomerListQuery } from '@contract/customers';
 import { activeFilterCount, applyFilterChange, CustomerFilterSchema, toCustomerQuery, type CustomerFilter } from './customer-filter';
 
 const parse = (search: Record<string, unknown>) => v.parse(CustomerFilterSchema, search);

@@ -4,7 +4,7 @@
  * in the URL so a reload or a shared link shows the same list. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import { CUSTOMER_TABS, type CustomerTab } from '@contract/customer-tabs';
+import { CUSTOMER_TABS, type CustomerTab } from '@contract/customers-tabs';
 
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalNumber = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);

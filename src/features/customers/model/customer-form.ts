@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { EMPTY_ADDRESS, type Address } from '@contract/address';
-import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '@contract/customer';
+import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '@contract/customers';
 import { maxLength, phone, required, type Rule } from '@/ui/input-rules';
 import type { NewCustomerInput } from './create-customer';
 

@@ -1,7 +1,7 @@
 /** The dashboard's figures (GET getdashboard/): the company's, or one person's (account filter). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '@contract/dashboard';
-import { orderPaths } from '@contract/order';
+import { orderPaths } from '@contract/orders';
 import { apiData } from '@/api/client';
 import type { dashboardQuery } from '../model/dashboard-format';
 

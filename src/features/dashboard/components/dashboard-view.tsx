@@ -21,10 +21,10 @@ import {
 } from '@mantine/core';
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/order-status';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
 import { formatMoney, formatNumber } from '@/lib/money';
-import { DateRangeField } from '@/features/orders/components/order-list-date-range';
+import { DateRangeField } from '@/ui/date-range-field';
 import { useDashboard } from '../api/dashboard-queries';
 import {
   chartDays,

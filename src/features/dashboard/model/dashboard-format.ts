@@ -4,7 +4,7 @@
  * and the dashboard's own state in the URL (whose figures, which days).
  */
 import type { DashboardSummary } from '@contract/dashboard';
-import { ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
+import { ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
 import { compactNumber } from '@/lib/compact-number';
 import { formatMoney, formatNumber } from '@/lib/money';
 import type { DashboardScope, DashboardSearch } from './dashboard-search';

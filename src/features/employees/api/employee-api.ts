@@ -19,7 +19,7 @@ import {
   type EmployeeWriteAnswer,
   type RevenueImportAnswer,
   type StaffImportAnswer,
-} from '@contract/people';
+} from '@contract/employees';
 import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
 import { apiRequest, buildUrl, errorFromEnvelope, refreshAccessToken } from '@/api/client';
 import { getAccessToken } from '@/session/session-store';

@@ -11,7 +11,7 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { salesStaffLabel } from '@contract/company';
-import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '@contract/people';
+import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';

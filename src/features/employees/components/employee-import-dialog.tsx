@@ -8,8 +8,8 @@
 import { Alert, Badge, Button, FileButton, Group, Modal, Progress, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { passwordProblem } from '@contract/password-policy';
-import { employeePaths, type ImportRowResult } from '@contract/people';
+import { passwordProblem } from '@contract/auth-password';
+import { employeePaths, type ImportRowResult } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { RuleTextInput } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';

@@ -18,7 +18,7 @@ import {
   type EmployeeRecord,
   type EmployeeStatus,
   type StaffKind,
-} from '@contract/people';
+} from '@contract/employees';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

@@ -6,7 +6,7 @@
  */
 import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconKey, IconMail, IconPencil, IconPhone, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
-import { employeeStateLabel, type EmployeeRecord } from '@contract/people';
+import { employeeStateLabel, type EmployeeRecord } from '@contract/employees';
 import { formatDate } from '@/lib/dates';
 
 export type RowActions = {

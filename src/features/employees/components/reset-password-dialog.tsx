@@ -6,8 +6,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { passwordProblem } from '@contract/password-policy';
-import type { EmployeeRecord } from '@contract/people';
+import { passwordProblem } from '@contract/auth-password';
+import type { EmployeeRecord } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { required, sameAs, type Rule } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';

@@ -2,7 +2,7 @@
  * What /pharmacist and /employees share: the account filter state (URL part and saved state) turned
  * into one list's filter, and each change saved and put back in the URL.
  */
-import type { StaffKind } from '@contract/people';
+import type { StaffKind } from '@contract/employees';
 import { useSession } from '@/session/session-store';
 import { listFilter, readSavedAccountFilter, saveAccountFilter, urlPart, withList, type AccountFilter } from '../model/employee-filter';
 import { EmployeeListView } from './employee-list-view';

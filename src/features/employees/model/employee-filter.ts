@@ -9,10 +9,10 @@
  * so coming back to a list with a bare URL finds it as it was left. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import type { EmployeeListParams, EmployeeStatus, StaffKind } from '@contract/people';
+import type { EmployeeListParams, EmployeeStatus, StaffKind } from '@contract/employees';
 
 /**
- * contract/people's EMPLOYEE_STATUSES, repeated (and checked against its type) so that the route
+ * contract/employees's EMPLOYEE_STATUSES, repeated (and checked against its type) so that the route
  * files, whose search validation is in the app's first download, do not pull the whole contract in.
  */
 const STATUSES = ['active', 'inactive', 'invited'] as const satisfies readonly EmployeeStatus[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EmployeeRecord } from '@contract/people';
+import type { EmployeeRecord } from '@contract/employees';
 import { validate } from '@/ui/input-rules';
 import { EMPLOYEE_FORM_RULES, emptyEmployeeForm, isEmptyUpdate, recordToForm, toCreateInput, toUpdateInput } from './employee-form';
 

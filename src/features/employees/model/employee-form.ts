@@ -5,14 +5,14 @@
  * of the account's identity (which a company may make only for accounts it manages).
  */
 import { isValidPhone, PHONE_INVALID } from '@contract/phone';
-import { passwordProblem } from '@contract/password-policy';
+import { passwordProblem } from '@contract/auth-password';
 import {
   EMPLOYEE_CODE_INVALID,
   type EmployeeCreateInput,
   type EmployeeRecord,
   type EmployeeUpdateInput,
   type StaffKind,
-} from '@contract/people';
+} from '@contract/employees';
 import { email, maxLength, required, type Rule } from '@/ui/input-rules';
 
 export type EmployeeFormValues = {

@@ -1,5 +1,5 @@
 /**
- * KPI by area (contract/region.ts, contract/kpi.ts): the month's progress per region and per rep
+ * KPI by area (contract/regions.ts, contract/kpi.ts): the month's progress per region and per rep
  * (`views/`), the caller's own (`my-kpi/`), and saving targets (`configkpi/`). Order writes do not
  * know about these queries, so they are kept fresh for a minute and refetched when the window
  * regains focus.
@@ -7,7 +7,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { KpiValues } from '@contract/kpi';
-import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/region';
+import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/regions';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 

@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, 
 import { IconTarget } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { KPI_METRICS, type KpiProgress, type MonthClock, type TargetSource } from '@contract/kpi';
-import type { KpiRegionRow, KpiRepRow } from '@contract/region';
+import type { KpiRegionRow, KpiRepRow } from '@contract/regions';
 import { EmptyState } from '@/ui/empty-state';
 import { useKpiViews } from '../api/kpi-api';
 import { clockText, formatPercent, KpiBars, MetricCell, PaceBadge } from './kpi-bars';

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { kpiProgress, monthClock, ZERO_KPI, type KpiValues } from '@contract/kpi';
-import type { MyKpiAnswer } from '@contract/region';
+import type { MyKpiAnswer } from '@contract/regions';
 import { MyKpiCard } from './my-kpi-card';
 
 const now = new Date('2026-06-11T10:00:00+07:00');

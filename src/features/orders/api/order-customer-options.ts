@@ -5,7 +5,7 @@
  * list to /403.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerPaths, type CustomerRecord } from '@contract/customer';
+import { customerPaths, type CustomerRecord } from '@contract/customers';
 import { ApiError } from '@/api/api-error';
 import { apiData } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

@@ -12,9 +12,9 @@
  * strings.
  */
 import * as v from 'valibot';
-import type { ORDER_SORTS as CONTRACT_SORTS } from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
-import type { AreaCode } from '@contract/location';
+import type { ORDER_SORTS as CONTRACT_SORTS } from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
+import type { AreaCode } from '@contract/address-units';
 
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const asText = v.pipe(
@@ -26,7 +26,7 @@ const optionalCode = v.fallback(v.optional(v.pipe(asText, v.regex(/^\d{1,6}$/)))
 const DAY = '\\d{4}-\\d{2}-\\d{2}';
 
 export type OrderSort = (typeof CONTRACT_SORTS)[number];
-/** contract/order-status.ts ORDER_STATUSES, repeated for the same reason (a test checks they agree). */
+/** contract/orders-status.ts ORDER_STATUSES, repeated for the same reason (a test checks they agree). */
 export const FILTER_STATUSES = [
   'draft',
   'pending',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '@contract/location';
-import { ORDER_SORTS as CONTRACT_SORTS } from '@contract/order';
-import { ORDER_STATUSES } from '@contract/order-status';
+import { AREAS } from '@contract/address-units';
+import { ORDER_SORTS as CONTRACT_SORTS } from '@contract/orders';
+import { ORDER_STATUSES } from '@contract/orders-status';
 import {
   activeOrderFilterCount,
   applyOrderFilterChange,

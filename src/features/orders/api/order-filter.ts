@@ -2,7 +2,7 @@
  * The order list's filter (model in order-filter-search.ts) mapped onto the order calls' queries,
  * and how a change to it is applied (back to page 1, places kept consistent).
  */
-import type { AreaCode } from '@contract/location';
+import type { AreaCode } from '@contract/address-units';
 import { DEFAULT_ORDER_FILTER, type OrderFilter, type OrderFilterPatch, type OrderSort } from './order-filter-search';
 
 export * from './order-filter-search';

@@ -5,8 +5,8 @@
  * which the screens show as it is.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderPaths, type OrderGroupRecord, type OrderGroupStatus, type OrderRecord } from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
+import { orderPaths, type OrderGroupRecord, type OrderGroupStatus, type OrderRecord } from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
 import { apiRequest } from '@/api/client';
 import { fetchOrderList } from './order-queries';
 import { orderKeys } from './order-keys';

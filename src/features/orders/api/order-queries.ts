@@ -14,8 +14,8 @@ import {
   type OrderColumn,
   type OrderRecord,
   type StatusCounts,
-} from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
+} from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest, type RequestOptions } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

@@ -4,8 +4,8 @@
  * the server: nothing is queued. After each write the order reads and the dashboard are refreshed.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { orderPaths, type BulkStatusResult, type OrderRecord } from '@contract/order';
-import type { OrderStatus, PaymentStatus } from '@contract/order-status';
+import { orderPaths, type BulkStatusResult, type OrderRecord } from '@contract/orders';
+import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import { apiRequest } from '@/api/client';
 import type { OrderDetail } from './order-queries';
 import { orderKeys } from './order-keys';

@@ -1,8 +1,8 @@
 /** One line of the order being taken: product, unit, quantity, price and why, discount, VAT, amount. */
 import { ActionIcon, Alert, Card, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import type { LineDiscount } from '@contract/order-totals';
-import { baseUnit } from '@contract/pricing';
+import type { LineDiscount } from '@contract/orders-totals';
+import { baseUnit } from '@contract/price-policy';
 import { MoneyText } from '@/ui/money-text';
 import type { PricedLine } from '../model/cart-pricing';
 import { DiscountEditor, QuantityStepper } from './cart-line-editors';

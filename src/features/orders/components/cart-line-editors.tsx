@@ -2,11 +2,11 @@
 import { ActionIcon, Group, SegmentedControl } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { LineDiscount } from '@contract/order-totals';
+import type { LineDiscount } from '@contract/orders-totals';
 import { NumericInput } from '@/ui/numeric-input';
 import classes from './cart-line-editors.module.css';
 
-/** The most one line may order (contract/order.ts OrderLineInputSchema). */
+/** The most one line may order (contract/orders.ts OrderLineInputSchema). */
 export const MAX_QUANTITY = 1_000_000;
 
 /** Text typed into a box that also follows its value when it changes elsewhere (+/−, a scan). */

@@ -7,7 +7,7 @@
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/order-status';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { appDb, type AppDb, type LocalOrder, type OutboxState } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useSession } from '@/session/session-store';

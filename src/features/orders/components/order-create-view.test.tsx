@@ -3,11 +3,11 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeatureFlags } from '@contract/features';
+import type { FeatureFlags } from '@contract/company-switches';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { addLine, emptyCart, readCart, setCartCustomer, writeCart } from '../model/cart';
-import { AGENT, ALL_ON, COMPANY, RETAIL, SELLER, seedCatalogue } from '../model/test-fixtures';
+import { AGENT, ALL_ON, COMPANY, RETAIL, SELLER, seedCatalogue } from '@/testing/order-fixtures';
 import type { OpenVisitHint } from './customer-section';
 import { OrderCreateView } from './order-create-view';
 

@@ -4,8 +4,8 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { OrderRecord } from '@contract/order';
-import type { OrderStatus } from '@contract/order-status';
+import type { OrderRecord } from '@contract/orders';
+import type { OrderStatus } from '@contract/orders-status';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 
 /** Statuses whose note and delivery date may still change (server: EDITABLE). */

@@ -1,8 +1,8 @@
 /** Pieces of an order's detail: its lines (table or cards), its totals with the amount in words, its status history. */
 import { Card, Divider, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconCircleCheck, IconCircleDot, IconCircleX } from '@tabler/icons-react';
-import type { OrderRecord } from '@contract/order';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/order-status';
+import type { OrderRecord } from '@contract/orders';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import type { OrderHistoryEntry } from '../api/order-queries';

@@ -1,7 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderRecord } from '@contract/order';
+import type { OrderRecord } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import {
   ADMIN_ACCESS,
@@ -10,7 +10,7 @@ import {
   renderScreen,
   TEST_ACCOUNT,
   TEST_COMPANY,
-} from '@/app/testing/screen-harness';
+} from '@/testing/screen-harness';
 import { AppDb, type LocalOrder } from '@/db/app-db';
 import { OrderDetailView } from './order-detail-view';
 

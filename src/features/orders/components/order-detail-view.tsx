@@ -15,13 +15,13 @@ import { Alert, Anchor, Button, Card, Grid, Group, Loader, Select, SimpleGrid, S
 import { IconAlertTriangle, IconCloudOff, IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '@contract/order-status';
-import { useHeaderActions, type HeaderAction } from '@/app/layout/header-actions';
+import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '@contract/orders-status';
+import { useHeaderActions, type HeaderAction } from '@/ui/header-actions';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
-import { AnchorLink } from '@/features/customers/components/anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';

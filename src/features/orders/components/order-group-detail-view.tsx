@@ -8,15 +8,15 @@ import { ActionIcon, Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Tabl
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ORDER_GROUP_TRANSITIONS, type OrderGroupStatus } from '@contract/order';
-import { useHeaderActions } from '@/app/layout/header-actions';
+import { ORDER_GROUP_TRANSITIONS, type OrderGroupStatus } from '@contract/orders';
+import { useHeaderActions } from '@/ui/header-actions';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { toast } from '@/ui/toast';
-import { AnchorLink } from '@/features/customers/components/anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useOrderGroup, useOrderGroupWrites } from '../api/order-group-api';
 import { AddOrdersDialog, GROUP_MOVE_LABELS, GroupStatusBadge } from './order-group-form';
 import { orderLabel } from './order-list-table';

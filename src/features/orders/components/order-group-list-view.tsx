@@ -6,13 +6,13 @@ import { Alert, Button, Card, Group, Loader, Pagination, SegmentedControl, Stack
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_STATUSES, type OrderGroupRecord, type OrderGroupStatus } from '@contract/order';
+import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_STATUSES, type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { EmptyState } from '@/ui/empty-state';
 import { useCan } from '@/session/access';
 import { toast } from '@/ui/toast';
-import { AnchorLink } from '@/features/customers/components/anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { useOrderGroups, useOrderGroupWrites, type GroupListFilter } from '../api/order-group-api';
 import { CreateGroupDialog, GroupStatusBadge } from './order-group-form';
 

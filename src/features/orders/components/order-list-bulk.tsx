@@ -6,8 +6,8 @@
 import { Affix, Button, Group, Menu, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { BulkStatusResult } from '@contract/order';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/order-status';
+import type { BulkStatusResult } from '@contract/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 import { useOrderWrites } from '../api/order-writes';
 import { orderLabel, type Selection } from './order-list-table';
 import { BulkResultDialog, type BulkOrderLabel } from './order-status-bulk-result';

@@ -1,7 +1,7 @@
 /** "Cột hiển thị": the order table's columns this person shows, saved on the server (order-table/). */
 import { Button, Checkbox, Menu, Stack, Text } from '@mantine/core';
 import { IconColumns } from '@tabler/icons-react';
-import { ORDER_COLUMN_LABELS, ORDER_COLUMNS, type OrderColumn } from '@contract/order';
+import { ORDER_COLUMN_LABELS, ORDER_COLUMNS, type OrderColumn } from '@contract/orders';
 
 /** The columns after toggling one, in the table's fixed order; the last one cannot be hidden. */
 export function toggleColumn(columns: readonly OrderColumn[], column: OrderColumn, shown: boolean): OrderColumn[] {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SYSTEM_ROLES } from '@contract/permissions';
+import { SYSTEM_ROLES } from '@contract/roles';
 import { uuidv7 } from '@contract/uuid';
-import { enterWorkspace, leaveWorkspace, renderScreen, roleAccess, serveApi, TEST_COMPANY } from '@/app/testing/screen-harness';
+import { enterWorkspace, leaveWorkspace, renderScreen, roleAccess, serveApi, TEST_COMPANY } from '@/testing/screen-harness';
 import { AppDb } from '@/db/app-db';
 import { DEFAULT_ORDER_FILTER } from '../api/order-filter-search';
 import { OrderFilters } from './order-list-filters';

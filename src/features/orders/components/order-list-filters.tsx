@@ -9,14 +9,14 @@ import { Badge, Grid, ScrollArea, Select, Tabs } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 
 import { useMemo, useState, type ReactNode } from 'react';
-import type { StatusCounts } from '@contract/order';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contract/order-status';
-import { AREAS, type AreaCode } from '@contract/location';
+import type { StatusCounts } from '@contract/orders';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
+import { AREAS, type AreaCode } from '@contract/address-units';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
-import { addressData } from '@/features/address/model/address-data';
-import { indexPlaces, indexProvinces, placeFilter } from '@/features/address/model/place-filter';
-import { useAddressFile } from '@/features/address/model/use-address-data';
+import { addressData } from '@/ui/address/address-data';
+import { indexPlaces, indexProvinces, placeFilter } from '@/ui/address/place-filter';
+import { useAddressFile } from '@/ui/address/use-address-data';
 import { useCustomerName, useCustomerOptions } from '../api/order-customer-options';
 import {
   activeOrderFilterCount,
@@ -27,7 +27,7 @@ import {
   type OrderFilter,
   type OrderFilterPatch,
 } from '../api/order-filter';
-import { DateRangeField } from './order-list-date-range';
+import { DateRangeField } from '@/ui/date-range-field';
 
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];

@@ -4,10 +4,10 @@
  * mobile header's back arrow returns to the list (spec §2 "Back behaviour").
  */
 import { Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
-import { ORDER_COLUMN_LABELS, type OrderColumn, type OrderRecord } from '@contract/order';
+import { ORDER_COLUMN_LABELS, type OrderColumn, type OrderRecord } from '@contract/orders';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { MoneyText } from '@/ui/money-text';
-import { AnchorLink } from '@/features/customers/components/anchor-link';
+import { AnchorLink } from '@/ui/anchor-link';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;

@@ -8,8 +8,8 @@
 import { Alert, Button, Group, Loader, Pagination, Select, Stack, Text } from '@mantine/core';
 import { IconCloudOff, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
-import { orderPaths, type OrderRecord } from '@contract/order';
-import { vietnamDay } from '@contract/pricing';
+import { orderPaths, type OrderRecord } from '@contract/orders';
+import { vietnamDay } from '@contract/price-policy';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';

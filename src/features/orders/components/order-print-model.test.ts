@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderLineRecord, OrderRecord } from '@contract/order';
-import { lineAmounts, orderTotals } from '@contract/order-totals';
+import type { OrderLineRecord, OrderRecord } from '@contract/orders';
+import { lineAmounts, orderTotals } from '@contract/orders-totals';
 import { lineName, pageRule, parsePrintFormat, printLines, printTotals } from './order-print-model';
 
 function line(

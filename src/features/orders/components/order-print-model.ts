@@ -4,7 +4,7 @@
  * line in whole đồng); the lines are added up again so a sheet whose lines disagree with its
  * total is caught rather than printed.
  */
-import type { OrderLineRecord, OrderRecord } from '@contract/order';
+import type { OrderLineRecord, OrderRecord } from '@contract/orders';
 import { amountInWords } from '@/lib/amount-in-words';
 
 import type { PrintFormat } from './order-print-format';

@@ -7,7 +7,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import type { OrderRecord } from '@contract/order';
+import type { OrderRecord } from '@contract/orders';
 import type { AppDb } from '@/db/app-db';
 import { dayjs, formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';

@@ -6,7 +6,7 @@ import {
   PAYMENT_STATUS_LABELS,
   type OrderStatus,
   type PaymentStatus,
-} from '@contract/order-status';
+} from '@contract/orders-status';
 
 const PAYMENT_COLORS: Record<PaymentStatus, string> = { unpaid: 'gray', partial: 'orange', paid: 'teal' };
 

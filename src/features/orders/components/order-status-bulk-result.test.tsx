@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BulkStatusResult } from '@contract/order';
+import type { BulkStatusResult } from '@contract/orders';
 import { BulkResultDialog, bulkSummary } from './order-status-bulk-result';
 import { OrderStatusDialog, REASON_REQUIRED } from './order-status-dialog';
 

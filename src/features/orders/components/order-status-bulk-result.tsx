@@ -4,8 +4,8 @@
  */
 import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import type { BulkStatusResult } from '@contract/order';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/order-status';
+import type { BulkStatusResult } from '@contract/orders';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 
 export type BulkOrderLabel = { code: string; customer: string };
 

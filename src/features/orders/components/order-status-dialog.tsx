@@ -5,7 +5,7 @@
  */
 import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/order-status';
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 import { MOVE_COLORS, MOVE_LABELS, needsReason } from './order-status-rules';
 
 export const REASON_REQUIRED = 'Vui lòng nhập lý do';

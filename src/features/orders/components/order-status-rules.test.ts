@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@contract/order-status';
+import { ORDER_STATUSES, ORDER_TRANSITIONS } from '@contract/orders-status';
 import { bulkTargets, MOVE_LABELS, movesFrom, needsReason } from './order-status-rules';
 
 describe('bulkTargets', () => {

@@ -1,5 +1,5 @@
 /**
- * What the screens offer from the transition table (contract/order-status.ts): the buttons of an
+ * What the screens offer from the transition table (contract/orders-status.ts): the buttons of an
  * order's detail and the targets of a bulk move. The server enforces the same table; offering only
  * allowed moves spares the office a refusal.
  */
@@ -10,7 +10,7 @@ import {
   ORDER_TRANSITIONS,
   OWNER_CANCELLABLE,
   type OrderStatus,
-} from '@contract/order-status';
+} from '@contract/orders-status';
 
 /** The verb on the button that moves an order to a status. */
 export const MOVE_LABELS: Record<OrderStatus, string> = {

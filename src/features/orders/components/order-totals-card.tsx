@@ -1,6 +1,6 @@
 /** The order's totals as the rep reads them to the pharmacy: goods, discount, VAT, total, and the total in words. */
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
-import type { OrderTotals } from '@contract/order-totals';
+import type { OrderTotals } from '@contract/orders-totals';
 import { amountInWords } from '@/lib/amount-in-words';
 import { MoneyText } from '@/ui/money-text';
 

@@ -1,6 +1,6 @@
 /** A line's unit price as the customer pays it: the effective price, the list price struck through when lower, and why. */
 import { Badge, Group } from '@mantine/core';
-import type { EffectivePrice } from '@contract/pricing';
+import type { EffectivePrice } from '@contract/price-policy';
 import { MoneyText } from '@/ui/money-text';
 
 export function priceReason(price: EffectivePrice | null): string | null {

@@ -7,7 +7,7 @@ import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toast } from '@/ui/toast';
 import { loadCartPricing } from '../model/cart-pricing';
-import { ALL_ON, COMPANY, RETAIL, seedCatalogue } from '../model/test-fixtures';
+import { ALL_ON, COMPANY, RETAIL, seedCatalogue } from '@/testing/order-fixtures';
 import { ProductAdder } from './product-adder';
 
 // The screen answers through IndexedDB; on a busy machine that takes longer than the default second.

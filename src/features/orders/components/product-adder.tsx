@@ -9,7 +9,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { formatMoney } from '@contract/money';
-import type { VariantUnit } from '@contract/product';
+import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { findLocalBarcode, searchLocalVariants, VARIANT_RESULTS } from '@/db/variant-search';
 import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';

@@ -5,10 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
-import type { FeatureFlags } from '@contract/features';
+import type { FeatureFlags } from '@contract/company-switches';
 import type { AppDb, CartRow, LocalCustomer, LocalVariant } from '@/db/app-db';
 import { loadCartPricing, priceCart, type CartPricing, type PricedLine } from '../model/cart-pricing';
-import type { OrderTotals } from '@contract/order-totals';
+import type { OrderTotals } from '@contract/orders-totals';
 
 export type CartPricingState = {
   /** undefined while loading; null when the cart has no customer or the customer is not on the device. */

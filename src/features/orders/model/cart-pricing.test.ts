@@ -1,10 +1,10 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeatureFlags } from '@contract/features';
+import type { FeatureFlags } from '@contract/company-switches';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartLine, type LocalVariant } from '@/db/app-db';
 import { loadCartPricing, priceCart } from './cart-pricing';
-import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, TABLET, seedCatalogue } from './test-fixtures';
+import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, TABLET, seedCatalogue } from '@/testing/order-fixtures';
 
 let db: AppDb;
 beforeEach(async () => {

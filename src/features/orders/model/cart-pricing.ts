@@ -1,10 +1,10 @@
 /**
- * Pricing the cart on the device with the same function the server uses (contract/pricing.ts),
+ * Pricing the cart on the device with the same function the server uses (contract/price-policy.ts),
  * from the mirrored price policies, the customer's group (wholesale or not) and level, and the
  * company's switches. Works offline; the server re-checks on submit.
  */
-import type { FeatureFlags } from '@contract/features';
-import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/order-totals';
+import type { FeatureFlags } from '@contract/company-switches';
+import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/orders-totals';
 import {
   effectivePrice,
   findUnit,
@@ -12,7 +12,7 @@ import {
   type EffectivePrice,
   type PricePolicyRecord,
   type PricingCustomer,
-} from '@contract/pricing';
+} from '@contract/price-policy';
 import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '@/db/app-db';
 
 export type CartPricing = { customer: PricingCustomer; policies: PricePolicyRecord[]; flags: FeatureFlags; day: string };

@@ -16,7 +16,7 @@ import {
   updateLine,
   writeCart,
 } from './cart';
-import { ACCOUNT, COMPANY } from './test-fixtures';
+import { ACCOUNT, COMPANY } from '@/testing/order-fixtures';
 
 const tablet = (unit: string, quantity = 1) => ({ variantId: 10, unit, quantity, unitPrice: 19_000, discount: null });
 

@@ -4,7 +4,7 @@ import { uuidv7 } from '@contract/uuid';
 import { AppDb, type LocalOrder } from '@/db/app-db';
 import { describeChanges, isPriceRefusal, orderChip } from './order-state';
 import { recentCustomerIds, recentCustomers } from './recent-customers';
-import { ACCOUNT, AGENT, COMPANY, RETAIL, seedCatalogue } from './test-fixtures';
+import { ACCOUNT, AGENT, COMPANY, RETAIL, seedCatalogue } from '@/testing/order-fixtures';
 
 function order(patch: Partial<LocalOrder> = {}): LocalOrder {
   return {

@@ -1,13 +1,13 @@
 import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OrderSubmitSchema } from '@contract/order';
+import { OrderSubmitSchema } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db/app-db';
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
 import { CartAlreadySent, CartProblem, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
-import { ACCOUNT, ALL_ON, COMPANY, RETAIL, SELLER, SYRUP, TABLET, seedCatalogue, seedPendingCustomer } from './test-fixtures';
+import { ACCOUNT, ALL_ON, COMPANY, RETAIL, SELLER, SYRUP, TABLET, seedCatalogue, seedPendingCustomer } from '@/testing/order-fixtures';
 
 let db: AppDb;
 beforeEach(async () => {

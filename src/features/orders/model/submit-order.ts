@@ -5,12 +5,13 @@
  * keeps its id (the server replaces it) with a new op.
  */
 import { formatAddress } from '@contract/address';
-import type { OrderLineRecord, OrderSubmitPayload } from '@contract/order';
+import type { OrderLineRecord, OrderSubmitPayload } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
-import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
+import { writeWithOp } from '@/sync/local-write';
+import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
 import { cartKey } from './cart';
-import type { OrderTotals } from '@contract/order-totals';
+import type { OrderTotals } from '@contract/orders-totals';
 import type { PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
 
@@ -57,7 +58,7 @@ export async function submitCart(
   if (broken) throw new CartProblem(`${broken.variant?.product_name ?? 'Một sản phẩm'}: ${broken.problem}`);
   const orderId = cart.orderId ?? uuidv7(now.getTime());
 
-  return db.transaction('rw', [db.orders, db.outbox, db.meta, db.carts], async () => {
+  return writeWithOp(db, [db.orders, db.meta, db.carts], async () => {
     // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
     // is now another order's. Nothing is written twice.
     const stored = await db.carts.get(cartKey(seller.companyId, seller.accountId));
@@ -85,11 +86,7 @@ export async function submitCart(
       createdAt,
     };
     // The customer made on this device must reach the server first.
-    const customerOp = await db.outbox
-      .where('entity.id')
-      .equals(customer.id)
-      .filter((op) => op.type === 'customer.create' && op.state !== 'done')
-      .first();
+    const customerOp = await unappliedOpFor(db, customer.id, 'customer.create');
     const order: LocalOrder = {
       id: orderId,
       company: seller.companyId,
@@ -132,7 +129,7 @@ export async function submitCart(
         companyId: seller.companyId,
         accountId: seller.accountId,
         entity: { type: 'order', id: orderId },
-        dependsOn: customerOp ? [customerOp.opId] : [],
+        dependsOn: customerOp ? [customerOp] : [],
         payload,
       },
       now,
@@ -144,14 +141,8 @@ export async function submitCart(
       .filter((op) => op.type === 'order.submit' && op.state === 'rejected')
       .modify({ state: 'done' });
     await db.carts.delete(cartKey(seller.companyId, seller.accountId));
-    notifyAfterCommit();
     return order;
   });
-}
-
-function notifyAfterCommit() {
-  // Dexie commits when the transaction's promise settles; nudge the engine just after.
-  setTimeout(notifyOutboxChanged, 0);
 }
 
 /**

@@ -7,8 +7,8 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
-import type { PricePolicyInputSchema, PricePolicyRecord } from '@contract/pricing';
-import { productPaths } from '@contract/product';
+import type { PricePolicyInputSchema, PricePolicyRecord } from '@contract/price-policy';
+import { productPaths } from '@contract/products';
 import type * as v from 'valibot';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';

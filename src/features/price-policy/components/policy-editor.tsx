@@ -23,8 +23,8 @@ import {
 import { useLiveQuery } from 'dexie-react-hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PricePolicyRecord } from '@contract/pricing';
-import type { VariantRecord } from '@contract/product';
+import type { PricePolicyRecord } from '@contract/price-policy';
+import type { VariantRecord } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';

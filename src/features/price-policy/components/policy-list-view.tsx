@@ -7,7 +7,7 @@
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { PricePolicyRecord, PricingFeatures } from '@contract/pricing';
+import type { PricePolicyRecord, PricingFeatures } from '@contract/price-policy';
 import type { AppDb } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';

@@ -1,14 +1,14 @@
 /**
  * "Giá áp dụng": a customer and a variant (both from the device, as the cart has them) and the
  * price the cart will charge, from the one pricing function the server and the cart share
- * (contract/pricing.ts effectivePrice), with where it comes from.
+ * (contract/price-policy.ts effectivePrice), with where it comes from.
  */
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { effectivePrice, vietnamDay, type PricingFeatures } from '@contract/pricing';
-import type { VariantRecord } from '@contract/product';
+import { effectivePrice, vietnamDay, type PricingFeatures } from '@contract/price-policy';
+import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { MoneyText } from '@/ui/money-text';

@@ -3,7 +3,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { VariantRecord } from '@contract/product';
+import type { VariantRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import { searchLocalVariants } from '@/db/variant-search';
 

@@ -4,7 +4,7 @@
  * (`title`, `items.3.price`, …).
  */
 import * as v from 'valibot';
-import { PricePolicyInputSchema, type PricePolicyRecord } from '@contract/pricing';
+import { PricePolicyInputSchema, type PricePolicyRecord } from '@contract/price-policy';
 import { issueFields } from './field-errors';
 import type { PolicyInput } from '../api/price-policy-api';
 

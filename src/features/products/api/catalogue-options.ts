@@ -12,7 +12,7 @@ import {
   type SelectOption,
   type UnitOption,
   type UnitSelectOption,
-} from '@contract/product';
+} from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

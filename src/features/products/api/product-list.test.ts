@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { VariantRecord, VariantUnit } from '@contract/product';
+import type { VariantRecord, VariantUnit } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toLocalVariant } from '@/db/local-records';

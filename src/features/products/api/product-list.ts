@@ -8,7 +8,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { foldedWords } from '@contract/fold';
 import { entryRows, type IndexEntry } from '@/db/search-index';
-import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/product';
+import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

@@ -14,7 +14,7 @@ import {
   type ProductRecord,
   type ProductSheetRow,
   type VariantRecord,
-} from '@contract/product';
+} from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

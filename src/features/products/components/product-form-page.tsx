@@ -7,7 +7,7 @@ import { Alert, Group, Loader } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '@/api/api-error';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';

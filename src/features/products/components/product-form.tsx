@@ -9,7 +9,7 @@
 import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import type { ProductImage, ProductRecord } from '@contract/product';
+import type { ProductImage, ProductRecord } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';

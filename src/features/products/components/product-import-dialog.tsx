@@ -7,7 +7,7 @@
 import { Alert, Button, FileButton, Modal, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { type ProductImportError } from '@contract/product';
+import { type ProductImportError } from '@contract/products';
 import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
 import { sendInChunks } from '@/lib/import-sheet';

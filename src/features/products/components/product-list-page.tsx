@@ -1,5 +1,5 @@
 /** The /product and /product/variant pages: the filter from the URL (and the saved one), the session, the list. */
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { useSession } from '@/session/session-store';
 import { ProductFilterSchema, VariantFilterSchema } from '../model/product-filter';

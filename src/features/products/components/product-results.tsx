@@ -5,7 +5,7 @@
  */
 import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import type { VariantRecord } from '@contract/product';
+import type { VariantRecord } from '@contract/products';
 import { MoneyText } from '@/ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';

@@ -8,7 +8,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCloudOff, IconDeviceFloppy } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import type { VariantRecord, VariantUnit } from '@contract/product';
+import type { VariantRecord, VariantUnit } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';
 import { useCan } from '@/session/access';

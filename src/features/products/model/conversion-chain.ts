@@ -3,7 +3,7 @@
  * viên"), from the factors (base units per unit). Units whose factor does not divide evenly show
  * a decimal with a comma, as Vietnamese numbers are written.
  */
-import type { VariantUnit } from '@contract/product';
+import type { VariantUnit } from '@contract/products';
 import { formatNumber } from '@/lib/money';
 
 type UnitLike = Pick<VariantUnit, 'unit' | 'factor'>;

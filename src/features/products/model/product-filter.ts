@@ -5,7 +5,7 @@
  * back to /product from a product's page finds the list as it was left. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/product';
+import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/products';
 
 /**
  * The contract's orderings (PRODUCT_SORTS), by type only: this module runs in the routes' URL

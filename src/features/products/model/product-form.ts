@@ -6,7 +6,7 @@
  * names them in, so an error's index points at the row on screen.
  */
 import * as v from 'valibot';
-import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/product';
+import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
 import { issueFields } from './field-errors';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };

@@ -1,5 +1,5 @@
 /**
- * Regions (spec §7 "Region", contract/region.ts): the server's paged list, one region, its staff,
+ * Regions (spec §7 "Region", contract/regions.ts): the server's paged list, one region, its staff,
  * customers and orders, create / edit / delete, the Excel import and its template. These screens
  * need the network (the office manages territories online); a failed call shows its message.
  */
@@ -16,7 +16,7 @@ import {
   type RegionRecord,
   type RegionSheetRow,
   type RegionStaffRow,
-} from '@contract/region';
+} from '@contract/regions';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';

@@ -9,12 +9,12 @@ import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Textarea, 
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { summarizeIssues } from '@contract/validation';
-import { RegionInputSchema, type RegionRecord } from '@contract/region';
+import { RegionInputSchema, type RegionRecord } from '@contract/regions';
 import { ApiError } from '@/api/api-error';
 import { toast } from '@/ui/toast';
-import { addressData } from '@/features/address/model/address-data';
-import { indexProvinces, placeFilter } from '@/features/address/model/place-filter';
-import { useAddressFile } from '@/features/address/model/use-address-data';
+import { addressData } from '@/ui/address/address-data';
+import { indexProvinces, placeFilter } from '@/ui/address/place-filter';
+import { useAddressFile } from '@/ui/address/use-address-data';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
 
 type Props = {

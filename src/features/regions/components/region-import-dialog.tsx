@@ -7,7 +7,7 @@
 import { Alert, Button, FileButton, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import type { RegionImportError } from '@contract/region';
+import type { RegionImportError } from '@contract/regions';
 import { toast } from '@/ui/toast';
 import { regionErrorMessage, type RegionWrites } from '../api/region-api';
 import { sendInChunks } from '@/lib/import-sheet';

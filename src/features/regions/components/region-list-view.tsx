@@ -22,7 +22,7 @@ import {
 } from '@mantine/core';
 import { IconEdit, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { RegionRecord } from '@contract/region';
+import type { RegionRecord } from '@contract/regions';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

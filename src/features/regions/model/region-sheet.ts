@@ -3,7 +3,7 @@
  * headers are matched without diacritics, case or punctuation ("Ma khu vuc", "Tỉnh / Thành phố") and
  * a few short names; the rows are cut into calls of at most `max` rows so the progress bar moves.
  */
-import { REGION_REQUIRED_COLUMNS, REGION_SHEET_COLUMNS, type RegionSheetColumn } from '@contract/region';
+import { REGION_REQUIRED_COLUMNS, REGION_SHEET_COLUMNS, type RegionSheetColumn } from '@contract/regions';
 import { headerKey, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
 
 const ALIASES: Record<string, RegionSheetColumn> = {

@@ -1,11 +1,11 @@
 /**
- * Roles (spec §7 "Role (role/api)", contract/permissions.ts): the company's roles with their
+ * Roles (spec §7 "Role (role/api)", contract/roles.ts): the company's roles with their
  * permission matrix, create / edit / delete, and the role changes waiting for approval (approle).
  * Managing roles needs the network; a refused or failed write shows the server's message.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/permissions';
+import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/roles';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 

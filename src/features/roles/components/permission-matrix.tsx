@@ -7,7 +7,7 @@ import {
   PERMISSION_AREAS,
   type PermissionArea,
   type Permissions,
-} from '@contract/permissions';
+} from '@contract/roles';
 import { has, toggle, toggleRow } from '../model/permission-matrix';
 
 type Props = { value: Permissions; onChange?: (next: Permissions) => void; readOnly?: boolean };

@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ADMIN_ROLE, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/permissions';
+import { ADMIN_ROLE, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
 import { toast } from '@/ui/toast';
 import { roleErrorMessage, type RoleDraft } from '../api/role-api';
 import { PermissionMatrix } from './permission-matrix';

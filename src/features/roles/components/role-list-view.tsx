@@ -5,7 +5,7 @@
 import { ActionIcon, Alert, Anchor, Badge, Button, Card, Group, Loader, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { DATA_SCOPE_LABELS, type RoleRecord } from '@contract/permissions';
+import { DATA_SCOPE_LABELS, type RoleRecord } from '@contract/roles';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';

@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import type { RoleRequestRecord } from '@contract/permissions';
+import type { RoleRequestRecord } from '@contract/roles';
 import { useCan } from '@/session/access';
 import { EmptyState } from '@/ui/empty-state';
 import { toast } from '@/ui/toast';

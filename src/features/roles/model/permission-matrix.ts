@@ -8,7 +8,7 @@ import {
   type PermissionAction,
   type PermissionArea,
   type Permissions,
-} from '@contract/permissions';
+} from '@contract/roles';
 
 export function has(permissions: Permissions, area: PermissionArea, action: PermissionAction): boolean {
   return permissions[area]?.includes(action) ?? false;

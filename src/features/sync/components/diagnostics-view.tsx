@@ -7,7 +7,7 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { OP_LABELS, isOpType } from '@contract/ops';
+import { isOpType, OP_SPECS } from '@contract/sync-domains';
 import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
 import { deviceIdentity } from '@/db/device';
 import { formatDateTime } from '@/lib/dates';
@@ -47,7 +47,7 @@ const megabytes = (bytes: number | null) =>
   bytes === null ? '—' : `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
 
 function opLabel(op: OutboxRow): string {
-  return isOpType(op.type) ? OP_LABELS[op.type] : op.type;
+  return isOpType(op.type) ? OP_SPECS[op.type].label : op.type;
 }
 
 export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; companyId: number; onSyncNow: () => void }) {

@@ -1,7 +1,7 @@
 /** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { VISIT_FLAG_LABELS } from '@contract/visit';
+import { VISIT_FLAG_LABELS } from '@contract/visits';
 import { formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';

@@ -2,11 +2,12 @@
  * Check-in and check-out, recorded on the device first: the visit row and its outbox op are written
  * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
  */
-import type { GeoLocation, VisitRecord } from '@contract/visit';
+import type { GeoLocation, VisitRecord } from '@contract/visits';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
 import { toLocalVisit } from '@/db/local-records';
-import { enqueueOp, notifyOutboxChanged } from '@/sync/outbox';
+import { writeWithOp } from '@/sync/local-write';
+import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
 
 export type Visitor = { companyId: number; accountId: number; accountName: string };
 
@@ -36,7 +37,7 @@ export async function checkIn(
     received_at: at,
   };
   const visit = toLocalVisit(record, 'pending');
-  await db.transaction('rw', db.visits, db.outbox, async () => {
+  await writeWithOp(db, [db.visits], async () => {
     await db.visits.add(visit);
     await enqueueOp(
       db,
@@ -50,7 +51,6 @@ export async function checkIn(
       now,
     );
   });
-  notifyOutboxChanged();
   return visit;
 }
 
@@ -62,16 +62,12 @@ export async function checkOut(
   now = new Date(),
 ): Promise<void> {
   const at = now.toISOString();
-  await db.transaction('rw', db.visits, db.outbox, async () => {
+  await writeWithOp(db, [db.visits], async () => {
     const visit = await db.visits.get(visitId);
     if (!visit) throw new Error('Không tìm thấy lượt check-in');
     if (visit.check_out_at) throw new Error('Lượt ghé thăm này đã check-out');
     // The check-out must reach the server after its check-in, even if that is still queued.
-    const checkInOp = await db.outbox
-      .where('entity.id')
-      .equals(visitId)
-      .filter((op) => op.type === 'visit.checkIn')
-      .first();
+    const checkInOp = await unappliedOpFor(db, visitId, 'visit.checkIn');
     await db.visits.update(visitId, {
       check_out_at: at,
       check_out_location: details.location,
@@ -85,13 +81,12 @@ export async function checkOut(
         companyId: visitor.companyId,
         accountId: visitor.accountId,
         entity: { type: 'visit', id: visitId },
-        dependsOn: checkInOp ? [checkInOp.opId] : [],
+        dependsOn: checkInOp ? [checkInOp] : [],
         payload: { visitId, at, location: details.location, note: details.note },
       },
       now,
     );
   });
-  notifyOutboxChanged();
 }
 
 /** The visit this person has checked in to and not yet out of, or null. */

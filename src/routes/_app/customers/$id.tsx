@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { salesStaffLabel } from '@contract/company';
-import { useHeaderActions } from '@/app/layout/header-actions';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useHeaderActions } from '@/ui/header-actions';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { useCustomerDetail, useCustomerVisits } from '@/features/customers/api/customer-queries';
 import { CustomerDetailView } from '@/features/customers/components/customer-detail-view';

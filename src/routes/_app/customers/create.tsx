@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { salesStaffLabel } from '@contract/company';
 import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
 import { appDb, type AppDb } from '@/db/app-db';
-import { AddressPicker } from '@/features/address/components/address-picker';
+import { AddressPicker } from '@/ui/address/address-picker';
 import { useCustomerDetail } from '@/features/customers/api/customer-queries';
 import { CustomerForm, EDIT_NEEDS_CONNECTION, type AddressInputProps } from '@/features/customers/components/customer-form';
 import { useLeaveGuard } from '@/ui/use-leave-guard';

@@ -1,7 +1,7 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { salesStaffLabel } from '@contract/company';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { CustomerListView } from '@/features/customers/components/customer-list-view';
 import { CustomerFilterSchema, type CustomerFilter } from '@/features/customers/model/customer-filter';

@@ -2,8 +2,8 @@ import { Alert, Loader } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { UpdateAccountInput } from '@contract/auth';
-import { accountQueries, updateAccount } from '@/features/account/api/account-api';
-import { AccountEditForm } from '@/features/account/components/account-edit-form';
+import { accountQueries, updateAccount } from '@/features/auth/api/account-api';
+import { AccountEditForm } from '@/features/auth/components/account-edit-form';
 import { setUserAccount, useSession } from '@/session/session-store';
 import { toast } from '@/ui/toast';
 

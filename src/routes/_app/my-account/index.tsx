@@ -3,11 +3,11 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { InstallApp } from '@/app/pwa/install-app';
-import { useHeaderActions } from '@/app/layout/header-actions';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useHeaderActions } from '@/ui/header-actions';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { useSignOut } from '@/app/use-sign-out';
-import { accountQueries } from '@/features/account/api/account-api';
-import { MyAccountView } from '@/features/account/components/my-account-view';
+import { accountQueries } from '@/features/auth/api/account-api';
+import { MyAccountView } from '@/features/auth/components/my-account-view';
 import { ChangePasswordDialog } from '@/features/auth/components/change-password-dialog';
 import { useSession } from '@/session/session-store';
 

@@ -1,6 +1,6 @@
 import { createFileRoute, type SearchSchemaInput } from '@tanstack/react-router';
 import { salesStaffLabel } from '@contract/company';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { useSession } from '@/session/session-store';

@@ -2,7 +2,7 @@ import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { createFileRoute, Link, redirect, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { salesStaffLabel } from '@contract/company';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import {
   compactOrderFilter,

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useHeaderActions } from '@/app/layout/header-actions';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useHeaderActions } from '@/ui/header-actions';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { CustomerTypeDetailView, useDeleteCustomerType } from '@/features/customers/components/customer-type-detail-view';
 import { useCan } from '@/session/access';

@@ -1,5 +1,5 @@
 import { createFileRoute, stripSearchParams, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useIsMobile } from '@/app/layout/use-is-mobile';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { CustomerTypeListView } from '@/features/customers/components/customer-type-list-view';
 import { useSession } from '@/session/session-store';

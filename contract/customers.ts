@@ -1,0 +1,237 @@
+/** Customers (pharmacies, clinics, shops) as the server stores them and the client mirrors them. */
+import * as v from 'valibot';
+import { defineSyncDomain } from './sync';
+import { AddressSchema, type Address } from './address';
+import { CUSTOMER_TABS } from './customers-tabs';
+import { optionalText, pagingFields, requiredText, uuidField } from './validation';
+
+export const CUSTOMER_KINDS = ['Nhà thuốc', 'Quầy thuốc', 'Phòng khám', 'Bệnh viện', 'Cửa hàng', 'Đại lý', 'Khác'] as const;
+export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
+
+export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
+export type CustomerStatus = (typeof CUSTOMER_STATUSES)[number];
+export const CUSTOMER_STATUS_LABELS: Record<CustomerStatus, string> = { active: 'Đang hoạt động', inactive: 'Ngừng hoạt động' };
+
+export type CustomerRecord = {
+  id: string;
+  company: number;
+  code: string;
+  name: string;
+  kind: string;
+  phone: string | null;
+  tax_code: string | null;
+  owner_name: string | null;
+  address: Address;
+  staff_id: number | null;
+  staff_name: string | null;
+  customer_type_id: number | null;
+  level_id: number | null;
+  status: CustomerStatus;
+  lat: number | null;
+  lng: number | null;
+  note: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+const coordinate = (label: string, limit: number) =>
+  v.optional(
+    v.nullable(
+      v.pipe(v.number(`${label} không hợp lệ`), v.minValue(-limit, `${label} không hợp lệ`), v.maxValue(limit, `${label} không hợp lệ`)),
+    ),
+    null,
+  );
+
+const optionalId = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(`${label} không hợp lệ`),
+        v.integer(`${label} không hợp lệ`),
+        v.minValue(1, `${label} không hợp lệ`),
+        v.maxValue(2_147_483_647, `${label} không hợp lệ`),
+      ),
+    ),
+    null,
+  );
+
+/** Fields a person fills in; shared by the online form and the offline `customer.create` op. */
+export const customerFields = {
+  code: v.optional(v.nullable(v.pipe(v.string('Mã khách hàng không hợp lệ'), v.trim(), v.maxLength(40, 'Mã khách hàng quá dài'))), null),
+  name: requiredText('tên khách hàng', 200),
+  kind: v.optional(v.picklist(CUSTOMER_KINDS, 'Loại khách hàng không hợp lệ'), 'Nhà thuốc'),
+  phone: v.optional(
+    v.nullable(v.pipe(v.string('Số điện thoại không hợp lệ'), v.trim(), v.regex(/^(0\d{9,10})?$/, 'Số điện thoại không hợp lệ'))),
+    null,
+  ),
+  tax_code: v.optional(
+    v.nullable(
+      v.pipe(
+        v.string('Mã số thuế không hợp lệ'),
+        v.trim(),
+        v.regex(/^(\d{10}(-\d{3})?)?$/, 'Mã số thuế gồm 10 chữ số (hoặc 10 chữ số - 3 chữ số)'),
+      ),
+    ),
+    null,
+  ),
+  owner_name: optionalText('tên chủ cửa hàng', 120),
+  address: v.optional(AddressSchema),
+  staff_id: optionalId('Nhân viên phụ trách'),
+  customer_type_id: optionalId('Nhóm khách hàng'),
+  level_id: optionalId('Cấp độ'),
+  status: v.optional(v.picklist(CUSTOMER_STATUSES, 'Trạng thái không hợp lệ'), 'active'),
+  lat: coordinate('Vĩ độ', 90),
+  lng: coordinate('Kinh độ', 180),
+  note: optionalText('ghi chú', 1000),
+};
+
+/** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
+export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');
+export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
+
+export type CustomerTypeRecord = {
+  id: number;
+  company: number;
+  title: string;
+  description: string | null;
+  is_wholesale: boolean;
+  updated_at: string;
+};
+export type CustomerLevelRecord = { id: number; company: number; title: string; rank: number; note: string | null; updated_at: string };
+
+const companyBodyField = v.pipe(
+  v.number('Công ty không hợp lệ'),
+  v.integer('Công ty không hợp lệ'),
+  v.minValue(1, 'Công ty không hợp lệ'),
+  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+);
+const numericQuery = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
+
+export { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from './customers-tabs';
+
+export const CUSTOMER_SORTS = ['name', '-name', 'code', '-code', '-created_at', 'created_at'] as const;
+
+export const CustomerListQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  ...pagingFields(),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
+  /** Business type (Nhà thuốc, Phòng khám…): spec filterCustomerType. */
+  kind: v.optional(v.pipe(v.string(), v.maxLength(60, 'Loại khách hàng không hợp lệ'))),
+  /** Customer group: spec filterCustomerGroup. */
+  customer_type: numericQuery('Nhóm khách hàng'),
+  level: numericQuery('Cấp độ'),
+  /** Assigned sales staff: spec filterUserSale. */
+  staff: numericQuery('Nhân viên phụ trách'),
+  province: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Tỉnh/thành phố không hợp lệ'))),
+  ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
+  tab: v.optional(v.picklist(CUSTOMER_TABS, 'Bộ lọc không hợp lệ'), 'all'),
+  ordering: v.optional(v.picklist(CUSTOMER_SORTS, 'Cách sắp xếp không hợp lệ'), 'name'),
+});
+
+/** Online create/edit of a customer; `id` lets a form made offline keep its client id. */
+export const CustomerInputSchema = v.object(
+  { company: companyBodyField, id: v.optional(uuidField('Mã khách hàng')), ...customerFields },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+export type CustomerInput = v.InferInput<typeof CustomerInputSchema>;
+
+export const CustomerStatusSchema = v.object(
+  { company: companyBodyField, status: v.picklist(CUSTOMER_STATUSES, 'Trạng thái không hợp lệ') },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const CustomerTypeInputSchema = v.object(
+  {
+    company: companyBodyField,
+    title: requiredText('tên nhóm khách hàng', 120),
+    description: optionalText('mô tả', 500),
+    is_wholesale: v.optional(v.boolean('Giá trị bán sỉ không hợp lệ'), false),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const CustomerLevelInputSchema = v.object(
+  {
+    company: companyBodyField,
+    title: requiredText('tên cấp độ', 60),
+    rank: v.optional(
+      v.pipe(
+        v.number('Thứ hạng phải là số'),
+        v.integer('Thứ hạng phải là số nguyên'),
+        v.minValue(0, 'Thứ hạng không được âm'),
+        v.maxValue(1000, 'Thứ hạng tối đa 1000'),
+      ),
+      0,
+    ),
+    note: optionalText('ghi chú', 500),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+const customerIds = v.pipe(
+  v.array(uuidField('Khách hàng'), 'Danh sách khách hàng không hợp lệ'),
+  v.minLength(1, 'Chưa chọn khách hàng nào'),
+  v.maxLength(1000, 'Tối đa 1000 khách hàng mỗi lần'),
+);
+
+/** addcustomer/ and deletecustomer/: put customers into a group, or take them out. */
+export const GroupMembersSchema = v.object(
+  {
+    company: companyBodyField,
+    customer_type_id: v.pipe(
+      v.number('Nhóm khách hàng không hợp lệ'),
+      v.integer('Nhóm khách hàng không hợp lệ'),
+      v.minValue(1, 'Nhóm khách hàng không hợp lệ'),
+      v.maxValue(2_147_483_647, 'Nhóm khách hàng không hợp lệ'),
+    ),
+    customers: customerIds,
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+/** update-customer/: the same change for many customers (assign staff, level, group, status). */
+export const BulkCustomerUpdateSchema = v.pipe(
+  v.object(
+    {
+      company: companyBodyField,
+      customers: customerIds,
+      changes: v.object(
+        {
+          staff_id: v.optional(customerFields.staff_id),
+          level_id: v.optional(customerFields.level_id),
+          customer_type_id: v.optional(customerFields.customer_type_id),
+          status: v.optional(v.picklist(CUSTOMER_STATUSES, 'Trạng thái không hợp lệ')),
+        },
+        'Thay đổi không hợp lệ',
+      ),
+    },
+    'Dữ liệu gửi lên phải là một đối tượng JSON',
+  ),
+  v.check((input) => Object.values(input.changes).some((value) => value !== undefined), 'Chưa chọn thay đổi nào'),
+);
+
+export const customerPaths = {
+  customers: '/customer/api/customer/',
+  customer: (id: string) => `/customer/api/customer/${id}/`,
+  status: (id: string) => `/customer/api/customer/${id}/status/`,
+  types: '/customer/api/customertype/',
+  type: (id: number | string) => `/customer/api/customertype/${id}/`,
+  levels: '/customer/api/customer-level/',
+  level: (id: number | string) => `/customer/api/customer-level/${id}/`,
+  addToGroup: '/customer/api/addcustomer/',
+  removeFromGroup: '/customer/api/deletecustomer/',
+  bulkUpdate: '/customer/api/update-customer/',
+  businessTypes: '/customer/api/bussinesstype/',
+} as const;
+
+/** A customer group with how many customers it holds (the /customers/type list and detail). */
+export type CustomerTypeSummary = CustomerTypeRecord & { customer_count: number };
+
+/** What customers sync with the phones (contract/sync-domains.ts): records mirrored, ops queued. */
+export const customersSync = defineSyncDomain({
+  name: 'customers',
+  entities: ['customer', 'customer_type', 'customer_level'],
+  ops: {
+    'customer.create': { schema: CustomerCreateSchema, label: 'Tạo khách hàng', permission: ['customers', 'create'] },
+  },
+});

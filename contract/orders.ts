@@ -1,0 +1,379 @@
+/**
+ * Orders (issue #5): the record both sides keep, the `order.submit` op a rep queues (offline or
+ * not), and the office's calls (list filters, status moves single and bulk, cancel, export).
+ */
+import * as v from 'valibot';
+import { defineSyncDomain } from './sync';
+import type { LineDiscount } from './orders-totals';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './orders-status';
+import { isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+
+export type OrderLineRecord = {
+  id: string;
+  variant_id: number;
+  product_name: string;
+  variant_name: string;
+  sku: string;
+  unit: string;
+  factor: number;
+  quantity: number;
+  /** The price charged for one unit, after the price policy. */
+  unit_price: number;
+  list_price: number;
+  policy_title: string | null;
+  discount: LineDiscount | null;
+  discount_amount: number;
+  vat_rate: number;
+  vat_amount: number;
+  line_total: number;
+};
+
+export type OrderRecord = {
+  id: string;
+  company: number;
+  /** The official code (DH000123), given by the server; null until then. */
+  code: string | null;
+  /** The number the phone gave it (rep initials, device, counter), unique in the company. */
+  local_no: string;
+  status: OrderStatus;
+  status_reason: string | null;
+  payment_status: PaymentStatus;
+  customer_id: string;
+  customer_code: string;
+  customer_name: string;
+  customer_phone: string | null;
+  customer_address: string;
+  province_code: string | null;
+  ward_code: string | null;
+  account_id: number;
+  account_name: string;
+  visit_id: string | null;
+  group_id: number | null;
+  delivery_date: string | null;
+  note: string | null;
+  vat_on: boolean;
+  lines: OrderLineRecord[];
+  subtotal: number;
+  discount_total: number;
+  vat_total: number;
+  total: number;
+  created_at: string;
+  received_at: string;
+  updated_at: string;
+};
+
+const positiveInt = (label: string, max = 2_147_483_647) =>
+  v.pipe(
+    v.number(`${label} phải là số`),
+    v.integer(`${label} phải là số nguyên`),
+    v.minValue(1, `${label} phải lớn hơn 0`),
+    v.maxValue(max, `${label} quá lớn`),
+  );
+
+export const LineDiscountSchema = v.nullable(
+  v.pipe(
+    v.object(
+      {
+        kind: v.picklist(['percent', 'amount'], 'Kiểu chiết khấu không hợp lệ'),
+        value: v.pipe(v.number('Chiết khấu phải là số'), v.minValue(0, 'Chiết khấu không được âm')),
+      },
+      'Chiết khấu không hợp lệ',
+    ),
+    v.check((discount) => discount.kind !== 'percent' || discount.value <= 100, 'Chiết khấu tối đa 100%'),
+  ),
+);
+
+export const OrderLineInputSchema = v.object(
+  {
+    lineId: uuidField('Dòng đơn hàng'),
+    variantId: positiveInt('Sản phẩm'),
+    unit: v.pipe(
+      v.string('Đơn vị tính không hợp lệ'),
+      v.trim(),
+      v.nonEmpty('Vui lòng chọn đơn vị tính'),
+      v.maxLength(30, 'Đơn vị tính không hợp lệ'),
+    ),
+    quantity: positiveInt('Số lượng', 1_000_000),
+    /** The unit price the rep saw when adding the line. */
+    quotedUnitPrice: v.pipe(
+      v.number('Giá phải là số'),
+      v.integer('Giá phải là số nguyên'),
+      v.minValue(0, 'Giá không được âm'),
+      v.maxValue(100_000_000_000, 'Giá quá lớn'),
+    ),
+    discount: v.optional(LineDiscountSchema, null),
+  },
+  'Dòng đơn hàng không hợp lệ',
+);
+export type OrderLineInput = v.InferOutput<typeof OrderLineInputSchema>;
+
+/** The `order.submit` op. Resubmitting a refused order reuses its orderId with a new opId. */
+export const OrderSubmitSchema = v.object(
+  {
+    orderId: uuidField('Mã đơn hàng'),
+    localNo: v.pipe(
+      v.string('Số đơn trên máy không hợp lệ'),
+      v.regex(/^[A-Z0-9]{1,6}-[A-Z0-9]{4}-\d{1,6}$/, 'Số đơn trên máy không hợp lệ'),
+    ),
+    customerId: uuidField('Khách hàng'),
+    visitId: v.optional(v.nullable(uuidField('Lượt ghé thăm')), null),
+    deliveryDate: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('Ngày giao không hợp lệ'),
+          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
+          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
+        ),
+      ),
+      null,
+    ),
+    note: v.optional(
+      v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(1000, 'Ghi chú không được dài quá 1000 ký tự'))),
+      null,
+    ),
+    lines: v.pipe(
+      v.array(OrderLineInputSchema, 'Danh sách sản phẩm không hợp lệ'),
+      v.minLength(1, 'Đơn hàng cần ít nhất một sản phẩm'),
+      v.maxLength(200, 'Đơn hàng tối đa 200 dòng'),
+    ),
+    /** The total the rep showed the customer, for the record. */
+    quotedTotal: v.pipe(
+      v.number('Tổng tiền phải là số'),
+      v.integer('Tổng tiền phải là số nguyên'),
+      v.minValue(0, 'Tổng tiền không được âm'),
+    ),
+    createdAt: isoInstantField('Thời điểm tạo đơn'),
+  },
+  'Dữ liệu đơn hàng không hợp lệ',
+);
+export type OrderSubmitPayload = v.InferOutput<typeof OrderSubmitSchema>;
+
+export const ORDER_SORTS = ['-created_at', 'created_at', '-total', 'total', 'code', '-code'] as const;
+
+const digits = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
+const day = (label: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`),
+      v.check(isIsoDate, `${label} không hợp lệ (YYYY-MM-DD)`),
+    ),
+  );
+
+/** The order list filters (spec §3 "Order filter"). */
+export const OrderListQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  ...pagingFields(),
+  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
+  status: v.optional(v.picklist(ORDER_STATUSES, 'Trạng thái không hợp lệ')),
+  payment_status: v.optional(v.picklist(PAYMENT_STATUSES, 'Trạng thái thanh toán không hợp lệ')),
+  customer: v.optional(uuidField('Khách hàng')),
+  account: digits('Nhân viên'),
+  date_from: day('Ngày bắt đầu'),
+  date_to: day('Ngày kết thúc'),
+  area: v.optional(v.picklist(['MB', 'MT', 'MN'], 'Miền không hợp lệ')),
+  province: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Tỉnh/thành phố không hợp lệ'))),
+  district: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Quận/huyện không hợp lệ'))),
+  ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
+  region: digits('Khu vực'),
+  /** A group's id, or `none` for orders in no group (those a new delivery run can take). */
+  group: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(none|\d{1,9})$/, 'Đơn gộp không hợp lệ'),
+      v.transform((value) => (value === 'none' ? ('none' as const) : Number(value))),
+    ),
+  ),
+  ordering: v.optional(v.picklist(ORDER_SORTS, 'Cách sắp xếp không hợp lệ'), '-created_at'),
+});
+
+const companyField = positiveInt('Công ty');
+const reason = v.optional(
+  v.nullable(v.pipe(v.string('Lý do phải là chuỗi ký tự'), v.trim(), v.maxLength(500, 'Lý do không được dài quá 500 ký tự'))),
+  null,
+);
+
+export const StatusUpdateSchema = v.object(
+  { company: companyField, status: v.picklist(ORDER_STATUSES, 'Trạng thái không hợp lệ'), reason },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const BulkStatusUpdateSchema = v.object(
+  {
+    company: companyField,
+    orders: v.pipe(
+      v.array(uuidField('Đơn hàng'), 'Danh sách đơn hàng không hợp lệ'),
+      v.minLength(1, 'Chưa chọn đơn hàng nào'),
+      v.maxLength(500, 'Tối đa 500 đơn mỗi lần'),
+    ),
+    status: v.picklist(ORDER_STATUSES, 'Trạng thái không hợp lệ'),
+    reason,
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const CancelOrderSchema = v.object(
+  {
+    company: companyField,
+    reason: v.pipe(
+      v.string('Vui lòng nhập lý do hủy'),
+      v.trim(),
+      v.nonEmpty('Vui lòng nhập lý do hủy'),
+      v.maxLength(500, 'Lý do không được dài quá 500 ký tự'),
+    ),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const PaymentUpdateSchema = v.object(
+  { company: companyField, payment_status: v.picklist(PAYMENT_STATUSES, 'Trạng thái thanh toán không hợp lệ') },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+/** One order's answer in a bulk move: each reported, none half-applied. */
+export type BulkStatusResult = { id: string; ok: boolean; status: OrderStatus | null; message: string | null };
+
+/** Columns a person may show in the order table (order-table view settings). */
+export const ORDER_COLUMNS = [
+  'code',
+  'created_at',
+  'customer',
+  'staff',
+  'status',
+  'payment_status',
+  'total',
+  'delivery_date',
+  'address',
+  'note',
+] as const;
+export type OrderColumn = (typeof ORDER_COLUMNS)[number];
+export const ORDER_COLUMN_LABELS: Record<OrderColumn, string> = {
+  code: 'Mã đơn',
+  created_at: 'Ngày tạo',
+  customer: 'Khách hàng',
+  staff: 'Nhân viên',
+  status: 'Trạng thái',
+  payment_status: 'Thanh toán',
+  total: 'Tổng tiền',
+  delivery_date: 'Ngày giao',
+  address: 'Địa chỉ',
+  note: 'Ghi chú',
+};
+export const DEFAULT_ORDER_COLUMNS: OrderColumn[] = ['code', 'created_at', 'customer', 'staff', 'status', 'total'];
+
+export const OrderTableViewSchema = v.object(
+  {
+    company: companyField,
+    columns: v.pipe(
+      v.array(v.picklist(ORDER_COLUMNS, 'Cột không hợp lệ'), 'Danh sách cột không hợp lệ'),
+      v.minLength(1, 'Cần ít nhất một cột'),
+      v.maxLength(ORDER_COLUMNS.length, 'Quá nhiều cột'),
+    ),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export type StatusCounts = Record<OrderStatus | 'all', number>;
+
+export const orderPaths = {
+  orders: '/order/api/ordercompany/',
+  order: (id: string) => `/order/api/ordercompany/${id}/`,
+  status: (id: string) => `/order/api/updatestatusordercompany/${id}/`,
+  bulkStatus: '/order/api/updateliststatusorder/',
+  cancel: (id: string) => `/order/api/cancelorder/${id}/`,
+  payment: (id: string) => `/order/api/orderpayment/${id}/`,
+  counts: '/order/api/countorder/',
+  statuses: '/order/api/statusorder/',
+  exportData: '/order/api/exportdata/',
+  tableView: '/order/api/order-table/',
+  dashboard: '/order/api/getdashboard/',
+  groups: '/order/api/order-group/',
+  group: (id: number | string) => `/order/api/order-group/${id}/`,
+} as const;
+
+/** Group orders (GROUP-ORDER service): several customers' orders sent out on one delivery run. */
+export const ORDER_GROUP_STATUSES = ['open', 'delivering', 'done', 'cancelled'] as const;
+export type OrderGroupStatus = (typeof ORDER_GROUP_STATUSES)[number];
+export const ORDER_GROUP_STATUS_LABELS: Record<OrderGroupStatus, string> = {
+  open: 'Đang gom đơn',
+  delivering: 'Đang giao',
+  done: 'Đã giao xong',
+  cancelled: 'Đã hủy',
+};
+export const ORDER_GROUP_TRANSITIONS: Record<OrderGroupStatus, readonly OrderGroupStatus[]> = {
+  open: ['delivering', 'cancelled'],
+  delivering: ['done'],
+  done: [],
+  cancelled: [],
+};
+
+export type OrderGroupRecord = {
+  id: number;
+  company: number;
+  code: string;
+  title: string;
+  delivery_date: string | null;
+  status: OrderGroupStatus;
+  note: string | null;
+  order_count: number;
+  total: number;
+  created_at: string;
+};
+
+const groupOrders = v.pipe(v.array(uuidField('Đơn hàng'), 'Danh sách đơn hàng không hợp lệ'), v.maxLength(500, 'Tối đa 500 đơn mỗi nhóm'));
+
+export const OrderGroupInputSchema = v.object(
+  {
+    company: companyField,
+    title: v.pipe(
+      v.string('Tên nhóm phải là chuỗi ký tự'),
+      v.trim(),
+      v.nonEmpty('Vui lòng nhập tên nhóm'),
+      v.maxLength(120, 'Tên nhóm không được dài quá 120 ký tự'),
+    ),
+    delivery_date: v.optional(
+      v.nullable(
+        v.pipe(
+          v.string('Ngày giao không hợp lệ'),
+          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
+          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
+        ),
+      ),
+      null,
+    ),
+    note: v.optional(
+      v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(500, 'Ghi chú không được dài quá 500 ký tự'))),
+      null,
+    ),
+    orders: v.optional(groupOrders, []),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const OrderGroupUpdateSchema = v.object(
+  {
+    company: companyField,
+    title: v.optional(OrderGroupInputSchema.entries.title),
+    delivery_date: OrderGroupInputSchema.entries.delivery_date,
+    note: OrderGroupInputSchema.entries.note,
+    status: v.optional(v.picklist(ORDER_GROUP_STATUSES, 'Trạng thái nhóm không hợp lệ')),
+    add: v.optional(groupOrders, []),
+    remove: v.optional(groupOrders, []),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+export const OrderGroupListQuery = v.object({
+  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  ...pagingFields(),
+  status: v.optional(v.picklist(ORDER_GROUP_STATUSES, 'Trạng thái nhóm không hợp lệ')),
+});
+
+/** What orders sync with the phones (contract/sync-domains.ts): a rep's own orders, and sending one. */
+export const ordersSync = defineSyncDomain({
+  name: 'orders',
+  entities: ['order'],
+  ops: {
+    'order.submit': { schema: OrderSubmitSchema, label: 'Gửi đơn hàng', permission: ['orders', 'create'] },
+  },
+});

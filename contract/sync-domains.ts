@@ -1,0 +1,37 @@
+/**
+ * The domains that sync with the phones, each declared in its own contract file
+ * (`defineSyncDomain`), and what the sync kernels derive from them: every op type with its payload
+ * schema, label, permission and switch, and every entity of the change log. The server adds a
+ * handler per op and a loader per entity (server/sync-domains.ts); the client a mirror per entity
+ * and a writer per op (src/app/sync-domains.ts). Recipe: docs/adding-a-domain.md.
+ *
+ * An op name, once shipped, keeps its meaning: a changed shape gets a new name or a new schema
+ * version (contract/sync.ts SUPPORTED_SCHEMA_VERSIONS), since phones may hold old ops for days.
+ */
+import type * as v from 'valibot';
+import { customersSync } from './customers';
+import { ordersSync } from './orders';
+import { pricePolicySync } from './price-policy';
+import { productsSync } from './products';
+import type { SyncOpSpec } from './sync';
+import { visitsSync } from './visits';
+
+export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync] as const;
+
+export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];
+
+type UnionToIntersection<U> = (U extends unknown ? (k: U) => void : never) extends (k: infer I) => void ? I : never;
+type AllOps = UnionToIntersection<(typeof SYNC_DOMAINS)[number]['ops']>;
+
+export type OpType = keyof AllOps & string;
+export type OpSpecOf<T extends OpType> = AllOps[T] extends SyncOpSpec<infer S> ? SyncOpSpec<S> : never;
+export type OpPayload<T extends OpType> = AllOps[T] extends { schema: infer S extends v.GenericSchema } ? v.InferOutput<S> : never;
+
+export const OP_SPECS: { readonly [T in OpType]: AllOps[T] } = Object.assign({}, ...SYNC_DOMAINS.map((domain) => domain.ops));
+
+export function isOpType(value: string): value is OpType {
+  return Object.prototype.hasOwnProperty.call(OP_SPECS, value);
+}
+
+export const SYNC_ENTITIES = SYNC_DOMAINS.flatMap((domain) => domain.entities);
+export type SyncEntity = (typeof SYNC_DOMAINS)[number]['entities'][number];

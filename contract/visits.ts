@@ -1,0 +1,103 @@
+/**
+ * Field visits (check-in / check-out at a customer). Visits are facts: the server always records
+ * them and flags what looks wrong (clock far off, check-out before check-in) instead of refusing.
+ */
+import * as v from 'valibot';
+import { defineSyncDomain } from './sync';
+import { idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+
+export const LocationSchema = v.object(
+  {
+    lat: v.pipe(v.number('Vĩ độ không hợp lệ'), v.minValue(-90, 'Vĩ độ không hợp lệ'), v.maxValue(90, 'Vĩ độ không hợp lệ')),
+    lng: v.pipe(v.number('Kinh độ không hợp lệ'), v.minValue(-180, 'Kinh độ không hợp lệ'), v.maxValue(180, 'Kinh độ không hợp lệ')),
+    accuracy: v.optional(v.nullable(v.pipe(v.number('Độ chính xác không hợp lệ'), v.minValue(0, 'Độ chính xác không hợp lệ'))), null),
+  },
+  'Vị trí không hợp lệ',
+);
+export type GeoLocation = v.InferOutput<typeof LocationSchema>;
+
+const note = v.optional(
+  v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(1000, 'Ghi chú không được dài quá 1000 ký tự'))),
+  null,
+);
+
+export const VisitCheckInSchema = v.object(
+  {
+    visitId: uuidField('Mã lượt ghé thăm'),
+    customerId: uuidField('Khách hàng'),
+    at: isoInstantField('Thời điểm check-in'),
+    location: v.optional(v.nullable(LocationSchema), null),
+    note,
+  },
+  'Dữ liệu check-in không hợp lệ',
+);
+export type VisitCheckInPayload = v.InferOutput<typeof VisitCheckInSchema>;
+
+export const VisitCheckOutSchema = v.object(
+  {
+    visitId: uuidField('Mã lượt ghé thăm'),
+    at: isoInstantField('Thời điểm check-out'),
+    location: v.optional(v.nullable(LocationSchema), null),
+    note,
+  },
+  'Dữ liệu check-out không hợp lệ',
+);
+export type VisitCheckOutPayload = v.InferOutput<typeof VisitCheckOutSchema>;
+
+/** Why the server flagged a visit for a second look. */
+export const VISIT_FLAG_LABELS = {
+  CLOCK_AHEAD: 'Giờ trên máy đi trước giờ máy chủ',
+  CHECKOUT_BEFORE_CHECKIN: 'Giờ check-out sớm hơn giờ check-in',
+  LONG_VISIT: 'Lượt ghé thăm kéo dài hơn 12 giờ',
+} as const;
+export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;
+
+export type VisitRecord = {
+  id: string;
+  company: number;
+  customer_id: string;
+  customer_name: string;
+  account_id: number;
+  account_name: string;
+  check_in_at: string;
+  check_in_location: GeoLocation | null;
+  check_in_note: string | null;
+  check_out_at: string | null;
+  check_out_location: GeoLocation | null;
+  check_out_note: string | null;
+  flags: VisitFlag[];
+  received_at: string;
+};
+
+export const VisitListQuery = v.object({
+  company: idField('công ty'),
+  ...pagingFields(),
+  account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
+  customer: v.optional(uuidField('Khách hàng')),
+  date_from: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
+      v.check(isIsoDate, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
+    ),
+  ),
+  date_to: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
+      v.check(isIsoDate, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
+    ),
+  ),
+});
+
+export const visitPaths = { list: '/visit/api/visits/' } as const;
+
+/** What visits sync with the phones (contract/sync-domains.ts): a rep's own visits, check-in and check-out. */
+export const visitsSync = defineSyncDomain({
+  name: 'visits',
+  entities: ['visit'],
+  ops: {
+    'visit.checkIn': { schema: VisitCheckInSchema, label: 'Check-in', permission: ['visits', 'create'] },
+    'visit.checkOut': { schema: VisitCheckOutSchema, label: 'Check-out', permission: ['visits', 'create'] },
+  },
+});

@@ -1,0 +1,35 @@
+/** What every route module receives, and the per-request values middleware leaves on the context. */
+import type { Db } from './db/client';
+import type { ServerEnv } from './env';
+import type { Logger } from '@server/lib/logger';
+import type { TokenKeys } from '@server/lib/tokens';
+import type { VerificationSender } from '@server/lib/verification-sender';
+
+/**
+ * Test-only: decides what happens to a sync push answer after the server committed it, so tests can
+ * prove that a lost or failed answer is safe to replay. Production servers have none.
+ */
+export type PushFault = 'drop-connection' | 'answer-500' | 'delay';
+export type FaultInjector = { afterPush: () => PushFault | null; delayMs?: number };
+
+export type AppDeps = {
+  db: Db;
+  env: ServerEnv;
+  keys: TokenKeys;
+  sender: VerificationSender;
+  logger: Logger;
+  faults?: FaultInjector;
+};
+
+export type AuthInfo = {
+  accountId: number;
+  sessionId: string;
+  accountTypeCode: string;
+};
+
+export type AppEnv = {
+  Variables: {
+    auth: AuthInfo;
+    requestId: string;
+  };
+};

@@ -1,0 +1,55 @@
+/**
+ * Tenant isolation: every company-scoped call names its company and the caller must be an
+ * accepted member of it. A company that does not exist answers the same 403 as one the caller does
+ * not belong to, so ids reveal nothing.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AuthInfo } from './app-types';
+import type { Db } from './db/client';
+import { accountCompanies, companies } from './db/schema';
+import { forbidden } from './errors';
+
+export type MembershipRow = {
+  id: number;
+  companyId: number;
+  isOwner: boolean;
+  companyType: string;
+  roleId: number | null;
+  regionId: number | null;
+};
+
+export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
+  const [row] = await db
+    .select({
+      id: accountCompanies.id,
+      companyId: accountCompanies.companyId,
+      isOwner: accountCompanies.isOwner,
+      status: accountCompanies.status,
+      isActive: accountCompanies.isActive,
+      roleId: accountCompanies.roleId,
+      regionId: accountCompanies.regionId,
+      companyType: companies.type,
+      companyActive: companies.isActive,
+    })
+    .from(accountCompanies)
+    .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
+    .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, auth.accountId)));
+  if (!row || row.status !== 'accept' || !row.companyActive) throw forbidden('NOT_A_MEMBER');
+  // A deactivated member keeps their history but can no longer work in the company.
+  if (!row.isActive) throw forbidden('MEMBER_INACTIVE');
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    isOwner: row.isOwner,
+    companyType: row.companyType,
+    roleId: row.roleId,
+    regionId: row.regionId,
+  };
+}
+
+/** Company settings (switches, membership approval) belong to the owner or a system administrator. */
+export async function requireCompanyAdmin(db: Db, auth: AuthInfo, companyId: number): Promise<void> {
+  if (auth.accountTypeCode === 'SYSTEM') return;
+  const membership = await requireMembership(db, auth, companyId);
+  if (!membership.isOwner) throw forbidden('FORBIDDEN', 'Chỉ chủ sở hữu công ty mới được thay đổi thiết lập này');
+}

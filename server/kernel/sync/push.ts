@@ -1,0 +1,161 @@
+/**
+ * Applying pushed ops exactly once. Each op runs in its own transaction that first claims
+ * (company, opId) in processed_ops and, at the end, stores the op's answer there; so a replay
+ * returns the stored answer, a crash before commit leaves nothing behind, and a reused opId with
+ * another payload is refused (IETF Idempotency-Key; research/offline.md 4.2).
+ */
+import crypto from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
+import { SWITCH_LABELS } from '@contract/company-switches';
+import { can, permissionDenied, type MemberAccess } from '@contract/roles';
+import { SUPPORTED_SCHEMA_VERSIONS, type OpResult, type WireOp } from '@contract/sync';
+import { summarizeIssues } from '@contract/validation';
+import { canonicalJson } from '@server/lib/canonical-json';
+import type { Logger } from '@server/lib/logger';
+import type { Db } from '../db/client';
+import { processedOps } from '../db/schema';
+import { isSwitchOn } from '../switches';
+import { NUL_MESSAGE, nulPath } from '../validate';
+import type { SyncRegistry } from './domain';
+import { OpRejection } from './op-context';
+
+/** Who pushes: their role decides which ops they may apply. */
+export type PushCaller = { companyId: number; accountId: number; deviceId: string; access: Pick<MemberAccess, 'permissions' | 'isAdmin'> };
+
+export type PushContext = { registry: SyncRegistry; caller: PushCaller; logger: Logger };
+
+/** Thrown inside the transaction when the op cannot be decided yet; rolls back its claim. */
+class RetryLater extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function payloadHash(op: WireOp): string {
+  return crypto
+    .createHash('sha256')
+    .update(canonicalJson({ type: op.type, schemaVersion: op.schemaVersion, payload: op.payload }))
+    .digest('hex');
+}
+
+function rejected(opId: string, code: string, message: string, fields?: Record<string, string>): OpResult {
+  return { opId, outcome: 'rejected', error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, now: Date): Promise<OpResult> {
+  if (op.dependsOn.length > 0) {
+    const deps = await tx
+      .select({ opId: processedOps.opId, outcome: processedOps.outcome })
+      .from(processedOps)
+      .where(and(eq(processedOps.companyId, caller.companyId), inArray(processedOps.opId, op.dependsOn)));
+    if (deps.length < new Set(op.dependsOn).size) throw new RetryLater('DEPENDENCY_PENDING', 'Thao tác trước đó chưa được xử lý');
+    if (deps.some((dep) => dep.outcome === 'rejected')) {
+      return rejected(op.opId, 'DEPENDENCY_REJECTED', 'Không thể xử lý vì thao tác trước đó đã bị từ chối');
+    }
+  }
+  if (!SUPPORTED_SCHEMA_VERSIONS.includes(op.schemaVersion)) {
+    return rejected(op.opId, 'UNSUPPORTED_VERSION', 'Phiên bản ứng dụng không còn được hỗ trợ, vui lòng cập nhật ứng dụng');
+  }
+  const registered = registry.op(op.type);
+  if (!registered) return rejected(op.opId, 'UNKNOWN_OP', `Thao tác "${op.type}" không được hỗ trợ`);
+  const { spec, handler } = registered;
+  // Decided when applied: a role taken away while the rep was offline refuses what they queued.
+  const [area, action] = spec.permission;
+  if (!can(caller.access, area, action)) return rejected(op.opId, 'FORBIDDEN', permissionDenied(area, action));
+  // So is a company switch turned off meanwhile: the server refuses what the menu no longer offers.
+  if (spec.requires && !(await isSwitchOn(tx, caller.companyId, spec.requires))) {
+    return rejected(op.opId, 'FEATURE_OFF', `Công ty chưa bật chức năng ${SWITCH_LABELS[spec.requires]}`);
+  }
+  const parsed = v.safeParse(spec.schema, op.payload);
+  if (!parsed.success) {
+    const { message, fields } = summarizeIssues(parsed.issues);
+    return rejected(op.opId, 'VALIDATION_FAILED', message, fields);
+  }
+  try {
+    // A savepoint: a refusal undoes the handler's writes but keeps the claim and its answer.
+    const success = await tx.transaction((savepoint) =>
+      handler(
+        {
+          tx: savepoint,
+          companyId: caller.companyId,
+          accountId: caller.accountId,
+          deviceId: caller.deviceId,
+          opId: op.opId,
+          now,
+          clientCreatedAt: new Date(op.clientCreatedAt),
+        },
+        parsed.output,
+      ),
+    );
+    return { opId: op.opId, ...success };
+  } catch (error) {
+    if (error instanceof OpRejection) return error.toResult(op.opId);
+    throw error;
+  }
+}
+
+export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<OpResult> {
+  const { caller, logger } = push;
+  // Text with a NUL character cannot be stored (not even its claim): refused before anything is
+  // written, the same way every time, instead of failing in the database at every retry and
+  // blocking the device's queue behind it.
+  const nul = nulPath({ type: op.type, payload: op.payload });
+  if (nul !== null) return rejected(op.opId, 'VALIDATION_FAILED', NUL_MESSAGE, { [nul]: NUL_MESSAGE });
+  const hash = payloadHash(op);
+  try {
+    return await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(processedOps)
+        .values({
+          companyId: caller.companyId,
+          opId: op.opId,
+          accountId: caller.accountId,
+          deviceId: caller.deviceId,
+          type: op.type,
+          payloadHash: hash,
+          outcome: 'pending',
+          result: {},
+        })
+        .onConflictDoNothing()
+        .returning({ opId: processedOps.opId });
+      if (claimed.length === 0) {
+        const [stored] = await tx
+          .select({ payloadHash: processedOps.payloadHash, result: processedOps.result })
+          .from(processedOps)
+          .where(and(eq(processedOps.companyId, caller.companyId), eq(processedOps.opId, op.opId)));
+        if (!stored || stored.payloadHash !== hash) {
+          return rejected(op.opId, 'IDEMPOTENCY_KEY_REUSED', 'Mã thao tác đã được dùng cho một nội dung khác');
+        }
+        return stored.result as OpResult;
+      }
+      const result = await decide(tx, push, op, new Date());
+      await tx
+        .update(processedOps)
+        .set({ outcome: result.outcome, result })
+        .where(and(eq(processedOps.companyId, caller.companyId), eq(processedOps.opId, op.opId)));
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof RetryLater) return { opId: op.opId, outcome: 'retry', error: { code: error.code, message: error.message } };
+    logger.error({ err: error, opId: op.opId, type: op.type }, 'op failed');
+    return { opId: op.opId, outcome: 'retry', error: { code: 'INTERNAL', message: 'Máy chủ chưa xử lý được, sẽ thử lại sau' } };
+  }
+}
+
+/**
+ * Applies a batch in order and stops at the first op that must be retried, so causal order
+ * (check-in, order, check-out) holds; ops after it get no answer and are sent again.
+ */
+export async function applyBatch(db: Db, push: PushContext, ops: WireOp[]): Promise<OpResult[]> {
+  const results: OpResult[] = [];
+  for (const op of ops) {
+    const result = await applyOp(db, push, op);
+    results.push(result);
+    if (result.outcome === 'retry') break;
+  }
+  return results;
+}

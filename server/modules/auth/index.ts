@@ -1,0 +1,5 @@
+/** The auth module's public face: what other modules, the composition root, seed data and tests use. */
+export { loadAccountView } from './account-view';
+export { accountRoutes, refreshRoutes } from './auth.routes';
+export { revokeAllSessions } from './sessions';
+export { clearAttempts } from './throttle';

@@ -1,0 +1,2 @@
+/** The company module's public face: what other modules, the composition root, seed data and tests use. */
+export { companyRoutes } from './company.routes';

@@ -1,0 +1,11 @@
+/** The server's half of the customers sync domain (contract/customers.ts customersSync). */
+import { customersSync } from '@contract/customers';
+import { serverSyncDomain } from '@server/kernel/sync/domain';
+import { loadCustomerLevelRecords, loadCustomerTypeRecords } from './customer-groups';
+import { createCustomer } from './customer-ops';
+import { loadCustomerRecords } from './customer-record';
+
+export const customersServerSync = serverSyncDomain(customersSync, {
+  handlers: { 'customer.create': createCustomer },
+  loaders: { customer: loadCustomerRecords, customer_type: loadCustomerTypeRecords, customer_level: loadCustomerLevelRecords },
+});

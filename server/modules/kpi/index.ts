@@ -1,0 +1,2 @@
+/** The kpi module's public face: what other modules, the composition root, seed data and tests use. */
+export { kpiRoutes } from './kpi.routes';

@@ -1,0 +1,61 @@
+/** Price policies as records (contract PricePolicyRecord) for sync pull, lists and answers: two queries a batch. */
+import { and, asc, eq } from 'drizzle-orm';
+import type { PricePolicyItem, PricePolicyRecord } from '@contract/price-policy';
+import type { Db } from '@server/kernel/db/client';
+import { pricePolicies, pricePolicyItems } from '@server/kernel/db/schema';
+import { anyInt } from '@server/kernel/sql';
+
+type PolicyRow = typeof pricePolicies.$inferSelect;
+
+export function toPricePolicyRecord(row: PolicyRow, items: PricePolicyItem[]): PricePolicyRecord {
+  return {
+    id: row.id,
+    company: row.companyId,
+    title: row.title,
+    customer_type_id: row.customerTypeId,
+    level_id: row.levelId,
+    discount_percent: row.discountPercent,
+    priority: row.priority,
+    is_active: row.isActive,
+    starts_on: row.startsOn,
+    ends_on: row.endsOn,
+    note: row.note,
+    items,
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export async function itemsOfPolicies(db: Db, companyId: number, policyIds: readonly number[]): Promise<Map<number, PricePolicyItem[]>> {
+  const byPolicy = new Map<number, PricePolicyItem[]>();
+  if (policyIds.length === 0) return byPolicy;
+  const rows = await db
+    .select()
+    .from(pricePolicyItems)
+    .where(and(eq(pricePolicyItems.companyId, companyId), anyInt(pricePolicyItems.policyId, policyIds)))
+    .orderBy(asc(pricePolicyItems.policyId), asc(pricePolicyItems.variantId), asc(pricePolicyItems.unit));
+  for (const row of rows) {
+    const list = byPolicy.get(row.policyId) ?? [];
+    list.push({ variant_id: row.variantId, unit: row.unit, price: Number(row.price) });
+    byPolicy.set(row.policyId, list);
+  }
+  return byPolicy;
+}
+
+export async function policyRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PricePolicyRecord>> {
+  if (ids.length === 0) return new Map();
+  const [rows, items] = await Promise.all([
+    db
+      .select()
+      .from(pricePolicies)
+      .where(and(eq(pricePolicies.companyId, companyId), anyInt(pricePolicies.id, ids))),
+    itemsOfPolicies(db, companyId, ids),
+  ]);
+  return new Map(rows.map((row) => [row.id, toPricePolicyRecord(row, items.get(row.id) ?? [])]));
+}
+
+/** Sync pull's loader: ids are the integer ids as strings. */
+export async function loadPricePolicyRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, PricePolicyRecord>> {
+  const numeric = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  const records = await policyRecordsById(db, companyId, numeric);
+  return new Map([...records].map(([id, record]) => [String(id), record]));
+}

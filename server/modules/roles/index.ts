@@ -1,0 +1,7 @@
+/** The roles module's public face: what other modules, the composition root, seed data and tests use. */
+export { customerScope, orderScope, visitScope } from './data-scope';
+export { memberAccess, requirePermission, type Access } from './member-access';
+export { ensureAllCompanyRoles, ensureCompanyRoles, roleIdByName } from './roles-seed';
+export { roleRoutes } from './roles.routes';
+export { pullScope } from './data-scope';
+export { memberBody, memberQuery } from './member-request';

@@ -1,0 +1,3 @@
+/** The visits module's public face: what other modules, the composition root, seed data and tests use. */
+export { visitRoutes } from './visits.routes';
+export { visitsServerSync } from './visits.sync';

@@ -1,0 +1,16 @@
+/**
+ * Composition root of sync: every synced domain's server half (a handler per op, a loader per
+ * entity), checked complete against contract/sync-domains.ts when the server starts. A new synced
+ * domain is added here and in contract/sync-domains.ts (docs/adding-a-domain.md).
+ */
+import { SYNC_DOMAINS } from '@contract/sync-domains';
+import { syncRegistry } from './kernel/sync/domain';
+import { customersServerSync } from './modules/customers';
+import { ordersServerSync } from './modules/orders';
+import { pricePolicyServerSync } from './modules/price-policy';
+import { productsServerSync } from './modules/products';
+import { visitsServerSync } from './modules/visits';
+
+export const SERVER_SYNC_DOMAINS = [customersServerSync, visitsServerSync, ordersServerSync, productsServerSync, pricePolicyServerSync];
+
+export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

@@ -1,0 +1,116 @@
+/** Shared setup for the order tests: the demo server, its people, customers and variants, and an op builder. */
+import type { LoginAnswer } from '@contract/auth';
+import type { CustomerRecord } from '@contract/customers';
+import type { OrderLineInput, OrderRecord, OrderSubmitPayload } from '@contract/orders';
+import type { VariantRecord } from '@contract/products';
+import type { PushAnswer, OpResult } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
+import { DEMO } from '@server/seed/demo';
+import { startTestServer, type TestServer } from './test-server';
+
+export type OrderKit = {
+  server: TestServer;
+  an: LoginAnswer;
+  binh: LoginAnswer;
+  anKhang: number;
+  minhPhat: number;
+  customers: Map<string, CustomerRecord>;
+  variants: VariantRecord[];
+  variant: (productName: string) => VariantRecord;
+  submit: (input: SubmitInput, options?: SubmitOptions) => Promise<OpResult & { order?: OrderRecord }>;
+  /** The op payload for an input, to send the very same one several times. */
+  payloadOf: (input: SubmitInput) => OrderSubmitPayload;
+  submitPayload: (payload: OrderSubmitPayload, options?: SubmitOptions) => Promise<OpResult & { order?: OrderRecord }>;
+  createOrder: (input: SubmitInput) => Promise<OrderRecord>;
+  stop: () => Promise<void>;
+};
+
+export type SubmitOptions = { token?: string; company?: number; opId?: string };
+
+export type SubmitInput = {
+  orderId?: string;
+  customerCode: string;
+  lines: { variant: VariantRecord; unit: string; quantity: number; quotedUnitPrice?: number; discount?: OrderLineInput['discount'] }[];
+  note?: string;
+};
+
+let localCounter = 0;
+
+export async function startOrderKit(): Promise<OrderKit> {
+  const server = await startTestServer();
+  const an = await server.login(DEMO.an.phone);
+  const binh = await server.login(DEMO.binh.phone);
+  const anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  const minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
+  const customerList = await server.call<CustomerRecord[]>(`/customer/api/customer/?company=${anKhang}&limit=100`, { token: an.access });
+  const customers = new Map(customerList.body.data.map((customer) => [customer.code, customer]));
+  const variantList = await server.call<VariantRecord[]>(`/product/api/variant/?company=${anKhang}&limit=200`, { token: an.access });
+  const variants = variantList.body.data;
+  const variant = (productName: string) => {
+    const found = variants.find((candidate) => candidate.product_name === productName);
+    if (!found) throw new Error(`no demo variant for ${productName}`);
+    return found;
+  };
+
+  function payloadOf(input: SubmitInput): OrderSubmitPayload {
+    const customer = customers.get(input.customerCode);
+    if (!customer) throw new Error(`no demo customer ${input.customerCode}`);
+    localCounter += 1;
+    return {
+      orderId: input.orderId ?? uuidv7(),
+      localNo: `NVA-TEST-${localCounter}`,
+      customerId: customer.id,
+      visitId: null,
+      deliveryDate: null,
+      note: input.note ?? null,
+      lines: input.lines.map((line) => ({
+        lineId: uuidv7(),
+        variantId: line.variant.id,
+        unit: line.unit,
+        quantity: line.quantity,
+        quotedUnitPrice: line.quotedUnitPrice ?? line.variant.units.find((unit) => unit.unit === line.unit)!.price,
+        discount: line.discount ?? null,
+      })),
+      quotedTotal: 0,
+      createdAt: new Date().toISOString(),
+    };
+  }
+
+  async function submitPayload(payload: OrderSubmitPayload, options: SubmitOptions = {}) {
+    const answer = await server.call<PushAnswer>('/sync/push', {
+      token: options.token ?? an.access,
+      body: {
+        company: options.company ?? anKhang,
+        deviceId: uuidv7(),
+        ops: [{ opId: options.opId ?? uuidv7(), type: 'order.submit', schemaVersion: 1, clientCreatedAt: payload.createdAt, payload }],
+      },
+    });
+    if (answer.status !== 200) throw new Error(`push failed ${answer.status}: ${answer.body.message}`);
+    const result = answer.body.data.results[0]!;
+    return { ...result, order: result.entity?.data as OrderRecord | undefined };
+  }
+
+  const submit = (input: SubmitInput, options: SubmitOptions = {}) => submitPayload(payloadOf(input), options);
+
+  async function createOrder(input: SubmitInput) {
+    const result = await submit(input);
+    if (!result.order) throw new Error(`order not applied: ${result.error?.message}`);
+    return result.order;
+  }
+
+  return {
+    server,
+    an,
+    binh,
+    anKhang,
+    minhPhat,
+    customers,
+    variants,
+    variant,
+    submit,
+    payloadOf,
+    submitPayload,
+    createOrder,
+    stop: () => server.stop(),
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Which menu entries a workspace shows (product spec §2 "Desktop header menu", §6 switches), and
+ * of those only what the member's role lets them use (issue #7).
+ * Pure: the company's switches and type and the member's access in, the menu out; the header and the
+ * mobile shortcut grid both render from it.
+ */
+import { salesStaffLabel } from '@contract/company';
+import type { FeatureFlags, ReportConfigKey } from '@contract/company-switches';
+import type { MemberAccess } from '@contract/roles';
+import { pagePermission } from '@/session/page-permissions';
+import { allows } from '@/session/access';
+
+export type MenuLink = { key: string; label: string; to: string };
+export type MenuEntry = MenuLink | { key: string; label: string; children: MenuLink[] };
+
+/** `access` null or absent: not known yet, so nothing is hidden for it (src/session/access.ts). */
+export type MenuInput = { flags: FeatureFlags; companyType: string | null | undefined; access?: MemberAccess | null };
+
+const REPORTS: { key: ReportConfigKey; label: string; to: string }[] = [
+  { key: 'REPORT-PRODUCT', label: 'Báo cáo sản phẩm', to: '/reports/products' },
+  { key: 'REPORT-STAFF', label: 'Báo cáo nhân viên', to: '/reports/employee' },
+  { key: 'REPORT-ORDER-REVENUA', label: 'Báo cáo đơn hàng', to: '/reports/orders' },
+  { key: 'REPORT-REGION', label: 'Báo cáo khu vực', to: '/reports/region' },
+  { key: 'REPORT-CUSTOMER', label: 'Báo cáo khách hàng', to: '/reports/customer' },
+  { key: 'REPORT-PROMOTION', label: 'Báo cáo khuyến mại', to: '/reports/promotions' },
+];
+
+export function buildMenu({ flags, companyType, access = null }: MenuInput): MenuEntry[] {
+  const on = (code: keyof FeatureFlags) => flags[code] === true;
+  const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
+
+  // Orders is a dropdown only when delivery or group orders are on; otherwise a plain link.
+  if (on('DLO') || on('GROUP-ORDER')) {
+    menu.push({
+      key: 'orders',
+      label: 'Đơn hàng',
+      children: [
+        { key: 'order', label: 'Đơn hàng bán lẻ', to: '/order' },
+        ...(on('GROUP-ORDER') ? [{ key: 'order-groups', label: 'Đơn hàng gộp', to: '/order-groups' }] : []),
+        ...(on('DLO') ? [{ key: 'transport', label: 'Đơn vận chuyển', to: '/transport' }] : []),
+      ],
+    });
+  } else {
+    menu.push({ key: 'order', label: 'Đơn hàng', to: '/order' });
+  }
+
+  menu.push({
+    key: 'products',
+    label: 'Sản phẩm',
+    children: [
+      { key: 'product', label: 'Sản phẩm', to: '/product' },
+      { key: 'product-variant', label: 'Biến thể sản phẩm', to: '/product/variant' },
+    ],
+  });
+
+  menu.push({
+    key: 'warehouse',
+    label: 'Kho',
+    children: on('WAREHOUSE')
+      ? [{ key: 'warehouse-management', label: 'Quản lý kho', to: '/warehouse' }]
+      : [
+          { key: 'inventory-import', label: 'Phiếu nhập kho', to: '/inventory/warehouse' },
+          { key: 'inventory-export', label: 'Phiếu xuất kho', to: '/inventory/delivery' },
+          { key: 'inventory', label: 'Tồn kho', to: '/inventory' },
+        ],
+  });
+
+  menu.push({
+    key: 'customers',
+    label: 'Khách hàng',
+    children: [
+      { key: 'customer-list', label: 'Danh sách khách hàng', to: '/customers' },
+      { key: 'customer-types', label: 'Nhóm khách hàng', to: '/customers/type' },
+      { key: 'customer-settings', label: 'Cấu hình cấp độ', to: '/customers/settings' },
+      { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
+    ],
+  });
+
+  menu.push({
+    key: 'employees',
+    label: 'Nhân viên',
+    children: [
+      { key: 'pharmacist', label: salesStaffLabel(companyType), to: '/pharmacist' },
+      { key: 'office-staff', label: 'Nhân viên văn phòng', to: '/employees' },
+    ],
+  });
+
+  menu.push({ key: 'promotion', label: 'Khuyến mại', to: '/promotion' });
+
+  // Reports show only when some report is configured, each entry only when its report is on.
+  const reports = REPORTS.filter((report) => on(report.key));
+  if (reports.length > 0) {
+    menu.push({ key: 'reports', label: 'Báo cáo', children: reports.map(({ key, label, to }) => ({ key, label, to })) });
+  }
+
+  menu.push({
+    key: 'config',
+    label: 'Cấu hình',
+    children: [
+      { key: 'area', label: 'Khu vực', to: '/area' },
+      { key: 'kpi-area', label: 'KPI khu vực', to: '/kpi-area' },
+      { key: 'role', label: 'Phân quyền', to: '/role' },
+      ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
+      ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
+      ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
+    ],
+  });
+
+  return permitted(menu, access);
+}
+
+function linkAllowed(link: MenuLink, access: MemberAccess | null): boolean {
+  const need = pagePermission(link.to);
+  return need === null || allows(access, ...need);
+}
+
+/** Drops the links the member may not use, and dropdowns left empty. */
+function permitted(menu: MenuEntry[], access: MemberAccess | null): MenuEntry[] {
+  return menu.flatMap((entry): MenuEntry[] => {
+    if (!('children' in entry)) return linkAllowed(entry, access) ? [entry] : [];
+    const children = entry.children.filter((child) => linkAllowed(child, access));
+    return children.length ? [{ ...entry, children }] : [];
+  });
+}
+
+/** The bottom navbar's tabs the member may use. */
+export function bottomNav(access: MemberAccess | null): MenuLink[] {
+  return BOTTOM_NAV.filter((link) => linkAllowed(link, access));
+}
+
+/** Every link of the menu, flattened (the mobile shortcut grid, route checks). */
+export function menuLinks(menu: MenuEntry[]): MenuLink[] {
+  return menu.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
+}
+
+/** The mobile bottom navbar (spec §2 "Mobile"): fixed whatever the switches. */
+export const BOTTOM_NAV: MenuLink[] = [
+  { key: 'home', label: 'Trang chủ', to: '/dashboard' },
+  { key: 'customers', label: 'Khách hàng', to: '/customers' },
+  { key: 'sales', label: 'Bán hàng', to: '/order' },
+  { key: 'employees', label: 'Nhân viên', to: '/employees' },
+  { key: 'me', label: 'Cá nhân', to: '/my-account' },
+];

@@ -1,0 +1,32 @@
+/** The client's half of the orders sync domain (contract/orders.ts ordersSync). */
+import { ordersSync, type OrderRecord } from '@contract/orders';
+import type { LocalOrder } from '@/db/app-db';
+import { toLocalOrder } from '@/db/local-records';
+import { clientSyncDomain } from '@/sync/domain';
+import { byText, companyRows } from '@/sync/mirrors';
+import { submitCart } from './model/submit-order';
+
+export const ordersClientSync = clientSyncDomain(ordersSync, {
+  mirrors: {
+    order: {
+      table: (db) => db.orders,
+      key: byText,
+      toLocal: (record: OrderRecord) => toLocalOrder(record),
+      // What changed when the server accepted the order (stock short) came with the push answer only.
+      keepLocal: (existing: LocalOrder) => ({ changes: existing.changes }),
+      ofCompany: (db, companyId) => companyRows(db.orders, '[company+created_at]', companyId).and((row) => row.syncState === 'synced'),
+    },
+  },
+  writers: { 'order.submit': submitCart },
+  onApplied: {
+    // Applied with changes (stock short): keep what changed next to the order for the rep to see.
+    order: async (db, id, result) => {
+      if (result.changes?.length) await db.orders.update(id, { changes: result.changes });
+    },
+  },
+  onRejected: {
+    order: async (db, id, result) => {
+      await db.orders.update(id, { syncState: 'rejected', error: result.error?.message ?? 'Bị từ chối', changes: result.changes ?? [] });
+    },
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * The permission each page needs (issue #7), by path: one table for the menu (which hides what a
+ * member may not use) and the layout (which refuses a page reached by its address). The longest
+ * matching path wins, so /order/create asks more than /order. Pages not listed (account, sync
+ * diagnostics, the cart of a rep's own order) need only membership.
+ */
+import type { PermissionAction, PermissionArea } from '@contract/roles';
+
+type Need = readonly [PermissionArea, PermissionAction];
+
+const PAGE_PERMISSIONS: Record<string, Need> = {
+  '/dashboard': ['dashboard', 'view'],
+  '/order': ['orders', 'view'],
+  '/order/create': ['orders', 'create'],
+  '/cart': ['orders', 'create'],
+  '/order-groups': ['order_groups', 'view'],
+  '/transport': ['orders', 'view'],
+  '/product': ['products', 'view'],
+  '/product/create': ['products', 'create'],
+  '/warehouse': ['warehouse', 'view'],
+  '/inventory': ['warehouse', 'view'],
+  '/customers': ['customers', 'view'],
+  '/customers/create': ['customers', 'create'],
+  '/customers/settings': ['settings', 'edit'],
+  // Customer groups decide prices: changing one is company configuration.
+  '/customers/type/edit': ['settings', 'edit'],
+  '/visits': ['visits', 'view'],
+  '/pharmacist': ['employees', 'view'],
+  '/employees': ['employees', 'view'],
+  '/promotion': ['promotions', 'view'],
+  '/reports': ['reports', 'view'],
+  '/area': ['regions', 'view'],
+  '/kpi-area': ['kpi', 'view'],
+  '/role': ['roles', 'view'],
+  '/price-policy': ['price_policy', 'view'],
+  '/connect-dlo': ['settings', 'view'],
+  '/zalo-oa': ['settings', 'view'],
+};
+
+/** Form pages that edit an existing record when their search names it (/product/create?id=…). */
+const EDIT_WITH_ID: Record<string, Need> = {
+  '/product/create': ['products', 'edit'],
+  '/customers/create': ['customers', 'edit'],
+};
+
+/** What a page at `path` needs (its search matters to the form pages above), or null for membership. */
+export function pagePermission(path: string, search?: Record<string, unknown>): Need | null {
+  const editing = search?.id !== undefined && search.id !== null && search.id !== '';
+  const edit = EDIT_WITH_ID[path.length > 1 ? path.replace(/\/+$/, '') : path];
+  if (editing && edit) return edit;
+  let best: string | null = null;
+  for (const prefix of Object.keys(PAGE_PERMISSIONS)) {
+    const matches = path === prefix || path.startsWith(`${prefix}/`);
+    if (matches && (best === null || prefix.length > best.length)) best = prefix;
+  }
+  return best === null ? null : PAGE_PERMISSIONS[best]!;
+}

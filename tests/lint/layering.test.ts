@@ -1,0 +1,36 @@
+/**
+ * Each layering rule of eslint.config.js fires on a file that breaks it: every fixture in
+ * fixtures/ is linted as if it stood at the path its first line names (`// as: …`) and must be
+ * refused by the rule its second line names (`// breaks: …`), and by nothing else; the `nothing`
+ * fixtures show the allowed imports pass.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const dir = path.join(import.meta.dirname, 'fixtures');
+const fixtures = fs
+  .readdirSync(dir)
+  .filter((name) => name.endsWith('.ts.txt'))
+  .map((name) => {
+    const text = fs.readFileSync(path.join(dir, name), 'utf8');
+    const [, as] = /^\/\/ as: (\S+)/m.exec(text) ?? [];
+    const [, breaks] = /^\/\/ breaks: (\S+)/m.exec(text) ?? [];
+    return { name, text, as: as!, breaks: breaks! };
+  });
+
+describe('layering rules', () => {
+  const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, '../..') });
+
+  it('has a fixture for every rule that guards the layers', () => {
+    const rules = new Set(fixtures.map((fixture) => fixture.breaks));
+    expect([...rules].sort()).toEqual(['import-x/no-cycle', 'import-x/no-restricted-paths', 'no-restricted-imports', 'nothing']);
+  });
+
+  it.each(fixtures)('$name', async ({ text, as, breaks }) => {
+    const [result] = await eslint.lintText(text, { filePath: as });
+    const fired = [...new Set(result!.messages.map((message) => message.ruleId ?? message.message))];
+    expect(fired).toEqual(breaks === 'nothing' ? [] : [breaks]);
+  });
+});
