@@ -15,6 +15,7 @@ import { roleRoutes } from './modules/roles';
 import { accountRoutes, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
+import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
 import { kpiRoutes } from './modules/kpi';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps) {
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
+  api.route('/order/api', dashboardRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/region/api', regionRoutes(deps));
   api.route('/region/api', kpiRoutes(deps));

@@ -14,8 +14,7 @@ import type { Db } from '@server/kernel/db/client';
 import { customerLevels, customerTypes, products, variants } from '@server/kernel/db/schema';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { createPolicy } from '@server/modules/price-policy';
-import { saveProduct } from '@server/modules/products';
-import { OPTION_KINDS, type OptionKind } from '@server/modules/products';
+import { saveProduct, OPTION_KINDS, type OptionKind } from '@server/modules/products';
 
 /** EAN-13 with its check digit: weights 1 and 3 from the left over the first twelve digits. */
 export function ean13(first12: string): string {

@@ -5,8 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { LoginAnswer } from '@contract/auth';
-import type { RegionRecord } from '@contract/regions';
-import { regionPaths } from '@contract/regions';
+import { type RegionRecord, regionPaths } from '@contract/regions';
 import { regions } from '@server/kernel/db/schema';
 import type { ApiAnswer } from './test-server';
 import { startOrderKit, type OrderKit } from './orders.kit';

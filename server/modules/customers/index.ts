@@ -1,4 +1,4 @@
 /** The customers module's public face: what other modules, the composition root, seed data and tests use. */
 export { addressOf, customerSearchText } from './customer-record';
-export { customerRoutes } from './customer.routes';
+export { customerRoutes } from './customers.routes';
 export { customersServerSync } from './customers.sync';

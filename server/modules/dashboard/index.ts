@@ -1,2 +1,2 @@
 /** The dashboard module's public face: what other modules, the composition root, seed data and tests use. */
-export { DashboardQuery, dashboardSummary } from './dashboard';
+export { dashboardRoutes } from './dashboard.routes';

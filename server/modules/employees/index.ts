@@ -1,2 +1,2 @@
 /** The employees module's public face: what other modules, the composition root, seed data and tests use. */
-export { employeeRoutes } from './employee.routes';
+export { employeeRoutes } from './employees.routes';

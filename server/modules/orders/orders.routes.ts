@@ -1,49 +1,30 @@
 /**
  * Company order calls (spec §7 "Order", prefix /order/api): list with filters and counts, detail,
  * create (the same re-pricing as the rep's op), status moves single and bulk, cancel, payment,
- * export, and the order table's column choice per person.
+ * export, and the order table's column choice per person. The dashboard's getdashboard/ shares the
+ * prefix (server/modules/dashboard).
  */
 import { Readable } from 'node:stream';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import {
-  BulkStatusUpdateSchema,
-  CancelOrderSchema,
-  DEFAULT_ORDER_COLUMNS,
-  OrderListQuery,
-  OrderSubmitSchema,
-  OrderTableViewSchema,
-  PaymentUpdateSchema,
-  StatusUpdateSchema,
-  type BulkStatusResult,
-} from '@contract/orders';
-import {
-  ORDER_STATUS_COLORS,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  OWNER_CANCELLABLE,
-  moveAction,
-  type OrderStatus,
-} from '@contract/orders-status';
+import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult } from '@contract/orders';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, moveAction, type OrderStatus } from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
 import { can } from '@contract/roles';
 import { orders, orderStatusHistory, tableViews, accounts } from '@server/kernel/db/schema';
-import { badRequest, forbidden, HttpError, notFound } from '@server/kernel/errors';
+import { forbidden, HttpError, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { requireMembership } from '@server/kernel/membership';
-import { orderScope } from '@server/modules/roles';
-import { requirePermission, type Access } from '@server/modules/roles';
+import { orderScope, requirePermission, type Access } from '@server/modules/roles';
 import { getProvinceIndex } from '@server/modules/address';
 import { provincesByRegion } from '@server/modules/regions';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
-import { dashboardSummary, DashboardQuery } from '@server/modules/dashboard';
 import { orderGroupRoutes } from './order-groups.routes';
 import { orderSheetStream } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
@@ -345,16 +326,6 @@ export function orderRoutes(deps: AppDeps) {
         set: { columns, updatedAt: new Date() },
       });
     return ok(c, { columns }, { message: 'Đã lưu cách hiển thị bảng' });
-  });
-
-  app.get('/getdashboard', async (c) => {
-    const query = parseQuery(c, DashboardQuery);
-    const access = await requirePermission(db, c.get('auth'), query.company, 'dashboard', 'view');
-    if (query.date_from && query.date_to && query.date_from > query.date_to)
-      throw badRequest('VALIDATION_FAILED', 'Ngày bắt đầu phải trước ngày kết thúc', {
-        date_from: 'Ngày bắt đầu phải trước ngày kết thúc',
-      });
-    return ok(c, await dashboardSummary(db, { ...query, scope: await orderScope(db, access) }));
   });
 
   app.route('/', orderGroupRoutes(deps));

@@ -1,8 +1,7 @@
 /** The company's visits from the server (office view), with the device's own unsent ones on top. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { VisitRecord } from '@contract/visits';
-import { visitPaths } from '@contract/visits';
+import { type VisitRecord, visitPaths } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVisit } from '@/db/app-db';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueOption, ProductRecord, VariantRecord } from '@contract/products';
-import { productPaths } from '@contract/products';
+import { type CatalogueOption, type ProductRecord, type VariantRecord, productPaths } from '@contract/products';
 import { ean13 } from '@server/seed/demo-catalogue';
 import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 

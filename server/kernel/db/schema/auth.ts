@@ -1,0 +1,105 @@
+/** Accounts, sign-in sessions and what guards them (server/modules/auth). */
+import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './columns';
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** System-scoped account types (spec §3: "Account types are system-scoped (system code, company)"). */
+export const accountTypes = pgTable('account_types', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  title: text('title').notNull(),
+});
+
+export const accounts = pgTable('accounts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  phone: text('phone').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  fullName: text('full_name').notNull(),
+  email: text('email'),
+  address: text('address'),
+  birthday: date('birthday', { mode: 'string' }),
+  gender: text('gender'),
+  accountTypeId: integer('account_type_id')
+    .notNull()
+    .references(() => accountTypes.id),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/** A sign-in: the family of rotating refresh tokens. Revoking it ends every token of the family. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    remember: boolean('remember').notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at').notNull().defaultNow(),
+    /** Absolute end of the session, whatever the refreshes (ASVS 10.4.8). */
+    expiresAt: tstz('expires_at').notNull(),
+    revokedAt: tstz('revoked_at'),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [index('sessions_account_idx').on(t.accountId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    /** SHA-256 of the opaque token; the token itself is never stored. */
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    createdAt: createdAt(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+  },
+  (t) => [index('refresh_tokens_session_idx').on(t.sessionId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    verifiedAt: tstz('verified_at'),
+    resetTokenHash: text('reset_token_hash'),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/** Failed sign-ins in a sliding window, keyed by `acct:<phone>` and `ip:<address>`. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_key_at_idx').on(t.key, t.at)],
+);
+
+/*
+ * Sync (issue #3). One change-log row per (company, entity, id): every change moves the row to a new
+ * sequence number, so a client pulling from cursor 0 gets each live record once and each deleted
+ * one as a tombstone; pulling from a later cursor gets what changed since. Writers of one company
+ * take a transaction-scoped advisory lock before taking a number, so numbers commit in order and a
+ * puller never skips a row (research/offline.md 1.10).
+ */

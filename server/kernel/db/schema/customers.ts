@@ -1,0 +1,75 @@
+/** Customers with their groups (types) and levels (server/modules/customers). */
+import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './auth';
+import { createdAt, tstz } from './columns';
+import { companies } from './company';
+
+export const customerTypes = pgTable(
+  'customer_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** Customers of this group buy at wholesale prices (with the WHOLESALE service on). */
+    isWholesale: boolean('is_wholesale').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_types_company_idx').on(t.companyId)],
+);
+
+export const customerLevels = pgTable(
+  'customer_levels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    title: text('title').notNull(),
+    rank: integer('rank').notNull().default(0),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('customer_levels_company_idx').on(t.companyId)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    phone: text('phone'),
+    taxCode: text('tax_code'),
+    ownerName: text('owner_name'),
+    addressScheme: text('address_scheme').notNull().default('VN2025'),
+    provinceCode: text('province_code'),
+    provinceName: text('province_name'),
+    districtCode: text('district_code'),
+    districtName: text('district_name'),
+    wardCode: text('ward_code'),
+    wardName: text('ward_name'),
+    street: text('street'),
+    staffId: integer('staff_id').references(() => accounts.id),
+    customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
+    levelId: integer('level_id').references(() => customerLevels.id),
+    status: text('status').notNull().default('active'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    note: text('note'),
+    /** Folded name, code, phone and owner for diacritic-insensitive search. */
+    searchText: text('search_text').notNull().default(''),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_company_code_key').on(t.companyId, t.code), index('customers_company_name_idx').on(t.companyId, t.name)],
+);

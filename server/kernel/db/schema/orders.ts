@@ -1,0 +1,131 @@
+/** Orders, their lines, status history and group orders (server/modules/orders). */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './auth';
+import { createdAt, tstz } from './columns';
+import { companies } from './company';
+import { customers } from './customers';
+import { variants } from './products';
+
+export const orderGroups = pgTable(
+  'order_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    title: text('title').notNull(),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    status: text('status').notNull().default('open'),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_groups_company_code_key').on(t.companyId, t.code)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code'),
+    localNo: text('local_no').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    customerCode: text('customer_code').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone'),
+    customerAddress: text('customer_address').notNull().default(''),
+    provinceCode: text('province_code'),
+    wardCode: text('ward_code'),
+    visitId: uuid('visit_id'),
+    groupId: integer('group_id').references(() => orderGroups.id),
+    status: text('status').notNull(),
+    statusReason: text('status_reason'),
+    paymentStatus: text('payment_status').notNull().default('unpaid'),
+    deliveryDate: date('delivery_date', { mode: 'string' }),
+    note: text('note'),
+    vatOn: boolean('vat_on').notNull(),
+    subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
+    discountTotal: bigint('discount_total', { mode: 'number' }).notNull(),
+    vatTotal: bigint('vat_total', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    /** Folded code, local number, customer name and phone for search. */
+    searchText: text('search_text').notNull().default(''),
+    /** When the rep made it on the phone. */
+    createdAt: tstz('created_at').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_company_code_key')
+      .on(t.companyId, t.code)
+      .where(sql`${t.code} is not null`),
+    uniqueIndex('orders_company_local_no_key').on(t.companyId, t.localNo),
+    index('orders_company_created_idx').on(t.companyId, t.createdAt),
+    index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt),
+    index('orders_company_customer_idx').on(t.companyId, t.customerId),
+    index('orders_company_account_created_idx').on(t.companyId, t.accountId, t.createdAt),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: uuid('id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    productName: text('product_name').notNull(),
+    variantName: text('variant_name').notNull(),
+    sku: text('sku').notNull(),
+    unit: text('unit').notNull(),
+    factor: integer('factor').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
+    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
+    policyTitle: text('policy_title'),
+    discountKind: text('discount_kind'),
+    discountValue: doublePrecision('discount_value'),
+    discountAmount: bigint('discount_amount', { mode: 'number' }).notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    vatAmount: bigint('vat_amount', { mode: 'number' }).notNull(),
+    lineTotal: bigint('line_total', { mode: 'number' }).notNull(),
+    sort: integer('sort').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_company_variant_idx').on(t.companyId, t.variantId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    accountId: integer('account_id').references(() => accounts.id),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);

@@ -1,0 +1,43 @@
+/** Check-ins and check-outs at customers (server/modules/visits). */
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { accounts } from './auth';
+import { tstz } from './columns';
+import { companies } from './company';
+import { customers } from './customers';
+
+export const visits = pgTable(
+  'visits',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    checkInAt: tstz('check_in_at').notNull(),
+    checkInLat: doublePrecision('check_in_lat'),
+    checkInLng: doublePrecision('check_in_lng'),
+    checkInAccuracy: doublePrecision('check_in_accuracy'),
+    checkInNote: text('check_in_note'),
+    checkOutAt: tstz('check_out_at'),
+    checkOutLat: doublePrecision('check_out_lat'),
+    checkOutLng: doublePrecision('check_out_lng'),
+    checkOutAccuracy: doublePrecision('check_out_accuracy'),
+    checkOutNote: text('check_out_note'),
+    flags: jsonb('flags')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('visits_company_check_in_idx').on(t.companyId, t.checkInAt),
+    index('visits_company_account_idx').on(t.companyId, t.accountId, t.checkInAt),
+  ],
+);
