@@ -22,8 +22,8 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    // Installable, offline app (issue 3, architecture "Offline-first"): our own worker in sw/sw.ts,
-    // updates by prompt only (research/offline.md 2.5), registered by src/app/pwa/register-sw.ts.
+    // Installable, offline app (issue 3, docs/architecture.md "Offline-first"): our own worker in sw/sw.ts,
+    // updates by prompt only (docs/offline-sync.md "Service worker updates"), registered by src/app/pwa/register-sw.ts.
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

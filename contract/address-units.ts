@@ -1,5 +1,5 @@
 /**
- * Administrative units for addresses (spec §7 "Location", research/vn-ecosystem.md §1): the answers of
+ * Administrative units for addresses (product-spec.md §7 "Location", docs/vietnam.md "Addresses"): the answers of
  * `location/v2/api`, the compact data files the offline client reads from /address/, the regions
  * distributors sell by, and the one diacritic-free search the server and the picker both run.
  *

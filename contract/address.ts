@@ -1,5 +1,5 @@
 /**
- * Vietnamese addresses across the July 2025 reform (research/vn-ecosystem.md §1): new entries use
+ * Vietnamese addresses across the July 2025 reform (docs/vietnam.md "Addresses"): new entries use
  * the two-level units (province → ward/commune); addresses entered before keep the old three
  * levels. Every address stores its scheme, the unit codes and the names as shown at entry time.
  */

@@ -33,7 +33,7 @@ export const LoginSchema = bodyObject({
   remember: v.optional(v.boolean('Giá trị ghi nhớ phải là true hoặc false'), true),
 });
 
-/** The refresh token may come in the body (spec) or in the HttpOnly cookie (architecture). */
+/** The refresh token may come in the body (product-spec.md §7) or in the HttpOnly cookie (docs/architecture.md "Auth and session"). */
 export const RefreshSchema = v.object(
   { refresh: v.optional(v.pipe(v.string('Mã làm mới phiên không hợp lệ'), v.maxLength(512, 'Mã làm mới phiên không hợp lệ'))) },
   'Dữ liệu gửi lên phải là một đối tượng JSON',

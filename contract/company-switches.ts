@@ -1,5 +1,5 @@
 /**
- * Per-company switches (product spec §6). Feature codes turn whole services on; report config keys
+ * Per-company switches (product product-spec.md §6). Feature codes turn whole services on; report config keys
  * turn single report pages on. Both are answered by `functiononoff/` as `{is_enabled}`.
  */
 export const FEATURE_CODES = ['DLO', 'WHOLESALE', 'CSG', 'ZALO', 'REWARD', 'WAREHOUSE', 'GROUP-ORDER', 'VAT', 'RECEIVABLE'] as const;

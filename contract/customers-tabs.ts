@@ -1,5 +1,5 @@
 /**
- * Customer list tabs (spec §3 "Customer filter … tabFilter"). Kept apart from the schemas in
+ * Customer list tabs (product-spec.md §3 "Customer filter … tabFilter"). Kept apart from the schemas in
  * customer.ts because the route's search validation needs them on every page load.
  */
 export const CUSTOMER_TABS = ['all', 'active', 'inactive', 'ungrouped'] as const;

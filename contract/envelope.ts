@@ -1,5 +1,5 @@
 /**
- * The response envelope every API call answers with (architecture: "The API").
+ * The response envelope every API call answers with (docs/architecture.md "The API").
  * `code` repeats the HTTP status so clients written against the original product keep working.
  */
 import type { ErrorCode } from './errors';

@@ -1,5 +1,5 @@
 /**
- * Diacritic-insensitive search keys (architecture: "Search is diacritic-insensitive"): NFD, strip
+ * Diacritic-insensitive search keys (docs/architecture.md "Interface"): NFD, strip
  * combining marks, map đ/Đ to d (they have no decomposition), lower-case, collapse spaces.
  * Client (device search text, src/db/search-index.ts) and server (search column) fold the same way.
  */

@@ -160,7 +160,7 @@ const day = (label: string) =>
     ),
   );
 
-/** The order list filters (spec §3 "Order filter"). */
+/** The order list filters (product-spec.md §3 "Order filter"). */
 export const OrderListQuery = v.object({
   company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
   ...pagingFields(),

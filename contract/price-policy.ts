@@ -225,7 +225,7 @@ export const PricePolicyInputSchema = v.pipe(
  * Added with the server side of issue #4 (nothing above changed).
  */
 
-/** The switch that turns price policies on (spec §9 "Price policy code CSG"). */
+/** The switch that turns price policies on (product-spec.md §9 "Price policy code CSG"). */
 export const PRICE_POLICY_SWITCH = 'CSG' as const;
 
 export const PricePolicyListQuery = v.object({

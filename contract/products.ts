@@ -192,7 +192,7 @@ export type ProductInput = v.InferInput<typeof ProductInputSchema>;
 
 export const PRODUCT_SORTS = ['name', '-name', 'code', '-code', 'updated_at', '-updated_at'] as const;
 
-/** List filters (spec §3 "Product … filter page, limit, search, brand, productCategory, productGroup"). */
+/** List filters (product-spec.md §3 "Product … filter page, limit, search, brand, productCategory, productGroup"). */
 export const ProductListQuery = v.object({
   company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
   ...pagingFields(),

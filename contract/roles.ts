@@ -159,7 +159,7 @@ export function permissionDenied(area: PermissionArea, action: PermissionAction)
   return `Bạn không có quyền ${ACTION_VERBS[action]} mục ${AREA_LABELS[area]}`;
 }
 
-// ---- Calls of the role section (spec §7 "Role (role/api): role CRUD, approle") ------------------
+// ---- Calls of the role section (product-spec.md §7 "Role (role/api): role CRUD, approle") ------------------
 
 export const rolePaths = {
   /** GET (search, page, limit), POST. */

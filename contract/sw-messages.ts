@@ -1,6 +1,6 @@
 /**
  * Messages between the service worker and the pages it controls. The outbox is drained by the page
- * (so the same code runs everywhere, research/offline.md 4.3); the worker's Background Sync `sync`
+ * (so the same code runs everywhere, docs/offline-sync.md "Push answers"); the worker's Background Sync `sync`
  * event only asks an open page to drain, and waits for its answer.
  */
 export const SW_SYNC_TAG = 'outbox-drain';

@@ -1,5 +1,5 @@
 /**
- * The sync protocol (architecture: "Offline-first"; research/offline.md part 4).
+ * The sync protocol (docs/architecture.md "Offline-first"; docs/offline-sync.md).
  * Push: the client sends named intents (ops) with a unique opId; the server applies each at most
  * once and answers a result per op. Pull: the client pages through the company's change log from
  * its cursor; deletes arrive as tombstones; `reset` tells it to start over from cursor 0.

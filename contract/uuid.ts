@@ -1,6 +1,6 @@
 /**
  * UUID version 7 (RFC 9562): 48 bits of Unix milliseconds then random bits. Records created offline
- * get these ids (architecture: "Data and scale"); time order keeps database indexes compact.
+ * get these ids (docs/architecture.md "Data and scale"); time order keeps database indexes compact.
  */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 

@@ -1,12 +1,12 @@
 /**
- * The service worker (issue 3 "Installable app", architecture "Offline-first"):
+ * The service worker (issue 3 "Installable app", docs/architecture.md "Offline-first"):
  * - precaches the whole built app (vite-plugin-pwa injects the list into `self.__WB_MANIFEST`) and
  *   drops caches of older builds;
  * - answers every navigation of the app with the precached index.html, so the installed app starts
  *   and routes with the network off; `/api` and file URLs are never answered by that fallback;
  * - keeps same-origin images in a bounded cache; never caches `/api`;
  * - updates only when the page says so (SKIP_WAITING from the "Có phiên bản mới" prompt): a new
- *   version never takes over while someone is working (research/offline.md 2.5, 1.19);
+ *   version never takes over while someone is working (docs/offline-sync.md "Service worker updates", 1.19);
  * - on a Background Sync `sync` event (Chromium only) asks an open page to drain the outbox and
  *   waits for its answer: the outbox is drained by page code everywhere (contract/sw-messages.ts).
  *
@@ -105,7 +105,7 @@ self.addEventListener('message', (event) => {
 /**
  * Asks every open page to drain the outbox; resolves when one of them says it did. Rejects when
  * there is no page, when all of them fail, or after DRAIN_TIMEOUT_MS, so the browser schedules
- * another attempt (Chromium: 3 attempts, research/offline.md 2.6).
+ * another attempt (Chromium: 3 attempts, docs/offline-sync.md "Platform limits").
  */
 async function askPagesToDrain(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });

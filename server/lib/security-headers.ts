@@ -2,7 +2,7 @@
  * Security headers for every answer, and the Content-Security-Policy the built app runs under.
  * Scripts: only our own files (no inline script; Vite's module-preload polyfill is turned off) plus
  * 'wasm-unsafe-eval' for the self-hosted barcode decoder. Styles allow 'unsafe-inline' because
- * Mantine writes its CSS variables into <style> elements at run time (see research/perf-rel.md 4.2).
+ * Mantine writes its CSS variables into <style> elements at run time (docs/architecture.md "Security headers").
  */
 import { secureHeaders } from 'hono/secure-headers';
 

@@ -1,6 +1,6 @@
 /**
- * The one HTTP client of the app (architecture: `src/api`). It adds the access token, reads the
- * envelope, and on 401 refreshes the token once and retries (spec §8); when the refresh itself is
+ * The one HTTP client of the app (docs/architecture.md "The client"). It adds the access token, reads the
+ * envelope, and on 401 refreshes the token once and retries (product-spec.md §8); when the refresh itself is
  * refused the session is over. A 403 sends the user to /403 unless the caller opts out.
  * Navigation is not done here: the app registers what to do through `setApiHandlers`.
  */

@@ -1,6 +1,6 @@
 /**
  * The router, its context, and the app-wide reactions to navigation and to API answers:
- * spec §2 rule 4 (saved section filters), 403 → /403, an ended session → sign-out to /login.
+ * product-spec.md §2 rule 4 (saved section filters), 403 → /403, an ended session → sign-out to /login.
  */
 import { createRouter } from '@tanstack/react-router';
 import { setApiHandlers } from '@/api/client';

@@ -2,7 +2,7 @@
  * The device's database (Dexie over IndexedDB), the only place tables are defined. It mirrors what
  * the server syncs (customers, visits, ...) and keeps what only this device knows: the outbox of
  * work not yet acknowledged, sync cursors, the device id. Mirrors may be dropped and pulled again;
- * the outbox never is (architecture: "Nothing queued is ever lost").
+ * the outbox never is (docs/offline-sync.md "One write path").
  *
  * Versions only ever add: a new version lists every store again with its indexes and, where the
  * shape of stored rows changes, an `upgrade` that rewrites them.

@@ -1,4 +1,4 @@
-// Dates shown as DD/MM/YYYY (architecture "Interface"); the one place dayjs is configured.
+// Dates shown as DD/MM/YYYY (docs/architecture.md "Interface"); the one place dayjs is configured.
 import dayjs, { type ConfigType } from 'dayjs';
 import 'dayjs/locale/vi';
 import customParseFormat from 'dayjs/plugin/customParseFormat';

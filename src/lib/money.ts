@@ -1,4 +1,4 @@
-// Money and number display for Vietnamese users (spec §5, §9): dot thousands, comma decimals, whole đồng.
+// Money and number display for Vietnamese users (product-spec.md §5, §9): dot thousands, comma decimals, whole đồng.
 
 const numberFormatters = new Map<number, Intl.NumberFormat>();
 

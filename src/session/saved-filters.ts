@@ -1,10 +1,10 @@
 /**
- * Saved list filters per section (spec §3 "Per-section saved filters for product, order,
+ * Saved list filters per section (product-spec.md §3 "Per-section saved filters for product, order,
  * promotion") and the active route (header state `routeActive`). Kept in session storage so a
  * reload keeps them while a new tab starts clean.
  */
 
-/** Sections whose list filters are saved while the user stays in them (spec §2 rule 4). */
+/** Sections whose list filters are saved while the user stays in them (product-spec.md §2 rule 4). */
 export const FILTER_SECTIONS = ['product', 'order', 'promotion'] as const;
 export type FilterSection = (typeof FILTER_SECTIONS)[number];
 

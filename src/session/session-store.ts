@@ -1,8 +1,8 @@
 /**
  * The signed-in state, kept where the product spec keeps it (§3 "Stored cookies"): cookies
- * `accessToken` (7 days, spec §9), `userAccount`, `companyData` and the per-company feature flags
+ * `accessToken` (7 days, product-spec.md §9), `userAccount`, `companyData` and the per-company feature flags
  * (14 days), and `listCompanys` in local storage. The refresh token is NOT here: it lives in an
- * HttpOnly cookie page scripts cannot read (architecture, "Auth and session").
+ * HttpOnly cookie page scripts cannot read (docs/architecture.md "Auth and session").
  * Components subscribe with `useSession()`; writers call `notify()` through the setters.
  */
 import { useSyncExternalStore } from 'react';

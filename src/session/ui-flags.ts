@@ -1,5 +1,5 @@
 /**
- * Layout flags set by an embedded frame (spec §2 "The home layout listens for messages from an
+ * Layout flags set by an embedded frame (product-spec.md §2 "The home layout listens for messages from an
  * embedded frame"): whether header and footer are hidden, and whether the user checked in or out.
  */
 import { useSyncExternalStore } from 'react';

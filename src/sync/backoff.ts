@@ -1,5 +1,5 @@
 /**
- * Retry delays with exponential growth and full jitter (research/offline.md 4.3: base 2 s, cap 5 min),
+ * Retry delays with exponential growth and full jitter (docs/offline-sync.md "Push answers": base 2 s, cap 5 min),
  * so a hundred phones coming back online do not all retry in the same second.
  */
 export const BACKOFF_BASE_MS = 2_000;

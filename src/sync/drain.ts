@@ -1,6 +1,6 @@
 /**
  * Draining the outbox: send queued ops in order, in batches, and record each answer. Every kind of
- * answer has one meaning (research/offline.md 4.3):
+ * answer has one meaning (docs/offline-sync.md "Push answers"):
  *  - network failure, timeout, 5xx, 429: the outcome is unknown; the ops stay queued and are sent
  *    again later (the server dedupes by opId), with backoff and jitter;
  *  - 401: refresh the sign-in once and resend; if that fails the queue pauses, nothing is dropped;
@@ -243,7 +243,7 @@ let running: Promise<DrainOutcome> | null = null;
 
 /**
  * Drains unless a drain already runs in this tab (joins it) or in another tab (returns 'busy'):
- * two paths pushing at once is how Odoo POS duplicated orders (research/offline.md 1.8).
+ * two paths pushing at once is how Odoo POS duplicated orders (docs/offline-sync.md "Ops: named intents, exactly once").
  */
 export function drainOutbox(options: DrainOptions): Promise<DrainOutcome> {
   running ??= (async () => {

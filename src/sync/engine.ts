@@ -1,6 +1,6 @@
 /**
- * The sync engine: push first, then pull (research/offline.md 4.5), for the signed-in person's
- * current workspace. Runs on every trigger of the architecture note: after enqueue (debounced), app
+ * The sync engine: push first, then pull (docs/offline-sync.md "Pull and the change log"), for the signed-in person's
+ * current workspace. Runs on every trigger of docs/offline-sync.md "A single drain": after enqueue (debounced), app
  * start, `online`, the tab becoming visible, a timer while work is queued, "Đồng bộ ngay", and the
  * service worker's Background Sync event where the browser has one.
  */

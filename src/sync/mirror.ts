@@ -1,7 +1,7 @@
 /**
  * Writing server records into the device's mirror tables (from pulls and from push answers). A
  * record with work still queued on this device keeps its local version: the queued op carries the
- * newer truth and its answer will bring the server's copy (Electric pattern 3, research/offline.md).
+ * newer truth and its answer will bring the server's copy (docs/offline-sync.md "Pull and the change log").
  */
 import type { Table } from 'dexie';
 import type { AppDb } from '@/db/app-db';

@@ -1,7 +1,7 @@
 /**
  * Queueing work for the server. Call `enqueueOp` inside the same Dexie transaction that writes the
- * record the op describes: either both are saved or neither (architecture: "Every user action that
- * must reach the server writes its domain row and an outbox row in one Dexie transaction").
+ * record the op describes (local-write.ts writeWithOp): either both are saved or neither
+ * (docs/offline-sync.md "One write path").
  */
 import Dexie from 'dexie';
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * What the person sees of sync (architecture: "The user always sees sync state"): one store the
+ * What the person sees of sync (docs/offline-sync.md "What the rep sees"): one store the
  * status pill, record chips, the diagnostics page, logout and the update prompt read.
  */
 import { useSyncExternalStore } from 'react';

@@ -6,7 +6,7 @@ import { getAccessToken } from '@/session/session-store';
 import { TransportError, type PushTransport } from './drain';
 import type { PullTransport } from './pull';
 
-/** A long timeout, scaled by batch size (OCA pos_timeout lesson, research/offline.md 1.8). */
+/** A long timeout, scaled by batch size (OCA pos_timeout lesson, docs/offline-sync.md "Ops: named intents, exactly once"). */
 function pushTimeout(ops: number): number {
   return 30_000 + ops * 500;
 }

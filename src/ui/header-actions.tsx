@@ -1,5 +1,5 @@
 /**
- * Pages put their actions in the mobile header's dots menu (spec §2: Chỉnh sửa on a customer,
+ * Pages put their actions in the mobile header's dots menu (product-spec.md §2: Chỉnh sửa on a customer,
  * Chỉnh sửa / Xóa nhóm khách hàng on a customer group, Sửa thông tin / Đổi mật khẩu / Đăng xuất on
  * the account page) by calling `useHeaderActions` while they are shown.
  */

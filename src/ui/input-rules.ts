@@ -1,4 +1,4 @@
-// Validation rules for RuleTextInput and NumericInput (spec §5): rules run in order and the first one
+// Validation rules for RuleTextInput and NumericInput (product-spec.md §5): rules run in order and the first one
 // returning a string is the error shown.
 
 /**

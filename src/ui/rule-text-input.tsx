@@ -1,5 +1,5 @@
 // Spec §5 text input: rules run in order on blur, the first message is the error, required rules put a
-// red asterisk on the label, default maximum length 524288. The 45 px height (spec §9) comes from the
+// red asterisk on the label, default maximum length 524288. The 45 px height (product-spec.md §9) comes from the
 // app theme's TextInput/PasswordInput styles (src/app/theme.ts), so it is not repeated here.
 import { PasswordInput, TextInput, type TextInputProps } from '@mantine/core';
 import { type Ref, useImperativeHandle, useRef, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
  * Guarding a page with unsaved work: while it is dirty the URL carries `type=confirm` (so the
- * mobile header's back arrow asks first, spec §2, §8), in-app navigation to another page asks the
+ * mobile header's back arrow asks first, product-spec.md §2, §8), in-app navigation to another page asks the
  * same question through the router's blocker, and closing or reloading the tab gets the browser's
  * own prompt — unless `beforeUnload: false`, for work that is already saved on the device (the
  * cart: it is all there again after a reload). After a successful save or send, `release()` lets
@@ -20,7 +20,7 @@ export function useLeaveGuard(dirty: boolean, message: string, options: { before
   const [home] = useState(pathname);
   const released = useRef(false);
   // Only the marker this guard put in the URL is its to take away: a page opened with type=confirm
-  // asks on the back arrow whatever its state (spec §2).
+  // asks on the back arrow whatever its state (product-spec.md §2).
   const addedMark = useRef(false);
 
   useEffect(() => {

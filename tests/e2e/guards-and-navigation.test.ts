@@ -1,5 +1,5 @@
 /**
- * Spec §2 "Route guards" rules 1 and 3, the mobile header's back behaviour, and logout (spec §4):
+ * Spec §2 "Route guards" rules 1 and 3, the mobile header's back behaviour, and logout (product-spec.md §4):
  * what a signed-out person, a signed-in person without a workspace, and one inside a workspace
  * are let see; where the back arrow leads; and that logging out really ends the session here.
  */

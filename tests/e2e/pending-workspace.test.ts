@@ -32,7 +32,7 @@ describe('the pending workspace', () => {
     await toast(page, 'warning', PENDING_WORKSPACE_WARNING).waitFor();
     expect(pathOf(page)).toBe('/');
     await expect(workspaceList(page).isVisible()).resolves.toBe(true);
-    // No workspace was saved: a workspace page still sends back to the list (spec §2 rule 3).
+    // No workspace was saved: a workspace page still sends back to the list (product-spec.md §2 rule 3).
     await page.goto('/dashboard');
     await waitForPath(page, '/');
     await workspaceList(page).waitFor();

@@ -9,7 +9,7 @@
  *   answer (contract/sw-messages.ts).
  *
  * "Offline" is real for the service worker too: Playwright's setOffline() does not reach the
- * worker's own fetches (playwright#2311, research/offline.md 4b), so the browser talks to the app
+ * worker's own fetches (playwright#2311, docs/offline-sync.md "How it is tested"), so the browser talks to the app
  * through a small proxy (tests/support/offline-proxy.ts) that drops every connection while offline.
  * A file missing from the precache therefore fails here as it would on a phone in airplane mode.
  * setOffline() is used as well, so the page itself sees navigator.onLine === false.

@@ -1,7 +1,7 @@
 /**
  * Issue 2, "Done means": sign in at 390x844 and at 1440x900 with the demo account, see the
  * workspace list with each membership's status, open An Khang, and find the layout of that size
- * (spec §2: bottom navbar and mobile header under 768 px, the header menu above).
+ * (product-spec.md §2: bottom navbar and mobile header under 768 px, the header menu above).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

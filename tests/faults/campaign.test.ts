@@ -1,5 +1,5 @@
 /**
- * The seeded fault campaign (issue 6, `npm run test:faults`; research/offline.md 4.8 "fault
+ * The seeded fault campaign (issue 6, `npm run test:faults`; docs/offline-sync.md "How it is tested" "fault
  * injection"). Hundreds of ops — new customers, check-ins and check-outs, orders — are queued on one
  * device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
  * proxy that, push by push, drops the request, drops the answer after the server committed it,

@@ -196,7 +196,7 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
-/** A toast of the given type showing the given text (spec §8/§9 toasts). */
+/** A toast of the given type showing the given text (product-spec.md §8/§9 toasts). */
 export function toast(page: Page, type: ToastType, text: string): Locator {
   return page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
 }

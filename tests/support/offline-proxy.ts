@@ -1,7 +1,7 @@
 /**
  * A proxy between the browser and the app that can be unplugged, so that "offline" is real for the
  * page AND its service worker: Playwright's setOffline() does not reach the worker's own fetches
- * (playwright#2311, research/offline.md 4b), so the browser talks to the app through this proxy,
+ * (playwright#2311, docs/offline-sync.md "How it is tested"), so the browser talks to the app through this proxy,
  * which drops every connection while unplugged. A file missing from the precache then fails as it
  * would on a phone in airplane mode. Tests also call setOffline() on the context, so the page sees
  * navigator.onLine === false and gets the `online` event when the network returns.

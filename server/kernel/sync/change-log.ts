@@ -1,7 +1,7 @@
 /**
  * Writing the change log, always inside the transaction that makes the change. The advisory lock
  * (per company, held until commit) makes sequence numbers commit in order, so a pull never skips a
- * change that commits late (research/offline.md 1.10). Many changes go in one statement per kind
+ * change that commits late (docs/offline-sync.md "Pull and the change log"). Many changes go in one statement per kind
  * (a brand rename re-sends every variant of its products).
  */
 import { sql } from 'drizzle-orm';

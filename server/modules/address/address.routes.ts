@@ -1,5 +1,5 @@
 /**
- * Location calls (spec §7 "Location", mounted at /api/location/v2/api): public reference data, no
+ * Location calls (product-spec.md §7 "Location", mounted at /api/location/v2/api): public reference data, no
  * sign-in, answers cacheable for a day. Data from location-data.ts, loaded at the first call.
  *
  *   GET province/?scheme=VN2025|VN_LEGACY&search=   provinces (34 new, default; or 63 old)

@@ -1,5 +1,5 @@
 /**
- * Account calls (spec §7 "Account"): sign-in, token refresh, logout, password change, the
+ * Account calls (product-spec.md §7 "Account"): sign-in, token refresh, logout, password change, the
  * three-step forgot-password flow, phone check and the caller's own account.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Forgot password in three steps (spec §2): ask for a code by phone, verify it to receive a
+ * Forgot password in three steps (product-spec.md §2): ask for a code by phone, verify it to receive a
  * one-time reset token, set the new password with that token. Answers never reveal whether a phone
  * has an account; codes are 6 digits, hashed, valid 10 minutes, 5 tries; one request a minute.
  */

@@ -1,6 +1,6 @@
 /**
  * The refresh token also travels in an HttpOnly, SameSite=Strict cookie scoped to /api, so page
- * scripts never need to hold it (architecture: "Auth and session").
+ * scripts never need to hold it (docs/architecture.md "Auth and session").
  */
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';

@@ -1,5 +1,5 @@
 /**
- * Company calls (spec §7 "Company"): workspaces, memberships and the per-company switches that
+ * Company calls (product-spec.md §7 "Company"): workspaces, memberships and the per-company switches that
  * decide which parts of the product a company sees.
  */
 import { eq } from 'drizzle-orm';

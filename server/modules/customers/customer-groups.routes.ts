@@ -1,6 +1,6 @@
 /**
  * Customer groups (customertype/) and levels (customer-level/). Deleting a group leaves its
- * customers without a group (spec §8's confirmation says so); a group or level a price policy
+ * customers without a group (product-spec.md §8's confirmation says so); a group or level a price policy
  * still uses cannot be deleted, since the policy would then apply to everyone.
  * Groups and levels decide prices and discounts, so changing them is company configuration
  * (settings: edit); seeing them comes with customers: view.

@@ -1,4 +1,4 @@
-/** The customer list query: filters of spec §3 "Customer filter", diacritic-free search, paging. */
+/** The customer list query: filters of product-spec.md §3 "Customer filter", diacritic-free search, paging. */
 import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { CustomerListQuery, CustomerRecord } from '@contract/customers';

@@ -1,5 +1,5 @@
 /**
- * Customer calls (spec §7 "Customer", prefix /customer/api): customers, their groups (customertype)
+ * Customer calls (product-spec.md §7 "Customer", prefix /customer/api): customers, their groups (customertype)
  * and levels, putting customers into groups, bulk changes, and the business types.
  */
 import { and, eq, type SQL } from 'drizzle-orm';

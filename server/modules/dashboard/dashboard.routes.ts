@@ -1,4 +1,4 @@
-/** GET /order/api/getdashboard/ (spec §7 "Order"): the dashboard's figures, within the caller's data scope. */
+/** GET /order/api/getdashboard/ (product-spec.md §7 "Order"): the dashboard's figures, within the caller's data scope. */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';

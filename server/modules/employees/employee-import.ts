@@ -1,5 +1,5 @@
 /**
- * The two Excel imports of spec §7: staff (`import-data-sales`) and their monthly sales figures
+ * The two Excel imports of product-spec.md §7: staff (`import-data-sales`) and their monthly sales figures
  * (`import-revenua-sales`). Every row is handled on its own, through the same functions as the
  * form, and answers ok or its error; a bad row changes nothing (each write is one transaction),
  * and the rows after it still run.

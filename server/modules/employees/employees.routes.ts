@@ -1,5 +1,5 @@
 /**
- * Employee calls of spec §7 "Account (/account/api)": the staff list, detail, create (by an admin,
+ * Employee calls of product-spec.md §7 "Account (/account/api)": the staff list, detail, create (by an admin,
  * or the quick create of a sales rep), update, deactivate and reactivate, the picker list, the
  * password reset by an admin, and the two Excel imports with their templates, plus the form's
  * options and an Excel export.

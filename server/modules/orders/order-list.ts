@@ -1,4 +1,4 @@
-/** The order list query: spec §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
+/** The order list query: product-spec.md §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { AREAS } from '@contract/address-units';

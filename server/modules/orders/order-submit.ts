@@ -1,6 +1,6 @@
 /**
  * order.submit: a rep's order, made on the phone (possibly offline), becomes the company's order.
- * The server re-prices every line with the shared pricing function (research/offline.md 4.4):
+ * The server re-prices every line with the shared pricing function (docs/offline-sync.md "Conflicts: the server decides"):
  * - the same or a lower price is applied (the order keeps the server's price);
  * - a higher price refuses the order with each raise (from, to), for the rep to confirm and send
  *   again;

@@ -1,5 +1,5 @@
 /**
- * Company order calls (spec §7 "Order", prefix /order/api): list with filters and counts, detail,
+ * Company order calls (product-spec.md §7 "Order", prefix /order/api): list with filters and counts, detail,
  * create (the same re-pricing as the rep's op), status moves single and bulk, cancel, payment,
  * export, and the order table's column choice per person. The dashboard's getdashboard/ shares the
  * prefix (server/modules/dashboard).

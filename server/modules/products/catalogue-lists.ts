@@ -1,5 +1,5 @@
 /**
- * The product and variant lists: filters of spec §3 "Product" (search, brand, category, group),
+ * The product and variant lists: filters of product-spec.md §3 "Product" (search, brand, category, group),
  * active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
  * folded search_text (which holds the product's words too), so a product is found by any of its
  * variants' codes or barcodes.

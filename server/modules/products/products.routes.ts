@@ -1,4 +1,4 @@
-/** Product calls (spec §7 "Product", prefix /product/api): every catalogue route, signed in. */
+/** Product calls (product-spec.md §7 "Product", prefix /product/api): every catalogue route, signed in. */
 import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';

@@ -1,5 +1,5 @@
 /**
- * Region calls (spec §7 "Region (region/api)", mounted at /api/region/api; contract/regions.ts):
+ * Region calls (product-spec.md §7 "Region (region/api)", mounted at /api/region/api; contract/regions.ts):
  *
  *   GET    regions/?company&search&page&limit        regions the caller may see (search: code, name, description, provinces)
  *   POST   regions/                                   create                         regions/create, company scope

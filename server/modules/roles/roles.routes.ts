@@ -1,5 +1,5 @@
 /**
- * Roles (spec §7 "Role (role/api): role CRUD, approle") and the caller's own access.
+ * Roles (product-spec.md §7 "Role (role/api): role CRUD, approle") and the caller's own access.
  *
  * - Quản trị is read-only: it is what owners and administrators hold, and a company must never lock
  *   itself out by editing it. The other seeded roles can be edited but not deleted; a role still

@@ -1,5 +1,5 @@
 /**
- * visit.checkIn / visit.checkOut. Visits are facts (research/offline.md 4.4): recorded with the
+ * visit.checkIn / visit.checkOut. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
  * device's times and the server's receipt time; what looks wrong is flagged, not refused. The only
  * refusals are a customer that is not the company's and a check-out of someone else's visit.
  */

@@ -1,5 +1,5 @@
 /**
- * The default page layout of a workspace (spec §2 "Layouts"): the desktop header, or on phones the
+ * The default page layout of a workspace (product-spec.md §2 "Layouts"): the desktop header, or on phones the
  * mobile header plus bottom navbar; an embedded frame may hide both. The page title comes from the
  * deepest route's staticData so desktop heading and mobile header say the same thing.
  */

@@ -1,5 +1,5 @@
 /**
- * The mobile header's back arrow (spec §2 "Back behaviour"): from a page whose query has
+ * The mobile header's back arrow (product-spec.md §2 "Back behaviour"): from a page whose query has
  * type=confirm, ask first; from type=detail on an order page, go to the order list; otherwise go
  * back one step.
  */

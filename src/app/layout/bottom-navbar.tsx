@@ -1,5 +1,5 @@
 /**
- * The mobile bottom navbar (spec §2): five fixed destinations, less those the member's role does not
+ * The mobile bottom navbar (product-spec.md §2): five fixed destinations, less those the member's role does not
  * allow (a rep without the employees permission sees four).
  */
 import { IconHome, IconShoppingCart, IconUser, IconUsers, IconUsersGroup } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The empty centred layout (spec §2 "Layouts") of /, /onboard and /403, with confirm dialogs. */
+/** The empty centred layout (product-spec.md §2 "Layouts") of /, /onboard and /403, with confirm dialogs. */
 import { Box, Center } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { QueryLayer } from '../query-layer';

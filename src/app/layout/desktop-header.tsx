@@ -1,4 +1,4 @@
-/** The desktop header (spec §2): brand, the workspace's menu, workspace dropdown, leave-workspace icon, user menu. */
+/** The desktop header (product-spec.md §2): brand, the workspace's menu, workspace dropdown, leave-workspace icon, user menu. */
 import { ActionIcon, Avatar, Burger, Drawer, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** The mobile header (spec §2): back arrow with the spec's back rules, the page title, the page's dots menu. */
+/** The mobile header (product-spec.md §2): back arrow with the spec's back rules, the page title, the page's dots menu. */
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';

@@ -1,4 +1,4 @@
-/** Scroll-to-top and scroll-to-bottom buttons (spec §2 "Layouts", threshold 50 px). */
+/** Scroll-to-top and scroll-to-bottom buttons (product-spec.md §2 "Layouts", threshold 50 px). */
 import { ActionIcon } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';

@@ -1,5 +1,5 @@
 /**
- * The layouts around signed-out screens (spec §2 "Layouts"): the login layout (a help-desk block
+ * The layouts around signed-out screens (product-spec.md §2 "Layouts"): the login layout (a help-desk block
  * beside the form) and the forgot-password card layout. The centred layout of /, /onboard and /403
  * lives in center-layout.tsx because it brings the dialogs those pages need.
  */

@@ -1,5 +1,5 @@
 /**
- * Whether and how the app can be installed here (research/offline.md 1.18):
+ * Whether and how the app can be installed here (docs/offline-sync.md "Platform limits"):
  * - Chromium fires `beforeinstallprompt` (often before React has rendered anything), so
  *   `captureInstallPrompt()` is called from main.tsx before the first render and keeps the event
  *   for the "Cài đặt ứng dụng" button;

@@ -1,7 +1,7 @@
 /**
  * "Có phiên bản mới" with a "Tải lại" action. It stays until the person acts: the app never
- * reloads by itself (registerType 'prompt', research/offline.md 2.5), and the action is held while
- * a sync runs so an update never cuts one short (architecture "Offline-first").
+ * reloads by itself (registerType 'prompt', docs/offline-sync.md "Service worker updates"), and the action is held while
+ * a sync runs so an update never cuts one short (docs/architecture.md "Offline-first").
  */
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Suggesting a new (VN2025) address for one entered before July 2025 (research/vn-ecosystem.md §1
+ * Suggesting a new (VN2025) address for one entered before July 2025 (docs/vietnam.md "Addresses"
  * "What a client app should do" 3): the mapping gives the new ward(s) the old ward became; with
  * exactly one the choice is prefilled, with several (a divided ward) or none the person chooses.
  * Nothing here changes an address: the picker converts only when the person confirms.

@@ -7,7 +7,7 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
 });
 
-/** System-scoped account types (spec §3: "Account types are system-scoped (system code, company)"). */
+/** System-scoped account types (product-spec.md §3: "Account types are system-scoped (system code, company)"). */
 export const accountTypes = pgTable('account_types', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   code: text('code').notNull().unique(),
@@ -101,5 +101,5 @@ export const loginFailures = pgTable(
  * sequence number, so a client pulling from cursor 0 gets each live record once and each deleted
  * one as a tombstone; pulling from a later cursor gets what changed since. Writers of one company
  * take a transaction-scoped advisory lock before taking a number, so numbers commit in order and a
- * puller never skips a row (research/offline.md 1.10).
+ * puller never skips a row (docs/offline-sync.md "Pull and the change log").
  */

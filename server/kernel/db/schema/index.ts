@@ -1,6 +1,6 @@
 /**
  * The database schema (drizzle). Every company-scoped table carries `company_id` and includes it in
- * its unique keys, so the schema can later be distributed by company (architecture: "Data and scale").
+ * its unique keys, so the schema can later be distributed by company (docs/architecture.md "Data and scale").
  * Migrations are generated from these files with `npm run db:generate`; one file per domain.
  */
 export * from './auth';

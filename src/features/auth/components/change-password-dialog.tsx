@@ -1,5 +1,5 @@
 /**
- * The change-password dialog (spec §2, §5, §8): current password, new password, confirmation.
+ * The change-password dialog (product-spec.md §2, §5, §8): current password, new password, confirmation.
  * Success shows 'Đổi mật khẩu thành công !!!' and signs the user out (the server has ended every
  * session); failure shows the server's message or the spec's fallback text.
  */

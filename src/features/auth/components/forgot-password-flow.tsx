@@ -1,5 +1,5 @@
 /**
- * Forgot password in three steps (spec §2): verify information (phone, then the 6-digit code sent
+ * Forgot password in three steps (product-spec.md §2): verify information (phone, then the 6-digit code sent
  * to it), create a new password, done.
  */
 import { Alert, Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The login screen (spec §2): phone number, password, "Ghi nhớ mật khẩu", "Quên mật khẩu?".
+ * The login screen (product-spec.md §2): phone number, password, "Ghi nhớ mật khẩu", "Quên mật khẩu?".
  * "Remember" keeps the session across browser restarts and pre-fills the phone next time; the
  * password itself is never stored by the app (the browser's password manager may offer to).
  */

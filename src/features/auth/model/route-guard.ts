@@ -1,5 +1,5 @@
 /**
- * Route guards, exactly as product spec §2 rules 1–3 say them, as a pure function the root route
+ * Route guards, exactly as product product-spec.md §2 rules 1–3 say them, as a pure function the root route
  * calls before every navigation.
  */
 

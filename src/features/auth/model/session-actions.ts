@@ -1,5 +1,5 @@
 /**
- * Signing in and out on this device. Sign-out follows spec §4: the session cookies and local
+ * Signing in and out on this device. Sign-out follows product-spec.md §4: the session cookies and local
  * storage go, the server session is revoked, and the caller navigates to the login path.
  */
 import type { LoginAnswer } from '@contract/auth';

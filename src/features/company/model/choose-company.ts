@@ -1,7 +1,7 @@
 /**
- * Choosing a workspace (spec §4): only accepted memberships can be chosen; choosing saves the
+ * Choosing a workspace (product-spec.md §4): only accepted memberships can be chosen; choosing saves the
  * company, loads every feature flag and the member's access (issue #7) and re-renders. A failed
- * load is only logged (spec §8): the workspace opens with what it had before.
+ * load is only logged (product-spec.md §8): the workspace opens with what it had before.
  */
 import { INACTIVE_WORKSPACE_WARNING, isAcceptedMembership, type Membership } from '@contract/company';
 import { setCompanyData, setFeatureFlags } from '@/session/session-store';

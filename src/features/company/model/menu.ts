@@ -1,5 +1,5 @@
 /**
- * Which menu entries a workspace shows (product spec §2 "Desktop header menu", §6 switches), and
+ * Which menu entries a workspace shows (product product-spec.md §2 "Desktop header menu", §6 switches), and
  * of those only what the member's role lets them use (issue #7).
  * Pure: the company's switches and type and the member's access in, the menu out; the header and the
  * mobile shortcut grid both render from it.
@@ -133,7 +133,7 @@ export function menuLinks(menu: MenuEntry[]): MenuLink[] {
   return menu.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
 }
 
-/** The mobile bottom navbar (spec §2 "Mobile"): fixed whatever the switches. */
+/** The mobile bottom navbar (product-spec.md §2 "Mobile"): fixed whatever the switches. */
 export const BOTTOM_NAV: MenuLink[] = [
   { key: 'home', label: 'Trang chủ', to: '/dashboard' },
   { key: 'customers', label: 'Khách hàng', to: '/customers' },

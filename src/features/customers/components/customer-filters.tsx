@@ -1,5 +1,5 @@
 /**
- * The customer list's tabs and drop-down filters (spec §3 "Customer filter"; the search field is
+ * The customer list's tabs and drop-down filters (product-spec.md §3 "Customer filter"; the search field is
  * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
 import { FilterPanel } from '@/ui/filter-panel';

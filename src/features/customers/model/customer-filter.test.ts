@@ -6,7 +6,7 @@ import { activeFilterCount, applyFilterChange, CustomerFilterSchema, toCustomerQ
 const parse = (search: Record<string, unknown>) => v.parse(CustomerFilterSchema, search);
 
 describe('customer filter in the URL', () => {
-  it('defaults to page 1, limit 10, no search (spec §4)', () => {
+  it('defaults to page 1, limit 10, no search (product-spec.md §4)', () => {
     expect(parse({})).toEqual({
       page: 1,
       limit: 10,

@@ -1,5 +1,5 @@
 /**
- * The customer list's filter state (spec §3 "Customer filter: page, limit, search,
+ * The customer list's filter state (product-spec.md §3 "Customer filter: page, limit, search,
  * filterCustomerType, filterUserSale, filterCustomerGroup, filterCustomerLevel, tabFilter"), kept
  * in the URL so a reload or a shared link shows the same list. Defaults: page 1, limit 10.
  */
@@ -39,7 +39,7 @@ export function toCustomerQuery(companyId: number, filter: CustomerFilter) {
   };
 }
 
-/** The filter fields a person changes; any of them sends the list back to page 1 (spec §4). */
+/** The filter fields a person changes; any of them sends the list back to page 1 (product-spec.md §4). */
 export type CustomerFilterPatch = Partial<Omit<CustomerFilter, 'page'>>;
 
 /** The next filter after a change: the patch applied, page back to 1, empty values dropped. */

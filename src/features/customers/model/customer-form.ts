@@ -1,6 +1,6 @@
 /**
  * The customer form's values as a person edits them (strings for text inputs, ids as strings for
- * the selects), the rules each field runs on blur (spec §5), and the mapping to and from the
+ * the selects), the rules each field runs on blur (product-spec.md §5), and the mapping to and from the
  * contract's customer fields. The contract schema stays the judge: the form only catches early
  * what it would refuse, with the same Vietnamese messages.
  */

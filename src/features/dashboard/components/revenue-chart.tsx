@@ -1,5 +1,5 @@
 /**
- * Revenue by day as bars: y axis in compact numbers (spec §9), the day and full amount on hover or
+ * Revenue by day as bars: y axis in compact numbers (product-spec.md §9), the day and full amount on hover or
  * focus. Drawn as plain SVG with Mantine's colours rather than @mantine/charts: recharts 3 is
  * 417 kB (119 kB gzip) in one chunk, over the 60 kB per-chunk budget (tests/bench/build-size.ts)
  * and enough to push the offline precache past its 2.5 MB budget (vite.config.ts). Loaded lazily

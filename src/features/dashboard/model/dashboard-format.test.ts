@@ -15,7 +15,7 @@ import {
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('dashboard numbers', () => {
-  it('show revenue compact (spec §9: k, m) with the full amount for the tooltip', () => {
+  it('show revenue compact (product-spec.md §9: k, m) with the full amount for the tooltip', () => {
     expect(revenueShown(0)).toEqual({ short: '0', full: expect.stringContaining('0') });
     expect(revenueShown(950).short).toBe('950');
     expect(revenueShown(1_500).short).toBe('1.5k');

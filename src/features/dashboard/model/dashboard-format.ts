@@ -1,5 +1,5 @@
 /**
- * How the dashboard shows its figures: compact numbers on tiles and chart axes (spec §9: k, m) with
+ * How the dashboard shows its figures: compact numbers on tiles and chart axes (product-spec.md §9: k, m) with
  * the full value at hand (tooltip, chart tooltip), the days of the chart, the share of each status,
  * and the dashboard's own state in the URL (whose figures, which days).
  */

@@ -13,7 +13,7 @@ import {
 
 afterEach(() => sessionStorage.clear());
 
-describe('the account list filter (spec §3)', () => {
+describe('the account list filter (product-spec.md §3)', () => {
   it('reads each list from its own keys, with the shared region and status, and the defaults', () => {
     const state: AccountFilter = { pageTDV: 3, searchTDV: 'hoa', limitEmployee: 20, region: 7, status: 'inactive' };
     expect(listFilter(state, 'sales')).toEqual({ page: 3, limit: 10, search: 'hoa', region: 7, status: 'inactive' });
@@ -28,7 +28,7 @@ describe('the account list filter (spec §3)', () => {
     expect(urlPart(next, 'office')).toEqual({ pageEmployee: 2, searchEmployee: 'kế toán', region: 3, status: 'active' });
   });
 
-  it('goes back to page 1 on any change (spec §4)', () => {
+  it('goes back to page 1 on any change (product-spec.md §4)', () => {
     const filter = { page: 4, limit: 10, search: 'a', region: undefined, status: undefined };
     expect(applyFilterChange(filter, { status: 'invited' })).toEqual({ ...filter, page: 1, status: 'invited' });
     expect(applyFilterChange(filter, { search: ' ' }).search).toBeUndefined();

@@ -1,5 +1,5 @@
 /**
- * The staff lists' filter state, as spec §3 keeps it for the account area: "list filter
+ * The staff lists' filter state, as product-spec.md §3 keeps it for the account area: "list filter
  * (pageEmployee, limitEmployee, searchEmployee, pageTDV, limitTDV, searchTDV, region, status)".
  * /employees (office staff) pages with the *Employee fields, /pharmacist (sales staff) with the *TDV
  * fields; region and status are shared by both lists, as the spec has one of each.
@@ -92,7 +92,7 @@ export function withList(state: AccountFilter, kind: StaffKind, filter: StaffLis
 
 export type StaffFilterPatch = Partial<Omit<StaffListFilter, 'page'>>;
 
-/** A change of search, region, status or page size goes back to page 1 (spec §4). */
+/** A change of search, region, status or page size goes back to page 1 (product-spec.md §4). */
 export function applyFilterChange(filter: StaffListFilter, patch: StaffFilterPatch): StaffListFilter {
   const next = { ...filter, ...patch, page: 1 };
   if (!next.search?.trim()) next.search = undefined;

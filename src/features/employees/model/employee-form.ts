@@ -1,6 +1,6 @@
 /**
  * The employee form's values as a person edits them (strings for inputs, ids as strings for the
- * selects), the rules each text field runs on blur (spec §5), and the payloads: a create sends the
+ * selects), the rules each text field runs on blur (product-spec.md §5), and the payloads: a create sends the
  * filled fields; an update sends only what changed, so an untouched name or email is not a change
  * of the account's identity (which a company may make only for accounts it manages).
  */

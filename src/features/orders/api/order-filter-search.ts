@@ -1,8 +1,8 @@
 /**
- * The order list's filter state in the URL (spec §3 "Order filter: page, limit, search, statusOrder, customer,
+ * The order list's filter state in the URL (product-spec.md §3 "Order filter: page, limit, search, statusOrder, customer,
  * dateRange, area, province, district, ward, region, orderBy"), kept in the URL so a reload, a
- * shared link or the back button show the same list, and saved for the 'order' section (spec §2
- * rule 4). Defaults: page 1, limit 10 (spec §4, §9).
+ * shared link or the back button show the same list, and saved for the 'order' section (product-spec.md §2
+ * rule 4). Defaults: page 1, limit 10 (product-spec.md §4, §9).
  *
  * Read by the route at start-up (validateSearch, the saved-filter restore), so this module
  * imports nothing but valibot; the mapping to API queries lives in order-filter.ts.

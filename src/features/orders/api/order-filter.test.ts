@@ -33,7 +33,7 @@ describe('the order filter in the URL', () => {
     expect([...FILTER_STATUSES]).toEqual([...ORDER_STATUSES]);
   });
 
-  it('defaults to page 1, limit 10 and nothing else (spec §4)', () => {
+  it('defaults to page 1, limit 10 and nothing else (product-spec.md §4)', () => {
     expect(parseOrderFilter({})).toEqual({ ...DEFAULT_ORDER_FILTER, page: 1, limit: 10 });
     expect(Object.values(DEFAULT_ORDER_FILTER).filter((value) => value !== undefined)).toEqual([1, 10]);
   });
@@ -162,7 +162,7 @@ describe('date ranges', () => {
 describe('changing the filter', () => {
   const start = parseOrderFilter({ page: 4, search: 'an', area: 'MN', province: '79', ward: '26734' });
 
-  it('goes back to page 1 (spec §4)', () => {
+  it('goes back to page 1 (product-spec.md §4)', () => {
     expect(applyOrderFilterChange(start, { statusOrder: 'pending' }).page).toBe(1);
   });
 

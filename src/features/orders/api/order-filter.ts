@@ -72,7 +72,7 @@ export function toExportQuery(companyId: number, filter: OrderFilter) {
 }
 
 /**
- * The next filter after a change: the patch applied, back to page 1 (spec §4), empty values
+ * The next filter after a change: the patch applied, back to page 1 (product-spec.md §4), empty values
  * dropped, and places kept consistent — a province outside the chosen area is cleared, and a ward
  * (or legacy district) belongs to the province it was chosen in.
  */

@@ -1,5 +1,5 @@
 /**
- * The office's order reads (spec §7 "Order"): the filtered list with its sum of totals
+ * The office's order reads (product-spec.md §7 "Order"): the filtered list with its sum of totals
  * (bonus.total_amount), the counts per status, an order with its status history, and the person's
  * column choice for the order table. The list needs the server; an order's detail falls back to
  * the device's copy (a rep's own orders are mirrored) when the network is down.

@@ -1,5 +1,5 @@
 /**
- * The office's order writes (spec §7 "Order"): a status move for one order and for many (answered
+ * The office's order writes (product-spec.md §7 "Order"): a status move for one order and for many (answered
  * per order), cancelling with a reason, the payment status, the note and delivery date. They need
  * the server: nothing is queued. After each write the order reads and the dashboard are refreshed.
  */

@@ -1,5 +1,5 @@
 /**
- * The order list's search, status tabs with counts and drop-down filters (spec §3 "Order filter"):
+ * The order list's search, status tabs with counts and drop-down filters (product-spec.md §3 "Order filter"):
  * customer, date range, area (Miền Bắc/Trung/Nam), province and ward (the 2025 units, from the
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.

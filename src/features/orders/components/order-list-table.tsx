@@ -1,7 +1,7 @@
 /**
  * Orders as a table with the person's chosen columns (desktop) or as cards (phones), both with a
  * check box per order for the bulk status move (when the member's role allows some move). Links to an order carry ?type=detail, so the
- * mobile header's back arrow returns to the list (spec §2 "Back behaviour").
+ * mobile header's back arrow returns to the list (product-spec.md §2 "Back behaviour").
  */
 import { Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
 import { ORDER_COLUMN_LABELS, type OrderColumn, type OrderRecord } from '@contract/orders';

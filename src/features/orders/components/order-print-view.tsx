@@ -1,5 +1,5 @@
 /**
- * The print view of an order (research/vn-ecosystem.md §6: HTML/CSS print, @page per format):
+ * The print view of an order (docs/vietnam.md "Printing": HTML/CSS print, @page per format):
  * an invoice-style sheet on A4 or A5 (company, code, date, customer, lines, totals, "Bằng chữ",
  * signatures) or an 80 mm receipt. It renders outside the app layout: no header on paper, and the
  * toolbar (format, "In", back) is hidden by the print stylesheet. "In" opens the browser's dialog.

@@ -2,7 +2,7 @@
  * The number an order gets on the phone before the server gives its official code: the rep's
  * initials, this device's short code and a counter kept on the device, e.g. NVA-7F3A-12. Two
  * devices (or two tabs: the counter moves inside a Dexie transaction) never give the same number,
- * which is how Odoo POS lost orders (research/offline.md 1.8).
+ * which is how Odoo POS lost orders (docs/offline-sync.md "Ops: named intents, exactly once").
  */
 import { fold } from '@contract/fold';
 import type { AppDb } from '@/db/app-db';

@@ -64,7 +64,7 @@ function order(patch: Partial<LocalOrder> = {}): LocalOrder {
 }
 
 describe('orderChip', () => {
-  it('says where the order stands, in the words of research/offline.md 4.6', () => {
+  it('says where the order stands, in the words of docs/offline-sync.md "What the rep sees"', () => {
     expect(orderChip(order(), 'pending').label).toBe('Chờ gửi');
     expect(orderChip(order(), null).label).toBe('Chờ gửi');
     expect(orderChip(order(), 'sending').label).toBe('Đang gửi');

@@ -1,5 +1,5 @@
 /**
- * Where one of my orders stands with the server, as the rep reads it (research/offline.md 4.6):
+ * Where one of my orders stands with the server, as the rep reads it (docs/offline-sync.md "What the rep sees"):
  * Nháp (the cart) / Chờ gửi / Đang gửi / Đã nhận DH000123 / Đã nhận – có thay đổi / Bị từ chối – Sửa.
  * And what the server changed or refused, line by line, in Vietnamese.
  */

@@ -1,5 +1,5 @@
 /**
- * Brand / category / group filters and sort of the product and variant lists (spec §3 "Product …
+ * Brand / category / group filters and sort of the product and variant lists (product-spec.md §3 "Product …
  * filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
  * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */

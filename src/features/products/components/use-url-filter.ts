@@ -1,10 +1,10 @@
 /**
- * A list's filter state in its URL (spec §3 filter fields as search parameters), read and checked
+ * A list's filter state in its URL (product-spec.md §3 filter fields as search parameters), read and checked
  * here rather than in the route's validateSearch: what a route validates ships with the app's
  * entry, which /login downloads too (tests/bench/build-size.ts), while this runs in the page's own
  * chunk. Defaults (page 1, limit 10) are left out of the URL. Every change is also saved for the
- * section (spec §3 per-section saved filters); arriving with a bare URL restores the saved state
- * (spec §2 rule 4 clears it when the section is left).
+ * section (product-spec.md §3 per-section saved filters); arriving with a bare URL restores the saved state
+ * (product-spec.md §2 rule 4 clears it when the section is left).
  */
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';

@@ -58,7 +58,7 @@ describe('product filter state', () => {
   });
 });
 
-describe('saved filters (spec §3 per-section saved filters, §2 rule 4)', () => {
+describe('saved filters (product-spec.md §3 per-section saved filters, §2 rule 4)', () => {
   beforeEach(() => clearSavedFilter('product'));
 
   it('restores the saved list state on arriving with a bare URL, not when the URL says otherwise', () => {

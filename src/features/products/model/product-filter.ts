@@ -1,7 +1,7 @@
 /**
- * The product and variant lists' filter state (spec §3 "Product … filter page, limit, search,
+ * The product and variant lists' filter state (product-spec.md §3 "Product … filter page, limit, search,
  * brand, productCategory, productGroup"), kept in the URL so a reload or a shared link shows the
- * same list, and saved per section (spec §3 "Per-section saved filters", §2 guard rule 4) so coming
+ * same list, and saved per section (product-spec.md §3 "Per-section saved filters", §2 guard rule 4) so coming
  * back to /product from a product's page finds the list as it was left. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
@@ -65,7 +65,7 @@ export function toProductQuery(companyId: number, filter: ProductFilter | Varian
   };
 }
 
-/** The filter fields a person changes; any of them sends the list back to page 1 (spec §4). */
+/** The filter fields a person changes; any of them sends the list back to page 1 (product-spec.md §4). */
 export type FilterPatch<F extends ProductFilter> = Partial<Omit<F, 'page'>>;
 
 /** The next filter after a change: the patch applied, page back to 1, empty values dropped. */
@@ -94,7 +94,7 @@ export function isDefaultFilter(filter: ProductFilter | VariantFilter): boolean 
   );
 }
 
-/** What the product section saves (one slot per section, spec §3): the state of each of its lists. */
+/** What the product section saves (one slot per section, product-spec.md §3): the state of each of its lists. */
 export type SavedProductFilters = { products?: ProductFilter; variants?: VariantFilter };
 
 /** A saved slot read back: anything unreadable (an older shape, a hand-edited value) is dropped. */

@@ -1,5 +1,5 @@
 /**
- * Regions (spec §7 "Region", contract/regions.ts): the server's paged list, one region, its staff,
+ * Regions (product-spec.md §7 "Region", contract/regions.ts): the server's paged list, one region, its staff,
  * customers and orders, create / edit / delete, the Excel import and its template. These screens
  * need the network (the office manages territories online); a failed call shows its message.
  */

@@ -1,5 +1,5 @@
 /**
- * /area: the company's regions (spec §3 "Region filter": page, limit, search) as a table on desktop
+ * /area: the company's regions (product-spec.md §3 "Region filter": page, limit, search) as a table on desktop
  * and cards on phones, with their provinces, staff and customers; "Thêm khu vực", "Nhập Excel",
  * edit and delete for members who may (useCan). A region's name opens its detail.
  */

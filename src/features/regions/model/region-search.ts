@@ -1,5 +1,5 @@
 /**
- * The /area page's URL state (spec §3 "Region filter": page, limit, search; plus the region shown
+ * The /area page's URL state (product-spec.md §3 "Region filter": page, limit, search; plus the region shown
  * and its tab). Kept apart from the screens: the route reads it at start-up, so whatever this file
  * imports is in the first download of every page (/login included).
  */

@@ -1,5 +1,5 @@
 /**
- * Roles (spec §7 "Role (role/api)", contract/roles.ts): the company's roles with their
+ * Roles (product-spec.md §7 "Role (role/api)", contract/roles.ts): the company's roles with their
  * permission matrix, create / edit / delete, and the role changes waiting for approval (approle).
  * Managing roles needs the network; a refused or failed write shows the server's message.
  */

@@ -1,5 +1,5 @@
 /**
- * The last-resort backup (Excalidraw lesson, research/offline.md 1.7): everything this device has
+ * The last-resort backup (Excalidraw lesson, docs/offline-sync.md "What the rep sees"): everything this device has
  * queued, with the records it describes, as a JSON file the person can send to the office.
  */
 import type { AppDb } from '@/db/app-db';

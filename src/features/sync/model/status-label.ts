@@ -1,5 +1,5 @@
 /**
- * The one sentence the status pill says (research/offline.md 4.6), from the sync status. Pure, so
+ * The one sentence the status pill says (docs/offline-sync.md "What the rep sees"), from the sync status. Pure, so
  * every state has a tested wording.
  */
 import type { SyncStatus } from '@/sync/sync-status';

@@ -9,7 +9,7 @@ type DetailSearch = { type?: 'detail' };
 
 export const Route = createFileRoute('/_app/order/$id')({
   staticData: { title: 'Chi tiết đơn hàng' },
-  // Opened from the list with ?type=detail: the mobile back arrow goes to /order (spec §2).
+  // Opened from the list with ?type=detail: the mobile back arrow goes to /order (product-spec.md §2).
   validateSearch: (search: DetailSearch & SearchSchemaInput): DetailSearch => (search.type === 'detail' ? { type: 'detail' } : {}),
   component: OrderPage,
 });
