@@ -275,7 +275,7 @@ function asQueryValue(value: unknown): string {
 function valueFor(key: string, weird: number): fc.Arbitrary<unknown> {
   const specs = (harvest.keys.get(key) ?? []).slice(0, 4);
   if (specs.length === 0) return fieldPools[key]?.length ? fc.oneof(fc.constantFrom(...fieldPools[key]!), weirdJson) : weirdJson;
-  return fc.oneof(...specs.map((product-spec.md §7) => arbitraryFor(spec, { pools: fieldPools, weird, key })));
+  return fc.oneof(...specs.map((spec) => arbitraryFor(spec, { pools: fieldPools, weird, key })));
 }
 
 const BIG_JSON = JSON.stringify({ company: 1, note: 'x'.repeat(1_100_000) });
