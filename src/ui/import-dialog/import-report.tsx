@@ -1,36 +1,19 @@
 /**
- * The two states of an Excel import every import dialog shows: the progress while rows are sent
- * (with "Dừng"), and the report after — counts, each refused row with its column and reason, and
- * the error report as a CSV to fix the file with. Test ids start with `testIdPrefix`.
+ * The report after a sheet import (products, regions): what was created and updated, each refused
+ * row with its column and reason, and those rows as a CSV to fix the file with; "Nhập tệp khác"
+ * starts again. Test ids start with `testIdPrefix`.
  */
-import { Alert, Button, Group, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconUpload } from '@tabler/icons-react';
 import { errorReportCsv } from '@/lib/import-sheet';
 import { saveBlob } from '@/api/files';
-
-export type ImportRowError = { row: number; field?: string | null; message: string };
-
-export function ImportProgress(props: { fileName: string; done: number; total: number; onStop: () => void; testIdPrefix: string }) {
-  return (
-    <Stack gap={6}>
-      <Text size="sm">
-        Đang nhập {props.fileName}: {props.done} / {props.total} dòng
-      </Text>
-      <Progress value={(props.done / props.total) * 100} animated data-testid={`${props.testIdPrefix}-progress`} />
-      <Group justify="flex-end">
-        <Button variant="default" size="xs" onClick={props.onStop}>
-          Dừng
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
+import type { RowError } from './sheet-import';
 
 type ReportProps = {
   fileName: string;
   created: number;
   updated: number;
-  errors: readonly ImportRowError[];
+  errors: readonly RowError[];
   /** Why the import stopped before the end (a refused call, the person pressed Dừng), if it did. */
   stopped: string | null;
   onAgain: () => void;
