@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import { AddressSchema, type Address } from './address';
 import { CUSTOMER_TABS } from './customers-tabs';
-import { optionalText, pagingFields, requiredText, uuidField } from './validation';
+import { companyBodyField, companyQueryField, optionalText, pagingFields, requiredText, uuidField } from './validation';
 
 export const CUSTOMER_KINDS = ['Nhà thuốc', 'Quầy thuốc', 'Phòng khám', 'Bệnh viện', 'Cửa hàng', 'Đại lý', 'Khác'] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
@@ -99,12 +99,6 @@ export type CustomerTypeRecord = {
 };
 export type CustomerLevelRecord = { id: number; company: number; title: string; rank: number; note: string | null; updated_at: string };
 
-const companyBodyField = v.pipe(
-  v.number('Công ty không hợp lệ'),
-  v.integer('Công ty không hợp lệ'),
-  v.minValue(1, 'Công ty không hợp lệ'),
-  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
-);
 const numericQuery = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
 
 export { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from './customers-tabs';
@@ -112,7 +106,7 @@ export { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from './customer
 export const CUSTOMER_SORTS = ['name', '-name', 'code', '-code', '-created_at', 'created_at'] as const;
 
 export const CustomerListQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
   ...pagingFields(),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
   /** Business type (Nhà thuốc, Phòng khám…): spec filterCustomerType. */

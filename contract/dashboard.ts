@@ -1,7 +1,7 @@
 /** The dashboard's figures (issue #5): sales today and this month, orders by status, top lists, sales by day. */
 import * as v from 'valibot';
 import type { OrderStatus } from './orders-status';
-import { isIsoDate } from './validation';
+import { companyQueryField, isIsoDate } from './validation';
 
 /** Statuses whose orders count as sales (revenue): accepted by the office and not undone. */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'delivering', 'completed'];
@@ -30,7 +30,7 @@ const day = (label: string) =>
   );
 
 export const DashboardQuerySchema = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
   /** Only this person's orders (a rep's own dashboard). */
   account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
   date_from: day('Ngày bắt đầu'),

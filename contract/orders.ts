@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import type { LineDiscount } from './orders-totals';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './orders-status';
-import { isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+import { companyQueryField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
 
 export type OrderLineRecord = {
   id: string;
@@ -162,7 +162,7 @@ const day = (label: string) =>
 
 /** The order list filters (product-spec.md §3 "Order filter"). */
 export const OrderListQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
   ...pagingFields(),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
   status: v.optional(v.picklist(ORDER_STATUSES, 'Trạng thái không hợp lệ')),
@@ -364,7 +364,7 @@ export const OrderGroupUpdateSchema = v.object(
 );
 
 export const OrderGroupListQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
   ...pagingFields(),
   status: v.optional(v.picklist(ORDER_GROUP_STATUSES, 'Trạng thái nhóm không hợp lệ')),
 });

@@ -15,7 +15,7 @@ import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import { roundDong } from './money';
 import type { VariantUnit } from './products';
-import { bodyObject, isIsoDate, optionalText, pagingFields, requiredText } from './validation';
+import { bodyObject, companyBodyField, companyQueryField, isIsoDate, optionalText, pagingFields, requiredText } from './validation';
 
 export type PricePolicyItem = { variant_id: number; unit: string; price: number };
 
@@ -187,12 +187,7 @@ export const PricePolicyItemSchema = v.object(
 
 export const PricePolicyInputSchema = v.pipe(
   bodyObject({
-    company: v.pipe(
-      v.number('Công ty không hợp lệ'),
-      v.integer('Công ty không hợp lệ'),
-      v.minValue(1, 'Công ty không hợp lệ'),
-      v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
-    ),
+    company: companyBodyField,
     title: requiredText('tên chính sách giá', 120),
     customer_type_id: nullableId('Nhóm khách hàng'),
     level_id: nullableId('Cấp độ'),
@@ -229,7 +224,7 @@ export const PricePolicyInputSchema = v.pipe(
 export const PRICE_POLICY_SWITCH = 'CSG' as const;
 
 export const PricePolicyListQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
   ...pagingFields(),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
   customer_type: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhóm khách hàng không hợp lệ'), v.transform(Number))),
@@ -239,12 +234,7 @@ export const PricePolicyListQuery = v.object({
 
 /** `PUT pricepolicyupdate/`: replaces every item of one policy. */
 export const PricePolicyItemsUpdateSchema = bodyObject({
-  company: v.pipe(
-    v.number('Công ty không hợp lệ'),
-    v.integer('Công ty không hợp lệ'),
-    v.minValue(1, 'Công ty không hợp lệ'),
-    v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
-  ),
+  company: companyBodyField,
   policy: v.pipe(
     v.number('Chính sách giá không hợp lệ'),
     v.integer('Chính sách giá không hợp lệ'),

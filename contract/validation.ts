@@ -168,3 +168,18 @@ export const isoInstantField = (label: string) =>
       `${label} không hợp lệ`,
     ),
   );
+
+/** The company a GET or DELETE names in its query string: digits, an int4 id (a longer one would fail in the database). */
+export const companyQueryField = v.pipe(
+  v.string('Công ty không hợp lệ'),
+  v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'),
+  v.transform(Number),
+);
+
+/** The company a JSON body names: a positive int4 id. */
+export const companyBodyField = v.pipe(
+  v.number('Công ty không hợp lệ'),
+  v.integer('Công ty không hợp lệ'),
+  v.minValue(1, 'Công ty không hợp lệ'),
+  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
+);

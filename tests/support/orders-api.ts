@@ -9,7 +9,7 @@ import { orderPaths, type OrderRecord, type OrderSubmitPayload } from '@contract
 import type { OrderStatus } from '@contract/orders-status';
 import { productPaths, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
-import { ean13 } from '@server/seed/demo-catalogue';
+import { ean13 } from '@server/seed/ean13';
 import { apiCall as api, officeSignIn as signIn } from './office-api';
 
 export type Office = { baseUrl: string; token: string; companyId: number; accountId: number };

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { CustomerLevelInputSchema, CustomerTypeInputSchema, type CustomerTypeSummary } from '@contract/customers';
 import { fold } from '@contract/fold';
-import { pagingFields } from '@contract/validation';
+import { companyQueryField, pagingFields } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { customerLevels, customers, customerTypes, pricePolicies } from '@server/kernel/db/schema';
@@ -21,10 +21,9 @@ import { requirePermission } from '@server/modules/roles';
 import { recordChange, recordChanges } from '@server/kernel/sync/change-log';
 import { toCustomerLevelRecord, toCustomerTypeRecord } from './customer-groups';
 
-const companyParam = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));
-const CompanyQuery = v.object({ company: companyParam });
+const CompanyQuery = v.object({ company: companyQueryField });
 const TypeListQuery = v.object({
-  company: companyParam,
+  company: companyQueryField,
   ...pagingFields(),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
 });

@@ -8,6 +8,7 @@ import { accounts, customers } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 
 type CustomerRow = typeof customers.$inferSelect;
+type CustomerFields = Omit<CustomerCreatePayload, 'id'>;
 
 export function addressOf(row: CustomerRow): Address {
   return {
@@ -84,45 +85,41 @@ async function nextCustomerCode(tx: Db, companyId: number): Promise<string> {
   }
 }
 
+/** The columns a customer's fields fill (code decided by the caller), for an insert and an update alike. */
+export function customerColumns(code: string, input: CustomerFields) {
+  const address = input.address;
+  return {
+    code,
+    name: input.name,
+    kind: input.kind,
+    phone: input.phone || null,
+    taxCode: input.tax_code || null,
+    ownerName: input.owner_name,
+    addressScheme: address?.scheme ?? 'VN2025',
+    provinceCode: address?.province_code ?? null,
+    provinceName: address?.province_name ?? null,
+    districtCode: address?.district_code ?? null,
+    districtName: address?.district_name ?? null,
+    wardCode: address?.ward_code ?? null,
+    wardName: address?.ward_name ?? null,
+    street: address?.street ?? null,
+    staffId: input.staff_id,
+    customerTypeId: input.customer_type_id,
+    levelId: input.level_id,
+    status: input.status,
+    lat: input.lat,
+    lng: input.lng,
+    note: input.note,
+    searchText: customerSearchText({ code, name: input.name, phone: input.phone, owner_name: input.owner_name, tax_code: input.tax_code }),
+  };
+}
+
 /** Inserts a customer; a missing code gets the company's next KH number. */
 export async function insertCustomer(tx: Db, companyId: number, createdBy: number, input: CustomerCreatePayload): Promise<CustomerRow> {
   const code = input.code?.trim() || (await nextCustomerCode(tx, companyId));
-  const address = input.address;
   const [row] = await tx
     .insert(customers)
-    .values({
-      id: input.id,
-      companyId,
-      code,
-      name: input.name,
-      kind: input.kind,
-      phone: input.phone || null,
-      taxCode: input.tax_code || null,
-      ownerName: input.owner_name,
-      addressScheme: address?.scheme ?? 'VN2025',
-      provinceCode: address?.province_code ?? null,
-      provinceName: address?.province_name ?? null,
-      districtCode: address?.district_code ?? null,
-      districtName: address?.district_name ?? null,
-      wardCode: address?.ward_code ?? null,
-      wardName: address?.ward_name ?? null,
-      street: address?.street ?? null,
-      staffId: input.staff_id,
-      customerTypeId: input.customer_type_id,
-      levelId: input.level_id,
-      status: input.status,
-      lat: input.lat,
-      lng: input.lng,
-      note: input.note,
-      searchText: customerSearchText({
-        code,
-        name: input.name,
-        phone: input.phone,
-        owner_name: input.owner_name,
-        tax_code: input.tax_code,
-      }),
-      createdBy,
-    })
+    .values({ id: input.id, companyId, ...customerColumns(code, input), createdBy })
     .returning();
   if (!row) throw new Error('customer insert returned no row');
   return row;

@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { recordChanges } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
 import { assertCustomerReferences } from './customer-references';
-import { customerSearchText } from './customer-record';
+import { customerColumns } from './customer-record';
 
 /** The op handlers refuse with OpRejection; the HTTP routes answer the same refusal as a 400. */
 export async function checkReferences(tx: Db, companyId: number, input: Parameters<typeof assertCustomerReferences>[2]): Promise<void> {
@@ -51,40 +51,9 @@ export async function updateCustomerRow(tx: Db, companyId: number, id: string, i
   const code = input.code?.trim() || existing.code;
   if (code !== existing.code) await assertCodeFree(tx, companyId, code, id);
   await checkReferences(tx, companyId, input);
-  const address = input.address;
   await tx
     .update(customers)
-    .set({
-      code,
-      name: input.name,
-      kind: input.kind,
-      phone: input.phone || null,
-      taxCode: input.tax_code || null,
-      ownerName: input.owner_name,
-      addressScheme: address?.scheme ?? 'VN2025',
-      provinceCode: address?.province_code ?? null,
-      provinceName: address?.province_name ?? null,
-      districtCode: address?.district_code ?? null,
-      districtName: address?.district_name ?? null,
-      wardCode: address?.ward_code ?? null,
-      wardName: address?.ward_name ?? null,
-      street: address?.street ?? null,
-      staffId: input.staff_id,
-      customerTypeId: input.customer_type_id,
-      levelId: input.level_id,
-      status: input.status,
-      lat: input.lat,
-      lng: input.lng,
-      note: input.note,
-      searchText: customerSearchText({
-        code,
-        name: input.name,
-        phone: input.phone,
-        owner_name: input.owner_name,
-        tax_code: input.tax_code,
-      }),
-      updatedAt: new Date(),
-    })
+    .set({ ...customerColumns(code, input), updatedAt: new Date() })
     .where(eq(customers.id, id));
   await recordChanges(tx, [{ companyId, entity: 'customer', entityId: id, op: 'upsert' }]);
 }

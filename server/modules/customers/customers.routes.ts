@@ -5,6 +5,7 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { companyQueryField } from '@contract/validation';
 import {
   BulkCustomerUpdateSchema,
   CUSTOMER_KINDS,
@@ -29,7 +30,7 @@ import { insertCustomer, loadCustomerRecords } from './customer-record';
 import { assertCodeFree, checkReferences, customersOfCompany, updateCustomerRow, updateCustomersColumns } from './customer-write';
 
 const CompanyQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
 });
 const CustomerId = v.pipe(v.string(), v.uuid('Mã khách hàng không hợp lệ'));
 

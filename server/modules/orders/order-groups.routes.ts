@@ -6,7 +6,16 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_TRANSITIONS, OrderGroupInputSchema, OrderGroupListQuery, OrderGroupUpdateSchema, type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders';
+import { companyQueryField } from '@contract/validation';
+import {
+  ORDER_GROUP_STATUS_LABELS,
+  ORDER_GROUP_TRANSITIONS,
+  OrderGroupInputSchema,
+  OrderGroupListQuery,
+  OrderGroupUpdateSchema,
+  type OrderGroupRecord,
+  type OrderGroupStatus,
+} from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -23,7 +32,7 @@ import { orderRecordsById } from './order-record';
 
 const JOINABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 const CompanyQuery = v.object({
-  company: v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number)),
+  company: companyQueryField,
 });
 
 async function groupRecords(db: Db, companyId: number, ids: number[]): Promise<OrderGroupRecord[]> {

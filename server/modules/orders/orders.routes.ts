@@ -8,8 +8,27 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult } from '@contract/orders';
-import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, moveAction, type OrderStatus } from '@contract/orders-status';
+import { companyQueryField, companyBodyField } from '@contract/validation';
+import {
+  BulkStatusUpdateSchema,
+  CancelOrderSchema,
+  DEFAULT_ORDER_COLUMNS,
+  OrderListQuery,
+  OrderSubmitSchema,
+  OrderTableViewSchema,
+  PaymentUpdateSchema,
+  StatusUpdateSchema,
+  type BulkStatusResult,
+} from '@contract/orders';
+import {
+  ORDER_STATUS_COLORS,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  OWNER_CANCELLABLE,
+  moveAction,
+  type OrderStatus,
+} from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
@@ -32,23 +51,16 @@ import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
 import { submitOrder } from './order-submit';
 
-const companyParam = v.pipe(v.string('Công ty không hợp lệ'), v.regex(/^\d{1,9}$/, 'Công ty không hợp lệ'), v.transform(Number));
-const CompanyQuery = v.object({ company: companyParam });
+const CompanyQuery = v.object({ company: companyQueryField });
 const OrderId = v.pipe(v.string(), v.uuid());
 /** A company id in a body; past int4 the database would fail on it instead of a 400. */
-const companyBody = v.pipe(
-  v.number('Công ty không hợp lệ'),
-  v.integer('Công ty không hợp lệ'),
-  v.minValue(1, 'Công ty không hợp lệ'),
-  v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
-);
 const CreateOrderSchema = v.object({
-  company: companyBody,
+  company: companyBodyField,
   ...OrderSubmitSchema.entries,
 });
 const EditOrderSchema = v.object(
   {
-    company: companyBody,
+    company: companyBodyField,
     note: OrderSubmitSchema.entries.note,
     deliveryDate: OrderSubmitSchema.entries.deliveryDate,
   },

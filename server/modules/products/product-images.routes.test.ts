@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@contract/envelope';
-import {
-  MAX_PRODUCT_IMAGES,
-  productImagePath,
-  productPaths,
-  type ProductImage,
-  type ProductRecord,
-  type VariantRecord,
-} from '@contract/products';
+import { productPaths, type ProductImage, type ProductRecord, type VariantRecord } from '@contract/products';
+import { MAX_PRODUCT_IMAGES, productImagePath } from '@contract/products-files';
 import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;

@@ -6,7 +6,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { CompanyQuery, MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/products';
+import { CompanyQuery } from '@contract/products';
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/products-files';
 import { idField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { HttpError, notFound } from '@server/kernel/errors';

@@ -3,7 +3,8 @@
  * from the first bytes, never from the file name or the declared type.
  */
 import { and, asc, count, eq, max } from 'drizzle-orm';
-import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, productPaths, type ProductImage } from '@contract/products';
+import { productPaths, type ProductImage } from '@contract/products';
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/products-files';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { productImages, products, variants } from '@server/kernel/db/schema';

@@ -6,7 +6,8 @@
 import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, gt } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { PRODUCT_SHEET_COLUMNS, type ProductRecord, type ProductSheetColumn, type VariantUnit } from '@contract/products';
+import { type ProductRecord, type VariantUnit } from '@contract/products';
+import { PRODUCT_SHEET_COLUMNS, type ProductSheetColumn } from '@contract/products-files';
 import type { Db } from '@server/kernel/db/client';
 import { products } from '@server/kernel/db/schema';
 import { productFilters, type ProductQuery } from './catalogue-lists';

@@ -1,12 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PRODUCT_SHEET_COLUMNS,
-  productPaths,
-  type ProductImportAnswer,
-  type ProductRecord,
-  type ProductSheetRow,
-} from '@contract/products';
+import { productPaths, type ProductRecord } from '@contract/products';
+import { PRODUCT_SHEET_COLUMNS, type ProductImportAnswer, type ProductSheetRow } from '@contract/products-files';
 import { startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;

@@ -2,7 +2,8 @@
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import { vietnamDay } from '@contract/price-policy';
-import { ProductImportSchema, ProductListQuery, productSheetFileName } from '@contract/products';
+import { ProductListQuery } from '@contract/products';
+import { ProductImportSchema, productSheetFileName } from '@contract/products-files';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { ok } from '@server/kernel/respond';
 import { productSheetStream } from './product-sheet-export';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductRecord, type ScanAnswer, type VariantRecord, productPaths } from '@contract/products';
-import { ean13 } from '@server/seed/demo-catalogue';
+import { ean13 } from '@server/seed/ean13';
 import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;

@@ -4,14 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import {
-  CompanyQuery,
-  ScanQuery,
-  VariantListQuery,
-  VariantUpdateSchema,
-  WholesaleUpdateSchema,
-  type ScanAnswer,
-} from '@contract/products';
+import { CompanyQuery, ScanQuery, VariantListQuery, VariantUpdateSchema, WholesaleUpdateSchema, type ScanAnswer } from '@contract/products';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { variants, variantUnits } from '@server/kernel/db/schema';

@@ -5,7 +5,7 @@
  * categories, prescription groups, units with conversions and prices in đồng, and EAN-13 barcodes
  * under Vietnamese GS1 company prefixes (893 + four digits per maker).
  */
-import { ean13 } from '@server/seed/demo-catalogue';
+import { ean13 } from '@server/seed/ean13';
 import type { Random } from './random';
 
 export const GROUPS = {

@@ -5,16 +5,8 @@
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  productPaths,
-  productImagePath,
-  type ProductImage,
-  type ProductImportAnswer,
-  type ProductInput,
-  type ProductRecord,
-  type ProductSheetRow,
-  type VariantRecord,
-} from '@contract/products';
+import { productPaths, type ProductImage, type ProductInput, type ProductRecord, type VariantRecord } from '@contract/products';
+import { productImagePath, type ProductImportAnswer, type ProductSheetRow } from '@contract/products-files';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';

@@ -2,7 +2,8 @@
 import { ActionIcon, Box, Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { IconPhotoPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_TYPES, type ProductImage } from '@contract/products';
+import { type ProductImage } from '@contract/products';
+import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_TYPES } from '@contract/products-files';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_SHEET_COLUMNS, type ProductSheetRow } from '@contract/products';
+import { PRODUCT_SHEET_COLUMNS, type ProductSheetRow } from '@contract/products-files';
 import { errorReportCsv } from '@/lib/import-sheet';
 import { chunkRows, mapSheetRows, productKey } from './product-sheet';
 import { columnIndex, readFirstSheet, SheetReadError } from '@/lib/xlsx-reader';

@@ -3,7 +3,7 @@
  * and cutting its rows into calls of at most MAX_IMPORT_ROWS, between products.
  */
 import { fold } from '@contract/fold';
-import { MAX_IMPORT_ROWS, PRODUCT_SHEET_COLUMNS, type ProductSheetColumn, type ProductSheetRow } from '@contract/products';
+import { MAX_IMPORT_ROWS, PRODUCT_SHEET_COLUMNS, type ProductSheetColumn, type ProductSheetRow } from '@contract/products-files';
 import { headerKey, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
 
 export const REQUIRED_COLUMNS: readonly ProductSheetColumn[] = ['Tên sản phẩm', 'Đơn vị', 'Giá bán'];
