@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { mapRegionSheet } from '@/features/regions/model/region-sheet';
 import { readImportFile } from './import-file';
@@ -14,7 +15,13 @@ const options = { maxBytes: 5 * 1024 * 1024, map: mapRegionSheet, template: 'Hã
 
 describe('readImportFile', () => {
   it('maps a good sheet to rows numbered as in Excel', async () => {
-    const read = await readImportFile(await xlsx([['Mã khu vực', 'Tên khu vực', 'Tỉnh/thành'], ['KV01', 'Miền Nam', 'Hồ Chí Minh']]), options);
+    const read = await readImportFile(
+      await xlsx([
+        ['Mã khu vực', 'Tên khu vực', 'Tỉnh/thành'],
+        ['KV01', 'Miền Nam', 'Hồ Chí Minh'],
+      ]),
+      options,
+    );
     expect(read).toEqual({
       sheet: expect.objectContaining({ rows: [{ 'Mã khu vực': 'KV01', 'Tên khu vực': 'Miền Nam', 'Tỉnh/thành': 'Hồ Chí Minh', _row: 2 }] }),
     });
@@ -28,6 +35,9 @@ describe('readImportFile', () => {
     expect(await problem(new File(['a,b'], 'khu-vuc.csv'))).toBe('Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).');
     expect(await problem(await xlsx([['Tên khu vực'], ['Miền Nam']]), 2 * 1024)).toBe('Tệp quá lớn (tối đa 2 KB).');
     expect(await problem(new File(['không phải zip'], 'khu-vuc.xlsx'))).toBe('Tệp không phải tệp Excel .xlsx hợp lệ');
+    // A ZIP that is not a workbook (a Word file renamed .xlsx).
+    const docx = zipSync({ 'word/document.xml': strToU8('<w:document/>'), '[Content_Types].xml': strToU8('<Types/>') });
+    expect(await problem(new File([docx], 'khu-vuc.xlsx'))).toBe('Tệp không phải tệp Excel .xlsx hợp lệ');
     expect(await problem(await xlsx([['Ghi chú'], ['x']]))).toBe('Tệp thiếu cột: Mã khu vực, Tên khu vực. Hãy dùng file mẫu.');
     expect(await problem(await xlsx([['Mã khu vực', 'Tên khu vực']]))).toBe('Tệp không có dòng dữ liệu nào dưới dòng tiêu đề.');
   });

@@ -1,14 +1,24 @@
 /**
- * Reads the first worksheet of an .xlsx file in the browser, as rows of cell values.
+ * Reads the first worksheet of an .xlsx file in the browser, as rows of cell values: a thin
+ * adapter over read-excel-file (the spreadsheet part: workbook relations, shared and inline
+ * strings, rich text, numbers, booleans, formula results, dates) and fflate (the ZIP part, which
+ * read-excel-file uses too), turning their answers and errors into this app's rows and Vietnamese
+ * messages.
  *
  * Why not exceljs here: its browser build is 862 kB (236 kB gzip), four times the 60 kB budget of
  * a chunk (tests/bench/build-size.ts), and would take a third of the service worker's 2.5 MiB
- * precache budget for a screen that needs the network anyway. An .xlsx is a ZIP of XML parts, and
- * the browser already has both tools to open it: DecompressionStream('deflate-raw') and DOMParser.
- * This reads what Excel, LibreOffice, Google Sheets and our own export (exceljs) write: shared and
- * inline strings, numbers, booleans, formula results. Dates are read as their serial numbers (the
- * product sheet has none).
+ * precache budget for a screen that needs the network anyway. read-excel-file and the parts of
+ * fflate used here add about 18 kB gzip to the import screens' chunk, and nothing to /login.
+ *
+ * Why unzip here first: read-excel-file unzips with fflate's asynchronous unzip(), which inflates
+ * every part over 512 kB in a Worker started from a blob: URL. Our Content-Security-Policy
+ * (worker-src 'self', server/lib/security-headers.ts) refuses that worker and fflate never hears
+ * of it, so a sheet of a few thousand rows would never finish reading. The XML parts are inflated
+ * here instead, on this thread, and handed over as a stored (uncompressed) archive, which
+ * read-excel-file reads without any worker.
  */
+import { unzipSync, Zip, ZipPassThrough, type Unzipped } from 'fflate';
+import { InvalidInputError, InvalidSpreadsheetError, readSheet, SheetNotFoundError } from 'read-excel-file/universal';
 import type { SheetCell, SheetRow } from './import-sheet';
 
 export class SheetReadError extends Error {
@@ -16,104 +26,8 @@ export class SheetReadError extends Error {
 }
 
 const NOT_XLSX = 'Tệp không phải tệp Excel .xlsx hợp lệ';
-
-type ZipEntry = { name: string; method: number; compressedSize: number; offset: number };
-
-function zipEntries(bytes: Uint8Array): Map<string, ZipEntry> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  // End of central directory: 22 bytes plus a comment of at most 65535 bytes, at the very end.
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i -= 1) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw new SheetReadError(NOT_XLSX);
-  const count = view.getUint16(end + 10, true);
-  let at = view.getUint32(end + 16, true);
-  const decoder = new TextDecoder();
-  const entries = new Map<string, ZipEntry>();
-  for (let n = 0; n < count; n += 1) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== 0x02014b50) throw new SheetReadError(NOT_XLSX);
-    const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const extraLength = view.getUint16(at + 30, true);
-    const commentLength = view.getUint16(at + 32, true);
-    const offset = view.getUint32(at + 42, true);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)).replace(/^\/+/, '');
-    entries.set(name.toLowerCase(), { name, method, compressedSize, offset });
-    at += 46 + nameLength + extraLength + commentLength;
-  }
-  return entries;
-}
-
-async function inflateRaw(data: Uint8Array): Promise<Uint8Array> {
-  if (typeof DecompressionStream !== 'function') {
-    throw new SheetReadError('Trình duyệt này không đọc được tệp Excel. Vui lòng cập nhật trình duyệt.');
-  }
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-async function readEntry(bytes: Uint8Array, entries: Map<string, ZipEntry>, name: string): Promise<string | null> {
-  const entry = entries.get(name.toLowerCase());
-  if (!entry) return null;
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (view.getUint32(entry.offset, true) !== 0x04034b50) throw new SheetReadError(NOT_XLSX);
-  const start = entry.offset + 30 + view.getUint16(entry.offset + 26, true) + view.getUint16(entry.offset + 28, true);
-  const raw = bytes.subarray(start, start + entry.compressedSize);
-  let data: Uint8Array;
-  if (entry.method === 0) data = raw;
-  else if (entry.method === 8) {
-    try {
-      data = await inflateRaw(raw);
-    } catch (error) {
-      if (error instanceof SheetReadError) throw error;
-      throw new SheetReadError(NOT_XLSX);
-    }
-  } else throw new SheetReadError('Tệp Excel được nén theo cách chưa hỗ trợ. Hãy lưu lại bằng Excel rồi thử lại.');
-  return new TextDecoder().decode(data);
-}
-
-function parseXml(text: string): Document {
-  const doc = new DOMParser().parseFromString(text, 'application/xml');
-  if (doc.getElementsByTagName('parsererror').length > 0) throw new SheetReadError(NOT_XLSX);
-  return doc;
-}
-
-/** An element's name without its prefix (writers differ: `row`, `x:row`). */
-function localNameOf(element: Element): string {
-  const name = element.localName || element.tagName;
-  return name.slice(name.indexOf(':') + 1);
-}
-
-/** Descendant elements by local name, in document order, whatever prefix the writer used. */
-function elements(parent: Document | Element, localName: string): Element[] {
-  const found: Element[] = [];
-  const stack: Element[] = Array.from(parent.children).reverse();
-  while (stack.length > 0) {
-    const element = stack.pop()!;
-    if (localNameOf(element) === localName) found.push(element);
-    else for (let i = element.children.length - 1; i >= 0; i -= 1) stack.push(element.children[i]!);
-  }
-  return found;
-}
-
-function childElements(parent: Element, localName: string): Element[] {
-  return Array.from(parent.children).filter((child) => localNameOf(child) === localName);
-}
-
-/** The text of a string item: its own <t>, or its rich-text runs' <t>, never phonetic hints. */
-function stringItemText(item: Element): string {
-  const own = childElements(item, 't');
-  if (own.length > 0) return own.map((t) => t.textContent ?? '').join('');
-  return childElements(item, 'r')
-    .flatMap((run) => childElements(run, 't'))
-    .map((t) => t.textContent ?? '')
-    .join('');
-}
+const NO_SHEET = 'Tệp Excel không có trang tính nào';
+const UNSUPPORTED_COMPRESSION = 'Tệp Excel được nén theo cách chưa hỗ trợ. Hãy lưu lại bằng Excel rồi thử lại.';
 
 /** "AB12" → 27 (0-based column index); null when the reference is missing or odd. */
 export function columnIndex(reference: string | null): number | null {
@@ -124,60 +38,65 @@ export function columnIndex(reference: string | null): number | null {
   return index - 1;
 }
 
-async function firstSheetPath(bytes: Uint8Array, entries: Map<string, ZipEntry>): Promise<string> {
-  const workbook = await readEntry(bytes, entries, 'xl/workbook.xml');
-  const rels = await readEntry(bytes, entries, 'xl/_rels/workbook.xml.rels');
-  if (workbook && rels) {
-    const sheet = elements(parseXml(workbook), 'sheet')[0];
-    const relId = sheet
-      ? Array.from(sheet.attributes).find((attribute) => /(^|:)id$/.test(attribute.name) && attribute.name !== 'sheetId')?.value
-      : undefined;
-    const target = elements(parseXml(rels), 'Relationship')
-      .find((rel) => rel.getAttribute('Id') === relId)
-      ?.getAttribute('Target');
-    if (target) return target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+/** The archive's XML parts (all read-excel-file reads), inflated; fflate's errors as ours. */
+function xmlParts(bytes: Uint8Array): Unzipped {
+  try {
+    return unzipSync(bytes, { filter: (file) => /\.(xml|rels)$/i.test(file.name) });
+  } catch (error) {
+    // fflate's FlateError carries a numeric code; 14 is "unknown compression type".
+    throw new SheetReadError((error as { code?: unknown }).code === 14 ? UNSUPPORTED_COMPRESSION : NOT_XLSX);
   }
-  const fallback = [...entries.values()].find((entry) => /^xl\/worksheets\/[^/]+\.xml$/i.test(entry.name));
-  if (!fallback) throw new SheetReadError('Tệp Excel không có trang tính nào');
-  return fallback.name;
+}
+
+/**
+ * The parts again as a ZIP, stored (uncompressed): fflate's streaming writer with pass-through
+ * entries, which runs synchronously and, unlike zipSync, brings no deflate code into the chunk.
+ */
+function storedArchive(parts: Unzipped): Blob {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  const zip = new Zip((error, chunk) => {
+    if (error) throw error;
+    chunks.push(chunk as Uint8Array<ArrayBuffer>);
+  });
+  for (const [name, data] of Object.entries(parts)) {
+    const entry = new ZipPassThrough(name);
+    zip.add(entry);
+    entry.push(data, true);
+  }
+  zip.end();
+  return new Blob(chunks);
+}
+
+/** A date cell as the text a person would type ("2026-03-31", or with its time when it has one). */
+function dateText(date: Date): string {
+  const iso = date.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+}
+
+function sheetCell(value: unknown): SheetCell {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : dateText(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  return null;
 }
 
 /** The first worksheet's non-empty rows, in order, with their row numbers. */
 export async function readFirstSheet(file: ArrayBuffer | Uint8Array): Promise<SheetRow[]> {
   const bytes = file instanceof Uint8Array ? file : new Uint8Array(file);
-  const entries = zipEntries(bytes);
-  const sheetXml = await readEntry(bytes, entries, await firstSheetPath(bytes, entries));
-  if (sheetXml === null) throw new SheetReadError('Tệp Excel không có trang tính nào');
-  const sharedXml = await readEntry(bytes, entries, 'xl/sharedStrings.xml');
-  const shared = sharedXml ? elements(parseXml(sharedXml), 'si').map(stringItemText) : [];
-
-  const rows: SheetRow[] = [];
-  let previousRow = 0;
-  for (const rowElement of elements(parseXml(sheetXml), 'row')) {
-    const rowNumber = Number(rowElement.getAttribute('r')) || previousRow + 1;
-    previousRow = rowNumber;
-    const cells: SheetCell[] = [];
-    let nextColumn = 0;
-    for (const cell of childElements(rowElement, 'c')) {
-      const column = columnIndex(cell.getAttribute('r')) ?? nextColumn;
-      nextColumn = column + 1;
-      const type = cell.getAttribute('t') ?? 'n';
-      const raw = childElements(cell, 'v')[0]?.textContent ?? null;
-      let value: SheetCell = null;
-      if (type === 's') value = raw === null ? null : (shared[Number(raw)] ?? null);
-      else if (type === 'inlineStr') {
-        const item = childElements(cell, 'is')[0];
-        value = item ? stringItemText(item) : null;
-      } else if (type === 'b') value = raw === null ? null : raw === '1';
-      else if (type === 'str' || type === 'e') value = raw;
-      else if (raw !== null && raw.trim() !== '') {
-        const number = Number(raw);
-        value = Number.isFinite(number) ? number : raw;
-      }
-      while (cells.length < column) cells.push(null);
-      cells[column] = value;
-    }
-    if (cells.some((cell) => cell !== null && cell !== '')) rows.push({ row: rowNumber, cells });
+  const stored = storedArchive(xmlParts(bytes));
+  let data: unknown[][];
+  try {
+    data = await readSheet(stored, 1);
+  } catch (error) {
+    if (error instanceof SheetNotFoundError) throw new SheetReadError(NO_SHEET);
+    if (error instanceof InvalidInputError || error instanceof InvalidSpreadsheetError) throw new SheetReadError(NOT_XLSX);
+    throw error;
   }
+  // read-excel-file gives every row from the first (rows[i] is sheet row i + 1), empty ones as
+  // nulls, strings trimmed and empty strings as null.
+  const rows: SheetRow[] = [];
+  data.forEach((cells, i) => {
+    const row = cells.map(sheetCell);
+    if (row.some((cell) => cell !== null)) rows.push({ row: i + 1, cells: row });
+  });
   return rows;
 }
