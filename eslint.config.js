@@ -5,6 +5,7 @@
 //   another feature; nothing below the features imports features, app/ or routes/;
 // - server: lib → kernel → modules → composition root (app.ts, sync-domains.ts), seed and testing
 //   above; a module reaches another only through its index.ts;
+// - screens (feature components, routes) read the device database only through their feature's api/;
 // - no import cycles; path aliases instead of climbing two folders or more.
 import fs from 'node:fs';
 import js from '@eslint/js';
@@ -26,7 +27,13 @@ const runtime = (patterns) => ({
   message: 'Only contract/ is shared between runtimes (docs/architecture.md).',
 });
 const climb = { group: ['../../*'], message: 'Use a path alias (@contract/, @/, @server/, @tests/) instead of climbing two folders.' };
-const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [climb, ...patterns] }] });
+const restrict = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { patterns: [climb, ...patterns], paths }] });
+const clientRuntime = runtime(['@server/*', '@tests/*', '**/server/**', '**/sw/**']);
+/** Screens read the device database through their feature's api/ (live hooks), never directly. */
+const deviceReads = [
+  { name: 'dexie-react-hooks', message: "Read the device through the feature's api/ (a hook there), not from a component." },
+  { name: 'dexie', message: "Read the device through the feature's api/, not from a component." },
+];
 
 const below = (...layers) => layers.map((layer) => `src/${layer}`);
 const clientZones = [
@@ -90,17 +97,18 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
-      ...restrict(),
+      ...restrict([]),
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules, ...restrict(runtime(['@server/*', '@tests/*', '**/server/**', '**/sw/**'])) },
+    rules: { ...reactHooks.configs.recommended.rules, ...restrict([clientRuntime]) },
   },
-  { files: ['sw/**/*.ts'], rules: restrict(runtime(['@server/*', '@/*', '@tests/*', '**/server/**', '**/src/**'])) },
-  { files: ['server/**/*.ts'], rules: restrict(runtime(['@/*', '@tests/*', '**/src/**', '**/sw/**'])) },
-  { files: ['contract/**/*.ts'], rules: restrict(runtime(['@/*', '@server/*', '@tests/*', '**/src/**', '**/sw/**', '**/server/**'])) },
+  { files: ['src/features/*/components/**/*.{ts,tsx}', 'src/routes/**/*.tsx'], ignores: TESTS, rules: restrict([clientRuntime], deviceReads) },
+  { files: ['sw/**/*.ts'], rules: restrict([runtime(['@server/*', '@/*', '@tests/*', '**/server/**', '**/src/**'])]) },
+  { files: ['server/**/*.ts'], rules: restrict([runtime(['@/*', '@tests/*', '**/src/**', '**/sw/**'])]) },
+  { files: ['contract/**/*.ts'], rules: restrict([runtime(['@/*', '@server/*', '@tests/*', '**/src/**', '**/sw/**', '**/server/**'])]) },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
     ignores: TESTS,

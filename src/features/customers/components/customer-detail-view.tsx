@@ -8,13 +8,12 @@ import { Alert, Anchor, Button, Card, DataList, Group, Loader, Stack, Switch, Te
 import { IconCloudOff, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { AnchorLink } from '@/ui/anchor-link';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState, type ReactNode } from 'react';
 import { formatAddress } from '@contract/address';
 import type { AppDb } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
-import { latestOpFor } from '@/sync/outbox';
+import { useLatestOp } from '@/sync/use-latest-op';
 import { useSyncStatus } from '@/sync/sync-status';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
@@ -45,7 +44,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
   const { online } = useSyncStatus();
   const [switching, setSwitching] = useState(false);
   const canEdit = useCan('customers', 'edit');
-  const lastOp = useLiveQuery(() => latestOpFor(db, id), [db, id]);
+  const lastOp = useLatestOp(db, id);
 
   if (detail.loading) {
     return (

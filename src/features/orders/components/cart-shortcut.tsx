@@ -5,18 +5,16 @@
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { appDb, type AppDb } from '@/db/app-db';
 import { useSession } from '@/session/session-store';
-import { cartKey } from '../model/cart';
+import { useCartLineCount } from '../api/device-orders';
 
 export function CartShortcut(props: { db?: AppDb; companyId?: number; accountId?: number }) {
   const session = useSession();
   const db = props.db ?? appDb();
   const companyId = props.companyId ?? session.company?.id ?? 0;
   const accountId = props.accountId ?? session.account?.id ?? 0;
-  const lines =
-    useLiveQuery(async () => (await db.carts.get(cartKey(companyId, accountId)))?.lines.length ?? 0, [db, companyId, accountId]) ?? 0;
+  const lines = useCartLineCount(db, companyId, accountId);
   return (
     <Indicator label={lines} size={18} disabled={lines === 0} offset={4} color="red">
       <ActionIcon

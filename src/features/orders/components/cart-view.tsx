@@ -12,7 +12,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
 import { isCartDirty, removeLine, updateLine } from '../model/cart';
 import { CartLineCard, type LineHandlers } from './cart-line-card';
-import { useCartPricing } from './use-cart-pricing';
+import { useCartPricing } from '../api/use-cart-pricing';
 import { useCartStore } from './use-cart-store';
 
 export function CartView({

@@ -6,16 +6,14 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMapPinFilled, IconSearch, IconUser } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatAddress } from '@contract/address';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
-import { CUSTOMER_RESULTS, searchLocalCustomers } from '@/db/customer-search';
-import { recentCustomers } from '../model/recent-customers';
+import { CUSTOMER_RESULTS } from '@/db/customer-search';
+import { useCustomerChoices } from '../api/device-orders';
 
 /** The visit the rep is checked in at (from the visits feature, passed in by the route). */
 export type OpenVisitHint = { id: string; customerId: string; customerName: string } | null;
-
 
 /** Recent customers first (in order of their last order), then the rest as found. */
 export function recentFirst(rows: LocalCustomer[], recentIds: string[]): LocalCustomer[] {
@@ -91,9 +89,13 @@ function CustomerPicker({
 }) {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 150);
-  const recent = useLiveQuery(() => recentCustomers(db, companyId, accountId, 8), [db, companyId, accountId]);
-  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, debounced, CUSTOMER_RESULTS), [db, companyId, debounced]);
-  const visitCustomer = useLiveQuery(async () => (visit ? ((await db.customers.get(visit.customerId)) ?? null) : null), [db, visit]);
+  const { recent, found, visitCustomer } = useCustomerChoices(
+    db,
+    { companyId, accountId },
+    debounced,
+    CUSTOMER_RESULTS,
+    visit?.customerId ?? null,
+  );
   const recentIds = (recent ?? []).map((customer) => customer.id);
   const rows = debounced
     ? recentFirst(found ?? [], recentIds)

@@ -6,16 +6,14 @@
  */
 import { Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
-import { appDb, type AppDb, type LocalOrder, type OutboxState } from '@/db/app-db';
+import { appDb, type AppDb, type LocalOrder } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';
 import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
-import { isCartDirty, readCart } from '../model/cart';
-import { latestOpStates } from '../model/device-order';
+import { useDraftOrder, useMyOrders, type MyOrderRow } from '../api/device-orders';
 import { DRAFT_CHIP, orderChip } from '../model/order-state';
 import { OrderSyncChip } from './order-sync-chip';
 import { ChangeList, RefusedOrderPanel } from './refused-order-panel';
@@ -33,24 +31,7 @@ export type MyOrdersListProps = {
   showDraft?: boolean;
 };
 
-type Row = { order: LocalOrder; opState: OutboxState | null };
-
-async function loadRows(db: AppDb, companyId: number, accountId: number, limit: number): Promise<Row[]> {
-  const orders = await db.orders
-    .where('[company+created_at]')
-    .between([companyId, ''], [companyId, '\uffff'])
-    .reverse()
-    .filter((order) => order.account_id === accountId)
-    .limit(limit)
-    .toArray();
-  const latest = await latestOpStates(
-    db,
-    orders.filter((order) => order.syncState === 'pending').map((order) => order.id),
-  );
-  return orders.map((order) => ({ order, opState: latest.get(order.id) ?? null }));
-}
-
-function OrderRow({ db, row, onOpen }: { db: AppDb; row: Row; onOpen: (order: LocalOrder) => void }) {
+function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (order: LocalOrder) => void }) {
   const { order } = row;
   const chip = orderChip(order, row.opState);
   return (
@@ -97,13 +78,8 @@ export function MyOrdersList(props: MyOrdersListProps) {
   const accountId = props.accountId ?? session.account?.id ?? 0;
   const { limit = 50, onOpen, showDraft = true } = props;
   const navigate = useNavigate();
-  const rows = useLiveQuery(() => loadRows(db, companyId, accountId, limit), [db, companyId, accountId, limit]);
-  const draft = useLiveQuery(async () => {
-    const cart = await readCart(db, companyId, accountId);
-    if (!isCartDirty(cart)) return null;
-    const customer = cart.customerId ? await db.customers.get(cart.customerId) : undefined;
-    return { cart, customerName: customer?.name ?? null };
-  }, [db, companyId, accountId]);
+  const rows = useMyOrders(db, companyId, accountId, limit);
+  const draft = useDraftOrder(db, companyId, accountId);
   // Offline, an attempt in flight cannot succeed: the order is waiting, not being sent.
   const { online } = useSyncStatus();
   const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);

@@ -8,7 +8,6 @@ import '@mantine/dates/styles.css';
 import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { LineDiscount } from '@contract/orders-totals';
@@ -28,7 +27,8 @@ import { ChangeList } from './refused-order-panel';
 import { CustomerSection, type OpenVisitHint } from './customer-section';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
-import { useCartPricing } from './use-cart-pricing';
+import { useLocalOrder } from '../api/device-orders';
+import { useCartPricing } from '../api/use-cart-pricing';
 import { useCartStore } from './use-cart-store';
 
 export type Seller = { companyId: number; accountId: number; accountName: string };
@@ -87,7 +87,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
     update((current) => syncLinePrices(current, new Map(priced.lines.map((line) => [line.lineId, line.unitPrice]))));
   }, [priced, update]);
 
-  const fixing = useLiveQuery(async () => (cart?.orderId ? ((await db.orders.get(cart.orderId)) ?? null) : null), [db, cart?.orderId]);
+  const fixing = useLocalOrder(db, cart?.orderId);
 
   async function clearAll() {
     const confirmed = await openConfirm({ message: CLEAR_CONFIRMATION, icon: 'warning' });

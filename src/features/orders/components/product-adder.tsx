@@ -6,12 +6,12 @@
 import { Badge, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { formatMoney } from '@contract/money';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
-import { findLocalBarcode, searchLocalVariants, VARIANT_RESULTS } from '@/db/variant-search';
+import { findLocalBarcode, VARIANT_RESULTS } from '@/db/variant-search';
+import { useVariantSearch } from '../api/device-orders';
 import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
 import { toast } from '@/ui/toast';
 import { priceOf, type CartPricing } from '../model/cart-pricing';
@@ -77,10 +77,7 @@ export function ProductAdder({
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const input = useRef<HTMLInputElement>(null);
-  const results = useLiveQuery(
-    () => (debounced ? searchLocalVariants(db, companyId, debounced, VARIANT_RESULTS) : Promise.resolve(null)),
-    [db, companyId, debounced],
-  );
+  const results = useVariantSearch(db, companyId, debounced, VARIANT_RESULTS);
 
   async function scanned(raw: string) {
     const code = raw.trim();

@@ -20,7 +20,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PricePolicyRecord } from '@contract/price-policy';
@@ -30,7 +29,7 @@ import type { AppDb } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';
 import { NumericInput } from '@/ui/numeric-input';
 import { toast } from '@/ui/toast';
-import { usePolicyWrites } from '../api/price-policy-api';
+import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
 
@@ -67,10 +66,7 @@ function PolicyEditorOpen({
   const [picked, setPicked] = useState<VariantRecord | null>(null);
   const writes = usePolicyWrites(db, companyId);
   const ids = values.items.map((item) => item.variant_id);
-  const variants = useLiveQuery(async () => {
-    const rows = await db.variants.bulkGet([...new Set(ids)]);
-    return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
-  }, [db, ids.join(',')]);
+  const variants = useLocalVariants(db, ids);
 
   const set = (patch: Partial<PolicyFormValues>) => {
     setValues((current) => ({ ...current, ...patch }));

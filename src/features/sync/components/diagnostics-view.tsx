@@ -5,7 +5,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useLiveQuery } from 'dexie-react-hooks';
+import { useOutboxQueue, useSyncCursor } from '../api/device-queue';
 import { useEffect, useState } from 'react';
 import { isOpType, OP_SPECS } from '@contract/sync-domains';
 import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
@@ -40,9 +40,6 @@ function useStorageInfo(): [StorageInfo, () => Promise<void>] {
   return [query.data ?? { persisted: null, usage: null, quota: null }, ask];
 }
 
-/** Queued work older than a day is loudly surfaced: storage on phones can be evicted. */
-const STALE_AFTER_MS = 24 * 3600_000;
-
 const megabytes = (bytes: number | null) =>
   bytes === null ? '—' : `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
 
@@ -57,13 +54,9 @@ export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; compa
   useEffect(() => {
     void deviceIdentity(db).then((identity) => setDeviceId(identity.deviceId));
   }, [db]);
-  const queue = useLiveQuery(async () => {
-    const rows = await db.outbox.orderBy('seq').reverse().limit(200).toArray();
-    const oldest = rows.filter((op) => op.state === 'pending' || op.state === 'sending').at(-1);
-    return { rows, stale: oldest ? Date.now() - new Date(oldest.clientCreatedAt).getTime() > STALE_AFTER_MS : false };
-  }, [db]);
+  const queue = useOutboxQueue(db);
   const ops = queue?.rows ?? [];
-  const cursor = useLiveQuery(() => db.syncCursors.get(companyId), [db, companyId]);
+  const cursor = useSyncCursor(db, companyId);
   const counts = ops.reduce<Record<OutboxState, number>>((acc, op) => ({ ...acc, [op.state]: acc[op.state] + 1 }), {
     pending: 0,
     sending: 0,

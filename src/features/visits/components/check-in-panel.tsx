@@ -5,7 +5,6 @@
  */
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
@@ -13,7 +12,8 @@ import { useCan } from '@/session/access';
 import { setUiFlags } from '@/session/ui-flags';
 import { toast } from '@/ui/toast';
 import { SyncChip } from '@/ui/sync-chip';
-import { checkIn, checkOut, currentLocation, openVisit, type Visitor } from '../model/visit-actions';
+import { useOpenVisit } from '../api/visits-device';
+import { checkIn, checkOut, currentLocation, type Visitor } from '../model/visit-actions';
 import { CustomerPicker } from './customer-picker';
 
 type Props = {
@@ -24,7 +24,7 @@ type Props = {
 };
 
 export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
-  const open = useLiveQuery(() => openVisit(db, visitor.companyId, visitor.accountId), [db, visitor.companyId, visitor.accountId]);
+  const open = useOpenVisit(db, visitor.companyId, visitor.accountId);
   const [picked, setCustomer] = useState<Pick<LocalCustomer, 'id' | 'name' | 'code'> | null>(null);
   const customer = fixed ?? picked;
   const [note, setNote] = useState('');

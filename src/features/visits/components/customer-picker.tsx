@@ -2,16 +2,15 @@
 import { Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatAddress } from '@contract/address';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
-import { searchLocalCustomers } from '@/db/customer-search';
+import { useCustomerSearch } from '../api/visits-device';
 
 export function CustomerPicker({ db, companyId, onPick }: { db: AppDb; companyId: number; onPick: (customer: LocalCustomer) => void }) {
   const [query, setQuery] = useState('');
   const [debounced] = useDebouncedValue(query, 150);
-  const results = useLiveQuery(() => searchLocalCustomers(db, companyId, debounced, 20), [db, companyId, debounced]);
+  const results = useCustomerSearch(db, companyId, debounced, 20);
   return (
     <Stack gap="xs">
       <TextInput

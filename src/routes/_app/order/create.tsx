@@ -5,13 +5,12 @@
  * guarded).
  */
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
 import { appDb, type LocalOrder } from '@/db/app-db';
 import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '@/features/orders/components/order-create-view';
 import { useLeaveGuard } from '@/ui/use-leave-guard';
-import { openVisit } from '@/features/visits/model/visit-actions';
+import { useOpenVisit } from '@/features/visits/api/visits-device';
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';
 import { toast } from '@/ui/toast';
@@ -36,10 +35,7 @@ function OrderCreatePage() {
   const companyId = company?.id ?? 0;
   const accountId = account?.id ?? 0;
 
-  const visit = useLiveQuery(
-    () => (companyId && accountId ? openVisit(db, companyId, accountId) : Promise.resolve(null)),
-    [db, companyId, accountId],
-  );
+  const visit = useOpenVisit(db, companyId, accountId);
   const visitId = visit?.id ?? null;
   const visitCustomerId = visit?.customer_id ?? null;
   const visitCustomerName = visit?.customer_name ?? null;

@@ -1,0 +1,80 @@
+/**
+ * What the order screens read from the device, live (Dexie liveQuery): the cart's size, one local
+ * order, my orders with where each stands, the order being taken, customers and variants as the
+ * rep searches. Components read the device only through these.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AppDb, LocalOrder, OutboxState } from '@/db/app-db';
+import { searchLocalCustomers } from '@/db/customer-search';
+import { searchLocalVariants } from '@/db/variant-search';
+import { cartKey, isCartDirty, readCart } from '../model/cart';
+import { latestOpStates } from '../model/device-order';
+import { recentCustomers } from '../model/recent-customers';
+
+/** How many lines the order being taken has (0 when there is none). */
+export function useCartLineCount(db: AppDb, companyId: number, accountId: number): number {
+  return useLiveQuery(async () => (await db.carts.get(cartKey(companyId, accountId)))?.lines.length ?? 0, [db, companyId, accountId]) ?? 0;
+}
+
+/** One order on this device: undefined while reading, null when there is none (or no id). */
+export function useLocalOrder(db: AppDb, orderId: string | null | undefined): LocalOrder | null | undefined {
+  return useLiveQuery(async () => (orderId ? ((await db.orders.get(orderId)) ?? null) : null), [db, orderId]);
+}
+
+export type MyOrderRow = { order: LocalOrder; opState: OutboxState | null };
+
+async function loadRows(db: AppDb, companyId: number, accountId: number, limit: number): Promise<MyOrderRow[]> {
+  const orders = await db.orders
+    .where('[company+created_at]')
+    .between([companyId, ''], [companyId, '\uffff'])
+    .reverse()
+    .filter((order) => order.account_id === accountId)
+    .limit(limit)
+    .toArray();
+  const latest = await latestOpStates(
+    db,
+    orders.filter((order) => order.syncState === 'pending').map((order) => order.id),
+  );
+  return orders.map((order) => ({ order, opState: latest.get(order.id) ?? null }));
+}
+
+/** My newest orders on this device, with the state of each one's latest op. */
+export function useMyOrders(db: AppDb, companyId: number, accountId: number, limit: number): MyOrderRow[] | undefined {
+  return useLiveQuery(() => loadRows(db, companyId, accountId, limit), [db, companyId, accountId, limit]);
+}
+
+/** The order being taken, when it holds anything, with its customer's name. */
+export function useDraftOrder(db: AppDb, companyId: number, accountId: number) {
+  return useLiveQuery(async () => {
+    const cart = await readCart(db, companyId, accountId);
+    if (!isCartDirty(cart)) return null;
+    const customer = cart.customerId ? await db.customers.get(cart.customerId) : undefined;
+    return { cart, customerName: customer?.name ?? null };
+  }, [db, companyId, accountId]);
+}
+
+/** The customers to offer: the rep's recent ones, those the search finds, the one checked in at. */
+export function useCustomerChoices(
+  db: AppDb,
+  who: { companyId: number; accountId: number },
+  search: string,
+  limit: number,
+  visitCustomerId: string | null,
+) {
+  const { companyId, accountId } = who;
+  const recent = useLiveQuery(() => recentCustomers(db, companyId, accountId, 8), [db, companyId, accountId]);
+  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, search, limit), [db, companyId, search, limit]);
+  const visitCustomer = useLiveQuery(
+    async () => (visitCustomerId ? ((await db.customers.get(visitCustomerId)) ?? null) : null),
+    [db, visitCustomerId],
+  );
+  return { recent, found, visitCustomer };
+}
+
+/** Variants matching what the rep typed (null before anything is typed). */
+export function useVariantSearch(db: AppDb, companyId: number, search: string, limit: number) {
+  return useLiveQuery(
+    () => (search ? searchLocalVariants(db, companyId, search, limit) : Promise.resolve(null)),
+    [db, companyId, search, limit],
+  );
+}

@@ -1,0 +1,17 @@
+/** What the visit screens read from the device, live: the open visit, customers as the rep searches. */
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { AppDb, LocalVisit } from '@/db/app-db';
+import { searchLocalCustomers } from '@/db/customer-search';
+import { openVisit } from '../model/visit-actions';
+
+/** The visit this person has checked in to and not out of: undefined while reading, null when none. */
+export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
+  return useLiveQuery(
+    () => (companyId && accountId ? openVisit(db, companyId, accountId) : Promise.resolve(null)),
+    [db, companyId, accountId],
+  );
+}
+
+export function useCustomerSearch(db: AppDb, companyId: number, search: string, limit: number) {
+  return useLiveQuery(() => searchLocalCustomers(db, companyId, search, limit), [db, companyId, search, limit]);
+}
