@@ -4,6 +4,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
@@ -17,6 +18,18 @@ function newestMtime(target) {
   let newest = stat.mtimeMs;
   for (const entry of fs.readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
   return newest;
+}
+
+// A second server on the same PGlite folder would lose acknowledged writes: refuse before building
+// (the server itself holds the lock, server/kernel/db/folder-lock.ts).
+if (!process.env.DATABASE_URL) {
+  const { folderOwner, FolderLockedError } = await tsImport('../server/kernel/db/folder-lock.ts', import.meta.url);
+  const dataDir = path.resolve(root, process.env.DATA_DIR || './data');
+  const owner = folderOwner(dataDir);
+  if (owner) {
+    console.error(new FolderLockedError(dataDir, owner).message);
+    process.exit(1);
+  }
 }
 
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;

@@ -1,9 +1,18 @@
 /** `npm start` / `npm run dev` entry: read the environment, start, stop cleanly on signals. */
+import { FolderLockedError } from './kernel/db/folder-lock';
 import { readEnv } from './kernel/env';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
 const env = readEnv();
-const running = await startServer({ env });
+let running: RunningServer;
+try {
+  running = await startServer({ env });
+} catch (error) {
+  // Another server holds the PGlite folder (server/kernel/db/folder-lock.ts): say so plainly, no stack.
+  if (!(error instanceof FolderLockedError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 running.deps.logger.info(
   { url: running.url, database: running.database.driver, dataDir: env.databaseUrl ? undefined : env.dataDir },
   `Máy chủ đang chạy tại ${running.url}`,

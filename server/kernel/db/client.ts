@@ -2,10 +2,10 @@
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
  * Both speak the same SQL and run the same migrations; repositories only see the drizzle `Db`.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { lockFolder } from './folder-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -35,14 +35,30 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  // pg_trgm backs the trigram search indexes (migration 0003).
-  const options = { extensions: { pg_trgm } };
-  const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
-  await client.waitReady;
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(drizzle(client), { migrationsFolder });
-  return { db, driver: 'pglite', close: () => client.close() };
+  // One process per folder, before PGlite reads a byte of it (./folder-lock.ts says why).
+  const release = dataDir ? lockFolder(dataDir) : () => undefined;
+  try {
+    // pg_trgm backs the trigram search indexes (migration 0003).
+    const options = { extensions: { pg_trgm } };
+    const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
+    await client.waitReady;
+    const db = drizzle(client, { schema }) as unknown as Db;
+    await migrate(drizzle(client), { migrationsFolder });
+    return {
+      db,
+      driver: 'pglite',
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
