@@ -3,7 +3,8 @@
  * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
 import { FilterPanel } from '@/ui/filter-panel';
-import { ScrollArea, Select, SimpleGrid, Tabs } from '@mantine/core';
+import { ScrollArea, Tabs } from '@mantine/core';
+import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 
 import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customers';
 import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
@@ -19,8 +20,6 @@ type Props = {
   staffLabel: string;
   isMobile: boolean;
 };
-
-const toId = (value: string | null) => (value ? Number(value) : undefined);
 
 export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange: (tab: CustomerTab) => void }) {
   return (
@@ -38,73 +37,32 @@ export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange
   );
 }
 
+const KINDS = CUSTOMER_KINDS.map((kind) => ({ value: kind, label: kind }));
+
 function FilterSelects({ filter, onChange, types, levels, staff, staffLabel }: Omit<Props, 'isMobile'>) {
-  return (
-    <>
-      <Select
-        label="Nhóm khách hàng"
-        placeholder="Tất cả nhóm"
-        data={types.map((type) => ({ value: String(type.id), label: type.title }))}
-        value={filter.filterCustomerGroup ? String(filter.filterCustomerGroup) : null}
-        onChange={(value) => onChange({ filterCustomerGroup: toId(value) })}
-        clearable
-        searchable
-        nothingFoundMessage="Không có nhóm phù hợp"
-        data-testid="filter-group"
-      />
-      <Select
-        label="Cấp độ"
-        placeholder="Tất cả cấp độ"
-        data={levels.map((level) => ({ value: String(level.id), label: level.title }))}
-        value={filter.filterCustomerLevel ? String(filter.filterCustomerLevel) : null}
-        onChange={(value) => onChange({ filterCustomerLevel: toId(value) })}
-        clearable
-        data-testid="filter-level"
-      />
-      <Select
-        label={staffLabel}
-        placeholder="Tất cả"
-        data={staff.map((member) => ({ value: String(member.id), label: member.name }))}
-        value={filter.filterUserSale ? String(filter.filterUserSale) : null}
-        onChange={(value) => onChange({ filterUserSale: toId(value) })}
-        clearable
-        searchable
-        nothingFoundMessage="Không tìm thấy nhân viên"
-        data-testid="filter-staff"
-      />
-      <Select
-        label="Loại hình kinh doanh"
-        placeholder="Tất cả loại hình"
-        data={[...CUSTOMER_KINDS]}
-        value={filter.filterCustomerType ?? null}
-        onChange={(value) => onChange({ filterCustomerType: value ?? undefined })}
-        clearable
-        data-testid="filter-kind"
-      />
-    </>
-  );
+  const groups = types.map((type) => ({ value: String(type.id), label: type.title }));
+  const ranks = levels.map((level) => ({ value: String(level.id), label: level.title }));
+  const people = staff.map((member) => ({ value: String(member.id), label: member.name }));
+  const fields: SelectField<CustomerFilter>[] = [
+    { field: 'filterCustomerGroup', label: 'Nhóm khách hàng', all: 'nhóm', data: groups, id: true, search: true, testId: 'filter-group' },
+    { field: 'filterCustomerLevel', label: 'Cấp độ', all: 'cấp độ', data: ranks, id: true, testId: 'filter-level' },
+    { field: 'filterUserSale', label: staffLabel, data: people, id: true, search: 'Không tìm thấy nhân viên', testId: 'filter-staff' },
+    { field: 'filterCustomerType', label: 'Loại hình kinh doanh', all: 'loại hình', data: KINDS, testId: 'filter-kind' },
+  ];
+  return <SelectFilters filter={filter} onChange={onChange} fields={fields} />;
 }
 
+const CLEARED: CustomerFilterPatch = {
+  filterCustomerGroup: undefined,
+  filterCustomerLevel: undefined,
+  filterUserSale: undefined,
+  filterCustomerType: undefined,
+};
+
 export function CustomerFilters(props: Props) {
-  const { filter, onChange, isMobile } = props;
   return (
-    <FilterPanel
-      active={activeFilterCount(filter)}
-      onClear={() =>
-        onChange({
-          filterCustomerGroup: undefined,
-          filterCustomerLevel: undefined,
-          filterUserSale: undefined,
-          filterCustomerType: undefined,
-        })
-      }
-      isMobile={isMobile}
-      desktop={
-        <SimpleGrid cols={4} spacing="sm">
-          <FilterSelects {...props} />
-        </SimpleGrid>
-      }
-      mobile={<FilterSelects {...props} />}
-    />
+    <FilterPanel active={activeFilterCount(props.filter)} onClear={() => props.onChange(CLEARED)} isMobile={props.isMobile}>
+      <FilterSelects {...props} />
+    </FilterPanel>
   );
 }

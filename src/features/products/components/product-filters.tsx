@@ -3,9 +3,11 @@
  * filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
  * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */
+import { Select, TextInput } from '@mantine/core';
+import { IconBarcode } from '@tabler/icons-react';
+import { useState } from 'react';
 import { FilterPanel } from '@/ui/filter-panel';
-import { Select, SimpleGrid } from '@mantine/core';
-
+import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 import type { PickerOption } from '../api/catalogue-options';
 import {
   activeFilterCount,
@@ -21,45 +23,18 @@ type FilterPatch = Partial<Pick<ProductFilter, 'brand' | 'productCategory' | 'pr
 
 type Props = { filter: ProductFilter; onChange: (patch: FilterPatch) => void; options: Options; isMobile: boolean };
 
-const toId = (value: string | null) => (value ? Number(value) : undefined);
 const SORT_OPTIONS = PRODUCT_SORTS.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }));
 
 function FilterSelects({ filter, onChange, options }: Omit<Props, 'isMobile'>) {
+  const { brands, categories, groups } = options;
+  const fields: SelectField<ProductFilter>[] = [
+    { field: 'brand', label: 'Thương hiệu', all: 'thương hiệu', data: brands, id: true, search: true, testId: 'filter-brand' },
+    { field: 'productCategory', label: 'Danh mục', all: 'danh mục', data: categories, id: true, search: true, testId: 'filter-category' },
+    { field: 'productGroup', label: 'Nhóm sản phẩm', all: 'nhóm', data: groups, id: true, search: true, testId: 'filter-group' },
+  ];
   return (
     <>
-      <Select
-        label="Thương hiệu"
-        placeholder="Tất cả thương hiệu"
-        data={options.brands}
-        value={filter.brand ? String(filter.brand) : null}
-        onChange={(value) => onChange({ brand: toId(value) })}
-        clearable
-        searchable
-        nothingFoundMessage="Không có thương hiệu phù hợp"
-        data-testid="filter-brand"
-      />
-      <Select
-        label="Danh mục"
-        placeholder="Tất cả danh mục"
-        data={options.categories}
-        value={filter.productCategory ? String(filter.productCategory) : null}
-        onChange={(value) => onChange({ productCategory: toId(value) })}
-        clearable
-        searchable
-        nothingFoundMessage="Không có danh mục phù hợp"
-        data-testid="filter-category"
-      />
-      <Select
-        label="Nhóm sản phẩm"
-        placeholder="Tất cả nhóm"
-        data={options.groups}
-        value={filter.productGroup ? String(filter.productGroup) : null}
-        onChange={(value) => onChange({ productGroup: toId(value) })}
-        clearable
-        searchable
-        nothingFoundMessage="Không có nhóm phù hợp"
-        data-testid="filter-group"
-      />
+      <SelectFilters filter={filter} onChange={onChange} fields={fields} />
       <Select
         label="Sắp xếp"
         data={SORT_OPTIONS}
@@ -81,12 +56,37 @@ export function ProductFilters(props: Props) {
       isMobile={isMobile}
       toggleLabel="Bộ lọc và sắp xếp"
       toggleTestId="filter-toggle"
-      desktop={
-        <SimpleGrid cols={4} spacing="sm">
-          <FilterSelects {...props} />
-        </SimpleGrid>
-      }
-      mobile={<FilterSelects {...props} />}
+    >
+      <FilterSelects {...props} />
+    </FilterPanel>
+  );
+}
+
+/** The variant list's exact barcode: sent on Enter or when the field is left, cleared at once. */
+export function BarcodeFilter({ value, onChange }: { value: string | undefined; onChange: (barcode: string) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    setSeen(value);
+    setText(value ?? '');
+  }
+  return (
+    <TextInput
+      aria-label="Lọc theo mã vạch"
+      placeholder="Mã vạch"
+      leftSection={<IconBarcode size={16} />}
+      value={text}
+      onChange={(event) => {
+        setText(event.currentTarget.value);
+        if (event.currentTarget.value === '') onChange('');
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onChange(text);
+      }}
+      onBlur={() => text !== (value ?? '') && onChange(text)}
+      style={{ flex: 1 }}
+      w={180}
+      data-testid="variant-barcode-filter"
     />
   );
 }

@@ -3,15 +3,15 @@
  * strength, registration number, brand, each variant's units with their prices (and wholesale
  * prices with the WHOLESALE switch on), status. A scanned product is highlighted and scrolled to.
  */
-import { Badge, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import type { VariantRecord } from '@contract/products';
+import { AnchorLink } from '@/ui/anchor-link';
+import type { Column, RowProps } from '@/ui/list-page/data-table';
+import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { MoneyText } from '@/ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
-import { AnchorLink } from './anchor-link';
-
-type RowsProps = { rows: ProductRow[]; wholesale: boolean; highlight: number | null; canEdit: boolean };
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 export const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
@@ -93,119 +93,78 @@ function ProductName({ row, canEdit }: { row: ProductRow; canEdit: boolean }) {
   );
 }
 
-/** Scrolls the highlighted row into view once it is on screen. */
-function useScrollToHighlight(highlight: number | null) {
-  const ref = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (highlight !== null) ref.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
-  }, [highlight]);
-  return ref;
-}
-
-export function ProductTable({ rows, wholesale, highlight, canEdit }: RowsProps) {
-  const highlighted = useScrollToHighlight(highlight);
-  return (
-    <Table.ScrollContainer minWidth={1000}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="product-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Mã</Table.Th>
-            <Table.Th>Tên sản phẩm</Table.Th>
-            <Table.Th>Hoạt chất, hàm lượng</Table.Th>
-            <Table.Th>Số đăng ký</Table.Th>
-            <Table.Th>Thương hiệu</Table.Th>
-            <Table.Th>Đơn vị và giá</Table.Th>
-            <Table.Th>Trạng thái</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr
-              key={row.id}
-              ref={row.id === highlight ? (element) => void (highlighted.current = element) : undefined}
-              data-testid="product-row"
-              data-id={row.id}
-              data-highlighted={row.id === highlight || undefined}
-              style={row.id === highlight ? { background: HIGHLIGHT_BG } : undefined}
-            >
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.code}</Table.Td>
-              <Table.Td maw={260}>
-                <ProductName row={row} canEdit={canEdit} />
-                {row.manufacturer && (
-                  <Text size="xs" c="dimmed">
-                    {row.manufacturer}
-                    {row.country ? ` · ${row.country}` : ''}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td maw={220}>
-                <Text size="sm" lineClamp={2}>
-                  {dash(ingredientText(row))}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dash(row.registration_number)}</Table.Td>
-              <Table.Td>{dash(row.brand_name)}</Table.Td>
-              <Table.Td>
-                <VariantLines row={row} wholesale={wholesale} />
-              </Table.Td>
-              <Table.Td>
-                <ActiveBadge active={row.is_active} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+/**
+ * The row of a scanned product or variant: marked (data-highlighted, which the browser tests look
+ * for), tinted, and scrolled to when it appears. The ref is one function per highlighted id, so
+ * React calls it when that row's element is mounted (the filtered list arrives), not on every render.
+ */
+export function useHighlight(highlight: number | null): (id: number) => RowProps {
+  const scrollTo = useMemo(
+    () =>
+      highlight === null ? undefined : (element: HTMLElement | null) => element?.scrollIntoView({ block: 'center', behavior: 'smooth' }),
+    [highlight],
   );
+  return (id) =>
+    id === highlight ? { 'data-id': id, 'data-highlighted': true, style: { background: HIGHLIGHT_BG }, ref: scrollTo } : { 'data-id': id };
 }
 
-export function ProductCards({ rows, wholesale, highlight, canEdit }: RowsProps) {
-  const highlighted = useScrollToHighlight(highlight);
+function columns(wholesale: boolean, canEdit: boolean): Column<ProductRow>[] {
+  return [
+    { key: 'code', label: 'Mã', nowrap: true, cell: (row) => row.code },
+    {
+      key: 'name',
+      label: 'Tên sản phẩm',
+      maxWidth: 260,
+      cell: (row) => <ProductName row={row} canEdit={canEdit} />,
+      sub: (row) => row.manufacturer && `${row.manufacturer}${row.country ? ` · ${row.country}` : ''}`,
+    },
+    { key: 'ingredient', label: 'Hoạt chất, hàm lượng', maxWidth: 220, lines: 2, cell: (row) => dash(ingredientText(row)) },
+    { key: 'registration', label: 'Số đăng ký', nowrap: true, cell: (row) => dash(row.registration_number) },
+    { key: 'brand', label: 'Thương hiệu', cell: (row) => dash(row.brand_name) },
+    { key: 'units', label: 'Đơn vị và giá', cell: (row) => <VariantLines row={row} wholesale={wholesale} /> },
+    { key: 'status', label: 'Trạng thái', cell: (row) => <ActiveBadge active={row.is_active} /> },
+  ];
+}
+
+function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: boolean; canEdit: boolean }) {
+  const ingredient = ingredientText(row);
   return (
-    <Stack gap="xs" data-testid="product-cards">
-      {rows.map((row) => {
-        const ingredient = ingredientText(row);
-        return (
-          <Card
-            key={row.id}
-            ref={row.id === highlight ? (element: HTMLDivElement | null) => void (highlighted.current = element) : undefined}
-            withBorder
-            radius="md"
-            padding="sm"
-            data-testid="product-row"
-            data-id={row.id}
-            data-highlighted={row.id === highlight || undefined}
-            style={row.id === highlight ? { background: HIGHLIGHT_BG } : undefined}
-          >
-            <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <ProductName row={row} canEdit={canEdit} />
-                  <Text size="xs" c="dimmed">
-                    {row.code}
-                    {row.brand_name ? ` · ${row.brand_name}` : ''}
-                  </Text>
-                </div>
-                <ActiveBadge active={row.is_active} />
-              </Group>
-              {ingredient && (
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    Hoạt chất:{' '}
-                  </Text>
-                  {ingredient}
-                </Text>
-              )}
-              {row.registration_number && (
-                <Text size="xs" c="dimmed">
-                  SĐK: {row.registration_number}
-                </Text>
-              )}
-              <VariantLines row={row} wholesale={wholesale} />
-            </Stack>
-          </Card>
-        );
-      })}
+    <Stack gap={6}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <ProductName row={row} canEdit={canEdit} />
+          <Text size="xs" c="dimmed">
+            {row.code}
+            {row.brand_name ? ` · ${row.brand_name}` : ''}
+          </Text>
+        </div>
+        <ActiveBadge active={row.is_active} />
+      </Group>
+      {ingredient && (
+        <Text size="sm">
+          <Text span c="dimmed" size="sm">
+            Hoạt chất:{' '}
+          </Text>
+          {ingredient}
+        </Text>
+      )}
+      {row.registration_number && (
+        <Text size="xs" c="dimmed">
+          SĐK: {row.registration_number}
+        </Text>
+      )}
+      <VariantLines row={row} wholesale={wholesale} />
     </Stack>
   );
+}
+
+/** The product list's rows; `highlighted` marks the scanned product (useHighlight). */
+export function productRows(wholesale: boolean, canEdit: boolean, highlighted: (id: number) => RowProps): RowsSpec<ProductRow> {
+  return {
+    testId: 'product',
+    rowProps: (row) => highlighted(row.id),
+    card: (row) => <ProductCard row={row} wholesale={wholesale} canEdit={canEdit} />,
+    columns: columns(wholesale, canEdit),
+    minWidth: 1000,
+  };
 }
