@@ -5,9 +5,9 @@
  * sales figures from Excel, export. Buttons the role does not allow are not shown (`useCan`); the
  * server refuses them anyway.
  */
-import { ActionIcon, Alert, Button, Group, Loader, Menu, Select, SimpleGrid, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, SimpleGrid } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconChevronDown, IconFileExport, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconChevronDown, IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { salesStaffLabel } from '@contract/company';
 import {
@@ -16,37 +16,31 @@ import {
   employeePaths,
   OFFICE_STAFF_LABEL,
   type EmployeeRecord,
-  type EmployeeStatus,
   type StaffKind,
 } from '@contract/employees';
 import { useCan } from '@/session/access';
-import { openConfirm } from '@/ui/confirm-dialog';
-import { EmptyState } from '@/ui/empty-state';
-import { toast } from '@/ui/toast';
 import { downloadFile } from '@/api/files';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { ExportButton } from '@/ui/list-page/export-button';
+import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
+import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
+import { toast } from '@/ui/toast';
 import { employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
 import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
 import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
-import { SearchInput } from '@/ui/search-input';
 import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
-import { ListPager } from '@/ui/list-pager';
-import { EmployeeCards, EmployeeTable, type RowActions } from './employee-results';
+import { employeeRows, type RowActions } from './employee-results';
 import { ResetPasswordDialog } from './reset-password-dialog';
 
-type Props = {
-  companyId: number;
-  companyType: string | null;
-  accountId: number;
-  kind: StaffKind;
-  filter: StaffListFilter;
-  onFilter: (next: StaffListFilter) => void;
-  isMobile: boolean;
-};
+type Props = ListScreenProps<StaffListFilter> & { companyType: string | null; accountId: number; kind: StaffKind };
+
+const STATUS_OPTIONS = EMPLOYEE_STATUSES.map((status) => ({ value: status, label: EMPLOYEE_STATUS_LABELS[status] }));
 
 type Editing = { record: EmployeeRecord | null; initial: EmployeeFormValues };
 
-export function EmployeeListView({ companyId, companyType, accountId, kind, filter, onFilter, isMobile }: Props) {
+export function EmployeeListView(props: Props) {
+  const { companyId, companyType, accountId, kind, filter, onFilter, isMobile } = props;
   const queryClient = useQueryClient();
   const label = kind === 'sales' ? salesStaffLabel(companyType) : OFFICE_STAFF_LABEL;
   const canCreate = useCan('employees', 'create');
@@ -58,7 +52,6 @@ export function EmployeeListView({ companyId, companyType, accountId, kind, filt
   const [editing, setEditing] = useState<Editing | null>(null);
   const [resetting, setResetting] = useState<EmployeeRecord | null>(null);
   const [importing, setImporting] = useState<ImportKind | null>(null);
-  const [exporting, setExporting] = useState(false);
   const change = (patch: StaffFilterPatch) => onFilter(applyFilterChange(filter, patch));
   const refresh = () => void queryClient.invalidateQueries({ queryKey: employeeKeys.all(companyId) });
   const filtered = Boolean(filter.search) || filter.region !== undefined || filter.status !== undefined;
@@ -88,21 +81,14 @@ export function EmployeeListView({ companyId, companyType, accountId, kind, filt
     });
   }
 
-  async function exportList() {
-    setExporting(true);
-    try {
-      const query = toListQuery(companyId, kind, filter);
-      await downloadFile(
-        employeePaths.exportEmployees,
-        { company: companyId, kind, search: query.search, region: query.region, status: query.status },
-        'nhan-vien.xlsx',
-      );
-    } catch (error) {
-      toast.error(writeErrorMessage(error, 'Xuất Excel thất bại'));
-    } finally {
-      setExporting(false);
-    }
-  }
+  const exportList = async () => {
+    const query = toListQuery(companyId, kind, filter);
+    await downloadFile(
+      employeePaths.exportEmployees,
+      { company: companyId, kind, search: query.search, region: query.region, status: query.status },
+      'nhan-vien.xlsx',
+    );
+  };
 
   const actions: RowActions = {
     canEdit,
@@ -146,131 +132,80 @@ export function EmployeeListView({ companyId, companyType, accountId, kind, filt
           </Menu.Dropdown>
         </Menu>
       )}
-      {canExport &&
-        (isMobile ? (
-          <Tooltip label="Xuất Excel">
-            <ActionIcon
-              variant="default"
-              size={36}
-              aria-label="Xuất Excel"
-              loading={exporting}
-              onClick={() => void exportList()}
-              data-testid="employee-export"
-            >
-              <IconFileExport size={20} />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Button
-            variant="default"
-            leftSection={<IconFileExport size={18} />}
-            loading={exporting}
-            onClick={() => void exportList()}
-            data-testid="employee-export"
-          >
-            Xuất Excel
-          </Button>
-        ))}
+      {canExport && (
+        <ExportButton
+          run={exportList}
+          failure={(error) => writeErrorMessage(error, 'Xuất Excel thất bại')}
+          iconOnly={isMobile}
+          testId="employee-export"
+        />
+      )}
     </>
   );
 
   const regions = (options.data?.regions ?? []).map((region) => ({ value: String(region.id), label: `${region.name} (${region.code})` }));
-  const data = list.data;
+  const fields: SelectField<StaffListFilter>[] = [
+    { field: 'region', label: 'Khu vực', all: 'khu vực', data: regions, id: true, search: true, testId: 'filter-region' },
+    { field: 'status', label: 'Trạng thái', data: STATUS_OPTIONS, testId: 'filter-status' },
+  ];
 
   return (
-    <Stack gap="md">
-      <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'} align="center">
-        <SearchInput
-          value={filter.search}
-          onSearch={(search) => change({ search })}
-          label="Tìm nhân viên"
-          placeholder="Tìm theo mã, họ tên, số điện thoại, email…"
-          testId="employee-search"
-        />
-        {isMobile ? (
+    <ListPage
+      screen={props}
+      apply={applyFilterChange}
+      search={{ label: 'Tìm nhân viên', placeholder: 'Tìm theo mã, họ tên, số điện thoại, email…', testId: 'employee-search' }}
+      actions={
+        isMobile ? (
           <Group gap="xs" w="100%" wrap="nowrap">
             {toolbar}
           </Group>
         ) : (
           toolbar
-        )}
-      </Group>
-      <SimpleGrid cols={isMobile ? 2 : 4} spacing="sm">
-        <Select
-          label="Khu vực"
-          placeholder="Tất cả khu vực"
-          data={regions}
-          value={filter.region ? String(filter.region) : null}
-          onChange={(value) => change({ region: value ? Number(value) : undefined })}
-          clearable
-          searchable
-          nothingFoundMessage="Không có khu vực phù hợp"
-          data-testid="filter-region"
-        />
-        <Select
-          label="Trạng thái"
-          placeholder="Tất cả"
-          data={EMPLOYEE_STATUSES.map((status) => ({ value: status, label: EMPLOYEE_STATUS_LABELS[status] }))}
-          value={filter.status ?? null}
-          onChange={(value) => change({ status: (value as EmployeeStatus | null) ?? undefined })}
-          clearable
-          data-testid="filter-status"
-        />
-      </SimpleGrid>
-      {list.isError && (
-        <Alert color="red" variant="light">
-          {list.error.message}
-        </Alert>
-      )}
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : data && data.rows.length === 0 ? (
-        <EmptyState
-          title={filtered ? 'Không có nhân viên phù hợp' : `Chưa có ${label.toLowerCase()} nào`}
-          description={
-            filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : canCreate ? 'Thêm người đầu tiên, hoặc nhập danh sách từ Excel.' : undefined
-          }
-          action={filtered ? undefined : (createButton ?? undefined)}
-        />
-      ) : data ? (
-        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          {isMobile ? <EmployeeCards rows={data.rows} actions={actions} /> : <EmployeeTable rows={data.rows} actions={actions} />}
-          <ListPager
-            testId="employee-pager"
-            page={filter.page}
-            limit={filter.limit}
-            count={data.count}
-            noun={label.toLowerCase()}
-            onPage={(page) => onFilter({ ...filter, page })}
-            onLimit={(limit) => change({ limit })}
-            compact={isMobile}
+        )
+      }
+      header={
+        <SimpleGrid cols={isMobile ? 2 : 4} spacing="sm">
+          <SelectFilters filter={filter} onChange={change} fields={fields} />
+        </SimpleGrid>
+      }
+      query={list}
+      empty={{
+        title: filtered ? 'Không có nhân viên phù hợp' : `Chưa có ${label.toLowerCase()} nào`,
+        description: filtered
+          ? 'Thử đổi từ khóa hoặc bộ lọc.'
+          : canCreate
+            ? 'Thêm người đầu tiên, hoặc nhập danh sách từ Excel.'
+            : undefined,
+        action: filtered ? undefined : createButton,
+      }}
+      pager={{ noun: label.toLowerCase(), testId: 'employee-pager' }}
+      footer={
+        <>
+          <EmployeeFormDrawer
+            opened={editing !== null}
+            onClose={() => setEditing(null)}
+            companyId={companyId}
+            companyType={companyType}
+            record={editing?.record ?? null}
+            initial={editing?.initial ?? emptyEmployeeForm(kind)}
+            options={options.data}
+            isMobile={isMobile}
+            onSaved={() => {
+              setEditing(null);
+              refresh();
+            }}
           />
-        </Stack>
-      ) : null}
-      <EmployeeFormDrawer
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        companyId={companyId}
-        companyType={companyType}
-        record={editing?.record ?? null}
-        initial={editing?.initial ?? emptyEmployeeForm(kind)}
-        options={options.data}
-        isMobile={isMobile}
-        onSaved={() => {
-          setEditing(null);
-          refresh();
-        }}
-      />
-      <ResetPasswordDialog companyId={companyId} record={resetting} onClose={() => setResetting(null)} isMobile={isMobile} />
-      <EmployeeImportDialog
-        kind={importing}
-        companyId={companyId}
-        onClose={() => setImporting(null)}
-        onImported={refresh}
-        isMobile={isMobile}
-      />
-    </Stack>
+          <ResetPasswordDialog companyId={companyId} record={resetting} onClose={() => setResetting(null)} isMobile={isMobile} />
+          <EmployeeImportDialog
+            kind={importing}
+            companyId={companyId}
+            onClose={() => setImporting(null)}
+            onImported={refresh}
+            isMobile={isMobile}
+          />
+        </>
+      }
+      rows={employeeRows(actions)}
+    />
   );
 }

@@ -4,10 +4,13 @@
  * the password, deactivate or reactivate). The menu offers nothing for the owner's row but editing,
  * and nothing destructive on one's own row.
  */
-import { ActionIcon, Anchor, Badge, Card, Group, Menu, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconKey, IconMail, IconPencil, IconPhone, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconDots, IconKey, IconMail, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { employeeStateLabel, type EmployeeRecord } from '@contract/employees';
 import { formatDate } from '@/lib/dates';
+import { CardLine, PhoneLine } from '@/ui/list-page/card-line';
+import type { Column } from '@/ui/list-page/data-table';
+import type { RowsSpec } from '@/ui/list-page/list-rows';
 
 export type RowActions = {
   canEdit: boolean;
@@ -83,107 +86,79 @@ function RowMenu({ row, actions }: { row: EmployeeRecord; actions: RowActions })
   );
 }
 
-type RowsProps = { rows: EmployeeRecord[]; actions: RowActions };
+function columns(actions: RowActions): Column<EmployeeRecord>[] {
+  return [
+    { key: 'code', label: 'Mã NV', nowrap: true, cell: (row) => dash(row.code) },
+    {
+      key: 'name',
+      label: 'Họ và tên',
+      cell: (row) => (
+        <Text size="sm" fw={600} data-testid="employee-name">
+          {row.full_name}
+        </Text>
+      ),
+    },
+    { key: 'phone', label: 'Số điện thoại', nowrap: true, cell: (row) => row.phone },
+    { key: 'email', label: 'Email', cell: (row) => dash(row.email) },
+    { key: 'region', label: 'Khu vực', cell: (row) => (row.region ? `${row.region.name} (${row.region.code})` : '—') },
+    { key: 'role', label: 'Vai trò', cell: (row) => <RoleText row={row} /> },
+    { key: 'manager', label: 'Người quản lý', cell: (row) => dash(row.manager?.full_name) },
+    { key: 'state', label: 'Trạng thái', cell: (row) => <StateBadge row={row} /> },
+    { key: 'start', label: 'Ngày bắt đầu', nowrap: true, cell: (row) => dash(formatDate(row.start_date)) },
+    { key: 'actions', width: 48, ariaLabel: 'Thao tác', cell: (row) => <RowMenu row={row} actions={actions} /> },
+  ];
+}
 
-export function EmployeeTable({ rows, actions }: RowsProps) {
+function EmployeeCard({ row, actions }: { row: EmployeeRecord; actions: RowActions }) {
   return (
-    <Table.ScrollContainer minWidth={1100}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="employee-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Mã NV</Table.Th>
-            <Table.Th>Họ và tên</Table.Th>
-            <Table.Th>Số điện thoại</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Khu vực</Table.Th>
-            <Table.Th>Vai trò</Table.Th>
-            <Table.Th>Người quản lý</Table.Th>
-            <Table.Th>Trạng thái</Table.Th>
-            <Table.Th>Ngày bắt đầu</Table.Th>
-            <Table.Th w={48} aria-label="Thao tác" />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => (
-            <Table.Tr key={row.membership_id} data-testid="employee-row" data-phone={row.phone}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dash(row.code)}</Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600} data-testid="employee-name">
-                  {row.full_name}
-                </Text>
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{row.phone}</Table.Td>
-              <Table.Td>{dash(row.email)}</Table.Td>
-              <Table.Td>{row.region ? `${row.region.name} (${row.region.code})` : '—'}</Table.Td>
-              <Table.Td>
-                <RoleText row={row} />
-              </Table.Td>
-              <Table.Td>{dash(row.manager?.full_name)}</Table.Td>
-              <Table.Td>
-                <StateBadge row={row} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{dash(formatDate(row.start_date))}</Table.Td>
-              <Table.Td>
-                <RowMenu row={row} actions={actions} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <Stack gap={4}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} data-testid="employee-name">
+            {row.full_name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {dash(row.code)} · {row.role?.name ?? 'Chưa có vai trò'}
+            {row.region ? ` · ${row.region.name}` : ''}
+          </Text>
+        </div>
+        <Group gap={4} wrap="nowrap">
+          <StateBadge row={row} />
+          <RowMenu row={row} actions={actions} />
+        </Group>
+      </Group>
+      <PhoneLine phone={row.phone} />
+      {row.email && (
+        <CardLine icon={IconMail}>
+          <Text size="sm" truncate="end">
+            {row.email}
+          </Text>
+        </CardLine>
+      )}
+      {row.pending_role && (
+        <Text size="xs" c="orange">
+          Vai trò chờ duyệt: {row.pending_role.name}
+        </Text>
+      )}
+      {(row.manager || row.start_date) && (
+        <Text size="xs" c="dimmed">
+          {row.manager ? `Quản lý: ${row.manager.full_name}` : ''}
+          {row.manager && row.start_date ? ' · ' : ''}
+          {row.start_date ? `Bắt đầu: ${formatDate(row.start_date)}` : ''}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
-export function EmployeeCards({ rows, actions }: RowsProps) {
-  return (
-    <Stack gap="xs" data-testid="employee-cards">
-      {rows.map((row) => (
-        <Card key={row.membership_id} withBorder radius="md" padding="sm" data-testid="employee-row" data-phone={row.phone}>
-          <Stack gap={4}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} data-testid="employee-name">
-                  {row.full_name}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {dash(row.code)} · {row.role?.name ?? 'Chưa có vai trò'}
-                  {row.region ? ` · ${row.region.name}` : ''}
-                </Text>
-              </div>
-              <Group gap={4} wrap="nowrap">
-                <StateBadge row={row} />
-                <RowMenu row={row} actions={actions} />
-              </Group>
-            </Group>
-            <Group gap={6} wrap="nowrap">
-              <IconPhone size={14} aria-hidden />
-              <Anchor href={`tel:${row.phone}`} size="sm">
-                {row.phone}
-              </Anchor>
-            </Group>
-            {row.email && (
-              <Group gap={6} wrap="nowrap">
-                <IconMail size={14} aria-hidden />
-                <Text size="sm" truncate="end">
-                  {row.email}
-                </Text>
-              </Group>
-            )}
-            {row.pending_role && (
-              <Text size="xs" c="orange">
-                Vai trò chờ duyệt: {row.pending_role.name}
-              </Text>
-            )}
-            {(row.manager || row.start_date) && (
-              <Text size="xs" c="dimmed">
-                {row.manager ? `Quản lý: ${row.manager.full_name}` : ''}
-                {row.manager && row.start_date ? ' · ' : ''}
-                {row.start_date ? `Bắt đầu: ${formatDate(row.start_date)}` : ''}
-              </Text>
-            )}
-          </Stack>
-        </Card>
-      ))}
-    </Stack>
-  );
+/** The staff lists' rows: the table's columns and the phone's card, each with the row's menu. */
+export function employeeRows(actions: RowActions): RowsSpec<EmployeeRecord> {
+  return {
+    testId: 'employee',
+    rowKey: (row) => row.membership_id,
+    rowProps: (row) => ({ 'data-phone': row.phone }),
+    card: (row) => <EmployeeCard row={row} actions={actions} />,
+    columns: columns(actions),
+    minWidth: 1100,
+  };
 }

@@ -3,44 +3,24 @@
  * and cards on phones, with their provinces, staff and customers; "Thêm khu vực", "Nhập Excel",
  * edit and delete for members who may (useCan). A region's name opens its detail.
  */
-import { REGION_PAGE_SIZES } from '../model/region-search';
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
-import { IconEdit, IconFileSpreadsheet, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconFileSpreadsheet, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RegionRecord } from '@contract/regions';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
-import { EmptyState } from '@/ui/empty-state';
+import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
+import type { RowsSpec } from '@/ui/list-page/list-rows';
+import { RowActions } from '@/ui/list-page/row-actions';
 import { toast } from '@/ui/toast';
 import { regionErrorMessage, useRegionList, useRegionWrites, type RegionWrites } from '../api/region-api';
+import { REGION_PAGE_SIZES } from '../model/region-search';
 import { RegionFormModal } from './region-form';
 import { RegionImportDialog } from './region-import-dialog';
-import { SearchInput } from '@/ui/search-input';
 
 export type RegionListFilter = { search: string; page: number; limit: number };
 
-type Props = {
-  companyId: number;
-  filter: RegionListFilter;
-  onFilter: (filter: RegionListFilter) => void;
-  onOpen: (id: number) => void;
-  isMobile: boolean;
-};
+type Props = ListScreenProps<RegionListFilter> & { onOpen: (id: number) => void };
 
 /** Asks, then deletes; a refusal (staff still assigned) is shown as the server words it. */
 export async function confirmDeleteRegion(region: RegionRecord, writes: RegionWrites, onDeleted?: () => void): Promise<void> {
@@ -87,7 +67,8 @@ export function ProvinceBadges({ region, max = 4 }: { region: RegionRecord; max?
   );
 }
 
-export function RegionListView({ companyId, filter, onFilter, onOpen, isMobile }: Props) {
+export function RegionListView(props: Props) {
+  const { companyId, filter, onOpen, isMobile } = props;
   const list = useRegionList(companyId, filter);
   const writes = useRegionWrites(companyId);
   const canCreate = useCan('regions', 'create');
@@ -95,8 +76,6 @@ export function RegionListView({ companyId, filter, onFilter, onOpen, isMobile }
   const canDelete = useCan('regions', 'delete');
   const [editing, setEditing] = useState<RegionRecord | 'new' | null>(null);
   const [importing, setImporting] = useState(false);
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.count / filter.limit)) : 1;
 
   const createButton = canCreate ? (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')} data-testid="region-create">
@@ -110,152 +89,85 @@ export function RegionListView({ companyId, filter, onFilter, onOpen, isMobile }
     </Anchor>
   );
   const actions = (region: RegionRecord) => (
-    <Group gap={4} wrap="nowrap">
-      {canEdit && (
-        <ActionIcon variant="subtle" aria-label={`Sửa khu vực ${region.name}`} onClick={() => setEditing(region)}>
-          <IconEdit size={18} />
-        </ActionIcon>
-      )}
-      {canDelete && (
-        <ActionIcon
-          variant="subtle"
-          color="red"
-          aria-label={`Xóa khu vực ${region.name}`}
-          onClick={() => void confirmDeleteRegion(region, writes)}
-        >
-          <IconTrash size={18} />
-        </ActionIcon>
-      )}
-    </Group>
+    <RowActions
+      edit={canEdit && { label: `Sửa khu vực ${region.name}`, onClick: () => setEditing(region) }}
+      remove={canDelete && { label: `Xóa khu vực ${region.name}`, onClick: () => void confirmDeleteRegion(region, writes) }}
+    />
   );
+  const rows: RowsSpec<RegionRecord> = {
+    testId: 'region',
+    rowProps: (region) => ({ 'data-code': region.code }),
+    card: (region) => (
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            {name(region)}
+            <Text size="xs" c="dimmed">
+              {region.code} · {region.staff_count} nhân viên · {region.customer_count} khách hàng
+            </Text>
+          </div>
+          {actions(region)}
+        </Group>
+        <ProvinceBadges region={region} max={3} />
+      </Stack>
+    ),
+    minWidth: 860,
+    columns: [
+      { key: 'code', label: 'Mã', nowrap: true, cell: (region) => region.code },
+      { key: 'name', label: 'Tên khu vực', cell: name, sub: (region) => region.description },
+      { key: 'provinces', label: 'Tỉnh/thành', maxWidth: 380, cell: (region) => <ProvinceBadges region={region} /> },
+      { key: 'staff', label: 'Nhân viên', align: 'right', cell: (region) => region.staff_count },
+      { key: 'customers', label: 'Khách hàng', align: 'right', cell: (region) => region.customer_count },
+      ...(canEdit || canDelete ? [{ key: 'actions', cell: actions }] : []),
+    ],
+  };
 
   return (
-    <Stack gap="md">
-      <Group gap="sm" wrap={isMobile ? 'wrap' : 'nowrap'}>
-        <SearchInput
-          value={filter.search}
-          onSearch={(search) => onFilter({ ...filter, search, page: 1 })}
-          label="Tìm khu vực"
-          placeholder="Tìm theo mã, tên khu vực, tỉnh/thành…"
-          testId="region-search"
-        />
-        {createButton}
-        {canCreate && canEdit && (
-          <Button
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={18} />}
-            onClick={() => setImporting(true)}
-            data-testid="region-import"
-          >
-            Nhập Excel
-          </Button>
-        )}
-      </Group>
-      {list.isError && <Alert color="red">{list.error.message}</Alert>}
-      {list.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      ) : data && data.rows.length === 0 ? (
-        <EmptyState
-          title={filter.search ? 'Không có khu vực phù hợp' : 'Chưa có khu vực nào'}
-          description={
-            filter.search
-              ? 'Thử từ khóa khác.'
-              : 'Khu vực gom các tỉnh/thành để phân công nhân viên, xem khách hàng, đơn hàng và đặt KPI theo vùng.'
-          }
-          action={filter.search ? undefined : createButton}
-        />
-      ) : data ? (
-        <Stack gap="sm">
-          {isMobile ? (
-            <Stack gap="xs" data-testid="region-cards">
-              {data.rows.map((region) => (
-                <Card key={region.id} withBorder radius="md" padding="sm" data-testid="region-row" data-code={region.code}>
-                  <Stack gap={6}>
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <div style={{ minWidth: 0 }}>
-                        {name(region)}
-                        <Text size="xs" c="dimmed">
-                          {region.code} · {region.staff_count} nhân viên · {region.customer_count} khách hàng
-                        </Text>
-                      </div>
-                      {actions(region)}
-                    </Group>
-                    <ProvinceBadges region={region} max={3} />
-                  </Stack>
-                </Card>
-              ))}
-            </Stack>
-          ) : (
-            <Table.ScrollContainer minWidth={860}>
-              <Table striped highlightOnHover verticalSpacing="sm" data-testid="region-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Mã</Table.Th>
-                    <Table.Th>Tên khu vực</Table.Th>
-                    <Table.Th>Tỉnh/thành</Table.Th>
-                    <Table.Th ta="right">Nhân viên</Table.Th>
-                    <Table.Th ta="right">Khách hàng</Table.Th>
-                    {(canEdit || canDelete) && <Table.Th />}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.rows.map((region) => (
-                    <Table.Tr key={region.id} data-testid="region-row" data-code={region.code}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{region.code}</Table.Td>
-                      <Table.Td>
-                        {name(region)}
-                        {region.description && (
-                          <Text size="xs" c="dimmed" lineClamp={1}>
-                            {region.description}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td maw={380}>
-                        <ProvinceBadges region={region} />
-                      </Table.Td>
-                      <Table.Td ta="right">{region.staff_count}</Table.Td>
-                      <Table.Td ta="right">{region.customer_count}</Table.Td>
-                      {(canEdit || canDelete) && <Table.Td>{actions(region)}</Table.Td>}
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+    <ListPage
+      screen={props}
+      search={{ label: 'Tìm khu vực', placeholder: 'Tìm theo mã, tên khu vực, tỉnh/thành…', testId: 'region-search' }}
+      actions={
+        <>
+          {createButton}
+          {canCreate && canEdit && (
+            <Button
+              variant="default"
+              leftSection={<IconFileSpreadsheet size={18} />}
+              onClick={() => setImporting(true)}
+              data-testid="region-import"
+            >
+              Nhập Excel
+            </Button>
           )}
-          <Group justify="space-between" gap="sm">
-            <Text size="sm" c="dimmed">
-              {data.count} khu vực
-            </Text>
-            <Group gap="sm">
-              {pages > 1 && <Pagination total={pages} value={filter.page} onChange={(page) => onFilter({ ...filter, page })} size="sm" />}
-              <Select
-                aria-label="Số dòng mỗi trang"
-                data={REGION_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} / trang` }))}
-                value={String(filter.limit)}
-                onChange={(value) => value && onFilter({ ...filter, limit: Number(value), page: 1 })}
-                allowDeselect={false}
-                w={120}
-                size="xs"
-              />
-            </Group>
-          </Group>
-        </Stack>
-      ) : null}
-      <RegionFormModal
-        companyId={companyId}
-        editing={editing}
-        onClose={() => setEditing(null)}
-        onSaved={(region) => {
-          const created = editing === 'new';
-          setEditing(null);
-          if (created) onOpen(region.id);
-        }}
-        writes={writes}
-        isMobile={isMobile}
-      />
-      <RegionImportDialog opened={importing} onClose={() => setImporting(false)} writes={writes} />
-    </Stack>
+        </>
+      }
+      query={list}
+      empty={{
+        title: filter.search ? 'Không có khu vực phù hợp' : 'Chưa có khu vực nào',
+        description: filter.search
+          ? 'Thử từ khóa khác.'
+          : 'Khu vực gom các tỉnh/thành để phân công nhân viên, xem khách hàng, đơn hàng và đặt KPI theo vùng.',
+        action: filter.search ? undefined : createButton,
+      }}
+      pager={{ noun: 'khu vực', sizes: REGION_PAGE_SIZES }}
+      footer={
+        <>
+          <RegionFormModal
+            companyId={companyId}
+            editing={editing}
+            onClose={() => setEditing(null)}
+            onSaved={(region) => {
+              const created = editing === 'new';
+              setEditing(null);
+              if (created) onOpen(region.id);
+            }}
+            writes={writes}
+            isMobile={isMobile}
+          />
+          <RegionImportDialog opened={importing} onClose={() => setImporting(false)} writes={writes} />
+        </>
+      }
+      rows={rows}
+    />
   );
 }
