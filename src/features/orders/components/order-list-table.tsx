@@ -3,11 +3,13 @@
  * check box per order for the bulk status move (when the member's role allows some move). Links to an order carry ?type=detail, so the
  * mobile header's back arrow returns to the list (product-spec.md §2 "Back behaviour").
  */
-import { Card, Checkbox, Group, Stack, Table, Text } from '@mantine/core';
+import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { ORDER_COLUMN_LABELS, type OrderColumn, type OrderRecord } from '@contract/orders';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { MoneyText } from '@/ui/money-text';
 import { AnchorLink } from '@/ui/anchor-link';
+import { CardList } from '@/ui/list-page/card-list';
+import { DataTable, type Column } from '@/ui/list-page/data-table';
+import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
@@ -37,8 +39,6 @@ function OrderLink({ order, size }: { order: OrderRecord; size?: 'sm' }) {
     </AnchorLink>
   );
 }
-
-const RIGHT = new Set<OrderColumn>(['total']);
 
 function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
   switch (column) {
@@ -92,106 +92,92 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
   }
 }
 
+function SelectBox({ order, selected, onToggle, mt }: Pick<Props, 'selected' | 'onToggle'> & { order: OrderRecord; mt?: number }) {
+  return (
+    <Checkbox
+      mt={mt}
+      aria-label={`Chọn đơn ${orderLabel(order)}`}
+      checked={selected.has(order.id)}
+      onChange={(event) => onToggle(order, event.currentTarget.checked)}
+      data-testid="order-select"
+    />
+  );
+}
+
 export function OrderTable({ rows, columns, selected, onToggle, onTogglePage, staffLabel, selectable }: Props) {
   const pageSelected = rows.filter((row) => selected.has(row.id)).length;
   const labels = { ...ORDER_COLUMN_LABELS, staff: staffLabel };
+  const select: Column<OrderRecord> = {
+    key: 'select',
+    width: 40,
+    label: (
+      <Checkbox
+        aria-label="Chọn tất cả đơn trên trang"
+        checked={rows.length > 0 && pageSelected === rows.length}
+        indeterminate={pageSelected > 0 && pageSelected < rows.length}
+        onChange={(event) => onTogglePage(event.currentTarget.checked)}
+        data-testid="order-select-page"
+      />
+    ),
+    cell: (order) => <SelectBox order={order} selected={selected} onToggle={onToggle} />,
+  };
+  const shown = columns.map((column): Column<OrderRecord> => ({
+    key: column,
+    label: labels[column],
+    align: column === 'total' ? 'right' : undefined,
+    nowrap: column === 'created_at',
+    cell: (order) => <Cell order={order} column={column} />,
+  }));
   return (
-    <Table.ScrollContainer minWidth={Math.max(720, 140 * columns.length)}>
-      <Table striped highlightOnHover verticalSpacing="sm" data-testid="order-table">
-        <Table.Thead>
-          <Table.Tr>
-            {selectable && (
-              <Table.Th w={40}>
-                <Checkbox
-                  aria-label="Chọn tất cả đơn trên trang"
-                  checked={rows.length > 0 && pageSelected === rows.length}
-                  indeterminate={pageSelected > 0 && pageSelected < rows.length}
-                  onChange={(event) => onTogglePage(event.currentTarget.checked)}
-                  data-testid="order-select-page"
-                />
-              </Table.Th>
-            )}
-            {columns.map((column) => (
-              <Table.Th key={column} ta={RIGHT.has(column) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                {labels[column]}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((order) => (
-            <Table.Tr
-              key={order.id}
-              data-testid="order-row"
-              data-id={order.id}
-              data-status={order.status}
-              bg={selected.has(order.id) ? 'var(--mantine-primary-color-light)' : undefined}
-            >
-              {selectable && (
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Chọn đơn ${orderLabel(order)}`}
-                    checked={selected.has(order.id)}
-                    onChange={(event) => onToggle(order, event.currentTarget.checked)}
-                    data-testid="order-select"
-                  />
-                </Table.Td>
-              )}
-              {columns.map((column) => (
-                <Table.Td
-                  key={column}
-                  ta={RIGHT.has(column) ? 'right' : undefined}
-                  style={column === 'created_at' ? { whiteSpace: 'nowrap' } : undefined}
-                >
-                  <Cell order={order} column={column} />
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      rows={rows}
+      columns={selectable ? [select, ...shown] : shown}
+      rowKey={(order) => order.id}
+      testId="order-table"
+      rowTestId="order-row"
+      rowProps={(order) => ({
+        'data-id': order.id,
+        'data-status': order.status,
+        bg: selected.has(order.id) ? 'var(--mantine-primary-color-light)' : undefined,
+      })}
+      minWidth={Math.max(720, 140 * columns.length)}
+    />
   );
 }
 
 export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }: Omit<Props, 'columns' | 'onTogglePage'>) {
   return (
-    <Stack gap="xs" data-testid="order-cards">
-      {rows.map((order) => (
-        <Card key={order.id} withBorder radius="md" padding="sm" data-testid="order-row" data-id={order.id} data-status={order.status}>
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            {selectable && (
-              <Checkbox
-                mt={2}
-                aria-label={`Chọn đơn ${orderLabel(order)}`}
-                checked={selected.has(order.id)}
-                onChange={(event) => onToggle(order, event.currentTarget.checked)}
-                data-testid="order-select"
-              />
-            )}
-            <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div style={{ minWidth: 0 }}>
-                  <OrderLink order={order} />
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(order.created_at)}
-                  </Text>
-                </div>
-                <OrderStatusBadge status={order.status} size="sm" />
-              </Group>
-              <Text size="sm" fw={500} lineClamp={1}>
-                {order.customer_name}
-              </Text>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="xs" c="dimmed" lineClamp={1}>
-                  {staffLabel}: {dash(order.account_name)}
+    <CardList
+      rows={rows}
+      rowKey={(order) => order.id}
+      testId="order-cards"
+      rowTestId="order-row"
+      rowProps={(order) => ({ 'data-id': order.id, 'data-status': order.status })}
+      card={(order) => (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          {selectable && <SelectBox order={order} selected={selected} onToggle={onToggle} mt={2} />}
+          <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <div style={{ minWidth: 0 }}>
+                <OrderLink order={order} />
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(order.created_at)}
                 </Text>
-                <MoneyText value={order.total} fw={700} size="sm" />
-              </Group>
-            </Stack>
-          </Group>
-        </Card>
-      ))}
-    </Stack>
+              </div>
+              <OrderStatusBadge status={order.status} size="sm" />
+            </Group>
+            <Text size="sm" fw={500} lineClamp={1}>
+              {order.customer_name}
+            </Text>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="xs" c="dimmed" lineClamp={1}>
+                {staffLabel}: {dash(order.account_name)}
+              </Text>
+              <MoneyText value={order.total} fw={700} size="sm" />
+            </Group>
+          </Stack>
+        </Group>
+      )}
+    />
   );
 }
