@@ -23,8 +23,12 @@ export type Account = {
   company_data: Membership[];
 };
 
-export type TokenPair = { access: string; refresh: string };
-export type LoginAnswer = TokenPair & { account: Account };
+/**
+ * What sign-in and refresh answer: the short-lived access token. The refresh token travels only in
+ * its HttpOnly cookie, where page scripts cannot read it (README "Security").
+ */
+export type RefreshAnswer = { access: string };
+export type LoginAnswer = RefreshAnswer & { account: Account };
 
 export const LoginSchema = bodyObject({
   phone: phoneField,
@@ -33,7 +37,10 @@ export const LoginSchema = bodyObject({
   remember: v.optional(v.boolean('Giá trị ghi nhớ phải là true hoặc false'), true),
 });
 
-/** The refresh token may come in the body (product-spec.md §7) or in the HttpOnly cookie (docs/architecture.md "Auth and session"). */
+/**
+ * The refresh token comes in the HttpOnly cookie (docs/architecture.md "Auth and session"); a
+ * client that holds it otherwise may still send it in the body (product-spec.md §7).
+ */
 export const RefreshSchema = v.object(
   { refresh: v.optional(v.pipe(v.string('Mã làm mới phiên không hợp lệ'), v.maxLength(512, 'Mã làm mới phiên không hợp lệ'))) },
   'Dữ liệu gửi lên phải là một đối tượng JSON',
@@ -61,6 +68,8 @@ export const ResetPasswordSchema = bodyObject({
 });
 
 export const CheckPhoneSchema = bodyObject({ phone: phoneField });
+/** checkphone/ answers this for every well-formed phone: whether it has an account is not said. */
+export const CHECK_PHONE_MESSAGE = 'Số điện thoại hợp lệ. Mã xác minh sẽ được gửi đến số này khi đăng ký';
 
 export const GENDERS = ['Nam', 'Nữ', 'Khác'] as const;
 

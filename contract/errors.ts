@@ -25,6 +25,7 @@ export const ERROR_MESSAGES = {
   OTP_TOO_SOON: 'Vui lòng chờ trước khi yêu cầu mã mới',
   RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
+  CROSS_ORIGIN: 'Yêu cầu không đến từ trang của ứng dụng nên đã bị từ chối',
   NOT_A_MEMBER: 'Bạn không phải thành viên đã được xác nhận của công ty này',
   MEMBER_INACTIVE: 'Tài khoản của bạn đã bị ngừng hoạt động tại công ty này',
   UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
@@ -32,6 +33,8 @@ export const ERROR_MESSAGES = {
   CONFLICT: 'Dữ liệu đã tồn tại',
   ORDER_TRANSITION_INVALID: 'Không thể chuyển trạng thái đơn hàng',
   STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',
+  PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',
+  LOT_BLOCKED: 'Lô hàng không được bán',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;

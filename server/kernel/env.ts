@@ -17,8 +17,11 @@ export type ServerEnv = {
   logLevel: string;
   /** Mark auth cookies Secure (set when served over HTTPS, or behind a TLS proxy). */
   cookieSecure: boolean;
-  /** Trust X-Forwarded-For for the client address (only behind a known proxy). */
-  trustProxy: boolean;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For (TRUST_PROXY: false = 0,
+   * true = 1, or a number): the client address is that many entries from the right (server/lib/client-ip.ts).
+   */
+  proxyHops: number;
   seedDemo: boolean;
   /** scrypt cost exponent (N = 2^n); OWASP minimum is 17. */
   scryptLogN: number;
@@ -39,6 +42,12 @@ function boolFrom(value: string | undefined, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+function hopsFrom(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  return boolFrom(value, false) ? 1 : 0;
+}
+
 export function readEnv(source: Record<string, string | undefined> = process.env): ServerEnv {
   const isProduction = source.NODE_ENV === 'production';
   const apiEnv = source.API_ENV || 'local';
@@ -53,7 +62,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     isProduction,
     logLevel: source.LOG_LEVEL || (source.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: boolFrom(source.COOKIE_SECURE, false),
-    trustProxy: boolFrom(source.TRUST_PROXY, false),
+    proxyHops: hopsFrom(source.TRUST_PROXY),
     seedDemo: boolFrom(source.SEED_DEMO, true),
     scryptLogN: intFrom(source.SCRYPT_LOG_N, 17, 'SCRYPT_LOG_N'),
     loginMaxFailuresPerAccount: intFrom(source.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),

@@ -25,8 +25,17 @@ export type CallOptions = {
 export type TestServer = RunningServer & {
   sentCodes: { phone: string; code: string }[];
   call: <T = unknown>(path: string, options?: CallOptions) => Promise<ApiAnswer<T>>;
-  login: (phone: string, password?: string) => Promise<LoginAnswer>;
+  /** Signs in; `refreshCookie` is the refresh token the answer set as its cookie (never in the body). */
+  login: (phone: string, password?: string) => Promise<SignedIn>;
 };
+
+export type SignedIn = LoginAnswer & { refreshCookie: string };
+
+/** The value of the refresh-token cookie an answer sets, if any. */
+export function refreshCookieOf(headers: Headers): string | null {
+  const cookie = headers.getSetCookie().find((line) => line.startsWith('refreshToken='));
+  return cookie ? cookie.split(';')[0]!.slice('refreshToken='.length) : null;
+}
 
 /** Tests use a cheaper scrypt cost (2^14) so suites stay fast; production uses 2^17. */
 export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
@@ -67,10 +76,10 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     return { status: response.status, body: parsed, headers: response.headers };
   }
 
-  async function login(phone: string, password = DEMO_PASSWORD): Promise<LoginAnswer> {
+  async function login(phone: string, password = DEMO_PASSWORD): Promise<SignedIn> {
     const answer = await call<LoginAnswer>('/account/api/login/', { body: { phone, password } });
     if (answer.status !== 200) throw new Error(`login failed: ${answer.status} ${answer.body.message}`);
-    return answer.body.data;
+    return { ...answer.body.data, refreshCookie: refreshCookieOf(answer.headers) ?? '' };
   }
 
   return {

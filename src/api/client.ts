@@ -5,7 +5,7 @@
  * Navigation is not done here: the app registers what to do through `setApiHandlers`.
  */
 import { API_PREFIX, refreshTokenPath } from '@contract/api-paths';
-import type { TokenPair } from '@contract/auth';
+import type { RefreshAnswer } from '@contract/auth';
 import type { Envelope } from '@contract/envelope';
 import { isErrorCode } from '@contract/errors';
 import { getAccessToken, setAccessToken } from '@/session/session-store';
@@ -100,7 +100,7 @@ export function refreshAccessToken(): Promise<boolean> {
       if (current && current !== tokenBefore) return true;
       const response = await send(refreshTokenPath(API_ENV), { method: 'POST', auth: false }, null);
       if (!response.ok) return false;
-      const body = await readEnvelope<TokenPair>(response);
+      const body = await readEnvelope<RefreshAnswer>(response);
       if (!body.data?.access) return false;
       setAccessToken(body.data.access);
       return true;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Account, LoginAnswer, TokenPair } from '@contract/auth';
+import type { Account, LoginAnswer, RefreshAnswer } from '@contract/auth';
 import { DEMO } from '@server/seed/demo';
 import { signAccessToken } from '@server/lib/tokens';
 import { addAccount } from '@server/testing/fixtures';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { refreshCookieOf, startTestServer, type TestServer } from '@server/testing/test-server';
 
 const LOGIN = '/account/api/login/';
 const REFRESH = '/micro-account-local/account/api/refresh_token';
@@ -16,19 +16,16 @@ afterAll(async () => {
   await server?.stop();
 });
 
-function refreshCookieOf(headers: Headers): string | null {
-  const cookie = headers.getSetCookie().find((line) => line.startsWith('refreshToken='));
-  return cookie ? cookie.split(';')[0]!.slice('refreshToken='.length) : null;
-}
-
 describe('login/', () => {
   it('answers tokens and the account with every membership', async () => {
     const answer = await server.call<LoginAnswer>(LOGIN, { body: { phone: DEMO.an.phone, password: 'Demo@2026' } });
     expect(answer.status).toBe(200);
     expect(answer.body.code).toBe(200);
-    const { access, refresh, account } = answer.body.data;
+    const { access, account } = answer.body.data;
     expect(access.split('.')).toHaveLength(3);
-    expect(refresh.length).toBeGreaterThan(30);
+    // The refresh token travels only in its HttpOnly cookie (issue 20): page scripts never see it.
+    expect(Object.keys(answer.body.data).sort()).toEqual(['access', 'account']);
+    expect(refreshCookieOf(answer.headers)!.length).toBeGreaterThan(30);
     expect(account.full_name).toBe('Nguyễn Văn An');
     expect(account.account_type_data.code).toBe('COMPANY');
     expect(account.company_data.map((m) => [m.company_data.title, m.company_data.type, m.status_display])).toEqual([
@@ -124,30 +121,30 @@ describe('login throttling', () => {
 });
 
 describe('refresh_token', () => {
-  it('rotates: the answer carries a new pair and the new access token works', async () => {
+  it('rotates: the answer carries a new access token and a new cookie, and the new access token works', async () => {
     const first = await server.login(DEMO.binh.phone);
-    const answer = await server.call<TokenPair>(REFRESH, { body: { refresh: first.refresh } });
+    const answer = await server.call<RefreshAnswer>(REFRESH, { method: 'POST', headers: { cookie: `refreshToken=${first.refreshCookie}` } });
     expect(answer.status).toBe(200);
-    expect(answer.body.data.refresh).not.toBe(first.refresh);
+    expect(Object.keys(answer.body.data), 'no refresh token in the body').toEqual(['access']);
+    expect(refreshCookieOf(answer.headers)).not.toBe(first.refreshCookie);
     const me = await server.call<Account>(`/account/api/account/${first.account.id}/`, { token: answer.body.data.access });
     expect(me.status).toBe(200);
   });
 
-  it('accepts the refresh token from the cookie alone', async () => {
-    const login = await server.call(LOGIN, { body: { phone: DEMO.binh.phone, password: 'Demo@2026' } });
-    const cookie = refreshCookieOf(login.headers)!;
-    const answer = await server.call<TokenPair>(REFRESH, { method: 'POST', headers: { cookie: `refreshToken=${cookie}` } });
+  it('still accepts a refresh token a client sends in the body (product-spec.md §7)', async () => {
+    const first = await server.login(DEMO.binh.phone);
+    const answer = await server.call<RefreshAnswer>(REFRESH, { body: { refresh: first.refreshCookie } });
     expect(answer.status).toBe(200);
-    expect(refreshCookieOf(answer.headers)).toBe(answer.body.data.refresh);
+    expect(refreshCookieOf(answer.headers)?.length).toBeGreaterThan(30);
   });
 
   it('treats a reused refresh token as theft and ends the whole session', async () => {
     const first = await server.login(DEMO.binh.phone);
-    const rotated = await server.call<TokenPair>(REFRESH, { body: { refresh: first.refresh } });
+    const rotated = await server.call<RefreshAnswer>(REFRESH, { body: { refresh: first.refreshCookie } });
     expect(rotated.status).toBe(200);
-    const replay = await server.call(REFRESH, { body: { refresh: first.refresh } });
+    const replay = await server.call(REFRESH, { body: { refresh: first.refreshCookie } });
     expect([replay.status, replay.body.error]).toEqual([401, 'REFRESH_REUSED']);
-    const successor = await server.call(REFRESH, { body: { refresh: rotated.body.data.refresh } });
+    const successor = await server.call(REFRESH, { body: { refresh: refreshCookieOf(rotated.headers) } });
     expect(successor.status).toBe(401);
     const access = await server.call(`/account/api/account/${first.account.id}/`, { token: rotated.body.data.access });
     expect([access.status, access.body.error]).toEqual([401, 'SESSION_REVOKED']);
@@ -158,6 +155,43 @@ describe('refresh_token', () => {
     expect((await server.call(REFRESH, { method: 'POST' })).status).toBe(401);
     const wrongType = await server.call(REFRESH, { body: { refresh: 42 } });
     expect([wrongType.status, wrongType.body.error]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+});
+
+describe('calls authenticated by the cookie come from our own pages (issue 20)', () => {
+  const host = () => new URL(server.url).host;
+  const crossSite = [
+    ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+    ['Sec-Fetch-Site: same-site (another subdomain)', { 'sec-fetch-site': 'same-site' }],
+    ['an Origin of another site', { origin: 'https://evil.example' }],
+    ['Origin: null (a sandboxed frame)', { origin: 'null' }],
+  ] as const;
+
+  it.each(crossSite)('refuses refresh and logout by cookie with %s, and the session goes on', async (_label, headers) => {
+    const session = await server.login(DEMO.binh.phone);
+    const cookie = `refreshToken=${session.refreshCookie}`;
+    const refresh = await server.call(REFRESH, { method: 'POST', headers: { cookie, ...headers } });
+    expect([refresh.status, refresh.body.error]).toEqual([403, 'CROSS_ORIGIN']);
+    expect(refresh.body.message).toBe('Yêu cầu không đến từ trang của ứng dụng nên đã bị từ chối');
+    expect(refreshCookieOf(refresh.headers), 'the cookie is left as it is').toBeNull();
+    const logout = await server.call('/account/api/logout/', { method: 'POST', headers: { cookie, ...headers } });
+    expect([logout.status, logout.body.error]).toEqual([403, 'CROSS_ORIGIN']);
+    expect((await server.call(`/account/api/account/${session.account.id}/`, { token: session.access })).status).toBe(200);
+    const own = await server.call(REFRESH, { method: 'POST', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(own.status, 'the same cookie still refreshes from our own page').toBe(200);
+  });
+
+  it('accepts them from our own pages (Sec-Fetch-Site: same-origin, or an Origin of our host) and from clients that are no web page', async () => {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { origin: `http://${host()}` }, {}] as Record<string, string>[]) {
+      const session = await server.login(DEMO.binh.phone);
+      const cookie = `refreshToken=${session.refreshCookie}`;
+      const refresh = await server.call<RefreshAnswer>(REFRESH, { method: 'POST', headers: { cookie, ...headers } });
+      expect(refresh.status).toBe(200);
+      const next = `refreshToken=${refreshCookieOf(refresh.headers)}`;
+      const logout = await server.call('/account/api/logout/', { method: 'POST', headers: { cookie: next, ...headers } });
+      expect(logout.status).toBe(200);
+      expect((await server.call(`/account/api/account/${session.account.id}/`, { token: refresh.body.data.access })).status).toBe(401);
+    }
   });
 });
 
@@ -224,7 +258,7 @@ describe('changepassword/', () => {
     expect([changed.status, changed.body.message]).toEqual([200, 'Đổi mật khẩu thành công !!!']);
     for (const session of [a, b]) {
       expect((await server.call(`/account/api/account/${user.id}/`, { token: session.access })).status).toBe(401);
-      expect((await server.call(REFRESH, { body: { refresh: session.refresh } })).status).toBe(401);
+      expect((await server.call(REFRESH, { body: { refresh: session.refreshCookie } })).status).toBe(401);
     }
     expect((await server.call(LOGIN, { body: { phone: user.phone, password: user.password } })).status).toBe(400);
     expect((await server.call(LOGIN, { body: { phone: user.phone, password: 'MatKhauMoi@1' } })).status).toBe(200);
@@ -294,10 +328,16 @@ describe('forgot password', () => {
 });
 
 describe('checkphone/', () => {
-  it('tells whether a phone has an account', async () => {
-    const known = await server.call<{ exists: boolean }>('/account/api/checkphone/', { body: { phone: DEMO.an.phone } });
-    const unknown = await server.call<{ exists: boolean }>('/account/api/checkphone/', { body: { phone: '0977000000' } });
-    expect([known.body.data.exists, unknown.body.data.exists]).toEqual([true, false]);
+  it('answers the same for a phone with an account and one without (issue 20: no account oracle)', async () => {
+    const known = await server.call('/account/api/checkphone/', { body: { phone: DEMO.an.phone } });
+    const unknown = await server.call('/account/api/checkphone/', { body: { phone: '0977000000' } });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    const strip = (body: unknown) => JSON.stringify(body).replaceAll(DEMO.an.phone, 'P').replaceAll('0977000000', 'P');
+    expect(strip(known.body)).toBe(strip(unknown.body));
+    expect(known.body.message).toBe('Số điện thoại hợp lệ. Mã xác minh sẽ được gửi đến số này khi đăng ký');
+    const bad = await server.call('/account/api/checkphone/', { body: { phone: '12' } });
+    expect([bad.status, bad.body.fields?.phone]).toEqual([400, 'Số điện thoại không hợp lệ']);
   });
 });
 

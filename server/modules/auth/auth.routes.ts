@@ -2,14 +2,25 @@
  * Account calls (product-spec.md §7 "Account"): sign-in, token refresh, logout, password change, the
  * three-step forgot-password flow, phone check and the caller's own account.
  */
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { ChangePasswordSchema, CheckPhoneSchema, LoginSchema, RefreshSchema, UpdateAccountSchema } from '@contract/auth';
+import { and, eq, gt } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  ChangePasswordSchema,
+  CHECK_PHONE_MESSAGE,
+  CheckPhoneSchema,
+  LoginSchema,
+  RefreshSchema,
+  UpdateAccountSchema,
+  type LoginAnswer,
+  type RefreshAnswer,
+} from '@contract/auth';
 import { ERROR_MESSAGES } from '@contract/errors';
 import { passwordProblem } from '@contract/auth-password';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
-import { accounts } from '@server/kernel/db/schema';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, sessions } from '@server/kernel/db/schema';
 import { clientIp } from '@server/lib/client-ip';
+import { isCrossOrigin } from '@server/lib/same-origin';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '@server/kernel/errors';
 import { decoyHash, hashPassword, verifyPassword } from '@server/lib/passwords';
 import { ok } from '@server/kernel/respond';
@@ -20,12 +31,42 @@ import { loadAccountView } from './account-view';
 import { passwordResetRoutes } from './password-reset.routes';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
-import { checkThrottle, clearAttempts, recordAttempt, throttleMessage } from './throttle';
+import { clearPairFailures, passwordLimits, phoneCheckLimits, takeAttempt, throttleMessage } from './throttle';
 
 function throttled(retryAfterSeconds: number): HttpError {
   return new HttpError(429, 'LOGIN_THROTTLED', throttleMessage(retryAfterSeconds), undefined, {
     'Retry-After': String(retryAfterSeconds),
   });
+}
+
+/** An address an account signed in from within this many days is "known" for it (server/modules/auth/throttle.ts passwordLimits). */
+const KNOWN_ADDRESS_DAYS = 30;
+
+/** Asked for unknown phones too (id 0), so the time taken says nothing about accounts. */
+async function knownAddress(db: Db, accountId: number, ip: string): Promise<boolean> {
+  const since = new Date(Date.now() - KNOWN_ADDRESS_DAYS * 24 * 60 * 60 * 1000);
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), eq(sessions.ip, ip), gt(sessions.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** The request's own host, to compare an Origin with: what the trusted proxy forwarded, else Host. */
+function ownHost(c: Context, proxyHops: number): string | undefined {
+  const forwarded = proxyHops > 0 ? c.req.header('x-forwarded-host')?.split(',').at(-1)?.trim() : undefined;
+  return forwarded || c.req.header('host');
+}
+
+/**
+ * The refresh token from the cookie, for a call the browser authenticates by itself: refused (403,
+ * and the cookie left as it is) when another site's page made the request (server/lib/same-origin.ts).
+ */
+function cookieToken(c: Context, proxyHops: number): string | undefined {
+  const token = readRefreshCookie(c);
+  if (token && isCrossOrigin(c.req, ownHost(c, proxyHops))) throw forbidden('CROSS_ORIGIN');
+  return token;
 }
 
 export function accountRoutes(deps: AppDeps) {
@@ -35,28 +76,21 @@ export function accountRoutes(deps: AppDeps) {
 
   app.post('/login', async (c) => {
     const input = await parseBody(c, LoginSchema);
-    const ip = clientIp(c, env.trustProxy);
-    const accountKey = `acct:${input.phone}`;
-    const ipKey = `ip:${ip}`;
-    for (const [key, limit] of [
-      [accountKey, env.loginMaxFailuresPerAccount],
-      [ipKey, env.loginMaxFailuresPerIp],
-    ] as const) {
-      const verdict = await checkThrottle(db, key, limit);
-      if (verdict.blocked) throw throttled(verdict.retryAfterSeconds);
-    }
+    const ip = clientIp(c, env.proxyHops);
     const [account] = await db
       .select({ id: accounts.id, passwordHash: accounts.passwordHash, isActive: accounts.isActive })
       .from(accounts)
       .where(eq(accounts.phone, input.phone));
+    // Counted before the hash, atomically (./throttle.ts): concurrent guesses cannot pass together.
+    const limits = { perAccount: env.loginMaxFailuresPerAccount, perAddress: env.loginMaxFailuresPerIp };
+    const attempt = await takeAttempt(db, passwordLimits(input.phone, ip, limits, await knownAddress(db, account?.id ?? 0, ip)));
+    if (attempt.blocked) throw throttled(attempt.retryAfterSeconds);
     // Unknown phones cost the same time as wrong passwords, so timing does not reveal accounts.
     const valid = await verifyPassword(input.password, account?.passwordHash ?? (await decoyHash(env.scryptLogN)));
-    if (!account || !valid) {
-      await recordAttempt(db, [accountKey, ipKey]);
-      throw new HttpError(400, 'LOGIN_FAILED');
-    }
+    if (!account || !valid) throw new HttpError(400, 'LOGIN_FAILED');
+    await attempt.release();
     if (!account.isActive) throw new HttpError(403, 'ACCOUNT_INACTIVE');
-    await clearAttempts(db, accountKey);
+    await clearPairFailures(db, input.phone, ip);
     const session = await createSession(db, {
       accountId: account.id,
       remember: input.remember,
@@ -65,15 +99,19 @@ export function accountRoutes(deps: AppDeps) {
     });
     const access = await signAccessToken(deps.keys, account.id, session.sessionId);
     const view = await loadAccountView(db, account.id);
+    // The refresh token travels only in its HttpOnly cookie: a script on the page never sees it.
     setRefreshCookie(c, session, env.cookieSecure);
-    return ok(c, { access, refresh: session.refreshToken, account: view });
+    return ok<LoginAnswer>(c, { access, account: view! });
   });
 
   app.post('/logout', async (c) => {
     const token = bearerToken(c.req.header('authorization'));
     const verified = token ? await verifyAccessToken(deps.keys, token) : null;
-    const cookieToken = readRefreshCookie(c);
-    const sessionId = verified?.ok ? verified.claims.sessionId : cookieToken ? await sessionOfRefreshToken(db, cookieToken) : null;
+    let sessionId = verified?.ok ? verified.claims.sessionId : null;
+    if (!sessionId) {
+      const cookie = cookieToken(c, env.proxyHops);
+      sessionId = cookie ? await sessionOfRefreshToken(db, cookie) : null;
+    }
     if (sessionId) await revokeSession(db, sessionId, 'logout');
     clearRefreshCookie(c, env.cookieSecure);
     return ok(c, null, { message: 'Đã đăng xuất' });
@@ -87,13 +125,15 @@ export function accountRoutes(deps: AppDeps) {
       .from(accounts)
       .where(eq(accounts.id, accountId));
     if (!account) throw unauthorized('SESSION_REVOKED');
-    const attemptKey = `acct:${account.phone}`;
-    const verdict = await checkThrottle(db, attemptKey, env.loginMaxFailuresPerAccount);
-    if (verdict.blocked) throw throttled(verdict.retryAfterSeconds);
+    // A stolen access token must not become a way around the sign-in limits: same counters.
+    const ip = clientIp(c, env.proxyHops);
+    const limits = { perAccount: env.loginMaxFailuresPerAccount, perAddress: env.loginMaxFailuresPerIp };
+    const attempt = await takeAttempt(db, passwordLimits(account.phone, ip, limits, true));
+    if (attempt.blocked) throw throttled(attempt.retryAfterSeconds);
     if (!(await verifyPassword(input.old_password, account.passwordHash))) {
-      await recordAttempt(db, [attemptKey]);
       throw badRequest('WRONG_PASSWORD', undefined, { old_password: ERROR_MESSAGES.WRONG_PASSWORD });
     }
+    await attempt.release();
     if (input.old_password === input.new_password) {
       const message = 'Mật khẩu mới phải khác mật khẩu hiện tại';
       throw badRequest('WEAK_PASSWORD', message, { new_password: message });
@@ -109,14 +149,16 @@ export function accountRoutes(deps: AppDeps) {
     return ok(c, null, { message: 'Đổi mật khẩu thành công !!!' });
   });
 
+  /**
+   * Whether a phone has an account is not said to anyone (issue 20): sign-in and forgot-password
+   * keep it to themselves, and so does this check. It answers the same for every well-formed
+   * phone; registration, when it comes, tells after the code sent to the phone was verified.
+   */
   app.post('/checkphone', async (c) => {
     const input = await parseBody(c, CheckPhoneSchema);
-    const key = `chk:${clientIp(c, env.trustProxy)}`;
-    const verdict = await checkThrottle(db, key, 30);
-    if (verdict.blocked) throw new HttpError(429, 'RATE_LIMITED', throttleMessage(verdict.retryAfterSeconds));
-    await recordAttempt(db, [key]);
-    const [row] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, input.phone));
-    return ok(c, { exists: Boolean(row) });
+    const attempt = await takeAttempt(db, phoneCheckLimits(clientIp(c, env.proxyHops)));
+    if (attempt.blocked) throw new HttpError(429, 'RATE_LIMITED', throttleMessage(attempt.retryAfterSeconds));
+    return ok(c, { phone: input.phone }, { message: CHECK_PHONE_MESSAGE });
   });
 
   /** Only the account itself (or a system administrator) may read or change an account. */
@@ -160,7 +202,8 @@ export function refreshRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.post('/refresh_token', async (c) => {
     const input = await parseBody(c, RefreshSchema);
-    const presented = input.refresh ?? readRefreshCookie(c);
+    // A token in the body was handed over on purpose; the cookie only from our own pages.
+    const presented = input.refresh ?? cookieToken(c, deps.env.proxyHops);
     if (!presented) throw unauthorized('REFRESH_INVALID');
     const result = await rotateRefreshToken(deps.db, presented);
     if (result.kind !== 'ok') {
@@ -169,7 +212,7 @@ export function refreshRoutes(deps: AppDeps) {
     }
     const access = await signAccessToken(deps.keys, result.accountId, result.session.sessionId);
     setRefreshCookie(c, result.session, deps.env.cookieSecure);
-    return ok(c, { access, refresh: result.session.refreshToken });
+    return ok<RefreshAnswer>(c, { access });
   });
   return app;
 }

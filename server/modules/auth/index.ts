@@ -2,4 +2,4 @@
 export { loadAccountView } from './account-view';
 export { accountRoutes, refreshRoutes } from './auth.routes';
 export { revokeAllSessions } from './sessions';
-export { clearAttempts } from './throttle';
+export { clearSignInFailures } from './throttle';

@@ -1,27 +1,30 @@
 /**
  * Forgot password in three steps (product-spec.md §2): ask for a code by phone, verify it to receive a
  * one-time reset token, set the new password with that token. Answers never reveal whether a phone
- * has an account; codes are 6 digits, hashed, valid 10 minutes, 5 tries; one request a minute.
+ * has an account; codes are 6 digits, hashed, valid 10 minutes, 5 tries; per phone one request a
+ * minute and 10 a day, per address 10 requests per 15 minutes (./throttle.ts codeRequestLimits).
+ * Every count is taken before the work it guards, atomically, so requests sent at once cannot
+ * pass together (issue 20).
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ForgotPasswordSchema, ResetPasswordSchema, VerifyForgotSchema } from '@contract/auth';
 import { passwordProblem } from '@contract/auth-password';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accounts, passwordResets } from '@server/kernel/db/schema';
 import { badRequest, HttpError } from '@server/kernel/errors';
+import { clientIp } from '@server/lib/client-ip';
 import { hashPassword } from '@server/lib/passwords';
 import { ok } from '@server/kernel/respond';
 import { randomToken, sha256 } from '@server/lib/tokens';
 import { parseBody } from '@server/kernel/validate';
 import { revokeAllSessions } from './sessions';
-import { checkThrottle, clearAttempts, recordAttempt } from './throttle';
+import { clearSignInFailures, codeRequestLimits, takeAttempt } from './throttle';
 
 const CODE_TTL_MS = 10 * 60 * 1000;
 const RESET_TTL_MS = 30 * 60 * 1000;
 const MAX_CODE_ATTEMPTS = 5;
-const RESEND_INTERVAL_MS = 60 * 1000;
 
 function codeHash(resetId: string, code: string): string {
   return sha256(`${resetId}:${code}`);
@@ -33,14 +36,13 @@ export function passwordResetRoutes(deps: AppDeps) {
 
   app.post('/forgot_password', async (c) => {
     const { phone } = await parseBody(c, ForgotPasswordSchema);
-    const key = `otp:${phone}`;
-    const verdict = await checkThrottle(db, key, 1, RESEND_INTERVAL_MS);
-    if (verdict.blocked) {
-      throw new HttpError(429, 'OTP_TOO_SOON', `Vui lòng chờ ${verdict.retryAfterSeconds} giây trước khi yêu cầu mã mới`, undefined, {
-        'Retry-After': String(verdict.retryAfterSeconds),
-      });
+    const attempt = await takeAttempt(db, codeRequestLimits(phone, clientIp(c, env.proxyHops)));
+    if (attempt.blocked) {
+      const wait = attempt.retryAfterSeconds;
+      const message =
+        wait <= 60 ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới` : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
+      throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
     }
-    await recordAttempt(db, [key]);
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));
     if (account?.isActive) {
       const id = crypto.randomUUID();
@@ -59,27 +61,31 @@ export function passwordResetRoutes(deps: AppDeps) {
   app.post('/verify_forgot', async (c) => {
     const { phone, code } = await parseBody(c, VerifyForgotSchema);
     const [reset] = await db
-      .select({ id: passwordResets.id, codeHash: passwordResets.codeHash, attempts: passwordResets.attempts })
+      .select({ id: passwordResets.id, codeHash: passwordResets.codeHash })
       .from(passwordResets)
       .innerJoin(accounts, eq(accounts.id, passwordResets.accountId))
       .where(and(eq(accounts.phone, phone), isNull(passwordResets.verifiedAt), gt(passwordResets.expiresAt, new Date())))
       .orderBy(desc(passwordResets.createdAt))
       .limit(1);
     const invalid = badRequest('OTP_INVALID', undefined, { code: 'Mã OTP không đúng hoặc đã hết hạn' });
-    if (!reset || reset.attempts >= MAX_CODE_ATTEMPTS) throw invalid;
+    if (!reset) throw invalid;
+    // The try is counted before the comparison, in one statement: of tries sent at once, no more
+    // than MAX_CODE_ATTEMPTS are compared (a read-then-write count let them all through).
+    const [counted] = await db
+      .update(passwordResets)
+      .set({ attempts: sql`${passwordResets.attempts} + 1` })
+      .where(and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, MAX_CODE_ATTEMPTS), isNull(passwordResets.verifiedAt)))
+      .returning({ id: passwordResets.id });
+    if (!counted) throw invalid;
     const matches = crypto.timingSafeEqual(Buffer.from(codeHash(reset.id, code)), Buffer.from(reset.codeHash));
-    if (!matches) {
-      await db
-        .update(passwordResets)
-        .set({ attempts: reset.attempts + 1 })
-        .where(eq(passwordResets.id, reset.id));
-      throw invalid;
-    }
+    if (!matches) throw invalid;
     const resetToken = randomToken();
-    await db
+    const [verified] = await db
       .update(passwordResets)
       .set({ verifiedAt: new Date(), resetTokenHash: sha256(resetToken) })
-      .where(eq(passwordResets.id, reset.id));
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.verifiedAt)))
+      .returning({ id: passwordResets.id });
+    if (!verified) throw invalid;
     return ok(c, { reset_token: resetToken }, { message: 'Xác minh thành công' });
   });
 
@@ -101,12 +107,18 @@ export function passwordResetRoutes(deps: AppDeps) {
     if (problem) throw badRequest('WEAK_PASSWORD', problem, { new_password: problem });
     const passwordHash = await hashPassword(input.new_password, env.scryptLogN);
     await db.transaction(async (tx) => {
+      // Spent once: of two uses sent at once, the second finds it used.
+      const [spent] = await tx
+        .update(passwordResets)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (!spent) throw badRequest('RESET_TOKEN_INVALID');
       await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, reset.accountId));
-      await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, reset.id));
       await revokeAllSessions(tx, reset.accountId, 'password_reset');
     });
     // A person locked out by failed sign-ins gets back in with the new password (ASVS anti-lockout).
-    await clearAttempts(db, `acct:${reset.phone}`);
+    await clearSignInFailures(db, reset.phone);
     return ok(c, null, { message: 'Đặt lại mật khẩu thành công' });
   });
 

@@ -1,40 +1,121 @@
 /**
- * Sliding-window counters of failed attempts, kept in the database so every server instance sees
- * the same counts. Keys: `acct:<phone>` (sign-in per account), `ip:<address>` (per client address),
- * `otp:<phone>` (verification codes sent), `chk:<address>` (phone lookups).
+ * Sliding-window counters of attempts, kept in the database (login_failures) so every process and
+ * every connection sees the same counts (the limits and their numbers: README "Security").
+ *
+ * An attempt is counted BEFORE the slow work it guards (scrypt, a code comparison), atomically
+ * (issue 20: twelve wrong passwords sent at once were all checked, the failure being counted after
+ * the hash). In one transaction, under an advisory lock per key (so two requests on any processes
+ * or connections count one after the other), the window is counted and, when there is room, the
+ * attempt's row inserted: exactly `limit` attempts of a burst get through, the others are refused
+ * without being counted. One that turns out to be no failure (the right password) takes its row
+ * back; a row that stays is a failure.
  */
-import { and, count, eq, gt, lt, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, lt, min, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/kernel/db/client';
 import { loginFailures } from '@server/kernel/db/schema';
 
 export const WINDOW_MS = 15 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows older than the longest window are deleted when their key is next counted. */
+const LONGEST_WINDOW_MS = DAY_MS;
+/** The advisory lock class of attempt counters (the other number is the key's hash). */
+const LOCK_CLASS = 727020;
 
-export type ThrottleVerdict = { blocked: false } | { blocked: true; retryAfterSeconds: number };
+/** A counter: its key, how many attempts the window holds, and the window (15 minutes unless said). */
+export type Limit = { key: string; limit: number; windowMs?: number };
 
-export async function checkThrottle(db: Db, key: string, limit: number, windowMs = WINDOW_MS, now = new Date()): Promise<ThrottleVerdict> {
-  const since = new Date(now.getTime() - windowMs);
-  const [row] = await db
-    .select({ n: count(), oldest: min(loginFailures.at) })
-    .from(loginFailures)
-    .where(and(eq(loginFailures.key, key), gt(loginFailures.at, since)));
-  const n = Number(row?.n ?? 0);
-  if (n < limit || !row?.oldest) return { blocked: false };
-  const oldest = new Date(row.oldest);
-  const retryAfterSeconds = Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000));
-  return { blocked: true, retryAfterSeconds };
+export type Attempt =
+  | { blocked: false; /** Not a failure after all: the attempt's rows are taken back. */ release: () => Promise<void> }
+  | { blocked: true; retryAfterSeconds: number };
+
+/** Counts one attempt against every limit at once; refused (and not counted) when any is full. */
+export async function takeAttempt(db: Db, limits: Limit[], now = new Date()): Promise<Attempt> {
+  if (limits.length === 0) return { blocked: false, release: async () => undefined };
+  const keys = [...new Set(limits.map((limit) => limit.key))].sort();
+  const outcome = await db.transaction(async (tx) => {
+    // In one order, so two requests over the same keys never wait on each other in a circle.
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${key}))`);
+    let retryAfterSeconds = 0;
+    for (const { key, limit, windowMs = WINDOW_MS } of limits) {
+      const [row] = await tx
+        .select({ n: count(), oldest: min(loginFailures.at) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.key, key), gt(loginFailures.at, new Date(now.getTime() - windowMs))));
+      if (Number(row?.n ?? 0) < limit) continue;
+      const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+      retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((oldest + windowMs - now.getTime()) / 1000), 1);
+    }
+    // Keep the table small: forget what has left every window.
+    await tx.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, new Date(now.getTime() - LONGEST_WINDOW_MS))));
+    if (retryAfterSeconds > 0) return { blocked: true as const, retryAfterSeconds };
+    const rows = await tx
+      .insert(loginFailures)
+      .values(limits.map((limit) => ({ key: limit.key, at: now })))
+      .returning({ id: loginFailures.id });
+    return { blocked: false as const, ids: rows.map((row) => row.id) };
+  });
+  if (outcome.blocked) return outcome;
+  return {
+    blocked: false,
+    release: async () => {
+      await db.delete(loginFailures).where(inArray(loginFailures.id, outcome.ids));
+    },
+  };
 }
 
-export async function recordAttempt(db: Db, keys: string[], now = new Date()): Promise<void> {
-  if (keys.length === 0) return;
-  await db.insert(loginFailures).values(keys.map((key) => ({ key, at: now })));
-  // Keep the table small: forget what has left the window.
-  for (const key of keys) {
-    await db.delete(loginFailures).where(and(eq(loginFailures.key, key), lt(loginFailures.at, new Date(now.getTime() - WINDOW_MS))));
-  }
+// ---- the counters of sign-in and of the forgot-password flow --------------------------------------
+
+/** Per account, from all addresses together: how many times the per-(account, address) limit. */
+export const ACCOUNT_LIMIT_FACTOR = 4;
+
+/**
+ * A guess at an account's password (sign-in, change of password): per account from one address
+ * (`perAccount`, the lockout a person meets after typing wrong), per account from every address
+ * (ACCOUNT_LIMIT_FACTOR times that, against guesses spread over many addresses), and per address
+ * (`perAddress`, against one address trying many accounts). The per-address limit does not apply
+ * to an account that signed in from that address lately (`knownAddress`): a whole office behind
+ * one address is not locked out by one machine in it guessing.
+ */
+export function passwordLimits(
+  phone: string,
+  ip: string,
+  limits: { perAccount: number; perAddress: number },
+  knownAddress: boolean,
+): Limit[] {
+  return [
+    { key: `login:pair:${phone}|${ip}`, limit: limits.perAccount },
+    { key: `login:acct:${phone}`, limit: limits.perAccount * ACCOUNT_LIMIT_FACTOR },
+    ...(knownAddress ? [] : [{ key: `login:ip:${ip}`, limit: limits.perAddress }]),
+  ];
 }
 
-export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+/** Forgot password, asking for a code: one a minute and 10 a day per phone, 10 per 15 minutes per address. */
+export function codeRequestLimits(phone: string, ip: string): Limit[] {
+  return [
+    { key: `otp:${phone}`, limit: 1, windowMs: 60 * 1000 },
+    { key: `otp-day:${phone}`, limit: 10, windowMs: DAY_MS },
+    { key: `otp-ip:${ip}`, limit: 10 },
+  ];
+}
+
+/** The phone check: 30 per 15 minutes per address. */
+export function phoneCheckLimits(ip: string): Limit[] {
+  return [{ key: `chk:${ip}`, limit: 30 }];
+}
+
+/**
+ * Forgets an account's failed sign-ins (a new password was set for it): from every address, and
+ * the account-wide count. Failures counted against addresses stay.
+ */
+export async function clearSignInFailures(db: Db, phone: string): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(or(eq(loginFailures.key, `login:acct:${phone}`), like(loginFailures.key, `login:pair:${phone}|%`)));
+}
+
+/** After the right password: this address's failures at the account are forgotten, not the account-wide ones. */
+export async function clearPairFailures(db: Db, phone: string, ip: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, `login:pair:${phone}|${ip}`));
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {

@@ -563,7 +563,7 @@ describe('admin/updatepassword/{id}/', () => {
     ]);
     const stale = await kit.server.call(`/account/api/account/${person.id}/`, { token: before.access });
     expect([stale.status, stale.body.error]).toEqual([401, 'SESSION_REVOKED']);
-    const refresh = await kit.server.call('/micro-account-local/account/api/refresh_token', { body: { refresh: before.refresh } });
+    const refresh = await kit.server.call('/micro-account-local/account/api/refresh_token', { body: { refresh: before.refreshCookie } });
     expect(refresh.status).toBe(401);
     const after = await kit.server.login(person.phone, 'Mat@khau-moi-1');
     expect(after.account.id).toBe(person.id);

@@ -47,7 +47,7 @@ import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, parseWith, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { memberAccess, requirePermission } from '@server/modules/roles';
-import { revokeAllSessions, clearAttempts } from '@server/modules/auth';
+import { clearSignInFailures, revokeAllSessions } from '@server/modules/auth';
 import { assertInScope, assertManagesAccount, assertNotAbove, visibleTo } from './employee-access';
 import { importRevenueRows, importStaffRows, REVENUE_ALIASES, REVENUE_REQUIRED, STAFF_ALIASES, STAFF_REQUIRED } from './employee-import';
 import { allEmployees, findEmployee, listEmployees, staffOptions } from './employee-record';
@@ -238,7 +238,7 @@ export function employeeRoutes(deps: AppDeps) {
       await revokeAllSessions(tx, target.id, 'admin_password_reset');
     });
     // Like a password reset, the new password lifts a sign-in lock.
-    await clearAttempts(db, `acct:${target.phone}`);
+    await clearSignInFailures(db, target.phone);
     deps.logger.info({ by: auth.accountId, account: target.id, company: input.company }, 'password set by company admin');
     return ok(c, null, { message: `Đã đặt mật khẩu mới cho ${target.full_name}. Mọi phiên đăng nhập của họ đã kết thúc.` });
   });
