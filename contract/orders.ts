@@ -6,7 +6,7 @@ import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import type { LineDiscount } from './orders-totals';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './orders-status';
-import { companyQueryField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+import { companyQueryField, idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
 
 export type OrderLineRecord = {
   id: string;
@@ -117,6 +117,8 @@ export const OrderSubmitSchema = v.object(
     ),
     customerId: uuidField('Khách hàng'),
     visitId: v.optional(v.nullable(uuidField('Lượt ghé thăm')), null),
+    /** The warehouse to reserve and ship from (the rep's active one); absent: the company's default. */
+    warehouseId: v.optional(v.nullable(idField('Kho'))),
     deliveryDate: v.optional(
       v.nullable(
         v.pipe(

@@ -15,8 +15,9 @@ import { pricePolicySync } from './price-policy';
 import { productsSync } from './products';
 import type { SyncOpSpec } from './sync';
 import { visitsSync } from './visits';
+import { warehouseSync } from './warehouse';
 
-export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync] as const;
+export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];
 

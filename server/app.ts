@@ -25,6 +25,7 @@ import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
 import { syncRoutes } from './modules/sync';
 import { visitRoutes } from './modules/visits';
+import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 
@@ -90,6 +91,9 @@ export function createApp(deps: AppDeps) {
   api.route('/order/api', orderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
+  api.route('/warehouse/api', warehouseRoutes(deps));
+  api.route('/warehouse/api', receiptRoutes(deps));
+  api.route('/warehouse/api', lotRoutes(deps));
   api.route('/region/api', regionRoutes(deps));
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));

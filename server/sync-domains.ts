@@ -10,7 +10,15 @@ import { ordersServerSync } from './modules/orders';
 import { pricePolicyServerSync } from './modules/price-policy';
 import { productsServerSync } from './modules/products';
 import { visitsServerSync } from './modules/visits';
+import { warehouseServerSync } from './modules/warehouse';
 
-export const SERVER_SYNC_DOMAINS = [customersServerSync, visitsServerSync, ordersServerSync, productsServerSync, pricePolicyServerSync];
+export const SERVER_SYNC_DOMAINS = [
+  customersServerSync,
+  visitsServerSync,
+  ordersServerSync,
+  productsServerSync,
+  pricePolicyServerSync,
+  warehouseServerSync,
+];
 
 export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

@@ -9,8 +9,16 @@ import { ordersClientSync } from '@/features/orders/orders.sync';
 import { pricePolicyClientSync } from '@/features/price-policy/price-policy.sync';
 import { productsClientSync } from '@/features/products/products.sync';
 import { visitsClientSync } from '@/features/visits/visits.sync';
+import { warehouseClientSync } from '@/features/warehouse/warehouse.sync';
 import { registerSyncDomains } from '@/sync/registry';
 
-export const CLIENT_SYNC_DOMAINS = [customersClientSync, visitsClientSync, ordersClientSync, productsClientSync, pricePolicyClientSync];
+export const CLIENT_SYNC_DOMAINS = [
+  customersClientSync,
+  visitsClientSync,
+  ordersClientSync,
+  productsClientSync,
+  pricePolicyClientSync,
+  warehouseClientSync,
+];
 
 registerSyncDomains(SYNC_DOMAINS, CLIENT_SYNC_DOMAINS);

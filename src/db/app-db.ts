@@ -17,6 +17,8 @@ import type { FeatureFlags } from '@contract/company-switches';
 import type { OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
 import type { VisitRecord } from '@contract/visits';
+import type { StockAvailability } from '@contract/warehouse';
+import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { customerSearchText, variantSearchText } from './search-text';
 
 /** Where a record made on this device stands with the server. */
@@ -92,6 +94,23 @@ export type CartRow = {
   updatedAt: string;
 };
 
+/** A variant's sellable stock as the server last said (id: the variant id). */
+export type LocalStock = StockAvailability;
+
+/** An open count (kiểm kho) this device may count. */
+export type LocalStockCheck = StockCheckRecord;
+
+/** What one person has counted so far on one check, not yet sent: base units per variant and lot. */
+export type CountDraftRow = {
+  key: string;
+  companyId: number;
+  accountId: number;
+  receiptId: string;
+  lines: { variantId: number; lotId: number | null; quantity: number }[];
+  note: string;
+  updatedAt: string;
+};
+
 export type LocalCustomerType = CustomerTypeRecord;
 export type LocalCustomerLevel = CustomerLevelRecord;
 export type LocalPricePolicy = PricePolicyRecord;
@@ -140,6 +159,9 @@ export class AppDb extends Dexie {
   pricePolicies!: EntityTable<LocalPricePolicy, 'id'>;
   orders!: EntityTable<LocalOrder, 'id'>;
   carts!: EntityTable<CartRow, 'key'>;
+  stock!: EntityTable<LocalStock, 'id'>;
+  stockChecks!: EntityTable<LocalStockCheck, 'id'>;
+  countDrafts!: EntityTable<CountDraftRow, 'key'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -190,6 +212,13 @@ export class AppDb extends Dexie {
             delete row.words;
           });
       });
+    // v5 (issue #12): each variant's sellable stock, the open counts this person may count, and the
+    // count being taken (it survives reloads until it is sent).
+    this.version(5).stores({
+      stock: 'id, company',
+      stockChecks: 'id, company',
+      countDrafts: 'key',
+    });
   }
 }
 

@@ -1,18 +1,21 @@
 /**
- * Moving an order between statuses (contract/orders-status.ts), with the stock it holds: refusing
- * or cancelling gives the reservation back, completing takes the goods out of stock, reopening a
- * refused order reserves again when the stock allows. Each move is written to the history and the
+ * Moving an order between statuses (contract/orders-status.ts), with the stock it holds in its
+ * warehouse (server/modules/warehouse): refusing or cancelling gives the hold back, shipping it
+ * (Đang giao) issues the export receipt that takes its lots and releases the hold, reopening a
+ * refused order holds again when the stock allows. Each move is written to the history and the
  * change log in the order's own transaction.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/orders-status';
+import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
-import { baseQuantities, changeReserved, consume, lockStock } from '@server/modules/warehouse';
+import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
 
-const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering'];
+/** Statuses in which an order holds stock it has not yet shipped. */
+const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 export type Move = {
   companyId: number;
@@ -24,16 +27,9 @@ export type Move = {
   scope?: SQL | null;
 };
 
-async function trackedQuantities(tx: Db, companyId: number, orderId: string): Promise<Map<number, number>> {
-  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.sort));
-  const quantities = baseQuantities(lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, factor: line.factor })));
-  const stock = await lockStock(tx, companyId, [...quantities.keys()]);
-  return new Map([...quantities].filter(([variantId]) => stock.has(variantId)));
-}
-
 export async function moveOrder(tx: Db, move: Move): Promise<void> {
   const [order] = await tx
-    .select({ status: orders.status, accountId: orders.accountId })
+    .select()
     .from(orders)
     .where(and(eq(orders.id, move.orderId), eq(orders.companyId, move.companyId), move.scope ?? undefined))
     .for('update');
@@ -46,27 +42,44 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
 
   const held = HOLDS_STOCK.includes(from);
   const holds = HOLDS_STOCK.includes(move.to);
-  if (held !== holds || move.to === 'completed') {
-    const quantities = await trackedQuantities(tx, move.companyId, move.orderId);
-    if (move.to === 'completed') {
-      await consume(tx, move.companyId, quantities);
-    } else if (held && !holds) {
-      await changeReserved(tx, move.companyId, new Map([...quantities].map(([variantId, quantity]) => [variantId, -quantity])));
+  const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, move.orderId)).orderBy(asc(orderLines.sort));
+  const warehouseId = order.warehouseId ?? (await orderWarehouse(tx, move.companyId, null));
+  if (move.to === 'delivering') {
+    await shipOrder(tx, {
+      companyId: move.companyId,
+      orderId: order.id,
+      orderCode: order.code,
+      warehouseId,
+      customerName: order.customerName,
+      customerAddress: order.customerAddress,
+      accountId: move.accountId,
+      documentDate: vietnamDay(),
+      lines: lines.map((line) => ({
+        variantId: line.variantId,
+        unit: line.unit,
+        quantity: line.quantity,
+        factor: line.factor,
+        unitPrice: line.unitPrice,
+      })),
+    });
+  } else if (held !== holds) {
+    const wanted = baseQuantities(lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, factor: line.factor })));
+    const available = await lockStock(tx, move.companyId, warehouseId, [...wanted.keys()]);
+    const tracked = new Map([...wanted].filter(([variantId]) => available.has(variantId)));
+    if (held) {
+      await changeReserved(tx, move.companyId, warehouseId, new Map([...tracked].map(([variantId, quantity]) => [variantId, -quantity])));
     } else {
-      const stock = await lockStock(tx, move.companyId, [...quantities.keys()]);
-      for (const [variantId, quantity] of quantities) {
-        const level = stock.get(variantId);
-        if (level && level.onHand - level.reserved < quantity)
+      for (const [variantId, quantity] of tracked)
+        if ((available.get(variantId) ?? 0) < quantity)
           throw new HttpError(409, 'STOCK_INSUFFICIENT', 'Không đủ hàng trong kho để mở lại đơn hàng này');
-      }
-      await changeReserved(tx, move.companyId, quantities);
+      await changeReserved(tx, move.companyId, warehouseId, tracked);
     }
   }
 
   const now = new Date();
   await tx
     .update(orders)
-    .set({ status: move.to, statusReason: NEEDS_REASON.includes(move.to) ? move.reason : null, updatedAt: now })
+    .set({ status: move.to, statusReason: NEEDS_REASON.includes(move.to) ? move.reason : null, warehouseId, updatedAt: now })
     .where(eq(orders.id, move.orderId));
   await tx.insert(orderStatusHistory).values({
     companyId: move.companyId,

@@ -1,8 +1,9 @@
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { orders, variantStock } from '@server/kernel/db/schema';
+import { orders } from '@server/kernel/db/schema';
+import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
 let kit: OrderKit;
@@ -123,18 +124,14 @@ describe('order.submit', () => {
 
   it('lowers what stock cannot cover, and refuses an order of nothing but sold-out goods', async () => {
     const berberin = kit.variant('Berberin 100mg');
-    await kit.server.deps.db.insert(variantStock).values({ companyId: kit.anKhang, variantId: berberin.id, onHand: 250 });
+    await stockTo(kit.server, kit.an.access, kit.anKhang, berberin, 250);
     const partial = await kit.submit({ customerCode: 'KH000001', lines: [{ variant: berberin, unit: 'lọ', quantity: 5 }] });
     expect(partial.outcome).toBe('applied_with_changes');
     expect(partial.changes).toEqual([
       { field: 'lines.0.quantity', from: 5, to: 2, message: 'Berberin 100mg chỉ còn 2 lọ, đã giảm từ 5 xuống 2' },
     ]);
     expect(partial.order?.lines[0]?.quantity).toBe(2);
-    const [stock] = await kit.server.deps.db
-      .select()
-      .from(variantStock)
-      .where(and(eq(variantStock.companyId, kit.anKhang), eq(variantStock.variantId, berberin.id)));
-    expect(stock).toMatchObject({ onHand: 250, reserved: 200 });
+    expect(await stockLevel(kit.server, kit.anKhang, berberin.id)).toEqual({ onHand: 250, reserved: 200 });
     const none = await kit.submit({ customerCode: 'KH000001', lines: [{ variant: berberin, unit: 'lọ', quantity: 1 }] });
     expect(none.outcome).toBe('rejected');
     expect(none.error?.code).toBe('STOCK_INSUFFICIENT');

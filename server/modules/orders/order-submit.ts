@@ -26,7 +26,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
-import { baseQuantities, changeReserved, lockStock } from '@server/modules/warehouse';
+import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {
@@ -115,13 +115,15 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     );
   }
 
-  // Stock: lower what cannot be delivered, in line order.
+  // Stock: lower what the order's warehouse cannot deliver, in line order.
+  const warehouseId = await orderWarehouse(tx, companyId, payload.warehouseId);
   const stock = await lockStock(
     tx,
     companyId,
+    warehouseId,
     priced.map((entry) => entry.variant.id),
   );
-  const left = new Map([...stock].map(([variantId, level]) => [variantId, level.onHand - level.reserved]));
+  const left = new Map(stock);
   const shortages: OpChange[] = [];
   const accepted = priced.flatMap((entry) => {
     const available = left.get(entry.variant.id);
@@ -191,6 +193,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     provinceCode: customer.provinceCode,
     wardCode: customer.wardCode,
     visitId: payload.visitId,
+    warehouseId,
     status: 'pending',
     paymentStatus: 'unpaid',
     deliveryDate: payload.deliveryDate,
@@ -232,6 +235,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   await changeReserved(
     tx,
     companyId,
+    warehouseId,
     baseQuantities(
       accepted
         .filter((entry) => stock.has(entry.variant.id))

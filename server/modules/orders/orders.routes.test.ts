@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import { and, eq } from 'drizzle-orm';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '@contract/dashboard';
 import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
-import { variantStock } from '@server/kernel/db/schema';
+import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
 let kit: OrderKit;
@@ -53,18 +53,9 @@ describe('status moves', () => {
 
   it('needs a reason to refuse or cancel, and cancelling gives the reserved stock back', async () => {
     const berberin = kit.variant('Berberin 100mg');
-    await kit.server.deps.db
-      .insert(variantStock)
-      .values({ companyId: kit.anKhang, variantId: berberin.id, onHand: 1000 })
-      .onConflictDoNothing();
+    await stockTo(kit.server, kit.an.access, kit.anKhang, berberin, 1000);
     const order = await kit.createOrder({ customerCode: 'KH000002', lines: [{ variant: berberin, unit: 'lọ', quantity: 3 }] });
-    const reserved = async () =>
-      (
-        await kit.server.deps.db
-          .select()
-          .from(variantStock)
-          .where(and(eq(variantStock.companyId, kit.anKhang), eq(variantStock.variantId, berberin.id)))
-      )[0]!.reserved;
+    const reserved = async () => (await stockLevel(kit.server, kit.anKhang, berberin.id)).reserved;
     expect(await reserved()).toBe(300);
     const noReason = await move(order.id, 'rejected');
     expect([noReason.status, noReason.body.fields?.reason]).toEqual([400, 'Vui lòng nhập lý do']);

@@ -1,2 +1,7 @@
 /** The warehouse module's public face: what other modules, the composition root, seed data and tests use. */
-export { baseQuantities, changeReserved, consume, lockStock } from './stock';
+export { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from './order-stock';
+export { lotRoutes } from './lots.routes';
+export { receiptRoutes } from './receipts.routes';
+export { warehouseRoutes } from './warehouse.routes';
+export { warehouseServerSync } from './warehouse.sync';
+export { defaultWarehouse } from './warehouses.repo';

@@ -6,6 +6,7 @@ import { createdAt, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { variants } from './products';
+import { warehouses } from './warehouse';
 
 export const orderGroups = pgTable(
   'order_groups',
@@ -49,6 +50,8 @@ export const orders = pgTable(
     wardCode: text('ward_code'),
     visitId: uuid('visit_id'),
     groupId: integer('group_id').references(() => orderGroups.id),
+    /** The warehouse the order reserves from and ships from (null: the company's default). */
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
     status: text('status').notNull(),
     statusReason: text('status_reason'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),

@@ -1,0 +1,269 @@
+/**
+ * Receipts end to end over HTTP on the demo company: imports with lots, exports picking
+ * first-expiry-first-out, cancelling a posted receipt, closed periods, counts by several counters,
+ * transfers behind the WAREHOUSE switch, and the ledger check after each.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VariantRecord } from '@contract/products';
+import type { StockRow } from '@contract/warehouse';
+import type { ReceiptDetail, ReceiptRecord } from '@contract/warehouse-receipts';
+import { companyFeatures, stockLotBalances } from '@server/kernel/db/schema';
+import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+
+let kit: OrderKit;
+const today = new Date().toISOString().slice(0, 10);
+const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  kit = await startOrderKit();
+});
+afterAll(async () => {
+  await kit?.stop();
+});
+
+function receipt(kind: string, body: Record<string, unknown>, token = kit.an.access) {
+  return kit.server.call<ReceiptDetail>(`/warehouse/api/${kind}receipt/`, {
+    method: 'POST',
+    token,
+    body: { company: kit.anKhang, document_date: today, ...body },
+  });
+}
+function move(kind: string, id: string, status: string, extra: Record<string, unknown> = {}) {
+  return kit.server.call<ReceiptDetail>(`/warehouse/api/updatestatus${kind}receipt/${id}/`, {
+    method: 'PUT',
+    token: kit.an.access,
+    body: { company: kit.anKhang, status, ...extra },
+  });
+}
+async function stockOf(variant: VariantRecord): Promise<StockRow | undefined> {
+  const answer = await kit.server.call<StockRow[]>(`/warehouse/api/inventory/?company=${kit.anKhang}&search=${variant.code}&limit=50`, {
+    token: kit.an.access,
+  });
+  return answer.body.data.find((row) => row.variant_id === variant.id);
+}
+async function ledgerHolds(): Promise<boolean> {
+  const answer = await kit.server.call<{ holds: boolean }>(`/warehouse/api/ledgercheck/?company=${kit.anKhang}`, { token: kit.an.access });
+  return answer.body.data.holds;
+}
+
+describe('warehouse receipts', () => {
+  it('imports lots of a medicine (lot and expiry required) at their price, and the stock view shows them with value', async () => {
+    const variant = kit.variant('Berberin 100mg');
+    const base = variant.units.find((unit) => unit.factor === 1)!.unit;
+    const noLot = await receipt('import', {
+      status: 'completed',
+      lines: [{ variant_id: variant.id, unit: base, quantity: 10, unit_price: 100 }],
+    });
+    expect([noLot.status, noLot.body.fields?.['lines.0.lot_no']]).toEqual([400, 'Berberin 100mg là thuốc: cần số lô và hạn dùng']);
+    const before = (await stockOf(variant))?.on_hand ?? 0;
+    const beforeValue = (await stockOf(variant))?.value ?? 0;
+    const answer = await receipt('import', {
+      status: 'completed',
+      partner_name: 'Công ty Dược Hậu Giang',
+      lines: [
+        {
+          variant_id: variant.id,
+          unit: base,
+          quantity: 100,
+          unit_price: 120,
+          lot_no: 'WB-LATE',
+          manufactured_on: '2026-01-01',
+          expires_on: days(400),
+        },
+        {
+          variant_id: variant.id,
+          unit: base,
+          quantity: 50,
+          unit_price: 90,
+          lot_no: 'WB-SOON',
+          manufactured_on: '2025-06-01',
+          expires_on: days(20),
+        },
+      ],
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.data).toMatchObject({
+      status: 'completed',
+      code: expect.stringMatching(/^PN\d{6}$/),
+      total_amount: 100 * 120 + 50 * 90,
+    });
+    const row = (await stockOf(variant))!;
+    expect(row.on_hand - before).toBe(150);
+    expect(row.value - beforeValue).toBe(16_500);
+    expect(row.lots.map((lot) => lot.lot_no)).toEqual(expect.arrayContaining(['WB-LATE', 'WB-SOON']));
+    const near = await kit.server.call<StockRow[]>(`/warehouse/api/inventory/?company=${kit.anKhang}&expiring=30&limit=200`, {
+      token: kit.an.access,
+    });
+    expect(near.body.data.some((stock) => stock.variant_id === variant.id)).toBe(true);
+    expect(await ledgerHolds()).toBe(true);
+  });
+
+  it('exports first-expiry-first-out, refuses more than is there, and a cancelled export puts the stock back', async () => {
+    const variant = kit.variant('Berberin 100mg');
+    const base = variant.units.find((unit) => unit.factor === 1)!.unit;
+    const soon = async () => (await stockOf(variant))!.lots.find((lot) => lot.lot_no === 'WB-SOON')!.quantity;
+    const soonBefore = await soon();
+    const out = await receipt('export', {
+      status: 'completed',
+      partner_name: 'Nhà thuốc Hạnh Phúc',
+      lines: [{ variant_id: variant.id, unit: base, quantity: 30 }],
+    });
+    expect(out.status).toBe(201);
+    expect(out.body.data.lines[0]!.picks).toEqual([expect.objectContaining({ lot_no: 'WB-SOON', base_quantity: 30 })]);
+    expect(await soon()).toBe(soonBefore - 30);
+    const tooMuch = await receipt('export', { status: 'completed', lines: [{ variant_id: variant.id, unit: base, quantity: 1_000_000 }] });
+    expect([tooMuch.status, tooMuch.body.error]).toEqual([409, 'STOCK_INSUFFICIENT']);
+    const noReason = await move('export', out.body.data.id, 'cancelled');
+    expect(noReason.status).toBe(400);
+    const cancelled = await move('export', out.body.data.id, 'cancelled', { reason: 'Xuất nhầm' });
+    expect(cancelled.body.data.status).toBe('cancelled');
+    expect(await soon()).toBe(soonBefore);
+    expect(await ledgerHolds()).toBe(true);
+  });
+
+  it('refuses bad lines in Vietnamese and writes nothing', async () => {
+    const variant = kit.variant('Hapacol 500');
+    const list = async () =>
+      (await kit.server.call<ReceiptRecord[]>(`/warehouse/api/importreceipt/?company=${kit.anKhang}&limit=200`, { token: kit.an.access }))
+        .body;
+    const countBefore = (await list()).count;
+    const negative = await receipt('import', {
+      lines: [{ variant_id: variant.id, unit: 'viên', quantity: -5, lot_no: 'X', expires_on: days(100) }],
+    });
+    expect([negative.status, negative.body.fields?.['lines.0.quantity']]).toEqual([400, 'Số lượng phải lớn hơn 0']);
+    const fraction = await receipt('import', {
+      lines: [{ variant_id: variant.id, unit: 'viên', quantity: 1.5, lot_no: 'X', expires_on: days(100) }],
+    });
+    expect(fraction.body.fields?.['lines.0.quantity']).toBe('Số lượng phải là số nguyên');
+    const twice = await receipt('import', {
+      lines: [
+        { variant_id: variant.id, unit: 'viên', quantity: 5, lot_no: 'DUP', expires_on: days(100) },
+        { variant_id: variant.id, unit: 'viên', quantity: 5, lot_no: 'DUP', expires_on: days(100) },
+      ],
+    });
+    expect([twice.status, twice.body.fields?.['lines.1.lot_no']]).toEqual([400, 'Hapacol 500 lô DUP có hai dòng: gộp lại một dòng']);
+    const unit = await receipt('import', {
+      lines: [{ variant_id: variant.id, unit: 'thùng', quantity: 5, lot_no: 'X', expires_on: days(100) }],
+    });
+    expect(unit.body.fields?.['lines.0.unit']).toBe('Hapacol 500 không có đơn vị "thùng"');
+    // Minh Phát's owner naming An Khang's product.
+    const foreign = await receipt(
+      'import',
+      { company: kit.minhPhat, lines: [{ variant_id: variant.id, unit: 'viên', quantity: 5 }] },
+      kit.binh.access,
+    );
+    expect([foreign.status, foreign.body.fields?.['lines.0.variant_id']]).toEqual([400, 'Sản phẩm không tồn tại trong công ty']);
+    expect((await list()).count).toBe(countBefore);
+  });
+
+  it('closes a month: a receipt dated in it is refused; the last closed month can be reopened', async () => {
+    const month = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 7);
+    const close = await kit.server.call(`/warehouse/api/accountperiod/`, {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, month },
+    });
+    expect(close.status).toBe(201);
+    const variant = kit.variant('Hapacol 500');
+    const late = await receipt('import', {
+      document_date: `${month}-10`,
+      lines: [{ variant_id: variant.id, unit: 'viên', quantity: 5, lot_no: 'P1', expires_on: days(300) }],
+    });
+    expect([late.status, late.body.error]).toEqual([409, 'PERIOD_CLOSED']);
+    const thisMonth = await kit.server.call('/warehouse/api/accountperiod/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, month: today.slice(0, 7) },
+    });
+    expect(thisMonth.status).toBe(400);
+    const reopen = await kit.server.call(`/warehouse/api/accountperiod/${month}/?company=${kit.anKhang}`, {
+      method: 'DELETE',
+      token: kit.an.access,
+    });
+    expect(reopen.status).toBe(200);
+    const now = await receipt('import', {
+      document_date: `${month}-10`,
+      lines: [{ variant_id: variant.id, unit: 'viên', quantity: 5, lot_no: 'P1', expires_on: days(300) }],
+    });
+    expect(now.status).toBe(201);
+  });
+
+  it('counts by two counters merge into one count, and completing it posts the difference', async () => {
+    const variant = kit.variant('Hapacol 500');
+    const check = await kit.server.call<ReceiptDetail>('/warehouse/api/checkreceipt/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, document_date: today, variants: [variant.id] },
+    });
+    expect(check.status).toBe(201);
+    const lines = check.body.data.lines.filter((line) => line.variant_id === variant.id);
+    expect(lines.length).toBeGreaterThan(0);
+    const line = lines[0]!;
+    const book = line.book_quantity!;
+    const sheet = (quantity: number) =>
+      kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/count/`, {
+        method: 'POST',
+        token: kit.an.access,
+        body: {
+          company: kit.anKhang,
+          receiptId: check.body.data.id,
+          sheetId: crypto.randomUUID(),
+          lines: [{ variantId: variant.id, lotId: line.lot_id, quantity }],
+        },
+      });
+    expect((await sheet(2)).status).toBe(200);
+    expect((await sheet(book)).status).toBe(200);
+    const done = await move('check', check.body.data.id, 'completed');
+    expect(done.status).toBe(200);
+    const counted = done.body.data.lines.find((entry) => entry.id === line.id)!;
+    expect(counted).toMatchObject({ book_quantity: book, counted_quantity: book + 2 });
+    const [balance] = await kit.server.deps.db
+      .select()
+      .from(stockLotBalances)
+      .where(and(eq(stockLotBalances.companyId, kit.anKhang), eq(stockLotBalances.lotId, line.lot_id!)));
+    expect(balance?.onHand).toBe(book + 2);
+    expect(await ledgerHolds()).toBe(true);
+  });
+
+  it('moves stock between warehouses only with the WAREHOUSE switch on; what did not arrive is recorded', async () => {
+    const db = kit.server.deps.db;
+    await db.delete(companyFeatures).where(and(eq(companyFeatures.companyId, kit.anKhang), eq(companyFeatures.code, 'WAREHOUSE')));
+    const off = await kit.server.call('/warehouse/api/warehouse/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, name: 'Kho Cần Thơ' },
+    });
+    expect([off.status, off.body.error]).toEqual([403, 'FEATURE_OFF']);
+    await db.insert(companyFeatures).values({ companyId: kit.anKhang, code: 'WAREHOUSE', isEnabled: true });
+    const made = await kit.server.call<{ id: number }>('/warehouse/api/warehouse/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, name: 'Kho Cần Thơ' },
+    });
+    expect(made.status).toBe(201);
+    const variant = kit.variant('Berberin 100mg');
+    const base = variant.units.find((unit) => unit.factor === 1)!.unit;
+    const transfer = await receipt('transfer', {
+      to_warehouse: made.body.data.id,
+      lines: [{ variant_id: variant.id, unit: base, quantity: 20 }],
+    });
+    expect(transfer.status).toBe(201);
+    const sent = await move('transfer', transfer.body.data.id, 'in_transit');
+    expect(sent.body.data.status).toBe('in_transit');
+    const received = await move('transfer', transfer.body.data.id, 'completed', {
+      received: [{ line_id: sent.body.data.lines[0]!.id, quantity: 18 }],
+    });
+    expect(received.body.data.lines[0]).toMatchObject({ quantity: 20, received_quantity: 18 });
+    const there = await kit.server.call<StockRow[]>(`/warehouse/api/inventory/?company=${kit.anKhang}&warehouse=${made.body.data.id}`, {
+      token: kit.an.access,
+    });
+    expect(there.body.data.find((row) => row.variant_id === variant.id)?.on_hand).toBe(18);
+    expect(await ledgerHolds()).toBe(true);
+  });
+
+  it("keeps another company's members out", async () => {
+    const answer = await kit.server.call(`/warehouse/api/inventory/?company=${kit.anKhang}`, { token: kit.binh.access });
+    expect(answer.status).toBe(403);
+  });
+});
