@@ -71,6 +71,7 @@ export function DataTable<Row>({
     column.nowrap || alignTop
       ? { whiteSpace: column.nowrap ? 'nowrap' : undefined, verticalAlign: alignTop ? 'top' : undefined }
       : undefined;
+  // Headers keep to one line (a wrapped header makes every row look taller); cells wrap unless `nowrap`.
   const table = (
     <Table striped highlightOnHover={hover} verticalSpacing={verticalSpacing} data-testid={testId}>
       <Table.Thead>
