@@ -16,7 +16,7 @@ import type { Logger } from '@server/lib/logger';
 import type { Db } from '../db/client';
 import { processedOps } from '../db/schema';
 import { isSwitchOn } from '../switches';
-import { NUL_MESSAGE, nulPath } from '../validate';
+import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
 import type { SyncRegistry } from './domain';
 import { OpRejection } from './op-context';
 
@@ -46,7 +46,10 @@ function rejected(opId: string, code: string, message: string, fields?: Record<s
   return { opId, outcome: 'rejected', error: { code, message, ...(fields ? { fields } : {}) } };
 }
 
-async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, now: Date): Promise<OpResult> {
+/** The op's payload as its schema read it: checked before anything else (applyOp). */
+type Checked = { payload: unknown };
+
+async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, checked: Checked, now: Date): Promise<OpResult> {
   if (op.dependsOn.length > 0) {
     const deps = await tx
       .select({ opId: processedOps.opId, outcome: processedOps.outcome })
@@ -70,11 +73,6 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, now
   if (spec.requires && !(await isSwitchOn(tx, caller.companyId, spec.requires))) {
     return rejected(op.opId, 'FEATURE_OFF', `Công ty chưa bật chức năng ${SWITCH_LABELS[spec.requires]}`);
   }
-  const parsed = v.safeParse(spec.schema, op.payload);
-  if (!parsed.success) {
-    const { message, fields } = summarizeIssues(parsed.issues);
-    return rejected(op.opId, 'VALIDATION_FAILED', message, fields);
-  }
   try {
     // A savepoint: a refusal undoes the handler's writes but keeps the claim and its answer.
     const success = await tx.transaction((savepoint) =>
@@ -88,7 +86,7 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, now
           now,
           clientCreatedAt: new Date(op.clientCreatedAt),
         },
-        parsed.output,
+        checked.payload,
       ),
     );
     return { opId: op.opId, ...success };
@@ -100,6 +98,17 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, now
 
 export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<OpResult> {
   const { caller, logger } = push;
+  // The payload is checked before anything walks it or writes its claim (issue 20): its depth (a
+  // body comes through readJson, which bounds it, but this holds for any caller), then its op's
+  // schema. What fails is refused the same way every time, never retried.
+  if (jsonValueTooDeep(op.payload)) return rejected(op.opId, 'VALIDATION_FAILED', DEPTH_MESSAGE, { payload: DEPTH_MESSAGE });
+  const registered = push.registry.op(op.type);
+  const parsed = registered ? v.safeParse(registered.spec.schema, op.payload) : null;
+  if (parsed && !parsed.success) {
+    const { message, fields } = summarizeIssues(parsed.issues);
+    return rejected(op.opId, 'VALIDATION_FAILED', message, fields);
+  }
+  const checked: Checked = { payload: parsed ? parsed.output : op.payload };
   // Text with a NUL character cannot be stored (not even its claim): refused before anything is
   // written, the same way every time, instead of failing in the database at every retry and
   // blocking the device's queue behind it.
@@ -132,7 +141,7 @@ export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<Op
         }
         return stored.result as OpResult;
       }
-      const result = await decide(tx, push, op, new Date());
+      const result = await decide(tx, push, op, checked, new Date());
       await tx
         .update(processedOps)
         .set({ outcome: result.outcome, result })

@@ -356,6 +356,40 @@ describe('push: bad requests', () => {
     expect(await visitCount(good.visitId)).toBe(1);
   });
 
+  it('refuses an op whose payload nests thousands of levels on its own, and applies the ops around it (issue 20)', async () => {
+    // Was a 500 for the whole push: the NUL check and the payload hash walk the payload recursively.
+    const customer = await aCustomerOf(anKhang, an.access);
+    const before = visitOps(customer.id).checkIn;
+    const after = visitOps(customer.id).checkIn;
+    const deepOpId = uuidv7();
+    const deep = JSON.stringify(op('visit.checkIn', 'DEEP', { opId: deepOpId })).replace('"DEEP"', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
+    const body = `{"company":${anKhang},"deviceId":"${deviceId}","ops":[${JSON.stringify(before)},${deep},${JSON.stringify(after)}]}`;
+    const answer = await server.call<PushAnswer>('/sync/push', { token: an.access, rawBody: body, headers: { 'content-type': 'application/json' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.results.map((result) => [result.outcome, result.error?.code ?? null])).toEqual([
+      ['applied', null],
+      ['rejected', 'VALIDATION_FAILED'],
+      ['applied', null],
+    ]);
+    expect(answer.body.data.results[1]!.error?.message).toBe('Dữ liệu lồng nhau quá sâu (tối đa 32 cấp)');
+    const [stored] = await server.deps.db.select({ n: count() }).from(processedOps).where(eq(processedOps.opId, deepOpId));
+    expect(Number(stored!.n), 'no claim written for it').toBe(0);
+  });
+
+  it('refuses a payload its op schema refuses before claiming it, and any JSON body nested too deep (issue 20)', async () => {
+    const bad = op('visit.checkIn', { visitId: 'x' });
+    const answer = await push([bad]);
+    expect(answer.body.data.results[0]).toMatchObject({ outcome: 'rejected', error: { code: 'VALIDATION_FAILED' } });
+    const [stored] = await server.deps.db.select({ n: count() }).from(processedOps).where(eq(processedOps.opId, bad.opId));
+    expect(Number(stored!.n)).toBe(0);
+    const deepBody = `{"company":${anKhang},"name":${'['.repeat(40)}${']'.repeat(40)}}`;
+    const rest = await server.call('/customer/api/customer/', { token: an.access, rawBody: deepBody, headers: { 'content-type': 'application/json' } });
+    expect([rest.status, rest.body.error, rest.body.message]).toEqual([400, 'VALIDATION_FAILED', 'Dữ liệu lồng nhau quá sâu (tối đa 32 cấp)']);
+    const shallow = `{"company":${anKhang},"name":"[[[{{{ không phải lồng nhau"}`;
+    const text = await server.call('/customer/api/customer/', { token: an.access, rawBody: shallow, headers: { 'content-type': 'application/json' } });
+    expect(text.status, 'brackets inside a string are text').toBe(201);
+  });
+
   it('answers a push refused before its body was read with "Connection: close", so the retry gets a new connection', async () => {
     // Left open, the unread rest of the body made the node adapter close the socket under the
     // device's next request (its retry after refreshing the token) once draining took too long.

@@ -32,8 +32,9 @@ export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
   app.use('*', authenticate(deps));
 
   app.post('/push', async (c) => {
-    // An op with NUL text is refused on its own (push.ts applyOp), not the whole batch with it.
-    const input = await parseBody(c, PushRequestSchema, { nulCheck: false });
+    // An op with NUL text, or nested too deep, is refused on its own (push.ts applyOp), not the
+    // whole batch with it.
+    const input = await parseBody(c, PushRequestSchema, { nulCheck: false, depthCheck: false });
     const auth = c.get('auth');
     const access = await memberAccess(deps.db, auth, input.company);
     const results = await applyBatch(
