@@ -109,6 +109,23 @@ describe('customer/ create, read, update, status, delete', () => {
     expect((await server.call(`/customer/api/customer/${made.body.data.id}/?company=${minhPhat}`, { token: an.access })).status).toBe(404);
   });
 
+  it('gives a new id, without a word about it, to a customer sent with an id another company uses (issue 20)', async () => {
+    const theirs = await server.call<CustomerRecord>('/customer/api/customer/', {
+      token: binh.access,
+      body: newCustomer({ company: minhPhat, name: 'Đại lý Minh Phát', phone: null }),
+    });
+    expect(theirs.status).toBe(201);
+    const taken = theirs.body.data.id;
+    const mine = await server.call<CustomerRecord>('/customer/api/customer/', { token: an.access, body: newCustomer({ id: taken }) });
+    expect(mine.status, 'was 409 "Khách hàng này đã được tạo": the id exists somewhere').toBe(201);
+    expect(mine.body.data.id).not.toBe(taken);
+    expect(mine.body.data.name).toBe('Nhà thuốc Thanh Tâm');
+    const still = await server.call<CustomerRecord>(`/customer/api/customer/${taken}/?company=${minhPhat}`, { token: binh.access });
+    expect([still.body.data.name, still.body.data.company]).toEqual(['Đại lý Minh Phát', minhPhat]);
+    const again = await server.call('/customer/api/customer/', { token: an.access, body: newCustomer({ id: mine.body.data.id }) });
+    expect([again.status, again.body.message], 'the same form sent twice in one company is still a conflict').toEqual([409, 'Khách hàng này đã được tạo']);
+  });
+
   it('refuses a duplicate code, bad fields and references to another company', async () => {
     const dup = await server.call('/customer/api/customer/', { token: an.access, body: newCustomer({ code: 'KH000001' }) });
     expect([dup.status, dup.body.fields?.code]).toEqual([409, 'Mã khách hàng đã tồn tại']);

@@ -68,10 +68,14 @@ export function customerRoutes(deps: AppDeps) {
     const input = await parseBody(c, CustomerInputSchema);
     const auth = c.get('auth');
     await requirePermission(db, auth, input.company, 'customers', 'create');
-    const id = input.id ?? uuidv7();
+    let id = input.id ?? uuidv7();
     await db.transaction(async (tx) => {
-      const [existing] = await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id));
-      if (existing) throw conflict('Khách hàng này đã được tạo');
+      const [existing] = await tx.select({ companyId: customers.companyId }).from(customers).where(eq(customers.id, id));
+      // The same form sent twice is a conflict; an id another company uses must say nothing about
+      // it (issue 20; ids reveal nothing across companies, server/kernel/membership.ts): the client's
+      // id is only a wish, and the customer gets a new one, in the answer.
+      if (existing?.companyId === input.company) throw conflict('Khách hàng này đã được tạo');
+      if (existing) id = uuidv7();
       if (input.code) await assertCodeFree(tx, input.company, input.code);
       await checkReferences(tx, input.company, input);
       await insertCustomer(tx, input.company, auth.accountId, { ...input, id });
