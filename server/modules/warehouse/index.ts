@@ -1,6 +1,8 @@
 /** The warehouse module's public face: what other modules, the composition root, seed data and tests use. */
 export { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from './order-stock';
 export { lotRoutes } from './lots.routes';
+export { createCheck, createReceipt } from './receipt-create';
+export { moveReceipt } from './receipt-posting';
 export { receiptRoutes } from './receipts.routes';
 export { warehouseRoutes } from './warehouse.routes';
 export { warehouseServerSync } from './warehouse.sync';

@@ -10,13 +10,7 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { StockCountSchema } from '@contract/warehouse';
-import {
-  CheckInputSchema,
-  ReceiptInputSchema,
-  ReceiptListQuery,
-  ReceiptStatusSchema,
-  type ReceiptDetail,
-} from '@contract/warehouse-receipts';
+import { CheckInputSchema, ReceiptInputSchema, ReceiptListQuery, ReceiptStatusSchema, type ReceiptDetail } from '@contract/warehouse-receipts';
 import { EDITABLE_STATUSES, RECEIPT_KIND_LABELS, RECEIPT_KINDS, receiptMoveAction, type ReceiptKind } from '@contract/warehouse-status';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
@@ -26,12 +20,13 @@ import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { parseBody } from '@server/kernel/validate';
 import { memberBody, memberQuery, requirePermission } from '@server/modules/roles';
-import { addCountSheet, bookLines } from './checks';
+import { addCountSheet } from './checks';
+import { createCheck, createReceipt } from './receipt-create';
 import { assertPeriodOpen } from './periods';
 import { moveReceipt } from './receipt-posting';
 import { resolveLines } from './receipt-lines';
 import { receiptSheet } from './receipt-sheet';
-import { insertReceipt, listReceipts, lockReceipt, receiptDetail, replaceDraft, type ReceiptHeader } from './receipts.repo';
+import { listReceipts, lockReceipt, receiptDetail, replaceDraft, type ReceiptHeader } from './receipts.repo';
 import { otherWarehouse, usableWarehouse } from './warehouses.repo';
 import { printData } from './receipt-print';
 
@@ -123,20 +118,16 @@ export function receiptRoutes(deps: AppDeps) {
       app.post(`/checkreceipt`, async (c) => {
         const input = await memberBody(deps, c, CheckInputSchema, 'create', 'warehouse');
         const auth = c.get('auth');
-        const id = await db.transaction(async (tx) => {
-          const warehouse = await usableWarehouse(tx, input.company, input.warehouse);
-          await assertPeriodOpen(tx, input.company, input.document_date);
-          const lines = await bookLines(tx, input.company, warehouse.id, input.variants);
-          if (lines.length === 0) throw badRequest('VALIDATION_FAILED', 'Kho chưa có hàng nào để kiểm');
-          return insertReceipt(
-            tx,
-            input.company,
-            'check',
-            { warehouseId: warehouse.id, documentDate: input.document_date, note: input.note },
-            lines,
-            auth.accountId,
-          );
-        });
+        const id = await db.transaction(async (tx) =>
+          createCheck(tx, {
+            companyId: input.company,
+            warehouseId: (await usableWarehouse(tx, input.company, input.warehouse)).id,
+            documentDate: input.document_date,
+            note: input.note,
+            variants: input.variants,
+            accountId: auth.accountId,
+          }),
+        );
         return created(c, await detailOf(db, input.company, kind, id), `Đã tạo ${label.toLowerCase()}`);
       });
 
@@ -153,21 +144,18 @@ export function receiptRoutes(deps: AppDeps) {
         const input = await parseBody(c, ReceiptInputSchema);
         const auth = c.get('auth');
         const access = await requirePermission(db, auth, input.company, 'warehouse', 'create');
-        if (input.status !== 'draft' && input.lines.length === 0)
-          throw badRequest('VALIDATION_FAILED', 'Phiếu chưa có dòng hàng nào', { lines: 'Phiếu chưa có dòng hàng nào' });
-        const id = await db.transaction(async (tx) => {
-          const header = await headerOf(tx, input.company, kind, input);
-          await assertPeriodOpen(tx, input.company, header.documentDate);
-          const lines = await resolveLines(tx, input.company, kind, input.lines);
-          const id = await insertReceipt(tx, input.company, kind, header, lines, auth.accountId);
-          if (input.status !== 'draft') {
-            const action = receiptMoveAction('draft', input.status);
-            if (!access.isAdmin && !(access.permissions.warehouse ?? []).includes(action))
-              throw forbidden('FORBIDDEN', 'Bạn không có quyền duyệt phiếu kho');
-            await moveReceipt(tx, { companyId: input.company, kind, id, to: input.status, reason: null, accountId: auth.accountId });
-          }
-          return id;
-        });
+        if (input.status !== 'draft' && !access.isAdmin && !(access.permissions.warehouse ?? []).includes(receiptMoveAction('draft', input.status)))
+          throw forbidden('FORBIDDEN', 'Bạn không có quyền duyệt phiếu kho');
+        const id = await db.transaction(async (tx) =>
+          createReceipt(tx, {
+            companyId: input.company,
+            kind,
+            header: await headerOf(tx, input.company, kind, input),
+            lines: input.lines,
+            accountId: auth.accountId,
+            status: input.status,
+          }),
+        );
         return created(c, await detailOf(db, input.company, kind, id), `Đã tạo ${label.toLowerCase()}`);
       });
 
