@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { and, eq } from 'drizzle-orm';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   employeePaths,
@@ -208,6 +209,31 @@ describe('import-data-sales/', () => {
     expect([empty.status, ((await empty.json()) as { message: string }).message]).toEqual([400, 'Vui lòng chọn tệp Excel (.xlsx)']);
     const company = await kit.upload(employeePaths.importStaff, [HEADERS, ['', '', STAFF.rep]], {});
     expect([company.status, company.body.fields?.company]).toEqual([400, 'Vui lòng nhập công ty']);
+  });
+
+  it('measures an upload before unzipping it: a zip bomb and a sheet of empty rows are refused without being read (issue 20)', async () => {
+    // The staff template as Excel writes it, its first sheet's rows replaced.
+    const template = unzipSync(await workbookBytes([HEADERS, ['', 'Người Mới', freshPhone()]]));
+    const sheetName = Object.keys(template).find((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name))!;
+    const original = strFromU8(template[sheetName]!);
+    const withRows = (extra: string) => {
+      const header = /<row r="1"[\s\S]*?<\/row>/.exec(original)![0];
+      const xml = original.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${header}${extra}</sheetData>`);
+      return zipSync({ ...template, [sheetName]: strToU8(xml) });
+    };
+    const bomb = withRows(' '.repeat(64 * 1024 * 1024));
+    const emptyRows = withRows(Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 2}"/>`).join(''));
+    expect(bomb.length, 'within the 1 MB body limit').toBeLessThan(1024 * 1024);
+    expect(emptyRows.length).toBeLessThan(1024 * 1024);
+    for (const [bytes, message] of [
+      [bomb, 'Tệp Excel quá lớn khi giải nén (tối đa 20 MB); hãy bỏ các trang tính, hình ảnh không cần thiết hoặc chia tệp'],
+      [emptyRows, 'Mỗi lần nhập tối đa 2000 dòng; hãy chia tệp thành nhiều phần'],
+    ] as const) {
+      const started = Date.now();
+      const refused = await kit.uploadBytes(employeePaths.importStaff, bytes, { company: String(kit.anKhang) });
+      expect([refused.status, refused.body.message, refused.body.fields?.file]).toEqual([400, message, message]);
+      expect(Date.now() - started, 'refused without exceljs building the sheet').toBeLessThan(10_000);
+    }
   });
 
   it('refuses members without the create permission and other companies', async () => {

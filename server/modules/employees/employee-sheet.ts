@@ -14,6 +14,7 @@ import { fold } from '@contract/fold';
 import { MAX_IMPORT_ROWS } from '@contract/employees';
 import { isValidPhone, normalizePhone, PHONE_INVALID } from '@contract/phone';
 import { badRequest } from '@server/kernel/errors';
+import { measureXlsx, type XlsxBounds } from '@server/lib/xlsx-bounds';
 
 export type Cell = string | number | boolean | Date | null;
 export type SheetRow = { row: number; cells: Map<string, Cell> };
@@ -28,6 +29,26 @@ export class CellError extends Error {
 }
 
 export const NOT_XLSX = 'Tệp không phải tệp Excel .xlsx hợp lệ';
+
+/**
+ * What an uploaded sheet may unzip to before exceljs reads it (server/lib/xlsx-bounds.ts; README
+ * "Security"). Rows are counted as the sheet stores them, empty formatted ones included, hence
+ * twice the rows an import takes.
+ */
+export const SHEET_BOUNDS: XlsxBounds = {
+  entries: 1000,
+  unzippedBytes: 20 * 1024 * 1024,
+  rowsPerSheet: 2 * MAX_IMPORT_ROWS,
+  cellsPerSheet: 200_000,
+};
+const TOO_MANY_ROWS = `Mỗi lần nhập tối đa ${MAX_IMPORT_ROWS} dòng; hãy chia tệp thành nhiều phần`;
+const BOUND_MESSAGES = {
+  'not-zip': NOT_XLSX,
+  entries: 'Tệp Excel có quá nhiều thành phần; hãy dùng tệp mẫu',
+  bytes: `Tệp Excel quá lớn khi giải nén (tối đa ${SHEET_BOUNDS.unzippedBytes / (1024 * 1024)} MB); hãy bỏ các trang tính, hình ảnh không cần thiết hoặc chia tệp`,
+  rows: TOO_MANY_ROWS,
+  cells: 'Tệp có quá nhiều ô dữ liệu (tối đa 200.000 ô mỗi trang tính); hãy chỉ giữ các cột của tệp mẫu',
+} as const;
 
 function plain(value: ExcelJS.CellValue | undefined): Cell {
   if (value === null || value === undefined) return null;
@@ -47,6 +68,12 @@ function plain(value: ExcelJS.CellValue | undefined): Cell {
  * without the `required` columns, one without rows, and one with more than MAX_IMPORT_ROWS.
  */
 export async function readSheet(bytes: ArrayBuffer, aliases: Record<string, string>, required: string[][]): Promise<SheetRow[]> {
+  // Measured before exceljs unzips it (issue 20): an upload within the body limit may still unzip to gigabytes.
+  const measured = measureXlsx(bytes, SHEET_BOUNDS);
+  if (!measured.ok) {
+    const message = BOUND_MESSAGES[measured.problem];
+    throw badRequest('VALIDATION_FAILED', message, { file: message });
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes);
@@ -81,10 +108,7 @@ export async function readSheet(bytes: ArrayBuffer, aliases: Record<string, stri
     if (rows.length >= MAX_IMPORT_ROWS) tooMany = true;
     else rows.push({ row: number, cells });
   });
-  if (tooMany) {
-    const message = `Mỗi lần nhập tối đa ${MAX_IMPORT_ROWS} dòng; hãy chia tệp thành nhiều phần`;
-    throw badRequest('VALIDATION_FAILED', message, { file: message });
-  }
+  if (tooMany) throw badRequest('VALIDATION_FAILED', TOO_MANY_ROWS, { file: TOO_MANY_ROWS });
   if (rows.length === 0) {
     const message = 'Tệp không có dòng dữ liệu nào dưới dòng tiêu đề';
     throw badRequest('VALIDATION_FAILED', message, { file: message });
