@@ -145,6 +145,8 @@ export type StockAvailability = {
   available: number;
   /** Per warehouse id. */
   by_warehouse: Record<string, number>;
+  /** Where an order ships from when the person has chosen no warehouse. */
+  default_warehouse_id: number;
   updated_at: string;
 };
 

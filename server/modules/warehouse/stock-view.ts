@@ -22,6 +22,7 @@ import {
 } from '@server/kernel/db/schema';
 import { rowsOf, wordConditions } from '@server/kernel/sql';
 import { toLotBalance, today } from './lots';
+import { defaultWarehouse } from './warehouses.repo';
 
 export type StockQuery = {
   companyId: number;
@@ -295,7 +296,7 @@ export async function ledgerMismatches(db: Db, companyId: number) {
 export async function loadAvailability(db: Db, companyId: number, ids: string[]): Promise<Map<string, StockAvailability>> {
   const variantIds = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
   if (variantIds.length === 0) return new Map();
-  const [levels, lots] = await Promise.all([
+  const [levels, lots, fallback] = await Promise.all([
     db
       .select()
       .from(stockLevels)
@@ -314,6 +315,7 @@ export async function loadAvailability(db: Db, companyId: number, ids: string[])
       .from(stockLotBalances)
       .innerJoin(stockLots, eq(stockLots.id, stockLotBalances.lotId))
       .where(and(eq(stockLotBalances.companyId, companyId), inArray(stockLotBalances.variantId, variantIds))),
+    defaultWarehouse(db, companyId),
   ]);
   const day = today();
   const out = new Map<string, StockAvailability>();
@@ -335,6 +337,7 @@ export async function loadAvailability(db: Db, companyId: number, ids: string[])
       variant_id: level.variantId,
       available: 0,
       by_warehouse: {},
+      default_warehouse_id: fallback.id,
       updated_at: level.updatedAt.toISOString(),
     };
     current.available += available;

@@ -4,7 +4,7 @@
  * rep searches. Components read the device only through these.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AppDb, LocalOrder, OutboxState } from '@/db/app-db';
+import type { AppDb, LocalOrder, LocalStock, OutboxState } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { searchLocalVariants } from '@/db/variant-search';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
@@ -77,4 +77,14 @@ export function useVariantSearch(db: AppDb, companyId: number, search: string, l
     () => (search ? searchLocalVariants(db, companyId, search, limit) : Promise.resolve(null)),
     [db, companyId, search, limit],
   );
+}
+
+/** The device's stock of some variants, live (the warehouse's `stock` mirror): by variant id. */
+export function useStockLevels(db: AppDb, variantIds: readonly number[]): Map<number, LocalStock> | undefined {
+  const key = [...new Set(variantIds)].sort((a, b) => a - b).join(',');
+  return useLiveQuery(async () => {
+    const ids = key ? key.split(',').map(Number) : [];
+    const rows = await db.stock.bulkGet(ids);
+    return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
+  }, [db, key]);
 }

@@ -7,14 +7,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import {
-  DEFAULT_ORDER_COLUMNS,
-  ORDER_COLUMNS,
-  orderPaths,
-  type OrderColumn,
-  type OrderRecord,
-  type StatusCounts,
-} from '@contract/orders';
+import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, orderPaths, type OrderColumn, type OrderRecord, type StatusCounts } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest, type RequestOptions } from '@/api/client';

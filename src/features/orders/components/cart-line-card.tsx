@@ -7,6 +7,7 @@ import { MoneyText } from '@/ui/money-text';
 import type { PricedLine } from '../model/cart-pricing';
 import { DiscountEditor, QuantityStepper } from './cart-line-editors';
 import { PriceTag } from './price-tag';
+import { overStock, stockLabel } from '../model/stock-note';
 
 export type LineHandlers = {
   onQuantity: (lineId: string, quantity: number) => void;
@@ -39,6 +40,7 @@ export function CartLineCard({
   handlers,
   disabled,
   compact,
+  available = null,
 }: {
   line: PricedLine;
   vatOn: boolean;
@@ -46,9 +48,15 @@ export function CartLineCard({
   disabled?: boolean;
   /** The cart page: quantity only, the rest is edited on the order screen. */
   compact?: boolean;
+  /** What the order's warehouse can still sell of the variant, base units (null: not tracked). */
+  available?: number | null;
 }) {
   const title = lineTitle(line);
   const amounts = line.amounts;
+  const units = line.variant?.units ?? [];
+  const factor = units.find((unit) => unit.unit.toLowerCase() === line.unit.toLowerCase())?.factor ?? 1;
+  const base = units.length ? baseUnit(units).unit : line.unit;
+  const stockWarning = overStock(available, line.quantity, factor, base);
   return (
     <Card withBorder radius="md" padding="sm" data-testid="cart-line" data-variant={line.variantId} data-unit={line.unit}>
       <Stack gap={8}>
@@ -79,6 +87,11 @@ export function CartLineCard({
             {line.problem}
           </Alert>
         )}
+        {stockWarning && (
+          <Alert color="yellow" variant="light" p="xs" data-testid="line-stock-warning">
+            {stockWarning}
+          </Alert>
+        )}
         <Group gap="xs" wrap="wrap" align="center">
           {compact ? (
             <Text size="sm" data-testid="line-unit">
@@ -101,6 +114,11 @@ export function CartLineCard({
             disabled={disabled}
             onChange={(quantity) => handlers.onQuantity(line.lineId, quantity)}
           />
+          {available !== null && (
+            <Text size="xs" c="dimmed" data-testid="line-available">
+              {stockLabel(available, base)}
+            </Text>
+          )}
         </Group>
         <Group justify="space-between" gap={6} wrap="wrap">
           <Text size="xs" c="dimmed">

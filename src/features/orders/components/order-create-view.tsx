@@ -12,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { LineDiscount } from '@contract/orders-totals';
 import { vietnamDay } from '@contract/price-policy';
+import { useActiveWarehouse } from '@/session/active-warehouse';
 import { useHeaderActions } from '@/ui/header-actions';
 import type { AppDb, LocalCustomer, LocalOrder, LocalVariant } from '@/db/app-db';
 import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/lib/dates';
@@ -27,7 +28,8 @@ import { ChangeList } from './refused-order-panel';
 import { CustomerSection, type OpenVisitHint } from './customer-section';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
-import { useLocalOrder } from '../api/device-orders';
+import { useLocalOrder, useStockLevels } from '../api/device-orders';
+import { availableFor } from '../model/stock-note';
 import { useCartPricing } from '../api/use-cart-pricing';
 import { useCartStore } from './use-cart-store';
 
@@ -68,6 +70,7 @@ function problemOf(
 
 export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange, onSubmitted, onAlreadySent }: OrderCreateViewProps) {
   const { companyId, accountId } = seller;
+  const warehouseId = useActiveWarehouse(companyId, accountId);
   const store = useCartStore(db, companyId, accountId);
   const { cart, update } = store;
   const pricing = useCartPricing(db, companyId, cart, flags);
@@ -88,6 +91,10 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
   }, [priced, update]);
 
   const fixing = useLocalOrder(db, cart?.orderId);
+  const stock = useStockLevels(
+    db,
+    (cart?.lines ?? []).map((line) => line.variantId),
+  );
 
   async function clearAll() {
     const confirmed = await openConfirm({ message: CLEAR_CONFIRMATION, icon: 'warning' });
@@ -136,7 +143,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
     try {
       await store.flush();
       store.close();
-      const order = await submitCart(db, { ...seller, vatOn }, cart, customer, priced);
+      const order = await submitCart(db, { ...seller, vatOn, warehouseId }, cart, customer, priced);
       onSubmitted(order);
     } catch (error) {
       if (error instanceof CartAlreadySent) {
@@ -198,7 +205,14 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
               onPick={pickCustomer}
             />
             <Card withBorder radius="md" padding="md">
-              <ProductAdder db={db} companyId={companyId} pricing={pricing.pricing} disabled={saving} onAdd={add} />
+              <ProductAdder
+                db={db}
+                companyId={companyId}
+                warehouseId={warehouseId}
+                pricing={pricing.pricing}
+                disabled={saving}
+                onAdd={add}
+              />
             </Card>
             <Stack gap="xs" data-testid="cart-lines">
               <Group justify="space-between">
@@ -218,7 +232,14 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
                 </Text>
               )}
               {(priced?.lines ?? []).map((line) => (
-                <CartLineCard key={line.lineId} line={line} vatOn={vatOn} handlers={handlers} disabled={saving} />
+                <CartLineCard
+                  key={line.lineId}
+                  line={line}
+                  vatOn={vatOn}
+                  handlers={handlers}
+                  disabled={saving}
+                  available={availableFor(stock?.get(line.variantId), warehouseId)}
+                />
               ))}
             </Stack>
           </Stack>

@@ -3,14 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRecord } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
-import {
-  ADMIN_ACCESS,
-  enterWorkspace,
-  leaveWorkspace,
-  renderScreen,
-  TEST_ACCOUNT,
-  TEST_COMPANY,
-} from '@/testing/screen-harness';
+import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace, renderScreen, TEST_ACCOUNT, TEST_COMPANY } from '@/testing/screen-harness';
 import { AppDb, type LocalOrder } from '@/db/app-db';
 import { OrderDetailView } from './order-detail-view';
 

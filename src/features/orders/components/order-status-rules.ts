@@ -3,14 +3,7 @@
  * order's detail and the targets of a bulk move. The server enforces the same table; offering only
  * allowed moves spares the office a refusal.
  */
-import {
-  moveAction,
-  NEEDS_REASON,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  OWNER_CANCELLABLE,
-  type OrderStatus,
-} from '@contract/orders-status';
+import { moveAction, NEEDS_REASON, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, type OrderStatus } from '@contract/orders-status';
 
 /** The verb on the button that moves an order to a status. */
 export const MOVE_LABELS: Record<OrderStatus, string> = {

@@ -11,11 +11,12 @@ import { formatMoney } from '@contract/money';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { findLocalBarcode, VARIANT_RESULTS } from '@/db/variant-search';
-import { useVariantSearch } from '../api/device-orders';
+import { useStockLevels, useVariantSearch } from '../api/device-orders';
 import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
 import { toast } from '@/ui/toast';
 import { priceOf, type CartPricing } from '../model/cart-pricing';
 import { priceReason } from './price-tag';
+import { availableFor, stockLabel } from '../model/stock-note';
 
 /** What a scanner types: digits only, EAN-8 to GTIN-14 (and a little room either side). */
 const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
@@ -67,9 +68,12 @@ export function ProductAdder({
   pricing,
   disabled,
   onAdd,
+  warehouseId = null,
 }: {
   db: AppDb;
   companyId: number;
+  /** The warehouse the order ships from (null: the default): its stock shows on each result. */
+  warehouseId?: number | null;
   pricing: CartPricing | undefined;
   disabled?: boolean;
   onAdd: (variant: LocalVariant, unit: string) => void;
@@ -78,6 +82,10 @@ export function ProductAdder({
   const [debounced] = useDebouncedValue(query.trim(), 150);
   const input = useRef<HTMLInputElement>(null);
   const results = useVariantSearch(db, companyId, debounced, VARIANT_RESULTS);
+  const stock = useStockLevels(
+    db,
+    (results ?? []).map((variant) => variant.id),
+  );
 
   async function scanned(raw: string) {
     const code = raw.trim();
@@ -157,6 +165,10 @@ export function ProductAdder({
                         Ngừng kinh doanh
                       </Badge>
                     )}
+                    <StockBadge
+                      available={availableFor(stock?.get(variant.id), warehouseId)}
+                      baseUnit={variant.units.find((unit) => unit.factor === 1)?.unit ?? ''}
+                    />
                   </Group>
                   <Text size="xs" c="dimmed" truncate="end">
                     {[variant.code, variant.active_ingredient, variant.strength, variant.manufacturer].filter(Boolean).join(' · ')}
@@ -180,5 +192,22 @@ export function ProductAdder({
         </Stack>
       )}
     </Stack>
+  );
+}
+
+function StockBadge({ available, baseUnit }: { available: number | null; baseUnit: string }) {
+  const label = stockLabel(available, baseUnit);
+  if (!label) return null;
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color={available && available > 0 ? 'teal' : 'red'}
+      tt="none"
+      style={{ flexShrink: 0 }}
+      data-testid="result-stock"
+    >
+      {label}
+    </Badge>
   );
 }

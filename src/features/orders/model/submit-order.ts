@@ -15,7 +15,14 @@ import type { OrderTotals } from '@contract/orders-totals';
 import type { PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
 
-export type Seller = { companyId: number; accountId: number; accountName: string; vatOn: boolean };
+export type Seller = {
+  companyId: number;
+  accountId: number;
+  accountName: string;
+  vatOn: boolean;
+  /** The warehouse the person works in (src/session/active-warehouse.ts); null: the company's default. */
+  warehouseId?: number | null;
+};
 
 export class CartProblem extends Error {}
 
@@ -72,6 +79,7 @@ export async function submitCart(
       localNo,
       customerId: customer.id,
       visitId: cart.visitId,
+      warehouseId: seller.warehouseId ?? null,
       deliveryDate: cart.deliveryDate,
       note: cart.note.trim() || null,
       lines: priced.lines.map((line) => ({

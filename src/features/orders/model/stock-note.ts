@@ -1,0 +1,27 @@
+/**
+ * What the device knows of a variant's stock for an order (the `stock` mirror of the warehouse
+ * domain): how many base units the order's warehouse can still sell, and a line's warning when it
+ * asks for more. A variant the warehouse never stocked is not tracked (null) and never flagged; the
+ * server's answer decides in the end (applied with changes, as for prices).
+ */
+import type { LocalStock } from '@/db/app-db';
+
+/** Sellable base units in the warehouse the order ships from (the person's active one, else the default). */
+export function availableFor(stock: LocalStock | undefined, warehouseId: number | null): number | null {
+  if (!stock) return null;
+  const id = warehouseId ?? stock.default_warehouse_id;
+  return stock.by_warehouse[String(id)] ?? 0;
+}
+
+/** The warning of a line that asks for more than the warehouse can sell; null when it fits or is not tracked. */
+export function overStock(available: number | null, quantity: number, factor: number, baseUnit: string): string | null {
+  if (available === null || quantity * factor <= available) return null;
+  if (available <= 0) return 'Kho đã hết hàng: máy chủ sẽ bỏ dòng này khi nhận đơn';
+  return `Vượt tồn kho: chỉ còn ${available} ${baseUnit}, máy chủ sẽ giảm số lượng khi nhận đơn`;
+}
+
+/** "Còn 120 viên" / "Hết hàng" for a product result; null when not tracked. */
+export function stockLabel(available: number | null, baseUnit: string): string | null {
+  if (available === null) return null;
+  return available > 0 ? `Còn ${available} ${baseUnit}` : 'Hết hàng';
+}
