@@ -59,6 +59,8 @@ import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/regi
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
+import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
+import { Route as AppInventoryCountIdRouteImport } from './routes/_app/inventory/count/$id'
 import { Route as AppCustomersTypeEditIdRouteImport } from './routes/_app/customers/type/edit/$id'
 
 const AppRoute = AppRouteImport.update({
@@ -307,6 +309,16 @@ const AppCustomersTypeIdRoute = AppCustomersTypeIdRouteImport.update({
   path: '/customers/type/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryCountIndexRoute = AppInventoryCountIndexRouteImport.update({
+  id: '/inventory/count/',
+  path: '/inventory/count/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInventoryCountIdRoute = AppInventoryCountIdRouteImport.update({
+  id: '/inventory/count/$id',
+  path: '/inventory/count/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCustomersTypeEditIdRoute = AppCustomersTypeEditIdRouteImport.update({
   id: '/customers/type/edit/$id',
   path: '/customers/type/edit/$id',
@@ -359,7 +371,9 @@ export interface FileRoutesByFullPath {
   '/order/': typeof AppOrderIndexRoute
   '/product/': typeof AppProductIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
+  '/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/customers/type/': typeof AppCustomersTypeIndexRoute
+  '/inventory/count/': typeof AppInventoryCountIndexRoute
   '/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
 }
 export interface FileRoutesByTo {
@@ -408,7 +422,9 @@ export interface FileRoutesByTo {
   '/order': typeof AppOrderIndexRoute
   '/product': typeof AppProductIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
+  '/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/customers/type': typeof AppCustomersTypeIndexRoute
+  '/inventory/count': typeof AppInventoryCountIndexRoute
   '/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
 }
 export interface FileRoutesById {
@@ -462,7 +478,9 @@ export interface FileRoutesById {
   '/_app/order/': typeof AppOrderIndexRoute
   '/_app/product/': typeof AppProductIndexRoute
   '/_app/customers/type/$id': typeof AppCustomersTypeIdRoute
+  '/_app/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/_app/customers/type/': typeof AppCustomersTypeIndexRoute
+  '/_app/inventory/count/': typeof AppInventoryCountIndexRoute
   '/_app/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
 }
 export interface FileRouteTypes {
@@ -513,7 +531,9 @@ export interface FileRouteTypes {
     | '/order/'
     | '/product/'
     | '/customers/type/$id'
+    | '/inventory/count/$id'
     | '/customers/type/'
+    | '/inventory/count/'
     | '/customers/type/edit/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -562,7 +582,9 @@ export interface FileRouteTypes {
     | '/order'
     | '/product'
     | '/customers/type/$id'
+    | '/inventory/count/$id'
     | '/customers/type'
+    | '/inventory/count'
     | '/customers/type/edit/$id'
   id:
     | '__root__'
@@ -615,7 +637,9 @@ export interface FileRouteTypes {
     | '/_app/order/'
     | '/_app/product/'
     | '/_app/customers/type/$id'
+    | '/_app/inventory/count/$id'
     | '/_app/customers/type/'
+    | '/_app/inventory/count/'
     | '/_app/customers/type/edit/$id'
   fileRoutesById: FileRoutesById
 }
@@ -979,6 +1003,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCustomersTypeIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/inventory/count/': {
+      id: '/_app/inventory/count/'
+      path: '/inventory/count'
+      fullPath: '/inventory/count/'
+      preLoaderRoute: typeof AppInventoryCountIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/count/$id': {
+      id: '/_app/inventory/count/$id'
+      path: '/inventory/count/$id'
+      fullPath: '/inventory/count/$id'
+      preLoaderRoute: typeof AppInventoryCountIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/customers/type/edit/$id': {
       id: '/_app/customers/type/edit/$id'
       path: '/customers/type/edit/$id'
@@ -1029,7 +1067,9 @@ interface AppRouteChildren {
   AppOrderIndexRoute: typeof AppOrderIndexRoute
   AppProductIndexRoute: typeof AppProductIndexRoute
   AppCustomersTypeIdRoute: typeof AppCustomersTypeIdRoute
+  AppInventoryCountIdRoute: typeof AppInventoryCountIdRoute
   AppCustomersTypeIndexRoute: typeof AppCustomersTypeIndexRoute
+  AppInventoryCountIndexRoute: typeof AppInventoryCountIndexRoute
   AppCustomersTypeEditIdRoute: typeof AppCustomersTypeEditIdRoute
 }
 
@@ -1073,7 +1113,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrderIndexRoute: AppOrderIndexRoute,
   AppProductIndexRoute: AppProductIndexRoute,
   AppCustomersTypeIdRoute: AppCustomersTypeIdRoute,
+  AppInventoryCountIdRoute: AppInventoryCountIdRoute,
   AppCustomersTypeIndexRoute: AppCustomersTypeIndexRoute,
+  AppInventoryCountIndexRoute: AppInventoryCountIndexRoute,
   AppCustomersTypeEditIdRoute: AppCustomersTypeEditIdRoute,
 }
 

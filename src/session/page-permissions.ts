@@ -19,6 +19,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/product/create': ['products', 'create'],
   '/warehouse': ['warehouse', 'view'],
   '/inventory': ['warehouse', 'view'],
+  '/inventory/count': ['warehouse', 'create'],
   '/customers': ['customers', 'view'],
   '/customers/create': ['customers', 'create'],
   '/customers/settings': ['settings', 'edit'],

@@ -31,10 +31,10 @@ export function setCounted(draft: CountDraftRow, line: { variantId: number; lotI
   return { ...draft, lines: [...others, line], updatedAt: new Date().toISOString() };
 }
 
-/** Adds one to what was counted (a scan). */
-export function countOne(draft: CountDraftRow, variantId: number, lotId: number | null): CountDraftRow {
+/** Adds to what was counted (a scan of one box counts the box's base units). */
+export function countBy(draft: CountDraftRow, variantId: number, lotId: number | null, quantity: number): CountDraftRow {
   const current = draft.lines.find((entry) => entry.variantId === variantId && entry.lotId === lotId)?.quantity ?? 0;
-  return setCounted(draft, { variantId, lotId, quantity: current + 1 });
+  return setCounted(draft, { variantId, lotId, quantity: current + quantity });
 }
 
 export async function saveDraft(db: AppDb, draft: CountDraftRow): Promise<void> {
