@@ -27,7 +27,12 @@ describe('stock under concurrent requests', () => {
         kit.server.call<ReceiptDetail>('/warehouse/api/exportreceipt/', {
           method: 'POST',
           token: kit.an.access,
-          body: { company: kit.anKhang, document_date: new Date().toISOString().slice(0, 10), status: 'completed', lines: [{ variant_id: variant.id, unit: base, quantity: 3 }] },
+          body: {
+            company: kit.anKhang,
+            document_date: new Date().toISOString().slice(0, 10),
+            status: 'completed',
+            lines: [{ variant_id: variant.id, unit: base, quantity: 3 }],
+          },
         }),
       ),
     );

@@ -30,17 +30,32 @@ export async function createReceipt(
   await assertPeriodOpen(tx, input.companyId, input.header.documentDate);
   const lines = await resolveLines(tx, input.companyId, input.kind, input.lines);
   const id = await insertReceipt(tx, input.companyId, input.kind, input.header, lines, input.accountId);
-  if (status !== 'draft') await moveReceipt(tx, { companyId: input.companyId, kind: input.kind, id, to: status, reason: null, accountId: input.accountId });
+  if (status !== 'draft')
+    await moveReceipt(tx, { companyId: input.companyId, kind: input.kind, id, to: status, reason: null, accountId: input.accountId });
   return id;
 }
 
 /** A check (kiểm kho) from the books of a warehouse: all it holds, or the variants named. */
 export async function createCheck(
   tx: Db,
-  input: { companyId: number; warehouseId: number; documentDate: string; note: string | null; variants: readonly number[]; accountId: number },
+  input: {
+    companyId: number;
+    warehouseId: number;
+    documentDate: string;
+    note: string | null;
+    variants: readonly number[];
+    accountId: number;
+  },
 ): Promise<string> {
   await assertPeriodOpen(tx, input.companyId, input.documentDate);
   const lines = await bookLines(tx, input.companyId, input.warehouseId, input.variants);
   if (lines.length === 0) throw badRequest('VALIDATION_FAILED', 'Kho chưa có hàng nào để kiểm');
-  return insertReceipt(tx, input.companyId, 'check', { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note }, lines, input.accountId);
+  return insertReceipt(
+    tx,
+    input.companyId,
+    'check',
+    { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note },
+    lines,
+    input.accountId,
+  );
 }

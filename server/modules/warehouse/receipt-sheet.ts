@@ -3,6 +3,7 @@ import type * as v from 'valibot';
 import type { ReceiptListQuery } from '@contract/warehouse-receipts';
 import { RECEIPT_KIND_LABELS, RECEIPT_STATUS_LABELS, type ReceiptKind } from '@contract/warehouse-status';
 import { vietnamDay } from '@contract/price-policy';
+import { STOCK_SHEET_COLUMNS } from '@contract/warehouse-sheet';
 import type { Db } from '@server/kernel/db/client';
 import { vnDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { listReceipts } from './receipts.repo';
@@ -68,5 +69,32 @@ export function receiptSheet(
       }
     },
     onError,
+  );
+}
+
+const TEMPLATE_COLUMNS: SheetColumn[] = STOCK_SHEET_COLUMNS.map((header) => ({
+  header,
+  key: header,
+  width: header === 'Mã hàng' ? 16 : 14,
+}));
+
+/** The import sheet with its columns and one example row (a medicine: lot and expiry required). */
+export function stockTemplate(): Response {
+  return xlsxResponse(
+    'mau-nhap-kho.xlsx',
+    'Nhập kho',
+    TEMPLATE_COLUMNS,
+    async function* () {
+      yield {
+        'Mã hàng': 'HAPACOL500-VI',
+        'Đơn vị tính': 'hộp',
+        'Số lượng': 10,
+        'Đơn giá': 95000,
+        'Số lô': 'A2511',
+        'Ngày sản xuất': '01/11/2025',
+        'Hạn dùng': '01/11/2028',
+      };
+    },
+    () => undefined,
   );
 }

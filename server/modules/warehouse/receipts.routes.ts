@@ -10,7 +10,14 @@
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { StockCountSchema } from '@contract/warehouse';
-import { CheckInputSchema, ReceiptInputSchema, ReceiptListQuery, ReceiptStatusSchema, type ReceiptDetail } from '@contract/warehouse-receipts';
+import { StockImportSchema, type StockSheetRow } from '@contract/warehouse-sheet';
+import {
+  CheckInputSchema,
+  ReceiptInputSchema,
+  ReceiptListQuery,
+  ReceiptStatusSchema,
+  type ReceiptDetail,
+} from '@contract/warehouse-receipts';
 import { EDITABLE_STATUSES, RECEIPT_KIND_LABELS, RECEIPT_KINDS, receiptMoveAction, type ReceiptKind } from '@contract/warehouse-status';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
@@ -25,7 +32,8 @@ import { createCheck, createReceipt } from './receipt-create';
 import { assertPeriodOpen } from './periods';
 import { moveReceipt } from './receipt-posting';
 import { resolveLines } from './receipt-lines';
-import { receiptSheet } from './receipt-sheet';
+import { receiptSheet, stockTemplate } from './receipt-sheet';
+import { importStockSheet } from './stock-import';
 import { listReceipts, lockReceipt, receiptDetail, replaceDraft, type ReceiptHeader } from './receipts.repo';
 import { otherWarehouse, usableWarehouse } from './warehouses.repo';
 import { printData } from './receipt-print';
@@ -103,6 +111,34 @@ export function receiptRoutes(deps: AppDeps) {
       return receiptSheet(db, kind, query, (error) => deps.logger.error({ err: error }, 'receipt export failed'));
     });
 
+    if (kind === 'import') {
+      // Opening stock or a purchase from Excel: one completed receipt, or nothing when a row is refused.
+      app.get('/importreceipt/template', async (c) => {
+        await memberQuery(deps, c, CompanyQuery, 'create', 'warehouse');
+        return stockTemplate();
+      });
+      app.post('/importreceipt/import', async (c) => {
+        const input = await memberBody(deps, c, StockImportSchema, 'create', 'warehouse');
+        const access = await requirePermission(db, c.get('auth'), input.company, 'warehouse', 'approve');
+        const answer = await db.transaction((tx) =>
+          importStockSheet(tx, {
+            companyId: input.company,
+            accountId: access.accountId,
+            warehouseId: input.warehouse,
+            documentDate: input.document_date,
+            opening: input.opening,
+            partnerName: input.partner_name,
+            sourceDocument: input.source_document,
+            rows: input.rows as StockSheetRow[],
+          }),
+        );
+        const message = answer.code
+          ? `Đã nhập ${answer.created} dòng vào phiếu ${answer.code}`
+          : `${answer.errors.length} dòng lỗi: chưa nhập gì`;
+        return ok(c, answer, { message });
+      });
+    }
+
     app.get(`/${kind}receipt/:id`, async (c) => {
       const query = await memberQuery(deps, c, CompanyQuery, 'view', 'warehouse');
       return ok(c, await detailOf(db, query.company, kind, receiptId(c)));
@@ -144,7 +180,11 @@ export function receiptRoutes(deps: AppDeps) {
         const input = await parseBody(c, ReceiptInputSchema);
         const auth = c.get('auth');
         const access = await requirePermission(db, auth, input.company, 'warehouse', 'create');
-        if (input.status !== 'draft' && !access.isAdmin && !(access.permissions.warehouse ?? []).includes(receiptMoveAction('draft', input.status)))
+        if (
+          input.status !== 'draft' &&
+          !access.isAdmin &&
+          !(access.permissions.warehouse ?? []).includes(receiptMoveAction('draft', input.status))
+        )
           throw forbidden('FORBIDDEN', 'Bạn không có quyền duyệt phiếu kho');
         const id = await db.transaction(async (tx) =>
           createReceipt(tx, {

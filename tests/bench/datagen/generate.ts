@@ -28,6 +28,7 @@ import { rowsOf } from '@server/kernel/sql';
 import { customerSearchText } from '@server/modules/customers';
 import { productSearchText, variantSearchText } from '@server/modules/products';
 import { recordChanges, recordUpserts, type ChangeInput } from '@server/kernel/sync/change-log';
+import { defaultWarehouse } from '@server/modules/warehouse';
 import { catalogueGenerator, type GenProduct, type GenUnit } from './pharma';
 import { seededRandom, type Random } from './random';
 import {
@@ -394,15 +395,10 @@ export async function generateCatalogue(
         units.map(({ variantId, unit }) => [companyId, variantId, unit.unit, unit.factor, unit.price, unit.wholesale, unit.barcode]),
       );
       const stocked = variantInputs.filter(() => random.chance(options.stockShare));
-      await bulkInsert(
+      await openingStock(
         tx,
-        'variant_stock',
-        [
-          ['company_id', 'int'],
-          ['variant_id', 'int'],
-          ['on_hand', 'bigint'],
-        ],
-        stocked.map((input) => [companyId, variantIds.get(input.code), random.int(2_000, 200_000)]),
+        companyId,
+        stocked.map((input) => ({ variantId: variantIds.get(input.code)!, quantity: random.int(2_000, 200_000) })),
       );
       await recordUpserts(tx, companyId, 'variant', [...variantIds.values()]);
       for (const input of variantInputs) {
@@ -839,6 +835,74 @@ export async function generateOrders(
   return out;
 }
 
+/**
+ * Stock on hand for some variants, as an opening-stock receipt of the default warehouse would leave
+ * it (server/modules/warehouse): a lot without number per variant, one movement each, and the
+ * balances summed from them, so the ledger check holds on generated data too.
+ */
+async function openingStock(tx: Db, companyId: number, stock: readonly { variantId: number; quantity: number }[]): Promise<void> {
+  if (stock.length === 0) return;
+  const warehouse = await defaultWarehouse(tx, companyId);
+  const [owner] = rowsOf<{ id: number }>(await tx.execute(sql`select account_id as id from account_companies where company_id = ${companyId} and is_owner limit 1`));
+  const receiptId = uuidv7();
+  await tx.execute(sql`
+    insert into stock_receipts (id, company_id, kind, code, status, warehouse_id, document_date, source_document, created_by, line_count, total_quantity, search_text)
+    values (${receiptId}, ${companyId}, 'import', ${`TDK${receiptId.slice(-6).toUpperCase()}`}, 'completed', ${warehouse.id}, current_date - 400,
+            'Tồn đầu kỳ (dữ liệu sinh)', ${Number(owner!.id)}, ${stock.length}, ${stock.reduce((sum, entry) => sum + entry.quantity, 0)}, 'ton dau ky')`);
+  const lots = await bulkInsert<{ id: number; variant_id: number }>(
+    tx,
+    'stock_lots',
+    [
+      ['company_id', 'int'],
+      ['variant_id', 'int'],
+      ['lot_no', 'text'],
+    ],
+    stock.map((entry) => [companyId, entry.variantId, '']),
+    'id, variant_id',
+  );
+  const lotOf = new Map(lots.map((lot) => [Number(lot.variant_id), Number(lot.id)]));
+  const openedOn = new Date(Date.now() - 400 * 86_400_000).toISOString().slice(0, 10);
+  await bulkInsert(
+    tx,
+    'stock_moves',
+    [
+      ['company_id', 'int'],
+      ['warehouse_id', 'int'],
+      ['variant_id', 'int'],
+      ['lot_id', 'int'],
+      ['quantity', 'bigint'],
+      ['value', 'bigint'],
+      ['receipt_id', 'uuid'],
+      ['document_date', 'date'],
+    ],
+    stock.map((entry) => [companyId, warehouse.id, entry.variantId, lotOf.get(entry.variantId), entry.quantity, entry.quantity * 1000, receiptId, openedOn]),
+  );
+  await bulkInsert(
+    tx,
+    'stock_levels',
+    [
+      ['company_id', 'int'],
+      ['warehouse_id', 'int'],
+      ['variant_id', 'int'],
+      ['on_hand', 'bigint'],
+      ['value', 'bigint'],
+    ],
+    stock.map((entry) => [companyId, warehouse.id, entry.variantId, entry.quantity, entry.quantity * 1000]),
+  );
+  await bulkInsert(
+    tx,
+    'stock_lot_balances',
+    [
+      ['company_id', 'int'],
+      ['warehouse_id', 'int'],
+      ['lot_id', 'int'],
+      ['variant_id', 'int'],
+      ['on_hand', 'bigint'],
+    ],
+    stock.map((entry) => [companyId, warehouse.id, lotOf.get(entry.variantId), entry.variantId, entry.quantity]),
+  );
+}
+
 // ---- Everything ------------------------------------------------------------------------------------
 
 /** The tables the generator fills by the ten thousand. */
@@ -846,7 +910,10 @@ const BULK_TABLES = [
   'products',
   'variants',
   'variant_units',
-  'variant_stock',
+  'stock_lots',
+  'stock_moves',
+  'stock_levels',
+  'stock_lot_balances',
   'customers',
   'orders',
   'order_lines',
