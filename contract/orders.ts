@@ -60,7 +60,15 @@ export type OrderRecord = {
   created_at: string;
   received_at: string;
   updated_at: string;
+  /**
+   * Taken at a customer outside the rep's data scope, which their role allowed ("bán ngoài tuyến",
+   * README "Decisions"); the order's first history row says so (OFF_ROUTE_REASON).
+   */
+  off_route?: boolean;
 };
+
+/** The reason on the first status history row of an order taken off route. */
+export const OFF_ROUTE_REASON = 'Bán ngoài tuyến';
 
 const positiveInt = (label: string, max = 2_147_483_647) =>
   v.pipe(

@@ -24,7 +24,16 @@ export const PERMISSION_AREAS = [
   'reports',
   'settings',
 ] as const;
-export type PermissionArea = (typeof PERMISSION_AREAS)[number];
+/**
+ * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
+ * is PERMISSION_AREAS only): `off_route` with `create` lets a member sell to and visit customers of
+ * the company outside their scope ("bán ngoài tuyến"); each such order says so (README
+ * "Decisions": data scope on ops). Only `create` counts; `view` rides along as on any area.
+ */
+export const SCOPE_EXCEPTION_AREAS = ['off_route'] as const;
+/** Every area a role's permissions may name: the matrix and the exceptions. */
+export const ALL_PERMISSION_AREAS = [...PERMISSION_AREAS, ...SCOPE_EXCEPTION_AREAS] as const;
+export type PermissionArea = (typeof ALL_PERMISSION_AREAS)[number];
 
 export const PERMISSION_ACTIONS = ['view', 'create', 'edit', 'delete', 'approve', 'export'] as const;
 export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
@@ -45,6 +54,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 
 export const ACTION_LABELS: Record<PermissionAction, string> = {
@@ -65,6 +75,9 @@ export const DATA_SCOPE_LABELS: Record<DataScope, string> = {
 };
 
 export type Permissions = Partial<Record<PermissionArea, PermissionAction[]>>;
+
+/** The permission to work at customers outside one's data scope (SCOPE_EXCEPTION_AREAS). */
+export const OFF_ROUTE: readonly [PermissionArea, PermissionAction] = ['off_route', 'create'];
 
 /** What a member may do in a company, as the server computed it for them. */
 export type MemberAccess = { roleId: number | null; roleName: string; scope: DataScope; permissions: Permissions; isAdmin: boolean };
@@ -101,6 +114,8 @@ export const SYSTEM_ROLES: { name: string; description: string; scope: DataScope
       regions: ['view'],
       kpi: ['view', 'edit'],
       reports: ['view', 'export'],
+      // A regional manager covers for reps and closes sales at the region's edges.
+      off_route: ['view', 'create'],
     },
   },
   {
@@ -199,13 +214,13 @@ const CompanyId = idField('công ty');
 /** Only known areas and actions; anything else is refused, not silently stored. */
 const PermissionsSchema = v.pipe(
   v.record(
-    v.picklist(PERMISSION_AREAS, 'Khu vực phân quyền không hợp lệ'),
+    v.picklist(ALL_PERMISSION_AREAS, 'Khu vực phân quyền không hợp lệ'),
     v.array(v.picklist(PERMISSION_ACTIONS, 'Thao tác phân quyền không hợp lệ'), 'Danh sách thao tác không hợp lệ'),
     'Ma trận quyền không hợp lệ',
   ),
   v.transform((matrix): Permissions => {
     const clean: Permissions = {};
-    for (const area of PERMISSION_AREAS) {
+    for (const area of ALL_PERMISSION_AREAS) {
       const actions = PERMISSION_ACTIONS.filter((action) => matrix[area]?.includes(action));
       // Any action on an area implies seeing it.
       if (actions.length) clean[area] = actions.includes('view') ? actions : ['view', ...actions];

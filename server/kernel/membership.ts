@@ -4,6 +4,7 @@
  * not belong to, so ids reveal nothing.
  */
 import { and, eq } from 'drizzle-orm';
+import type { MemberAccess } from '@contract/roles';
 import type { AuthInfo } from './app-types';
 import type { Db } from './db/client';
 import { accountCompanies, companies } from './db/schema';
@@ -17,6 +18,12 @@ export type MembershipRow = {
   roleId: number | null;
   regionId: number | null;
 };
+
+/**
+ * What a member may do in a company and whose data they see, as server/modules/roles computes it
+ * (memberAccess); the sync kernel hands it to op handlers, which apply the data scope with it.
+ */
+export type CallerAccess = MemberAccess & { membership: MembershipRow; accountId: number };
 
 export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
   const [row] = await db

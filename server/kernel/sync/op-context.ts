@@ -2,12 +2,15 @@
 import type { OpChange, OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
 import type { Db } from '../db/client';
+import type { CallerAccess } from '../membership';
 
 export type OpContext = {
   /** The op's own savepoint: a rejection undoes everything the handler wrote. */
   tx: Db;
   companyId: number;
   accountId: number;
+  /** The sender's role and data scope, as it is when the op is applied (server/modules/roles reachCustomer uses it). */
+  access: CallerAccess;
   deviceId: string;
   opId: string;
   now: Date;

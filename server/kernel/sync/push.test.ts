@@ -51,7 +51,20 @@ const logger = createLogger('silent');
 const push = (permissions: Record<string, string[]>): PushContext => ({
   registry,
   logger,
-  caller: { companyId, accountId, deviceId: uuidv7(), access: { isAdmin: false, permissions } },
+  caller: {
+    companyId,
+    accountId,
+    deviceId: uuidv7(),
+    access: {
+      isAdmin: false,
+      permissions,
+      roleId: null,
+      roleName: 'Thử nghiệm',
+      scope: 'own',
+      accountId,
+      membership: { id: 0, companyId, isOwner: false, companyType: 'Khác', roleId: null, regionId: null },
+    },
+  },
 });
 const op = (type: string, payload: unknown): WireOp => ({
   opId: uuidv7(),

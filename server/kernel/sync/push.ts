@@ -8,12 +8,13 @@ import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
 import { SWITCH_LABELS } from '@contract/company-switches';
-import { can, permissionDenied, type MemberAccess } from '@contract/roles';
+import { can, permissionDenied } from '@contract/roles';
 import { SUPPORTED_SCHEMA_VERSIONS, type OpResult, type WireOp } from '@contract/sync';
 import { summarizeIssues } from '@contract/validation';
 import { canonicalJson } from '@server/lib/canonical-json';
 import type { Logger } from '@server/lib/logger';
 import type { Db } from '../db/client';
+import type { CallerAccess } from '../membership';
 import { processedOps } from '../db/schema';
 import { isSwitchOn } from '../switches';
 import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
@@ -21,7 +22,7 @@ import type { SyncRegistry } from './domain';
 import { OpRejection } from './op-context';
 
 /** Who pushes: their role decides which ops they may apply. */
-export type PushCaller = { companyId: number; accountId: number; deviceId: string; access: Pick<MemberAccess, 'permissions' | 'isAdmin'> };
+export type PushCaller = { companyId: number; accountId: number; deviceId: string; access: CallerAccess };
 
 export type PushContext = { registry: SyncRegistry; caller: PushCaller; logger: Logger };
 
@@ -81,6 +82,7 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, che
           tx: savepoint,
           companyId: caller.companyId,
           accountId: caller.accountId,
+          access: caller.access,
           deviceId: caller.deviceId,
           opId: op.opId,
           now,

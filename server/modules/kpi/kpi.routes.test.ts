@@ -131,9 +131,9 @@ describe('views/ and my-kpi/', () => {
       customerCode: 'KH000001',
       lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 3 }],
     });
-    // The order kit submits as An; the rep submits one too, from his phone.
+    // The order kit submits as An; the rep submits one too, from his phone, at one of his customers.
     const result = await kit.submit(
-      { customerCode: 'KH000003', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 2 }] },
+      { customerCode: 'KH000005', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 2 }] },
       { token: kit.rep.access },
     );
     expect(result.outcome, result.error?.message).not.toBe('rejected');
@@ -188,7 +188,7 @@ describe('views/ and my-kpi/', () => {
     const delta = (after: KpiValues, was: KpiValues) => actualOf(after).map((value, i) => value - actualOf(was)[i]!);
     const hoa = await accountId(STAFF.rep2);
     await db.insert(staffSales).values({ companyId: kit.anKhang, accountId: hoa, month, revenue: 12_000_000, orders: 4 });
-    // The rep adds a pharmacy in Hà Nội (outside his region) and checks in at one in TP. Hồ Chí Minh.
+    // The rep adds a pharmacy in Hà Nội (outside his region) and checks in at one of his in TP. Hồ Chí Minh.
     const made = await kit.server.call<CustomerRecord>('/customer/api/customer/', {
       token: kit.rep.access,
       body: {
@@ -206,7 +206,7 @@ describe('views/ and my-kpi/', () => {
       },
     });
     expect(made.status).toBe(201);
-    await checkIn(kit.rep.access, kit.customers.get('KH000002')!.id);
+    await checkIn(kit.rep.access, kit.customers.get('KH000004')!.id);
     // Entered on the old units in Bình Dương (74), now TP. Hồ Chí Minh: Miền Nam.
     await db.insert(customers).values({
       id: uuidv7(),

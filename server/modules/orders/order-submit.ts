@@ -6,13 +6,15 @@
  *   again;
  * - too little stock lowers the quantity to what is left (applied with changes), and refuses the
  *   order when nothing of it can be delivered;
- * - an inactive product or customer refuses it with a message naming it.
+ * - an inactive product or customer refuses it with a message naming it;
+ * - a customer outside the rep's data scope refuses it, unless their role allows selling off route,
+ *   and then the order records it (server/modules/roles reachCustomer, README "Decisions").
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
-import type { OrderSubmitPayload } from '@contract/orders';
+import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
 import { lineAmounts, orderTotals } from '@contract/orders-totals';
 import { effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
@@ -21,6 +23,7 @@ import { customers, orderLines, orders, orderStatusHistory } from '@server/kerne
 import { formatCode, nextCounter } from '@server/kernel/counters';
 import { formatMoney } from '@contract/money';
 import { addressOf } from '@server/modules/customers';
+import { requireCustomerReach } from '@server/modules/roles';
 import { variantRecordsById } from '@server/modules/products';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
@@ -56,6 +59,9 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   const { tx, companyId, accountId } = context;
   const kind = await priorOrder(context, payload.orderId);
 
+  // Whose customer it is, before anything of it is read or answered (issue 20: any rep could order
+  // for any customer of the company by its id, and see its name, phone and address in the answer).
+  const { offRoute } = await requireCustomerReach(tx, context.access, payload.customerId, 'Không tìm thấy khách hàng của đơn hàng');
   const [customer] = await tx
     .select()
     .from(customers)
@@ -244,7 +250,14 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   );
   await tx
     .insert(orderStatusHistory)
-    .values({ companyId, orderId: payload.orderId, fromStatus: kind === 'resubmit' ? 'rejected' : null, toStatus: 'pending', accountId });
+    .values({
+      companyId,
+      orderId: payload.orderId,
+      fromStatus: kind === 'resubmit' ? 'rejected' : null,
+      toStatus: 'pending',
+      reason: offRoute ? OFF_ROUTE_REASON : null,
+      accountId,
+    });
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);

@@ -78,8 +78,12 @@ function orderIdOf(c: Context): string {
 function rejectionToHttp(error: OpRejection): HttpError {
   const fields = { ...error.fields, ...Object.fromEntries((error.changes ?? []).map((change) => [change.field, change.message])) };
   return new HttpError(
-    ['ORDER_ALREADY_ACCEPTED', 'ORDER_ID_TAKEN', 'LOCAL_NO_TAKEN'].includes(error.code) ? 409 : 400,
-    'VALIDATION_FAILED',
+    ['ORDER_ALREADY_ACCEPTED', 'ORDER_ID_TAKEN', 'LOCAL_NO_TAKEN'].includes(error.code)
+      ? 409
+      : error.code === 'CUSTOMER_OUT_OF_SCOPE'
+        ? 403
+        : 400,
+    error.code === 'CUSTOMER_OUT_OF_SCOPE' ? 'FORBIDDEN' : 'VALIDATION_FAILED',
     error.message,
     fields,
   );
@@ -134,7 +138,8 @@ export function orderRoutes(deps: AppDeps) {
   app.post('/ordercompany', async (c) => {
     const input = await parseBody(c, CreateOrderSchema);
     const auth = c.get('auth');
-    await requirePermission(db, auth, input.company, 'orders', 'create');
+    // The same rule as the rep's op, data scope included (order-submit.ts).
+    const access = await requirePermission(db, auth, input.company, 'orders', 'create');
     const { company, ...payload } = input;
     try {
       const result = await db.transaction((tx) =>
@@ -143,6 +148,7 @@ export function orderRoutes(deps: AppDeps) {
             tx,
             companyId: company,
             accountId: auth.accountId,
+            access,
             deviceId: uuidv7(),
             opId: uuidv7(),
             now: new Date(),

@@ -3,9 +3,11 @@
  * own, those plus the rows of their region, or the whole company. Lists add the condition; detail
  * calls answer "not found" for a row outside it, as if it were another company's.
  */
-import type { SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { can, OFF_ROUTE } from '@contract/roles';
 import type { Db } from '@server/kernel/db/client';
 import { customers, orders, visits } from '@server/kernel/db/schema';
+import { OpRejection } from '@server/kernel/sync/op-context';
 import { regionProvinceCodes, scopeFilter, type Access } from './member-access';
 
 /** A rep's orders are the ones they took; a region's are those delivered into its provinces. */
@@ -36,4 +38,39 @@ export async function pullScope(db: Db, access: Access): Promise<{ key: string; 
   if (access.scope === 'own') return { key: `own:${access.accountId}`, filters };
   const provinces = await regionProvinceCodes(db, access);
   return { key: `region:${access.accountId}:${access.membership.regionId ?? '-'}:${provinces.sort().join(',')}`, filters };
+}
+
+/**
+ * How a member stands towards a customer they want to work at (take an order, check in, and the
+ * payments, deliveries and promotions to come): one rule for every path that takes a customer
+ * (README "Decisions": data scope on ops). Within their data scope (customerScope) they may; outside
+ * it, a customer of the company is reachable only when their role allows off-route work
+ * (contract/roles.ts OFF_ROUTE), and what they do there records it; otherwise it is refused.
+ */
+export type CustomerReach = 'in_scope' | 'off_route' | 'outside_scope' | 'not_found';
+
+export async function reachCustomer(db: Db, access: Access, customerId: string): Promise<CustomerReach> {
+  const scope = await customerScope(db, access);
+  const [row] = await db
+    .select({ inScope: scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true` })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.companyId, access.membership.companyId)));
+  if (!row) return 'not_found';
+  if (row.inScope === true) return 'in_scope';
+  return can(access, ...OFF_ROUTE) ? 'off_route' : 'outside_scope';
+}
+
+export const OUT_OF_SCOPE_MESSAGE =
+  'Khách hàng này không thuộc tuyến bạn phụ trách; vai trò của bạn không được bán hàng, ghé thăm ngoài tuyến';
+
+/**
+ * reachCustomer for an op handler (and the HTTP routes that share it): refuses with OpRejection
+ * (CUSTOMER_NOT_FOUND with `notFoundMessage`, or CUSTOMER_OUT_OF_SCOPE); says whether the work is
+ * off route, for the caller to record.
+ */
+export async function requireCustomerReach(db: Db, access: Access, customerId: string, notFoundMessage: string): Promise<{ offRoute: boolean }> {
+  const reach = await reachCustomer(db, access, customerId);
+  if (reach === 'not_found') throw new OpRejection('CUSTOMER_NOT_FOUND', notFoundMessage);
+  if (reach === 'outside_scope') throw new OpRejection('CUSTOMER_OUT_OF_SCOPE', OUT_OF_SCOPE_MESSAGE);
+  return { offRoute: reach === 'off_route' };
 }

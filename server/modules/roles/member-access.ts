@@ -10,7 +10,6 @@ import {
   permissionDenied,
   SALES_ROLE,
   type DataScope,
-  type MemberAccess,
   type PermissionAction,
   type PermissionArea,
   type Permissions,
@@ -19,10 +18,10 @@ import type { AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { regionProvinces, roles } from '@server/kernel/db/schema';
 import { forbidden } from '@server/kernel/errors';
-import { requireMembership, type MembershipRow } from '@server/kernel/membership';
+import { requireMembership, type CallerAccess } from '@server/kernel/membership';
 import { getProvinceIndex } from '@server/modules/address';
 
-export type Access = MemberAccess & { membership: MembershipRow; accountId: number };
+export type Access = CallerAccess;
 
 export async function memberAccess(db: Db, auth: AuthInfo, companyId: number): Promise<Access> {
   const membership = await requireMembership(db, auth, companyId);

@@ -16,7 +16,7 @@ import * as v from 'valibot';
 import { fold } from '@contract/fold';
 import {
   ADMIN_ROLE,
-  PERMISSION_AREAS,
+  ALL_PERMISSION_AREAS,
   RoleDecisionSchema,
   RoleInputSchema,
   RoleListQuery,
@@ -77,7 +77,7 @@ const SCOPE_WIDTH: Record<DataScope, number> = { own: 0, region: 1, company: 2 }
 /** Refuses a role that would give more than the caller holds (administrators hold everything). */
 function refuseEscalation(access: Access, input: Pick<RoleInput, 'permissions' | 'scope'>): void {
   if (access.isAdmin) return;
-  const beyond = PERMISSION_AREAS.some((area) => input.permissions[area]?.some((action) => !can(access, area, action)));
+  const beyond = ALL_PERMISSION_AREAS.some((area) => input.permissions[area]?.some((action) => !can(access, area, action)));
   if (beyond || SCOPE_WIDTH[input.scope] > SCOPE_WIDTH[access.scope]) {
     throw forbidden('FORBIDDEN', 'Bạn không thể cấp quyền hoặc phạm vi dữ liệu vượt quá quyền của chính mình');
   }

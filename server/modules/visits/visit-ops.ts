@@ -1,12 +1,15 @@
 /**
  * visit.checkIn / visit.checkOut. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
  * device's times and the server's receipt time; what looks wrong is flagged, not refused. The only
- * refusals are a customer that is not the company's and a check-out of someone else's visit.
+ * refusals are a customer that is not the company's, one outside the rep's data scope when their
+ * role does not allow off-route work (server/modules/roles reachCustomer, README "Decisions"), and a
+ * check-out of someone else's visit.
  */
 import { and, eq } from 'drizzle-orm';
 import type { VisitCheckInPayload, VisitCheckOutPayload, VisitFlag } from '@contract/visits';
-import { customers, visits } from '@server/kernel/db/schema';
+import { visits } from '@server/kernel/db/schema';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { requireCustomerReach } from '@server/modules/roles';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { loadVisitRecords } from './visit-record';
 
@@ -21,11 +24,7 @@ async function answer(context: OpContext, visitId: string) {
 
 export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
-  const [customer] = await tx
-    .select({ id: customers.id })
-    .from(customers)
-    .where(and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)));
-  if (!customer) throw new OpRejection('CUSTOMER_NOT_FOUND', 'Không tìm thấy khách hàng của lượt ghé thăm này');
+  await requireCustomerReach(tx, context.access, payload.customerId, 'Không tìm thấy khách hàng của lượt ghé thăm này');
   const at = new Date(payload.at);
   const flags: VisitFlag[] = at.getTime() - context.now.getTime() > MAX_CLOCK_AHEAD_MS ? ['CLOCK_AHEAD'] : [];
   // A second check-in with the same visit id is the same fact: keep the first.

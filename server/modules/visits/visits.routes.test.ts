@@ -1,9 +1,11 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
 import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { VisitRecord } from '@contract/visits';
+import { customers } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
@@ -38,6 +40,8 @@ beforeAll(async () => {
   rep = await server.login(extra.phone, extra.password);
   const pulled = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}`, { token: an.access });
   customer = pulled.body.data.changes.find((c) => c.entity === 'customer')!.data as CustomerRecord;
+  // A rep checks in at the customers of their data scope (server/modules/roles reachCustomer): this one is theirs.
+  await server.deps.db.update(customers).set({ staffId: extra.id }).where(eq(customers.id, customer.id));
   await visit(an.access, '2026-11-19T02:00:00.000Z');
   await visit(rep.access, '2026-11-20T03:00:00.000Z');
   await visit(rep.access, '2026-11-20T18:30:00.000Z');
