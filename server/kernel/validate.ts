@@ -30,7 +30,8 @@ export function jsonTextTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (inString) {
-      if (code === 0x5c) i += 1; // a backslash escapes the next character
+      if (code === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (code === 0x22) inString = false;
     } else if (code === 0x22) inString = true;
     else if (code === 0x5b || code === 0x7b) {

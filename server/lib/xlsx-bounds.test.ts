@@ -44,7 +44,10 @@ describe('measuring an .xlsx before reading it', () => {
   });
 
   it('stops at too many rows, empty ones included, and at too many cells, in any namespace prefix', () => {
-    expect(measureXlsx(xlsx({ 'xl/worksheets/sheet1.xml': sheetXml('<row r="1"/>'.repeat(101)) }), BOUNDS)).toEqual({ ok: false, problem: 'rows' });
+    expect(measureXlsx(xlsx({ 'xl/worksheets/sheet1.xml': sheetXml('<row r="1"/>'.repeat(101)) }), BOUNDS)).toEqual({
+      ok: false,
+      problem: 'rows',
+    });
     const prefixed = sheetXml(Array.from({ length: 101 }, () => '<x:row>').join(''));
     expect(measureXlsx(xlsx({ 'xl/worksheets/sheet2.xml': prefixed }), BOUNDS)).toEqual({ ok: false, problem: 'rows' });
     expect(measureXlsx(xlsx({ 'xl/worksheets/sheet1.xml': sheetXml(rows(10, 101)) }), BOUNDS)).toEqual({ ok: false, problem: 'cells' });

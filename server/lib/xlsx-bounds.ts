@@ -13,8 +13,7 @@ import { Inflate } from 'fflate';
 export type XlsxBounds = { entries: number; unzippedBytes: number; rowsPerSheet: number; cellsPerSheet: number };
 
 export type XlsxVerdict =
-  | { ok: true; unzippedBytes: number; rows: number }
-  | { ok: false; problem: 'not-zip' | 'entries' | 'bytes' | 'rows' | 'cells' };
+  { ok: true; unzippedBytes: number; rows: number } | { ok: false; problem: 'not-zip' | 'entries' | 'bytes' | 'rows' | 'cells' };
 
 /** Bytes of compressed input inflated at a time: each step can only unzip about a thousand times this. */
 const STEP = 4096;

@@ -22,7 +22,10 @@ afterAll(() => {
 });
 
 function writeLock(dir: string, owner: Record<string, unknown>) {
-  fs.writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify({ host: 'elsewhere', since: '2026-01-01T00:00:00Z', start: null, token: 'x', ...owner }));
+  fs.writeFileSync(
+    path.join(dir, LOCK_FILE),
+    JSON.stringify({ host: 'elsewhere', since: '2026-01-01T00:00:00Z', start: null, token: 'x', ...owner }),
+  );
 }
 
 describe('the PGlite folder lock', () => {

@@ -123,7 +123,10 @@ describe('login throttling', () => {
 describe('refresh_token', () => {
   it('rotates: the answer carries a new access token and a new cookie, and the new access token works', async () => {
     const first = await server.login(DEMO.binh.phone);
-    const answer = await server.call<RefreshAnswer>(REFRESH, { method: 'POST', headers: { cookie: `refreshToken=${first.refreshCookie}` } });
+    const answer = await server.call<RefreshAnswer>(REFRESH, {
+      method: 'POST',
+      headers: { cookie: `refreshToken=${first.refreshCookie}` },
+    });
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body.data), 'no refresh token in the body').toEqual(['access']);
     expect(refreshCookieOf(answer.headers)).not.toBe(first.refreshCookie);

@@ -40,7 +40,9 @@ export function passwordResetRoutes(deps: AppDeps) {
     if (attempt.blocked) {
       const wait = attempt.retryAfterSeconds;
       const message =
-        wait <= 60 ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới` : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
+        wait <= 60
+          ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới`
+          : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
       throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
     }
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));

@@ -162,7 +162,10 @@ describe('the client address behind a trusted proxy (TRUST_PROXY)', () => {
       const spoofing = await send('9.9.9.9', '198.51.100.7');
       expect(spoofing.status, 'a new left-most entry does not make a new address').toBe(429);
       expect((await send('1.2.3.0', '198.51.100.8')).status, 'another client behind the same proxy is not held back').toBe(400);
-      const session = await limited.call(LOGIN, { body: { phone: DEMO.binh.phone, password: 'Demo@2026' }, headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.9' } });
+      const session = await limited.call(LOGIN, {
+        body: { phone: DEMO.binh.phone, password: 'Demo@2026' },
+        headers: { 'x-forwarded-for': '6.6.6.6, 198.51.100.9' },
+      });
       expect(session.status).toBe(200);
     } finally {
       await limited.stop();

@@ -46,7 +46,9 @@ export async function takeAttempt(db: Db, limits: Limit[], now = new Date()): Pr
       retryAfterSeconds = Math.max(retryAfterSeconds, Math.ceil((oldest + windowMs - now.getTime()) / 1000), 1);
     }
     // Keep the table small: forget what has left every window.
-    await tx.delete(loginFailures).where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, new Date(now.getTime() - LONGEST_WINDOW_MS))));
+    await tx
+      .delete(loginFailures)
+      .where(and(inArray(loginFailures.key, keys), lt(loginFailures.at, new Date(now.getTime() - LONGEST_WINDOW_MS))));
     if (retryAfterSeconds > 0) return { blocked: true as const, retryAfterSeconds };
     const rows = await tx
       .insert(loginFailures)
@@ -108,9 +110,7 @@ export function phoneCheckLimits(ip: string): Limit[] {
  * the account-wide count. Failures counted against addresses stay.
  */
 export async function clearSignInFailures(db: Db, phone: string): Promise<void> {
-  await db
-    .delete(loginFailures)
-    .where(or(eq(loginFailures.key, `login:acct:${phone}`), like(loginFailures.key, `login:pair:${phone}|%`)));
+  await db.delete(loginFailures).where(or(eq(loginFailures.key, `login:acct:${phone}`), like(loginFailures.key, `login:pair:${phone}|%`)));
 }
 
 /** After the right password: this address's failures at the account are forgotten, not the account-wide ones. */

@@ -123,7 +123,10 @@ describe('customer/ create, read, update, status, delete', () => {
     const still = await server.call<CustomerRecord>(`/customer/api/customer/${taken}/?company=${minhPhat}`, { token: binh.access });
     expect([still.body.data.name, still.body.data.company]).toEqual(['Đại lý Minh Phát', minhPhat]);
     const again = await server.call('/customer/api/customer/', { token: an.access, body: newCustomer({ id: mine.body.data.id }) });
-    expect([again.status, again.body.message], 'the same form sent twice in one company is still a conflict').toEqual([409, 'Khách hàng này đã được tạo']);
+    expect([again.status, again.body.message], 'the same form sent twice in one company is still a conflict').toEqual([
+      409,
+      'Khách hàng này đã được tạo',
+    ]);
   });
 
   it('refuses a duplicate code, bad fields and references to another company', async () => {

@@ -106,7 +106,10 @@ export async function orderRecordsById(db: Db, companyId: number, ids: readonly 
     ).map((row) => row.orderId),
   );
   return new Map(
-    rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [], offRoute.has(row.order.id))]),
+    rows.map((row) => [
+      row.order.id,
+      toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [], offRoute.has(row.order.id)),
+    ]),
   );
 }
 

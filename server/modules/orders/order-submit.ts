@@ -248,16 +248,14 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
         .map((entry) => ({ variantId: entry.variant.id, quantity: entry.line.quantity, factor: entry.unit.factor })),
     ),
   );
-  await tx
-    .insert(orderStatusHistory)
-    .values({
-      companyId,
-      orderId: payload.orderId,
-      fromStatus: kind === 'resubmit' ? 'rejected' : null,
-      toStatus: 'pending',
-      reason: offRoute ? OFF_ROUTE_REASON : null,
-      accountId,
-    });
+  await tx.insert(orderStatusHistory).values({
+    companyId,
+    orderId: payload.orderId,
+    fromStatus: kind === 'resubmit' ? 'rejected' : null,
+    toStatus: 'pending',
+    reason: offRoute ? OFF_ROUTE_REASON : null,
+    accountId,
+  });
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);

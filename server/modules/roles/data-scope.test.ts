@@ -104,8 +104,8 @@ describe('a rep outside their scope, whose role does not allow off-route work', 
   });
 
   it('gets "not found" for a customer of another company, as before', async () => {
-    const foreign = (await kit.server.call<{ id: string }[]>(`/customer/api/customer/?company=${kit.minhPhat}`, { token: kit.binh.access })).body
-      .data[0]!;
+    const foreign = (await kit.server.call<{ id: string }[]>(`/customer/api/customer/?company=${kit.minhPhat}`, { token: kit.binh.access }))
+      .body.data[0]!;
     const result = await pushAs(rep.access, 'visit.checkIn', { ...checkIn('KH000004'), customerId: foreign.id });
     expect([result.outcome, result.error?.code]).toEqual(['rejected', 'CUSTOMER_NOT_FOUND']);
   });
@@ -118,7 +118,9 @@ describe('off-route work a role allows', () => {
     const order = result.entity?.data as OrderRecord;
     expect([order.customer_code, order.off_route]).toEqual(['KH000007', true]);
     expect(await historyReasons(order.id)).toEqual(['Bán ngoài tuyến']);
-    const read = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`, { token: kit.an.access });
+    const read = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`, {
+      token: kit.an.access,
+    });
     expect(read.body.data.off_route).toBe(true);
     expect((await pushAs(manager.access, 'visit.checkIn', checkIn('KH000007'))).outcome).toBe('applied');
   });
@@ -140,7 +142,10 @@ describe('off-route work a role allows', () => {
     expect([grant.status, grant.body.data.permissions.off_route]).toEqual([200, ['view', 'create']]);
     try {
       const { orderId, ...rest } = orderPayload('KH000007');
-      const made = await kit.server.call<OrderRecord>('/order/api/ordercompany/', { token: rep.access, body: { company: kit.anKhang, orderId, ...rest } });
+      const made = await kit.server.call<OrderRecord>('/order/api/ordercompany/', {
+        token: rep.access,
+        body: { company: kit.anKhang, orderId, ...rest },
+      });
       expect([made.status, made.body.data.off_route]).toEqual([201, true]);
       const [first] = await kit.server.deps.db
         .select({ reason: orderStatusHistory.reason })
@@ -151,7 +156,13 @@ describe('off-route work a role allows', () => {
       await kit.server.call(`/role/api/role/${sales.id}/`, {
         method: 'PUT',
         token: kit.an.access,
-        body: { company: kit.anKhang, name: sales.name, description: sales.description, scope: sales.scope, permissions: sales.permissions },
+        body: {
+          company: kit.anKhang,
+          name: sales.name,
+          description: sales.description,
+          scope: sales.scope,
+          permissions: sales.permissions,
+        },
       });
     }
   });
@@ -167,9 +178,21 @@ describe('off-route work a role allows', () => {
       .set({ permissions: { ...without, roles: ['view', 'create', 'edit'] } })
       .where(eq(roles.id, row!.id));
     try {
-      const body = (permissions: Permissions) => ({ company: kit.anKhang, name: `Tuyến ${uuidv7()}`, description: null, scope: 'own', permissions });
-      const beyond = await kit.server.call('/role/api/role/', { token: manager.access, body: body({ orders: ['view'], off_route: ['create'] }) });
-      expect([beyond.status, beyond.body.message]).toEqual([403, 'Bạn không thể cấp quyền hoặc phạm vi dữ liệu vượt quá quyền của chính mình']);
+      const body = (permissions: Permissions) => ({
+        company: kit.anKhang,
+        name: `Tuyến ${uuidv7()}`,
+        description: null,
+        scope: 'own',
+        permissions,
+      });
+      const beyond = await kit.server.call('/role/api/role/', {
+        token: manager.access,
+        body: body({ orders: ['view'], off_route: ['create'] }),
+      });
+      expect([beyond.status, beyond.body.message]).toEqual([
+        403,
+        'Bạn không thể cấp quyền hoặc phạm vi dữ liệu vượt quá quyền của chính mình',
+      ]);
       expect((await kit.server.call('/role/api/role/', { token: manager.access, body: body({ orders: ['view'] }) })).status).toBe(201);
     } finally {
       await kit.server.deps.db.update(roles).set({ permissions: row!.permissions }).where(eq(roles.id, row!.id));

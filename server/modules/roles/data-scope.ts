@@ -68,7 +68,12 @@ export const OUT_OF_SCOPE_MESSAGE =
  * (CUSTOMER_NOT_FOUND with `notFoundMessage`, or CUSTOMER_OUT_OF_SCOPE); says whether the work is
  * off route, for the caller to record.
  */
-export async function requireCustomerReach(db: Db, access: Access, customerId: string, notFoundMessage: string): Promise<{ offRoute: boolean }> {
+export async function requireCustomerReach(
+  db: Db,
+  access: Access,
+  customerId: string,
+  notFoundMessage: string,
+): Promise<{ offRoute: boolean }> {
   const reach = await reachCustomer(db, access, customerId);
   if (reach === 'not_found') throw new OpRejection('CUSTOMER_NOT_FOUND', notFoundMessage);
   if (reach === 'outside_scope') throw new OpRejection('CUSTOMER_OUT_OF_SCOPE', OUT_OF_SCOPE_MESSAGE);

@@ -362,9 +362,16 @@ describe('push: bad requests', () => {
     const before = visitOps(customer.id).checkIn;
     const after = visitOps(customer.id).checkIn;
     const deepOpId = uuidv7();
-    const deep = JSON.stringify(op('visit.checkIn', 'DEEP', { opId: deepOpId })).replace('"DEEP"', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
+    const deep = JSON.stringify(op('visit.checkIn', 'DEEP', { opId: deepOpId })).replace(
+      '"DEEP"',
+      `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    );
     const body = `{"company":${anKhang},"deviceId":"${deviceId}","ops":[${JSON.stringify(before)},${deep},${JSON.stringify(after)}]}`;
-    const answer = await server.call<PushAnswer>('/sync/push', { token: an.access, rawBody: body, headers: { 'content-type': 'application/json' } });
+    const answer = await server.call<PushAnswer>('/sync/push', {
+      token: an.access,
+      rawBody: body,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.results.map((result) => [result.outcome, result.error?.code ?? null])).toEqual([
       ['applied', null],
@@ -383,10 +390,22 @@ describe('push: bad requests', () => {
     const [stored] = await server.deps.db.select({ n: count() }).from(processedOps).where(eq(processedOps.opId, bad.opId));
     expect(Number(stored!.n)).toBe(0);
     const deepBody = `{"company":${anKhang},"name":${'['.repeat(40)}${']'.repeat(40)}}`;
-    const rest = await server.call('/customer/api/customer/', { token: an.access, rawBody: deepBody, headers: { 'content-type': 'application/json' } });
-    expect([rest.status, rest.body.error, rest.body.message]).toEqual([400, 'VALIDATION_FAILED', 'Dữ liệu lồng nhau quá sâu (tối đa 32 cấp)']);
+    const rest = await server.call('/customer/api/customer/', {
+      token: an.access,
+      rawBody: deepBody,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([rest.status, rest.body.error, rest.body.message]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Dữ liệu lồng nhau quá sâu (tối đa 32 cấp)',
+    ]);
     const shallow = `{"company":${anKhang},"name":"[[[{{{ không phải lồng nhau"}`;
-    const text = await server.call('/customer/api/customer/', { token: an.access, rawBody: shallow, headers: { 'content-type': 'application/json' } });
+    const text = await server.call('/customer/api/customer/', {
+      token: an.access,
+      rawBody: shallow,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(text.status, 'brackets inside a string are text').toBe(201);
   });
 
