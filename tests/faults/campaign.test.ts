@@ -1,7 +1,8 @@
 /**
  * The seeded fault campaign (issue 6, `npm run test:faults`; docs/offline-sync.md "How it is tested" "fault
- * injection"). Hundreds of ops — new customers, check-ins and check-outs, orders — are queued on one
- * device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
+ * injection"). A thousand ops of every type the phones send (contract/sync-domains.ts OP_SPECS: new
+ * customers, check-ins and check-outs, orders, stock counts; a new op type does not compile here
+ * until it has a generator below, issue 20) are queued on one device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
  * proxy that, push by push, drops the request, drops the answer after the server committed it,
  * answers 500 / 503 / 429, cuts the answer, holds the answer or the request past the device's
  * timeout, kills the server (SIGKILL) in the middle of a batch and starts it again, and reloads the
@@ -15,7 +16,7 @@
  *
  * The server runs as a child process (`node --import tsx server/main.ts`) on a PGlite data
  * directory, or on PostgreSQL under `bash scripts/with-pg.sh`. The seed is fixed (FAULT_SEED=<n>
- * or FAULT_SEED=random for another campaign); FAULT_OPS sets how many ops (default 300).
+ * or FAULT_SEED=random for another campaign); FAULT_OPS sets how many ops (default 1000).
  */
 import 'fake-indexeddb/auto';
 import fs from 'node:fs';
@@ -26,7 +27,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
 import type { Envelope } from '@contract/envelope';
-import type { OpType } from '@contract/sync-domains';
+import { OP_SPECS, type OpType, type SyncEntity } from '@contract/sync-domains';
 import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { openDatabase, type DatabaseHandle } from '@server/kernel/db/client';
@@ -35,7 +36,7 @@ import type { OutboxRow } from '@/db/app-db';
 import type { DrainOutcome, PushTransport } from '@/sync/drain';
 import { enqueueOp } from '@/sync/outbox';
 import { pullChanges } from '@/sync/pull';
-import { checkOnServer, type KilledBatch, type Planned } from './support/campaign-check';
+import { checkOnServer, reservedStock, type KilledBatch, type Planned } from './support/campaign-check';
 import { createChildStore, startChildServer, type ChildServer, type ChildStore } from './support/child-server';
 import { createDevice, type Device, type Tab } from './support/device';
 import { FAULT_KINDS, startFaultProxy, type FaultKind, type FaultProxy } from './support/fault-proxy';
@@ -43,7 +44,7 @@ import { Rng, seedFromEnv } from './support/prng';
 import { seconds, table } from './support/report';
 
 const SEED = seedFromEnv('FAULT_SEED', 20261121);
-const OPS = Number(process.env.FAULT_OPS ?? 300);
+const OPS = Number(process.env.FAULT_OPS ?? 1000);
 const MAX_RESTARTS = Number(process.env.FAULT_MAX_RESTARTS ?? 4);
 /** Client timeouts (30 s + 0.5 s per op, src/sync/transport.ts) run this many times faster. */
 const TIME_SCALE = 30;
@@ -52,7 +53,6 @@ const DEMO_PASSWORD = 'Demo@2026';
 /** Marks what this campaign made, so the checker finds copies made under other ids too. */
 const TAG = `F${(SEED % 36 ** 4).toString(36).toUpperCase()}`;
 const MARK = `fault-campaign ${TAG}`;
-const TRACKED_STOCK = 8;
 
 type Attempt = 'ok' | 'fail' | 'unknown';
 
@@ -67,6 +67,10 @@ const fatal: string[] = [];
 let restarts = 0;
 /** Batches the server was killed under, to tell how many it had half done. */
 const killedBatches: KilledBatch[] = [];
+/** The demo's open stock count (server/seed/demo-warehouse.ts), which stock.count ops add sheets to. */
+let openCheckId: string;
+/** Stock held per variant before any campaign order (the demo's own orders hold some). */
+let reservedBefore: Map<number, number>;
 
 function serverOptions() {
   return { dataDir: store.dataDir, databaseUrl: store.databaseUrl, logFile: path.join(tmp, 'server.log') };
@@ -135,23 +139,19 @@ function shuffled<T>(items: readonly T[], rng: Rng): T[] {
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'faults-campaign-'));
   store = await createChildStore(tmp);
-  // First start seeds the demo data; stock is then tracked for a few variants (two of them short).
+  // First start seeds the demo data (stock of every product, an open count); then what the checker
+  // compares with is read while the server is stopped (a PGlite folder has one process at a time).
   await bootServer();
   await child!.stop();
   child = null;
   await withDatabase(async (handle) => {
     const [company] = await query<{ id: number }>(handle, sql`select id from companies where title = 'Công ty Dược phẩm An Khang'`);
-    const variants = await query<{ id: number }>(
+    const [check] = await query<{ id: string }>(
       handle,
-      sql`select id from variants where company_id = ${company!.id} and is_active order by id limit ${TRACKED_STOCK}`,
+      sql`select id from stock_receipts where company_id = ${company!.id} and kind = 'check' and status in ('draft', 'pending') order by created_at limit 1`,
     );
-    for (const [index, variant] of variants.entries()) {
-      const onHand = index < 2 ? 60 : 10_000_000;
-      await handle.db.execute(
-        sql`insert into variant_stock (company_id, variant_id, on_hand, reserved) values (${company!.id}, ${variant.id}, ${onHand}, 0)
-            on conflict (company_id, variant_id) do update set on_hand = excluded.on_hand, reserved = 0`,
-      );
-    }
+    openCheckId = check!.id;
+    reservedBefore = await reservedStock(handle, company!.id);
   });
   await bootServer();
 }, 180_000);
@@ -278,7 +278,7 @@ async function runCampaign(options: CampaignOptions) {
     async function enqueue(
       tab: Tab,
       type: OpType,
-      entity: { type: 'customer' | 'visit' | 'order'; id: string },
+      entity: { type: SyncEntity; id: string },
       payload: Record<string, unknown>,
       dependsOn: string[],
     ) {
@@ -299,74 +299,130 @@ async function runCampaign(options: CampaignOptions) {
       return { id: plan.pick(customers).id, dependsOn: [] };
     }
 
+    /**
+     * One generator per op type the phones send: `satisfies` makes a new op type in OP_SPECS a
+     * compile error here until the campaign makes it too (issue 20). The weight says how often; a
+     * generator that cannot make its op now (no open visit to check out) answers false.
+     */
+    type Generator = { weight: number; make: (tab: Tab) => Promise<boolean> };
+    const generators = {
+      'customer.create': {
+        weight: 12,
+        make: async (tab) => {
+          const id = uuidv7(clock);
+          const opId = await enqueue(
+            tab,
+            'customer.create',
+            { type: 'customer', id },
+            { id, name: `KH Thử lỗi ${TAG}-${planned.length}`, note: MARK },
+            [],
+          );
+          createdCustomers.push({ id, opId });
+          return true;
+        },
+      },
+      'visit.checkIn': {
+        weight: 22,
+        make: async (tab) => {
+          const customer = pickCustomer();
+          const visitId = uuidv7(clock);
+          const payload = {
+            visitId,
+            customerId: customer.id,
+            at: new Date(clock).toISOString(),
+            location: { lat: 10.77 + plan.next() / 100, lng: 106.7 + plan.next() / 100, accuracy: 12 },
+            note: MARK,
+          };
+          const opId = await enqueue(tab, 'visit.checkIn', { type: 'visit', id: visitId }, payload, customer.dependsOn);
+          openVisits.push({ visitId, opId });
+          return true;
+        },
+      },
+      'visit.checkOut': {
+        weight: 18,
+        make: async (tab) => {
+          if (openVisits.length === 0) return false;
+          const visit = openVisits.splice(plan.int(0, openVisits.length - 1), 1)[0]!;
+          const payload = { visitId: visit.visitId, at: new Date(clock + 5 * 60_000).toISOString(), location: null, note: null };
+          await enqueue(tab, 'visit.checkOut', { type: 'visit', id: visit.visitId }, payload, [visit.opId]);
+          return true;
+        },
+      },
+      'order.submit': {
+        weight: 38,
+        make: async (tab) => {
+          const customer = pickCustomer();
+          const orderId = uuidv7(clock);
+          orderNo += 1;
+          const chosen = new Set<number>();
+          const lineCount = plan.int(1, 4);
+          const lines = [];
+          while (lines.length < lineCount) {
+            const variant = plan.pick(variants);
+            if (chosen.has(variant.id)) continue;
+            chosen.add(variant.id);
+            const unit = plan.pick(variant.units);
+            lines.push({
+              lineId: uuidv7(clock),
+              variantId: variant.id,
+              unit: unit.unit,
+              quantity: plan.int(1, 5),
+              quotedUnitPrice: Math.min(100_000_000_000, unit.price * 2),
+              discount: plan.chance(0.2) ? { kind: 'percent', value: plan.int(1, 20) } : null,
+            });
+          }
+          const payload = {
+            orderId,
+            localNo: `${TAG}-FLTS-${orderNo}`,
+            customerId: customer.id,
+            visitId: null,
+            deliveryDate: null,
+            note: MARK,
+            lines,
+            quotedTotal: 0,
+            createdAt: new Date(clock).toISOString(),
+          };
+          await enqueue(tab, 'order.submit', { type: 'order', id: orderId }, payload, customer.dependsOn);
+          return true;
+        },
+      },
+      'stock.count': {
+        weight: 10,
+        make: async (tab) => {
+          // A counter's sheet of the open count: a few products, no lot (the variant's lot '').
+          const sheetId = uuidv7(clock);
+          const counted = new Map<number, number>();
+          const lineCount = plan.int(1, 3);
+          while (counted.size < lineCount) counted.set(plan.pick(variants).id, plan.int(0, 500));
+          const payload = {
+            receiptId: openCheckId,
+            sheetId,
+            lines: [...counted].map(([variantId, quantity]) => ({ variantId, lotId: null, quantity })),
+            note: MARK,
+          };
+          await enqueue(tab, 'stock.count', { type: 'stock_check', id: sheetId }, payload, []);
+          return true;
+        },
+      },
+    } satisfies Record<OpType, Generator>;
+
     async function enqueueOne(tab: Tab): Promise<void> {
       clock += 1_000;
-      const type = plan.weighted<OpType>({
-        'customer.create': 15,
-        'visit.checkIn': 25,
-        'visit.checkOut': openVisits.length > 0 ? 20 : 0,
-        'order.submit': 40,
-      });
-      if (type === 'customer.create') {
-        const id = uuidv7(clock);
-        const opId = await enqueue(
-          tab,
-          type,
-          { type: 'customer', id },
-          { id, name: `KH Thử lỗi ${TAG}-${planned.length}`, note: MARK },
-          [],
-        );
-        createdCustomers.push({ id, opId });
-      } else if (type === 'visit.checkIn') {
-        const customer = pickCustomer();
-        const visitId = uuidv7(clock);
-        const payload = {
-          visitId,
-          customerId: customer.id,
-          at: new Date(clock).toISOString(),
-          location: { lat: 10.77 + plan.next() / 100, lng: 106.7 + plan.next() / 100, accuracy: 12 },
-          note: MARK,
-        };
-        const opId = await enqueue(tab, type, { type: 'visit', id: visitId }, payload, customer.dependsOn);
-        openVisits.push({ visitId, opId });
-      } else if (type === 'visit.checkOut') {
-        const visit = openVisits.splice(plan.int(0, openVisits.length - 1), 1)[0]!;
-        const payload = { visitId: visit.visitId, at: new Date(clock + 5 * 60_000).toISOString(), location: null, note: null };
-        await enqueue(tab, type, { type: 'visit', id: visit.visitId }, payload, [visit.opId]);
-      } else {
-        const customer = pickCustomer();
-        const orderId = uuidv7(clock);
-        orderNo += 1;
-        const chosen = new Set<number>();
-        const lineCount = plan.int(1, 4);
-        const lines = [];
-        while (lines.length < lineCount) {
-          const variant = plan.pick(variants);
-          if (chosen.has(variant.id)) continue;
-          chosen.add(variant.id);
-          const unit = plan.pick(variant.units);
-          lines.push({
-            lineId: uuidv7(clock),
-            variantId: variant.id,
-            unit: unit.unit,
-            quantity: plan.int(1, 5),
-            quotedUnitPrice: Math.min(100_000_000_000, unit.price * 2),
-            discount: plan.chance(0.2) ? { kind: 'percent', value: plan.int(1, 20) } : null,
-          });
-        }
-        const payload = {
-          orderId,
-          localNo: `${TAG}-FLTS-${orderNo}`,
-          customerId: customer.id,
-          visitId: null,
-          deliveryDate: null,
-          note: MARK,
-          lines,
-          quotedTotal: 0,
-          createdAt: new Date(clock).toISOString(),
-        };
-        await enqueue(tab, type, { type: 'order', id: orderId }, payload, customer.dependsOn);
+      // Every op type once in the first waves, whatever the draw; then by weight.
+      const missing = (Object.keys(generators) as OpType[]).filter((type) => !planned.some((op) => op.type === type));
+      for (let tries = 0; tries < 10; tries += 1) {
+        const type =
+          missing.length > 0 && plan.chance(0.5)
+            ? plan.pick(missing)
+            : plan.weighted<OpType>(
+                Object.fromEntries(Object.entries(generators).map(([name, generator]) => [name, generator.weight])) as Record<
+                  OpType,
+                  number
+                >,
+              );
+        if (await generators[type].make(tab)) return;
       }
+      await generators['customer.create'].make(tab);
     }
 
     // ---- the drainer, with every attempt of every op recorded as the device saw it -----------
@@ -543,7 +599,7 @@ async function runCampaign(options: CampaignOptions) {
     }
 
     const checked = await withDatabase((handle) =>
-      checkOnServer(handle, { companyId, deviceId, mark: MARK, planned, byOp, killedBatches }),
+      checkOnServer(handle, { companyId, deviceId, mark: MARK, planned, byOp, killedBatches, reservedBefore }),
     );
     lost.push(...checked.lost);
     duplicated.push(...checked.duplicated);
@@ -557,8 +613,8 @@ async function runCampaign(options: CampaignOptions) {
       table(`Fault campaign — seed ${SEED} (FAULT_SEED=${SEED} to replay), ${store.label}, ${seconds(Date.now() - started)}`, [
         ['ops queued', planned.length],
         [
-          '  customer.create / visit.checkIn / visit.checkOut / order.submit',
-          ['customer.create', 'visit.checkIn', 'visit.checkOut', 'order.submit']
+          `  ${Object.keys(OP_SPECS).join(' / ')}`,
+          Object.keys(OP_SPECS)
             .map((type) => planned.filter((op) => op.type === type).length)
             .join(' / '),
         ],
@@ -576,8 +632,8 @@ async function runCampaign(options: CampaignOptions) {
         ['final: applied / with changes / rejected', `${counts.applied} / ${counts.appliedWithChanges} / ${counts.rejected}`],
         ['  rejections', [...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ') || '-'],
         [
-          'on the server: processed ops / customers / visits / orders',
-          `${checked.processed} / ${checked.customers} / ${checked.visits} / ${checked.orders}`,
+          'on the server: processed ops / customers / visits / orders / count sheets',
+          `${checked.processed} / ${checked.customers} / ${checked.visits} / ${checked.orders} / ${checked.sheets}`,
         ],
         ['stranded in "sending" with tabs still open', stranded],
         ['left in the outbox after healing', leftOver.length],
@@ -603,6 +659,8 @@ async function runCampaign(options: CampaignOptions) {
       serverErrors: proxy.serverErrors,
       stranded,
       fatal: [...fatal],
+      missingOpTypes: Object.keys(OP_SPECS).filter((type) => !planned.some((op) => op.type === type)),
+      opCount: planned.length,
       missingFaults: FAULT_KINDS.filter(
         (kind) => !['none', 'forge-ack'].includes(kind) && (kind !== 'restart-mid-batch' || MAX_RESTARTS > 0) && !faults.has(kind),
       ),
@@ -625,7 +683,9 @@ describe('fault campaign: two tabs, real drainer, faults on every push', () => {
     expect(verdict.serverErrors, '5xx answered by the server itself').toEqual([]);
     expect(verdict.stranded, 'ops stranded in "sending" while the tabs stayed open').toBe(0);
     expect(verdict.missingFaults, 'kinds of fault never injected').toEqual([]);
-  }, 600_000);
+    expect(verdict.opCount).toBeGreaterThanOrEqual(OPS);
+    expect(verdict.missingOpTypes, 'op types of contract/sync-domains.ts the campaign never sent').toEqual([]);
+  }, 1_200_000);
 
   it('the checker is not blind: a proxy that answers "applied" without sending the push on is caught as LOST', async () => {
     const verdict = await runCampaign({ seed: SEED + 1, ops: 40, maxRestarts: 0, forgeAcks: true });

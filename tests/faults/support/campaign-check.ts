@@ -1,9 +1,10 @@
 /**
  * The fault campaign's checker (campaign.test.ts), run on the server's database after the device
  * healed: every op the device queued is on the server exactly once. Each op has its processed_ops
- * row with the outcome the device kept; each customer, visit and order it created exists once (and
- * no copy under another id or number); every order has all its lines and totals that add up; stock
- * was reserved once per accepted line. Also counts the batches a SIGKILL cut in the middle.
+ * row with the outcome the device kept; each customer, visit, order and stock count sheet it created
+ * exists once (and no copy under another id or number); every order has all its lines and totals
+ * that add up; stock was reserved once per accepted line (in the stock ledger's balances,
+ * server/modules/warehouse). Also counts the batches a SIGKILL cut in the middle.
  */
 import { sql } from 'drizzle-orm';
 import type { OpType } from '@contract/sync-domains';
@@ -34,14 +35,25 @@ export type CheckInput = {
   /** The device's outbox after healing, by opId. */
   byOp: Map<string, OutboxRow>;
   killedBatches: KilledBatch[];
+  /** Stock held per variant before the campaigns (reservedStock). */
+  reservedBefore: Map<number, number>;
 };
+
+/** What the company's warehouses hold for orders, per variant (stock_levels.reserved summed). */
+export async function reservedStock(handle: DatabaseHandle, companyId: number): Promise<Map<number, number>> {
+  const rows = await query<{ variant_id: number; reserved: string | number }>(
+    handle,
+    sql`select variant_id, sum(reserved) as reserved from stock_levels where company_id = ${companyId} group by variant_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.variant_id), Number(row.reserved)]));
+}
 
 async function query<T>(handle: DatabaseHandle, statement: ReturnType<typeof sql>): Promise<T[]> {
   return rowsOf<T>(await handle.db.execute(statement));
 }
 
 export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
-  const { companyId, deviceId, mark: MARK, planned, byOp, killedBatches } = input;
+  const { companyId, deviceId, mark: MARK, planned, byOp, killedBatches, reservedBefore } = input;
   const lost: string[] = [];
   const duplicated: string[] = [];
   const problems: string[] = [];
@@ -140,17 +152,46 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
   const codes = orderRows.map((row) => row.code).filter(Boolean);
   if (new Set(codes).size !== codes.length) duplicated.push('two orders share an official code');
 
-  // Stock: reserved exactly once per accepted line (a replay applied twice would reserve twice).
-  const stock = await query<{ variant_id: number; reserved: string | number; expected: string | number }>(
+  // Stock: reserved exactly once per accepted line (a replay applied twice would reserve twice), in
+  // the warehouse of each order, for the variants that warehouse tracks.
+  const held = await query<{ variant_id: number; held: string | number }>(
     handle,
-    sql`select s.variant_id, s.reserved,
-            coalesce((select sum(l.quantity * l.factor) from order_lines l join orders o on o.id = l.order_id
-                      where l.variant_id = s.variant_id and o.company_id = s.company_id and o.note like 'fault-campaign %'), 0) as expected
-          from variant_stock s where s.company_id = ${companyId}`,
+    sql`select l.variant_id, sum(l.quantity * l.factor) as held
+          from order_lines l join orders o on o.id = l.order_id
+          where o.company_id = ${companyId} and o.note like 'fault-campaign %' and o.status in ('pending', 'confirmed')
+            and exists (select 1 from stock_levels s
+                         where s.company_id = o.company_id and s.warehouse_id = o.warehouse_id and s.variant_id = l.variant_id)
+          group by l.variant_id`,
   );
-  for (const row of stock)
-    if (Number(row.reserved) !== Number(row.expected))
-      duplicated.push(`variant ${row.variant_id}: ${row.reserved} reserved, orders hold ${row.expected}`);
+  const expected = new Map(held.map((row) => [Number(row.variant_id), Number(row.held)]));
+  const reservedAfter = await reservedStock(handle, companyId);
+  for (const variantId of new Set([...reservedBefore.keys(), ...reservedAfter.keys(), ...expected.keys()])) {
+    const delta = (reservedAfter.get(variantId) ?? 0) - (reservedBefore.get(variantId) ?? 0);
+    if (delta !== (expected.get(variantId) ?? 0))
+      duplicated.push(`variant ${variantId}: ${delta} more reserved, campaign orders hold ${expected.get(variantId) ?? 0}`);
+  }
+
+  // Stock counts: each applied sheet once, with the lines it was sent with.
+  const sheetRows = await query<{ id: string; lines: unknown }>(
+    handle,
+    sql`select id, lines from stock_count_sheets where company_id = ${companyId} and note = ${MARK}`,
+  );
+  for (const op of planned.filter((candidate) => candidate.type === 'stock.count')) {
+    const rows = sheetRows.filter((row) => row.id === op.entityId);
+    if (succeeded(op) && rows.length === 0) lost.push(`count sheet ${op.entityId} (applied) is not on the server`);
+    if (!succeeded(op) && rows.length > 0) problems.push(`count sheet ${op.entityId} exists although its op was ${outcomeOf(op)}`);
+    const sent = (op.payload.lines as unknown[]).length;
+    const stored = rows[0]
+      ? typeof rows[0].lines === 'string'
+        ? (JSON.parse(rows[0].lines) as unknown[])
+        : (rows[0].lines as unknown[])
+      : [];
+    if (rows[0] && stored.length !== sent) problems.push(`count sheet ${op.entityId} has ${stored.length} lines, ${sent} were sent`);
+  }
+  const sheetsApplied = planned.filter((op) => op.type === 'stock.count' && succeeded(op)).length;
+  if (sheetRows.length > sheetsApplied)
+    duplicated.push(`${sheetRows.length} campaign count sheets on the server, ${sheetsApplied} applied`);
+
   // Batches the server was killed under: how many were cut in the middle (some ops applied before the kill, some after).
   let cutMidBatch = 0;
   for (const batch of killedBatches) {
@@ -171,6 +212,7 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     customers: customerRows.length,
     visits: visitRows.length,
     orders: orderRows.length,
+    sheets: sheetRows.length,
     cutMidBatch,
   };
 }
