@@ -7,7 +7,11 @@
  * contract's query schemas with values that pass their patterns but may still be nonsense
  * (2026-13-45); bodies drawn from the contract schema the route expects (found by asking the route
  * what `{}` is missing), mutated (missing keys, wrong types, numbers past int4, __proto__ keys),
- * random JSON, and malformed bodies (bad JSON, wrong content type, 1 MB+, deep nesting); tokens
+ * random JSON, and malformed bodies (bad JSON, wrong content type, 1 MB+, deep nesting); JSON nested
+ * 33 to 50,000 levels deep and JSON of 200 KB to past the 1 MB limit (support/schema-arbitrary.ts
+ * EXTREMES), as the whole body or in place of one key, drawn now and then for every route and
+ * sent for certain, deep and large, to every route that takes a body and in the payload of every
+ * op type (issue 20: a payload nested a few thousand levels answered 500); tokens
  * valid, missing, malformed, expired, revoked, of another company. The property:
  *  - no answer is a 5xx;
  *  - every 4xx is the JSON envelope with a known `error` code and a non-empty Vietnamese `message`;
@@ -27,6 +31,7 @@ import type { LoginAnswer } from '@contract/auth';
 import { isErrorCode } from '@contract/errors';
 import { OP_SPECS } from '@contract/sync-domains';
 import type { PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
 import { signAccessToken } from '@server/lib/tokens';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 import { seedFromEnv } from './support/prng';
@@ -35,11 +40,15 @@ import { fillPath, routeName, routeTable, type RouteEntry } from './support/rout
 import {
   arbitraryFor,
   bestCandidates,
+  EXTREMES,
+  extremeArbitrary,
+  placeExtreme,
   harvestContract,
   isoInstantArbitrary,
   weirdJson,
   weirdString,
   type AnySchema,
+  type Extreme,
   type Harvest,
   type IdPools,
 } from './support/schema-arbitrary';
@@ -54,7 +63,13 @@ const TIME_LIMIT_PER_ROUTE_MS = 25_000;
 const VIETNAMESE = /[àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ]/i;
 
 type TokenKind = 'owner' | 'other-tenant' | 'none' | 'malformed' | 'expired' | 'revoked' | 'wrong-scheme' | 'huge';
-type Body = { kind: 'none' } | { kind: 'json'; value: unknown } | { kind: 'raw'; text: string; contentType: string | null } | MultipartBody;
+/** `splice`: an extreme value (too deep or too big to build as an object) sent in place of `marker` in the JSON text. */
+type Splice = { marker: string; extreme: Extreme };
+type Body =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown; splice?: Splice }
+  | { kind: 'raw'; text: string; contentType: string | null }
+  | MultipartBody;
 type Case = { token: TokenKind; params: Record<string, string>; query: [string, string][]; body: Body; slash: boolean };
 type Failure = { route: string; problem: string; request: string; answer: string; runs: number; shrinks: number };
 
@@ -215,6 +230,10 @@ async function send(route: RouteEntry, item: Case): Promise<Answer> {
     headers['content-type'] = encoded.contentType;
   } else if (item.body.kind === 'json') {
     body = JSON.stringify(item.body.value) ?? 'null';
+    if (item.body.splice) {
+      body = body.replace(JSON.stringify(item.body.splice.marker), item.body.splice.extreme.text);
+      extremesSent[item.body.splice.extreme.kind] += 1;
+    }
     headers['content-type'] = 'application/json';
   } else if (item.body.kind === 'raw') {
     body = item.body.text;
@@ -233,6 +252,26 @@ async function send(route: RouteEntry, item: Case): Promise<Answer> {
     tokens.owner = `Bearer ${an.access}`;
   }
   return answer;
+}
+
+/** Extreme bodies sent, deep and large, in the property's cases and the certain ones (report). */
+const extremesSent = { deep: 0, large: 0 };
+const MARKER = '@@extreme@@';
+
+/** A JSON body with an extreme in it: as the body, or in place of one of its keys. */
+function withExtreme(body: Body, extreme: Extreme, where: number): Body {
+  const value = body.kind === 'json' ? body.value : {};
+  return { kind: 'json', value: placeExtreme(value, MARKER, where), splice: { marker: MARKER, extreme } };
+}
+
+/** A push body with an extreme in the payload of one of its ops (the whole payload, or one key of it). */
+function withExtremeOp(body: Body, extreme: Extreme, where: number): Body {
+  const value = body.kind === 'json' ? (body.value as { ops?: unknown }) : null;
+  if (!value || !Array.isArray(value.ops) || value.ops.length === 0) return withExtreme(body, extreme, where);
+  const ops = [...value.ops] as Record<string, unknown>[];
+  const index = where % ops.length;
+  ops[index] = { ...ops[index], payload: placeExtreme(ops[index]!.payload, MARKER, Math.floor(where / ops.length)) };
+  return { kind: 'json', value: { ...value, ops }, splice: { marker: MARKER, extreme } };
 }
 
 function verdict(route: RouteEntry, answer: Answer): string | null {
@@ -377,8 +416,11 @@ async function probeKeys(
   return { required, body: [...new Set([...required, ...body])], query: fieldsOf(query), multipart };
 }
 
-function bodyArbitrary(route: RouteEntry, probed: { required: string[]; body: string[]; multipart: boolean }): fc.Arbitrary<Body> {
-  if (route.method === 'GET' || route.method === 'HEAD') return fc.constant({ kind: 'none' });
+function bodyArbitrary(
+  route: RouteEntry,
+  probed: { required: string[]; body: string[]; multipart: boolean },
+): { any: fc.Arbitrary<Body>; schema: fc.Arbitrary<Body> | null } {
+  if (route.method === 'GET' || route.method === 'HEAD') return { any: fc.constant({ kind: 'none' }), schema: null };
   const uploads = multipartArbitrary(files, [String(anKhang), String(anKhang), String(minhPhat)]);
   const wanted = new Set(probed.required);
   const known = new Set(probed.body);
@@ -417,7 +459,11 @@ function bodyArbitrary(route: RouteEntry, probed: { required: string[]; body: st
         };
       });
   }
-  return fc.oneof(
+  const push = route.path === '/api/sync/push';
+  const extreme = fc
+    .tuple(schemaBody, extremeArbitrary, fc.nat())
+    .map(([body, chosen, where]) => (push ? withExtremeOp(body, chosen, where) : withExtreme(body, chosen, where)));
+  const any = fc.oneof(
     // An upload route gets mostly uploads; every other route one now and then.
     { arbitrary: uploads, weight: probed.multipart ? 24 : 1 },
     { arbitrary: schemaBody, weight: 6 },
@@ -425,7 +471,10 @@ function bodyArbitrary(route: RouteEntry, probed: { required: string[]; body: st
     { arbitrary: weirdJson.map((value) => ({ kind: 'json' as const, value })), weight: 1 },
     { arbitrary: rawBody, weight: 1 },
     { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
+    // Nested very deep or very large (issue 20); the push route's ops carry them more often.
+    { arbitrary: extreme, weight: push ? 4 : 1 },
   );
+  return { any, schema: schemaBody };
 }
 
 const relevance = new Map<string, (string | number)[]>();
@@ -479,6 +528,35 @@ function paramArbitrary(pattern: string | null, relevant: (string | number)[]): 
   return fc.oneof({ arbitrary: fc.constantFrom(...known.map(String)), weight: known.length ? 6 : 0 }, { arbitrary: strange, weight: 3 });
 }
 
+/** Sent to every route that takes a body, and in every op type's payload, whatever the draw. */
+const CERTAIN: readonly Extreme[] = [
+  EXTREMES.find((e) => e.label === 'object ×20000')!,
+  EXTREMES.find((e) => e.label === '100,000 numbers')!,
+];
+
+/**
+ * The certain extreme cases of a route: one deep and one large body (in place of a key of a body
+ * its schema expects); on the push route, for every op type, an op whose whole payload, then one
+ * key of it, is each of them.
+ */
+function certainCases(route: RouteEntry, schema: fc.Arbitrary<Body> | null, params: Record<string, string>, index: number): Case[] {
+  if (!schema) return [];
+  const asCase = (body: Body): Case => ({ token: 'owner', params, query: [['company', String(anKhang)]], body, slash: true });
+  if (route.path !== '/api/sync/push') {
+    const [base] = fc.sample(schema, { numRuns: 1, seed: SEED + index });
+    return CERTAIN.map((extreme) => asCase(withExtreme(base!, extreme, 2)));
+  }
+  return Object.entries(OP_SPECS).flatMap(([type, spec]) => {
+    const [payload] = fc.sample(arbitraryFor(spec.schema as unknown as AnySchema, { pools: fieldPools, weird: 0 }), {
+      numRuns: 1,
+      seed: SEED + index,
+    });
+    const op = { opId: uuidv7(), type, schemaVersion: 1, clientCreatedAt: new Date().toISOString(), payload, dependsOn: [] };
+    const body: Body = { kind: 'json', value: { company: anKhang, deviceId: uuidv7(), ops: [op] } };
+    return CERTAIN.flatMap((extreme) => [0, 2].map((where) => asCase(withExtremeOp(body, extreme, where))));
+  });
+}
+
 // ---- the run ------------------------------------------------------------------------------------
 
 describe('fuzzing every API route', () => {
@@ -489,6 +567,7 @@ describe('fuzzing every API route', () => {
     const perRoute: (string | number)[][] = [];
     let total = 0;
     const statusTally = { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0 };
+    let certainSent = 0;
     const keys = queryKeys();
 
     for (const [index, route] of routes.entries()) {
@@ -499,6 +578,7 @@ describe('fuzzing every API route', () => {
       for (const param of route.params) relevant[param.name] = await relevantIds(route, param.name, param.pattern);
       const probeParams = Object.fromEntries(route.params.map((param) => [param.name, String(relevant[param.name]?.[0] ?? 1)]));
       const probed = await probeKeys(route, probeParams, keys);
+      const bodies = bodyArbitrary(route, probed);
       const routeKeys = probed.query.filter((key) => key !== 'company');
 
       const caseArbitrary: fc.Arbitrary<Case> = fc.record({
@@ -572,7 +652,7 @@ describe('fuzzing every API route', () => {
             weight: 2,
           },
         ),
-        body: bodyArbitrary(route, probed),
+        body: bodies.any,
         slash: fc.boolean(),
       });
 
@@ -604,7 +684,7 @@ describe('fuzzing every API route', () => {
       if (result.failed && failed) {
         const body =
           failed.item.body.kind === 'json'
-            ? JSON.stringify(failed.item.body.value)
+            ? `${failed.item.body.splice ? `(${failed.item.body.splice.extreme.label} at ${MARKER}) ` : ''}${JSON.stringify(failed.item.body.value)}`
             : failed.item.body.kind === 'raw'
               ? `(${failed.item.body.contentType ?? 'no content-type'}) ${failed.item.body.text}`
               : failed.item.body.kind === 'multipart'
@@ -619,9 +699,29 @@ describe('fuzzing every API route', () => {
           shrinks: result.numShrinks,
         });
       }
+      // Deep and large JSON for certain, whatever the draw (issue 20).
+      const certain = certainCases(route, bodies.schema, probeParams, index);
+      for (const item of certain) {
+        const answer = await send(route, item);
+        const bucket = `${Math.floor(answer.status / 100)}xx` as keyof typeof counts;
+        if (bucket in counts) counts[bucket] += 1;
+        total += 1;
+        statusTally[bucket] += 1;
+        const problem = verdict(route, answer);
+        if (problem && item.body.kind === 'json')
+          failures.push({
+            route: routeName(route),
+            problem,
+            request: `${route.method === 'ALL' ? 'POST' : route.method} ${urlOf(route, item)} with ${item.body.splice?.extreme.label} in ${JSON.stringify(item.body.value).slice(0, 300)}`,
+            answer: `${answer.status} ${answer.text.slice(0, 200)}`,
+            runs: certain.length,
+            shrinks: 0,
+          });
+      }
+      certainSent += certain.length;
       perRoute.push([
         routeName(route),
-        result.numRuns,
+        result.numRuns + certain.length,
         counts['2xx'],
         counts['4xx'],
         counts['5xx'],
@@ -639,6 +739,10 @@ describe('fuzzing every API route', () => {
         ['cases per route', RUNS],
         ['requests (cases and shrinking)', total],
         ['answers 2xx / 3xx / 4xx / 5xx', `${statusTally['2xx']} / ${statusTally['3xx']} / ${statusTally['4xx']} / ${statusTally['5xx']}`],
+        [
+          'deep JSON (33–50,000 levels) / large JSON (0.2–1.1 MB) sent',
+          `${extremesSent.deep} / ${extremesSent.large}, ${certainSent} of them for certain (every route with a body, every op type)`,
+        ],
         ['routes failing', failures.length],
         ['time', seconds(Date.now() - started)],
       ]),

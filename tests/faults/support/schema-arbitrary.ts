@@ -410,3 +410,45 @@ function objectArbitrary(schema: AnySchema, options: { pools: IdPools; weird: nu
 
 /** An ISO instant (valid) — for op envelopes. */
 export const isoInstantArbitrary = isoInstant;
+
+// ---- extreme JSON: nested very deep, or very large (issue 20) -------------------------------------
+
+/**
+ * A JSON value too deep or too big to build as an object (JSON.stringify and fast-check would
+ * recurse into it): its text, spliced into a body in place of `marker` when the body is sent.
+ */
+export type Extreme = { kind: 'deep' | 'large'; label: string; text: string };
+
+const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+const deepMixed = (depth: number) => `${'[{"a":'.repeat(depth / 2)}null${'}]'.repeat(depth / 2)}`;
+
+/** The extremes, made once: 33 levels (one past the bound) to 50,000; 200 KB to past the 1 MB body limit. */
+export const EXTREMES: readonly Extreme[] = [
+  ...[33, 100, 1_000, 5_000, 50_000].map((depth) => ({ kind: 'deep' as const, label: `array ×${depth}`, text: deepArray(depth) })),
+  ...[33, 3_000, 20_000].map((depth) => ({ kind: 'deep' as const, label: `object ×${depth}`, text: deepObject(depth) })),
+  { kind: 'deep', label: 'mixed ×10000', text: deepMixed(10_000) },
+  { kind: 'large', label: '100,000 numbers', text: `[${Array.from({ length: 100_000 }, (_, i) => i).join(',')}]` },
+  {
+    kind: 'large',
+    label: '30,000 keys',
+    text: `{${Array.from({ length: 30_000 }, (_, i) => `"k${i}":${i % 2 === 0 ? '"Hòa Bình"' : i}`).join(',')}}`,
+  },
+  { kind: 'large', label: '900 KB string', text: JSON.stringify('Nhà thuốc Hòa Bình, đường 3/2 '.repeat(30_000)) },
+  {
+    kind: 'large',
+    label: '20,000 small objects',
+    text: `[${Array.from({ length: 20_000 }, (_, i) => `{"id":${i},"name":"KH${i}"}`).join(',')}]`,
+  },
+  { kind: 'large', label: '1.1 MB string (past the body limit)', text: JSON.stringify('x'.repeat(1_150_000)) },
+];
+
+export const extremeArbitrary: fc.Arbitrary<Extreme> = fc.constantFrom(...EXTREMES);
+
+/** Where an extreme goes in a body: the body itself, or one key of it (an existing key or a new one). */
+export function placeExtreme(value: unknown, marker: string, where: number): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || where % 4 === 0) return marker;
+  const keys = Object.keys(value);
+  const key = keys.length > 0 && where % 4 !== 1 ? keys[where % keys.length]! : 'them';
+  return { ...(value as Record<string, unknown>), [key]: marker };
+}
