@@ -84,6 +84,30 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return { query: { region: first('regions') ?? 1 } };
     case 'POST /api/region/api/configkpi':
       return { body: { company, month: '2026-05', targets: [{ region: first('regions'), account: null, revenue: 1_000_000 }] } };
+    // The warehouse routes (issue 12), so they too reach their company check (issue 20).
+    case 'GET /api/warehouse/api/inventoryview':
+      return { query: { date_from: '2026-01-01', date_to: '2026-12-31' } };
+    case 'POST /api/warehouse/api/importreceipt':
+    case 'PUT /api/warehouse/api/importreceipt/:id':
+    case 'POST /api/warehouse/api/exportreceipt':
+    case 'PUT /api/warehouse/api/exportreceipt/:id':
+    case 'POST /api/warehouse/api/transferreceipt':
+    case 'PUT /api/warehouse/api/transferreceipt/:id':
+      return {
+        body: { company, document_date: '2026-11-20', lines: [{ variant_id: first('saleVariants'), unit: first('units'), quantity: 1 }] },
+      };
+    case 'POST /api/warehouse/api/checkreceipt/:id/count':
+      // The path's receipt is compared with receiptId only after the company check.
+      return {
+        body: {
+          company,
+          receiptId: UUIDS[serial % 3],
+          sheetId: UUIDS[(serial + 1) % 3],
+          lines: [{ variantId: first('saleVariants'), quantity: 1 }],
+        },
+      };
+    case 'POST /api/warehouse/api/import-receipt-return-order':
+      return { body: { company, order: first('orders') ?? UUIDS[0], document_date: '2026-11-20' } };
     default:
       return null;
   }

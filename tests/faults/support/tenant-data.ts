@@ -111,6 +111,13 @@ export async function companyMarkers(db: Db, companyId: number): Promise<Set<str
       }
     }
   }
+  // The companies' own rows (keyed by id, not company_id): what another company says of itself
+  // (its address, say) is its own, even when one of our rows says the same.
+  const companies = await rows<Record<string, unknown>>(db, sql`select * from companies`);
+  for (const row of companies) {
+    if (Number(row.id) === companyId) continue;
+    for (const value of Object.values(row)) if (typeof value === 'string' && value.trim().length >= 6) others.add(value.trim());
+  }
   for (const value of others) mine.delete(value);
   return mine;
 }
