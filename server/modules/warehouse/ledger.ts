@@ -154,30 +154,21 @@ export async function postMoves(
       documentDate: posting.documentDate,
     })),
   );
-  for (const level of levels.values()) {
-    await tx
-      .update(stockLevels)
-      .set({ onHand: level.onHand, value: level.value, updatedAt: now })
-      .where(
-        and(
-          eq(stockLevels.companyId, companyId),
-          eq(stockLevels.warehouseId, level.warehouseId),
-          eq(stockLevels.variantId, level.variantId),
-        ),
-      );
-  }
-  for (const lot of lots.values()) {
-    await tx
-      .update(stockLotBalances)
-      .set({ onHand: lot.onHand, held: lot.held, updatedAt: now })
-      .where(
-        and(
-          eq(stockLotBalances.companyId, companyId),
-          eq(stockLotBalances.warehouseId, lot.warehouseId),
-          eq(stockLotBalances.lotId, lot.lotId),
-        ),
-      );
-  }
+  // One statement per table for every balance touched (a 200-line receipt stays a handful of round trips).
+  const levelRows = [...levels.values()];
+  await tx.execute(sql`
+    update stock_levels s set on_hand = v.on_hand, value = v.value, updated_at = ${now}
+    from unnest(${sql.param(levelRows.map((row) => row.warehouseId))}::int[], ${sql.param(levelRows.map((row) => row.variantId))}::int[],
+                ${sql.param(levelRows.map((row) => row.onHand))}::bigint[], ${sql.param(levelRows.map((row) => row.value))}::bigint[])
+      as v(warehouse_id, variant_id, on_hand, value)
+    where s.company_id = ${companyId} and s.warehouse_id = v.warehouse_id and s.variant_id = v.variant_id`);
+  const lotRows = [...lots.values()];
+  await tx.execute(sql`
+    update stock_lot_balances b set on_hand = v.on_hand, held = v.held, updated_at = ${now}
+    from unnest(${sql.param(lotRows.map((row) => row.warehouseId))}::int[], ${sql.param(lotRows.map((row) => row.lotId))}::int[],
+                ${sql.param(lotRows.map((row) => row.onHand))}::bigint[], ${sql.param(lotRows.map((row) => row.held))}::bigint[])
+      as v(warehouse_id, lot_id, on_hand, held)
+    where b.company_id = ${companyId} and b.warehouse_id = v.warehouse_id and b.lot_id = v.lot_id`);
   await recordUpserts(tx, companyId, 'stock', [...new Set(moves.map((move) => move.variantId))]);
   return posted;
 }

@@ -19,7 +19,7 @@ import { likePattern, wordConditions } from '@server/kernel/sql';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 import { pathId } from '@server/kernel/validate';
 import { memberBody, memberQuery } from '@server/modules/roles';
-import { lotRecipients, today } from './lots';
+import { expiringUntil, lotRecipients, today } from './lots';
 
 const CompanyQuery = v.object({ company: ShipmentsQuery.entries.company });
 
@@ -72,10 +72,6 @@ async function lotRecords(
   };
 }
 
-function expiringBy(days: number): string {
-  return new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
 export function lotRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
@@ -88,7 +84,7 @@ export function lotRoutes(deps: AppDeps) {
     if (query.search) where.push(or(and(...words), ilike(stockLots.lotNo, likePattern(query.search)))!);
     if (query.variant) where.push(eq(stockLots.variantId, query.variant));
     if (query.status) where.push(eq(stockLots.status, query.status));
-    if (query.expiring) where.push(lte(stockLots.expiresOn, expiringBy(query.expiring)));
+    if (query.expiring) where.push(lte(stockLots.expiresOn, expiringUntil(query.expiring)));
     const { rows, count: total } = await lotRecords(db, query.company, where, query);
     return ok(c, rows, { count: total });
   });

@@ -17,6 +17,11 @@ type LotRow = typeof stockLots.$inferSelect;
 
 export const today = (): string => vietnamDay(new Date());
 
+/** The last day a lot may expire to count as expiring within `days` (expired lots included). */
+export function expiringUntil(days: number): string {
+  return new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /**
  * The lot a receipt line names: by id (it must be the variant's), or by number (made on first import,
  * its dates checked against the ones it already has). No lot: the variant's stock without a lot.
@@ -54,6 +59,41 @@ export async function lotFor(
       [`${field}.expires_on`]: `Lô ${lotNo} đã có hạn dùng ${row!.expiresOn}`,
     });
   return row!;
+}
+
+/**
+ * The lots some import lines name by number, made on first use, in two statements whatever their
+ * count (a 200-line receipt). Keyed `variantId|lotNo`; lot '' is the variant's stock without a lot.
+ */
+export async function lotsByNumber(
+  tx: Db,
+  companyId: number,
+  wanted: readonly { variantId: number; lotNo: string; manufacturedOn: string | null; expiresOn: string | null }[],
+): Promise<Map<string, LotRow>> {
+  if (wanted.length === 0) return new Map();
+  await tx
+    .insert(stockLots)
+    .values(
+      wanted.map((lot) => ({
+        companyId,
+        variantId: lot.variantId,
+        lotNo: lot.lotNo,
+        manufacturedOn: lot.lotNo ? lot.manufacturedOn : null,
+        expiresOn: lot.lotNo ? lot.expiresOn : null,
+      })),
+    )
+    .onConflictDoNothing();
+  const rows = await tx
+    .select()
+    .from(stockLots)
+    .where(
+      and(
+        eq(stockLots.companyId, companyId),
+        inArray(stockLots.variantId, [...new Set(wanted.map((lot) => lot.variantId))]),
+        inArray(stockLots.lotNo, [...new Set(wanted.map((lot) => lot.lotNo))]),
+      ),
+    );
+  return new Map(rows.map((row) => [`${row.variantId}|${row.lotNo}`, row]));
 }
 
 export async function lotsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, LotRow>> {

@@ -11,7 +11,7 @@ import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { products, variants, variantUnits } from '@server/kernel/db/schema';
 import { badRequest } from '@server/kernel/errors';
-import { lotFor } from './lots';
+import { lotsById, lotsByNumber } from './lots';
 
 export type VariantFacts = {
   productName: string;
@@ -84,20 +84,13 @@ const refuse = (field: string, message: string) => badRequest('VALIDATION_FAILED
  * the line's field named (`lines.3.unit`). Imports name lots by number (made on first use); exports
  * and transfers may name an existing lot or leave the pick to FEFO when posting.
  */
-export async function resolveLines(
-  tx: Db,
-  companyId: number,
-  kind: ReceiptKind,
-  lines: readonly ReceiptLineInput[],
-): Promise<ResolvedLine[]> {
+export async function resolveLines(tx: Db, companyId: number, kind: ReceiptKind, lines: readonly ReceiptLineInput[]): Promise<ResolvedLine[]> {
   const facts = await variantFacts(
     tx,
     companyId,
     lines.map((line) => line.variant_id),
   );
-  const resolved: ResolvedLine[] = [];
-  const seen = new Set<string>();
-  for (const [index, line] of lines.entries()) {
+  const checked = lines.map((line, index) => {
     const field = `lines.${index}`;
     const variant = facts.get(line.variant_id);
     if (!variant) throw refuse(`${field}.variant_id`, 'Sản phẩm không tồn tại trong công ty');
@@ -105,23 +98,35 @@ export async function resolveLines(
     if (!unit) throw refuse(`${field}.unit`, `${variant.productName} không có đơn vị "${line.unit}"`);
     if (kind === 'import' && variant.isMedicine && (!line.lot_no || !line.expires_on))
       throw refuse(`${field}.lot_no`, `${variant.productName} là thuốc: cần số lô và hạn dùng`);
-    const lot =
-      kind === 'import'
-        ? await lotFor(
-            tx,
-            companyId,
-            line.variant_id,
-            { lotNo: line.lot_no, manufacturedOn: line.manufactured_on, expiresOn: line.expires_on },
-            field,
-          )
-        : line.lot_id
-          ? await lotFor(tx, companyId, line.variant_id, { lotId: line.lot_id }, field)
-          : null;
+    if (kind === 'import' && line.lot_no && line.manufactured_on && line.expires_on && line.manufactured_on >= line.expires_on)
+      throw refuse(`${field}.expires_on`, 'Hạn dùng phải sau ngày sản xuất');
+    return { line, field, variant, unit };
+  });
+  // Lots in two statements for the whole receipt: imports name them by number, the others by id.
+  const byNumber =
+    kind === 'import'
+      ? await lotsByNumber(
+          tx,
+          companyId,
+          lines.map((line) => ({ variantId: line.variant_id, lotNo: line.lot_no?.trim() ?? '', manufacturedOn: line.manufactured_on, expiresOn: line.expires_on })),
+        )
+      : new Map();
+  const byId = kind === 'import' ? new Map() : await lotsById(tx, companyId, lines.flatMap((line) => (line.lot_id ? [line.lot_id] : [])));
+  const seen = new Set<string>();
+  return checked.map(({ line, field, variant, unit }, index) => {
+    let lot = null;
+    if (kind === 'import') {
+      lot = byNumber.get(`${line.variant_id}|${line.lot_no?.trim() ?? ''}`)!;
+      if (lot.lotNo && line.expires_on && lot.expiresOn && lot.expiresOn !== line.expires_on)
+        throw refuse(`${field}.expires_on`, `Lô ${lot.lotNo} đã có hạn dùng ${lot.expiresOn}, khác với hạn dùng vừa nhập`);
+    } else if (line.lot_id) {
+      lot = byId.get(line.lot_id);
+      if (!lot || lot.variantId !== line.variant_id) throw refuse(`${field}.lot_id`, 'Lô không thuộc sản phẩm này');
+    }
     const key = `${line.variant_id}|${lot?.id ?? '-'}`;
-    if (seen.has(key))
-      throw refuse(`${field}.lot_no`, `${variant.productName}${lot?.lotNo ? ` lô ${lot.lotNo}` : ''} có hai dòng: gộp lại một dòng`);
+    if (seen.has(key)) throw refuse(`${field}.lot_no`, `${variant.productName}${lot?.lotNo ? ` lô ${lot.lotNo}` : ''} có hai dòng: gộp lại một dòng`);
     seen.add(key);
-    resolved.push({
+    return {
       id: uuidv7(),
       sort: index,
       variantId: line.variant_id,
@@ -136,7 +141,6 @@ export async function resolveLines(
       expiresOn: lot?.expiresOn ?? null,
       unitPrice: line.unit_price,
       amount: line.quantity * line.unit_price,
-    });
-  }
-  return resolved;
+    };
+  });
 }

@@ -6,7 +6,7 @@
  * source, receiving it brings what arrived into the destination. Cancelling a posted receipt writes
  * the reverse of every movement it made. Nothing dated in a closed period is written.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { lotProblem, pickLotsFefo, type LotStock } from '@contract/warehouse-ledger';
 import { receiptMoveProblem, RECEIPT_KIND_LABELS, type LotStatus, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import type { Db } from '@server/kernel/db/client';
@@ -106,15 +106,14 @@ async function linesOf(tx: Db, receipt: ReceiptRow): Promise<LineRow[]> {
   return tx.select().from(stockReceiptLines).where(eq(stockReceiptLines.receiptId, receipt.id)).orderBy(asc(stockReceiptLines.sort));
 }
 
-/** Writes each line's posted value (cost of goods out, value in) from its moves. */
+/** Writes each line's posted value (cost of goods out, value in) from its moves, in one statement. */
 async function storeLineCosts(tx: Db, lines: readonly LineRow[], posted: readonly { receiptLineId?: string | null; value: number }[]) {
-  for (const line of lines) {
-    const value = posted.filter((move) => move.receiptLineId === line.id).reduce((sum, move) => sum + move.value, 0);
-    await tx
-      .update(stockReceiptLines)
-      .set({ cost: Math.abs(value) })
-      .where(eq(stockReceiptLines.id, line.id));
-  }
+  if (lines.length === 0) return;
+  const costs = lines.map((line) => Math.abs(posted.filter((move) => move.receiptLineId === line.id).reduce((sum, move) => sum + move.value, 0)));
+  await tx.execute(sql`
+    update stock_receipt_lines l set cost = v.cost
+    from unnest(${sql.param(lines.map((line) => line.id))}::uuid[], ${sql.param(costs)}::bigint[]) as v(id, cost)
+    where l.id = v.id`);
 }
 
 /** The movements that reverse everything a receipt posted (or only those in one warehouse). */

@@ -21,7 +21,7 @@ import {
   warehouses,
 } from '@server/kernel/db/schema';
 import { rowsOf, wordConditions } from '@server/kernel/sql';
-import { toLotBalance, today } from './lots';
+import { expiringUntil, toLotBalance, today } from './lots';
 import { defaultWarehouse } from './warehouses.repo';
 
 export type StockQuery = {
@@ -37,22 +37,33 @@ export type StockQuery = {
 
 const baseUnit = sql<string>`(select ${variantUnits.unit} from ${variantUnits} where ${variantUnits.variantId} = ${stockLevels.variantId} and ${variantUnits.factor} = 1 limit 1)`;
 
+/**
+ * The stock view's conditions. Lot filters (near expiry, a lot status) first find the few lots they
+ * name through the expiry index, then keep the rows holding them, instead of asking each of the
+ * company's stock rows about its lots.
+ */
 function stockConditions(query: StockQuery): SQL[] {
-  const day = today();
-  const conditions: SQL[] = [eq(stockLevels.companyId, query.companyId), ...wordConditions(variants.searchText, query.search)];
+  const conditions: SQL[] = [eq(stockLevels.companyId, query.companyId)];
+  const words = wordConditions(variants.searchText, query.search);
+  // The matching variants as an array computed once (trigram index), then their stock rows by the
+  // (company, variant) index: neither the page nor the totals join the variants to filter.
+  if (words.length)
+    conditions.push(
+      sql`${stockLevels.variantId} = any(array(select ${variants.id} from ${variants} where ${and(eq(variants.companyId, query.companyId), ...words)}))`,
+    );
   if (query.warehouse) conditions.push(eq(stockLevels.warehouseId, query.warehouse));
   if (query.inStock) conditions.push(sql`${stockLevels.onHand} <> 0`);
   if (query.expiring || query.lotStatus) {
-    const lotFilter: SQL[] = [];
-    if (query.expiring) {
-      const until = new Date(Date.parse(`${day}T00:00:00Z`) + query.expiring * 86_400_000).toISOString().slice(0, 10);
-      lotFilter.push(sql`l.expires_on <= ${until}::date`);
-    }
+    const lotFilter: SQL[] = [sql`l.company_id = ${query.companyId}`];
+    if (query.expiring) lotFilter.push(sql`l.expires_on <= ${expiringUntil(query.expiring)}::date`);
     if (query.lotStatus) lotFilter.push(sql`l.status = ${query.lotStatus}`);
-    conditions.push(sql`exists (
-      select 1 from stock_lot_balances b join stock_lots l on l.id = b.lot_id
-      where b.company_id = ${stockLevels.companyId} and b.warehouse_id = ${stockLevels.warehouseId}
-        and b.variant_id = ${stockLevels.variantId} and b.on_hand > 0 and ${sql.join(lotFilter, sql` and `)})`);
+    const held = sql`from stock_lots l
+      join stock_lot_balances b on b.company_id = l.company_id and b.lot_id = l.id and b.on_hand > 0
+      where ${sql.join(lotFilter, sql` and `)}`;
+    // The variants as an array first (computed once), so the planner walks the few stock rows by
+    // variant instead of joining every row of the company against the lots; then the pair.
+    conditions.push(sql`${stockLevels.variantId} = any(array(select b.variant_id ${held}))`);
+    conditions.push(sql`(${stockLevels.warehouseId}, ${stockLevels.variantId}) in (select b.warehouse_id, b.variant_id ${held})`);
   }
   return conditions;
 }
@@ -60,7 +71,7 @@ function stockConditions(query: StockQuery): SQL[] {
 export async function stockRows(db: Db, query: StockQuery): Promise<{ rows: StockRow[]; count: number; bonus: StockBonus }> {
   const where = and(...stockConditions(query));
   const day = today();
-  const [page, [totals]] = await Promise.all([
+  const [page, [totals], lotCounts] = await Promise.all([
     db
       .select({
         level: stockLevels,
@@ -74,8 +85,10 @@ export async function stockRows(db: Db, query: StockQuery): Promise<{ rows: Stoc
       .innerJoin(variants, eq(variants.id, stockLevels.variantId))
       .innerJoin(products, eq(products.id, variants.productId))
       .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
-      .where(where)
-      .orderBy(asc(products.name), asc(variants.name), asc(warehouses.code))
+      // The products' company, said again, lets the planner walk their (company, name) index.
+      .where(and(where, eq(products.companyId, query.companyId)))
+      // Product name, then ids: the products' name index gives this order, so a page reads only its rows.
+      .orderBy(asc(products.name), asc(products.id), asc(variants.id), asc(stockLevels.warehouseId))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit),
     db
@@ -85,16 +98,19 @@ export async function stockRows(db: Db, query: StockQuery): Promise<{ rows: Stoc
         value: sql<string>`coalesce(sum(${stockLevels.value}), 0)`,
       })
       .from(stockLevels)
-      .innerJoin(variants, eq(variants.id, stockLevels.variantId))
       .where(where),
+    // Lots near their expiry or past it, found through the expiry index (few), each then asked for
+    // its balances by index; a join would read every balance of the company.
+    db.execute(sql`
+      select coalesce(sum(b.n) filter (where l.expires_on >= ${day}::date), 0) as near,
+             coalesce(sum(b.n) filter (where l.expires_on < ${day}::date), 0) as expired
+      from stock_lots l, lateral (
+        select count(*) as n from stock_lot_balances b
+        where b.company_id = l.company_id and b.lot_id = l.id and b.on_hand > 0
+          ${query.warehouse ? sql`and b.warehouse_id = ${query.warehouse}` : sql``}) b
+      where l.company_id = ${query.companyId} and l.expires_on <= ${expiringUntil(90)}::date`),
   ]);
-  const [lotTotals] = rowsOf<{ near: string; expired: string }>(
-    await db.execute(sql`
-      select count(*) filter (where l.expires_on >= ${day}::date and l.expires_on <= ${day}::date + 90) as near,
-             count(*) filter (where l.expires_on < ${day}::date) as expired
-      from stock_lot_balances b join stock_lots l on l.id = b.lot_id
-      where b.company_id = ${query.companyId} and b.on_hand > 0 ${query.warehouse ? sql`and b.warehouse_id = ${query.warehouse}` : sql``}`),
-  );
+  const [lotTotals] = rowsOf<{ near: string; expired: string }>(lotCounts);
   const lots =
     page.length === 0
       ? []
@@ -115,6 +131,8 @@ export async function stockRows(db: Db, query: StockQuery): Promise<{ rows: Stoc
           .where(
             and(
               eq(stockLotBalances.companyId, query.companyId),
+              // Warehouses and variants both: the balances' (company, warehouse, variant) index serves it.
+              inArray(stockLotBalances.warehouseId, [...new Set(page.map((row) => row.level.warehouseId))]),
               inArray(stockLotBalances.variantId, [...new Set(page.map((row) => row.level.variantId))]),
               sql`${stockLotBalances.onHand} <> 0`,
             ),

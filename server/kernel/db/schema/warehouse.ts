@@ -141,6 +141,7 @@ export const stockLotBalances = pgTable(
     primaryKey({ columns: [t.companyId, t.warehouseId, t.lotId] }),
     check('stock_lot_balances_held_within', sql`${t.held} >= 0 and ${t.held} <= ${t.onHand}`),
     index('stock_lot_balances_company_variant_idx').on(t.companyId, t.warehouseId, t.variantId),
+    index('stock_lot_balances_company_lot_idx').on(t.companyId, t.lotId),
     check('stock_lot_balances_not_negative', sql`${t.onHand} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_lot_balances_company_lot_idx" ON "stock_lot_balances" USING btree ("company_id","lot_id");
