@@ -20,7 +20,19 @@ import { Hono, type Context } from 'hono';
 import { formatAddress } from '@contract/address';
 
 import type { OrderStatus } from '@contract/orders-status';
-import { REGION_MESSAGES, REGION_TEMPLATE_FILE_NAME, RegionChildQuery, RegionCompanyQuery, RegionImportSchema, RegionInputSchema, RegionListQuery, type RegionCustomerRow, type RegionImportAnswer, type RegionOrderRow, type RegionStaffRow } from '@contract/regions';
+import {
+  REGION_MESSAGES,
+  REGION_TEMPLATE_FILE_NAME,
+  RegionChildQuery,
+  RegionCompanyQuery,
+  RegionImportSchema,
+  RegionInputSchema,
+  RegionListQuery,
+  type RegionCustomerRow,
+  type RegionImportAnswer,
+  type RegionOrderRow,
+  type RegionStaffRow,
+} from '@contract/regions';
 import { can, permissionDenied } from '@contract/roles';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accountCompanies, accounts, customers, orders, regions, roles } from '@server/kernel/db/schema';
@@ -31,10 +43,20 @@ import { authenticate } from '@server/kernel/authenticate';
 import { requirePermission } from '@server/modules/roles';
 import { matchesSearch, pageOf } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
-import { addressOf } from '@server/modules/customers';
+import { listCustomers } from '@server/modules/customers';
 import { getProvinceIndex } from '@server/modules/address';
 import { importRegionRows, regionTemplate } from './region-import';
-import { assertCompanyScope, assertRegionVisible, inProvinces, LIVE_MEMBER, provincesByRegion, regionRecords, regionRow, visibleRegion, writeRegion } from './regions.repo';
+import {
+  assertCompanyScope,
+  assertRegionVisible,
+  inProvinces,
+  LIVE_MEMBER,
+  provincesByRegion,
+  regionRecords,
+  regionRow,
+  visibleRegion,
+  writeRegion,
+} from './regions.repo';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -171,7 +193,9 @@ export function regionRoutes(deps: AppDeps) {
         ),
       )
       .orderBy(desc(accountCompanies.isActive), asc(accounts.fullName));
-    const matching = rows.filter((row) => matchesSearch([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '), query.search));
+    const matching = rows.filter((row) =>
+      matchesSearch([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '), query.search),
+    );
     const page: RegionStaffRow[] = pageOf(matching, query.page, query.limit).map((row) => ({
       account_id: row.accountId,
       code: row.code,
@@ -195,33 +219,29 @@ export function regionRoutes(deps: AppDeps) {
   app.get('/getcustomer', async (c) => {
     const query = await childRegion(c);
     const codes = await regionAddressCodes(query.company, query.region);
-    const where = and(
-      eq(customers.companyId, query.company),
-      inProvinces(customers.provinceCode, codes),
-      ...wordConditions(customers.searchText, query.search, { caseInsensitive: true }),
-    );
-    const [total] = await db.select({ n: count() }).from(customers).where(where);
-    const rows = await db
-      .select({ customer: customers, staffName: accounts.fullName })
-      .from(customers)
-      .leftJoin(accounts, eq(accounts.id, customers.staffId))
-      .where(where)
-      .orderBy(asc(customers.code))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const data: RegionCustomerRow[] = rows.map(({ customer, staffName }) => ({
+    // The customer list's own query, scoped to the region's provinces, sorted by code.
+    const { rows, count: total } = await listCustomers(db, {
+      company: query.company,
+      search: query.search,
+      page: query.page,
+      limit: query.limit,
+      tab: 'all',
+      ordering: 'code',
+      scope: inProvinces(customers.provinceCode, codes),
+    });
+    const data: RegionCustomerRow[] = rows.map((customer) => ({
       id: customer.id,
       code: customer.code,
       name: customer.name,
       kind: customer.kind,
       phone: customer.phone,
-      address: formatAddress(addressOf(customer)),
-      province_code: customer.provinceCode,
-      staff_name: staffName,
+      address: formatAddress(customer.address),
+      province_code: customer.address.province_code,
+      staff_name: customer.staff_name,
       status: customer.status,
-      created_at: customer.createdAt.toISOString(),
+      created_at: customer.created_at,
     }));
-    return ok(c, data, { count: Number(total?.n ?? 0) });
+    return ok(c, data, { count: total });
   });
 
   app.get('/getorder', async (c) => {
