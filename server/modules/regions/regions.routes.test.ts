@@ -244,8 +244,9 @@ describe('getstaff/, getcustomer/, getorder/', () => {
     const answer = await kit.get<RegionStaffRow[]>(regionPaths.staff, { company: kit.anKhang, region });
     expect(answer.status).toBe(200);
     expect(answer.body.count).toBe(2);
-    expect(answer.body.data.map((row) => row.full_name)).toEqual(['Lê Văn Trình', 'Võ Minh Quân']);
-    expect(answer.body.data[0]).toMatchObject({
+    // In the staff list's order: by code.
+    expect(answer.body.data.map((row) => row.full_name)).toEqual(['Võ Minh Quân', 'Lê Văn Trình']);
+    expect(answer.body.data[1]).toMatchObject({
       code: 'TDV001',
       phone: '0912000001',
       staff_kind: 'sales',
@@ -257,7 +258,7 @@ describe('getstaff/, getcustomer/, getorder/', () => {
     const found = await kit.get<RegionStaffRow[]>(regionPaths.staff, { company: kit.anKhang, region, search: 'trinh' });
     expect(found.body.data.map((row) => row.code)).toEqual(['TDV001']);
     const paged = await kit.get<RegionStaffRow[]>(regionPaths.staff, { company: kit.anKhang, region, page: 2, limit: 1 });
-    expect([paged.body.count, paged.body.data.map((row) => row.code)]).toEqual([2, ['QL001']]);
+    expect([paged.body.count, paged.body.data.map((row) => row.code)]).toEqual([2, ['TDV001']]);
   });
 
   it('lists customers whose address is in the region, old province codes included', async () => {

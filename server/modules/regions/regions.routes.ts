@@ -14,8 +14,8 @@
  * Every call checks the caller's permission (403, Vietnamese message) and what they may see:
  * a region-scope member only their own region (contract/regions.ts).
  */
-import { and, asc, count, desc, eq, inArray, ne, not } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+
 import { Hono, type Context } from 'hono';
 import { formatAddress } from '@contract/address';
 
@@ -35,13 +35,14 @@ import {
 } from '@contract/regions';
 import { can, permissionDenied } from '@contract/roles';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
-import { accountCompanies, accounts, customers, orders, regions, roles } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, customers, orders, regions } from '@server/kernel/db/schema';
 import { conflict, forbidden, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
+import { listEmployees } from '@server/modules/employees';
 import { requirePermission } from '@server/modules/roles';
-import { matchesSearch, pageOf } from '@server/kernel/lists';
+import { matchesSearch } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import { listCustomers } from '@server/modules/customers';
 import { getProvinceIndex } from '@server/modules/address';
@@ -167,48 +168,25 @@ export function regionRoutes(deps: AppDeps) {
 
   app.get('/getstaff', async (c) => {
     const query = await childRegion(c);
-    const manager = alias(accounts, 'manager');
-    const rows = await db
-      .select({
-        accountId: accounts.id,
-        code: accountCompanies.code,
-        fullName: accounts.fullName,
-        phone: accounts.phone,
-        email: accounts.email,
-        staffKind: accountCompanies.staffKind,
-        roleName: roles.name,
-        managerName: manager.fullName,
-        isActive: accountCompanies.isActive,
-        startDate: accountCompanies.startDate,
-      })
-      .from(accountCompanies)
-      .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
-      .leftJoin(roles, eq(roles.id, accountCompanies.roleId))
-      .leftJoin(manager, eq(manager.id, accountCompanies.managerId))
-      .where(
-        and(
-          eq(accountCompanies.companyId, query.company),
-          eq(accountCompanies.regionId, query.region),
-          not(inArray(accountCompanies.status, ['reject'])),
-        ),
-      )
-      .orderBy(desc(accountCompanies.isActive), asc(accounts.fullName));
-    const matching = rows.filter((row) =>
-      matchesSearch([row.code ?? '', row.fullName, row.phone, row.email ?? ''].join(' '), query.search),
+    // The employee list's own query, filtered to the region (members and invitations).
+    const { rows, count: total } = await listEmployees(
+      db,
+      { company: query.company, region: query.region, search: query.search, page: query.page, limit: query.limit },
+      { kind: 'company' },
     );
-    const page: RegionStaffRow[] = pageOf(matching, query.page, query.limit).map((row) => ({
-      account_id: row.accountId,
+    const page: RegionStaffRow[] = rows.map((row) => ({
+      account_id: row.id,
       code: row.code,
-      full_name: row.fullName,
+      full_name: row.full_name,
       phone: row.phone,
       email: row.email,
-      staff_kind: row.staffKind,
-      role_name: row.roleName,
-      manager_name: row.managerName,
-      is_active: row.isActive,
-      start_date: row.startDate,
+      staff_kind: row.staff_kind,
+      role_name: row.role?.name ?? null,
+      manager_name: row.manager?.full_name ?? null,
+      is_active: row.is_active,
+      start_date: row.start_date,
     }));
-    return ok(c, page, { count: matching.length });
+    return ok(c, page, { count: total });
   });
 
   async function regionAddressCodes(companyId: number, regionId: number) {
