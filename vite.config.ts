@@ -63,8 +63,11 @@ export default defineConfig({
         // address picker's province/ward files (public/address, ~280 kB raw: a customer can be
         // created offline in any province). The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
-        // Precompressed copies are for the server, never cached twice.
-        globIgnores: ['**/*.{gz,br}'],
+        // Precompressed copies are for the server, never cached twice. The warehouse office's
+        // screens (warehouse-office-*: codeSplitting below, and what only they use) need the server
+        // for everything they show, so they are fetched when first opened instead of taking 100 kB
+        // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
+        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -98,6 +101,14 @@ export default defineConfig({
             },
             // The server cache is not needed to sign in (src/app/query-layer.tsx): its own file.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
+            // The warehouse office (src/features/warehouse/components/office: receipts, stock view,
+            // lots, periods, print): online-only screens in one file, left out of the precache above.
+            // Only those files: what they use from the rest of the app stays in the precached chunks.
+            {
+              name: 'warehouse-office',
+              test: /src[\\/]features[\\/]warehouse[\\/]components[\\/]office[\\/]/,
+              includeDependenciesRecursively: false,
+            },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
             {
               name: 'ui',

@@ -61,7 +61,10 @@ import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/custome
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
 import { Route as AppInventoryCountIdRouteImport } from './routes/_app/inventory/count/$id'
+import { Route as ReceiptPrintKindIdRouteImport } from './routes/receipt.print.$kind.$id'
 import { Route as AppCustomersTypeEditIdRouteImport } from './routes/_app/customers/type/edit/$id'
+import { Route as AppInventoryReceiptKindIdRouteImport } from './routes/_app/inventory/receipt.$kind.$id'
+import { Route as AppInventoryReceiptKindCreateRouteImport } from './routes/_app/inventory/receipt.$kind.create'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -319,11 +322,28 @@ const AppInventoryCountIdRoute = AppInventoryCountIdRouteImport.update({
   path: '/inventory/count/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const ReceiptPrintKindIdRoute = ReceiptPrintKindIdRouteImport.update({
+  id: '/receipt/print/$kind/$id',
+  path: '/receipt/print/$kind/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersTypeEditIdRoute = AppCustomersTypeEditIdRouteImport.update({
   id: '/customers/type/edit/$id',
   path: '/customers/type/edit/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInventoryReceiptKindIdRoute =
+  AppInventoryReceiptKindIdRouteImport.update({
+    id: '/inventory/receipt/$kind/$id',
+    path: '/inventory/receipt/$kind/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppInventoryReceiptKindCreateRoute =
+  AppInventoryReceiptKindCreateRouteImport.update({
+    id: '/inventory/receipt/$kind/create',
+    path: '/inventory/receipt/$kind/create',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
@@ -372,9 +392,12 @@ export interface FileRoutesByFullPath {
   '/product/': typeof AppProductIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/inventory/count/$id': typeof AppInventoryCountIdRoute
+  '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
   '/customers/type/': typeof AppCustomersTypeIndexRoute
   '/inventory/count/': typeof AppInventoryCountIndexRoute
   '/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
+  '/inventory/receipt/$kind/$id': typeof AppInventoryReceiptKindIdRoute
+  '/inventory/receipt/$kind/create': typeof AppInventoryReceiptKindCreateRoute
 }
 export interface FileRoutesByTo {
   '/': typeof CenterIndexRoute
@@ -423,9 +446,12 @@ export interface FileRoutesByTo {
   '/product': typeof AppProductIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/inventory/count/$id': typeof AppInventoryCountIdRoute
+  '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
   '/customers/type': typeof AppCustomersTypeIndexRoute
   '/inventory/count': typeof AppInventoryCountIndexRoute
   '/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
+  '/inventory/receipt/$kind/$id': typeof AppInventoryReceiptKindIdRoute
+  '/inventory/receipt/$kind/create': typeof AppInventoryReceiptKindCreateRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -479,9 +505,12 @@ export interface FileRoutesById {
   '/_app/product/': typeof AppProductIndexRoute
   '/_app/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/_app/inventory/count/$id': typeof AppInventoryCountIdRoute
+  '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
   '/_app/customers/type/': typeof AppCustomersTypeIndexRoute
   '/_app/inventory/count/': typeof AppInventoryCountIndexRoute
   '/_app/customers/type/edit/$id': typeof AppCustomersTypeEditIdRoute
+  '/_app/inventory/receipt/$kind/$id': typeof AppInventoryReceiptKindIdRoute
+  '/_app/inventory/receipt/$kind/create': typeof AppInventoryReceiptKindCreateRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -532,9 +561,12 @@ export interface FileRouteTypes {
     | '/product/'
     | '/customers/type/$id'
     | '/inventory/count/$id'
+    | '/receipt/print/$kind/$id'
     | '/customers/type/'
     | '/inventory/count/'
     | '/customers/type/edit/$id'
+    | '/inventory/receipt/$kind/$id'
+    | '/inventory/receipt/$kind/create'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -583,9 +615,12 @@ export interface FileRouteTypes {
     | '/product'
     | '/customers/type/$id'
     | '/inventory/count/$id'
+    | '/receipt/print/$kind/$id'
     | '/customers/type'
     | '/inventory/count'
     | '/customers/type/edit/$id'
+    | '/inventory/receipt/$kind/$id'
+    | '/inventory/receipt/$kind/create'
   id:
     | '__root__'
     | '/_app'
@@ -638,9 +673,12 @@ export interface FileRouteTypes {
     | '/_app/product/'
     | '/_app/customers/type/$id'
     | '/_app/inventory/count/$id'
+    | '/receipt/print/$kind/$id'
     | '/_app/customers/type/'
     | '/_app/inventory/count/'
     | '/_app/customers/type/edit/$id'
+    | '/_app/inventory/receipt/$kind/$id'
+    | '/_app/inventory/receipt/$kind/create'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -649,6 +687,7 @@ export interface RootRouteChildren {
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
+  ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -1017,11 +1056,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryCountIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/receipt/print/$kind/$id': {
+      id: '/receipt/print/$kind/$id'
+      path: '/receipt/print/$kind/$id'
+      fullPath: '/receipt/print/$kind/$id'
+      preLoaderRoute: typeof ReceiptPrintKindIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/edit/$id': {
       id: '/_app/customers/type/edit/$id'
       path: '/customers/type/edit/$id'
       fullPath: '/customers/type/edit/$id'
       preLoaderRoute: typeof AppCustomersTypeEditIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/receipt/$kind/$id': {
+      id: '/_app/inventory/receipt/$kind/$id'
+      path: '/inventory/receipt/$kind/$id'
+      fullPath: '/inventory/receipt/$kind/$id'
+      preLoaderRoute: typeof AppInventoryReceiptKindIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/inventory/receipt/$kind/create': {
+      id: '/_app/inventory/receipt/$kind/create'
+      path: '/inventory/receipt/$kind/create'
+      fullPath: '/inventory/receipt/$kind/create'
+      preLoaderRoute: typeof AppInventoryReceiptKindCreateRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -1071,6 +1131,8 @@ interface AppRouteChildren {
   AppCustomersTypeIndexRoute: typeof AppCustomersTypeIndexRoute
   AppInventoryCountIndexRoute: typeof AppInventoryCountIndexRoute
   AppCustomersTypeEditIdRoute: typeof AppCustomersTypeEditIdRoute
+  AppInventoryReceiptKindIdRoute: typeof AppInventoryReceiptKindIdRoute
+  AppInventoryReceiptKindCreateRoute: typeof AppInventoryReceiptKindCreateRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -1117,6 +1179,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersTypeIndexRoute: AppCustomersTypeIndexRoute,
   AppInventoryCountIndexRoute: AppInventoryCountIndexRoute,
   AppCustomersTypeEditIdRoute: AppCustomersTypeEditIdRoute,
+  AppInventoryReceiptKindIdRoute: AppInventoryReceiptKindIdRoute,
+  AppInventoryReceiptKindCreateRoute: AppInventoryReceiptKindCreateRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -1162,6 +1226,7 @@ const rootRouteChildren: RootRouteChildren = {
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
+  ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,81 @@
+/** A receipt page's header facts and its status history. */
+import { Card, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ReceiptDetail } from '@contract/warehouse-receipts';
+import { RECEIPT_STATUS_LABELS } from '@contract/warehouse-status';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { formatNumber } from '@/lib/money';
+import { MoneyText } from '@/ui/money-text';
+
+function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={500} data-testid={testId}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+const PARTNER = { import: 'Người giao hàng', export: 'Người nhận hàng', transfer: 'Người vận chuyển', check: 'Người kiểm' } as const;
+
+export function ReceiptFacts({ receipt }: { receipt: ReceiptDetail }) {
+  const transfer = receipt.kind === 'transfer';
+  return (
+    <Card withBorder radius="md" padding="md">
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" verticalSpacing="xs" data-testid="receipt-facts">
+        <Fact label="Ngày chứng từ">{formatDate(receipt.document_date)}</Fact>
+        <Fact label={transfer ? 'Xuất tại kho' : receipt.kind === 'import' ? 'Nhập tại kho' : 'Kho'} testId="receipt-warehouse-name">
+          {receipt.warehouse_name}
+        </Fact>
+        {transfer && <Fact label="Nhập tại kho">{receipt.to_warehouse_name}</Fact>}
+        {transfer && <Fact label="Lý do chuyển kho">{receipt.reason}</Fact>}
+        <Fact label={PARTNER[receipt.kind]}>{receipt.partner_name}</Fact>
+        <Fact label={transfer ? 'Phương tiện' : 'Địa chỉ'}>{receipt.partner_address}</Fact>
+        <Fact label="Theo chứng từ">{receipt.source_document}</Fact>
+        <Fact label="Đơn hàng">{receipt.order_code}</Fact>
+        {receipt.is_return && <Fact label="Loại phiếu">Hàng trả về (biệt trữ)</Fact>}
+        {receipt.kind !== 'check' && (
+          <Fact label="Tổng số lượng (đơn vị cơ bản)">{formatNumber(receipt.total_quantity)}</Fact>
+        )}
+        {receipt.kind !== 'check' && (
+          <Fact label="Tổng tiền" testId="receipt-total">
+            <MoneyText value={receipt.total_amount} fw={700} />
+          </Fact>
+        )}
+        <Fact label="Người lập">{`${receipt.created_by_name} · ${formatDateTime(receipt.created_at)}`}</Fact>
+        {receipt.completed_by_name && (
+          <Fact label="Người duyệt">{`${receipt.completed_by_name} · ${formatDateTime(receipt.completed_at)}`}</Fact>
+        )}
+        <Fact label="Ghi chú">{receipt.note}</Fact>
+        {receipt.status === 'cancelled' && <Fact label="Lý do hủy">{receipt.status_reason}</Fact>}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+export function ReceiptHistory({ history }: { history: ReceiptDetail['history'] }) {
+  if (history.length === 0) return null;
+  return (
+    <Stack gap="xs">
+      <Title order={5}>Lịch sử</Title>
+      <Timeline active={history.length - 1} bulletSize={14} lineWidth={2} data-testid="receipt-history">
+        {history.map((entry, index) => (
+          <Timeline.Item
+            key={index}
+            title={entry.from ? `${RECEIPT_STATUS_LABELS[entry.from]} → ${RECEIPT_STATUS_LABELS[entry.to]}` : RECEIPT_STATUS_LABELS[entry.to]}
+          >
+            <Text size="xs" c="dimmed">
+              {entry.by} · {formatDateTime(entry.at)}
+            </Text>
+            {entry.reason && <Text size="sm">Lý do: {entry.reason}</Text>}
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+/**
+ * A receipt's status buttons (model/receipt-actions.ts: the moves the table allows, each if the
+ * role may): a move that changes stock asks first; cancelling a receipt that moved stock asks for
+ * the reason (its stock is reversed); receiving a transfer asks what arrived per line.
+ */
+import { Button, Group, Modal, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { ReceiptDetail } from '@contract/warehouse-receipts';
+import { useCan } from '@/session/access';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
+import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
+import { errorMessage } from '@/features/warehouse/api/warehouse-api';
+import { confirmText, receiptActions, type ReceiptAction } from '@/features/warehouse/model/receipt-actions';
+import { ReceiveTransferDialog } from './receive-transfer-dialog';
+
+type Props = { companyId: number; receipt: ReceiptDetail; isMobile: boolean };
+
+const COLOR = { primary: undefined, default: 'gray', danger: 'red' } as const;
+const VARIANT = { primary: 'filled', default: 'default', danger: 'light' } as const;
+
+export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
+  const writes = useReceiptWrites(companyId);
+  const rights = { edit: useCan('warehouse', 'edit'), approve: useCan('warehouse', 'approve') };
+  const actions = receiptActions(receipt.kind, receipt.status, rights);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [cancelling, setCancelling] = useState<ReceiptAction | null>(null);
+  const [receiving, setReceiving] = useState(false);
+  const [reason, setReason] = useState('');
+
+  const move = async (action: ReceiptAction, why: string | null, received?: { line_id: string; quantity: number }[]) => {
+    setBusy(action.to);
+    try {
+      const answer = await writes.move(receipt.kind, receipt.id, action.to, why, received);
+      toast.success(answer.message ?? 'Đã chuyển trạng thái');
+      return true;
+    } catch (error) {
+      toast.error(errorMessage(error, 'Không chuyển được trạng thái phiếu'));
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const start = (action: ReceiptAction) => {
+    if (action.receive) return setReceiving(true);
+    if (action.needsReason) {
+      setReason('');
+      return setCancelling(action);
+    }
+    const question = confirmText(receipt.kind, receipt.code, action);
+    if (!question) return void move(action, null);
+    void openConfirm({ title: action.label, message: question, onOk: () => move(action, null) });
+  };
+
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <SimpleGrid cols={isMobile ? 1 : actions.length} spacing="xs" w={isMobile ? undefined : 'fit-content'} ml="auto" data-testid="receipt-actions">
+        {actions.map((action) => (
+          <Button
+            key={action.to}
+            color={COLOR[action.tone]}
+            variant={VARIANT[action.tone]}
+            loading={busy === action.to}
+            disabled={busy !== null}
+            onClick={() => start(action)}
+            data-testid={`receipt-move-${action.to}`}
+          >
+            {action.label}
+          </Button>
+        ))}
+      </SimpleGrid>
+      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={`Hủy phiếu ${receipt.code}`} centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+        <Stack gap="sm">
+          <Textarea
+            label="Lý do hủy"
+            description="Phiếu đã ghi tồn kho: hủy sẽ ghi bút toán đảo ngược, phiếu vẫn được lưu."
+            value={reason}
+            onChange={(event) => setReason(event.currentTarget.value)}
+            autosize
+            minRows={2}
+            maxLength={500}
+            withAsterisk
+            data-testid="receipt-cancel-reason"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setCancelling(null)}>
+              Đóng lại
+            </Button>
+            <Button
+              color="red"
+              disabled={!reason.trim()}
+              loading={busy === 'cancelled'}
+              onClick={() => void move(cancelling!, reason.trim()).then((done) => done && setCancelling(null))}
+              data-testid="receipt-cancel-confirm"
+            >
+              Hủy phiếu
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ReceiveTransferDialog
+        receipt={receipt}
+        isMobile={isMobile}
+        opened={receiving}
+        busy={busy === 'completed'}
+        onClose={() => setReceiving(false)}
+        onReceive={(received) => {
+          const action = actions.find((candidate) => candidate.receive)!;
+          void move(action, null, received).then((done) => done && setReceiving(false));
+        }}
+      />
+    </>
+  );
+}
