@@ -43,6 +43,8 @@ function office<P extends object>(load: () => Promise<ComponentType<P>>): Compon
 // One import for all of them: one file, fetched once.
 const screens = () => import('./office/warehouse-office-screens');
 
+export const WarehouseHub = office(() => screens().then((module) => module.WarehouseHub));
+export const ReceiptListView = office(() => screens().then((module) => module.ReceiptListView));
 export const ReceiptFormPage = office(() => screens().then((module) => module.ReceiptFormPage));
 export const ReceiptDetailPage = office(() => screens().then((module) => module.ReceiptDetailPage));
 export const ReceiptPrintView = office(() => screens().then((module) => module.ReceiptPrintView));
