@@ -56,7 +56,7 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
   if (actions.length === 0) return null;
   return (
     <>
-      <SimpleGrid cols={isMobile ? 1 : actions.length} spacing="xs" w={isMobile ? undefined : 'fit-content'} ml="auto" data-testid="receipt-actions">
+      <SimpleGrid cols={isMobile ? 1 : actions.length} spacing="xs" w={isMobile ? '100%' : 'fit-content'} ml="auto" data-testid="receipt-actions">
         {actions.map((action) => (
           <Button
             key={action.to}
