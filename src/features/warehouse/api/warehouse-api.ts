@@ -1,6 +1,6 @@
 /**
  * The warehouse office's calls besides receipts and stock (contract/warehouse.ts): warehouses,
- * the service check, settings, transfer reasons and accounting periods, as TanStack queries, and
+ * settings, transfer reasons and accounting periods, as TanStack queries, and
  * their writes, which refresh every warehouse query of the company. These screens need the
  * network; a failed call shows the server's message.
  */
@@ -12,7 +12,6 @@ import {
   type TransferReasonRecord,
   type WarehouseInput,
   type WarehouseRecord,
-  type WarehouseService,
   type WarehouseSettings,
 } from '@contract/warehouse';
 import { employeePaths, type StaffOption } from '@contract/employees';
@@ -52,15 +51,6 @@ export function useWarehouses(companyId: number) {
 /** Active warehouses as Select options. */
 export function warehouseOptions(rows: readonly WarehouseRecord[] | undefined, except?: number | null) {
   return (rows ?? []).filter((row) => row.is_active && row.id !== except).map((row) => ({ value: String(row.id), label: row.name }));
-}
-
-export function useWarehouseService(companyId: number) {
-  return useQuery({
-    queryKey: warehouseKeys.of(companyId, 'service'),
-    enabled: companyId > 0,
-    staleTime: 60_000,
-    queryFn: () => get<WarehouseService>(warehousePaths.service, { company: companyId }),
-  });
 }
 
 export function useWarehouseSettings(companyId: number) {
