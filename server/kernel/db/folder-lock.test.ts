@@ -63,7 +63,12 @@ describe('the PGlite folder lock', () => {
   });
 });
 
-type Child = { ready: Promise<string>; exited: Promise<number | null>; output: () => string; kill: (signal: NodeJS.Signals) => void };
+type Child = {
+  ready: Promise<string>;
+  exited: Promise<number | string | null>;
+  output: () => string;
+  kill: (signal: NodeJS.Signals) => void;
+};
 
 /** `node --import tsx server/main.ts`, what `npm start` runs, on a folder. */
 function startServerProcess(dataDir: string): Child {
@@ -83,7 +88,7 @@ function startServerProcess(dataDir: string): Child {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | string | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   const ready = new Promise<string>((resolve, reject) => {
     const feed = (chunk: Buffer) => {
       output += chunk.toString('utf8');
