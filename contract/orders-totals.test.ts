@@ -5,6 +5,7 @@ describe('lineAmounts', () => {
   it('multiplies and adds VAT when the service is on', () => {
     expect(lineAmounts({ unitPrice: 19_000, quantity: 3, vatRate: 5, vatOn: true })).toEqual({
       gross: 57_000,
+      promotion: 0,
       discount: 0,
       net: 57_000,
       vatRate: 5,
@@ -21,6 +22,7 @@ describe('lineAmounts', () => {
     // 33 333 × 1 = 33 333; 7.5 % = 2 499.975 → 2 500; net 30 833; VAT 8 % = 2 466.64 → 2 467
     expect(lineAmounts({ unitPrice: 33_333, quantity: 1, discount: { kind: 'percent', value: 7.5 }, vatRate: 8, vatOn: true })).toEqual({
       gross: 33_333,
+      promotion: 0,
       discount: 2_500,
       net: 30_833,
       vatRate: 8,
@@ -46,6 +48,26 @@ describe('lineAmounts', () => {
       lineAmounts({ unitPrice: 10_000, quantity: 2, discount: { kind: 'amount', value: -5 }, vatRate: 0, vatOn: false }).discount,
     ).toBe(0);
   });
+
+  it('takes promotions off first, the rep’s percent from what remains, then the order’s share', () => {
+    // 100 000 × 2 = 200 000; promotion 20 000 → 180 000; 10 % = 18 000 → 162 000; order share 2 000 → 160 000; VAT 5 % = 8 000
+    expect(
+      lineAmounts({
+        unitPrice: 100_000,
+        quantity: 2,
+        promotion: 20_000,
+        discount: { kind: 'percent', value: 10 },
+        orderShare: 2_000,
+        vatRate: 5,
+        vatOn: true,
+      }),
+    ).toEqual({ gross: 200_000, promotion: 22_000, discount: 18_000, net: 160_000, vatRate: 5, vat: 8_000, total: 168_000 });
+    // Never more than the line, whatever is asked.
+    expect(lineAmounts({ unitPrice: 1_000, quantity: 1, promotion: 5_000, orderShare: 5_000, vatRate: 0, vatOn: false })).toMatchObject({
+      promotion: 1_000,
+      net: 0,
+    });
+  });
 });
 
 describe('orderTotals', () => {
@@ -54,7 +76,7 @@ describe('orderTotals', () => {
       lineAmounts({ unitPrice: 19_000, quantity: 3, vatRate: 5, vatOn: true }),
       lineAmounts({ unitPrice: 180_000, quantity: 1, discount: { kind: 'percent', value: 10 }, vatRate: 5, vatOn: true }),
     ];
-    expect(orderTotals(lines)).toEqual({ subtotal: 237_000, discount: 18_000, net: 219_000, vat: 10_950, total: 229_950, lineCount: 2 });
-    expect(orderTotals([])).toEqual({ subtotal: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 });
+    expect(orderTotals(lines)).toEqual({ subtotal: 237_000, promotion: 0, discount: 18_000, net: 219_000, vat: 10_950, total: 229_950, lineCount: 2 });
+    expect(orderTotals([])).toEqual({ subtotal: 0, promotion: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 });
   });
 });

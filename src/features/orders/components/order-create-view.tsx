@@ -162,7 +162,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
     }
   }
 
-  const totals = priced?.totals ?? { subtotal: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 };
+  const totals = priced?.totals ?? { subtotal: 0, promotion: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 };
   const submitLabel = cart.orderId ? 'Gửi lại đơn' : 'Gửi đơn';
   const today = vietnamDay();
 

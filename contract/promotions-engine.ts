@@ -1,0 +1,442 @@
+/**
+ * The promotion engine: a cart, its customer and the company's programmes → each line's amounts,
+ * the gifts, what each programme gave, the hints for the next tier, and the totals, in whole đồng.
+ * One pure function the phone runs offline (the cart) and the server runs on submit, so both show
+ * the same figures (docs/promotions.md "The engine").
+ *
+ * Order of work:
+ * 1. Programmes that run now for this customer, highest priority first (then the older one).
+ * 2. The line kinds (discount, quantity_tier, buy_get) on the lines they cover; then the rep's own
+ *    discount on what remains; then order_total on the lines' net.
+ * 3. A line an exclusive programme took is not touched by another; an exclusive programme takes
+ *    only lines nothing touched.
+ * 4. Each programme gives at most half the value of the goods it promotes (NĐ 81/2018 Điều 6-7)
+ *    and no more than its budget left (in total and for this customer).
+ * 5. Medicines are promoted, and given, only to licensed drug businesses (NĐ 81/2018 Điều 5).
+ */
+import { formatMoney, roundDong } from './money';
+import { lineAmounts, orderTotals, type LineAmounts, type LineDiscount, type OrderTotals } from './orders-totals';
+import { vietnamDay } from './price-policy';
+import type { PromotionRecord, PromotionTier } from './promotions';
+import { isRunning } from './promotions-status';
+
+export type EngineLine = {
+  line_id: string;
+  variant_id: number;
+  category_id: number | null;
+  brand_id: number | null;
+  is_medicine: boolean;
+  /** e.g. "Panadol Extra – Hộp 10 vỉ". */
+  label: string;
+  base_unit: string;
+  unit: string;
+  factor: number;
+  quantity: number;
+  /** The price of one `unit` after the price policy. */
+  unit_price: number;
+  vat_rate: number;
+  discount: LineDiscount | null;
+};
+
+/** What the engine needs of a gift's variant: its base unit's list price values the gift. */
+export type GiftGoods = { variant_id: number; label: string; base_unit: string; base_price: number; is_medicine: boolean };
+
+export type EngineCustomer = {
+  customer_type_id: number | null;
+  level_id: number | null;
+  province_code: string | null;
+  /** A licensed drug business (nhà thuốc, quầy thuốc, công ty dược): may be promoted medicines. */
+  drug_business: boolean;
+};
+
+/** Budget already spent, in the programme's cap kind: by everyone, and by this customer. */
+export type PromotionUsage = { total: number; customer: number };
+
+export type EngineProgramme = Pick<
+  PromotionRecord,
+  | 'id'
+  | 'code'
+  | 'name'
+  | 'kind'
+  | 'state'
+  | 'starts_on'
+  | 'ends_on'
+  | 'hours_from'
+  | 'hours_to'
+  | 'exclusive'
+  | 'priority'
+  | 'variant_ids'
+  | 'category_ids'
+  | 'brand_ids'
+  | 'customer_type_ids'
+  | 'level_ids'
+  | 'province_codes'
+  | 'tiers'
+  | 'cap_kind'
+  | 'cap_total'
+  | 'cap_per_customer'
+  | 'used_total'
+>;
+
+export type EngineInput = {
+  lines: readonly EngineLine[];
+  customer: EngineCustomer;
+  programmes: readonly EngineProgramme[];
+  vatOn: boolean;
+  /** When the order is priced (Vietnam day and hour decide the window). */
+  at: Date;
+  gifts: (variantId: number) => GiftGoods | undefined;
+  /** Budget spent; absent: the record's `used_total` and nothing for this customer (the phone's view). */
+  usage?: (programmeId: number) => PromotionUsage;
+};
+
+export type PricedLine = EngineLine & { amounts: LineAmounts; promotions: { promotion_id: number; amount: number }[] };
+
+export type GiftLine = {
+  promotion_id: number;
+  variant_id: number;
+  label: string;
+  base_unit: string;
+  /** Base units. */
+  quantity: number;
+  /** At list price, for the budget and the report (the customer pays nothing for it). */
+  value: number;
+};
+
+export type AppliedPromotion = {
+  promotion_id: number;
+  code: string;
+  name: string;
+  discount: number;
+  gift_value: number;
+  /** Base units: gifts given, or units discounted (what a quantity budget counts). */
+  quantity: number;
+  /** "Giảm 5% đơn hàng", "Tặng 2 Hộp Panadol". */
+  summary: string;
+  /** Why it gave less than its tier says (budget, the 50 % rule), or null. */
+  limited: string | null;
+};
+
+export type PromotionHint = { promotion_id: number; message: string };
+
+export type PricedCart = {
+  lines: PricedLine[];
+  gifts: GiftLine[];
+  applied: AppliedPromotion[];
+  hints: PromotionHint[];
+  totals: OrderTotals;
+};
+
+type Claim = 'none' | 'shared' | 'exclusive';
+
+/** The Vietnam minute of the day, "HH:MM". */
+function vietnamTime(at: Date): string {
+  return new Date(at.getTime() + 7 * 3600_000).toISOString().slice(11, 16);
+}
+
+/** Runs now (status and the daily window) and is meant for this customer. */
+export function programmeApplies(programme: EngineProgramme, customer: EngineCustomer, at: Date): boolean {
+  const exhausted = programme.cap_total !== null && programme.used_total >= programme.cap_total;
+  if (!isRunning({ ...programme, exhausted }, vietnamDay(at))) return false;
+  if (programme.hours_from && programme.hours_to) {
+    const time = vietnamTime(at);
+    if (time < programme.hours_from || time >= programme.hours_to) return false;
+  }
+  const within = <T>(list: readonly T[], value: T | null) => list.length === 0 || (value !== null && list.includes(value));
+  return (
+    within(programme.customer_type_ids, customer.customer_type_id) &&
+    within(programme.level_ids, customer.level_id) &&
+    within(programme.province_codes, customer.province_code)
+  );
+}
+
+function covers(programme: EngineProgramme, line: EngineLine): boolean {
+  const scoped = programme.variant_ids.length + programme.category_ids.length + programme.brand_ids.length > 0;
+  return (
+    !scoped ||
+    programme.variant_ids.includes(line.variant_id) ||
+    (line.category_id !== null && programme.category_ids.includes(line.category_id)) ||
+    (line.brand_id !== null && programme.brand_ids.includes(line.brand_id))
+  );
+}
+
+/** `total` split over `weights` in whole đồng by largest remainder (the parts sum to `total`). */
+export function spread(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (total * weight) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    parts[index]! += 1;
+    left -= 1;
+  }
+  return parts;
+}
+
+const units = (quantity: number, unit: string) => `${quantity.toLocaleString('vi-VN')} ${unit}`;
+
+function rewardText(programme: EngineProgramme, tier: PromotionTier, unit: string, gift: GiftGoods | undefined): string {
+  if (tier.reward === 'percent') return programme.kind === 'order_total' ? `giảm ${tier.value}% đơn hàng` : `giảm ${tier.value}%`;
+  if (tier.reward === 'amount')
+    return programme.kind === 'order_total' ? `giảm ${formatMoney(tier.value)}` : `giảm ${formatMoney(tier.value)}/${unit}`;
+  if (tier.reward === 'fixed_price') return `giá ${formatMoney(tier.value)}/${unit}`;
+  return `tặng ${units(tier.gift_quantity, gift?.base_unit ?? unit)}${gift ? ` ${gift.label}` : ''}`;
+}
+
+/** The highest tier reached, and the next one. */
+function tiersAt(tiers: readonly PromotionTier[], amount: number): { reached: PromotionTier | null; next: PromotionTier | null } {
+  const sorted = [...tiers].sort((a, b) => a.threshold - b.threshold);
+  return {
+    reached: sorted.findLast((tier) => tier.threshold <= amount) ?? null,
+    next: sorted.find((tier) => tier.threshold > amount) ?? null,
+  };
+}
+
+type Group = { lines: number[]; base: number; worth: number; unit: string; variantId: number | null };
+type Grant = { discounts: Map<number, number>; gifts: GiftLine[]; quantity: number };
+
+const grantValue = (grant: Grant) =>
+  [...grant.discounts.values()].reduce((a, b) => a + b, 0) + grant.gifts.reduce((sum, gift) => sum + gift.value, 0);
+
+/** Cut a grant down to `limit` of money (discounts scaled, gifts fewer). */
+function limitMoney(grant: Grant, limit: number): void {
+  const gift = grant.gifts[0];
+  if (gift) {
+    const each = gift.value / gift.quantity;
+    const quantity = each > 0 ? Math.min(gift.quantity, Math.floor(limit / each)) : gift.quantity;
+    grant.gifts = quantity > 0 ? [{ ...gift, quantity, value: roundDong(each * quantity) }] : [];
+    grant.quantity = quantity;
+    return;
+  }
+  const keys = [...grant.discounts.keys()];
+  const before = grantValue(grant);
+  spread(
+    Math.max(0, limit),
+    keys.map((key) => grant.discounts.get(key)!),
+  ).forEach((amount, at) => grant.discounts.set(keys[at]!, amount));
+  if (before > 0) grant.quantity = Math.floor((grant.quantity * grantValue(grant)) / before);
+}
+
+/** Cut a grant down to `limit` base units (gifts given, or units discounted). */
+function limitQuantity(grant: Grant, limit: number): void {
+  const quantity = Math.max(0, Math.floor(limit));
+  const gift = grant.gifts[0];
+  if (gift) {
+    grant.gifts = quantity > 0 ? [{ ...gift, quantity, value: roundDong((gift.value / gift.quantity) * quantity) }] : [];
+  } else if (grant.quantity > 0) {
+    limitMoney(grant, Math.floor((grantValue(grant) * quantity) / grant.quantity));
+  }
+  grant.quantity = quantity;
+}
+
+export function priceCart(input: EngineInput): PricedCart {
+  const { lines, customer } = input;
+  const gross = lines.map((line) => roundDong(line.unit_price * line.quantity));
+  const baseQuantity = lines.map((line) => line.quantity * line.factor);
+  const linePromotion = lines.map(() => 0);
+  const orderShare = lines.map(() => 0);
+  const allocations = lines.map(() => new Map<number, number>());
+  const claims: Claim[] = lines.map(() => 'none');
+  const gifts: GiftLine[] = [];
+  const applied: AppliedPromotion[] = [];
+  const hints: PromotionHint[] = [];
+
+  const running = input.programmes
+    .filter((programme) => programmeApplies(programme, customer, input.at))
+    .sort((a, b) => b.priority - a.priority || a.id - b.id);
+  const ordered = [...running.filter((p) => p.kind !== 'order_total'), ...running.filter((p) => p.kind === 'order_total')];
+
+  /** What a line comes to before VAT, given what has been taken off it so far. */
+  const net = (index: number) =>
+    lineAmounts({
+      unitPrice: lines[index]!.unit_price,
+      quantity: lines[index]!.quantity,
+      discount: lines[index]!.discount,
+      vatRate: 0,
+      vatOn: false,
+      promotion: linePromotion[index],
+      orderShare: orderShare[index],
+    }).net;
+
+  /** Lines a programme may touch: covered, allowed to this customer, free of exclusive claims. */
+  const eligible = (programme: EngineProgramme) =>
+    lines
+      .map((line, index) => ({ line, index }))
+      .filter(
+        ({ line, index }) =>
+          line.quantity > 0 &&
+          covers(programme, line) &&
+          (!line.is_medicine || customer.drug_business) &&
+          (programme.exclusive ? claims[index] === 'none' : claims[index] !== 'exclusive'),
+      )
+      .map(({ index }) => index);
+
+  const giftGoods = (tier: PromotionTier, group: Group): GiftGoods | undefined => {
+    const variantId = tier.gift_variant_id ?? group.variantId;
+    const goods = variantId === null ? undefined : input.gifts(variantId);
+    // A medicine is given only to a drug business (NĐ 81/2018 Điều 5).
+    return goods && (!goods.is_medicine || customer.drug_business) ? goods : undefined;
+  };
+
+  /** What one tier gives to one group of lines, before the budget and the 50 % rule. */
+  const grant = (programme: EngineProgramme, tier: PromotionTier, group: Group): Grant => {
+    const discounts = new Map<number, number>();
+    if (tier.reward === 'gift') {
+      const goods = giftGoods(tier, group);
+      const quantity = tier.gift_quantity * (programme.kind === 'buy_get' ? Math.floor(group.base / tier.threshold) : 1);
+      if (!goods || quantity <= 0) return { discounts, gifts: [], quantity: 0 };
+      const gift = {
+        promotion_id: programme.id,
+        variant_id: goods.variant_id,
+        label: goods.label,
+        base_unit: goods.base_unit,
+        quantity,
+        value: quantity * goods.base_price,
+      };
+      return { discounts, gifts: [gift], quantity };
+    }
+    if (programme.kind === 'order_total') {
+      const amount = tier.reward === 'percent' ? roundDong((group.base * tier.value) / 100) : Math.min(group.base, tier.value);
+      spread(amount, group.lines.map(net)).forEach((part, at) => discounts.set(group.lines[at]!, part));
+      return { discounts, gifts: [], quantity: 0 };
+    }
+    for (const index of group.lines) {
+      const wanted =
+        tier.reward === 'percent'
+          ? roundDong((gross[index]! * tier.value) / 100)
+          : tier.reward === 'amount'
+            ? tier.value * baseQuantity[index]!
+            : gross[index]! - tier.value * baseQuantity[index]!;
+      discounts.set(index, Math.max(0, Math.min(gross[index]! - linePromotion[index]!, wanted)));
+    }
+    return { discounts, gifts: [], quantity: group.lines.reduce((sum, index) => sum + baseQuantity[index]!, 0) };
+  };
+
+  const hintFor = (programme: EngineProgramme, group: Group, named: boolean): string | null => {
+    const { reached, next } = tiersAt(programme.tiers, group.base);
+    // Buy X get Y repeats: the next gift is at the next multiple.
+    const target = programme.kind === 'buy_get' && reached ? reached : next;
+    if (!target) return null;
+    const missing =
+      programme.kind === 'buy_get' && reached ? target.threshold - (group.base % target.threshold) : target.threshold - group.base;
+    const goods = target.reward === 'gift' ? giftGoods(target, group) : undefined;
+    if (target.reward === 'gift' && !goods) return null;
+    const amount = programme.kind === 'order_total' ? formatMoney(missing) : units(missing, group.unit);
+    const what = named ? ` ${lines[group.lines[0]!]!.label}` : '';
+    const reward = rewardText(programme, target, group.unit, goods);
+    return `${programme.name}: mua thêm ${amount}${what} để được ${programme.kind === 'buy_get' && reached ? reward.replace(/^tặng /, 'tặng thêm ') : reward}`;
+  };
+
+  for (const programme of ordered) {
+    const indexes = eligible(programme);
+    if (indexes.length === 0) continue;
+    const isOrder = programme.kind === 'order_total';
+    // A gift of "the same goods" counts each line on its own; anything else counts the lines together.
+    const perLine = !isOrder && programme.tiers.some((tier) => tier.reward === 'gift' && tier.gift_variant_id === null);
+    const groups: Group[] = (perLine ? indexes.map((index) => [index]) : [indexes]).map((group) => {
+      const worth = group.reduce((sum, index) => sum + (isOrder ? net(index) : gross[index]! - linePromotion[index]!), 0);
+      return {
+        lines: group,
+        base: isOrder ? worth : group.reduce((sum, index) => sum + baseQuantity[index]!, 0),
+        worth,
+        unit: lines[group[0]!]!.base_unit,
+        variantId: !isOrder && group.length === 1 ? lines[group[0]!]!.variant_id : null,
+      };
+    });
+
+    const usage = input.usage?.(programme.id) ?? { total: programme.used_total, customer: 0 };
+    let budget = Math.min(
+      programme.cap_total === null ? Infinity : programme.cap_total - usage.total,
+      programme.cap_per_customer === null ? Infinity : programme.cap_per_customer - usage.customer,
+    );
+    const given: Grant = { discounts: new Map(), gifts: [], quantity: 0 };
+    let limited: string | null = null;
+    const summaries = new Set<string>();
+
+    for (const group of groups) {
+      const hint = hintFor(programme, group, groups.length > 1);
+      if (hint) hints.push({ promotion_id: programme.id, message: hint });
+      const { reached } = tiersAt(programme.tiers, group.base);
+      if (!reached) continue;
+      if (budget <= 0) {
+        limited = 'Chương trình đã hết ngân sách';
+        continue;
+      }
+      const part = grant(programme, reached, group);
+      // The 50 % rule: a programme gives at most half of the value of the goods it promotes.
+      if (grantValue(part) > Math.floor(group.worth / 2)) {
+        limitMoney(part, Math.floor(group.worth / 2));
+        limited = 'Giới hạn 50% giá trị hàng được khuyến mại (Nghị định 81/2018)';
+      }
+      const spent = () => (programme.cap_kind === 'money' ? grantValue(part) : part.quantity);
+      if (spent() > budget) {
+        if (programme.cap_kind === 'money') limitMoney(part, budget);
+        else limitQuantity(part, budget);
+        limited = 'Chương trình chỉ còn đủ ngân sách cho một phần ưu đãi';
+      }
+      if (grantValue(part) <= 0 && part.gifts.length === 0) continue;
+      budget -= spent();
+      for (const [index, amount] of part.discounts) given.discounts.set(index, (given.discounts.get(index) ?? 0) + amount);
+      given.gifts.push(...part.gifts);
+      given.quantity += part.quantity;
+      summaries.add(rewardText(programme, reached, group.unit, part.gifts[0] ? giftGoods(reached, group) : undefined));
+    }
+
+    const discount = [...given.discounts.values()].reduce((a, b) => a + b, 0);
+    if (discount <= 0 && given.gifts.length === 0) {
+      if (limited)
+        applied.push({
+          promotion_id: programme.id,
+          code: programme.code,
+          name: programme.name,
+          discount: 0,
+          gift_value: 0,
+          quantity: 0,
+          summary: '',
+          limited,
+        });
+      continue;
+    }
+    for (const [index, amount] of given.discounts) {
+      if (amount <= 0) continue;
+      if (isOrder) orderShare[index]! += amount;
+      else linePromotion[index]! += amount;
+      allocations[index]!.set(programme.id, (allocations[index]!.get(programme.id) ?? 0) + amount);
+    }
+    for (const index of indexes) {
+      if (programme.exclusive) claims[index] = 'exclusive';
+      else if (claims[index] === 'none' && given.discounts.has(index)) claims[index] = 'shared';
+    }
+    gifts.push(...given.gifts);
+    applied.push({
+      promotion_id: programme.id,
+      code: programme.code,
+      name: programme.name,
+      discount,
+      gift_value: given.gifts.reduce((sum, gift) => sum + gift.value, 0),
+      quantity: given.quantity,
+      summary: [...summaries].join('; '),
+      limited,
+    });
+  }
+
+  const priced: PricedLine[] = lines.map((line, index) => ({
+    ...line,
+    amounts: lineAmounts({
+      unitPrice: line.unit_price,
+      quantity: line.quantity,
+      discount: line.discount,
+      vatRate: line.vat_rate,
+      vatOn: input.vatOn,
+      promotion: linePromotion[index],
+      orderShare: orderShare[index],
+    }),
+    promotions: [...allocations[index]!].map(([promotion_id, amount]) => ({ promotion_id, amount })),
+  }));
+  return { lines: priced, gifts, applied, hints, totals: orderTotals(priced.map((line) => line.amounts)) };
+}
