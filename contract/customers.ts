@@ -27,6 +27,8 @@ export type CustomerRecord = {
   customer_type_id: number | null;
   level_id: number | null;
   status: CustomerStatus;
+  /** A licensed drug business: may be promoted medicines (contract/promotions-engine.ts). */
+  drug_business: boolean;
   lat: number | null;
   lng: number | null;
   note: string | null;
@@ -83,7 +85,16 @@ export const customerFields = {
   lat: coordinate('Vĩ độ', 90),
   lng: coordinate('Kinh độ', 180),
   note: optionalText('ghi chú', 1000),
+  /** Holds a drug-business licence; absent: a pharmacy or drug counter does (DRUG_BUSINESS_KINDS). */
+  drug_business: v.optional(v.boolean('Giá trị giấy phép kinh doanh dược không hợp lệ')),
 };
+
+/** Kinds that hold a drug-business licence unless the form says otherwise (promotions of medicines, NĐ 81/2018 Điều 5). */
+export const DRUG_BUSINESS_KINDS: readonly CustomerKind[] = ['Nhà thuốc', 'Quầy thuốc'];
+
+export function isDrugBusiness(input: { kind: CustomerKind; drug_business?: boolean | undefined }): boolean {
+  return input.drug_business ?? DRUG_BUSINESS_KINDS.includes(input.kind);
+}
 
 /** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
 export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');

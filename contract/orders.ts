@@ -23,6 +23,12 @@ export type OrderLineRecord = {
   policy_title: string | null;
   discount: LineDiscount | null;
   discount_amount: number;
+  /** Taken off by promotions, and by which (contract/promotions-engine.ts). */
+  promotion_amount: number;
+  promotions: { promotion_id: number; amount: number }[];
+  /** A gift line at 0 đ, given by `promotion_id`. */
+  is_gift: boolean;
+  promotion_id: number | null;
   vat_rate: number;
   vat_amount: number;
   line_total: number;
@@ -55,6 +61,9 @@ export type OrderRecord = {
   lines: OrderLineRecord[];
   subtotal: number;
   discount_total: number;
+  promotion_total: number;
+  /** The programmes that gave something, for the order's page and the promotions report. */
+  promotions: OrderPromotion[];
   vat_total: number;
   total: number;
   created_at: string;
@@ -66,6 +75,9 @@ export type OrderRecord = {
    */
   off_route?: boolean;
 };
+
+/** A programme applied to an order: what it gave and how it reads. */
+export type OrderPromotion = { promotion_id: number; code: string; name: string; discount: number; gift_value: number; summary: string };
 
 /** The reason on the first status history row of an order taken off route. */
 export const OFF_ROUTE_REASON = 'Bán ngoài tuyến';
@@ -145,6 +157,43 @@ export const OrderSubmitSchema = v.object(
       v.array(OrderLineInputSchema, 'Danh sách sản phẩm không hợp lệ'),
       v.minLength(1, 'Đơn hàng cần ít nhất một sản phẩm'),
       v.maxLength(200, 'Đơn hàng tối đa 200 dòng'),
+    ),
+    /**
+     * What the phone's engine gave (REWARD on): the server refuses the order when it would give less
+     * (a programme stopped, ended or spent while the rep was offline), for the rep to confirm.
+     */
+    promotion: v.optional(
+      v.nullable(
+        v.object(
+          {
+            total: v.pipe(
+              v.number('Khuyến mại không hợp lệ'),
+              v.integer('Khuyến mại không hợp lệ'),
+              v.minValue(0, 'Khuyến mại không hợp lệ'),
+            ),
+            gifts: v.pipe(
+              v.array(
+                v.object(
+                  {
+                    promotionId: positiveInt('Chương trình'),
+                    variantId: positiveInt('Hàng tặng'),
+                    quantity: positiveInt('Số lượng tặng', 1_000_000),
+                  },
+                  'Hàng tặng không hợp lệ',
+                ),
+                'Hàng tặng không hợp lệ',
+              ),
+              v.maxLength(200, 'Quá nhiều hàng tặng'),
+            ),
+            /** The programmes that gave something on the phone. */
+            applied: v.optional(
+              v.pipe(v.array(positiveInt('Chương trình'), 'Chương trình không hợp lệ'), v.maxLength(200, 'Quá nhiều chương trình')),
+              [],
+            ),
+          },
+          'Khuyến mại không hợp lệ',
+        ),
+      ),
     ),
     /** The total the rep showed the customer, for the record. */
     quotedTotal: v.pipe(

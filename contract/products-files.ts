@@ -29,6 +29,7 @@ export const PRODUCT_SHEET_COLUMNS = [
   'Danh mục',
   'Nhóm',
   'VAT (%)',
+  'Là thuốc',
   'Mã biến thể',
   'Tên biến thể',
   'Đơn vị',

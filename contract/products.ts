@@ -50,6 +50,8 @@ export type VariantRecord = {
   group_id: number | null;
   group_name: string | null;
   vat_rate: VatRate;
+  /** A human medicine: promoted or given only to licensed drug businesses (contract/promotions-engine.ts). */
+  is_medicine: boolean;
   is_active: boolean;
   image_url: string | null;
   updated_at: string;
@@ -74,6 +76,7 @@ export type ProductRecord = {
   group_id: number | null;
   group_name: string | null;
   vat_rate: VatRate;
+  is_medicine: boolean;
   description: string | null;
   is_active: boolean;
   images: ProductImage[];
@@ -175,6 +178,7 @@ export const ProductInputSchema = bodyObject({
   category_id: optionalId('Danh mục'),
   group_id: optionalId('Nhóm sản phẩm'),
   vat_rate: v.optional(v.picklist(VAT_RATES, 'Thuế suất VAT chỉ nhận 0, 5, 8 hoặc 10%'), 0),
+  is_medicine: v.optional(v.boolean('Loại thuốc không hợp lệ'), false),
   description: optionalText('mô tả', 5000),
   is_active: v.optional(v.boolean('Trạng thái không hợp lệ'), true),
   variants: v.pipe(

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  priceCart,
+  applyPromotions,
   spread,
   type EngineCustomer,
   type EngineInput,
@@ -86,10 +86,10 @@ const fivePercentFrom2m = programme({
 });
 
 function price(lines: EngineLine[], programmes: EngineProgramme[], patch: Partial<EngineInput> = {}) {
-  return priceCart({ lines, customer: pharmacy, programmes, vatOn: true, at: AT, gifts: (id) => goods[id], ...patch });
+  return applyPromotions({ lines, customer: pharmacy, programmes, vatOn: true, at: AT, gifts: (id) => goods[id], ...patch });
 }
 
-describe('priceCart', () => {
+describe('applyPromotions', () => {
   it('buy 10 get 1 repeats per ten and says how many more for the next gift', () => {
     const cart = price([line(2, 25)], [buy10get1]);
     expect(cart.gifts).toEqual([{ promotion_id: 11, variant_id: 2, label: 'Khẩu trang', base_unit: 'hộp', quantity: 2, value: 60_000 }]);
@@ -290,12 +290,12 @@ function inputOf(sample: CartSample): EngineInput {
   };
 }
 
-describe('priceCart properties', () => {
+describe('applyPromotions properties', () => {
   it('whole đồng, never negative, totals are the sum of the lines, gifts never charged', () => {
     fc.assert(
       fc.property(cartArb, (sample) => {
         const input = inputOf(sample);
-        const cart = priceCart(input);
+        const cart = applyPromotions(input);
         for (const row of cart.lines) {
           const a = row.amounts;
           for (const value of [a.gross, a.promotion, a.discount, a.net, a.vat, a.total]) {
@@ -320,7 +320,7 @@ describe('priceCart properties', () => {
         const input = inputOf(sample);
         const shuffled = [...input.programmes].sort((a, b) => ((a.id * 7919 + seed) % 101) - ((b.id * 7919 + seed) % 101));
         const viaJson = JSON.parse(JSON.stringify(shuffled)) as EngineProgramme[];
-        expect(priceCart({ ...input, programmes: viaJson })).toEqual(priceCart(input));
+        expect(applyPromotions({ ...input, programmes: viaJson })).toEqual(applyPromotions(input));
       }),
       { numRuns: 300 },
     );
@@ -330,7 +330,7 @@ describe('priceCart properties', () => {
     fc.assert(
       fc.property(cartArb, (sample) => {
         const input = inputOf(sample);
-        const cart = priceCart(input);
+        const cart = applyPromotions(input);
         for (const given of cart.applied) {
           const p = input.programmes.find((candidate) => candidate.id === given.promotion_id)!;
           const spent = p.cap_kind === 'money' ? given.discount + given.gift_value : given.quantity;

@@ -234,7 +234,7 @@ function limitQuantity(grant: Grant, limit: number): void {
   grant.quantity = quantity;
 }
 
-export function priceCart(input: EngineInput): PricedCart {
+export function applyPromotions(input: EngineInput): PricedCart {
   const { lines, customer } = input;
   const gross = lines.map((line) => roundDong(line.unit_price * line.quantity));
   const baseQuantity = lines.map((line) => line.quantity * line.factor);

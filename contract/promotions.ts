@@ -328,7 +328,24 @@ export type PromotionVariantRow = {
   price: number;
 };
 
-export type PromotionSheetRow = { row: number; sku: string; variant_id: number | null; problem: string | null };
+/** The programme-lines sheet: the goods a programme covers, one SKU a row (import/ and template/). */
+export const PROMOTION_SHEET_COLUMNS = ['Mã SKU', 'Tên sản phẩm'] as const;
+
+export const PromotionLinesImportSchema = bodyObject({
+  company: companyBodyField,
+  rows: v.pipe(
+    v.array(
+      v.record(v.string(), v.nullable(v.union([v.string(), v.number(), v.boolean()])), 'Dòng dữ liệu không hợp lệ'),
+      'Danh sách dòng không hợp lệ',
+    ),
+    v.minLength(1, 'Tệp không có dòng dữ liệu nào'),
+    v.maxLength(5000, 'Mỗi lần nhập tối đa 5000 dòng'),
+  ),
+});
+
+/** Each row read: the variant found, or why not (row numbers as the sheet shows them). */
+export type PromotionSheetRow = { row: number; sku: string; variant_id: number | null; name: string | null; problem: string | null };
+export type PromotionLinesAnswer = { rows: PromotionSheetRow[]; variant_ids: number[] };
 
 export const promotionPaths = {
   promotions: '/promotion/api/promotion/',

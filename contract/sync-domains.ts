@@ -13,11 +13,12 @@ import { customersSync } from './customers';
 import { ordersSync } from './orders';
 import { pricePolicySync } from './price-policy';
 import { productsSync } from './products';
+import { promotionsSync } from './promotions';
 import type { SyncOpSpec } from './sync';
 import { visitsSync } from './visits';
 import { warehouseSync } from './warehouse';
 
-export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync] as const;
+export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync, promotionsSync] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];
 

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './kernel/app-types';
 import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
+import { promotionRoutes } from './modules/promotions';
 import { accountRoutes, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', regionRoutes(deps));
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
+  api.route('/promotion/api', promotionRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

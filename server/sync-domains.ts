@@ -9,6 +9,7 @@ import { customersServerSync } from './modules/customers';
 import { ordersServerSync } from './modules/orders';
 import { pricePolicyServerSync } from './modules/price-policy';
 import { productsServerSync } from './modules/products';
+import { promotionsServerSync } from './modules/promotions';
 import { visitsServerSync } from './modules/visits';
 import { warehouseServerSync } from './modules/warehouse';
 
@@ -19,6 +20,7 @@ export const SERVER_SYNC_DOMAINS = [
   productsServerSync,
   pricePolicyServerSync,
   warehouseServerSync,
+  promotionsServerSync,
 ];
 
 export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

@@ -80,6 +80,7 @@ async function seedProducts(tx: Db, companyId: number, list: DemoProduct[], barc
       category_id: categories.get(product.category),
       group_id: groups.get(product.group),
       vat_rate: product.vat,
+      is_medicine: product.group.startsWith('Thuốc'),
       variants: product.variants.map((variant) => ({
         name: variant.name ?? '',
         units: variant.units.map(([unit, factor, price, wholesale, barcode]) => {

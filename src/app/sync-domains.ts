@@ -8,6 +8,7 @@ import { customersClientSync } from '@/features/customers/customers.sync';
 import { ordersClientSync } from '@/features/orders/orders.sync';
 import { pricePolicyClientSync } from '@/features/price-policy/price-policy.sync';
 import { productsClientSync } from '@/features/products/products.sync';
+import { promotionsClientSync } from '@/features/promotions/promotions.sync';
 import { visitsClientSync } from '@/features/visits/visits.sync';
 import { warehouseClientSync } from '@/features/warehouse/warehouse.sync';
 import { registerSyncDomains } from '@/sync/registry';
@@ -19,6 +20,7 @@ export const CLIENT_SYNC_DOMAINS = [
   productsClientSync,
   pricePolicyClientSync,
   warehouseClientSync,
+  promotionsClientSync,
 ];
 
 registerSyncDomains(SYNC_DOMAINS, CLIENT_SYNC_DOMAINS);

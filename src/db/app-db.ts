@@ -13,6 +13,7 @@ import type { OrderRecord } from '@contract/orders';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
+import type { PromotionRecord } from '@contract/promotions';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
@@ -114,6 +115,7 @@ export type CountDraftRow = {
 export type LocalCustomerType = CustomerTypeRecord;
 export type LocalCustomerLevel = CustomerLevelRecord;
 export type LocalPricePolicy = PricePolicyRecord;
+export type LocalPromotion = PromotionRecord;
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
 
@@ -162,6 +164,7 @@ export class AppDb extends Dexie {
   stock!: EntityTable<LocalStock, 'id'>;
   stockChecks!: EntityTable<LocalStockCheck, 'id'>;
   countDrafts!: EntityTable<CountDraftRow, 'key'>;
+  promotions!: EntityTable<LocalPromotion, 'id'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -219,6 +222,8 @@ export class AppDb extends Dexie {
       stockChecks: 'id, company',
       countDrafts: 'key',
     });
+    // v6 (issue #13): the company's promotion programmes, applied by the cart offline.
+    this.version(6).stores({ promotions: 'id, company' });
   }
 }
 

@@ -42,6 +42,7 @@ function customer(name: string, id = uuidv7()): CustomerRecord {
     lat: null,
     lng: null,
     note: null,
+    drug_business: true,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
   };
@@ -73,6 +74,8 @@ function orderRecord(): OrderRecord {
     lines: [],
     subtotal: 0,
     discount_total: 0,
+    promotion_total: 0,
+    promotions: [],
     vat_total: 0,
     total: 0,
     created_at: '2026-11-20T02:00:00Z',

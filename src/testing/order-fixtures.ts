@@ -6,6 +6,7 @@
 import { EMPTY_ADDRESS } from '@contract/address';
 import type { CustomerRecord } from '@contract/customers';
 import type { PricePolicyRecord } from '@contract/price-policy';
+import type { PromotionRecord } from '@contract/promotions';
 import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVariant, OutboxRow } from '@/db/app-db';
@@ -52,6 +53,7 @@ function customerRecord(patch: Partial<CustomerRecord>): CustomerRecord {
     lat: null,
     lng: null,
     note: null,
+    drug_business: true,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...patch,
@@ -87,6 +89,7 @@ function variantRecord(patch: Partial<VariantRecord>): VariantRecord {
     group_id: null,
     group_name: null,
     vat_rate: 5,
+    is_medicine: true,
     is_active: true,
     image_url: null,
     updated_at: '2026-01-01T00:00:00Z',
@@ -167,3 +170,43 @@ export async function seedPendingCustomer(db: AppDb): Promise<{ customer: LocalC
   await db.outbox.add(op);
   return { customer, opId: op.opId };
 }
+
+/** A running "buy 10 chai of syrup, get 1", as the pull mirrors it. */
+export const SYRUP_BUY_TEN: PromotionRecord = {
+  id: 21,
+  company: COMPANY,
+  code: 'KM000021',
+  name: 'Mua 10 chai tặng 1',
+  description: null,
+  kind: 'buy_get',
+  state: 'approved',
+  status: 3,
+  starts_on: '2026-11-01',
+  ends_on: '2026-12-31',
+  hours_from: null,
+  hours_to: null,
+  exclusive: false,
+  priority: 0,
+  variant_ids: [11],
+  category_ids: [],
+  brand_ids: [],
+  customer_type_ids: [],
+  level_ids: [],
+  region_ids: [],
+  province_codes: [],
+  tiers: [{ threshold: 10, reward: 'gift', value: 0, gift_variant_id: null, gift_quantity: 1 }],
+  cap_kind: 'quantity',
+  cap_total: null,
+  cap_per_customer: null,
+  used_total: 0,
+  order_count: 0,
+  discount_given: 0,
+  notice_ref: null,
+  notice_date: null,
+  reject_reason: null,
+  created_by_name: null,
+  approved_by_name: null,
+  approved_at: null,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+};

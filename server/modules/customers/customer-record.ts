@@ -1,7 +1,7 @@
 /** Customers as records: the row-to-wire mapping, loading for sync, and creating one. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Address } from '@contract/address';
-import type { CustomerCreatePayload, CustomerRecord, CustomerStatus } from '@contract/customers';
+import { isDrugBusiness, type CustomerCreatePayload, type CustomerRecord, type CustomerStatus } from '@contract/customers';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers } from '@server/kernel/db/schema';
@@ -42,6 +42,7 @@ export function toCustomerRecord(row: CustomerRow, staffName: string | null): Cu
     lat: row.lat,
     lng: row.lng,
     note: row.note,
+    drug_business: row.drugBusiness,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -110,6 +111,7 @@ export function customerColumns(code: string, input: CustomerFields) {
     lat: input.lat,
     lng: input.lng,
     note: input.note,
+    drugBusiness: isDrugBusiness(input),
     searchText: customerSearchText({ code, name: input.name, phone: input.phone, owner_name: input.owner_name, tax_code: input.tax_code }),
   };
 }

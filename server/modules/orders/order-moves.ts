@@ -2,7 +2,8 @@
  * Moving an order between statuses (contract/orders-status.ts), with the stock it holds in its
  * warehouse (server/modules/warehouse): refusing or cancelling gives the hold back, shipping it
  * (Đang giao) issues the export receipt that takes its lots and releases the hold, reopening a
- * refused order holds again when the stock allows. Each move is written to the history and the
+ * refused order holds again when the stock allows; promotions' budgets follow the same way
+ * (server/modules/promotions/promotion-apply.ts). Each move is written to the history and the
  * change log in the order's own transaction.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
@@ -12,6 +13,7 @@ import type { Db } from '@server/kernel/db/client';
 import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { releaseUsage } from '@server/modules/promotions';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
@@ -75,6 +77,10 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
       await changeReserved(tx, move.companyId, warehouseId, tracked);
     }
   }
+
+  // A cancelled or refused order gives its promotions' budget back; reopened, it takes it again.
+  const given = (status: OrderStatus) => status !== 'cancelled' && status !== 'rejected';
+  if (given(from) !== given(move.to)) await releaseUsage(tx, move.companyId, move.orderId, !given(move.to));
 
   const now = new Date();
   await tx

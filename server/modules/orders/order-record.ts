@@ -1,10 +1,10 @@
 /** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { OFF_ROUTE_REASON, type OrderLineRecord, type OrderRecord } from '@contract/orders';
+import type { OrderLineRecord, OrderRecord } from '@contract/orders';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { Db } from '@server/kernel/db/client';
-import { accounts, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
+import { accounts, orderLines, orders } from '@server/kernel/db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -26,13 +26,17 @@ function toLineRecord(row: LineRow): OrderLineRecord {
     policy_title: row.policyTitle,
     discount,
     discount_amount: row.discountAmount,
+    promotion_amount: row.promotionAmount,
+    promotions: row.promotions,
+    is_gift: row.isGift,
+    promotion_id: row.promotionId,
     vat_rate: row.vatRate,
     vat_amount: row.vatAmount,
     line_total: row.lineTotal,
   };
 }
 
-export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[], offRoute = false): OrderRecord {
+export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[]): OrderRecord {
   return {
     id: row.id,
     company: row.companyId,
@@ -58,12 +62,14 @@ export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow
     lines: lines.map(toLineRecord),
     subtotal: row.subtotal,
     discount_total: row.discountTotal,
+    promotion_total: row.promotionTotal,
+    promotions: row.promotions,
     vat_total: row.vatTotal,
     total: row.total,
     created_at: row.createdAt.toISOString(),
     received_at: row.receivedAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    off_route: offRoute,
+    off_route: row.offRoute,
   };
 }
 
@@ -87,30 +93,7 @@ export async function orderRecordsById(db: Db, companyId: number, ids: readonly 
     .orderBy(asc(orderLines.sort));
   const byOrder = new Map<string, LineRow[]>();
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-  // Off route is written on the order's history (order-submit.ts), read back here.
-  const offRoute = new Set(
-    (
-      await db
-        .select({ orderId: orderStatusHistory.orderId })
-        .from(orderStatusHistory)
-        .where(
-          and(
-            inArray(
-              orderStatusHistory.orderId,
-              rows.map((row) => row.order.id),
-            ),
-            eq(orderStatusHistory.toStatus, 'pending'),
-            eq(orderStatusHistory.reason, OFF_ROUTE_REASON),
-          ),
-        )
-    ).map((row) => row.orderId),
-  );
-  return new Map(
-    rows.map((row) => [
-      row.order.id,
-      toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [], offRoute.has(row.order.id)),
-    ]),
-  );
+  return new Map(rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [])]));
 }
 
 /** The sync loader: the change log names orders by id. */

@@ -15,8 +15,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
 import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
-import { lineAmounts, orderTotals } from '@contract/orders-totals';
-import { effectivePrice, findUnit } from '@contract/price-policy';
+import { baseUnit, effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
 import type { Db } from '@server/kernel/db/client';
 import { customers, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
@@ -30,6 +29,8 @@ import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
+import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
+import { applyPromotions } from '@contract/promotions-engine';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {
@@ -159,16 +160,74 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     );
   }
 
-  const amounts = accepted.map((entry) =>
-    lineAmounts({
-      unitPrice: entry.price.price,
+  // Promotions: the engine the phone ran, on what the server accepted (docs/promotions.md).
+  const offers = await promotionsForOrder(tx, companyId, customer.id, pricing.day);
+  const giftIds = giftVariantIds(offers.programmes).filter((id) => !variants.has(id));
+  const goods = new Map([...variants, ...(await variantRecordsById(tx, companyId, giftIds))]);
+  const cart = applyPromotions({
+    lines: accepted.map((entry) => ({
+      line_id: entry.line.lineId,
+      variant_id: entry.variant.id,
+      category_id: entry.variant.category_id,
+      brand_id: entry.variant.brand_id,
+      is_medicine: entry.variant.is_medicine,
+      label: entry.label,
+      base_unit: baseUnit(entry.variant.units).unit,
+      unit: entry.unit.unit,
+      factor: entry.unit.factor,
       quantity: entry.line.quantity,
+      unit_price: entry.price.price,
+      vat_rate: entry.variant.vat_rate,
       discount: entry.line.discount,
-      vatRate: entry.variant.vat_rate,
-      vatOn: pricing.vatOn,
-    }),
+    })),
+    customer: {
+      customer_type_id: customer.customerTypeId,
+      level_id: customer.levelId,
+      province_code: customer.provinceCode,
+      drug_business: customer.drugBusiness,
+    },
+    programmes: offers.programmes,
+    vatOn: pricing.vatOn,
+    at: context.now,
+    gifts: giftGoodsOf(goods),
+    usage: offers.usage,
+  });
+  // Less than the phone promised, for the same goods: the rep confirms the new total first.
+  if (shortages.length === 0) {
+    const lost = await promotionLosses(tx, companyId, payload.promotion ?? null, cart);
+    if (lost.length > 0) {
+      const total = `Tổng tiền từ ${formatMoney(payload.quotedTotal)} thành ${formatMoney(cart.totals.total)}`;
+      throw new OpRejection(
+        'PROMOTION_CHANGED',
+        `Khuyến mại đã thay đổi: ${lost.map((change) => change.message).join('; ')}. ${total}. Vui lòng xác nhận và gửi lại.`,
+        undefined,
+        [...lost, { field: 'total', from: payload.quotedTotal, to: cart.totals.total, message: total }],
+      );
+    }
+  }
+  // Gifts come from the order's warehouse: what it cannot give is given less.
+  const giftStock = await lockStock(
+    tx,
+    companyId,
+    warehouseId,
+    [...new Set(cart.gifts.map((gift) => gift.variant_id))].filter((id) => !stock.has(id)),
   );
-  const totals = orderTotals(amounts);
+  for (const [id, available] of giftStock) left.set(id, available);
+  const gifts = cart.gifts.flatMap((gift) => {
+    const available = left.get(gift.variant_id);
+    const quantity = available === undefined ? gift.quantity : Math.max(0, Math.min(gift.quantity, available));
+    if (available !== undefined) left.set(gift.variant_id, available - quantity);
+    if (quantity < gift.quantity)
+      shortages.push({
+        field: `gifts.${gift.variant_id}`,
+        from: gift.quantity,
+        to: quantity,
+        message: `Hàng tặng ${gift.label} chỉ còn ${quantity} ${gift.base_unit}`,
+      });
+    return quantity > 0 ? [{ ...gift, quantity }] : [];
+  });
+  const amounts = cart.lines.map((line) => line.amounts);
+  const totals = cart.totals;
 
   // The phone's number is unique in the company; a clash can never resolve by retrying, so it is refused.
   const [clash] = await tx
@@ -181,6 +240,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     });
 
   if (kind === 'resubmit') {
+    await releaseUsage(tx, companyId, payload.orderId, true);
     await tx.delete(orderLines).where(eq(orderLines.orderId, payload.orderId));
     await tx.delete(orders).where(eq(orders.id, payload.orderId));
   }
@@ -207,15 +267,27 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     vatOn: pricing.vatOn,
     subtotal: totals.subtotal,
     discountTotal: totals.discount,
+    promotionTotal: totals.promotion,
+    promotions: cart.applied
+      .filter((given) => given.discount > 0 || given.gift_value > 0)
+      .map(({ promotion_id, code: promotionCode, name, discount, gift_value, summary }) => ({
+        promotion_id,
+        code: promotionCode,
+        name,
+        discount,
+        gift_value,
+        summary,
+      })),
     vatTotal: totals.vat,
     total: totals.total,
+    offRoute,
     searchText: fold([code, payload.localNo, customer.code, customer.name, customer.phone].filter(Boolean).join(' ')),
     createdAt: new Date(payload.createdAt),
     receivedAt: context.now,
     updatedAt: context.now,
   });
-  await tx.insert(orderLines).values(
-    accepted.map((entry, sort) => ({
+  await tx.insert(orderLines).values([
+    ...accepted.map((entry, sort) => ({
       id: entry.line.lineId,
       orderId: payload.orderId,
       companyId,
@@ -232,22 +304,52 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
       discountKind: entry.line.discount?.kind ?? null,
       discountValue: entry.line.discount?.value ?? null,
       discountAmount: amounts[sort]!.discount,
+      promotionAmount: amounts[sort]!.promotion,
+      promotions: cart.lines[sort]!.promotions,
       vatRate: amounts[sort]!.vatRate,
       vatAmount: amounts[sort]!.vat,
       lineTotal: amounts[sort]!.total,
       sort,
     })),
-  );
+    // Gift lines: 0 đ in base units, after the paid lines.
+    ...gifts.map((gift, index) => {
+      const variant = goods.get(gift.variant_id)!;
+      return {
+        id: crypto.randomUUID(),
+        orderId: payload.orderId,
+        companyId,
+        variantId: gift.variant_id,
+        productName: variant.product_name,
+        variantName: variant.name,
+        sku: variant.code,
+        unit: gift.base_unit,
+        factor: 1,
+        quantity: gift.quantity,
+        unitPrice: 0,
+        listPrice: gift.quantity > 0 ? Math.round(gift.value / gift.quantity) : 0,
+        policyTitle: null,
+        discountAmount: 0,
+        isGift: true,
+        promotionId: gift.promotion_id,
+        vatRate: 0,
+        vatAmount: 0,
+        lineTotal: 0,
+        sort: accepted.length + index,
+      };
+    }),
+  ]);
   await changeReserved(
     tx,
     companyId,
     warehouseId,
     baseQuantities(
-      accepted
-        .filter((entry) => stock.has(entry.variant.id))
-        .map((entry) => ({ variantId: entry.variant.id, quantity: entry.line.quantity, factor: entry.unit.factor })),
+      [
+        ...accepted.map((entry) => ({ variantId: entry.variant.id, quantity: entry.line.quantity, factor: entry.unit.factor })),
+        ...gifts.map((gift) => ({ variantId: gift.variant_id, quantity: gift.quantity, factor: 1 })),
+      ].filter((line) => stock.has(line.variantId) || giftStock.has(line.variantId)),
     ),
   );
+  await recordUsage(tx, { companyId, orderId: payload.orderId, customerId: customer.id, accountId }, cart.applied, offers.programmes);
   await tx.insert(orderStatusHistory).values({
     companyId,
     orderId: payload.orderId,

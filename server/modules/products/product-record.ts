@@ -55,6 +55,7 @@ export async function loadProductRecords(db: Db, companyId: number, ids: readonl
         group_id: product.groupId,
         group_name: groupName,
         vat_rate: product.vatRate as VatRate,
+        is_medicine: product.isMedicine,
         description: product.description,
         is_active: product.isActive,
         images: images.get(product.id) ?? [],

@@ -41,6 +41,7 @@ export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, st
       'Danh mục': product.category_name,
       Nhóm: product.group_name,
       'VAT (%)': product.vat_rate,
+      'Là thuốc': product.is_medicine ? 'Có' : 'Không',
       'Mã biến thể': variant.code,
       'Tên biến thể': variant.name || null,
       'Đơn vị': unit.unit,

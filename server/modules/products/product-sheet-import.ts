@@ -62,15 +62,18 @@ function integer(cells: Cells, column: ProductSheetColumn, row: number, required
 const YES = new Set(['co', 'x', '1', 'true', 'dang ban', 'yes']);
 const NO = new Set(['khong', '0', 'false', 'ngung ban', 'no']);
 
-function active(cells: Cells, row: number): boolean {
-  const value = cells['Đang bán'];
-  if (value === null || value === undefined || value === '') return true;
+/** A Có/Không column; blank: `fallback`. */
+function yesNo(cells: Cells, row: number, column: 'Đang bán' | 'Là thuốc', fallback: boolean): boolean {
+  const value = cells[column];
+  if (value === null || value === undefined || value === '') return fallback;
   if (typeof value === 'boolean') return value;
   const folded = fold(String(value));
-  if (YES.has(folded)) return true;
+  if (YES.has(folded) || (column === 'Là thuốc' && folded === 'thuoc')) return true;
   if (NO.has(folded)) return false;
-  throw new RowError(row, 'Đang bán', `Dòng ${row}: cột Đang bán chỉ nhận "Có" hoặc "Không"`);
+  throw new RowError(row, column, `Dòng ${row}: cột ${column} chỉ nhận "Có" hoặc "Không"`);
 }
+
+const active = (cells: Cells, row: number) => yesNo(cells, row, 'Đang bán', true);
 
 function rowNumber(cells: Cells, index: number): number {
   const given = cells[SHEET_ROW_KEY];
@@ -155,6 +158,7 @@ const PRODUCT_FIELDS: Record<string, ProductSheetColumn> = {
   category_id: 'Danh mục',
   group_id: 'Nhóm',
   vat_rate: 'VAT (%)',
+  is_medicine: 'Là thuốc',
 };
 const VARIANT_FIELDS: Record<string, ProductSheetColumn> = {
   code: 'Mã biến thể',
@@ -242,6 +246,7 @@ async function buildInput(
     category_id: await optionId(tx, 'category', companyId, text(cells, 'Danh mục')),
     group_id: await optionId(tx, 'group', companyId, text(cells, 'Nhóm')),
     vat_rate: integer(cells, 'VAT (%)', sheet.row, false) ?? base?.vat_rate ?? 0,
+    is_medicine: yesNo(cells, sheet.row, 'Là thuốc', base?.is_medicine ?? false),
     description: base?.description ?? null,
     is_active: base?.is_active ?? true,
     variants: variantsInput,

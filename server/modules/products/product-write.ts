@@ -186,6 +186,7 @@ function productValues(input: ProductData, code: string) {
       categoryId: input.category_id,
       groupId: input.group_id,
       vatRate: input.vat_rate,
+      isMedicine: input.is_medicine,
       description: input.description,
       isActive: input.is_active,
       searchText: productSearchText(fields),
@@ -362,6 +363,7 @@ export async function storedProductInput(tx: Db, companyId: number, productId: n
     category_id: product.categoryId,
     group_id: product.groupId,
     vat_rate: product.vatRate as ProductData['vat_rate'],
+    is_medicine: product.isMedicine,
     description: product.description,
     is_active: product.isActive,
     variants: rows.map((row) => ({

@@ -29,7 +29,7 @@ async function variantRows(db: Db, companyId: number, where: SQL): Promise<Varia
         products.code as product_code, products.name as product_name, products.active_ingredient, products.strength,
         products.registration_number, products.manufacturer, products.country,
         products.brand_id, product_brands.title as brand_name, products.category_id, product_categories.title as category_name,
-        products.group_id, product_groups.title as group_name, products.vat_rate
+        products.group_id, product_groups.title as group_name, products.vat_rate, products.is_medicine
       from variants
       join products on products.id = variants.product_id
       left join product_brands on product_brands.id = products.brand_id
@@ -102,6 +102,7 @@ export async function loadVariants(db: Db, companyId: number, where: SQL): Promi
       group_id: row.group_id,
       group_name: row.group_name,
       vat_rate: row.vat_rate as VatRate,
+      is_medicine: row.is_medicine,
       is_active: row.is_active,
       image_url: imageId ? productPaths.image(imageId) : null,
       updated_at: row.updated_at,

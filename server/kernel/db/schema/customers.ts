@@ -61,6 +61,8 @@ export const customers = pgTable(
     staffId: integer('staff_id').references(() => accounts.id),
     customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
     levelId: integer('level_id').references(() => customerLevels.id),
+    /** Holds a drug-business licence (nhà thuốc, quầy thuốc, công ty dược): may be promoted medicines. */
+    drugBusiness: boolean('drug_business').notNull().default(false),
     status: text('status').notNull().default('active'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),

@@ -15,3 +15,4 @@ export * from './warehouse';
 export * from './roles';
 export * from './regions';
 export * from './kpi';
+export * from './promotions';

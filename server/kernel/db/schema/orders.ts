@@ -1,6 +1,7 @@
 /** Orders, their lines, status history and group orders (server/modules/orders). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { OrderPromotion } from '@contract/orders';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -53,6 +54,8 @@ export const orders = pgTable(
     /** The warehouse the order reserves from and ships from (null: the company's default). */
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     status: text('status').notNull(),
+    /** Taken at a customer outside the rep's data scope, which their role allowed (README "Decisions"). */
+    offRoute: boolean('off_route').notNull().default(false),
     statusReason: text('status_reason'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
@@ -60,6 +63,10 @@ export const orders = pgTable(
     vatOn: boolean('vat_on').notNull(),
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     discountTotal: bigint('discount_total', { mode: 'number' }).notNull(),
+    /** What promotions took off (line and order programmes); gifts are lines at 0 đ. */
+    promotionTotal: bigint('promotion_total', { mode: 'number' }).notNull().default(0),
+    /** The programmes applied, as the engine summed them (contract/promotions-engine.ts AppliedPromotion). */
+    promotions: jsonb('promotions').$type<OrderPromotion[]>().notNull().default([]),
     vatTotal: bigint('vat_total', { mode: 'number' }).notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
     /** Folded code, local number, customer name and phone for search. */
@@ -106,6 +113,12 @@ export const orderLines = pgTable(
     discountKind: text('discount_kind'),
     discountValue: doublePrecision('discount_value'),
     discountAmount: bigint('discount_amount', { mode: 'number' }).notNull(),
+    promotionAmount: bigint('promotion_amount', { mode: 'number' }).notNull().default(0),
+    /** Which programme took how much off this line. */
+    promotions: jsonb('promotions').$type<{ promotion_id: number; amount: number }[]>().notNull().default([]),
+    /** A gift line (0 đ) and the programme that gave it. */
+    isGift: boolean('is_gift').notNull().default(false),
+    promotionId: integer('promotion_id'),
     vatRate: integer('vat_rate').notNull(),
     vatAmount: bigint('vat_amount', { mode: 'number' }).notNull(),
     lineTotal: bigint('line_total', { mode: 'number' }).notNull(),

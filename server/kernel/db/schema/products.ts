@@ -45,6 +45,8 @@ export const products = pgTable(
     categoryId: integer('category_id').references(() => productCategories.id),
     groupId: integer('group_id').references(() => productGroups.id),
     vatRate: integer('vat_rate').notNull().default(0),
+    /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
+    isMedicine: boolean('is_medicine').notNull().default(false),
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
     /** Folded name, code, ingredient, registration number for diacritic-insensitive search. */

@@ -36,6 +36,7 @@ function customer(patch: Partial<CustomerRecord> & { name: string }): CustomerRe
     lat: null,
     lng: null,
     note: null,
+    drug_business: true,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...patch,

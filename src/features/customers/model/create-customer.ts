@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { EMPTY_ADDRESS } from '@contract/address';
-import { CustomerCreateSchema, type CustomerCreatePayload, type CustomerRecord } from '@contract/customers';
+import { CustomerCreateSchema, isDrugBusiness, type CustomerCreatePayload, type CustomerRecord } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -41,6 +41,7 @@ export async function createCustomerOnDevice(
     lat: payload.lat,
     lng: payload.lng,
     note: payload.note,
+    drug_business: isDrugBusiness(payload),
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

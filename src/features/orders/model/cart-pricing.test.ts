@@ -4,7 +4,7 @@ import type { FeatureFlags } from '@contract/company-switches';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartLine, type LocalVariant } from '@/db/app-db';
 import { loadCartPricing, priceCart } from './cart-pricing';
-import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, TABLET, seedCatalogue } from '@/testing/order-fixtures';
+import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, SYRUP_BUY_TEN, TABLET, seedCatalogue } from '@/testing/order-fixtures';
 
 let db: AppDb;
 beforeEach(async () => {
@@ -61,10 +61,18 @@ describe('priceCart', () => {
     const withVat = await priced(RETAIL, ALL_ON, lines);
     // 2 × 17.500 = 35.000, −10 % = 31.500, VAT 5 % = 1.575; 3 × 40.500 = 121.500, VAT 10 % = 12.150.
     expect(withVat.lines.map((row) => row.amounts)).toEqual([
-      { gross: 35_000, discount: 3_500, net: 31_500, vatRate: 5, vat: 1_575, total: 33_075 },
-      { gross: 121_500, discount: 0, net: 121_500, vatRate: 10, vat: 12_150, total: 133_650 },
+      { gross: 35_000, promotion: 0, discount: 3_500, net: 31_500, vatRate: 5, vat: 1_575, total: 33_075 },
+      { gross: 121_500, promotion: 0, discount: 0, net: 121_500, vatRate: 10, vat: 12_150, total: 133_650 },
     ]);
-    expect(withVat.totals).toEqual({ subtotal: 156_500, discount: 3_500, net: 153_000, vat: 13_725, total: 166_725, lineCount: 2 });
+    expect(withVat.totals).toEqual({
+      subtotal: 156_500,
+      promotion: 0,
+      discount: 3_500,
+      net: 153_000,
+      vat: 13_725,
+      total: 166_725,
+      lineCount: 2,
+    });
     const withoutVat = await priced(RETAIL, { CSG: true, WHOLESALE: true }, lines);
     expect(withoutVat.totals).toMatchObject({ vat: 0, total: 153_000 });
     expect(withoutVat.lines[0]!.amounts.vatRate).toBe(0);
@@ -105,5 +113,20 @@ describe('priceCart', () => {
     expect(pricing.customer).toEqual({ customer_type_id: null, level_id: null, wholesale: false });
     expect(priceCart([line({})], catalogue, pricing).lines[0]!.unitPrice).toBe(19_000);
     expect(GOLD_POLICY.level_id).toBe(3);
+  });
+
+  it('applies the mirrored programmes when REWARD is on: the gift, and how many more for the next one', async () => {
+    await db.promotions.put(SYRUP_BUY_TEN);
+    const lines = [line({ variantId: 11, unit: 'chai', quantity: 12 })];
+    const on = priceCart(lines, catalogue, await loadCartPricing(db, COMPANY, RETAIL, { ...ALL_ON, REWARD: true }, NOW));
+    expect(on.gifts).toEqual([
+      { promotion_id: 21, variant_id: 11, label: 'Siro ho Bảo Thanh', base_unit: 'chai', quantity: 1, value: 45_000 },
+    ]);
+    expect(on.hints.map((hint) => hint.message)).toEqual([
+      'Mua 10 chai tặng 1: mua thêm 8 chai để được tặng thêm 1 chai Siro ho Bảo Thanh',
+    ]);
+    expect(on.applied).toMatchObject([{ promotion_id: 21, gift_value: 45_000 }]);
+    const off = priceCart(lines, catalogue, await loadCartPricing(db, COMPANY, RETAIL, ALL_ON, NOW));
+    expect([off.gifts, off.hints]).toEqual([[], []]);
   });
 });

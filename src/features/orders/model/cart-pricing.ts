@@ -1,10 +1,20 @@
 /**
- * Pricing the cart on the device with the same function the server uses (contract/price-policy.ts),
- * from the mirrored price policies, the customer's group (wholesale or not) and level, and the
- * company's switches. Works offline; the server re-checks on submit.
+ * Pricing the cart on the device with the same functions the server uses: each unit price from the
+ * mirrored price policies (contract/price-policy.ts), then the mirrored promotion programmes with
+ * the promotion engine (contract/promotions-engine.ts: discounts, gifts, hints for the next tier),
+ * for the customer's group, level, province and licence, under the company's switches. Works
+ * offline; the server runs the same on submit and has the last word.
  */
 import type { FeatureFlags } from '@contract/company-switches';
 import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/orders-totals';
+import {
+  applyPromotions,
+  type AppliedPromotion,
+  type EngineCustomer,
+  type GiftGoods,
+  type GiftLine,
+  type PromotionHint,
+} from '@contract/promotions-engine';
 import {
   effectivePrice,
   findUnit,
@@ -12,10 +22,36 @@ import {
   type EffectivePrice,
   type PricePolicyRecord,
   type PricingCustomer,
+  baseUnit,
 } from '@contract/price-policy';
+import type { PromotionRecord } from '@contract/promotions';
 import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '@/db/app-db';
 
-export type CartPricing = { customer: PricingCustomer; policies: PricePolicyRecord[]; flags: FeatureFlags; day: string };
+export type CartPricing = {
+  customer: PricingCustomer;
+  /** What the promotion engine asks of the customer. */
+  promotionCustomer: EngineCustomer;
+  policies: PricePolicyRecord[];
+  /** The company's programmes (REWARD on); the engine keeps those running now for this customer. */
+  programmes: PromotionRecord[];
+  /** The variants programmes give, as the engine values them. */
+  giftGoods: Map<number, GiftGoods>;
+  flags: FeatureFlags;
+  day: string;
+  now: Date;
+};
+
+export function giftGoodsOf(variant: LocalVariant): GiftGoods | undefined {
+  if (!variant.is_active || variant.units.length === 0) return undefined;
+  const base = baseUnit(variant.units);
+  return {
+    variant_id: variant.id,
+    label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+    base_unit: base.unit,
+    base_price: base.price,
+    is_medicine: variant.is_medicine,
+  };
+}
 
 export async function loadCartPricing(
   db: AppDb,
@@ -26,15 +62,27 @@ export async function loadCartPricing(
 ): Promise<CartPricing> {
   const type = customer?.customer_type_id ? await db.customerTypes.get(customer.customer_type_id) : undefined;
   const policies = flags.CSG ? await db.pricePolicies.where('company').equals(companyId).toArray() : [];
+  const programmes = flags.REWARD ? await db.promotions.where('company').equals(companyId).toArray() : [];
+  const giftIds = [...new Set(programmes.flatMap((p) => p.tiers.flatMap((tier) => (tier.gift_variant_id ? [tier.gift_variant_id] : []))))];
+  const gifts = (await db.variants.bulkGet(giftIds)).filter((variant): variant is LocalVariant => variant !== undefined);
   return {
     customer: {
       customer_type_id: customer?.customer_type_id ?? null,
       level_id: customer?.level_id ?? null,
       wholesale: type?.is_wholesale ?? false,
     },
+    promotionCustomer: {
+      customer_type_id: customer?.customer_type_id ?? null,
+      level_id: customer?.level_id ?? null,
+      province_code: customer?.address.province_code ?? null,
+      drug_business: customer?.drug_business ?? false,
+    },
     policies,
+    programmes,
+    giftGoods: new Map(gifts.flatMap((variant) => (giftGoodsOf(variant) ? [[variant.id, giftGoodsOf(variant)!] as const] : []))),
     flags,
     day: vietnamDay(now),
+    now,
   };
 }
 
@@ -54,15 +102,24 @@ export type PricedLine = CartLine & {
   variant: LocalVariant | undefined;
   price: EffectivePrice | null;
   amounts: LineAmounts;
+  /** Which programme took how much off this line. */
+  promotions: { promotion_id: number; amount: number }[];
   problem: string | null;
 };
 
-/** Every line with its current price and amounts; a line whose product or unit vanished says so. */
-export function priceCart(
-  lines: readonly CartLine[],
-  variants: Map<number, LocalVariant>,
-  pricing: CartPricing,
-): { lines: PricedLine[]; totals: OrderTotals } {
+export type PricedCart = {
+  lines: PricedLine[];
+  totals: OrderTotals;
+  gifts: GiftLine[];
+  applied: AppliedPromotion[];
+  hints: PromotionHint[];
+};
+
+/**
+ * Every line with its current price and amounts (a line whose product or unit vanished says so),
+ * then the promotions on the lines that can be sold.
+ */
+export function priceCart(lines: readonly CartLine[], variants: Map<number, LocalVariant>, pricing: CartPricing): PricedCart {
   const vatOn = pricing.flags.VAT === true;
   const priced = lines.map((line): PricedLine => {
     const variant = variants.get(line.variantId);
@@ -83,8 +140,47 @@ export function priceCart(
       variant,
       price,
       problem,
+      promotions: [],
       amounts: lineAmounts({ unitPrice, quantity: line.quantity, discount: line.discount, vatRate: variant?.vat_rate ?? 0, vatOn }),
     };
   });
-  return { lines: priced, totals: orderTotals(priced.map((line) => line.amounts)) };
+  const sellable = priced.filter((line) => !line.problem && line.variant);
+  const engine = applyPromotions({
+    lines: sellable.map((line) => {
+      const variant = line.variant!;
+      const unit = findUnit(variant.units, line.unit)!;
+      return {
+        line_id: line.lineId,
+        variant_id: variant.id,
+        category_id: variant.category_id,
+        brand_id: variant.brand_id,
+        is_medicine: variant.is_medicine,
+        label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+        base_unit: baseUnit(variant.units).unit,
+        unit: unit.unit,
+        factor: unit.factor,
+        quantity: line.quantity,
+        unit_price: line.unitPrice,
+        vat_rate: variant.vat_rate,
+        discount: line.discount,
+      };
+    }),
+    customer: pricing.promotionCustomer,
+    programmes: pricing.programmes,
+    vatOn,
+    at: pricing.now,
+    gifts: (id) => pricing.giftGoods.get(id) ?? (variants.get(id) ? giftGoodsOf(variants.get(id)!) : undefined),
+  });
+  const byLine = new Map(engine.lines.map((line) => [line.line_id, line]));
+  const result = priced.map((line) => {
+    const promoted = byLine.get(line.lineId);
+    return promoted ? { ...line, amounts: promoted.amounts, promotions: promoted.promotions } : line;
+  });
+  return {
+    lines: result,
+    totals: orderTotals(result.map((line) => line.amounts)),
+    gifts: engine.gifts,
+    applied: engine.applied,
+    hints: engine.hints,
+  };
 }

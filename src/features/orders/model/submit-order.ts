@@ -7,12 +7,12 @@
 import { formatAddress } from '@contract/address';
 import type { OrderLineRecord, OrderSubmitPayload } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
+import type { GiftLine } from '@contract/promotions-engine';
 import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
 import { writeWithOp } from '@/sync/local-write';
 import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
 import { cartKey } from './cart';
-import type { OrderTotals } from '@contract/orders-totals';
-import type { PricedLine } from './cart-pricing';
+import type { PricedCart, PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
 
 export type Seller = {
@@ -28,6 +28,32 @@ export class CartProblem extends Error {}
 
 /** The cart was sent already (double tap, another tab): nothing new was written. */
 export class CartAlreadySent extends CartProblem {}
+
+/** A gift as a 0 đ line in base units, as the server writes it (its record replaces this one). */
+function giftRecord(gift: GiftLine, index: number, orderId: string): OrderLineRecord {
+  return {
+    id: `${orderId}-gift-${index}`,
+    variant_id: gift.variant_id,
+    product_name: gift.label,
+    variant_name: '',
+    sku: '',
+    unit: gift.base_unit,
+    factor: 1,
+    quantity: gift.quantity,
+    unit_price: 0,
+    list_price: gift.quantity > 0 ? Math.round(gift.value / gift.quantity) : 0,
+    policy_title: null,
+    discount: null,
+    discount_amount: 0,
+    promotion_amount: 0,
+    promotions: [],
+    is_gift: true,
+    promotion_id: gift.promotion_id,
+    vat_rate: 0,
+    vat_amount: 0,
+    line_total: 0,
+  };
+}
 
 function lineRecord(line: PricedLine): OrderLineRecord {
   const variant = line.variant!;
@@ -46,6 +72,10 @@ function lineRecord(line: PricedLine): OrderLineRecord {
     policy_title: line.price?.policyTitle ?? null,
     discount: line.discount,
     discount_amount: line.amounts.discount,
+    promotion_amount: line.amounts.promotion,
+    promotions: line.promotions,
+    is_gift: false,
+    promotion_id: null,
     vat_rate: line.amounts.vatRate,
     vat_amount: line.amounts.vat,
     line_total: line.amounts.total,
@@ -57,13 +87,15 @@ export async function submitCart(
   seller: Seller,
   cart: CartRow,
   customer: LocalCustomer,
-  priced: { lines: PricedLine[]; totals: OrderTotals },
+  priced: Pick<PricedCart, 'lines' | 'totals'> & Partial<Pick<PricedCart, 'gifts' | 'applied'>>,
   now = new Date(),
 ): Promise<LocalOrder> {
   if (priced.lines.length === 0) throw new CartProblem('Đơn hàng cần ít nhất một sản phẩm');
   const broken = priced.lines.find((line) => line.problem);
   if (broken) throw new CartProblem(`${broken.variant?.product_name ?? 'Một sản phẩm'}: ${broken.problem}`);
   const orderId = cart.orderId ?? uuidv7(now.getTime());
+  const gifts = priced.gifts ?? [];
+  const applied = priced.applied ?? [];
 
   return writeWithOp(db, [db.orders, db.meta, db.carts], async () => {
     // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
@@ -90,6 +122,12 @@ export async function submitCart(
         quotedUnitPrice: line.unitPrice,
         discount: line.discount,
       })),
+      // What the phone's engine gave, for the server to compare (docs/promotions.md).
+      promotion: {
+        total: priced.totals.promotion,
+        gifts: gifts.map((gift) => ({ promotionId: gift.promotion_id, variantId: gift.variant_id, quantity: gift.quantity })),
+        applied: applied.filter((given) => given.discount > 0 || given.gift_value > 0).map((given) => given.promotion_id),
+      },
       quotedTotal: priced.totals.total,
       createdAt,
     };
@@ -117,9 +155,20 @@ export async function submitCart(
       delivery_date: cart.deliveryDate,
       note: payload.note,
       vat_on: seller.vatOn,
-      lines: priced.lines.map(lineRecord),
+      lines: [...priced.lines.map(lineRecord), ...gifts.map((gift, index) => giftRecord(gift, index, orderId))],
       subtotal: priced.totals.subtotal,
       discount_total: priced.totals.discount,
+      promotion_total: priced.totals.promotion,
+      promotions: applied
+        .filter((given) => given.discount > 0 || given.gift_value > 0)
+        .map(({ promotion_id, code, name, discount, gift_value, summary }) => ({
+          promotion_id,
+          code,
+          name,
+          discount,
+          gift_value,
+          summary,
+        })),
       vat_total: priced.totals.vat,
       total: priced.totals.total,
       created_at: createdAt,

@@ -42,6 +42,7 @@ function variant(productId: number, productName: string, patch: Partial<VariantR
     group_id: null,
     group_name: null,
     vat_rate: 5,
+    is_medicine: false,
     is_active: true,
     image_url: null,
     updated_at: '2026-01-01T00:00:00.000Z',

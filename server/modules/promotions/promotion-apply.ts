@@ -1,0 +1,185 @@
+/**
+ * Promotions at order time (server/modules/orders/order-submit.ts): the programmes that may apply
+ * now, with what is spent of their budgets; what an order took, written as usage rows; and giving it
+ * back when the order is cancelled or refused.
+ *
+ * Budgets are never overspent by reps sending at once: a programme with a budget is locked (row
+ * lock, in id order so two orders never wait on each other crosswise) before its usage is summed,
+ * and stays locked until the order's transaction ends. Programmes without a budget are not locked,
+ * so orders under them do not queue.
+ */
+import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { PROMOTION_SWITCH } from '@contract/promotions';
+import type { AppliedPromotion, EngineProgramme, GiftGoods, PricedCart, PromotionUsage } from '@contract/promotions-engine';
+import { formatMoney } from '@contract/money';
+import type { OpChange } from '@contract/sync';
+import { baseUnit, vietnamDay } from '@contract/price-policy';
+import type { VariantRecord } from '@contract/products';
+import type { Db } from '@server/kernel/db/client';
+import { promotions, promotionUsages } from '@server/kernel/db/schema';
+import { isSwitchOn } from '@server/kernel/switches';
+import { anyInt } from '@server/kernel/sql';
+import { recordUpserts } from '@server/kernel/sync/change-log';
+import { promotionRecordsById } from './promotion-record';
+
+export type OrderPromotions = {
+  programmes: EngineProgramme[];
+  usage: (programmeId: number) => PromotionUsage;
+};
+
+const NONE: OrderPromotions = { programmes: [], usage: () => ({ total: 0, customer: 0 }) };
+
+export async function promotionsForOrder(tx: Db, companyId: number, customerId: string, day: string): Promise<OrderPromotions> {
+  if (!(await isSwitchOn(tx, companyId, PROMOTION_SWITCH))) return NONE;
+  const candidates = await tx
+    .select({ id: promotions.id, capped: sql<boolean>`${promotions.capTotal} is not null or ${promotions.capPerCustomer} is not null` })
+    .from(promotions)
+    .where(
+      and(
+        eq(promotions.companyId, companyId),
+        eq(promotions.state, 'approved'),
+        lte(promotions.startsOn, day),
+        gte(promotions.endsOn, day),
+      ),
+    )
+    .orderBy(promotions.id);
+  if (candidates.length === 0) return NONE;
+  const capped = candidates.filter((row) => row.capped).map((row) => row.id);
+  if (capped.length)
+    await tx.select({ id: promotions.id }).from(promotions).where(anyInt(promotions.id, capped)).orderBy(promotions.id).for('update');
+  const ids = candidates.map((row) => row.id);
+  const [records, mine] = await Promise.all([
+    promotionRecordsById(tx, companyId, ids),
+    tx
+      .select({ id: promotionUsages.promotionId, spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)` })
+      .from(promotionUsages)
+      .where(and(anyInt(promotionUsages.promotionId, ids), eq(promotionUsages.customerId, customerId), isNull(promotionUsages.releasedAt)))
+      .groupBy(promotionUsages.promotionId),
+  ]);
+  const byCustomer = new Map(mine.map((row) => [row.id, Number(row.spent)]));
+  const programmes = ids.flatMap((id) => records.get(id) ?? []);
+  return {
+    programmes,
+    usage: (id) => ({ total: records.get(id)?.used_total ?? 0, customer: byCustomer.get(id) ?? 0 }),
+  };
+}
+
+/** The gifts' variants the programmes name, as the engine values them. */
+export function giftGoodsOf(variants: ReadonlyMap<number, VariantRecord>): (variantId: number) => GiftGoods | undefined {
+  return (variantId) => {
+    const variant = variants.get(variantId);
+    if (!variant || !variant.is_active || variant.units.length === 0) return undefined;
+    const base = baseUnit(variant.units);
+    return {
+      variant_id: variant.id,
+      label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+      base_unit: base.unit,
+      base_price: base.price,
+      is_medicine: variant.is_medicine,
+    };
+  };
+}
+
+/** Every variant a programme may give (the order loads them with its own lines). */
+export function giftVariantIds(programmes: readonly EngineProgramme[]): number[] {
+  return [...new Set(programmes.flatMap((p) => p.tiers.flatMap((tier) => (tier.gift_variant_id === null ? [] : [tier.gift_variant_id]))))];
+}
+
+export async function recordUsage(
+  tx: Db,
+  order: { companyId: number; orderId: string; customerId: string; accountId: number },
+  applied: readonly AppliedPromotion[],
+  programmes: readonly EngineProgramme[],
+): Promise<void> {
+  const rows = applied.filter((given) => given.discount > 0 || given.gift_value > 0 || given.quantity > 0);
+  if (rows.length === 0) return;
+  const capKind = new Map(programmes.map((p) => [p.id, p.cap_kind]));
+  await tx.insert(promotionUsages).values(
+    rows.map((given) => ({
+      companyId: order.companyId,
+      promotionId: given.promotion_id,
+      orderId: order.orderId,
+      customerId: order.customerId,
+      accountId: order.accountId,
+      discount: given.discount,
+      giftValue: given.gift_value,
+      quantity: given.quantity,
+      spent: capKind.get(given.promotion_id) === 'quantity' ? given.quantity : given.discount + given.gift_value,
+    })),
+  );
+  // Phones read what is left of a budget from the record.
+  const budgeted = programmes.filter((p) => p.cap_total !== null && rows.some((given) => given.promotion_id === p.id)).map((p) => p.id);
+  await recordUpserts(tx, order.companyId, 'promotion', budgeted);
+}
+
+/**
+ * An order cancelled or refused gives back what it took (`release`); reopened, it takes it again,
+ * even past a budget since spent (the office decided to reopen it).
+ */
+export async function releaseUsage(tx: Db, companyId: number, orderId: string, release: boolean): Promise<void> {
+  const changed = await tx
+    .update(promotionUsages)
+    .set({ releasedAt: release ? sql`now()` : null })
+    .where(
+      and(
+        eq(promotionUsages.companyId, companyId),
+        eq(promotionUsages.orderId, orderId),
+        release ? isNull(promotionUsages.releasedAt) : isNotNull(promotionUsages.releasedAt),
+      ),
+    )
+    .returning({ id: promotionUsages.promotionId });
+  await recordUpserts(tx, companyId, 'promotion', [...new Set(changed.map((row) => row.id))]);
+}
+
+type Quote = { total: number; gifts: { promotionId: number; variantId: number; quantity: number }[]; applied?: number[] } | null;
+
+/**
+ * What the server gives less of than the phone promised (a programme stopped, ended, spent or no
+ * longer for this customer while the rep was offline), each said in Vietnamese; empty when the
+ * customer is as well or better off. A phone that sent no quote (older app) is not compared.
+ */
+export async function promotionLosses(tx: Db, companyId: number, quote: Quote, cart: PricedCart): Promise<OpChange[]> {
+  if (!quote) return [];
+  const changes: OpChange[] = [];
+  const giving = new Set(cart.applied.filter((given) => given.discount > 0 || given.gift_value > 0).map((given) => given.promotion_id));
+  const gone = [...new Set([...(quote.applied ?? []), ...quote.gifts.map((gift) => gift.promotionId)])].filter((id) => !giving.has(id));
+  if (gone.length) {
+    const rows = await tx
+      .select({ id: promotions.id, name: promotions.name, state: promotions.state, endsOn: promotions.endsOn })
+      .from(promotions)
+      .where(and(eq(promotions.companyId, companyId), anyInt(promotions.id, gone)));
+    const day = vietnamDay();
+    for (const row of rows) {
+      const why =
+        row.state === 'stopped'
+          ? 'đã dừng'
+          : row.endsOn < day
+            ? 'đã kết thúc'
+            : row.state !== 'approved'
+              ? 'không còn áp dụng'
+              : 'đã hết ngân sách hoặc không còn áp dụng cho đơn này';
+      changes.push({ field: `promotion.${row.id}`, from: row.name, to: null, message: `Chương trình ${row.name} ${why}` });
+    }
+  }
+  if (cart.totals.promotion < quote.total)
+    changes.push({
+      field: 'promotion.total',
+      from: quote.total,
+      to: cart.totals.promotion,
+      message: `Khuyến mại giảm từ ${formatMoney(quote.total)} còn ${formatMoney(cart.totals.promotion)}`,
+    });
+  for (const gift of quote.gifts) {
+    const given = cart.gifts
+      .filter((g) => g.promotion_id === gift.promotionId && g.variant_id === gift.variantId)
+      .reduce((sum, g) => sum + g.quantity, 0);
+    if (given < gift.quantity)
+      changes.push({
+        field: `promotion.gifts.${gift.variantId}`,
+        from: gift.quantity,
+        to: given,
+        message: `Hàng tặng giảm từ ${gift.quantity} còn ${given}`,
+      });
+  }
+  // A programme that went away but whose loss the customer does not feel is not a reason to refuse.
+  return changes.some((change) => change.field === 'promotion.total' || change.field.startsWith('promotion.gifts.')) ? changes : [];
+}

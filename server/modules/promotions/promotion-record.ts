@@ -1,0 +1,120 @@
+/**
+ * Programmes as records (contract PromotionRecord) for lists, answers and the phones' pull: the row,
+ * what orders have taken of it (the sum of promotion_usages: no counter to drift), its regions'
+ * provinces and who created and approved it.
+ */
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { CapKind, PromotionKind, PromotionRecord } from '@contract/promotions';
+import { promotionStatus, type PromotionState } from '@contract/promotions-status';
+import { vietnamDay } from '@contract/price-policy';
+import type { Db } from '@server/kernel/db/client';
+import { accounts, promotions, promotionUsages } from '@server/kernel/db/schema';
+import { anyInt } from '@server/kernel/sql';
+import { provincesByRegion } from '@server/modules/regions';
+
+type PromotionRow = typeof promotions.$inferSelect;
+export type PromotionUsageTotals = { spent: number; orders: number; discount: number };
+
+export function toPromotionRecord(
+  row: PromotionRow,
+  usage: PromotionUsageTotals,
+  provinces: string[],
+  names: { createdBy: string | null; approvedBy: string | null },
+  day = vietnamDay(),
+): PromotionRecord {
+  const state = row.state as PromotionState;
+  const exhausted = row.capTotal !== null && usage.spent >= row.capTotal;
+  return {
+    id: row.id,
+    company: row.companyId,
+    code: row.code,
+    name: row.name,
+    description: row.description,
+    kind: row.kind as PromotionKind,
+    state,
+    status: promotionStatus({ state, starts_on: row.startsOn, ends_on: row.endsOn, exhausted }, day),
+    starts_on: row.startsOn,
+    ends_on: row.endsOn,
+    hours_from: row.hoursFrom,
+    hours_to: row.hoursTo,
+    exclusive: row.exclusive,
+    priority: row.priority,
+    variant_ids: row.variantIds,
+    category_ids: row.categoryIds,
+    brand_ids: row.brandIds,
+    customer_type_ids: row.customerTypeIds,
+    level_ids: row.levelIds,
+    region_ids: row.regionIds,
+    province_codes: provinces,
+    tiers: row.tiers,
+    cap_kind: row.capKind as CapKind,
+    cap_total: row.capTotal,
+    cap_per_customer: row.capPerCustomer,
+    used_total: usage.spent,
+    order_count: usage.orders,
+    discount_given: usage.discount,
+    notice_ref: row.noticeRef,
+    notice_date: row.noticeDate,
+    reject_reason: row.rejectReason,
+    created_by_name: names.createdBy,
+    approved_by_name: names.approvedBy,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** What orders have taken of some programmes, by programme. */
+export async function usageTotals(db: Db, ids: readonly number[]): Promise<Map<number, PromotionUsageTotals>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: promotionUsages.promotionId,
+      spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)`,
+      orders: sql<string>`count(*)`,
+      discount: sql<string>`coalesce(sum(${promotionUsages.discount}), 0)`,
+    })
+    .from(promotionUsages)
+    .where(and(anyInt(promotionUsages.promotionId, ids), isNull(promotionUsages.releasedAt)))
+    .groupBy(promotionUsages.promotionId);
+  return new Map(rows.map((row) => [row.id, { spent: Number(row.spent), orders: Number(row.orders), discount: Number(row.discount) }]));
+}
+
+const NO_USAGE: PromotionUsageTotals = { spent: 0, orders: 0, discount: 0 };
+
+export async function promotionRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PromotionRecord>> {
+  if (ids.length === 0) return new Map();
+  const approver = alias(accounts, 'approver');
+  const [rows, usage] = await Promise.all([
+    db
+      .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName })
+      .from(promotions)
+      .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
+      .leftJoin(approver, eq(approver.id, promotions.approvedBy))
+      .where(and(eq(promotions.companyId, companyId), inArray(promotions.id, [...ids]))),
+    usageTotals(db, ids),
+  ]);
+  const regionIds = [...new Set(rows.flatMap((row) => row.promotion.regionIds))];
+  const provinces = await provincesByRegion(db, companyId, regionIds);
+  const day = vietnamDay();
+  return new Map(
+    rows.map(({ promotion, createdBy, approvedBy }) => [
+      promotion.id,
+      toPromotionRecord(
+        promotion,
+        usage.get(promotion.id) ?? NO_USAGE,
+        [...new Set(promotion.regionIds.flatMap((id) => provinces.get(id) ?? []))].sort(),
+        { createdBy, approvedBy },
+        day,
+      ),
+    ]),
+  );
+}
+
+/** Sync pull's loader: ids are the integer ids as strings. */
+export async function loadPromotionRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, PromotionRecord>> {
+  const numeric = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
+  const records = await promotionRecordsById(db, companyId, numeric);
+  return new Map([...records].map(([id, record]) => [String(id), record]));
+}
