@@ -1,14 +1,13 @@
 /**
- * The cart priced on the device, live: the customer, their group and level, the price policies and
- * the catalogue are read from Dexie and followed, so a pull that brings new prices (or a change of
- * customer) re-prices every line at once, with no network.
+ * The cart priced on the device, live: the customer, their group and level, the price policies, the
+ * promotion programmes and the catalogue are read from Dexie and followed, so a pull that brings new
+ * prices or programmes (or a change of customer) re-prices every line at once, with no network.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo, useState } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { AppDb, CartRow, LocalCustomer, LocalVariant } from '@/db/app-db';
-import { loadCartPricing, priceCart, type CartPricing, type PricedLine } from '../model/cart-pricing';
-import type { OrderTotals } from '@contract/orders-totals';
+import { loadCartPricing, priceCart, type CartPricing, type PricedCart } from '../model/cart-pricing';
 
 export type CartPricingState = {
   /** undefined while loading; null when the cart has no customer or the customer is not on the device. */
@@ -18,7 +17,7 @@ export type CartPricingState = {
   wholesale: boolean;
   pricing: CartPricing | undefined;
   variants: Map<number, LocalVariant> | undefined;
-  priced: { lines: PricedLine[]; totals: OrderTotals } | null;
+  priced: PricedCart | null;
   /** A variant just picked (search, scan): priced at once, before Dexie answers for the new line. */
   remember: (variant: LocalVariant) => void;
 };

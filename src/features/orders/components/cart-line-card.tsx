@@ -126,6 +126,14 @@ export function CartLineCard({
           </Text>
           <PriceTag unitPrice={line.unitPrice} price={line.price} confirmedPrice={line.confirmedPrice ?? null} />
         </Group>
+        {amounts.promotion > 0 && (
+          <Group justify="space-between" gap={6}>
+            <Text size="xs" c="grape.7">
+              Khuyến mại
+            </Text>
+            <MoneyText value={-amounts.promotion} size="xs" c="grape.7" data-testid="line-promotion" />
+          </Group>
+        )}
         {!compact && (
           <Group justify="space-between" gap={6} wrap="wrap">
             <Text size="xs" c="dimmed">

@@ -26,6 +26,7 @@ import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order'
 import { CartLineCard, type LineHandlers } from './cart-line-card';
 import { ChangeList } from './refused-order-panel';
 import { CustomerSection, type OpenVisitHint } from './customer-section';
+import { CartPromotions } from './cart-promotions';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
 import { useLocalOrder, useStockLevels } from '../api/device-orders';
@@ -246,6 +247,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
           <Stack gap="md" style={{ position: 'sticky', top: 86 }}>
+            {priced && <CartPromotions applied={priced.applied} gifts={priced.gifts} hints={priced.hints} />}
             <OrderTotalsCard totals={totals} vatOn={vatOn} />
             <Card withBorder radius="md" padding="md">
               <Stack gap="sm">

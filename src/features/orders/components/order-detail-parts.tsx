@@ -1,5 +1,5 @@
 /** Pieces of an order's detail: its lines (table or cards), its totals with the amount in words, its status history. */
-import { Card, Divider, Group, Stack, Table, Text, Timeline } from '@mantine/core';
+import { Badge, Card, Divider, Group, Stack, Table, Text, Timeline } from '@mantine/core';
 import { IconCircleCheck, IconCircleDot, IconCircleX } from '@tabler/icons-react';
 import type { OrderRecord } from '@contract/orders';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
@@ -9,6 +9,14 @@ import type { OrderHistoryEntry } from '../api/order-queries';
 import { lineName, printTotals } from './order-print-model';
 
 const money = (value: number) => formatMoney(value);
+
+function GiftBadge() {
+  return (
+    <Badge size="xs" variant="light" color="grape" data-testid="gift-badge">
+      Hàng tặng
+    </Badge>
+  );
+}
 
 export function OrderLinesTable({ order }: { order: OrderRecord }) {
   return (
@@ -31,9 +39,12 @@ export function OrderLinesTable({ order }: { order: OrderRecord }) {
             <Table.Tr key={line.id} data-testid="order-line">
               <Table.Td>{index + 1}</Table.Td>
               <Table.Td>
-                <Text size="sm" fw={500}>
-                  {lineName(line)}
-                </Text>
+                <Group gap={6} wrap="nowrap">
+                  <Text size="sm" fw={500}>
+                    {lineName(line)}
+                  </Text>
+                  {line.is_gift && <GiftBadge />}
+                </Group>
                 <Text size="xs" c="dimmed">
                   {line.sku}
                   {line.policy_title ? ` · ${line.policy_title}` : ''}
@@ -46,6 +57,11 @@ export function OrderLinesTable({ order }: { order: OrderRecord }) {
                 {money(line.unit_price)}
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {line.promotion_amount > 0 && (
+                  <Text size="sm" c="grape.7" data-testid="line-promotion">
+                    KM −{money(line.promotion_amount)}
+                  </Text>
+                )}
                 {line.discount_amount > 0 ? (
                   <>
                     −{money(line.discount_amount)}
@@ -55,7 +71,7 @@ export function OrderLinesTable({ order }: { order: OrderRecord }) {
                       </Text>
                     )}
                   </>
-                ) : (
+                ) : line.promotion_amount > 0 ? null : (
                   '—'
                 )}
               </Table.Td>
@@ -83,9 +99,12 @@ export function OrderLineCards({ order }: { order: OrderRecord }) {
     <Stack gap="xs" data-testid="order-lines">
       {order.lines.map((line, index) => (
         <Card key={line.id} withBorder padding="xs" radius="md" data-testid="order-line">
-          <Text size="sm" fw={600}>
-            {index + 1}. {lineName(line)}
-          </Text>
+          <Group gap={6}>
+            <Text size="sm" fw={600}>
+              {index + 1}. {lineName(line)}
+            </Text>
+            {line.is_gift && <GiftBadge />}
+          </Group>
           <Group justify="space-between" gap="xs">
             <Text size="xs" c="dimmed">
               {formatNumber(line.quantity)} {line.unit} × {money(line.unit_price)}
@@ -94,6 +113,11 @@ export function OrderLineCards({ order }: { order: OrderRecord }) {
               {money(line.line_total)}
             </Text>
           </Group>
+          {line.promotion_amount > 0 && (
+            <Text size="xs" c="grape.7">
+              Khuyến mại −{money(line.promotion_amount)}
+            </Text>
+          )}
           {(line.discount_amount > 0 || (order.vat_on && line.vat_amount > 0)) && (
             <Text size="xs" c="dimmed">
               {line.discount_amount > 0 ? `Chiết khấu −${money(line.discount_amount)}` : ''}
@@ -130,6 +154,13 @@ export function OrderTotalsPanel({ order }: { order: OrderRecord }) {
   return (
     <Stack gap={6} data-testid="order-totals">
       <TotalRow label="Tiền hàng" value={money(totals.subtotal)} />
+      {totals.promotion > 0 && <TotalRow label="Khuyến mại" value={`−${money(totals.promotion)}`} testId="order-promotion" />}
+      {(order.promotions ?? []).map((given) => (
+        <Text key={given.promotion_id} size="xs" c="grape.7" data-testid="order-applied-promotion">
+          {given.code} · {given.name}
+          {given.summary ? `: ${given.summary}` : ''}
+        </Text>
+      ))}
       {totals.discount > 0 && <TotalRow label="Chiết khấu" value={`−${money(totals.discount)}`} />}
       {order.vat_on &&
         (totals.vatByRate.length > 0 ? (

@@ -50,6 +50,8 @@ export type PrintLine = {
 export type PrintTotals = {
   /** Goods before discounts. */
   subtotal: number;
+  /** Taken off by promotion programmes. */
+  promotion: number;
   discount: number;
   vat: number;
   total: number;
@@ -67,15 +69,16 @@ export function lineName(line: Pick<OrderLineRecord, 'product_name' | 'variant_n
   return variant && variant !== line.product_name ? `${line.product_name} – ${variant}` : line.product_name;
 }
 
+/** A gift line says so on paper; a line's discount column counts its promotions too. */
 export function printLines(order: Pick<OrderRecord, 'lines' | 'vat_on'>): PrintLine[] {
   return order.lines.map((line, index) => ({
     no: index + 1,
-    name: lineName(line),
+    name: line.is_gift ? `${lineName(line)} (hàng khuyến mại)` : lineName(line),
     sku: line.sku,
     unit: line.unit,
     quantity: line.quantity,
     unitPrice: line.unit_price,
-    discount: line.discount_amount,
+    discount: line.discount_amount + (line.promotion_amount ?? 0),
     vatLabel: order.vat_on ? `${line.vat_rate}%` : '',
     vat: line.vat_amount,
     total: line.line_total,
@@ -83,8 +86,11 @@ export function printLines(order: Pick<OrderRecord, 'lines' | 'vat_on'>): PrintL
 }
 
 export function printTotals(
-  order: Pick<OrderRecord, 'lines' | 'vat_on' | 'subtotal' | 'discount_total' | 'vat_total' | 'total'>,
+  order: Pick<OrderRecord, 'lines' | 'vat_on' | 'subtotal' | 'discount_total' | 'vat_total' | 'total'> &
+    Partial<Pick<OrderRecord, 'promotion_total'>>,
 ): PrintTotals {
+  // Orders kept on a device from before promotions have no promotion_total.
+  const promotion = order.promotion_total ?? 0;
   const rates = new Map<number, { base: number; vat: number }>();
   let lineSum = 0;
   let quantity = 0;
@@ -100,12 +106,13 @@ export function printTotals(
   }
   return {
     subtotal: order.subtotal,
+    promotion,
     discount: order.discount_total,
     vat: order.vat_total,
     total: order.total,
     vatByRate: [...rates.entries()].sort(([a], [b]) => a - b).map(([rate, entry]) => ({ rate, ...entry })),
     words: amountInWords(order.total, { capitalize: true }),
-    consistent: lineSum === order.total && order.subtotal - order.discount_total + order.vat_total === order.total,
+    consistent: lineSum === order.total && order.subtotal - promotion - order.discount_total + order.vat_total === order.total,
     itemCount: quantity,
   };
 }

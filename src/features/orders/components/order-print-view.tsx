@@ -118,6 +118,12 @@ function InvoiceSheet({ order, companyTitle, format }: { order: OrderRecord; com
             <td>Cộng tiền hàng:</td>
             <td className={classes.num}>{money(totals.subtotal)}</td>
           </tr>
+          {totals.promotion > 0 && (
+            <tr>
+              <td>Khuyến mại:</td>
+              <td className={classes.num}>−{money(totals.promotion)}</td>
+            </tr>
+          )}
           {totals.discount > 0 && (
             <tr>
               <td>Chiết khấu:</td>
@@ -206,6 +212,12 @@ function ReceiptSheet({ order, companyTitle }: { order: OrderRecord; companyTitl
         <span>Tiền hàng</span>
         <span className={classes.num}>{money(totals.subtotal)}</span>
       </div>
+      {totals.promotion > 0 && (
+        <div className={classes.receiptRow}>
+          <span>Khuyến mại</span>
+          <span className={classes.num}>−{money(totals.promotion)}</span>
+        </div>
+      )}
       {totals.discount > 0 && (
         <div className={classes.receiptRow}>
           <span>Chiết khấu</span>

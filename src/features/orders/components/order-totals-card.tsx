@@ -1,4 +1,4 @@
-/** The order's totals as the rep reads them to the pharmacy: goods, discount, VAT, total, and the total in words. */
+/** The order's totals as the rep reads them to the pharmacy: goods, promotions, discount, VAT, total, and the total in words. */
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
 import type { OrderTotals } from '@contract/orders-totals';
 import { amountInWords } from '@/lib/amount-in-words';
@@ -20,6 +20,7 @@ export function OrderTotalsCard({ totals, vatOn }: { totals: OrderTotals; vatOn:
     <Card withBorder radius="md" padding="md" data-testid="order-totals">
       <Stack gap={6}>
         <Row label="Tiền hàng" value={totals.subtotal} testId="total-subtotal" />
+        {totals.promotion > 0 && <Row label="Khuyến mại" value={totals.promotion} testId="total-promotion" negative />}
         <Row label="Chiết khấu" value={totals.discount} testId="total-discount" negative />
         {vatOn && <Row label="Thuế VAT" value={totals.vat} testId="total-vat" />}
         <Divider my={4} />

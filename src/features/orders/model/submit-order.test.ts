@@ -7,7 +7,7 @@ import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
 import { CartAlreadySent, CartProblem, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
-import { ACCOUNT, ALL_ON, COMPANY, RETAIL, SELLER, SYRUP, TABLET, seedCatalogue, seedPendingCustomer } from '@/testing/order-fixtures';
+import { ACCOUNT, ALL_ON, COMPANY, RETAIL, SELLER, SYRUP, SYRUP_BUY_TEN, TABLET, seedCatalogue, seedPendingCustomer } from '@/testing/order-fixtures';
 
 let db: AppDb;
 beforeEach(async () => {
@@ -143,6 +143,27 @@ describe('submitCart', () => {
     await expect(send(broken)).rejects.toThrow('Sản phẩm không còn trong danh mục trên máy');
     expect(await db.orders.count()).toBe(0);
     expect(await db.outbox.count()).toBe(0);
+  });
+});
+
+describe('promotions on the order sent', () => {
+  it('quotes what the engine gave, keeps the gift as a 0 đ line, and a reopened order leaves the gift to the promotions', async () => {
+    await db.promotions.put(SYRUP_BUY_TEN);
+    let cart = setCartCustomer(emptyCart(COMPANY, ACCOUNT), RETAIL.id, null);
+    cart = await writeCart(db, addLine(cart, { variantId: 11, unit: 'chai', quantity: 10, unitPrice: 40_500, discount: null }));
+    const pricing = await loadCartPricing(db, COMPANY, RETAIL, { ...ALL_ON, REWARD: true }, NOW);
+    const order = await submitCart(db, SELLER, cart, RETAIL, priceCart(cart.lines, catalogue, pricing), NOW);
+    expect(order.lines.map((line) => [line.quantity, line.is_gift, line.line_total, line.promotion_id])).toEqual([
+      [10, false, order.lines[0]!.line_total, null],
+      [1, true, 0, 21],
+    ]);
+    const op = (await db.outbox.where('entity.id').equals(order.id).first())!;
+    const payload = v.parse(OrderSubmitSchema, op.payload);
+    expect(payload.promotion).toEqual({ total: 0, gifts: [{ promotionId: 21, variantId: 11, quantity: 1 }], applied: [21] });
+    expect(payload.lines).toHaveLength(1);
+    await db.orders.update(order.id, { syncState: 'rejected', status: 'rejected' });
+    const reopened = await reopenRefusedOrder(db, (await db.orders.get(order.id))!);
+    expect(reopened.lines.map((line) => [line.variantId, line.quantity])).toEqual([[11, 10]]);
   });
 });
 

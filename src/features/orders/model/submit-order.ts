@@ -204,7 +204,8 @@ export async function submitCart(
 
 /**
  * Fix a refused order: back into the cart with the server's new prices (for a PRICE_CHANGED
- * refusal) so the rep checks them with the customer and sends again.
+ * refusal) so the rep checks them with the customer and sends again; for a PROMOTION_CHANGED one
+ * the cart prices with the programmes the device now holds, which the refusal's pull brought.
  */
 export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<CartRow> {
   const raised = new Map(
@@ -219,15 +220,18 @@ export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<
     orderId: order.id,
     customerId: order.customer_id,
     visitId: order.visit_id,
-    lines: order.lines.map((line, index) => ({
-      lineId: line.id,
-      variantId: line.variant_id,
-      unit: line.unit,
-      quantity: line.quantity,
-      unitPrice: raised.get(index) ?? line.unit_price,
-      confirmedPrice: raised.get(index) ?? null,
-      discount: line.discount,
-    })),
+    // Gifts are not goods the rep sells: the cart's promotions give them again, if they still do.
+    lines: order.lines
+      .filter((line) => !line.is_gift)
+      .map((line, index) => ({
+        lineId: line.id,
+        variantId: line.variant_id,
+        unit: line.unit,
+        quantity: line.quantity,
+        unitPrice: raised.get(index) ?? line.unit_price,
+        confirmedPrice: raised.get(index) ?? null,
+        discount: line.discount,
+      })),
     note: order.note ?? '',
     deliveryDate: order.delivery_date,
     updatedAt: new Date().toISOString(),
