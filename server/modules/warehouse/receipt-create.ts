@@ -7,6 +7,7 @@ import type { ReceiptLineInput } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import type { Db } from '@server/kernel/db/client';
 import { badRequest } from '@server/kernel/errors';
+import { recordChange } from '@server/kernel/sync/change-log';
 import { bookLines } from './checks';
 import { assertPeriodOpen } from './periods';
 import { moveReceipt } from './receipt-posting';
@@ -50,7 +51,7 @@ export async function createCheck(
   await assertPeriodOpen(tx, input.companyId, input.documentDate);
   const lines = await bookLines(tx, input.companyId, input.warehouseId, input.variants);
   if (lines.length === 0) throw badRequest('VALIDATION_FAILED', 'Kho chưa có hàng nào để kiểm');
-  return insertReceipt(
+  const id = await insertReceipt(
     tx,
     input.companyId,
     'check',
@@ -58,4 +59,7 @@ export async function createCheck(
     lines,
     input.accountId,
   );
+  // The counters' phones learn of the open count through the pull (the `stock_check` entity).
+  await recordChange(tx, { companyId: input.companyId, entity: 'stock_check', entityId: id, op: 'upsert' });
+  return id;
 }

@@ -6,8 +6,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VariantRecord } from '@contract/products';
+import type { PullAnswer } from '@contract/sync';
 import type { StockRow } from '@contract/warehouse';
-import type { ReceiptDetail, ReceiptRecord } from '@contract/warehouse-receipts';
+import type { ReceiptDetail, ReceiptRecord, StockCheckRecord } from '@contract/warehouse-receipts';
 import { companyFeatures, stockLotBalances } from '@server/kernel/db/schema';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
@@ -41,6 +42,17 @@ async function stockOf(variant: VariantRecord): Promise<StockRow | undefined> {
     token: kit.an.access,
   });
   return answer.body.data.find((row) => row.variant_id === variant.id);
+}
+/** The company's changes after `cursor` (every page), and the cursor after them. */
+async function pullFrom(cursor: number): Promise<Pick<PullAnswer, 'changes' | 'cursor'>> {
+  const changes: PullAnswer['changes'] = [];
+  for (;;) {
+    const page = await kit.server.call<PullAnswer>(`/sync/pull?company=${kit.anKhang}&cursor=${cursor}&limit=1000`, { token: kit.an.access });
+    expect(page.status, page.body.message).toBe(200);
+    changes.push(...page.body.data.changes);
+    cursor = page.body.data.cursor;
+    if (!page.body.data.hasMore) return { changes, cursor };
+  }
 }
 async function ledgerHolds(): Promise<boolean> {
   const answer = await kit.server.call<{ holds: boolean }>(`/warehouse/api/ledgercheck/?company=${kit.anKhang}`, { token: kit.an.access });
@@ -191,12 +203,17 @@ describe('warehouse receipts', () => {
 
   it('counts by two counters merge into one count, and completing it posts the difference', async () => {
     const variant = kit.variant('Hapacol 500');
+    const { cursor } = await pullFrom(0);
     const check = await kit.server.call<ReceiptDetail>('/warehouse/api/checkreceipt/', {
       method: 'POST',
       token: kit.an.access,
       body: { company: kit.anKhang, document_date: today, variants: [variant.id] },
     });
     expect(check.status).toBe(201);
+    // The new count reaches the counters' phones through the pull at once, before anyone counted.
+    const pulled = (await pullFrom(cursor)).changes.find((change) => change.entity === 'stock_check' && change.id === check.body.data.id);
+    expect(pulled?.op).toBe('upsert');
+    expect((pulled?.data as StockCheckRecord).lines.map((entry) => entry.variant_id)).toContain(variant.id);
     const lines = check.body.data.lines.filter((line) => line.variant_id === variant.id);
     expect(lines.length).toBeGreaterThan(0);
     const line = lines[0]!;
