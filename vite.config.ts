@@ -64,7 +64,7 @@ export default defineConfig({
         // created offline in any province). The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
         // Precompressed copies are for the server, never cached twice. The warehouse office's
-        // screens (warehouse-office-*: codeSplitting below, and what only they use) need the server
+        // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*'],
@@ -107,6 +107,16 @@ export default defineConfig({
             {
               name: 'warehouse-office',
               test: /src[\\/]features[\\/]warehouse[\\/]components[\\/]office[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // Its parts shown on other screens (components/online: the Excel import dialog, an order's
+            // receipts and its return): online-only too, each its own file fetched when first shown,
+            // also out of the precache (warehouse-office-<part>), so an order's page loads no office screen.
+            {
+              name: (id: string) => {
+                const part = /src[\\/]features[\\/]warehouse[\\/]components[\\/]online[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
+                return part ? `warehouse-office-${part}` : null;
+              },
               includeDependenciesRecursively: false,
             },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.

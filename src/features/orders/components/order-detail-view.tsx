@@ -9,12 +9,14 @@
  * its official code, as soon as the sync has sent it.
  * Only what the member's role allows is offered (issue #7): confirming and refusing need
  * orders/approve, the other moves, the payment and the note orders/edit; a member may always cancel
- * their own order until the office confirmed it.
+ * their own order until the office confirmed it. What other domains show of the order (the
+ * warehouse's receipts and returns) comes in as `aside`, composed by the route.
  */
 import { Alert, Anchor, Button, Card, Grid, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff, IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { OrderRecord } from '@contract/orders';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '@contract/orders-status';
 import { useHeaderActions, type HeaderAction } from '@/ui/header-actions';
 import { ApiError } from '@/api/api-error';
@@ -46,6 +48,8 @@ type Props = {
   isMobile: boolean;
   staffLabel: string;
   groupOrdersOn: boolean;
+  /** Cards of other domains beside the order's own (the server's copy only), e.g. its stock receipts. */
+  aside?: (order: OrderRecord) => ReactNode;
 };
 
 const PRINT_BUTTON_LABELS: Record<PrintFormat, string> = { a4: 'In hóa đơn A4', a5: 'In A5', receipt80: 'In phiếu 80mm' };
@@ -64,7 +68,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn }: Props) {
+export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const { move, payment, edit } = useOrderWrites(companyId);
   const navigate = useNavigate();
@@ -320,6 +324,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
               </Title>
               {printButtons}
             </Card>
+            {!readOnly && aside?.(order)}
             <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
               <Title order={5} mb="sm">
                 Lịch sử trạng thái

@@ -17,16 +17,9 @@ import {
 import { employeePaths, type StaffOption } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
+import { warehouseKeys } from './warehouse-keys';
 
-export const warehouseKeys = {
-  all: (companyId: number) => ['warehouse', companyId] as const,
-  of: (companyId: number, ...rest: unknown[]) => ['warehouse', companyId, ...rest] as const,
-};
-
-/** The message a failed call shows: the server's, or the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
+export { errorMessage, warehouseKeys } from './warehouse-keys';
 
 /** The server's per-field messages of a refused write (`lines.3.unit`), if any. */
 export function errorFields(error: unknown): Record<string, string> {

@@ -1,8 +1,9 @@
 /**
- * Counting a warehouse on a phone (kiểm kho), with or without signal: scan a barcode (camera or a
- * wedge scanner) to count one of the scanned unit, or type a figure per lot; the figures stay on the
- * device as a draft until "Gửi số đếm" queues them as one sheet. Several people may count the same
- * check: the office sees their sheets summed. The book figures are never shown to the counter.
+ * Counting a warehouse on a phone (kiểm kho), with or without signal: scan a barcode (the camera, or
+ * a wedge scanner typing into the search box or anywhere on the page) to count one of the scanned
+ * unit, or type a figure per lot; the figures stay on the device as a draft until "Gửi số đếm"
+ * queues them as one sheet. Several people may count the same check: the office sees their sheets
+ * summed. The book figures are never shown to the counter.
  */
 import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -18,6 +19,9 @@ import { useCountDraft } from '../api/device-counts';
 import { countBy, NothingCounted, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 
 type Line = LocalStockCheck['lines'][number];
+
+/** Digits ended by Enter in the search box: a scanner typing there, as on the order screen. */
+const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
 const lineKey = (line: { variant_id: number; lot_id: number | null }) => `${line.variant_id}|${line.lot_id ?? ''}`;
 
@@ -88,10 +92,19 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
         <TextInput
           style={{ flex: 1 }}
           label="Tìm trong phiếu"
-          placeholder="Tên, mã, số lô…"
+          placeholder="Tên, mã, số lô hoặc quét mã vạch…"
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            // A wedge scanner aimed at the box types the code there: count it instead of searching for it.
+            if (event.key === 'Enter' && LOOKS_LIKE_BARCODE.test(search.trim())) {
+              event.preventDefault();
+              const code = search.trim();
+              setSearch('');
+              void scanned(code);
+            }
+          }}
           data-testid="count-search"
         />
         <BarcodeScanButton iconOnly size="45px" variant="light" label="Quét mã vạch để đếm" onDetected={(code) => void scanned(code)} data-testid="count-scan" />

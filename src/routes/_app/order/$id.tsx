@@ -3,6 +3,7 @@ import { salesStaffLabel } from '@contract/company';
 import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
+import { OrderStockCard } from '@/features/warehouse/components/online-parts';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -28,6 +29,7 @@ function OrderPage() {
       isMobile={isMobile}
       staffLabel={salesStaffLabel(company.type)}
       groupOrdersOn={flags['GROUP-ORDER'] === true}
+      aside={(order) => <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />}
     />
   );
 }

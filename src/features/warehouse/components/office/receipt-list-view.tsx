@@ -1,10 +1,12 @@
 /**
  * A list of receipts of one kind (phiếu nhập, xuất, kiểm, chuyển kho) on the list-page kit: search,
  * status tabs counted by the list's `bonus`, date range and warehouse, the totals of the filter,
- * "Xuất Excel" (warehouse/export) and "Tạo phiếu" (warehouse/create). Every filter is in the URL.
+ * "Xuất Excel" (warehouse/export) and "Tạo phiếu" (warehouse/create); on the import receipts also
+ * "Nhập từ Excel" (warehouse/create and approve: the sheet becomes a completed receipt), its dialog
+ * fetched when first opened. Every filter is in the URL.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
@@ -22,6 +24,7 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { MoneyText } from '@/ui/money-text';
 import { exportReceipts, useReceiptList } from '@/features/warehouse/api/receipt-api';
 import { errorMessage, useWarehouses } from '@/features/warehouse/api/warehouse-api';
+import { StockImportDialog } from '@/features/warehouse/components/online-parts';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { WAREHOUSE_PAGE_SIZES, warehouseParam, type WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
 import { ReceiptStatusBadge } from './badges';
@@ -50,7 +53,11 @@ export function ReceiptListView(props: Props) {
   const warehouses = useWarehouses(companyId);
   const canCreate = useCan('warehouse', 'create');
   const canExport = useCan('warehouse', 'export');
+  // The sheet is posted as a completed receipt: the server asks for both.
+  const canApprove = useCan('warehouse', 'approve');
+  const canImport = kind === 'import' && canCreate && canApprove;
   const [checking, setChecking] = useState(false);
+  const [importing, setImporting] = useState(false);
   const controls = filterControls(filter, props.onFilter);
   const offline = list.error instanceof ApiError && list.error.isNetwork;
   const label = RECEIPT_KIND_LABELS[kind].toLowerCase();
@@ -104,6 +111,17 @@ export function ReceiptListView(props: Props) {
       </Button>
     )
   ) : null;
+  const importButton = canImport && (
+    <Button
+      variant="default"
+      leftSection={isMobile ? undefined : <IconFileImport size={18} />}
+      onClick={() => setImporting(true)}
+      aria-label="Nhập từ Excel"
+      data-testid="stock-import-open"
+    >
+      {isMobile ? <IconFileImport size={18} /> : 'Nhập từ Excel'}
+    </Button>
+  );
   const exportButton = canExport && (
     <ExportButton
       run={async () => `Đã tải về ${await exportReceipts(companyId, kind, filter, warehouse, vietnamDay())}`}
@@ -121,6 +139,7 @@ export function ReceiptListView(props: Props) {
       actions={
         <>
           {exportButton}
+          {importButton}
           {createButton}
         </>
       }
@@ -139,7 +158,12 @@ export function ReceiptListView(props: Props) {
       }}
       rows={rows}
       pager={{ noun: 'phiếu', sizes: WAREHOUSE_PAGE_SIZES, testId: 'receipt-pager' }}
-      footer={kind === 'check' && <CheckCreateDialog scope={scope} opened={checking} onClose={() => setChecking(false)} />}
+      footer={
+        <>
+          {kind === 'check' && <CheckCreateDialog scope={scope} opened={checking} onClose={() => setChecking(false)} />}
+          {importing && <StockImportDialog scope={scope} warehouses={warehouses.data} onClose={() => setImporting(false)} />}
+        </>
+      }
     >
       {(data) => (
         <Group gap="lg" justify="flex-end" data-testid="receipt-summary">

@@ -1,0 +1,52 @@
+/**
+ * Loading the warehouse's online-only parts shown on other screens (./online: the Excel import
+ * dialog, an order's receipts and its return), which vite.config.ts keeps out of the precache as
+ * they need the server for everything they show: each is fetched when first shown, and shown
+ * offline before it was ever loaded, a dialog says that it needs the network and a card stays
+ * away. Imports nothing of the parts themselves, so no file of theirs imports back what loads it.
+ */
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { lazy, Suspense, type ComponentType } from 'react';
+
+function loaded<P extends object>(load: () => Promise<ComponentType<P>>, offline: ComponentType<P>): ComponentType<P> {
+  const Part = lazy(async () => {
+    try {
+      return { default: await load() };
+    } catch {
+      return { default: offline };
+    }
+  });
+  return function OnlinePart(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
+}
+
+function NeedsNetworkDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Cần kết nối mạng" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Stack gap="sm">
+        <Text size="sm">Chức năng này cần kết nối mạng để mở lần đầu.</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Đóng lại
+          </Button>
+          <Button onClick={() => window.location.reload()}>Thử lại</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A dialog fetched when first opened (mount it only while open; `onClose` closes it). */
+export function onlineDialog<P extends { onClose: () => void }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return loaded(load, NeedsNetworkDialog as ComponentType<P>);
+}
+
+/** A part of another screen, fetched when first shown; nothing shows when it cannot be loaded. */
+export function onlineCard<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+  return loaded(load, () => null);
+}
