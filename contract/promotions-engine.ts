@@ -134,15 +134,14 @@ function vietnamTime(at: Date): string {
   return new Date(at.getTime() + 7 * 3600_000).toISOString().slice(11, 16);
 }
 
-/** Runs now (status and the daily window) and is meant for this customer. */
-export function programmeApplies(programme: EngineProgramme, customer: EngineCustomer, at: Date): boolean {
+const within = <T>(list: readonly T[], value: T | null) => list.length === 0 || (value !== null && list.includes(value));
+
+/** Runs on this Vietnam day and minute ("HH:MM") and is meant for this customer. */
+function appliesAt(programme: EngineProgramme, customer: EngineCustomer, day: string, time: string): boolean {
   const exhausted = programme.cap_total !== null && programme.used_total >= programme.cap_total;
-  if (!isRunning({ ...programme, exhausted }, vietnamDay(at))) return false;
-  if (programme.hours_from && programme.hours_to) {
-    const time = vietnamTime(at);
-    if (time < programme.hours_from || time >= programme.hours_to) return false;
-  }
-  const within = <T>(list: readonly T[], value: T | null) => list.length === 0 || (value !== null && list.includes(value));
+  const { state, starts_on, ends_on } = programme;
+  if (!isRunning({ state, starts_on, ends_on, exhausted }, day)) return false;
+  if (programme.hours_from && programme.hours_to && (time < programme.hours_from || time >= programme.hours_to)) return false;
   return (
     within(programme.customer_type_ids, customer.customer_type_id) &&
     within(programme.level_ids, customer.level_id) &&
@@ -178,7 +177,9 @@ export function spread(total: number, weights: readonly number[]): number[] {
   return parts;
 }
 
-const units = (quantity: number, unit: string) => `${quantity.toLocaleString('vi-VN')} ${unit}`;
+// Built once: toLocaleString builds a formatter on every call, and a cart asks for dozens of hints.
+const NUMBER = new Intl.NumberFormat('vi-VN');
+const units = (quantity: number, unit: string) => `${NUMBER.format(quantity)} ${unit}`;
 
 function rewardText(programme: EngineProgramme, tier: PromotionTier, unit: string, gift: GiftGoods | undefined): string {
   if (tier.reward === 'percent') return programme.kind === 'order_total' ? `giảm ${tier.value}% đơn hàng` : `giảm ${tier.value}%`;
@@ -190,11 +191,14 @@ function rewardText(programme: EngineProgramme, tier: PromotionTier, unit: strin
 
 /** The highest tier reached, and the next one. */
 function tiersAt(tiers: readonly PromotionTier[], amount: number): { reached: PromotionTier | null; next: PromotionTier | null } {
-  const sorted = [...tiers].sort((a, b) => a.threshold - b.threshold);
-  return {
-    reached: sorted.findLast((tier) => tier.threshold <= amount) ?? null,
-    next: sorted.find((tier) => tier.threshold > amount) ?? null,
-  };
+  let reached: PromotionTier | null = null;
+  let next: PromotionTier | null = null;
+  for (const tier of tiers) {
+    if (tier.threshold <= amount) {
+      if (!reached || tier.threshold > reached.threshold) reached = tier;
+    } else if (!next || tier.threshold < next.threshold) next = tier;
+  }
+  return { reached, next };
 }
 
 type Group = { lines: number[]; base: number; worth: number; unit: string; variantId: number | null };
@@ -246,14 +250,16 @@ export function applyPromotions(input: EngineInput): PricedCart {
   const applied: AppliedPromotion[] = [];
   const hints: PromotionHint[] = [];
 
+  const [day, time] = [vietnamDay(input.at), vietnamTime(input.at)];
   const running = input.programmes
-    .filter((programme) => programmeApplies(programme, customer, input.at))
+    .filter((programme) => appliesAt(programme, customer, day, time))
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
   const ordered = [...running.filter((p) => p.kind !== 'order_total'), ...running.filter((p) => p.kind === 'order_total')];
 
-  /** What a line comes to before VAT, given what has been taken off it so far. */
+  /** What a line comes to before VAT, given what has been taken off it so far (kept until that changes). */
+  const nets: (number | null)[] = lines.map(() => null);
   const net = (index: number) =>
-    lineAmounts({
+    (nets[index] ??= lineAmounts({
       unitPrice: lines[index]!.unit_price,
       quantity: lines[index]!.quantity,
       discount: lines[index]!.discount,
@@ -261,20 +267,18 @@ export function applyPromotions(input: EngineInput): PricedCart {
       vatOn: false,
       promotion: linePromotion[index],
       orderShare: orderShare[index],
-    }).net;
+    }).net);
 
   /** Lines a programme may touch: covered, allowed to this customer, free of exclusive claims. */
-  const eligible = (programme: EngineProgramme) =>
-    lines
-      .map((line, index) => ({ line, index }))
-      .filter(
-        ({ line, index }) =>
-          line.quantity > 0 &&
-          covers(programme, line) &&
-          (!line.is_medicine || customer.drug_business) &&
-          (programme.exclusive ? claims[index] === 'none' : claims[index] !== 'exclusive'),
-      )
-      .map(({ index }) => index);
+  const eligible = (programme: EngineProgramme) => {
+    const found: number[] = [];
+    for (let index = 0; index < lines.length; index += 1) {
+      const line = lines[index]!;
+      if (line.quantity <= 0 || (line.is_medicine && !customer.drug_business) || !covers(programme, line)) continue;
+      if (programme.exclusive ? claims[index] === 'none' : claims[index] !== 'exclusive') found.push(index);
+    }
+    return found;
+  };
 
   const giftGoods = (tier: PromotionTier, group: Group): GiftGoods | undefined => {
     const variantId = tier.gift_variant_id ?? group.variantId;
@@ -406,6 +410,7 @@ export function applyPromotions(input: EngineInput): PricedCart {
       if (amount <= 0) continue;
       if (isOrder) orderShare[index]! += amount;
       else linePromotion[index]! += amount;
+      nets[index] = null;
       allocations[index]!.set(programme.id, (allocations[index]!.get(programme.id) ?? 0) + amount);
     }
     for (const index of indexes) {

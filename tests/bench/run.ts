@@ -10,7 +10,7 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, local-data, server-pglite, server-postgres
+ *   parts: build-size, lighthouse, offline-start, local-data, promotions, warehouse, server-pglite, server-postgres
  *          (`server` = both server parts)
  */
 import { spawnSync } from 'node:child_process';
@@ -23,9 +23,11 @@ import {
   lighthouseRows,
   localDataRows,
   offlineRows,
+  promotionRows,
   printSummary,
   readResult,
   serverLoadRows,
+  warehouseRows,
   type Row,
 } from './support/summary';
 
@@ -63,6 +65,16 @@ const PARTS: Part[] = [
     name: 'local-data',
     command: ['npx', 'tsx', 'tests/bench/local-data.ts'],
     rows: (since) => mapped(readResult('local-data', since), localDataRows),
+  },
+  {
+    name: 'promotions',
+    command: ['npx', 'tsx', 'tests/bench/promotions.ts'],
+    rows: (since) => mapped(readResult('promotions', since), promotionRows),
+  },
+  {
+    name: 'warehouse',
+    command: ['bash', 'scripts/with-pg.sh', 'npx', 'tsx', 'tests/bench/warehouse.ts', '--runs=20'],
+    rows: (since) => mapped(readResult('warehouse-postgres', since), warehouseRows),
   },
   {
     name: 'server-pglite',

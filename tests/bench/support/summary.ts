@@ -217,3 +217,64 @@ export function serverLoadRows(driver: string, r: ServerLoad, seeded: { counts: 
   }
   return rows;
 }
+
+type Promotions = {
+  aims: { p95Ms: number; throttledP95Ms: number };
+  scale: { programmes: number; lines: number };
+  chromium: Record<'1' | '4', { p95: number }>;
+};
+
+export function promotionRows(r: Promotions): Row[] {
+  const measure = `${r.scale.programmes} programmes on a ${r.scale.lines}-line cart, p95`;
+  const fine = (n: number) => `${n.toFixed(1)} ms`;
+  return [
+    {
+      part: 'promotions, CPU 1x',
+      measure,
+      value: fine(r.chromium['1'].p95),
+      target: `≤ ${r.aims.p95Ms} ms`,
+      verdict: atMost(r.chromium['1'].p95, r.aims.p95Ms, 'MISS'),
+    },
+    {
+      part: 'promotions, CPU 4x',
+      measure,
+      value: fine(r.chromium['4'].p95),
+      target: `≤ ${r.aims.throttledP95Ms} ms`,
+      verdict: atMost(r.chromium['4'].p95, r.aims.throttledP95Ms, 'MISS'),
+    },
+  ];
+}
+
+type Warehouse = {
+  aims: { listP95Ms: number; complete200P95Ms: number };
+  lists: { name: string; p95: number }[];
+  complete200: { p95: number };
+  ledgerHolds: boolean;
+};
+
+export function warehouseRows(r: Warehouse): Row[] {
+  const part = 'warehouse, PostgreSQL';
+  return [
+    ...r.lists.map((list) => ({
+      part,
+      measure: `${list.name} p95`,
+      value: ms(list.p95),
+      target: `≤ ${ms(r.aims.listP95Ms)}`,
+      verdict: atMost(list.p95, r.aims.listP95Ms, 'MISS'),
+    })),
+    {
+      part,
+      measure: 'completing a 200-line receipt p95',
+      value: ms(r.complete200.p95),
+      target: `≤ ${ms(r.aims.complete200P95Ms)}`,
+      verdict: atMost(r.complete200.p95, r.aims.complete200P95Ms, 'MISS'),
+    },
+    {
+      part,
+      measure: 'balances equal the ledger',
+      value: r.ledgerHolds ? 'yes' : 'no',
+      target: 'yes',
+      verdict: r.ledgerHolds ? 'PASS' : 'FAIL',
+    },
+  ];
+}
