@@ -23,7 +23,6 @@ import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
-import { Route as AppPromotionRouteImport } from './routes/_app/promotion'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
@@ -50,6 +49,9 @@ import { Route as AppOrderCreateRouteImport } from './routes/_app/order/create'
 import { Route as AppProductIndexRouteImport } from './routes/_app/product/index'
 import { Route as AppProductCreateRouteImport } from './routes/_app/product/create'
 import { Route as AppProductVariantRouteImport } from './routes/_app/product/variant'
+import { Route as AppPromotionIndexRouteImport } from './routes/_app/promotion/index'
+import { Route as AppPromotionIdRouteImport } from './routes/_app/promotion/$id'
+import { Route as AppPromotionCreateRouteImport } from './routes/_app/promotion/create'
 import { Route as AppReportsCustomerRouteImport } from './routes/_app/reports/customer'
 import { Route as AppReportsEmployeeRouteImport } from './routes/_app/reports/employee'
 import { Route as AppReportsOrdersRouteImport } from './routes/_app/reports/orders'
@@ -130,11 +132,6 @@ const AppPharmacistRoute = AppPharmacistRouteImport.update({
 const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   id: '/price-policy',
   path: '/price-policy',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppPromotionRoute = AppPromotionRouteImport.update({
-  id: '/promotion',
-  path: '/promotion',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRoleRoute = AppRoleRouteImport.update({
@@ -267,6 +264,21 @@ const AppProductVariantRoute = AppProductVariantRouteImport.update({
   path: '/product/variant',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPromotionIndexRoute = AppPromotionIndexRouteImport.update({
+  id: '/promotion/',
+  path: '/promotion/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromotionIdRoute = AppPromotionIdRouteImport.update({
+  id: '/promotion/$id',
+  path: '/promotion/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPromotionCreateRoute = AppPromotionCreateRouteImport.update({
+  id: '/promotion/create',
+  path: '/promotion/create',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsCustomerRoute = AppReportsCustomerRouteImport.update({
   id: '/reports/customer',
   path: '/reports/customer',
@@ -357,7 +369,6 @@ export interface FileRoutesByFullPath {
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
-  '/promotion': typeof AppPromotionRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
@@ -378,6 +389,8 @@ export interface FileRoutesByFullPath {
   '/order/create': typeof AppOrderCreateRoute
   '/product/create': typeof AppProductCreateRoute
   '/product/variant': typeof AppProductVariantRoute
+  '/promotion/$id': typeof AppPromotionIdRoute
+  '/promotion/create': typeof AppPromotionCreateRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
   '/reports/orders': typeof AppReportsOrdersRoute
@@ -390,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/my-account/': typeof AppMyAccountIndexRoute
   '/order/': typeof AppOrderIndexRoute
   '/product/': typeof AppProductIndexRoute
+  '/promotion/': typeof AppPromotionIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
@@ -411,7 +425,6 @@ export interface FileRoutesByTo {
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
-  '/promotion': typeof AppPromotionRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
@@ -432,6 +445,8 @@ export interface FileRoutesByTo {
   '/order/create': typeof AppOrderCreateRoute
   '/product/create': typeof AppProductCreateRoute
   '/product/variant': typeof AppProductVariantRoute
+  '/promotion/$id': typeof AppPromotionIdRoute
+  '/promotion/create': typeof AppPromotionCreateRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
   '/reports/orders': typeof AppReportsOrdersRoute
@@ -444,6 +459,7 @@ export interface FileRoutesByTo {
   '/my-account': typeof AppMyAccountIndexRoute
   '/order': typeof AppOrderIndexRoute
   '/product': typeof AppProductIndexRoute
+  '/promotion': typeof AppPromotionIndexRoute
   '/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
@@ -469,7 +485,6 @@ export interface FileRoutesById {
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
-  '/_app/promotion': typeof AppPromotionRoute
   '/_app/role': typeof AppRoleRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
@@ -491,6 +506,8 @@ export interface FileRoutesById {
   '/_app/order/create': typeof AppOrderCreateRoute
   '/_app/product/create': typeof AppProductCreateRoute
   '/_app/product/variant': typeof AppProductVariantRoute
+  '/_app/promotion/$id': typeof AppPromotionIdRoute
+  '/_app/promotion/create': typeof AppPromotionCreateRoute
   '/_app/reports/customer': typeof AppReportsCustomerRoute
   '/_app/reports/employee': typeof AppReportsEmployeeRoute
   '/_app/reports/orders': typeof AppReportsOrdersRoute
@@ -503,6 +520,7 @@ export interface FileRoutesById {
   '/_app/my-account/': typeof AppMyAccountIndexRoute
   '/_app/order/': typeof AppOrderIndexRoute
   '/_app/product/': typeof AppProductIndexRoute
+  '/_app/promotion/': typeof AppPromotionIndexRoute
   '/_app/customers/type/$id': typeof AppCustomersTypeIdRoute
   '/_app/inventory/count/$id': typeof AppInventoryCountIdRoute
   '/receipt/print/$kind/$id': typeof ReceiptPrintKindIdRoute
@@ -526,7 +544,6 @@ export interface FileRouteTypes {
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
-    | '/promotion'
     | '/role'
     | '/transport'
     | '/visits'
@@ -547,6 +564,8 @@ export interface FileRouteTypes {
     | '/order/create'
     | '/product/create'
     | '/product/variant'
+    | '/promotion/$id'
+    | '/promotion/create'
     | '/reports/customer'
     | '/reports/employee'
     | '/reports/orders'
@@ -559,6 +578,7 @@ export interface FileRouteTypes {
     | '/my-account/'
     | '/order/'
     | '/product/'
+    | '/promotion/'
     | '/customers/type/$id'
     | '/inventory/count/$id'
     | '/receipt/print/$kind/$id'
@@ -580,7 +600,6 @@ export interface FileRouteTypes {
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
-    | '/promotion'
     | '/role'
     | '/transport'
     | '/visits'
@@ -601,6 +620,8 @@ export interface FileRouteTypes {
     | '/order/create'
     | '/product/create'
     | '/product/variant'
+    | '/promotion/$id'
+    | '/promotion/create'
     | '/reports/customer'
     | '/reports/employee'
     | '/reports/orders'
@@ -613,6 +634,7 @@ export interface FileRouteTypes {
     | '/my-account'
     | '/order'
     | '/product'
+    | '/promotion'
     | '/customers/type/$id'
     | '/inventory/count/$id'
     | '/receipt/print/$kind/$id'
@@ -637,7 +659,6 @@ export interface FileRouteTypes {
     | '/_app/order-groups'
     | '/_app/pharmacist'
     | '/_app/price-policy'
-    | '/_app/promotion'
     | '/_app/role'
     | '/_app/transport'
     | '/_app/visits'
@@ -659,6 +680,8 @@ export interface FileRouteTypes {
     | '/_app/order/create'
     | '/_app/product/create'
     | '/_app/product/variant'
+    | '/_app/promotion/$id'
+    | '/_app/promotion/create'
     | '/_app/reports/customer'
     | '/_app/reports/employee'
     | '/_app/reports/orders'
@@ -671,6 +694,7 @@ export interface FileRouteTypes {
     | '/_app/my-account/'
     | '/_app/order/'
     | '/_app/product/'
+    | '/_app/promotion/'
     | '/_app/customers/type/$id'
     | '/_app/inventory/count/$id'
     | '/receipt/print/$kind/$id'
@@ -788,13 +812,6 @@ declare module '@tanstack/react-router' {
       path: '/price-policy'
       fullPath: '/price-policy'
       preLoaderRoute: typeof AppPricePolicyRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/promotion': {
-      id: '/_app/promotion'
-      path: '/promotion'
-      fullPath: '/promotion'
-      preLoaderRoute: typeof AppPromotionRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/role': {
@@ -979,6 +996,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProductVariantRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/promotion/': {
+      id: '/_app/promotion/'
+      path: '/promotion'
+      fullPath: '/promotion/'
+      preLoaderRoute: typeof AppPromotionIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/promotion/$id': {
+      id: '/_app/promotion/$id'
+      path: '/promotion/$id'
+      fullPath: '/promotion/$id'
+      preLoaderRoute: typeof AppPromotionIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/promotion/create': {
+      id: '/_app/promotion/create'
+      path: '/promotion/create'
+      fullPath: '/promotion/create'
+      preLoaderRoute: typeof AppPromotionCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/customer': {
       id: '/_app/reports/customer'
       path: '/reports/customer'
@@ -1098,7 +1136,6 @@ interface AppRouteChildren {
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
-  AppPromotionRoute: typeof AppPromotionRoute
   AppRoleRoute: typeof AppRoleRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
@@ -1115,6 +1152,8 @@ interface AppRouteChildren {
   AppOrderCreateRoute: typeof AppOrderCreateRoute
   AppProductCreateRoute: typeof AppProductCreateRoute
   AppProductVariantRoute: typeof AppProductVariantRoute
+  AppPromotionIdRoute: typeof AppPromotionIdRoute
+  AppPromotionCreateRoute: typeof AppPromotionCreateRoute
   AppReportsCustomerRoute: typeof AppReportsCustomerRoute
   AppReportsEmployeeRoute: typeof AppReportsEmployeeRoute
   AppReportsOrdersRoute: typeof AppReportsOrdersRoute
@@ -1126,6 +1165,7 @@ interface AppRouteChildren {
   AppMyAccountIndexRoute: typeof AppMyAccountIndexRoute
   AppOrderIndexRoute: typeof AppOrderIndexRoute
   AppProductIndexRoute: typeof AppProductIndexRoute
+  AppPromotionIndexRoute: typeof AppPromotionIndexRoute
   AppCustomersTypeIdRoute: typeof AppCustomersTypeIdRoute
   AppInventoryCountIdRoute: typeof AppInventoryCountIdRoute
   AppCustomersTypeIndexRoute: typeof AppCustomersTypeIndexRoute
@@ -1146,7 +1186,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
-  AppPromotionRoute: AppPromotionRoute,
   AppRoleRoute: AppRoleRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
@@ -1163,6 +1202,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrderCreateRoute: AppOrderCreateRoute,
   AppProductCreateRoute: AppProductCreateRoute,
   AppProductVariantRoute: AppProductVariantRoute,
+  AppPromotionIdRoute: AppPromotionIdRoute,
+  AppPromotionCreateRoute: AppPromotionCreateRoute,
   AppReportsCustomerRoute: AppReportsCustomerRoute,
   AppReportsEmployeeRoute: AppReportsEmployeeRoute,
   AppReportsOrdersRoute: AppReportsOrdersRoute,
@@ -1174,6 +1215,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMyAccountIndexRoute: AppMyAccountIndexRoute,
   AppOrderIndexRoute: AppOrderIndexRoute,
   AppProductIndexRoute: AppProductIndexRoute,
+  AppPromotionIndexRoute: AppPromotionIndexRoute,
   AppCustomersTypeIdRoute: AppCustomersTypeIdRoute,
   AppInventoryCountIdRoute: AppInventoryCountIdRoute,
   AppCustomersTypeIndexRoute: AppCustomersTypeIndexRoute,

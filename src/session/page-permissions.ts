@@ -29,6 +29,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/pharmacist': ['employees', 'view'],
   '/employees': ['employees', 'view'],
   '/promotion': ['promotions', 'view'],
+  '/promotion/create': ['promotions', 'create'],
   '/reports': ['reports', 'view'],
   '/area': ['regions', 'view'],
   '/kpi-area': ['kpi', 'view'],
@@ -42,6 +43,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
 const EDIT_WITH_ID: Record<string, Need> = {
   '/product/create': ['products', 'edit'],
   '/customers/create': ['customers', 'edit'],
+  '/promotion/create': ['promotions', 'edit'],
 };
 
 /** What a page at `path` needs (its search matters to the form pages above), or null for membership. */

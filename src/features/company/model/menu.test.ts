@@ -70,7 +70,13 @@ describe('buildMenu', () => {
     expect(label('Khác')).toBe('Nhân viên bán hàng');
   });
 
-  it('always has the dashboard, products, customers, employees and promotion', () => {
+  it('shows promotions only with the REWARD service on', () => {
+    expect(paths(buildMenu({ flags: { REWARD: true }, companyType: null }))).toContain('/promotion');
+    expect(paths(buildMenu({ flags: allOff, companyType: null }))).not.toContain('/promotion');
+    expect(paths(buildMenu({ flags: {}, companyType: null }))).not.toContain('/promotion');
+  });
+
+  it('always has the dashboard, products, customers and employees', () => {
     const links = paths(buildMenu({ flags: {}, companyType: null }));
     expect(links).toEqual(
       expect.arrayContaining([
@@ -82,7 +88,6 @@ describe('buildMenu', () => {
         '/customers/settings',
         '/pharmacist',
         '/employees',
-        '/promotion',
       ]),
     );
   });

@@ -1,0 +1,223 @@
+/**
+ * /promotion: the company's programmes on the list-page kit: search (code, name), status tabs
+ * counted by statuspromotion/, the period they run in, the rows (code, name, kind, dates, status,
+ * budget used, orders), "Xuất Excel" (promotion/export/) and "Tạo chương trình". Every filter is in
+ * the URL (use-promotion-filter.ts). What the member's role does not allow is not shown: export
+ * needs promotions/export, the create button promotions/create. The list needs the server.
+ */
+import { Badge, Button, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { vietnamDay } from '@contract/price-policy';
+import { PROMOTION_KIND_LABELS, type PromotionRecord, type PromotionStatusCount } from '@contract/promotions';
+import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES, type PromotionStatus } from '@contract/promotions-status';
+import { formatDate } from '@/lib/dates';
+import { useCan } from '@/session/access';
+import { AnchorLink } from '@/ui/anchor-link';
+import { DateRangeField } from '@/ui/date-range-field';
+import { FilterPanel } from '@/ui/filter-panel';
+import { ExportButton } from '@/ui/list-page/export-button';
+import { filterControls } from '@/ui/list-page/list-filter';
+import { ListPage } from '@/ui/list-page/list-page';
+import type { RowsSpec } from '@/ui/list-page/list-rows';
+import { OfflineNotice } from '@/ui/list-page/offline-notice';
+import { exportPromotions, isOffline, promotionError, usePromotionCounts, usePromotionList } from '@/features/promotions/api/promotion-api';
+import {
+  activePromotionFilterCount,
+  applyPromotionFilterChange,
+  PROMOTION_PAGE_SIZES,
+  type PromotionFilter,
+} from '@/features/promotions/model/promotion-filter';
+import { budgetText } from '@/features/promotions/model/promotion-text';
+import { PromotionStatusBadge } from './promotion-status-badge';
+import { usePromotionFilter } from './use-promotion-filter';
+
+type Props = { companyId: number; isMobile: boolean };
+
+const period = (row: Pick<PromotionRecord, 'starts_on' | 'ends_on'>) => `${formatDate(row.starts_on)} – ${formatDate(row.ends_on)}`;
+const hours = (row: Pick<PromotionRecord, 'hours_from' | 'hours_to'>) =>
+  row.hours_from && row.hours_to ? `Khung giờ ${row.hours_from}–${row.hours_to}` : null;
+
+export function PromotionStatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: PromotionStatus | undefined;
+  counts: readonly PromotionStatusCount[] | undefined;
+  onChange: (status: PromotionStatus | undefined) => void;
+}) {
+  const countOf = (status: PromotionStatus) => counts?.find((row) => row.status === status)?.count;
+  const all = counts?.reduce((sum, row) => sum + row.count, 0);
+  const tabs = [
+    { value: 'all', label: 'Tất cả', count: all },
+    ...PROMOTION_STATUSES.map((status) => ({ value: String(status), label: PROMOTION_STATUS_LABELS[status], count: countOf(status) })),
+  ];
+  return (
+    <Tabs
+      value={value === undefined ? 'all' : String(value)}
+      onChange={(next) => onChange(!next || next === 'all' ? undefined : (Number(next) as PromotionStatus))}
+    >
+      <ScrollArea type="never">
+        <Tabs.List style={{ flexWrap: 'nowrap' }}>
+          {tabs.map((tab) => (
+            <Tabs.Tab
+              key={tab.value}
+              value={tab.value}
+              style={{ whiteSpace: 'nowrap' }}
+              data-testid={`promotion-tab-${tab.value}`}
+              rightSection={
+                tab.count === undefined ? null : (
+                  <Badge size="sm" variant="light" color="gray" tt="none" data-testid="promotion-tab-count">
+                    {tab.count}
+                  </Badge>
+                )
+              }
+            >
+              {tab.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </ScrollArea>
+    </Tabs>
+  );
+}
+
+function CodeLink({ row }: { row: PromotionRecord }) {
+  return (
+    <AnchorLink to="/promotion/$id" params={{ id: String(row.id) }} fw={600} size="sm" data-testid="promotion-code">
+      {row.code}
+    </AnchorLink>
+  );
+}
+
+export function PromotionListView({ companyId, isMobile }: Props) {
+  const { filter, restoring, setFilter } = usePromotionFilter();
+  const list = usePromotionList(restoring ? 0 : companyId, filter);
+  const counts = usePromotionCounts(companyId);
+  const canCreate = useCan('promotions', 'create');
+  const canExport = useCan('promotions', 'export');
+  const controls = filterControls(filter, setFilter, applyPromotionFilterChange);
+  const offline = isOffline(list.error);
+  const filtered = Boolean(filter.search) || filter.status !== undefined || activePromotionFilterCount(filter) > 0;
+
+  const rows: RowsSpec<PromotionRecord> = {
+    testId: 'promotion',
+    rowProps: (row) => ({ 'data-id': row.id, 'data-code': row.code, 'data-status': row.status }),
+    minWidth: 1000,
+    card: (row) => (
+      <Stack gap={4}>
+        <Group justify="space-between" wrap="nowrap" align="flex-start">
+          <div style={{ minWidth: 0 }}>
+            <CodeLink row={row} />
+            <Text size="sm" fw={500} lineClamp={2}>
+              {row.name}
+            </Text>
+          </div>
+          <PromotionStatusBadge status={row.status} />
+        </Group>
+        <Text size="xs" c="dimmed">
+          {PROMOTION_KIND_LABELS[row.kind]} · {period(row)}
+          {hours(row) ? ` · ${hours(row)}` : ''}
+        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs">Đã dùng: {budgetText(row)}</Text>
+          <Text size="xs" c="dimmed">
+            {row.order_count.toLocaleString('vi-VN')} đơn
+          </Text>
+        </Group>
+      </Stack>
+    ),
+    columns: [
+      { key: 'code', label: 'Mã', nowrap: true, cell: (row) => <CodeLink row={row} /> },
+      { key: 'name', label: 'Tên chương trình', cell: (row) => row.name, lines: 2, maxWidth: 320, sub: (row) => row.description },
+      { key: 'kind', label: 'Loại', cell: (row) => PROMOTION_KIND_LABELS[row.kind] },
+      { key: 'dates', label: 'Thời gian', nowrap: true, cell: period, sub: hours },
+      { key: 'status', label: 'Trạng thái', cell: (row) => <PromotionStatusBadge status={row.status} /> },
+      { key: 'used', label: 'Đã dùng / Ngân sách', align: 'right', nowrap: true, cell: budgetText },
+      { key: 'orders', label: 'Số đơn', align: 'right', cell: (row) => row.order_count.toLocaleString('vi-VN') },
+    ],
+  };
+
+  const createButton = canCreate ? (
+    <Button component={Link} to="/promotion/create" leftSection={<IconPlus size={18} />} data-testid="promotion-create">
+      {isMobile ? 'Tạo mới' : 'Tạo chương trình'}
+    </Button>
+  ) : null;
+  const exportButton = canExport && (
+    <ExportButton
+      run={async () => `Đã tải về ${await exportPromotions(companyId, filter, vietnamDay())}`}
+      failure={(error) => promotionError(error, 'Không xuất được danh sách chương trình khuyến mại')}
+      offline={offline}
+      iconOnly={isMobile}
+      testId="promotion-export"
+    />
+  );
+
+  return (
+    <ListPage
+      screen={{ filter, onFilter: setFilter, isMobile }}
+      apply={applyPromotionFilterChange}
+      search={{ label: 'Tìm chương trình khuyến mại', placeholder: 'Tìm theo mã, tên chương trình…', testId: 'promotion-search' }}
+      actions={
+        <>
+          {exportButton}
+          {createButton}
+        </>
+      }
+      nowrap
+      header={
+        <>
+          <PromotionStatusTabs value={filter.status} counts={counts.data} onChange={(status) => controls.change({ status })} />
+          <PromotionFilters filter={filter} onChange={controls.change} isMobile={isMobile} />
+        </>
+      }
+      query={list}
+      error={
+        offline && (
+          <OfflineNotice testId="promotion-list-offline">
+            Không có kết nối mạng: danh sách chương trình khuyến mại cần máy chủ. Vui lòng thử lại khi có mạng.
+          </OfflineNotice>
+        )
+      }
+      empty={{
+        title: filtered ? 'Không có chương trình phù hợp' : 'Chưa có chương trình khuyến mại nào',
+        description: filtered
+          ? 'Thử đổi từ khóa, trạng thái hoặc khoảng thời gian.'
+          : 'Tạo chương trình, gửi duyệt, rồi đơn hàng sẽ tự áp dụng khi chương trình bắt đầu.',
+        action: filtered ? undefined : createButton,
+      }}
+      rows={rows}
+      pager={{ noun: 'chương trình', sizes: PROMOTION_PAGE_SIZES, testId: 'promotion-pager', countTestId: 'promotion-count' }}
+    />
+  );
+}
+
+function PromotionFilters({
+  filter,
+  onChange,
+  isMobile,
+}: {
+  filter: PromotionFilter;
+  onChange: (patch: Partial<PromotionFilter>) => void;
+  isMobile: boolean;
+}) {
+  return (
+    <FilterPanel
+      active={activePromotionFilterCount(filter)}
+      onClear={() => onChange({ startDate: undefined, endDate: undefined })}
+      isMobile={isMobile}
+      cols={3}
+      toggleTestId="promotion-filter-toggle"
+      clearTestId="promotion-filter-clear"
+    >
+      <DateRangeField
+        label="Áp dụng trong khoảng"
+        value={[filter.startDate ?? null, filter.endDate ?? null]}
+        onChange={([startDate, endDate]) => onChange({ startDate: startDate ?? undefined, endDate: endDate ?? undefined })}
+        withPresets={!isMobile}
+        data-testid="promotion-filter-dates"
+      />
+    </FilterPanel>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * Picking variants from the device's catalogue by typing part of a name, code, ingredient or
+ * barcode (the same search as the order screen's, without diacritics): one variant held as a
+ * value (a tier's gift), or variants added one by one to a list (a programme's goods).
+ */
+import { Select } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { appDb } from '@/db/app-db';
+import { useVariantSearch, useVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
+
+export const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
+
+type Props = {
+  companyId: number;
+  label?: string;
+  placeholder?: string;
+  description?: string;
+  error?: string;
+  disabled?: boolean;
+  'data-testid'?: string;
+};
+
+function useSearchOptions(companyId: number, search: string) {
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const found = useVariantSearch(appDb(), companyId, debounced);
+  return { debounced, found: found ?? [] };
+}
+
+/** One variant as the value (null: none chosen); cleared with the × of the field. */
+export function VariantSelect({
+  companyId,
+  value,
+  onChange,
+  ...props
+}: Props & { value: number | null; onChange: (id: number | null) => void }) {
+  const [search, setSearch] = useState('');
+  const { debounced, found } = useSearchOptions(companyId, search);
+  const chosen = useVariantsById(appDb(), companyId, value === null ? [] : [value]);
+  const data = useMemo(() => {
+    const options = found.map((variant) => ({ value: String(variant.id), label: variantOptionLabel(variant) }));
+    if (value !== null && !options.some((option) => option.value === String(value))) {
+      const current = chosen?.get(value);
+      options.unshift({ value: String(value), label: current ? variantOptionLabel(current) : `Sản phẩm #${value}` });
+    }
+    return options;
+  }, [found, chosen, value]);
+  return (
+    <Select
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder ?? 'Gõ tên, mã hoặc hoạt chất…'}
+      data={data}
+      value={value === null ? null : String(value)}
+      onChange={(next) => {
+        setSearch('');
+        onChange(next ? Number(next) : null);
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The device has searched already (without diacritics): show its answer as it is.
+      filter={({ options }) => options}
+      clearable
+      nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
+      error={props.error}
+      disabled={props.disabled}
+      data-testid={props['data-testid']}
+    />
+  );
+}
+
+/** A search field that adds the variant picked to a list (the ones already in it are marked). */
+export function VariantAdder({
+  companyId,
+  chosen,
+  onAdd,
+  ...props
+}: Props & { chosen: readonly number[]; onAdd: (variant: ScopeVariant) => void }) {
+  const [search, setSearch] = useState('');
+  const { debounced, found } = useSearchOptions(companyId, search);
+  const data = found.map((variant) => ({
+    value: String(variant.id),
+    label: `${variantOptionLabel(variant)}${chosen.includes(variant.id) ? ' ✓' : ''}`,
+  }));
+  return (
+    <Select
+      label={props.label}
+      description={props.description}
+      placeholder={props.placeholder ?? 'Thêm sản phẩm: gõ tên, mã hoặc hoạt chất…'}
+      data={data}
+      value={null}
+      onChange={(next) => {
+        const variant = found.find((row) => String(row.id) === next);
+        if (variant) onAdd(variant);
+        setSearch('');
+      }}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options }) => options}
+      nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
+      error={props.error}
+      disabled={props.disabled}
+      data-testid={props['data-testid']}
+    />
+  );
+}

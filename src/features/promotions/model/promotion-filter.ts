@@ -1,0 +1,112 @@
+/**
+ * The programme list's filter state (product-spec.md §3 "Promotion filter: page, limit, search,
+ * status, startDate, endDate"), kept in the URL so a reload, a shared link or the back button show
+ * the same list, and saved for the 'promotion' section (product-spec.md §3 "Per-section saved
+ * filters", §2 guard rule 4: src/app/router.ts clears it when the section is left). Defaults: page
+ * 1, limit 10 (product-spec.md §4), left out of the URL.
+ *
+ * The router reads search values as JSON when it can, so `status=3` arrives as the number 3 and
+ * `search=123` as a number too: both are accepted and kept as what the API wants.
+ */
+import * as v from 'valibot';
+import type { PromotionStatus } from '@contract/promotions-status';
+
+export const PROMOTION_PAGE_SIZES = [10, 20, 50, 100] as const;
+
+const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
+const text = v.pipe(
+  v.union([v.string(), v.number()]),
+  v.transform((value) => String(value).trim()),
+  v.maxLength(100),
+  v.check((value) => value !== ''),
+);
+const status = v.pipe(
+  v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-6]$/), v.transform(Number))]),
+  v.integer(),
+  v.minValue(1),
+  v.maxValue(6),
+  v.transform((value) => value as PromotionStatus),
+);
+const day = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/),
+  v.check((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)),
+);
+
+export const PromotionFilterSchema = v.object({
+  page: positive(1, 100_000),
+  limit: positive(10, 200),
+  search: v.fallback(v.optional(text), undefined),
+  status: v.fallback(v.optional(status), undefined),
+  /** Programmes running on some day of [startDate, endDate] (either side may be left out). */
+  startDate: v.fallback(v.optional(day), undefined),
+  endDate: v.fallback(v.optional(day), undefined),
+});
+
+export type PromotionFilter = v.InferOutput<typeof PromotionFilterSchema>;
+
+export const DEFAULT_PROMOTION_FILTER: PromotionFilter = { page: 1, limit: 10 };
+
+export function parsePromotionFilter(search: unknown): PromotionFilter {
+  const parsed = v.parse(PromotionFilterSchema, typeof search === 'object' && search !== null ? search : {});
+  // A range typed backwards is read the right way round.
+  if (parsed.startDate && parsed.endDate && parsed.startDate > parsed.endDate)
+    return { ...parsed, startDate: parsed.endDate, endDate: parsed.startDate };
+  return parsed;
+}
+
+/** Without defaults (page 1, limit 10) and empty values: what the URL shows and the section saves. */
+export function compactPromotionFilter(filter: PromotionFilter): Partial<PromotionFilter> {
+  const out: Partial<PromotionFilter> = {};
+  for (const [key, value] of Object.entries(filter) as [keyof PromotionFilter, unknown][]) {
+    if (value === undefined || value === '') continue;
+    if (key === 'page' && value === 1) continue;
+    if (key === 'limit' && value === 10) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+export function isDefaultPromotionFilter(filter: PromotionFilter): boolean {
+  return Object.keys(compactPromotionFilter(filter)).length === 0;
+}
+
+/**
+ * Arriving at /promotion with nothing in the URL (the menu, the back arrow from a programme): the
+ * section's saved filter to put back in the URL, or null (the defaults apply).
+ */
+export function promotionFilterToRestore(search: Record<string, unknown>, saved: unknown): Partial<PromotionFilter> | null {
+  if (Object.values(search).some((value) => value !== undefined)) return null;
+  if (!saved || typeof saved !== 'object') return null;
+  const restored = compactPromotionFilter(parsePromotionFilter(saved));
+  return Object.keys(restored).length > 0 ? restored : null;
+}
+
+/** The next filter after a change: the patch applied, back to page 1, blank search dropped. */
+export function applyPromotionFilterChange(filter: PromotionFilter, patch: Partial<PromotionFilter>): PromotionFilter {
+  const next: PromotionFilter = { ...filter, ...patch, page: 1 };
+  if (!next.search?.trim()) next.search = undefined;
+  else next.search = next.search.trim();
+  return next;
+}
+
+/** How many of the filters under the tabs are set (the date range counts once). */
+export function activePromotionFilterCount(filter: PromotionFilter): number {
+  return filter.startDate || filter.endDate ? 1 : 0;
+}
+
+/** Query parameters of GET promotion/ (PromotionListQuery). */
+export function toPromotionListQuery(companyId: number, filter: PromotionFilter) {
+  return { ...toPromotionExportQuery(companyId, filter), page: filter.page, limit: filter.limit };
+}
+
+/** Query parameters of GET promotion/export/: every programme of the filter, without paging. */
+export function toPromotionExportQuery(companyId: number, filter: PromotionFilter) {
+  return {
+    company: companyId,
+    search: filter.search?.trim() || undefined,
+    status: filter.status,
+    startDate: filter.startDate,
+    endDate: filter.endDate,
+  };
+}
