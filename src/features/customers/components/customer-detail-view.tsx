@@ -158,6 +158,12 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
               <DataList.ItemValue>{dash(customer.tax_code)}</DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
+              <DataList.ItemLabel>Giấy phép kinh doanh dược</DataList.ItemLabel>
+              <DataList.ItemValue data-testid="customer-drug-business">
+                {customer.drug_business ? 'Có (được khuyến mại thuốc)' : 'Không'}
+              </DataList.ItemValue>
+            </DataList.Item>
+            <DataList.Item>
               <DataList.ItemLabel>Địa chỉ</DataList.ItemLabel>
               <DataList.ItemValue>
                 <Stack gap={2}>

@@ -4,7 +4,7 @@
  * editing an existing one is a PUT and needs the server. The address picker comes in from the route
  * (features do not import each other).
  */
-import { Alert, Button, Card, Grid, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconDeviceFloppy, IconMapPin, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Address } from '@contract/address';
@@ -20,6 +20,7 @@ import { createCustomerOnDevice } from '../model/create-customer';
 import {
   checkCustomerInput,
   CUSTOMER_FORM_RULES,
+  drugBusinessOf,
   formToInput,
   mapLink,
   sameCustomerForm,
@@ -208,6 +209,14 @@ export function CustomerForm(props: CustomerFormProps) {
                   allowDeselect={false}
                   error={serverErrors.kind}
                   data-testid="field-kind"
+                />
+                <Checkbox
+                  label="Có giấy phép kinh doanh dược"
+                  description="Chỉ khách có giấy phép (nhà thuốc, quầy thuốc, công ty dược) được khuyến mại thuốc; mặc định theo loại hình kinh doanh"
+                  checked={drugBusinessOf(values)}
+                  onChange={(event) => set('drug_business', event.currentTarget.checked)}
+                  error={serverErrors.drug_business}
+                  data-testid="field-drug-business"
                 />
                 <RuleTextInput
                   label="Số điện thoại"

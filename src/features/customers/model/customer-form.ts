@@ -6,7 +6,14 @@
  */
 import * as v from 'valibot';
 import { EMPTY_ADDRESS, type Address } from '@contract/address';
-import { customerFields, CUSTOMER_KINDS, type CustomerRecord, type CustomerStatus } from '@contract/customers';
+import {
+  customerFields,
+  CUSTOMER_KINDS,
+  isDrugBusiness,
+  type CustomerKind,
+  type CustomerRecord,
+  type CustomerStatus,
+} from '@contract/customers';
 import { maxLength, phone, required, type Rule } from '@/ui/input-rules';
 import type { NewCustomerInput } from './create-customer';
 
@@ -26,6 +33,11 @@ export type CustomerFormValues = {
   lat: number | null;
   lng: number | null;
   note: string;
+  /**
+   * Holds a drug-business licence (may be promoted medicines); null while the person has not said,
+   * which follows the kind (pharmacies and drug counters do: isDrugBusiness).
+   */
+  drug_business: boolean | null;
 };
 
 export const CUSTOMER_NAME_REQUIRED = 'Vui lòng nhập tên khách hàng';
@@ -63,6 +75,7 @@ export function emptyCustomerForm(staffId: number | null = null): CustomerFormVa
     lat: null,
     lng: null,
     note: '',
+    drug_business: null,
   };
 }
 
@@ -82,7 +95,14 @@ export function formFromRecord(record: CustomerRecord): CustomerFormValues {
     lat: record.lat,
     lng: record.lng,
     note: record.note ?? '',
+    // The kind's default stays a default: changing the kind then changes it too.
+    drug_business: record.drug_business === drugBusinessOf({ kind: record.kind, drug_business: null }) ? null : record.drug_business,
   };
+}
+
+/** The licence the form shows: what the person chose, else the kind's default. */
+export function drugBusinessOf(values: Pick<CustomerFormValues, 'kind' | 'drug_business'>): boolean {
+  return isDrugBusiness({ kind: values.kind as CustomerKind, drug_business: values.drug_business ?? undefined });
 }
 
 /** `+84 912.345.678` → `0912345678`: the one form the server stores and searches. */
@@ -112,6 +132,8 @@ export function formToInput(values: CustomerFormValues): NewCustomerInput {
     lat: values.lat,
     lng: values.lng,
     note: textOrNull(values.note),
+    // Always said: an edit without it would put the kind's default back.
+    drug_business: drugBusinessOf(values),
   };
 }
 

@@ -31,6 +31,8 @@ export type ProductRow = {
   category_name: string | null;
   group_name: string | null;
   is_active: boolean;
+  /** A medicine: promoted only to licensed drug businesses. */
+  is_medicine: boolean;
   image_url: string | null;
   updated_at: string;
   variants: VariantRecord[];
@@ -54,6 +56,7 @@ export function rowFromRecord(record: ProductRecord): ProductRow {
     category_name: record.category_name,
     group_name: record.group_name,
     is_active: record.is_active,
+    is_medicine: record.is_medicine,
     image_url: record.images[0]?.url ?? null,
     updated_at: record.updated_at,
     variants: record.variants,
@@ -84,6 +87,8 @@ export function groupByProduct(variants: readonly VariantRecord[]): ProductRow[]
       category_name: variant.category_name,
       group_name: variant.group_name,
       is_active: variant.is_active,
+      // Variants mirrored before the flag existed carry none.
+      is_medicine: variant.is_medicine === true,
       image_url: variant.image_url,
       updated_at: variant.updated_at,
       variants: [variant],

@@ -6,7 +6,7 @@
  * are checked with the contract's schema before sending, and the server's field errors land on
  * the same inputs.
  */
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ProductImage, ProductRecord } from '@contract/products';
@@ -18,6 +18,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { useSelectOptions } from '../api/catalogue-options';
 import { useProductWrites, writeErrorMessage } from '../api/product-writes';
+import { MedicineBadge } from './product-results';
 import {
   checkProductForm,
   emptyVariant,
@@ -146,9 +147,12 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
         )}
         <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
           <Stack gap="sm">
-            <Title order={4} data-testid="product-form-heading">
-              {record ? `Sửa sản phẩm ${record.code}` : 'Sản phẩm mới'}
-            </Title>
+            <Group gap="xs">
+              <Title order={4} data-testid="product-form-heading">
+                {record ? `Sửa sản phẩm ${record.code}` : 'Sản phẩm mới'}
+              </Title>
+              {record?.is_medicine && <MedicineBadge />}
+            </Group>
             <SimpleGrid cols={isMobile ? 1 : 3} spacing="sm">
               {text('name', 'Tên sản phẩm', true, 'VD: Hapacol 250')}
               {text('code', 'Mã sản phẩm', false, 'Để trống để tạo tự động')}
@@ -216,6 +220,15 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
               minRows={2}
               maxRows={6}
               disabled={disabled}
+            />
+            <Checkbox
+              label="Là thuốc (chỉ khuyến mại cho cơ sở kinh doanh dược)"
+              description="Thuốc chỉ được giảm giá hoặc tặng cho nhà thuốc, quầy thuốc, công ty dược có giấy phép (Nghị định 81/2018, Điều 5)"
+              checked={values.is_medicine}
+              onChange={(event) => set({ is_medicine: event.currentTarget.checked })}
+              error={errors.is_medicine}
+              disabled={disabled}
+              data-testid="product-is-medicine"
             />
             <Switch
               label="Đang kinh doanh"

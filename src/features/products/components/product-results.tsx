@@ -81,6 +81,22 @@ function VariantLines({ row, wholesale }: { row: ProductRow; wholesale: boolean 
   );
 }
 
+/** "Thuốc": promoted only to licensed drug businesses (the product's Là thuốc). */
+export function MedicineBadge() {
+  return (
+    <Badge
+      variant="light"
+      color="grape"
+      size="xs"
+      tt="none"
+      title="Là thuốc: chỉ khuyến mại cho cơ sở kinh doanh dược"
+      data-testid="product-medicine"
+    >
+      Thuốc
+    </Badge>
+  );
+}
+
 function ProductName({ row, canEdit }: { row: ProductRow; canEdit: boolean }) {
   return canEdit ? (
     <AnchorLink to="/product/create" search={{ id: row.id } as never} fw={600} size="sm" data-testid="product-name">
@@ -115,7 +131,12 @@ function columns(wholesale: boolean, canEdit: boolean): Column<ProductRow>[] {
       key: 'name',
       label: 'Tên sản phẩm',
       maxWidth: 260,
-      cell: (row) => <ProductName row={row} canEdit={canEdit} />,
+      cell: (row) => (
+        <Group gap={6} wrap="nowrap">
+          <ProductName row={row} canEdit={canEdit} />
+          {row.is_medicine && <MedicineBadge />}
+        </Group>
+      ),
       sub: (row) => row.manufacturer && `${row.manufacturer}${row.country ? ` · ${row.country}` : ''}`,
     },
     { key: 'ingredient', label: 'Hoạt chất, hàm lượng', maxWidth: 220, lines: 2, cell: (row) => dash(ingredientText(row)) },
@@ -132,7 +153,10 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
     <Stack gap={6}>
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
-          <ProductName row={row} canEdit={canEdit} />
+          <Group gap={6} wrap="nowrap">
+            <ProductName row={row} canEdit={canEdit} />
+            {row.is_medicine && <MedicineBadge />}
+          </Group>
           <Text size="xs" c="dimmed">
             {row.code}
             {row.brand_name ? ` · ${row.brand_name}` : ''}

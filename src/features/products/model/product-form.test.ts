@@ -23,6 +23,14 @@ describe('product form', () => {
     ]);
   });
 
+  it('sends the medicine flag (Là thuốc), off for a new product', () => {
+    const values = twoUnits();
+    const plain = checkProductForm(3, values);
+    expect(plain.ok && plain.input.is_medicine).toBe(false);
+    const medicine = checkProductForm(3, { ...values, is_medicine: true });
+    expect(medicine.ok && medicine.input.is_medicine).toBe(true);
+  });
+
   it('puts the contract messages on the fields, and asks for empty numbers', () => {
     const values = twoUnits();
     values.name = ' ';

@@ -23,6 +23,8 @@ export type ProductFormValues = {
   category_id: string | null;
   group_id: string | null;
   vat_rate: string;
+  /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
+  is_medicine: boolean;
   description: string;
   is_active: boolean;
   variants: VariantValues[];
@@ -54,6 +56,7 @@ export function emptyProductForm(): ProductFormValues {
     category_id: null,
     group_id: null,
     vat_rate: '5',
+    is_medicine: false,
     description: '',
     is_active: true,
     variants: [emptyVariant()],
@@ -87,6 +90,7 @@ export function formFromRecord(record: ProductRecord): ProductFormValues {
     category_id: idText(record.category_id),
     group_id: idText(record.group_id),
     vat_rate: String(record.vat_rate),
+    is_medicine: record.is_medicine,
     description: text(record.description),
     is_active: record.is_active,
     variants: record.variants.map((variant) => ({
@@ -135,6 +139,7 @@ export function toProductInput(company: number, values: ProductFormValues): Prod
     category_id: optionalId(values.category_id),
     group_id: optionalId(values.group_id),
     vat_rate: Number(values.vat_rate) as (typeof VAT_RATES)[number],
+    is_medicine: values.is_medicine,
     description: values.description,
     is_active: values.is_active,
     variants: values.variants.map((variant) => ({
