@@ -21,7 +21,7 @@ import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
 import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
 import { priceOf } from '../model/cart-pricing';
-import { isPriceRefusal } from '../model/order-state';
+import { isPriceRefusal, isPromotionRefusal } from '../model/order-state';
 import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order';
 import { CartLineCard, type LineHandlers } from './cart-line-card';
 import { ChangeList } from './refused-order-panel';
@@ -186,7 +186,9 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
                     <Text size="sm">{fixing.error ?? 'Đơn hàng bị từ chối.'}</Text>
                   )}
                   <Text size="sm">
-                    {isPriceRefusal(fixing) ? 'Giá mới đã được áp dụng. ' : ''}Kiểm tra lại với khách hàng rồi bấm “{submitLabel}”.
+                    {isPriceRefusal(fixing) ? 'Giá mới đã được áp dụng. ' : ''}
+                    {isPromotionRefusal(fixing) ? 'Khuyến mại hiện hành đã được áp dụng. ' : ''}Kiểm tra lại với khách hàng rồi bấm “
+                    {submitLabel}”.
                   </Text>
                 </Stack>
               </Alert>

@@ -1,7 +1,8 @@
 /**
  * A refused order: the server's reason and each change it asks for, in Vietnamese, and the way to
- * fix it. "Xác nhận giá mới và gửi lại" puts the order back in the cart with the new prices; the
- * rep reviews it on /order/create and sends it again (same order, new op).
+ * fix it. "Xác nhận giá mới và gửi lại" puts the order back in the cart with the new prices (and
+ * "Xác nhận khuyến mại mới và gửi lại" with the promotions the device now holds); the rep reviews it
+ * on /order/create and sends it again (same order, new op).
  */
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
@@ -11,7 +12,7 @@ import type { AppDb, LocalOrder } from '@/db/app-db';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { isCartDirty, readCart } from '../model/cart';
-import { describeChanges, isPriceRefusal } from '../model/order-state';
+import { describeChanges, isPriceRefusal, isPromotionRefusal } from '../model/order-state';
 import { reopenRefusedOrder } from '../model/submit-order';
 
 export const REPLACE_CART_CONFIRMATION = 'Bạn đang tạo dở một đơn hàng khác. Thay đơn đó bằng đơn bị từ chối để sửa?';
@@ -48,6 +49,7 @@ export function RefusedOrderPanel({ db, order, onReopened }: { db: AppDb; order:
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const priceRefusal = isPriceRefusal(order);
+  const promotionRefusal = !priceRefusal && isPromotionRefusal(order);
 
   async function fix() {
     setBusy(true);
@@ -74,18 +76,20 @@ export function RefusedOrderPanel({ db, order, onReopened }: { db: AppDb; order:
         <Text size="sm" data-testid="refusal-reason">
           {priceRefusal
             ? 'Giá đã thay đổi trên hệ thống. Vui lòng xác nhận giá mới với khách hàng và gửi lại.'
-            : (order.error ?? 'Máy chủ từ chối đơn hàng.')}
+            : promotionRefusal
+              ? 'Khuyến mại đã thay đổi trên hệ thống. Vui lòng xác nhận tổng tiền mới với khách hàng và gửi lại.'
+              : (order.error ?? 'Máy chủ từ chối đơn hàng.')}
         </Text>
         <ChangeList order={order} />
         <Group justify="flex-end">
           <Button
-            color={priceRefusal ? 'orange' : 'red'}
+            color={priceRefusal || promotionRefusal ? 'orange' : 'red'}
             rightSection={<IconArrowRight size={16} />}
             onClick={() => void fix()}
             loading={busy}
             data-testid="fix-refused-order"
           >
-            {priceRefusal ? 'Xác nhận giá mới và gửi lại' : 'Sửa đơn hàng'}
+            {priceRefusal ? 'Xác nhận giá mới và gửi lại' : promotionRefusal ? 'Xác nhận khuyến mại mới và gửi lại' : 'Sửa đơn hàng'}
           </Button>
         </Group>
       </Stack>

@@ -68,6 +68,11 @@ export function describeChanges(order: LocalOrder): ChangeLine[] {
   });
 }
 
+/** The refusal says promotions give less than the phone promised (PROMOTION_CHANGED, docs/promotions.md). */
+export function isPromotionRefusal(order: LocalOrder): boolean {
+  return order.syncState === 'rejected' && order.changes.some((change) => change.field.startsWith('promotion.'));
+}
+
 /** The refusal asks the rep to accept higher prices (the button then says so). */
 export function isPriceRefusal(order: LocalOrder): boolean {
   return order.syncState === 'rejected' && order.changes.some((change) => change.field.endsWith('.unitPrice'));

@@ -1,0 +1,170 @@
+/**
+ * Issue 13, "Done means" (browser): promotions the office runs reach a rep's phone (390 px) and the
+ * cart applies them offline: the gift, the discount and the hint for the next tier; the server holds
+ * the same totals. A programme the office stops while the phone is offline comes back as a refusal
+ * naming it, with old and new totals; the rep confirms and the server holds the order once.
+ *
+ * The office's side is the real API (the office screens have their own test); the phone reaches the
+ * server through an unpluggable proxy (tests/support/offline-proxy.ts), as in orders-offline.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { formatMoney } from '@contract/money';
+import type { OrderRecord } from '@contract/orders';
+import { promotionPaths, type PromotionRecord } from '@contract/promotions';
+import type { VariantRecord } from '@contract/products';
+import { VIEWPORTS } from '@tests/support/browser';
+import { firstSyncDone } from '@tests/support/device-store';
+import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
+
+const app = setupE2e({ unpluggable: true });
+
+const REP = '0912000001';
+const CUSTOMER = 'Nhà thuốc Thủ Đức Xanh';
+const PRODUCT = { name: 'Siro ho Prospan', unit: 'chai', price: 85_000, vat: 5 };
+const SYNC_MS = 45_000;
+
+const day = (offset: number) => new Date(Date.now() + 7 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+
+async function call<T>(office: Office, path: string, options: { method?: string; body?: Record<string, unknown> } = {}) {
+  const separator = path.includes('?') ? '&' : '?';
+  const url = options.body ? path : `${path}${separator}company=${office.companyId}`;
+  const answer = await apiCall<T>(app.server.url, url, {
+    token: office.token,
+    method: options.method,
+    body: options.body ? { company: office.companyId, ...options.body } : undefined,
+  });
+  expect(answer.status, `${options.method ?? 'GET'} ${path}: ${answer.body.message}`).toBeLessThan(300);
+  return answer.body.data;
+}
+
+/** The office runs a programme: created (waiting for approval), then approved. */
+async function run(office: Office, input: Record<string, unknown>): Promise<PromotionRecord> {
+  const made = await call<PromotionRecord>(office, promotionPaths.promotions, { body: { starts_on: day(-1), ends_on: day(30), ...input } });
+  return call<PromotionRecord>(office, promotionPaths.action(made.id), { body: { action: 'approve' } });
+}
+
+const stop = (office: Office, id: number) => call<PromotionRecord>(office, promotionPaths.action(id), { body: { action: 'stop' } });
+
+function cartLines(page: Page): Locator {
+  return page.getByTestId('cart-lines').getByTestId('cart-line');
+}
+
+async function setQuantity(line: Locator, quantity: number): Promise<void> {
+  const input = line.getByTestId('quantity-input');
+  await input.fill(String(quantity));
+  await input.blur();
+  await eventually(() => input.inputValue()).toBe(String(quantity));
+}
+
+const promotionsCard = (page: Page) => page.getByTestId('cart-promotions');
+const hints = (page: Page) => promotionsCard(page).getByTestId('promotion-hint').allInnerTexts();
+const gifts = async (page: Page) =>
+  (await promotionsCard(page).getByTestId('gift-line').allInnerTexts()).map((text) => text.replace(/\s*\n+\s*/g, ' | '));
+
+async function openPhone(office: Office): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await app.open(VIEWPORTS.phone, { serviceWorkers: 'allow' });
+  await signInAs(page, REP, COMPANIES.anKhang);
+  await page.goto('/order/create');
+  await waitForPath(page, '/order/create');
+  await page.getByTestId('order-create').waitFor();
+  await eventually(() => firstSyncDone(page, office.companyId), 60_000).toBe(true);
+  await waitForServiceWorker(page);
+  return { context, page };
+}
+
+describe('promotions on a phone', () => {
+  it('applies buy-10-get-1 and the 5 % tier offline with hints; a tier stopped meanwhile comes back to confirm; the server holds the same totals', async () => {
+    const office = await officeSignIn(app.server.url);
+    // The demo's own programmes make way for the ones this test runs.
+    for (const record of await call<PromotionRecord[]>(office, `${promotionPaths.promotions}?status=3`)) await stop(office, record.id);
+    const prospan = (await call<VariantRecord[]>(office, `/product/api/variant/?search=prospan`)).find(
+      (variant) => variant.product_name === PRODUCT.name,
+    )!;
+    const buyTen = await run(office, {
+      name: 'Mua 10 chai Prospan tặng 1 chai – thử nghiệm',
+      kind: 'buy_get',
+      variant_ids: [prospan.id],
+      tiers: [{ threshold: 10, reward: 'gift', gift_variant_id: null, gift_quantity: 1 }],
+    });
+    const tier = await run(office, {
+      name: 'Giảm 5% đơn từ 2.000.000 đ – thử nghiệm',
+      kind: 'order_total',
+      tiers: [{ threshold: 2_000_000, reward: 'percent', value: 5 }],
+    });
+    expect([buyTen.status, tier.status]).toEqual([3, 3]);
+
+    const { context, page } = await openPhone(office);
+    await app.unplug(context);
+    await page.reload();
+    await page.getByTestId('order-create').waitFor();
+
+    await page.getByRole('button', { name: CUSTOMER, exact: true }).click();
+    await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
+    await page.getByTestId('product-search').fill('prospan');
+    await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();
+    await eventually(() => cartLines(page).count()).toBe(1);
+
+    // Nine chai: no gift yet, one more for it.
+    await setQuantity(cartLines(page).first(), 9);
+    await eventually(() => hints(page)).toEqual([
+      `${buyTen.name}: mua thêm 1 chai để được tặng 1 chai ${PRODUCT.name}`,
+      `${tier.name}: mua thêm ${formatMoney(2_000_000 - 9 * PRODUCT.price)} để được giảm 5% đơn hàng`,
+    ]);
+    await expect(gifts(page)).resolves.toEqual([]);
+
+    // Twenty-five: two chai free, 5 % off the 2.125.000 đ, and the next gift five chai away.
+    await setQuantity(cartLines(page).first(), 25);
+    const subtotal = 25 * PRODUCT.price;
+    const promotion = Math.round(subtotal * 0.05);
+    const total = subtotal - promotion + Math.round(((subtotal - promotion) * PRODUCT.vat) / 100);
+    await eventually(() => gifts(page)).toEqual([`Tặng 2 chai ${PRODUCT.name} | 0 ₫`]);
+    await eventually(() => hints(page)).toEqual([`${buyTen.name}: mua thêm 5 chai để được tặng thêm 1 chai ${PRODUCT.name}`]);
+    await expect(page.getByTestId('total-promotion').innerText()).resolves.toBe(formatMoney(-promotion));
+    await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(total));
+
+    await page.getByTestId('submit-bar').getByTestId('submit-order').click();
+    await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
+    await page.waitForURL((url) => /^\/order\/[0-9a-f-]{36}$/.test(url.pathname));
+    const orderId = new URL(page.url()).pathname.split('/')[2]!;
+
+    // Meanwhile the office stops the tier.
+    await stop(office, tier.id);
+    await app.plugIn(context);
+    const refused = page.getByTestId('order-detail').getByTestId('refused-order');
+    await refused.waitFor({ timeout: SYNC_MS });
+    await expect(refused.getByTestId('refusal-reason').innerText()).resolves.toBe(
+      'Khuyến mại đã thay đổi trên hệ thống. Vui lòng xác nhận tổng tiền mới với khách hàng và gửi lại.',
+    );
+    const changes = await refused.getByTestId('order-changes').innerText();
+    expect(changes).toContain(`Chương trình ${tier.name} đã dừng`);
+    const withoutTier = subtotal + Math.round((subtotal * PRODUCT.vat) / 100);
+    expect(changes).toContain(`Tổng tiền từ ${formatMoney(total)} thành ${formatMoney(withoutTier)}`);
+
+    // The rep confirms: back in the cart, priced with what runs now, sent again.
+    await refused.getByRole('button', { name: 'Xác nhận khuyến mại mới và gửi lại' }).click();
+    await waitForPath(page, '/order/create');
+    await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(withoutTier));
+    await eventually(() => gifts(page)).toEqual([`Tặng 2 chai ${PRODUCT.name} | 0 ₫`]);
+    await page.getByTestId('submit-bar').getByTestId('submit-order').click();
+    await toast(page, 'success', 'Đã gửi đơn hàng').waitFor();
+
+    // The server holds it once, with the phone's totals and the gift as a 0 đ line.
+    const fetchOrder = async () =>
+      (
+        await apiCall<OrderRecord>(app.server.url, `/order/api/ordercompany/${orderId}/?company=${office.companyId}`, {
+          token: office.token,
+        })
+      ).body.data;
+    await eventually(async () => (await fetchOrder())?.status ?? null, SYNC_MS).toBe('pending');
+    const order = await fetchOrder();
+    expect(order).toMatchObject({ subtotal, promotion_total: 0, total: withoutTier });
+    expect(order.lines.map((line) => [line.product_name, line.quantity, line.is_gift, line.line_total])).toEqual([
+      [PRODUCT.name, 25, false, withoutTier],
+      [PRODUCT.name, 2, true, 0],
+    ]);
+    const usage = await call<{ order_id: string; quantity: number }[]>(office, promotionPaths.usage(buyTen.id));
+    expect(usage.map((row) => [row.order_id, row.quantity])).toEqual([[orderId, 2]]);
+  }, 300_000);
+});
