@@ -67,7 +67,8 @@ export default defineConfig({
         // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*'],
+        // The promotion office (promotion-office: list, form, detail) likewise.
+        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -117,6 +118,14 @@ export default defineConfig({
                 const part = /src[\\/]features[\\/]warehouse[\\/]components[\\/]online[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
                 return part ? `warehouse-office-${part}` : null;
               },
+              includeDependenciesRecursively: false,
+            },
+            // The promotion office (src/features/promotions: the screens of components/office with the
+            // calls and rules only they use): online-only, one file left out of the precache above,
+            // loaded on first use (src/features/promotions/components/promotion-screens.tsx).
+            {
+              name: 'promotion-office',
+              test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
               includeDependenciesRecursively: false,
             },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
