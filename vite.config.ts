@@ -111,12 +111,24 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // Its parts shown on other screens (components/online: the Excel import dialog, an order's
-            // receipts and its return): online-only too, each its own file fetched when first shown,
-            // also out of the precache (warehouse-office-<part>), so an order's page loads no office screen.
+            // receipts and its return), with the calls and rules only they use: online-only too, each
+            // part its own file fetched when first shown, also out of the precache
+            // (warehouse-office-<part>), so an order's page loads no office screen. A precached file
+            // must not import these modules (src/features/warehouse/components/online-loader.tsx).
             {
               name: (id: string) => {
-                const part = /src[\\/]features[\\/]warehouse[\\/]components[\\/]online[\\/]([\w-]+)\.tsx$/.exec(id)?.[1];
-                return part ? `warehouse-office-${part}` : null;
+                const warehouse = /src[\\/]features[\\/]warehouse[\\/](.+)$/.exec(id)?.[1]?.replace(/\\/g, '/');
+                const part = /^components\/online\/([\w-]+)\.tsx$/.exec(warehouse ?? '')?.[1];
+                if (part) return `warehouse-office-${part}`;
+                if (warehouse === 'api/order-stock-api.ts' || warehouse === 'model/order-return.ts')
+                  return 'warehouse-office-order-stock-card';
+                if (
+                  warehouse === 'api/stock-import-api.ts' ||
+                  warehouse === 'model/stock-sheet.ts' ||
+                  /contract[\\/]warehouse-sheet\.ts$/.test(id)
+                )
+                  return 'warehouse-office-stock-import-dialog';
+                return null;
               },
               includeDependenciesRecursively: false,
             },

@@ -4,6 +4,9 @@
  * they need the server for everything they show: each is fetched when first shown, and shown
  * offline before it was ever loaded, a dialog says that it needs the network and a card stays
  * away. Imports nothing of the parts themselves, so no file of theirs imports back what loads it.
+ * What only the parts use (api/order-stock-api, api/stock-import-api, model/order-return,
+ * model/stock-sheet, contract/warehouse-sheet) travels in their files, out of the precache: a
+ * precached file importing one of those would stop working offline.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';

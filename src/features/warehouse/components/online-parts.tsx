@@ -1,15 +1,12 @@
 /**
- * The warehouse's online-only parts other screens show (./online), each fetched when first needed
- * (./online-loader.tsx): the Excel import of the import receipts, and an order's receipts with
- * "Nhập hàng trả lại" on its page.
+ * The warehouse's online-only part on the order's page (./online/order-stock-card.tsx: its receipts
+ * and "Nhập hàng trả lại"), fetched when first needed (./online-loader.tsx). Imports nothing that
+ * vite.config.ts keeps out of the precache (this file is in it).
  */
 import type { OrderRecord } from '@contract/orders';
 import { useCan } from '@/session/access';
-import { SHIPPED_ORDER_STATUSES } from '../model/order-return';
-import { onlineCard, onlineDialog } from './online-loader';
-
-/** "Nhập kho từ Excel" (warehouse create and approve). */
-export const StockImportDialog = onlineDialog(() => import('./online/stock-import-dialog').then((module) => module.StockImportDialog));
+import { SHIPPED_ORDER_STATUSES } from '../model/order-shipped';
+import { onlineCard } from './online-loader';
 
 const OrderStockPart = onlineCard(() => import('./online/order-stock-card').then((module) => module.OrderStockCard));
 

@@ -6,11 +6,8 @@
  * shipped: a variant the warehouse does not track left no stock), so nothing depends on the
  * contract's "left out = return in full". The server checks it all again and its answer decides.
  */
-import type { OrderLineRecord, OrderRecord } from '@contract/orders';
+import type { OrderLineRecord } from '@contract/orders';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
-
-/** An order whose goods have left the warehouse (shipping is Đang giao): what can come back. */
-export const SHIPPED_ORDER_STATUSES: readonly OrderRecord['status'][] = ['delivering', 'completed'];
 
 export type ReturnRow = {
   lineId: string;

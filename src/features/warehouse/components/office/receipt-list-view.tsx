@@ -24,7 +24,7 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { MoneyText } from '@/ui/money-text';
 import { exportReceipts, useReceiptList } from '@/features/warehouse/api/receipt-api';
 import { errorMessage, useWarehouses } from '@/features/warehouse/api/warehouse-api';
-import { StockImportDialog } from '@/features/warehouse/components/online-parts';
+import { onlineDialog } from '@/features/warehouse/components/online-loader';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { WAREHOUSE_PAGE_SIZES, warehouseParam, type WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
 import { ReceiptStatusBadge } from './badges';
@@ -32,6 +32,11 @@ import { CheckCreateDialog } from './check-create-dialog';
 import { ReceiptFilters, ReceiptStatusTabs } from './receipt-filters';
 
 type Props = ListScreen<WarehouseFilter> & { scope: WarehouseScope; kind: ReceiptKind };
+
+/** "Nhập kho từ Excel", online-only like this screen, in a file of its own (the sheet reader is big). */
+const StockImportDialog = onlineDialog(() =>
+  import('@/features/warehouse/components/online/stock-import-dialog').then((module) => module.StockImportDialog),
+);
 
 const PARTNER_LABEL: Record<ReceiptKind, string> = { import: 'Người giao', export: 'Người nhận', check: 'Ghi chú', transfer: 'Lý do' };
 

@@ -16,7 +16,7 @@ import { formatDate } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
 import { useOrderReceipts } from '@/features/warehouse/api/order-stock-api';
-import { SHIPPED_ORDER_STATUSES } from '@/features/warehouse/model/order-return';
+import { SHIPPED_ORDER_STATUSES } from '@/features/warehouse/model/order-shipped';
 import { onlineDialog } from '../online-loader';
 
 const OrderReturnDialog = onlineDialog(() => import('./order-return-dialog').then((module) => module.OrderReturnDialog));
