@@ -29,7 +29,7 @@ import { fillPath, routeName, routeTable, type RouteEntry } from './support/rout
 import { isMultipart, knownInput, toFormData, type KnownInput, type Sheets, type Tables } from './support/isolation-inputs';
 import { arbitraryFor, bestCandidates, harvestContract, type Harvest, type IdPools } from './support/schema-arbitrary';
 import { seedTenant } from './support/seed-tenant';
-import { companyDigest, companyMarkers, crossTenantReferences, digestChanges, idPools } from './support/tenant-data';
+import { companyDigest, companyHasText, companyMarkers, crossTenantReferences, digestChanges, idPools } from './support/tenant-data';
 
 /** Routes that hold no company data, with the reason; every other route is checked. */
 const NOT_COMPANY_DATA: Record<string, string> = {
@@ -434,8 +434,11 @@ describe('tenant isolation: a member of Minh Phát against An Khang', () => {
       for (const attempt of attempts) {
         const sent = `${attempt.url} ${JSON.stringify(attempt.body ?? '')}`;
         // An is An Khang's owner: what he is shown of An Khang under (c) is his own.
-        const found =
+        const seen =
           attempt.variant === 'c' ? [] : [...markers].filter((marker) => attempt.text.includes(marker) && !sent.includes(marker));
+        // Words Minh Phát's own records hold by now (written there by an earlier call) are its own.
+        const found: string[] = [];
+        for (const marker of seen) if (!(await companyHasText(server.database.db, minhPhat, marker))) found.push(marker);
         const where = `${attempt.method} ${attempt.url}${attempt.body === undefined ? '' : ` body=${JSON.stringify(attempt.body).slice(0, 300)}`}`;
         if (found.length) {
           routeLeaks += 1;

@@ -108,6 +108,22 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       };
     case 'POST /api/warehouse/api/import-receipt-return-order':
       return { body: { company, order: first('orders') ?? UUIDS[0], document_date: '2026-11-20' } };
+    // Promotions (issue 13): a programme the checks accept, and the programme a query names.
+    case 'POST /api/promotion/api/promotion':
+    case 'PUT /api/promotion/api/promotion/:id{[0-9]+}':
+      return {
+        body: {
+          company,
+          name: 'Chương trình kiểm tra cách ly',
+          kind: 'order_total',
+          starts_on: '2026-12-01',
+          ends_on: '2026-12-31',
+          tiers: [{ threshold: 1_000_000, reward: 'percent', value: 5 }],
+        },
+      };
+    case 'GET /api/promotion/api/promotionvalue':
+    case 'GET /api/promotion/api/getpromotionvariant':
+      return { query: { promotion: first('promotions') ?? 1 } };
     default:
       return null;
   }

@@ -82,7 +82,13 @@ const GENERIC_COLUMNS = new Set([
   'content_type',
   'to_status',
   'from_status',
+  // promotions (issue 13): a programme's decision and how its budget counts.
+  'state',
+  'cap_kind',
 ]);
+
+/** Tables whose text is machine keys, never a company's own words (counters are named 'promotion', 'order'…). */
+const GENERIC_TABLES = new Set(['company_counters']);
 
 /**
  * Text only this company has: values of its text columns (6+ characters) that appear in no row of
@@ -92,6 +98,7 @@ export async function companyMarkers(db: Db, companyId: number): Promise<Set<str
   const mine = new Set<string>();
   const others = new Set<string>();
   for (const { table, columns } of await companyTables(db)) {
+    if (GENERIC_TABLES.has(table)) continue;
     const text = columns.filter(
       (column) => ['text', 'character varying', 'uuid'].includes(column.type) && !GENERIC_COLUMNS.has(column.name),
     );
@@ -120,6 +127,27 @@ export async function companyMarkers(db: Db, companyId: number): Promise<Set<str
   }
   for (const value of others) mine.delete(value);
   return mine;
+}
+
+/**
+ * Whether any text column of the company's rows now contains `text`: a caller of that company may
+ * have written another company's words into its own records earlier in the run (the isolation
+ * bodies carry An Khang's values), and reading them back is not a leak.
+ */
+export async function companyHasText(db: Db, companyId: number, text: string): Promise<boolean> {
+  for (const { table, columns } of await companyTables(db)) {
+    const textual = columns.filter((column) => ['text', 'character varying'].includes(column.type));
+    if (textual.length === 0) continue;
+    const found = await rows<{ n: number }>(
+      db,
+      sql`select 1 as n from ${sql.identifier(table)} where company_id = ${companyId} and (${sql.join(
+        textual.map((column) => sql`strpos(${sql.identifier(column.name)}, ${text}) > 0`),
+        sql` or `,
+      )}) limit 1`,
+    );
+    if (found.length) return true;
+  }
+  return false;
 }
 
 /**
