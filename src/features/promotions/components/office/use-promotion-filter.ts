@@ -16,10 +16,14 @@ import {
 } from '@/features/promotions/model/promotion-filter';
 
 export function usePromotionFilter(): { filter: PromotionFilter; restoring: boolean; setFilter: (next: PromotionFilter) => void } {
-  const search = useLocation().search as Record<string, unknown>;
+  const location = useLocation();
+  const search = location.search as Record<string, unknown>;
+  // While a link away from the list is followed, the list still renders once with the next page's
+  // (bare) location: that is no arrival at the list, and must not bring the saved filter back.
+  const onList = location.pathname.replace(/\/+$/, '') === '/promotion';
   const navigate = useNavigate();
   const filter = useMemo(() => parsePromotionFilter(search), [search]);
-  const restore = useMemo(() => promotionFilterToRestore(search, readSavedFilter('promotion')), [search]);
+  const restore = useMemo(() => (onList ? promotionFilterToRestore(search, readSavedFilter('promotion')) : null), [search, onList]);
 
   useEffect(() => {
     if (restore) void navigate({ to: '/promotion', search: restore as never, replace: true });
