@@ -16,7 +16,8 @@
  */
 import { formatMoney, roundDong } from './money';
 import { lineAmounts, orderTotals, type LineAmounts, type LineDiscount, type OrderTotals } from './orders-totals';
-import { vietnamDay } from './price-policy';
+import { baseUnit, vietnamDay } from './price-policy';
+import type { VariantRecord } from './products';
 import type { PromotionRecord, PromotionTier } from './promotions';
 import { isRunning } from './promotions-status';
 
@@ -40,6 +41,19 @@ export type EngineLine = {
 
 /** What the engine needs of a gift's variant: its base unit's list price values the gift. */
 export type GiftGoods = { variant_id: number; label: string; base_unit: string; base_price: number; is_medicine: boolean };
+
+/** A catalogue variant as a gift; none when it is no longer sold. */
+export function giftGoods(variant: VariantRecord): GiftGoods | undefined {
+  if (!variant.is_active || variant.units.length === 0) return undefined;
+  const base = baseUnit(variant.units);
+  return {
+    variant_id: variant.id,
+    label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+    base_unit: base.unit,
+    base_price: base.price,
+    is_medicine: variant.is_medicine,
+  };
+}
 
 export type EngineCustomer = {
   customer_type_id: number | null;

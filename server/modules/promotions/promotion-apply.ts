@@ -10,10 +10,17 @@
  */
 import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { PROMOTION_SWITCH } from '@contract/promotions';
-import type { AppliedPromotion, EngineProgramme, GiftGoods, PricedCart, PromotionUsage } from '@contract/promotions-engine';
+import {
+  giftGoods,
+  type AppliedPromotion,
+  type EngineProgramme,
+  type GiftGoods,
+  type PricedCart,
+  type PromotionUsage,
+} from '@contract/promotions-engine';
 import { formatMoney } from '@contract/money';
 import type { OpChange } from '@contract/sync';
-import { baseUnit, vietnamDay } from '@contract/price-policy';
+import { vietnamDay } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { promotions, promotionUsages } from '@server/kernel/db/schema';
@@ -68,15 +75,7 @@ export async function promotionsForOrder(tx: Db, companyId: number, customerId: 
 export function giftGoodsOf(variants: ReadonlyMap<number, VariantRecord>): (variantId: number) => GiftGoods | undefined {
   return (variantId) => {
     const variant = variants.get(variantId);
-    if (!variant || !variant.is_active || variant.units.length === 0) return undefined;
-    const base = baseUnit(variant.units);
-    return {
-      variant_id: variant.id,
-      label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
-      base_unit: base.unit,
-      base_price: base.price,
-      is_medicine: variant.is_medicine,
-    };
+    return variant ? giftGoods(variant) : undefined;
   };
 }
 

@@ -9,6 +9,7 @@ import type { FeatureFlags } from '@contract/company-switches';
 import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/orders-totals';
 import {
   applyPromotions,
+  giftGoods,
   type AppliedPromotion,
   type EngineCustomer,
   type GiftGoods,
@@ -41,18 +42,6 @@ export type CartPricing = {
   now: Date;
 };
 
-export function giftGoodsOf(variant: LocalVariant): GiftGoods | undefined {
-  if (!variant.is_active || variant.units.length === 0) return undefined;
-  const base = baseUnit(variant.units);
-  return {
-    variant_id: variant.id,
-    label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
-    base_unit: base.unit,
-    base_price: base.price,
-    is_medicine: variant.is_medicine,
-  };
-}
-
 export async function loadCartPricing(
   db: AppDb,
   companyId: number,
@@ -79,7 +68,7 @@ export async function loadCartPricing(
     },
     policies,
     programmes,
-    giftGoods: new Map(gifts.flatMap((variant) => (giftGoodsOf(variant) ? [[variant.id, giftGoodsOf(variant)!] as const] : []))),
+    giftGoods: new Map(gifts.flatMap((variant) => (giftGoods(variant) ? [[variant.id, giftGoods(variant)!] as const] : []))),
     flags,
     day: vietnamDay(now),
     now,
@@ -169,7 +158,7 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
     programmes: pricing.programmes,
     vatOn,
     at: pricing.now,
-    gifts: (id) => pricing.giftGoods.get(id) ?? (variants.get(id) ? giftGoodsOf(variants.get(id)!) : undefined),
+    gifts: (id) => pricing.giftGoods.get(id) ?? (variants.get(id) ? giftGoods(variants.get(id)!) : undefined),
   });
   const byLine = new Map(engine.lines.map((line) => [line.line_id, line]));
   const result = priced.map((line) => {
