@@ -67,8 +67,8 @@ export default defineConfig({
         // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
-        // The promotion office (promotion-office: list, form, detail) likewise.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*'],
+        // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
+        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -140,6 +140,9 @@ export default defineConfig({
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
               includeDependenciesRecursively: false,
             },
+            // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,
+            // out of the precache above.
+            { name: 'xlsx-reader', test: /src[\\/]lib[\\/]xlsx-reader\.ts$|node_modules[\\/](read-excel-file|fflate)[\\/]/ },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
             {
               name: 'ui',

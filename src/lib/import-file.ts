@@ -4,7 +4,6 @@
  * one row. Either the mapped rows or the Vietnamese sentence to show under the file picker.
  */
 import type { MappedSheet, SheetRow } from './import-sheet';
-import { readFirstSheet, SheetReadError } from './xlsx-reader';
 
 export type ImportFileOptions<C extends string> = {
   maxBytes: number;
@@ -21,6 +20,15 @@ export async function readImportFile<C extends string>(
 ): Promise<{ sheet: MappedSheet<C> } | { problem: string }> {
   if (!/\.xlsx$/i.test(file.name)) return { problem: 'Vui lòng chọn tệp Excel .xlsx (Excel 2007 trở lên).' };
   if (file.size > maxBytes) return { problem: `Tệp quá lớn (tối đa ${sizeLabel(maxBytes)}).` };
+  // The reader (read-excel-file, fflate) loads when a file is chosen: it stays out of the screens'
+  // chunks and of the offline precache (vite.config.ts), since an import needs the server anyway.
+  let reader: typeof import('./xlsx-reader');
+  try {
+    reader = await import('./xlsx-reader');
+  } catch {
+    return { problem: 'Cần kết nối mạng để đọc tệp Excel. Vui lòng thử lại khi có mạng.' };
+  }
+  const { readFirstSheet, SheetReadError } = reader;
   let sheet: MappedSheet<C>;
   try {
     sheet = map(await readFirstSheet(await file.arrayBuffer()));
