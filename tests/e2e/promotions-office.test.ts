@@ -42,6 +42,15 @@ async function programmeNamed(name: string): Promise<PromotionRecord> {
   return found;
 }
 
+/** Types a day into a DD/MM/YYYY field and leaves it (2026-07-01 → 01/07/2026). */
+async function typeDay(page: Page, testId: string, iso: string): Promise<void> {
+  const field = page.getByTestId(testId);
+  const typed = iso.split('-').reverse().join('/');
+  await field.fill(typed);
+  await field.blur();
+  await eventually(() => field.inputValue()).toBe(typed);
+}
+
 /** A Mantine select: opened by its input, an option picked by its label. */
 async function choose(page: Page, testId: string, option: string | RegExp, typed?: string): Promise<void> {
   const input = page.getByTestId(testId);
@@ -63,8 +72,8 @@ describe('promotions in the office', () => {
     const name = 'Mua 10 gói Smecta tặng 1 gói (e2e)';
     await page.getByTestId('promotion-name').fill(name);
     await choose(page, 'promotion-kind', 'Mua X tặng Y');
-    await page.getByTestId('promotion-starts-on').fill(day(0));
-    await page.getByTestId('promotion-ends-on').fill(day(30));
+    await typeDay(page, 'promotion-starts-on', day(0));
+    await typeDay(page, 'promotion-ends-on', day(30));
     await page.getByTestId('tier-threshold').fill('10');
     await expect(page.getByTestId('tier-units-hint').innerText()).resolves.toContain('đơn vị cơ bản');
     // The device's catalogue answers as soon as the first sync has brought it.

@@ -14,7 +14,12 @@ describe('the sheet of SKUs', () => {
       { 'Mã SKU': 'SMECTA-GOI', _row: 2 },
       { 'Mã SKU': 893_456, _row: 4 },
     ]);
-    expect(mapLinesSheet([{ row: 1, cells: ['ma bien the'] }, { row: 2, cells: ['A1'] }]).rows).toEqual([{ 'Mã SKU': 'A1', _row: 2 }]);
+    expect(
+      mapLinesSheet([
+        { row: 1, cells: ['ma bien the'] },
+        { row: 2, cells: ['A1'] },
+      ]).rows,
+    ).toEqual([{ 'Mã SKU': 'A1', _row: 2 }]);
     expect(mapLinesSheet([{ row: 1, cells: ['Tên sản phẩm'] }]).missingColumns).toEqual(['Mã SKU']);
   });
 

@@ -80,7 +80,14 @@ describe('the programme form values', () => {
 
   it('read a record and give back the same input', () => {
     const values = formFromRecord(RECORD);
-    expect(values).toMatchObject({ hours: true, hours_from: '08:00', exclusive: true, priority: '5', cap_total: '500', notice_date: '2026-11-15' });
+    expect(values).toMatchObject({
+      hours: true,
+      hours_from: '08:00',
+      exclusive: true,
+      priority: '5',
+      cap_total: '500',
+      notice_date: '2026-11-15',
+    });
     expect(toPromotionInput(COMPANY, values)).toEqual({
       company: COMPANY,
       name: RECORD.name,
@@ -108,8 +115,22 @@ describe('the programme form values', () => {
   });
 
   it('send no window when the window is off, and nulls for what is left empty', () => {
-    const input = toPromotionInput(COMPANY, { ...formFromRecord(RECORD), hours: false, description: '  ', cap_total: '', notice_ref: '', notice_date: '' });
-    expect(input).toMatchObject({ hours_from: null, hours_to: null, description: null, cap_total: null, notice_ref: null, notice_date: null });
+    const input = toPromotionInput(COMPANY, {
+      ...formFromRecord(RECORD),
+      hours: false,
+      description: '  ',
+      cap_total: '',
+      notice_ref: '',
+      notice_date: '',
+    });
+    expect(input).toMatchObject({
+      hours_from: null,
+      hours_to: null,
+      description: null,
+      cap_total: null,
+      notice_ref: null,
+      notice_date: null,
+    });
   });
 
   it('read numbers as Vietnamese write them', () => {
@@ -157,11 +178,15 @@ describe('checking the form before sending', () => {
   it('passes a valid programme and gives the body', () => {
     const checked = checkPromotionForm(COMPANY, valid());
     expect(checked.ok).toBe(true);
-    if (checked.ok) expect(checked.input).toMatchObject({ company: COMPANY, kind: 'discount', tiers: [{ threshold: 1, reward: 'percent', value: 8 }] });
+    if (checked.ok)
+      expect(checked.input).toMatchObject({ company: COMPANY, kind: 'discount', tiers: [{ threshold: 1, reward: 'percent', value: 8 }] });
   });
 
   it('puts each problem on its input, in the contract’s words', () => {
-    const checked = checkPromotionForm(COMPANY, valid({ name: ' ', ends_on: '', tiers: [{ ...emptyTier('discount'), threshold: '', value: '' }] }));
+    const checked = checkPromotionForm(
+      COMPANY,
+      valid({ name: ' ', ends_on: '', tiers: [{ ...emptyTier('discount'), threshold: '', value: '' }] }),
+    );
     expect(checked.ok).toBe(false);
     if (checked.ok) return;
     expect(checked.errors).toMatchObject({
@@ -187,7 +212,11 @@ describe('checking the form before sending', () => {
     expect(overlapping.errors.tiers).toMatch(/ưu đãi thấp hơn bậc dưới nó/);
     const half = checkPromotionForm(
       COMPANY,
-      valid({ kind: 'order_total', variant_ids: [], tiers: [{ ...emptyTier('order_total'), threshold: '1000000', reward: 'amount', value: '600000' }] }),
+      valid({
+        kind: 'order_total',
+        variant_ids: [],
+        tiers: [{ ...emptyTier('order_total'), threshold: '1000000', reward: 'amount', value: '600000' }],
+      }),
     );
     expect(!half.ok && half.errors['tiers.0.value']).toMatch(/không được quá 50% mốc tổng tiền/);
     const gift = checkPromotionForm(
@@ -207,6 +236,13 @@ describe('checking the form before sending', () => {
     const budget = checkPromotionForm(COMPANY, valid({ cap_total: '100000', cap_per_customer: '200000' }));
     expect(!budget.ok && budget.errors.cap_per_customer).toBe('Giới hạn mỗi khách hàng không được lớn hơn ngân sách');
     expect(!budget.ok && firstError(budget.errors)).toBe('Giới hạn mỗi khách hàng không được lớn hơn ngân sách');
+  });
+
+  it('toasts the first problem in the order the form shows its fields', () => {
+    expect(firstError({ 'tiers.10.value': 'c', 'tiers.2.value': 'b', name: 'a' })).toBe('a');
+    expect(firstError({ 'tiers.10.value': 'c', 'tiers.2.value': 'b' })).toBe('b');
+    expect(firstError({ variant_ids: 'd', ends_on: 'e', _form: 'f' })).toBe('f');
+    expect(firstError({})).toBe('Dữ liệu chương trình không hợp lệ');
   });
 });
 

@@ -268,9 +268,40 @@ export function checkPromotionForm(
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, input };
 }
 
-/** The first error's message, for the toast: the form-wide one, else the first field's. */
+/** The fields in the order the form shows them (tiers, then the goods and customers, then the budget and notice). */
+const FIELD_ORDER = [
+  '_form',
+  'name',
+  'kind',
+  'description',
+  'starts_on',
+  'ends_on',
+  'hours_from',
+  'hours_to',
+  'exclusive',
+  'priority',
+  'cap_kind',
+  'cap_total',
+  'cap_per_customer',
+  'notice_ref',
+  'notice_date',
+  'tiers',
+  'variant_ids',
+  'category_ids',
+  'brand_ids',
+  'customer_type_ids',
+  'level_ids',
+  'region_ids',
+];
+const rank = (key: string) => {
+  const at = FIELD_ORDER.indexOf(key.startsWith('tiers.') ? 'tiers' : key);
+  return at < 0 ? FIELD_ORDER.length : at;
+};
+
+/** The first error's message in the form's order, for the toast (the form-wide one first). */
 export function firstError(errors: FieldErrors): string {
-  return errors._form ?? Object.values(errors)[0] ?? 'Dữ liệu chương trình không hợp lệ';
+  const [first] = Object.keys(errors).sort((a, b) => rank(a) - rank(b) || a.localeCompare(b, 'en', { numeric: true }));
+  return (first && errors[first]) ?? 'Dữ liệu chương trình không hợp lệ';
 }
 
 /** Errors about tier `index` (its fields without the `tiers.N.` prefix). */

@@ -17,14 +17,20 @@ const tier = (overrides: Partial<PromotionTier>): PromotionTier => ({
 describe('a programme in words', () => {
   it('says each tier with its units', () => {
     expect(plain(tierText('discount', tier({ value: 10 })))).toBe('Giảm 10%');
-    expect(plain(tierText('discount', tier({ threshold: 5, reward: 'amount', value: 2_000 })))).toBe('Từ 5 đơn vị: giảm 2.000 ₫ mỗi đơn vị');
-    expect(plain(tierText('quantity_tier', tier({ threshold: 20, value: 3 })))).toBe('Từ 20 đơn vị: giảm 3%');
-    expect(plain(tierText('quantity_tier', tier({ threshold: 50, reward: 'fixed_price', value: 80_000 })))).toBe('Từ 50 đơn vị: đồng giá 80.000 ₫ mỗi đơn vị');
-    expect(plain(tierText('buy_get', tier({ threshold: 10, reward: 'gift', gift_quantity: 1 })))).toBe('Cứ mua 10 đơn vị: tặng 1 sản phẩm đã mua');
-    expect(plain(tierText('order_total', tier({ threshold: 2_000_000, value: 5 })))).toBe('Đơn hàng từ 2.000.000 ₫: giảm 5% đơn hàng');
-    expect(plain(tierText('order_total', tier({ threshold: 5_000_000, reward: 'gift', gift_variant_id: 9, gift_quantity: 2 }), 'Smecta'))).toBe(
-      'Đơn hàng từ 5.000.000 ₫: tặng 2 Smecta',
+    expect(plain(tierText('discount', tier({ threshold: 5, reward: 'amount', value: 2_000 })))).toBe(
+      'Từ 5 đơn vị: giảm 2.000 ₫ mỗi đơn vị',
     );
+    expect(plain(tierText('quantity_tier', tier({ threshold: 20, value: 3 })))).toBe('Từ 20 đơn vị: giảm 3%');
+    expect(plain(tierText('quantity_tier', tier({ threshold: 50, reward: 'fixed_price', value: 80_000 })))).toBe(
+      'Từ 50 đơn vị: đồng giá 80.000 ₫ mỗi đơn vị',
+    );
+    expect(plain(tierText('buy_get', tier({ threshold: 10, reward: 'gift', gift_quantity: 1 })))).toBe(
+      'Cứ mua 10 đơn vị: tặng 1 sản phẩm đã mua',
+    );
+    expect(plain(tierText('order_total', tier({ threshold: 2_000_000, value: 5 })))).toBe('Đơn hàng từ 2.000.000 ₫: giảm 5% đơn hàng');
+    expect(
+      plain(tierText('order_total', tier({ threshold: 5_000_000, reward: 'gift', gift_variant_id: 9, gift_quantity: 2 }), 'Smecta')),
+    ).toBe('Đơn hàng từ 5.000.000 ₫: tặng 2 Smecta');
   });
 
   it('explains what thresholds are counted in', () => {

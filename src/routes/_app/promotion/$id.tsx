@@ -5,7 +5,7 @@ import { useSession } from '@/session/session-store';
 import { useIsMobile } from '@/ui/use-is-mobile';
 
 export const Route = createFileRoute('/_app/promotion/$id')({
-  staticData: { title: 'Chi tiết chương trình khuyến mại', feature: 'REWARD' },
+  staticData: { title: 'Chi tiết khuyến mại', feature: 'REWARD' },
   component: PromotionPage,
 });
 

@@ -50,6 +50,7 @@ import {
   type FieldErrors,
   type PromotionFormValues,
 } from '@/features/promotions/model/promotion-form';
+import { DayField } from './day-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 
@@ -171,22 +172,20 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                   data-testid="promotion-description"
                 />
                 <SimpleGrid cols={2} spacing="sm">
-                  <TextInput
+                  <DayField
                     label="Ngày bắt đầu"
-                    type="date"
                     withAsterisk
                     value={values.starts_on}
-                    onChange={(event) => set({ starts_on: event.currentTarget.value }, ['starts_on', 'ends_on'])}
+                    onChange={(starts_on) => set({ starts_on }, ['starts_on', 'ends_on'])}
                     error={errors.starts_on}
                     data-testid="promotion-starts-on"
                   />
-                  <TextInput
+                  <DayField
                     label="Ngày kết thúc"
-                    type="date"
                     withAsterisk
                     value={values.ends_on}
-                    min={values.starts_on || undefined}
-                    onChange={(event) => set({ ends_on: event.currentTarget.value })}
+                    minDate={values.starts_on || undefined}
+                    onChange={(ends_on) => set({ ends_on })}
                     error={errors.ends_on}
                     data-testid="promotion-ends-on"
                   />
@@ -306,11 +305,11 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                       error={errors.notice_ref}
                       data-testid="promotion-notice-ref"
                     />
-                    <TextInput
+                    <DayField
                       label="Ngày thông báo"
-                      type="date"
                       value={values.notice_date}
-                      onChange={(event) => set({ notice_date: event.currentTarget.value })}
+                      onChange={(notice_date) => set({ notice_date })}
+                      clearable
                       error={errors.notice_date}
                       data-testid="promotion-notice-date"
                     />
