@@ -151,7 +151,8 @@ export function PromotionActions({ companyId, record, isMobile }: Props) {
             leftSection={<IconEdit size={16} />}
             data-disabled
             aria-disabled
-            onClick={(event) => event.preventDefault()}
+            // A tooltip never shows on a phone: a tap says why as well.
+            onClick={() => toast.info(buttons.editRefusal!)}
             data-testid="promotion-edit-locked"
           >
             Sửa
