@@ -114,7 +114,8 @@ export async function checkPromotion(tx: Db, companyId: number, input: Scoped): 
       else
         input.tiers.forEach((tier, index) => {
           const problem = halfRule(tier, prices, tier.gift_variant_id === null ? undefined : gifts.get(tier.gift_variant_id));
-          if (problem) problems[`tiers.${index}.value`] = `${problem} (Nghị định 81/2018)`;
+          // A gift has no value of its own: its quantity is what to change.
+          if (problem) problems[`tiers.${index}.${tier.reward === 'gift' ? 'gift_quantity' : 'value'}`] = `${problem} (Nghị định 81/2018)`;
         });
     }
   }

@@ -88,6 +88,9 @@ export async function coveredVariants(
   ].filter((condition) => condition !== null);
   const where = and(
     eq(variants.companyId, record.company),
+    // What is still sold, as the checks count it (promotion-checks.ts).
+    eq(variants.isActive, true),
+    eq(products.isActive, true),
     scope.length ? sql`(${sql.join(scope, sql` or `)})` : undefined,
     ...wordConditions(variants.searchText, query.search),
   );

@@ -145,7 +145,7 @@ describe('programmes and their statuses', () => {
       ],
       [
         { kind: 'buy_get', tiers: [{ threshold: 2, reward: 'gift', value: 0, gift_variant_id: null, gift_quantity: 2 }] },
-        'tiers.0.value',
+        'tiers.0.gift_quantity',
         '',
       ],
       [{ variant_ids: [999_999] }, 'variant_ids', 'Sản phẩm không tồn tại trong công ty (999999)'],

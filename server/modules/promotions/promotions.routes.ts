@@ -90,13 +90,14 @@ export function promotionRoutes(deps: AppDeps) {
     return promotionSheet(db, input, (error) => deps.logger.error({ err: error }, 'promotion export failed'));
   });
 
+  // Reading a sheet of SKUs writes nothing: whoever may see programmes may use it while writing one.
   app.get('/promotion/template', async (c) => {
-    await query(c, CompanyQuery, 'create');
+    await query(c, CompanyQuery);
     return promotionTemplate();
   });
 
   app.post('/promotion/import', async (c) => {
-    const { input } = await body(c, PromotionLinesImportSchema, 'create');
+    const { input } = await body(c, PromotionLinesImportSchema, 'view');
     return ok(c, await readPromotionLines(db, input.company, input.rows));
   });
 
