@@ -6,13 +6,7 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import {
-  productPaths,
-  type CatalogueOption,
-  type SelectOption,
-  type UnitOption,
-  type UnitSelectOption,
-} from '@contract/products';
+import { productPaths, type CatalogueOption, type SelectOption, type UnitOption, type UnitSelectOption } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
