@@ -37,7 +37,7 @@ const COLUMNS: SheetColumn[] = [
 ];
 
 /** "từ 10: Giảm theo % 5; từ 50: Giảm theo % 8" */
-export function tiersText(record: Pick<PromotionRecord, 'kind' | 'tiers'>): string {
+function tiersText(record: Pick<PromotionRecord, 'kind' | 'tiers'>): string {
   return record.tiers
     .map((tier) => {
       const from = record.kind === 'order_total' ? formatMoney(tier.threshold) : tier.threshold.toLocaleString('vi-VN');

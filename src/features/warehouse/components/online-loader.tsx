@@ -9,24 +9,8 @@
  * precached file importing one of those would stop working offline.
  */
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { lazy, Suspense, type ComponentType } from 'react';
-
-function loaded<P extends object>(load: () => Promise<ComponentType<P>>, offline: ComponentType<P>): ComponentType<P> {
-  const Part = lazy(async () => {
-    try {
-      return { default: await load() };
-    } catch {
-      return { default: offline };
-    }
-  });
-  return function OnlinePart(props: P) {
-    return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-      </Suspense>
-    );
-  };
-}
+import type { ComponentType } from 'react';
+import { loadedWhenShown } from '@/ui/online-screen';
 
 function NeedsNetworkDialog({ onClose }: { onClose: () => void }) {
   return (
@@ -46,10 +30,10 @@ function NeedsNetworkDialog({ onClose }: { onClose: () => void }) {
 
 /** A dialog fetched when first opened (mount it only while open; `onClose` closes it). */
 export function onlineDialog<P extends { onClose: () => void }>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return loaded(load, NeedsNetworkDialog as ComponentType<P>);
+  return loadedWhenShown(load, NeedsNetworkDialog as ComponentType<P>);
 }
 
 /** A part of another screen, fetched when first shown; nothing shows when it cannot be loaded. */
 export function onlineCard<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  return loaded(load, () => null);
+  return loadedWhenShown(load, () => null);
 }
