@@ -1,13 +1,6 @@
 /** The permission matrix of a role: one row per area of the product, one column per action. */
 import { Checkbox, Table, Text } from '@mantine/core';
-import {
-  ACTION_LABELS,
-  AREA_LABELS,
-  PERMISSION_ACTIONS,
-  PERMISSION_AREAS,
-  type PermissionArea,
-  type Permissions,
-} from '@contract/roles';
+import { ACTION_LABELS, AREA_LABELS, PERMISSION_ACTIONS, PERMISSION_AREAS, type PermissionArea, type Permissions } from '@contract/roles';
 import { has, toggle, toggleRow } from '../model/permission-matrix';
 
 type Props = { value: Permissions; onChange?: (next: Permissions) => void; readOnly?: boolean };

@@ -3,11 +3,12 @@
  * matrix. Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
  * name, granting more than one holds) are shown as the server words them.
  */
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ADMIN_ROLE, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
+import { ADMIN_ROLE, AREA_LABELS, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
 import { toast } from '@/ui/toast';
 import { roleErrorMessage, type RoleDraft } from '../api/role-api';
+import { allowsOffRoute, withOffRoute } from '../model/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
 
 type Props = {
@@ -93,6 +94,14 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
           </Text>
         </Stack>
         <PermissionMatrix value={draft.permissions} readOnly={readOnly} onChange={(permissions) => setDraft({ ...draft, permissions })} />
+        <Checkbox
+          label={AREA_LABELS.off_route}
+          description="Bán hàng và ghé thăm cả khách hàng ngoài phạm vi dữ liệu của vai trò; đơn hàng ghi rõ là bán ngoài tuyến."
+          checked={allowsOffRoute(draft.permissions)}
+          disabled={readOnly}
+          onChange={(event) => setDraft({ ...draft, permissions: withOffRoute(draft.permissions, event.currentTarget.checked) })}
+          data-testid="role-off-route"
+        />
         {failure && (
           <Alert color="red" data-testid="role-form-error">
             {failure}

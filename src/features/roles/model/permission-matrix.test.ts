@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grantedCount, MATRIX_SIZE, toggle, toggleRow } from './permission-matrix';
+import { allowsOffRoute, grantedCount, MATRIX_SIZE, toggle, toggleRow, withOffRoute } from './permission-matrix';
 
 describe('permission matrix editing', () => {
   it('ticks "view" with any other action, and unticking "view" clears the row', () => {
@@ -24,5 +24,14 @@ describe('permission matrix editing', () => {
   it('counts granted cells out of the whole matrix', () => {
     expect(grantedCount({ orders: ['view', 'export'], visits: ['view'] })).toBe(3);
     expect(MATRIX_SIZE).toBe(90);
+  });
+
+  it('grants and takes back selling off route beside the matrix, without counting it as a cell', () => {
+    const allowed = withOffRoute({ orders: ['view'] }, true);
+    expect(allowed).toEqual({ orders: ['view'], off_route: ['view', 'create'] });
+    expect(allowsOffRoute(allowed)).toBe(true);
+    expect(grantedCount(allowed)).toBe(1);
+    expect(withOffRoute(allowed, false)).toEqual({ orders: ['view'] });
+    expect(allowsOffRoute({})).toBe(false);
   });
 });

@@ -3,6 +3,7 @@
  * an area includes seeing it, so ticking "Sửa" ticks "Xem" too and unticking "Xem" clears the row.
  */
 import {
+  OFF_ROUTE,
   PERMISSION_ACTIONS,
   PERMISSION_AREAS,
   type PermissionAction,
@@ -40,3 +41,15 @@ export function grantedCount(permissions: Permissions): number {
 }
 
 export const MATRIX_SIZE = PERMISSION_AREAS.length * PERMISSION_ACTIONS.length;
+
+/** Whether the role may sell to and visit customers outside its data scope (contract/roles.ts OFF_ROUTE). */
+export function allowsOffRoute(permissions: Permissions): boolean {
+  return has(permissions, OFF_ROUTE[0], OFF_ROUTE[1]);
+}
+
+export function withOffRoute(permissions: Permissions, allowed: boolean): Permissions {
+  const next = { ...permissions };
+  if (allowed) next[OFF_ROUTE[0]] = ['view', OFF_ROUTE[1]];
+  else delete next[OFF_ROUTE[0]];
+  return next;
+}
