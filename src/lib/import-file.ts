@@ -4,6 +4,7 @@
  * one row. Either the mapped rows or the Vietnamese sentence to show under the file picker.
  */
 import type { MappedSheet, SheetRow } from './import-sheet';
+import type * as XlsxReader from './xlsx-reader';
 
 export type ImportFileOptions<C extends string> = {
   maxBytes: number;
@@ -22,7 +23,7 @@ export async function readImportFile<C extends string>(
   if (file.size > maxBytes) return { problem: `Tệp quá lớn (tối đa ${sizeLabel(maxBytes)}).` };
   // The reader (read-excel-file, fflate) loads when a file is chosen: it stays out of the screens'
   // chunks and of the offline precache (vite.config.ts), since an import needs the server anyway.
-  let reader: typeof import('./xlsx-reader');
+  let reader: typeof XlsxReader;
   try {
     reader = await import('./xlsx-reader');
   } catch {
