@@ -15,7 +15,7 @@ import {
   OrderGroupUpdateSchema,
   type OrderGroupRecord,
   type OrderGroupStatus,
-} from '@contract/orders';
+} from '@contract/orders-groups';
 import type { OrderStatus } from '@contract/orders-status';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';

@@ -2,7 +2,8 @@ import ExcelJS from 'exceljs';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '@contract/dashboard';
-import type { BulkStatusResult, OrderGroupRecord, OrderRecord, StatusCounts } from '@contract/orders';
+import type { BulkStatusResult, OrderRecord, StatusCounts } from '@contract/orders';
+import type { OrderGroupRecord } from '@contract/orders-groups';
 import { uuidv7 } from '@contract/uuid';
 import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';

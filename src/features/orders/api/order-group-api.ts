@@ -5,7 +5,8 @@
  * which the screens show as it is.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { orderPaths, type OrderGroupRecord, type OrderGroupStatus, type OrderRecord } from '@contract/orders';
+import { orderPaths, type OrderRecord } from '@contract/orders';
+import { type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders-groups';
 import type { OrderStatus } from '@contract/orders-status';
 import { apiRequest } from '@/api/client';
 import { fetchOrderList } from './order-queries';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_GROUP_STATUSES } from '@contract/orders';
+import { ORDER_GROUP_STATUSES } from '@contract/orders-groups';
 import { GROUP_STATUSES, parseGroupSearch } from './order-group-search';
 
 describe('the group list in the URL', () => {

@@ -4,7 +4,7 @@
  * whole order contract with its schemas.
  */
 import * as v from 'valibot';
-import type { OrderGroupStatus } from '@contract/orders';
+import type { OrderGroupStatus } from '@contract/orders-groups';
 
 export const GROUP_STATUSES = ['open', 'delivering', 'done', 'cancelled'] as const satisfies readonly OrderGroupStatus[];
 

@@ -8,7 +8,7 @@ import { ActionIcon, Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Tabl
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ORDER_GROUP_TRANSITIONS, type OrderGroupStatus } from '@contract/orders';
+import { ORDER_GROUP_TRANSITIONS, type OrderGroupStatus } from '@contract/orders-groups';
 import { useHeaderActions } from '@/ui/header-actions';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';

@@ -4,7 +4,7 @@ import { Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '@contract/orders';
+import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '@contract/orders-groups';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';

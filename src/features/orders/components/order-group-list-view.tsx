@@ -6,7 +6,7 @@ import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_STATUSES, type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders';
+import { ORDER_GROUP_STATUS_LABELS, ORDER_GROUP_STATUSES, type OrderGroupRecord, type OrderGroupStatus } from '@contract/orders-groups';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { useCan } from '@/session/access';
