@@ -13,10 +13,6 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-running.deps.logger.info(
-  { url: running.url, database: running.database.driver, dataDir: env.databaseUrl ? undefined : env.dataDir },
-  `Máy chủ đang chạy tại ${running.url}`,
-);
 
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -26,3 +22,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     void running.stop().then(() => process.exit(0));
   });
 }
+
+// Said only once the handlers above are in place: whoever waits for this line may stop the server
+// at once (a SIGTERM before them would kill it without releasing the data folder's lock).
+running.deps.logger.info(
+  { url: running.url, database: running.database.driver, dataDir: env.databaseUrl ? undefined : env.dataDir },
+  `Máy chủ đang chạy tại ${running.url}`,
+);
