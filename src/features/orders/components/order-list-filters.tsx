@@ -5,7 +5,7 @@
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
 import { FilterPanel } from '@/ui/filter-panel';
-import { Badge, Grid, ScrollArea, Select, Tabs } from '@mantine/core';
+import { Grid, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 
 import { useMemo, useState, type ReactNode } from 'react';
@@ -28,6 +28,7 @@ import {
   type OrderFilterPatch,
 } from '../api/order-filter';
 import { DateRangeField } from '@/ui/date-range-field';
+import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
@@ -43,44 +44,12 @@ export function OrderStatusTabs({
   counts: StatusCounts | undefined;
   onChange: (status: OrderStatus | undefined) => void;
 }) {
-  const tabs: { value: string; label: string; count: number | undefined }[] = [
-    { value: 'all', label: 'Tất cả', count: counts?.all },
+  const tabs = [
+    allStatusesTab(counts?.all),
     ...ORDER_STATUSES.map((status) => ({ value: status, label: ORDER_STATUS_LABELS[status], count: counts?.[status] })),
   ];
   return (
-    <Tabs
-      value={value ?? 'all'}
-      onChange={(next) => onChange(!next || next === 'all' ? undefined : (next as OrderStatus))}
-      keepMounted={false}
-    >
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.value}
-              value={tab.value}
-              style={{ whiteSpace: 'nowrap' }}
-              data-testid={`order-tab-${tab.value}`}
-              rightSection={
-                tab.count === undefined ? null : (
-                  <Badge
-                    size="sm"
-                    variant={value === tab.value || (!value && tab.value === 'all') ? 'filled' : 'light'}
-                    color="gray"
-                    tt="none"
-                    data-testid="order-tab-count"
-                  >
-                    {tab.count}
-                  </Badge>
-                )
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
-    </Tabs>
+    <StatusTabs tabs={tabs} value={value} onChange={(next) => onChange(next as OrderStatus | undefined)} testId="order" highlightActive />
   );
 }
 

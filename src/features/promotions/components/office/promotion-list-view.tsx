@@ -5,7 +5,7 @@
  * the URL (use-promotion-filter.ts). What the member's role does not allow is not shown: export
  * needs promotions/export, the create button promotions/create. The list needs the server.
  */
-import { Badge, Button, Group, ScrollArea, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { vietnamDay } from '@contract/price-policy';
@@ -19,6 +19,7 @@ import { FilterPanel } from '@/ui/filter-panel';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { filterControls } from '@/ui/list-page/list-filter';
 import { ListPage } from '@/ui/list-page/list-page';
+import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { OfflineNotice } from '@/ui/list-page/offline-notice';
 import { exportPromotions, isOffline, promotionError, usePromotionCounts, usePromotionList } from '@/features/promotions/api/promotion-api';
@@ -50,36 +51,16 @@ export function PromotionStatusTabs({
   const countOf = (status: PromotionStatus) => counts?.find((row) => row.status === status)?.count;
   const all = counts?.reduce((sum, row) => sum + row.count, 0);
   const tabs = [
-    { value: 'all', label: 'Tất cả', count: all },
+    allStatusesTab(all),
     ...PROMOTION_STATUSES.map((status) => ({ value: String(status), label: PROMOTION_STATUS_LABELS[status], count: countOf(status) })),
   ];
   return (
-    <Tabs
-      value={value === undefined ? 'all' : String(value)}
-      onChange={(next) => onChange(!next || next === 'all' ? undefined : (Number(next) as PromotionStatus))}
-    >
-      <ScrollArea type="never">
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.value}
-              value={tab.value}
-              style={{ whiteSpace: 'nowrap' }}
-              data-testid={`promotion-tab-${tab.value}`}
-              rightSection={
-                tab.count === undefined ? null : (
-                  <Badge size="sm" variant="light" color="gray" tt="none" data-testid="promotion-tab-count">
-                    {tab.count}
-                  </Badge>
-                )
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
-    </Tabs>
+    <StatusTabs
+      tabs={tabs}
+      value={value === undefined ? undefined : String(value)}
+      onChange={(next) => onChange(next === undefined ? undefined : (Number(next) as PromotionStatus))}
+      testId="promotion"
+    />
   );
 }
 

@@ -3,16 +3,19 @@
  * `bonus`), the document date range and, with several warehouses, the warehouse (the person's
  * active one until another or "Tất cả kho" is chosen).
  */
-import { Badge, ScrollArea, Select, Tabs } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { RECEIPT_STATUS_LABELS, RECEIPT_TRANSITIONS, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import type { WarehouseRecord } from '@contract/warehouse';
 import { DateRangeField } from '@/ui/date-range-field';
 import { FilterPanel } from '@/ui/filter-panel';
+import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 import type { WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
 
 /** The statuses a kind of receipt can be in (a transfer is the only one in transit). */
 const statusesOf = (kind: ReceiptKind) =>
-  (Object.keys(RECEIPT_STATUS_LABELS) as ReceiptStatus[]).filter((status) => status !== 'in_transit' || RECEIPT_TRANSITIONS[kind].in_transit.length > 0);
+  (Object.keys(RECEIPT_STATUS_LABELS) as ReceiptStatus[]).filter(
+    (status) => status !== 'in_transit' || RECEIPT_TRANSITIONS[kind].in_transit.length > 0,
+  );
 
 export function ReceiptStatusTabs({
   kind,
@@ -27,34 +30,14 @@ export function ReceiptStatusTabs({
 }) {
   const all = counts ? Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0) : undefined;
   const tabs = [
-    { value: 'all', label: 'Tất cả', count: all },
-    ...statusesOf(kind).map((status) => ({ value: status, label: RECEIPT_STATUS_LABELS[status], count: counts ? (counts[status] ?? 0) : undefined })),
+    allStatusesTab(all),
+    ...statusesOf(kind).map((status) => ({
+      value: status,
+      label: RECEIPT_STATUS_LABELS[status],
+      count: counts ? (counts[status] ?? 0) : undefined,
+    })),
   ];
-  return (
-    <Tabs value={value ?? 'all'} onChange={(next) => onChange(!next || next === 'all' ? undefined : (next as ReceiptStatus))}>
-      <ScrollArea type="never">
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {tabs.map((tab) => (
-            <Tabs.Tab
-              key={tab.value}
-              value={tab.value}
-              style={{ whiteSpace: 'nowrap' }}
-              data-testid={`receipt-tab-${tab.value}`}
-              rightSection={
-                tab.count === undefined ? null : (
-                  <Badge size="sm" variant="light" color="gray" tt="none" data-testid="receipt-tab-count">
-                    {tab.count}
-                  </Badge>
-                )
-              }
-            >
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
-    </Tabs>
-  );
+  return <StatusTabs tabs={tabs} value={value} onChange={(next) => onChange(next as ReceiptStatus | undefined)} testId="receipt" />;
 }
 
 /** "Kho": the active warehouse is what an empty URL means, so "Tất cả kho" is a choice of its own. */
@@ -114,7 +97,9 @@ export function ReceiptFilters({
         withPresets={!isMobile}
         data-testid="filter-date-range"
       />
-      {warehouses && <WarehouseFilterSelect warehouses={warehouses} filter={filter} active={active} onChange={(warehouse) => onChange({ warehouse })} />}
+      {warehouses && (
+        <WarehouseFilterSelect warehouses={warehouses} filter={filter} active={active} onChange={(warehouse) => onChange({ warehouse })} />
+      )}
     </FilterPanel>
   );
 }
