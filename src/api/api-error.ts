@@ -18,3 +18,8 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_MESSAGE = 'Không thể kết nối máy chủ. Vui lòng kiểm tra kết nối mạng.';
+
+/** The message a failed call shows: the server's (or the network's), else the fallback. */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.message ? error.message : fallback;
+}

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { PricePolicyInputSchema, type PricePolicyRecord } from '@contract/price-policy';
-import { issueFields } from './field-errors';
+import { issueFields } from '@/lib/issue-fields';
 import type { PolicyInput } from '../api/price-policy-api';
 
 export type ItemValues = { key: string; variant_id: number; unit: string; price: string };

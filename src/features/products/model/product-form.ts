@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
-import { issueFields } from './field-errors';
+import { issueFields } from '@/lib/issue-fields';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };
 export type VariantValues = { key: string; id: number | null; code: string; name: string; is_active: boolean; units: UnitValues[] };

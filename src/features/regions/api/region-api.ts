@@ -17,7 +17,6 @@ import {
   type RegionSheetRow,
   type RegionStaffRow,
 } from '@contract/regions';
-import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
 
@@ -79,10 +78,8 @@ export function useRegionChild<K extends RegionChild>(companyId: number, kind: K
   });
 }
 
-/** The message a failed write shows: the server's, or the fallback. */
-export function regionErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
+/** The one reading of a failed call (src/api/api-error.ts), under this feature's name. */
+export { apiErrorMessage as regionErrorMessage } from '@/api/api-error';
 
 export function useRegionWrites(companyId: number) {
   const queryClient = useQueryClient();

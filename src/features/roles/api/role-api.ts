@@ -6,7 +6,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/roles';
-import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 
 export const roleKeys = {
@@ -41,9 +40,8 @@ export function useRoleRequests(companyId: number, status: RequestFilter, enable
 
 export type RoleDraft = { name: string; description: string | null; scope: DataScope; permissions: Permissions };
 
-export function roleErrorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
+/** The one reading of a failed call (src/api/api-error.ts), under this feature's name. */
+export { apiErrorMessage as roleErrorMessage } from '@/api/api-error';
 
 export function useRoleWrites(companyId: number) {
   const queryClient = useQueryClient();

@@ -3,6 +3,8 @@
  * VALIDATION_FAILED `fields` (`variants.0.units.1.price`). Not contract/validation's
  * summarizeIssues: that module is shared with the sign-in screen, and using more of it here would
  * grow what /login downloads (tests/bench/build-size.ts).
+ * Shared by the product and price-policy forms (products/model/product-form.ts,
+ * price-policy/model/policy-form.ts).
  */
 import type * as v from 'valibot';
 
