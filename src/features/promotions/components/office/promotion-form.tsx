@@ -50,7 +50,7 @@ import {
   type FieldErrors,
   type PromotionFormValues,
 } from '@/features/promotions/model/promotion-form';
-import { DayField } from './day-field';
+import { DayField } from '@/ui/day-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 
@@ -176,7 +176,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                     label="Ngày bắt đầu"
                     withAsterisk
                     value={values.starts_on}
-                    onChange={(starts_on) => set({ starts_on }, ['starts_on', 'ends_on'])}
+                    onChange={(starts_on) => set({ starts_on: starts_on ?? '' }, ['starts_on', 'ends_on'])}
                     error={errors.starts_on}
                     data-testid="promotion-starts-on"
                   />
@@ -185,7 +185,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                     withAsterisk
                     value={values.ends_on}
                     minDate={values.starts_on || undefined}
-                    onChange={(ends_on) => set({ ends_on })}
+                    onChange={(ends_on) => set({ ends_on: ends_on ?? '' })}
                     error={errors.ends_on}
                     data-testid="promotion-ends-on"
                   />
@@ -308,7 +308,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                     <DayField
                       label="Ngày thông báo"
                       value={values.notice_date}
-                      onChange={(notice_date) => set({ notice_date })}
+                      onChange={(notice_date) => set({ notice_date: notice_date ?? '' })}
                       clearable
                       error={errors.notice_date}
                       data-testid="promotion-notice-date"

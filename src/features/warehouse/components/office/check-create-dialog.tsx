@@ -14,7 +14,7 @@ import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorFields, errorMessage, useWarehouses, warehouseOptions } from '@/features/warehouse/api/warehouse-api';
 import type { LineVariant } from '@/features/warehouse/model/receipt-form';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
-import { DayField } from './day-field';
+import { DayField } from '@/ui/day-field';
 import { VariantAdder } from './variant-adder';
 
 type Props = { scope: WarehouseScope; opened: boolean; onClose: () => void };
@@ -71,6 +71,7 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
           />
         )}
         <DayField
+          size="md"
           label="Ngày kiểm kê"
           value={date}
           onChange={(next) => next && setDate(next)}

@@ -8,7 +8,7 @@ import { vietnamDay } from '@contract/price-policy';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { useTransferReasons, useWarehouses, warehouseOptions } from '@/features/warehouse/api/warehouse-api';
 import type { FieldErrors, ReceiptDraft } from '@/features/warehouse/model/receipt-form';
-import { DayField } from './day-field';
+import { DayField } from '@/ui/day-field';
 
 type Props = {
   companyId: number;
@@ -93,6 +93,7 @@ export function ReceiptHeaderFields({ companyId, kind, multi, draft, errors, onC
         data-testid="receipt-source-document"
       />
       <DayField
+        size="md"
         label="Ngày chứng từ"
         value={draft.documentDate}
         onChange={(documentDate) => onChange({ documentDate: documentDate ?? '' })}

@@ -10,7 +10,7 @@ import { IconCopyPlus, IconTrash } from '@tabler/icons-react';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { MoneyText } from '@/ui/money-text';
 import { lineAmount, type LineDraft } from '@/features/warehouse/model/receipt-form';
-import { DayField } from './day-field';
+import { DayField } from '@/ui/day-field';
 import { LotPicker } from './lot-picker';
 
 type Props = {
@@ -141,10 +141,11 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}>
-              <DayField label="Ngày sản xuất" value={line.manufacturedOn} onChange={(manufacturedOn) => onChange({ manufacturedOn })} error={errors.manufactured_on} clearable data-testid="line-manufactured-on" />
+              <DayField size="md" label="Ngày sản xuất" value={line.manufacturedOn} onChange={(manufacturedOn) => onChange({ manufacturedOn })} error={errors.manufactured_on} clearable data-testid="line-manufactured-on" />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}>
               <DayField
+                size="md"
                 label="Hạn dùng"
                 value={line.expiresOn}
                 onChange={(expiresOn) => onChange({ expiresOn })}

@@ -13,9 +13,9 @@ import { vietnamDay } from '@contract/price-policy';
 import { ApiError } from '@/api/api-error';
 import { formatNumber } from '@/lib/money';
 import { toast } from '@/ui/toast';
+import { DayField } from '@/ui/day-field';
 import { useOrderReturn, useReceiptDetails, type OrderReceipts } from '@/features/warehouse/api/order-stock-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-keys';
-import { DayInput } from './day-input';
 import {
   baseByVariant,
   refusedLine,
@@ -164,7 +164,7 @@ function ReturnForm({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <DayInput label="Ngày nhập" value={date} onChange={setDate} maxDate={vietnamDay()} data-testid="order-return-date" />
+      <DayField label="Ngày nhập" value={date} onChange={(next) => next && setDate(next)} maxDate={vietnamDay()} data-testid="order-return-date" />
       <Textarea
         label="Ghi chú"
         placeholder="Lý do trả hàng…"

@@ -19,11 +19,11 @@ import type { SheetRecord } from '@/lib/import-sheet';
 import { ImportDialog, type ImportJob, type ImportOutcome } from '@/ui/import-dialog/import-dialog';
 import { ImportReport } from '@/ui/import-dialog/import-report';
 import { toast } from '@/ui/toast';
+import { DayField } from '@/ui/day-field';
 import { downloadStockTemplate, importStockSheet } from '@/features/warehouse/api/stock-import-api';
 import { errorMessage, warehouseKeys } from '@/features/warehouse/api/warehouse-keys';
 import { mapStockSheet, stockImportRows, stockRowsProblem } from '@/features/warehouse/model/stock-sheet';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
-import { DayInput } from './day-input';
 
 /** `warehouses`: the company's, as the list that opens the dialog has them (several warehouses only). */
 type Props = { scope: WarehouseScope; warehouses: readonly WarehouseRecord[] | undefined; onClose: () => void };
@@ -142,7 +142,7 @@ export function StockImportDialog({ scope, warehouses, onClose }: Props) {
               data-testid="stock-import-warehouse"
             />
           )}
-          <DayInput label="Ngày nhập" value={date} onChange={setDate} maxDate={vietnamDay()} data-testid="stock-import-date" />
+          <DayField label="Ngày nhập" value={date} onChange={(next) => next && setDate(next)} maxDate={vietnamDay()} data-testid="stock-import-date" />
           <TextInput
             label="Người giao hàng"
             placeholder="Nhà cung cấp, người giao…"
