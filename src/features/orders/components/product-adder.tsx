@@ -3,23 +3,20 @@
  * diacritics), each result with its units at this customer's price; or scan a barcode with the
  * camera or a USB/Bluetooth scanner (the scanned unit is the one added).
  */
-import { Badge, Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { formatMoney } from '@contract/money';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { findLocalBarcode, VARIANT_RESULTS } from '@/db/variant-search';
 import { useStockLevels, useVariantSearch } from '../api/device-orders';
-import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
+import { useKeyboardWedge } from '@/ui/barcode-scanner';
+import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
 import { priceOf, type CartPricing } from '../model/cart-pricing';
 import { priceReason } from './price-tag';
 import { availableFor, stockLabel } from '../model/stock-note';
-
-/** What a scanner types: digits only, EAN-8 to GTIN-14 (and a little room either side). */
-const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
 export function notFoundMessage(code: string): string {
   return `Không tìm thấy sản phẩm có mã vạch ${code}`;
@@ -113,38 +110,19 @@ export function ProductAdder({
 
   return (
     <Stack gap="xs" data-testid="product-adder">
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          ref={input}
-          style={{ flex: 1 }}
-          label="Thêm sản phẩm"
-          placeholder="Tìm theo tên, mã, hoạt chất…"
-          leftSection={<IconSearch size={16} />}
-          rightSection={query ? <CloseButton size="sm" aria-label="Xóa tìm kiếm" onClick={() => setQuery('')} /> : null}
-          value={query}
-          disabled={disabled}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // A scanner typing into the box ends with Enter: treat the digits as a barcode.
-            if (event.key === 'Enter' && LOOKS_LIKE_BARCODE.test(query.trim())) {
-              event.preventDefault();
-              const code = query.trim();
-              setQuery('');
-              void scanned(code);
-            }
-          }}
-          data-testid="product-search"
-        />
-        <BarcodeScanButton
-          iconOnly
-          size="45px"
-          variant="light"
-          label="Quét mã vạch"
-          onDetected={(code) => void scanned(code)}
-          disabled={disabled}
-          data-testid="scan-barcode"
-        />
-      </Group>
+      <SearchOrScanInput
+        inputRef={input}
+        label="Thêm sản phẩm"
+        placeholder="Tìm theo tên, mã, hoạt chất…"
+        value={query}
+        onChange={setQuery}
+        onScan={(code) => void scanned(code)}
+        disabled={disabled}
+        clearable
+        data-testid="product-search"
+        scanSize="45px"
+        scanTestId="scan-barcode"
+      />
       {results !== undefined && results !== null && (
         <Stack gap={6} data-testid="product-results">
           {results.length === 0 && (

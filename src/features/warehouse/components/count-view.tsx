@@ -5,23 +5,21 @@
  * queues them as one sheet. Several people may count the same check: the office sees their sheets
  * summed. The book figures are never shown to the counter.
  */
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCloudUpload, IconSearch } from '@tabler/icons-react';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fold } from '@contract/fold';
 import type { AppDb, CountDraftRow, LocalStockCheck } from '@/db/app-db';
 import { findLocalBarcode } from '@/db/variant-search';
 import { formatDate } from '@/lib/dates';
-import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
+import { useKeyboardWedge } from '@/ui/barcode-scanner';
+import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
 import { useCountDraft } from '../api/device-counts';
 import { countBy, NothingCounted, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 
 type Line = LocalStockCheck['lines'][number];
-
-/** Digits ended by Enter in the search box: a scanner typing there, as on the order screen. */
-const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 
 const lineKey = (line: { variant_id: number; lot_id: number | null }) => `${line.variant_id}|${line.lot_id ?? ''}`;
 
@@ -88,27 +86,18 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
           </Badge>
         </Group>
       </Card>
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          style={{ flex: 1 }}
-          label="Tìm trong phiếu"
-          placeholder="Tên, mã, số lô hoặc quét mã vạch…"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // A wedge scanner aimed at the box types the code there: count it instead of searching for it.
-            if (event.key === 'Enter' && LOOKS_LIKE_BARCODE.test(search.trim())) {
-              event.preventDefault();
-              const code = search.trim();
-              setSearch('');
-              void scanned(code);
-            }
-          }}
-          data-testid="count-search"
-        />
-        <BarcodeScanButton iconOnly size="45px" variant="light" label="Quét mã vạch để đếm" onDetected={(code) => void scanned(code)} data-testid="count-scan" />
-      </Group>
+      {/* A wedge scanner aimed at the box types the code there: it counts instead of searching. */}
+      <SearchOrScanInput
+        label="Tìm trong phiếu"
+        placeholder="Tên, mã, số lô hoặc quét mã vạch…"
+        value={search}
+        onChange={setSearch}
+        onScan={(code) => void scanned(code)}
+        data-testid="count-search"
+        scanLabel="Quét mã vạch để đếm"
+        scanSize="45px"
+        scanTestId="count-scan"
+      />
       <Stack gap={6} data-testid="count-lines">
         {shown.map((line) => {
           const counted = countedOf(draft, line);

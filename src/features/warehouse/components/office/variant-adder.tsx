@@ -3,17 +3,16 @@
  * active ingredient, without diacritics) and pick a unit, or scan a barcode with the camera or a
  * USB/Bluetooth scanner (the scanned unit is the one added), as the order screen does.
  */
-import { Button, Card, CloseButton, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import type { AppDb } from '@/db/app-db';
-import { BarcodeScanButton, useKeyboardWedge } from '@/ui/barcode-scanner';
+import { useKeyboardWedge } from '@/ui/barcode-scanner';
+import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
 import { findBarcode, toLineVariant, useCatalogueSearch, variantTitle } from '@/features/warehouse/api/device-catalogue';
 import type { LineVariant } from '@/features/warehouse/model/receipt-form';
 
-const LOOKS_LIKE_BARCODE = /^\d{6,14}$/;
 const RESULTS = 12;
 
 type Props = {
@@ -49,30 +48,19 @@ export function VariantAdder({ db, companyId, onAdd, baseUnitOnly = false, disab
 
   return (
     <Stack gap="xs" data-testid="variant-adder">
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          ref={input}
-          style={{ flex: 1 }}
-          label={label}
-          placeholder="Tìm theo tên, mã, hoạt chất hoặc quét mã vạch…"
-          leftSection={<IconSearch size={16} />}
-          rightSection={query ? <CloseButton size="sm" aria-label="Xóa tìm kiếm" onClick={() => setQuery('')} /> : null}
-          value={query}
-          disabled={disabled}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            // A scanner typing into the box ends with Enter: the digits are a barcode.
-            if (event.key === 'Enter' && LOOKS_LIKE_BARCODE.test(query.trim())) {
-              event.preventDefault();
-              const code = query.trim();
-              setQuery('');
-              void scanned(code);
-            }
-          }}
-          data-testid="variant-search"
-        />
-        <BarcodeScanButton iconOnly size="36px" variant="light" onDetected={(code) => void scanned(code)} disabled={disabled} data-testid="variant-scan" />
-      </Group>
+      <SearchOrScanInput
+        inputRef={input}
+        label={label}
+        placeholder="Tìm theo tên, mã, hoạt chất hoặc quét mã vạch…"
+        value={query}
+        onChange={setQuery}
+        onScan={(code) => void scanned(code)}
+        disabled={disabled}
+        clearable
+        data-testid="variant-search"
+        scanSize="36px"
+        scanTestId="variant-scan"
+      />
       {results && (
         <Stack gap={6} data-testid="variant-results">
           {results.length === 0 && (
