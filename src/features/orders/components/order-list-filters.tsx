@@ -29,6 +29,7 @@ import {
 } from '../api/order-filter';
 import { DateRangeField } from '@/ui/date-range-field';
 import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
+import { SearchedSelect } from '@/ui/searched-select';
 
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
@@ -76,26 +77,19 @@ function CustomerFilter({
   const [debounced] = useDebouncedValue(search, 250);
   const options = useCustomerOptions(db, companyId, debounced);
   const chosen = useCustomerName(db, companyId, value);
-  const data = useMemo(() => {
-    const list = options.data ?? [];
-    const selected = chosen.data;
-    return selected && !list.some((item) => item.value === selected.value) ? [selected, ...list] : list;
-  }, [options.data, chosen.data]);
   return (
-    <Select
+    <SearchedSelect
       label="Khách hàng"
       placeholder="Tất cả khách hàng"
-      data={data}
+      found={options.data ?? []}
+      chosen={chosen.data}
       value={value ?? null}
       onChange={(next) => {
         setSearch('');
         onChange(next ?? undefined);
       }}
-      searchable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      // The server has searched already (diacritic-free); show its answer as it is.
-      filter={({ options: all }) => all}
       clearable
       nothingFoundMessage={options.isFetching ? 'Đang tìm…' : 'Không tìm thấy khách hàng'}
       data-testid="order-filter-customer"

@@ -12,6 +12,7 @@ import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { MoneyText } from '@/ui/money-text';
+import { SearchedSelect } from '@/ui/searched-select';
 import { useGroupsAndLevels, useMirroredPolicies } from '../api/price-policy-api';
 import { VariantPicker } from './variant-picker';
 
@@ -36,19 +37,18 @@ function CustomerPicker({
     queryFn: () => searchLocalCustomers(db, companyId, debounced, 20),
   });
   const rows = found.data ?? [];
-  const options = [...(value && !rows.some((row) => row.id === value.id) ? [value] : []), ...rows];
+  const option = (customer: LocalCustomer) => ({ value: customer.id, label: `${customer.name} (${customer.code})` });
   return (
-    <Select
+    <SearchedSelect
       label="Khách hàng"
       placeholder="Gõ tên, mã hoặc số điện thoại…"
-      searchable
       clearable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      data={options.map((customer) => ({ value: customer.id, label: `${customer.name} (${customer.code})` }))}
+      found={rows.map(option)}
+      chosen={value && option(value)}
       value={value?.id ?? null}
-      onChange={(id) => onChange(options.find((customer) => customer.id === id) ?? null)}
+      onChange={(id) => onChange([value, ...rows].find((customer) => customer?.id === id) ?? null)}
       nothingFoundMessage={debounced ? 'Không tìm thấy khách hàng' : 'Gõ để tìm khách hàng'}
       data-testid="preview-customer"
     />

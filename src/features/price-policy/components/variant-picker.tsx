@@ -1,11 +1,11 @@
 /** Picking a variant by typing part of its name, code, ingredient or barcode (the device's catalogue mirror, so it works offline). */
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { VariantRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import { searchLocalVariants } from '@/db/variant-search';
+import { SearchedSelect } from '@/ui/searched-select';
 
 export const variantLabel = (variant: Pick<VariantRecord, 'product_name' | 'name' | 'code'>) =>
   `${variant.product_name}${variant.name ? ` – ${variant.name}` : ''} (${variant.code})`;
@@ -42,20 +42,18 @@ export function VariantPicker({
     queryFn: () => searchLocalVariants(db, companyId, debounced, 20),
   });
   const rows = found.data ?? [];
-  const options = [...(value && !rows.some((row) => row.id === value.id) ? [value] : []), ...rows];
+  const option = (variant: VariantRecord) => ({ value: String(variant.id), label: variantLabel(variant) });
   return (
-    <Select
+    <SearchedSelect
       label={label}
       placeholder={placeholder}
-      searchable
       clearable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      // The index already matched: Mantine's own label filter would hide diacritic-free matches.
-      filter={({ options: all }) => all}
-      data={options.map((variant) => ({ value: String(variant.id), label: variantLabel(variant) }))}
+      found={rows.map(option)}
+      chosen={value && option(value)}
       value={value ? String(value.id) : null}
-      onChange={(id) => onChange(options.find((variant) => String(variant.id) === id) ?? null)}
+      onChange={(id) => onChange([value, ...rows].find((variant) => variant !== null && String(variant.id) === id) ?? null)}
       nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
       error={error}
       disabled={disabled}

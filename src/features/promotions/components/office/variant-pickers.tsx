@@ -3,10 +3,10 @@
  * barcode (the same search as the order screen's, without diacritics): one variant held as a
  * value (a tier's gift), or variants added one by one to a list (a programme's goods).
  */
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { appDb } from '@/db/app-db';
+import { SearchedSelect } from '@/ui/searched-select';
 import { useVariantSearch, useVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
 
 export const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
@@ -37,30 +37,21 @@ export function VariantSelect({
   const [search, setSearch] = useState('');
   const { debounced, found } = useSearchOptions(companyId, search);
   const chosen = useVariantsById(appDb(), companyId, value === null ? [] : [value]);
-  const data = useMemo(() => {
-    const options = found.map((variant) => ({ value: String(variant.id), label: variantOptionLabel(variant) }));
-    if (value !== null && !options.some((option) => option.value === String(value))) {
-      const current = chosen?.get(value);
-      options.unshift({ value: String(value), label: current ? variantOptionLabel(current) : `Sản phẩm #${value}` });
-    }
-    return options;
-  }, [found, chosen, value]);
+  const current = value === null ? undefined : chosen?.get(value);
   return (
-    <Select
+    <SearchedSelect
       label={props.label}
       description={props.description}
       placeholder={props.placeholder ?? 'Gõ tên, mã hoặc hoạt chất…'}
-      data={data}
+      found={found.map((variant) => ({ value: String(variant.id), label: variantOptionLabel(variant) }))}
+      chosen={value === null ? null : { value: String(value), label: current ? variantOptionLabel(current) : `Sản phẩm #${value}` }}
       value={value === null ? null : String(value)}
       onChange={(next) => {
         setSearch('');
         onChange(next ? Number(next) : null);
       }}
-      searchable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      // The device has searched already (without diacritics): show its answer as it is.
-      filter={({ options }) => options}
       clearable
       nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
       error={props.error}
@@ -79,26 +70,23 @@ export function VariantAdder({
 }: Props & { chosen: readonly number[]; onAdd: (variant: ScopeVariant) => void }) {
   const [search, setSearch] = useState('');
   const { debounced, found } = useSearchOptions(companyId, search);
-  const data = found.map((variant) => ({
-    value: String(variant.id),
-    label: `${variantOptionLabel(variant)}${chosen.includes(variant.id) ? ' ✓' : ''}`,
-  }));
   return (
-    <Select
+    <SearchedSelect
       label={props.label}
       description={props.description}
       placeholder={props.placeholder ?? 'Thêm sản phẩm: gõ tên, mã hoặc hoạt chất…'}
-      data={data}
+      found={found.map((variant) => ({
+        value: String(variant.id),
+        label: `${variantOptionLabel(variant)}${chosen.includes(variant.id) ? ' ✓' : ''}`,
+      }))}
       value={null}
       onChange={(next) => {
         const variant = found.find((row) => String(row.id) === next);
         if (variant) onAdd(variant);
         setSearch('');
       }}
-      searchable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      filter={({ options }) => options}
       nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
       error={props.error}
       disabled={props.disabled}

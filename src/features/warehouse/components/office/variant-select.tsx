@@ -1,8 +1,8 @@
 /** One product picked from the device's catalogue by typing (the stock card's product). */
-import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { appDb } from '@/db/app-db';
+import { SearchedSelect } from '@/ui/searched-select';
 import { useCatalogueSearch, useDeviceVariants, variantTitle } from '@/features/warehouse/api/device-catalogue';
 
 type Props = { companyId: number; value: number | undefined; onChange: (variant: number | undefined) => void };
@@ -13,26 +13,20 @@ export function VariantSelect({ companyId, value, onChange }: Props) {
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const results = useCatalogueSearch(db, companyId, debounced, 20);
   const chosen = useDeviceVariants(db, companyId, value ? [value] : []);
-  const data = useMemo(() => {
-    const list = (results ?? []).map((variant) => ({ value: String(variant.id), label: `${variantTitle(variant)} (${variant.code})` }));
-    const current = value ? chosen?.get(value) : undefined;
-    return current && !list.some((item) => item.value === String(value)) ? [{ value: String(value), label: `${current.name} (${current.sku})` }, ...list] : list;
-  }, [results, chosen, value]);
+  const current = value ? chosen?.get(value) : undefined;
   return (
-    <Select
+    <SearchedSelect
       label="Sản phẩm"
       placeholder="Tìm sản phẩm…"
-      data={data}
+      found={(results ?? []).map((variant) => ({ value: String(variant.id), label: `${variantTitle(variant)} (${variant.code})` }))}
+      chosen={current && { value: String(value), label: `${current.name} (${current.sku})` }}
       value={value ? String(value) : null}
       onChange={(next) => {
         setSearch('');
         onChange(next ? Number(next) : undefined);
       }}
-      searchable
-      searchValue={search}
+      search={search}
       onSearchChange={setSearch}
-      // The device has searched already (without diacritics): show its answer as it is.
-      filter={({ options }) => options}
       clearable
       nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ tên hoặc mã sản phẩm'}
       data-testid="card-variant"
