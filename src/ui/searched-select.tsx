@@ -6,6 +6,8 @@
  * when the search did not find it, so the field keeps showing its label.
  */
 import { Select, type ComboboxItem, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 
 type Props = Omit<SelectProps, 'data' | 'searchable' | 'searchValue' | 'onSearchChange' | 'filter'> & {
   search: string;
@@ -21,4 +23,11 @@ export function SearchedSelect({ search, onSearchChange, found, chosen, ...props
   return (
     <Select {...props} data={data} searchable searchValue={search} onSearchChange={onSearchChange} filter={({ options }) => options} />
   );
+}
+
+/** What is typed into a SearchedSelect, and the settled text to search with once typing pauses. */
+export function useSelectSearch({ delay = 200, trim = false }: { delay?: number; trim?: boolean } = {}) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(trim ? search.trim() : search, delay);
+  return { search, setSearch, debounced };
 }

@@ -6,9 +6,8 @@
  */
 import { FilterPanel } from '@/ui/filter-panel';
 import { Grid, Select } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { StatusCounts } from '@contract/orders';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
 import { AREAS, type AreaCode } from '@contract/address-units';
@@ -29,7 +28,7 @@ import {
 } from '../api/order-filter';
 import { DateRangeField } from '@/ui/date-range-field';
 import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
-import { SearchedSelect } from '@/ui/searched-select';
+import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
@@ -73,8 +72,7 @@ function CustomerFilter({
   value: string | undefined;
   onChange: (id: string | undefined) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
+  const { search, setSearch, debounced } = useSelectSearch({ delay: 250 });
   const options = useCustomerOptions(db, companyId, debounced);
   const chosen = useCustomerName(db, companyId, value);
   return (

@@ -4,7 +4,6 @@
  * (contract/price-policy.ts effectivePrice), with where it comes from.
  */
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { effectivePrice, vietnamDay, type PricingFeatures } from '@contract/price-policy';
@@ -12,7 +11,7 @@ import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { MoneyText } from '@/ui/money-text';
-import { SearchedSelect } from '@/ui/searched-select';
+import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 import { useGroupsAndLevels, useMirroredPolicies } from '../api/price-policy-api';
 import { VariantPicker } from './variant-picker';
 
@@ -29,8 +28,7 @@ function CustomerPicker({
   value: LocalCustomer | null;
   onChange: (customer: LocalCustomer | null) => void;
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
+  const { search, setSearch, debounced } = useSelectSearch();
   const found = useQuery({
     queryKey: ['price-preview-customers', companyId, debounced],
     networkMode: 'always',

@@ -1,11 +1,9 @@
 /** Picking a variant by typing part of its name, code, ingredient or barcode (the device's catalogue mirror, so it works offline). */
-import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import type { VariantRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import { searchLocalVariants } from '@/db/variant-search';
-import { SearchedSelect } from '@/ui/searched-select';
+import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 
 export const variantLabel = (variant: Pick<VariantRecord, 'product_name' | 'name' | 'code'>) =>
   `${variant.product_name}${variant.name ? ` – ${variant.name}` : ''} (${variant.code})`;
@@ -33,8 +31,7 @@ export function VariantPicker({
   disabled,
   ...rest
 }: Props) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 200);
+  const { search, setSearch, debounced } = useSelectSearch();
   const found = useQuery({
     queryKey: ['variant-picker', companyId, debounced],
     networkMode: 'always',

@@ -3,10 +3,8 @@
  * barcode (the same search as the order screen's, without diacritics): one variant held as a
  * value (a tier's gift), or variants added one by one to a list (a programme's goods).
  */
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { appDb } from '@/db/app-db';
-import { SearchedSelect } from '@/ui/searched-select';
+import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 import { useVariantSearch, useVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
 
 export const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
@@ -21,10 +19,10 @@ type Props = {
   'data-testid'?: string;
 };
 
-function useSearchOptions(companyId: number, search: string) {
-  const [debounced] = useDebouncedValue(search.trim(), 200);
-  const found = useVariantSearch(appDb(), companyId, debounced);
-  return { debounced, found: found ?? [] };
+function useSearchOptions(companyId: number) {
+  const typed = useSelectSearch({ trim: true });
+  const found = useVariantSearch(appDb(), companyId, typed.debounced);
+  return { ...typed, found: found ?? [] };
 }
 
 /** One variant as the value (null: none chosen); cleared with the × of the field. */
@@ -34,8 +32,7 @@ export function VariantSelect({
   onChange,
   ...props
 }: Props & { value: number | null; onChange: (id: number | null) => void }) {
-  const [search, setSearch] = useState('');
-  const { debounced, found } = useSearchOptions(companyId, search);
+  const { search, setSearch, debounced, found } = useSearchOptions(companyId);
   const chosen = useVariantsById(appDb(), companyId, value === null ? [] : [value]);
   const current = value === null ? undefined : chosen?.get(value);
   return (
@@ -68,8 +65,7 @@ export function VariantAdder({
   onAdd,
   ...props
 }: Props & { chosen: readonly number[]; onAdd: (variant: ScopeVariant) => void }) {
-  const [search, setSearch] = useState('');
-  const { debounced, found } = useSearchOptions(companyId, search);
+  const { search, setSearch, debounced, found } = useSearchOptions(companyId);
   return (
     <SearchedSelect
       label={props.label}

@@ -1,16 +1,13 @@
 /** One product picked from the device's catalogue by typing (the stock card's product). */
-import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
 import { appDb } from '@/db/app-db';
-import { SearchedSelect } from '@/ui/searched-select';
+import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 import { useCatalogueSearch, useDeviceVariants, variantTitle } from '@/features/warehouse/api/device-catalogue';
 
 type Props = { companyId: number; value: number | undefined; onChange: (variant: number | undefined) => void };
 
 export function VariantSelect({ companyId, value, onChange }: Props) {
   const db = appDb();
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const { search, setSearch, debounced } = useSelectSearch({ trim: true });
   const results = useCatalogueSearch(db, companyId, debounced, 20);
   const chosen = useDeviceVariants(db, companyId, value ? [value] : []);
   const current = value ? chosen?.get(value) : undefined;
