@@ -12,6 +12,7 @@ import { CUSTOMER_KINDS, CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type Custome
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
+import { useRuleForm, validateRuleInputs } from '@/ui/rule-form';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
@@ -49,8 +50,6 @@ export const SAVED_ONLINE = 'Đã lưu khách hàng';
 export const SAVED_QUEUED = 'Đã lưu khách hàng (chờ đồng bộ)';
 export const EDIT_NEEDS_CONNECTION = 'Cần kết nối mạng để sửa thông tin khách hàng. Vui lòng thử lại khi có mạng.';
 
-type TextField = keyof typeof CUSTOMER_FORM_RULES;
-
 function StreetOnly({ value, onChange, error }: AddressInputProps) {
   return (
     <TextInput
@@ -71,8 +70,7 @@ function positionError(error: GeolocationPositionError): string {
 
 export function CustomerForm(props: CustomerFormProps) {
   const { db, who, initial, editId, blockedReason, staffLabel, renderAddress = StreetOnly, onDirtyChange, onSaved, onCancel } = props;
-  const [values, setValues] = useState<CustomerFormValues>(initial);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { values, setValues, serverErrors, setServerErrors, set, textProps } = useRuleForm(initial, CUSTOMER_FORM_RULES);
   const [saving, setSaving] = useState(false);
   const [locating, setLocating] = useState(false);
   const nameRef = useRef<RuleInputHandle>(null);
@@ -89,18 +87,6 @@ export function CustomerForm(props: CustomerFormProps) {
   useEffect(() => {
     onDirtyChange?.(dirty);
   }, [dirty, onDirtyChange]);
-
-  const set = <K extends keyof CustomerFormValues>(key: K, value: CustomerFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (serverErrors[key]) setServerErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-
-  const textProps = (field: TextField) => ({
-    value: values[field],
-    onChange: (value: string) => set(field, value),
-    rules: CUSTOMER_FORM_RULES[field],
-    error: serverErrors[field],
-  });
 
   function locate() {
     if (!('geolocation' in navigator)) {
@@ -126,14 +112,7 @@ export function CustomerForm(props: CustomerFormProps) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving || blockedReason) return;
-    // Run every field's rules so each bad field shows its message, then put the caret in the first one.
-    const handles = [nameRef, codeRef, phoneRef, ownerRef, taxCodeRef].map((ref) => ref.current);
-    const passed = handles.map((handle) => handle?.validate() ?? true);
-    const firstBad = handles.find((_handle, index) => !passed[index]);
-    if (firstBad !== undefined) {
-      firstBad?.focus();
-      return;
-    }
+    if (!validateRuleInputs([nameRef, codeRef, phoneRef, ownerRef, taxCodeRef].map((ref) => ref.current))) return;
     const problems = checkCustomerInput(values);
     if (Object.keys(problems).length > 0) {
       setServerErrors(problems);

@@ -14,6 +14,7 @@ import { salesStaffLabel } from '@contract/company';
 import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { useRuleForm, validateRuleInputs } from '@/ui/rule-form';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
@@ -31,8 +32,6 @@ type Props = {
   isMobile: boolean;
   onSaved: (record: EmployeeRecord) => void;
 };
-
-type TextField = keyof typeof EMPLOYEE_FORM_RULES;
 
 export function EmployeeFormDrawer(props: Props) {
   const { opened, onClose, record } = props;
@@ -52,8 +51,7 @@ export function EmployeeFormDrawer(props: Props) {
 }
 
 function EmployeeForm({ companyId, companyType, record, initial, options, onClose, onSaved }: Props) {
-  const [values, setValues] = useState<EmployeeFormValues>(initial);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const { values, serverErrors, setServerErrors, set, textProps } = useRuleForm(initial, EMPLOYEE_FORM_RULES);
   const [saving, setSaving] = useState(false);
   const phoneRef = useRef<RuleInputHandle>(null);
   const nameRef = useRef<RuleInputHandle>(null);
@@ -62,28 +60,11 @@ function EmployeeForm({ companyId, companyType, record, initial, options, onClos
   const codeRef = useRef<RuleInputHandle>(null);
   const editing = record !== null;
 
-  const set = <K extends keyof EmployeeFormValues>(key: K, value: EmployeeFormValues[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    if (serverErrors[key]) setServerErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const textProps = (field: TextField) => ({
-    value: values[field],
-    onChange: (value: string) => set(field, value),
-    rules: EMPLOYEE_FORM_RULES[field],
-    error: serverErrors[field],
-  });
-
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
     const refs = editing ? [nameRef, emailRef, codeRef] : [phoneRef, nameRef, emailRef, passwordRef, codeRef];
-    const fields = refs.map((ref) => ref.current);
-    const passed = fields.map((handle) => handle?.validate() ?? true);
-    const firstBad = fields.find((_handle, index) => !passed[index]);
-    if (firstBad !== undefined) {
-      firstBad?.focus();
-      return;
-    }
+    if (!validateRuleInputs(refs.map((ref) => ref.current))) return;
     setSaving(true);
     try {
       if (record) {

@@ -10,6 +10,7 @@ import { passwordProblem } from '@contract/auth-password';
 import type { EmployeeRecord } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { required, sameAs, type Rule } from '@/ui/input-rules';
+import { validateRuleInputs } from '@/ui/rule-form';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
@@ -46,13 +47,7 @@ function ResetPasswordForm({ companyId, record, onClose }: { companyId: number; 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
-    const handles = [passwordRef.current, confirmRef.current];
-    const passed = handles.map((handle) => handle?.validate() ?? true);
-    const firstBad = handles.find((_handle, index) => !passed[index]);
-    if (firstBad !== undefined) {
-      firstBad?.focus();
-      return;
-    }
+    if (!validateRuleInputs([passwordRef.current, confirmRef.current])) return;
     setSaving(true);
     setError(null);
     try {
