@@ -1,5 +1,7 @@
 /** Small parts the domains' mirrors (domain.ts Mirror) are made of. */
 import type { Table } from 'dexie';
+import type { AppDb } from '@/db/app-db';
+import type { AnswerHook, Mirror } from './domain';
 
 /** Server ids arrive as text: text-keyed tables keep them, numeric ones turn them into numbers. */
 export const byText = (id: string) => id;
@@ -10,4 +12,24 @@ export const sameRecord = (record: never) => record;
 /** The rows of one company through a compound index that starts with the company. */
 export function companyRows<Row>(table: Table<Row>, index: string, companyId: number) {
   return table.where(index).between([companyId, ''], [companyId, '\uffff']);
+}
+
+/** One company's rows the server already has: those still queued or refused stay through a reset. */
+export function syncedCompanyRows<Row extends { syncState: string }>(table: Table<Row>, index: string, companyId: number) {
+  return companyRows(table, index, companyId).and((row) => row.syncState === 'synced');
+}
+
+/** A table that keeps the server's records as they are, one company's rows found by its `company` index. */
+export function asSentMirror(table: (db: AppDb) => Table, key: (id: string) => string | number): Mirror {
+  return { table, key, toLocal: sameRecord, ofCompany: (db, companyId) => table(db).where('company').equals(companyId) };
+}
+
+/** A refusal marks the device's record so its chip shows why (the message, where the table keeps one). */
+export function markRejected(table: (db: AppDb) => Table, withError: boolean): AnswerHook {
+  return async (db, id, result) => {
+    await table(db).update(
+      id,
+      withError ? { syncState: 'rejected', error: result.error?.message ?? 'Bị từ chối' } : { syncState: 'rejected' },
+    );
+  };
 }

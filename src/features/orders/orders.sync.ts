@@ -3,7 +3,7 @@ import { ordersSync, type OrderRecord } from '@contract/orders';
 import type { LocalOrder } from '@/db/app-db';
 import { toLocalOrder } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { byText, companyRows } from '@/sync/mirrors';
+import { byText, syncedCompanyRows } from '@/sync/mirrors';
 import { submitCart } from './model/submit-order';
 
 export const ordersClientSync = clientSyncDomain(ordersSync, {
@@ -14,7 +14,7 @@ export const ordersClientSync = clientSyncDomain(ordersSync, {
       toLocal: (record: OrderRecord) => toLocalOrder(record),
       // What changed when the server accepted the order (stock short) came with the push answer only.
       keepLocal: (existing: LocalOrder) => ({ changes: existing.changes }),
-      ofCompany: (db, companyId) => companyRows(db.orders, '[company+created_at]', companyId).and((row) => row.syncState === 'synced'),
+      ofCompany: (db, companyId) => syncedCompanyRows(db.orders, '[company+created_at]', companyId),
     },
   },
   writers: { 'order.submit': submitCart },

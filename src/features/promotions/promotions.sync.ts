@@ -1,16 +1,9 @@
 /** The client's half of the promotions sync domain (contract/promotions.ts promotionsSync). */
 import { promotionsSync } from '@contract/promotions';
 import { clientSyncDomain } from '@/sync/domain';
-import { byNumber, sameRecord } from '@/sync/mirrors';
+import { asSentMirror, byNumber } from '@/sync/mirrors';
 
 export const promotionsClientSync = clientSyncDomain(promotionsSync, {
-  mirrors: {
-    promotion: {
-      table: (db) => db.promotions,
-      key: byNumber,
-      toLocal: sameRecord,
-      ofCompany: (db, companyId) => db.promotions.where('company').equals(companyId),
-    },
-  },
+  mirrors: { promotion: asSentMirror((db) => db.promotions, byNumber) },
   writers: {},
 });

@@ -4,7 +4,7 @@
  * editing an existing one is a PUT and needs the server. The address picker comes in from the route
  * (features do not import each other).
  */
-import { Alert, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Grid, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCurrentLocation, IconDeviceFloppy, IconMapPin, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { Address } from '@contract/address';
@@ -15,6 +15,7 @@ import { useSyncStatus } from '@/sync/sync-status';
 import { useRuleForm, validateRuleInputs } from '@/ui/rule-form';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
 import { useCustomerWrites } from '../api/customer-writes';
 import { createCustomerOnDevice } from '../model/create-customer';
@@ -323,13 +324,11 @@ export function CustomerForm(props: CustomerFormProps) {
             </Stack>
           </Grid.Col>
           <Grid.Col span={12}>
-            <Textarea
+            <NoteField
               label="Ghi chú"
               placeholder="Giờ mở cửa, người liên hệ, lưu ý khi giao hàng…"
               value={values.note}
-              onChange={(event) => set('note', event.currentTarget.value)}
-              autosize
-              minRows={2}
+              onChange={(text) => set('note', text)}
               maxLength={1000}
               error={serverErrors.note}
             />

@@ -1,9 +1,10 @@
 /** A customer group's fields: name, description and whether its customers buy wholesale ("Khách sỉ"). */
-import { Button, Checkbox, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Checkbox, Group, Stack } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/api/api-error';
 import { maxLength, required } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { NoteField } from '@/ui/note-field';
 import type { CustomerTypeValues } from '../api/customer-writes';
 
 export const TYPE_TITLE_REQUIRED = 'Vui lòng nhập tên nhóm khách hàng';
@@ -63,15 +64,7 @@ export function CustomerTypeForm({ initial = EMPTY, submitLabel, onSubmit, onCan
           data-autofocus
           data-testid="type-title"
         />
-        <Textarea
-          label="Mô tả"
-          value={description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
-          autosize
-          minRows={2}
-          maxLength={500}
-          error={errors.description}
-        />
+        <NoteField label="Mô tả" value={description} onChange={setDescription} maxLength={500} error={errors.description} />
         <Checkbox
           label="Khách sỉ"
           description="Khách hàng trong nhóm được mua theo giá bán sỉ"

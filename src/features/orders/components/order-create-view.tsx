@@ -5,7 +5,7 @@
  * transaction and the sync engine sends it when it can.
  */
 import '@mantine/dates/styles.css';
-import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -19,6 +19,7 @@ import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/lib/dates';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
 import { priceOf } from '../model/cart-pricing';
 import { isPriceRefusal, isPromotionRefusal } from '../model/order-state';
@@ -268,17 +269,12 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
                   popoverProps={{ withinPortal: true }}
                   data-testid="delivery-date"
                 />
-                <Textarea
+                <NoteField
                   label="Ghi chú"
                   placeholder="Ghi chú cho đơn hàng, giao hàng…"
-                  autosize
-                  minRows={2}
                   maxLength={1000}
                   value={cart.note}
-                  onChange={(event) => {
-                    const note = event.currentTarget.value;
-                    update((current) => ({ ...current, note }));
-                  }}
+                  onChange={(note) => update((current) => ({ ...current, note }))}
                   disabled={saving}
                   data-testid="order-note"
                 />

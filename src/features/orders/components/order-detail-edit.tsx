@@ -1,12 +1,13 @@
 /** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { NoteField } from '@/ui/note-field';
 
 /** Statuses whose note and delivery date may still change (server: EDITABLE). */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
@@ -52,16 +53,7 @@ function EditForm({ order, busy, error, onClose, onSave }: Props & { order: Orde
           data-testid="order-edit-delivery"
         />
       </DatesProvider>
-      <Textarea
-        label="Ghi chú"
-        autosize
-        minRows={3}
-        maxRows={8}
-        maxLength={1000}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        data-testid="order-edit-note"
-      />
+      <NoteField label="Ghi chú" minRows={3} maxRows={8} maxLength={1000} value={note} onChange={setNote} data-testid="order-edit-note" />
       {error && (
         <Text size="sm" c="red" role="alert">
           {error}

@@ -1,11 +1,12 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
 import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '@contract/orders-groups';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { NoteField } from '@/ui/note-field';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
 
@@ -104,15 +105,7 @@ function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }
           />
         </DatesProvider>
       </Group>
-      <Textarea
-        label="Ghi chú"
-        autosize
-        minRows={1}
-        maxRows={4}
-        maxLength={500}
-        value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-      />
+      <NoteField label="Ghi chú" minRows={1} maxRows={4} maxLength={500} value={note} onChange={setNote} />
       <div>
         <Text fw={600} size="sm" mb={4}>
           Đơn hàng trong nhóm

@@ -3,9 +3,10 @@
  * reason when the move needs one (Từ chối, Hủy đơn: the rep sees it). The dialog stays open while
  * the call runs and when it fails, so the reason typed is not lost.
  */
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
+import { NoteField } from '@/ui/note-field';
 import { MOVE_COLORS, MOVE_LABELS, needsReason } from './order-status-rules';
 
 export const REASON_REQUIRED = 'Vui lòng nhập lý do';
@@ -64,19 +65,17 @@ function DialogBody({ target, description, busy, error, onClose, onConfirm }: Pr
         Chuyển {description} sang trạng thái <b>“{ORDER_STATUS_LABELS[target]}”</b>?
       </Text>
       {asksReason && (
-        <Textarea
+        <NoteField
           label={target === 'cancelled' ? 'Lý do hủy' : 'Lý do từ chối'}
           description="Trình dược viên sẽ thấy lý do này."
           withAsterisk
-          autosize
-          minRows={2}
           maxRows={6}
           maxLength={500}
           value={reason}
           error={missing ? REASON_REQUIRED : undefined}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
-            if (event.currentTarget.value.trim()) setMissing(false);
+          onChange={(text) => {
+            setReason(text);
+            if (text.trim()) setMissing(false);
           }}
           data-autofocus
           data-testid="status-reason"

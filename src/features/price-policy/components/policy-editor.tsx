@@ -17,7 +17,6 @@ import {
   Switch,
   Table,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
@@ -29,6 +28,7 @@ import type { AppDb } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';
 import { NumericInput } from '@/ui/numeric-input';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
@@ -194,12 +194,11 @@ function PolicyEditorOpen({
             onChange={(event) => set({ is_active: event.currentTarget.checked })}
             disabled={disabled}
           />
-          <Textarea
+          <NoteField
             label="Ghi chú"
             value={values.note}
-            onChange={(event) => set({ note: event.currentTarget.value })}
+            onChange={(text) => set({ note: text })}
             error={errors.note}
-            autosize
             minRows={1}
             maxRows={4}
             disabled={disabled}

@@ -6,7 +6,7 @@
  * are checked with the contract's schema before sending, and the server's field errors land on
  * the same inputs.
  */
-import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconCloudOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import type { ProductImage, ProductRecord } from '@contract/products';
@@ -16,6 +16,7 @@ import { useCan } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { useSelectOptions } from '../api/catalogue-options';
 import { useProductWrites, writeErrorMessage } from '../api/product-writes';
 import { MedicineBadge } from './product-results';
@@ -211,13 +212,11 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
                 data-testid="product-vat"
               />
             </SimpleGrid>
-            <Textarea
+            <NoteField
               label="Mô tả"
               value={values.description}
-              onChange={(event) => set({ description: event.currentTarget.value })}
+              onChange={(text) => set({ description: text })}
               error={errors.description}
-              autosize
-              minRows={2}
               maxRows={6}
               disabled={disabled}
             />

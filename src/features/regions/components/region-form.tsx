@@ -5,7 +5,7 @@
  * region's name and cannot be picked: a province belongs to one region only. The server checks it
  * again and its field messages land on the fields.
  */
-import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { summarizeIssues } from '@contract/validation';
@@ -15,6 +15,7 @@ import { toast } from '@/ui/toast';
 import { addressData } from '@/ui/address/address-data';
 import { indexProvinces, placeFilter } from '@/ui/address/place-filter';
 import { useAddressFile } from '@/ui/address/use-address-data';
+import { NoteField } from '@/ui/note-field';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
 
 type Props = {
@@ -166,13 +167,11 @@ function RegionForm({
             data-testid="region-name"
           />
         </SimpleGrid>
-        <Textarea
+        <NoteField
           label="Mô tả"
-          autosize
-          minRows={2}
           maxRows={5}
           value={values.description}
-          onChange={(event) => set('description', event.currentTarget.value)}
+          onChange={(text) => set('description', text)}
           error={errors.description}
           maxLength={1000}
         />

@@ -3,10 +3,11 @@
  * matrix. Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
  * name, granting more than one holds) are shown as the server words them.
  */
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_ROLE, AREA_LABELS, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { roleErrorMessage, type RoleDraft } from '../api/role-api';
 import { allowsOffRoute, withOffRoute } from '../model/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
@@ -69,14 +70,13 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
             setDraft({ ...draft, name: event.currentTarget.value });
           }}
         />
-        <Textarea
+        <NoteField
           label="Mô tả"
           value={draft.description ?? ''}
           maxLength={500}
-          autosize
           minRows={1}
           disabled={readOnly}
-          onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
+          onChange={(text) => setDraft({ ...draft, description: text })}
         />
         <Stack gap={4}>
           <Text size="sm" fw={500}>

@@ -3,7 +3,7 @@
  * and check in. Both are saved on the device at once and sent when there is signal. Members whose
  * role may not record visits (visits/create, issue #7) do not see the panel.
  */
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
@@ -12,6 +12,7 @@ import { useCan } from '@/session/access';
 import { setUiFlags } from '@/session/ui-flags';
 import { toast } from '@/ui/toast';
 import { SyncChip } from '@/ui/sync-chip';
+import { NoteField } from '@/ui/note-field';
 import { useOpenVisit } from '../api/visits-device';
 import { checkIn, checkOut, currentLocation, type Visitor } from '../model/visit-actions';
 import { CustomerPicker } from './customer-picker';
@@ -56,15 +57,7 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   }
 
   const noteInput = (
-    <Textarea
-      label="Ghi chú"
-      placeholder="Nội dung làm việc, kết quả…"
-      value={note}
-      onChange={(event) => setNote(event.currentTarget.value)}
-      autosize
-      minRows={2}
-      maxLength={1000}
-    />
+    <NoteField label="Ghi chú" placeholder="Nội dung làm việc, kết quả…" value={note} onChange={setNote} maxLength={1000} />
   );
   const locationToggle = (
     <Checkbox label="Ghi lại vị trí GPS" checked={withLocation} onChange={(event) => setWithLocation(event.currentTarget.checked)} />

@@ -5,7 +5,7 @@
  * queues them as one sheet. Several people may count the same check: the office sees their sheets
  * summed. The book figures are never shown to the counter.
  */
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/dates';
 import { useKeyboardWedge } from '@/ui/barcode-scanner';
 import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
+import { NoteField } from '@/ui/note-field';
 import { useCountDraft } from '../api/device-counts';
 import { countBy, NothingCounted, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 
@@ -67,7 +68,9 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
     }
   }
 
-  const shown = check.lines.filter((line) => !debounced || fold(`${line.product_name} ${line.variant_name} ${line.sku} ${line.lot_no ?? ''}`).includes(debounced));
+  const shown = check.lines.filter(
+    (line) => !debounced || fold(`${line.product_name} ${line.variant_name} ${line.sku} ${line.lot_no ?? ''}`).includes(debounced),
+  );
   const countedLines = draft?.lines.length ?? 0;
   return (
     <Stack gap="sm" data-testid="count-view">
@@ -118,7 +121,9 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
                     {[line.product_name, line.variant_name].filter(Boolean).join(' – ')}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {[line.sku, line.lot_no ? `Lô ${line.lot_no}` : null, line.expires_on ? `HSD ${formatDate(line.expires_on)}` : null].filter(Boolean).join(' · ')}
+                    {[line.sku, line.lot_no ? `Lô ${line.lot_no}` : null, line.expires_on ? `HSD ${formatDate(line.expires_on)}` : null]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                 </div>
                 <NumberInput
@@ -152,19 +157,25 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
           </Text>
         )}
       </Stack>
-      <Textarea
+      <NoteField
         label="Ghi chú"
-        autosize
         minRows={1}
         value={draft?.note ?? ''}
-        onChange={(event) => draft && void update({ ...draft, note: event.currentTarget.value })}
+        onChange={(text) => draft && void update({ ...draft, note: text })}
       />
       {countedLines === 0 && (
         <Alert variant="light" color="gray" p="xs">
           Quét mã vạch hoặc nhập số đếm từng lô. Số đếm được lưu trên máy cho tới khi gửi.
         </Alert>
       )}
-      <Button size="md" leftSection={<IconCloudUpload size={18} />} loading={sending} disabled={countedLines === 0} onClick={() => void send()} data-testid="count-send">
+      <Button
+        size="md"
+        leftSection={<IconCloudUpload size={18} />}
+        loading={sending}
+        disabled={countedLines === 0}
+        onClick={() => void send()}
+        data-testid="count-send"
+      >
         Gửi số đếm ({countedLines} dòng)
       </Button>
     </Stack>

@@ -5,7 +5,7 @@
  * while approved and not ended, Sao chép (to the copy's page), Xóa (a programme no order used,
  * not yet approved; otherwise the server says why).
  */
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBan, IconCheck, IconCopy, IconEdit, IconPlayerStop, IconTrash } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { promotionError, usePromotionWrites } from '@/features/promotions/api/promotion-api';
 import { promotionButtons } from '@/features/promotions/model/promotion-text';
+import { NoteField } from '@/ui/note-field';
 
 type Props = { companyId: number; record: PromotionRecord; isMobile: boolean };
 
@@ -247,16 +248,15 @@ function RejectDialog({
     >
       <Stack gap="sm" data-testid="promotion-reject-dialog">
         <Text size="sm">Người tạo sẽ thấy lý do này và có thể sửa chương trình rồi gửi duyệt lại.</Text>
-        <Textarea
+        <NoteField
           label="Lý do từ chối"
           withAsterisk
           placeholder="VD: Thiếu số thông báo Sở Công Thương"
           value={reason}
-          onChange={(event) => {
-            setReason(event.currentTarget.value);
+          onChange={(text) => {
+            setReason(text);
             setError(null);
           }}
-          autosize
           minRows={3}
           maxLength={500}
           error={error}

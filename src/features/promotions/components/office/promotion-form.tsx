@@ -19,7 +19,6 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -51,6 +50,7 @@ import {
   type PromotionFormValues,
 } from '@/features/promotions/model/promotion-form';
 import { DayField } from '@/ui/day-field';
+import { NoteField } from '@/ui/note-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 
@@ -159,13 +159,11 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                   error={errors.kind}
                   data-testid="promotion-kind"
                 />
-                <Textarea
+                <NoteField
                   label="Mô tả"
                   placeholder="Điều kiện, đối tượng áp dụng…"
                   value={values.description}
-                  onChange={(event) => set({ description: event.currentTarget.value })}
-                  autosize
-                  minRows={2}
+                  onChange={(text) => set({ description: text })}
                   maxRows={5}
                   maxLength={2000}
                   error={errors.description}

@@ -3,7 +3,7 @@
  * base units, per lot of the count; a product found on the shelf but not on the list can be added
  * (counted from a book of zero). Lines left empty are not sent; the sheet adds to the counters' sheets.
  */
-import { Alert, Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { appDb } from '@/db/app-db';
@@ -12,6 +12,7 @@ import { toast } from '@/ui/toast';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { lineName } from '@/features/warehouse/model/receipt-print';
+import { NoteField } from '@/ui/note-field';
 import { VariantAdder } from './variant-adder';
 
 type Props = { companyId: number; receipt: ReceiptDetail; opened: boolean; onClose: () => void; isMobile: boolean };
@@ -56,7 +57,14 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Nhập số đếm – ${receipt.code}`} size="xl" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Nhập số đếm – ${receipt.code}`}
+      size="xl"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       <Stack gap="sm" data-testid="check-count-dialog">
         <Text size="sm" c="dimmed">
           Số đếm theo đơn vị cơ bản, cộng dồn với tờ kiểm của người khác. Dòng để trống không được gửi.
@@ -100,10 +108,13 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
           disabled={!opened}
           onAdd={(variant, unit) => {
             if (rows.some((row) => row.variantId === variant.id && row.lotId === null)) return;
-            setExtra((list) => [...list, { key: `extra-${variant.id}`, variantId: variant.id, lotId: null, name: variant.name, lot: 'Không lô', unit }]);
+            setExtra((list) => [
+              ...list,
+              { key: `extra-${variant.id}`, variantId: variant.id, lotId: null, name: variant.name, lot: 'Không lô', unit },
+            ]);
           }}
         />
-        <Textarea label="Ghi chú" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={1} maxLength={500} />
+        <NoteField label="Ghi chú" value={note} onChange={setNote} minRows={1} maxLength={500} />
         {error && <Alert color="red">{error}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

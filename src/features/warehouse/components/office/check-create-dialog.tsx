@@ -3,7 +3,7 @@
  * for everything it holds or for chosen products (searched or scanned); the new count opens, where
  * its lines (each lot on the books) and the counters' sheets are.
  */
-import { ActionIcon, Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -15,6 +15,7 @@ import { errorFields, errorMessage, useWarehouses, warehouseOptions } from '@/fe
 import type { LineVariant } from '@/features/warehouse/model/receipt-form';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { DayField } from '@/ui/day-field';
+import { NoteField } from '@/ui/note-field';
 import { VariantAdder } from './variant-adder';
 
 type Props = { scope: WarehouseScope; opened: boolean; onClose: () => void };
@@ -57,7 +58,14 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Tạo phiếu kiểm kho" size="lg" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Tạo phiếu kiểm kho"
+      size="lg"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       <Stack gap="sm" data-testid="check-create">
         {scope.multi && (
           <Select
@@ -101,9 +109,17 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
               {chosen.map((variant) => (
                 <Group key={variant.id} justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" truncate="end">
-                    {variant.name} <Text span c="dimmed" size="xs">{variant.sku}</Text>
+                    {variant.name}{' '}
+                    <Text span c="dimmed" size="xs">
+                      {variant.sku}
+                    </Text>
                   </Text>
-                  <ActionIcon variant="subtle" color="gray" aria-label={`Bỏ ${variant.name}`} onClick={() => setChosen((list) => list.filter((item) => item.id !== variant.id))}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Bỏ ${variant.name}`}
+                    onClick={() => setChosen((list) => list.filter((item) => item.id !== variant.id))}
+                  >
                     <IconX size={16} />
                   </ActionIcon>
                 </Group>
@@ -111,7 +127,7 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
             </Stack>
           </>
         )}
-        <Textarea label="Ghi chú" value={note} onChange={(event) => setNote(event.currentTarget.value)} autosize minRows={2} maxLength={1000} />
+        <NoteField label="Ghi chú" value={note} onChange={setNote} maxLength={1000} />
         {error && <Alert color="red">{error.message}</Alert>}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>

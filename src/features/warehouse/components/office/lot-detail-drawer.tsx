@@ -3,7 +3,7 @@
  * may make (PUT shipments/{id}/status/: hold in quarantine, release, recall — a reason for the
  * last two and for quarantine), and, for a recall, who received the lot (every export of it).
  */
-import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { LOT_TRANSITIONS, type LotStatus } from '@contract/warehouse-status';
 import { formatDate } from '@/lib/dates';
@@ -12,6 +12,7 @@ import { useCan } from '@/session/access';
 import { toast } from '@/ui/toast';
 import { useLot, useLotWrites } from '@/features/warehouse/api/stock-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
+import { NoteField } from '@/ui/note-field';
 import { ExpiryText, LotStatusBadge } from './badges';
 
 type Props = { companyId: number; id: number | null; isMobile: boolean; onClose: () => void };
@@ -41,7 +42,14 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
   };
 
   return (
-    <Drawer opened={id !== null} onClose={onClose} position="right" size={isMobile ? '100%' : 'lg'} title={data ? `Lô ${data.lot_no}` : 'Lô hàng'} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Drawer
+      opened={id !== null}
+      onClose={onClose}
+      position="right"
+      size={isMobile ? '100%' : 'lg'}
+      title={data ? `Lô ${data.lot_no}` : 'Lô hàng'}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       {lot.isPending ? (
         <Loader />
       ) : !data ? (
@@ -84,12 +92,18 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
               </Group>
               {moving && (
                 <>
-                  <Textarea label="Lý do" value={reason} onChange={(event) => setReason(event.currentTarget.value)} autosize minRows={2} maxLength={500} withAsterisk data-testid="lot-move-reason" />
+                  <NoteField label="Lý do" value={reason} onChange={setReason} maxLength={500} withAsterisk data-testid="lot-move-reason" />
                   <Group justify="flex-end">
                     <Button variant="default" onClick={() => setMoving(null)}>
                       Đóng lại
                     </Button>
-                    <Button color="red" disabled={!reason.trim()} loading={busy} onClick={() => void move(moving)} data-testid="lot-move-confirm">
+                    <Button
+                      color="red"
+                      disabled={!reason.trim()}
+                      loading={busy}
+                      onClick={() => void move(moving)}
+                      data-testid="lot-move-confirm"
+                    >
                       {MOVE_LABEL[moving]}
                     </Button>
                   </Group>

@@ -3,12 +3,13 @@
  * the receiving warehouse and the reason, who delivers / receives / carries and where from, the
  * source document ("Theo chứng từ số…"), the document date and a note.
  */
-import { Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { vietnamDay } from '@contract/price-policy';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { useTransferReasons, useWarehouses, warehouseOptions } from '@/features/warehouse/api/warehouse-api';
 import type { FieldErrors, ReceiptDraft } from '@/features/warehouse/model/receipt-form';
 import { DayField } from '@/ui/day-field';
+import { NoteField } from '@/ui/note-field';
 
 type Props = {
   companyId: number;
@@ -58,7 +59,9 @@ export function ReceiptHeaderFields({ companyId, kind, multi, draft, errors, onC
           />
           <Select
             label="Lý do chuyển kho"
-            data={(reasons.data ?? []).filter((reason) => reason.is_active || reason.id === draft.reason).map((reason) => ({ value: String(reason.id), label: reason.title }))}
+            data={(reasons.data ?? [])
+              .filter((reason) => reason.is_active || reason.id === draft.reason)
+              .map((reason) => ({ value: String(reason.id), label: reason.title }))}
             value={draft.reason === null ? null : String(draft.reason)}
             onChange={(next) => onChange({ reason: next ? Number(next) : null })}
             clearable
@@ -102,11 +105,10 @@ export function ReceiptHeaderFields({ companyId, kind, multi, draft, errors, onC
         error={errors.document_date}
         data-testid="receipt-document-date"
       />
-      <Textarea
+      <NoteField
         label="Ghi chú"
         value={draft.note}
-        onChange={(event) => onChange({ note: event.currentTarget.value })}
-        autosize
+        onChange={(text) => onChange({ note: text })}
         minRows={1}
         maxLength={1000}
         size="md"

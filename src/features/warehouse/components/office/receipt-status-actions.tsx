@@ -3,7 +3,7 @@
  * role may): a move that changes stock asks first; cancelling a receipt that moved stock asks for
  * the reason (its stock is reversed); receiving a transfer asks what arrived per line.
  */
-import { Button, Group, Modal, SimpleGrid, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { useCan } from '@/session/access';
@@ -12,6 +12,7 @@ import { toast } from '@/ui/toast';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { confirmText, receiptActions, type ReceiptAction } from '@/features/warehouse/model/receipt-actions';
+import { NoteField } from '@/ui/note-field';
 import { ReceiveTransferDialog } from './receive-transfer-dialog';
 
 type Props = { companyId: number; receipt: ReceiptDetail; isMobile: boolean };
@@ -56,7 +57,13 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
   if (actions.length === 0) return null;
   return (
     <>
-      <SimpleGrid cols={isMobile ? 1 : actions.length} spacing="xs" w={isMobile ? '100%' : 'fit-content'} ml="auto" data-testid="receipt-actions">
+      <SimpleGrid
+        cols={isMobile ? 1 : actions.length}
+        spacing="xs"
+        w={isMobile ? '100%' : 'fit-content'}
+        ml="auto"
+        data-testid="receipt-actions"
+      >
         {actions.map((action) => (
           <Button
             key={action.to}
@@ -71,15 +78,19 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
           </Button>
         ))}
       </SimpleGrid>
-      <Modal opened={cancelling !== null} onClose={() => setCancelling(null)} title={`Hủy phiếu ${receipt.code}`} centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Modal
+        opened={cancelling !== null}
+        onClose={() => setCancelling(null)}
+        title={`Hủy phiếu ${receipt.code}`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Đóng' }}
+      >
         <Stack gap="sm">
-          <Textarea
+          <NoteField
             label="Lý do hủy"
             description="Phiếu đã ghi tồn kho: hủy sẽ ghi bút toán đảo ngược, phiếu vẫn được lưu."
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
-            autosize
-            minRows={2}
+            onChange={setReason}
             maxLength={500}
             withAsterisk
             data-testid="receipt-cancel-reason"

@@ -3,7 +3,7 @@
  * add one (the WAREHOUSE service must be on: the server answers FEATURE_OFF otherwise) or edit one
  * (the default warehouse cannot be stopped).
  */
-import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WarehouseRecord } from '@contract/warehouse';
@@ -12,6 +12,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { RowActions } from '@/ui/list-page/row-actions';
 import { toast } from '@/ui/toast';
 import { errorFields, errorMessage, useKeeperOptions, useWarehouses, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
+import { NoteField } from '@/ui/note-field';
 
 type Form = { code: string; name: string; address: string; keeper: string | null; note: string; active: boolean };
 
@@ -54,13 +55,38 @@ function WarehouseForm({ companyId, editing, onClose }: { companyId: number; edi
   return (
     <Stack gap="sm" data-testid="warehouse-form">
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <TextInput label="Mã kho" placeholder="Tự sinh nếu để trống" value={form.code} onChange={(event) => set({ code: event.currentTarget.value })} maxLength={30} error={errors.code} data-testid="warehouse-code" />
-        <TextInput label="Tên kho" value={form.name} onChange={(event) => set({ name: event.currentTarget.value })} maxLength={120} withAsterisk error={errors.name} data-testid="warehouse-name" />
+        <TextInput
+          label="Mã kho"
+          placeholder="Tự sinh nếu để trống"
+          value={form.code}
+          onChange={(event) => set({ code: event.currentTarget.value })}
+          maxLength={30}
+          error={errors.code}
+          data-testid="warehouse-code"
+        />
+        <TextInput
+          label="Tên kho"
+          value={form.name}
+          onChange={(event) => set({ name: event.currentTarget.value })}
+          maxLength={120}
+          withAsterisk
+          error={errors.name}
+          data-testid="warehouse-name"
+        />
       </SimpleGrid>
-      <TextInput label="Địa chỉ" value={form.address} onChange={(event) => set({ address: event.currentTarget.value })} maxLength={255} error={errors.address} />
+      <TextInput
+        label="Địa chỉ"
+        value={form.address}
+        onChange={(event) => set({ address: event.currentTarget.value })}
+        maxLength={255}
+        error={errors.address}
+      />
       <Select
         label="Thủ kho"
-        data={(keepers.data ?? []).map((person) => ({ value: String(person.id), label: person.code ? `${person.full_name} (${person.code})` : person.full_name }))}
+        data={(keepers.data ?? []).map((person) => ({
+          value: String(person.id),
+          label: person.code ? `${person.full_name} (${person.code})` : person.full_name,
+        }))}
         value={form.keeper}
         onChange={(keeper) => set({ keeper })}
         searchable
@@ -68,8 +94,13 @@ function WarehouseForm({ companyId, editing, onClose }: { companyId: number; edi
         nothingFoundMessage="Không có nhân viên phù hợp"
         error={errors.keeper_id}
       />
-      <Textarea label="Ghi chú" value={form.note} onChange={(event) => set({ note: event.currentTarget.value })} autosize minRows={1} maxLength={500} />
-      <Switch label="Đang hoạt động" checked={form.active} disabled={record?.is_default} onChange={(event) => set({ active: event.currentTarget.checked })} />
+      <NoteField label="Ghi chú" value={form.note} onChange={(text) => set({ note: text })} minRows={1} maxLength={500} />
+      <Switch
+        label="Đang hoạt động"
+        checked={form.active}
+        disabled={record?.is_default}
+        onChange={(event) => set({ active: event.currentTarget.checked })}
+      />
       {errors.form && (
         <Text c="red" size="sm">
           {errors.form}
@@ -134,14 +165,22 @@ export function WarehouseListView({ companyId, multi }: { companyId: number; mul
                   </Badge>
                 </Table.Td>
                 <Table.Td>
-                  <RowActions edit={canEdit && (multi || row.is_default) && { label: `Sửa kho ${row.name}`, onClick: () => setEditing(row) }} />
+                  <RowActions
+                    edit={canEdit && (multi || row.is_default) && { label: `Sửa kho ${row.name}`, onClick: () => setEditing(row) }}
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Thêm kho' : 'Sửa kho'} size="lg" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Thêm kho' : 'Sửa kho'}
+        size="lg"
+        closeButtonProps={{ 'aria-label': 'Đóng' }}
+      >
         {editing && <WarehouseForm companyId={companyId} editing={editing} onClose={() => setEditing(null)} />}
       </Modal>
     </Stack>

@@ -6,7 +6,7 @@
  * lot. A refusal shows the server's message, on its line when it names one. Loaded when first
  * opened, from the network (vite.config.ts leaves components/online out of the precache).
  */
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import { vietnamDay } from '@contract/price-policy';
@@ -24,6 +24,7 @@ import {
   returnRows,
   type ReturnRow,
 } from '@/features/warehouse/model/order-return';
+import { NoteField } from '@/ui/note-field';
 
 type Props = {
   companyId: number;
@@ -164,13 +165,18 @@ function ReturnForm({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <DayField label="Ngày nhập" value={date} onChange={(next) => next && setDate(next)} maxDate={vietnamDay()} data-testid="order-return-date" />
-      <Textarea
+      <DayField
+        label="Ngày nhập"
+        value={date}
+        onChange={(next) => next && setDate(next)}
+        maxDate={vietnamDay()}
+        data-testid="order-return-date"
+      />
+      <NoteField
         label="Ghi chú"
         placeholder="Lý do trả hàng…"
         value={note}
-        onChange={(event) => setNote(event.currentTarget.value)}
-        autosize
+        onChange={setNote}
         minRows={1}
         maxLength={1000}
         data-testid="order-return-note"
