@@ -1,16 +1,16 @@
-/** The order list as an .xlsx (exportdata/): one row per order of the filter, streamed in batches. */
-import { PassThrough, type Writable } from 'node:stream';
+/** The order list as an .xlsx (exportdata/): one row per order of the filter, read in batches. */
 import { and, asc, gt, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/orders-status';
+import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
+import { xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { orderRecordsById } from './order-record';
 import { orderFilters, type OrderQuery } from './order-list';
 
 const BATCH = 500;
 
-const COLUMNS = [
+const COLUMNS: SheetColumn[] = [
   { header: 'Mã đơn', key: 'code', width: 12 },
   { header: 'Số đơn trên máy', key: 'local_no', width: 18 },
   { header: 'Ngày tạo', key: 'created_at', width: 18 },
@@ -21,25 +21,17 @@ const COLUMNS = [
   { header: 'Trạng thái', key: 'status', width: 14 },
   { header: 'Thanh toán', key: 'payment', width: 18 },
   { header: 'Số dòng', key: 'lines', width: 8 },
-  { header: 'Tiền hàng', key: 'subtotal', width: 14 },
-  { header: 'Chiết khấu', key: 'discount', width: 12 },
-  { header: 'Thuế VAT', key: 'vat', width: 12 },
-  { header: 'Tổng tiền', key: 'total', width: 14 },
+  { header: 'Tiền hàng', key: 'subtotal', width: 14, money: true },
+  { header: 'Chiết khấu', key: 'discount', width: 12, money: true },
+  { header: 'Thuế VAT', key: 'vat', width: 12, money: true },
+  { header: 'Tổng tiền', key: 'total', width: 14, money: true },
   { header: 'Ngày giao', key: 'delivery', width: 12 },
   { header: 'Ghi chú', key: 'note', width: 30 },
 ];
 
 const VN_TIME = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'short' });
 
-async function writeOrderSheet(db: Db, query: OrderQuery, output: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet('Đơn hàng', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((column) => ({
-    ...column,
-    style: ['subtotal', 'discount', 'vat', 'total'].includes(column.key) ? { numFmt: '#,##0' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+async function* orderRows(db: Db, query: OrderQuery) {
   const filters = orderFilters(query);
   let after = '';
   for (;;) {
@@ -58,39 +50,31 @@ async function writeOrderSheet(db: Db, query: OrderQuery, output: Writable): Pro
     for (const { id } of page) {
       const order = records.get(id);
       if (!order) continue;
-      sheet
-        .addRow({
-          code: order.code,
-          local_no: order.local_no,
-          created_at: VN_TIME.format(new Date(order.created_at)),
-          customer: order.customer_name,
-          customer_code: order.customer_code,
-          address: order.customer_address,
-          staff: order.account_name,
-          status: ORDER_STATUS_LABELS[order.status],
-          payment: PAYMENT_STATUS_LABELS[order.payment_status],
-          lines: order.lines.length,
-          subtotal: order.subtotal,
-          discount: order.discount_total,
-          vat: order.vat_total,
-          total: order.total,
-          delivery: order.delivery_date,
-          note: order.note,
-        })
-        .commit();
+      yield {
+        code: order.code,
+        local_no: order.local_no,
+        created_at: VN_TIME.format(new Date(order.created_at)),
+        customer: order.customer_name,
+        customer_code: order.customer_code,
+        address: order.customer_address,
+        staff: order.account_name,
+        status: ORDER_STATUS_LABELS[order.status],
+        payment: PAYMENT_STATUS_LABELS[order.payment_status],
+        lines: order.lines.length,
+        subtotal: order.subtotal,
+        discount: order.discount_total,
+        vat: order.vat_total,
+        total: order.total,
+        delivery: order.delivery_date,
+        note: order.note,
+      };
     }
     after = page.at(-1)!.id;
     if (page.length < BATCH) break;
   }
-  sheet.commit();
-  await workbook.commit();
 }
 
-export function orderSheetStream(db: Db, query: OrderQuery, onError: (error: unknown) => void): PassThrough {
-  const output = new PassThrough();
-  writeOrderSheet(db, query, output).catch((error: unknown) => {
-    onError(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return output;
+export function orderSheetResponse(db: Db, query: OrderQuery, onError: (error: unknown) => void): Response {
+  const fileName = `don-hang-${vietnamDay().replace(/-/g, '')}.xlsx`;
+  return xlsxResponse(fileName, 'Đơn hàng', COLUMNS, () => orderRows(db, query), onError);
 }

@@ -4,32 +4,14 @@
  * export, and the order table's column choice per person. The dashboard's getdashboard/ shares the
  * prefix (server/modules/dashboard).
  */
-import { Readable } from 'node:stream';
+
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField, companyBodyField } from '@contract/validation';
-import {
-  BulkStatusUpdateSchema,
-  CancelOrderSchema,
-  DEFAULT_ORDER_COLUMNS,
-  OrderListQuery,
-  OrderSubmitSchema,
-  OrderTableViewSchema,
-  PaymentUpdateSchema,
-  StatusUpdateSchema,
-  type BulkStatusResult,
-} from '@contract/orders';
-import {
-  ORDER_STATUS_COLORS,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  OWNER_CANCELLABLE,
-  moveAction,
-  type OrderStatus,
-} from '@contract/orders-status';
-import { vietnamDay } from '@contract/price-policy';
+import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult } from '@contract/orders';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, moveAction, type OrderStatus } from '@contract/orders-status';
+
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
 import { can } from '@contract/roles';
@@ -45,7 +27,7 @@ import { provincesByRegion } from '@server/modules/regions';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
 import { orderGroupRoutes } from './order-groups.routes';
-import { orderSheetStream } from './order-export';
+import { orderSheetResponse } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
@@ -308,16 +290,7 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/exportdata', async (c) => {
     const query = parseQuery(c, OrderListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'export');
-    const stream = orderSheetStream(db, await scopedQuery(query, access), (error) =>
-      deps.logger.error({ err: error }, 'order export failed'),
-    );
-    return new Response(Readable.toWeb(stream) as ReadableStream<Uint8Array>, {
-      headers: {
-        'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        'Content-Disposition': `attachment; filename="don-hang-${vietnamDay().replace(/-/g, '')}.xlsx"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return orderSheetResponse(db, await scopedQuery(query, access), (error) => deps.logger.error({ err: error }, 'order export failed'));
   });
 
   app.get('/order-table', async (c) => {

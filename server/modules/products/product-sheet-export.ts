@@ -3,13 +3,13 @@
  * streamed (exceljs streaming writer) while products are read in batches, so 50,000 variants never
  * sit in memory at once.
  */
-import { PassThrough, type Writable } from 'node:stream';
 import { and, asc, gt } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { vietnamDay } from '@contract/price-policy';
 import { type ProductRecord, type VariantUnit } from '@contract/products';
-import { PRODUCT_SHEET_COLUMNS, type ProductSheetColumn } from '@contract/products-files';
+import { PRODUCT_SHEET_COLUMNS, productSheetFileName, type ProductSheetColumn } from '@contract/products-files';
 import type { Db } from '@server/kernel/db/client';
 import { products } from '@server/kernel/db/schema';
+import { xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { productFilters, type ProductQuery } from './catalogue-lists';
 import { loadProductRecords } from './product-record';
 
@@ -54,19 +54,14 @@ export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, st
   );
 }
 
-/** Writes the workbook of the products matching the filters to `output` and ends it. */
-export async function writeProductSheet(db: Db, query: ProductQuery, output: Writable): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
-  workbook.creator = 'Salesfield';
-  const sheet = workbook.addWorksheet('Sản phẩm', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = PRODUCT_SHEET_COLUMNS.map((header) => ({
-    header,
-    key: header,
-    width: WIDTHS[header] ?? 12,
-    style: MONEY.includes(header) ? { numFmt: '#,##0' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
+const COLUMNS: SheetColumn[] = PRODUCT_SHEET_COLUMNS.map((header) => ({
+  header,
+  key: header,
+  width: WIDTHS[header] ?? 12,
+  money: MONEY.includes(header),
+}));
+
+async function* productRows(db: Db, query: ProductQuery) {
   const filters = productFilters(query);
   let after = 0;
   for (;;) {
@@ -85,21 +80,14 @@ export async function writeProductSheet(db: Db, query: ProductQuery, output: Wri
     for (const { id } of page) {
       const record = records.get(id);
       if (!record) continue;
-      for (const row of sheetRows(record)) sheet.addRow(row).commit();
+      yield* sheetRows(record);
     }
     after = page.at(-1)!.id;
     if (page.length < BATCH) break;
   }
-  sheet.commit();
-  await workbook.commit();
 }
 
-/** A readable stream of the workbook; a failure half-way ends the download with an error. */
-export function productSheetStream(db: Db, query: ProductQuery, onError: (error: unknown) => void): PassThrough {
-  const output = new PassThrough();
-  writeProductSheet(db, query, output).catch((error: unknown) => {
-    onError(error);
-    output.destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return output;
+/** The workbook of the products matching the filters, streamed; a failure half-way ends the download with an error. */
+export function productSheetResponse(db: Db, query: ProductQuery, onError: (error: unknown) => void): Response {
+  return xlsxResponse(productSheetFileName(vietnamDay()), 'Sản phẩm', COLUMNS, () => productRows(db, query), onError);
 }
