@@ -9,15 +9,21 @@ export type SheetColumn = { header: string; key: string; width: number; money?: 
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** Dates and times as Vietnamese people write them, in Vietnam's time zone (DD/MM/YYYY HH:mm). */
-export const VN_DATE_TIME = new Intl.DateTimeFormat('vi-VN', {
+const VN_PARTS = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Ho_Chi_Minh',
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+  hourCycle: 'h23',
 });
+
+/** A moment as Vietnamese sheets write it, in Vietnam's time zone: DD/MM/YYYY HH:mm (the day first, a 4-digit year). */
+export function vnDateTime(at: Date): string {
+  const part = Object.fromEntries(VN_PARTS.formatToParts(at).map(({ type, value }) => [type, value]));
+  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+}
 
 /** An ISO day (YYYY-MM-DD) as DD/MM/YYYY. */
 export const vnDay = (day: string | null | undefined): string => (day ? day.split('-').reverse().join('/') : '');

@@ -4,7 +4,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/orders-sta
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
-import { xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { vnDateTime, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { orderRecordsById } from './order-record';
 import { orderFilters, type OrderQuery } from './order-list';
 
@@ -29,8 +29,6 @@ const COLUMNS: SheetColumn[] = [
   { header: 'Ghi chú', key: 'note', width: 30 },
 ];
 
-const VN_TIME = new Intl.DateTimeFormat('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh', dateStyle: 'short', timeStyle: 'short' });
-
 async function* orderRows(db: Db, query: OrderQuery) {
   const filters = orderFilters(query);
   let after = '';
@@ -53,7 +51,7 @@ async function* orderRows(db: Db, query: OrderQuery) {
       yield {
         code: order.code,
         local_no: order.local_no,
-        created_at: VN_TIME.format(new Date(order.created_at)),
+        created_at: vnDateTime(new Date(order.created_at)),
         customer: order.customer_name,
         customer_code: order.customer_code,
         address: order.customer_address,

@@ -183,10 +183,15 @@ describe('list, counts and export', () => {
     const sheet = workbook.getWorksheet('Đơn hàng')!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Mã đơn', 'Khách hàng', 'Trạng thái', 'Tổng tiền']));
     const statuses = new Set<string>();
+    const created: string[] = [];
     sheet.eachRow((row, index) => {
       if (index > 1) statuses.add(String(row.getCell(8).value));
+      if (index > 1) created.push(String(row.getCell(3).value));
     });
     expect([...statuses]).toEqual(['Chờ xác nhận']);
+    // Ngày tạo as Vietnamese sheets write it: the day first, a 4-digit year, then the time.
+    expect(created.length).toBeGreaterThan(0);
+    for (const value of created) expect(value).toMatch(/^\d{2}\/\d{2}\/20\d{2} \d{2}:\d{2}$/);
   });
 
   it('remembers each person’s columns', async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SYSTEM_ROLES } from '@contract/roles';
@@ -15,6 +15,8 @@ beforeEach(async () => {
   await db.open();
 });
 afterEach(async () => {
+  // Unmount first: a search the filters still had in flight would otherwise reach the real fetch.
+  cleanup();
   leaveWorkspace();
   vi.unstubAllGlobals();
   db.close();
