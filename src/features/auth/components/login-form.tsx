@@ -14,7 +14,9 @@ import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { login } from '../api/auth-api';
 
 const REMEMBERED_PHONE = 'rememberedPhone';
-const PHONE_RULES = [required('Bạn cần điền vào mục này'), phoneRule('Tên tài khoản không hợp lệ')];
+/** The account name is the phone number: the spec's text, then what a valid one looks like. */
+export const PHONE_INVALID = 'Tên tài khoản không hợp lệ: nhập số điện thoại di động 10 chữ số, bắt đầu bằng 0';
+const PHONE_RULES = [required('Bạn cần điền vào mục này'), phoneRule(PHONE_INVALID)];
 const PASSWORD_RULES = [required('Bạn cần điền vào mục này')];
 
 export function LoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnswer) => void }) {
