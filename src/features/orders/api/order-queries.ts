@@ -79,16 +79,20 @@ export function useOrderDetail(db: AppDb, companyId: number, id: string) {
     enabled: companyId > 0,
     retry: false,
     queryFn: async (): Promise<OrderDetail | null> => {
+      const local = await db.orders.get(id);
+      const mine = local?.company === companyId ? local : undefined;
+      const deviceCopy = (deviceReason: 'offline' | 'unsent'): OrderDetail => {
+        const { syncState: _syncState, error: _error, changes: _changes, ...order } = mine!;
+        return { order, history: [], source: 'device', deviceReason };
+      };
+      // Not sent yet (or refused): the server cannot know it, so it is not asked (no 404 while the
+      // push is under way); the sync changing this copy asks again (the effect below).
+      if (mine && mine.syncState !== 'synced') return deviceCopy('unsent');
       try {
         return await fetchOrderDetail(companyId, id);
       } catch (error) {
-        const offline = error instanceof ApiError && error.isNetwork;
-        const unknown = error instanceof ApiError && error.status === 404;
-        if (!offline && !unknown) throw error;
-        const local = await db.orders.get(id);
-        if (!local || local.company !== companyId || (unknown && local.syncState === 'synced')) throw error;
-        const { syncState: _syncState, error: _error, changes: _changes, ...order } = local;
-        return { order, history: [], source: 'device', deviceReason: offline ? 'offline' : 'unsent' };
+        if (!(error instanceof ApiError && error.isNetwork) || !mine) throw error;
+        return deviceCopy('offline');
       }
     },
   });

@@ -118,6 +118,9 @@ describe('OrderDetailView of an order made on this phone', () => {
     await waitFor(() => expect(code()).toBe('LVK-AB12-3'));
     await waitFor(() => expect(chip()).toBe('Chờ gửi'));
     expect(screen.getByTestId('order-device-copy').textContent).toContain('Đơn hàng chưa được gửi lên máy chủ');
+    // The server cannot know an order still waiting to be sent: it is not asked (no 404 in the log).
+    const askedForOrder = () => fetchMock.mock.calls.filter(([input]) => String(input).includes(`/ordercompany/${order.id}`)).length;
+    expect(askedForOrder()).toBe(0);
     const asked = fetchMock.mock.calls.length;
 
     // The sync sends it: the server gives it its code, the device keeps the server's copy.
@@ -127,6 +130,7 @@ describe('OrderDetailView of an order made on this phone', () => {
 
     await waitFor(() => expect(code()).toBe('DH000007'));
     expect(fetchMock.mock.calls.length).toBeGreaterThan(asked);
+    expect(askedForOrder()).toBe(1);
     expect(chip()).toBeNull();
     expect(screen.queryByTestId('order-device-copy')).toBeNull();
     expect(screen.getByText('Chờ xác nhận')).toBeTruthy();
