@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef, type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { required } from './input-rules';
-import { NumericInput, type NumericInputProps } from './numeric-input';
+import { DIGITS_ONLY, NumericInput, type NumericInputProps } from './numeric-input';
 import type { RuleInputHandle } from './rule-text-input';
 
 const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
@@ -17,13 +17,33 @@ const input = () => screen.getByLabelText(/Số lượng/) as HTMLInputElement;
 const type = (text: string) => fireEvent.change(input(), { target: { value: text } });
 
 describe('NumericInput', () => {
-  it('keeps digits only', () => {
+  it('refuses what is not a digit where the person sees it, keeping the number as it was', () => {
     render(<Field />, { wrapper });
-    type('12a3');
-    expect(input().value).toBe('123');
-    type('1.234,5 ₫');
-    expect(input().value).toBe('12345');
+    type('12');
+    type('-12');
+    expect(input().value).toBe('12');
+    expect(screen.getByText(DIGITS_ONLY)).toBeTruthy();
+    type('12,5');
+    expect(input().value).toBe('12');
+    type('125');
+    expect(input().value).toBe('125');
+    expect(screen.queryByText(DIGITS_ONLY)).toBeNull();
     expect(input().getAttribute('inputmode')).toBe('numeric');
+  });
+
+  it('takes a whole number pasted with its thousands grouped', () => {
+    render(<Field />, { wrapper });
+    type('1.234.567');
+    expect(input().value).toBe('1234567');
+    type('12 500');
+    expect(input().value).toBe('12500');
+    expect(screen.queryByText(DIGITS_ONLY)).toBeNull();
+  });
+
+  it('writes the maximum as people read it, with its unit', () => {
+    render(<Field max={1_000_000} unit="₫" />, { wrapper });
+    type('1000001');
+    expect(screen.getByText('Giá trị không được vượt quá 1.000.000 ₫')).toBeTruthy();
   });
 
   it('shows the maximum error while typing and removes it when the value fits', () => {
