@@ -18,6 +18,8 @@ export const theme = createTheme({
     MultiSelect: { defaultProps: { filter: foldedOptionsFilter } },
     Autocomplete: { defaultProps: { filter: foldedOptionsFilter } },
     NumberInput: { defaultProps: { size: 'md' } },
+    // A badge is a status or a count: squeezed in a row it showed as an empty circle or a cut word.
+    Badge: { styles: { root: { flexShrink: 0 } } },
   },
 });
 

@@ -27,13 +27,15 @@ export function StatusTabs({
   const current = value ?? ALL_STATUSES;
   return (
     <Tabs value={current} onChange={(next) => onChange(!next || next === ALL_STATUSES ? undefined : next)}>
-      <ScrollArea type="never">
+      {/* The strip scrolls rather than squeeze: at 1024 px the tabs of seven statuses do not fit, and a
+          shrunk tab hid its count. */}
+      <ScrollArea type="auto" scrollbarSize={6} offsetScrollbars="x">
         <Tabs.List style={{ flexWrap: 'nowrap' }}>
           {tabs.map((tab) => (
             <Tabs.Tab
               key={tab.value}
               value={tab.value}
-              style={{ whiteSpace: 'nowrap' }}
+              style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
               data-testid={`${testId}-tab-${tab.value}`}
               rightSection={
                 tab.count === undefined ? null : (
@@ -42,6 +44,7 @@ export function StatusTabs({
                     variant={highlightActive && current === tab.value ? 'filled' : 'light'}
                     color="gray"
                     tt="none"
+                    style={{ flexShrink: 0, overflow: 'visible' }}
                     data-testid={`${testId}-tab-count`}
                   >
                     {tab.count}

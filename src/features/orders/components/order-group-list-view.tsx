@@ -2,7 +2,7 @@
  * /order-groups (GROUP-ORDER service): delivery groups with their status, order count and total;
  * a status filter; creating a group from picked orders (order_groups/create).
  */
-import { Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -78,17 +78,19 @@ export function OrderGroupListView(props: Props) {
       screen={props}
       header={
         <Group justify="space-between" gap="sm">
-          <SegmentedControl
-            value={filter.status ?? 'all'}
-            onChange={(value) => onFilter({ ...filter, page: 1, status: value === 'all' ? undefined : (value as OrderGroupStatus) })}
-            data={[
-              { value: 'all', label: 'Tất cả' },
-              ...ORDER_GROUP_STATUSES.map((status) => ({ value: status, label: ORDER_GROUP_STATUS_LABELS[status] })),
-            ]}
-            size={isMobile ? 'xs' : 'sm'}
-            data-testid="group-status-filter"
-            style={isMobile ? { width: '100%' } : undefined}
-          />
+          {/* Five statuses do not fit a phone's width: the strip scrolls instead of cutting the last. */}
+          <ScrollArea type="auto" scrollbarSize={4} maw="100%">
+            <SegmentedControl
+              value={filter.status ?? 'all'}
+              onChange={(value) => onFilter({ ...filter, page: 1, status: value === 'all' ? undefined : (value as OrderGroupStatus) })}
+              data={[
+                { value: 'all', label: 'Tất cả' },
+                ...ORDER_GROUP_STATUSES.map((status) => ({ value: status, label: ORDER_GROUP_STATUS_LABELS[status] })),
+              ]}
+              size={isMobile ? 'xs' : 'sm'}
+              data-testid="group-status-filter"
+            />
+          </ScrollArea>
           {canCreate && (
             <Button
               leftSection={<IconPlus size={18} />}

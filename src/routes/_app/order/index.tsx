@@ -52,7 +52,8 @@ function OrdersPage() {
   };
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm" wrap="nowrap">
+      {/* Wraps on a 360 px phone: the two views, the cart and "Tạo đơn" do not fit in one row there. */}
+      <Group justify="space-between" gap="sm">
         <SegmentedControl
           value={view}
           onChange={(next) => go({ ...filter, page: 1, view: next as OrderView })}
