@@ -1,6 +1,6 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
 import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { NoteField } from '@/ui/note-field';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
+import { DialogActions } from '@/ui/dialog-actions';
 
 export const GROUP_STATUS_COLORS: Record<OrderGroupStatus, string> = {
   open: 'blue',
@@ -117,14 +118,13 @@ function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }
           {error}
         </Text>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button loading={busy} onClick={submit} data-testid="group-create-submit">
-          Tạo nhóm ({orders.size} đơn)
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={onClose}
+        label={`Tạo nhóm (${orders.size} đơn)`}
+        onConfirm={submit}
+        busy={busy}
+        testId="group-create-submit"
+      />
     </Stack>
   );
 }
@@ -160,14 +160,14 @@ export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onCl
               {error}
             </Text>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Đóng lại
-            </Button>
-            <Button loading={busy} disabled={orders.size === 0} onClick={() => onAdd([...orders])} data-testid="group-add-submit">
-              Thêm {orders.size} đơn
-            </Button>
-          </Group>
+          <DialogActions
+            onCancel={onClose}
+            label={`Thêm ${orders.size} đơn`}
+            onConfirm={() => onAdd([...orders])}
+            busy={busy}
+            disabled={orders.size === 0}
+            testId="group-add-submit"
+          />
         </Stack>
       )}
     </Modal>

@@ -32,6 +32,7 @@ import { NoteField } from '@/ui/note-field';
 import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = {
   db: AppDb;
@@ -302,14 +303,7 @@ function PolicyEditorOpen({
               </Table>
             </Table.ScrollContainer>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Đóng lại
-            </Button>
-            <Button type="submit" loading={saving} disabled={!online} data-testid="policy-save">
-              Lưu
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} label="Lưu" busy={saving} disabled={!online} testId="policy-save" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -17,6 +17,7 @@ import { toast } from '@/ui/toast';
 import { promotionError, usePromotionWrites } from '@/features/promotions/api/promotion-api';
 import { promotionButtons } from '@/features/promotions/model/promotion-text';
 import { NoteField } from '@/ui/note-field';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = { companyId: number; record: PromotionRecord; isMobile: boolean };
 
@@ -263,14 +264,15 @@ function RejectDialog({
           data-autofocus
           data-testid="promotion-reject-reason"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={sending}>
-            Đóng lại
-          </Button>
-          <Button color="red" onClick={() => void send()} loading={sending} data-testid="promotion-reject-confirm">
-            Từ chối
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label="Từ chối"
+          onConfirm={() => void send()}
+          busy={sending}
+          color="red"
+          testId="promotion-reject-confirm"
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

@@ -6,22 +6,7 @@
  * before anything is sent (promotion-form.ts), the server's refusals land on the inputs they name;
  * a saved programme waits for approval (an edit sends it back).
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Grid, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -53,6 +38,7 @@ import { DayField } from '@/ui/day-field';
 import { NoteField } from '@/ui/note-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = {
   companyId: number;
@@ -348,14 +334,16 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
             </Stack>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving} data-testid="promotion-cancel">
-            Hủy
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={saving} data-testid="promotion-save">
-            {record ? 'Lưu và gửi duyệt lại' : 'Lưu và gửi duyệt'}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onCancel}
+          cancelLabel="Hủy"
+          cancelTestId="promotion-cancel"
+          label={record ? 'Lưu và gửi duyệt lại' : 'Lưu và gửi duyệt'}
+          busy={saving}
+          leftSection={<IconDeviceFloppy size={18} />}
+          testId="promotion-save"
+          gap="sm"
+        />
       </Stack>
     </form>
   );
