@@ -18,12 +18,13 @@ import {
 } from '@contract/customers';
 import { visitPaths, type VisitRecord } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
-import { apiData, apiRequest } from '@/api/client';
+import { apiData } from '@/api/client';
 import type { AppDb, LocalSyncState } from '@/db/app-db';
 import { readMeta, writeMeta } from '@/db/device';
 import { fold } from '@contract/fold';
 import { useSyncStatus } from '@/sync/sync-status';
 import { customerKeys } from './customer-keys';
+import { fetchPage, searchedPageQuery } from '@/api/pages';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
@@ -162,10 +163,8 @@ export function useCustomerTypeList(db: AppDb, companyId: number, query: { searc
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<CustomerTypeList> => {
       try {
-        const answer = await apiRequest<CustomerTypeSummary[]>(customerPaths.types, {
-          query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-        });
-        return { rows: answer.data, count: answer.count ?? answer.data.length, source: 'server' };
+        const page = await fetchPage<CustomerTypeSummary>(customerPaths.types, { query: searchedPageQuery(companyId, query) });
+        return { ...page, source: 'server' };
       } catch (error) {
         if (!isNetwork(error)) throw error;
         const words = fold(query.search).split(' ').filter(Boolean);
@@ -245,10 +244,7 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const answer = await apiRequest<VisitRecord[]>(visitPaths.list, { query: { company: companyId, customer: customerId, limit } });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<VisitRecord>(visitPaths.list, { query: { company: companyId, customer: customerId, limit } }),
   });
   const localRows = local ?? [];
   if (remote.data) {

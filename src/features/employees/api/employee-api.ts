@@ -23,6 +23,7 @@ import {
 import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
 import { apiRequest, buildUrl, errorFromEnvelope, refreshAccessToken } from '@/api/client';
 import { getAccessToken } from '@/session/session-store';
+import { fetchPage } from '@/api/pages';
 
 export const employeeKeys = {
   all: (companyId: number) => ['employees', companyId] as const,
@@ -38,10 +39,7 @@ export function useEmployeeList(companyId: number, query: EmployeeListParams) {
     enabled: companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<EmployeePage> => {
-      const answer = await apiRequest<EmployeeRecord[]>(employeePaths.employees, { query: { ...query }, signal });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: ({ signal }): Promise<EmployeePage> => fetchPage<EmployeeRecord>(employeePaths.employees, { query: { ...query }, signal }),
   });
 }
 

@@ -11,6 +11,7 @@ import type { OrderStatus } from '@contract/orders-status';
 import { apiRequest } from '@/api/client';
 import { fetchOrderList } from './order-queries';
 import { orderKeys } from './order-keys';
+import { fetchPage } from '@/api/pages';
 
 export type OrderGroupDetail = OrderGroupRecord & { orders: OrderRecord[] };
 export type GroupListFilter = { page: number; limit: number; status?: OrderGroupStatus };
@@ -22,10 +23,7 @@ export function useOrderGroups(companyId: number, filter: GroupListFilter) {
     enabled: companyId > 0,
     placeholderData: keepPreviousData,
     retry: false,
-    queryFn: async () => {
-      const answer = await apiRequest<OrderGroupRecord[]>(orderPaths.groups, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<OrderGroupRecord>(orderPaths.groups, { query }),
   });
 }
 

@@ -15,6 +15,7 @@ import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
+import { fetchPage, searchedPageQuery } from '@/api/pages';
 
 export const policyKeys = {
   all: (companyId: number) => ['price-policies', companyId] as const,
@@ -33,10 +34,8 @@ export function usePolicyList(db: AppDb, companyId: number, query: PolicyListQue
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<PolicyPage> => {
       try {
-        const answer = await apiRequest<PricePolicyRecord[]>(productPaths.pricePolicies, {
-          query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-        });
-        return { rows: answer.data, count: answer.count ?? answer.data.length, source: 'server' };
+        const page = await fetchPage<PricePolicyRecord>(productPaths.pricePolicies, { query: searchedPageQuery(companyId, query) });
+        return { ...page, source: 'server' };
       } catch (error) {
         if (!(error instanceof ApiError && error.isNetwork)) throw error;
         // A company has a handful of policies: the mirrored ones, filtered here.

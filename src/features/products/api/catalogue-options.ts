@@ -15,6 +15,7 @@ import { requestSync } from '@/sync/engine';
 import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';
+import { fetchPage, searchedPageQuery } from '@/api/pages';
 
 export { OPTION_KINDS, OPTION_LABELS, type OptionKind } from '../model/option-kinds';
 
@@ -75,12 +76,7 @@ export function useOptionList(companyId: number, kind: OptionKind, query: { sear
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<OptionPage> => {
-      const answer = await apiRequest<OptionRow[]>(PATHS[kind].list, {
-        query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: (): Promise<OptionPage> => fetchPage<OptionRow>(PATHS[kind].list, { query: searchedPageQuery(companyId, query) }),
   });
 }
 

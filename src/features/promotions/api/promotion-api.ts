@@ -22,6 +22,7 @@ import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
 import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../model/promotion-filter';
+import { fetchPage } from '@/api/pages';
 
 export const promotionKeys = {
   all: (companyId: number) => ['promotions', companyId] as const,
@@ -44,10 +45,7 @@ export function usePromotionList(companyId: number, filter: PromotionFilter) {
     enabled: companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<PromotionList> => {
-      const answer = await apiRequest<PromotionRecord[]>(promotionPaths.promotions, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: (): Promise<PromotionList> => fetchPage<PromotionRecord>(promotionPaths.promotions, { query }),
   });
 }
 
@@ -72,7 +70,6 @@ export function usePromotion(companyId: number, id: number | null) {
   });
 }
 
-export type Paged<Row> = { rows: Row[]; count: number };
 export type PageQuery = { page: number; limit: number; search?: string };
 
 /** The orders that used a programme (newest first), paged. */
@@ -82,10 +79,7 @@ export function usePromotionUsage(companyId: number, id: number, paging: PageQue
     queryKey: promotionKeys.of(companyId, 'usage', id, query),
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<PromotionUsageRow>> => {
-      const answer = await apiRequest<PromotionUsageRow[]>(promotionPaths.usage(id), { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<PromotionUsageRow>(promotionPaths.usage(id), { query }),
   });
 }
 
@@ -96,10 +90,7 @@ export function usePromotionGoods(companyId: number, id: number, paging: PageQue
     queryKey: promotionKeys.of(companyId, 'goods', query),
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<PromotionVariantRow>> => {
-      const answer = await apiRequest<PromotionVariantRow[]>(promotionPaths.variants, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<PromotionVariantRow>(promotionPaths.variants, { query }),
   });
 }
 

@@ -19,6 +19,7 @@ import {
 } from '@contract/regions';
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
+import { fetchPage, searchedPageQuery } from '@/api/pages';
 
 export const regionKeys = {
   all: (companyId: number) => ['regions', companyId] as const,
@@ -28,7 +29,6 @@ export const regionKeys = {
 };
 
 export type RegionListQuery = { search: string; page: number; limit: number };
-export type Paged<T> = { rows: T[]; count: number };
 
 export function useRegionList(companyId: number, query: RegionListQuery, enabled = true) {
   return useQuery({
@@ -36,12 +36,7 @@ export function useRegionList(companyId: number, query: RegionListQuery, enabled
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<RegionRecord>> => {
-      const answer = await apiRequest<RegionRecord[]>(regionPaths.regions, {
-        query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<RegionRecord>(regionPaths.regions, { query: searchedPageQuery(companyId, query) }),
   });
 }
 
@@ -69,12 +64,7 @@ export function useRegionChild<K extends RegionChild>(companyId: number, kind: K
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<ChildRow[K]>> => {
-      const answer = await apiRequest<ChildRow[K][]>(regionPaths[kind], {
-        query: { company: companyId, region: query.region, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<ChildRow[K]>(regionPaths[kind], { query: { ...searchedPageQuery(companyId, query), region: query.region } }),
   });
 }
 

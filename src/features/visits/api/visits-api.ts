@@ -3,9 +3,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type VisitRecord, visitPaths } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
-import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
+import { fetchPage } from '@/api/pages';
 
 export type VisitFilter = { companyId: number; accountId: number | null; page: number; limit: number };
 
@@ -32,12 +32,10 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
   const { lastSyncedAt } = useSyncStatus();
   const remote = useQuery({
     queryKey: ['visits', filter, lastSyncedAt],
-    queryFn: async () => {
-      const answer = await apiRequest<VisitRecord[]>(visitPaths.list, {
+    queryFn: () =>
+      fetchPage<VisitRecord>(visitPaths.list, {
         query: { company: filter.companyId, account: filter.accountId ?? undefined, page: filter.page, limit: filter.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
