@@ -15,6 +15,7 @@ import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = { companyId: number; record: EmployeeRecord | null; onClose: () => void; isMobile: boolean };
 
@@ -92,11 +93,7 @@ function ResetPasswordForm({ companyId, record, onClose }: { companyId: number; 
           rules={confirmRules}
           ref={confirmRef}
         />
-        {error && (
-          <Alert color="red" variant="light" data-testid="reset-password-error">
-            {error}
-          </Alert>
-        )}
+        <ProblemAlert problem={error} testId="reset-password-error" />
         <DialogActions onCancel={onClose} label="Đặt mật khẩu" busy={saving} />
       </Stack>
     </form>

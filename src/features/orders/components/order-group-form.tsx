@@ -10,6 +10,7 @@ import { NoteField } from '@/ui/note-field';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
 
 export const GROUP_STATUS_COLORS: Record<OrderGroupStatus, string> = {
   open: 'blue',
@@ -113,11 +114,7 @@ function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }
         </Text>
         <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
       </div>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
+      <ProblemLine problem={error} />
       <DialogActions
         onCancel={onClose}
         label={`Tạo nhóm (${orders.size} đơn)`}
@@ -155,11 +152,7 @@ export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onCl
       {opened && (
         <Stack gap="md">
           <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
-          {error && (
-            <Text size="sm" c="red" role="alert">
-              {error}
-            </Text>
-          )}
+          <ProblemLine problem={error} />
           <DialogActions
             onCancel={onClose}
             label={`Thêm ${orders.size} đơn`}

@@ -9,6 +9,7 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 import { NoteField } from '@/ui/note-field';
 import { MOVE_COLORS, MOVE_LABELS, needsReason } from './order-status-rules';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
 
 export const REASON_REQUIRED = 'Vui lòng nhập lý do';
 
@@ -82,11 +83,7 @@ function DialogBody({ target, description, busy, error, onClose, onConfirm }: Pr
           data-testid="status-reason"
         />
       )}
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
+      <ProblemLine problem={error} />
       <DialogActions
         onCancel={onClose}
         label={MOVE_LABELS[target]}

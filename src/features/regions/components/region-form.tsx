@@ -5,7 +5,7 @@
  * region's name and cannot be picked: a province belongs to one region only. The server checks it
  * again and its field messages land on the fields.
  */
-import { Alert, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { summarizeIssues } from '@contract/validation';
@@ -18,6 +18,7 @@ import { useAddressFile } from '@/ui/address/use-address-data';
 import { NoteField } from '@/ui/note-field';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = {
   companyId: number;
@@ -194,11 +195,7 @@ function RegionForm({
           comboboxProps={{ withinPortal: true }}
           data-testid="region-provinces"
         />
-        {problem && (
-          <Alert color="red" variant="light" data-testid="region-problem">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} testId="region-problem" />
         <DialogActions
           onCancel={onClose}
           cancelLabel="Hủy"

@@ -39,6 +39,7 @@ import { NoteField } from '@/ui/note-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = {
   companyId: number;
@@ -111,11 +112,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
             Sửa chương trình {record.code}: sau khi lưu, chương trình quay lại trạng thái Chờ xét duyệt.
           </Alert>
         )}
-        {errors._form && (
-          <Alert color="red" variant="light" data-testid="promotion-form-error">
-            {errors._form}
-          </Alert>
-        )}
+        <ProblemAlert problem={errors._form} testId="promotion-form-error" />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder radius="md" padding="md">
