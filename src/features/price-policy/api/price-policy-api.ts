@@ -16,18 +16,16 @@ import type { AppDb, LocalVariant } from '@/db/app-db';
 import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { companyQueryKeys } from '@/api/query-keys';
 
-export const policyKeys = {
-  all: (companyId: number) => ['price-policies', companyId] as const,
-  list: (companyId: number, query: unknown) => ['price-policies', companyId, 'list', query] as const,
-};
+export const policyKeys = companyQueryKeys('price-policies');
 
 export type PolicyListQuery = { search: string; page: number; limit: number };
 export type PolicyPage = { rows: PricePolicyRecord[]; count: number; source: 'server' | 'device' };
 
 export function usePolicyList(db: AppDb, companyId: number, query: PolicyListQuery) {
   return useQuery({
-    queryKey: policyKeys.list(companyId, query),
+    queryKey: policyKeys.of(companyId, 'list', query),
     enabled: companyId > 0,
     retry: false,
     networkMode: 'always',

@@ -23,11 +23,9 @@ import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
 import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../model/promotion-filter';
 import { fetchPage } from '@/api/pages';
+import { companyQueryKeys } from '@/api/query-keys';
 
-export const promotionKeys = {
-  all: (companyId: number) => ['promotions', companyId] as const,
-  of: (companyId: number, ...rest: unknown[]) => ['promotions', companyId, ...rest] as const,
-};
+export const promotionKeys = companyQueryKeys('promotions');
 
 /** A refusal's sentence for a toast: the server's message, or the fallback. */
 export function promotionError(error: unknown, fallback: string): string {

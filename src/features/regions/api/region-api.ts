@@ -20,19 +20,15 @@ import {
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { companyQueryKeys } from '@/api/query-keys';
 
-export const regionKeys = {
-  all: (companyId: number) => ['regions', companyId] as const,
-  list: (companyId: number, query: unknown) => ['regions', companyId, 'list', query] as const,
-  one: (companyId: number, id: number) => ['regions', companyId, 'one', id] as const,
-  child: (companyId: number, kind: RegionChild, query: unknown) => ['regions', companyId, kind, query] as const,
-};
+export const regionKeys = companyQueryKeys('regions');
 
 export type RegionListQuery = { search: string; page: number; limit: number };
 
 export function useRegionList(companyId: number, query: RegionListQuery, enabled = true) {
   return useQuery({
-    queryKey: regionKeys.list(companyId, query),
+    queryKey: regionKeys.of(companyId, 'list', query),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
@@ -47,7 +43,7 @@ export function useAllRegions(companyId: number, enabled = true) {
 
 export function useRegion(companyId: number, id: number | null) {
   return useQuery({
-    queryKey: regionKeys.one(companyId, id ?? 0),
+    queryKey: regionKeys.of(companyId, 'one', id ?? 0),
     enabled: companyId > 0 && id !== null,
     retry: false,
     queryFn: async () => (await apiRequest<RegionRecord>(regionPaths.region(id!), { query: { company: companyId } })).data,
@@ -60,7 +56,7 @@ export type RegionChildQuery = { region: number; search: string; page: number; l
 
 export function useRegionChild<K extends RegionChild>(companyId: number, kind: K, query: RegionChildQuery, enabled = true) {
   return useQuery({
-    queryKey: regionKeys.child(companyId, kind, query),
+    queryKey: regionKeys.of(companyId, kind, query),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
@@ -91,7 +87,7 @@ export function useRegionWrites(companyId: number) {
           query: { company: companyId },
           redirectOnForbidden: false,
         });
-        queryClient.removeQueries({ queryKey: regionKeys.one(companyId, id) });
+        queryClient.removeQueries({ queryKey: regionKeys.of(companyId, 'one', id) });
         await refresh();
         return answer.message;
       },
