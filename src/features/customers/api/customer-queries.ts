@@ -25,6 +25,7 @@ import { fold } from '@contract/fold';
 import { useSyncStatus } from '@/sync/sync-status';
 import { customerKeys } from './customer-keys';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { withUnsentFirst } from '@/sync/unsent-first';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
@@ -248,18 +249,8 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
   });
   const localRows = local ?? [];
   if (remote.data) {
-    const onServer = new Set(remote.data.rows.map((row) => row.id));
-    const states = new Map(localRows.map((row) => [row.id, row]));
-    const unsent = localRows.filter((row) => row.syncState !== 'synced' && !onServer.has(row.id));
-    const rows: CustomerVisitRow[] = [
-      ...unsent,
-      ...remote.data.rows.map((row) => ({
-        ...row,
-        syncState: states.get(row.id)?.syncState ?? 'synced',
-        error: states.get(row.id)?.error ?? null,
-      })),
-    ].slice(0, limit);
-    return { rows, count: remote.data.count + unsent.length, source: 'server', loading: false };
+    const { rows, count } = withUnsentFirst(remote.data, localRows);
+    return { rows: rows.slice(0, limit), count, source: 'server', loading: false };
   }
   return {
     rows: localRows.slice(0, limit),

@@ -6,6 +6,7 @@ import { ApiError } from '@/api/api-error';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
 import { fetchPage } from '@/api/pages';
+import { withUnsentFirst } from '@/sync/unsent-first';
 
 export type VisitFilter = { companyId: number; accountId: number | null; page: number; limit: number };
 
@@ -42,19 +43,8 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
   const offline = remote.isError && remote.error instanceof ApiError && remote.error.isNetwork;
   const localRows = local ?? [];
   if (remote.data && !offline) {
-    const onServer = new Set(remote.data.rows.map((row) => row.id));
-    // Visits recorded here and not yet acknowledged show first, with their chip.
-    const unsent = filter.page === 1 ? localRows.filter((row) => row.syncState !== 'synced' && !onServer.has(row.id)) : [];
-    const states = new Map(localRows.map((row) => [row.id, row]));
-    const rows: VisitRow[] = [
-      ...unsent,
-      ...remote.data.rows.map((row) => ({
-        ...row,
-        syncState: states.get(row.id)?.syncState ?? 'synced',
-        error: states.get(row.id)?.error ?? null,
-      })),
-    ];
-    return { rows, count: remote.data.count + unsent.length, source: 'server', loading: false };
+    // Visits recorded here and not yet acknowledged show first (on the first page), with their chip.
+    return { ...withUnsentFirst(remote.data, localRows, filter.page === 1), source: 'server', loading: false };
   }
   const mine = localRows.filter((row) => row.account_id === myAccountId);
   const start = (filter.page - 1) * filter.limit;
