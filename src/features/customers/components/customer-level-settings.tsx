@@ -14,6 +14,7 @@ import { toast } from '@/ui/toast';
 import { useCustomerLevels } from '../api/customer-queries';
 import { afterWrite, useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { useQueryClient } from '@tanstack/react-query';
+import { toastedWrite } from '@/ui/toasted-write';
 
 export const LEVEL_TITLE_REQUIRED = 'Vui lòng nhập tên cấp độ';
 
@@ -211,16 +212,14 @@ export function CustomerLevelSettings({ db, companyId }: { db: AppDb; companyId:
     void openConfirm({
       message: `Xác nhận xóa cấp độ "${level.title}"? Khách hàng đang ở cấp độ này sẽ không còn cấp độ nào.`,
       icon: 'warning',
-      onOk: async () => {
-        try {
-          await writes.deleteLevel(level.id);
-          toast.success('Đã xóa cấp độ');
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không xóa được cấp độ'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            await writes.deleteLevel(level.id);
+            return 'Đã xóa cấp độ';
+          },
+          (error) => writeErrorMessage(error, 'Không xóa được cấp độ'),
+        ),
     });
   }
 

@@ -21,6 +21,7 @@ import { useOrderGroup, useOrderGroupWrites } from '../api/order-group-api';
 import { AddOrdersDialog, GROUP_MOVE_LABELS, GroupStatusBadge } from './order-group-form';
 import { orderLabel } from './order-list-table';
 import { OrderStatusBadge } from './order-status-badge';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = { companyId: number; id: number; isMobile: boolean };
 
@@ -52,16 +53,11 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
       message: waiting > 0 ? `${MOVE_CONFIRM[status]} ${waiting} đơn còn “Chờ xác nhận” sẽ giữ nguyên.` : MOVE_CONFIRM[status],
       icon: status === 'cancelled' ? 'error' : 'warning',
       okLabel: GROUP_MOVE_LABELS[status],
-      onOk: async () => {
-        try {
-          const answer = await update.mutateAsync({ id, status });
-          toast.success(answer.message);
-          return true;
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Không cập nhật được nhóm');
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => (await update.mutateAsync({ id, status })).message,
+          (error) => (error instanceof Error ? error.message : 'Không cập nhật được nhóm'),
+        ),
     });
   };
   const removeOrder = (orderId: string) =>
@@ -75,17 +71,15 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
       message: 'Xóa nhóm đơn này? Các đơn trong nhóm sẽ không còn thuộc nhóm nào.',
       icon: 'error',
       okLabel: 'Xóa nhóm',
-      onOk: async () => {
-        try {
-          const answer = await remove.mutateAsync(id);
-          toast.success(answer.message);
-          void navigate({ to: '/order-groups' });
-          return true;
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Không xóa được nhóm');
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            const answer = await remove.mutateAsync(id);
+            void navigate({ to: '/order-groups' });
+            return answer.message;
+          },
+          (error) => (error instanceof Error ? error.message : 'Không xóa được nhóm'),
+        ),
     });
   };
 

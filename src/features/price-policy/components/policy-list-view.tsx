@@ -17,10 +17,10 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { ListPage } from '@/ui/list-page/list-page';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { RowActions } from '@/ui/list-page/row-actions';
-import { toast } from '@/ui/toast';
 import { useGroupsAndLevels, usePolicyList, usePolicyWrites } from '../api/price-policy-api';
 import { PolicyEditor } from './policy-editor';
 import { PricePreview } from './price-preview';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = { db: AppDb; companyId: number; features: PricingFeatures; isMobile: boolean };
 
@@ -43,12 +43,12 @@ export function PolicyListView({ db, companyId, features, isMobile }: Props) {
   const remove = (policy: PricePolicyRecord) =>
     openConfirm({
       message: `Xóa chính sách giá "${policy.title}"? Đơn hàng mới sẽ không còn được tính theo chính sách này.`,
+      // Closes whatever the answer: the toast says it.
       onOk: async () => {
-        try {
-          toast.success((await writes.remove(policy.id)) ?? 'Đã xóa chính sách giá');
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Xóa chính sách giá thất bại');
-        }
+        await toastedWrite(
+          async () => (await writes.remove(policy.id)) ?? 'Đã xóa chính sách giá',
+          (error) => (error instanceof Error ? error.message : 'Xóa chính sách giá thất bại'),
+        );
         return true;
       },
     });

@@ -31,6 +31,7 @@ import {
 } from '../model/product-form';
 import { ProductImages } from './product-images';
 import { UnitsEditor } from './units-editor';
+import { toastedWrite } from '@/ui/toasted-write';
 
 export const CATALOGUE_NEEDS_CONNECTION = 'Không có kết nối mạng. Thêm và sửa sản phẩm cần kết nối với máy chủ; hãy thử lại khi có mạng.';
 
@@ -119,16 +120,15 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
     record &&
     openConfirm({
       message: `Ngừng kinh doanh "${record.name}"? Sản phẩm vẫn còn trong các đơn hàng cũ nhưng không bán thêm được.`,
-      onOk: async () => {
-        try {
-          toast.success((await writes.deactivateProduct(record.id)) ?? 'Đã ngừng kinh doanh sản phẩm');
-          set({ is_active: false });
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không ngừng kinh doanh được sản phẩm'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            const message = (await writes.deactivateProduct(record.id)) ?? 'Đã ngừng kinh doanh sản phẩm';
+            set({ is_active: false });
+            return message;
+          },
+          (error) => writeErrorMessage(error, 'Không ngừng kinh doanh được sản phẩm'),
+        ),
     });
 
   return (

@@ -18,6 +18,7 @@ import { promotionError, usePromotionWrites } from '@/features/promotions/api/pr
 import { promotionButtons } from '@/features/promotions/model/promotion-text';
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = { companyId: number; record: PromotionRecord; isMobile: boolean };
 
@@ -38,12 +39,10 @@ export function PromotionActions({ companyId, record, isMobile }: Props) {
   const run = async (name: string, write: () => Promise<{ message?: string }>, fallback: string) => {
     setBusy(name);
     try {
-      const answer = await write();
-      if (answer.message) toast.success(answer.message);
-      return true;
-    } catch (error) {
-      toast.error(promotionError(error, fallback));
-      return false;
+      return await toastedWrite(
+        async () => (await write()).message,
+        (error) => promotionError(error, fallback),
+      );
     } finally {
       setBusy(null);
     }
