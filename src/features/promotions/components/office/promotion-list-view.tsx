@@ -14,7 +14,7 @@ import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES, type PromotionStatus } fro
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
-import { DateRangeField } from '@/ui/date-range-field';
+import { FilterDateRange } from '@/ui/filter-date-range';
 import { FilterPanel } from '@/ui/filter-panel';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { filterControls } from '@/ui/list-page/list-filter';
@@ -192,11 +192,12 @@ function PromotionFilters({
       toggleTestId="promotion-filter-toggle"
       clearTestId="promotion-filter-clear"
     >
-      <DateRangeField
+      <FilterDateRange
         label="Áp dụng trong khoảng"
-        value={[filter.startDate ?? null, filter.endDate ?? null]}
-        onChange={([startDate, endDate]) => onChange({ startDate: startDate ?? undefined, endDate: endDate ?? undefined })}
-        withPresets={!isMobile}
+        from={filter.startDate}
+        to={filter.endDate}
+        onChange={(startDate, endDate) => onChange({ startDate, endDate })}
+        isMobile={isMobile}
         data-testid="promotion-filter-dates"
       />
     </FilterPanel>
