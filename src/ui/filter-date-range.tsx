@@ -3,18 +3,17 @@
 import { DateRangeField, type DateRangeFieldProps } from './date-range-field';
 
 type Props = Omit<DateRangeFieldProps, 'value' | 'onChange' | 'withPresets'> & {
-  from: string | undefined;
-  to: string | undefined;
-  onChange: (from: string | undefined, to: string | undefined) => void;
+  value: [from: string | undefined, to: string | undefined];
+  onChange: (range: [from: string | undefined, to: string | undefined]) => void;
   isMobile: boolean;
 };
 
-export function FilterDateRange({ from, to, onChange, isMobile, ...field }: Props) {
+export function FilterDateRange({ value, onChange, isMobile, ...field }: Props) {
   return (
     <DateRangeField
       {...field}
-      value={[from ?? null, to ?? null]}
-      onChange={([start, end]) => onChange(start ?? undefined, end ?? undefined)}
+      value={[value[0] ?? null, value[1] ?? null]}
+      onChange={([from, to]) => onChange([from ?? undefined, to ?? undefined])}
       withPresets={!isMobile}
     />
   );

@@ -107,9 +107,8 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
           />
         )}
         <FilterDateRange
-          from={search.from ?? data?.range.from}
-          to={search.to ?? data?.range.to}
-          onChange={(from, to) => onSearch({ ...search, from, to })}
+          value={[search.from ?? data?.range.from, search.to ?? data?.range.to]}
+          onChange={([from, to]) => onSearch({ ...search, from, to })}
           placeholder="30 ngày gần nhất"
           isMobile={isMobile}
           w={isMobile ? '100%' : 260}

@@ -194,9 +194,8 @@ function PromotionFilters({
     >
       <FilterDateRange
         label="Áp dụng trong khoảng"
-        from={filter.startDate}
-        to={filter.endDate}
-        onChange={(startDate, endDate) => onChange({ startDate, endDate })}
+        value={[filter.startDate, filter.endDate]}
+        onChange={([startDate, endDate]) => onChange({ startDate, endDate })}
         isMobile={isMobile}
         data-testid="promotion-filter-dates"
       />

@@ -92,9 +92,8 @@ export function ReceiptFilters({
     >
       <FilterDateRange
         label="Ngày chứng từ"
-        from={filter.from}
-        to={filter.to}
-        onChange={(from, to) => onChange({ from, to })}
+        value={[filter.from, filter.to]}
+        onChange={([from, to]) => onChange({ from, to })}
         isMobile={isMobile}
         data-testid="filter-date-range"
       />

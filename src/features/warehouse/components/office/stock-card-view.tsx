@@ -75,12 +75,11 @@ export function StockCardView(props: Props) {
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
         <FilterDateRange
           label="Kỳ"
-          from={range.from}
-          to={range.to}
+          value={[range.from, range.to]}
           clearable={false}
           maxDate={today}
           isMobile={isMobile}
-          onChange={(from, to) => controls.change({ from, to })}
+          onChange={([from, to]) => controls.change({ from, to })}
           data-testid="card-range"
         />
         {scope.multi && (
