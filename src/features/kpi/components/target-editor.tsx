@@ -10,6 +10,7 @@ import { toast } from '@/ui/toast';
 import { useKpiWrites, type TargetTarget } from '../api/kpi-api';
 import { ApiError } from '@/api/api-error';
 import { ProblemAlert } from '@/ui/problem';
+import { submitWith } from '@/ui/submit-with';
 
 export type TargetSubject = TargetTarget & {
   /** "Khu vực Miền Nam", "Lê Văn Trình", "Toàn công ty". */
@@ -77,12 +78,7 @@ function TargetForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(values);
-      }}
-    >
+    <form onSubmit={submitWith(() => save(values))}>
       <Stack gap="md" data-testid="target-editor">
         {subject.note && !subject.current && (
           <Text size="sm" c="dimmed">

@@ -33,6 +33,7 @@ import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
 import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 
 type Props = {
   db: AppDb;
@@ -110,14 +111,7 @@ function PolicyEditorOpen({
       fullScreen={isMobile}
       closeOnClickOutside={!saving}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        noValidate
-        data-testid="policy-form"
-      >
+      <form onSubmit={submitWith(save)} noValidate data-testid="policy-form">
         <Stack gap="sm">
           {!online && <Alert color="yellow">Cần kết nối mạng để lưu chính sách giá.</Alert>}
           <TextInput

@@ -19,6 +19,7 @@ import { writeErrorMessage } from '../api/product-writes';
 import { SearchInput } from '@/ui/search-input';
 import { ListPager } from '@/ui/list-pager';
 import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
 /** What the member's role allows on the catalogue (the products area). */
@@ -263,12 +264,7 @@ function OptionDialog({
   };
   return (
     <Modal opened onClose={onClose} title={editing.id === null ? `Thêm ${label.one}` : `Đổi tên ${label.one}`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form onSubmit={submitWith(save)}>
         <Stack gap="sm">
           <TextInput
             label={`Tên ${label.one}`}

@@ -32,6 +32,7 @@ import {
 import { ProductImages } from './product-images';
 import { UnitsEditor } from './units-editor';
 import { toastedWrite } from '@/ui/toasted-write';
+import { submitWith } from '@/ui/submit-with';
 
 export const CATALOGUE_NEEDS_CONNECTION = 'Không có kết nối mạng. Thêm và sửa sản phẩm cần kết nối với máy chủ; hãy thử lại khi có mạng.';
 
@@ -132,14 +133,7 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
     });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="product-form"
-    >
+    <form onSubmit={submitWith(submit)} noValidate data-testid="product-form">
       <Stack gap="md" maw={1100}>
         {!online && (
           <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="product-form-offline">

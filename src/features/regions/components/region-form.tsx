@@ -19,6 +19,7 @@ import { NoteField } from '@/ui/note-field';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
+import { submitWith } from '@/ui/submit-with';
 
 type Props = {
   companyId: number;
@@ -140,12 +141,7 @@ function RegionForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={submitWith(submit)}>
       <Stack gap="md" data-testid="region-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
