@@ -40,6 +40,7 @@ import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
+import { WholeAmountInput } from '@/ui/whole-amount-input';
 
 type Props = {
   companyId: number;
@@ -241,28 +242,18 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                       : 'Tính bằng số đơn vị cơ bản được giảm giá hoặc được tặng. Để trống là không giới hạn.'}
                   </Text>
                   <SimpleGrid cols={isMobile ? 1 : 2} spacing="sm">
-                    <NumberInput
+                    <WholeAmountInput
                       label={`Tổng ngân sách (${capUnit})`}
                       value={values.cap_total}
-                      onChange={(next) => set({ cap_total: next === '' ? '' : String(next) }, ['cap_total', 'cap_per_customer'])}
-                      thousandSeparator="."
-                      decimalSeparator=","
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
+                      onChange={(cap_total) => set({ cap_total }, ['cap_total', 'cap_per_customer'])}
                       placeholder="Không giới hạn"
                       error={errors.cap_total}
                       data-testid="promotion-cap-total"
                     />
-                    <NumberInput
+                    <WholeAmountInput
                       label={`Mỗi khách hàng (${capUnit})`}
                       value={values.cap_per_customer}
-                      onChange={(next) => set({ cap_per_customer: next === '' ? '' : String(next) }, ['cap_per_customer'])}
-                      thousandSeparator="."
-                      decimalSeparator=","
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
+                      onChange={(cap_per_customer) => set({ cap_per_customer }, ['cap_per_customer'])}
                       placeholder="Không giới hạn"
                       error={errors.cap_per_customer}
                       data-testid="promotion-cap-per-customer"
