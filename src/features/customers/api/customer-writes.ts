@@ -20,6 +20,7 @@ import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import type { NewCustomerInput } from '../model/create-customer';
 import { customerKeys } from './customer-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 export type CustomerTypeValues = { title: string; description: string | null; is_wholesale: boolean };
 export type CustomerLevelValues = { title: string; rank: number; note?: string | null };
@@ -73,7 +74,7 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       return saved;
     },
     async deleteType(id: number): Promise<string | undefined> {
-      const answer = await apiRequest<null>(customerPaths.type(id), { method: 'DELETE', query: { company: companyId } });
+      const answer = await deleteRecord(customerPaths.type(id), companyId);
       const gone = customerKeys.type(companyId, id);
       requestSync(0);
       // Not the deleted group's own detail: the page showing it is about to leave, not to show a 404.
@@ -111,7 +112,7 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       return saved;
     },
     async deleteLevel(id: number): Promise<void> {
-      await apiRequest<null>(customerPaths.level(id), { method: 'DELETE', query: { company: companyId } });
+      await deleteRecord(customerPaths.level(id), companyId);
       await afterWrite(queryClient, companyId, ['levels', 'customers']);
     },
   };

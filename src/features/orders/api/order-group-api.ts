@@ -12,6 +12,7 @@ import { apiRequest } from '@/api/client';
 import { fetchOrderList } from './order-queries';
 import { orderKeys } from './order-keys';
 import { fetchPage } from '@/api/pages';
+import { deleteRecord } from '@/api/delete-record';
 
 export type OrderGroupDetail = OrderGroupRecord & { orders: OrderRecord[] };
 export type GroupListFilter = { page: number; limit: number; status?: OrderGroupStatus };
@@ -106,11 +107,7 @@ export function useOrderGroupWrites(companyId: number) {
   });
   const remove = useMutation({
     mutationFn: async (id: number) => {
-      const answer = await apiRequest<null>(orderPaths.group(id), {
-        method: 'DELETE',
-        query: { company: companyId },
-        redirectOnForbidden: false,
-      });
+      const answer = await deleteRecord(orderPaths.group(id), companyId, { redirectOnForbidden: false });
       return { message: answer.message ?? 'Đã xóa nhóm đơn hàng' };
     },
     onSuccess: refresh,

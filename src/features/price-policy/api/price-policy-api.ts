@@ -17,6 +17,7 @@ import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 export const policyKeys = companyQueryKeys('price-policies');
 
@@ -79,7 +80,7 @@ export function usePolicyWrites(db: AppDb, companyId: number) {
         return { record: answer.data, message: answer.message };
       },
       async remove(id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(productPaths.pricePolicy(id), { method: 'DELETE', query: { company: companyId } });
+        const answer = await deleteRecord(productPaths.pricePolicy(id), companyId);
         await mirrorPolicy(db, null, id);
         await refresh();
         return answer.message;

@@ -16,6 +16,7 @@ import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { deleteRecord } from '@/api/delete-record';
 
 export { OPTION_KINDS, OPTION_LABELS, type OptionKind } from '../model/option-kinds';
 
@@ -103,7 +104,7 @@ export function useOptionWrites(companyId: number) {
         return answer.message;
       },
       async remove(kind: OptionKind, id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(PATHS[kind].one(id), { method: 'DELETE', query: { company: companyId } });
+        const answer = await deleteRecord(PATHS[kind].one(id), companyId);
         await refresh(kind);
         return answer.message;
       },

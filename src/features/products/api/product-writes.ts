@@ -15,6 +15,7 @@ import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { toProductQuery, type ProductFilter } from '../model/product-filter';
 import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
 import { productKeys } from './product-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */
 export function writeErrorMessage(error: unknown, fallback: string): string {
@@ -54,7 +55,7 @@ export function productWrites(db: AppDb, queryClient: QueryClient, companyId: nu
       return { record: answer.data, message: answer.message };
     },
     async deactivateProduct(id: number): Promise<string | undefined> {
-      const answer = await apiRequest<ProductRecord>(productPaths.product(id), { method: 'DELETE', query: { company: companyId } });
+      const answer = await deleteRecord<ProductRecord>(productPaths.product(id), companyId);
       await mirrorVariants(db, answer.data.variants);
       await refresh();
       return answer.message;

@@ -24,6 +24,7 @@ import { downloadFile } from '@/api/files';
 import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../model/promotion-filter';
 import { fetchPage } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 export const promotionKeys = companyQueryKeys('promotions');
 
@@ -142,11 +143,7 @@ export function usePromotionWrites(companyId: number) {
       act: (id: number, action: PromotionAction, reason: string | null = null) =>
         send(promotionPaths.action(id), 'POST', { action, reason }),
       remove: async (id: number) => {
-        const answer = await apiRequest<null>(promotionPaths.promotion(id), {
-          method: 'DELETE',
-          query: { company: companyId },
-          redirectOnForbidden: false,
-        });
+        const answer = await deleteRecord(promotionPaths.promotion(id), companyId, { redirectOnForbidden: false });
         queryClient.removeQueries({ queryKey: promotionKeys.of(companyId, 'one', id) });
         await refresh();
         return answer;

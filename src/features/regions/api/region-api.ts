@@ -21,6 +21,7 @@ import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 export const regionKeys = companyQueryKeys('regions');
 
@@ -82,11 +83,7 @@ export function useRegionWrites(companyId: number) {
         return answer;
       },
       async remove(id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(regionPaths.region(id), {
-          method: 'DELETE',
-          query: { company: companyId },
-          redirectOnForbidden: false,
-        });
+        const answer = await deleteRecord(regionPaths.region(id), companyId, { redirectOnForbidden: false });
         queryClient.removeQueries({ queryKey: regionKeys.of(companyId, 'one', id) });
         await refresh();
         return answer.message;

@@ -8,6 +8,7 @@ import { useMemo } from 'react';
 import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/roles';
 import { apiRequest } from '@/api/client';
 import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
 export const roleKeys = companyQueryKeys('roles');
 
@@ -55,7 +56,7 @@ export function useRoleWrites(companyId: number) {
         return answer.data;
       },
       async remove(id: number): Promise<void> {
-        await apiRequest<null>(rolePaths.role(id), { method: 'DELETE', query: { company: companyId }, redirectOnForbidden: false });
+        await deleteRecord(rolePaths.role(id), companyId, { redirectOnForbidden: false });
         await refresh();
       },
       async decide(request: number, approve: boolean): Promise<string | undefined> {
