@@ -21,6 +21,7 @@ import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import type { NewCustomerInput } from '../model/create-customer';
 import { customerKeys } from './customer-keys';
 import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 export type CustomerTypeValues = { title: string; description: string | null; is_wholesale: boolean };
 export type CustomerLevelValues = { title: string; rank: number; note?: string | null };
@@ -29,8 +30,10 @@ type Scope = 'customers' | 'types' | 'levels';
 
 export async function afterWrite(queryClient: QueryClient, companyId: number, scopes: Scope[]): Promise<void> {
   const keys = { customers: customerKeys.all(companyId), types: customerKeys.types(companyId), levels: customerKeys.levels(companyId) };
-  requestSync(0);
-  await Promise.all(scopes.map((scope) => queryClient.invalidateQueries({ queryKey: keys[scope] })));
+  await refreshAfterWrite(
+    queryClient,
+    scopes.map((scope) => keys[scope]),
+  );
 }
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */

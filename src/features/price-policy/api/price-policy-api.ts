@@ -13,11 +13,11 @@ import type * as v from 'valibot';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVariant } from '@/db/app-db';
-import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
 import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 export const policyKeys = companyQueryKeys('price-policies');
 
@@ -65,10 +65,7 @@ async function mirrorPolicy(db: AppDb, record: PricePolicyRecord | null, deleted
 export function usePolicyWrites(db: AppDb, companyId: number) {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refresh = async () => {
-      requestSync(0);
-      await queryClient.invalidateQueries({ queryKey: policyKeys.all(companyId) });
-    };
+    const refresh = () => refreshAfterWrite(queryClient, [policyKeys.all(companyId)]);
     return {
       async save(id: number | null, input: PolicyInput): Promise<{ record: PricePolicyRecord; message?: string }> {
         const answer = await apiRequest<PricePolicyRecord>(id ? productPaths.pricePolicy(id) : productPaths.pricePolicies, {

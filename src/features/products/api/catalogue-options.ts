@@ -11,12 +11,12 @@ import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { readMeta, writeMeta } from '@/db/device';
-import { requestSync } from '@/sync/engine';
 import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';
 import { fetchPage, searchedPageQuery } from '@/api/pages';
 import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 export { OPTION_KINDS, OPTION_LABELS, type OptionKind } from '../model/option-kinds';
 
@@ -84,14 +84,9 @@ export function useOptionList(companyId: number, kind: OptionKind, query: { sear
 export function useOptionWrites(companyId: number) {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refresh = async (kind: OptionKind) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['product-options', companyId, kind] }),
-        // Renames show on products (brand names, unit names on variants).
-        queryClient.invalidateQueries({ queryKey: productKeys.all(companyId) }),
-      ]);
-      requestSync(0);
-    };
+    // Renames show on products too (brand names, unit names on variants).
+    const refresh = (kind: OptionKind) =>
+      refreshAfterWrite(queryClient, [['product-options', companyId, kind], productKeys.all(companyId)]);
     return {
       async create(kind: OptionKind, title: string): Promise<string | undefined> {
         const answer = await apiRequest<CatalogueOption>(PATHS[kind].list, { method: 'POST', body: { company: companyId, title } });
