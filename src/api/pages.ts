@@ -10,8 +10,3 @@ export async function fetchPage<Row>(path: string, options: Pick<RequestOptions,
   const answer = await apiRequest<Row[]>(path, options);
   return { rows: answer.data, count: answer.count ?? answer.data.length };
 }
-
-/** The query of a searched, paged list of one company: a blank search is left out. */
-export function searchedPageQuery(companyId: number, list: { search: string; page: number; limit: number }) {
-  return { company: companyId, search: list.search.trim() || undefined, page: list.page, limit: list.limit };
-}

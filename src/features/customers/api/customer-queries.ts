@@ -24,7 +24,8 @@ import { readMeta, writeMeta } from '@/db/device';
 import { fold } from '@contract/fold';
 import { useSyncStatus } from '@/sync/sync-status';
 import { customerKeys } from './customer-keys';
-import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
 import { withUnsentFirst } from '@/sync/unsent-first';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
@@ -164,7 +165,7 @@ export function useCustomerTypeList(db: AppDb, companyId: number, query: { searc
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<CustomerTypeList> => {
       try {
-        const page = await fetchPage<CustomerTypeSummary>(customerPaths.types, { query: searchedPageQuery(companyId, query) });
+        const page = await fetchPage<CustomerTypeSummary>(customerPaths.types, { query: pageQuery(companyId, query) });
         return { ...page, source: 'server' };
       } catch (error) {
         if (!isNetwork(error)) throw error;

@@ -14,7 +14,8 @@ import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
-import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
 import { companyQueryKeys } from '@/api/query-keys';
 import { deleteRecord } from '@/api/delete-record';
 import { refreshAfterWrite } from '@/sync/refresh-after-write';
@@ -33,7 +34,7 @@ export function usePolicyList(db: AppDb, companyId: number, query: PolicyListQue
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<PolicyPage> => {
       try {
-        const page = await fetchPage<PricePolicyRecord>(productPaths.pricePolicies, { query: searchedPageQuery(companyId, query) });
+        const page = await fetchPage<PricePolicyRecord>(productPaths.pricePolicies, { query: pageQuery(companyId, query) });
         return { ...page, source: 'server' };
       } catch (error) {
         if (!(error instanceof ApiError && error.isNetwork)) throw error;

@@ -14,7 +14,8 @@ import { readMeta, writeMeta } from '@/db/device';
 import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';
-import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
 import { deleteRecord } from '@/api/delete-record';
 import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
@@ -77,7 +78,7 @@ export function useOptionList(companyId: number, kind: OptionKind, query: { sear
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
-    queryFn: (): Promise<OptionPage> => fetchPage<OptionRow>(PATHS[kind].list, { query: searchedPageQuery(companyId, query) }),
+    queryFn: (): Promise<OptionPage> => fetchPage<OptionRow>(PATHS[kind].list, { query: pageQuery(companyId, query) }),
   });
 }
 

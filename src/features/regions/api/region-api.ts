@@ -19,7 +19,8 @@ import {
 } from '@contract/regions';
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
-import { fetchPage, searchedPageQuery } from '@/api/pages';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
 import { companyQueryKeys } from '@/api/query-keys';
 import { deleteRecord } from '@/api/delete-record';
 
@@ -33,7 +34,7 @@ export function useRegionList(companyId: number, query: RegionListQuery, enabled
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: () => fetchPage<RegionRecord>(regionPaths.regions, { query: searchedPageQuery(companyId, query) }),
+    queryFn: () => fetchPage<RegionRecord>(regionPaths.regions, { query: pageQuery(companyId, query) }),
   });
 }
 
@@ -61,7 +62,7 @@ export function useRegionChild<K extends RegionChild>(companyId: number, kind: K
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: () => fetchPage<ChildRow[K]>(regionPaths[kind], { query: { ...searchedPageQuery(companyId, query), region: query.region } }),
+    queryFn: () => fetchPage<ChildRow[K]>(regionPaths[kind], { query: { ...pageQuery(companyId, query), region: query.region } }),
   });
 }
 
