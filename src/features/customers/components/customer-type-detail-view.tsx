@@ -25,6 +25,7 @@ import { AddCustomersModal } from './add-customers-modal';
 import { ListPager } from '@/ui/list-pager';
 import { StatusBadge } from './customer-results';
 import { toastedWrite } from '@/ui/toasted-write';
+import { LoadingBlock } from '@/ui/loading-block';
 
 export const DELETE_TYPE_CONFIRMATION =
   'Xác nhận xóa nhóm khách hàng? Nhóm khách hàng sẽ bị xóa và khách hàng trong nhóm cũng sẽ không thuộc nhóm nào.';
@@ -137,11 +138,7 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
   const members = useCustomerList(db, companyId, filter);
 
   if (type.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (type.isError) {
     return (

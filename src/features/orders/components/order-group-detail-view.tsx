@@ -4,7 +4,7 @@
  * Hủy releases them), each answered with the server's message. Moves and the group's orders need
  * order_groups/edit, deleting it order_groups/delete (issue #7); without them they are not shown.
  */
-import { ActionIcon, Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { AddOrdersDialog, GROUP_MOVE_LABELS, GroupStatusBadge } from './order-gr
 import { orderLabel } from './order-list-table';
 import { OrderStatusBadge } from './order-status-badge';
 import { toastedWrite } from '@/ui/toasted-write';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; id: number; isMobile: boolean };
 
@@ -95,11 +96,7 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
   ]);
 
   if (group.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (!data) return <EmptyState title="Không tìm thấy nhóm đơn" description={group.error?.message} />;
 
