@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
 import { issueFields } from '@/lib/issue-fields';
+import { rowKeys } from '@/lib/row-keys';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };
 export type VariantValues = { key: string; id: number | null; code: string; name: string; is_active: boolean; units: UnitValues[] };
@@ -32,8 +33,7 @@ export type ProductFormValues = {
 
 export type FieldErrors = Record<string, string>;
 
-let counter = 0;
-const key = () => `k${(counter += 1)}`;
+const key = rowKeys('k');
 
 export function emptyUnit(factor = ''): UnitValues {
   return { key: key(), unit: '', factor, price: '', wholesale_price: '', barcode: '' };

@@ -17,6 +17,7 @@ import {
   type PromotionTier,
   type RewardType,
 } from '@contract/promotions';
+import { rowKeys } from '@/lib/row-keys';
 
 export type TierValues = {
   key: string;
@@ -58,8 +59,7 @@ export type PromotionFormValues = {
 
 export type FieldErrors = Record<string, string>;
 
-let counter = 0;
-const nextKey = () => `t${(counter += 1)}`;
+const nextKey = rowKeys('t');
 
 /** A new tier for a kind: its first reward; a discount applies from one unit, a buy-get gives one. */
 export function emptyTier(kind: PromotionKind): TierValues {
