@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
-import { issueFields } from '@/lib/issue-fields';
+import { issueFields, type FieldErrors } from '@/lib/issue-fields';
 import { rowKeys } from '@/lib/row-keys';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };
@@ -31,7 +31,7 @@ export type ProductFormValues = {
   variants: VariantValues[];
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 const key = rowKeys('k');
 

@@ -18,6 +18,7 @@ import {
   type RewardType,
 } from '@contract/promotions';
 import { rowKeys } from '@/lib/row-keys';
+import type { FieldErrors } from '@/lib/issue-fields';
 
 export type TierValues = {
   key: string;
@@ -57,7 +58,7 @@ export type PromotionFormValues = {
   notice_date: string;
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 const nextKey = rowKeys('t');
 

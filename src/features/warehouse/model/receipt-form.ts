@@ -9,6 +9,7 @@ import type { VariantUnit } from '@contract/products';
 import type { ReceiptDetail, ReceiptInput } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { rowKeys } from '@/lib/row-keys';
+import type { FieldErrors } from '@/lib/issue-fields';
 
 /** The catalogue facts a line needs (from the device's mirror of the catalogue). */
 export type LineVariant = {
@@ -48,7 +49,7 @@ export type ReceiptDraft = {
   lines: LineDraft[];
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
 const newKey = rowKeys('line-');
 
