@@ -21,6 +21,7 @@ import { useGroupsAndLevels, usePolicyList, usePolicyWrites } from '../api/price
 import { PolicyEditor } from './policy-editor';
 import { PricePreview } from './price-preview';
 import { toastedWrite } from '@/ui/toasted-write';
+import { CardHead } from '@/ui/list-page/card-head';
 
 type Props = { db: AppDb; companyId: number; features: PricingFeatures; isMobile: boolean };
 
@@ -73,15 +74,12 @@ export function PolicyListView({ db, companyId, features, isMobile }: Props) {
     minWidth: 900,
     card: (policy) => (
       <>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600}>{policy.title}</Text>
-            <Text size="xs" c="dimmed">
-              {group(policy)} · {level(policy)}
-            </Text>
-          </div>
-          {state(policy)}
-        </Group>
+        <CardHead aside={state(policy)}>
+          <Text fw={600}>{policy.title}</Text>
+          <Text size="xs" c="dimmed">
+            {group(policy)} · {level(policy)}
+          </Text>
+        </CardHead>
         <Group justify="space-between" mt={6}>
           <Text size="sm">
             Chiết khấu {formatNumber(policy.discount_percent)}% · Ưu tiên {policy.priority} · {policy.items.length} giá cố định

@@ -32,6 +32,7 @@ import {
 import { budgetText } from '@/features/promotions/model/promotion-text';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { usePromotionFilter } from './use-promotion-filter';
+import { CardHead } from '@/ui/list-page/card-head';
 
 type Props = { companyId: number; isMobile: boolean };
 
@@ -88,15 +89,12 @@ export function PromotionListView({ companyId, isMobile }: Props) {
     minWidth: 1000,
     card: (row) => (
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <CodeLink row={row} />
-            <Text size="sm" fw={500} lineClamp={2}>
-              {row.name}
-            </Text>
-          </div>
-          <PromotionStatusBadge status={row.status} />
-        </Group>
+        <CardHead aside={<PromotionStatusBadge status={row.status} />}>
+          <CodeLink row={row} />
+          <Text size="sm" fw={500} lineClamp={2}>
+            {row.name}
+          </Text>
+        </CardHead>
         <Text size="xs" c="dimmed">
           {PROMOTION_KIND_LABELS[row.kind]} · {period(row)}
           {hours(row) ? ` · ${hours(row)}` : ''}
