@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sendInChunks } from './import-sheet';
+import { columnReader, sendInChunks } from './import-sheet';
 
 type RowError = { row: number; message: string };
 
@@ -54,5 +54,16 @@ describe('sendInChunks', () => {
       failure: () => 'không dùng',
     });
     expect(stopped.stopped).toBe('Đã dừng nhập sau 0 / 2 dòng.');
+  });
+});
+
+describe('columnReader', () => {
+  const columnOf = columnReader(['Mã hàng', 'Hạn dùng'] as const, { hsd: 'Hạn dùng' });
+
+  it('reads a header by its name or a short name, without diacritics, case or punctuation', () => {
+    expect(columnOf('MA HANG')).toBe('Mã hàng');
+    expect(columnOf('H.S.D')).toBe('Hạn dùng');
+    expect(columnOf('Ghi chú')).toBeNull();
+    expect(columnOf(null)).toBeNull();
   });
 });

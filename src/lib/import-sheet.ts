@@ -25,6 +25,15 @@ export type MappedSheet<C extends string> = {
 /** A header cell as a matching key: folded, letters, digits and `%` only ("Thuế VAT (%)" → "thuevat%"). */
 export const headerKey = (text: unknown) => fold(String(text ?? '')).replace(/[^a-z0-9%]/g, '');
 
+/**
+ * Reads a header cell as one of the sheet's columns: its own name or one of the short names people
+ * write ("Mã KV", "HSD"), both matched by headerKey; null for a header the sheet does not know.
+ */
+export function columnReader<C extends string>(columns: readonly C[], aliases: Readonly<Record<string, C>> = {}) {
+  const byKey = new Map<string, C>([...columns.map((column) => [headerKey(column), column] as const), ...Object.entries(aliases)]);
+  return (header: unknown): C | null => byKey.get(headerKey(header)) ?? null;
+}
+
 function cellValue(cell: SheetCell | undefined): SheetCell {
   if (cell === undefined || cell === null) return null;
   if (typeof cell === 'string') {

@@ -8,8 +8,11 @@
  */
 import type * as v from 'valibot';
 
-export function issueFields(issues: readonly v.BaseIssue<unknown>[]): { message: string; fields: Record<string, string> } {
-  const fields: Record<string, string> = {};
+/** A form's messages by field path (`name`, `variants.0.units.1.price`, `_form`). */
+export type FieldErrors = Record<string, string>;
+
+export function issueFields(issues: readonly v.BaseIssue<unknown>[]): { message: string; fields: FieldErrors } {
+  const fields: FieldErrors = {};
   for (const issue of issues) {
     const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
     if (path && !(path in fields)) fields[path] = issue.message;

@@ -19,6 +19,26 @@ export function syncedCompanyRows<Row extends { syncState: string }>(table: Tabl
   return companyRows(table, index, companyId).and((row) => row.syncState === 'synced');
 }
 
+/**
+ * A table of the device's own rows made from the server's records (search text, sync state…), one
+ * company's rows found through a compound index that starts with the company; a reset keeps the rows
+ * with work still queued or refused.
+ */
+export function deviceRowsMirror<Sent, Row extends { syncState: string }>(
+  table: (db: AppDb) => Table<Row>,
+  key: (id: string) => string | number,
+  toLocal: (record: Sent) => Row,
+  companyIndex: string,
+): Mirror {
+  return {
+    table,
+    key,
+    // Called with the record alone: a toLocal with optional further parameters keeps their defaults.
+    toLocal: (record: Sent) => toLocal(record),
+    ofCompany: (db, companyId) => syncedCompanyRows(table(db), companyIndex, companyId),
+  };
+}
+
 /** A table that keeps the server's records as they are, one company's rows found by its `company` index. */
 export function asSentMirror(table: (db: AppDb) => Table, key: (id: string) => string | number): Mirror {
   return { table, key, toLocal: sameRecord, ofCompany: (db, companyId) => table(db).where('company').equals(companyId) };

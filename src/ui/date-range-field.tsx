@@ -31,7 +31,7 @@ export function datePresets(today = dayjs()): { value: [string, string]; label: 
 const toIso = (value: DatesRangeValue[number]): string | null =>
   value === null || value === undefined ? null : typeof value === 'string' ? value.slice(0, 10) : iso(dayjs(value));
 
-type Props = {
+export type DateRangeFieldProps = {
   value: IsoRange;
   onChange: (range: IsoRange) => void;
   label?: string;
@@ -54,7 +54,7 @@ export function DateRangeField({
   w,
   withPresets = true,
   ...rest
-}: Props) {
+}: DateRangeFieldProps) {
   // Half a range (first click) stays here until the second click completes it.
   const [draft, setDraft] = useState<IsoRange | null>(null);
   const [seen, setSeen] = useState(value);

@@ -1,18 +1,13 @@
 /** The client's half of the customers sync domain (contract/customers.ts customersSync). */
-import { customersSync, type CustomerRecord } from '@contract/customers';
+import { customersSync } from '@contract/customers';
 import { toLocalCustomer } from '@/db/local-records';
-import { asSentMirror, byNumber, byText, markRejected, syncedCompanyRows } from '@/sync/mirrors';
+import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
 import { clientSyncDomain } from '@/sync/domain';
 import { createCustomerOnDevice } from './model/create-customer';
 
 export const customersClientSync = clientSyncDomain(customersSync, {
   mirrors: {
-    customer: {
-      table: (db) => db.customers,
-      key: byText,
-      toLocal: (record: CustomerRecord) => toLocalCustomer(record),
-      ofCompany: (db, companyId) => syncedCompanyRows(db.customers, '[company+nameFold]', companyId),
-    },
+    customer: deviceRowsMirror((db) => db.customers, byText, toLocalCustomer, '[company+nameFold]'),
     customer_type: asSentMirror((db) => db.customerTypes, byNumber),
     customer_level: asSentMirror((db) => db.customerLevels, byNumber),
   },

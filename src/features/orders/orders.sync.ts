@@ -1,20 +1,17 @@
 /** The client's half of the orders sync domain (contract/orders.ts ordersSync). */
-import { ordersSync, type OrderRecord } from '@contract/orders';
+import { ordersSync } from '@contract/orders';
 import type { LocalOrder } from '@/db/app-db';
 import { toLocalOrder } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { byText, syncedCompanyRows } from '@/sync/mirrors';
+import { byText, deviceRowsMirror } from '@/sync/mirrors';
 import { submitCart } from './model/submit-order';
 
 export const ordersClientSync = clientSyncDomain(ordersSync, {
   mirrors: {
     order: {
-      table: (db) => db.orders,
-      key: byText,
-      toLocal: (record: OrderRecord) => toLocalOrder(record),
+      ...deviceRowsMirror((db) => db.orders, byText, toLocalOrder, '[company+created_at]'),
       // What changed when the server accepted the order (stock short) came with the push answer only.
       keepLocal: (existing: LocalOrder) => ({ changes: existing.changes }),
-      ofCompany: (db, companyId) => syncedCompanyRows(db.orders, '[company+created_at]', companyId),
     },
   },
   writers: { 'order.submit': submitCart },

@@ -16,7 +16,14 @@ export type ImportJob = { signal: AbortSignal; step: (step: ImportStep) => void 
 /** An import's end: what to report, or why the file could not be imported (nothing changed). */
 export type ImportOutcome<R> = { result: R } | { problem: string };
 
-export type ImportTemplate = { label: string; testId: string; download: () => Promise<void>; failure: (error: unknown) => string };
+export type ImportTemplate = {
+  /** Defaults to 'Tải tệp mẫu'. */
+  label?: string;
+  testId: string;
+  /** What it resolves to (the saved file's name…) is not used. */
+  download: () => Promise<unknown>;
+  failure: (error: unknown) => string;
+};
 
 type Props<R> = {
   opened: boolean;
@@ -136,7 +143,7 @@ function TemplateButton({ template }: { template: ImportTemplate }) {
       loading={downloading}
       data-testid={template.testId}
     >
-      {template.label}
+      {template.label ?? 'Tải tệp mẫu'}
     </Button>
   );
 }

@@ -4,9 +4,10 @@
  * or an empty company is the reason), then the rows, dimmed while the next page loads (the
  * queries keep the previous page as placeholder, so the list does not jump).
  */
-import { Alert, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { EmptyState, type EmptyStateProps } from '@/ui/empty-state';
+import { LoadingBlock } from '../loading-block';
 
 /** A list's answer: its rows, and (paged lists) the count of every match and where it came from. */
 export type ListData<Row = unknown> = { rows: readonly Row[]; count: number; source?: 'server' | 'device' };
@@ -35,9 +36,7 @@ export function ListResults<D extends ListData | readonly unknown[]>({ query, em
           </Alert>
         ))}
       {query.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : data && rowsOf(data).length === 0 ? (
         <EmptyState {...empty} />
       ) : data ? (

@@ -2,7 +2,7 @@
  * Forgot password in three steps (product-spec.md §2): verify information (phone, then the 6-digit code sent
  * to it), create a new password, done.
  */
-import { Alert, Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { toast } from '@/ui/toast';
 import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { requestResetCode, resetPassword, verifyResetCode } from '../api/auth-api';
+import { ProblemAlert } from '@/ui/problem';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Đã có lỗi xảy ra. Vui lòng thử lại sau.';
@@ -64,11 +65,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
   return (
     <form onSubmit={(event) => void (codeSent ? verify(event) : send(event))} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ProblemAlert problem={error} />
         <RuleTextInput
           ref={phoneRef}
           label="Số điện thoại đã đăng ký"
@@ -138,11 +135,7 @@ function NewPasswordStep({ resetToken, onDone }: { resetToken: string; onDone: (
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ProblemAlert problem={error} />
         <RuleTextInput
           ref={passwordRef}
           password

@@ -3,7 +3,7 @@
  * "Remember" keeps the session across browser restarts and pre-fills the phone next time; the
  * password itself is never stored by the app (the browser's password manager may offer to).
  */
-import { Alert, Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import type { LoginAnswer } from '@contract/auth';
@@ -12,6 +12,7 @@ import { readCookie, removeCookie, SECONDS, writeCookie } from '@/session/cookie
 import { phone as phoneRule, required } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { login } from '../api/auth-api';
+import { ProblemAlert } from '@/ui/problem';
 
 const REMEMBERED_PHONE = 'rememberedPhone';
 /** The account name is the phone number: the spec's text, then what a valid one looks like. */
@@ -55,11 +56,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnswer) =>
             Dùng số điện thoại đã đăng ký để đăng nhập.
           </Text>
         </div>
-        {error && (
-          <Alert color="red" variant="light" role="alert">
-            {error}
-          </Alert>
-        )}
+        <ProblemAlert problem={error} />
         <RuleTextInput
           ref={phoneRef}
           label="Số điện thoại"

@@ -1,9 +1,10 @@
 /** Onboarding: a person without any company creates one and becomes its owner. */
-import { Alert, Button, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Select, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { COMPANY_TYPES, type CreateCompanyInput } from '@contract/company';
 import { maxLength, required } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = { saving: boolean; error: string | null; onCreate: (input: CreateCompanyInput) => void };
 
@@ -34,11 +35,7 @@ export function CreateCompanyForm({ saving, error, onCreate }: Props) {
             Bạn chưa thuộc công ty nào. Tạo công ty để bắt đầu, hoặc nhờ quản trị viên công ty thêm số điện thoại của bạn.
           </Text>
         </div>
-        {error && (
-          <Alert color="red" variant="light">
-            {error}
-          </Alert>
-        )}
+        <ProblemAlert problem={error} />
         <RuleTextInput ref={titleRef} label="Tên công ty" value={title} onChange={setTitle} rules={[required(), maxLength(255)]} />
         <Select
           label="Loại hình"

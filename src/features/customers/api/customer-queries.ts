@@ -18,12 +18,15 @@ import {
 } from '@contract/customers';
 import { visitPaths, type VisitRecord } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
-import { apiData, apiRequest } from '@/api/client';
+import { apiData } from '@/api/client';
 import type { AppDb, LocalSyncState } from '@/db/app-db';
 import { readMeta, writeMeta } from '@/db/device';
 import { fold } from '@contract/fold';
 import { useSyncStatus } from '@/sync/sync-status';
 import { customerKeys } from './customer-keys';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
+import { withUnsentFirst } from '@/sync/unsent-first';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
@@ -162,10 +165,8 @@ export function useCustomerTypeList(db: AppDb, companyId: number, query: { searc
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<CustomerTypeList> => {
       try {
-        const answer = await apiRequest<CustomerTypeSummary[]>(customerPaths.types, {
-          query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-        });
-        return { rows: answer.data, count: answer.count ?? answer.data.length, source: 'server' };
+        const page = await fetchPage<CustomerTypeSummary>(customerPaths.types, { query: pageQuery(companyId, query) });
+        return { ...page, source: 'server' };
       } catch (error) {
         if (!isNetwork(error)) throw error;
         const words = fold(query.search).split(' ').filter(Boolean);
@@ -245,25 +246,12 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const answer = await apiRequest<VisitRecord[]>(visitPaths.list, { query: { company: companyId, customer: customerId, limit } });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<VisitRecord>(visitPaths.list, { query: { company: companyId, customer: customerId, limit } }),
   });
   const localRows = local ?? [];
   if (remote.data) {
-    const onServer = new Set(remote.data.rows.map((row) => row.id));
-    const states = new Map(localRows.map((row) => [row.id, row]));
-    const unsent = localRows.filter((row) => row.syncState !== 'synced' && !onServer.has(row.id));
-    const rows: CustomerVisitRow[] = [
-      ...unsent,
-      ...remote.data.rows.map((row) => ({
-        ...row,
-        syncState: states.get(row.id)?.syncState ?? 'synced',
-        error: states.get(row.id)?.error ?? null,
-      })),
-    ].slice(0, limit);
-    return { rows, count: remote.data.count + unsent.length, source: 'server', loading: false };
+    const { rows, count } = withUnsentFirst(remote.data, localRows);
+    return { rows: rows.slice(0, limit), count, source: 'server', loading: false };
   }
   return {
     rows: localRows.slice(0, limit),

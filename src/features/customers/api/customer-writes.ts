@@ -20,6 +20,8 @@ import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import type { NewCustomerInput } from '../model/create-customer';
 import { customerKeys } from './customer-keys';
+import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 export type CustomerTypeValues = { title: string; description: string | null; is_wholesale: boolean };
 export type CustomerLevelValues = { title: string; rank: number; note?: string | null };
@@ -28,8 +30,10 @@ type Scope = 'customers' | 'types' | 'levels';
 
 export async function afterWrite(queryClient: QueryClient, companyId: number, scopes: Scope[]): Promise<void> {
   const keys = { customers: customerKeys.all(companyId), types: customerKeys.types(companyId), levels: customerKeys.levels(companyId) };
-  requestSync(0);
-  await Promise.all(scopes.map((scope) => queryClient.invalidateQueries({ queryKey: keys[scope] })));
+  await refreshAfterWrite(
+    queryClient,
+    scopes.map((scope) => keys[scope]),
+  );
 }
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */
@@ -73,7 +77,7 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       return saved;
     },
     async deleteType(id: number): Promise<string | undefined> {
-      const answer = await apiRequest<null>(customerPaths.type(id), { method: 'DELETE', query: { company: companyId } });
+      const answer = await deleteRecord(customerPaths.type(id), companyId);
       const gone = customerKeys.type(companyId, id);
       requestSync(0);
       // Not the deleted group's own detail: the page showing it is about to leave, not to show a 404.
@@ -111,7 +115,7 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       return saved;
     },
     async deleteLevel(id: number): Promise<void> {
-      await apiRequest<null>(customerPaths.level(id), { method: 'DELETE', query: { company: companyId } });
+      await deleteRecord(customerPaths.level(id), companyId);
       await afterWrite(queryClient, companyId, ['levels', 'customers']);
     },
   };

@@ -3,7 +3,7 @@
  * tick as many as needed across searches, then put them in the group. A list of check boxes rather
  * than a floating drop-down: on a phone it neither covers the buttons nor fights the keyboard.
  */
-import { Button, Checkbox, Group, Loader, Modal, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Loader, Modal, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { useCustomerList } from '../api/customer-list';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/search-input';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = {
   db: AppDb;
@@ -133,14 +134,16 @@ export function AddCustomersModal({ db, companyId, typeId, typeTitle, opened, on
             })}
           </Stack>
         </ScrollArea.Autosize>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={close} disabled={saving}>
-            Hủy
-          </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={picked.size === 0} data-testid="add-customers-save">
-            {picked.size > 0 ? `Thêm ${picked.size} khách hàng` : 'Thêm vào nhóm'}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={close}
+          cancelLabel="Hủy"
+          label={picked.size > 0 ? `Thêm ${picked.size} khách hàng` : 'Thêm vào nhóm'}
+          onConfirm={() => void save()}
+          busy={saving}
+          disabled={picked.size === 0}
+          testId="add-customers-save"
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * the status switch needs the server. Editing and the status switch show to members whose role
  * may edit customers (issue #7). The route adds the check-in panel and the recent visits.
  */
-import { Alert, Anchor, Button, Card, DataList, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, DataList, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconExternalLink } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { AnchorLink } from '@/ui/anchor-link';
@@ -22,6 +22,7 @@ import { useCompanyStaff, useCustomerDetail, useCustomerGroupsAndLevels } from '
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { mapLink } from '../model/customer-form';
 import { StatusBadge } from './customer-results';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   db: AppDb;
@@ -47,11 +48,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
   const lastOp = useLatestOp(db, id);
 
   if (detail.loading) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (detail.error) return <Alert color="red">{detail.error.message}</Alert>;
   const customer = detail.customer;

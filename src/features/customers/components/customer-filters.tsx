@@ -3,13 +3,13 @@
  * src/ui/search-input.tsx). Every change goes back to page 1 (the caller applies it).
  */
 import { FilterPanel } from '@/ui/filter-panel';
-import { ScrollArea, Tabs } from '@mantine/core';
 import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 
 import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customers';
 import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
+import { ScrollingTabs } from '@/ui/scrolling-tabs';
 
 type Props = {
   filter: CustomerFilter;
@@ -22,19 +22,7 @@ type Props = {
 };
 
 export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange: (tab: CustomerTab) => void }) {
-  return (
-    <Tabs value={value} onChange={(next) => onChange((next ?? 'all') as CustomerTab)} keepMounted={false}>
-      <ScrollArea type="never" offsetScrollbars={false}>
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {CUSTOMER_TABS.map((tab) => (
-            <Tabs.Tab key={tab} value={tab} style={{ whiteSpace: 'nowrap' }} data-testid={`customer-tab-${tab}`}>
-              {CUSTOMER_TAB_LABELS[tab]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
-    </Tabs>
-  );
+  return <ScrollingTabs tabs={CUSTOMER_TABS} labels={CUSTOMER_TAB_LABELS} value={value} onChange={onChange} testId="customer" />;
 }
 
 const KINDS = CUSTOMER_KINDS.map((kind) => ({ value: kind, label: kind }));

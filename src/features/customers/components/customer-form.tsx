@@ -28,6 +28,7 @@ import {
   sameCustomerForm,
   type CustomerFormValues,
 } from '../model/customer-form';
+import { DialogActions } from '@/ui/dialog-actions';
 
 export type AddressInputProps = { value: Address; onChange: (address: Address) => void; error?: string | null };
 
@@ -334,20 +335,16 @@ export function CustomerForm(props: CustomerFormProps) {
             />
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Hủy
-          </Button>
-          <Button
-            type="submit"
-            leftSection={<IconDeviceFloppy size={18} />}
-            loading={saving}
-            disabled={Boolean(blockedReason)}
-            data-testid="customer-save"
-          >
-            {editId ? 'Lưu thay đổi' : 'Lưu khách hàng'}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onCancel}
+          cancelLabel="Hủy"
+          label={editId ? 'Lưu thay đổi' : 'Lưu khách hàng'}
+          busy={saving}
+          disabled={Boolean(blockedReason)}
+          leftSection={<IconDeviceFloppy size={18} />}
+          testId="customer-save"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -2,7 +2,7 @@
  * /customers/settings: the customer levels (Đồng, Bạc, Vàng…) in rank order: add, rename, move up or
  * down (the ranks are renumbered 1…n), delete. Changes need the server; offline the list is read-only.
  */
-import { ActionIcon, Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconCheck, IconCloudOff, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import type { CustomerLevelRecord } from '@contract/customers';
@@ -14,6 +14,8 @@ import { toast } from '@/ui/toast';
 import { useCustomerLevels } from '../api/customer-queries';
 import { afterWrite, useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { useQueryClient } from '@tanstack/react-query';
+import { toastedWrite } from '@/ui/toasted-write';
+import { LoadingBlock } from '@/ui/loading-block';
 
 export const LEVEL_TITLE_REQUIRED = 'Vui lòng nhập tên cấp độ';
 
@@ -211,16 +213,14 @@ export function CustomerLevelSettings({ db, companyId }: { db: AppDb; companyId:
     void openConfirm({
       message: `Xác nhận xóa cấp độ "${level.title}"? Khách hàng đang ở cấp độ này sẽ không còn cấp độ nào.`,
       icon: 'warning',
-      onOk: async () => {
-        try {
-          await writes.deleteLevel(level.id);
-          toast.success('Đã xóa cấp độ');
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không xóa được cấp độ'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            await writes.deleteLevel(level.id);
+            return 'Đã xóa cấp độ';
+          },
+          (error) => writeErrorMessage(error, 'Không xóa được cấp độ'),
+        ),
     });
   }
 
@@ -257,9 +257,7 @@ export function CustomerLevelSettings({ db, companyId }: { db: AppDb; companyId:
         </Group>
       </form>
       {levels.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : rows.length === 0 ? (
         <EmptyState title="Chưa có cấp độ nào" description="Thêm cấp độ đầu tiên, ví dụ Đồng, Bạc, Vàng." />
       ) : (

@@ -11,6 +11,7 @@ import { CardLine, PhoneLine } from '@/ui/list-page/card-line';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { SyncChip } from '@/ui/sync-chip';
 import type { CustomerRow } from '../api/customer-list';
+import { CardHead } from '@/ui/list-page/card-head';
 
 export type NameOf = (id: number | null) => string | null;
 
@@ -78,15 +79,12 @@ function CustomerCard({ row, names }: { row: CustomerRow; names: Names }) {
   const staff = names.staffName(row);
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <CustomerName row={row} />
-          <Text size="xs" c="dimmed">
-            {row.code} · {row.kind}
-          </Text>
-        </div>
-        {row.syncState !== 'synced' ? <SyncChip state={row.syncState} /> : <StatusBadge status={row.status} />}
-      </Group>
+      <CardHead aside={row.syncState !== 'synced' ? <SyncChip state={row.syncState} /> : <StatusBadge status={row.status} />}>
+        <CustomerName row={row} />
+        <Text size="xs" c="dimmed">
+          {row.code} · {row.kind}
+        </Text>
+      </CardHead>
       {row.phone && <PhoneLine phone={row.phone} />}
       {address && (
         <CardLine icon={IconMapPin}>

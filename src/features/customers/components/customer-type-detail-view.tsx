@@ -17,7 +17,6 @@ import { useSyncStatus } from '@/sync/sync-status';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
-import { toast } from '@/ui/toast';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
 import { useCustomerType } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
@@ -25,6 +24,8 @@ import type { CustomerFilter } from '../model/customer-filter';
 import { AddCustomersModal } from './add-customers-modal';
 import { ListPager } from '@/ui/list-pager';
 import { StatusBadge } from './customer-results';
+import { toastedWrite } from '@/ui/toasted-write';
+import { LoadingBlock } from '@/ui/loading-block';
 
 export const DELETE_TYPE_CONFIRMATION =
   'Xác nhận xóa nhóm khách hàng? Nhóm khách hàng sẽ bị xóa và khách hàng trong nhóm cũng sẽ không thuộc nhóm nào.';
@@ -42,17 +43,15 @@ export function useDeleteCustomerType(db: AppDb, companyId: number) {
       openConfirm({
         message: DELETE_TYPE_CONFIRMATION,
         icon: 'warning',
-        onOk: async () => {
-          try {
-            await writes.deleteType(id);
-            toast.success(DELETE_TYPE_SUCCESS);
-            return true;
-          } catch (error) {
+        onOk: () =>
+          toastedWrite(
+            async () => {
+              await writes.deleteType(id);
+              return DELETE_TYPE_SUCCESS;
+            },
             // The server's own words when it refused (e.g. a price policy still uses the group).
-            toast.error(error instanceof ApiError && !error.isNetwork && error.message ? error.message : DELETE_TYPE_FAILURE);
-            return false;
-          }
-        },
+            (error) => (error instanceof ApiError && !error.isNetwork && error.message ? error.message : DELETE_TYPE_FAILURE),
+          ),
       }),
     [writes],
   );
@@ -139,11 +138,7 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
   const members = useCustomerList(db, companyId, filter);
 
   if (type.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (type.isError) {
     return (
@@ -164,15 +159,11 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
     void openConfirm({
       message: `Bỏ khách hàng "${row.name}" khỏi nhóm "${group.title}"? Khách hàng sẽ không thuộc nhóm nào.`,
       icon: 'warning',
-      onOk: async () => {
-        try {
-          toast.success((await writes.removeFromGroup(id, [row.id])) ?? 'Đã bỏ khách hàng khỏi nhóm');
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không bỏ được khách hàng khỏi nhóm'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => (await writes.removeFromGroup(id, [row.id])) ?? 'Đã bỏ khách hàng khỏi nhóm',
+          (error) => writeErrorMessage(error, 'Không bỏ được khách hàng khỏi nhóm'),
+        ),
     });
   }
 

@@ -1,5 +1,5 @@
 /** /customers/type/edit/{id}: the group's fields, saved with PUT customertype/{id}/ (needs the server). */
-import { Alert, Button, Card, Group, Loader } from '@mantine/core';
+import { Alert, Button, Card } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { AppDb } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
@@ -8,6 +8,7 @@ import { toast } from '@/ui/toast';
 import { useCustomerType } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { CustomerTypeForm } from './customer-type-form';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   db: AppDb;
@@ -24,11 +25,7 @@ export function CustomerTypeEditor({ db, companyId, id, onDirtyChange, onSaved, 
   const { online } = useSyncStatus();
 
   if (type.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (type.isError) {
     return (

@@ -1,11 +1,12 @@
 /** A customer group's fields: name, description and whether its customers buy wholesale ("Khách sỉ"). */
-import { Button, Checkbox, Group, Stack } from '@mantine/core';
+import { Checkbox, Stack } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '@/api/api-error';
 import { maxLength, required } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { NoteField } from '@/ui/note-field';
 import type { CustomerTypeValues } from '../api/customer-writes';
+import { DialogActions } from '@/ui/dialog-actions';
 
 export const TYPE_TITLE_REQUIRED = 'Vui lòng nhập tên nhóm khách hàng';
 
@@ -72,14 +73,15 @@ export function CustomerTypeForm({ initial = EMPTY, submitLabel, onSubmit, onCan
           onChange={(event) => setWholesale(event.currentTarget.checked)}
           data-testid="type-wholesale"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving}>
-            Hủy
-          </Button>
-          <Button type="submit" loading={saving} disabled={disabled} data-testid="type-save">
-            {submitLabel}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onCancel}
+          cancelLabel="Hủy"
+          label={submitLabel}
+          busy={saving}
+          disabled={disabled}
+          testId="type-save"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

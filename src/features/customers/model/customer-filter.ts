@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { CUSTOMER_TABS, type CustomerTab } from '@contract/customers-tabs';
+import { pageQuery } from '@/lib/page-query';
 
 const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalNumber = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);
@@ -27,10 +28,7 @@ export type CustomerFilter = v.InferOutput<typeof CustomerFilterSchema>;
 /** Query parameters of GET customer/ for a filter. */
 export function toCustomerQuery(companyId: number, filter: CustomerFilter) {
   return {
-    company: companyId,
-    page: filter.page,
-    limit: filter.limit,
-    search: filter.search?.trim() || undefined,
+    ...pageQuery(companyId, filter),
     kind: filter.filterCustomerType,
     staff: filter.filterUserSale,
     customer_type: filter.filterCustomerGroup,

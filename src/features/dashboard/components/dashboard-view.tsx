@@ -24,7 +24,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
 import { formatMoney, formatNumber } from '@/lib/money';
-import { DateRangeField } from '@/ui/date-range-field';
+import { FilterDateRange } from '@/ui/filter-date-range';
 import { useDashboard } from '../api/dashboard-queries';
 import {
   chartDays,
@@ -106,11 +106,11 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
             data-testid="dashboard-scope"
           />
         )}
-        <DateRangeField
-          value={[search.from ?? data?.range.from ?? null, search.to ?? data?.range.to ?? null]}
-          onChange={([from, to]) => onSearch({ ...search, from: from ?? undefined, to: to ?? undefined })}
+        <FilterDateRange
+          value={[search.from ?? data?.range.from, search.to ?? data?.range.to]}
+          onChange={([from, to]) => onSearch({ ...search, from, to })}
           placeholder="30 ngày gần nhất"
-          withPresets={!isMobile}
+          isMobile={isMobile}
           w={isMobile ? '100%' : 260}
           data-testid="dashboard-range"
         />

@@ -11,6 +11,7 @@ import {
   shortDay,
   statusShares,
 } from './dashboard-format';
+import { ORDER_STATUSES } from '@contract/orders-status';
 
 const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
@@ -53,15 +54,7 @@ describe('orders by status', () => {
   it('lists every status in the table order with its share', () => {
     const { total, shares } = statusShares({ draft: 0, pending: 1, confirmed: 2, delivering: 0, completed: 1, rejected: 0, cancelled: 0 });
     expect(total).toBe(4);
-    expect(shares.map((share) => share.status)).toEqual([
-      'draft',
-      'pending',
-      'confirmed',
-      'delivering',
-      'completed',
-      'rejected',
-      'cancelled',
-    ]);
+    expect(shares.map((share) => share.status)).toEqual(ORDER_STATUSES);
     expect(shares.find((share) => share.status === 'confirmed')).toEqual({ status: 'confirmed', count: 2, percent: 50 });
   });
 

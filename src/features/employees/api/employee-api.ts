@@ -23,31 +23,26 @@ import {
 import { ApiError, NETWORK_MESSAGE } from '@/api/api-error';
 import { apiRequest, buildUrl, errorFromEnvelope, refreshAccessToken } from '@/api/client';
 import { getAccessToken } from '@/session/session-store';
+import { fetchPage } from '@/api/pages';
+import { companyQueryKeys } from '@/api/query-keys';
 
-export const employeeKeys = {
-  all: (companyId: number) => ['employees', companyId] as const,
-  list: (companyId: number, query: EmployeeListParams) => ['employees', companyId, 'list', query] as const,
-  options: (companyId: number) => ['employees', companyId, 'options'] as const,
-};
+export const employeeKeys = companyQueryKeys('employees');
 
 export type EmployeePage = { rows: EmployeeRecord[]; count: number };
 
 export function useEmployeeList(companyId: number, query: EmployeeListParams) {
   return useQuery({
-    queryKey: employeeKeys.list(companyId, query),
+    queryKey: employeeKeys.of(companyId, 'list', query),
     enabled: companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async ({ signal }): Promise<EmployeePage> => {
-      const answer = await apiRequest<EmployeeRecord[]>(employeePaths.employees, { query: { ...query }, signal });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: ({ signal }): Promise<EmployeePage> => fetchPage<EmployeeRecord>(employeePaths.employees, { query: { ...query }, signal }),
   });
 }
 
 export function useEmployeeOptions(companyId: number, enabled = true) {
   return useQuery({
-    queryKey: employeeKeys.options(companyId),
+    queryKey: employeeKeys.of(companyId, 'options'),
     enabled: companyId > 0 && enabled,
     retry: false,
     staleTime: 60_000,

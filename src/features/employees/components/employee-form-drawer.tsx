@@ -6,7 +6,7 @@
  * someone who may not approve roles waits for approval, which the answer's message says.
  */
 import '@mantine/dates/styles.css';
-import { Alert, Button, Drawer, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Drawer, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -19,6 +19,7 @@ import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 import { EMPLOYEE_FORM_RULES, isEmptyUpdate, toCreateInput, toUpdateInput, type EmployeeFormValues } from '../model/employee-form';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = {
   opened: boolean;
@@ -210,14 +211,15 @@ function EmployeeForm({ companyId, companyType, record, initial, options, onClos
             data-testid="field-start-date"
           />
         </DatesProvider>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Hủy
-          </Button>
-          <Button type="submit" loading={saving} leftSection={<IconDeviceFloppy size={18} />} data-testid="employee-save">
-            {editing ? 'Lưu thay đổi' : 'Thêm và gửi lời mời'}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel="Hủy"
+          label={editing ? 'Lưu thay đổi' : 'Thêm và gửi lời mời'}
+          busy={saving}
+          leftSection={<IconDeviceFloppy size={18} />}
+          testId="employee-save"
+          mt="sm"
+        />
       </Stack>
     </form>
   );

@@ -98,11 +98,10 @@ export function EmployeeImportDialog({ kind, companyId, onClose, onImported, isM
       fullScreen={isMobile}
       intro={<Text size="sm">{texts.intro}</Text>}
       template={{
-        label: 'Tải tệp mẫu',
         testId: 'import-template',
-        download: async () => {
+        download: () => {
           const path = kind === 'staff' ? employeePaths.staffTemplate : employeePaths.revenueTemplate;
-          await downloadFile(path, { company: companyId }, texts.template);
+          return downloadFile(path, { company: companyId }, texts.template);
         },
         failure: (error) => writeErrorMessage(error, 'Không tải được tệp mẫu'),
       }}

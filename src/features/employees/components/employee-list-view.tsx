@@ -24,7 +24,6 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
-import { toast } from '@/ui/toast';
 import { employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
 import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
 import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
@@ -32,6 +31,7 @@ import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
 import { employeeRows, type RowActions } from './employee-results';
 import { ResetPasswordDialog } from './reset-password-dialog';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = ListScreenProps<StaffListFilter> & { companyType: string | null; accountId: number; kind: StaffKind };
 
@@ -67,17 +67,15 @@ export function EmployeeListView(props: Props) {
         ? `Ngừng hoạt động ${row.full_name}? Người này sẽ không vào được công ty và không còn trong danh sách chọn nhân viên; khách hàng, đơn hàng và lịch sử ghé thăm của họ vẫn được giữ.`
         : `Kích hoạt lại ${row.full_name}? Người này sẽ vào lại được công ty.`,
       okLabel: deactivate ? 'Ngừng hoạt động' : 'Kích hoạt lại',
-      onOk: async () => {
-        try {
-          const answer = await employeeWrites.setActive(companyId, row.id, !deactivate);
-          toast.success(answer.message);
-          refresh();
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không cập nhật được trạng thái. Vui lòng thử lại.'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            const answer = await employeeWrites.setActive(companyId, row.id, !deactivate);
+            refresh();
+            return answer.message;
+          },
+          (error) => writeErrorMessage(error, 'Không cập nhật được trạng thái. Vui lòng thử lại.'),
+        ),
     });
   }
 

@@ -3,7 +3,7 @@
  * that person ends; the dialog says so before and after. The server refuses an account that also
  * works for companies where the admin has no say, with its message shown here.
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract/auth-password';
@@ -14,6 +14,8 @@ import { validateRuleInputs } from '@/ui/rule-form';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = { companyId: number; record: EmployeeRecord | null; onClose: () => void; isMobile: boolean };
 
@@ -91,19 +93,8 @@ function ResetPasswordForm({ companyId, record, onClose }: { companyId: number; 
           rules={confirmRules}
           ref={confirmRef}
         />
-        {error && (
-          <Alert color="red" variant="light" data-testid="reset-password-error">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Đóng lại
-          </Button>
-          <Button type="submit" loading={saving}>
-            Đặt mật khẩu
-          </Button>
-        </Group>
+        <ProblemAlert problem={error} testId="reset-password-error" />
+        <DialogActions onCancel={onClose} label="Đặt mật khẩu" busy={saving} />
       </Stack>
     </form>
   );

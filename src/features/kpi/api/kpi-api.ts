@@ -10,16 +10,13 @@ import type { KpiValues } from '@contract/kpi';
 import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/regions';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
+import { companyQueryKeys } from '@/api/query-keys';
 
-export const kpiKeys = {
-  all: (companyId: number) => ['kpi', companyId] as const,
-  views: (companyId: number, month: string, region: number | null) => ['kpi', companyId, 'views', month, region] as const,
-  mine: (companyId: number, month: string | null) => ['kpi', companyId, 'mine', month] as const,
-};
+export const kpiKeys = companyQueryKeys('kpi');
 
 export function useKpiViews(companyId: number, month: string, region: number | null = null) {
   return useQuery({
-    queryKey: kpiKeys.views(companyId, month, region),
+    queryKey: kpiKeys.of(companyId, 'views', month, region),
     enabled: companyId > 0,
     retry: false,
     staleTime: 60_000,
@@ -35,7 +32,7 @@ export function useKpiViews(companyId: number, month: string, region: number | n
  */
 export function useMyKpi(companyId: number, month: string | null = null, enabled = true) {
   return useQuery({
-    queryKey: kpiKeys.mine(companyId, month),
+    queryKey: kpiKeys.of(companyId, 'mine', month),
     enabled: enabled && companyId > 0,
     retry: false,
     staleTime: 60_000,

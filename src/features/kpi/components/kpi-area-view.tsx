@@ -4,7 +4,7 @@
  * phones, with the four progress bars; "Đặt chỉ tiêu" edits a target when the member may.
  * What a member sees follows their role's scope (the server filters `views/`).
  */
-import { Alert, Badge, Button, Card, Group, Loader, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTarget } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { KPI_METRICS, type KpiProgress, type MonthClock, type TargetSource } from '@contract/kpi';
@@ -14,6 +14,7 @@ import { useKpiViews } from '../api/kpi-api';
 import { clockText, formatPercent, KpiBars, MetricCell, PaceBadge } from './kpi-bars';
 import { MonthPicker } from './month-picker';
 import { TargetEditor, type TargetSubject } from './target-editor';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   companyId: number;
@@ -229,9 +230,7 @@ export function KpiAreaView({ companyId, month, onMonth, isMobile, staffLabel, c
       </Group>
       {views.isError && <Alert color="red">{views.error.message}</Alert>}
       {views.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : data ? (
         <>
           {data.company && (

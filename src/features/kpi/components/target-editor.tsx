@@ -3,12 +3,14 @@
  * thousands), saved with `configkpi/`. A zero leaves that metric without a target; "Bỏ chỉ tiêu"
  * removes the whole target (a region then falls back to the sum of its reps').
  */
-import { Alert, Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatMonth, KPI_METRIC_LABELS, ZERO_KPI, type KpiMetric, type KpiValues } from '@contract/kpi';
 import { toast } from '@/ui/toast';
 import { useKpiWrites, type TargetTarget } from '../api/kpi-api';
 import { ApiError } from '@/api/api-error';
+import { ProblemAlert } from '@/ui/problem';
+import { submitWith } from '@/ui/submit-with';
 
 export type TargetSubject = TargetTarget & {
   /** "Khu vực Miền Nam", "Lê Văn Trình", "Toàn công ty". */
@@ -76,12 +78,7 @@ function TargetForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(values);
-      }}
-    >
+    <form onSubmit={submitWith(() => save(values))}>
       <Stack gap="md" data-testid="target-editor">
         {subject.note && !subject.current && (
           <Text size="sm" c="dimmed">
@@ -112,11 +109,7 @@ function TargetForm({
         <Text size="xs" c="dimmed">
           Để 0 nếu không đặt chỉ tiêu cho chỉ số đó.
         </Text>
-        {problem && (
-          <Alert color="red" variant="light" data-testid="target-problem">
-            {problem}
-          </Alert>
-        )}
+        <ProblemAlert problem={problem} testId="target-problem" />
         <Group justify="space-between">
           {subject.current ? (
             <Button variant="subtle" color="red" disabled={busy} onClick={() => void save({ ...ZERO_KPI })}>

@@ -11,6 +11,8 @@ import type { OrderStatus } from '@contract/orders-status';
 import { apiRequest } from '@/api/client';
 import { fetchOrderList } from './order-queries';
 import { orderKeys } from './order-keys';
+import { fetchPage } from '@/api/pages';
+import { deleteRecord } from '@/api/delete-record';
 
 export type OrderGroupDetail = OrderGroupRecord & { orders: OrderRecord[] };
 export type GroupListFilter = { page: number; limit: number; status?: OrderGroupStatus };
@@ -22,10 +24,7 @@ export function useOrderGroups(companyId: number, filter: GroupListFilter) {
     enabled: companyId > 0,
     placeholderData: keepPreviousData,
     retry: false,
-    queryFn: async () => {
-      const answer = await apiRequest<OrderGroupRecord[]>(orderPaths.groups, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<OrderGroupRecord>(orderPaths.groups, { query }),
   });
 }
 
@@ -108,11 +107,7 @@ export function useOrderGroupWrites(companyId: number) {
   });
   const remove = useMutation({
     mutationFn: async (id: number) => {
-      const answer = await apiRequest<null>(orderPaths.group(id), {
-        method: 'DELETE',
-        query: { company: companyId },
-        redirectOnForbidden: false,
-      });
+      const answer = await deleteRecord(orderPaths.group(id), companyId, { redirectOnForbidden: false });
       return { message: answer.message ?? 'Đã xóa nhóm đơn hàng' };
     },
     onSuccess: refresh,

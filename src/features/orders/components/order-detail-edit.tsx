@@ -1,6 +1,6 @@
 /** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
 import '@mantine/dates/styles.css';
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,6 +8,8 @@ import type { OrderRecord } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { NoteField } from '@/ui/note-field';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
 
 /** Statuses whose note and delivery date may still change (server: EDITABLE). */
 export const EDITABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed'];
@@ -54,19 +56,14 @@ function EditForm({ order, busy, error, onClose, onSave }: Props & { order: Orde
         />
       </DatesProvider>
       <NoteField label="Ghi chú" minRows={3} maxRows={8} maxLength={1000} value={note} onChange={setNote} data-testid="order-edit-note" />
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button loading={busy} onClick={() => onSave({ note: note.trim() || null, deliveryDate })} data-testid="order-edit-save">
-          Lưu
-        </Button>
-      </Group>
+      <ProblemLine problem={error} />
+      <DialogActions
+        onCancel={onClose}
+        label="Lưu"
+        onConfirm={() => onSave({ note: note.trim() || null, deliveryDate })}
+        busy={busy}
+        testId="order-edit-save"
+      />
     </Stack>
   );
 }

@@ -12,7 +12,7 @@
  * their own order until the office confirmed it. What other domains show of the order (the
  * warehouse's receipts and returns) comes in as `aside`, composed by the route.
  */
-import { Alert, Anchor, Button, Card, Grid, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff, IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
@@ -40,6 +40,7 @@ import { OrderStatusDialog } from './order-status-dialog';
 import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
 import { allowedMovesFrom, MOVE_COLORS, MOVE_LABELS, needsReason, type OrderRights } from './order-status-rules';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   db: AppDb;
@@ -108,11 +109,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
   }
 
   if (detail.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (detail.isError || !order) {
     const error = detail.error;

@@ -4,7 +4,7 @@
  * Hủy releases them), each answered with the server's message. Moves and the group's orders need
  * order_groups/edit, deleting it order_groups/delete (issue #7); without them they are not shown.
  */
-import { ActionIcon, Alert, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,6 +21,8 @@ import { useOrderGroup, useOrderGroupWrites } from '../api/order-group-api';
 import { AddOrdersDialog, GROUP_MOVE_LABELS, GroupStatusBadge } from './order-group-form';
 import { orderLabel } from './order-list-table';
 import { OrderStatusBadge } from './order-status-badge';
+import { toastedWrite } from '@/ui/toasted-write';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; id: number; isMobile: boolean };
 
@@ -52,16 +54,11 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
       message: waiting > 0 ? `${MOVE_CONFIRM[status]} ${waiting} đơn còn “Chờ xác nhận” sẽ giữ nguyên.` : MOVE_CONFIRM[status],
       icon: status === 'cancelled' ? 'error' : 'warning',
       okLabel: GROUP_MOVE_LABELS[status],
-      onOk: async () => {
-        try {
-          const answer = await update.mutateAsync({ id, status });
-          toast.success(answer.message);
-          return true;
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Không cập nhật được nhóm');
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => (await update.mutateAsync({ id, status })).message,
+          (error) => (error instanceof Error ? error.message : 'Không cập nhật được nhóm'),
+        ),
     });
   };
   const removeOrder = (orderId: string) =>
@@ -75,17 +72,15 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
       message: 'Xóa nhóm đơn này? Các đơn trong nhóm sẽ không còn thuộc nhóm nào.',
       icon: 'error',
       okLabel: 'Xóa nhóm',
-      onOk: async () => {
-        try {
-          const answer = await remove.mutateAsync(id);
-          toast.success(answer.message);
-          void navigate({ to: '/order-groups' });
-          return true;
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Không xóa được nhóm');
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            const answer = await remove.mutateAsync(id);
+            void navigate({ to: '/order-groups' });
+            return answer.message;
+          },
+          (error) => (error instanceof Error ? error.message : 'Không xóa được nhóm'),
+        ),
     });
   };
 
@@ -101,11 +96,7 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
   ]);
 
   if (group.isPending) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+    return <LoadingBlock />;
   }
   if (!data) return <EmptyState title="Không tìm thấy nhóm đơn" description={group.error?.message} />;
 

@@ -1,6 +1,6 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
 import '@mantine/dates/styles.css';
-import { Badge, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -9,6 +9,8 @@ import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { NoteField } from '@/ui/note-field';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
 
 export const GROUP_STATUS_COLORS: Record<OrderGroupStatus, string> = {
   open: 'blue',
@@ -112,19 +114,14 @@ function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }
         </Text>
         <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
       </div>
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button loading={busy} onClick={submit} data-testid="group-create-submit">
-          Tạo nhóm ({orders.size} đơn)
-        </Button>
-      </Group>
+      <ProblemLine problem={error} />
+      <DialogActions
+        onCancel={onClose}
+        label={`Tạo nhóm (${orders.size} đơn)`}
+        onConfirm={submit}
+        busy={busy}
+        testId="group-create-submit"
+      />
     </Stack>
   );
 }
@@ -155,19 +152,15 @@ export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onCl
       {opened && (
         <Stack gap="md">
           <OrderPicker companyId={companyId} selected={orders} onChange={setOrders} isMobile={isMobile} />
-          {error && (
-            <Text size="sm" c="red" role="alert">
-              {error}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              Đóng lại
-            </Button>
-            <Button loading={busy} disabled={orders.size === 0} onClick={() => onAdd([...orders])} data-testid="group-add-submit">
-              Thêm {orders.size} đơn
-            </Button>
-          </Group>
+          <ProblemLine problem={error} />
+          <DialogActions
+            onCancel={onClose}
+            label={`Thêm ${orders.size} đơn`}
+            onConfirm={() => onAdd([...orders])}
+            busy={busy}
+            disabled={orders.size === 0}
+            testId="group-add-submit"
+          />
         </Stack>
       )}
     </Modal>

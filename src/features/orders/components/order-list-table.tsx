@@ -11,6 +11,7 @@ import { CardList } from '@/ui/list-page/card-list';
 import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
+import { CardHead } from '@/ui/list-page/card-head';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
 
@@ -157,15 +158,12 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
         <Group gap="sm" wrap="nowrap" align="flex-start">
           {selectable && <SelectBox order={order} selected={selected} onToggle={onToggle} mt={2} />}
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <OrderLink order={order} />
-                <Text size="xs" c="dimmed">
-                  {formatDateTime(order.created_at)}
-                </Text>
-              </div>
-              <OrderStatusBadge status={order.status} size="sm" />
-            </Group>
+            <CardHead aside={<OrderStatusBadge status={order.status} size="sm" />}>
+              <OrderLink order={order} />
+              <Text size="xs" c="dimmed">
+                {formatDateTime(order.created_at)}
+              </Text>
+            </CardHead>
             <Text size="sm" fw={500} lineClamp={1}>
               {order.customer_name}
             </Text>

@@ -4,10 +4,11 @@
  * line in whole đồng); the lines are added up again so a sheet whose lines disagree with its
  * total is caught rather than printed.
  */
-import type { OrderLineRecord, OrderRecord } from '@contract/orders';
+import type { OrderRecord } from '@contract/orders';
 import { amountInWords } from '@/lib/amount-in-words';
 
 import type { PrintFormat } from './order-print-format';
+import { lineName } from '@/lib/line-name';
 
 export { parsePrintFormat, PRINT_FORMATS, type PrintFormat } from './order-print-format';
 
@@ -64,10 +65,8 @@ export type PrintTotals = {
   itemCount: number;
 };
 
-export function lineName(line: Pick<OrderLineRecord, 'product_name' | 'variant_name'>): string {
-  const variant = line.variant_name.trim();
-  return variant && variant !== line.product_name ? `${line.product_name} – ${variant}` : line.product_name;
-}
+/** The printed line name (src/lib/line-name.ts), for the screens that import it from here. */
+export { lineName };
 
 /** A gift line says so on paper; a line's discount column counts its promotions too. */
 export function printLines(order: Pick<OrderRecord, 'lines' | 'vat_on'>): PrintLine[] {

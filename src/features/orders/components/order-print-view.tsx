@@ -4,7 +4,7 @@
  * signatures) or an 80 mm receipt. It renders outside the app layout: no header on paper, and the
  * toolbar (format, "In", back) is hidden by the print stylesheet. "In" opens the browser's dialog.
  */
-import { Alert, Button, Group, Loader, SegmentedControl, Text } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { OrderRecord } from '@contract/orders';
@@ -15,6 +15,7 @@ import { useOrderDetail } from '../api/order-queries';
 import { orderLabel } from './order-list-table';
 import classes from './order-print.module.css';
 import { pageRule, PRINT_FORMAT_LABELS, PRINT_FORMATS, printLines, printTotals, SHEET_WIDTH, type PrintFormat } from './order-print-model';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   db: AppDb;
@@ -282,9 +283,7 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
         </Group>
       </div>
       {detail.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : !order ? (
         <Alert color="red" maw={480} mx="auto">
           {detail.error?.message ?? 'Không tìm thấy đơn hàng'}

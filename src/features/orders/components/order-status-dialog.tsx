@@ -3,11 +3,13 @@
  * reason when the move needs one (Từ chối, Hủy đơn: the rep sees it). The dialog stays open while
  * the call runs and when it fails, so the reason typed is not lost.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 import { NoteField } from '@/ui/note-field';
 import { MOVE_COLORS, MOVE_LABELS, needsReason } from './order-status-rules';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
 
 export const REASON_REQUIRED = 'Vui lòng nhập lý do';
 
@@ -81,19 +83,16 @@ function DialogBody({ target, description, busy, error, onClose, onConfirm }: Pr
           data-testid="status-reason"
         />
       )}
-      {error && (
-        <Text size="sm" c="red" role="alert">
-          {error}
-        </Text>
-      )}
-      <Group justify="flex-end" gap="sm">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button color={MOVE_COLORS[target]} loading={busy} onClick={submit} data-testid="status-confirm">
-          {MOVE_LABELS[target]}
-        </Button>
-      </Group>
+      <ProblemLine problem={error} />
+      <DialogActions
+        onCancel={onClose}
+        label={MOVE_LABELS[target]}
+        onConfirm={submit}
+        busy={busy}
+        color={MOVE_COLORS[target]}
+        testId="status-confirm"
+        gap="sm"
+      />
     </Stack>
   );
 }

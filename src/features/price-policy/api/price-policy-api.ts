@@ -13,30 +13,29 @@ import type * as v from 'valibot';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVariant } from '@/db/app-db';
-import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
+import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
-export const policyKeys = {
-  all: (companyId: number) => ['price-policies', companyId] as const,
-  list: (companyId: number, query: unknown) => ['price-policies', companyId, 'list', query] as const,
-};
+export const policyKeys = companyQueryKeys('price-policies');
 
 export type PolicyListQuery = { search: string; page: number; limit: number };
 export type PolicyPage = { rows: PricePolicyRecord[]; count: number; source: 'server' | 'device' };
 
 export function usePolicyList(db: AppDb, companyId: number, query: PolicyListQuery) {
   return useQuery({
-    queryKey: policyKeys.list(companyId, query),
+    queryKey: policyKeys.of(companyId, 'list', query),
     enabled: companyId > 0,
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
     queryFn: async (): Promise<PolicyPage> => {
       try {
-        const answer = await apiRequest<PricePolicyRecord[]>(productPaths.pricePolicies, {
-          query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-        });
-        return { rows: answer.data, count: answer.count ?? answer.data.length, source: 'server' };
+        const page = await fetchPage<PricePolicyRecord>(productPaths.pricePolicies, { query: pageQuery(companyId, query) });
+        return { ...page, source: 'server' };
       } catch (error) {
         if (!(error instanceof ApiError && error.isNetwork)) throw error;
         // A company has a handful of policies: the mirrored ones, filtered here.
@@ -67,10 +66,7 @@ async function mirrorPolicy(db: AppDb, record: PricePolicyRecord | null, deleted
 export function usePolicyWrites(db: AppDb, companyId: number) {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refresh = async () => {
-      requestSync(0);
-      await queryClient.invalidateQueries({ queryKey: policyKeys.all(companyId) });
-    };
+    const refresh = () => refreshAfterWrite(queryClient, [policyKeys.all(companyId)]);
     return {
       async save(id: number | null, input: PolicyInput): Promise<{ record: PricePolicyRecord; message?: string }> {
         const answer = await apiRequest<PricePolicyRecord>(id ? productPaths.pricePolicy(id) : productPaths.pricePolicies, {
@@ -82,7 +78,7 @@ export function usePolicyWrites(db: AppDb, companyId: number) {
         return { record: answer.data, message: answer.message };
       },
       async remove(id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(productPaths.pricePolicy(id), { method: 'DELETE', query: { company: companyId } });
+        const answer = await deleteRecord(productPaths.pricePolicy(id), companyId);
         await mirrorPolicy(db, null, id);
         await refresh();
         return answer.message;

@@ -32,6 +32,8 @@ import { NoteField } from '@/ui/note-field';
 import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
+import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 
 type Props = {
   db: AppDb;
@@ -109,14 +111,7 @@ function PolicyEditorOpen({
       fullScreen={isMobile}
       closeOnClickOutside={!saving}
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-        noValidate
-        data-testid="policy-form"
-      >
+      <form onSubmit={submitWith(save)} noValidate data-testid="policy-form">
         <Stack gap="sm">
           {!online && <Alert color="yellow">Cần kết nối mạng để lưu chính sách giá.</Alert>}
           <TextInput
@@ -302,14 +297,7 @@ function PolicyEditorOpen({
               </Table>
             </Table.ScrollContainer>
           )}
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Đóng lại
-            </Button>
-            <Button type="submit" loading={saving} disabled={!online} data-testid="policy-save">
-              Lưu
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} label="Lưu" busy={saving} disabled={!online} testId="policy-save" mt="sm" />
         </Stack>
       </form>
     </Modal>

@@ -17,10 +17,11 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { ListPage } from '@/ui/list-page/list-page';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { RowActions } from '@/ui/list-page/row-actions';
-import { toast } from '@/ui/toast';
 import { useGroupsAndLevels, usePolicyList, usePolicyWrites } from '../api/price-policy-api';
 import { PolicyEditor } from './policy-editor';
 import { PricePreview } from './price-preview';
+import { toastedWrite } from '@/ui/toasted-write';
+import { CardHead } from '@/ui/list-page/card-head';
 
 type Props = { db: AppDb; companyId: number; features: PricingFeatures; isMobile: boolean };
 
@@ -43,12 +44,12 @@ export function PolicyListView({ db, companyId, features, isMobile }: Props) {
   const remove = (policy: PricePolicyRecord) =>
     openConfirm({
       message: `Xóa chính sách giá "${policy.title}"? Đơn hàng mới sẽ không còn được tính theo chính sách này.`,
+      // Closes whatever the answer: the toast says it.
       onOk: async () => {
-        try {
-          toast.success((await writes.remove(policy.id)) ?? 'Đã xóa chính sách giá');
-        } catch (error) {
-          toast.error(error instanceof Error ? error.message : 'Xóa chính sách giá thất bại');
-        }
+        await toastedWrite(
+          async () => (await writes.remove(policy.id)) ?? 'Đã xóa chính sách giá',
+          (error) => (error instanceof Error ? error.message : 'Xóa chính sách giá thất bại'),
+        );
         return true;
       },
     });
@@ -73,15 +74,12 @@ export function PolicyListView({ db, companyId, features, isMobile }: Props) {
     minWidth: 900,
     card: (policy) => (
       <>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <Text fw={600}>{policy.title}</Text>
-            <Text size="xs" c="dimmed">
-              {group(policy)} · {level(policy)}
-            </Text>
-          </div>
-          {state(policy)}
-        </Group>
+        <CardHead aside={state(policy)}>
+          <Text fw={600}>{policy.title}</Text>
+          <Text size="xs" c="dimmed">
+            {group(policy)} · {level(policy)}
+          </Text>
+        </CardHead>
         <Group justify="space-between" mt={6}>
           <Text size="sm">
             Chiết khấu {formatNumber(policy.discount_percent)}% · Ưu tiên {policy.priority} · {policy.items.length} giá cố định

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord } from './policy-form';
+import { refusal } from '@/testing/refusal';
 
 describe('price-policy form', () => {
   it('turns typed values into the contract body (comma decimals, empty dates as null)', () => {
@@ -34,9 +35,7 @@ describe('price-policy form', () => {
       discount_percent: '120',
       items: [{ key: itemKey(), variant_id: 7, unit: 'hộp', price: '' }],
     });
-    expect(bad.ok).toBe(false);
-    if (bad.ok) return;
-    expect(bad.errors).toMatchObject({
+    expect(refusal(bad)).toMatchObject({
       title: 'Vui lòng nhập tên chính sách giá',
       discount_percent: 'Chiết khấu tối đa 100%',
       'items.0.price': 'Giá phải là số',

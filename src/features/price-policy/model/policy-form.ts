@@ -7,6 +7,7 @@ import * as v from 'valibot';
 import { PricePolicyInputSchema, type PricePolicyRecord } from '@contract/price-policy';
 import { issueFields } from '@/lib/issue-fields';
 import type { PolicyInput } from '../api/price-policy-api';
+import { rowKeys } from '@/lib/row-keys';
 
 export type ItemValues = { key: string; variant_id: number; unit: string; price: string };
 export type PolicyFormValues = {
@@ -22,8 +23,7 @@ export type PolicyFormValues = {
   items: ItemValues[];
 };
 
-let counter = 0;
-export const itemKey = () => `i${(counter += 1)}`;
+export const itemKey = rowKeys('i');
 
 export function emptyPolicyForm(): PolicyFormValues {
   return {

@@ -11,10 +11,13 @@ import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { readMeta, writeMeta } from '@/db/device';
-import { requestSync } from '@/sync/engine';
 import { productKeys } from './product-keys';
 
 import type { OptionKind } from '../model/option-kinds';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
+import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 export { OPTION_KINDS, OPTION_LABELS, type OptionKind } from '../model/option-kinds';
 
@@ -75,26 +78,16 @@ export function useOptionList(companyId: number, kind: OptionKind, query: { sear
     retry: false,
     networkMode: 'always',
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<OptionPage> => {
-      const answer = await apiRequest<OptionRow[]>(PATHS[kind].list, {
-        query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: (): Promise<OptionPage> => fetchPage<OptionRow>(PATHS[kind].list, { query: pageQuery(companyId, query) }),
   });
 }
 
 export function useOptionWrites(companyId: number) {
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const refresh = async (kind: OptionKind) => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['product-options', companyId, kind] }),
-        // Renames show on products (brand names, unit names on variants).
-        queryClient.invalidateQueries({ queryKey: productKeys.all(companyId) }),
-      ]);
-      requestSync(0);
-    };
+    // Renames show on products too (brand names, unit names on variants).
+    const refresh = (kind: OptionKind) =>
+      refreshAfterWrite(queryClient, [['product-options', companyId, kind], productKeys.all(companyId)]);
     return {
       async create(kind: OptionKind, title: string): Promise<string | undefined> {
         const answer = await apiRequest<CatalogueOption>(PATHS[kind].list, { method: 'POST', body: { company: companyId, title } });
@@ -107,7 +100,7 @@ export function useOptionWrites(companyId: number) {
         return answer.message;
       },
       async remove(kind: OptionKind, id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(PATHS[kind].one(id), { method: 'DELETE', query: { company: companyId } });
+        const answer = await deleteRecord(PATHS[kind].one(id), companyId);
         await refresh(kind);
         return answer.message;
       },

@@ -10,11 +10,12 @@ import { productImagePath, type ProductImportAnswer, type ProductSheetRow } from
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
-import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { toProductQuery, type ProductFilter } from '../model/product-filter';
 import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
 import { productKeys } from './product-keys';
+import { deleteRecord } from '@/api/delete-record';
+import { refreshAfterWrite } from '@/sync/refresh-after-write';
 
 /** The message to show for a failed write: the server's own, or the fallback when none came. */
 export function writeErrorMessage(error: unknown, fallback: string): string {
@@ -38,10 +39,7 @@ export async function mirrorVariants(db: AppDb, variants: readonly VariantRecord
 export type ExportProgress = { received: number; total: number | null };
 
 export function productWrites(db: AppDb, queryClient: QueryClient, companyId: number) {
-  const refresh = async () => {
-    requestSync(0);
-    await queryClient.invalidateQueries({ queryKey: productKeys.all(companyId) });
-  };
+  const refresh = () => refreshAfterWrite(queryClient, [productKeys.all(companyId)]);
   return {
     async saveProduct(id: number | null, input: ProductInput): Promise<{ record: ProductRecord; message?: string }> {
       const answer = await apiRequest<ProductRecord>(id ? productPaths.product(id) : productPaths.products, {
@@ -54,7 +52,7 @@ export function productWrites(db: AppDb, queryClient: QueryClient, companyId: nu
       return { record: answer.data, message: answer.message };
     },
     async deactivateProduct(id: number): Promise<string | undefined> {
-      const answer = await apiRequest<ProductRecord>(productPaths.product(id), { method: 'DELETE', query: { company: companyId } });
+      const answer = await deleteRecord<ProductRecord>(productPaths.product(id), companyId);
       await mirrorVariants(db, answer.data.variants);
       await refresh();
       return answer.message;

@@ -18,6 +18,8 @@ import { OPTION_KINDS, OPTION_LABELS, useOptionList, useOptionWrites, type Optio
 import { writeErrorMessage } from '../api/product-writes';
 import { SearchInput } from '@/ui/search-input';
 import { ListPager } from '@/ui/list-pager';
+import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
 /** What the member's role allows on the catalogue (the products area). */
@@ -262,12 +264,7 @@ function OptionDialog({
   };
   return (
     <Modal opened onClose={onClose} title={editing.id === null ? `Thêm ${label.one}` : `Đổi tên ${label.one}`} centered>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
+      <form onSubmit={submitWith(save)}>
         <Stack gap="sm">
           <TextInput
             label={`Tên ${label.one}`}
@@ -282,14 +279,7 @@ function OptionDialog({
             maxLength={max + 20}
             data-testid="catalogue-title"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={saving}>
-              Đóng lại
-            </Button>
-            <Button type="submit" loading={saving} data-testid="catalogue-save">
-              Lưu
-            </Button>
-          </Group>
+          <DialogActions onCancel={onClose} label="Lưu" busy={saving} testId="catalogue-save" />
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,7 @@
  * customers (/customers/create/?id=). One route keeps the app's entry small; the id is read here,
  * in the page's own chunk. Editing loads the product from the server (online only).
  */
-import { Alert, Group, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ApiError } from '@/api/api-error';
@@ -15,6 +15,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { useProductDetail } from '../api/product-list';
 import { emptyProductForm, formFromRecord, type ProductFormValues } from '../model/product-form';
 import { CATALOGUE_NEEDS_CONNECTION, ProductForm } from './product-form';
+import { LoadingBlock } from '@/ui/loading-block';
 
 /** The search of a product's edit page. */
 export const editSearch = (id: number) => ({ id }) as never;
@@ -62,11 +63,7 @@ function EditProduct({ id }: { id: number }) {
   if (!company) return null;
   if (!initial || !detail.data) {
     if (detail.isPending) {
-      return (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      );
+      return <LoadingBlock />;
     }
     const error = detail.error;
     if (error instanceof ApiError && error.isNetwork) return <Alert color="yellow">{CATALOGUE_NEEDS_CONNECTION}</Alert>;

@@ -31,6 +31,8 @@ import {
 } from '../model/product-form';
 import { ProductImages } from './product-images';
 import { UnitsEditor } from './units-editor';
+import { toastedWrite } from '@/ui/toasted-write';
+import { submitWith } from '@/ui/submit-with';
 
 export const CATALOGUE_NEEDS_CONNECTION = 'Không có kết nối mạng. Thêm và sửa sản phẩm cần kết nối với máy chủ; hãy thử lại khi có mạng.';
 
@@ -119,27 +121,19 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
     record &&
     openConfirm({
       message: `Ngừng kinh doanh "${record.name}"? Sản phẩm vẫn còn trong các đơn hàng cũ nhưng không bán thêm được.`,
-      onOk: async () => {
-        try {
-          toast.success((await writes.deactivateProduct(record.id)) ?? 'Đã ngừng kinh doanh sản phẩm');
-          set({ is_active: false });
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Không ngừng kinh doanh được sản phẩm'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            const message = (await writes.deactivateProduct(record.id)) ?? 'Đã ngừng kinh doanh sản phẩm';
+            set({ is_active: false });
+            return message;
+          },
+          (error) => writeErrorMessage(error, 'Không ngừng kinh doanh được sản phẩm'),
+        ),
     });
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-      noValidate
-      data-testid="product-form"
-    >
+    <form onSubmit={submitWith(submit)} noValidate data-testid="product-form">
       <Stack gap="md" maw={1100}>
         {!online && (
           <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="product-form-offline">

@@ -8,6 +8,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
 import { AuthedImage } from './authed-image';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = {
   productId: number;
@@ -46,16 +47,14 @@ export function ProductImages({ productId, images, onImages, writes, disabled }:
   const remove = (image: ProductImage) =>
     openConfirm({
       message: 'Xóa ảnh này khỏi sản phẩm?',
-      onOk: async () => {
-        try {
-          onImages(await writes.removeImage(productId, image.id));
-          toast.success('Đã xóa ảnh');
-          return true;
-        } catch (error) {
-          toast.error(writeErrorMessage(error, 'Xóa ảnh thất bại'));
-          return false;
-        }
-      },
+      onOk: () =>
+        toastedWrite(
+          async () => {
+            onImages(await writes.removeImage(productId, image.id));
+            return 'Đã xóa ảnh';
+          },
+          (error) => writeErrorMessage(error, 'Xóa ảnh thất bại'),
+        ),
     });
   return (
     <Stack gap="xs" data-testid="product-images">

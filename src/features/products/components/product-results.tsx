@@ -12,6 +12,7 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { MoneyText } from '@/ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
+import { CardHead } from '@/ui/list-page/card-head';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 export const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
@@ -151,19 +152,16 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
   const ingredient = ingredientText(row);
   return (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <ProductName row={row} canEdit={canEdit} />
-            {row.is_medicine && <MedicineBadge />}
-          </Group>
-          <Text size="xs" c="dimmed">
-            {row.code}
-            {row.brand_name ? ` · ${row.brand_name}` : ''}
-          </Text>
-        </div>
-        <ActiveBadge active={row.is_active} />
-      </Group>
+      <CardHead aside={<ActiveBadge active={row.is_active} />}>
+        <Group gap={6} wrap="nowrap">
+          <ProductName row={row} canEdit={canEdit} />
+          {row.is_medicine && <MedicineBadge />}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {row.code}
+          {row.brand_name ? ` · ${row.brand_name}` : ''}
+        </Text>
+      </CardHead>
       {ingredient && (
         <Text size="sm">
           <Text span c="dimmed" size="sm">

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/products';
+import { pageQuery } from '@/lib/page-query';
 
 /**
  * The contract's orderings (PRODUCT_SORTS), by type only: this module runs in the routes' URL
@@ -53,10 +54,7 @@ export const DEFAULT_FILTER: ProductFilter = { page: 1, limit: 10 };
 /** Query parameters of GET product/ (and variant/, product/export/) for a filter. */
 export function toProductQuery(companyId: number, filter: ProductFilter | VariantFilter) {
   return {
-    company: companyId,
-    page: filter.page,
-    limit: filter.limit,
-    search: filter.search?.trim() || undefined,
+    ...pageQuery(companyId, filter),
     brand: filter.brand,
     category: filter.productCategory,
     group: filter.productGroup,

@@ -7,7 +7,8 @@
  */
 import * as v from 'valibot';
 import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
-import { issueFields } from '@/lib/issue-fields';
+import { issueFields, type FieldErrors } from '@/lib/issue-fields';
+import { rowKeys } from '@/lib/row-keys';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };
 export type VariantValues = { key: string; id: number | null; code: string; name: string; is_active: boolean; units: UnitValues[] };
@@ -30,10 +31,9 @@ export type ProductFormValues = {
   variants: VariantValues[];
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
-let counter = 0;
-const key = () => `k${(counter += 1)}`;
+const key = rowKeys('k');
 
 export function emptyUnit(factor = ''): UnitValues {
   return { key: key(), unit: '', factor, price: '', wholesale_price: '', barcode: '' };

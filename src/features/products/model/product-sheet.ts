@@ -4,15 +4,15 @@
  */
 import { fold } from '@contract/fold';
 import { MAX_IMPORT_ROWS, PRODUCT_SHEET_COLUMNS, type ProductSheetColumn, type ProductSheetRow } from '@contract/products-files';
-import { headerKey, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
+import { columnReader, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
 
 export const REQUIRED_COLUMNS: readonly ProductSheetColumn[] = ['Tên sản phẩm', 'Đơn vị', 'Giá bán'];
 
-const COLUMN_BY_KEY = new Map(PRODUCT_SHEET_COLUMNS.map((column) => [headerKey(column), column]));
+const columnOf = columnReader<ProductSheetColumn>(PRODUCT_SHEET_COLUMNS);
 
 /** Sheet rows (header first) → import rows (src/lib/import-sheet.ts). */
 export function mapSheetRows(sheet: readonly SheetRow[]): MappedSheet<ProductSheetColumn> {
-  return mapSheet(sheet, (cell) => COLUMN_BY_KEY.get(headerKey(cell)) ?? null, REQUIRED_COLUMNS);
+  return mapSheet(sheet, columnOf, REQUIRED_COLUMNS);
 }
 
 /** Rows of one product stay in one call: same Mã SP, or with no code, same Tên sản phẩm. */

@@ -22,11 +22,11 @@ import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
 import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../model/promotion-filter';
+import { fetchPage } from '@/api/pages';
+import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
-export const promotionKeys = {
-  all: (companyId: number) => ['promotions', companyId] as const,
-  of: (companyId: number, ...rest: unknown[]) => ['promotions', companyId, ...rest] as const,
-};
+export const promotionKeys = companyQueryKeys('promotions');
 
 /** A refusal's sentence for a toast: the server's message, or the fallback. */
 export function promotionError(error: unknown, fallback: string): string {
@@ -44,10 +44,7 @@ export function usePromotionList(companyId: number, filter: PromotionFilter) {
     enabled: companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<PromotionList> => {
-      const answer = await apiRequest<PromotionRecord[]>(promotionPaths.promotions, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: (): Promise<PromotionList> => fetchPage<PromotionRecord>(promotionPaths.promotions, { query }),
   });
 }
 
@@ -72,7 +69,6 @@ export function usePromotion(companyId: number, id: number | null) {
   });
 }
 
-export type Paged<Row> = { rows: Row[]; count: number };
 export type PageQuery = { page: number; limit: number; search?: string };
 
 /** The orders that used a programme (newest first), paged. */
@@ -82,10 +78,7 @@ export function usePromotionUsage(companyId: number, id: number, paging: PageQue
     queryKey: promotionKeys.of(companyId, 'usage', id, query),
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<PromotionUsageRow>> => {
-      const answer = await apiRequest<PromotionUsageRow[]>(promotionPaths.usage(id), { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<PromotionUsageRow>(promotionPaths.usage(id), { query }),
   });
 }
 
@@ -96,10 +89,7 @@ export function usePromotionGoods(companyId: number, id: number, paging: PageQue
     queryKey: promotionKeys.of(companyId, 'goods', query),
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<PromotionVariantRow>> => {
-      const answer = await apiRequest<PromotionVariantRow[]>(promotionPaths.variants, { query });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<PromotionVariantRow>(promotionPaths.variants, { query }),
   });
 }
 
@@ -153,11 +143,7 @@ export function usePromotionWrites(companyId: number) {
       act: (id: number, action: PromotionAction, reason: string | null = null) =>
         send(promotionPaths.action(id), 'POST', { action, reason }),
       remove: async (id: number) => {
-        const answer = await apiRequest<null>(promotionPaths.promotion(id), {
-          method: 'DELETE',
-          query: { company: companyId },
-          redirectOnForbidden: false,
-        });
+        const answer = await deleteRecord(promotionPaths.promotion(id), companyId, { redirectOnForbidden: false });
         queryClient.removeQueries({ queryKey: promotionKeys.of(companyId, 'one', id) });
         await refresh();
         return answer;

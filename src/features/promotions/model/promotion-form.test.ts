@@ -16,6 +16,7 @@ import {
   withoutErrors,
   type PromotionFormValues,
 } from './promotion-form';
+import { refusal } from '@/testing/refusal';
 
 const COMPANY = 4;
 
@@ -187,9 +188,7 @@ describe('checking the form before sending', () => {
       COMPANY,
       valid({ name: ' ', ends_on: '', tiers: [{ ...emptyTier('discount'), threshold: '', value: '' }] }),
     );
-    expect(checked.ok).toBe(false);
-    if (checked.ok) return;
-    expect(checked.errors).toMatchObject({
+    expect(refusal(checked)).toMatchObject({
       name: 'Vui lòng nhập tên chương trình',
       ends_on: 'Vui lòng chọn Ngày kết thúc',
       'tiers.0.threshold': 'Vui lòng nhập mốc áp dụng',
@@ -206,10 +205,9 @@ describe('checking the form before sending', () => {
       { ...emptyTier('quantity_tier'), threshold: '20', value: '9' },
     ];
     const overlapping = checkPromotionForm(COMPANY, valid({ kind: 'quantity_tier', tiers }));
-    expect(overlapping.ok).toBe(false);
-    if (overlapping.ok) return;
-    expect(overlapping.errors['tiers.2.threshold']).toBe('Hai bậc trùng mốc áp dụng');
-    expect(overlapping.errors.tiers).toMatch(/ưu đãi thấp hơn bậc dưới nó/);
+    const errors = refusal(overlapping);
+    expect(errors['tiers.2.threshold']).toBe('Hai bậc trùng mốc áp dụng');
+    expect(errors.tiers).toMatch(/ưu đãi thấp hơn bậc dưới nó/);
     const half = checkPromotionForm(
       COMPANY,
       valid({

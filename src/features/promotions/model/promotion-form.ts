@@ -17,6 +17,8 @@ import {
   type PromotionTier,
   type RewardType,
 } from '@contract/promotions';
+import { rowKeys } from '@/lib/row-keys';
+import type { FieldErrors } from '@/lib/issue-fields';
 
 export type TierValues = {
   key: string;
@@ -56,10 +58,9 @@ export type PromotionFormValues = {
   notice_date: string;
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
-let counter = 0;
-const nextKey = () => `t${(counter += 1)}`;
+const nextKey = rowKeys('t');
 
 /** A new tier for a kind: its first reward; a discount applies from one unit, a buy-get gives one. */
 export function emptyTier(kind: PromotionKind): TierValues {

@@ -19,29 +19,22 @@ import {
 } from '@contract/regions';
 import { apiRequest } from '@/api/client';
 import { authedFetch, saveBlob } from '@/api/files';
+import { fetchPage } from '@/api/pages';
+import { pageQuery } from '@/lib/page-query';
+import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
-export const regionKeys = {
-  all: (companyId: number) => ['regions', companyId] as const,
-  list: (companyId: number, query: unknown) => ['regions', companyId, 'list', query] as const,
-  one: (companyId: number, id: number) => ['regions', companyId, 'one', id] as const,
-  child: (companyId: number, kind: RegionChild, query: unknown) => ['regions', companyId, kind, query] as const,
-};
+export const regionKeys = companyQueryKeys('regions');
 
 export type RegionListQuery = { search: string; page: number; limit: number };
-export type Paged<T> = { rows: T[]; count: number };
 
 export function useRegionList(companyId: number, query: RegionListQuery, enabled = true) {
   return useQuery({
-    queryKey: regionKeys.list(companyId, query),
+    queryKey: regionKeys.of(companyId, 'list', query),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<RegionRecord>> => {
-      const answer = await apiRequest<RegionRecord[]>(regionPaths.regions, {
-        query: { company: companyId, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<RegionRecord>(regionPaths.regions, { query: pageQuery(companyId, query) }),
   });
 }
 
@@ -52,7 +45,7 @@ export function useAllRegions(companyId: number, enabled = true) {
 
 export function useRegion(companyId: number, id: number | null) {
   return useQuery({
-    queryKey: regionKeys.one(companyId, id ?? 0),
+    queryKey: regionKeys.of(companyId, 'one', id ?? 0),
     enabled: companyId > 0 && id !== null,
     retry: false,
     queryFn: async () => (await apiRequest<RegionRecord>(regionPaths.region(id!), { query: { company: companyId } })).data,
@@ -65,16 +58,11 @@ export type RegionChildQuery = { region: number; search: string; page: number; l
 
 export function useRegionChild<K extends RegionChild>(companyId: number, kind: K, query: RegionChildQuery, enabled = true) {
   return useQuery({
-    queryKey: regionKeys.child(companyId, kind, query),
+    queryKey: regionKeys.of(companyId, kind, query),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async (): Promise<Paged<ChildRow[K]>> => {
-      const answer = await apiRequest<ChildRow[K][]>(regionPaths[kind], {
-        query: { company: companyId, region: query.region, search: query.search.trim() || undefined, page: query.page, limit: query.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<ChildRow[K]>(regionPaths[kind], { query: { ...pageQuery(companyId, query), region: query.region } }),
   });
 }
 
@@ -96,12 +84,8 @@ export function useRegionWrites(companyId: number) {
         return answer;
       },
       async remove(id: number): Promise<string | undefined> {
-        const answer = await apiRequest<null>(regionPaths.region(id), {
-          method: 'DELETE',
-          query: { company: companyId },
-          redirectOnForbidden: false,
-        });
-        queryClient.removeQueries({ queryKey: regionKeys.one(companyId, id) });
+        const answer = await deleteRecord(regionPaths.region(id), companyId, { redirectOnForbidden: false });
+        queryClient.removeQueries({ queryKey: regionKeys.of(companyId, 'one', id) });
         await refresh();
         return answer.message;
       },

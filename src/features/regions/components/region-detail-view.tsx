@@ -3,7 +3,7 @@
  * orders (by address) in tabs, each searchable and paged (getstaff/, getcustomer/, getorder/).
  * Edit and delete for members who may.
  */
-import { Alert, Badge, Button, Card, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconEdit, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useCan } from '@/session/access';
@@ -12,6 +12,7 @@ import { REGION_TABS, type RegionTab } from '../model/region-search';
 import { RegionChildList, TAB_LABELS } from './region-child-lists';
 import { RegionFormModal } from './region-form';
 import { confirmDeleteRegion } from './region-list-view';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   companyId: number;
@@ -39,11 +40,7 @@ export function RegionDetailView({ companyId, regionId, tab, onTab, onBack, isMo
         </Button>
       </Group>
       {region.isError && <Alert color="red">{region.error.message}</Alert>}
-      {region.isPending && (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      )}
+      {region.isPending && <LoadingBlock />}
       {region.data && (
         <Card withBorder radius="md" padding="md">
           <Stack gap="sm">

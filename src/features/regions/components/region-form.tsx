@@ -5,7 +5,7 @@
  * region's name and cannot be picked: a province belongs to one region only. The server checks it
  * again and its field messages land on the fields.
  */
-import { Alert, Button, Group, Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { summarizeIssues } from '@contract/validation';
@@ -17,6 +17,9 @@ import { indexProvinces, placeFilter } from '@/ui/address/place-filter';
 import { useAddressFile } from '@/ui/address/use-address-data';
 import { NoteField } from '@/ui/note-field';
 import { useAllRegions, type RegionWrites } from '../api/region-api';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
+import { submitWith } from '@/ui/submit-with';
 
 type Props = {
   companyId: number;
@@ -138,12 +141,7 @@ function RegionForm({
   };
 
   return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form onSubmit={submitWith(submit)}>
       <Stack gap="md" data-testid="region-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -193,19 +191,14 @@ function RegionForm({
           comboboxProps={{ withinPortal: true }}
           data-testid="region-provinces"
         />
-        {problem && (
-          <Alert color="red" variant="light" data-testid="region-problem">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            Hủy
-          </Button>
-          <Button type="submit" loading={busy} data-testid="region-save">
-            {region ? 'Lưu thay đổi' : 'Thêm khu vực'}
-          </Button>
-        </Group>
+        <ProblemAlert problem={problem} testId="region-problem" />
+        <DialogActions
+          onCancel={onClose}
+          cancelLabel="Hủy"
+          label={region ? 'Lưu thay đổi' : 'Thêm khu vực'}
+          busy={busy}
+          testId="region-save"
+        />
       </Stack>
     </form>
   );

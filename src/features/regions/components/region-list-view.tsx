@@ -17,6 +17,7 @@ import { regionErrorMessage, useRegionList, useRegionWrites, type RegionWrites }
 import { REGION_PAGE_SIZES } from '../model/region-search';
 import { RegionFormModal } from './region-form';
 import { RegionImportDialog } from './region-import-dialog';
+import { CardHead } from '@/ui/list-page/card-head';
 
 export type RegionListFilter = { search: string; page: number; limit: number };
 
@@ -99,15 +100,12 @@ export function RegionListView(props: Props) {
     rowProps: (region) => ({ 'data-code': region.code }),
     card: (region) => (
       <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            {name(region)}
-            <Text size="xs" c="dimmed">
-              {region.code} · {region.staff_count} nhân viên · {region.customer_count} khách hàng
-            </Text>
-          </div>
-          {actions(region)}
-        </Group>
+        <CardHead aside={actions(region)}>
+          {name(region)}
+          <Text size="xs" c="dimmed">
+            {region.code} · {region.staff_count} nhân viên · {region.customer_count} khách hàng
+          </Text>
+        </CardHead>
         <ProvinceBadges region={region} max={3} />
       </Stack>
     ),

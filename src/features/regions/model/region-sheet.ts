@@ -4,10 +4,9 @@
  * a few short names; the rows are cut into calls of at most `max` rows so the progress bar moves.
  */
 import { REGION_REQUIRED_COLUMNS, REGION_SHEET_COLUMNS, type RegionSheetColumn } from '@contract/regions';
-import { headerKey, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
+import { columnReader, mapSheet, type MappedSheet, type SheetRow } from '@/lib/import-sheet';
 
-const ALIASES: Record<string, RegionSheetColumn> = {
-  ...Object.fromEntries(REGION_SHEET_COLUMNS.map((column) => [headerKey(column), column])),
+export const columnOf = columnReader<RegionSheetColumn>(REGION_SHEET_COLUMNS, {
   ma: 'Mã khu vực',
   makv: 'Mã khu vực',
   ten: 'Tên khu vực',
@@ -15,11 +14,7 @@ const ALIASES: Record<string, RegionSheetColumn> = {
   tinhthanhpho: 'Tỉnh/thành',
   tinh: 'Tỉnh/thành',
   cactinhthanh: 'Tỉnh/thành',
-};
-
-export function columnOf(header: unknown): RegionSheetColumn | null {
-  return ALIASES[headerKey(header)] ?? null;
-}
+});
 
 /** Sheet rows (header first) → import rows (src/lib/import-sheet.ts). */
 export function mapRegionSheet(sheet: readonly SheetRow[]): MappedSheet<RegionSheetColumn> {

@@ -7,17 +7,15 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { rolePaths, type DataScope, type Permissions, type RoleRecord, type RoleRequestRecord } from '@contract/roles';
 import { apiRequest } from '@/api/client';
+import { companyQueryKeys } from '@/api/query-keys';
+import { deleteRecord } from '@/api/delete-record';
 
-export const roleKeys = {
-  all: (companyId: number) => ['roles', companyId] as const,
-  list: (companyId: number, search: string) => ['roles', companyId, 'list', search] as const,
-  requests: (companyId: number, status: string) => ['roles', companyId, 'requests', status] as const,
-};
+export const roleKeys = companyQueryKeys('roles');
 
 /** A company has a handful of roles: one page of up to 200 holds them all. */
 export function useRoles(companyId: number, search: string) {
   return useQuery({
-    queryKey: roleKeys.list(companyId, search),
+    queryKey: roleKeys.of(companyId, 'list', search),
     enabled: companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
@@ -31,7 +29,7 @@ export type RequestFilter = 'pending' | 'all';
 
 export function useRoleRequests(companyId: number, status: RequestFilter, enabled = true) {
   return useQuery({
-    queryKey: roleKeys.requests(companyId, status),
+    queryKey: roleKeys.of(companyId, 'requests', status),
     enabled: enabled && companyId > 0,
     retry: false,
     queryFn: async () => (await apiRequest<RoleRequestRecord[]>(rolePaths.approle, { query: { company: companyId, status } })).data,
@@ -58,7 +56,7 @@ export function useRoleWrites(companyId: number) {
         return answer.data;
       },
       async remove(id: number): Promise<void> {
-        await apiRequest<null>(rolePaths.role(id), { method: 'DELETE', query: { company: companyId }, redirectOnForbidden: false });
+        await deleteRecord(rolePaths.role(id), companyId, { redirectOnForbidden: false });
         await refresh();
       },
       async decide(request: number, approve: boolean): Promise<string | undefined> {

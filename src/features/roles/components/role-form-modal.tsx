@@ -11,6 +11,7 @@ import { NoteField } from '@/ui/note-field';
 import { roleErrorMessage, type RoleDraft } from '../api/role-api';
 import { allowsOffRoute, withOffRoute } from '../model/permission-matrix';
 import { PermissionMatrix } from './permission-matrix';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = {
   role: RoleRecord | null;
@@ -102,11 +103,7 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
           onChange={(event) => setDraft({ ...draft, permissions: withOffRoute(draft.permissions, event.currentTarget.checked) })}
           data-testid="role-off-route"
         />
-        {failure && (
-          <Alert color="red" data-testid="role-form-error">
-            {failure}
-          </Alert>
-        )}
+        <ProblemAlert problem={failure} testId="role-form-error" />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             {readOnly ? 'Đóng lại' : 'Hủy'}

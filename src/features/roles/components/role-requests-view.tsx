@@ -2,7 +2,7 @@
  * /role, "Yêu cầu đổi vai trò" (spec approle): role changes asked for by members who may not
  * approve them (from the staff screens), each approved or refused by someone who may.
  */
-import { Alert, Badge, Button, Card, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { RoleRequestRecord } from '@contract/roles';
@@ -10,6 +10,7 @@ import { useCan } from '@/session/access';
 import { EmptyState } from '@/ui/empty-state';
 import { toast } from '@/ui/toast';
 import { roleErrorMessage, useRoleRequests, useRoleWrites, type RequestFilter } from '../api/role-api';
+import { LoadingBlock } from '@/ui/loading-block';
 
 const STATUS = {
   pending: { label: 'Chờ duyệt', color: 'yellow' },
@@ -48,9 +49,7 @@ export function RoleRequestsView({ companyId }: { companyId: number }) {
       />
       {requests.isError && <Alert color="red">{requests.error.message}</Alert>}
       {requests.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : requests.data && requests.data.length === 0 ? (
         <EmptyState
           title={filter === 'pending' ? 'Không có yêu cầu chờ duyệt' : 'Chưa có yêu cầu đổi vai trò'}

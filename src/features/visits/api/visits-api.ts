@@ -3,9 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type VisitRecord, visitPaths } from '@contract/visits';
 import { ApiError } from '@/api/api-error';
-import { apiRequest } from '@/api/client';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
+import { fetchPage } from '@/api/pages';
+import { withUnsentFirst } from '@/sync/unsent-first';
 
 export type VisitFilter = { companyId: number; accountId: number | null; page: number; limit: number };
 
@@ -32,31 +33,18 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
   const { lastSyncedAt } = useSyncStatus();
   const remote = useQuery({
     queryKey: ['visits', filter, lastSyncedAt],
-    queryFn: async () => {
-      const answer = await apiRequest<VisitRecord[]>(visitPaths.list, {
+    queryFn: () =>
+      fetchPage<VisitRecord>(visitPaths.list, {
         query: { company: filter.companyId, account: filter.accountId ?? undefined, page: filter.page, limit: filter.limit },
-      });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+      }),
     placeholderData: keepPreviousData,
     retry: false,
   });
   const offline = remote.isError && remote.error instanceof ApiError && remote.error.isNetwork;
   const localRows = local ?? [];
   if (remote.data && !offline) {
-    const onServer = new Set(remote.data.rows.map((row) => row.id));
-    // Visits recorded here and not yet acknowledged show first, with their chip.
-    const unsent = filter.page === 1 ? localRows.filter((row) => row.syncState !== 'synced' && !onServer.has(row.id)) : [];
-    const states = new Map(localRows.map((row) => [row.id, row]));
-    const rows: VisitRow[] = [
-      ...unsent,
-      ...remote.data.rows.map((row) => ({
-        ...row,
-        syncState: states.get(row.id)?.syncState ?? 'synced',
-        error: states.get(row.id)?.error ?? null,
-      })),
-    ];
-    return { rows, count: remote.data.count + unsent.length, source: 'server', loading: false };
+    // Visits recorded here and not yet acknowledged show first (on the first page), with their chip.
+    return { ...withUnsentFirst(remote.data, localRows, filter.page === 1), source: 'server', loading: false };
   }
   const mine = localRows.filter((row) => row.account_id === myAccountId);
   const start = (filter.page - 1) * filter.limit;

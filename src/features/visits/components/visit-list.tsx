@@ -6,6 +6,7 @@ import { formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
 import type { VisitListResult } from '../api/visits-api';
+import { CardHead } from '@/ui/list-page/card-head';
 
 function duration(from: string, to: string | null): string | null {
   if (!to) return null;
@@ -26,39 +27,36 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
       )}
       {result.rows.map((visit) => (
         <Card key={visit.id} withBorder padding="sm" radius="md" data-testid="visit-row">
-          <Group justify="space-between" wrap="nowrap" align="flex-start">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600}>{visit.customer_name}</Text>
-              {showStaff && (
-                <Text size="xs" c="dimmed">
-                  {visit.account_name}
-                </Text>
-              )}
-              <Text size="sm">
-                Vào: {formatDateTime(visit.check_in_at)}
-                {visit.check_out_at ? ` · Ra: ${formatDateTime(visit.check_out_at)}` : ' · Chưa check-out'}
-                {duration(visit.check_in_at, visit.check_out_at) ? ` · ${duration(visit.check_in_at, visit.check_out_at)}` : ''}
+          <CardHead aside={<SyncChip state={visit.syncState} error={visit.error} />}>
+            <Text fw={600}>{visit.customer_name}</Text>
+            {showStaff && (
+              <Text size="xs" c="dimmed">
+                {visit.account_name}
               </Text>
-              {(visit.check_in_note || visit.check_out_note) && (
-                <Text size="xs" c="dimmed">
-                  {[visit.check_in_note, visit.check_out_note].filter(Boolean).join(' · ')}
-                </Text>
+            )}
+            <Text size="sm">
+              Vào: {formatDateTime(visit.check_in_at)}
+              {visit.check_out_at ? ` · Ra: ${formatDateTime(visit.check_out_at)}` : ' · Chưa check-out'}
+              {duration(visit.check_in_at, visit.check_out_at) ? ` · ${duration(visit.check_in_at, visit.check_out_at)}` : ''}
+            </Text>
+            {(visit.check_in_note || visit.check_out_note) && (
+              <Text size="xs" c="dimmed">
+                {[visit.check_in_note, visit.check_out_note].filter(Boolean).join(' · ')}
+              </Text>
+            )}
+            <Group gap={4} mt={4}>
+              {visit.check_in_location && (
+                <Badge size="xs" variant="outline" leftSection={<IconMapPin size={10} />}>
+                  Có vị trí
+                </Badge>
               )}
-              <Group gap={4} mt={4}>
-                {visit.check_in_location && (
-                  <Badge size="xs" variant="outline" leftSection={<IconMapPin size={10} />}>
-                    Có vị trí
-                  </Badge>
-                )}
-                {visit.flags.map((flag) => (
-                  <Badge key={flag} size="xs" color="orange" variant="light">
-                    {VISIT_FLAG_LABELS[flag]}
-                  </Badge>
-                ))}
-              </Group>
-            </div>
-            <SyncChip state={visit.syncState} error={visit.error} />
-          </Group>
+              {visit.flags.map((flag) => (
+                <Badge key={flag} size="xs" color="orange" variant="light">
+                  {VISIT_FLAG_LABELS[flag]}
+                </Badge>
+              ))}
+            </Group>
+          </CardHead>
         </Card>
       ))}
       {result.count > limit && <Pagination total={Math.ceil(result.count / limit)} value={page} onChange={onPage} mt="sm" />}

@@ -12,6 +12,7 @@ import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
 import type { WarehouseFilter } from '../model/warehouse-search';
 import { warehouseKeys } from './warehouse-api';
+import { fetchPage } from '@/api/pages';
 
 export type StockList = { rows: StockRow[]; count: number; bonus: StockBonus | null };
 
@@ -41,7 +42,11 @@ export function useInventory(companyId: number, filter: WarehouseFilter, warehou
 }
 
 export function exportInventory(companyId: number, filter: WarehouseFilter, warehouse: number | undefined, day: string) {
-  return downloadFile(warehousePaths.inventoryExport, inventoryQuery(companyId, filter, warehouse), `ton-kho-${day.replace(/-/g, '')}.xlsx`);
+  return downloadFile(
+    warehousePaths.inventoryExport,
+    inventoryQuery(companyId, filter, warehouse),
+    `ton-kho-${day.replace(/-/g, '')}.xlsx`,
+  );
 }
 
 /** The average cost per base unit of each variant in a warehouse (a count's values), read from the stock view. */
@@ -54,7 +59,9 @@ export function useAverageCosts(companyId: number, warehouse: number, enabled: b
       const costs = new Map<number, number>();
       // At most 2,000 variants (10 pages): a larger count shows its values only once posted.
       for (let page = 1; page <= 10; page++) {
-        const answer = await apiRequest<StockRow[]>(warehousePaths.inventory, { query: { company: companyId, warehouse, page, limit: 200 } });
+        const answer = await apiRequest<StockRow[]>(warehousePaths.inventory, {
+          query: { company: companyId, warehouse, page, limit: 200 },
+        });
         for (const row of answer.data) costs.set(row.variant_id, row.average_cost);
         if (answer.data.length < 200) break;
       }
@@ -88,7 +95,15 @@ export type SummaryRow = {
 type ViewQuery = { warehouse?: number; from: string; to: string };
 
 export function useStockCard(companyId: number, query: ViewQuery & { variant?: number; lot?: number }) {
-  const params = { company: companyId, mode: 'card', warehouse: query.warehouse, variant: query.variant, lot: query.lot, date_from: query.from, date_to: query.to };
+  const params = {
+    company: companyId,
+    mode: 'card',
+    warehouse: query.warehouse,
+    variant: query.variant,
+    lot: query.lot,
+    date_from: query.from,
+    date_to: query.to,
+  };
   return useQuery({
     queryKey: warehouseKeys.of(companyId, 'card', params),
     enabled: companyId > 0 && query.variant !== undefined,
@@ -98,30 +113,37 @@ export function useStockCard(companyId: number, query: ViewQuery & { variant?: n
 }
 
 export function useStockSummary(companyId: number, query: ViewQuery & { search?: string; page: number; limit: number }, enabled = true) {
-  const params = { company: companyId, mode: 'summary', warehouse: query.warehouse, search: query.search, date_from: query.from, date_to: query.to, page: query.page, limit: query.limit };
+  const params = {
+    company: companyId,
+    mode: 'summary',
+    warehouse: query.warehouse,
+    search: query.search,
+    date_from: query.from,
+    date_to: query.to,
+    page: query.page,
+    limit: query.limit,
+  };
   return useQuery({
     queryKey: warehouseKeys.of(companyId, 'summary', params),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const answer = await apiRequest<SummaryRow[]>(warehousePaths.inventoryView, { query: params });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<SummaryRow>(warehousePaths.inventoryView, { query: params }),
   });
 }
 
-export function useLots(companyId: number, query: { search?: string; status?: LotStatus; expiring?: number; variant?: number; page: number; limit: number }, enabled = true) {
+export function useLots(
+  companyId: number,
+  query: { search?: string; status?: LotStatus; expiring?: number; variant?: number; page: number; limit: number },
+  enabled = true,
+) {
   const params = { company: companyId, ...query };
   return useQuery({
     queryKey: warehouseKeys.of(companyId, 'lots', params),
     enabled: enabled && companyId > 0,
     retry: false,
     placeholderData: keepPreviousData,
-    queryFn: async () => {
-      const answer = await apiRequest<LotRecord[]>(warehousePaths.shipments, { query: params });
-      return { rows: answer.data, count: answer.count ?? answer.data.length };
-    },
+    queryFn: () => fetchPage<LotRecord>(warehousePaths.shipments, { query: params }),
   });
 }
 

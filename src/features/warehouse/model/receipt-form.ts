@@ -8,6 +8,8 @@
 import type { VariantUnit } from '@contract/products';
 import type { ReceiptDetail, ReceiptInput } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
+import { rowKeys } from '@/lib/row-keys';
+import type { FieldErrors } from '@/lib/issue-fields';
 
 /** The catalogue facts a line needs (from the device's mirror of the catalogue). */
 export type LineVariant = {
@@ -47,10 +49,9 @@ export type ReceiptDraft = {
   lines: LineDraft[];
 };
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 
-let nextKey = 0;
-const newKey = () => `line-${++nextKey}`;
+const newKey = rowKeys('line-');
 
 export function emptyDraft(today: string, warehouse: number | null): ReceiptDraft {
   return {
@@ -127,7 +128,16 @@ export function splitLine(draft: ReceiptDraft, key: string): ReceiptDraft {
   const index = draft.lines.findIndex((line) => line.key === key);
   if (index < 0) return draft;
   const source = draft.lines[index]!;
-  const copy: LineDraft = { ...source, key: newKey(), quantity: '', documentQuantity: '', lotId: null, lotNo: '', manufacturedOn: null, expiresOn: null };
+  const copy: LineDraft = {
+    ...source,
+    key: newKey(),
+    quantity: '',
+    documentQuantity: '',
+    lotId: null,
+    lotNo: '',
+    manufacturedOn: null,
+    expiresOn: null,
+  };
   return { ...draft, lines: [...draft.lines.slice(0, index + 1), copy, ...draft.lines.slice(index + 1)] };
 }
 
@@ -146,7 +156,8 @@ export function changeUnit(draft: ReceiptDraft, key: string, unit: string): Rece
   const line = draft.lines.find((candidate) => candidate.key === key);
   if (!line || line.unit === unit) return draft;
   const price = Number(line.unitPrice);
-  const scaled = line.unitPrice === '' || !Number.isFinite(price) ? '' : String(Math.round((price * factorOf(line, unit)) / factorOf(line, line.unit)));
+  const scaled =
+    line.unitPrice === '' || !Number.isFinite(price) ? '' : String(Math.round((price * factorOf(line, unit)) / factorOf(line, line.unit)));
   return updateLine(draft, key, { unit, unitPrice: scaled });
 }
 

@@ -9,6 +9,7 @@ import type { ReceiptDetail, ReceiptLineRecord } from '@contract/warehouse-recei
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { amountInWords } from '@/lib/amount-in-words';
 import { formatDate } from '@/lib/dates';
+import { lineName } from '@/lib/line-name';
 
 export const FORM_TITLES: Record<ReceiptKind, string> = {
   import: 'PHIẾU NHẬP KHO',
@@ -43,10 +44,8 @@ export type PrintTotals = {
   words: string;
 };
 
-export function lineName(line: Pick<ReceiptLineRecord, 'product_name' | 'variant_name'>): string {
-  const variant = line.variant_name.trim();
-  return variant && variant !== line.product_name ? `${line.product_name} – ${variant}` : line.product_name;
-}
+/** The printed line name (src/lib/line-name.ts), for the screens that import it from here. */
+export { lineName };
 
 export function lotLabel(lotNo: string | null, expiresOn: string | null): string {
   return [lotNo ? `Lô ${lotNo}` : '', expiresOn ? `HD ${formatDate(expiresOn)}` : ''].filter(Boolean).join(' – ');

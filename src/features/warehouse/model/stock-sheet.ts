@@ -7,10 +7,9 @@
  */
 import { MAX_RECEIPT_LINES } from '@contract/warehouse-receipts';
 import { REQUIRED_STOCK_COLUMNS, STOCK_SHEET_COLUMNS, type StockSheetColumn, type StockSheetRow } from '@contract/warehouse-sheet';
-import { headerKey, mapSheet, type MappedSheet, type SheetRecord, type SheetRow } from '@/lib/import-sheet';
+import { columnReader, mapSheet, type MappedSheet, type SheetRecord, type SheetRow } from '@/lib/import-sheet';
 
-const ALIASES: Record<string, StockSheetColumn> = {
-  ...Object.fromEntries(STOCK_SHEET_COLUMNS.map((column) => [headerKey(column), column])),
+export const stockColumnOf = columnReader<StockSheetColumn>(STOCK_SHEET_COLUMNS, {
   ma: 'Mã hàng',
   masp: 'Mã hàng',
   masanpham: 'Mã hàng',
@@ -27,11 +26,7 @@ const ALIASES: Record<string, StockSheetColumn> = {
   nsx: 'Ngày sản xuất',
   hsd: 'Hạn dùng',
   hansudung: 'Hạn dùng',
-};
-
-export function stockColumnOf(header: unknown): StockSheetColumn | null {
-  return ALIASES[headerKey(header)] ?? null;
-}
+});
 
 export function mapStockSheet(sheet: readonly SheetRow[]): MappedSheet<StockSheetColumn> {
   return mapSheet(sheet, stockColumnOf, REQUIRED_STOCK_COLUMNS);

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { createFileRoute, useNavigate, useRouter, type SearchSchemaInput } from '@tanstack/react-router';
 import { useState } from 'react';
 import { salesStaffLabel } from '@contract/company';
@@ -12,6 +12,7 @@ import { emptyCustomerForm, formFromRecord } from '@/features/customers/model/cu
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';
 import { EmptyState } from '@/ui/empty-state';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type CreateSearch = { id?: string; type?: 'confirm' };
 
@@ -78,11 +79,7 @@ function EditCustomer({ id, who, staffLabel, db }: { id: string; who: Who; staff
 
   if (!initial) {
     if (detail.loading) {
-      return (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      );
+      return <LoadingBlock />;
     }
     if (detail.error) return <Alert color="red">{detail.error.message}</Alert>;
     return <EmptyState title="Không tìm thấy khách hàng" description="Khách hàng không tồn tại hoặc chưa được đồng bộ về máy này." />;

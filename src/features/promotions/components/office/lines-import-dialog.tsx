@@ -63,11 +63,8 @@ export function LinesImportDialog({ companyId, opened, onClose, chosen, onFound,
         </List>
       }
       template={{
-        label: 'Tải tệp mẫu',
         testId: 'lines-import-template',
-        download: async () => {
-          await downloadLinesTemplate(companyId);
-        },
+        download: () => downloadLinesTemplate(companyId),
         failure: (error) => promotionError(error, 'Không tải được tệp mẫu'),
       }}
       run={run}

@@ -17,6 +17,8 @@ import { toast } from '@/ui/toast';
 import { promotionError, usePromotionWrites } from '@/features/promotions/api/promotion-api';
 import { promotionButtons } from '@/features/promotions/model/promotion-text';
 import { NoteField } from '@/ui/note-field';
+import { DialogActions } from '@/ui/dialog-actions';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = { companyId: number; record: PromotionRecord; isMobile: boolean };
 
@@ -37,12 +39,10 @@ export function PromotionActions({ companyId, record, isMobile }: Props) {
   const run = async (name: string, write: () => Promise<{ message?: string }>, fallback: string) => {
     setBusy(name);
     try {
-      const answer = await write();
-      if (answer.message) toast.success(answer.message);
-      return true;
-    } catch (error) {
-      toast.error(promotionError(error, fallback));
-      return false;
+      return await toastedWrite(
+        async () => (await write()).message,
+        (error) => promotionError(error, fallback),
+      );
     } finally {
       setBusy(null);
     }
@@ -263,14 +263,15 @@ function RejectDialog({
           data-autofocus
           data-testid="promotion-reject-reason"
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={sending}>
-            Đóng lại
-          </Button>
-          <Button color="red" onClick={() => void send()} loading={sending} data-testid="promotion-reject-confirm">
-            Từ chối
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onClose}
+          label="Từ chối"
+          onConfirm={() => void send()}
+          busy={sending}
+          color="red"
+          testId="promotion-reject-confirm"
+          gap="sm"
+        />
       </Stack>
     </Modal>
   );

@@ -4,7 +4,7 @@
  * Sở Công Thương, who created and approved it and why it was refused; the moves its status and the
  * member's role allow (promotion-actions.tsx); then the orders that used it and the goods it covers.
  */
-import { Alert, Card, Grid, Group, List, Loader, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Card, Grid, Group, List, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { PROMOTION_KIND_HINTS, PROMOTION_KIND_LABELS, type PromotionRecord } from '@contract/promotions';
 import { appDb } from '@/db/app-db';
@@ -17,6 +17,7 @@ import { budgetLeft, budgetPercent, budgetText, capAmount, tierText } from '@/fe
 import { PromotionActions } from './promotion-actions';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { PromotionGoodsTab, PromotionUsageTab } from './promotion-usage';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; id: number; isMobile: boolean };
 
@@ -39,12 +40,7 @@ const names = (ids: readonly number[], options: readonly Option[]) =>
 export function PromotionDetailPage({ companyId, id, isMobile }: Props) {
   const detail = usePromotion(companyId, id);
   if (!detail.data) {
-    if (detail.isPending)
-      return (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      );
+    if (detail.isPending) return <LoadingBlock />;
     if (isOffline(detail.error)) return <Alert color="yellow">Cần kết nối mạng để xem chương trình khuyến mại.</Alert>;
     return <EmptyState title="Không tìm thấy chương trình khuyến mại" description={detail.error?.message} />;
   }

@@ -4,7 +4,7 @@
  * chunk. A programme can be edited only while it waits for approval or was refused (canEdit);
  * otherwise the page says why and leads back to it.
  */
-import { Alert, Button, Group, Loader, Stack } from '@mantine/core';
+import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
@@ -15,6 +15,7 @@ import { isOffline, usePromotion } from '@/features/promotions/api/promotion-api
 import { emptyPromotionForm, formFromRecord, type PromotionFormValues } from '@/features/promotions/model/promotion-form';
 import { EDIT_REFUSAL } from '@/features/promotions/model/promotion-text';
 import { PromotionForm } from './promotion-form';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; isMobile: boolean };
 
@@ -55,12 +56,7 @@ function EditPromotion({ companyId, isMobile, id }: Props & { id: number }) {
   const toDetail = () => void navigate({ to: '/promotion/$id', params: { id: String(id) } });
 
   if (!detail.data || !initial) {
-    if (detail.isPending)
-      return (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
-      );
+    if (detail.isPending) return <LoadingBlock />;
     if (isOffline(detail.error)) return <Alert color="yellow">Cần kết nối mạng để sửa chương trình khuyến mại.</Alert>;
     return <EmptyState title="Không tìm thấy chương trình khuyến mại" description={detail.error?.message} />;
   }

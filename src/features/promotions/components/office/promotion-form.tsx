@@ -6,22 +6,7 @@
  * before anything is sent (promotion-form.ts), the server's refusals land on the inputs they name;
  * a saved programme waits for approval (an edit sends it back).
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Grid,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Grid, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -53,6 +38,9 @@ import { DayField } from '@/ui/day-field';
 import { NoteField } from '@/ui/note-field';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemAlert } from '@/ui/problem';
+import { WholeAmountInput } from '@/ui/whole-amount-input';
 
 type Props = {
   companyId: number;
@@ -125,11 +113,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
             Sửa chương trình {record.code}: sau khi lưu, chương trình quay lại trạng thái Chờ xét duyệt.
           </Alert>
         )}
-        {errors._form && (
-          <Alert color="red" variant="light" data-testid="promotion-form-error">
-            {errors._form}
-          </Alert>
-        )}
+        <ProblemAlert problem={errors._form} testId="promotion-form-error" />
         <Grid gap="md">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Card withBorder radius="md" padding="md">
@@ -258,28 +242,18 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                       : 'Tính bằng số đơn vị cơ bản được giảm giá hoặc được tặng. Để trống là không giới hạn.'}
                   </Text>
                   <SimpleGrid cols={isMobile ? 1 : 2} spacing="sm">
-                    <NumberInput
+                    <WholeAmountInput
                       label={`Tổng ngân sách (${capUnit})`}
                       value={values.cap_total}
-                      onChange={(next) => set({ cap_total: next === '' ? '' : String(next) }, ['cap_total', 'cap_per_customer'])}
-                      thousandSeparator="."
-                      decimalSeparator=","
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
+                      onChange={(cap_total) => set({ cap_total }, ['cap_total', 'cap_per_customer'])}
                       placeholder="Không giới hạn"
                       error={errors.cap_total}
                       data-testid="promotion-cap-total"
                     />
-                    <NumberInput
+                    <WholeAmountInput
                       label={`Mỗi khách hàng (${capUnit})`}
                       value={values.cap_per_customer}
-                      onChange={(next) => set({ cap_per_customer: next === '' ? '' : String(next) }, ['cap_per_customer'])}
-                      thousandSeparator="."
-                      decimalSeparator=","
-                      allowDecimal={false}
-                      allowNegative={false}
-                      hideControls
+                      onChange={(cap_per_customer) => set({ cap_per_customer }, ['cap_per_customer'])}
                       placeholder="Không giới hạn"
                       error={errors.cap_per_customer}
                       data-testid="promotion-cap-per-customer"
@@ -348,14 +322,16 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
             </Stack>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={saving} data-testid="promotion-cancel">
-            Hủy
-          </Button>
-          <Button type="submit" leftSection={<IconDeviceFloppy size={18} />} loading={saving} data-testid="promotion-save">
-            {record ? 'Lưu và gửi duyệt lại' : 'Lưu và gửi duyệt'}
-          </Button>
-        </Group>
+        <DialogActions
+          onCancel={onCancel}
+          cancelLabel="Hủy"
+          cancelTestId="promotion-cancel"
+          label={record ? 'Lưu và gửi duyệt lại' : 'Lưu và gửi duyệt'}
+          busy={saving}
+          leftSection={<IconDeviceFloppy size={18} />}
+          testId="promotion-save"
+          gap="sm"
+        />
       </Stack>
     </form>
   );

@@ -14,7 +14,7 @@ import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES, type PromotionStatus } fro
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
-import { DateRangeField } from '@/ui/date-range-field';
+import { FilterDateRange } from '@/ui/filter-date-range';
 import { FilterPanel } from '@/ui/filter-panel';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { filterControls } from '@/ui/list-page/list-filter';
@@ -32,6 +32,7 @@ import {
 import { budgetText } from '@/features/promotions/model/promotion-text';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { usePromotionFilter } from './use-promotion-filter';
+import { CardHead } from '@/ui/list-page/card-head';
 
 type Props = { companyId: number; isMobile: boolean };
 
@@ -88,15 +89,12 @@ export function PromotionListView({ companyId, isMobile }: Props) {
     minWidth: 1000,
     card: (row) => (
       <Stack gap={4}>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div style={{ minWidth: 0 }}>
-            <CodeLink row={row} />
-            <Text size="sm" fw={500} lineClamp={2}>
-              {row.name}
-            </Text>
-          </div>
-          <PromotionStatusBadge status={row.status} />
-        </Group>
+        <CardHead aside={<PromotionStatusBadge status={row.status} />}>
+          <CodeLink row={row} />
+          <Text size="sm" fw={500} lineClamp={2}>
+            {row.name}
+          </Text>
+        </CardHead>
         <Text size="xs" c="dimmed">
           {PROMOTION_KIND_LABELS[row.kind]} · {period(row)}
           {hours(row) ? ` · ${hours(row)}` : ''}
@@ -192,11 +190,11 @@ function PromotionFilters({
       toggleTestId="promotion-filter-toggle"
       clearTestId="promotion-filter-clear"
     >
-      <DateRangeField
+      <FilterDateRange
         label="Áp dụng trong khoảng"
-        value={[filter.startDate ?? null, filter.endDate ?? null]}
-        onChange={([startDate, endDate]) => onChange({ startDate: startDate ?? undefined, endDate: endDate ?? undefined })}
-        withPresets={!isMobile}
+        value={[filter.startDate, filter.endDate]}
+        onChange={([startDate, endDate]) => onChange({ startDate, endDate })}
+        isMobile={isMobile}
         data-testid="promotion-filter-dates"
       />
     </FilterPanel>

@@ -11,6 +11,7 @@ import { KIND_REWARDS, REWARD_TYPE_LABELS, type PromotionKind, type RewardType }
 import { allowsManyTiers, emptyTier, tierErrors, type FieldErrors, type TierValues } from '@/features/promotions/model/promotion-form';
 import { thresholdLabel, thresholdUnit, tierUnitsHint, valueLabel } from '@/features/promotions/model/promotion-text';
 import { VariantSelect } from './variant-pickers';
+import { WholeAmountInput } from '@/ui/whole-amount-input';
 
 type Props = {
   companyId: number;
@@ -25,7 +26,10 @@ type Props = {
 const MAX_TIERS = 20;
 
 /** Whole numbers with dot thousands (10.000), kept as the digits typed. */
-function WholeNumber(props: {
+function WholeNumber({
+  testId,
+  ...props
+}: {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -34,23 +38,7 @@ function WholeNumber(props: {
   disabled?: boolean;
   testId: string;
 }) {
-  return (
-    <NumberInput
-      label={props.label}
-      description={props.description}
-      value={props.value}
-      onChange={(next) => props.onChange(next === '' ? '' : String(next))}
-      thousandSeparator="."
-      decimalSeparator=","
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
-      max={100_000_000_000}
-      error={props.error}
-      disabled={props.disabled}
-      data-testid={props.testId}
-    />
-  );
+  return <WholeAmountInput {...props} max={100_000_000_000} data-testid={testId} />;
 }
 
 export function TierEditor({ companyId, kind, tiers, errors, onChange, disabled, isMobile }: Props) {

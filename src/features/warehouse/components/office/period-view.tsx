@@ -11,10 +11,9 @@ import { formatMoney } from '@/lib/money';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
-import { toast } from '@/ui/toast';
 import { errorMessage, usePeriods, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
 import { closableMonths, monthLabel as label } from '@/features/warehouse/model/periods';
-
+import { toastedWrite } from '@/ui/toasted-write';
 
 export function PeriodView({ companyId }: { companyId: number }) {
   const periods = usePeriods(companyId);
@@ -30,12 +29,12 @@ export function PeriodView({ companyId }: { companyId: number }) {
     void openConfirm({
       title,
       message,
+      // Closes whatever the answer: the toast says it.
       onOk: async () => {
-        try {
-          toast.success((await call()).message ?? 'Đã lưu');
-        } catch (error) {
-          toast.error(errorMessage(error, 'Không thực hiện được'));
-        }
+        await toastedWrite(
+          async () => (await call()).message ?? 'Đã lưu',
+          (error) => errorMessage(error, 'Không thực hiện được'),
+        );
         return true;
       },
     });
@@ -104,7 +103,11 @@ export function PeriodView({ companyId }: { companyId: number }) {
                         size="compact-sm"
                         variant="light"
                         color="orange"
-                        onClick={() => run('Mở lại kỳ', `Mở lại ${label(period.month).toLowerCase()} để điều chỉnh?`, () => writes.reopenPeriod(period.month))}
+                        onClick={() =>
+                          run('Mở lại kỳ', `Mở lại ${label(period.month).toLowerCase()} để điều chỉnh?`, () =>
+                            writes.reopenPeriod(period.month),
+                          )
+                        }
                         data-testid="period-reopen"
                       >
                         Mở lại

@@ -12,6 +12,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { RowActions } from '@/ui/list-page/row-actions';
 import { toast } from '@/ui/toast';
 import { errorFields, errorMessage, useTransferReasons, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
+import { toastedWrite } from '@/ui/toasted-write';
 
 export function ReasonView({ companyId }: { companyId: number }) {
   const reasons = useTransferReasons(companyId);
@@ -45,12 +46,12 @@ export function ReasonView({ companyId }: { companyId: number }) {
     void openConfirm({
       title: 'Ngừng dùng lý do',
       message: `Ngừng dùng lý do "${reason.title}"? Các phiếu đã dùng vẫn giữ lý do này.`,
+      // Closes whatever the answer: the toast says it.
       onOk: async () => {
-        try {
-          toast.success((await writes.stopReason(reason.id)).message ?? 'Đã ngừng dùng');
-        } catch (failure) {
-          toast.error(errorMessage(failure, 'Không ngừng được lý do'));
-        }
+        await toastedWrite(
+          async () => (await writes.stopReason(reason.id)).message ?? 'Đã ngừng dùng',
+          (failure) => errorMessage(failure, 'Không ngừng được lý do'),
+        );
         return true;
       },
     });
@@ -65,7 +66,10 @@ export function ReasonView({ companyId }: { companyId: number }) {
         </Group>
       )}
       {reasons.data?.length === 0 ? (
-        <EmptyState title="Chưa có lý do chuyển kho" description="Lý do giúp phân loại phiếu chuyển kho (bổ sung chi nhánh, trả hàng, điều chuyển cận hạn…)." />
+        <EmptyState
+          title="Chưa có lý do chuyển kho"
+          description="Lý do giúp phân loại phiếu chuyển kho (bổ sung chi nhánh, trả hàng, điều chuyển cận hạn…)."
+        />
       ) : (
         <Table striped data-testid="reason-table">
           <Table.Tbody>
@@ -90,9 +94,24 @@ export function ReasonView({ companyId }: { companyId: number }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Thêm lý do chuyển kho' : 'Sửa lý do chuyển kho'} centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing === 'new' ? 'Thêm lý do chuyển kho' : 'Sửa lý do chuyển kho'}
+        centered
+        closeButtonProps={{ 'aria-label': 'Đóng' }}
+      >
         <Stack gap="sm">
-          <TextInput label="Lý do" value={title} onChange={(event) => setTitle(event.currentTarget.value)} maxLength={120} error={error} withAsterisk data-autofocus data-testid="reason-title" />
+          <TextInput
+            label="Lý do"
+            value={title}
+            onChange={(event) => setTitle(event.currentTarget.value)}
+            maxLength={120}
+            error={error}
+            withAsterisk
+            data-autofocus
+            data-testid="reason-title"
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setEditing(null)}>
               Đóng lại

@@ -3,7 +3,7 @@
  * draft, "In phiếu", the header facts, the lines (or, for a count, books against the count), the
  * status buttons the role may use, and the history of its moves.
  */
-import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { EDITABLE_STATUSES, RECEIPT_KIND_LABELS, type ReceiptKind } from '@contract/warehouse-status';
@@ -15,6 +15,7 @@ import { CheckDetail } from './check-detail';
 import { ReceiptFacts, ReceiptHistory } from './receipt-detail-parts';
 import { ReceiptLinesView } from './receipt-lines-view';
 import { ReceiptStatusActions } from './receipt-status-actions';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; kind: ReceiptKind; id: string; isMobile: boolean };
 
@@ -22,12 +23,7 @@ export function ReceiptDetailPage({ companyId, kind, id, isMobile }: Props) {
   const detail = useReceipt(companyId, kind, id);
   const canEdit = useCan('warehouse', 'edit');
   const receipt = detail.data;
-  if (detail.isPending)
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+  if (detail.isPending) return <LoadingBlock />;
   if (!receipt)
     return detail.error?.message ? (
       <Alert color="red">{detail.error.message}</Alert>

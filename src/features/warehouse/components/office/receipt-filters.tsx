@@ -6,7 +6,7 @@
 import { Select } from '@mantine/core';
 import { RECEIPT_STATUS_LABELS, RECEIPT_TRANSITIONS, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import type { WarehouseRecord } from '@contract/warehouse';
-import { DateRangeField } from '@/ui/date-range-field';
+import { FilterDateRange } from '@/ui/filter-date-range';
 import { FilterPanel } from '@/ui/filter-panel';
 import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 import type { WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
@@ -90,11 +90,11 @@ export function ReceiptFilters({
       cols={3}
       toggleTestId="receipt-filter-toggle"
     >
-      <DateRangeField
+      <FilterDateRange
         label="Ngày chứng từ"
-        value={[filter.from ?? null, filter.to ?? null]}
-        onChange={([from, to]) => onChange({ from: from ?? undefined, to: to ?? undefined })}
-        withPresets={!isMobile}
+        value={[filter.from, filter.to]}
+        onChange={([from, to]) => onChange({ from, to })}
+        isMobile={isMobile}
         data-testid="filter-date-range"
       />
       {warehouses && (

@@ -3,7 +3,7 @@
  * draft is loaded from the server and its lines matched to the device's catalogue (their units);
  * only a draft may be edited. A new receipt starts in the person's active warehouse, dated today.
  */
-import { Alert, Group, Loader } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
 import { EDITABLE_STATUSES, type ReceiptKind } from '@contract/warehouse-status';
@@ -15,13 +15,18 @@ import { useReceipt } from '@/features/warehouse/api/receipt-api';
 import { draftFromRecord, emptyDraft, type ReceiptDraft } from '@/features/warehouse/model/receipt-form';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { ReceiptForm } from './receipt-form';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { scope: WarehouseScope; kind: Exclude<ReceiptKind, 'check'>; id: string | null; onDone: () => void };
 
 export function ReceiptFormPage({ scope, kind, id, onDone }: Props) {
   if (kind === 'transfer' && !scope.multi)
     return <EmptyState title="Chưa bật Quản lý kho" description="Chuyển kho cần bật chức năng Quản lý kho (nhiều kho) cho công ty." />;
-  return id ? <EditReceipt key={id} scope={scope} kind={kind} id={id} onDone={onDone} /> : <NewReceipt scope={scope} kind={kind} onDone={onDone} />;
+  return id ? (
+    <EditReceipt key={id} scope={scope} kind={kind} id={id} onDone={onDone} />
+  ) : (
+    <NewReceipt scope={scope} kind={kind} onDone={onDone} />
+  );
 }
 
 function NewReceipt({ scope, kind, onDone }: Omit<Props, 'id'>) {
@@ -34,13 +39,9 @@ function EditReceipt({ scope, kind, id, onDone }: Props & { id: string }) {
   const variants = useDeviceVariants(appDb(), scope.companyId, detail.data?.lines.map((line) => line.variant_id) ?? []);
   // Taken once: a refetch must not reset what is being typed.
   const [initial, setInitial] = useState<ReceiptDraft | null>(null);
-  if (detail.data && variants && !initial && EDITABLE_STATUSES.includes(detail.data.status)) setInitial(draftFromRecord(detail.data, variants));
-  if (detail.isPending || (detail.data && !variants))
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+  if (detail.data && variants && !initial && EDITABLE_STATUSES.includes(detail.data.status))
+    setInitial(draftFromRecord(detail.data, variants));
+  if (detail.isPending || (detail.data && !variants)) return <LoadingBlock />;
   if (!detail.data) return <Alert color="red">{detail.error?.message ?? 'Không tìm thấy phiếu'}</Alert>;
   if (!initial)
     return (

@@ -4,7 +4,7 @@
  * approval (Chờ duyệt), or completed at once by whoever may approve (a transfer is sent on its way
  * instead: Đang chuyển). The server's refusals land on their field, a line's on that line.
  */
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { RECEIPT_KIND_LABELS, type ReceiptKind } from '@contract/warehouse-status';
@@ -33,6 +33,7 @@ import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { ReceiptHeaderFields } from './receipt-header-fields';
 import { ReceiptLineEditor } from './receipt-line-editor';
 import { VariantAdder } from './variant-adder';
+import { ProblemAlert } from '@/ui/problem';
 
 type Props = {
   scope: WarehouseScope;
@@ -161,25 +162,38 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
           </Text>
         </Group>
       </Card>
-      {message && (
-        <Alert color="red" data-testid="receipt-form-error">
-          {message}
-        </Alert>
-      )}
+      <ProblemAlert problem={message} testId="receipt-form-error" />
       <ButtonRow isMobile={scope.isMobile}>
         <Button variant="subtle" onClick={onCancel} disabled={busy !== null}>
           Hủy bỏ
         </Button>
-        <Button variant="default" onClick={() => void save('draft')} loading={busy === 'draft'} disabled={busy !== null} data-testid="receipt-save-draft">
+        <Button
+          variant="default"
+          onClick={() => void save('draft')}
+          loading={busy === 'draft'}
+          disabled={busy !== null}
+          data-testid="receipt-save-draft"
+        >
           Lưu nháp
         </Button>
         {canEdit && (
-          <Button variant="light" onClick={() => void save('pending')} loading={busy === 'pending'} disabled={busy !== null} data-testid="receipt-send">
+          <Button
+            variant="light"
+            onClick={() => void save('pending')}
+            loading={busy === 'pending'}
+            disabled={busy !== null}
+            data-testid="receipt-send"
+          >
             Gửi duyệt
           </Button>
         )}
         {canApprove && (
-          <Button onClick={() => void save('completed')} loading={busy === 'completed'} disabled={busy !== null} data-testid="receipt-complete">
+          <Button
+            onClick={() => void save('completed')}
+            loading={busy === 'completed'}
+            disabled={busy !== null}
+            data-testid="receipt-complete"
+          >
             {kind === 'transfer' ? 'Xuất kho chuyển đi' : 'Hoàn thành'}
           </Button>
         )}

@@ -5,13 +5,14 @@
  * for exports and transfers the lot to take (optional). The server's field errors show on their
  * field. One card per line, its fields in a row on a desk and wrapped on a phone.
  */
-import { ActionIcon, Badge, Card, Grid, Group, NumberInput, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Card, Grid, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCopyPlus, IconTrash } from '@tabler/icons-react';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { MoneyText } from '@/ui/money-text';
 import { lineAmount, type LineDraft } from '@/features/warehouse/model/receipt-form';
 import { DayField } from '@/ui/day-field';
 import { LotPicker } from './lot-picker';
+import { WholeAmountInput } from '@/ui/whole-amount-input';
 
 type Props = {
   companyId: number;
@@ -33,22 +34,8 @@ const QUANTITY_LABEL: Record<ReceiptKind, [string, string]> = {
 };
 
 /** Whole, non-negative numbers with dot thousands (10.000), kept as the digits typed. */
-function Amount({ label, value, onChange, error, testId }: { label: string; value: string; onChange: (value: string) => void; error?: string; testId: string }) {
-  return (
-    <NumberInput
-      label={label}
-      value={value}
-      onChange={(next) => onChange(next === '' ? '' : String(next))}
-      thousandSeparator="."
-      decimalSeparator=","
-      allowDecimal={false}
-      allowNegative={false}
-      hideControls
-      max={100_000_000_000}
-      error={error}
-      data-testid={testId}
-    />
-  );
+function Amount({ testId, ...props }: { label: string; value: string; onChange: (value: string) => void; error?: string; testId: string }) {
+  return <WholeAmountInput {...props} max={100_000_000_000} data-testid={testId} />;
 }
 
 export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChange, onUnit, onRemove, onSplit }: Props) {
@@ -96,7 +83,10 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
           <Grid.Col span={span}>
             <Select
               label="ĐVT"
-              data={line.variant.units.map((unit) => ({ value: unit.unit, label: unit.factor > 1 ? `${unit.unit} (${unit.factor})` : unit.unit }))}
+              data={line.variant.units.map((unit) => ({
+                value: unit.unit,
+                label: unit.factor > 1 ? `${unit.unit} (${unit.factor})` : unit.unit,
+              }))}
               value={line.unit}
               onChange={(next) => next && onUnit(next)}
               allowDeselect={false}
@@ -106,7 +96,13 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
             />
           </Grid.Col>
           <Grid.Col span={span}>
-            <Amount label={quantityLabel} value={line.quantity} onChange={(quantity) => onChange({ quantity })} error={errors.quantity} testId="line-quantity" />
+            <Amount
+              label={quantityLabel}
+              value={line.quantity}
+              onChange={(quantity) => onChange({ quantity })}
+              error={errors.quantity}
+              testId="line-quantity"
+            />
           </Grid.Col>
           <Grid.Col span={span}>
             <Amount
@@ -118,7 +114,13 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
             />
           </Grid.Col>
           <Grid.Col span={span}>
-            <Amount label="Đơn giá" value={line.unitPrice} onChange={(unitPrice) => onChange({ unitPrice })} error={errors.unit_price} testId="line-unit-price" />
+            <Amount
+              label="Đơn giá"
+              value={line.unitPrice}
+              onChange={(unitPrice) => onChange({ unitPrice })}
+              error={errors.unit_price}
+              testId="line-unit-price"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 4, lg: 2 }}>
             <Text size="sm" c="dimmed">
@@ -141,7 +143,15 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
               />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}>
-              <DayField size="md" label="Ngày sản xuất" value={line.manufacturedOn} onChange={(manufacturedOn) => onChange({ manufacturedOn })} error={errors.manufactured_on} clearable data-testid="line-manufactured-on" />
+              <DayField
+                size="md"
+                label="Ngày sản xuất"
+                value={line.manufacturedOn}
+                onChange={(manufacturedOn) => onChange({ manufacturedOn })}
+                error={errors.manufactured_on}
+                clearable
+                data-testid="line-manufactured-on"
+              />
             </Grid.Col>
             <Grid.Col span={{ base: 6, sm: 4 }}>
               <DayField

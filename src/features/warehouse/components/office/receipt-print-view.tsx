@@ -3,7 +3,7 @@
  * the browser's print dialog): outside the app layout, a toolbar the print stylesheet hides, and the
  * sheet on A4 (portrait; a count's 05-VT landscape, its columns need the width).
  */
-import { Alert, Button, Group, Loader } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ReceiptKind } from '@contract/warehouse-status';
@@ -12,6 +12,7 @@ import { useAverageCosts } from '@/features/warehouse/api/stock-api';
 import { CheckPrintSheet } from './check-print-sheet';
 import { ReceiptPrintSheet } from './receipt-print-sheet';
 import classes from './receipt-print.module.css';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; kind: ReceiptKind; id: string; onBack: () => void };
 
@@ -46,9 +47,7 @@ export function ReceiptPrintView({ companyId, kind, id, onBack }: Props) {
         </Group>
       </div>
       {print.isPending ? (
-        <Group justify="center" py="xl">
-          <Loader />
-        </Group>
+        <LoadingBlock />
       ) : !print.data ? (
         <Alert color="red" maw={480} mx="auto">
           {print.error?.message ?? 'Không tìm thấy phiếu'}

@@ -8,12 +8,12 @@ import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
-import { toast } from '@/ui/toast';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { confirmText, receiptActions, type ReceiptAction } from '@/features/warehouse/model/receipt-actions';
 import { NoteField } from '@/ui/note-field';
 import { ReceiveTransferDialog } from './receive-transfer-dialog';
+import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = { companyId: number; receipt: ReceiptDetail; isMobile: boolean };
 
@@ -32,12 +32,10 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
   const move = async (action: ReceiptAction, why: string | null, received?: { line_id: string; quantity: number }[]) => {
     setBusy(action.to);
     try {
-      const answer = await writes.move(receipt.kind, receipt.id, action.to, why, received);
-      toast.success(answer.message ?? 'Đã chuyển trạng thái');
-      return true;
-    } catch (error) {
-      toast.error(errorMessage(error, 'Không chuyển được trạng thái phiếu'));
-      return false;
+      return await toastedWrite(
+        async () => (await writes.move(receipt.kind, receipt.id, action.to, why, received)).message ?? 'Đã chuyển trạng thái',
+        (error) => errorMessage(error, 'Không chuyển được trạng thái phiếu'),
+      );
     } finally {
       setBusy(null);
     }

@@ -2,13 +2,14 @@
  * A stock card (thẻ kho) of one product or lot: opening, each movement (date, receipt, lot,
  * warehouse, in or out) with the balance after it, and the period's totals and closing.
  */
-import { Alert, Card, Group, Loader, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Card, SimpleGrid, Table, Text } from '@mantine/core';
 import { isReceiptKind } from '@contract/warehouse-receipts';
 import { formatDate } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { AnchorLink } from '@/ui/anchor-link';
 import { EmptyState } from '@/ui/empty-state';
 import { useStockCard } from '@/features/warehouse/api/stock-api';
+import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = {
   companyId: number;
@@ -18,13 +19,9 @@ type Props = {
 
 export function StockCardMoves({ companyId, query, isMobile }: Props) {
   const card = useStockCard(companyId, query);
-  if (!query.variant) return <EmptyState title="Chọn sản phẩm" description="Thẻ kho theo dõi từng lần nhập, xuất của một sản phẩm hoặc một lô." />;
-  if (card.isPending)
-    return (
-      <Group justify="center" py="xl">
-        <Loader />
-      </Group>
-    );
+  if (!query.variant)
+    return <EmptyState title="Chọn sản phẩm" description="Thẻ kho theo dõi từng lần nhập, xuất của một sản phẩm hoặc một lô." />;
+  if (card.isPending) return <LoadingBlock />;
   if (!card.data) return <Alert color="red">{card.error?.message ?? 'Không tải được thẻ kho'}</Alert>;
   const { data } = card;
   const figures = [

@@ -8,7 +8,7 @@ import { Select, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core
 import { vietnamDay } from '@contract/price-policy';
 import type { StockLevel } from '@contract/warehouse-ledger';
 import { formatMoney, formatNumber } from '@/lib/money';
-import { DateRangeField } from '@/ui/date-range-field';
+import { FilterDateRange } from '@/ui/filter-date-range';
 import { filterControls } from '@/ui/list-page/list-filter';
 import { ListPage, type ListScreen } from '@/ui/list-page/list-page';
 import type { Column } from '@/ui/list-page/data-table';
@@ -53,7 +53,11 @@ export function StockCardView(props: Props) {
   const range = { from: filter.from ?? monthStart(today), to: filter.to ?? today };
   const warehouse = warehouseParam(filter, scope.active);
   const mode = filter.mode ?? 'summary';
-  const summary = useStockSummary(companyId, { ...range, warehouse, search: filter.search, page: filter.page, limit: filter.limit }, mode === 'summary');
+  const summary = useStockSummary(
+    companyId,
+    { ...range, warehouse, search: filter.search, page: filter.page, limit: filter.limit },
+    mode === 'summary',
+  );
   const lots = useVariantLots(companyId, mode === 'card' ? (filter.variant ?? null) : null);
 
   const filters = (
@@ -69,19 +73,30 @@ export function StockCardView(props: Props) {
         data-testid="card-mode"
       />
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
-        <DateRangeField
+        <FilterDateRange
           label="Kỳ"
           value={[range.from, range.to]}
           clearable={false}
           maxDate={today}
-          withPresets={!isMobile}
-          onChange={([from, to]) => controls.change({ from: from ?? undefined, to: to ?? undefined })}
+          isMobile={isMobile}
+          onChange={([from, to]) => controls.change({ from, to })}
           data-testid="card-range"
         />
         {scope.multi && (
-          <WarehouseFilterSelect warehouses={warehouses.data} filter={filter} active={scope.active} onChange={(value) => controls.change({ warehouse: value })} />
+          <WarehouseFilterSelect
+            warehouses={warehouses.data}
+            filter={filter}
+            active={scope.active}
+            onChange={(value) => controls.change({ warehouse: value })}
+          />
         )}
-        {mode === 'card' && <VariantSelect companyId={companyId} value={filter.variant} onChange={(variant) => controls.change({ variant, lot: undefined })} />}
+        {mode === 'card' && (
+          <VariantSelect
+            companyId={companyId}
+            value={filter.variant}
+            onChange={(variant) => controls.change({ variant, lot: undefined })}
+          />
+        )}
         {mode === 'card' && filter.variant && (
           <Select
             label="Lô"
@@ -101,7 +116,11 @@ export function StockCardView(props: Props) {
     return (
       <Stack gap="md">
         {filters}
-        <StockCardMoves companyId={companyId} query={{ ...range, warehouse, variant: filter.variant, lot: filter.lot }} isMobile={isMobile} />
+        <StockCardMoves
+          companyId={companyId}
+          query={{ ...range, warehouse, variant: filter.variant, lot: filter.lot }}
+          isMobile={isMobile}
+        />
       </Stack>
     );
   return (
@@ -118,7 +137,12 @@ export function StockCardView(props: Props) {
         hover: false,
         minWidth: 820,
         columns: [
-          { key: 'name', label: 'Sản phẩm', cell: (row) => [row.product_name, row.variant_name].filter(Boolean).join(' – '), sub: (row) => row.sku },
+          {
+            key: 'name',
+            label: 'Sản phẩm',
+            cell: (row) => [row.product_name, row.variant_name].filter(Boolean).join(' – '),
+            sub: (row) => row.sku,
+          },
           levelColumn('opening', 'Tồn đầu kỳ'),
           levelColumn('in', 'Nhập trong kỳ'),
           levelColumn('out', 'Xuất trong kỳ'),
@@ -130,8 +154,8 @@ export function StockCardView(props: Props) {
               {[row.product_name, row.variant_name].filter(Boolean).join(' – ')}
             </Text>
             <Text size="sm">
-              Đầu kỳ {formatNumber(row.opening.quantity)} · Nhập {formatNumber(row.in.quantity)} · Xuất {formatNumber(row.out.quantity)} · Cuối kỳ{' '}
-              <b>{formatNumber(row.closing.quantity)}</b>
+              Đầu kỳ {formatNumber(row.opening.quantity)} · Nhập {formatNumber(row.in.quantity)} · Xuất {formatNumber(row.out.quantity)} ·
+              Cuối kỳ <b>{formatNumber(row.closing.quantity)}</b>
             </Text>
             <Text size="xs" c="dimmed">
               Giá trị cuối kỳ {formatMoney(row.closing.value)}

@@ -10,6 +10,7 @@ import type { LotBalance, StockRow } from '@contract/warehouse';
 import { formatNumber } from '@/lib/money';
 import { MoneyText } from '@/ui/money-text';
 import { ExpiryText, LotStatusBadge } from './badges';
+import { CardHead } from '@/ui/list-page/card-head';
 
 const rowKey = (row: StockRow) => `${row.warehouse_id}-${row.variant_id}`;
 const name = (row: StockRow) => [row.product_name, row.variant_name].filter(Boolean).join(' – ');
@@ -56,7 +57,13 @@ function useOpenRows() {
 
 function Toggle({ row, opened, onToggle }: { row: StockRow; opened: boolean; onToggle: () => void }) {
   return (
-    <ActionIcon variant="subtle" aria-label={`${opened ? 'Ẩn' : 'Xem'} lô của ${name(row)}`} aria-expanded={opened} onClick={onToggle} data-testid="stock-row-toggle">
+    <ActionIcon
+      variant="subtle"
+      aria-label={`${opened ? 'Ẩn' : 'Xem'} lô của ${name(row)}`}
+      aria-expanded={opened}
+      onClick={onToggle}
+      data-testid="stock-row-toggle"
+    >
       {opened ? <IconChevronDown size={18} /> : <IconChevronRight size={18} />}
     </ActionIcon>
   );
@@ -64,27 +71,30 @@ function Toggle({ row, opened, onToggle }: { row: StockRow; opened: boolean; onT
 
 export function StockRows({ rows, isMobile, showWarehouse }: { rows: readonly StockRow[]; isMobile: boolean; showWarehouse: boolean }) {
   const { open, toggle } = useOpenRows();
-  const attrs = (row: StockRow) => ({ 'data-testid': 'stock-row', 'data-variant': row.variant_id, 'data-warehouse': row.warehouse_id, 'data-on-hand': row.on_hand });
+  const attrs = (row: StockRow) => ({
+    'data-testid': 'stock-row',
+    'data-variant': row.variant_id,
+    'data-warehouse': row.warehouse_id,
+    'data-on-hand': row.on_hand,
+  });
   if (isMobile)
     return (
       <Stack gap="xs" data-testid="stock-cards">
         {rows.map((row) => (
           <Card key={rowKey(row)} withBorder radius="md" padding="sm" {...attrs(row)}>
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm">
-                  {name(row)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {row.sku}
-                  {showWarehouse ? ` · ${row.warehouse_name}` : ''}
-                </Text>
-              </div>
-              <Toggle row={row} opened={open.has(rowKey(row))} onToggle={() => toggle(rowKey(row))} />
-            </Group>
+            <CardHead aside={<Toggle row={row} opened={open.has(rowKey(row))} onToggle={() => toggle(rowKey(row))} />}>
+              <Text fw={600} size="sm">
+                {name(row)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {row.sku}
+                {showWarehouse ? ` · ${row.warehouse_name}` : ''}
+              </Text>
+            </CardHead>
             <Group justify="space-between" mt={4}>
               <Text size="sm">
-                Tồn <b data-testid="stock-on-hand">{formatNumber(row.on_hand)}</b> · Có thể bán <b>{formatNumber(row.available)}</b> {row.base_unit}
+                Tồn <b data-testid="stock-on-hand">{formatNumber(row.on_hand)}</b> · Có thể bán <b>{formatNumber(row.available)}</b>{' '}
+                {row.base_unit}
               </Text>
               <MoneyText value={row.value} size="sm" fw={600} />
             </Group>

@@ -4,7 +4,7 @@
  * and with several warehouses their list and the transfer reasons — and, with several warehouses,
  * the person's active warehouse the lists open on. A tab's filter is the rest of the URL.
  */
-import { Group, ScrollArea, Select, Stack, Tabs } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { HUB_TAB_LABELS, type HubTab, type WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
@@ -17,6 +17,7 @@ import { SettingsView } from './settings-view';
 import { StockCardView } from './stock-card-view';
 import { StockView } from './stock-view';
 import { WarehouseListView } from './warehouse-list-view';
+import { ScrollingTabs } from '@/ui/scrolling-tabs';
 
 type Props = {
   scope: WarehouseScope;
@@ -63,17 +64,7 @@ export function WarehouseHub({ scope, tabs, tab, filter, onTab, onFilter }: Prop
       data-testid="warehouse-tab-select"
     />
   ) : (
-    <Tabs value={tab} onChange={(next) => next && onTab(next as HubTab)}>
-      <ScrollArea type="never">
-        <Tabs.List style={{ flexWrap: 'nowrap' }}>
-          {tabs.map((value) => (
-            <Tabs.Tab key={value} value={value} style={{ whiteSpace: 'nowrap' }} data-testid={`warehouse-tab-${value}`}>
-              {HUB_TAB_LABELS[value]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-      </ScrollArea>
-    </Tabs>
+    <ScrollingTabs tabs={tabs} labels={HUB_TAB_LABELS} value={tab} onChange={onTab} testId="warehouse" />
   );
   return (
     <Stack gap="md" data-testid="warehouse-hub" data-tab={tab}>

@@ -25,6 +25,7 @@ import {
   type ReturnRow,
 } from '@/features/warehouse/model/order-return';
 import { NoteField } from '@/ui/note-field';
+import { DialogActions } from '@/ui/dialog-actions';
 
 type Props = {
   companyId: number;
@@ -186,14 +187,13 @@ function ReturnForm({
           {error.message}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button onClick={() => void submit()} loading={busy} data-testid="order-return-submit">
-          Nhập kho hàng trả lại
-        </Button>
-      </Group>
+      <DialogActions
+        onCancel={onClose}
+        label="Nhập kho hàng trả lại"
+        onConfirm={() => void submit()}
+        busy={busy}
+        testId="order-return-submit"
+      />
     </>
   );
 }

@@ -142,7 +142,13 @@ export function StockImportDialog({ scope, warehouses, onClose }: Props) {
               data-testid="stock-import-warehouse"
             />
           )}
-          <DayField label="Ngày nhập" value={date} onChange={(next) => next && setDate(next)} maxDate={vietnamDay()} data-testid="stock-import-date" />
+          <DayField
+            label="Ngày nhập"
+            value={date}
+            onChange={(next) => next && setDate(next)}
+            maxDate={vietnamDay()}
+            data-testid="stock-import-date"
+          />
           <TextInput
             label="Người giao hàng"
             placeholder="Nhà cung cấp, người giao…"
@@ -162,11 +168,8 @@ export function StockImportDialog({ scope, warehouses, onClose }: Props) {
         </SimpleGrid>
       }
       template={{
-        label: 'Tải tệp mẫu',
         testId: 'stock-import-template',
-        download: async () => {
-          await downloadStockTemplate(companyId);
-        },
+        download: () => downloadStockTemplate(companyId),
         failure: (error) => errorMessage(error, 'Không tải được tệp mẫu'),
       }}
       pickDisabled={!online}
