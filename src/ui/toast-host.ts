@@ -14,6 +14,7 @@ export function ToastHost() {
     // The container must be as wide as the widest toast; each toast then sizes between the limits.
     containerWidth: TOAST_DEFAULTS.maxWidth,
     styles: {
+      root: { top: rem(TOAST_DEFAULTS.top) },
       notification: { minWidth: rem(TOAST_DEFAULTS.minWidth), maxWidth: rem(TOAST_DEFAULTS.maxWidth) },
     },
   });

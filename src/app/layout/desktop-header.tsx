@@ -95,9 +95,10 @@ export function DesktopHeader() {
   return (
     <header className={classes.header} data-testid="desktop-header">
       {compact && <MenuDrawer menu={menu} pathname={pathname} />}
-      <Link to="/dashboard" className={classes.brand}>
+      <Link to="/dashboard" className={classes.brand} aria-label="Sales Field: Tổng quan">
         <img src="/favicon.svg" alt="" width={32} height={32} />
-        <span>Sales Field</span>
+        {/* Below 1600 px the name gives its room to the menu and the company's name; the logo stays. */}
+        {!pillCompact && <span>Sales Field</span>}
       </Link>
       <nav className={classes.menu} aria-label="Menu chính">
         {!compact && menu.map((entry) => <MenuEntryView key={entry.key} entry={entry} pathname={pathname} />)}

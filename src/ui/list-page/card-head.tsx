@@ -9,7 +9,7 @@ export function CardHead({ children, aside }: { children: ReactNode; aside?: Rea
   return (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
       <div style={{ minWidth: 0 }}>{children}</div>
-      {aside}
+      {aside && <div style={{ flexShrink: 0 }}>{aside}</div>}
     </Group>
   );
 }

@@ -12,8 +12,8 @@ type Props = {
   onSignOut: () => void;
   /** Leave this workspace for the list of companies (the only way on a phone). */
   onSwitchCompany: () => void;
-  /** On phones the actions live in the header's dots menu instead. */
-  showActions: boolean;
+  /** Phones stack the actions full width (the header's dots menu holds them too). */
+  isMobile: boolean;
 };
 
 function Field({ label, value }: { label: string; value: string | null }) {
@@ -27,7 +27,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, onSwitchCompany, showActions }: Props) {
+export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, onSwitchCompany, isMobile }: Props) {
   return (
     <Stack gap="md">
       <Card withBorder radius="md" padding="lg">
@@ -61,19 +61,43 @@ export function MyAccountView({ account, companyTitle, onEdit, onChangePassword,
           <Field label="Số công ty tham gia" value={String(account.company_data.length)} />
         </SimpleGrid>
       </Card>
-      {showActions && (
+      {/* In sight on a phone too: a person looking for "Đăng xuất" should not have to find the ⋮ menu. */}
+      {isMobile ? (
+        <Stack gap="xs">
+          <AccountActions onEdit={onEdit} onChangePassword={onChangePassword} onSignOut={onSignOut} fullWidth />
+        </Stack>
+      ) : (
         <Group>
-          <Button leftSection={<IconEdit size={16} />} onClick={onEdit}>
-            Sửa thông tin
-          </Button>
-          <Button variant="default" leftSection={<IconKey size={16} />} onClick={onChangePassword}>
-            Đổi mật khẩu
-          </Button>
-          <Button variant="subtle" color="red" leftSection={<IconLogout size={16} />} onClick={onSignOut}>
-            Đăng xuất
-          </Button>
+          <AccountActions onEdit={onEdit} onChangePassword={onChangePassword} onSignOut={onSignOut} />
         </Group>
       )}
     </Stack>
+  );
+}
+
+function AccountActions({
+  onEdit,
+  onChangePassword,
+  onSignOut,
+  fullWidth = false,
+}: Pick<Props, 'onEdit' | 'onChangePassword' | 'onSignOut'> & { fullWidth?: boolean }) {
+  return (
+    <>
+      <Button leftSection={<IconEdit size={16} />} onClick={onEdit} fullWidth={fullWidth}>
+        Sửa thông tin
+      </Button>
+      <Button variant="default" leftSection={<IconKey size={16} />} onClick={onChangePassword} fullWidth={fullWidth}>
+        Đổi mật khẩu
+      </Button>
+      <Button
+        variant={fullWidth ? 'light' : 'subtle'}
+        color="red"
+        leftSection={<IconLogout size={16} />}
+        onClick={onSignOut}
+        fullWidth={fullWidth}
+      >
+        Đăng xuất
+      </Button>
+    </>
   );
 }

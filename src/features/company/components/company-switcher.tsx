@@ -29,7 +29,8 @@ export function WorkspaceSwitcher({ onChosen }: { onChosen: () => void }) {
           variant="light"
           leftSection={<IconBuildingStore size={18} />}
           rightSection={<IconChevronDown size={16} />}
-          maw={240}
+          maw={320}
+          title={company?.title}
           data-testid="workspace-switcher"
         >
           <Text span truncate="end" size="sm" fw={600}>

@@ -8,6 +8,7 @@ import { ActionIcon, Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/c
 import { IconDots, IconKey, IconMail, IconPencil, IconPlayerPause, IconPlayerPlay } from '@tabler/icons-react';
 import { employeeStateLabel, type EmployeeRecord } from '@contract/employees';
 import { formatDate } from '@/lib/dates';
+import { CardHead } from '@/ui/list-page/card-head';
 import { CardLine, PhoneLine } from '@/ui/list-page/card-line';
 import type { Column } from '@/ui/list-page/data-table';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
@@ -112,21 +113,22 @@ function columns(actions: RowActions): Column<EmployeeRecord>[] {
 function EmployeeCard({ row, actions }: { row: EmployeeRecord; actions: RowActions }) {
   return (
     <Stack gap={4}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} data-testid="employee-name">
-            {row.full_name}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {dash(row.code)} · {row.role?.name ?? 'Chưa có vai trò'}
-            {row.region ? ` · ${row.region.name}` : ''}
-          </Text>
-        </div>
-        <Group gap={4} wrap="nowrap">
-          <StateBadge row={row} />
-          <RowMenu row={row} actions={actions} />
-        </Group>
-      </Group>
+      <CardHead
+        aside={
+          <Group gap={4} wrap="nowrap">
+            <StateBadge row={row} />
+            <RowMenu row={row} actions={actions} />
+          </Group>
+        }
+      >
+        <Text fw={600} data-testid="employee-name">
+          {row.full_name}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {dash(row.code)} · {row.role?.name ?? 'Chưa có vai trò'}
+          {row.region ? ` · ${row.region.name}` : ''}
+        </Text>
+      </CardHead>
       <PhoneLine phone={row.phone} />
       {row.email && (
         <CardLine icon={IconMail}>

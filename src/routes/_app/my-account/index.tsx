@@ -37,7 +37,7 @@ function MyAccountPage() {
       <MyAccountView
         account={query.data}
         companyTitle={company?.title ?? null}
-        showActions={!isMobile}
+        isMobile={isMobile}
         onEdit={() => void navigate({ to: '/my-account/edit' })}
         onChangePassword={changePassword.open}
         onSignOut={() => void signOut()}

@@ -1,0 +1,158 @@
+/**
+ * Issue 21, "Done means": every screen at 360, 390, 768, 1024, 1440 and 1920 px wide, with no
+ * horizontal overflow of the page, and no tab strip that hides a tab or its count. The owner of An
+ * Khang (every switch on, so every menu entry exists) walks every route of the app; each screen is
+ * loaded once and looked at in every width (the layout follows the width: phone below 768 px).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { VIEWPORTS } from '@tests/support/browser';
+import { COMPANIES, eventually, setupE2e, signInAs, signInTo, waitForPath } from '@tests/support/e2e-app';
+
+const app = setupE2e();
+
+const WIDTHS = [360, 390, 768, 1024, 1440, 1920] as const;
+
+/** Every route a member can open without an id (src/routes), and the print-free detail screens are below. */
+const ROUTES = [
+  '/dashboard',
+  '/order',
+  '/order/create',
+  '/order-groups',
+  '/cart',
+  '/customers',
+  '/customers/create',
+  '/customers/settings',
+  '/customers/type',
+  '/product',
+  '/product/create',
+  '/product/variant',
+  '/price-policy',
+  '/promotion',
+  '/promotion/create',
+  '/warehouse',
+  '/inventory',
+  '/inventory/count',
+  '/employees',
+  '/role',
+  '/area',
+  '/kpi-area',
+  '/visits',
+  '/pharmacist',
+  '/my-account',
+  '/my-account/edit',
+  '/diagnostics',
+  '/transport',
+  '/connect-dlo',
+  '/zalo-oa',
+  '/reports/orders',
+  '/reports/products',
+] as const;
+
+type Overflow = { route: string; width: number; what: string };
+
+/**
+ * What sticks out at the current width: the page itself wider than the window, or a tab of a tab
+ * strip that cannot be reached (outside the window with no scrolling strip around it) or whose
+ * count badge shows no number.
+ */
+async function overflowsHere(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > window.innerWidth + 1) found.push(`page ${root.scrollWidth} px wide in a ${window.innerWidth} px window`);
+    const scrolls = (element: Element | null): boolean => {
+      for (let node = element?.parentElement; node; node = node.parentElement) {
+        const style = getComputedStyle(node);
+        if (/(auto|scroll)/.test(style.overflowX) && node.scrollWidth > node.clientWidth) return true;
+      }
+      return false;
+    };
+    for (const tab of document.querySelectorAll('[role="tab"]')) {
+      const box = tab.getBoundingClientRect();
+      if (box.width === 0) continue;
+      const label = (tab.textContent ?? '').trim();
+      if ((box.right > window.innerWidth + 1 || box.left < -1) && !scrolls(tab))
+        found.push(`tab "${label}" cut at ${Math.round(box.right)} px`);
+      for (const badge of tab.querySelectorAll('[data-testid$="-count"], .mantine-Badge-root')) {
+        const text = (badge.textContent ?? '').trim();
+        const badgeBox = badge.getBoundingClientRect();
+        if (badgeBox.width > 0 && (text === '' || badge.scrollWidth > badge.clientWidth + 1))
+          found.push(`tab "${label}": count not readable`);
+      }
+    }
+    /** Sticks out of an ancestor that hides what overflows it (and does not scroll to it). */
+    const clippedByAncestor = (element: HTMLElement, box: DOMRect): boolean => {
+      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+        const overflow = getComputedStyle(node).overflowX;
+        if (overflow === 'visible') continue;
+        // A strip that scrolls with no scrollbar at all (the desktop menu) still hides what is past its
+        // edge; a ScrollArea hides the native bar but draws its own while there is more to see.
+        if (/(auto|scroll)/.test(overflow)) {
+          const drawnBar = node
+            .closest('.mantine-ScrollArea-root')
+            ?.querySelector('.mantine-ScrollArea-scrollbar[data-orientation="horizontal"]');
+          if (getComputedStyle(node).scrollbarWidth !== 'none' || drawnBar) return false;
+        }
+        const outer = node.getBoundingClientRect();
+        return box.right > outer.right + 1 || box.left < outer.left - 1;
+      }
+      return false;
+    };
+    // A label cut inside its own box (a button, a switch of a segmented control, a badge, a title).
+    const labels =
+      'button, a, [role="tab"], .mantine-SegmentedControl-label, .mantine-Badge-label, h1, h2, h3, h4, [data-testid="workspace-switcher"] [data-truncate]';
+    for (const element of document.querySelectorAll<HTMLElement>(labels)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || element.closest('[aria-hidden="true"], table')) continue;
+      const text = ((element.textContent ?? '').trim() || element.getAttribute('aria-label') || element.outerHTML).slice(0, 60);
+      if (element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX !== 'visible')
+        found.push(`"${text}" cut (${element.scrollWidth} px in ${element.clientWidth} px)`);
+      else if (clippedByAncestor(element, box)) found.push(`"${text}" cut by the box around it`);
+    }
+    return found;
+  });
+}
+
+describe('every screen at every width', () => {
+  it('has no horizontal overflow and no cut tab strip from 360 to 1920 px', async () => {
+    const { page } = await app.open(VIEWPORTS.desktop);
+    await signInTo(page);
+    const problems: Overflow[] = [];
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await waitForPath(page, route);
+      await page.locator('main, [data-testid="mobile-header"], form').first().waitFor();
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: width < 768 ? 844 : 900 });
+        // The layout settles (media queries, the tab strip measuring itself) within a couple of frames.
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+        for (const what of await overflowsHere(page)) problems.push({ route, width, what });
+      }
+      await page.setViewportSize(VIEWPORTS.desktop);
+    }
+    expect(problems).toEqual([]);
+  }, 600_000);
+});
+
+describe('a phone whose role hides entries', () => {
+  it('spreads the bottom navbar over the whole width, and its shortcut tiles are icons leading where the role may go', async () => {
+    // The storekeeper (Thủ kho) has no customers and no employees: three entries of five.
+    const { page } = await app.open(VIEWPORTS.phone);
+    await signInAs(page, '0912000005', COMPANIES.anKhang);
+    const items = page.getByTestId('bottom-navbar').getByRole('link');
+    await eventually(() => items.allInnerTexts()).toEqual(['Trang chủ', 'Bán hàng', 'Cá nhân']);
+    const boxes = await Promise.all((await items.all()).map((item) => item.boundingBox()));
+    const viewport = page.viewportSize()!;
+    expect(Math.round(boxes.at(-1)!.x + boxes.at(-1)!.width)).toBeGreaterThanOrEqual(viewport.width - 1);
+    for (const box of boxes) expect(box!.width).toBeGreaterThan(viewport.width / 3 - 2);
+    // The shortcut tiles are links with an icon, and none leads to a page the role may not open.
+    const tiles = page.getByTestId('menu-grid').getByRole('link');
+    await tiles.first().waitFor();
+    const hrefs = await Promise.all((await tiles.all()).map((tile) => tile.getAttribute('href')));
+    expect(hrefs).not.toContain('/customers');
+    expect(hrefs).not.toContain('/role');
+    await expect(tiles.first().locator('svg').count()).resolves.toBe(1);
+  });
+});
+
