@@ -17,12 +17,12 @@ const nbsp = (text: string) => text.replace(/\u00a0/g, ' ');
 
 describe('dashboard numbers', () => {
   it('show revenue compact (product-spec.md §9: k, m) with the full amount for the tooltip', () => {
-    expect(revenueShown(0)).toEqual({ short: '0', full: expect.stringContaining('0') });
-    expect(revenueShown(950).short).toBe('950');
-    expect(revenueShown(1_500).short).toBe('1.5k');
-    expect(revenueShown(1_250_000).short).toBe('1.3m');
-    expect(revenueShown(12_000_000).short).toBe('12m');
-    expect(revenueShown(999_950).short).toBe('1m');
+    expect(nbsp(revenueShown(0).short)).toBe('0 ₫');
+    expect(nbsp(revenueShown(950).short)).toBe('950 ₫');
+    expect(nbsp(revenueShown(1_500).short)).toBe('1.5k ₫');
+    expect(nbsp(revenueShown(1_250_000).short)).toBe('1.3m ₫');
+    expect(nbsp(revenueShown(12_000_000).short)).toBe('12m ₫');
+    expect(nbsp(revenueShown(999_950).short)).toBe('1m ₫');
     expect(nbsp(revenueShown(1_250_000).full)).toBe('1.250.000 ₫');
   });
 

@@ -11,9 +11,9 @@ import type { DashboardScope, DashboardSearch } from './dashboard-search';
 
 export type Shown = { short: string; full: string };
 
-/** Revenue on a tile: `1.3m` with `1.250.000 ₫` in the tooltip. */
+/** Revenue on a tile: `1.3m ₫` (money carries its ₫ everywhere in the app) with `1.250.000 ₫` in the tooltip. */
 export function revenueShown(value: number): Shown {
-  return { short: compactNumber(value), full: formatMoney(value) };
+  return { short: `${compactNumber(value)}\u00a0₫`, full: formatMoney(value) };
 }
 
 /** An order count: `1.2k` with `1.234 đơn`; small counts are shown whole. */
