@@ -3,10 +3,11 @@
  * thousands), saved with `configkpi/`. A zero leaves that metric without a target; "Bỏ chỉ tiêu"
  * removes the whole target (a region then falls back to the sum of its reps').
  */
-import { Button, Group, Modal, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatMonth, KPI_METRIC_LABELS, ZERO_KPI, type KpiMetric, type KpiValues } from '@contract/kpi';
 import { toast } from '@/ui/toast';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { useKpiWrites, type TargetTarget } from '../api/kpi-api';
 import { ApiError } from '@/api/api-error';
 import { ProblemAlert } from '@/ui/problem';
@@ -87,7 +88,7 @@ function TargetForm({
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {FIELDS.map(({ metric, suffix, max }) => (
-            <NumberInput
+            <StrictNumberInput
               key={metric}
               label={KPI_METRIC_LABELS[metric]}
               value={values[metric]}
@@ -98,7 +99,6 @@ function TargetForm({
               allowDecimal={false}
               min={0}
               max={max}
-              clampBehavior="strict"
               suffix={suffix}
               hideControls
               inputMode="numeric"

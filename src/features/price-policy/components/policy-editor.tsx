@@ -4,21 +4,7 @@
  * units, a fixed price). Checked with the contract schema before sending; server field errors land
  * on the same inputs. Online only.
  */
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { PricePolicyRecord } from '@contract/price-policy';
@@ -29,6 +15,7 @@ import { formatMoney } from '@/lib/money';
 import { NumericInput } from '@/ui/numeric-input';
 import { toast } from '@/ui/toast';
 import { NoteField } from '@/ui/note-field';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 import { VariantPicker, variantLabel } from './variant-picker';
@@ -144,7 +131,7 @@ function PolicyEditorOpen({
               clearable
               disabled={disabled}
             />
-            <NumberInput
+            <StrictNumberInput
               label="Chiết khấu trên giá niêm yết (%)"
               description="Áp dụng cho sản phẩm không có giá cố định bên dưới"
               value={values.discount_percent}

@@ -5,7 +5,7 @@
  * queues them as one sheet. Several people may count the same check: the office sees their sheets
  * summed. The book figures are never shown to the counter.
  */
-import { Alert, Badge, Button, Card, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,6 +17,7 @@ import { useKeyboardWedge } from '@/ui/barcode-scanner';
 import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
 import { NoteField } from '@/ui/note-field';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { useCountDraft } from '../api/device-counts';
 import { countBy, NothingCounted, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 
@@ -126,7 +127,7 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
                       .join(' · ')}
                   </Text>
                 </div>
-                <NumberInput
+                <StrictNumberInput
                   aria-label={`Số đếm ${line.product_name}${line.lot_no ? ` lô ${line.lot_no}` : ''} (${line.base_unit})`}
                   w={110}
                   min={0}

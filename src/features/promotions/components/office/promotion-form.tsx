@@ -6,7 +6,7 @@
  * before anything is sent (promotion-form.ts), the server's refusals land on the inputs they name;
  * a saved programme waits for approval (an edit sends it back).
  */
-import { Alert, Card, Grid, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Grid, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import {
@@ -36,6 +36,7 @@ import {
 } from '@/features/promotions/model/promotion-form';
 import { DayField } from '@/ui/day-field';
 import { NoteField } from '@/ui/note-field';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { ScopeFields } from './scope-fields';
 import { TierEditor } from './tier-editor';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -213,7 +214,7 @@ export function PromotionForm({ companyId, initial, record, isMobile, onSaved, o
                     onChange={(event) => set({ exclusive: event.currentTarget.checked })}
                     data-testid="promotion-exclusive"
                   />
-                  <NumberInput
+                  <StrictNumberInput
                     label="Độ ưu tiên"
                     description="Số lớn hơn được xét trước (0–1000)"
                     value={values.priority}

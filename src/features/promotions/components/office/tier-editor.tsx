@@ -5,11 +5,12 @@
  * error (`tiers.N.field`, from tierProblems on the device or from the server), the list's own
  * (`tiers`: overlapping tiers, too many) over the rows.
  */
-import { ActionIcon, Alert, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { KIND_REWARDS, REWARD_TYPE_LABELS, type PromotionKind, type RewardType } from '@contract/promotions';
 import { allowsManyTiers, emptyTier, tierErrors, type FieldErrors, type TierValues } from '@/features/promotions/model/promotion-form';
 import { thresholdLabel, thresholdUnit, tierUnitsHint, valueLabel } from '@/features/promotions/model/promotion-text';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { VariantSelect } from './variant-pickers';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
 
@@ -148,7 +149,7 @@ export function TierEditor({ companyId, kind, tiers, errors, onChange, disabled,
                     />
                   </>
                 ) : tier.reward === 'percent' ? (
-                  <NumberInput
+                  <StrictNumberInput
                     label={valueLabel(kind, 'percent')}
                     value={tier.value}
                     onChange={(next) => set(index, { value: next === '' ? '' : String(next) })}

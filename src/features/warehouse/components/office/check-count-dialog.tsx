@@ -3,7 +3,7 @@
  * base units, per lot of the count; a product found on the shelf but not on the list can be added
  * (counted from a book of zero). Lines left empty are not sent; the sheet adds to the counters' sheets.
  */
-import { Alert, Button, Group, Modal, NumberInput, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { appDb } from '@/db/app-db';
@@ -13,6 +13,7 @@ import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { lineName } from '@/features/warehouse/model/receipt-print';
 import { NoteField } from '@/ui/note-field';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 import { VariantAdder } from './variant-adder';
 
 type Props = { companyId: number; receipt: ReceiptDetail; opened: boolean; onClose: () => void; isMobile: boolean };
@@ -81,7 +82,7 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
                     </Text>
                   </Table.Td>
                   <Table.Td w={isMobile ? 130 : 160}>
-                    <NumberInput
+                    <StrictNumberInput
                       aria-label={`Số đếm ${row.name} ${row.lot}`}
                       value={counts[row.key] ?? ''}
                       onChange={(next) => setCounts((current) => ({ ...current, [row.key]: next === '' ? '' : Number(next) }))}

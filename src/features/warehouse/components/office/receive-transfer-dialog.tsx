@@ -2,11 +2,12 @@
  * Receiving a transfer: what arrived per line, in the line's unit (all of it unless changed; never
  * more than was sent). What did not arrive stays recorded on the line as the difference.
  */
-import { Button, Group, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { formatNumber } from '@/lib/money';
 import { lineName } from '@/features/warehouse/model/receipt-print';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 
 type Props = {
   receipt: ReceiptDetail;
@@ -21,9 +22,18 @@ export function ReceiveTransferDialog({ receipt, isMobile, opened, busy, onClose
   const [arrived, setArrived] = useState<Record<string, number | ''>>({});
   const value = (lineId: string, sent: number) => arrived[lineId] ?? sent;
   const short = receipt.lines.reduce((sum, line) => sum + Math.max(0, line.quantity - (Number(value(line.id, line.quantity)) || 0)), 0);
-  const invalid = receipt.lines.some((line) => value(line.id, line.quantity) === '' || Number(value(line.id, line.quantity)) > line.quantity);
+  const invalid = receipt.lines.some(
+    (line) => value(line.id, line.quantity) === '' || Number(value(line.id, line.quantity)) > line.quantity,
+  );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Nhận hàng phiếu ${receipt.code}`} size="lg" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Nhận hàng phiếu ${receipt.code}`}
+      size="lg"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       <Stack gap="sm" data-testid="receive-dialog">
         <Text size="sm" c="dimmed">
           Nhập số lượng thực nhận tại {receipt.to_warehouse_name}. Phần thiếu được ghi lại trên phiếu.
@@ -52,7 +62,7 @@ export function ReceiveTransferDialog({ receipt, isMobile, opened, busy, onClose
                     {formatNumber(line.quantity)} {line.unit}
                   </Table.Td>
                   <Table.Td>
-                    <NumberInput
+                    <StrictNumberInput
                       aria-label={`Thực nhận ${lineName(line)}`}
                       value={value(line.id, line.quantity)}
                       onChange={(next) => setArrived((current) => ({ ...current, [line.id]: next === '' ? '' : Number(next) }))}

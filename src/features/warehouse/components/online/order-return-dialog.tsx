@@ -6,7 +6,7 @@
  * lot. A refusal shows the server's message, on its line when it names one. Loaded when first
  * opened, from the network (vite.config.ts leaves components/online out of the precache).
  */
-import { Alert, Button, Group, Loader, Modal, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import { vietnamDay } from '@contract/price-policy';
@@ -26,6 +26,7 @@ import {
 } from '@/features/warehouse/model/order-return';
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
+import { StrictNumberInput } from '@/ui/strict-number-input';
 
 type Props = {
   companyId: number;
@@ -144,7 +145,7 @@ function ReturnForm({
                   {formatNumber(row.ordered)} {row.unit}
                 </Table.Td>
                 <Table.Td>
-                  <NumberInput
+                  <StrictNumberInput
                     aria-label={`Số lượng trả ${row.title} (${row.unit})`}
                     value={quantities.get(row.lineId) ?? 0}
                     onChange={(next) => setQuantities((current) => new Map(current).set(row.lineId, next === '' ? '' : Number(next)))}
