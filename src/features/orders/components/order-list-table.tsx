@@ -11,6 +11,7 @@ import { CardList } from '@/ui/list-page/card-list';
 import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
+import { DiscountApprovalBadge } from './discount-approval';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
 
@@ -70,7 +71,12 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
     case 'staff':
       return <Text size="sm">{dash(order.account_name)}</Text>;
     case 'status':
-      return <OrderStatusBadge status={order.status} size="sm" />;
+      return (
+        <Group gap={4} wrap="wrap">
+          <OrderStatusBadge status={order.status} size="sm" />
+          <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+        </Group>
+      );
     case 'payment_status':
       return <PaymentStatusBadge status={order.payment_status} size="sm" />;
     case 'total':
@@ -164,7 +170,10 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
                   {formatDateTime(order.created_at)}
                 </Text>
               </div>
-              <OrderStatusBadge status={order.status} size="sm" />
+              <Stack gap={4} align="flex-end">
+                <OrderStatusBadge status={order.status} size="sm" />
+                <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+              </Stack>
             </Group>
             <Text size="sm" fw={500} lineClamp={1}>
               {order.customer_name}
