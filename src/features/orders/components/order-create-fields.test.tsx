@@ -98,10 +98,14 @@ describe('a field that cannot count', () => {
     expect(sendButtons().every((button) => button.disabled)).toBe(true);
   });
 
-  it('a quantity of 0 says "Số lượng tối thiểu là 1" and blocks sending, instead of going back to the old number', async () => {
+  it('a quantity of 0 (or −5) says "Số lượng tối thiểu là 1" and blocks sending, instead of going back to the old number', async () => {
     const { onSubmitted } = renderView();
     await ready();
     const input = within(tablet()).getByTestId('quantity-input') as HTMLInputElement;
+    // A minus sign is refused where it is typed, not dropped to make 5 of −5.
+    fireEvent.change(input, { target: { value: '-5' } });
+    expect(within(tablet()).getByText('Chỉ được nhập chữ số (0–9)')).toBeTruthy();
+    expect(input.value).toBe('3');
     fireEvent.change(input, { target: { value: '0' } });
     fireEvent.blur(input);
     await waitFor(() => expect(within(tablet()).getByText('Số lượng tối thiểu là 1')).toBeTruthy());

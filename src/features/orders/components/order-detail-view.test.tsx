@@ -204,6 +204,9 @@ describe('OrderDetailView of an order waiting for discount approval', () => {
     expect(notice).toContain(REASON);
     expect(notice).toContain('Bấm “Xác nhận, duyệt chiết khấu” để xác nhận đơn hàng và duyệt chiết khấu này.');
     expect(screen.getByTestId('order-move-confirmed').textContent).toBe('Xác nhận, duyệt chiết khấu');
+    // The confirmation says what else it does before anything is sent.
+    act(() => screen.getByTestId('order-move-confirmed').click());
+    expect((await screen.findByTestId('status-note')).textContent).toBe(`Xác nhận là duyệt chiết khấu: ${REASON}.`);
   });
 
   it('offers no confirm to a role without approve, and tells who may', async () => {

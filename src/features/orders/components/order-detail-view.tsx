@@ -343,12 +343,8 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
 
       <OrderStatusDialog
         target={target}
-        description={
-          <>
-            <b>đơn {orderLabel(order)}</b>
-            {target === 'confirmed' && approving ? ` và duyệt chiết khấu (${order.discount_approval?.reason ?? ''})` : ''}
-          </>
-        }
+        description={<b>đơn {orderLabel(order)}</b>}
+        note={target === 'confirmed' && approving ? `Xác nhận là duyệt chiết khấu: ${order.discount_approval?.reason ?? ''}.` : null}
         busy={move.isPending}
         error={move.error?.message ?? null}
         onClose={() => setTarget(null)}
