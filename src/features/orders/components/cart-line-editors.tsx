@@ -13,7 +13,7 @@ import { NumericInput } from '@/ui/numeric-input';
 import classes from './cart-line-editors.module.css';
 
 /** The most one line may order (contract/orders-lines.ts). */
-export const MAX_QUANTITY = MAX_LINE_QUANTITY;
+const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
 /**
  * Text typed into a box that also follows its number when it changes elsewhere (+/−, a scan). The
