@@ -5,6 +5,7 @@ describe('lineAmounts', () => {
   it('multiplies and adds VAT when the service is on', () => {
     expect(lineAmounts({ unitPrice: 19_000, quantity: 3, vatRate: 5, vatOn: true })).toEqual({
       gross: 57_000,
+      base: 57_000,
       promotion: 0,
       discount: 0,
       net: 57_000,
@@ -22,6 +23,7 @@ describe('lineAmounts', () => {
     // 33 333 × 1 = 33 333; 7.5 % = 2 499.975 → 2 500; net 30 833; VAT 8 % = 2 466.64 → 2 467
     expect(lineAmounts({ unitPrice: 33_333, quantity: 1, discount: { kind: 'percent', value: 7.5 }, vatRate: 8, vatOn: true })).toEqual({
       gross: 33_333,
+      base: 33_333,
       promotion: 0,
       discount: 2_500,
       net: 30_833,
@@ -61,7 +63,7 @@ describe('lineAmounts', () => {
         vatRate: 5,
         vatOn: true,
       }),
-    ).toEqual({ gross: 200_000, promotion: 22_000, discount: 18_000, net: 160_000, vatRate: 5, vat: 8_000, total: 168_000 });
+    ).toEqual({ gross: 200_000, base: 180_000, promotion: 22_000, discount: 18_000, net: 160_000, vatRate: 5, vat: 8_000, total: 168_000 });
     // Never more than the line, whatever is asked.
     expect(lineAmounts({ unitPrice: 1_000, quantity: 1, promotion: 5_000, orderShare: 5_000, vatRate: 0, vatOn: false })).toMatchObject({
       promotion: 1_000,

@@ -11,6 +11,11 @@ export type LineDiscount = { kind: 'percent' | 'amount'; value: number };
 
 export type LineAmounts = {
   gross: number;
+  /**
+   * What the line is worth after its own promotions: what the rep's discount is counted on, and the
+   * most it may take (contract/orders-discount.ts).
+   */
+  base: number;
   /** Taken off by promotions (the line's own and its share of the order's). */
   promotion: number;
   /** The rep's own discount. */
@@ -40,12 +45,14 @@ export function lineAmounts(input: {
       ? roundDong((base * Math.min(100, Math.max(0, input.discount.value))) / 100)
       : roundDong(Math.max(0, input.discount.value))
     : 0;
+  // Capped so the arithmetic never goes below zero; an amount over the line is not accepted silently
+  // for all that: the cart and order.submit refuse it (contract/orders-discount.ts discountProblem).
   const discount = Math.min(base, requested);
   const share = Math.min(base - discount, Math.max(0, roundDong(input.orderShare ?? 0)));
   const net = base - discount - share;
   const vatRate = input.vatOn ? input.vatRate : 0;
   const vat = roundDong((net * vatRate) / 100);
-  return { gross, promotion: promotion + share, discount, net, vatRate, vat, total: net + vat };
+  return { gross, base, promotion: promotion + share, discount, net, vatRate, vat, total: net + vat };
 }
 
 export type OrderTotals = {

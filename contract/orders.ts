@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import type { LineDiscount } from './orders-totals';
+import type { DiscountApproval } from './orders-discount';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './orders-status';
 import { companyQueryField, idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
 
@@ -74,6 +75,12 @@ export type OrderRecord = {
    * README "Decisions"); the order's first history row says so (OFF_ROUTE_REASON).
    */
   off_route?: boolean;
+  /**
+   * The rep's discount went over their role's maximum: the order waits for a manager, whose confirm
+   * approves it (contract/orders-discount.ts); null or absent when no approval was needed. Absent on
+   * device copies written before it existed.
+   */
+  discount_approval?: DiscountApproval | null;
 };
 
 /** A programme applied to an order: what it gave and how it reads. */

@@ -79,8 +79,19 @@ export type Permissions = Partial<Record<PermissionArea, PermissionAction[]>>;
 /** The permission to work at customers outside one's data scope (SCOPE_EXCEPTION_AREAS). */
 export const OFF_ROUTE: readonly [PermissionArea, PermissionAction] = ['off_route', 'create'];
 
-/** What a member may do in a company, as the server computed it for them. */
-export type MemberAccess = { roleId: number | null; roleName: string; scope: DataScope; permissions: Permissions; isAdmin: boolean };
+/**
+ * What a member may do in a company, as the server computed it for them. `maxDiscount` is their
+ * role's "Chiết khấu tối đa (%)" (null: no limit; contract/orders-discount.ts); an access cached on a
+ * phone by an older build lacks it, and then the phone shows no limit and the server decides.
+ */
+export type MemberAccess = {
+  roleId: number | null;
+  roleName: string;
+  scope: DataScope;
+  permissions: Permissions;
+  isAdmin: boolean;
+  maxDiscount?: number | null;
+};
 
 export function can(
   access: Pick<MemberAccess, 'permissions' | 'isAdmin'> | null | undefined,
@@ -92,16 +103,27 @@ export function can(
   return access.permissions[area]?.includes(action) ?? false;
 }
 
+/** The seeded sales role's "Chiết khấu tối đa (%)" (also set on existing companies by migration 0011). */
+export const SALES_MAX_DISCOUNT = 10;
+
 const all = (): PermissionAction[] => [...PERMISSION_ACTIONS];
 const everything = (): Permissions => Object.fromEntries(PERMISSION_AREAS.map((area) => [area, all()]));
 
 /** The roles every company starts with; an owner may change them or add others. */
-export const SYSTEM_ROLES: { name: string; description: string; scope: DataScope; permissions: Permissions }[] = [
-  { name: 'Quản trị', description: 'Toàn quyền trong công ty', scope: 'company', permissions: everything() },
+/**
+ * The roles every company starts with; an owner may change them or add others. `maxDiscount`: a rep
+ * gives up to 10 % on a line without asking; managers approve beyond it and have no limit of their
+ * own; the accountant and the keeper take no orders.
+ */
+export type SystemRole = { name: string; description: string; scope: DataScope; permissions: Permissions; maxDiscount: number | null };
+
+export const SYSTEM_ROLES: SystemRole[] = [
+  { name: 'Quản trị', description: 'Toàn quyền trong công ty', scope: 'company', permissions: everything(), maxDiscount: null },
   {
     name: 'Quản lý vùng',
     description: 'Quản lý nhân viên, khách hàng và đơn hàng trong khu vực',
     scope: 'region',
+    maxDiscount: null,
     permissions: {
       dashboard: ['view'],
       orders: ['view', 'create', 'edit', 'approve', 'export'],
@@ -122,6 +144,7 @@ export const SYSTEM_ROLES: { name: string; description: string; scope: DataScope
     name: 'Trình dược viên',
     description: 'Bán hàng, ghé thăm và chăm sóc khách hàng được giao',
     scope: 'own',
+    maxDiscount: SALES_MAX_DISCOUNT,
     permissions: {
       dashboard: ['view'],
       orders: ['view', 'create'],
@@ -135,6 +158,7 @@ export const SYSTEM_ROLES: { name: string; description: string; scope: DataScope
     name: 'Kế toán',
     description: 'Theo dõi đơn hàng, thanh toán, công nợ và báo cáo',
     scope: 'company',
+    maxDiscount: null,
     permissions: {
       dashboard: ['view'],
       orders: ['view', 'edit', 'approve', 'export'],
@@ -148,6 +172,7 @@ export const SYSTEM_ROLES: { name: string; description: string; scope: DataScope
     name: 'Thủ kho',
     description: 'Xuất nhập kho và giao hàng',
     scope: 'company',
+    maxDiscount: null,
     permissions: {
       dashboard: ['view'],
       orders: ['view', 'edit'],
@@ -194,6 +219,8 @@ export type RoleRecord = {
   description: string | null;
   scope: DataScope;
   permissions: Permissions;
+  /** "Chiết khấu tối đa (%)": above it a member's order waits for approval; null: no limit. */
+  max_discount: number | null;
   is_system: boolean;
   member_count: number;
 };
@@ -229,12 +256,25 @@ const PermissionsSchema = v.pipe(
   }),
 );
 
+/** A whole percent 0–100, or null for no limit; left out on an edit, the role keeps its limit. */
+const MaxDiscountSchema = v.optional(
+  v.nullable(
+    v.pipe(
+      v.number('Chiết khấu tối đa phải là số'),
+      v.integer('Chiết khấu tối đa phải là số nguyên'),
+      v.minValue(0, 'Chiết khấu tối đa không được âm'),
+      v.maxValue(100, 'Chiết khấu tối đa không được vượt quá 100%'),
+    ),
+  ),
+);
+
 export const RoleInputSchema = bodyObject({
   company: CompanyId,
   name: requiredText('tên vai trò', 100),
   description: optionalText('mô tả', 500),
   scope: v.picklist(DATA_SCOPES, 'Phạm vi dữ liệu không hợp lệ'),
   permissions: PermissionsSchema,
+  max_discount: MaxDiscountSchema,
 });
 export type RoleInput = v.InferOutput<typeof RoleInputSchema>;
 

@@ -3,8 +3,10 @@
  * warehouse (server/modules/warehouse): refusing or cancelling gives the hold back, shipping it
  * (Đang giao) issues the export receipt that takes its lots and releases the hold, reopening a
  * refused order holds again when the stock allows; promotions' budgets follow the same way
- * (server/modules/promotions/promotion-apply.ts). Each move is written to the history and the
- * change log in the order's own transaction.
+ * (server/modules/promotions/promotion-apply.ts). Confirming an order whose discount waits for
+ * approval approves it (the mover holds orders/approve, contract/orders-status.ts moveAction): who
+ * and when are kept on the order and the history row says so. Each move is written to the history
+ * and the change log in the order's own transaction.
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/orders-status';
@@ -83,16 +85,23 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
   if (given(from) !== given(move.to)) await releaseUsage(tx, move.companyId, move.orderId, !given(move.to));
 
   const now = new Date();
+  const approves = move.to === 'confirmed' && order.discountApproval === 'needed';
   await tx
     .update(orders)
-    .set({ status: move.to, statusReason: NEEDS_REASON.includes(move.to) ? move.reason : null, warehouseId, updatedAt: now })
+    .set({
+      status: move.to,
+      statusReason: NEEDS_REASON.includes(move.to) ? move.reason : null,
+      warehouseId,
+      updatedAt: now,
+      ...(approves ? { discountApproval: 'approved', discountApprovedBy: move.accountId, discountApprovedAt: now } : {}),
+    })
     .where(eq(orders.id, move.orderId));
   await tx.insert(orderStatusHistory).values({
     companyId: move.companyId,
     orderId: move.orderId,
     fromStatus: from,
     toStatus: move.to,
-    reason: move.reason,
+    reason: approves ? [`Duyệt chiết khấu: ${order.discountApprovalReason ?? ''}`, move.reason].filter(Boolean).join('. ') : move.reason,
     accountId: move.accountId,
     at: now,
   });

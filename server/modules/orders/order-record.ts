@@ -1,6 +1,7 @@
 /** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { OrderLineRecord, OrderRecord } from '@contract/orders';
+import type { DiscountApproval, DiscountApprovalState } from '@contract/orders-discount';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { Db } from '@server/kernel/db/client';
@@ -36,7 +37,17 @@ function toLineRecord(row: LineRow): OrderLineRecord {
   };
 }
 
-export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[]): OrderRecord {
+function toApproval(row: OrderRow, approverName: string | null): DiscountApproval | null {
+  if (row.discountApproval !== 'needed' && row.discountApproval !== 'approved') return null;
+  return {
+    state: row.discountApproval as DiscountApprovalState,
+    reason: row.discountApprovalReason ?? '',
+    approved_by: row.discountApproval === 'approved' ? approverName : null,
+    approved_at: row.discountApprovedAt?.toISOString() ?? null,
+  };
+}
+
+export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[], approverName: string | null = null): OrderRecord {
   return {
     id: row.id,
     company: row.companyId,
@@ -70,6 +81,7 @@ export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow
     received_at: row.receivedAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     off_route: row.offRoute,
+    discount_approval: toApproval(row, approverName),
   };
 }
 
@@ -93,7 +105,25 @@ export async function orderRecordsById(db: Db, companyId: number, ids: readonly 
     .orderBy(asc(orderLines.sort));
   const byOrder = new Map<string, LineRow[]>();
   for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-  return new Map(rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, byOrder.get(row.order.id) ?? [])]));
+  const approverIds = [...new Set(rows.flatMap((row) => (row.order.discountApprovedBy !== null ? [row.order.discountApprovedBy] : [])))];
+  const approvers = new Map(
+    approverIds.length
+      ? (await db.select({ id: accounts.id, name: accounts.fullName }).from(accounts).where(inArray(accounts.id, approverIds))).map(
+          (row) => [row.id, row.name],
+        )
+      : [],
+  );
+  return new Map(
+    rows.map((row) => [
+      row.order.id,
+      toOrderRecord(
+        row.order,
+        row.accountName,
+        byOrder.get(row.order.id) ?? [],
+        row.order.discountApprovedBy !== null ? (approvers.get(row.order.discountApprovedBy) ?? null) : null,
+      ),
+    ]),
+  );
 }
 
 /** The sync loader: the change log names orders by id. */

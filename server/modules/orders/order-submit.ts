@@ -8,7 +8,9 @@
  *   order when nothing of it can be delivered;
  * - an inactive product or customer refuses it with a message naming it;
  * - a customer outside the rep's data scope refuses it, unless their role allows selling off route,
- *   and then the order records it (server/modules/roles reachCustomer, README "Decisions").
+ *   and then the order records it (server/modules/roles reachCustomer, README "Decisions");
+ * - an amount discount over its line refuses it; a discount over the role's maximum takes it as
+ *   waiting for a manager's approval (order-discount.ts).
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -28,6 +30,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
+import { checkRepDiscount } from './order-discount';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
 import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { applyPromotions } from '@contract/promotions-engine';
@@ -228,6 +231,11 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   });
   const amounts = cart.lines.map((line) => line.amounts);
   const totals = cart.totals;
+  const approvalReason = checkRepDiscount(
+    cart.lines,
+    accepted.map((entry) => entry.index),
+    context.access,
+  );
 
   // The phone's number is unique in the company; a clash can never resolve by retrying, so it is refused.
   const [clash] = await tx
@@ -261,6 +269,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     visitId: payload.visitId,
     warehouseId,
     status: 'pending',
+    discountApproval: approvalReason ? 'needed' : null,
+    discountApprovalReason: approvalReason,
     paymentStatus: 'unpaid',
     deliveryDate: payload.deliveryDate,
     note: payload.note,

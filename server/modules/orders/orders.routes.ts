@@ -9,7 +9,7 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField, companyBodyField } from '@contract/validation';
-import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult } from '@contract/orders';
+import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult, type OrderRecord } from '@contract/orders';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, moveAction, type OrderStatus } from '@contract/orders-status';
 
 import { uuidv7 } from '@contract/uuid';
@@ -139,7 +139,11 @@ export function orderRoutes(deps: AppDeps) {
           payload,
         ),
       );
-      return created(c, result.entity?.data, result.changes?.map((change) => change.message).join('; ') || 'Tạo đơn hàng thành công');
+      const record = result.entity?.data as OrderRecord | undefined;
+      const message = result.changes?.map((change) => change.message).join('; ') || 'Tạo đơn hàng thành công';
+      const approval = record?.discount_approval;
+      // Never silently: whoever took it reads that it waits for a manager, and why.
+      return created(c, record, approval?.state === 'needed' ? `${message}. Đơn hàng chờ duyệt chiết khấu: ${approval.reason}` : message);
     } catch (error) {
       if (error instanceof OpRejection) throw rejectionToHttp(error);
       throw error;

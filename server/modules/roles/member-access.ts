@@ -32,6 +32,7 @@ export async function memberAccess(db: Db, auth: AuthInfo, companyId: number): P
       scope: 'company',
       permissions: {},
       isAdmin: true,
+      maxDiscount: null,
       membership,
       accountId: auth.accountId,
     };
@@ -47,6 +48,7 @@ export async function memberAccess(db: Db, auth: AuthInfo, companyId: number): P
     scope: (role?.scope as DataScope | undefined) ?? 'own',
     permissions: (role?.permissions as Permissions | undefined) ?? {},
     isAdmin: false,
+    maxDiscount: role?.maxDiscountPercent ?? null,
     membership,
     accountId: auth.accountId,
   };

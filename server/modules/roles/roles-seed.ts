@@ -14,6 +14,7 @@ export async function ensureCompanyRoles(db: Db, companyId: number): Promise<voi
         description: role.description,
         scope: role.scope,
         permissions: role.permissions,
+        maxDiscountPercent: role.maxDiscount,
         isSystem: true,
       })),
     )

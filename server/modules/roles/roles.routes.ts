@@ -57,6 +57,7 @@ function toRoleRecord(row: RoleRow, members: number): RoleRecord {
     description: row.description,
     scope: row.scope as DataScope,
     permissions: row.permissions as Permissions,
+    max_discount: row.maxDiscountPercent,
     is_system: row.isSystem,
     member_count: members,
   };
@@ -74,12 +75,20 @@ async function findRole(db: Db, companyId: number, id: number): Promise<RoleRow>
 /** A wider scope sees more: company ⊃ region ⊃ own. */
 const SCOPE_WIDTH: Record<DataScope, number> = { own: 0, region: 1, company: 2 };
 
-/** Refuses a role that would give more than the caller holds (administrators hold everything). */
-function refuseEscalation(access: Access, input: Pick<RoleInput, 'permissions' | 'scope'>): void {
+/**
+ * Refuses a role that would give more than the caller holds (administrators hold everything),
+ * a discount limit included: someone held to 10 % cannot make a role allowed 30 % or unlimited.
+ * `max_discount` undefined: the limit is not being changed.
+ */
+function refuseEscalation(access: Access, input: Pick<RoleInput, 'permissions' | 'scope' | 'max_discount'>): void {
   if (access.isAdmin) return;
   const beyond = ALL_PERMISSION_AREAS.some((area) => input.permissions[area]?.some((action) => !can(access, area, action)));
   if (beyond || SCOPE_WIDTH[input.scope] > SCOPE_WIDTH[access.scope]) {
     throw forbidden('FORBIDDEN', 'Bạn không thể cấp quyền hoặc phạm vi dữ liệu vượt quá quyền của chính mình');
+  }
+  const own = access.maxDiscount ?? null;
+  if (own !== null && input.max_discount !== undefined && (input.max_discount === null || input.max_discount > own)) {
+    throw forbidden('FORBIDDEN', `Bạn không thể cho phép chiết khấu vượt mức tối đa ${own}% của chính mình`);
   }
 }
 
@@ -155,8 +164,8 @@ export function roleRoutes(deps: AppDeps) {
 
   app.get('/my-access', async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    const { roleId, roleName, scope, permissions, isAdmin } = await memberAccess(db, c.get('auth'), company);
-    return ok<MemberAccess>(c, { roleId, roleName, scope, permissions, isAdmin });
+    const { roleId, roleName, scope, permissions, isAdmin, maxDiscount } = await memberAccess(db, c.get('auth'), company);
+    return ok<MemberAccess>(c, { roleId, roleName, scope, permissions, isAdmin, maxDiscount: maxDiscount ?? null });
   });
 
   app.get('/role', async (c) => {
@@ -190,6 +199,7 @@ export function roleRoutes(deps: AppDeps) {
         description: input.description,
         scope: input.scope,
         permissions: input.permissions,
+        maxDiscountPercent: input.max_discount ?? null,
       })
       .returning();
     return created(c, toRoleRecord(row!, 0), 'Đã thêm vai trò');
@@ -213,7 +223,14 @@ export function roleRoutes(deps: AppDeps) {
     await refuseDuplicateName(db, input.company, input.name, id);
     const [updated] = await db
       .update(roles)
-      .set({ name: input.name, description: input.description, scope: input.scope, permissions: input.permissions, updatedAt: new Date() })
+      .set({
+        name: input.name,
+        description: input.description,
+        scope: input.scope,
+        permissions: input.permissions,
+        ...(input.max_discount !== undefined ? { maxDiscountPercent: input.max_discount } : {}),
+        updatedAt: new Date(),
+      })
       .where(eq(roles.id, id))
       .returning();
     return ok(c, toRoleRecord(updated!, (await memberCounts(db, input.company)).get(id) ?? 0), { message: 'Đã lưu vai trò' });
@@ -258,7 +275,11 @@ export function roleRoutes(deps: AppDeps) {
       if (request.status !== 'pending') throw conflict('Yêu cầu này đã được xử lý');
       if (input.approve) {
         const role = await findRole(tx, input.company, request.roleId);
-        refuseEscalation(access, { permissions: role.permissions as Permissions, scope: role.scope as DataScope });
+        refuseEscalation(access, {
+          permissions: role.permissions as Permissions,
+          scope: role.scope as DataScope,
+          max_discount: role.maxDiscountPercent,
+        });
         await tx
           .update(accountCompanies)
           .set({ roleId: request.roleId, updatedAt: new Date() })

@@ -57,6 +57,14 @@ export const orders = pgTable(
     /** Taken at a customer outside the rep's data scope, which their role allowed (README "Decisions"). */
     offRoute: boolean('off_route').notNull().default(false),
     statusReason: text('status_reason'),
+    /**
+     * needed | approved: the rep's discount was over their role's maximum (contract/orders-discount.ts);
+     * null when it was not. Confirming the order approves it and records who and when.
+     */
+    discountApproval: text('discount_approval'),
+    discountApprovalReason: text('discount_approval_reason'),
+    discountApprovedBy: integer('discount_approved_by').references(() => accounts.id),
+    discountApprovedAt: tstz('discount_approved_at'),
     paymentStatus: text('payment_status').notNull().default('unpaid'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     note: text('note'),

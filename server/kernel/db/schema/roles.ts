@@ -17,6 +17,8 @@ export const roles = pgTable(
     /** company | region | own: whose orders, customers and visits members see. */
     scope: text('scope').notNull().default('company'),
     permissions: jsonb('permissions').$type<Record<string, string[]>>().notNull(),
+    /** "Chiết khấu tối đa (%)", 0–100; null: no limit (contract/orders-discount.ts). */
+    maxDiscountPercent: integer('max_discount_percent'),
     isSystem: boolean('is_system').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),

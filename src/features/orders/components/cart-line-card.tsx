@@ -112,6 +112,7 @@ export function CartLineCard({
             value={line.quantity}
             label={title}
             disabled={disabled}
+            error={line.quantityProblem}
             onChange={(quantity) => handlers.onQuantity(line.lineId, quantity)}
           />
           {available !== null && (
@@ -145,6 +146,7 @@ export function CartLineCard({
                 value={line.discount}
                 label={title}
                 disabled={disabled}
+                error={line.discountProblem}
                 onChange={(discount) => handlers.onDiscount(line.lineId, discount)}
               />
             </Group>

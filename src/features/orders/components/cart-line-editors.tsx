@@ -1,22 +1,27 @@
-/** Small editors of a cart line: the quantity stepper and the line discount (percent or đồng). */
+/**
+ * Small editors of a cart line: the quantity stepper and the line discount (percent or đồng). Each
+ * hands the cart exactly what its field shows, valid or not, so the total and "Gửi đơn" follow the
+ * field and never a value the person can no longer see (issue 21); what is wrong with it comes back
+ * as `error` from the shared rule (contract/orders-lines.ts) and stops the order from being sent.
+ */
 import { ActionIcon, Group, SegmentedControl } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { MAX_LINE_QUANTITY } from '@contract/orders-lines';
 import type { LineDiscount } from '@contract/orders-totals';
 import { NumericInput } from '@/ui/numeric-input';
 import classes from './cart-line-editors.module.css';
 
-/** The most one line may order (contract/orders.ts OrderLineInputSchema). */
-export const MAX_QUANTITY = 1_000_000;
+/** The most one line may order (contract/orders-lines.ts). */
+const MAX_QUANTITY = MAX_LINE_QUANTITY;
 
-/** Text typed into a box that also follows its value when it changes elsewhere (+/−, a scan). */
-function useEditedText(value: string): [string, (text: string) => void] {
-  const [text, setText] = useState(value);
-  const [shown, setShown] = useState(value);
-  if (value !== shown) {
-    setShown(value);
-    setText(value);
-  }
+/**
+ * Text typed into a box that also follows its number when it changes elsewhere (+/−, a scan). The
+ * text stays as typed while it means the same number ('' and '0' both mean nothing typed).
+ */
+function useEditedText(value: number): [string, (text: string) => void] {
+  const [text, setText] = useState(value ? String(value) : '');
+  if (Number.isFinite(value) && Number(text || '0') !== value) setText(value ? String(value) : '');
   return [text, setText];
 }
 
@@ -25,20 +30,23 @@ export function QuantityStepper({
   onChange,
   disabled,
   label,
+  error,
 }: {
   value: number;
   onChange: (quantity: number) => void;
   disabled?: boolean;
   label: string;
+  /** What is wrong with the quantity as typed (contract/orders-lines.ts quantityProblem). */
+  error?: string | null;
 }) {
-  const [text, setText] = useEditedText(String(value));
+  const [text, setText] = useEditedText(value);
   return (
-    <Group gap={4} wrap="nowrap" data-testid="quantity-stepper">
+    <Group gap={4} wrap="nowrap" align="flex-start" data-testid="quantity-stepper">
       <ActionIcon
         variant="default"
         size={45}
         aria-label={`Giảm số lượng ${label}`}
-        onClick={() => onChange(Math.max(1, value - 1))}
+        onClick={() => onChange(Math.max(1, Math.min(MAX_QUANTITY, value - 1)))}
         disabled={disabled || value <= 1}
       >
         <IconMinus size={16} />
@@ -46,16 +54,15 @@ export function QuantityStepper({
       <NumericInput
         aria-label={`Số lượng ${label}`}
         value={text}
-        max={MAX_QUANTITY}
         w={64}
         className={classes.quantity}
         disabled={disabled}
+        error={error ?? undefined}
         onChange={(digits) => {
           setText(digits);
-          const quantity = Number(digits);
-          if (digits !== '' && quantity >= 1 && quantity <= MAX_QUANTITY) onChange(quantity);
+          // An empty box or 0 is kept as 0: the field says "Số lượng tối thiểu là 1" and the order waits.
+          onChange(Number(digits || '0'));
         }}
-        onBlur={() => setText(String(value))}
         onFocus={(event) => event.currentTarget.select()}
         data-testid="quantity-input"
       />
@@ -63,7 +70,7 @@ export function QuantityStepper({
         variant="default"
         size={45}
         aria-label={`Tăng số lượng ${label}`}
-        onClick={() => onChange(Math.min(MAX_QUANTITY, value + 1))}
+        onClick={() => onChange(Math.min(MAX_QUANTITY, Math.max(0, value) + 1))}
         disabled={disabled || value >= MAX_QUANTITY}
       >
         <IconPlus size={16} />
@@ -77,18 +84,20 @@ export function DiscountEditor({
   onChange,
   disabled,
   label,
+  error,
 }: {
   value: LineDiscount | null;
   onChange: (discount: LineDiscount | null) => void;
   disabled?: boolean;
   label: string;
+  /** What is wrong with the discount as typed (contract/orders-lines.ts discountProblem). */
+  error?: string | null;
 }) {
   const [kind, setKind] = useState<LineDiscount['kind']>(value?.kind ?? 'percent');
   const shownKind = value?.kind ?? kind;
-  const [text, setText] = useEditedText(value && value.value > 0 ? String(value.value) : '');
-  const max = shownKind === 'percent' ? 100 : undefined;
+  const [text, setText] = useEditedText(value?.value ?? 0);
   return (
-    <Group gap={6} wrap="nowrap" data-testid="discount-editor">
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="discount-editor">
       <SegmentedControl
         size="sm"
         value={shownKind}
@@ -101,25 +110,22 @@ export function DiscountEditor({
         onChange={(next) => {
           const nextKind = next as LineDiscount['kind'];
           setKind(nextKind);
-          // The number typed keeps its meaning only if it still fits the new kind.
-          if (value && value.value > 0) {
-            if (nextKind === 'percent' && value.value > 100) onChange(null);
-            else onChange({ kind: nextKind, value: value.value });
-          }
+          // The number stays as typed and now means the new kind; if it no longer fits (150 %), the
+          // field says so rather than the number being dropped.
+          if (value && value.value > 0) onChange({ kind: nextKind, value: value.value });
         }}
       />
       <NumericInput
         aria-label={`Chiết khấu ${label}`}
         placeholder={shownKind === 'percent' ? '0 %' : '0 ₫'}
         value={text}
-        max={max}
         w={110}
         disabled={disabled}
+        error={error ?? undefined}
         onChange={(digits) => {
           setText(digits);
-          const amount = Number(digits);
-          if (digits === '' || amount === 0) onChange(null);
-          else if (max === undefined || amount <= max) onChange({ kind: shownKind, value: amount });
+          const amount = Number(digits || '0');
+          onChange(amount === 0 ? null : { kind: shownKind, value: amount });
         }}
         data-testid="discount-input"
       />

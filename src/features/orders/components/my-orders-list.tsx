@@ -11,6 +11,7 @@ import { appDb, type AppDb, type LocalOrder } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';
+import { DiscountApprovalBadge } from './discount-approval';
 import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
 import { useDraftOrder, useMyOrders, type MyOrderRow } from '../api/device-orders';
@@ -49,6 +50,7 @@ function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (or
                     {ORDER_STATUS_LABELS[order.status]}
                   </Badge>
                 )}
+                <DiscountApprovalBadge approval={order.discount_approval} size="xs" />
               </Group>
               <Text size="sm" truncate="end">
                 {order.customer_name}

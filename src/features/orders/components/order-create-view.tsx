@@ -10,6 +10,7 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
+import type { DiscountLimit } from '@contract/orders-discount';
 import type { LineDiscount } from '@contract/orders-totals';
 import { vietnamDay } from '@contract/price-policy';
 import { useActiveWarehouse } from '@/session/active-warehouse';
@@ -21,13 +22,14 @@ import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
 import { NoteField } from '@/ui/note-field';
 import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
-import { priceOf } from '../model/cart-pricing';
+import { cartApprovalReason, lineProblem, priceOf } from '../model/cart-pricing';
 import { isPriceRefusal, isPromotionRefusal } from '../model/order-state';
 import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order';
 import { CartLineCard, type LineHandlers } from './cart-line-card';
 import { ChangeList } from './refused-order-panel';
 import { CustomerSection, type OpenVisitHint } from './customer-section';
 import { CartPromotions } from './cart-promotions';
+import { ApprovalNotice, SubmitProblem } from './cart-submit-notes';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
 import { useLocalOrder, useStockLevels } from '../api/device-orders';
@@ -48,6 +50,8 @@ export type OrderCreateViewProps = {
   onSubmitted: (order: LocalOrder) => void;
   /** Another tab sent this cart already. */
   onAlreadySent?: () => void;
+  /** The seller's role maximum discount (their cached access); the cart says when the order will wait for approval. */
+  discountLimit?: DiscountLimit | null;
 };
 
 /** The toast after "Gửi đơn" (spec of issue #5): sent at once, or saved and queued. */
@@ -70,7 +74,16 @@ function problemOf(
   return null;
 }
 
-export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange, onSubmitted, onAlreadySent }: OrderCreateViewProps) {
+export function OrderCreateView({
+  db,
+  seller,
+  flags,
+  visit = null,
+  onDirtyChange,
+  onSubmitted,
+  onAlreadySent,
+  discountLimit = null,
+}: OrderCreateViewProps) {
   const { companyId, accountId } = seller;
   const warehouseId = useActiveWarehouse(companyId, accountId);
   const store = useCartStore(db, companyId, accountId);
@@ -126,13 +139,16 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
     update((current) => setCartCustomer(current, picked.id, visitId));
   }
 
-  const lineProblem = priced?.lines.find((line) => line.problem);
+  const brokenLine = priced?.lines.find((line) => lineProblem(line));
   const problem = problemOf(
     customer,
     cart.lines.length,
-    lineProblem ? `${lineProblem.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem.problem}` : null,
+    brokenLine ? `${brokenLine.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem(brokenLine)}` : null,
     cart.deliveryDate,
   );
+  // Said beside "Gửi đơn" once the cart is priced (not while the customer is still being read).
+  const shownProblem = priced || !cart.customerId ? problem : null;
+  const approvalReason = priced ? cartApprovalReason(priced.lines, discountLimit) : null;
 
   async function submit() {
     if (submitting.current || !cart || !priced) return;
@@ -145,7 +161,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
     try {
       await store.flush();
       store.close();
-      const order = await submitCart(db, { ...seller, vatOn, warehouseId }, cart, customer, priced);
+      const order = await submitCart(db, { ...seller, vatOn, warehouseId, discountLimit }, cart, customer, priced);
       onSubmitted(order);
     } catch (error) {
       if (error instanceof CartAlreadySent) {
@@ -252,6 +268,7 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
           <Stack gap="md" style={{ position: 'sticky', top: 86 }}>
             {priced && <CartPromotions applied={priced.applied} gifts={priced.gifts} hints={priced.hints} />}
             <OrderTotalsCard totals={totals} vatOn={vatOn} />
+            <ApprovalNotice reason={approvalReason} />
             <Card withBorder radius="md" padding="md">
               <Stack gap="sm">
                 <DateInput
@@ -293,12 +310,13 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
                 leftSection={<IconSend size={18} />}
                 onClick={() => void submit()}
                 loading={saving}
-                disabled={!priced}
+                disabled={!priced || problem !== null}
                 data-testid="submit-order"
               >
                 {submitLabel}
               </Button>
             </Group>
+            <SubmitProblem problem={shownProblem} visibleFrom="sm" />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -324,12 +342,13 @@ export function OrderCreateView({ db, seller, flags, visit = null, onDirtyChange
             leftSection={<IconSend size={18} />}
             onClick={() => void submit()}
             loading={saving}
-            disabled={!priced}
+            disabled={!priced || problem !== null}
             data-testid="submit-order"
           >
             {submitLabel}
           </Button>
         </Group>
+        <SubmitProblem problem={shownProblem} />
       </Card>
     </Box>
   );

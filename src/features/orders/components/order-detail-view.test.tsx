@@ -3,8 +3,17 @@ import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRecord } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
-import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace, renderScreen, TEST_ACCOUNT, TEST_COMPANY } from '@/testing/screen-harness';
+import {
+  ADMIN_ACCESS,
+  enterWorkspace,
+  leaveWorkspace,
+  renderScreen,
+  roleAccess,
+  TEST_ACCOUNT,
+  TEST_COMPANY,
+} from '@/testing/screen-harness';
 import { AppDb, type LocalOrder } from '@/db/app-db';
+import { formatDateTime } from '@/lib/dates';
 import { OrderDetailView } from './order-detail-view';
 
 // The screen answers through IndexedDB; on a busy machine that takes longer than the default second.
@@ -172,5 +181,47 @@ describe('OrderDetailView of an order made on this phone', () => {
     // Not the company's order: no status of the office's to show, nor the "not sent yet" notice.
     expect(screen.queryByText('Chờ xác nhận')).toBeNull();
     expect(screen.queryByTestId('order-device-copy')).toBeNull();
+  });
+});
+
+describe('OrderDetailView of an order waiting for discount approval', () => {
+  const REASON = 'Chiết khấu 35 % (Panadol Extra) vượt mức tối đa 10 % của vai trò Trình dược viên';
+
+  /** The server's copy of a rep's order whose discount waits for approval. */
+  async function waiting(approval: OrderRecord['discount_approval']): Promise<string> {
+    const { syncState: _syncState, error: _error, changes: _changes, ...record } = phoneOrder();
+    const onServer: OrderRecord = { ...record, code: 'DH000009', discount_approval: approval };
+    await db.orders.put({ ...onServer, syncState: 'synced', error: null, changes: [] });
+    serveOrder(() => onServer);
+    return onServer.id;
+  }
+
+  it('says why it waits and that confirming it approves the discount', async () => {
+    renderDetail(await waiting({ state: 'needed', reason: REASON, approved_by: null, approved_at: null }));
+    await waitFor(() => expect(code()).toBe('DH000009'));
+    await waitFor(() => expect(screen.getByTestId('discount-approval-badge').textContent).toBe('Chờ duyệt chiết khấu'));
+    const notice = screen.getByTestId('discount-approval').textContent;
+    expect(notice).toContain(REASON);
+    expect(notice).toContain('Bấm “Xác nhận, duyệt chiết khấu” để xác nhận đơn hàng và duyệt chiết khấu này.');
+    expect(screen.getByTestId('order-move-confirmed').textContent).toBe('Xác nhận, duyệt chiết khấu');
+    // The confirmation says what else it does before anything is sent.
+    act(() => screen.getByTestId('order-move-confirmed').click());
+    expect((await screen.findByTestId('status-note')).textContent).toBe(`Xác nhận là duyệt chiết khấu: ${REASON}.`);
+  });
+
+  it('offers no confirm to a role without approve, and tells who may', async () => {
+    enterWorkspace(roleAccess({ orders: ['view', 'create'] }));
+    renderDetail(await waiting({ state: 'needed', reason: REASON, approved_by: null, approved_at: null }));
+    await waitFor(() => expect(screen.getByTestId('discount-approval').textContent).toContain('cần người có quyền duyệt đơn hàng'));
+    expect(screen.queryByTestId('order-move-confirmed')).toBeNull();
+  });
+
+  it('once approved, says by whom, and the list badge is gone', async () => {
+    renderDetail(await waiting({ state: 'approved', reason: REASON, approved_by: 'Đặng Thu Hà', approved_at: '2026-11-21T03:10:00.000Z' }));
+    const at = formatDateTime('2026-11-21T03:10:00.000Z');
+    await waitFor(() =>
+      expect(screen.getByTestId('discount-approval').textContent).toBe(`Đã duyệt chiết khấu (Đặng Thu Hà, ${at}): ${REASON}`),
+    );
+    expect(screen.queryByTestId('discount-approval-badge')).toBeNull();
   });
 });

@@ -36,6 +36,7 @@ import { OrderHistory, OrderLineCards, OrderLinesTable, OrderTotalsPanel } from 
 import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS, type PrintFormat } from './order-print-model';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
+import { CONFIRM_AND_APPROVE, DiscountApprovalAlert, DiscountApprovalBadge } from './discount-approval';
 import { OrderStatusDialog } from './order-status-dialog';
 import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
@@ -89,10 +90,13 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
   const own = order !== null && accountId !== undefined && order.account_id === accountId;
   const moves = order && !readOnly ? allowedMovesFrom(order.status, rights, own) : [];
   const canEdit = Boolean(order && !readOnly && rights.edit && EDITABLE_STATUSES.includes(order.status));
+  // Confirming an order whose discount waits for approval approves it (server/modules/orders/order-moves.ts).
+  const approving = order?.discount_approval?.state === 'needed';
+  const moveLabel = (status: OrderStatus) => (status === 'confirmed' && approving ? CONFIRM_AND_APPROVE : MOVE_LABELS[status]);
   const headerActions: HeaderAction[] = [
     ...moves.map((status) => ({
       key: `move-${status}`,
-      label: MOVE_LABELS[status],
+      label: moveLabel(status),
       danger: needsReason(status),
       onClick: () => startMove(status),
     })),
@@ -168,7 +172,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
           onClick={() => startMove(status)}
           data-testid={`order-move-${status}`}
         >
-          {MOVE_LABELS[status]}
+          {moveLabel(status)}
         </Button>
       ))}
     </Group>
@@ -218,6 +222,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                   <>
                     <OrderStatusBadge status={order.status} size="lg" />
                     <PaymentStatusBadge status={order.payment_status} />
+                    <DiscountApprovalBadge approval={order.discount_approval} />
                   </>
                 )}
               </Group>
@@ -232,6 +237,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
               {order.status === 'rejected' ? 'Lý do từ chối' : 'Lý do hủy'}: {order.status_reason}
             </Alert>
           )}
+          <DiscountApprovalAlert approval={order.discount_approval} canApprove={rights.approve} />
           {isMobile && moves.length > 0 && actionButtons}
         </Stack>
       </Card>
@@ -335,6 +341,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
       <OrderStatusDialog
         target={target}
         description={<b>đơn {orderLabel(order)}</b>}
+        note={target === 'confirmed' && approving ? `Xác nhận là duyệt chiết khấu: ${order.discount_approval?.reason ?? ''}.` : null}
         busy={move.isPending}
         error={move.error?.message ?? null}
         onClose={() => setTarget(null)}

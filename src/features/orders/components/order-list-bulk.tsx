@@ -31,6 +31,9 @@ export function OrderBulkBar({ companyId, selected, onClear, isMobile, rights }:
   const orders = [...selected.values()];
   const targets = bulkTargets(orders.map((order) => order.status)).filter((candidate) => mayMove(rights, candidate.status));
   const movable = target ? (targets.find((candidate) => candidate.status === target)?.movable ?? 0) : 0;
+  // Confirming in bulk approves the discounts waiting among them: said, never done silently.
+  const approving =
+    target === 'confirmed' ? orders.filter((order) => order.status === 'pending' && order.discount_approval?.state === 'needed').length : 0;
 
   const run = (reason: string | null) => {
     if (!target) return;
@@ -123,6 +126,7 @@ export function OrderBulkBar({ companyId, selected, onClear, isMobile, rights }:
             </>
           )
         }
+        note={approving > 0 ? `${approving} đơn đang chờ duyệt chiết khấu: xác nhận là duyệt chiết khấu của các đơn này.` : null}
         busy={bulk.isPending}
         error={bulk.error?.message ?? null}
         onClose={() => setTarget(null)}

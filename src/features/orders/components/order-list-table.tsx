@@ -12,6 +12,7 @@ import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CardHead } from '@/ui/list-page/card-head';
+import { DiscountApprovalBadge } from './discount-approval';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
 
@@ -71,7 +72,12 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
     case 'staff':
       return <Text size="sm">{dash(order.account_name)}</Text>;
     case 'status':
-      return <OrderStatusBadge status={order.status} size="sm" />;
+      return (
+        <Group gap={4} wrap="wrap">
+          <OrderStatusBadge status={order.status} size="sm" />
+          <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+        </Group>
+      );
     case 'payment_status':
       return <PaymentStatusBadge status={order.payment_status} size="sm" />;
     case 'total':
@@ -158,7 +164,14 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
         <Group gap="sm" wrap="nowrap" align="flex-start">
           {selectable && <SelectBox order={order} selected={selected} onToggle={onToggle} mt={2} />}
           <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
-            <CardHead aside={<OrderStatusBadge status={order.status} size="sm" />}>
+            <CardHead
+              aside={
+                <Stack gap={4} align="flex-end">
+                  <OrderStatusBadge status={order.status} size="sm" />
+                  <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+                </Stack>
+              }
+            >
               <OrderLink order={order} />
               <Text size="xs" c="dimmed">
                 {formatDateTime(order.created_at)}

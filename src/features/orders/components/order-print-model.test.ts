@@ -43,6 +43,7 @@ function order(
   const totals = orderTotals(
     lines.map((item) => ({
       gross: item.unit_price * item.quantity,
+      base: item.unit_price * item.quantity,
       promotion: 0,
       discount: item.discount_amount,
       net: item.unit_price * item.quantity - item.discount_amount,

@@ -20,11 +20,13 @@ type Props = {
   description: ReactNode;
   busy: boolean;
   error?: string | null;
+  /** What else the move does, said before it is made (confirming approves waiting discounts). */
+  note?: string | null;
   onClose: () => void;
   onConfirm: (reason: string | null) => void;
 };
 
-export function OrderStatusDialog({ target, description, busy, error, onClose, onConfirm }: Props) {
+export function OrderStatusDialog({ target, description, busy, error, note, onClose, onConfirm }: Props) {
   return (
     <Modal
       opened={target !== null}
@@ -41,6 +43,7 @@ export function OrderStatusDialog({ target, description, busy, error, onClose, o
           description={description}
           busy={busy}
           error={error}
+          note={note}
           onClose={onClose}
           onConfirm={onConfirm}
         />
@@ -49,7 +52,7 @@ export function OrderStatusDialog({ target, description, busy, error, onClose, o
   );
 }
 
-function DialogBody({ target, description, busy, error, onClose, onConfirm }: Props & { target: OrderStatus }) {
+function DialogBody({ target, description, busy, error, note, onClose, onConfirm }: Props & { target: OrderStatus }) {
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const asksReason = needsReason(target);
@@ -66,6 +69,11 @@ function DialogBody({ target, description, busy, error, onClose, onConfirm }: Pr
       <Text size="sm">
         Chuyển {description} sang trạng thái <b>“{ORDER_STATUS_LABELS[target]}”</b>?
       </Text>
+      {note && (
+        <Text size="sm" c="orange.8" data-testid="status-note">
+          {note}
+        </Text>
+      )}
       {asksReason && (
         <NoteField
           label={target === 'cancelled' ? 'Lý do hủy' : 'Lý do từ chối'}

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeatureFlags } from '@contract/company-switches';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartLine, type LocalVariant } from '@/db/app-db';
-import { loadCartPricing, priceCart } from './cart-pricing';
+import { cartApprovalReason, lineProblem, loadCartPricing, priceCart } from './cart-pricing';
 import { AGENT, ALL_ON, COMPANY, GOLD_POLICY, RETAIL, SYRUP, SYRUP_BUY_TEN, TABLET, seedCatalogue } from '@/testing/order-fixtures';
 
 let db: AppDb;
@@ -61,8 +61,8 @@ describe('priceCart', () => {
     const withVat = await priced(RETAIL, ALL_ON, lines);
     // 2 × 17.500 = 35.000, −10 % = 31.500, VAT 5 % = 1.575; 3 × 40.500 = 121.500, VAT 10 % = 12.150.
     expect(withVat.lines.map((row) => row.amounts)).toEqual([
-      { gross: 35_000, promotion: 0, discount: 3_500, net: 31_500, vatRate: 5, vat: 1_575, total: 33_075 },
-      { gross: 121_500, promotion: 0, discount: 0, net: 121_500, vatRate: 10, vat: 12_150, total: 133_650 },
+      { gross: 35_000, base: 35_000, promotion: 0, discount: 3_500, net: 31_500, vatRate: 5, vat: 1_575, total: 33_075 },
+      { gross: 121_500, base: 121_500, promotion: 0, discount: 0, net: 121_500, vatRate: 10, vat: 12_150, total: 133_650 },
     ]);
     expect(withVat.totals).toEqual({
       subtotal: 156_500,
@@ -128,5 +128,40 @@ describe('priceCart', () => {
     expect(on.applied).toMatchObject([{ promotion_id: 21, gift_value: 45_000 }]);
     const off = priceCart(lines, catalogue, await loadCartPricing(db, COMPANY, RETAIL, ALL_ON, NOW));
     expect([off.gifts, off.hints]).toEqual([[], []]);
+  });
+
+  it('judges each field as typed: a quantity of 0, a percent over 100 and an amount over the line stop the order', async () => {
+    const result = await priced(RETAIL, ALL_ON, [
+      line({ quantity: 0 }),
+      line({ quantity: 2, discount: { kind: 'percent', value: 150 } }),
+      // 2 × 17.500 = 35.000 is all the line is worth: 999.999 ₫ is not capped to it.
+      line({ quantity: 2, discount: { kind: 'amount', value: 999_999 } }),
+      line({ quantity: 2, discount: { kind: 'amount', value: 35_000 } }),
+    ]);
+    expect(result.lines.map((row) => [row.quantityProblem, row.discountProblem])).toEqual([
+      ['Số lượng tối thiểu là 1', null],
+      [null, 'Chiết khấu tối đa 100%'],
+      [null, 'Chiết khấu 999.999\u00a0₫ vượt quá giá trị của dòng (35.000\u00a0₫)'],
+      [null, null],
+    ]);
+    expect(result.lines.map((row) => lineProblem(row))).toEqual([
+      'Số lượng tối thiểu là 1',
+      'Chiết khấu tối đa 100%',
+      expect.stringContaining('vượt quá giá trị của dòng'),
+      null,
+    ]);
+  });
+
+  it('says the order will wait for approval when a line goes over the role’s maximum', async () => {
+    const result = await priced(RETAIL, ALL_ON, [
+      line({ quantity: 2, discount: { kind: 'percent', value: 10 } }),
+      line({ variantId: 11, unit: 'chai', quantity: 1, discount: { kind: 'percent', value: 35 } }),
+    ]);
+    const rep = { roleName: 'Trình dược viên', maxPercent: 10 };
+    expect(cartApprovalReason(result.lines, rep)).toBe(
+      'Chiết khấu 35 % (Siro ho Bảo Thanh) vượt mức tối đa 10 % của vai trò Trình dược viên',
+    );
+    expect(cartApprovalReason(result.lines, { ...rep, maxPercent: 40 })).toBeNull();
+    expect(cartApprovalReason(result.lines, null)).toBeNull();
   });
 });

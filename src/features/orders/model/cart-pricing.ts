@@ -6,6 +6,8 @@
  * offline; the server runs the same on submit and has the last word.
  */
 import type { FeatureFlags } from '@contract/company-switches';
+import { discountApprovalReason, type DiscountLimit } from '@contract/orders-discount';
+import { discountProblem, quantityProblem } from '@contract/orders-lines';
 import { lineAmounts, orderTotals, type LineAmounts, type OrderTotals } from '@contract/orders-totals';
 import {
   applyPromotions,
@@ -93,8 +95,32 @@ export type PricedLine = CartLine & {
   amounts: LineAmounts;
   /** Which programme took how much off this line. */
   promotions: { promotion_id: number; amount: number }[];
+  /** Why the line cannot be sold as it is in the catalogue (product gone, stopped, unit gone). */
   problem: string | null;
+  /** What is wrong with the quantity or the discount as typed (contract/orders-lines.ts), shown by its field. */
+  quantityProblem: string | null;
+  discountProblem: string | null;
 };
+
+/**
+ * Why the order will wait for a manager's approval of its discount (contract/orders-discount.ts),
+ * lines named as the server names them, or null.
+ */
+export function cartApprovalReason(lines: readonly PricedLine[], limit: DiscountLimit | null | undefined): string | null {
+  return discountApprovalReason(
+    lines.map((line) => ({
+      label: line.variant ? [line.variant.product_name, line.variant.name].filter(Boolean).join(' – ') : `Sản phẩm #${line.variantId}`,
+      discount: line.discount,
+      amounts: line.amounts,
+    })),
+    limit,
+  );
+}
+
+/** The first reason the line keeps the order from being sent, or null. */
+export function lineProblem(line: Pick<PricedLine, 'problem' | 'quantityProblem' | 'discountProblem'>): string | null {
+  return line.problem ?? line.quantityProblem ?? line.discountProblem;
+}
 
 export type PricedCart = {
   lines: PricedLine[];
@@ -129,6 +155,8 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
       variant,
       price,
       problem,
+      quantityProblem: null,
+      discountProblem: null,
       promotions: [],
       amounts: lineAmounts({ unitPrice, quantity: line.quantity, discount: line.discount, vatRate: variant?.vat_rate ?? 0, vatOn }),
     };
@@ -161,9 +189,18 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
     gifts: (id) => pricing.giftGoods.get(id) ?? (variants.get(id) ? giftGoods(variants.get(id)!) : undefined),
   });
   const byLine = new Map(engine.lines.map((line) => [line.line_id, line]));
-  const result = priced.map((line) => {
+  // The fields are judged as typed, against the line's worth after its promotions: what the field
+  // shows is what counts, and a field that cannot count stops the order (issue 21).
+  const result = priced.map((line): PricedLine => {
     const promoted = byLine.get(line.lineId);
-    return promoted ? { ...line, amounts: promoted.amounts, promotions: promoted.promotions } : line;
+    const amounts = promoted?.amounts ?? line.amounts;
+    return {
+      ...line,
+      amounts,
+      promotions: promoted?.promotions ?? line.promotions,
+      quantityProblem: quantityProblem(line.quantity),
+      discountProblem: discountProblem(line.discount, amounts.base),
+    };
   });
   return {
     lines: result,

@@ -6,13 +6,14 @@
  */
 import { formatAddress } from '@contract/address';
 import type { OrderLineRecord, OrderSubmitPayload } from '@contract/orders';
+import type { DiscountLimit } from '@contract/orders-discount';
 import { uuidv7 } from '@contract/uuid';
 import type { GiftLine } from '@contract/promotions-engine';
 import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
 import { writeWithOp } from '@/sync/local-write';
 import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
 import { cartKey } from './cart';
-import type { PricedCart, PricedLine } from './cart-pricing';
+import { cartApprovalReason, lineProblem, type PricedCart, type PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
 
 export type Seller = {
@@ -22,6 +23,8 @@ export type Seller = {
   vatOn: boolean;
   /** The warehouse the person works in (src/session/active-warehouse.ts); null: the company's default. */
   warehouseId?: number | null;
+  /** Their role's maximum discount (contract/orders-discount.ts); the server decides again on submit. */
+  discountLimit?: DiscountLimit | null;
 };
 
 export class CartProblem extends Error {}
@@ -91,8 +94,10 @@ export async function submitCart(
   now = new Date(),
 ): Promise<LocalOrder> {
   if (priced.lines.length === 0) throw new CartProblem('Đơn hàng cần ít nhất một sản phẩm');
-  const broken = priced.lines.find((line) => line.problem);
-  if (broken) throw new CartProblem(`${broken.variant?.product_name ?? 'Một sản phẩm'}: ${broken.problem}`);
+  const broken = priced.lines.find((line) => lineProblem(line));
+  if (broken) throw new CartProblem(`${broken.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem(broken)}`);
+  // The device's copy says at once that it waits for approval, as the server will.
+  const approvalReason = cartApprovalReason(priced.lines, seller.discountLimit);
   const orderId = cart.orderId ?? uuidv7(now.getTime());
   const gifts = priced.gifts ?? [];
   const applied = priced.applied ?? [];
@@ -174,6 +179,7 @@ export async function submitCart(
       created_at: createdAt,
       received_at: now.toISOString(),
       updated_at: now.toISOString(),
+      discount_approval: approvalReason ? { state: 'needed', reason: approvalReason, approved_by: null, approved_at: null } : null,
       syncState: 'pending',
       error: null,
       changes: [],

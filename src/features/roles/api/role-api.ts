@@ -36,7 +36,14 @@ export function useRoleRequests(companyId: number, status: RequestFilter, enable
   });
 }
 
-export type RoleDraft = { name: string; description: string | null; scope: DataScope; permissions: Permissions };
+export type RoleDraft = {
+  name: string;
+  description: string | null;
+  scope: DataScope;
+  permissions: Permissions;
+  /** "Chiết khấu tối đa (%)"; null: no limit. */
+  max_discount: number | null;
+};
 
 /** The one reading of a failed call (src/api/api-error.ts), under this feature's name. */
 export { apiErrorMessage as roleErrorMessage } from '@/api/api-error';

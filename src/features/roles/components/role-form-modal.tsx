@@ -1,15 +1,18 @@
 /**
- * Creating or editing a role: name, description, whose data its members see, and the permission
- * matrix. Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
+ * Creating or editing a role: name, description, whose data its members see, the permission
+ * matrix, and the most its members may discount before an order waits for approval (issue 21;
+ * empty: no limit). Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
  * name, granting more than one holds) are shown as the server words them.
  */
 import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_ROLE, AREA_LABELS, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
 import { toast } from '@/ui/toast';
+import { NumericInput } from '@/ui/numeric-input';
 import { NoteField } from '@/ui/note-field';
 import { roleErrorMessage, type RoleDraft } from '../api/role-api';
 import { allowsOffRoute, withOffRoute } from '../model/permission-matrix';
+import { maxDiscountOf } from '../model/max-discount';
 import { PermissionMatrix } from './permission-matrix';
 import { ProblemAlert } from '@/ui/problem';
 
@@ -21,12 +24,22 @@ type Props = {
   onSave: (draft: RoleDraft) => Promise<unknown>;
 };
 
-const EMPTY: RoleDraft = { name: '', description: null, scope: 'own', permissions: { dashboard: ['view'] } };
+const EMPTY: RoleDraft = { name: '', description: null, scope: 'own', permissions: { dashboard: ['view'] }, max_discount: null };
 
 export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Props) {
   const [draft, setDraft] = useState<RoleDraft>(() =>
-    role ? { name: role.name, description: role.description, scope: role.scope, permissions: role.permissions } : EMPTY,
+    role
+      ? {
+          name: role.name,
+          description: role.description,
+          scope: role.scope,
+          permissions: role.permissions,
+          max_discount: role.max_discount,
+        }
+      : EMPTY,
   );
+  const [discountText, setDiscountText] = useState(draft.max_discount === null ? '' : String(draft.max_discount));
+  const maxDiscount = maxDiscountOf(discountText);
   const [nameError, setNameError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -34,10 +47,11 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
 
   async function submit() {
     if (!draft.name.trim()) return setNameError('Vui lòng nhập tên vai trò');
+    if (maxDiscount.problem) return setFailure(maxDiscount.problem);
     setSaving(true);
     setFailure(null);
     try {
-      await onSave({ ...draft, name: draft.name.trim(), description: draft.description?.trim() || null });
+      await onSave({ ...draft, name: draft.name.trim(), description: draft.description?.trim() || null, max_discount: maxDiscount.value });
       toast.success(role ? 'Đã lưu vai trò' : 'Đã thêm vai trò');
       onClose();
     } catch (error) {
@@ -102,6 +116,18 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
           disabled={readOnly}
           onChange={(event) => setDraft({ ...draft, permissions: withOffRoute(draft.permissions, event.currentTarget.checked) })}
           data-testid="role-off-route"
+        />
+        <NumericInput
+          label="Chiết khấu tối đa (%)"
+          description="Để trống: không giới hạn. Đơn hàng có chiết khấu vượt mức này chờ người có quyền duyệt đơn hàng duyệt."
+          placeholder="Không giới hạn"
+          value={discountText}
+          max={100}
+          unit="%"
+          w={{ base: '100%', sm: 320 }}
+          disabled={readOnly}
+          onChange={setDiscountText}
+          data-testid="role-max-discount"
         />
         <ProblemAlert problem={failure} testId="role-form-error" />
         <Group justify="flex-end">

@@ -6,12 +6,14 @@
  */
 import { createFileRoute, useNavigate, type SearchSchemaInput } from '@tanstack/react-router';
 import { useCallback, useMemo, useState } from 'react';
+import { discountLimitOf } from '@contract/orders-discount';
 import { LEAVE_CONFIRMATION } from '@/app/layout/back-navigation';
 import { appDb, type LocalOrder } from '@/db/app-db';
 import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '@/features/orders/components/order-create-view';
 import { useLeaveGuard } from '@/ui/use-leave-guard';
 import { useOpenVisit } from '@/features/visits/api/visits-device';
 import { useSession } from '@/session/session-store';
+import { useMemberAccess } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
 import { toast } from '@/ui/toast';
 
@@ -29,6 +31,8 @@ function OrderCreatePage() {
   const { account, company, flags } = useSession();
   const navigate = useNavigate();
   const { online } = useSyncStatus();
+  // The role's maximum discount as last fetched (kept for offline, src/session/access.ts).
+  const access = useMemberAccess();
   const [dirty, setDirty] = useState(false);
   const { release } = useLeaveGuard(dirty, LEAVE_CONFIRMATION, { beforeUnload: false });
   const db = appDb();
@@ -64,6 +68,7 @@ function OrderCreatePage() {
       visit={visitHint}
       onDirtyChange={setDirty}
       onSubmitted={onSubmitted}
+      discountLimit={discountLimitOf(access)}
     />
   );
 }
