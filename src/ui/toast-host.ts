@@ -4,6 +4,7 @@ import { rem } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { createElement } from 'react';
 import { TOAST_DEFAULTS } from './toast';
+import classes from './toast-host.module.css';
 
 /** Mount once inside MantineProvider. */
 export function ToastHost() {
@@ -13,8 +14,8 @@ export function ToastHost() {
     transitionDuration: TOAST_DEFAULTS.transitionDuration,
     // The container must be as wide as the widest toast; each toast then sizes between the limits.
     containerWidth: TOAST_DEFAULTS.maxWidth,
+    classNames: { root: classes.root },
     styles: {
-      root: { top: rem(TOAST_DEFAULTS.top) },
       notification: { minWidth: rem(TOAST_DEFAULTS.minWidth), maxWidth: rem(TOAST_DEFAULTS.maxWidth) },
     },
   });

@@ -69,14 +69,4 @@ describe('toast', () => {
     act(() => vi.advanceTimersByTime(TOAST_DEFAULTS.transitionDuration));
     expect(screen.queryByText('Đổi mật khẩu thành công !!!')).toBeNull();
   });
-
-  it('stands below the 70 px header, never over the back arrow or the title', () => {
-    renderHost();
-    act(() => {
-      toast.success('Đổi mật khẩu thành công !!!');
-    });
-    const container = screen.getByRole('status').closest('.mantine-Notifications-root') as HTMLElement;
-    expect(container.style.top).toBe('calc(5.125rem * var(--mantine-scale))');
-    expect(TOAST_DEFAULTS.top).toBeGreaterThan(70);
-  });
 });

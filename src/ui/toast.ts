@@ -14,8 +14,6 @@ export const TOAST_DEFAULTS = {
   transitionDuration: 400,
   minWidth: 250,
   maxWidth: 450,
-  /** Below the 70 px header (src/app/layout/app-layout.module.css): a toast never hides the back arrow or the title. */
-  top: 82,
 } as const;
 
 export const TOAST_COLORS: Record<ToastType, string> = {

@@ -155,4 +155,3 @@ describe('a phone whose role hides entries', () => {
     await expect(tiles.first().locator('svg').count()).resolves.toBe(1);
   });
 });
-
