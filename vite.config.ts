@@ -143,6 +143,13 @@ export default defineConfig({
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,
             // out of the precache above.
             { name: 'xlsx-reader', test: /src[\\/]lib[\\/]xlsx-reader\.ts$|node_modules[\\/](read-excel-file|fflate)[\\/]/ },
+            // The search-parameter rules the route tree reads for every route (validateSearch), which
+            // the first visit loads whatever the page: one file instead of a dozen tiny ones.
+            {
+              name: 'route-search',
+              test: /[\\/](employee-filter|customer-filter|order-filter-search|dashboard-search|saved-filters|page-query|order-print-format|customers-tabs|kpi|orders-status|fold)\.ts$/,
+              includeDependenciesRecursively: false,
+            },
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
             {
               name: 'ui',
