@@ -3,7 +3,7 @@
  * their statuses and the office's calls (contract/orders.ts orderPaths.groups).
  */
 import * as v from 'valibot';
-import { companyBodyField, companyQueryField, isIsoDate, pagingFields, uuidField } from './validation';
+import { companyBodyField, companyQueryField, deliveryDateField, pagingFields, uuidField } from './validation';
 
 /** Group orders (GROUP-ORDER service): several customers' orders sent out on one delivery run. */
 export const ORDER_GROUP_STATUSES = ['open', 'delivering', 'done', 'cancelled'] as const;
@@ -45,16 +45,7 @@ export const OrderGroupInputSchema = v.object(
       v.nonEmpty('Vui lòng nhập tên nhóm'),
       v.maxLength(120, 'Tên nhóm không được dài quá 120 ký tự'),
     ),
-    delivery_date: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string('Ngày giao không hợp lệ'),
-          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
-          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
-        ),
-      ),
-      null,
-    ),
+    delivery_date: deliveryDateField,
     note: v.optional(
       v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(500, 'Ghi chú không được dài quá 500 ký tự'))),
       null,

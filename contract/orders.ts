@@ -7,7 +7,7 @@ import { defineSyncDomain } from './sync';
 import type { LineDiscount } from './orders-totals';
 import type { DiscountApproval } from './orders-discount';
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './orders-status';
-import { companyQueryField, idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+import { companyQueryField, deliveryDateField, idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
 
 export type OrderLineRecord = {
   id: string;
@@ -146,16 +146,7 @@ export const OrderSubmitSchema = v.object(
     visitId: v.optional(v.nullable(uuidField('Lượt ghé thăm')), null),
     /** The warehouse to reserve and ship from (the rep's active one); absent: the company's default. */
     warehouseId: v.optional(v.nullable(idField('Kho'))),
-    deliveryDate: v.optional(
-      v.nullable(
-        v.pipe(
-          v.string('Ngày giao không hợp lệ'),
-          v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
-          v.check(isIsoDate, 'Ngày giao không hợp lệ'),
-        ),
-      ),
-      null,
-    ),
+    deliveryDate: deliveryDateField,
     note: v.optional(
       v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(1000, 'Ghi chú không được dài quá 1000 ký tự'))),
       null,

@@ -135,6 +135,18 @@ export function isIsoDate(value: string): boolean {
 }
 
 /** Query-string paging with the product's defaults (page 1, limit 10). */
+/** An optional day (YYYY-MM-DD) that may be null: an order's or a delivery group's delivery date. */
+export const deliveryDateField = v.optional(
+  v.nullable(
+    v.pipe(
+      v.string('Ngày giao không hợp lệ'),
+      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày giao không hợp lệ'),
+      v.check(isIsoDate, 'Ngày giao không hợp lệ'),
+    ),
+  ),
+  null,
+);
+
 export function pagingFields(maxLimit = 200) {
   const page = v.pipe(
     v.optional(v.string(), '1'),
