@@ -5,6 +5,8 @@
 //   another feature; nothing below the features imports features, app/ or routes/;
 // - server: lib → kernel → modules → composition root (app.ts, sync-domains.ts), seed and testing
 //   above; a module reaches another only through its index.ts;
+// - simulators/ (the providers' stand-ins) import nothing of ours, and only the composition root
+//   and tests import them;
 // - screens (feature components, routes) read the device database only through their feature's api/;
 // - no import cycles; path aliases instead of climbing two folders or more.
 import fs from 'node:fs';
@@ -74,6 +76,11 @@ const serverZones = [
   },
   { target: ['server/lib', 'server/kernel'], from: 'server/modules', message: 'The kernel knows no module (modules register with it).' },
   { target: 'server/lib', from: 'server/kernel', message: 'server/lib holds helpers that know neither the database nor HTTP.' },
+  {
+    target: ['server/lib', 'server/kernel', 'server/modules'],
+    from: 'simulators',
+    message: 'The simulators stand for the outside world: only the composition root (server.ts) and tests start them.',
+  },
 ];
 
 export default tseslint.config(
@@ -108,6 +115,10 @@ export default tseslint.config(
   { files: ['src/features/*/components/**/*.{ts,tsx}', 'src/routes/**/*.tsx'], ignores: TESTS, rules: restrict([clientRuntime], deviceReads) },
   { files: ['sw/**/*.ts'], rules: restrict([runtime(['@server/*', '@/*', '@tests/*', '**/server/**', '**/src/**'])]) },
   { files: ['server/**/*.ts'], rules: restrict([runtime(['@/*', '@tests/*', '**/src/**', '**/sw/**'])]) },
+  {
+    files: ['simulators/**/*.ts'],
+    rules: restrict([runtime(['@/*', '@server/*', '@tests/*', '@contract/*', '**/src/**', '**/sw/**', '**/server/**', '**/contract/**'])]),
+  },
   { files: ['contract/**/*.ts'], rules: restrict([runtime(['@/*', '@server/*', '@tests/*', '**/src/**', '**/sw/**', '**/server/**'])]) },
   {
     files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],

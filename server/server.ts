@@ -13,6 +13,11 @@ import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
 import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
+import { createJobRunner } from './kernel/jobs';
+import { loadVault } from './kernel/vault';
+import { JOB_HANDLERS } from './job-handlers';
+import { startSimulatorHost } from '@simulators/host';
+import { SIMULATORS } from '@simulators/index';
 
 export type RunningServer = {
   url: string;
@@ -30,9 +35,15 @@ export type StartOptions = {
   logger?: Logger;
   /** Test-only fault injection (see AppDeps.faults). */
   faults?: FaultInjector;
+  /** Simulators already started by the caller (tests): their base URL. */
+  simulatorUrl?: string | null;
+  /** Run the job queue in the background (default); tests may drain it themselves instead. */
+  backgroundJobs?: boolean;
 };
 
-export async function prepareDeps(options: StartOptions): Promise<{ deps: AppDeps; database: DatabaseHandle }> {
+export async function prepareDeps(
+  options: StartOptions,
+): Promise<{ deps: AppDeps; database: DatabaseHandle; stopSimulators: () => Promise<void> }> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env.logLevel);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
@@ -47,12 +58,47 @@ export async function prepareDeps(options: StartOptions): Promise<{ deps: AppDep
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const deps: AppDeps = { db, env, keys, logger, sender: options.sender ?? loggingSender(logger), faults: options.faults };
-  return { deps, database };
+  const vault = await loadVault(db, env.secretsKey);
+  // Demo mode: the providers' simulators beside the app, where the demo connections point.
+  let simulatorUrl = options.simulatorUrl ?? null;
+  let stopSimulators: () => Promise<void> = async () => undefined;
+  if (simulatorUrl === null && env.simulators) {
+    try {
+      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort });
+      simulatorUrl = host.url;
+      stopSimulators = host.stop;
+      logger.info({ url: host.url }, 'Trình giả lập đối tác đang chạy');
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EADDRINUSE') throw error;
+      // Another process of this app (a second API process on one PostgreSQL) serves them already.
+      simulatorUrl = `http://127.0.0.1:${env.simulatorPort}`;
+      logger.info({ url: simulatorUrl }, 'Trình giả lập đối tác đã chạy ở tiến trình khác');
+    }
+  }
+  const jobs = createJobRunner({
+    pollMs: env.jobPollMs,
+    leaseMs: Math.max(60_000, env.providerTimeoutMs * 4),
+    retryBaseMs: env.jobRetryBaseMs,
+    concurrency: env.jobConcurrency,
+  });
+  const deps: AppDeps = {
+    db,
+    env,
+    keys,
+    logger,
+    sender: options.sender ?? loggingSender(logger),
+    faults: options.faults,
+    vault,
+    jobs,
+    simulatorUrl,
+    publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
+  };
+  await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
+  return { deps, database, stopSimulators };
 }
 
 export async function startServer(options: StartOptions): Promise<RunningServer> {
-  const { deps, database } = await prepareDeps(options);
+  const { deps, database, stopSimulators } = await prepareDeps(options);
   const app = createApp(deps);
   const server: ServerType = await new Promise((resolve) => {
     const s = serve({ fetch: app.fetch, port: options.env.port, hostname: options.env.host }, () => resolve(s));
@@ -60,13 +106,17 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.env.port;
   const host = options.env.host === '0.0.0.0' ? 'localhost' : options.env.host;
+  // Providers call back the port actually bound (a test server listens on a free one).
+  if (!options.env.publicUrl) deps.publicUrl = `http://${host}:${port}`;
   return {
     url: `http://${host}:${port}`,
     port,
     deps,
     database,
     stop: async () => {
+      await deps.jobs.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopSimulators();
       if (!options.database) await database.close();
     },
   };

@@ -1,6 +1,8 @@
 /** What every route module receives, and the per-request values middleware leaves on the context. */
 import type { Db } from './db/client';
 import type { ServerEnv } from './env';
+import type { JobRunner } from './jobs';
+import type { Vault } from './vault';
 import type { Logger } from '@server/lib/logger';
 import type { TokenKeys } from '@server/lib/tokens';
 import type { VerificationSender } from '@server/lib/verification-sender';
@@ -19,6 +21,14 @@ export type AppDeps = {
   sender: VerificationSender;
   logger: Logger;
   faults?: FaultInjector;
+  /** Seals and opens provider secrets (server/kernel/vault.ts). */
+  vault: Vault;
+  /** The durable job queue's runner in this process (server/kernel/jobs.ts): kick it after enqueueing. */
+  jobs: JobRunner;
+  /** Where the provider simulators answer, when they run (demo mode, tests); null otherwise. */
+  simulatorUrl: string | null;
+  /** The app's own origin as providers call it back (webhooks, OAuth redirects). */
+  publicUrl: string;
 };
 
 export type AuthInfo = {

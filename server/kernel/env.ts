@@ -28,6 +28,19 @@ export type ServerEnv = {
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerIp: number;
   staticDir: string;
+  /** SECRETS_KEY: seals provider secrets (server/kernel/vault.ts); generated and kept in the database when absent. */
+  secretsKey: string | null;
+  /** Start the provider simulators beside the app (demo mode; docs/integrations.md). */
+  simulators: boolean;
+  simulatorPort: number;
+  /** The app's address as providers see it, for their webhooks and callbacks (PUBLIC_URL). */
+  publicUrl: string | null;
+  /** Durable jobs (server/kernel/jobs.ts): how often to look for work, the first retry delay, runners at once. */
+  jobPollMs: number;
+  jobRetryBaseMs: number;
+  jobConcurrency: number;
+  /** How long a provider call may take before it counts as a timeout. */
+  providerTimeoutMs: number;
 };
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -68,5 +81,14 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     loginMaxFailuresPerAccount: intFrom(source.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
     loginMaxFailuresPerIp: intFrom(source.LOGIN_MAX_FAILURES_PER_IP, 50, 'LOGIN_MAX_FAILURES_PER_IP'),
     staticDir: path.resolve(source.STATIC_DIR || './dist'),
+    secretsKey: source.SECRETS_KEY || null,
+    // Demo data points its connections at the simulators, so they run whenever the demo is seeded.
+    simulators: boolFrom(source.SIMULATORS, boolFrom(source.SEED_DEMO, true) && source.NODE_ENV !== 'test'),
+    simulatorPort: intFrom(source.SIMULATOR_PORT, 3900, 'SIMULATOR_PORT'),
+    publicUrl: source.PUBLIC_URL || null,
+    jobPollMs: intFrom(source.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
+    jobRetryBaseMs: intFrom(source.JOB_RETRY_BASE_MS, 5000, 'JOB_RETRY_BASE_MS'),
+    jobConcurrency: intFrom(source.JOB_CONCURRENCY, 2, 'JOB_CONCURRENCY'),
+    providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
   };
 }

@@ -10,6 +10,10 @@ import { openTestDatabase } from './test-database';
 import type { Envelope } from '@contract/envelope';
 import type { LoginAnswer } from '@contract/auth';
 import { DEMO_PASSWORD } from '@server/seed/demo';
+import { startSimulatorHost, type SimulatorHost } from '@simulators/host';
+import { SIMULATORS } from '@simulators/index';
+
+export type Simulators = SimulatorHost<{ [K in keyof typeof SIMULATORS]: ReturnType<(typeof SIMULATORS)[K]> }>;
 
 export type ApiAnswer<T = unknown> = { status: number; body: Envelope<T>; headers: Headers };
 
@@ -27,6 +31,8 @@ export type TestServer = RunningServer & {
   call: <T = unknown>(path: string, options?: CallOptions) => Promise<ApiAnswer<T>>;
   /** Signs in; `refreshCookie` is the refresh token the answer set as its cookie (never in the body). */
   login: (phone: string, password?: string) => Promise<SignedIn>;
+  /** The providers' simulators the demo connections call (started with `{ simulators: true }`). */
+  sims: Simulators | null;
 };
 
 export type SignedIn = LoginAnswer & { refreshCookie: string };
@@ -43,11 +49,23 @@ export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
     ...readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '14', STATIC_DIR: '/nonexistent' }),
     port: 0,
     host: '127.0.0.1',
+    // Jobs are looked for often and retried soon, so a test waits milliseconds, not the production seconds.
+    jobPollMs: 50,
+    jobRetryBaseMs: 20,
+    providerTimeoutMs: 4_000,
     ...overrides,
   };
 }
 
-export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: { faults?: FaultInjector } = {}): Promise<TestServer> {
+export type TestServerOptions = {
+  faults?: FaultInjector;
+  /** Start the providers' simulators for this server (integrations: carriers, Zalo, invoices…). */
+  simulators?: boolean;
+  /** Leave the job queue to the test (`server.deps.jobs.drain()`) instead of running it in the background. */
+  backgroundJobs?: boolean;
+};
+
+export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const sentCodes: { phone: string; code: string }[] = [];
   const sender: VerificationSender = {
     async sendResetCode(phone, code) {
@@ -55,7 +73,15 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     },
   };
   const database = await openTestDatabase();
-  const running = await startServer({ env: testEnv(overrides), database, sender, faults: options.faults });
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
+  const running = await startServer({
+    env: testEnv(overrides),
+    database,
+    sender,
+    faults: options.faults,
+    simulatorUrl: sims?.url ?? null,
+    backgroundJobs: options.backgroundJobs,
+  });
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };
@@ -87,8 +113,10 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     sentCodes,
     call,
     login,
+    sims,
     stop: async () => {
       await running.stop();
+      await sims?.stop();
       await database.close();
     },
   };

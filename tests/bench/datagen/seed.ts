@@ -51,9 +51,9 @@ const scale = {
   ),
 };
 
-const env = readEnv();
+const env = { ...readEnv(), simulators: false };
 const started = performance.now();
-const { deps, database } = await prepareDeps({ env });
+const { deps, database } = await prepareDeps({ env, backgroundJobs: false });
 try {
   const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite ở ${env.dataDir}`;
   const [company] = rowsOf<{ id: number; customers: string | number }>(

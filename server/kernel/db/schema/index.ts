@@ -16,3 +16,4 @@ export * from './roles';
 export * from './regions';
 export * from './kpi';
 export * from './promotions';
+export * from './integrations';

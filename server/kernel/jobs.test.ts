@@ -1,0 +1,179 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '@server/testing/test-database';
+import { testEnv } from '@server/testing/test-server';
+import { createLogger } from '@server/lib/logger';
+import type { AppDeps } from './app-types';
+import type { DatabaseHandle } from './db/client';
+import { jobs } from './db/schema';
+import { createJobRunner, enqueueJob, PermanentJobError, RetryLaterError, type AnyJobHandler } from './jobs';
+import { vaultFromKey } from './vault';
+
+let database: DatabaseHandle;
+
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** A runner over the test database with these handlers; `background` starts its polling loops. */
+async function runner(
+  handlers: AnyJobHandler[],
+  options: { concurrency?: number; leaseMs?: number; background?: boolean; pglite?: boolean } = {},
+) {
+  const jobsRunner = createJobRunner({
+    pollMs: 10,
+    leaseMs: options.leaseMs ?? 60_000,
+    retryBaseMs: 1,
+    concurrency: options.concurrency ?? 1,
+  });
+  const deps: AppDeps = {
+    db: database.db,
+    env: testEnv({ databaseUrl: options.pglite ? null : 'postgres://several-processes' }),
+    keys: null as never,
+    sender: null as never,
+    logger: createLogger('silent'),
+    vault: vaultFromKey(crypto.randomBytes(32)),
+    jobs: jobsRunner,
+    simulatorUrl: null,
+    publicUrl: 'http://localhost',
+  };
+  await jobsRunner.start(deps, handlers, options.background ?? false);
+  return jobsRunner;
+}
+
+const queue = () => `test-${crypto.randomUUID()}`;
+
+async function jobRows(name: string) {
+  return database.db.select().from(jobs).where(eq(jobs.queue, name)).orderBy(jobs.id);
+}
+
+describe('durable jobs', () => {
+  it('keeps one job per dedupe key, and the enqueue in a rolled-back transaction never happened', async () => {
+    const name = queue();
+    expect(await enqueueJob(database.db, { queue: name, payload: { n: 1 }, dedupeKey: 'order:1' })).toBeTypeOf('number');
+    expect(await enqueueJob(database.db, { queue: name, payload: { n: 2 }, dedupeKey: 'order:1' })).toBeNull();
+    await database.db
+      .transaction(async (tx) => {
+        await enqueueJob(tx, { queue: name, payload: { n: 3 }, dedupeKey: 'order:2' });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    const rows = await jobRows(name);
+    expect(rows.map((row) => row.payload)).toEqual([{ n: 1 }]);
+  });
+
+  it('runs a job once, keeps its result, and retries a failure until it succeeds', async () => {
+    const name = queue();
+    const seen: number[] = [];
+    const jobsRunner = await runner([
+      {
+        queue: name,
+        async run(job) {
+          seen.push(job.attempt);
+          if (job.attempt < 3) throw new Error(`try ${job.attempt} failed`);
+          return { shipment: 'GHN123' };
+        },
+      },
+    ]);
+    await enqueueJob(database.db, { queue: name, payload: {} });
+    await jobsRunner.drain({ untilIdle: true, timeoutMs: 5_000 });
+    expect(seen).toEqual([1, 2, 3]);
+    const [row] = await jobRows(name);
+    expect(row).toMatchObject({ state: 'done', attempts: 3, result: { shipment: 'GHN123' }, lastError: null });
+  });
+
+  it('gives up after the last attempt or at once on a permanent failure, and says so to the handler', async () => {
+    const name = queue();
+    const dead: string[] = [];
+    const jobsRunner = await runner([
+      {
+        queue: name,
+        async run(job: { payload: { permanent: boolean } }) {
+          if (job.payload.permanent) throw new PermanentJobError('Mã số thuế người mua không hợp lệ');
+          throw new Error('still down');
+        },
+        async onDead(_job, error) {
+          dead.push(error.message);
+        },
+      },
+    ]);
+    await enqueueJob(database.db, { queue: name, payload: { permanent: true } });
+    await enqueueJob(database.db, { queue: name, payload: { permanent: false }, maxAttempts: 2 });
+    await jobsRunner.drain({ untilIdle: true, timeoutMs: 5_000 });
+    const rows = await jobRows(name);
+    expect(rows.map((row) => [row.state, row.attempts])).toEqual([
+      ['dead', 1],
+      ['dead', 2],
+    ]);
+    expect(dead.sort()).toEqual(['Mã số thuế người mua không hợp lệ', 'still down']);
+  });
+
+  it('waits as long as the provider asks before trying again', async () => {
+    const name = queue();
+    const jobsRunner = await runner([
+      {
+        queue: name,
+        async run(job) {
+          if (job.attempt === 1) throw new RetryLaterError('429', 60_000);
+        },
+      },
+    ]);
+    await enqueueJob(database.db, { queue: name, payload: {} });
+    await jobsRunner.drain();
+    const [row] = await jobRows(name);
+    expect(row?.state).toBe('ready');
+    expect(row!.runAt.getTime() - Date.now()).toBeGreaterThan(50_000);
+  });
+
+  it('never runs a job twice at once, with several runners polling one database', async () => {
+    const name = queue();
+    const runs = new Map<number, number>();
+    const handler: AnyJobHandler = {
+      queue: name,
+      async run(job: { payload: { n: number } }) {
+        runs.set(job.payload.n, (runs.get(job.payload.n) ?? 0) + 1);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      },
+    };
+    for (let n = 0; n < 60; n += 1) await enqueueJob(database.db, { queue: name, payload: { n } });
+    const first = await runner([handler], { concurrency: 3, background: true });
+    const second = await runner([handler], { concurrency: 3, background: true });
+    const deadline = Date.now() + 20_000;
+    while ((await jobRows(name)).some((row) => row.state !== 'done') && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await Promise.all([first.stop(), second.stop()]);
+    expect(runs.size).toBe(60);
+    expect([...runs.values()].every((count) => count === 1)).toBe(true);
+  });
+
+  it('takes over a job whose claim ran out (its process died)', async () => {
+    const name = queue();
+    await enqueueJob(database.db, { queue: name, payload: {} });
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_until = now() - interval '1 second' where queue = ${name}`,
+    );
+    const jobsRunner = await runner([{ queue: name, run: async (job) => ({ attempt: job.attempt }) }]);
+    await jobsRunner.drain();
+    const [row] = await jobRows(name);
+    expect(row).toMatchObject({ state: 'done', result: { attempt: 2 } });
+  });
+
+  it('on PGlite (one process per folder) makes a job its previous process left running ready again at start', async () => {
+    const name = queue();
+    await enqueueJob(database.db, { queue: name, payload: {} });
+    await database.db.execute(
+      sql`update jobs set state = 'running', attempts = 1, locked_until = now() + interval '1 hour' where queue = ${name}`,
+    );
+    const elsewhere = await runner([{ queue: name, run: async () => 'ran' }]);
+    await elsewhere.drain();
+    expect((await jobRows(name))[0]?.state).toBe('running');
+    const restarted = await runner([{ queue: name, run: async () => 'ran' }], { pglite: true });
+    await restarted.drain();
+    expect((await jobRows(name))[0]).toMatchObject({ state: 'done', result: 'ran' });
+  });
+});
