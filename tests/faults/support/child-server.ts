@@ -48,6 +48,8 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     JWT_SECRET,
     SEED_DEMO: 'true',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
+    // The providers' simulators are the test's to start (on a free port), never the demo's 3900.
+    SIMULATORS: 'false',
     ...options.env,
   };
   delete env.DATABASE_URL;
