@@ -33,5 +33,8 @@ npx vitest run --project e2e
 step "Fault campaign, route fuzzing, tenant isolation, crash safety (issue 6)"
 npx vitest run --project faults
 
+step "Fault campaign across two API processes (WORKERS=2) on one PostgreSQL"
+bash scripts/with-pg.sh env FAULT_WORKERS=2 npx vitest run --project faults tests/faults/campaign.test.ts -t "exactly once"
+
 step "Build size budgets"
 npm run size

@@ -60,7 +60,7 @@ export async function prepareDeps(
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
-  let simulatorUrl = options.simulatorUrl ?? null;
+  let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
   let stopSimulators: () => Promise<void> = async () => undefined;
   if (simulatorUrl === null && env.simulators) {
     try {
