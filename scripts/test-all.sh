@@ -24,6 +24,9 @@ npx vitest run --project server
 step "Server integration tests on a throwaway PostgreSQL 15 cluster"
 bash scripts/with-pg.sh npx vitest run --project server
 
+step "Reads from a hot standby with read-your-writes (PostgreSQL primary and streaming replica)"
+bash scripts/with-pg-replica.sh npx vitest run --project replica
+
 step "Build"
 npx vite build
 

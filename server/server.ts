@@ -15,6 +15,7 @@ import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 import { createJobRunner } from './kernel/jobs';
 import { loadVault } from './kernel/vault';
+import { readRouting } from './kernel/db/replica';
 import { JOB_HANDLERS } from './job-handlers';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
@@ -46,7 +47,8 @@ export async function prepareDeps(
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; stopSimulators: () => Promise<void> }> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env.logLevel);
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
@@ -92,6 +94,7 @@ export async function prepareDeps(
     jobs,
     simulatorUrl,
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
+    reads: readRouting(db, database.replica),
   };
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };

@@ -9,6 +9,8 @@ export type ServerEnv = {
   /** Embedded PGlite lives here unless DATABASE_URL points at PostgreSQL. */
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that may lag (server/kernel/db/replica.ts). */
+  replicaUrl: string | null;
   /** Names the refresh-token micro-service prefix: /api/micro-account-{apiEnv}/... */
   apiEnv: string;
   /** HS256 key for access tokens; when absent one is generated and kept in the database. */
@@ -74,6 +76,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     host: source.HOST || '0.0.0.0',
     dataDir: path.resolve(source.DATA_DIR || './data'),
     databaseUrl: source.DATABASE_URL || null,
+    replicaUrl: source.DATABASE_REPLICA_URL || null,
     apiEnv,
     jwtSecret: source.JWT_SECRET || null,
     isProduction,
