@@ -20,7 +20,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
 import { kpiRoutes } from './modules/kpi';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
@@ -91,6 +91,7 @@ export function createApp(deps: AppDeps) {
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
+  api.route('/service/api', orderTypeRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));

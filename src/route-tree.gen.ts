@@ -21,6 +21,7 @@ import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
+import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
@@ -122,6 +123,11 @@ const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
 const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
   id: '/order-groups',
   path: '/order-groups',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
+  id: '/order-types',
+  path: '/order-types',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
@@ -367,6 +373,7 @@ export interface FileRoutesByFullPath {
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
@@ -423,6 +430,7 @@ export interface FileRoutesByTo {
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
@@ -483,6 +491,7 @@ export interface FileRoutesById {
   '/_app/employees': typeof AppEmployeesRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
+  '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
   '/_app/role': typeof AppRoleRoute
@@ -542,6 +551,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/role'
@@ -598,6 +608,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/role'
@@ -657,6 +668,7 @@ export interface FileRouteTypes {
     | '/_app/employees'
     | '/_app/kpi-area'
     | '/_app/order-groups'
+    | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
     | '/_app/role'
@@ -798,6 +810,13 @@ declare module '@tanstack/react-router' {
       path: '/order-groups'
       fullPath: '/order-groups'
       preLoaderRoute: typeof AppOrderGroupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/order-types': {
+      id: '/_app/order-types'
+      path: '/order-types'
+      fullPath: '/order-types'
+      preLoaderRoute: typeof AppOrderTypesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pharmacist': {
@@ -1134,6 +1153,7 @@ interface AppRouteChildren {
   AppEmployeesRoute: typeof AppEmployeesRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
+  AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
   AppRoleRoute: typeof AppRoleRoute
@@ -1184,6 +1204,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmployeesRoute: AppEmployeesRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
+  AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
   AppRoleRoute: AppRoleRoute,

@@ -14,6 +14,7 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoWarehouse } from './demo-warehouse';
+import { companyOrderTypes } from '@server/modules/orders';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -95,4 +96,6 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
+  for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
 }

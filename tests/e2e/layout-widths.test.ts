@@ -37,6 +37,7 @@ const ROUTES = [
   '/role',
   '/area',
   '/kpi-area',
+  '/order-types',
   '/visits',
   '/pharmacist',
   '/my-account',

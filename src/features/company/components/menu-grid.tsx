@@ -25,6 +25,7 @@ import {
   IconUsersGroup,
   IconWalk,
   IconBrandMessenger,
+  IconListDetails,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ComponentType } from 'react';
@@ -53,6 +54,7 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   area: IconMapPin,
   'kpi-area': IconTarget,
   role: IconShieldLock,
+  'order-types': IconListDetails,
   'price-policy': IconTag,
   'connect-dlo': IconTruckDelivery,
   'zalo-oa': IconBrandMessenger,

@@ -266,6 +266,9 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 </Field>
                 <Field label="Địa chỉ">{dash(order.customer_address)}</Field>
                 <Field label={staffLabel}>{dash(order.account_name)}</Field>
+                <Field label="Loại đơn">
+                  <span data-testid="order-type-name">{dash(order.order_type_name)}</span>
+                </Field>
                 <Field label="Ngày giao">{order.delivery_date ? formatDate(order.delivery_date) : '—'}</Field>
                 <Field label="Ghi chú">{dash(order.note)}</Field>
                 {groupOrdersOn && order.group_id !== null && (
