@@ -132,6 +132,11 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'POST /api/service/api/using_type_for_user':
     case 'PUT /api/service/api/using_type_for_user':
       return { body: { company, account: first('accounts') ?? 1, type_ids: [] } };
+    // Packages (issue 17): a running voucher and a package the seed has.
+    case 'POST /api/service/api/check-vourcher':
+      return { body: { company, code: 'CHAOMUNG2026', package: 1, months: 1 } };
+    case 'POST /api/service/api/register-package':
+      return { body: { company, package: 1, months: 1 } };
     default:
       return null;
   }
