@@ -18,6 +18,7 @@ export type AdminAccountRecord = {
   phone: string;
   full_name: string;
   email: string | null;
+  address: string | null;
   account_type: { id: number; code: string; title: string };
   is_active: boolean;
   company_count: number;
@@ -27,7 +28,6 @@ export type AdminAccountRecord = {
 
 export type AdminMembership = { company: number; title: string; status: string; is_owner: boolean; is_active: boolean };
 export type AdminAccountDetail = AdminAccountRecord & {
-  address: string | null;
   birthday: string | null;
   gender: string | null;
   companies: AdminMembership[];

@@ -13,7 +13,7 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
-import { accountRoutes, refreshRoutes } from './modules/auth';
+import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
@@ -81,7 +81,9 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) || isShopUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // So do shop pictures and avatars (issue 17): their routes bound them.
+  const ownLimit = (method: string, path: string) => isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+  api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
   // with one it falls through to the employees module's (server/modules/system).
   api.route('/account/api', systemAccountRoutes(deps));

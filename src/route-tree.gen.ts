@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as SystemRouteImport } from './routes/system'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
@@ -25,6 +26,7 @@ import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
+import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
@@ -34,6 +36,13 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as SystemIndexRouteImport } from './routes/system/index'
+import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
+import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
+import { Route as SystemOrdersRouteImport } from './routes/system/orders'
+import { Route as SystemPackagesRouteImport } from './routes/system/packages'
+import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
+import { Route as SystemShopsRouteImport } from './routes/system/shops'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -83,6 +92,11 @@ const CenterRoute = CenterRouteImport.update({
 } as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/_login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SystemRoute = SystemRouteImport.update({
+  id: '/system',
+  path: '/system',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
@@ -145,6 +159,11 @@ const AppRoleRoute = AppRoleRouteImport.update({
   path: '/role',
   getParentRoute: () => AppRoute,
 } as any)
+const AppServicePackageRoute = AppServicePackageRouteImport.update({
+  id: '/service-package',
+  path: '/service-package',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTransportRoute = AppTransportRouteImport.update({
   id: '/transport',
   path: '/transport',
@@ -189,6 +208,41 @@ const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => LoginRoute,
+} as any)
+const SystemIndexRoute = SystemIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountTypesRoute = SystemAccountTypesRouteImport.update({
+  id: '/account-types',
+  path: '/account-types',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountsRoute = SystemAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemOrdersRoute = SystemOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemPackagesRoute = SystemPackagesRouteImport.update({
+  id: '/packages',
+  path: '/packages',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemSalesHistoryRoute = SystemSalesHistoryRouteImport.update({
+  id: '/sales-history',
+  path: '/sales-history',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemShopsRoute = SystemShopsRouteImport.update({
+  id: '/shops',
+  path: '/shops',
+  getParentRoute: () => SystemRoute,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
@@ -365,6 +419,7 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/system': typeof SystemRouteWithChildren
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -377,6 +432,7 @@ export interface FileRoutesByFullPath {
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -385,6 +441,13 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -434,6 +497,7 @@ export interface FileRoutesByTo {
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -442,6 +506,13 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -483,6 +554,7 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/system': typeof SystemRouteWithChildren
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
@@ -495,6 +567,7 @@ export interface FileRoutesById {
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
   '/_app/role': typeof AppRoleRoute
+  '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
@@ -503,7 +576,14 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
   '/_center/': typeof CenterIndexRoute
+  '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
@@ -543,6 +623,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/system'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -555,6 +636,7 @@ export interface FileRouteTypes {
     | '/pharmacist'
     | '/price-policy'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -563,6 +645,13 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -612,6 +701,7 @@ export interface FileRouteTypes {
     | '/pharmacist'
     | '/price-policy'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -620,6 +710,13 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -660,6 +757,7 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/system'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
@@ -672,6 +770,7 @@ export interface FileRouteTypes {
     | '/_app/pharmacist'
     | '/_app/price-policy'
     | '/_app/role'
+    | '/_app/service-package'
     | '/_app/transport'
     | '/_app/visits'
     | '/_app/warehouse'
@@ -680,7 +779,14 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
     | '/_center/'
+    | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
     | '/_app/customers/settings'
@@ -722,6 +828,7 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  SystemRoute: typeof SystemRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
@@ -754,6 +861,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/system': {
+      id: '/system'
+      path: '/system'
+      fullPath: '/system'
+      preLoaderRoute: typeof SystemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/area': {
@@ -840,6 +954,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRoleRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/service-package': {
+      id: '/_app/service-package'
+      path: '/service-package'
+      fullPath: '/service-package'
+      preLoaderRoute: typeof AppServicePackageRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/transport': {
       id: '/_app/transport'
       path: '/transport'
@@ -902,6 +1023,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/system/': {
+      id: '/system/'
+      path: '/'
+      fullPath: '/system/'
+      preLoaderRoute: typeof SystemIndexRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/account-types': {
+      id: '/system/account-types'
+      path: '/account-types'
+      fullPath: '/system/account-types'
+      preLoaderRoute: typeof SystemAccountTypesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/accounts': {
+      id: '/system/accounts'
+      path: '/accounts'
+      fullPath: '/system/accounts'
+      preLoaderRoute: typeof SystemAccountsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/orders': {
+      id: '/system/orders'
+      path: '/orders'
+      fullPath: '/system/orders'
+      preLoaderRoute: typeof SystemOrdersRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/packages': {
+      id: '/system/packages'
+      path: '/packages'
+      fullPath: '/system/packages'
+      preLoaderRoute: typeof SystemPackagesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/sales-history': {
+      id: '/system/sales-history'
+      path: '/sales-history'
+      fullPath: '/system/sales-history'
+      preLoaderRoute: typeof SystemSalesHistoryRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/shops': {
+      id: '/system/shops'
+      path: '/shops'
+      fullPath: '/system/shops'
+      preLoaderRoute: typeof SystemShopsRouteImport
+      parentRoute: typeof SystemRoute
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1157,6 +1327,7 @@ interface AppRouteChildren {
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
   AppRoleRoute: typeof AppRoleRoute
+  AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
@@ -1208,6 +1379,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
   AppRoleRoute: AppRoleRoute,
+  AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
@@ -1283,11 +1455,35 @@ const LoginRouteChildren: LoginRouteChildren = {
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 
+interface SystemRouteChildren {
+  SystemAccountTypesRoute: typeof SystemAccountTypesRoute
+  SystemAccountsRoute: typeof SystemAccountsRoute
+  SystemOrdersRoute: typeof SystemOrdersRoute
+  SystemPackagesRoute: typeof SystemPackagesRoute
+  SystemSalesHistoryRoute: typeof SystemSalesHistoryRoute
+  SystemShopsRoute: typeof SystemShopsRoute
+  SystemIndexRoute: typeof SystemIndexRoute
+}
+
+const SystemRouteChildren: SystemRouteChildren = {
+  SystemAccountTypesRoute: SystemAccountTypesRoute,
+  SystemAccountsRoute: SystemAccountsRoute,
+  SystemOrdersRoute: SystemOrdersRoute,
+  SystemPackagesRoute: SystemPackagesRoute,
+  SystemSalesHistoryRoute: SystemSalesHistoryRoute,
+  SystemShopsRoute: SystemShopsRoute,
+  SystemIndexRoute: SystemIndexRoute,
+}
+
+const SystemRouteWithChildren =
+  SystemRoute._addFileChildren(SystemRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  SystemRoute: SystemRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }

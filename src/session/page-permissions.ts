@@ -15,6 +15,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/cart': ['orders', 'create'],
   '/order-groups': ['order_groups', 'view'],
   '/order-types': ['settings', 'view'],
+  '/service-package': ['settings', 'view'],
   '/transport': ['orders', 'view'],
   '/product': ['products', 'view'],
   '/product/create': ['products', 'create'],

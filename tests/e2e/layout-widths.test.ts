@@ -38,6 +38,7 @@ const ROUTES = [
   '/area',
   '/kpi-area',
   '/order-types',
+  '/service-package',
   '/visits',
   '/pharmacist',
   '/my-account',

@@ -42,16 +42,19 @@ const check = (company: number, code: string, packageId: number, token = an.acce
   server.call<PackageQuote>('/service/api/check-vourcher/', { token, body: { company, code, package: packageId, months } });
 const register = (company: number, packageId: number, voucher: string | null, token = an.access, months = 1) =>
   server.call<SystemOrderRecord>('/service/api/register-package/', { token, body: { company, package: packageId, months, voucher } });
-const confirm = (id: number, token = admin.access) => server.call<SystemOrderRecord>(`/order/api/adminconfirmorder/${id}/`, { token, method: 'PUT', body: {} });
+const confirm = (id: number, token = admin.access) =>
+  server.call<SystemOrderRecord>(`/order/api/adminconfirmorder/${id}/`, { token, method: 'PUT', body: {} });
 const switches = async (company: number, token = an.access) =>
   Object.fromEntries(
-    (await server.call<{ code: string; is_enabled: boolean }[]>(`/company/api/functiononoff/?company=${company}`, { token })).body.data.map((entry) => [
-      entry.code,
-      entry.is_enabled,
-    ]),
+    (await server.call<{ code: string; is_enabled: boolean }[]>(`/company/api/functiononoff/?company=${company}`, { token })).body.data.map(
+      (entry) => [entry.code, entry.is_enabled],
+    ),
   );
 const createVoucher = (body: Record<string, unknown>) =>
-  server.call<VoucherRecord>('/service/api/voucher/', { token: admin.access, body: { kind: 'amount', value: 50_000, starts_on: '2026-01-01', ends_on: '2027-12-31', ...body } });
+  server.call<VoucherRecord>('/service/api/voucher/', {
+    token: admin.access,
+    body: { kind: 'amount', value: 50_000, starts_on: '2026-01-01', ends_on: '2027-12-31', ...body },
+  });
 
 describe('service packages', () => {
   it('lists the active packages to anyone signed in; only the system administrator adds or changes one', async () => {
@@ -67,11 +70,18 @@ describe('service packages', () => {
     expect([made.status, made.body.data.code]).toEqual([201, 'THU']);
     const again = await server.call('/service/api/service-package/', { token: admin.access, body });
     expect([again.status, again.body.message]).toEqual([409, 'Mã gói "THU" đã được dùng']);
-    const hidden = await server.call(`/service/api/service-package/${made.body.data.id}/`, { token: admin.access, method: 'PUT', body: { ...body, is_active: false } });
+    const hidden = await server.call(`/service/api/service-package/${made.body.data.id}/`, {
+      token: admin.access,
+      method: 'PUT',
+      body: { ...body, is_active: false },
+    });
     expect(hidden.status).toBe(200);
     const listed = (await server.call<ServicePackageRecord[]>('/service/api/service-package/', { token: an.access })).body.data;
     expect(listed.map((entry) => entry.code)).not.toContain('THU');
-    const bad = await server.call('/service/api/service-package/', { token: admin.access, body: { ...body, code: 'X2', seats: 0, features: ['KHONG-CO'] } });
+    const bad = await server.call('/service/api/service-package/', {
+      token: admin.access,
+      body: { ...body, code: 'X2', seats: 0, features: ['KHONG-CO'] },
+    });
     expect(bad.status).toBe(400);
   });
 });
@@ -82,7 +92,12 @@ describe('vouchers', () => {
     const quote = await check(company, 'chaomung2026', pkg('CHUYEN-NGHIEP').id, an.access, 12);
     expect(quote.status).toBe(200);
     // 10 % of 12 × 899.000 đ is 1.078.800 đ, capped at 500.000 đ.
-    expect(quote.body.data).toMatchObject({ list_amount: 10_788_000, discount: 500_000, total: 10_288_000, voucher: { code: 'CHAOMUNG2026' } });
+    expect(quote.body.data).toMatchObject({
+      list_amount: 10_788_000,
+      discount: 500_000,
+      total: 10_288_000,
+      voucher: { code: 'CHAOMUNG2026' },
+    });
     const refused = async (code: string, packageId = pkg('CO-BAN').id) => {
       const answer = await check(company, code, packageId);
       expect(answer.status).toBe(400);
@@ -105,7 +120,13 @@ describe('vouchers', () => {
     expect(voucher.status).toBe(201);
     const order = await register(first, pkg('CO-BAN').id, 'MOTLUOT');
     expect(order.status).toBe(201);
-    expect(order.body.data).toMatchObject({ status: 'pending', list_amount: 299_000, discount_amount: 50_000, total: 249_000, voucher_code: 'MOTLUOT' });
+    expect(order.body.data).toMatchObject({
+      status: 'pending',
+      list_amount: 299_000,
+      discount_amount: 50_000,
+      total: 249_000,
+      voucher_code: 'MOTLUOT',
+    });
     expect((await check(first, 'MOTLUOT', pkg('CO-BAN').id)).body.message).toBe('Công ty đã dùng mã giảm giá này');
     expect((await check(second, 'MOTLUOT', pkg('CO-BAN').id, binh.access)).body.message).toBe('Mã giảm giá đã hết lượt sử dụng');
     const refusedOrder = await register(second, pkg('CO-BAN').id, 'MOTLUOT', binh.access);
@@ -122,7 +143,10 @@ describe('vouchers', () => {
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Khách đổi ý' });
     expect((await check(first, 'MOTLUOT', pkg('CO-BAN').id)).status).toBe(200);
     // Two companies racing for the last use: one gets it.
-    const race = await Promise.all([register(first, pkg('CO-BAN').id, 'MOTLUOT'), register(second, pkg('CO-BAN').id, 'MOTLUOT', binh.access)]);
+    const race = await Promise.all([
+      register(first, pkg('CO-BAN').id, 'MOTLUOT'),
+      register(second, pkg('CO-BAN').id, 'MOTLUOT', binh.access),
+    ]);
     expect(race.map((answer) => answer.status).sort()).toEqual([201, 400]);
     const list = (await server.call<VoucherRecord[]>('/service/api/voucher/', { token: admin.access })).body.data;
     expect(list.find((entry) => entry.code === 'MOTLUOT')?.used_count).toBe(1);
@@ -140,7 +164,12 @@ describe('a company on a package', () => {
     expect(confirmed.body.data).toMatchObject({ status: 'confirmed', decided_by_name: DEMO_SYSTEM.fullName });
     expect((await confirm(order.body.data.id)).status).toBe(409);
     const on = await switches(company);
-    expect(Object.entries(on).filter(([, enabled]) => enabled).map(([code]) => code).sort()).toEqual(['REPORT-ORDER-REVENUA', 'VAT']);
+    expect(
+      Object.entries(on)
+        .filter(([, enabled]) => enabled)
+        .map(([code]) => code)
+        .sort(),
+    ).toEqual(['REPORT-ORDER-REVENUA', 'VAT']);
     const plan = (await server.call<CompanyPlan>(`/service/api/company-package/?company=${company}`, { token: an.access })).body.data;
     expect(plan).toMatchObject({ subscription: { package: { code: 'CO-BAN' }, state: 'active' }, seats: 5, seats_used: 1 });
 
@@ -163,7 +192,18 @@ describe('a company on a package', () => {
 
     // Lapsed: every switch goes off until the company renews.
     await server.deps.db.update(companySubscriptions).set({ endsOn: '2026-01-31' }).where(eq(companySubscriptions.companyId, company));
-    await planLapseHandler.run({ id: 0, queue: 'plans.lapse', companyId: company, dedupeKey: null, payload: { companyId: company, endsOn: '2026-01-31' }, attempt: 1, maxAttempts: 8 }, server.deps);
+    await planLapseHandler.run(
+      {
+        id: 0,
+        queue: 'plans.lapse',
+        companyId: company,
+        dedupeKey: null,
+        payload: { companyId: company, endsOn: '2026-01-31' },
+        attempt: 1,
+        maxAttempts: 8,
+      },
+      server.deps,
+    );
     expect(Object.values(await switches(company)).some(Boolean)).toBe(false);
     const expired = await turnOn('VAT');
     expect([expired.status, expired.body.message]).toEqual([403, 'Gói dịch vụ của công ty đã hết hạn, vui lòng gia hạn để bật chức năng']);
@@ -186,10 +226,18 @@ describe('a company on a package', () => {
     ]);
     // A join request cannot be accepted over the limit either.
     const asker = await addAccount(server.deps.db, { memberships: [{ companyId: company, status: 'pending' }] });
-    const members = (await server.call<{ id: number; account: number; status_display: string }[]>(`/company/api/accountcompany/?company=${company}`, { token: binh.access })).body.data;
+    const members = (
+      await server.call<{ id: number; account: number; status_display: string }[]>(`/company/api/accountcompany/?company=${company}`, {
+        token: binh.access,
+      })
+    ).body.data;
     const request = members.find((member) => member.status_display === 'pending')!;
     expect(request).toBeDefined();
-    const accepted = await server.call(`/company/api/accountcompany/${request.id}/`, { token: binh.access, method: 'PUT', body: { status: 'accept' } });
+    const accepted = await server.call(`/company/api/accountcompany/${request.id}/`, {
+      token: binh.access,
+      method: 'PUT',
+      body: { status: 'accept' },
+    });
     expect(accepted.status).toBe(409);
     expect(asker.id).toBeGreaterThan(0);
   });

@@ -71,6 +71,7 @@ export async function accountRecords(db: Db, ids: number[]): Promise<Map<number,
         phone: account.phone,
         full_name: account.fullName,
         email: account.email,
+        address: account.address,
         account_type: { id: account.accountTypeId, code: typeCode, title: typeTitle },
         is_active: account.isActive,
         company_count: companyCount.get(account.id) ?? 0,
@@ -99,7 +100,6 @@ export async function accountDetail(db: Db, id: number): Promise<AdminAccountDet
     .orderBy(accountCompanies.id);
   return {
     ...record,
-    address: row!.address,
     birthday: row!.birthday,
     gender: row!.gender,
     companies: memberships.map((m) => ({

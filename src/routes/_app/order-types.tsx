@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useIsMobile } from '@/ui/use-is-mobile';
-import { OrderTypeListView } from '@/features/orders/components/order-type-list-view';
+import { OrderTypeListView } from '@/features/orders/components/order-type-screens';
 import { useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_app/order-types')({

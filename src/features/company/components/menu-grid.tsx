@@ -26,6 +26,7 @@ import {
   IconWalk,
   IconBrandMessenger,
   IconListDetails,
+  IconPackages,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ComponentType } from 'react';
@@ -55,6 +56,7 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   'kpi-area': IconTarget,
   role: IconShieldLock,
   'order-types': IconListDetails,
+  'service-package': IconPackages,
   'price-policy': IconTag,
   'connect-dlo': IconTruckDelivery,
   'zalo-oa': IconBrandMessenger,

@@ -13,7 +13,7 @@ import { useCan } from '@/session/access';
 import { ListPage } from '@/ui/list-page/list-page';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { RowActions } from '@/ui/list-page/row-actions';
-import { useOrderTypeMembers, useOrderTypes, useSaveOrderType } from '../api/order-type-api';
+import { useOrderTypeMembers, useOrderTypes, useSaveOrderType } from '@/features/orders/api/order-type-api';
 import { OrderTypeFormModal } from './order-type-form-modal';
 
 type Props = { companyId: number; flags: FeatureFlags; isMobile: boolean };
