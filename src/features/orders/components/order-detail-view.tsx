@@ -42,6 +42,7 @@ import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
 import { allowedMovesFrom, MOVE_COLORS, MOVE_LABELS, needsReason, type OrderRights } from './order-status-rules';
 import { LoadingBlock } from '@/ui/loading-block';
+import { CopyButton } from '@/ui/copy-button';
 
 type Props = {
   db: AppDb;
@@ -215,6 +216,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 <Title order={3} data-testid="order-code">
                   {orderLabel(order)}
                 </Title>
+                <CopyButton value={orderLabel(order)} label={`Sao chép mã đơn ${orderLabel(order)}`} />
                 {unsent ? (
                   // Not the company's order yet: where it stands with the server, not a status.
                   <OrderSyncChip chip={orderChip(unsent.order, !reachable && unsent.opState === 'sending' ? 'pending' : unsent.opState)} />
