@@ -13,18 +13,20 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
-import { accountRoutes, refreshRoutes } from './modules/auth';
+import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
 import { kpiRoutes } from './modules/kpi';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
 import { syncRoutes } from './modules/sync';
+import { planRoutes } from './modules/plans';
+import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
@@ -85,7 +87,14 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // So do shop pictures and avatars (issue 17): their routes bound them.
+  const ownLimit = (method: string, path: string) => isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+  api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
+  // with one it falls through to the employees module's (server/modules/system).
+  api.route('/account/api', systemAccountRoutes(deps));
+  api.route('/account/api', shopCreateRoutes(deps));
+  api.route('/account/api', salesHistoryRoutes(deps));
   api.route('/account/api', accountRoutes(deps));
   api.route('/account/api', employeeRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
@@ -97,6 +106,10 @@ export function createApp(deps: AppDeps) {
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
+  api.route('/order/api', systemOrderRoutes(deps));
+  api.route('/shop/api', shopRoutes(deps));
+  api.route('/service/api', planRoutes(deps));
+  api.route('/service/api', orderTypeRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));

@@ -4,5 +4,6 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { planLapseHandler } from './modules/plans';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [];
+export const JOB_HANDLERS: AnyJobHandler[] = [planLapseHandler];

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as SystemRouteImport } from './routes/system'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
@@ -21,9 +22,11 @@ import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
+import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
+import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
@@ -33,6 +36,13 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as SystemIndexRouteImport } from './routes/system/index'
+import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
+import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
+import { Route as SystemOrdersRouteImport } from './routes/system/orders'
+import { Route as SystemPackagesRouteImport } from './routes/system/packages'
+import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
+import { Route as SystemShopsRouteImport } from './routes/system/shops'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -84,6 +94,11 @@ const LoginRoute = LoginRouteImport.update({
   id: '/_login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SystemRoute = SystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
   path: '/area',
@@ -124,6 +139,11 @@ const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
   path: '/order-groups',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
+  id: '/order-types',
+  path: '/order-types',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
   id: '/pharmacist',
   path: '/pharmacist',
@@ -137,6 +157,11 @@ const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
 const AppRoleRoute = AppRoleRouteImport.update({
   id: '/role',
   path: '/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServicePackageRoute = AppServicePackageRouteImport.update({
+  id: '/service-package',
+  path: '/service-package',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTransportRoute = AppTransportRouteImport.update({
@@ -183,6 +208,41 @@ const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => LoginRoute,
+} as any)
+const SystemIndexRoute = SystemIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountTypesRoute = SystemAccountTypesRouteImport.update({
+  id: '/account-types',
+  path: '/account-types',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountsRoute = SystemAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemOrdersRoute = SystemOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemPackagesRoute = SystemPackagesRouteImport.update({
+  id: '/packages',
+  path: '/packages',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemSalesHistoryRoute = SystemSalesHistoryRouteImport.update({
+  id: '/sales-history',
+  path: '/sales-history',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemShopsRoute = SystemShopsRouteImport.update({
+  id: '/shops',
+  path: '/shops',
+  getParentRoute: () => SystemRoute,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
@@ -359,6 +419,7 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/system': typeof SystemRouteWithChildren
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -367,9 +428,11 @@ export interface FileRoutesByFullPath {
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -378,6 +441,13 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -423,9 +493,11 @@ export interface FileRoutesByTo {
   '/employees': typeof AppEmployeesRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -434,6 +506,13 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -475,6 +554,7 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/system': typeof SystemRouteWithChildren
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
@@ -483,9 +563,11 @@ export interface FileRoutesById {
   '/_app/employees': typeof AppEmployeesRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
+  '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
   '/_app/role': typeof AppRoleRoute
+  '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
@@ -494,7 +576,14 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
   '/_center/': typeof CenterIndexRoute
+  '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
@@ -534,6 +623,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/system'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -542,9 +632,11 @@ export interface FileRouteTypes {
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -553,6 +645,13 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -598,9 +697,11 @@ export interface FileRouteTypes {
     | '/employees'
     | '/kpi-area'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -609,6 +710,13 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -649,6 +757,7 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/system'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
@@ -657,9 +766,11 @@ export interface FileRouteTypes {
     | '/_app/employees'
     | '/_app/kpi-area'
     | '/_app/order-groups'
+    | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
     | '/_app/role'
+    | '/_app/service-package'
     | '/_app/transport'
     | '/_app/visits'
     | '/_app/warehouse'
@@ -668,7 +779,14 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
     | '/_center/'
+    | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
     | '/_app/customers/settings'
@@ -710,6 +828,7 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  SystemRoute: typeof SystemRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
@@ -742,6 +861,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/system': {
+      id: '/system'
+      path: '/system'
+      fullPath: '/system'
+      preLoaderRoute: typeof SystemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/area': {
@@ -800,6 +926,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrderGroupsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/order-types': {
+      id: '/_app/order-types'
+      path: '/order-types'
+      fullPath: '/order-types'
+      preLoaderRoute: typeof AppOrderTypesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pharmacist': {
       id: '/_app/pharmacist'
       path: '/pharmacist'
@@ -819,6 +952,13 @@ declare module '@tanstack/react-router' {
       path: '/role'
       fullPath: '/role'
       preLoaderRoute: typeof AppRoleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/service-package': {
+      id: '/_app/service-package'
+      path: '/service-package'
+      fullPath: '/service-package'
+      preLoaderRoute: typeof AppServicePackageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/transport': {
@@ -883,6 +1023,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/system/': {
+      id: '/system/'
+      path: '/'
+      fullPath: '/system/'
+      preLoaderRoute: typeof SystemIndexRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/account-types': {
+      id: '/system/account-types'
+      path: '/account-types'
+      fullPath: '/system/account-types'
+      preLoaderRoute: typeof SystemAccountTypesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/accounts': {
+      id: '/system/accounts'
+      path: '/accounts'
+      fullPath: '/system/accounts'
+      preLoaderRoute: typeof SystemAccountsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/orders': {
+      id: '/system/orders'
+      path: '/orders'
+      fullPath: '/system/orders'
+      preLoaderRoute: typeof SystemOrdersRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/packages': {
+      id: '/system/packages'
+      path: '/packages'
+      fullPath: '/system/packages'
+      preLoaderRoute: typeof SystemPackagesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/sales-history': {
+      id: '/system/sales-history'
+      path: '/sales-history'
+      fullPath: '/system/sales-history'
+      preLoaderRoute: typeof SystemSalesHistoryRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/shops': {
+      id: '/system/shops'
+      path: '/shops'
+      fullPath: '/system/shops'
+      preLoaderRoute: typeof SystemShopsRouteImport
+      parentRoute: typeof SystemRoute
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1134,9 +1323,11 @@ interface AppRouteChildren {
   AppEmployeesRoute: typeof AppEmployeesRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
+  AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
   AppRoleRoute: typeof AppRoleRoute
+  AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
@@ -1184,9 +1375,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmployeesRoute: AppEmployeesRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
+  AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
   AppRoleRoute: AppRoleRoute,
+  AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
@@ -1262,11 +1455,35 @@ const LoginRouteChildren: LoginRouteChildren = {
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 
+interface SystemRouteChildren {
+  SystemAccountTypesRoute: typeof SystemAccountTypesRoute
+  SystemAccountsRoute: typeof SystemAccountsRoute
+  SystemOrdersRoute: typeof SystemOrdersRoute
+  SystemPackagesRoute: typeof SystemPackagesRoute
+  SystemSalesHistoryRoute: typeof SystemSalesHistoryRoute
+  SystemShopsRoute: typeof SystemShopsRoute
+  SystemIndexRoute: typeof SystemIndexRoute
+}
+
+const SystemRouteChildren: SystemRouteChildren = {
+  SystemAccountTypesRoute: SystemAccountTypesRoute,
+  SystemAccountsRoute: SystemAccountsRoute,
+  SystemOrdersRoute: SystemOrdersRoute,
+  SystemPackagesRoute: SystemPackagesRoute,
+  SystemSalesHistoryRoute: SystemSalesHistoryRoute,
+  SystemShopsRoute: SystemShopsRoute,
+  SystemIndexRoute: SystemIndexRoute,
+}
+
+const SystemRouteWithChildren =
+  SystemRoute._addFileChildren(SystemRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  SystemRoute: SystemRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }

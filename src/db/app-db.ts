@@ -10,6 +10,7 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
+import type { OrderTypeRecord } from '@contract/orders-types';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
@@ -92,6 +93,8 @@ export type CartRow = {
   lines: CartLine[];
   note: string;
   deliveryDate: string | null;
+  /** The order type chosen (contract/orders-types.ts); absent or null: the person's default one. */
+  orderTypeId?: number | null;
   updatedAt: string;
 };
 
@@ -116,6 +119,7 @@ export type LocalCustomerType = CustomerTypeRecord;
 export type LocalCustomerLevel = CustomerLevelRecord;
 export type LocalPricePolicy = PricePolicyRecord;
 export type LocalPromotion = PromotionRecord;
+export type LocalOrderType = OrderTypeRecord;
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
 
@@ -165,6 +169,7 @@ export class AppDb extends Dexie {
   stockChecks!: EntityTable<LocalStockCheck, 'id'>;
   countDrafts!: EntityTable<CountDraftRow, 'key'>;
   promotions!: EntityTable<LocalPromotion, 'id'>;
+  orderTypes!: EntityTable<LocalOrderType, 'id'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -224,6 +229,8 @@ export class AppDb extends Dexie {
     });
     // v6 (issue #13): the company's promotion programmes, applied by the cart offline.
     this.version(6).stores({ promotions: 'id, company' });
+    // v7 (issue 17): the company's order types and who may use each, chosen on the order screen offline.
+    this.version(7).stores({ orderTypes: 'id, company' });
   }
 }
 

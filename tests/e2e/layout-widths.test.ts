@@ -37,6 +37,8 @@ const ROUTES = [
   '/role',
   '/area',
   '/kpi-area',
+  '/order-types',
+  '/service-package',
   '/visits',
   '/pharmacist',
   '/my-account',

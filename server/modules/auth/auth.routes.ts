@@ -29,6 +29,7 @@ import { parseBody, pathId } from '@server/kernel/validate';
 import { authenticate, bearerToken } from '@server/kernel/authenticate';
 import { loadAccountView } from './account-view';
 import { passwordResetRoutes } from './password-reset.routes';
+import { accountProfileRoutes } from './account-profile.routes';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 import { clearPairFailures, passwordLimits, phoneCheckLimits, takeAttempt, throttleMessage } from './throttle';
@@ -194,6 +195,7 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   app.route('/', passwordResetRoutes(deps));
+  app.route('/', accountProfileRoutes(deps));
   return app;
 }
 

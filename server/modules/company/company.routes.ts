@@ -26,6 +26,7 @@ import { authenticate } from '@server/kernel/authenticate';
 import { requireCompanyAdmin, requireMembership } from '@server/kernel/membership';
 import { ensureCompanyRoles } from '@server/modules/roles';
 import { loadAccountView } from '@server/modules/auth';
+import { requirePlanAllows, requireSeat } from '@server/modules/plans';
 import {
   companyExists,
   companyMembers,
@@ -182,6 +183,8 @@ export function companyRoutes(deps: AppDeps) {
       if (input.status === 'accept' && membership.status !== 'pending') {
         throw forbidden('FORBIDDEN', 'Chỉ người được mời mới có thể chấp nhận lời mời; hãy gửi lời mời mới nếu cần');
       }
+      // Accepting a join request takes one of the package's seats (server/modules/plans).
+      if (input.status === 'accept') await requireSeat(db, membership.companyId, membership.accountId);
     }
     await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
     const members = await companyMembers(db, membership.companyId);
@@ -221,6 +224,8 @@ export function companyRoutes(deps: AppDeps) {
     const input = await parseBody(c, SetFunctionSchema);
     await requireCompanyAdmin(db, c.get('auth'), input.company);
     if (!isSwitchCode(input.code)) throw unknownSwitch();
+    // A company on a package turns on only what the package has (server/modules/plans).
+    await requirePlanAllows(db, input.company, input.code, input.is_enabled);
     await setSwitch(db, input.company, input.code, input.is_enabled);
     return ok(c, { code: input.code, is_enabled: input.is_enabled }, { message: 'Đã cập nhật chức năng' });
   });

@@ -27,6 +27,7 @@ import { provincesByRegion } from '@server/modules/regions';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
 import { orderGroupRoutes } from './order-groups.routes';
+import { orderTypeAddRoutes } from './order-types.routes';
 import { orderSheetResponse } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
@@ -326,5 +327,6 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   app.route('/', orderGroupRoutes(deps));
+  app.route('/', orderTypeAddRoutes(deps));
   return app;
 }

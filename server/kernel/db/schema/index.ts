@@ -17,3 +17,5 @@ export * from './regions';
 export * from './kpi';
 export * from './promotions';
 export * from './integrations';
+export * from './plans';
+export * from './system';
