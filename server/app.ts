@@ -14,7 +14,7 @@ import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
 import { accountRoutes, refreshRoutes } from './modules/auth';
-import { companyRoutes } from './modules/company';
+import { companyRoutes, onboardingRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps) {
   api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.route('/account/api', accountRoutes(deps));
   api.route('/account/api', employeeRoutes(deps));
+  api.route('/account/api', onboardingRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));
   api.route('/sync', syncRoutes(deps, SYNC_REGISTRY));
