@@ -63,7 +63,6 @@ export const CreateCompanySchema = bodyObject({
   email: optionalText('email', 255),
   address: optionalText('địa chỉ', 500),
 });
-export type CreateCompanyInput = v.InferInput<typeof CreateCompanySchema>;
 
 export const UpdateCompanySchema = bodyObject({
   title: v.optional(requiredText('tên công ty')),

@@ -19,6 +19,7 @@ import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
+import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
@@ -33,6 +34,7 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as LoginRegisterRouteImport } from './routes/_login/register'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -114,6 +116,11 @@ const AppEmployeesRoute = AppEmployeesRouteImport.update({
   path: '/employees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJoinRequestsRoute = AppJoinRequestsRouteImport.update({
+  id: '/join-requests',
+  path: '/join-requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
   id: '/kpi-area',
   path: '/kpi-area',
@@ -182,6 +189,11 @@ const CenterOnboardRoute = CenterOnboardRouteImport.update({
 const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => LoginRoute,
+} as any)
+const LoginRegisterRoute = LoginRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
   getParentRoute: () => LoginRoute,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
@@ -365,6 +377,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
@@ -378,6 +391,7 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -421,6 +435,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
@@ -434,6 +449,7 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -481,6 +497,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/diagnostics': typeof AppDiagnosticsRoute
   '/_app/employees': typeof AppEmployeesRoute
+  '/_app/join-requests': typeof AppJoinRequestsRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
@@ -494,6 +511,7 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/_login/register': typeof LoginRegisterRoute
   '/_center/': typeof CenterIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
@@ -540,6 +558,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
     | '/order-groups'
     | '/pharmacist'
@@ -553,6 +572,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -596,6 +616,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
     | '/order-groups'
     | '/pharmacist'
@@ -609,6 +630,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -655,6 +677,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/diagnostics'
     | '/_app/employees'
+    | '/_app/join-requests'
     | '/_app/kpi-area'
     | '/_app/order-groups'
     | '/_app/pharmacist'
@@ -668,6 +691,7 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/_login/register'
     | '/_center/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
@@ -786,6 +810,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/join-requests': {
+      id: '/_app/join-requests'
+      path: '/join-requests'
+      fullPath: '/join-requests'
+      preLoaderRoute: typeof AppJoinRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/kpi-area': {
       id: '/_app/kpi-area'
       path: '/kpi-area'
@@ -882,6 +913,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/_login/register': {
+      id: '/_login/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof LoginRegisterRouteImport
       parentRoute: typeof LoginRoute
     }
     '/_app/customers/': {
@@ -1132,6 +1170,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDiagnosticsRoute: typeof AppDiagnosticsRoute
   AppEmployeesRoute: typeof AppEmployeesRoute
+  AppJoinRequestsRoute: typeof AppJoinRequestsRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
@@ -1182,6 +1221,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDiagnosticsRoute: AppDiagnosticsRoute,
   AppEmployeesRoute: AppEmployeesRoute,
+  AppJoinRequestsRoute: AppJoinRequestsRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppPharmacistRoute: AppPharmacistRoute,
@@ -1254,10 +1294,12 @@ const CenterRouteWithChildren =
 
 interface LoginRouteChildren {
   LoginLoginRoute: typeof LoginLoginRoute
+  LoginRegisterRoute: typeof LoginRegisterRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginLoginRoute: LoginLoginRoute,
+  LoginRegisterRoute: LoginRegisterRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
