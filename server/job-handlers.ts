@@ -4,5 +4,6 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { SMS_CODE_JOB } from './modules/auth';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [];
+export const JOB_HANDLERS: AnyJobHandler[] = [SMS_CODE_JOB];
