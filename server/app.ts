@@ -15,6 +15,7 @@ import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
 import { accountRoutes, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
+import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/notification/api', notificationRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

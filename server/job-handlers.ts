@@ -5,5 +5,6 @@
  */
 import type { AnyJobHandler } from './kernel/jobs';
 import { SMS_CODE_JOB } from './modules/auth';
+import { PUSH_JOB, PUSH_SEND_JOB } from './modules/notifications';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [SMS_CODE_JOB];
+export const JOB_HANDLERS: AnyJobHandler[] = [SMS_CODE_JOB, PUSH_JOB, PUSH_SEND_JOB];

@@ -47,6 +47,8 @@ export type ServerEnv = {
    */
   smsProvider: 'log' | 'esms';
   esms: { apiKey: string; secretKey: string; brandname: string; environment: 'production' | 'sandbox' | 'simulator' };
+  /** Web Push's VAPID key pair (server/modules/notifications/web-push.ts); made and kept in the database when absent. */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
 };
 
 function smsProviderFrom(value: string | undefined): 'log' | 'esms' {
@@ -114,6 +116,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       secretKey: source.ESMS_SECRET_KEY ?? '',
       brandname: source.ESMS_BRANDNAME ?? '',
       environment: esmsEnvironmentFrom(source.ESMS_ENVIRONMENT),
+    },
+    vapid: {
+      publicKey: source.VAPID_PUBLIC_KEY || null,
+      privateKey: source.VAPID_PRIVATE_KEY || null,
+      subject: source.VAPID_SUBJECT || null,
     },
   };
 }

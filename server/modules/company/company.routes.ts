@@ -39,6 +39,7 @@ import {
 } from './company.repo';
 import { switchStates } from '@server/kernel/switches';
 import { JOIN_REQUEST_SENT, requestToJoin } from './join-requests';
+import { notifyJoinDecision } from '@server/modules/notifications';
 
 function unknownSwitch() {
   return badRequest('UNKNOWN_FEATURE', undefined, { code: 'Mã chức năng không tồn tại' });
@@ -171,10 +172,22 @@ export function companyRoutes(deps: AppDeps) {
     if (input.role !== undefined && !(await isCompanyRole(db, membership.companyId, input.role))) {
       throw badRequest('VALIDATION_FAILED', 'Vai trò không tồn tại trong công ty', { role: 'Vai trò không tồn tại trong công ty' });
     }
-    await db
-      .update(accountCompanies)
-      .set({ status: input.status, ...(input.role !== undefined ? { roleId: input.role } : {}), updatedAt: new Date() })
-      .where(eq(accountCompanies.id, id));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accountCompanies)
+        .set({ status: input.status, ...(input.role !== undefined ? { roleId: input.role } : {}), updatedAt: new Date() })
+        .where(eq(accountCompanies.id, id));
+      // A join request decided: it no longer waits on the owners, and the person is told.
+      if (membership.status === 'pending' && (input.status === 'accept' || input.status === 'reject')) {
+        await notifyJoinDecision(tx, {
+          companyId: membership.companyId,
+          companyTitle: (await findCompany(tx, membership.companyId))?.title ?? '',
+          membershipId: id,
+          requesterId: membership.accountId,
+          accepted: input.status === 'accept',
+        });
+      }
+    });
     const members = await companyMembers(db, membership.companyId);
     return ok(
       c,

@@ -1,14 +1,16 @@
 /**
  * Asking to join a company (company/api/accountcompany POST, account/api/account-register-company
  * PUT): a pending membership the company's owner accepts or refuses (./company.routes.ts PUT
- * accountcompany/{id}). One request per person and company; refused, a person may ask once more.
+ * accountcompany/{id}), who is notified of it. One request per person and company; refused, a person
+ * may ask once more.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Membership } from '@contract/company';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies } from '@server/kernel/db/schema';
+import { accountCompanies, accounts } from '@server/kernel/db/schema';
 import { conflict, notFound } from '@server/kernel/errors';
 import { loadAccountView } from '@server/modules/auth';
+import { notifyJoinRequest } from '@server/modules/notifications';
 import { findCompany, findMembership } from './company.repo';
 
 const ALREADY: Record<string, string> = {
@@ -25,16 +27,33 @@ export async function requestToJoin(db: Db, companyId: number, accountId: number
   const existing = await findMembership(db, companyId, accountId);
   if (existing && existing.status !== 'reject') throw conflict(ALREADY[existing.status] ?? ALREADY.pending);
   if (existing && !existing.isActive) throw conflict('Tài khoản của bạn đã bị ngừng hoạt động tại công ty này');
-  if (existing) {
-    const [reopened] = await db
-      .update(accountCompanies)
-      .set({ status: 'pending', updatedAt: new Date() })
-      .where(and(eq(accountCompanies.id, existing.id), eq(accountCompanies.status, 'reject')))
-      .returning({ id: accountCompanies.id });
-    if (!reopened) throw conflict(ALREADY.pending);
-  } else {
-    await db.insert(accountCompanies).values({ companyId, accountId, status: 'pending' }).onConflictDoNothing();
-  }
+  await db.transaction(async (tx) => {
+    let membershipId = existing?.id;
+    if (existing) {
+      const [reopened] = await tx
+        .update(accountCompanies)
+        .set({ status: 'pending', updatedAt: new Date() })
+        .where(and(eq(accountCompanies.id, existing.id), eq(accountCompanies.status, 'reject')))
+        .returning({ id: accountCompanies.id });
+      if (!reopened) throw conflict(ALREADY.pending);
+    } else {
+      const [inserted] = await tx
+        .insert(accountCompanies)
+        .values({ companyId, accountId, status: 'pending' })
+        .onConflictDoNothing()
+        .returning({ id: accountCompanies.id });
+      if (!inserted) throw conflict(ALREADY.pending);
+      membershipId = inserted.id;
+    }
+    const [requester] = await tx.select({ fullName: accounts.fullName, phone: accounts.phone }).from(accounts).where(eq(accounts.id, accountId));
+    await notifyJoinRequest(tx, {
+      companyId,
+      membershipId: membershipId!,
+      requesterId: accountId,
+      requesterName: requester!.fullName,
+      requesterPhone: requester!.phone,
+    });
+  });
   const view = await loadAccountView(db, accountId);
   return view!.company_data.find((membership) => membership.company === companyId)!;
 }
