@@ -5,8 +5,7 @@
  * V2: register-v2 (the form) answers a registration access token and sends a code to the phone;
  * resend-otp-v2 sends a new one (a minute apart, 10 a day); verify-v2 with the code makes the
  * account and signs it in. registeraccount is the first version's form (no confirmation field),
- * confirmed the same way. No account exists before its phone is proven (docs/notifications.md
- * "Registration").
+ * confirmed the same way. No account exists before its phone is proven (docs/accounts.md).
  */
 import * as v from 'valibot';
 import { newPasswordField } from './auth-password';

@@ -21,6 +21,7 @@ import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
 import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
@@ -124,6 +125,11 @@ const AppJoinRequestsRoute = AppJoinRequestsRouteImport.update({
 const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
   id: '/kpi-area',
   path: '/kpi-area',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
@@ -379,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/employees': typeof AppEmployeesRoute
   '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
@@ -437,6 +444,7 @@ export interface FileRoutesByTo {
   '/employees': typeof AppEmployeesRoute
   '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
@@ -499,6 +507,7 @@ export interface FileRoutesById {
   '/_app/employees': typeof AppEmployeesRoute
   '/_app/join-requests': typeof AppJoinRequestsRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
@@ -560,6 +569,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
@@ -618,6 +628,7 @@ export interface FileRouteTypes {
     | '/employees'
     | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
@@ -679,6 +690,7 @@ export interface FileRouteTypes {
     | '/_app/employees'
     | '/_app/join-requests'
     | '/_app/kpi-area'
+    | '/_app/notifications'
     | '/_app/order-groups'
     | '/_app/pharmacist'
     | '/_app/price-policy'
@@ -822,6 +834,13 @@ declare module '@tanstack/react-router' {
       path: '/kpi-area'
       fullPath: '/kpi-area'
       preLoaderRoute: typeof AppKpiAreaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/order-groups': {
@@ -1172,6 +1191,7 @@ interface AppRouteChildren {
   AppEmployeesRoute: typeof AppEmployeesRoute
   AppJoinRequestsRoute: typeof AppJoinRequestsRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
@@ -1223,6 +1243,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEmployeesRoute: AppEmployeesRoute,
   AppJoinRequestsRoute: AppJoinRequestsRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,

@@ -2,7 +2,8 @@
  * Issue 17, registration and onboarding, as people do them:
  * - a new visitor on a phone (390 px) registers from /login with the code sent to the phone (read
  *   from the test sender), registers a company with its tax code and lands on its dashboard;
- * - another asks to join An Khang by its tax code and, once the owner accepts, opens it.
+ * - another asks to join An Khang by its tax code; the owner's bell shows the waiting request
+ *   without a reload, the owner accepts it from there, and the person opens An Khang.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -26,6 +27,12 @@ function codeSentTo(phone: string) {
   return eventually(() => app.server.sentCodes.filter((entry) => entry.to === phone && entry.purpose === 'registration').at(-1)?.code).toMatch(
     /^\d{6}$/,
   );
+}
+
+/** The number the bell shows (its label says it: "Thông báo: 3 chưa đọc"). */
+async function unreadOnBell(page: Page): Promise<number> {
+  const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
+  return Number(/(\d+) chưa đọc/.exec(label)?.[1] ?? 0);
 }
 
 const lastCode = (phone: string) => app.server.sentCodes.filter((entry) => entry.to === phone).at(-1)!.code;
@@ -101,7 +108,13 @@ describe('registration and onboarding', () => {
     await expect(entry.getByText(STATUS.accepted).isVisible()).resolves.toBe(true);
   });
 
-  it('another asks to join An Khang by its tax code and opens it once the owner accepts', async () => {
+  it('another asks to join An Khang by its tax code; the owner’s bell shows the waiting request, the owner accepts it and the person opens An Khang', async () => {
+    const owner = await app.open(VIEWPORTS.desktop);
+    await signInTo(owner.page, COMPANIES.anKhang);
+    const bell = owner.page.getByTestId('notification-bell');
+    await bell.waitFor();
+    const before = await unreadOnBell(owner.page);
+
     const joiner = await registeredAccount('0386000202', 'Vũ Đức Thịnh');
     const { page } = await app.open(VIEWPORTS.phone);
     await page.goto('/login');
@@ -115,13 +128,19 @@ describe('registration and onboarding', () => {
     await waitForPath(page, '/');
     await workspaceEntry(page, COMPANIES.anKhang).getByText(STATUS.pending).waitFor();
 
-    const owner = await app.open(VIEWPORTS.desktop);
-    await signInTo(owner.page, COMPANIES.anKhang);
-    await owner.page.goto('/join-requests');
+    // The owner's open page hears of it without a reload when the person comes back to the tab
+    // (and every 30 s, or at once by Web Push where the browser allows it).
+    await owner.page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+    await eventually(() => unreadOnBell(owner.page)).toBe(before + 1);
+    await bell.click();
+    const waiting = owner.page.getByTestId('notification-item').filter({ hasText: 'Vũ Đức Thịnh xin tham gia công ty' });
+    await waiting.click();
+    await waitForPath(owner.page, '/join-requests');
     const request = owner.page.getByTestId('join-request').filter({ hasText: 'Vũ Đức Thịnh' });
-    await request.waitFor();
     await request.getByRole('button', { name: 'Chấp nhận' }).click();
     await toast(owner.page, 'success', 'Đã chấp nhận Vũ Đức Thịnh').waitFor();
+    // Read and settled: the bell no longer counts it.
+    await eventually(() => unreadOnBell(owner.page)).toBe(before);
 
     await page.reload();
     await workspaceList(page).waitFor();

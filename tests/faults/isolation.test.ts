@@ -53,6 +53,9 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/account/api/registercompany': 'creates the caller’s own company',
   'POST /api/account/api/counttitle': 'sign-up check: companies named alike, by design (names are public facts)',
   'PUT /api/account/api/account-register-company/:id': 'a request to join, like POST accountcompany (grants nothing while pending)',
+  'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
+  'POST /api/notification/api/push/subscription': 'the caller’s own browser',
+  'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
