@@ -17,7 +17,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { PushPayload } from '@contract/notifications';
-import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '@contract/sw-messages';
+import { SW_SYNC_TAG, type PageToSw, type SwNotice, type SwToPage } from '@contract/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -156,7 +156,7 @@ self.addEventListener('push', (event: Event) => {
   }
   const show = async () => {
     const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-    const changed: SwToPage = { type: 'NOTIFICATIONS_CHANGED' };
+    const changed: SwNotice = { type: 'NOTIFICATIONS_CHANGED' };
     for (const page of pages) page.postMessage(changed);
     await self.registration.showNotification(payload?.title ?? 'Sales Field', {
       body: payload?.body ?? 'Bạn có thông báo mới',

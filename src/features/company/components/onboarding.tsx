@@ -3,7 +3,7 @@
  * one. Registered, the new company is chosen and its dashboard opens; asked, the workspace list
  * shows the request waiting for the company's answer.
  */
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBuildingPlus, IconUsersPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RegisterCompanyInput } from '@contract/company-onboarding';
@@ -13,6 +13,7 @@ import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { fetchMemberships, registerCompany, similarCompanyTitles } from '../api/company-api';
 import { chooseWorkspace } from '../model/choose-company';
+import { SignOutLink } from './sign-out-link';
 import { JoinCompanyForm } from './join-company-form';
 import { RegisterCompanyForm } from './register-company-form';
 
@@ -91,11 +92,7 @@ export function Onboarding({ fullName, onRegistered, onAsked, onSignOut }: Props
           <JoinCompanyForm onAsked={() => void asked()} />
         </Tabs.Panel>
       </Tabs>
-      <Group justify="center">
-        <Button variant="subtle" color="gray" onClick={onSignOut}>
-          Đăng xuất
-        </Button>
-      </Group>
+      <SignOutLink onSignOut={onSignOut} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { notificationPaths, UNREAD_POLL_MS, type NotificationRecord, type UnreadCount } from '@contract/notifications';
+import type { SwNotice } from '@contract/sw-messages';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 
@@ -21,7 +22,7 @@ export function useUnreadCount(companyId: number) {
   useEffect(() => {
     // The service worker tells the open pages when a push arrived (sw/sw.ts): ask at once.
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as { type?: string } | null)?.type === 'NOTIFICATIONS_CHANGED') void queryClient.invalidateQueries({ queryKey: keys.all });
+      if ((event.data as Partial<SwNotice> | null)?.type === 'NOTIFICATIONS_CHANGED') void queryClient.invalidateQueries({ queryKey: keys.all });
     };
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => navigator.serviceWorker?.removeEventListener('message', onMessage);
