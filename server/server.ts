@@ -8,6 +8,7 @@ import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
 import { ensureAllCompanyRoles } from './modules/roles';
+import { configuredSender } from './modules/auth';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -88,6 +89,7 @@ export async function prepareDeps(
     env,
     keys,
     logger,
+    // Replaced below by the sender the environment chooses, which needs the other deps.
     sender: options.sender ?? loggingSender(logger),
     faults: options.faults,
     vault,
@@ -96,6 +98,7 @@ export async function prepareDeps(
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
     reads: readRouting(db, database.replica),
   };
+  if (!options.sender) deps.sender = configuredSender(deps);
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };
 }
