@@ -68,7 +68,9 @@ export default defineConfig({
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*'],
+        // The receivables office (receivables-office: aging, payments, statements, settings, VietQR
+        // with its bank list and QR drawer) likewise.
+        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/receivables-office-*', 'assets/xlsx-reader-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -138,6 +140,14 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The receivables office (src/features/receivables/components/office and online: aging,
+            // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
+            // use: online-only, one file left out of the precache above, loaded on first use.
+            {
+              name: 'receivables-office',
+              test: /src[\\/]features[\\/]receivables[\\/]components[\\/](office|online)[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/,
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

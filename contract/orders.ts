@@ -81,6 +81,11 @@ export type OrderRecord = {
    * device copies written before it existed.
    */
   discount_approval?: DiscountApproval | null;
+  /**
+   * Taken over the customer's or the rep's credit limit with the company's policy "warn"
+   * (contract/receivables-ledger.ts creditVerdict): why. Absent on copies written before it existed.
+   */
+  credit_warning?: string | null;
 };
 
 /** A programme applied to an order: what it gave and how it reads. */

@@ -13,6 +13,7 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
+import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/receivables';
 import { accountRoutes, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
@@ -91,6 +92,8 @@ export function createApp(deps: AppDeps) {
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
+  api.route('/order/api', receivableRoutes(deps));
+  api.route('/order/api', receivableReportRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
@@ -99,6 +102,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/bank/api', bankRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

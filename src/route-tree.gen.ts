@@ -23,6 +23,7 @@ import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
+import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
@@ -59,6 +60,8 @@ import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/pr
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
+import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
+import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
@@ -132,6 +135,11 @@ const AppPharmacistRoute = AppPharmacistRouteImport.update({
 const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   id: '/price-policy',
   path: '/price-policy',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReceivablesRoute = AppReceivablesRouteImport.update({
+  id: '/receivables',
+  path: '/receivables',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRoleRoute = AppRoleRouteImport.update({
@@ -314,6 +322,16 @@ const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   path: '/order/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentPrintIdRoute = PaymentPrintIdRouteImport.update({
+  id: '/payment/print/$id',
+  path: '/payment/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReceivablesStatementIdRoute = ReceivablesStatementIdRouteImport.update({
+  id: '/receivables/statement/$id',
+  path: '/receivables/statement/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersTypeIndexRoute = AppCustomersTypeIndexRouteImport.update({
   id: '/customers/type/',
   path: '/customers/type/',
@@ -369,6 +387,7 @@ export interface FileRoutesByFullPath {
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
@@ -398,6 +417,8 @@ export interface FileRoutesByFullPath {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
@@ -425,6 +446,7 @@ export interface FileRoutesByTo {
   '/order-groups': typeof AppOrderGroupsRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
@@ -454,6 +476,8 @@ export interface FileRoutesByTo {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
@@ -485,6 +509,7 @@ export interface FileRoutesById {
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
+  '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
@@ -515,6 +540,8 @@ export interface FileRoutesById {
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
@@ -544,6 +571,7 @@ export interface FileRouteTypes {
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
     | '/transport'
     | '/visits'
@@ -573,6 +601,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
     | '/my-account/'
@@ -600,6 +630,7 @@ export interface FileRouteTypes {
     | '/order-groups'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
     | '/transport'
     | '/visits'
@@ -629,6 +660,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
     | '/my-account'
@@ -659,6 +692,7 @@ export interface FileRouteTypes {
     | '/_app/order-groups'
     | '/_app/pharmacist'
     | '/_app/price-policy'
+    | '/_app/receivables'
     | '/_app/role'
     | '/_app/transport'
     | '/_app/visits'
@@ -689,6 +723,8 @@ export interface FileRouteTypes {
     | '/_app/reports/promotions'
     | '/_app/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
     | '/_app/my-account/'
@@ -711,6 +747,8 @@ export interface RootRouteChildren {
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
+  PaymentPrintIdRoute: typeof PaymentPrintIdRoute
+  ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
 
@@ -812,6 +850,13 @@ declare module '@tanstack/react-router' {
       path: '/price-policy'
       fullPath: '/price-policy'
       preLoaderRoute: typeof AppPricePolicyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receivables': {
+      id: '/_app/receivables'
+      path: '/receivables'
+      fullPath: '/receivables'
+      preLoaderRoute: typeof AppReceivablesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/role': {
@@ -1066,6 +1111,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderPrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/print/$id': {
+      id: '/payment/print/$id'
+      path: '/payment/print/$id'
+      fullPath: '/payment/print/$id'
+      preLoaderRoute: typeof PaymentPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receivables/statement/$id': {
+      id: '/receivables/statement/$id'
+      path: '/receivables/statement/$id'
+      fullPath: '/receivables/statement/$id'
+      preLoaderRoute: typeof ReceivablesStatementIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/': {
       id: '/_app/customers/type/'
       path: '/customers/type'
@@ -1136,6 +1195,7 @@ interface AppRouteChildren {
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
+  AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
@@ -1186,6 +1246,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
+  AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
@@ -1268,6 +1329,8 @@ const rootRouteChildren: RootRouteChildren = {
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
+  PaymentPrintIdRoute: PaymentPrintIdRoute,
+  ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -16,6 +16,7 @@ import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { releaseUsage } from '@server/modules/promotions';
+import { orderChanged } from '@server/modules/receivables';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
@@ -112,4 +113,6 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     op: 'upsert',
     ownerAccountId: order.accountId,
   });
+  // Completed: the customer owes it from today; any move changes what their open orders add.
+  await orderChanged(tx, move.companyId, move.orderId, now);
 }

@@ -82,6 +82,7 @@ export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow
     updated_at: row.updatedAt.toISOString(),
     off_route: row.offRoute,
     discount_approval: toApproval(row, approverName),
+    credit_warning: row.creditWarning,
   };
 }
 

@@ -34,6 +34,7 @@ import { checkRepDiscount } from './order-discount';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
 import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { applyPromotions } from '@contract/promotions-engine';
+import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {
@@ -231,6 +232,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   });
   const amounts = cart.lines.map((line) => line.amounts);
   const totals = cart.totals;
+  // Over the customer's or the rep's credit limit: refused (block) or taken with the reason (warn).
+  const creditWarning = await checkOrderCredit(tx, { companyId, customerId: customer.id, accountId, orderValue: totals.total, now: context.now });
   const approvalReason = checkRepDiscount(
     cart.lines,
     accepted.map((entry) => entry.index),
@@ -272,6 +275,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     discountApproval: approvalReason ? 'needed' : null,
     discountApprovalReason: approvalReason,
     paymentStatus: 'unpaid',
+    creditWarning,
     deliveryDate: payload.deliveryDate,
     note: payload.note,
     vatOn: pricing.vatOn,
@@ -369,6 +373,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     accountId,
   });
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
+  await orderChanged(tx, companyId, payload.orderId, context.now);
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
   return {

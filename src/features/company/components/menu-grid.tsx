@@ -25,6 +25,7 @@ import {
   IconUsersGroup,
   IconWalk,
   IconBrandMessenger,
+  IconCash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ComponentType } from 'react';
@@ -50,6 +51,7 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   pharmacist: IconId,
   'office-staff': IconUsers,
   promotion: IconDiscount2,
+  receivables: IconCash,
   area: IconMapPin,
   'kpi-area': IconTarget,
   role: IconShieldLock,

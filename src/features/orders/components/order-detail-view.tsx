@@ -52,6 +52,8 @@ type Props = {
   groupOrdersOn: boolean;
   /** Cards of other domains beside the order's own (the server's copy only), e.g. its stock receipts. */
   aside?: (order: OrderRecord) => ReactNode;
+  /** The payment status is set by hand (RECEIVABLE off); with it on, payments decide it (the aside shows them). */
+  paymentByHand?: boolean;
 };
 
 const PRINT_BUTTON_LABELS: Record<PrintFormat, string> = { a4: 'In hóa đơn A4', a5: 'In A5', receipt80: 'In phiếu 80mm' };
@@ -70,7 +72,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside }: Props) {
+export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside, paymentByHand = true }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const { move, payment, edit } = useOrderWrites(companyId);
   const navigate = useNavigate();
@@ -308,7 +310,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {rights.edit && (
+            {rights.edit && paymentByHand && (
               <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
                 <Select
                   label="Thanh toán"

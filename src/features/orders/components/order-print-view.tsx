@@ -9,7 +9,7 @@ import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { AppDb } from '@/db/app-db';
-import { dayjs, formatDate, formatDateTime } from '@/lib/dates';
+import { documentDate, formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useOrderDetail } from '../api/order-queries';
 import { orderLabel } from './order-list-table';
@@ -26,12 +26,6 @@ type Props = {
   onFormat: (format: PrintFormat) => void;
   onBack: () => void;
 };
-
-/** "Ngày 21 tháng 11 năm 2026", as dates are written on Vietnamese documents. */
-export function documentDate(value: string): string {
-  const date = dayjs(value);
-  return date.isValid() ? `Ngày ${date.format('DD')} tháng ${date.format('MM')} năm ${date.format('YYYY')}` : '';
-}
 
 const money = (value: number) => formatNumber(value, 0);
 

@@ -1,0 +1,12 @@
+/** The office hub, fetched when first opened (src/ui/online-screen.tsx); the rest of the feature is precached. */
+import { onlineScreen } from '@/ui/online-screen';
+
+export const ReceivablesHubScreen = onlineScreen(
+  () => import('./office/receivables-hub').then((module) => module.ReceivablesHub),
+  'công nợ',
+);
+
+export const StatementScreen = onlineScreen(
+  () => import('./office/statement-view').then((module) => module.StatementView),
+  'đối chiếu công nợ',
+);
