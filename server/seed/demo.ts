@@ -13,6 +13,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoPromotions } from './demo-promotions';
+import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -95,4 +96,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  await seedDemoReceivables(db, ids);
 }
