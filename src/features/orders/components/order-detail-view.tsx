@@ -37,6 +37,7 @@ import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS, type PrintFormat } from './order-print-model';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CONFIRM_AND_APPROVE, DiscountApprovalAlert, DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningAlert, CreditWarningBadge } from './credit-warning';
 import { OrderStatusDialog } from './order-status-dialog';
 import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
@@ -225,6 +226,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                     <OrderStatusBadge status={order.status} size="lg" />
                     <PaymentStatusBadge status={order.payment_status} />
                     <DiscountApprovalBadge approval={order.discount_approval} />
+                    <CreditWarningBadge warning={order.credit_warning} />
                   </>
                 )}
               </Group>
@@ -240,6 +242,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
             </Alert>
           )}
           <DiscountApprovalAlert approval={order.discount_approval} canApprove={rights.approve} />
+          <CreditWarningAlert warning={order.credit_warning} />
           {isMobile && moves.length > 0 && actionButtons}
         </Stack>
       </Card>

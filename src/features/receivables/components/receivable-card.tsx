@@ -9,6 +9,7 @@ import { IconCash, IconFileText } from '@tabler/icons-react';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
 import { DEFAULT_AGING_BOUNDS, ageItems } from '@contract/receivables-ledger';
+import { receivablePaths } from '@contract/receivables';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
@@ -17,6 +18,7 @@ import { useCustomerReceivable } from '../api/receivable-api';
 import { useDeviceReceivable, useUnconfirmedCollections } from '../api/receivable-device';
 import type { CollectCustomer, Collector } from '../model/collect-payment';
 import { CollectPaymentDialog } from './collect-payment-dialog';
+import { LimitDialog } from './receivable-screens';
 import { AgingTable, ReceivableFigures } from './receivable-figures';
 
 type Props = { db: AppDb; collector: Collector; customer: CollectCustomer; isMobile: boolean };
@@ -26,10 +28,11 @@ export function ReceivableCard({ db, collector, customer, isMobile }: Props) {
   const canView = useCan('receivables', 'view');
   const canCollect = useCan('receivables', 'create');
   const canConfirm = useCan('receivables', 'approve');
+  const canEdit = useCan('receivables', 'edit');
   const server = useCustomerReceivable(collector.companyId, customer.id, online && canView);
   const device = useDeviceReceivable(db, customer.id);
   const unsent = useUnconfirmedCollections(db, collector.companyId, customer.id);
-  const [dialog, setDialog] = useState<'collect' | 'record' | null>(null);
+  const [dialog, setDialog] = useState<'collect' | 'record' | 'limit' | null>(null);
   if (!canView) return null;
   const record = server.data ?? device ?? null;
   const bounds = server.data?.aging_bounds ?? DEFAULT_AGING_BOUNDS;
@@ -61,6 +64,11 @@ export function ReceivableCard({ db, collector, customer, isMobile }: Props) {
               Ghi nhận thanh toán
             </Button>
           )}
+          {canEdit && online && (
+            <Button variant="default" onClick={() => setDialog('limit')} data-testid="limit-open">
+              Hạn mức
+            </Button>
+          )}
           {online && (
             <AnchorLink to="/receivables/statement/$id" params={{ id: customer.id }} size="sm" data-testid="statement-open">
               <Group gap={4} wrap="nowrap">
@@ -71,7 +79,16 @@ export function ReceivableCard({ db, collector, customer, isMobile }: Props) {
           )}
         </Group>
       </Stack>
-      {dialog && (
+      {dialog === 'limit' && (
+        <LimitDialog
+          companyId={collector.companyId}
+          title={`Hạn mức công nợ của ${customer.name}`}
+          path={receivablePaths.creditLimit(customer.id)}
+          current={{ credit_limit: record?.credit_limit ?? null, credit_days: record?.credit_days ?? null }}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {(dialog === 'collect' || dialog === 'record') && (
         <CollectPaymentDialog
           db={db}
           collector={collector}
