@@ -145,9 +145,14 @@ export default defineConfig({
             // The receivables office (src/features/receivables/components/office and online: aging,
             // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
             // use: online-only, one file left out of the precache above, loaded on first use.
+            // The VietQR part (the bank list and the QR drawer) is its own file, so a page that shows only
+            // the code (an order, its print) does not fetch the office screens.
             {
-              name: 'receivables-office',
-              test: /src[\\/]features[\\/]receivables[\\/]components[\\/](office|online)[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/,
+              name: (id: string) => {
+                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(id))
+                  return 'receivables-office-qr';
+                return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
+              },
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

@@ -2,7 +2,7 @@
 import { loadedWhenShown, onlineScreen } from '@/ui/online-screen';
 
 export const ReceivablesHubScreen = onlineScreen(
-  () => import('./office/receivables-hub').then((module) => module.ReceivablesHub),
+  () => import('./office/receivables-office-hub').then((module) => module.ReceivablesHub),
   'công nợ',
 );
 

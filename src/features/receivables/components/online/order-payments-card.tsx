@@ -1,5 +1,6 @@
 /**
- * "Thanh toán" on an order's page: what it cost, what settled it, what is left, its payment history
+ * "Thanh toán" on an order's page (online-only, fetched when first shown: offline the rep collects
+ * from the customer's page): what it cost, what settled it, what is left, its payment history
  * with receipts (the cashier confirms a collection here), "Thu tiền" for the rep (on the device,
  * offline too) and "Ghi nhận thanh toán" for the cashier, and the VietQR code to pay by transfer.
  */
@@ -14,12 +15,12 @@ import { useCan } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
 import { MoneyText } from '@/ui/money-text';
 import { toastedWrite } from '@/ui/toasted-write';
-import { useOrderReceivable, usePaymentWrites } from '../api/receivable-api';
-import { useUnconfirmedCollections } from '../api/receivable-device';
-import type { Collector } from '../model/collect-payment';
-import { CollectPaymentDialog } from './collect-payment-dialog';
-import { PaymentRows } from './payment-rows';
-import { OrderVietQr } from './order-viet-qr';
+import { useOrderReceivable, usePaymentWrites } from '@/features/receivables/api/receivable-api';
+import { useUnconfirmedCollections } from '@/features/receivables/api/receivable-device';
+import type { Collector } from '@/features/receivables/model/collect-payment';
+import { CollectPaymentDialog } from '../collect-payment-dialog';
+import { PaymentRows } from '../payment-rows';
+import { VietQrBlock } from './viet-qr';
 
 const PAYABLE = ['pending', 'confirmed', 'delivering', 'completed'];
 
@@ -95,9 +96,7 @@ export function OrderPaymentsCard({ db, collector, order, isMobile }: Props) {
             )}
           </Group>
         )}
-        {payable && open > 0 && online && order.code && (
-          <OrderVietQr companyId={collector.companyId} amount={open} orderCode={order.code} />
-        )}
+        {payable && open > 0 && order.code && <VietQrBlock companyId={collector.companyId} amount={open} purpose={`${order.code} thanh toan`} />}
       </Stack>
       {dialog && (
         <CollectPaymentDialog
