@@ -90,7 +90,13 @@ export default defineConfig({
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The receivables office's online-only parts (receivables-office*) are fetched with what they
+      // import, not with a list of it written into the precached file that loads them (a list of
+      // ~100 files that would take 4 kB of the phone's precache for screens it cannot show offline).
+      resolveDependencies: (filename, deps) => (/receivables-office/.test(filename) ? [] : deps),
+    },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {

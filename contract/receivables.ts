@@ -7,10 +7,8 @@
  */
 import * as v from 'valibot';
 import {
-  CREDIT_POLICIES,
   DEFAULT_AGING_BOUNDS,
   ageItems,
-  agingBoundsProblem,
   type Aging,
   type CreditPolicy,
   type CreditStanding,
@@ -20,18 +18,7 @@ import {
 } from './receivables-ledger';
 import type { PaymentStatus } from './orders-status';
 import { defineSyncDomain } from './sync';
-import {
-  bodyObject,
-  companyBodyField,
-  companyQueryField,
-  idField,
-  isIsoDate,
-  isoInstantField,
-  optionalText,
-  pagingFields,
-  requiredText,
-  uuidField,
-} from './validation';
+import { isoInstantField, optionalText, uuidField } from './validation';
 
 export const PAYMENT_METHODS = ['cash', 'transfer', 'cod'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -228,27 +215,8 @@ export const amountField = (label = 'Số tiền') =>
     v.minValue(1, `${label} phải lớn hơn 0`),
     v.maxValue(MAX_AMOUNT, `${label} quá lớn`),
   );
-const limitField = (label: string, max: number) =>
-  v.optional(
-    v.nullable(
-      v.pipe(
-        v.number(`${label} phải là số`),
-        v.integer(`${label} phải là số nguyên`),
-        v.minValue(0, `${label} không được âm`),
-        v.maxValue(max, `${label} quá lớn`),
-      ),
-    ),
-    null,
-  );
-const methodField = v.picklist(PAYMENT_METHODS, 'Hình thức thanh toán không hợp lệ');
-const referenceField = optionalText('mã giao dịch', 100);
-const noteField = optionalText('ghi chú', 500);
-const dayField = (label: string) =>
-  v.pipe(
-    v.string(`${label} không hợp lệ`),
-    v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ (YYYY-MM-DD)`),
-    v.check(isIsoDate, `${label} không hợp lệ (YYYY-MM-DD)`),
-  );
+export const referenceField = optionalText('mã giao dịch', 100);
+export const noteField = optionalText('ghi chú', 500);
 
 /** `payment.collect`: a rep took money at the pharmacy (offline too). The id is the phone's; the op is applied once. */
 export const PaymentCollectSchema = v.object(
@@ -265,93 +233,6 @@ export const PaymentCollectSchema = v.object(
   'Dữ liệu phiếu thu không hợp lệ',
 );
 export type PaymentCollectPayload = v.InferOutput<typeof PaymentCollectSchema>;
-
-/** The office records a payment (the cashier took it: confirmed at once unless `confirmed` is false). */
-export const PaymentCreateSchema = bodyObject({
-  company: companyBodyField,
-  customer: uuidField('Khách hàng'),
-  order: v.optional(v.nullable(uuidField('Đơn hàng')), null),
-  amount: amountField(),
-  method: methodField,
-  reference: referenceField,
-  note: noteField,
-  confirmed: v.optional(v.boolean('Xác nhận phải là đúng hoặc sai'), true),
-});
-
-export const PaymentCancelSchema = bodyObject({ company: companyBodyField, reason: requiredText('lý do hủy', 500) });
-export const CompanyBody = bodyObject({ company: companyBodyField });
-
-export const PaymentListQuery = v.object({
-  company: companyQueryField,
-  ...pagingFields(),
-  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
-  state: v.optional(v.picklist(PAYMENT_STATES, 'Trạng thái phiếu thu không hợp lệ')),
-  method: v.optional(methodField),
-  customer: v.optional(uuidField('Khách hàng')),
-  order: v.optional(uuidField('Đơn hàng')),
-  account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
-  date_from: v.optional(dayField('Ngày bắt đầu')),
-  date_to: v.optional(dayField('Ngày kết thúc')),
-});
-
-export const ReceivableInfoQuery = v.object({
-  company: companyQueryField,
-  customer: v.optional(uuidField('Khách hàng')),
-  order: v.optional(uuidField('Đơn hàng')),
-});
-
-export const AgingQuery = v.object({
-  company: companyQueryField,
-  ...pagingFields(),
-  search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
-  as_of: v.optional(dayField('Ngày tính tuổi nợ')),
-  only: v.optional(v.picklist(['owing', 'overdue', 'over_limit'], 'Bộ lọc không hợp lệ')),
-});
-
-export const LedgerQuery = v.object({
-  company: companyQueryField,
-  customer: uuidField('Khách hàng'),
-  date_from: v.optional(dayField('Ngày bắt đầu')),
-  date_to: v.optional(dayField('Ngày kết thúc')),
-});
-
-export const StatementQuery = v.pipe(
-  v.object({
-    company: companyQueryField,
-    customer: uuidField('Khách hàng'),
-    date_from: dayField('Từ ngày'),
-    date_to: dayField('Đến ngày'),
-  }),
-  v.check((query) => query.date_from <= query.date_to, 'Từ ngày phải trước hoặc bằng đến ngày'),
-);
-
-export const CashSummaryQuery = v.object({ company: companyQueryField, day: v.optional(dayField('Ngày')) });
-
-export const CreditLimitSchema = bodyObject({
-  company: companyBodyField,
-  credit_limit: limitField('Hạn mức công nợ', MAX_AMOUNT),
-  credit_days: limitField('Số ngày nợ', 3650),
-});
-
-export const ReceivableSettingsSchema = bodyObject({
-  company: companyBodyField,
-  policy: v.picklist(CREDIT_POLICIES, 'Cách xử lý khi vượt hạn mức không hợp lệ'),
-  default_credit_days: v.pipe(
-    v.number('Số ngày nợ phải là số'),
-    v.integer('Số ngày nợ phải là số nguyên'),
-    v.minValue(0, 'Số ngày nợ không được âm'),
-    v.maxValue(3650, 'Số ngày nợ tối đa 3650'),
-  ),
-  aging_bounds: v.pipe(
-    v.array(v.number('Mốc tuổi nợ phải là số'), 'Mốc tuổi nợ không hợp lệ'),
-    v.check(
-      (bounds) => agingBoundsProblem(bounds) === null,
-      (issue) => agingBoundsProblem(issue.input as number[]) ?? 'Mốc tuổi nợ không hợp lệ',
-    ),
-  ),
-});
-
-export const RepIdParam = idField('Nhân viên');
 
 export const receivablePaths = {
   payments: '/order/api/orderpayment/',

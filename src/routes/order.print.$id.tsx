@@ -3,7 +3,7 @@ import { appDb } from '@/db/app-db';
 import { parsePrintFormat, type PrintFormat } from '@/features/orders/components/order-print-format';
 import { OrderPrintView } from '@/features/orders/components/order-print-view';
 import { QueryLayer } from '@/app/query-layer';
-import { VietQr } from '@/features/receivables/components/online-parts';
+import { VietQr } from '@/features/receivables/components/receivable-screens';
 import { useSession } from '@/session/session-store';
 
 type PrintSearch = { format: PrintFormat };

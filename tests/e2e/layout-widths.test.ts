@@ -47,6 +47,7 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/receivables',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

@@ -2,7 +2,8 @@
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { addDays } from '@contract/receivables-ledger';
-import type { PaymentListQuery, PaymentRecord } from '@contract/receivables';
+import type { PaymentRecord } from '@contract/receivables';
+import type { PaymentListQuery } from '@contract/receivables-calls';
 import type { Db } from '@server/kernel/db/client';
 import { customers, paymentAllocations, payments } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';

@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { vietnamDay } from '@contract/price-policy';
 import { ageItems } from '@contract/receivables-ledger';
 import { can } from '@contract/roles';
-import { CompanyBody, PaymentCancelSchema, PaymentCreateSchema, PaymentListQuery, ReceivableInfoQuery } from '@contract/receivables';
+import { CompanyBody, PaymentCancelSchema, PaymentCreateSchema, PaymentListQuery, ReceivableInfoQuery } from '@contract/receivables-calls';
 import { companyQueryField, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';

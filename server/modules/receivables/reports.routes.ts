@@ -19,8 +19,8 @@ import {
   ReceivableSettingsSchema,
   RepIdParam,
   StatementQuery,
-  type CashSummaryRow,
-} from '@contract/receivables';
+} from '@contract/receivables-calls';
+import type { CashSummaryRow } from '@contract/receivables';
 import { companyQueryField, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
@@ -195,7 +195,8 @@ export function receivableReportRoutes(deps: AppDeps) {
 
   app.get('/creditlimitstaff', async (c) => {
     const query = parseQuery(c, CompanyQuery);
-    await receivableAccess(db, c, query.company, 'view');
+    // Colleagues' limits are the settings' business, not every member's.
+    await receivableAccess(db, c, query.company, 'edit');
     const staff = await db
       .select({ id: accounts.id, name: accounts.fullName, code: accountCompanies.code })
       .from(accountCompanies)

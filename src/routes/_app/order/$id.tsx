@@ -4,7 +4,7 @@ import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
-import { OrderPaymentsCard } from '@/features/receivables/components/online-parts';
+import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
