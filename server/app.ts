@@ -16,6 +16,7 @@ import { promotionRoutes } from './modules/promotions';
 import { accountRoutes, refreshRoutes } from './modules/auth';
 import { companyRoutes } from './modules/company';
 import { customerRoutes } from './modules/customers';
+import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRoutes } from './modules/delivery';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
@@ -99,6 +100,10 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/order/api', deliveryRoutes(deps));
+  api.route('/order/api', deliveryAccountRoutes(deps));
+  api.route('/order/api', labelRoutes(deps));
+  api.route('/delivery', deliveryWebhookRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

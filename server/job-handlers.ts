@@ -4,5 +4,6 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { DELIVERY_JOB_HANDLERS } from './modules/delivery';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [];
+export const JOB_HANDLERS: AnyJobHandler[] = [...DELIVERY_JOB_HANDLERS];

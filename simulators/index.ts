@@ -4,7 +4,8 @@
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
 import type { SimulatorFactory } from './host';
+import { ghnSimulator } from './ghn';
 
-export const SIMULATORS = {} satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = { ghn: ghnSimulator } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

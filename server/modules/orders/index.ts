@@ -1,3 +1,4 @@
 /** The orders module's public face: what other modules, the composition root, seed data and tests use. */
 export { orderRoutes } from './orders.routes';
 export { ordersServerSync } from './orders.sync';
+export { moveOrder, type Move } from './order-moves';
