@@ -114,6 +114,7 @@ export const GHTK_STATUS_MAP: Record<string, DeliveryStatus> = {
 
 /** Viettel Post's ORDER_STATUS (its partner API document, "Bảng trạng thái"). */
 export const VTP_STATUS_MAP: Record<string, DeliveryStatus> = {
+  '100': 'waiting_pickup',
   '101': 'cancelled',
   '102': 'waiting_pickup',
   '103': 'waiting_pickup',

@@ -31,6 +31,8 @@ export type CarrierSimOptions = {
   known: readonly string[];
   /** Statuses after which nothing moves any more (the walk stops). */
   final: readonly string[];
+  /** A carrier whose flow has no status for paying the COD out sends one more event after delivery (GHN's update_cod). */
+  codPaidEvent?: boolean;
   /** The carrier's webhook call for an event of a shipment. */
   webhook: (
     shipment: SimShipment,
@@ -88,7 +90,8 @@ export function carrierSim(options: CarrierSimOptions) {
       for (let step = 0; step < steps; step += 1) {
         if (options.final.includes(shipment.status)) {
           // After delivery the carrier pays the COD out: one last event, then nothing.
-          if (shipment.codAmount > 0 && !shipment.codPaidAt && shipment.status === options.flow[options.flow.length - 1]) {
+          const last = shipment.status === options.flow[options.flow.length - 1];
+          if (options.codPaidEvent && shipment.codAmount > 0 && !shipment.codPaidAt && last) {
             shipment.codPaidAt = new Date(base + events.length * 1000);
             push(shipment.status, 'cod_paid');
           }
@@ -140,6 +143,8 @@ export function carrierSim(options: CarrierSimOptions) {
     hooks,
     delivered,
     advance,
+    /** Sends events of a shipment as webhooks now (a carrier that announces a new shipment). */
+    notify: send,
     controls,
     startWalking,
     add(shipment: SimShipment) {

@@ -5,7 +5,9 @@
  */
 import type { SimulatorFactory } from './host';
 import { ghnSimulator } from './ghn';
+import { ghtkSimulator } from './ghtk';
+import { vtpSimulator } from './vtp';
 
-export const SIMULATORS = { ghn: ghnSimulator } satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = { ghn: ghnSimulator, ghtk: ghtkSimulator, vtp: vtpSimulator } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

@@ -42,6 +42,7 @@ export function ghnSimulator({ baseUrl }: SimulatorContext) {
     flow: FLOW,
     known: KNOWN,
     final: ['delivered', 'returned', 'cancel'],
+    codPaidEvent: true,
     webhook: (shipment, event) => ({
       body: {
         Type: event.kind === 'cod_paid' ? 'update_cod' : 'switch_status',

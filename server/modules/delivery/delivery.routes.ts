@@ -203,6 +203,13 @@ export function deliveryRoutes(deps: AppDeps) {
   app.post(`/orderdlo/${UUID}/refresh`, async (c) => {
     const { input, scope } = await body(c, v.object({ company: companyBodyField }), 'view');
     const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.carrier === 'vtp' || found.carrier === 'self') {
+      throw conflict(
+        found.carrier === 'vtp'
+          ? 'Viettel Post cập nhật trạng thái qua webhook, không có API tra cứu theo mã'
+          : 'Đơn tự giao do nhân viên cập nhật trạng thái',
+      );
+    }
     const moved = await askCarrier(() => pollDelivery(deps, input.company, found.id));
     const record = await deliveryRecord(db, input.company, found.id);
     return ok(c, record, { message: moved ? `Trạng thái mới: ${DELIVERY_STATUS_LABELS[record.status]}` : 'Trạng thái không thay đổi' });

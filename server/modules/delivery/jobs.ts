@@ -28,6 +28,8 @@ export const EVENT_QUEUE = 'delivery.event';
 export const POLL_QUEUE = 'delivery.poll';
 /** How often a delivery still under way is asked about when no webhook came (GHN retries webhooks for hours). */
 export const POLL_INTERVAL_MS = 30 * 60 * 1000;
+/** Viettel Post documents no status lookup by waybill: its deliveries follow the webhook only. */
+const POLLED: readonly string[] = ['ghn', 'ghtk'];
 
 type DeliveryJob = { companyId: number; deliveryId: string };
 type EventJob = { eventId: number; companyId: number; payload: { connectionId: number; event: CarrierEvent } };
@@ -120,7 +122,7 @@ export const createShipmentJob: JobHandler<DeliveryJob> = {
         carrierStatus: made.carrierStatus,
         note: made.trackingCode ? `Hãng đã nhận đơn, mã vận đơn ${made.trackingCode}` : 'Hãng đã nhận đơn, chờ mã vận đơn',
       });
-      await schedulePoll({ db: tx }, job.payload, 1);
+      if (POLLED.includes(row.carrier)) await schedulePoll({ db: tx }, job.payload, 1);
     });
     return { trackingCode: made.trackingCode, attempt: job.attempt };
   },
@@ -183,7 +185,7 @@ export const carrierEventJob: JobHandler<EventJob> = {
 /** Asks the carrier now (the poll job, and the office's "Cập nhật trạng thái"); whether the status moved. */
 export async function pollDelivery(deps: AppDeps, companyId: number, deliveryId: string): Promise<boolean> {
   const row = await loadDelivery(deps, { companyId, deliveryId });
-  if (!row?.trackingCode || row.carrier === 'self') return false;
+  if (!row?.trackingCode || !POLLED.includes(row.carrier)) return false;
   const connection = await connectionOf(deps, companyId, row.connectionId);
   const event = await carrierClient(deps, connection).track(row.trackingCode);
   return deps.db.transaction((tx) =>

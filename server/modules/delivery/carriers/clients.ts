@@ -9,14 +9,16 @@ import { providerBaseUrl, type Connection } from '@server/kernel/connections';
 import { ProviderError } from '@server/lib/provider-http';
 import type { CarrierClient } from './carrier';
 import { ghnClient, GHN_HOSTS } from './ghn';
+import { ghtkClient, GHTK_HOSTS } from './ghtk';
+import { vtpClient, vtpLogin, VTP_HOSTS, VTP_PRINT_HOSTS } from './vtp';
 
 export type CarrierSecrets = { token?: string; webhookSecret?: string };
 export type CarrierConnection = Connection<Record<string, unknown>, CarrierSecrets>;
 
 export const CARRIER_HOSTS: Record<ApiCarrier, { production: string; sandbox: string }> = {
   ghn: GHN_HOSTS,
-  ghtk: GHN_HOSTS,
-  vtp: GHN_HOSTS,
+  ghtk: GHTK_HOSTS,
+  vtp: VTP_HOSTS,
 };
 
 export function carrierBaseUrl(
@@ -40,8 +42,14 @@ export function carrierClient(
   switch (connection.provider as ApiCarrier) {
     case 'ghn':
       return ghnClient({ baseUrl, token, shopId: connection.accountKey, timeoutMs });
+    case 'ghtk':
+      return ghtkClient({ baseUrl, token, partnerCode: connection.accountKey, timeoutMs });
+    case 'vtp': {
+      const printHosts: Record<string, string> = VTP_PRINT_HOSTS;
+      return vtpClient({ baseUrl, printBaseUrl: printHosts[connection.environment] ?? baseUrl, token, timeoutMs });
+    }
     default:
-      throw new Error(`no client for ${connection.provider}`);
+      throw new ProviderError('rejected', `Chưa hỗ trợ hãng ${connection.provider}`);
   }
 }
 
@@ -54,7 +62,6 @@ export async function exchangeSecrets(
   connection: Pick<CarrierConnection, 'environment' | 'provider' | 'settings' | 'accountKey'>,
   given: string,
 ): Promise<{ token: string }> {
-  void deps;
-  void connection;
-  return { token: given };
+  if (connection.provider !== 'vtp') return { token: given };
+  return { token: await vtpLogin(carrierBaseUrl(deps, connection), connection.accountKey, given, deps.env.providerTimeoutMs) };
 }

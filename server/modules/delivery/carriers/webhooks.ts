@@ -2,9 +2,11 @@
 import type { ApiCarrier } from '@contract/delivery';
 import type { CarrierEvent } from './carrier';
 import { ghnWebhookEvents } from './ghn';
+import { ghtkWebhookEvents } from './ghtk';
+import { vtpWebhookEvents } from './vtp';
 
 export const WEBHOOK_PARSERS: Record<ApiCarrier, (body: unknown) => CarrierEvent[]> = {
   ghn: ghnWebhookEvents,
-  ghtk: ghnWebhookEvents,
-  vtp: ghnWebhookEvents,
+  ghtk: ghtkWebhookEvents,
+  vtp: vtpWebhookEvents,
 };
