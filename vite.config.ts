@@ -67,8 +67,15 @@ export default defineConfig({
         // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
-        // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*'],
+        // The promotion office (promotion-office: list, form, detail) likewise, the delivery office
+        // (delivery-office: /transport, /connect-dlo, labels, an order's delivery card), and the Excel reader.
+        globIgnores: [
+          '**/*.{gz,br}',
+          'assets/warehouse-office-*',
+          'assets/promotion-office-*',
+          'assets/delivery-office-*',
+          'assets/xlsx-reader-*',
+        ],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -138,6 +145,14 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The delivery office (src/features/delivery: /transport, /connect-dlo, the labels page and
+            // an order's delivery card, with the calls and rules only they use): online-only, likewise
+            // (src/features/delivery/components/delivery-screens.tsx).
+            {
+              name: 'delivery-office',
+              test: /src[\\/]features[\\/]delivery[\\/](components[\\/]office|api|model)[\\/]/,
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

@@ -33,6 +33,7 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as TransportLabelsRouteImport } from './routes/transport.labels'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -183,6 +184,11 @@ const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => LoginRoute,
+} as any)
+const TransportLabelsRoute = TransportLabelsRouteImport.update({
+  id: '/transport/labels',
+  path: '/transport/labels',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
@@ -378,6 +384,7 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -434,6 +441,7 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -494,6 +502,7 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/_center/': typeof CenterIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
@@ -553,6 +562,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/transport/labels'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -609,6 +619,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/transport/labels'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -668,6 +679,7 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/transport/labels'
     | '/_center/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
@@ -710,6 +722,7 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  TransportLabelsRoute: typeof TransportLabelsRoute
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
@@ -883,6 +896,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/transport/labels': {
+      id: '/transport/labels'
+      path: '/transport/labels'
+      fullPath: '/transport/labels'
+      preLoaderRoute: typeof TransportLabelsRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1267,6 +1287,7 @@ const rootRouteChildren: RootRouteChildren = {
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  TransportLabelsRoute: TransportLabelsRoute,
   OrderPrintIdRoute: OrderPrintIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }

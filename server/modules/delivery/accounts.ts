@@ -76,14 +76,14 @@ export async function carrierAccount(deps: Deps, companyId: number, id: number):
  * carrier's site (simulators/carrier-sim.ts `__sim/webhook`); for a real account the office pastes
  * the URL shown on /connect-dlo there.
  */
-async function registerSimulatorWebhook(deps: Deps, connection: CarrierConnection, account: string) {
+export async function registerSimulatorWebhook(deps: Pick<AppDeps, 'simulatorUrl' | 'publicUrl'>, connection: CarrierConnection) {
   const url = webhookUrl(deps, connection);
-  if (connection.environment !== 'simulator' || !url) return;
+  const token = connection.secrets.token ?? '';
+  if (connection.environment !== 'simulator' || !url || !deps.simulatorUrl) return;
+  // What identifies the caller at the carrier: GHN's token with its shop, the others' token.
+  const account = connection.provider === 'ghn' ? `${token}:${connection.accountKey}` : token;
   await providerFetch(`${carrierBaseUrl(deps, connection)}/__sim/webhook`, { json: { account, url } }).catch(() => undefined);
 }
-
-/** The account key the simulators file a webhook under: what identifies the caller at the carrier. */
-const simulatorAccount = (carrier: ApiCarrier, token: string, accountKey: string) => (carrier === 'ghn' ? `${token}:${accountKey}` : token);
 
 export async function connectCarrier(deps: Deps, companyId: number, accountId: number, input: ConnectCarrierInput) {
   const existing = (await carrierAccounts(deps, companyId)).find(
@@ -110,7 +110,7 @@ export async function connectCarrier(deps: Deps, companyId: number, accountId: n
     status: 'connected',
     createdBy: accountId,
   })) as CarrierConnection;
-  await registerSimulatorWebhook(deps, saved, simulatorAccount(input.carrier, secrets.token, input.account_key));
+  await registerSimulatorWebhook(deps, saved);
   return saved;
 }
 

@@ -34,7 +34,8 @@ import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { parseBody, parseQuery } from '@server/kernel/validate';
 import { orderScope, requirePermission } from '@server/modules/roles';
-import { accountRecord, carrierAccount, carrierAccounts } from './accounts';
+import { accountMembers } from './account-members';
+import { accountRecord, carrierAccount, carrierAccounts, type CarrierSettings } from './accounts';
 import { bookDelivery, quoteAll } from './booking';
 import { carrierClient } from './carriers/clients';
 import { askCarrier } from './carrier-errors';
@@ -104,6 +105,9 @@ export function deliveryRoutes(deps: AppDeps) {
     const { input, scope } = await query(c, DraftQuery);
     const goods = await orderGoods(db, input.company, input.order, scope);
     const accounts = (await carrierAccounts(deps, input.company)).filter((account) => account.status !== 'disconnected');
+    const shipperIds = new Set(
+      accounts.flatMap((account) => (account.provider === 'self' ? ((account.settings as CarrierSettings).shipperIds ?? []) : [])),
+    );
     return ok(c, {
       order: {
         id: goods.order.id,
@@ -118,6 +122,7 @@ export function deliveryRoutes(deps: AppDeps) {
       cod_amount: goods.cod,
       insurance_value: goods.order.total,
       accounts: accounts.map((account) => accountRecord(deps, account)),
+      shippers: (await accountMembers(db, input.company)).filter((member) => shipperIds.has(member.id)),
     });
   });
 

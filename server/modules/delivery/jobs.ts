@@ -19,6 +19,7 @@ import { isSwitchOn } from '@server/kernel/switches';
 import { ProviderError } from '@server/lib/provider-http';
 import type { CarrierEvent, CarrierShipment } from './carriers/carrier';
 import { carrierClient, type CarrierConnection } from './carriers/clients';
+import { registerSimulatorWebhook } from './accounts';
 import { CREATE_QUEUE, senderOf } from './booking';
 import { addEvent } from './delivery-record';
 import { orderGoods } from './order-parcel';
@@ -78,6 +79,8 @@ export const createShipmentJob: JobHandler<DeliveryJob> = {
     const row = await loadDelivery(deps, job.payload);
     if (!row || row.status !== 'creating') return { skipped: row?.status ?? 'missing' };
     const connection = await connectionOf(deps, row.companyId, row.connectionId);
+    // A simulator restarted since the account was connected has forgotten where to send its webhooks.
+    await registerSimulatorWebhook(deps, connection);
     const client = carrierClient(deps, connection);
     let shipment: CarrierShipment | null;
     try {

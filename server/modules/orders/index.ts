@@ -2,3 +2,4 @@
 export { orderRoutes } from './orders.routes';
 export { ordersServerSync } from './orders.sync';
 export { moveOrder, type Move } from './order-moves';
+export { submitOrder } from './order-submit';

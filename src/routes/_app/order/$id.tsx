@@ -4,6 +4,7 @@ import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
+import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -29,7 +30,12 @@ function OrderPage() {
       isMobile={isMobile}
       staffLabel={salesStaffLabel(company.type)}
       groupOrdersOn={flags['GROUP-ORDER'] === true}
-      aside={(order) => <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />}
+      aside={(order) => (
+        <>
+          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
+          <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
+        </>
+      )}
     />
   );
 }
