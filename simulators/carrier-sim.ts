@@ -77,10 +77,12 @@ export function carrierSim(options: CarrierSimOptions) {
     const shipment = shipments.get(trackingCode);
     if (!shipment) return null;
     const events: SimEvent[] = [];
-    const base = Date.now();
     const push = (status: string, kind?: string) => {
       shipment.status = status;
-      const event = { status, at: new Date(base + events.length * 1000), kind };
+      // A second after the shipment's last event at least: carriers stamp to the second (VTP), and
+      // the app orders events by these times.
+      const last = shipment.history[shipment.history.length - 1]?.at.getTime() ?? 0;
+      const event = { status, at: new Date(Math.max(Date.now(), last + 1000)), kind };
       shipment.history.push(event);
       events.push(event);
     };
@@ -92,8 +94,8 @@ export function carrierSim(options: CarrierSimOptions) {
           // After delivery the carrier pays the COD out: one last event, then nothing.
           const last = shipment.status === options.flow[options.flow.length - 1];
           if (options.codPaidEvent && shipment.codAmount > 0 && !shipment.codPaidAt && last) {
-            shipment.codPaidAt = new Date(base + events.length * 1000);
             push(shipment.status, 'cod_paid');
+            shipment.codPaidAt = shipment.history[shipment.history.length - 1]!.at;
           }
           break;
         }

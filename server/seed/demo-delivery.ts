@@ -44,7 +44,13 @@ export async function seedDemoDelivery(deps: AppDeps): Promise<void> {
     .where(eq(variants.companyId, company.id));
 
   for (const account of ACCOUNTS) {
-    await connectCarrier(deps, company.id, an.id, { company: company.id, environment: 'simulator', label: null, sender: SENDER, ...account });
+    await connectCarrier(deps, company.id, an.id, {
+      company: company.id,
+      environment: 'simulator',
+      label: null,
+      sender: SENDER,
+      ...account,
+    });
   }
   const staff = await db
     .select({ id: accountCompanies.accountId })
@@ -61,7 +67,13 @@ export async function seedDemoDelivery(deps: AppDeps): Promise<void> {
     const parcel = { weight_grams: 600, length_cm: 20, width_cm: 15, height_cm: 10 };
     const [order] = await db.select({ total: orderTable.total }).from(orderTable).where(eq(orderTable.id, orderId));
     const cod = order?.total ?? 0;
-    const quotes = await quoteDelivery(deps, company.id, { company: company.id, order: orderId, parcel, cod_amount: cod, insurance_value: cod });
+    const quotes = await quoteDelivery(deps, company.id, {
+      company: company.id,
+      order: orderId,
+      parcel,
+      cod_amount: cod,
+      insurance_value: cod,
+    });
     const quote = quotes.quotes.find((candidate) => candidate.carrier === carrier);
     if (!quote) continue;
     await bookDelivery(deps, company.id, an.id, {
@@ -87,7 +99,12 @@ export async function seedDemoDelivery(deps: AppDeps): Promise<void> {
 async function confirmedOrders(deps: AppDeps, companyId: number, accountId: number): Promise<string[]> {
   const { db } = deps;
   const access = await memberAccess(db, { accountId, sessionId: 'seed', accountTypeCode: 'COMPANY' }, companyId);
-  const buyers = await db.select({ id: customers.id }).from(customers).where(eq(customers.companyId, companyId)).orderBy(asc(customers.code)).limit(3);
+  const buyers = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.companyId, companyId))
+    .orderBy(asc(customers.code))
+    .limit(3);
   const goods = await db
     .select({ id: variants.id, unit: variantUnits.unit, price: variantUnits.price })
     .from(variants)

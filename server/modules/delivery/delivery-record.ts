@@ -1,5 +1,6 @@
 /** Delivery rows as the office sees them (contract/delivery.ts DeliveryRecord), with their order and events. */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { fold } from '@contract/fold';
 import {
   CARRIER_SHORT,
   DELIVERY_MESSAGES,
@@ -31,6 +32,11 @@ export function codState(row: Pick<DeliveryRow, 'codAmount' | 'codCollected' | '
 }
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
+
+/** The search text with the carrier's code added once the carrier gives it. */
+export function withTracking(trackingCode: string | null): SQL | undefined {
+  return trackingCode ? sql`${deliveryOrders.searchText} || ' ' || ${fold(trackingCode)}` : undefined;
+}
 
 export async function deliveryRecords(db: Db, companyId: number, where: SQL | undefined, withEvents = false): Promise<DeliveryRecord[]> {
   const rows = await db

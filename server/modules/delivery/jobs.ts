@@ -21,7 +21,7 @@ import type { CarrierEvent, CarrierShipment } from './carriers/carrier';
 import { carrierClient, type CarrierConnection } from './carriers/clients';
 import { registerSimulatorWebhook } from './accounts';
 import { CREATE_QUEUE, senderOf } from './booking';
-import { addEvent } from './delivery-record';
+import { addEvent, withTracking } from './delivery-record';
 import { orderGoods } from './order-parcel';
 import { applyStatus } from './status-apply';
 
@@ -112,6 +112,7 @@ export const createShipmentJob: JobHandler<DeliveryJob> = {
           status: 'waiting_pickup',
           carrierStatus: made.carrierStatus,
           trackingCode: made.trackingCode,
+          searchText: withTracking(made.trackingCode),
           ...(made.fee ? { fee: made.fee } : {}),
           ...(made.expectedAt ? { expectedAt: made.expectedAt } : {}),
           problem: null,

@@ -16,7 +16,7 @@ import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
 import { moveOrder } from '@server/modules/orders';
 import { codCollected, codPaidOut } from './cod';
-import { addEvent, lockDelivery } from './delivery-record';
+import { addEvent, lockDelivery, withTracking } from './delivery-record';
 
 export type StatusNews = {
   source: 'webhook' | 'poll' | 'office';
@@ -53,7 +53,7 @@ export async function applyStatus(tx: Db, companyId: number, deliveryId: string,
     .update(deliveryOrders)
     .set({
       ...(moves ? { status: news.status!, carrierStatus: news.carrierStatus, lastEventAt: news.at } : {}),
-      ...(news.trackingCode && !row.trackingCode ? { trackingCode: news.trackingCode } : {}),
+      ...(news.trackingCode && !row.trackingCode ? { trackingCode: news.trackingCode, searchText: withTracking(news.trackingCode) } : {}),
       ...(news.fee ? { fee: news.fee } : {}),
       updatedAt: new Date(),
     })
