@@ -9,27 +9,8 @@ import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField, companyBodyField } from '@contract/validation';
-import {
-  BulkStatusUpdateSchema,
-  CancelOrderSchema,
-  DEFAULT_ORDER_COLUMNS,
-  OrderListQuery,
-  OrderSubmitSchema,
-  OrderTableViewSchema,
-  PaymentUpdateSchema,
-  StatusUpdateSchema,
-  type BulkStatusResult,
-  type OrderRecord,
-} from '@contract/orders';
-import {
-  ORDER_STATUS_COLORS,
-  ORDER_STATUS_LABELS,
-  ORDER_STATUSES,
-  ORDER_TRANSITIONS,
-  OWNER_CANCELLABLE,
-  moveAction,
-  type OrderStatus,
-} from '@contract/orders-status';
+import { BulkStatusUpdateSchema, CancelOrderSchema, DEFAULT_ORDER_COLUMNS, OrderListQuery, OrderSubmitSchema, OrderTableViewSchema, PaymentUpdateSchema, StatusUpdateSchema, type BulkStatusResult, type OrderRecord } from '@contract/orders';
+import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, OWNER_CANCELLABLE, moveAction, type OrderStatus } from '@contract/orders-status';
 
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
