@@ -71,6 +71,12 @@ export function createApp(deps: AppDeps) {
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     if (hasBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
   });
+  // A write leaves its WAL position in the writer's cookie, so their next reads wait for the replica
+  // or go to the primary (server/kernel/db/replica.ts).
+  api.use('*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await deps.reads.markWrite(c);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused: say so.

@@ -63,6 +63,8 @@ export type TestServerOptions = {
   simulators?: boolean;
   /** Leave the job queue to the test (`server.deps.jobs.drain()`) instead of running it in the background. */
   backgroundJobs?: boolean;
+  /** Read lists from the hot standby too (scripts/with-pg-replica.sh). */
+  replica?: boolean;
 };
 
 export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
@@ -72,7 +74,7 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
       sentCodes.push({ phone, code });
     },
   };
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ replica: options.replica });
   const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
   const running = await startServer({
     env: testEnv(overrides),
