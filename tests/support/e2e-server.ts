@@ -18,6 +18,8 @@ import { startServer } from '@server/server';
 import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from '@server/testing/test-database';
 import { testEnv } from '@server/testing/test-server';
+import { startSimulatorHost } from '@simulators/host';
+import { SIMULATORS } from '@simulators/index';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -28,6 +30,8 @@ export type E2eServer = {
   url: string;
   /** Forgot-password verification codes, in the order the server sent them. */
   sentCodes: SentCode[];
+  /** Where the providers' simulators answer, when the file asked for them (setupE2e({ simulators: true })). */
+  simulatorUrl: string | null;
   stop: () => Promise<void>;
 };
 
@@ -88,6 +92,8 @@ export type E2eServerOptions = {
    * `afterPush()` once per committed push, so a test can arm one fault at a time.
    */
   faults?: FaultInjector;
+  /** Start the providers' simulators (carriers…) beside the server, on a free port. */
+  simulators?: boolean;
 };
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
@@ -100,6 +106,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   };
   const removeSnapshot = () => fs.rmSync(staticDir, { recursive: true, force: true });
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
   try {
     database = await openTestDatabase();
     const running = await startServer({
@@ -107,14 +114,17 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       database,
       sender,
       faults: options.faults,
+      simulatorUrl: sims?.url ?? null,
     });
     const opened = database;
     return {
       url: running.url,
       sentCodes,
+      simulatorUrl: sims?.url ?? null,
       stop: async () => {
         try {
           await running.stop();
+          await sims?.stop();
           await opened.close();
         } finally {
           removeSnapshot();
@@ -123,6 +133,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     };
   } catch (error) {
     await database?.close();
+    await sims?.stop();
     removeSnapshot();
     throw error;
   }
