@@ -31,6 +31,8 @@ export type DeliveryKit = OrderKit & {
   quote: (order: OrderRecord) => Promise<QuoteAnswer>;
   book: (order: OrderRecord, carrier: 'ghn' | 'ghtk' | 'vtp' | 'self', overrides?: Partial<BookDeliveryInput>) => Promise<DeliveryRecord>;
   delivery: (id: string) => Promise<DeliveryRecord>;
+  /** Moves a shipment at its simulator (`steps` along the flow, or `to` a status), then lets the webhooks' jobs run. */
+  walk: (carrier: 'ghn' | 'ghtk' | 'vtp', code: string, move?: { steps?: number; to?: string }) => Promise<void>;
   drain: () => Promise<void>;
 };
 
@@ -119,6 +121,18 @@ export async function startDeliveryKit(): Promise<DeliveryKit> {
     return answer.body.data;
   }
 
+  const drain = () => kit.server.deps.jobs.drain({ untilIdle: true, timeoutMs: 20_000 });
+
+  async function walk(carrier: 'ghn' | 'ghtk' | 'vtp', code: string, move: { steps?: number; to?: string } = {}) {
+    const answer = await fetch(`${sims.url}/${carrier}/__sim/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, ...move }),
+    });
+    if (answer.status !== 200) throw new Error(`walk ${carrier} ${code}: ${answer.status}`);
+    await drain();
+  }
+
   return {
     ...kit,
     sims,
@@ -129,6 +143,7 @@ export async function startDeliveryKit(): Promise<DeliveryKit> {
     quote,
     book,
     delivery,
-    drain: () => kit.server.deps.jobs.drain({ untilIdle: true, timeoutMs: 20_000 }),
+    walk,
+    drain,
   };
 }

@@ -19,16 +19,6 @@ let ghn: CarrierAccountRecord;
 let booked: DeliveryRecord;
 let order: OrderRecord;
 
-const advance = async (carrier: string, code: string, body: Record<string, unknown> = {}) => {
-  const answer = await fetch(`${kit.sims.url}/${carrier}/__sim/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, ...body }),
-  });
-  expect(answer.status).toBe(200);
-  await kit.drain();
-};
-
 beforeAll(async () => {
   kit = await startDeliveryKit();
   ghn = await kit.connect('ghn');
@@ -101,7 +91,7 @@ describe('writing', () => {
     const hooks = kit.sims.simulators.ghn.sim.hooks;
     const saved = new Map(hooks);
     hooks.clear();
-    await advance('ghn', booked.tracking_code!, { steps: 2 });
+    await kit.walk('ghn', booked.tracking_code!, { steps: 2 });
     expect((await kit.delivery(booked.id)).status).toBe('waiting_pickup');
     for (const [key, value] of saved) hooks.set(key, value);
     const refreshed = await kit.send<DeliveryRecord>('POST', deliveryPaths.refresh(booked.id));
@@ -177,7 +167,7 @@ describe('writing', () => {
   });
 
   it('reconciles COD: what the carrier paid out, a difference flagged', async () => {
-    await advance('ghn', booked.tracking_code!, { steps: 4 });
+    await kit.walk('ghn', booked.tracking_code!, { steps: 4 });
     const delivered = await kit.delivery(booked.id);
     expect(delivered.status).toBe('delivered');
     expect(delivered.cod.state).toBe('collected');
@@ -314,7 +304,7 @@ describe('refusals', () => {
       .set({ isEnabled: false })
       .where(and(eq(companyFeatures.companyId, kit.anKhang), eq(companyFeatures.code, 'DLO')));
     try {
-      await advance('ghn', tracking);
+      await kit.walk('ghn', tracking);
       const off = await kit.server.call(deliveryPaths.delivery(another.id) + `?company=${kit.anKhang}`, { token: kit.an.access });
       expect(off.status).toBe(403);
     } finally {

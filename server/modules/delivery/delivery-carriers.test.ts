@@ -14,15 +14,6 @@ import { startDeliveryKit, type DeliveryKit } from '@server/testing/delivery.kit
 
 let kit: DeliveryKit;
 
-const advance = async (carrier: string, code: string, body: Record<string, unknown> = {}) => {
-  const answer = await fetch(`${kit.sims.url}/${carrier}/__sim/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, ...body }),
-  });
-  expect(answer.status).toBe(200);
-  await kit.drain();
-};
 const orderStatus = async (id: string) => (await kit.get<OrderRecord>(`/order/api/ordercompany/${id}/`)).body.data.status;
 
 beforeAll(async () => {
@@ -42,12 +33,12 @@ describe('GHTK', () => {
     await kit.drain();
     const waiting = await kit.delivery(booked.id);
     expect(waiting.tracking_code).toMatch(/^S22925\./);
-    await advance('ghtk', waiting.tracking_code!, { steps: 4 });
+    await kit.walk('ghtk', waiting.tracking_code!, { steps: 4 });
     const delivered = await kit.delivery(booked.id);
     expect(delivered).toMatchObject({ status: 'delivered', carrier_status: '5' });
     expect(delivered.cod).toMatchObject({ collected: order.total, state: 'collected' });
     expect(await orderStatus(order.id)).toBe('completed');
-    await advance('ghtk', waiting.tracking_code!);
+    await kit.walk('ghtk', waiting.tracking_code!);
     expect((await kit.delivery(booked.id)).cod).toMatchObject({ paid_out: order.total, state: 'paid' });
   });
 });
@@ -79,7 +70,7 @@ describe('Viettel Post', () => {
     const waiting = await kit.delivery(booked.id);
     expect(waiting.status).toBe('waiting_pickup');
     expect(waiting.tracking_code).toMatch(/^18574/);
-    await advance('vtp', waiting.tracking_code!, { steps: 9 });
+    await kit.walk('vtp', waiting.tracking_code!, { steps: 9 });
     const delivered = await kit.delivery(booked.id);
     expect(delivered).toMatchObject({ status: 'delivered', carrier_status: '501' });
     expect(delivered.cod.collected).toBe(order.total);
@@ -94,10 +85,10 @@ describe('a delivery that comes back', () => {
     const booked = await kit.book(order, 'ghn');
     await kit.drain();
     const code = (await kit.delivery(booked.id)).tracking_code!;
-    await advance('ghn', code, { steps: 3 });
+    await kit.walk('ghn', code, { steps: 3 });
     expect(await orderStatus(order.id)).toBe('delivering');
     for (const to of ['delivering', 'delivery_fail', 'waiting_to_return', 'return', 'returning', 'returned'])
-      await advance('ghn', code, { to });
+      await kit.walk('ghn', code, { to });
     const returned = await kit.delivery(booked.id);
     expect(returned.status).toBe('returned');
     expect(returned.cod.state).toBe('waiting');

@@ -12,15 +12,6 @@ import { startDeliveryKit, type DeliveryKit } from '@server/testing/delivery.kit
 let kit: DeliveryKit;
 let ghn: CarrierAccountRecord;
 
-const walk = async (code: string, body: Record<string, unknown> = {}) => {
-  const answer = await fetch(`${kit.sims.url}/ghn/__sim/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code, ...body }),
-  });
-  expect(answer.status).toBe(200);
-  await kit.drain();
-};
 const order = async (id: string) => (await kit.get<OrderRecord>(`/order/api/ordercompany/${id}/`)).body.data;
 
 beforeAll(async () => {
@@ -94,15 +85,15 @@ describe('booking with GHN', () => {
   });
 
   it('walks by webhook: picked ships the order, delivered completes it and records the COD', async () => {
-    await walk(delivery.tracking_code!, { steps: 2 });
+    await kit.walk('ghn', delivery.tracking_code!, { steps: 2 });
     expect((await kit.delivery(delivery.id)).status).toBe('picked');
     expect((await order(confirmed.id)).status).toBe('delivering');
-    await walk(delivery.tracking_code!, { steps: 4 });
+    await kit.walk('ghn', delivery.tracking_code!, { steps: 4 });
     const done = await kit.delivery(delivery.id);
     expect(done.status).toBe('delivered');
     expect(done.cod).toMatchObject({ expected: confirmed.total, collected: confirmed.total, state: 'collected' });
     expect((await order(confirmed.id)).status).toBe('completed');
-    await walk(delivery.tracking_code!);
+    await kit.walk('ghn', delivery.tracking_code!);
     expect((await kit.delivery(delivery.id)).cod).toMatchObject({ paid_out: confirmed.total, state: 'paid' });
   });
 });
@@ -129,7 +120,7 @@ describe('webhooks', () => {
     });
     const before = kit.sims.simulators.ghn.sim.delivered.length;
     // picking, picked, storing sent newest first, each three times.
-    await walk(code!, { steps: 3 });
+    await kit.walk('ghn', code!, { steps: 3 });
     expect(kit.sims.simulators.ghn.sim.delivered.length - before).toBe(9);
     const after = await kit.delivery(booked.id);
     expect(after.status).toBe('picked');

@@ -95,6 +95,29 @@ function SenderFields({
   );
 }
 
+/** Saving a form: busy while it runs, the server's message and field errors when refused, a toast and `done` when saved. */
+function useSave(send: () => Promise<{ message?: string }>, failure: string, done: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  async function save() {
+    setBusy(true);
+    setProblem(null);
+    setFields({});
+    try {
+      const answer = await send();
+      toast.success(answer.message ?? 'Đã lưu');
+      done();
+    } catch (error) {
+      setProblem(deliveryError(error, failure));
+      if (error instanceof ApiError) setFields(error.fields);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { save, busy, problem, fields };
+}
+
 type FormProps = {
   companyId: number;
   carrier: ApiCarrier;
@@ -112,32 +135,11 @@ export function CarrierAccountForm({ companyId, carrier, existing, sender, isMob
   const [token, setToken] = useState('');
   const [label, setLabel] = useState(existing?.label ?? '');
   const [from, setFrom] = useState<SenderAddress>(existing?.sender ?? sender ?? EMPTY_SENDER);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-
-  async function save() {
-    setBusy(true);
-    setProblem(null);
-    setFields({});
-    try {
-      const answer = await writes.connect({
-        carrier,
-        environment,
-        account_key: accountKey,
-        token: token || null,
-        label: label || null,
-        sender: from,
-      });
-      toast.success(answer.message ?? 'Kết nối thành công');
-      onClose();
-    } catch (error) {
-      setProblem(deliveryError(error, 'Không kết nối được'));
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { save, busy, problem, fields } = useSave(
+    () => writes.connect({ carrier, environment, account_key: accountKey, token: token || null, label: label || null, sender: from }),
+    'Không kết nối được',
+    onClose,
+  );
 
   return (
     <Modal
@@ -209,24 +211,11 @@ export function SelfDeliveryForm({ companyId, existing, shippers, sender, isMobi
   const [fee, setFee] = useState(String(existing?.self_fee ?? 20_000));
   const [chosen, setChosen] = useState<string[]>((existing?.shipper_ids ?? []).map(String));
   const [from, setFrom] = useState<SenderAddress>(existing?.sender ?? sender ?? EMPTY_SENDER);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-
-  async function save() {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await writes.saveSelf({ fee: Number(fee || 0), shipper_ids: chosen.map(Number), sender: from });
-      toast.success(answer.message ?? 'Đã lưu');
-      onClose();
-    } catch (error) {
-      setProblem(deliveryError(error, 'Không lưu được'));
-      if (error instanceof ApiError && error.fields) setFields(error.fields);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { save, busy, problem, fields } = useSave(
+    () => writes.saveSelf({ fee: Number(fee || 0), shipper_ids: chosen.map(Number), sender: from }),
+    'Không lưu được',
+    onClose,
+  );
 
   return (
     <Modal
