@@ -18,6 +18,7 @@ import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
 import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
+import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRoutes } from './modules/delivery';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
@@ -125,6 +126,10 @@ export function createApp(deps: AppDeps) {
   api.route('/promotion/api', promotionRoutes(deps));
   api.route('/notification/api', notificationRoutes(deps));
   api.route('/bank/api', bankRoutes(deps));
+  api.route('/order/api', deliveryRoutes(deps));
+  api.route('/order/api', deliveryAccountRoutes(deps));
+  api.route('/order/api', labelRoutes(deps));
+  api.route('/delivery', deliveryWebhookRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

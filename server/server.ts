@@ -7,6 +7,7 @@ import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
+import { seedDemoDelivery } from './seed/demo-delivery';
 import { ensureAllCompanyRoles } from './modules/roles';
 import { configuredSender } from './modules/auth';
 import type { ServerEnv } from './kernel/env';
@@ -51,9 +52,11 @@ export async function prepareDeps(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
+  let demoSeeded = false;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
       await seedDemoData(db, env.scryptLogN);
+      demoSeeded = true;
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);
@@ -99,6 +102,10 @@ export async function prepareDeps(
     reads: readRouting(db, database.replica),
   };
   if (!options.sender) deps.sender = configuredSender(deps);
+  // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
+  if (demoSeeded && env.simulators && simulatorUrl) {
+    await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));
+  }
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };
 }

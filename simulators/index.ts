@@ -5,9 +5,15 @@
  */
 import { esmsSimulator } from './esms';
 import type { SimulatorFactory } from './host';
+import { ghnSimulator } from './ghn';
+import { ghtkSimulator } from './ghtk';
+import { vtpSimulator } from './vtp';
 
 export const SIMULATORS = {
   esms: esmsSimulator,
+  ghn: ghnSimulator,
+  ghtk: ghtkSimulator,
+  vtp: vtpSimulator,
 } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

@@ -47,6 +47,7 @@ import { Route as SystemOrdersRouteImport } from './routes/system/orders'
 import { Route as SystemPackagesRouteImport } from './routes/system/packages'
 import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
 import { Route as SystemShopsRouteImport } from './routes/system/shops'
+import { Route as TransportLabelsRouteImport } from './routes/transport.labels'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -270,6 +271,11 @@ const SystemShopsRoute = SystemShopsRouteImport.update({
   path: '/shops',
   getParentRoute: () => SystemRoute,
 } as any)
+const TransportLabelsRoute = TransportLabelsRouteImport.update({
+  id: '/transport/labels',
+  path: '/transport/labels',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
   path: '/customers/',
@@ -487,6 +493,7 @@ export interface FileRoutesByFullPath {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
@@ -558,6 +565,7 @@ export interface FileRoutesByTo {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
@@ -634,6 +642,7 @@ export interface FileRoutesById {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/_center/': typeof CenterIndexRoute
   '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
@@ -709,6 +718,7 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/system/'
     | '/customers/$id'
     | '/customers/create'
@@ -780,6 +790,7 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/system'
     | '/customers/$id'
     | '/customers/create'
@@ -855,6 +866,7 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/_center/'
     | '/system/'
     | '/_app/customers/$id'
@@ -901,6 +913,7 @@ export interface RootRouteChildren {
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   SystemRoute: typeof SystemRouteWithChildren
+  TransportLabelsRoute: typeof TransportLabelsRoute
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   PaymentPrintIdRoute: typeof PaymentPrintIdRoute
   ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
@@ -1174,6 +1187,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/system/shops'
       preLoaderRoute: typeof SystemShopsRouteImport
       parentRoute: typeof SystemRoute
+    }
+    '/transport/labels': {
+      id: '/transport/labels'
+      path: '/transport/labels'
+      fullPath: '/transport/labels'
+      preLoaderRoute: typeof TransportLabelsRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1608,6 +1628,7 @@ const rootRouteChildren: RootRouteChildren = {
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   SystemRoute: SystemRouteWithChildren,
+  TransportLabelsRoute: TransportLabelsRoute,
   OrderPrintIdRoute: OrderPrintIdRoute,
   PaymentPrintIdRoute: PaymentPrintIdRoute,
   ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,

@@ -17,6 +17,8 @@ import type { FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
 import { openTestDatabase } from '@server/testing/test-database';
 import { capturingSender, testEnv, type SentCode } from '@server/testing/test-server';
+import { startSimulatorHost } from '@simulators/host';
+import { SIMULATORS } from '@simulators/index';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
@@ -27,6 +29,8 @@ export type E2eServer = {
   url: string;
   /** One-time codes (forgot password, registration, e-mail), in the order the server sent them. */
   sentCodes: SentCode[];
+  /** Where the providers' simulators answer, when the file asked for them (setupE2e({ simulators: true })). */
+  simulatorUrl: string | null;
   stop: () => Promise<void>;
 };
 
@@ -87,6 +91,8 @@ export type E2eServerOptions = {
    * `afterPush()` once per committed push, so a test can arm one fault at a time.
    */
   faults?: FaultInjector;
+  /** Start the providers' simulators (carriers…) beside the server, on a free port. */
+  simulators?: boolean;
 };
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
@@ -94,6 +100,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const { sender, sentCodes } = capturingSender();
   const removeSnapshot = () => fs.rmSync(staticDir, { recursive: true, force: true });
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
   try {
     database = await openTestDatabase();
     const running = await startServer({
@@ -101,14 +108,17 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       database,
       sender,
       faults: options.faults,
+      simulatorUrl: sims?.url ?? null,
     });
     const opened = database;
     return {
       url: running.url,
       sentCodes,
+      simulatorUrl: sims?.url ?? null,
       stop: async () => {
         try {
           await running.stop();
+          await sims?.stop();
           await opened.close();
         } finally {
           removeSnapshot();
@@ -117,6 +127,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
     };
   } catch (error) {
     await database?.close();
+    await sims?.stop();
     removeSnapshot();
     throw error;
   }

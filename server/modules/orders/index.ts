@@ -3,3 +3,5 @@ export { orderRoutes } from './orders.routes';
 export { ordersServerSync } from './orders.sync';
 export { orderTypeRoutes } from './order-types.routes';
 export { companyOrderTypes } from './order-types';
+export { moveOrder, type Move } from './order-moves';
+export { submitOrder } from './order-submit';

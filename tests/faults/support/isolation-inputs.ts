@@ -164,7 +164,38 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           account_name: 'Kiểm tra cách ly',
         },
       };
+    // Delivery (issue 14): an order's booking, quotes and labels, a carrier account, self delivery.
+    case 'POST /api/order/api/orderdlo':
+      return {
+        body: {
+          company,
+          order: first('orders') ?? UUIDS[0],
+          connection_id: first('provider_connections') ?? 1,
+          service_id: '53320',
+          fee: 25_000,
+          parcel: PARCEL,
+          cod_amount: 0,
+          receiver_method: 'cho_xem',
+        },
+      };
+    case 'POST /api/order/api/transportpartner':
+      return { body: { company, order: first('orders') ?? UUIDS[0], parcel: PARCEL, cod_amount: 0 } };
+    case 'POST /api/order/api/printtag':
+      return { body: { company, ids: [first('delivery_orders') ?? UUIDS[0]], size: 'a5' } };
+    case 'POST /api/order/api/connecttransportpartner':
+      return {
+        body: { company, carrier: 'ghn', environment: 'simulator', account_key: '885', token: 'token-kiem-tra-cach-ly', sender: SENDER },
+      };
+    case 'POST /api/order/api/connectaccountkafa':
+      return { body: { company, fee: 10_000, shipper_ids: [], sender: SENDER } };
+    case 'GET /api/order/api/orderdlo/draft':
+      return { query: { order: first('orders') ?? UUIDS[0]! } };
+    case 'GET /api/order/api/getlisttimedelivery':
+      return { query: { connection: first('provider_connections') ?? 1 } };
     default:
       return null;
   }
 }
+
+const PARCEL = { weight_grams: 500, length_cm: 20, width_cm: 15, height_cm: 10 };
+const SENDER = { name: 'Kho kiểm tra', phone: '0901234567', address: '1 Lê Lợi', province: 'Hà Nội', ward: 'Phường Hoàn Kiếm' };

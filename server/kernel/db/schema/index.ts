@@ -21,3 +21,4 @@ export * from './plans';
 export * from './system';
 export * from './notifications';
 export * from './receivables';
+export * from './delivery';

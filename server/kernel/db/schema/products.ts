@@ -70,6 +70,11 @@ export const variants = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** One base unit's weight and size, for carriers' fees and labels (docs/delivery.md "Parcels"); null: not given. */
+    weightGrams: integer('weight_grams'),
+    lengthCm: integer('length_cm'),
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
     /** Folded product and variant words, codes and barcodes. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
 import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
+import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -34,6 +35,7 @@ function OrderPage() {
       paymentByHand={!receivables}
       aside={(order) => (
         <>
+          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
           {receivables && (
             <OrderPaymentsCard
               db={appDb()}
