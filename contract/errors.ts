@@ -36,6 +36,7 @@ export const ERROR_MESSAGES = {
   PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',
   LOT_BLOCKED: 'Lô hàng không được bán',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+  PROVIDER_ERROR: 'Không kết nối được với nhà cung cấp dịch vụ, vui lòng thử lại sau',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;
 

@@ -23,6 +23,7 @@ export const PERMISSION_AREAS = [
   'roles',
   'reports',
   'settings',
+  'invoices',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -54,6 +55,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  invoices: 'Hóa đơn điện tử, kế toán',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 
@@ -166,6 +168,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       products: ['view', 'export'],
       price_policy: ['view'],
       reports: ['view', 'export'],
+      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (issue 18).
+      invoices: ['view', 'create', 'edit', 'export'],
     },
   },
   {

@@ -19,6 +19,7 @@ import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
+import { invoiceRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
 import { orderRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/invoice/api', invoiceRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

@@ -48,9 +48,11 @@ export async function prepareDeps(
   const logger = options.logger ?? createLogger(env.logLevel);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
   const { db } = database;
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
+      await seedDemoData(db, env.scryptLogN, vault);
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);
@@ -58,7 +60,6 @@ export async function prepareDeps(
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
   let simulatorUrl = options.simulatorUrl ?? null;
   let stopSimulators: () => Promise<void> = async () => undefined;

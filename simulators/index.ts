@@ -4,7 +4,10 @@
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
 import type { SimulatorFactory } from './host';
+import { meinvoiceSimulator } from './meinvoice';
 
-export const SIMULATORS = {} satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = {
+  meinvoice: meinvoiceSimulator,
+} satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

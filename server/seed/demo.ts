@@ -8,10 +8,12 @@ import { count, eq } from 'drizzle-orm';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/company-switches';
 import { hashPassword } from '@server/lib/passwords';
 import type { Db } from '@server/kernel/db/client';
+import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoWarehouse } from './demo-warehouse';
 
@@ -40,7 +42,7 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
+export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -59,19 +61,19 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
       .values([
         {
           ...DEMO.anKhang,
-          taxCode: '0312345678',
+          taxCode: '0312345673',
           phone: '02838123456',
           address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh',
           createdBy: an.id,
         },
         {
           ...DEMO.minhPhat,
-          taxCode: '0109876543',
+          taxCode: '0109876557',
           phone: '02437654321',
           address: '45 Hàng Bài, Phường Hoàn Kiếm, Hà Nội',
           createdBy: binh.id,
         },
-        { ...DEMO.hoaBinh, taxCode: '0401234567', address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
+        { ...DEMO.hoaBinh, taxCode: '0401234573', address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
       ])
       .returning({ id: companies.id });
     if (!anKhang || !minhPhat || !hoaBinh) throw new Error('demo companies not created');
@@ -95,4 +97,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
 }
