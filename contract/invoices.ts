@@ -107,6 +107,11 @@ export type InvoiceDraft = Pick<
   'buyer' | 'orders' | 'lines' | 'by_rate' | 'total_sale' | 'total_discount' | 'total_without_vat' | 'total_vat' | 'total' | 'amount_in_words'
 > & { customer_id: string; template_no: string; series: string; customer_name: string };
 
+/** A completed order of the buyer with no invoice yet, offered to join one. */
+export type InvoiceableOrder = { id: string; code: string; total: number; created_at: string };
+
+export const InvoiceableOrdersQuery = v.object({ company: companyQueryField, customer: uuidField('Khách hàng') });
+
 // ---- settings: the company's account at meInvoice ------------------------------------------------
 
 export const INVOICE_ENVIRONMENTS = ['sandbox', 'production', 'simulator'] as const;
@@ -284,6 +289,7 @@ export const invoicePaths = {
   templates: '/invoice/api/einvoice-templates/',
   invoices: '/invoice/api/einvoice/',
   preview: '/invoice/api/einvoice/preview/',
+  invoiceableOrders: '/invoice/api/einvoice/orders/',
   invoice: (id: string) => `/invoice/api/einvoice/${id}/`,
   pdf: (id: string) => `/invoice/api/einvoice/${id}/pdf/`,
   xml: (id: string) => `/invoice/api/einvoice/${id}/xml/`,

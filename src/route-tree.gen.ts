@@ -40,6 +40,9 @@ import { Route as AppCustomersSettingsRouteImport } from './routes/_app/customer
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryDeliveryRouteImport } from './routes/_app/inventory/delivery'
 import { Route as AppInventoryWarehouseRouteImport } from './routes/_app/inventory/warehouse'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
+import { Route as AppInvoicesSettingsRouteImport } from './routes/_app/invoices/settings'
 import { Route as AppMyAccountIndexRouteImport } from './routes/_app/my-account/index'
 import { Route as AppMyAccountEditRouteImport } from './routes/_app/my-account/edit'
 import { Route as AppOrderGroupsIdRouteImport } from './routes/_app/order-groups_.$id'
@@ -219,6 +222,21 @@ const AppInventoryWarehouseRoute = AppInventoryWarehouseRouteImport.update({
   path: '/inventory/warehouse',
   getParentRoute: () => AppRoute,
 } as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesSettingsRoute = AppInvoicesSettingsRouteImport.update({
+  id: '/invoices/settings',
+  path: '/invoices/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMyAccountIndexRoute = AppMyAccountIndexRouteImport.update({
   id: '/my-account/',
   path: '/my-account/',
@@ -383,6 +401,8 @@ export interface FileRoutesByFullPath {
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -400,6 +420,7 @@ export interface FileRoutesByFullPath {
   '/order/print/$id': typeof OrderPrintIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
   '/order/': typeof AppOrderIndexRoute
   '/product/': typeof AppProductIndexRoute
@@ -439,6 +460,8 @@ export interface FileRoutesByTo {
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -456,6 +479,7 @@ export interface FileRoutesByTo {
   '/order/print/$id': typeof OrderPrintIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
   '/order': typeof AppOrderIndexRoute
   '/product': typeof AppProductIndexRoute
@@ -500,6 +524,8 @@ export interface FileRoutesById {
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
   '/_app/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/_app/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/_app/invoices/$id': typeof AppInvoicesIdRoute
+  '/_app/invoices/settings': typeof AppInvoicesSettingsRoute
   '/_app/my-account/edit': typeof AppMyAccountEditRoute
   '/_app/order-groups_/$id': typeof AppOrderGroupsIdRoute
   '/_app/order/$id': typeof AppOrderIdRoute
@@ -517,6 +543,7 @@ export interface FileRoutesById {
   '/order/print/$id': typeof OrderPrintIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
   '/_app/order/': typeof AppOrderIndexRoute
   '/_app/product/': typeof AppProductIndexRoute
@@ -558,6 +585,8 @@ export interface FileRouteTypes {
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -575,6 +604,7 @@ export interface FileRouteTypes {
     | '/order/print/$id'
     | '/customers/'
     | '/inventory/'
+    | '/invoices/'
     | '/my-account/'
     | '/order/'
     | '/product/'
@@ -614,6 +644,8 @@ export interface FileRouteTypes {
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -631,6 +663,7 @@ export interface FileRouteTypes {
     | '/order/print/$id'
     | '/customers'
     | '/inventory'
+    | '/invoices'
     | '/my-account'
     | '/order'
     | '/product'
@@ -674,6 +707,8 @@ export interface FileRouteTypes {
     | '/_app/customers/settings'
     | '/_app/inventory/delivery'
     | '/_app/inventory/warehouse'
+    | '/_app/invoices/$id'
+    | '/_app/invoices/settings'
     | '/_app/my-account/edit'
     | '/_app/order-groups_/$id'
     | '/_app/order/$id'
@@ -691,6 +726,7 @@ export interface FileRouteTypes {
     | '/order/print/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
+    | '/_app/invoices/'
     | '/_app/my-account/'
     | '/_app/order/'
     | '/_app/product/'
@@ -933,6 +969,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInventoryWarehouseRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$id': {
+      id: '/_app/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/settings': {
+      id: '/_app/invoices/settings'
+      path: '/invoices/settings'
+      fullPath: '/invoices/settings'
+      preLoaderRoute: typeof AppInvoicesSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/my-account/': {
       id: '/_app/my-account/'
       path: '/my-account'
@@ -1146,6 +1203,8 @@ interface AppRouteChildren {
   AppCustomersSettingsRoute: typeof AppCustomersSettingsRoute
   AppInventoryDeliveryRoute: typeof AppInventoryDeliveryRoute
   AppInventoryWarehouseRoute: typeof AppInventoryWarehouseRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
+  AppInvoicesSettingsRoute: typeof AppInvoicesSettingsRoute
   AppMyAccountEditRoute: typeof AppMyAccountEditRoute
   AppOrderGroupsIdRoute: typeof AppOrderGroupsIdRoute
   AppOrderIdRoute: typeof AppOrderIdRoute
@@ -1162,6 +1221,7 @@ interface AppRouteChildren {
   AppReportsRegionRoute: typeof AppReportsRegionRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppMyAccountIndexRoute: typeof AppMyAccountIndexRoute
   AppOrderIndexRoute: typeof AppOrderIndexRoute
   AppProductIndexRoute: typeof AppProductIndexRoute
@@ -1196,6 +1256,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersSettingsRoute: AppCustomersSettingsRoute,
   AppInventoryDeliveryRoute: AppInventoryDeliveryRoute,
   AppInventoryWarehouseRoute: AppInventoryWarehouseRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
+  AppInvoicesSettingsRoute: AppInvoicesSettingsRoute,
   AppMyAccountEditRoute: AppMyAccountEditRoute,
   AppOrderGroupsIdRoute: AppOrderGroupsIdRoute,
   AppOrderIdRoute: AppOrderIdRoute,
@@ -1212,6 +1274,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsRegionRoute: AppReportsRegionRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppMyAccountIndexRoute: AppMyAccountIndexRoute,
   AppOrderIndexRoute: AppOrderIndexRoute,
   AppProductIndexRoute: AppProductIndexRoute,

@@ -47,6 +47,8 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/invoices',
+  '/invoices/settings',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

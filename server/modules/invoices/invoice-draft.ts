@@ -4,13 +4,13 @@
  * no invoice yet; the lines and totals are contract/invoices-totals.ts over the order lines as the
  * orders stored them; the buyer's details default to the customer's.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { InvoiceBuyer, InvoiceDraft } from '@contract/invoices';
+import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
+import { MAX_INVOICE_ORDERS, type InvoiceableOrder, type InvoiceBuyer, type InvoiceDraft } from '@contract/invoices';
 import { invoiceTotals, type InvoiceLineSource } from '@contract/invoices-totals';
 import type { OrderRecord } from '@contract/orders';
 import { ORDER_STATUS_LABELS } from '@contract/orders-status';
 import type { Db } from '@server/kernel/db/client';
-import { customers, einvoiceOrders, einvoices } from '@server/kernel/db/schema';
+import { customers, einvoiceOrders, einvoices, orders } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { orderRecordsById } from '@server/modules/orders';
 import type { MeInvoiceSettings } from './meinvoice-client';
@@ -120,4 +120,28 @@ export async function invoiceDraft(
     template_no: settings.templateNo,
     series: settings.series,
   };
+}
+
+/** A customer's completed orders priced with VAT that no active invoice bills: what may join an invoice. */
+export async function invoiceableOrdersOf(db: Db, companyId: number, customerId: string): Promise<InvoiceableOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, code: orders.code, localNo: orders.localNo, total: orders.total, createdAt: orders.createdAt })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.companyId, companyId),
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'completed'),
+        eq(orders.vatOn, true),
+        notExists(
+          db
+            .select({ orderId: einvoiceOrders.orderId })
+            .from(einvoiceOrders)
+            .where(and(eq(einvoiceOrders.companyId, companyId), eq(einvoiceOrders.orderId, orders.id), eq(einvoiceOrders.active, true))),
+        ),
+      ),
+    )
+    .orderBy(desc(orders.createdAt))
+    .limit(MAX_INVOICE_ORDERS);
+  return rows.map((row) => ({ id: row.id, code: row.code ?? row.localNo, total: row.total, created_at: row.createdAt.toISOString() }));
 }

@@ -1,6 +1,6 @@
 /**
  * E-invoice calls under /invoice/api (issue 18; docs/invoices.md), all behind the VAT switch:
- *   GET, PUT einvoice-settings/ · GET einvoice-templates/ · GET, POST einvoice/ · POST einvoice/preview/ ·
+ *   GET, PUT einvoice-settings/ · GET einvoice-templates/ · GET, POST einvoice/ · GET einvoice/orders/ · POST einvoice/preview/ ·
  *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/ · POST einvoice/{id}/cancel/, replace/, retry/
  * Seeing needs the invoices area's view, issuing its create, cancelling, replacing, sending again
  * and the settings its edit.
@@ -12,6 +12,7 @@ import {
   CompanyBodySchema,
   InvoiceCancelSchema,
   InvoiceIssueSchema,
+  InvoiceableOrdersQuery,
   InvoiceListQuery,
   InvoicePreviewSchema,
   InvoiceReplaceSchema,
@@ -26,7 +27,7 @@ import { badRequest, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { memberBody, memberQuery } from '@server/modules/roles';
-import { invoiceDraft } from './invoice-draft';
+import { invoiceableOrdersOf, invoiceDraft } from './invoice-draft';
 import { invoiceRecords, listInvoices } from './invoice-list';
 import { invoiceConnection, providerProblem, requireInvoiceConnection, saveInvoiceSettings, settingsRecord } from './invoice-settings';
 import { findInvoice, issueInvoice, replaceInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
@@ -98,6 +99,11 @@ export function invoiceRoutes(deps: AppDeps) {
     const parsed = await query(c, InvoiceListQuery);
     const { rows, count, bonus } = await listInvoices(db, parsed);
     return ok(c, rows, { count, bonus });
+  });
+
+  app.get('/einvoice/orders', async (c) => {
+    const parsed = await query(c, InvoiceableOrdersQuery, 'create');
+    return ok(c, await invoiceableOrdersOf(db, parsed.company, parsed.customer));
   });
 
   app.post('/einvoice/preview', async (c) => {

@@ -88,6 +88,18 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   // Promotions are a service of their own (REWARD): off, the entry goes and the server refuses the calls.
   if (on('REWARD')) menu.push({ key: 'promotion', label: 'Khuyến mại', to: '/promotion' });
 
+  // E-invoices and the accounting connection are the VAT service's (issue 18): off, the entry goes and the server refuses.
+  if (on('VAT')) {
+    menu.push({
+      key: 'invoices',
+      label: 'Hóa đơn',
+      children: [
+        { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
+        { key: 'invoice-settings', label: 'Cấu hình hóa đơn', to: '/invoices/settings' },
+      ],
+    });
+  }
+
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));
   if (reports.length > 0) {

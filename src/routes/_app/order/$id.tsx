@@ -4,6 +4,7 @@ import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
+import { OrderInvoiceCard } from '@/features/invoices/components/order-invoice-card';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -29,7 +30,12 @@ function OrderPage() {
       isMobile={isMobile}
       staffLabel={salesStaffLabel(company.type)}
       groupOrdersOn={flags['GROUP-ORDER'] === true}
-      aside={(order) => <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />}
+      aside={(order) => (
+        <>
+          <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
+          <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />
+        </>
+      )}
     />
   );
 }
