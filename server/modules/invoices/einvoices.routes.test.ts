@@ -228,3 +228,111 @@ async function settingsOf() {
   const [row] = await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.companyId, kit.anKhang));
   return row!.settings as Record<string, unknown>;
 }
+
+describe('cancelling and replacing', () => {
+  it('cancels at meInvoice with the reason, after which the order may be invoiced again', async () => {
+    const order = await kit.completedOrder();
+    const issued = await issue([order.id]);
+    await kit.drain();
+    const empty = await kit.server.call(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, { token, body: { company: company(), reason: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Vui lòng nhập lý do hủy');
+    const asked = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, { token, body: { company: company(), reason: 'Sai đơn giá' } });
+    expect(asked.body.data).toMatchObject({ status: 'issued', cancel_state: 'requested' });
+    await kit.drain();
+    const done = (await detail(issued.body.data.id)).body.data;
+    expect(done).toMatchObject({ status: 'cancelled', cancel_state: null, cancel_reason: 'Sai đơn giá' });
+    expect(atSimulator(done.ref_id)[0]).toMatchObject({ IsDelete: true, DeletedReason: 'Sai đơn giá' });
+    const again = await issue([order.id]);
+    expect(again.status).toBe(201);
+  });
+
+  it('cancels an invoice whose publishing answer was lost, finding it at meInvoice by its RefID', async () => {
+    const order = await kit.completedOrder();
+    kit.sims.faults.meinvoice.push({ kind: 'fail-after', path: '/api/integration/invoice', times: 50 });
+    const issued = await issue([order.id]);
+    await kit.drain();
+    kit.sims.faults.meinvoice.clear();
+    const lost = (await detail(issued.body.data.id)).body.data;
+    expect(lost.status).toBe('failed');
+    expect(atSimulator(lost.ref_id)).toHaveLength(1);
+    await kit.server.call(`/invoice/api/einvoice/${lost.id}/cancel/`, { token, body: { company: company(), reason: 'Lập nhầm' } });
+    await kit.drain();
+    const done = (await detail(lost.id)).body.data;
+    expect(done).toMatchObject({ status: 'cancelled', number: atSimulator(lost.ref_id)[0]!.InvNo });
+    expect(atSimulator(lost.ref_id)[0]!.IsDelete).toBe(true);
+  });
+
+  it('replaces an issued invoice with a new one naming it, for the same orders', async () => {
+    const order = await kit.completedOrder();
+    const issued = await issue([order.id]);
+    await kit.drain();
+    const original = (await detail(issued.body.data.id)).body.data;
+    const replaced = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${original.id}/replace/`, {
+      token,
+      body: { company: company(), reason: 'Sai địa chỉ người mua', buyer: { ...buyer, address: '99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh' } },
+    });
+    expect(replaced.status, replaced.body.message).toBe(201);
+    const twice = await kit.server.call(`/invoice/api/einvoice/${original.id}/replace/`, { token, body: { company: company(), reason: 'Lần hai', buyer } });
+    expect(twice.status).toBe(409);
+    await kit.drain();
+    const replacement = (await detail(replaced.body.data.id)).body.data;
+    expect(replacement).toMatchObject({ status: 'issued', replaces: { id: original.id, number: original.number }, total: original.total });
+    expect(replacement.buyer.address).toBe('99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh');
+    expect((await detail(original.id)).body.data).toMatchObject({ status: 'replaced', replaced_by: { id: replacement.id, number: replacement.number } });
+    expect(atSimulator(original.ref_id)[0]!.ReplacedBy).toBe(replacement.transaction_id);
+    expect(atSimulator(replacement.ref_id)[0]).toMatchObject({ ReferenceType: 1, OrgTransactionID: original.transaction_id });
+    const byOrder = await kit.server.call<InvoiceRecord[]>(`/invoice/api/einvoice/?company=${company()}&order=${order.id}`, { token });
+    expect(byOrder.body.data.map((invoice) => invoice.id)).toEqual([replacement.id, original.id]);
+  });
+});
+
+describe('who may', () => {
+  it('refuses every call while the VAT switch is off, and the jobs stop too', async () => {
+    const order = await kit.completedOrder();
+    const issued = await issue([order.id]);
+    await kit.setSwitch(company(), 'VAT', false);
+    try {
+      const list = await kit.server.call(`/invoice/api/einvoice/?company=${company()}`, { token });
+      expect(list.status).toBe(403);
+      expect(list.body).toMatchObject({ error: 'FEATURE_OFF', message: 'Công ty chưa bật chức năng Thuế VAT' });
+      expect((await issue([(await kit.completedOrder()).id])).status).toBe(403);
+      expect((await kit.server.call(`/invoice/api/einvoice-settings/?company=${company()}`, { token })).status).toBe(403);
+      await kit.drain();
+    } finally {
+      await kit.setSwitch(company(), 'VAT', true);
+    }
+    const stopped = (await detail(issued.body.data.id)).body.data;
+    expect(stopped).toMatchObject({ status: 'failed', status_message: 'Công ty đã tắt Thuế VAT nên không phát hành hóa đơn điện tử' });
+    expect(atSimulator(stopped.ref_id)).toHaveLength(0);
+  });
+
+  it('refuses a role without the invoices area', async () => {
+    const rep = await kit.server.login('0912000001');
+    const answer = await kit.server.call(`/invoice/api/einvoice/?company=${company()}`, { token: rep.access });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toBe('Bạn không có quyền xem mục Hóa đơn điện tử, kế toán');
+  });
+
+  it("never shows or touches another company's invoices", async () => {
+    const order = await kit.completedOrder();
+    const issued = await issue([order.id]);
+    await kit.drain();
+    const id = issued.body.data.id;
+    // Bình owns Minh Phát, with VAT on there too: An Khang's invoice does not exist for her.
+    await kit.setSwitch(kit.minhPhat, 'VAT', true);
+    const binh = kit.binh.access;
+    const asMinhPhat = (path: string, body?: unknown) =>
+      kit.server.call(path.includes('?') ? path : `${path}?company=${kit.minhPhat}`, { token: binh, ...(body ? { body: { company: kit.minhPhat, ...body } } : {}) });
+    expect((await asMinhPhat(`/invoice/api/einvoice/${id}/`)).status).toBe(404);
+    expect((await asMinhPhat(`/invoice/api/einvoice/${id}/pdf/`)).status).toBe(404);
+    expect((await asMinhPhat(`/invoice/api/einvoice/${id}/cancel/`, { reason: 'Thử' })).status).toBe(404);
+    expect((await asMinhPhat(`/invoice/api/einvoice/`, { order_ids: [order.id], buyer })).status).toBe(400);
+    const list = await asMinhPhat(`/invoice/api/einvoice/?company=${kit.minhPhat}&order=${order.id}`);
+    expect(list.body.data).toEqual([]);
+    // And she is not a member of An Khang at all.
+    const foreign = await kit.server.call(`/invoice/api/einvoice/${id}/?company=${company()}`, { token: binh });
+    expect(foreign.status).toBe(403);
+    expect((await detail(id)).body.data.status).toBe('issued');
+  });
+});
