@@ -19,7 +19,7 @@ import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
-import { invoiceRoutes } from './modules/invoices';
+import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
 import { orderRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
@@ -91,6 +91,7 @@ export function createApp(deps: AppDeps) {
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
+  api.route('/order/api', misaOrderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
@@ -100,7 +101,10 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  // AMIS's callback has no session: mounted before the routes that require one.
+  api.route('/invoice/api', amisCallbackRoutes(deps));
   api.route('/invoice/api', invoiceRoutes(deps));
+  api.route('/invoice/api', accountingRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

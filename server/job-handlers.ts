@@ -4,6 +4,6 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
-import { INVOICE_JOB_HANDLERS } from './modules/invoices';
+import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [...INVOICE_JOB_HANDLERS];
+export const JOB_HANDLERS: AnyJobHandler[] = [...INVOICE_JOB_HANDLERS, ...AMIS_JOB_HANDLERS];

@@ -4,10 +4,12 @@
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
 import type { SimulatorFactory } from './host';
+import { amisSimulator } from './amis';
 import { meinvoiceSimulator } from './meinvoice';
 
 export const SIMULATORS = {
   meinvoice: meinvoiceSimulator,
+  amis: amisSimulator,
 } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

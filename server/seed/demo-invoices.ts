@@ -1,10 +1,11 @@
 /**
- * E-invoices for the demo (issue 18): An Khang's account at meInvoice points at the local
- * simulator (environment 'simulator', started beside the app by `npm start`), three orders of last
+ * E-invoices and accounting for the demo (issue 18): An Khang's accounts at meInvoice and AMIS
+ * point at the local simulators (environment 'simulator', started beside the app by `npm start`), three orders of last
  * week are completed, and two of them are invoiced through the module's own issuing, so the jobs
  * publish them at the simulator once the server runs and their PDF and XML are kept. The third is
  * left for a person to invoice.
  */
+import crypto from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
@@ -16,7 +17,7 @@ import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, customers, orderLines, orders, orderStatusHistory, products, variants, variantUnits } from '@server/kernel/db/schema';
 import type { Vault } from '@server/kernel/vault';
 import { addressOf } from '@server/modules/customers';
-import { issueInvoice, type MeInvoiceSettings } from '@server/modules/invoices';
+import { issueInvoice, type AmisSettings, type MeInvoiceSettings } from '@server/modules/invoices';
 
 /** Valid tax codes (contract/tax-code.ts) for the pharmacies the demo invoices. */
 const BUYER_TAX_CODES = ['0100109106', '0101243150'];
@@ -136,6 +137,15 @@ export async function seedDemoInvoices(db: Db, vault: Vault, ids: { anKhangId: n
     environment: 'simulator',
     settings: SETTINGS,
     secrets: { password: ids.password },
+  });
+  // And to AMIS Kế toán's simulator: its dictionary starts empty, "Gửi danh mục sang MISA" fills it.
+  await saveConnection(db, vault, {
+    companyId,
+    provider: 'amis',
+    label: 'MISA AMIS Kế toán',
+    environment: 'simulator',
+    settings: { appId: 'demo-app-ankhang', orgCompanyCode: 'ANKHANG' } satisfies AmisSettings,
+    secrets: { accessCode: 'demo-ma-ket-noi-ankhang', callbackToken: crypto.randomBytes(24).toString('base64url') },
   });
   const [accountant] = await db
     .select({ accountId: accountCompanies.accountId })

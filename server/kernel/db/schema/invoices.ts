@@ -111,3 +111,78 @@ export const einvoiceFiles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
 );
+
+/**
+ * A record pushed to MISA AMIS as a voucher (docs/invoices.md "Accounting"): one row per record
+ * (source + id) ever, so a record becomes one voucher; `org_refid` is AMIS's key for it, the same
+ * on every send. waiting → synced or failed, from AMIS's callback (or failed when the push itself
+ * was refused); `send_no` counts the sends a person asked for (a retry after a failure).
+ */
+export const accountingSyncs = pgTable(
+  'accounting_syncs',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** order | receipt (contract/invoices-accounting.ts ACCOUNTING_SOURCES). */
+    source: text('source').notNull(),
+    sourceId: text('source_id').notNull(),
+    sourceCode: text('source_code').notNull(),
+    partnerName: text('partner_name').notNull().default(''),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    sourceDate: tstz('source_date').notNull(),
+    orgRefid: uuid('org_refid').notNull(),
+    status: text('status').notNull(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    sendNo: integer('send_no').notNull().default(1),
+    batchId: uuid('batch_id'),
+    /** Folded code and partner, for the list's search. */
+    searchText: text('search_text').notNull().default(''),
+    sentAt: tstz('sent_at'),
+    syncedAt: tstz('synced_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('accounting_syncs_record_key').on(t.companyId, t.source, t.sourceId),
+    uniqueIndex('accounting_syncs_refid_key').on(t.companyId, t.orgRefid),
+    index('accounting_syncs_company_status_idx').on(t.companyId, t.status, t.updatedAt),
+    index('accounting_syncs_batch_idx').on(t.companyId, t.batchId),
+  ],
+);
+
+/** One "Đồng bộ" of many records: the progress bar counts its rows by status. */
+export const accountingBatches = pgTable(
+  'accounting_batches',
+  {
+    id: uuid('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    source: text('source').notNull(),
+    total: integer('total').notNull(),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('accounting_batches_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** Our customer, variant, warehouse or account (role) and its code in AMIS's dictionary. */
+export const accountingMappings = pgTable(
+  'accounting_mappings',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    /** customer | variant | warehouse | account */
+    kind: text('kind').notNull(),
+    /** The customer's or variant's id, the warehouse's id, the account's role. */
+    localKey: text('local_key').notNull(),
+    misaCode: text('misa_code').notNull(),
+    misaName: text('misa_name'),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.localKey] })],
+);
