@@ -4,7 +4,7 @@
  * act on, at most one invoice per order (double clicks, timeouts, answers lost after the work, a
  * job run again), cancelling and replacing, the VAT switch and other companies.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDraft, InvoiceRecord, InvoiceSettingsRecord } from '@contract/invoices';
 import { einvoices, providerConnections } from '@server/kernel/db/schema';
@@ -56,7 +56,7 @@ describe('settings', () => {
     ...overrides,
   });
   const save = (body: Record<string, unknown>) => kit.server.call<InvoiceSettingsRecord>('/invoice/api/einvoice-settings/', { method: 'PUT', token, body });
-  const stored = async () => (await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.companyId, company())))[0]!;
+  const stored = async () => (await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(company())))[0]!;
 
   it('refuses what meInvoice refuses and keeps what was there', async () => {
     const before = await stored();
@@ -208,14 +208,14 @@ describe('exactly once at meInvoice', () => {
     const order = await kit.completedOrder();
     const settings = await settingsOf();
     const yy = String(new Date().getFullYear() % 100);
-    await kit.server.deps.db.update(providerConnections).set({ settings: { ...settings, series: `C${yy}TZZ` } }).where(eq(providerConnections.companyId, company()));
+    await kit.server.deps.db.update(providerConnections).set({ settings: { ...settings, series: `C${yy}TZZ` } }).where(meInvoiceOf(company()));
     const issued = await issue([order.id]);
     await kit.drain();
     const failed = (await detail(issued.body.data.id)).body.data;
     expect(failed).toMatchObject({ status: 'failed', status_message: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice', provider_code: 'InvSeriesNotExist' });
     expect(atSimulator(failed.ref_id)).toHaveLength(0);
 
-    await kit.server.deps.db.update(providerConnections).set({ settings }).where(eq(providerConnections.companyId, company()));
+    await kit.server.deps.db.update(providerConnections).set({ settings }).where(meInvoiceOf(company()));
     const retry = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${failed.id}/retry/`, { token, body: { company: company() } });
     expect(retry.body.data).toMatchObject({ status: 'pending', series: `C${yy}TAA`, status_message: null });
     await kit.drain();
@@ -224,8 +224,12 @@ describe('exactly once at meInvoice', () => {
   });
 });
 
+function meInvoiceOf(companyId: number) {
+  return and(eq(providerConnections.companyId, companyId), eq(providerConnections.provider, 'meinvoice'));
+}
+
 async function settingsOf() {
-  const [row] = await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.companyId, kit.anKhang));
+  const [row] = await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(kit.anKhang));
   return row!.settings as Record<string, unknown>;
 }
 
