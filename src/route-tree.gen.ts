@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as AppAccountingRouteImport } from './routes/_app/accounting'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
@@ -86,6 +87,11 @@ const CenterRoute = CenterRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/_login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountingRoute = AppAccountingRouteImport.update({
+  id: '/accounting',
+  path: '/accounting',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
@@ -377,6 +383,7 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -436,6 +443,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof CenterIndexRoute
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -499,6 +507,7 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/_app/accounting': typeof AppAccountingRoute
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
@@ -561,6 +570,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -620,6 +630,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -682,6 +693,7 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/_app/accounting'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
@@ -779,6 +791,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/accounting': {
+      id: '/_app/accounting'
+      path: '/accounting'
+      fullPath: '/accounting'
+      preLoaderRoute: typeof AppAccountingRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/area': {
       id: '/_app/area'
@@ -1183,6 +1202,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAccountingRoute: typeof AppAccountingRoute
   AppAreaRoute: typeof AppAreaRoute
   AppCartRoute: typeof AppCartRoute
   AppConnectDloRoute: typeof AppConnectDloRoute
@@ -1236,6 +1256,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountingRoute: AppAccountingRoute,
   AppAreaRoute: AppAreaRoute,
   AppCartRoute: AppCartRoute,
   AppConnectDloRoute: AppConnectDloRoute,

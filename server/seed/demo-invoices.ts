@@ -38,7 +38,7 @@ const SETTINGS: MeInvoiceSettings = {
   sendEmail: false,
 };
 
-type Sale = { customerCode: string; items: { product: string; quantity: number }[]; daysAgo: number };
+export type Sale = { customerCode: string; items: { product: string; quantity: number }[]; daysAgo: number };
 
 const SALES: Sale[] = [
   { customerCode: 'KH000001', daysAgo: 6, items: [{ product: 'Hapacol 500', quantity: 10 }, { product: 'Panadol Extra', quantity: 5 }] },
@@ -46,7 +46,8 @@ const SALES: Sale[] = [
   { customerCode: 'KH000001', daysAgo: 3, items: [{ product: 'Cefuroxim 500mg', quantity: 12 }] },
 ];
 
-async function completedOrder(db: Db, companyId: number, accountId: number, sale: Sale): Promise<string | null> {
+/** A completed order of a customer, priced as the cart would (browser tests bill or sync many of them). */
+export async function completedOrder(db: Db, companyId: number, accountId: number, sale: Sale): Promise<string | null> {
   const [customer] = await db
     .select()
     .from(customers)

@@ -49,6 +49,7 @@ const ROUTES = [
   '/reports/products',
   '/invoices',
   '/invoices/settings',
+  '/accounting',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

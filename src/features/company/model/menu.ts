@@ -95,6 +95,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       label: 'Hóa đơn',
       children: [
         { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
+        { key: 'accounting', label: 'Đồng bộ kế toán MISA', to: '/accounting' },
         { key: 'invoice-settings', label: 'Cấu hình hóa đơn', to: '/invoices/settings' },
       ],
     });

@@ -14,3 +14,4 @@ const screens = () => import('./office/invoice-office-screens');
 export const InvoiceListView = office(() => screens().then((module) => module.InvoiceListView));
 export const InvoiceDetailPage = office(() => screens().then((module) => module.InvoiceDetailPage));
 export const InvoiceSettingsPage = office(() => screens().then((module) => module.InvoiceSettingsPage));
+export const AccountingPage = office(() => screens().then((module) => module.AccountingPage));
