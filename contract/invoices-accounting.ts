@@ -37,7 +37,7 @@ export const MAPPING_KIND_LABELS: Record<MappingKind, string> = {
   account: 'Tài khoản',
 };
 
-/** The accounts a voucher posts to, with Thông tư 200's numbers as defaults (mapped per company). */
+/** The accounts a voucher posts to, mapped per company, with the chart's numbers as defaults (Thông tư 99/2025 kept Thông tư 200's). */
 export const ACCOUNT_ROLES = ['receivable', 'revenue', 'vat_output', 'inventory', 'payable', 'vat_input'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {

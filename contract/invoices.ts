@@ -5,7 +5,7 @@
  * arithmetic is contract/invoices-totals.ts, the buyer's tax code rule contract/tax-code.ts.
  */
 import * as v from 'valibot';
-import type { InvoiceLine, RateSummary } from './invoices-totals';
+import type { InvoiceTotals } from './invoices-totals';
 import { normalizeTaxCode, taxCodeProblem } from './tax-code';
 import { bodyObject, companyBodyField, companyQueryField, isIsoDate, optionalText, pagingFields, requiredText, uuidField } from './validation';
 
@@ -55,7 +55,7 @@ export type InvoiceBuyer = {
   code: string;
 };
 
-export type InvoiceRecord = {
+export type InvoiceRecord = InvoiceTotals & {
   id: string;
   company: number;
   /** Our RefID at the provider: one invoice there per RefID, whatever the retries. */
@@ -79,14 +79,6 @@ export type InvoiceRecord = {
   orders: { id: string; code: string | null }[];
   payment_method: PaymentMethod;
   note: string | null;
-  lines: InvoiceLine[];
-  by_rate: RateSummary[];
-  total_sale: number;
-  total_discount: number;
-  total_without_vat: number;
-  total_vat: number;
-  total: number;
-  amount_in_words: string;
   has_pdf: boolean;
   has_xml: boolean;
   /** A cancellation asked of the provider and not done yet (requested), or refused (failed, see status_message). */
@@ -102,10 +94,8 @@ export type InvoiceRecord = {
 export type InvoiceListBonus = { by_status: Partial<Record<InvoiceStatus, number>>; total: number };
 
 /** What issuing would produce, shown before it is sent (the issue dialog). */
-export type InvoiceDraft = Pick<
-  InvoiceRecord,
-  'buyer' | 'orders' | 'lines' | 'by_rate' | 'total_sale' | 'total_discount' | 'total_without_vat' | 'total_vat' | 'total' | 'amount_in_words'
-> & { customer_id: string; template_no: string; series: string; customer_name: string };
+export type InvoiceDraft = InvoiceTotals &
+  Pick<InvoiceRecord, 'buyer' | 'orders' | 'customer_id' | 'template_no' | 'series'> & { customer_name: string };
 
 /** A completed order of the buyer with no invoice yet, offered to join one. */
 export type InvoiceableOrder = { id: string; code: string; total: number; created_at: string };

@@ -52,7 +52,8 @@ export async function prepareDeps(
   const vault = await loadVault(db, env.secretsKey);
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN, vault);
+      // The demo's connections to the providers (and what they issued) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: options.simulatorUrl != null || env.simulators });
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);

@@ -42,7 +42,12 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault): Promise<void> {
+/**
+ * `providers`: the simulators run beside this server (npm start's demo, tests that start them), so
+ * the demo companies connect to them and use them (e-invoices, accounting); elsewhere nothing is
+ * seeded that would call a provider.
+ */
+export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, options: { providers: boolean }): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -97,5 +102,5 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault): Pr
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
-  await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
+  if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
 }

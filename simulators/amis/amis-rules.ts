@@ -10,7 +10,7 @@ export type DictionaryType = (typeof DICTIONARY_TYPES)[keyof typeof DICTIONARY_T
 
 export type SimVoucher = { org_refid: string; voucher_type: number; voucher_no: string; account_object_code: string; total_amount: number; [key: string]: unknown };
 
-/** The accounts of Thông tư 200 a sales or purchase voucher uses. */
+/** The accounts (Thông tư 99/2025, as Thông tư 200 numbered them) a sales or purchase voucher uses. */
 const ACCOUNTS: [string, string][] = [
   ['1111', 'Tiền Việt Nam'],
   ['1121', 'Tiền gửi ngân hàng'],

@@ -4,7 +4,7 @@
  * - POST api/oauth/actopen/connect {app_id, access_code, org_company_code} → Data: '{"access_token",
  *   "expired_time"}' (12 hours). `callback_url` stands for the APICallBack MISA registers for an app.
  * - POST apir/sync/actopen/get_dictionary, save_dictionary: the company's dictionary (customers,
- *   goods, warehouses, accounts; the accounts of Thông tư 200 from the start);
+ *   goods, warehouses, accounts; the chart of accounts from the start);
  * - POST apir/sync/actopen/save {voucher[]}: accepted at once; each voucher is checked against the
  *   dictionary afterwards and the result sent to the callback, signed HMAC-SHA256(data, app_id).
  *   One voucher per org_refid: a voucher sent again is not made twice, its result is sent again.

@@ -2,7 +2,7 @@
  * Our records' codes in AMIS's dictionary (accounting_mappings): a customer, variant or warehouse
  * mapped to an AMIS code uses it, an unmapped one its own code (the usual case when the dictionary
  * was sent from here, "Gửi danh mục sang MISA"); an account role its mapped number, else the
- * number Thông tư 200 gives it.
+ * number the chart of accounts gives it (Thông tư 99/2025).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { DEFAULT_ACCOUNTS, type AccountRole, type MappingKind } from '@contract/invoices-accounting';

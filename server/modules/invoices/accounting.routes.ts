@@ -22,40 +22,20 @@ import {
   SyncRetrySchema,
   type AccountingSource,
 } from '@contract/invoices-accounting';
-import type { PermissionAction } from '@contract/roles';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { deleteConnection } from '@server/kernel/connections';
 import { notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
-import { requireSwitch } from '@server/kernel/switches';
-import { memberBody, memberQuery } from '@server/modules/roles';
 import { listMappings, pushDictionary, saveMappings } from './accounting-mappings';
 import { batchRecord, listSyncs, retrySync, startSync } from './accounting-sync';
+import { invoicesCompany } from './company-checks';
 import { amisClientFor, amisConnection, connectionRecord, requireAmisConnection, saveAmisConnection } from './amis-connection';
 import { providerProblem } from './invoice-settings';
 import { VOUCHER_SOURCES } from './voucher-sources';
 
 const CompanyQuery = v.object({ company: SyncListQuery.entries.company });
 const BatchId = v.pipe(v.string(), v.uuid('Lượt đồng bộ không hợp lệ'));
-
-type WithCompany = v.GenericSchema<unknown, { company: number }>;
-
-/** The company of a call, checked: member, permission on invoices, VAT on. */
-function checks(deps: AppDeps) {
-  return {
-    async query<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'view') {
-      const parsed = await memberQuery(deps, c, schema, action, 'invoices');
-      await requireSwitch(deps.db, parsed.company, 'VAT');
-      return parsed;
-    },
-    async body<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction) {
-      const parsed = await memberBody(deps, c, schema, action, 'invoices');
-      await requireSwitch(deps.db, parsed.company, 'VAT');
-      return parsed;
-    },
-  };
-}
 
 /** Starts a batch (one voucher job per new record) and answers its progress record. */
 async function pushRecords(deps: AppDeps, c: Context<AppEnv>, company: number, source: AccountingSource, ids: readonly string[] | null) {
@@ -69,7 +49,7 @@ export function accountingRoutes(deps: AppDeps) {
   const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
-  const { query, body } = checks(deps);
+  const { query, body } = invoicesCompany(deps);
 
   app.get('/amis/connection', async (c) => {
     const { company } = await query(c, CompanyQuery);
@@ -159,9 +139,8 @@ export function accountingRoutes(deps: AppDeps) {
 /** synchronize-order-misa/ (product-spec.md §7), mounted under /order/api by the composition root. */
 export function misaOrderRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
-  app.use('/synchronize-order-misa', authenticate(deps));
-  app.post('/synchronize-order-misa', async (c) => {
-    const input = await checks(deps).body(c, SyncOrdersSchema, 'create');
+  app.post('/synchronize-order-misa', authenticate(deps), async (c) => {
+    const input = await invoicesCompany(deps).body(c, SyncOrdersSchema, 'create');
     return pushRecords(deps, c, input.company, 'order', input.order_ids ?? null);
   });
   return app;

@@ -19,14 +19,12 @@ import {
   InvoiceSettingsSchema,
   type InvoiceTemplate,
 } from '@contract/invoices';
-import type { PermissionAction } from '@contract/roles';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { companies, einvoiceFiles } from '@server/kernel/db/schema';
 import { badRequest, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
-import { requireSwitch } from '@server/kernel/switches';
-import { memberBody, memberQuery } from '@server/modules/roles';
+import { invoicesCompany } from './company-checks';
 import { invoiceableOrdersOf, invoiceDraft } from './invoice-draft';
 import { invoiceRecords, listInvoices } from './invoice-list';
 import { invoiceConnection, providerProblem, requireInvoiceConnection, saveInvoiceSettings, settingsRecord } from './invoice-settings';
@@ -47,17 +45,7 @@ export function invoiceRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
-  /** The company of a GET, checked: member, permission, VAT on. */
-  async function query<S extends v.GenericSchema<unknown, { company: number }>>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'view') {
-    const parsed = await memberQuery(deps, c, schema, action, 'invoices');
-    await requireSwitch(db, parsed.company, 'VAT');
-    return parsed;
-  }
-  async function body<S extends v.GenericSchema<unknown, { company: number }>>(c: Context<AppEnv>, schema: S, action: PermissionAction) {
-    const parsed = await memberBody(deps, c, schema, action, 'invoices');
-    await requireSwitch(db, parsed.company, 'VAT');
-    return parsed;
-  }
+  const { query, body } = invoicesCompany(deps);
   const answer = async (c: Context, row: InvoiceRow, status: 200 | 201 = 200) => {
     deps.jobs.kick();
     const [record] = await invoiceRecords(db, [row]);

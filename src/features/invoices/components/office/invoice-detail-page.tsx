@@ -8,13 +8,14 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceRecord } from '@contract/invoices';
 import { apiErrorMessage } from '@/api/api-error';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
 import { EmptyState } from '@/ui/empty-state';
+import { Fact as SharedFact } from '@/ui/fact';
 import { LoadingBlock } from '@/ui/loading-block';
 import { toastedWrite } from '@/ui/toasted-write';
 import { downloadInvoiceFile, useInvoice, useInvoiceWrites } from '@/features/invoices/api/invoice-api';
@@ -24,17 +25,8 @@ import { InvoiceStatusBadge } from './invoice-status-badge';
 
 type Props = { companyId: number; id: string; isMobile: boolean };
 
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children || '—'}
-      </Text>
-    </div>
-  );
+function Fact(props: ComponentProps<typeof SharedFact>) {
+  return <SharedFact blank="—" {...props} />;
 }
 
 export function InvoiceDetailPage({ companyId, id, isMobile }: Props) {

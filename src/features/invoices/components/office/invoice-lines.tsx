@@ -4,15 +4,12 @@
  * a card.
  */
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
-import type { InvoiceDraft } from '@contract/invoices';
-import { INVOICE_VAT_RATE_LABELS } from '@contract/invoices-totals';
+import { INVOICE_VAT_RATE_LABELS, type InvoiceTotals } from '@contract/invoices-totals';
 import { formatMoney } from '@contract/money';
-
-type Totals = Pick<InvoiceDraft, 'lines' | 'by_rate' | 'total_sale' | 'total_discount' | 'total_without_vat' | 'total_vat' | 'total' | 'amount_in_words'>;
 
 const quantity = (value: number) => value.toLocaleString('vi-VN');
 
-export function InvoiceLines({ totals, isMobile }: { totals: Totals; isMobile: boolean }) {
+export function InvoiceLines({ totals, isMobile }: { totals: InvoiceTotals; isMobile: boolean }) {
   return (
     <Stack gap="sm">
       {isMobile ? (

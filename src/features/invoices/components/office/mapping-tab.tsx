@@ -2,7 +2,7 @@
  * The dictionary mapping: per kind (customers, goods, warehouses, accounts) our records beside
  * their code in AMIS, typed or picked from AMIS's own dictionary; "Gửi danh mục sang MISA" sends
  * customers, goods or warehouses with their own codes and maps them. A blank AMIS code means the
- * record's own code (the account's Thông tư 200 number).
+ * record's own code (the account's number in the chart, Thông tư 99/2025).
  */
 import { Autocomplete, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { IconCloudUpload, IconDeviceFloppy } from '@tabler/icons-react';
