@@ -44,6 +44,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/company/api/company': 'creates the caller’s own company',
   'POST /api/company/api/checkcompany': 'sign-up check: whether a company title or tax code is taken (by design)',
   'POST /api/company/api/accountcompany': 'a request to join: checked on its own below (it must grant nothing while pending)',
+  'POST /api/invoice/api/amis-callback/:connection/:token':
+    'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -67,6 +69,7 @@ const ID_KEYS: Record<string, string> = {
   customers: 'customers',
   orderId: 'orders',
   orders: 'orders',
+  order_ids: 'orders',
   add: 'orders',
   remove: 'orders',
   visitId: 'visits',
