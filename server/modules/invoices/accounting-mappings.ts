@@ -14,6 +14,9 @@ import { wordConditions } from '@server/kernel/sql';
 import type { AmisClient } from './amis-client';
 
 type Local = { key: string; code: string; name: string };
+
+/** Records sent to AMIS per save_dictionary call. */
+const PUSH_PAGE = 200;
 type Paging = { page: number; limit: number; search?: string };
 
 const mappingJoin = (companyId: number, kind: MappingKind, key: SQL) =>
@@ -23,10 +26,10 @@ const mappingJoin = (companyId: number, kind: MappingKind, key: SQL) =>
  * One page of a kind's local records with their mapping (`ownCodes`: only those unmapped or mapped
  * to their own code, what "Gửi danh mục" sends).
  */
-async function localPage(db: Db, companyId: number, kind: Exclude<MappingKind, 'account'>, paging: Paging | null, ownCodes = false) {
+async function localPage(db: Db, companyId: number, kind: Exclude<MappingKind, 'account'>, paging: Paging, ownCodes = false) {
   const table = kind === 'customer' ? customers : kind === 'variant' ? variants : warehouses;
   const key = sqlKey(table.id);
-  const search = kind === 'customer' ? wordConditions(customers.searchText, paging?.search) : wordConditions(table.code, paging?.search, { caseInsensitive: true });
+  const search = kind === 'customer' ? wordConditions(customers.searchText, paging.search) : wordConditions(table.code, paging.search, { caseInsensitive: true });
   const own = or(isNull(accountingMappings.localKey), eq(accountingMappings.misaCode, table.code));
   const where = and(eq(table.companyId, companyId), ...search, ...(ownCodes ? [own] : []));
   const name = kind === 'variant' ? products.name : table.name;
@@ -36,7 +39,7 @@ async function localPage(db: Db, companyId: number, kind: Exclude<MappingKind, '
     .leftJoin(accountingMappings, mappingJoin(companyId, kind, key))
     .$dynamic();
   if (kind === 'variant') query = query.innerJoin(products, eq(products.id, variants.productId));
-  const rows = await query.where(where).orderBy(asc(table.code)).limit(paging?.limit ?? 5000).offset(paging ? (paging.page - 1) * paging.limit : 0);
+  const rows = await query.where(where).orderBy(asc(table.code)).limit(paging.limit).offset((paging.page - 1) * paging.limit);
   let countQuery = db.select({ n: count() }).from(table).leftJoin(accountingMappings, mappingJoin(companyId, kind, key)).$dynamic();
   if (kind === 'variant') countQuery = countQuery.innerJoin(products, eq(products.id, variants.productId));
   const [total] = await countQuery.where(where);
@@ -110,15 +113,18 @@ export async function saveMappings(db: Db, companyId: number, kind: MappingKind,
  * company lost), then maps the unmapped ones; how many were sent.
  */
 export async function pushDictionary(db: Db, client: AmisClient, companyId: number, kind: Exclude<MappingKind, 'account'>): Promise<number> {
-  const { rows } = await localPage(db, companyId, kind, null, true);
-  const locals: Local[] = rows.map((row) => ({ key: row.local_key, code: row.local_code, name: row.local_name }));
-  for (let start = 0; start < locals.length; start += 200) {
-    const chunk = locals.slice(start, start + 200);
-    await client.saveDictionary(kind, chunk.map((local) => ({ code: local.code, name: local.name })));
+  let sent = 0;
+  // Page by page (a catalogue may hold tens of thousands of variants); what is sent stays in the set, so pages hold still.
+  for (let page = 1; ; page += 1) {
+    const { rows } = await localPage(db, companyId, kind, { page, limit: PUSH_PAGE }, true);
+    if (rows.length === 0) return sent;
+    const locals: Local[] = rows.map((row) => ({ key: row.local_key, code: row.local_code, name: row.local_name }));
+    await client.saveDictionary(kind, locals.map((local) => ({ code: local.code, name: local.name })));
     await db
       .insert(accountingMappings)
-      .values(chunk.map((local) => ({ companyId, kind, localKey: local.key, misaCode: local.code, misaName: local.name })))
+      .values(locals.map((local) => ({ companyId, kind, localKey: local.key, misaCode: local.code, misaName: local.name })))
       .onConflictDoNothing();
+    sent += locals.length;
+    if (rows.length < PUSH_PAGE) return sent;
   }
-  return locals.length;
 }

@@ -204,6 +204,24 @@ describe('the callback', () => {
   });
 });
 
+describe('disconnecting', () => {
+  it('forgets the connection, after which pushing says to connect first', async () => {
+    const before = await call<{ connection: AmisConnectionRecord }>(`/invoice/api/amis/connection/?company=${company()}`);
+    const gone = await kit.server.call(`/invoice/api/amis/connection/?company=${company()}`, { token, method: 'DELETE' });
+    expect(gone.status).toBe(200);
+    const refused = await call('/order/api/synchronize-order-misa/', {});
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Công ty chưa kết nối MISA AMIS Kế toán (Đồng bộ kế toán › Kết nối)');
+    const back = await call<AmisConnectionRecord>(
+      '/invoice/api/amis/connection/',
+      { environment: 'simulator', app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG', access_code: 'demo-ma-ket-noi-ankhang' },
+      'PUT',
+    );
+    expect(back.status, back.body.message).toBe(200);
+    expect(back.body.data.callback_url).not.toBe(before.body.data.connection.callback_url);
+  });
+});
+
 describe('who may', () => {
   it('refuses everything while the VAT switch is off', async () => {
     await kit.setSwitch(company(), 'VAT', false);

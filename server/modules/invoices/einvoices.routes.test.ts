@@ -135,6 +135,23 @@ describe('issuing', () => {
     expect(answer.body.data.orders.map((order) => order.id).sort()).toEqual([a.id, b.id].sort());
   });
 
+  it("offers the buyer's other completed orders without an invoice to join one", async () => {
+    const mine = await kit.completedOrder();
+    const invoiced = await kit.completedOrder();
+    await issue([invoiced.id]);
+    const other = await kit.completedOrder({ customerCode: 'KH000002' });
+    const offered = await kit.server.call<{ id: string; code: string; total: number }[]>(
+      `/invoice/api/einvoice/orders/?company=${company()}&customer=${mine.customer_id}`,
+      { token },
+    );
+    expect(offered.status).toBe(200);
+    const ids = offered.body.data.map((order) => order.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(invoiced.id);
+    expect(ids).not.toContain(other.id);
+    expect(offered.body.data.find((order) => order.id === mine.id)).toMatchObject({ code: mine.code, total: mine.total });
+  });
+
   it('refuses what cannot be invoiced, saying why, and stores nothing', async () => {
     const count = async () => (await kit.server.deps.db.select({ id: einvoices.id }).from(einvoices)).length;
     const before = await count();
