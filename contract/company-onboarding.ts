@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { foldedWords } from './fold';
-import { taxCodeField } from './tax-code';
+import { companyTaxCodeField } from './tax-code';
 import type { Account } from './auth';
 import type { Company, CompanySummary } from './company';
 import { bodyObject, optionalText, requiredText } from './validation';
@@ -31,7 +31,7 @@ export const BUSINESS_TYPES = [
 export const RegisterCompanySchema = bodyObject({
   title: requiredText('tên công ty'),
   type: v.picklist(REGISTER_COMPANY_TYPES, 'Vui lòng chọn loại hình: Dược phẩm hoặc Khác'),
-  tax_code: taxCodeField,
+  tax_code: companyTaxCodeField,
   address: requiredText('địa chỉ', 500),
   business_type: v.picklist(BUSINESS_TYPES, 'Vui lòng chọn ngành nghề kinh doanh'),
   phone: optionalText('số điện thoại', 20),

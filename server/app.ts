@@ -22,6 +22,7 @@ import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRout
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
+import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
 import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
@@ -109,6 +110,7 @@ export function createApp(deps: AppDeps) {
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
+  api.route('/order/api', misaOrderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
   api.route('/order/api', systemOrderRoutes(deps));
   api.route('/shop/api', shopRoutes(deps));
@@ -130,6 +132,10 @@ export function createApp(deps: AppDeps) {
   api.route('/order/api', deliveryAccountRoutes(deps));
   api.route('/order/api', labelRoutes(deps));
   api.route('/delivery', deliveryWebhookRoutes(deps));
+  // AMIS's callback has no session: mounted before the routes that require one.
+  api.route('/invoice/api', amisCallbackRoutes(deps));
+  api.route('/invoice/api', invoiceRoutes(deps));
+  api.route('/invoice/api', accountingRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

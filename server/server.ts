@@ -52,10 +52,13 @@ export async function prepareDeps(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
   let demoSeeded = false;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
+      // The demo's connections to the providers (and what they issued) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: options.simulatorUrl != null || env.simulators });
       demoSeeded = true;
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
@@ -64,7 +67,6 @@ export async function prepareDeps(
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
   let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
   let stopSimulators: () => Promise<void> = async () => undefined;

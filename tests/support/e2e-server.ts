@@ -13,10 +13,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FaultInjector } from '@server/kernel/app-types';
+import type { AppDeps, FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
 import { openTestDatabase } from '@server/testing/test-database';
-import { capturingSender, testEnv, type SentCode } from '@server/testing/test-server';
+import { capturingSender, testEnv, type Simulators, type SentCode } from '@server/testing/test-server';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
 
@@ -29,8 +29,10 @@ export type E2eServer = {
   url: string;
   /** One-time codes (forgot password, registration, e-mail), in the order the server sent them. */
   sentCodes: SentCode[];
-  /** Where the providers' simulators answer, when the file asked for them (setupE2e({ simulators: true })). */
-  simulatorUrl: string | null;
+  /** The providers' simulators, when started (`{ simulators: true }`): their state and fault queues. */
+  sims: Simulators | null;
+  /** The server's own dependencies, for a test's setup (records made in the database, the job queue). */
+  deps: AppDeps;
   stop: () => Promise<void>;
 };
 
@@ -91,7 +93,7 @@ export type E2eServerOptions = {
    * `afterPush()` once per committed push, so a test can arm one fault at a time.
    */
   faults?: FaultInjector;
-  /** Start the providers' simulators (carriers…) beside the server, on a free port. */
+  /** Start the providers' simulators beside the server (integrations: e-invoices, accounting…). */
   simulators?: boolean;
 };
 
@@ -100,9 +102,10 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   const { sender, sentCodes } = capturingSender();
   const removeSnapshot = () => fs.rmSync(staticDir, { recursive: true, force: true });
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
-  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
+  let sims: Simulators | null = null;
   try {
     database = await openTestDatabase();
+    sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
     const running = await startServer({
       env: testEnv({ port: 0, host: '127.0.0.1', staticDir, seedDemo: true, scryptLogN: 14, logLevel: 'silent' }),
       database,
@@ -111,14 +114,16 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       simulatorUrl: sims?.url ?? null,
     });
     const opened = database;
+    const openedSims = sims;
     return {
       url: running.url,
       sentCodes,
-      simulatorUrl: sims?.url ?? null,
+      sims,
+      deps: running.deps,
       stop: async () => {
         try {
           await running.stop();
-          await sims?.stop();
+          await openedSims?.stop();
           await opened.close();
         } finally {
           removeSnapshot();
@@ -126,8 +131,8 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       },
     };
   } catch (error) {
-    await database?.close();
     await sims?.stop();
+    await database?.close();
     removeSnapshot();
     throw error;
   }

@@ -5,3 +5,5 @@ export { orderTypeRoutes } from './order-types.routes';
 export { companyOrderTypes } from './order-types';
 export { moveOrder, type Move } from './order-moves';
 export { submitOrder } from './order-submit';
+// Invoices (server/modules/invoices) bill completed orders as the order stored them.
+export { orderRecordsById } from './order-record';

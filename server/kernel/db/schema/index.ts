@@ -22,3 +22,4 @@ export * from './system';
 export * from './notifications';
 export * from './receivables';
 export * from './delivery';
+export * from './invoices';

@@ -6,6 +6,7 @@ import { OrderDetailView } from '@/features/orders/components/order-detail-view'
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
 import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
 import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
+import { OrderInvoiceCard } from '@/features/invoices/components/order-invoice-card';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -45,6 +46,7 @@ function OrderPage() {
             />
           )}
           <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
+          <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />
         </>
       )}
     />
