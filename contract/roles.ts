@@ -23,6 +23,7 @@ export const PERMISSION_AREAS = [
   'roles',
   'reports',
   'settings',
+  'messaging',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -54,6 +55,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  messaging: 'Zalo OA (tin nhắn, ZNS, gửi hàng loạt)',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 

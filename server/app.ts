@@ -27,6 +27,7 @@ import { regionRoutes } from './modules/regions';
 import { syncRoutes } from './modules/sync';
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
+import { messagingRoutes } from './modules/messaging';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/zalo-oa', messagingRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

@@ -4,5 +4,6 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [];
+export const JOB_HANDLERS: AnyJobHandler[] = [...MESSAGING_JOB_HANDLERS];

@@ -48,9 +48,10 @@ export async function prepareDeps(
   const logger = options.logger ?? createLogger(env.logLevel);
   const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
   const { db } = database;
+  const vault = await loadVault(db, env.secretsKey);
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
+      await seedDemoData(db, env.scryptLogN, vault);
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);
@@ -58,13 +59,14 @@ export async function prepareDeps(
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
   let simulatorUrl = options.simulatorUrl ?? null;
+  let started: AppDeps | null = null;
   let stopSimulators: () => Promise<void> = async () => undefined;
   if (simulatorUrl === null && env.simulators) {
     try {
-      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort });
+      // Providers' webhooks go to the app's address, known once it listens (deps.publicUrl).
+      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort, appUrl: () => started?.publicUrl ?? null });
       simulatorUrl = host.url;
       stopSimulators = host.stop;
       logger.info({ url: host.url }, 'Trình giả lập đối tác đang chạy');
@@ -93,6 +95,7 @@ export async function prepareDeps(
     simulatorUrl,
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
   };
+  started = deps;
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };
 }

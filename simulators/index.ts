@@ -4,7 +4,8 @@
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
 import type { SimulatorFactory } from './host';
+import { zaloSimulator } from './zalo';
 
-export const SIMULATORS = {} satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = { zalo: zaloSimulator } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

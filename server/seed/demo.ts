@@ -14,6 +14,8 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoWarehouse } from './demo-warehouse';
+import { seedDemoMessaging } from './demo-messaging';
+import type { Vault } from '@server/kernel/vault';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -40,7 +42,8 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
+/** `vault` seals the demo connections' secrets (the Zalo OA); without it they are left out. */
+export async function seedDemoData(db: Db, scryptLogN: number, vault?: Vault): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -95,4 +98,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  if (vault) await seedDemoMessaging(db, vault, ids);
 }

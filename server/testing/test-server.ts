@@ -73,7 +73,8 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     },
   };
   const database = await openTestDatabase();
-  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
+  let appUrl: string | null = null;
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS, { appUrl: () => appUrl }) : null;
   const running = await startServer({
     env: testEnv(overrides),
     database,
@@ -82,6 +83,7 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     simulatorUrl: sims?.url ?? null,
     backgroundJobs: options.backgroundJobs,
   });
+  appUrl = running.deps.publicUrl;
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -36,7 +36,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/role': ['roles', 'view'],
   '/price-policy': ['price_policy', 'view'],
   '/connect-dlo': ['settings', 'view'],
-  '/zalo-oa': ['settings', 'view'],
+  '/zalo-oa': ['messaging', 'view'],
 };
 
 /** Form pages that edit an existing record when their search names it (/product/create?id=…). */
