@@ -66,7 +66,7 @@ export function bindingValue(field: BindingField, source: BindingSource): string
     case 'order.code':
       return order?.code ?? null;
     case 'order.total':
-      return order ? `${formatMoney(order.total)} ₫` : null;
+      return order ? formatMoney(order.total) : null;
     case 'order.date':
       return order ? day(order.createdAt) : null;
     case 'order.status':

@@ -39,6 +39,25 @@ export async function enqueueJob(db: Db, input: EnqueueInput): Promise<number | 
   return row?.id ?? null;
 }
 
+/** Enqueues many at once (a campaign's recipients) in one statement; a key already taken is skipped. */
+export async function enqueueJobs(db: Db, inputs: readonly EnqueueInput[]): Promise<void> {
+  for (let start = 0; start < inputs.length; start += 500) {
+    await db
+      .insert(jobs)
+      .values(
+        inputs.slice(start, start + 500).map((input) => ({
+          queue: input.queue,
+          payload: input.payload as object,
+          companyId: input.companyId ?? null,
+          dedupeKey: input.dedupeKey ?? null,
+          runAt: input.runAt ?? new Date(),
+          maxAttempts: input.maxAttempts ?? 8,
+        })),
+      )
+      .onConflictDoNothing();
+  }
+}
+
 export type ClaimedJob<P = unknown> = {
   id: number;
   queue: string;

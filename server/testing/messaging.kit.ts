@@ -2,7 +2,9 @@
  * Shared setup for the messaging tests: the demo server with the Zalo simulator, An Khang's owner,
  * and connecting an OA the way a person does (POST zalo-oas, Zalo's consent page, the callback).
  */
+import { fold } from '@contract/fold';
 import { messagingPaths, type OaRecord } from '@contract/messaging';
+import { customers } from '@server/kernel/db/schema';
 import type { LoginAnswer } from '@contract/auth';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
@@ -77,4 +79,16 @@ export async function connectDemoOa(kit: MessagingKit, company = kit.anKhang, to
 
 export async function oaOf(kit: MessagingKit, id: number): Promise<OaRecord> {
   return (await kit.get<OaRecord>(messagingPaths.oa(id))).body.data;
+}
+
+/** `count` customers of the company named "Nhà thuốc <word> <n>" with mobile phones 0981…, from `first`. */
+export async function addCustomers(kit: MessagingKit, count: number, word: string, first = 0, company = kit.anKhang): Promise<{ id: string; name: string; phone: string }[]> {
+  const rows = Array.from({ length: count }, (_, index) => {
+    const n = first + index;
+    const name = `Nhà thuốc ${word} ${n}`;
+    const code = `ZL${String(n).padStart(6, '0')}`;
+    return { id: crypto.randomUUID(), companyId: company, code, name, kind: 'Nhà thuốc', phone: `0981${String(n).padStart(6, '0')}`, searchText: fold(`${name} ${code}`) };
+  });
+  for (let start = 0; start < rows.length; start += 500) await kit.server.deps.db.insert(customers).values(rows.slice(start, start + 500));
+  return rows.map(({ id, name, phone }) => ({ id, name, phone }));
 }

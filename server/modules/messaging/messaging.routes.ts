@@ -9,11 +9,16 @@ import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { followerRoutes } from './followers.routes';
 import { messageRoutes } from './messages.routes';
 import { oaRoutes } from './oa.routes';
+import { campaignRoutes } from './campaigns.routes';
+import { webhookRoutes } from './webhook.routes';
 
 export function messagingRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
+  // Zalo's webhook first: no sign-in (the others' middleware would ask for one).
+  app.route('/', webhookRoutes(deps));
   app.route('/', oaRoutes(deps));
   app.route('/', followerRoutes(deps));
   app.route('/', messageRoutes(deps));
+  app.route('/', campaignRoutes(deps));
   return app;
 }

@@ -16,6 +16,7 @@ import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { releaseUsage } from '@server/modules/promotions';
+import { onOrderStatusMove } from '@server/modules/messaging';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
@@ -112,4 +113,6 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     op: 'upsert',
     ownerAccountId: order.accountId,
   });
+  // The Zalo message the company set for this event (confirmed, delivering, delivered), if any.
+  await onOrderStatusMove(tx, { companyId: move.companyId, orderId: move.orderId, to: move.to });
 }
