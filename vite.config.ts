@@ -68,7 +68,8 @@ export default defineConfig({
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*'],
+        // The Zalo OA screen (messaging-office) likewise: it needs the server for everything it shows.
+        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/messaging-office-*', 'assets/xlsx-reader-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -138,6 +139,14 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The Zalo OA screen (src/features/messaging: components/office with the calls, and the
+            // contract's messaging files only it uses): online-only, one file out of the precache, loaded on first use
+            // (src/features/messaging/components/messaging-screens.tsx).
+            {
+              name: 'messaging-office',
+              test: /src[\\/]features[\\/]messaging[\\/](components[\\/]office|api)[\\/]|contract[\\/]messaging/,
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,
