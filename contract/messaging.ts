@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import { phoneField } from './phone';
-import { bodyObject, companyBodyField, companyQueryField, idField, optionalText, pagingFields, requiredText, uuidField } from './validation';
+import { bodyObject, companyBodyField, companyQueryField, idField, isoInstantField, optionalText, pagingFields, requiredText, uuidField } from './validation';
 
 export const ZALO_SWITCH = 'ZALO' as const;
 
@@ -380,7 +380,7 @@ export const MessageListQuery = v.object({
   conversation: v.optional(idField('hội thoại')),
   kind: v.optional(v.picklist(['cs', 'zns', 'in'], 'Loại tin nhắn không hợp lệ')),
   /** Only messages after this one (the inbox asks for what is new since its last look). */
-  after: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/, 'Thời điểm không hợp lệ'))),
+  after: v.optional(isoInstantField('Thời điểm')),
   ...pagingFields(200),
 });
 

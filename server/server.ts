@@ -51,7 +51,7 @@ export async function prepareDeps(
   const vault = await loadVault(db, env.secretsKey);
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN, vault);
+      await seedDemoData(db, env.scryptLogN, vault, { simulators: options.simulatorUrl != null || env.simulators });
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);

@@ -42,8 +42,11 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-/** `vault` seals the demo connections' secrets (the Zalo OA); without it they are left out. */
-export async function seedDemoData(db: Db, scryptLogN: number, vault?: Vault): Promise<void> {
+/**
+ * `vault` seals the demo connections' secrets (the Zalo OA); without it they are left out. With
+ * `simulators` running, the demo OA's first sync is queued too.
+ */
+export async function seedDemoData(db: Db, scryptLogN: number, vault?: Vault, options: { simulators?: boolean } = {}): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -98,5 +101,5 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault?: Vault): P
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
-  if (vault) await seedDemoMessaging(db, vault, ids);
+  if (vault) await seedDemoMessaging(db, vault, ids, options.simulators ?? false);
 }

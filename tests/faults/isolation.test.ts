@@ -44,6 +44,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/company/api/company': 'creates the caller’s own company',
   'POST /api/company/api/checkcompany': 'sign-up check: whether a company title or tax code is taken (by design)',
   'POST /api/company/api/accountcompany': 'a request to join: checked on its own below (it must grant nothing while pending)',
+  'POST /api/zalo-oa/webhook': "Zalo's webhook: no sign-in, the event's signature decides its company (server/modules/messaging/webhook.routes.ts)",
+  'GET /api/zalo-oa/zalo-oas/callback': "Zalo's OAuth callback: no sign-in, its one-use state names the company (server/modules/messaging/oa-connect.ts)",
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -93,6 +95,10 @@ const ID_KEYS: Record<string, string> = {
   account: 'accounts',
   barcode: 'barcodes',
   unit: 'units',
+  oa: 'zalo_oas',
+  template: 'zalo_templates',
+  conversation: 'zalo_conversations',
+  follower: 'zalo_followers',
 };
 
 /** Values that random draws rarely get right, for the keys that need them (the rest is drawn from the schema). */

@@ -99,7 +99,8 @@ export const zaloFollowers = pgTable(
     tags: text('tags').array().notNull().default([]),
     isFollower: boolean('is_follower').notNull().default(true),
     lastInteractionAt: tstz('last_interaction_at'),
-    customerId: uuid('customer_id').references(() => customers.id),
+    // A customer deleted leaves the follower, message or recipient, unlinked.
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     linkedBy: integer('linked_by').references(() => accounts.id),
     linkedAt: tstz('linked_at'),
     searchText: text('search_text').notNull().default(''),
@@ -194,7 +195,8 @@ export const zaloMessages = pgTable(
     /** What caused it: manual | order:<event> | otp | campaign. */
     origin: text('origin').notNull().default('manual'),
     orderId: uuid('order_id'),
-    customerId: uuid('customer_id').references(() => customers.id),
+    // A customer deleted leaves the follower, message or recipient, unlinked.
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     status: text('status').notNull(),
     error: text('error'),
     errorCode: text('error_code'),
@@ -254,7 +256,8 @@ export const zaloCampaignRecipients = pgTable(
     trackingId: uuid('tracking_id').notNull(),
     phone: text('phone').notNull(),
     name: text('name').notNull(),
-    customerId: uuid('customer_id').references(() => customers.id),
+    // A customer deleted leaves the follower, message or recipient, unlinked.
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     followerId: integer('follower_id').references(() => zaloFollowers.id),
     templateData: jsonb('template_data').$type<Record<string, string>>().notNull(),
     /** waiting | sent | failed. */
