@@ -141,16 +141,15 @@ export const OaUpdateSchema = bodyObject({
 });
 
 export const CompanyQuery = v.object({ company: companyQueryField });
-export const OaQuery = v.object({ company: companyQueryField, oa: idField('OA') });
 export const OaBody = bodyObject({ company: companyBodyField, oa: idField('OA') });
 
 // ---- submit-new-oa ---------------------------------------------------------------------------------
 
-export const OA_CATEGORIES = ['Dược phẩm, y tế', 'Bán lẻ', 'Phân phối, bán sỉ', 'Dịch vụ', 'Khác'] as const;
+export const OA_SECTORS = ['Dược phẩm, y tế', 'Bán lẻ', 'Phân phối, bán sỉ', 'Dịch vụ', 'Khác'] as const;
 export const NewOaRequestSchema = bodyObject({
   company: companyBodyField,
   name: requiredText('tên OA', 100),
-  category: v.picklist(OA_CATEGORIES, 'Vui lòng chọn lĩnh vực'),
+  sector: v.picklist(OA_SECTORS, 'Vui lòng chọn lĩnh vực'),
   phone: phoneField,
   email: v.pipe(
     optionalText('email', 120),
@@ -162,7 +161,7 @@ export const NewOaRequestSchema = bodyObject({
 export type NewOaRequestRecord = {
   id: number;
   name: string;
-  category: string;
+  sector: string;
   phone: string;
   email: string | null;
   address: string | null;

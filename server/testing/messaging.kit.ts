@@ -92,3 +92,11 @@ export async function addCustomers(kit: MessagingKit, count: number, word: strin
   for (let start = 0; start < rows.length; start += 500) await kit.server.deps.db.insert(customers).values(rows.slice(start, start + 500));
   return rows.map(({ id, name, phone }) => ({ id, name, phone }));
 }
+
+/** The kit with the demo OA connected through OAuth and its first syncs run: what most messaging tests start from. */
+export async function startConnectedKit(): Promise<{ kit: MessagingKit; oa: number }> {
+  const kit = await startMessagingKit();
+  const oa = await connectDemoOa(kit);
+  await kit.drain();
+  return { kit, oa };
+}

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingPaths, type TemplateRecord } from '@contract/messaging';
 import type { AudienceAnswer, CampaignRecord, RecipientRecord } from '@contract/messaging-campaigns';
-import { addCustomers, connectDemoOa, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
+import { addCustomers, type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
 
 let kit: MessagingKit;
@@ -15,9 +15,7 @@ let oa: number;
 let template: TemplateRecord;
 
 beforeAll(async () => {
-  kit = await startMessagingKit();
-  oa = await connectDemoOa(kit);
-  await kit.drain();
+  ({ kit, oa } = await startConnectedKit());
   template = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data.find((one) => one.name === 'Thông báo chương trình tháng')!;
   for (const [index, word] of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'].entries()) await addCustomers(kit, 11, word, index * 100);
 }, 60_000);

@@ -6,13 +6,13 @@ import { and, eq } from 'drizzle-orm';
 import { fold } from '@contract/fold';
 import { fromZaloPhone } from '@contract/messaging-rules';
 import type { Db } from '@server/kernel/db/client';
-import { customers, zaloConversations, zaloFollowers } from '@server/kernel/db/schema';
+import { customers, zaloFollowers } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import type { ZaloUserDetail } from './zalo-client';
 
 type Where = { companyId: number; oaRowId: number };
 
-export function followerSearchText(name: string, phone: string | null): string {
+function followerSearchText(name: string, phone: string | null): string {
   return fold(`${name} ${phone ?? ''}`);
 }
 
@@ -62,13 +62,4 @@ export async function linkFollower(db: Db, companyId: number, followerId: number
     .where(and(eq(zaloFollowers.companyId, companyId), eq(zaloFollowers.id, followerId)))
     .returning({ id: zaloFollowers.id });
   if (!row) throw notFound('Không tìm thấy người quan tâm');
-}
-
-/** The conversation of a follower, if the user ever wrote (its id for the inbox link). */
-export async function conversationOf(db: Db, where: Where, userId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ id: zaloConversations.id })
-    .from(zaloConversations)
-    .where(and(eq(zaloConversations.companyId, where.companyId), eq(zaloConversations.oaRowId, where.oaRowId), eq(zaloConversations.userId, userId)));
-  return row?.id ?? null;
 }

@@ -10,7 +10,7 @@ import { messagingPaths, type ConversationBonus, type ConversationRecord, type F
 import { WINDOW_CLOSED_MESSAGE } from '@contract/messaging-rules';
 import { companyFeatures, inboundEvents, zaloConversations } from '@server/kernel/db/schema';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
-import { connectDemoOa, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
+import { type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import { signEvent } from '@simulators/zalo/webhooks';
 
 let kit: MessagingKit;
@@ -20,9 +20,7 @@ const XANH = '847000000003';
 const DAT = '847000000005';
 
 beforeAll(async () => {
-  kit = await startMessagingKit();
-  oa = await connectDemoOa(kit);
-  await kit.drain();
+  ({ kit, oa } = await startConnectedKit());
 }, 60_000);
 afterAll(() => kit.stop());
 

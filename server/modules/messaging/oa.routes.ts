@@ -114,7 +114,7 @@ export function oaRoutes(deps: AppDeps) {
     const data: NewOaRequestRecord[] = rows.map(({ request, by }) => ({
       id: request.id,
       name: request.name,
-      category: request.category,
+      sector: request.sector,
       phone: request.phone,
       email: request.email,
       address: request.address,
@@ -130,7 +130,7 @@ export function oaRoutes(deps: AppDeps) {
     const { input, access } = await guard.body(c, NewOaRequestSchema, 'edit', 'settings');
     const [row] = await db
       .insert(zaloOaRequests)
-      .values({ companyId: input.company, name: input.name, category: input.category, phone: input.phone, email: input.email, address: input.address, note: input.note, createdBy: access.accountId })
+      .values({ companyId: input.company, name: input.name, sector: input.sector, phone: input.phone, email: input.email, address: input.address, note: input.note, createdBy: access.accountId })
       .returning();
  return created(c, { id: row!.id }, 'Đã gửi yêu cầu đăng ký OA mới. Zalo sẽ xét duyệt trong 1–3 ngày làm việc.');
   });

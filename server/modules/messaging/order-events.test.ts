@@ -10,7 +10,7 @@ import type { CustomerRecord } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
 import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
-import { connectDemoOa, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
+import { type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import { notifyDeliveryStatus, sendOtpByZns } from './index';
 
 let kit: MessagingKit;
@@ -19,9 +19,7 @@ let templates: TemplateRecord[];
 let localNo = 0;
 
 beforeAll(async () => {
-  kit = await startMessagingKit();
-  oa = await connectDemoOa(kit);
-  await kit.drain();
+  ({ kit, oa } = await startConnectedKit());
   templates = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data;
 }, 60_000);
 afterAll(() => kit.stop());
@@ -95,9 +93,9 @@ describe('the OTP sender', () => {
 
 describe('submit-new-oa', () => {
   it('keeps a request with its checks, listed for the company', async () => {
-    const bad = await kit.send('POST', messagingPaths.newOa, { name: '', category: 'Khác', phone: '123' });
+    const bad = await kit.send('POST', messagingPaths.newOa, { name: '', sector: 'Khác', phone: '123' });
     expect(bad.status).toBe(400);
-    const made = await kit.send('POST', messagingPaths.newOa, { name: 'Nhà thuốc An Khang 24h', category: 'Dược phẩm, y tế', phone: '0901 234 567', email: 'oa@ankhang.vn' });
+    const made = await kit.send('POST', messagingPaths.newOa, { name: 'Nhà thuốc An Khang 24h', sector: 'Dược phẩm, y tế', phone: '0901 234 567', email: 'oa@ankhang.vn' });
     expect(made.status).toBe(201);
     expect(made.body.message).toContain('Đã gửi yêu cầu đăng ký OA mới');
     const list = await kit.get<NewOaRequestRecord[]>(messagingPaths.newOa);

@@ -9,16 +9,14 @@ import { and, eq } from 'drizzle-orm';
 import { messagingPaths, type OaDetail } from '@contract/messaging';
 import { jobs, zaloOas } from '@server/kernel/db/schema';
 import { findConnection, updateConnectionSecrets } from '@server/kernel/connections';
-import { connectDemoOa, oaOf, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
+import { connectDemoOa, type MessagingKit, oaOf, startConnectedKit } from '@server/testing/messaging.kit';
 import { refreshOa } from './oa-tokens';
 
 let kit: MessagingKit;
 let oa: number;
 
 beforeAll(async () => {
-  kit = await startMessagingKit();
-  oa = await connectDemoOa(kit);
-  await kit.drain();
+  ({ kit, oa } = await startConnectedKit());
 }, 60_000);
 afterAll(() => kit.stop());
 

@@ -130,7 +130,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'PUT /api/zalo-oa/zalo-oas/:id{[0-9]+}':
       return { body: { company, label: 'OA kiểm tra cách ly' } };
     case 'POST /api/zalo-oa/submit-new-oa':
-      return { body: { company, name: 'OA kiểm tra cách ly', category: 'Khác', phone } };
+      return { body: { company, name: 'OA kiểm tra cách ly', sector: 'Khác', phone } };
     case 'GET /api/zalo-oa/followers':
     case 'GET /api/zalo-oa/templates':
       return { query: { oa: first('zalo_oas') ?? 1 } };

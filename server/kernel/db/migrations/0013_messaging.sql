@@ -92,7 +92,7 @@ CREATE TABLE "zalo_oa_requests" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "zalo_oa_requests_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"company_id" integer NOT NULL,
 	"name" text NOT NULL,
-	"category" text NOT NULL,
+	"sector" text NOT NULL,
 	"phone" text NOT NULL,
 	"email" text,
 	"address" text,

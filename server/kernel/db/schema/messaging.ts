@@ -71,7 +71,7 @@ export const zaloOaRequests = pgTable('zalo_oa_requests', {
     .notNull()
     .references(() => companies.id),
   name: text('name').notNull(),
-  category: text('category').notNull(),
+  sector: text('sector').notNull(),
   phone: text('phone').notNull(),
   email: text('email'),
   address: text('address'),

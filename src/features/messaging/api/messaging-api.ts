@@ -22,6 +22,7 @@ import {
 } from '@contract/messaging';
 import type { AudienceAnswer, CampaignRecord, RecipientRecord, RecipientStatus } from '@contract/messaging-campaigns';
 import { customerPaths, type CustomerLevelRecord, type CustomerTypeRecord } from '@contract/customers';
+import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { fetchPage } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
@@ -34,6 +35,12 @@ export const THREAD_POLL_MS = 3_000;
 
 export function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
+}
+
+/** A refusal as a form shows it: the sentence, and the fields it names. */
+export type FormProblem = { text: string; fields: Record<string, string> };
+export function formProblem(error: unknown, fallback: string): FormProblem {
+  return { text: errorText(error, fallback), fields: error instanceof ApiError ? error.fields : {} };
 }
 
 export function useRefreshMessaging(companyId: number) {
@@ -56,6 +63,8 @@ export function useOaDetail(companyId: number, id: number | null) {
     queryKey: messagingKeys.of(companyId, 'oa', id),
     enabled: id !== null,
     retry: false,
+    // Each read asks Zalo for the quota: not on every focus.
+    staleTime: 60_000,
     queryFn: async () => (await apiRequest<OaDetail>(messagingPaths.oa(id!), { query: { company: companyId } })).data,
   });
 }

@@ -8,9 +8,9 @@ import { Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/c
 import { useState } from 'react';
 import { OA_ENVIRONMENT_LABELS, OA_ENVIRONMENTS, type OaEnvironment, type OaRecord } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 import { ProblemLine } from '@/ui/problem';
-import { ApiError } from '@/api/api-error';
-import { errorText, startConnect } from '@/features/messaging/api/messaging-api';
+import { formProblem, startConnect, type FormProblem } from '@/features/messaging/api/messaging-api';
 
 type Props = { companyId: number; oa: OaRecord | null; opened: boolean; onClose: () => void };
 
@@ -21,7 +21,7 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
   const [appSecret, setAppSecret] = useState('');
   const [oaSecret, setOaSecret] = useState('');
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; fields: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
 
   async function submit() {
     setBusy(true);
@@ -38,7 +38,7 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
       });
       window.location.assign(answer.authorize_url);
     } catch (error) {
-      setProblem({ text: errorText(error, 'Không bắt đầu kết nối được'), fields: error instanceof ApiError ? error.fields : {} });
+      setProblem(formProblem(error, 'Không bắt đầu kết nối được'));
       setBusy(false);
     }
   }
@@ -46,12 +46,7 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
   const keep = oa ? 'Để trống để giữ khóa đã lưu' : undefined;
   return (
     <Modal opened={opened} onClose={onClose} title={oa ? `Kết nối lại ${oa.name}` : 'Kết nối Zalo OA'} size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submitWith(submit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Nhập thông tin ứng dụng tại developers.zalo.me (mục Official Account). Sau khi bấm “Tiếp tục”, bạn sẽ được chuyển tới Zalo để

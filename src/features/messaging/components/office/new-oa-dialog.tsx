@@ -1,22 +1,22 @@
 /** submit-new-oa: a request to register a new OA for the company, and the requests sent before. */
 import { Modal, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { OA_CATEGORIES } from '@contract/messaging';
-import { ApiError } from '@/api/api-error';
+import { OA_SECTORS } from '@contract/messaging';
 import { formatDateTime } from '@/lib/dates';
 import { DialogActions } from '@/ui/dialog-actions';
+import { submitWith } from '@/ui/submit-with';
 import { ProblemLine } from '@/ui/problem';
 import { toast } from '@/ui/toast';
-import { errorText, submitNewOa, useNewOaRequests, useRefreshMessaging } from '@/features/messaging/api/messaging-api';
+import { formProblem, submitNewOa, useNewOaRequests, useRefreshMessaging, type FormProblem } from '@/features/messaging/api/messaging-api';
 
 type Props = { companyId: number; opened: boolean; onClose: () => void };
 
 export function NewOaDialog({ companyId, opened, onClose }: Props) {
   const requests = useNewOaRequests(companyId);
   const refresh = useRefreshMessaging(companyId);
-  const [form, setForm] = useState({ name: '', category: OA_CATEGORIES[0] as string, phone: '', email: '', address: '', note: '' });
+  const [form, setForm] = useState({ name: '', sector: OA_SECTORS[0] as string, phone: '', email: '', address: '', note: '' });
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<{ text: string; fields: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
   const field = (name: keyof typeof form) => ({
     value: form[name],
     onChange: (event: { currentTarget: { value: string } }) => setForm({ ...form, [name]: event.currentTarget.value }),
@@ -32,7 +32,7 @@ export function NewOaDialog({ companyId, opened, onClose }: Props) {
       await refresh();
       onClose();
     } catch (error) {
-      setProblem({ text: errorText(error, 'Không gửi được yêu cầu'), fields: error instanceof ApiError ? error.fields : {} });
+      setProblem(formProblem(error, 'Không gửi được yêu cầu'));
     } finally {
       setBusy(false);
     }
@@ -40,18 +40,13 @@ export function NewOaDialog({ companyId, opened, onClose }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Đăng ký OA mới" size="lg">
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <form onSubmit={submitWith(submit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Chưa có Official Account? Gửi yêu cầu, bộ phận hỗ trợ sẽ cùng bạn đăng ký OA với Zalo (xét duyệt 1–3 ngày làm việc).
           </Text>
           <TextInput label="Tên OA" required maxLength={100} {...field('name')} data-testid="zalo-new-oa-name" />
-          <Select label="Lĩnh vực" data={[...OA_CATEGORIES]} value={form.category} onChange={(value) => value && setForm({ ...form, category: value })} allowDeselect={false} />
+          <Select label="Lĩnh vực" data={[...OA_SECTORS]} value={form.sector} onChange={(value) => value && setForm({ ...form, sector: value })} allowDeselect={false} />
           <TextInput label="Số điện thoại liên hệ" required {...field('phone')} inputMode="tel" data-testid="zalo-new-oa-phone" />
           <TextInput label="Email" {...field('email')} />
           <TextInput label="Địa chỉ" {...field('address')} />

@@ -13,7 +13,7 @@ import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { toastedWrite } from '@/ui/toasted-write';
-import { disconnectOa, errorText, useRefreshMessaging } from '@/features/messaging/api/messaging-api';
+import { disconnectOa, errorText, useOaDetail, useRefreshMessaging } from '@/features/messaging/api/messaging-api';
 import { ConnectOaDialog } from './connect-oa-dialog';
 import { NewOaDialog } from './new-oa-dialog';
 import { OrderEventsDialog } from './order-events-dialog';
@@ -94,6 +94,7 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
                 {oa.follower_count.toLocaleString('vi-VN')} người quan tâm ({oa.linked_count.toLocaleString('vi-VN')} đã liên kết khách hàng) ·{' '}
                 {oa.template_count} mẫu ZNS
               </Text>
+              {oa.status === 'connected' && <OaQuota companyId={companyId} oa={oa} />}
               {oa.access_expires_at && (
                 <Text size="xs" c="dimmed">
                   Phiên truy cập đến {formatDateTime(oa.access_expires_at)}, tự động gia hạn trước khi hết hạn
@@ -136,5 +137,17 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
       {newOa && <NewOaDialog companyId={companyId} opened onClose={() => setNewOa(false)} />}
       {events && <OrderEventsDialog companyId={companyId} oa={events} onClose={() => setEvents(null)} />}
     </Stack>
+  );
+}
+
+/** The OA's ZNS quota of the day, asked of Zalo (or why it could not be). */
+function OaQuota({ companyId, oa }: { companyId: number; oa: OaRecord }) {
+  const detail = useOaDetail(companyId, oa.id);
+  if (!detail.data) return null;
+  const { quota, quota_error: problem } = detail.data;
+  return (
+    <Text size="sm" c={problem ? 'orange' : undefined} data-testid="zalo-oa-quota">
+      {quota ? `Hạn mức ZNS hôm nay: còn ${quota.remaining.toLocaleString('vi-VN')}/${quota.daily.toLocaleString('vi-VN')} tin` : `Không đọc được hạn mức ZNS: ${problem}`}
+    </Text>
   );
 }

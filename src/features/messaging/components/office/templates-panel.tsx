@@ -18,6 +18,7 @@ import { toastedWrite } from '@/ui/toasted-write';
 import { errorText, syncTemplates, useRefreshMessaging, useTemplates } from '@/features/messaging/api/messaging-api';
 import { TemplateDialog } from './template-dialog';
 import { TemplateStatusBadge } from './template-status-badge';
+import { ZnsLog } from './zns-log';
 
 type Props = { companyId: number; oa: OaRecord; isMobile: boolean; canSend: boolean };
 
@@ -85,6 +86,7 @@ export function TemplatesPanel({ companyId, oa, isMobile, canSend }: Props) {
       {templates.isPending && <LoadingBlock />}
       {templates.data?.length === 0 && <EmptyState title="Chưa có mẫu ZNS" description="Bấm “Đồng bộ mẫu” để tải các mẫu của OA từ Zalo." />}
       {templates.data && templates.data.length > 0 && <ListRows rows={templates.data} isMobile={isMobile} spec={rows} />}
+      <ZnsLog companyId={companyId} oa={oa} />
       {open && <TemplateDialog companyId={companyId} oa={oa} template={open} canEdit={canEdit} canSend={canSend} onClose={() => setOpen(null)} />}
     </Stack>
   );
