@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { messagingPaths, type FollowerRecord, type MessageRecord, type OaRecord, type TemplatePreview, type TemplateRecord } from '@contract/messaging';
 import { companyFeatures } from '@server/kernel/db/schema';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
-import { connectDemoOa, oaOf, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
+import { connectDemoOa, consent, oaOf, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
 
 let kit: MessagingKit;
@@ -57,6 +57,8 @@ describe('connecting an OA', () => {
   it('refuses a used or unknown state at the callback, and a wrong code verifier at Zalo', async () => {
     const again = await fetch(`${kit.server.url}/api/zalo-oa/zalo-oas/callback/?state=nope&code=x&oa_id=1`, { redirect: 'manual' });
     expect(decodeURIComponent(again.headers.get('location') ?? '')).toContain('đã hết hạn hoặc đã được dùng');
+    const nul = await fetch(`${kit.server.url}/api/zalo-oa/zalo-oas/callback/?state=a%00b&code=x&oa_id=1`, { redirect: 'manual' });
+    expect(nul.status).toBe(302);
   });
 
   it('needs the app secret on a first connect, and refuses a bad app id with the field named', async () => {
@@ -195,6 +197,26 @@ describe('refusals', () => {
       }
     } finally {
       await setZalo(kit.anKhang, true);
+    }
+  });
+
+  it('refuses connecting an OA another company has connected (Zalo keeps one live token per OA)', async () => {
+    await setZalo(kit.minhPhat, true);
+    const exchanges = kit.sim.world.counters.tokenExchanges;
+    try {
+      const started = await kit.server.call<{ authorize_url: string }>(messagingPaths.oas, {
+        token: kit.binh.access,
+        body: { company: kit.minhPhat, environment: 'simulator', app_id: DEMO_ZALO.appId, app_secret: DEMO_ZALO.appSecret },
+      });
+      const back = await fetch(await consent(started.body.data.authorize_url), { redirect: 'manual' });
+      expect(decodeURIComponent(back.headers.get('location') ?? '')).toContain('OA này đang được kết nối với một công ty khác');
+      // The code was not exchanged: the connected company's token lives on.
+      expect(kit.sim.world.counters.tokenExchanges).toBe(exchanges);
+      const theirs = await kit.server.call<OaRecord[]>(`${messagingPaths.oas}?company=${kit.minhPhat}`, { token: kit.binh.access });
+      expect(theirs.body.data).toEqual([]);
+      expect((await oaOf(kit, oa)).status).toBe('connected');
+    } finally {
+      await setZalo(kit.minhPhat, false);
     }
   });
 

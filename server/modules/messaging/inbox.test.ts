@@ -70,6 +70,8 @@ describe("Zalo's webhook", () => {
     const answer = await kit.server.call(messagingPaths.webhook, { rawBody: body, headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged } });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Chữ ký sự kiện Zalo không hợp lệ');
+    const withNul = await kit.server.call(messagingPaths.webhook, { rawBody: body.replace('giả mạo', 'giả\\u0000mạo'), headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged } });
+    expect(withNul.status).toBe(400);
     const unsigned = await kit.server.call(messagingPaths.webhook, { rawBody: body, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(401);
     expect(await kit.server.deps.db.select().from(inboundEvents).where(eq(inboundEvents.eventKey, `${oa}:forged-1`))).toEqual([]);

@@ -6,11 +6,11 @@
  * A reconnect (same company, same OA) keeps the OA's followers, templates and history.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { ZALO_SWITCH, type OaConnectAnswer, type OaConnectInput } from '@contract/messaging';
 import type { AppDeps } from '@server/kernel/app-types';
 import { saveConnection } from '@server/kernel/connections';
-import { zaloOas, zaloOauthStates } from '@server/kernel/db/schema';
+import { providerConnections, zaloOas, zaloOauthStates } from '@server/kernel/db/schema';
 import { badRequest } from '@server/kernel/errors';
 import { isSwitchOn } from '@server/kernel/switches';
 import { ProviderError } from '@server/lib/provider-http';
@@ -20,6 +20,7 @@ import { enqueueSyncs } from './oa-syncs';
 import { authorizeUrl, exchangeCode, zaloApi } from './zalo-client';
 
 const STATE_TTL_MS = 10 * 60_000;
+const TAKEN = 'OA này đang được kết nối với một công ty khác trong hệ thống';
 
 type Pending = {
   verifier: string;
@@ -63,6 +64,16 @@ export async function startConnect(deps: AppDeps, accountId: number, input: OaCo
   return { authorize_url: authorizeUrl(hosts, { appId: input.app_id, redirectUri: redirectUri(deps), codeChallenge, state }), state };
 }
 
+async function connectedElsewhere(deps: AppDeps, companyId: number, oaId: string): Promise<boolean> {
+  const [other] = await deps.db
+    .select({ id: zaloOas.id })
+    .from(zaloOas)
+    .innerJoin(providerConnections, eq(providerConnections.id, zaloOas.connectionId))
+    .where(and(eq(zaloOas.oaId, oaId), ne(zaloOas.companyId, companyId), ne(providerConnections.status, 'disconnected')))
+    .limit(1);
+  return other !== undefined;
+}
+
 export type CallbackQuery = { state?: string; code?: string; oa_id?: string; error?: string };
 
 /** Where the browser goes after the callback: the OA screen, saying what happened. */
@@ -77,11 +88,15 @@ export async function completeConnect(deps: AppDeps, query: CallbackQuery): Prom
   if (!claimed) return fail('Yêu cầu kết nối đã hết hạn hoặc đã được dùng, vui lòng kết nối lại');
   if (query.error || !query.code || !query.oa_id) return fail('Bạn chưa cho phép ứng dụng quản lý OA trên Zalo');
   if (!(await isSwitchOn(deps.db, claimed.companyId, ZALO_SWITCH))) return fail('Công ty chưa bật chức năng Zalo OA');
+  // Zalo keeps one live token per app and OA (a new one revokes the last): two companies on one OA
+  // would revoke each other's, so the code is not even exchanged.
+  if (await connectedElsewhere(deps, claimed.companyId, query.oa_id)) return fail(TAKEN);
   const pending = JSON.parse(deps.vault.open(claimed.sealed, sealContext(claimed.state))) as Pending;
   const hosts = zaloHosts(deps, { environment: pending.environment, provider: ZALO_PROVIDER, settings: { appId: pending.appId, oaName: '' } });
   try {
     const tokens = await exchangeCode(hosts, { appId: pending.appId, secret: pending.appSecret, code: query.code, codeVerifier: pending.verifier }, deps.env.providerTimeoutMs);
     const profile = await zaloApi(hosts, tokens.accessToken, deps.env.providerTimeoutMs).profile();
+    if (profile.oaId !== query.oa_id && (await connectedElsewhere(deps, claimed.companyId, profile.oaId))) return fail(TAKEN);
     const oaRowId = await deps.db.transaction(async (tx) => {
       const secrets: Record<string, string | undefined> = { appSecret: pending.appSecret, oaSecretKey: pending.oaSecretKey ?? undefined };
       const connection = (await saveConnection(tx, deps.vault, {

@@ -29,8 +29,12 @@ export function oaRoutes(deps: AppDeps) {
 
   // Zalo sends the browser here after consent: no token, the state decides (oa-connect.ts).
   app.get('/zalo-oas/callback', async (c) => {
-    const query = c.req.query();
-    return c.redirect(await completeConnect(deps, { state: query.state, code: query.code, oa_id: query.oa_id, error: query.error }), 302);
+    // What Zalo puts in the address, kept only when it can be a state, a code or an OA id.
+    const param = (name: string) => {
+      const value = c.req.query(name);
+      return value !== undefined && value.length <= 512 && !value.includes('\u0000') ? value : undefined;
+    };
+    return c.redirect(await completeConnect(deps, { state: param('state'), code: param('code'), oa_id: param('oa_id'), error: param('error') }), 302);
   });
 
   app.use('*', authenticate(deps));

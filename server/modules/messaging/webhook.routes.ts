@@ -14,6 +14,7 @@ import { zaloOas } from '@server/kernel/db/schema';
 import { badRequest, unauthorized } from '@server/kernel/errors';
 import { receiveEvent } from '@server/kernel/inbound-events';
 import { ok } from '@server/kernel/respond';
+import { NUL_MESSAGE } from '@server/kernel/validate';
 import { ZALO_PROVIDER, type ZaloSecrets, type ZaloSettings } from './oa-store';
 import { WEBHOOK_QUEUE, type ZaloEvent } from './webhook-events';
 
@@ -48,6 +49,7 @@ export function webhookRoutes(deps: AppDeps) {
     if (typeof event !== 'object' || event === null || typeof event.event_name !== 'string' || !event.app_id || !event.timestamp) {
       throw badRequest('VALIDATION_FAILED', 'Sự kiện Zalo thiếu app_id, event_name hoặc timestamp');
     }
+    if (raw.includes('\\u0000')) throw badRequest('VALIDATION_FAILED', NUL_MESSAGE);
     const header = c.req.header('x-zevent-signature') ?? '';
     const oaId = oaIdOf(event).slice(0, 40);
     const candidates = await deps.db
