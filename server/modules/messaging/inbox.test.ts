@@ -114,6 +114,8 @@ describe('replies and the 7-day window', () => {
     expect(refused.body.message).toBe(WINDOW_CLOSED_MESSAGE);
     expect(refused.body.message).toContain('ZNS');
     expect(kit.sim.world.messages.some((message) => message.userId === XANH)).toBe(false);
+    const inbox = await kit.get<ConversationRecord[]>(messagingPaths.conversations, { oa, limit: 100 });
+    expect(inbox.body.data.some((row) => row.user_id === XANH)).toBe(false);
   });
 
   it("records Zalo's -230 with its reason when Zalo knows better than we do", async () => {

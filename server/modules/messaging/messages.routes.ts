@@ -32,6 +32,7 @@ import { ID, messagingGuard } from './route-guard';
 import { sendableTemplate } from './templates';
 
 const NO_CONVERSATION = 'Không tìm thấy hội thoại';
+const windowClosed = () => new HttpError(409, 'ZALO_WINDOW_CLOSED', WINDOW_CLOSED_MESSAGE);
 
 /** The follower's conversation, opened on a first message (its window runs from their last interaction). */
 async function openConversation(db: Db, companyId: number, followerId: number) {
@@ -40,6 +41,8 @@ async function openConversation(db: Db, companyId: number, followerId: number) {
     .from(zaloFollowers)
     .where(and(eq(zaloFollowers.companyId, companyId), eq(zaloFollowers.id, followerId)));
   if (!follower) throw notFound('Không tìm thấy người quan tâm');
+  // Outside the window nothing can be sent: no empty conversation is left behind.
+  if (!csWindow(follower.lastInteractionAt).open) throw windowClosed();
   await db
     .insert(zaloConversations)
     .values({
@@ -69,7 +72,7 @@ export function messageRoutes(deps: AppDeps) {
       const conversation = input.conversation !== undefined ? await conversationRow(db, input.company, input.conversation) : await openConversation(db, input.company, input.follower!);
       if (!conversation) throw notFound(NO_CONVERSATION);
       await loadOa(deps, input.company, conversation.oaRowId);
-      if (!csWindow(conversation.lastUserAt).open) throw new HttpError(409, 'ZALO_WINDOW_CLOSED', WINDOW_CLOSED_MESSAGE);
+      if (!csWindow(conversation.lastUserAt).open) throw windowClosed();
       return db.transaction((tx) =>
         queueMessage(tx, { kind: 'cs', id: input.id, companyId: input.company, oaRowId: conversation.oaRowId, origin: 'manual', sentBy: accountId, conversationId: conversation.id, userId: conversation.userId, text: input.text }),
       );
