@@ -101,7 +101,7 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
                 </Text>
               )}
               <Group gap={4} wrap="nowrap">
-                <Text size="xs" c="dimmed" truncate>
+                <Text size="xs" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
                   Webhook: {oa.webhook_url}
                 </Text>
                 <CopyButton value={oa.webhook_url}>
