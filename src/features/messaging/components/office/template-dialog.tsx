@@ -28,7 +28,8 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
   const [customer, setCustomer] = useState<string | null>(null);
   const found = useQuery({ queryKey: messagingKeys.of(companyId, 'customer-search', debounced), queryFn: () => searchCustomers(companyId, debounced) });
   const preview = useQuery({
-    queryKey: messagingKeys.of(companyId, 'preview', template.id, customer, bindings),
+    // The server fills the saved bindings: the preview follows a save, not each change on the form.
+    queryKey: messagingKeys.of(companyId, 'preview', template.id, customer, template.bindings),
     enabled: customer !== null,
     queryFn: () => previewTemplate(companyId, template.id, customer!),
   });
@@ -119,7 +120,7 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
           </Table>
         </Table.ScrollContainer>
         <SearchedSelect
-          label="Xem trước với khách hàng"
+          label="Xem trước với khách hàng (theo cách điền đã lưu)"
           placeholder="Tìm khách hàng…"
           search={search}
           onSearchChange={setSearch}
