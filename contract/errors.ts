@@ -36,8 +36,8 @@ export const ERROR_MESSAGES = {
   PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',
   LOT_BLOCKED: 'Lô hàng không được bán',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
-  PROVIDER_ERROR: 'Dịch vụ đối tác đang gặp sự cố, vui lòng thử lại sau',
-  ZALO_WINDOW_CLOSED: 'Người dùng chưa tương tác với OA trong 7 ngày gần nhất: chỉ gửi được tin ZNS',
+  PROVIDER_ERROR: 'Đối tác đang gặp sự cố',
+  ZALO_WINDOW_CLOSED: 'Quá 7 ngày, chỉ gửi được ZNS',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;
 
