@@ -3,7 +3,7 @@
  * (environment 'simulator') with the simulator's demo app, so a new user finds followers, ZNS
  * templates and an inbox without any Zalo account. These values repeat simulators/zalo/world.ts
  * DEMO_APP and DEMO_OA_ID (the simulators import nothing of the app's, nor it of them). The first
- * job refreshes the tokens with the bootstrap refresh token the simulator accepts once per start,
+ * job refreshes the tokens with the bootstrap refresh token the simulator always accepts,
  * then syncs the followers and templates.
  */
 import type { Db } from '@server/kernel/db/client';

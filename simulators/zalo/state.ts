@@ -38,7 +38,6 @@ export function createZaloState() {
   const sendTimes = new Map<string, number[]>();
   const config: SimConfig = { ratePerSecond: 100, noZaloPhones: new Set() };
   const counters = { tokenExchanges: 0, refreshes: 0, refreshRefused: 0 };
-  let bootstrapUsed = false;
 
   function reset() {
     apps.clear();
@@ -54,7 +53,6 @@ export function createZaloState() {
     counters.tokenExchanges = 0;
     counters.refreshes = 0;
     counters.refreshRefused = 0;
-    bootstrapUsed = false;
     apps.set(DEMO_APP.appId, {
       appId: DEMO_APP.appId,
       secret: DEMO_APP.secret,
@@ -123,10 +121,9 @@ export function createZaloState() {
 
     refresh(appId: string, refreshToken: string): ReturnType<typeof issueTokens> | string {
       counters.refreshes += 1;
-      if (appId === DEMO_APP.appId && refreshToken === DEMO_APP.bootstrapRefreshToken && !bootstrapUsed) {
-        bootstrapUsed = true;
-        return issueTokens(appId, DEMO_OA_ID);
-      }
+      // The demo's first refresh token is always taken: a database seeded afresh against a simulator
+      // that already saw it (another app process on the same simulator) still starts.
+      if (appId === DEMO_APP.appId && refreshToken === DEMO_APP.bootstrapRefreshToken) return issueTokens(appId, DEMO_OA_ID);
       const claims = readToken(refreshToken, 'refresh');
       if (!claims || claims.appId !== appId || usedRefresh.has(claims.nonce)) {
         counters.refreshRefused += 1;

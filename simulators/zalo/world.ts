@@ -10,7 +10,7 @@ export const DEMO_APP = {
   appId: '2718281828459045',
   secret: 'ankhang-zalo-app-secret-demo',
   oaSecretKey: 'ankhang-oa-secret-key-demo',
-  /** The demo connection's first refresh token, accepted once by every simulator process. */
+  /** The demo connection's first refresh token, always accepted (the demo's seed holds it). */
   bootstrapRefreshToken: 'ankhang-demo-bootstrap-refresh-token',
 } as const;
 export const DEMO_OA_ID = '1900111222333444555';

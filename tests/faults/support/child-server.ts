@@ -48,6 +48,8 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     JWT_SECRET,
     SEED_DEMO: 'true',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
+    // Its own provider simulators on a free port, never a demo's on 3900 (the Zalo demo OA syncs at start).
+    SIMULATOR_PORT: '0',
     ...options.env,
   };
   delete env.DATABASE_URL;
