@@ -198,6 +198,14 @@ export default defineConfig({
               test: /src[\\/]features[\\/]invoices[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]invoices[\w-]*\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The Zalo OA screen (src/features/messaging: components/office with the calls, and the
+            // contract's messaging files only it uses): online-only, one file out of the precache, loaded on first use
+            // (src/features/messaging/components/messaging-screens.tsx).
+            {
+              name: 'messaging-office',
+              test: /src[\\/]features[\\/]messaging[\\/](components[\\/]office|api)[\\/]|contract[\\/]messaging/,
+              includeDependenciesRecursively: false,
+            },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,
             // out of the precache above.
             { name: 'xlsx-reader', test: /src[\\/]lib[\\/]xlsx-reader\.ts$|node_modules[\\/](read-excel-file|fflate)[\\/]/ },

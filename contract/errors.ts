@@ -41,7 +41,8 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
   CARRIER_REFUSED: 'Hãng vận chuyển từ chối yêu cầu',
   CARRIER_UNAVAILABLE: 'Hãng vận chuyển đang không phản hồi, vui lòng thử lại sau',
-  PROVIDER_ERROR: 'Không kết nối được với nhà cung cấp dịch vụ, vui lòng thử lại sau',
+  PROVIDER_ERROR: 'Đối tác đang gặp sự cố',
+  ZALO_WINDOW_CLOSED: 'Quá 7 ngày, chỉ gửi được ZNS',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;
 

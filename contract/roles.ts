@@ -25,6 +25,7 @@ export const PERMISSION_AREAS = [
   'reports',
   'settings',
   'invoices',
+  'messaging',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -58,6 +59,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
   invoices: 'Hóa đơn điện tử, kế toán',
+  messaging: 'Zalo OA (tin nhắn, ZNS, gửi hàng loạt)',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 

@@ -33,6 +33,7 @@ import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
+import { messagingRoutes } from './modules/messaging';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 
@@ -136,6 +137,7 @@ export function createApp(deps: AppDeps) {
   api.route('/invoice/api', amisCallbackRoutes(deps));
   api.route('/invoice/api', invoiceRoutes(deps));
   api.route('/invoice/api', accountingRoutes(deps));
+  api.route('/zalo-oa', messagingRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

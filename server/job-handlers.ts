@@ -9,6 +9,7 @@ import { SMS_CODE_JOB } from './modules/auth';
 import { PUSH_JOB, PUSH_SEND_JOB } from './modules/notifications';
 import { DELIVERY_JOB_HANDLERS } from './modules/delivery';
 import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
+import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
 
 export const JOB_HANDLERS: AnyJobHandler[] = [
   planLapseHandler,
@@ -18,4 +19,5 @@ export const JOB_HANDLERS: AnyJobHandler[] = [
   ...DELIVERY_JOB_HANDLERS,
   ...INVOICE_JOB_HANDLERS,
   ...AMIS_JOB_HANDLERS,
+  ...MESSAGING_JOB_HANDLERS,
 ];

@@ -52,27 +52,15 @@ export async function prepareDeps(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
-  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
-  const vault = await loadVault(db, env.secretsKey);
-  let demoSeeded = false;
-  if (!(await hasAnyAccount(db))) {
-    if (env.seedDemo) {
-      // The demo's connections to the providers (and what they issued) only where the simulators run.
-      await seedDemoData(db, env.scryptLogN, vault, { providers: options.simulatorUrl != null || env.simulators });
-      demoSeeded = true;
-      logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
-    } else {
-      await seedAccountTypes(db);
-    }
-  }
-  await ensureAllCompanyRoles(db);
-  const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  // Demo mode: the providers' simulators beside the app, where the demo connections point.
+  // Demo mode: the providers' simulators beside the app, started before the seed, which connects
+  // the demo companies to them (or given: tests, and a cluster's primary through SIMULATOR_URL).
   let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
+  let started: AppDeps | null = null;
   let stopSimulators: () => Promise<void> = async () => undefined;
   if (simulatorUrl === null && env.simulators) {
     try {
-      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort });
+      // Providers' webhooks go to the app's address, known once it listens (deps.publicUrl).
+      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort, appUrl: () => started?.publicUrl ?? null });
       simulatorUrl = host.url;
       stopSimulators = host.stop;
       logger.info({ url: host.url }, 'Trình giả lập đối tác đang chạy');
@@ -83,6 +71,21 @@ export async function prepareDeps(
       logger.info({ url: simulatorUrl }, 'Trình giả lập đối tác đã chạy ở tiến trình khác');
     }
   }
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
+  let demoSeeded = false;
+  if (!(await hasAnyAccount(db))) {
+    if (env.seedDemo) {
+      // The demo's connections to the providers (and what they made) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: simulatorUrl !== null });
+      demoSeeded = true;
+      logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
+    } else {
+      await seedAccountTypes(db);
+    }
+  }
+  await ensureAllCompanyRoles(db);
+  const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,
     leaseMs: Math.max(60_000, env.providerTimeoutMs * 4),
@@ -103,6 +106,7 @@ export async function prepareDeps(
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
     reads: readRouting(db, database.replica),
   };
+  started = deps;
   if (!options.sender) deps.sender = configuredSender(deps);
   // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
   if (demoSeeded && env.simulators && simulatorUrl) {

@@ -10,6 +10,7 @@ import { ghtkSimulator } from './ghtk';
 import { vtpSimulator } from './vtp';
 import { amisSimulator } from './amis';
 import { meinvoiceSimulator } from './meinvoice';
+import { zaloSimulator } from './zalo';
 
 export const SIMULATORS = {
   esms: esmsSimulator,
@@ -18,6 +19,7 @@ export const SIMULATORS = {
   vtp: vtpSimulator,
   meinvoice: meinvoiceSimulator,
   amis: amisSimulator,
+  zalo: zaloSimulator,
 } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

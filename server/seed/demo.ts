@@ -21,6 +21,7 @@ import { seedDemoWarehouse } from './demo-warehouse';
 import { companyOrderTypes } from '@server/modules/orders';
 import { SHOP_ACCOUNT_TYPES } from '@contract/system';
 import { seedDemoSystem } from './demo-system';
+import { seedDemoMessaging } from './demo-messaging';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -52,8 +53,8 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
 
 /**
  * `providers`: the simulators run beside this server (npm start's demo, tests that start them), so
- * the demo companies connect to them and use them (e-invoices, accounting); elsewhere nothing is
- * seeded that would call a provider.
+ * the demo companies connect to them and use them (e-invoices, accounting, the Zalo OA's first
+ * sync); elsewhere nothing is seeded that would call a provider. `vault` seals the connections' secrets.
  */
 export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, options: { providers: boolean }): Promise<void> {
   await seedAccountTypes(db);
@@ -113,4 +114,5 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoSystem(db, passwordHash);
   await seedDemoReceivables(db, ids);
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
+  await seedDemoMessaging(db, vault, ids, options.providers);
 }

@@ -93,7 +93,8 @@ export type TestServerOptions = {
 export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { sender, sentCodes } = capturingSender();
   const database = await openTestDatabase({ replica: options.replica });
-  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
+  let appUrl: string | null = null;
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS, { appUrl: () => appUrl }) : null;
   const running = await startServer({
     env: testEnv(overrides),
     database,
@@ -103,6 +104,7 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
     simulatorUrl: sims?.url ?? null,
     backgroundJobs: options.backgroundJobs,
   });
+  appUrl = running.deps.publicUrl;
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };

@@ -39,7 +39,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/role': ['roles', 'view'],
   '/price-policy': ['price_policy', 'view'],
   '/connect-dlo': ['settings', 'view'],
-  '/zalo-oa': ['settings', 'view'],
+  '/zalo-oa': ['messaging', 'view'],
   '/invoices': ['invoices', 'view'],
   '/invoices/settings': ['invoices', 'edit'],
   '/accounting': ['invoices', 'view'],

@@ -58,6 +58,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
   'POST /api/invoice/api/amis-callback/:connection/:token':
     'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
+  'POST /api/zalo-oa/webhook': "Zalo's webhook: no sign-in, the event's signature decides its company (server/modules/messaging/webhook.routes.ts)",
+  'GET /api/zalo-oa/zalo-oas/callback': "Zalo's OAuth callback: no sign-in, its one-use state names the company (server/modules/messaging/oa-connect.ts)",
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -108,6 +110,10 @@ const ID_KEYS: Record<string, string> = {
   account: 'accounts',
   barcode: 'barcodes',
   unit: 'units',
+  oa: 'zalo_oas',
+  template: 'zalo_templates',
+  conversation: 'zalo_conversations',
+  follower: 'zalo_followers',
 };
 
 /** Values that random draws rarely get right, for the keys that need them (the rest is drawn from the schema). */

@@ -18,6 +18,7 @@ import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
+import { onOrderStatusMove } from '@server/modules/messaging';
 import { orderChanged } from '@server/modules/receivables';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from '@server/modules/warehouse';
 
@@ -139,4 +140,6 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
   });
   // Completed: the customer owes it from today; any move changes what their open orders add.
   await orderChanged(tx, move.companyId, move.orderId, now);
+  // The Zalo message the company set for this event (confirmed, delivering, delivered), if any.
+  await onOrderStatusMove(tx, { companyId: move.companyId, orderId: move.orderId, to: move.to });
 }

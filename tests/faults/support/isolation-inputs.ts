@@ -235,6 +235,30 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return { body: { company, source: 'order' } };
     case 'POST /api/order/api/synchronize-order-misa':
       return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
+    // Zalo OA (issue 16): bodies past validation, aimed at the company's OA, template and follower.
+    case 'POST /api/zalo-oa/zalo-oas':
+      return { body: { company, environment: 'production', app_id: '1234567890', app_secret: 'bi-mat-thu' } };
+    case 'PUT /api/zalo-oa/zalo-oas/:id{[0-9]+}':
+      return { body: { company, label: 'OA kiểm tra cách ly' } };
+    case 'POST /api/zalo-oa/submit-new-oa':
+      return { body: { company, name: 'OA kiểm tra cách ly', sector: 'Khác', phone } };
+    case 'GET /api/zalo-oa/followers':
+    case 'GET /api/zalo-oa/templates':
+      return { query: { oa: first('zalo_oas') ?? 1 } };
+    case 'POST /api/zalo-oa/followers/sync':
+    case 'POST /api/zalo-oa/templates/sync':
+      return { body: { company, oa: first('zalo_oas') } };
+    case 'PUT /api/zalo-oa/followers/:id{[0-9]+}':
+      return { body: { company, customer: first('customers') } };
+    case 'PUT /api/zalo-oa/templates/:id{[0-9]+}':
+      return { body: { company, bindings: { customer_name: { field: 'customer.name' } } } };
+    case 'GET /api/zalo-oa/templates/:id{[0-9]+}/preview':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'POST /api/zalo-oa/messages':
+      return { body: { company, kind: 'zns', id: UUIDS[serial % 3], oa: first('zalo_oas'), template: first('zalo_templates'), phone, customer: first('customers') } };
+    case 'POST /api/zalo-oa/send-multiple/audience':
+    case 'POST /api/zalo-oa/send-multiple':
+      return { body: { company, oa: first('zalo_oas'), template: first('zalo_templates'), source: 'followers', name: 'Chiến dịch kiểm tra cách ly' } };
     default:
       return null;
   }

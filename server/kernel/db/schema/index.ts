@@ -23,3 +23,4 @@ export * from './notifications';
 export * from './receivables';
 export * from './delivery';
 export * from './invoices';
+export * from './messaging';
