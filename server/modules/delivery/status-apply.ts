@@ -14,6 +14,7 @@ import type { OrderStatus } from '@contract/orders-status';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
+import { notifyDeliveryStatus } from '@server/modules/notifications';
 import { moveOrder } from '@server/modules/orders';
 import { codCollected, codPaidOut } from './cod';
 import { addEvent, lockDelivery, withTracking } from './delivery-record';
@@ -75,10 +76,25 @@ async function moveItsOrder(
   status: DeliveryStatus,
   accountId: number | null,
 ) {
-  const [order] = await tx.select({ status: orders.status, accountId: orders.accountId }).from(orders).where(eq(orders.id, row.orderId));
+  const [order] = await tx
+    .select({ status: orders.status, accountId: orders.accountId, code: orders.code, localNo: orders.localNo })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
   if (!order) return;
   const reason = `Đơn vận chuyển: ${DELIVERY_STATUS_LABELS[status]}`;
-  for (const to of orderMovesFor(status, order.status as OrderStatus)) {
+  const orderMoves = orderMovesFor(status, order.status as OrderStatus);
+  // A move of the order tells its rep itself (server/modules/orders); news that moves only the
+  // delivery (a failed attempt, on its way back) is told here.
+  if (orderMoves.length === 0) {
+    await notifyDeliveryStatus(tx, {
+      companyId: row.companyId,
+      orderId: row.orderId,
+      orderCode: order.code ?? order.localNo ?? '',
+      ownerId: order.accountId,
+      statusLabel: DELIVERY_STATUS_LABELS[status],
+    });
+  }
+  for (const to of orderMoves) {
     try {
       // Its own savepoint: a refused move leaves the delivery's news in place.
       await tx.transaction((inner) =>

@@ -69,12 +69,3 @@ export async function onOrderStatusMove(tx: Db, input: { companyId: number; orde
   const event = ORDER_STATUS_EVENTS[input.to];
   if (event) await enqueueOrderEventMessage(tx, { companyId: input.companyId, orderId: input.orderId, event });
 }
-
-/**
- * For the delivery module (the lead wires it when it merges): a delivery order's carrier status
- * reached "delivering" or "delivered". Same message as the order's own move: sent once whichever
- * reports it first.
- */
-export function notifyDeliveryStatus(tx: Db, input: { companyId: number; orderId: string; status: 'delivering' | 'delivered' }): Promise<boolean> {
-  return enqueueOrderEventMessage(tx, { companyId: input.companyId, orderId: input.orderId, event: input.status });
-}
