@@ -97,7 +97,12 @@ export default defineConfig({
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Opening an online-only area of issue 17 (the system administrator's, the packages) fetches its
+      // files as they are imported, without a preload list: the lists alone took 8 kB of the precache.
+      resolveDependencies: (filename, deps) => (/assets\/(system-office|plans-office)/.test(filename) ? [] : deps),
+    },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
@@ -154,9 +159,11 @@ export default defineConfig({
             // src/features/plans/components/plan-screens.tsx).
             {
               name: 'system-office',
-              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/,
+              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|contract[\\/]system\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // Its layout apart (src/routes/system.tsx loads it), so the screens' file does not wait for it.
+            { name: 'system-office-layout', test: /src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/, includeDependenciesRecursively: false },
             // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
             {
               name: 'orders-office',
@@ -165,7 +172,7 @@ export default defineConfig({
             },
             {
               name: 'plans-office',
-              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]/,
+              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

@@ -13,6 +13,7 @@ import {
   RegisterPackageSchema,
   ServicePackageInputSchema,
   VoucherInputSchema,
+  type ServicePackageInput,
 } from '@contract/plans';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { companySubscriptions, servicePackages, systemOrders, voucherUses, vouchers } from '@server/kernel/db/schema';
@@ -26,6 +27,20 @@ import { requirePermission } from '@server/modules/roles';
 import { listPackages, listVouchers, packageById, systemOrderById } from './plan-records';
 import { quotePackage } from './plan-quote';
 import { applyPlanSwitches, companyPlan } from './subscriptions';
+
+/** The columns of a package from its input (add and change alike). */
+function packageValues(input: ServicePackageInput) {
+  return {
+    code: input.code,
+    name: input.name,
+    description: input.description,
+    pricePerMonth: input.price_per_month,
+    seats: input.seats,
+    features: input.features,
+    isActive: input.is_active,
+    sort: input.sort,
+  };
+}
 
 const ListQuery = v.object({ all: v.optional(v.picklist(['0', '1'], 'Tham số all chỉ nhận 0 hoặc 1')) });
 
@@ -46,19 +61,7 @@ export function planRoutes(deps: AppDeps) {
     requireSystemAdmin(c.get('auth'));
     const input = await parseBody(c, ServicePackageInputSchema);
     try {
-      const [row] = await db
-        .insert(servicePackages)
-        .values({
-          code: input.code,
-          name: input.name,
-          description: input.description,
-          pricePerMonth: input.price_per_month,
-          seats: input.seats,
-          features: input.features,
-          isActive: input.is_active,
-          sort: input.sort,
-        })
-        .returning({ id: servicePackages.id });
+      const [row] = await db.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
       return created(c, await packageById(db, row!.id), 'Đã thêm gói dịch vụ');
     } catch (error) {
       if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
@@ -75,17 +78,7 @@ export function planRoutes(deps: AppDeps) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(servicePackages)
-          .set({
-            code: input.code,
-            name: input.name,
-            description: input.description,
-            pricePerMonth: input.price_per_month,
-            seats: input.seats,
-            features: input.features,
-            isActive: input.is_active,
-            sort: input.sort,
-            updatedAt: new Date(),
-          })
+          .set({ ...packageValues(input), updatedAt: new Date() })
           .where(eq(servicePackages.id, id))
           .returning({ id: servicePackages.id });
         if (!row) throw notFound('Không tìm thấy gói dịch vụ');
