@@ -17,6 +17,8 @@ export type Account = {
   phone: string;
   full_name: string;
   email: string | null;
+  /** The account proved it reads `email` (verifyemail). */
+  email_verified?: boolean;
   address: string | null;
   birthday: string | null;
   gender: string | null;

@@ -14,7 +14,8 @@ import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
 import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
-import { companyRoutes } from './modules/company';
+import { companyRoutes, onboardingRoutes } from './modules/company';
+import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
@@ -72,6 +73,12 @@ export function createApp(deps: AppDeps) {
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     if (hasBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
   });
+  // A write leaves its WAL position in the writer's cookie, so their next reads wait for the replica
+  // or go to the primary (server/kernel/db/replica.ts).
+  api.use('*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await deps.reads.markWrite(c);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused: say so.
@@ -91,6 +98,7 @@ export function createApp(deps: AppDeps) {
   api.route('/account/api', salesHistoryRoutes(deps));
   api.route('/account/api', accountRoutes(deps));
   api.route('/account/api', employeeRoutes(deps));
+  api.route('/account/api', onboardingRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));
   api.route('/sync', syncRoutes(deps, SYNC_REGISTRY));
@@ -112,6 +120,7 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/notification/api', notificationRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

@@ -20,7 +20,9 @@ import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
+import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
@@ -36,6 +38,7 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as LoginRegisterRouteImport } from './routes/_login/register'
 import { Route as SystemIndexRouteImport } from './routes/system/index'
 import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
 import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
@@ -129,9 +132,19 @@ const AppEmployeesRoute = AppEmployeesRouteImport.update({
   path: '/employees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJoinRequestsRoute = AppJoinRequestsRouteImport.update({
+  id: '/join-requests',
+  path: '/join-requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
   id: '/kpi-area',
   path: '/kpi-area',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
@@ -207,6 +220,11 @@ const CenterOnboardRoute = CenterOnboardRouteImport.update({
 const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => LoginRoute,
+} as any)
+const LoginRegisterRoute = LoginRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
   getParentRoute: () => LoginRoute,
 } as any)
 const SystemIndexRoute = SystemIndexRouteImport.update({
@@ -426,7 +444,9 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
@@ -441,6 +461,7 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
   '/system/account-types': typeof SystemAccountTypesRoute
   '/system/accounts': typeof SystemAccountsRoute
   '/system/orders': typeof SystemOrdersRoute
@@ -491,7 +512,9 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
@@ -506,6 +529,7 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
   '/system/account-types': typeof SystemAccountTypesRoute
   '/system/accounts': typeof SystemAccountsRoute
   '/system/orders': typeof SystemOrdersRoute
@@ -561,7 +585,9 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/diagnostics': typeof AppDiagnosticsRoute
   '/_app/employees': typeof AppEmployeesRoute
+  '/_app/join-requests': typeof AppJoinRequestsRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
@@ -576,6 +602,7 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/_login/register': typeof LoginRegisterRoute
   '/system/account-types': typeof SystemAccountTypesRoute
   '/system/accounts': typeof SystemAccountsRoute
   '/system/orders': typeof SystemOrdersRoute
@@ -630,7 +657,9 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
     | '/order-types'
     | '/pharmacist'
@@ -645,6 +674,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
     | '/system/account-types'
     | '/system/accounts'
     | '/system/orders'
@@ -695,7 +725,9 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
     | '/order-types'
     | '/pharmacist'
@@ -710,6 +742,7 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
     | '/system/account-types'
     | '/system/accounts'
     | '/system/orders'
@@ -764,7 +797,9 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/diagnostics'
     | '/_app/employees'
+    | '/_app/join-requests'
     | '/_app/kpi-area'
+    | '/_app/notifications'
     | '/_app/order-groups'
     | '/_app/order-types'
     | '/_app/pharmacist'
@@ -779,6 +814,7 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/_login/register'
     | '/system/account-types'
     | '/system/accounts'
     | '/system/orders'
@@ -912,11 +948,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/join-requests': {
+      id: '/_app/join-requests'
+      path: '/join-requests'
+      fullPath: '/join-requests'
+      preLoaderRoute: typeof AppJoinRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/kpi-area': {
       id: '/_app/kpi-area'
       path: '/kpi-area'
       fullPath: '/kpi-area'
       preLoaderRoute: typeof AppKpiAreaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/order-groups': {
@@ -1022,6 +1072,13 @@ declare module '@tanstack/react-router' {
       path: '/login'
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/_login/register': {
+      id: '/_login/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof LoginRegisterRouteImport
       parentRoute: typeof LoginRoute
     }
     '/system/': {
@@ -1321,7 +1378,9 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDiagnosticsRoute: typeof AppDiagnosticsRoute
   AppEmployeesRoute: typeof AppEmployeesRoute
+  AppJoinRequestsRoute: typeof AppJoinRequestsRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
@@ -1373,7 +1432,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDiagnosticsRoute: AppDiagnosticsRoute,
   AppEmployeesRoute: AppEmployeesRoute,
+  AppJoinRequestsRoute: AppJoinRequestsRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
@@ -1447,10 +1508,12 @@ const CenterRouteWithChildren =
 
 interface LoginRouteChildren {
   LoginLoginRoute: typeof LoginLoginRoute
+  LoginRegisterRoute: typeof LoginRegisterRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginLoginRoute: LoginLoginRoute,
+  LoginRegisterRoute: LoginRegisterRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)

@@ -23,9 +23,10 @@ export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
   an: { phone: '0901234567', fullName: 'Nguyễn Văn An' },
   binh: { phone: '0907654321', fullName: 'Trần Thị Bình' },
-  anKhang: { title: 'Công ty Dược phẩm An Khang', type: 'Dược phẩm' },
-  minhPhat: { title: 'Công ty TNHH Thương mại Minh Phát', type: 'Khác' },
-  hoaBinh: { title: 'Nhà thuốc Hòa Bình', type: 'Dược phẩm' },
+  // Tax codes with a right check digit (contract/tax-code.ts): a person joining types them.
+  anKhang: { title: 'Công ty Dược phẩm An Khang', type: 'Dược phẩm', taxCode: '0312345673' },
+  minhPhat: { title: 'Công ty TNHH Thương mại Minh Phát', type: 'Khác', taxCode: '0109876532' },
+  hoaBinh: { title: 'Nhà thuốc Hòa Bình', type: 'Dược phẩm', taxCode: '0401234566' },
 } as const;
 
 /** Account types exist in every database, demo or not. */
@@ -65,19 +66,17 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
       .values([
         {
           ...DEMO.anKhang,
-          taxCode: '0312345678',
           phone: '02838123456',
           address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh',
           createdBy: an.id,
         },
         {
           ...DEMO.minhPhat,
-          taxCode: '0109876543',
           phone: '02437654321',
           address: '45 Hàng Bài, Phường Hoàn Kiếm, Hà Nội',
           createdBy: binh.id,
         },
-        { ...DEMO.hoaBinh, taxCode: '0401234567', address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
+        { ...DEMO.hoaBinh, address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
       ])
       .returning({ id: companies.id });
     if (!anKhang || !minhPhat || !hoaBinh) throw new Error('demo companies not created');

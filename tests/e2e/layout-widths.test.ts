@@ -49,6 +49,8 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/notifications',
+  '/join-requests',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

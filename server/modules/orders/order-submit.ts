@@ -35,6 +35,7 @@ import { pricingContext } from './order-pricing';
 import { checkRepDiscount } from './order-discount';
 import { resolveOrderType } from './order-types';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
+import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { applyPromotions } from '@contract/promotions-engine';
 
@@ -380,6 +381,9 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     accountId,
   });
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
+  if (approvalReason) {
+    await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code, customerName: customer.name, reason: approvalReason, repId: accountId });
+  }
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
   return {

@@ -109,8 +109,10 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/ordercompany', async (c) => {
     const query = parseQuery(c, OrderListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'view');
-    const page = await listOrderIds(db, await scopedQuery(query, access));
-    const records = await orderRecordsById(db, query.company, page.ids);
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const reader = await deps.reads.readDb(c);
+    const page = await listOrderIds(reader, await scopedQuery(query, access));
+    const records = await orderRecordsById(reader, query.company, page.ids);
     return ok(
       c,
       page.ids.map((id) => records.get(id)!),

@@ -19,3 +19,4 @@ export * from './promotions';
 export * from './integrations';
 export * from './plans';
 export * from './system';
+export * from './notifications';
