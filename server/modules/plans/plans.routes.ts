@@ -27,6 +27,8 @@ import { requirePermission } from '@server/modules/roles';
 import { listPackages, listVouchers, packageById, systemOrderById } from './plan-records';
 import { quotePackage } from './plan-quote';
 import { applyPlanSwitches, companyPlan } from './subscriptions';
+import { formatMoney } from '@contract/money';
+import { vietnamDay } from '@contract/price-policy';
 
 /** The columns of a package from its input (add and change alike). */
 function packageValues(input: ServicePackageInput) {
@@ -86,7 +88,7 @@ export function planRoutes(deps: AppDeps) {
           .select({ companyId: companySubscriptions.companyId, endsOn: companySubscriptions.endsOn })
           .from(companySubscriptions)
           .where(eq(companySubscriptions.packageId, id));
-        const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+        const today = vietnamDay();
         for (const subscription of onIt.filter((entry) => entry.endsOn >= today))
           await applyPlanSwitches(tx, subscription.companyId, input.features);
       });
@@ -151,7 +153,7 @@ export function planRoutes(deps: AppDeps) {
       code: input.code,
       field: 'code',
     });
-    return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${quote.discount.toLocaleString('vi-VN')} đ` });
+    return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${formatMoney(quote.discount)}` });
   });
 
   app.post('/register-package', async (c) => {
