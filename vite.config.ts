@@ -68,7 +68,9 @@ export default defineConfig({
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        // The system administrator's area and the package screens (system-office, plans-office) too.
+        // The system administrator's area, the package screens (system-office, plans-office) and the
+        // receivables office (receivables-office: aging, payments, statements, settings, VietQR with its
+        // bank list and QR drawer) too.
         globIgnores: [
           '**/*.{gz,br}',
           'assets/warehouse-office-*',
@@ -77,6 +79,7 @@ export default defineConfig({
           'assets/system-office-*',
           'assets/plans-office-*',
           'assets/orders-office-*',
+          'assets/receivables-office-*',
         ],
         manifestTransforms: [
           (entries) => {
@@ -99,9 +102,10 @@ export default defineConfig({
     // The CSP allows no inline script; Vite's preload polyfill would be one.
     modulePreload: {
       polyfill: false,
-      // Opening an online-only area of issue 17 (the system administrator's, the packages) fetches its
-      // files as they are imported, without a preload list: the lists alone took 8 kB of the precache.
-      resolveDependencies: (filename, deps) => (/assets\/(system-office|plans-office)/.test(filename) ? [] : deps),
+      // Online-only parts (receivables-office*, and issue 17's system-office and plans-office) are
+      // fetched with what they import, not with a list of it written into the precached file that
+      // loads them (~100 files each: kilobytes of the phone's precache for screens it cannot show offline).
+      resolveDependencies: (filename, deps) => (/receivables-office|system-office|plans-office/.test(filename) ? [] : deps),
     },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
@@ -173,6 +177,19 @@ export default defineConfig({
             {
               name: 'plans-office',
               test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The receivables office (src/features/receivables/components/office and online: aging,
+            // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
+            // use: online-only, one file left out of the precache above, loaded on first use.
+            // The VietQR part (the bank list and the QR drawer) is its own file, so a page that shows only
+            // the code (an order, its print) does not fetch the office screens.
+            {
+              name: (id: string) => {
+                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(id))
+                  return 'receivables-office-qr';
+                return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
+              },
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

@@ -84,6 +84,11 @@ export type OrderRecord = {
   /** Its type (contract/orders-types.ts): bán lẻ, bán sỉ, đổi trả …; null on orders taken before types. */
   order_type_id?: number | null;
   order_type_name?: string | null;
+  /**
+   * Taken over the customer's or the rep's credit limit with the company's policy "warn"
+   * (contract/receivables-ledger.ts creditVerdict): why. Absent on copies written before it existed.
+   */
+  credit_warning?: string | null;
 };
 
 /** A programme applied to an order: what it gave and how it reads. */

@@ -13,6 +13,7 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
+import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/receivables';
 import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
 import { notificationRoutes } from './modules/notifications';
@@ -112,6 +113,8 @@ export function createApp(deps: AppDeps) {
   api.route('/shop/api', shopRoutes(deps));
   api.route('/service/api', planRoutes(deps));
   api.route('/service/api', orderTypeRoutes(deps));
+  api.route('/order/api', receivableRoutes(deps));
+  api.route('/order/api', receivableReportRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
@@ -121,6 +124,7 @@ export function createApp(deps: AppDeps) {
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
   api.route('/notification/api', notificationRoutes(deps));
+  api.route('/bank/api', bankRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

@@ -27,6 +27,7 @@ import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
+import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
 import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
@@ -72,6 +73,8 @@ import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/pr
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
+import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
+import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
@@ -165,6 +168,11 @@ const AppPharmacistRoute = AppPharmacistRouteImport.update({
 const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   id: '/price-policy',
   path: '/price-policy',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReceivablesRoute = AppReceivablesRouteImport.update({
+  id: '/receivables',
+  path: '/receivables',
   getParentRoute: () => AppRoute,
 } as any)
 const AppRoleRoute = AppRoleRouteImport.update({
@@ -392,6 +400,16 @@ const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   path: '/order/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentPrintIdRoute = PaymentPrintIdRouteImport.update({
+  id: '/payment/print/$id',
+  path: '/payment/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReceivablesStatementIdRoute = ReceivablesStatementIdRouteImport.update({
+  id: '/receivables/statement/$id',
+  path: '/receivables/statement/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersTypeIndexRoute = AppCustomersTypeIndexRouteImport.update({
   id: '/customers/type/',
   path: '/customers/type/',
@@ -451,6 +469,7 @@ export interface FileRoutesByFullPath {
   '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
@@ -489,6 +508,8 @@ export interface FileRoutesByFullPath {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
@@ -519,6 +540,7 @@ export interface FileRoutesByTo {
   '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
@@ -557,6 +579,8 @@ export interface FileRoutesByTo {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
@@ -592,6 +616,7 @@ export interface FileRoutesById {
   '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
+  '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
   '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
@@ -631,6 +656,8 @@ export interface FileRoutesById {
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
@@ -664,6 +691,7 @@ export interface FileRouteTypes {
     | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
     | '/service-package'
     | '/transport'
@@ -702,6 +730,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
     | '/my-account/'
@@ -732,6 +762,7 @@ export interface FileRouteTypes {
     | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
     | '/service-package'
     | '/transport'
@@ -770,6 +801,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
     | '/my-account'
@@ -804,6 +837,7 @@ export interface FileRouteTypes {
     | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
+    | '/_app/receivables'
     | '/_app/role'
     | '/_app/service-package'
     | '/_app/transport'
@@ -843,6 +877,8 @@ export interface FileRouteTypes {
     | '/_app/reports/promotions'
     | '/_app/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
     | '/_app/my-account/'
@@ -866,6 +902,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRouteWithChildren
   SystemRoute: typeof SystemRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
+  PaymentPrintIdRoute: typeof PaymentPrintIdRoute
+  ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
 
@@ -995,6 +1033,13 @@ declare module '@tanstack/react-router' {
       path: '/price-policy'
       fullPath: '/price-policy'
       preLoaderRoute: typeof AppPricePolicyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/receivables': {
+      id: '/_app/receivables'
+      path: '/receivables'
+      fullPath: '/receivables'
+      preLoaderRoute: typeof AppReceivablesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/role': {
@@ -1312,6 +1357,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderPrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/print/$id': {
+      id: '/payment/print/$id'
+      path: '/payment/print/$id'
+      fullPath: '/payment/print/$id'
+      preLoaderRoute: typeof PaymentPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receivables/statement/$id': {
+      id: '/receivables/statement/$id'
+      path: '/receivables/statement/$id'
+      fullPath: '/receivables/statement/$id'
+      preLoaderRoute: typeof ReceivablesStatementIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/': {
       id: '/_app/customers/type/'
       path: '/customers/type'
@@ -1385,6 +1444,7 @@ interface AppRouteChildren {
   AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
+  AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
   AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
@@ -1439,6 +1499,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
+  AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
   AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
@@ -1548,6 +1609,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRouteWithChildren,
   SystemRoute: SystemRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
+  PaymentPrintIdRoute: PaymentPrintIdRoute,
+  ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }
 export const routeTree = rootRouteImport

@@ -14,6 +14,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoPromotions } from './demo-promotions';
+import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
 import { companyOrderTypes } from '@server/modules/orders';
 import { SHOP_ACCOUNT_TYPES } from '@contract/system';
@@ -103,4 +104,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
   for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
   await seedDemoSystem(db, passwordHash);
+  await seedDemoReceivables(db, ids);
 }

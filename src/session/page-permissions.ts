@@ -32,6 +32,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/employees': ['employees', 'view'],
   '/promotion': ['promotions', 'view'],
   '/promotion/create': ['promotions', 'create'],
+  '/receivables': ['receivables', 'view'],
   '/reports': ['reports', 'view'],
   '/area': ['regions', 'view'],
   '/kpi-area': ['kpi', 'view'],

@@ -51,6 +51,7 @@ const ROUTES = [
   '/reports/products',
   '/notifications',
   '/join-requests',
+  '/receivables',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

@@ -90,6 +90,7 @@ export function toOrderRecord(
     discount_approval: toApproval(row, approverName),
     order_type_id: row.orderTypeId,
     order_type_name: typeName,
+    credit_warning: row.creditWarning,
   };
 }
 

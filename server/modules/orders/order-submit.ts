@@ -38,6 +38,7 @@ import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@serv
 import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { applyPromotions } from '@contract/promotions-engine';
+import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {
@@ -242,6 +243,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   });
   const amounts = cart.lines.map((line) => line.amounts);
   const totals = cart.totals;
+  // Over the customer's or the rep's credit limit: refused (block) or taken with the reason (warn).
+  const creditWarning = await checkOrderCredit(tx, { companyId, customerId: customer.id, accountId, orderValue: totals.total, now: context.now });
   const approvalReason = checkRepDiscount(
     cart.lines,
     accepted.map((entry) => entry.index),
@@ -284,6 +287,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     discountApproval: approvalReason ? 'needed' : null,
     discountApprovalReason: approvalReason,
     paymentStatus: 'unpaid',
+    creditWarning,
     deliveryDate: payload.deliveryDate,
     note: payload.note,
     vatOn: pricing.vatOn,
@@ -384,6 +388,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   if (approvalReason) {
     await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code, customerName: customer.name, reason: approvalReason, repId: accountId });
   }
+  await orderChanged(tx, companyId, payload.orderId, context.now);
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
   return {

@@ -20,3 +20,4 @@ export * from './integrations';
 export * from './plans';
 export * from './system';
 export * from './notifications';
+export * from './receivables';

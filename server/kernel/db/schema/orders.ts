@@ -113,7 +113,10 @@ export const orders = pgTable(
     discountApprovalReason: text('discount_approval_reason'),
     discountApprovedBy: integer('discount_approved_by').references(() => accounts.id),
     discountApprovedAt: tstz('discount_approved_at'),
+    /** Derived from the payments that settled it (server/modules/receivables settle) with RECEIVABLE on. */
     paymentStatus: text('payment_status').notNull().default('unpaid'),
+    /** Over the customer's or the rep's credit limit and taken with a warning (contract/receivables-ledger.ts creditVerdict). */
+    creditWarning: text('credit_warning'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     note: text('note'),
     vatOn: boolean('vat_on').notNull(),

@@ -27,6 +27,7 @@ import {
   IconBrandMessenger,
   IconListDetails,
   IconPackages,
+  IconCash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ComponentType } from 'react';
@@ -52,6 +53,7 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   pharmacist: IconId,
   'office-staff': IconUsers,
   promotion: IconDiscount2,
+  receivables: IconCash,
   area: IconMapPin,
   'kpi-area': IconTarget,
   role: IconShieldLock,

@@ -87,6 +87,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
 
   // Promotions are a service of their own (REWARD): off, the entry goes and the server refuses the calls.
   if (on('REWARD')) menu.push({ key: 'promotion', label: 'Khuyến mại', to: '/promotion' });
+  // Receivables and payments likewise (RECEIVABLE).
+  if (on('RECEIVABLE')) menu.push({ key: 'receivables', label: 'Công nợ', to: '/receivables' });
 
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));

@@ -37,6 +37,7 @@ import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS, type PrintFormat } from './order-print-model';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CONFIRM_AND_APPROVE, DiscountApprovalAlert, DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningAlert, CreditWarningBadge } from './credit-warning';
 import { OrderStatusDialog } from './order-status-dialog';
 import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
@@ -53,6 +54,8 @@ type Props = {
   groupOrdersOn: boolean;
   /** Cards of other domains beside the order's own (the server's copy only), e.g. its stock receipts. */
   aside?: (order: OrderRecord) => ReactNode;
+  /** The payment status is set by hand (RECEIVABLE off); with it on, payments decide it (the aside shows them). */
+  paymentByHand?: boolean;
 };
 
 const PRINT_BUTTON_LABELS: Record<PrintFormat, string> = { a4: 'In hóa đơn A4', a5: 'In A5', receipt80: 'In phiếu 80mm' };
@@ -71,7 +74,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside }: Props) {
+export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside, paymentByHand = true }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const { move, payment, edit } = useOrderWrites(companyId);
   const navigate = useNavigate();
@@ -225,6 +228,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                     <OrderStatusBadge status={order.status} size="lg" />
                     <PaymentStatusBadge status={order.payment_status} />
                     <DiscountApprovalBadge approval={order.discount_approval} />
+                    <CreditWarningBadge warning={order.credit_warning} />
                   </>
                 )}
               </Group>
@@ -240,6 +244,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
             </Alert>
           )}
           <DiscountApprovalAlert approval={order.discount_approval} canApprove={rights.approve} />
+          <CreditWarningAlert warning={order.credit_warning} />
           {isMobile && moves.length > 0 && actionButtons}
         </Stack>
       </Card>
@@ -313,7 +318,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {rights.edit && (
+            {rights.edit && paymentByHand && (
               <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
                 <Select
                   label="Thanh toán"

@@ -13,6 +13,7 @@ import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CardHead } from '@/ui/list-page/card-head';
 import { DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningBadge } from './credit-warning';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
 
@@ -78,6 +79,7 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
         <Group gap={4} wrap="wrap">
           <OrderStatusBadge status={order.status} size="sm" />
           <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+          <CreditWarningBadge warning={order.credit_warning} size="sm" />
         </Group>
       );
     case 'payment_status':
@@ -171,6 +173,7 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
                 <Stack gap={4} align="flex-end">
                   <OrderStatusBadge status={order.status} size="sm" />
                   <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+                  <CreditWarningBadge warning={order.credit_warning} size="sm" />
                 </Stack>
               }
             >

@@ -92,6 +92,8 @@ export async function submitCart(
   customer: LocalCustomer,
   priced: Pick<PricedCart, 'lines' | 'totals'> & Partial<Pick<PricedCart, 'gifts' | 'applied'>>,
   now = new Date(),
+  /** Over a credit limit with the company's policy "warn": the device's copy says so at once, as the server will. */
+  creditWarning: string | null = null,
 ): Promise<LocalOrder> {
   if (priced.lines.length === 0) throw new CartProblem('Đơn hàng cần ít nhất một sản phẩm');
   const broken = priced.lines.find((line) => lineProblem(line));
@@ -184,6 +186,7 @@ export async function submitCart(
       discount_approval: approvalReason ? { state: 'needed', reason: approvalReason, approved_by: null, approved_at: null } : null,
       order_type_id: orderType?.id ?? null,
       order_type_name: orderType?.name ?? null,
+      credit_warning: creditWarning,
       syncState: 'pending',
       error: null,
       changes: [],
