@@ -28,7 +28,7 @@ function SystemHeader() {
         <img src="/favicon.svg" alt="" width={32} height={32} />
         {!compact && <span>Sales Field</span>}
       </Link>
-      <Badge variant="light" color="grape" visibleFrom="xs">
+      <Badge tt="none" variant="light" color="grape" visibleFrom="xs">
         Quản trị hệ thống
       </Badge>
       <nav className={classes.menu} aria-label="Menu quản trị hệ thống">

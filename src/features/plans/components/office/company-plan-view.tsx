@@ -4,20 +4,7 @@
  * with a voucher checked before ordering (check-vourcher/). An order waits for the payment, which
  * the system administrator confirms (docs/plans.md).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SWITCH_LABELS } from '@contract/company-switches';
 import { PACKAGE_MONTHS, SYSTEM_ORDER_STATUS_LABELS, packageAmount, type CompanyPlan, type PackageQuote } from '@contract/plans';
@@ -51,7 +38,7 @@ function CurrentPlan({ plan }: { plan: CompanyPlan }) {
             Tài khoản: {plan.seats_used}/{plan.seats}
           </Text>
         </Stack>
-        <Badge color={current.state === 'active' ? 'teal' : 'red'} variant="light">
+        <Badge tt="none" color={current.state === 'active' ? 'teal' : 'red'} variant="light">
           {current.state === 'active' ? 'Đang sử dụng' : 'Đã hết hạn'}
         </Badge>
       </Group>
@@ -118,7 +105,11 @@ function OrderPackage({ companyId, renewing }: { companyId: number; renewing: nu
                 padding="sm"
                 radius="md"
                 ta="left"
-                style={{ cursor: 'pointer', borderColor: selected ? 'var(--mantine-color-teal-6)' : undefined, borderWidth: selected ? 2 : undefined }}
+                style={{
+                  cursor: 'pointer',
+                  borderColor: selected ? 'var(--mantine-color-teal-6)' : undefined,
+                  borderWidth: selected ? 2 : undefined,
+                }}
                 onClick={() => setChosen(String(entry.id))}
                 data-testid={`package-${entry.code}`}
               >

@@ -24,7 +24,7 @@ function stateColumn(on: string, off: string): Column<{ is_active: boolean }> {
     key: 'active',
     label: 'Trạng thái',
     cell: (row) => (
-      <Badge variant="light" color={row.is_active ? 'teal' : 'gray'}>
+      <Badge tt="none" variant="light" color={row.is_active ? 'teal' : 'gray'}>
         {row.is_active ? on : off}
       </Badge>
     ),

@@ -63,7 +63,16 @@ export function AccountTypeView({ isMobile }: { isMobile: boolean }) {
     columns: [
       { key: 'code', label: 'Mã', cell: (type) => type.code, nowrap: true },
       { key: 'title', label: 'Tên', cell: (type) => type.title, bold: true },
-      { key: 'builtin', label: '', cell: (type) => type.is_builtin && <Badge variant="light">Của hệ thống</Badge> },
+      {
+        key: 'builtin',
+        label: '',
+        cell: (type) =>
+          type.is_builtin && (
+            <Badge tt="none" variant="light">
+              Của hệ thống
+            </Badge>
+          ),
+      },
       { key: 'count', label: 'Số tài khoản', align: 'right', cell: (type) => type.account_count },
       {
         key: 'actions',

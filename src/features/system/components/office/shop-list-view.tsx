@@ -157,7 +157,11 @@ export function ShopListView({ isMobile }: { isMobile: boolean }) {
       <CopyButton value={shop.code} label={`Sao chép mã ${shop.code}`} />
     </Group>
   );
-  const kind = (shop: ShopRecord) => <Badge variant="light">{SHOP_KIND_LABELS[shop.kind]}</Badge>;
+  const kind = (shop: ShopRecord) => (
+    <Badge tt="none" variant="light">
+      {SHOP_KIND_LABELS[shop.kind]}
+    </Badge>
+  );
   const rows: RowsSpec<ShopRecord> = {
     testId: 'shop',
     minWidth: 900,

@@ -62,7 +62,7 @@ export function SystemOrderListView({ isMobile }: { isMobile: boolean }) {
   };
 
   const status = (order: SystemOrderRecord) => (
-    <Badge variant="light" color={COLORS[order.status]}>
+    <Badge tt="none" variant="light" color={COLORS[order.status]}>
       {SYSTEM_ORDER_STATUS_LABELS[order.status]}
     </Badge>
   );
