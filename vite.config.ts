@@ -90,10 +90,10 @@ export default defineConfig({
     // The CSP allows no inline script; Vite's preload polyfill would be one.
     modulePreload: {
       polyfill: false,
-      // The receivables office's online-only parts (receivables-office*) are fetched with what they
-      // import, not with a list of it written into the precached file that loads them (a list of
-      // ~100 files that would take 4 kB of the phone's precache for screens it cannot show offline).
-      resolveDependencies: (filename, deps) => (/receivables-office/.test(filename) ? [] : deps),
+      // Online-only parts (receivables-office*, and issue 17's system-office and plans-office) are
+      // fetched with what they import, not with a list of it written into the precached file that
+      // loads them (~100 files each: kilobytes of the phone's precache for screens it cannot show offline).
+      resolveDependencies: (filename, deps) => (/receivables-office|system-office|plans-office/.test(filename) ? [] : deps),
     },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
@@ -151,9 +151,11 @@ export default defineConfig({
             // src/features/plans/components/plan-screens.tsx).
             {
               name: 'system-office',
-              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/,
+              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|contract[\\/]system\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // Its layout apart (src/routes/system.tsx loads it), so the screens' file does not wait for it.
+            { name: 'system-office-layout', test: /src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/, includeDependenciesRecursively: false },
             // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
             {
               name: 'orders-office',
@@ -162,7 +164,7 @@ export default defineConfig({
             },
             {
               name: 'plans-office',
-              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]/,
+              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The receivables office (src/features/receivables/components/office and online: aging,

@@ -21,7 +21,9 @@ describe('the system administrator', () => {
     await waitForPath(page, '/login');
     await submitLogin(page, ADMIN_PHONE, DEMO_ACCOUNT.password);
     await waitForPath(page, '/system');
+    // The area's layout is fetched when first opened (it is not in the offline precache).
     const menu = page.getByRole('navigation', { name: 'Menu quản trị hệ thống' });
+    await menu.getByRole('link').first().waitFor();
     await expect(menu.getByRole('link').allInnerTexts()).resolves.toEqual([
       'Tổng quan',
       'Tài khoản',

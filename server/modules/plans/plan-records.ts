@@ -1,5 +1,5 @@
 /** Packages, vouchers and system orders as the wire carries them (contract/plans.ts). */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { isSwitchCode } from '@contract/company-switches';
 import type { ServicePackageRecord, SystemOrderRecord, SystemOrderStatus, VoucherRecord } from '@contract/plans';
 import type { Db } from '@server/kernel/db/client';
@@ -118,13 +118,4 @@ export async function companyHasUsed(db: Db, voucherId: number, companyId: numbe
     .from(voucherUses)
     .where(and(eq(voucherUses.voucherId, voucherId), eq(voucherUses.companyId, companyId)));
   return Boolean(row);
-}
-
-export async function packagesById(db: Db, ids: readonly number[]): Promise<Map<number, ServicePackageRecord>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(servicePackages)
-    .where(inArray(servicePackages.id, [...ids]));
-  return new Map(rows.map((row) => [row.id, toPackageRecord(row)]));
 }

@@ -13,6 +13,7 @@ import {
   RegisterPackageSchema,
   ServicePackageInputSchema,
   VoucherInputSchema,
+  type ServicePackageInput,
 } from '@contract/plans';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { companySubscriptions, servicePackages, systemOrders, voucherUses, vouchers } from '@server/kernel/db/schema';
@@ -26,6 +27,22 @@ import { requirePermission } from '@server/modules/roles';
 import { listPackages, listVouchers, packageById, systemOrderById } from './plan-records';
 import { quotePackage } from './plan-quote';
 import { applyPlanSwitches, companyPlan } from './subscriptions';
+import { formatMoney } from '@contract/money';
+import { vietnamDay } from '@contract/price-policy';
+
+/** The columns of a package from its input (add and change alike). */
+function packageValues(input: ServicePackageInput) {
+  return {
+    code: input.code,
+    name: input.name,
+    description: input.description,
+    pricePerMonth: input.price_per_month,
+    seats: input.seats,
+    features: input.features,
+    isActive: input.is_active,
+    sort: input.sort,
+  };
+}
 
 const ListQuery = v.object({ all: v.optional(v.picklist(['0', '1'], 'Tham số all chỉ nhận 0 hoặc 1')) });
 
@@ -46,19 +63,7 @@ export function planRoutes(deps: AppDeps) {
     requireSystemAdmin(c.get('auth'));
     const input = await parseBody(c, ServicePackageInputSchema);
     try {
-      const [row] = await db
-        .insert(servicePackages)
-        .values({
-          code: input.code,
-          name: input.name,
-          description: input.description,
-          pricePerMonth: input.price_per_month,
-          seats: input.seats,
-          features: input.features,
-          isActive: input.is_active,
-          sort: input.sort,
-        })
-        .returning({ id: servicePackages.id });
+      const [row] = await db.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
       return created(c, await packageById(db, row!.id), 'Đã thêm gói dịch vụ');
     } catch (error) {
       if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
@@ -75,17 +80,7 @@ export function planRoutes(deps: AppDeps) {
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(servicePackages)
-          .set({
-            code: input.code,
-            name: input.name,
-            description: input.description,
-            pricePerMonth: input.price_per_month,
-            seats: input.seats,
-            features: input.features,
-            isActive: input.is_active,
-            sort: input.sort,
-            updatedAt: new Date(),
-          })
+          .set({ ...packageValues(input), updatedAt: new Date() })
           .where(eq(servicePackages.id, id))
           .returning({ id: servicePackages.id });
         if (!row) throw notFound('Không tìm thấy gói dịch vụ');
@@ -93,7 +88,7 @@ export function planRoutes(deps: AppDeps) {
           .select({ companyId: companySubscriptions.companyId, endsOn: companySubscriptions.endsOn })
           .from(companySubscriptions)
           .where(eq(companySubscriptions.packageId, id));
-        const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+        const today = vietnamDay();
         for (const subscription of onIt.filter((entry) => entry.endsOn >= today))
           await applyPlanSwitches(tx, subscription.companyId, input.features);
       });
@@ -158,7 +153,7 @@ export function planRoutes(deps: AppDeps) {
       code: input.code,
       field: 'code',
     });
-    return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${quote.discount.toLocaleString('vi-VN')} đ` });
+    return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${formatMoney(quote.discount)}` });
   });
 
   app.post('/register-package', async (c) => {

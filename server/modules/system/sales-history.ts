@@ -10,6 +10,7 @@ import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, historicalSales } from '@server/kernel/db/schema';
 import { CellError, date, headerAliases, month, text, wholeNumber, type SheetRow } from '@server/modules/employees';
+import { formatMoney } from '@contract/money';
 
 export const HISTORY_ALIASES = headerAliases(HISTORY_SHEET_COLUMNS, {
   'Mã nhân viên': 'Mã NV',
@@ -66,7 +67,7 @@ export async function importHistory(db: Db, companyId: number, rows: SheetRow[],
         orders: wholeNumber(cells, 'Số đơn', 1_000_000) ?? 0,
         importedBy,
       });
-      answer.rows.push({ row, ok: true, message: `Tháng ${period.slice(5)}/${period.slice(0, 4)}: ${revenue.toLocaleString('vi-VN')} đ` });
+      answer.rows.push({ row, ok: true, message: `Tháng ${period.slice(5)}/${period.slice(0, 4)}: ${formatMoney(revenue)}` });
     } catch (error) {
       if (!(error instanceof CellError)) throw error;
       answer.failed += 1;

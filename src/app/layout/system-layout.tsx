@@ -3,9 +3,8 @@
  * narrow screens), no workspace, no sync. The root route's guard keeps everyone else out; the page
  * says so too, should the stored account change under it.
  */
-import { Avatar, Badge, Burger, Drawer, Menu, NavLink, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Burger, Drawer, NavLink, Title } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconLogout } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useMatches } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { activeSystemLink, SYSTEM_MENU } from '@/features/system/model/system-menu';
@@ -13,17 +12,15 @@ import { useSession } from '@/session/session-store';
 import { EmptyState } from '@/ui/empty-state';
 import { QueryLayer } from '../query-layer';
 import { resolveTitle } from '../route-meta';
-import { useSignOut } from '../use-sign-out';
 import classes from './app-layout.module.css';
 import { DialogsProvider } from './dialogs-provider';
+import { UserMenu } from './user-menu';
 
 function SystemHeader() {
-  const { account } = useSession();
   const pathname = useLocation({ select: (location) => location.pathname });
   const active = activeSystemLink(pathname);
   const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
   const [opened, drawer] = useDisclosure(false);
-  const signOut = useSignOut();
   return (
     <header className={classes.header} data-testid="system-header">
       {compact && <Burger opened={opened} onClick={drawer.toggle} aria-label="Mở menu" size="sm" />}
@@ -31,7 +28,7 @@ function SystemHeader() {
         <img src="/favicon.svg" alt="" width={32} height={32} />
         {!compact && <span>Sales Field</span>}
       </Link>
-      <Badge variant="light" color="grape" visibleFrom="xs">
+      <Badge tt="none" variant="light" color="grape" visibleFrom="xs">
         Quản trị hệ thống
       </Badge>
       <nav className={classes.menu} aria-label="Menu quản trị hệ thống">
@@ -42,26 +39,7 @@ function SystemHeader() {
             </Link>
           ))}
       </nav>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label="Tài khoản" data-testid="user-menu">
-            <Avatar size={34} radius="xl" color="grape">
-              {account?.full_name.split(' ').at(-1)?.charAt(0) ?? '?'}
-            </Avatar>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="sm" fw={600} c="dark">
-              {account?.full_name}
-            </Text>
-            {account?.phone}
-          </Menu.Label>
-          <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void signOut()}>
-            Đăng xuất
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <UserMenu withAccountPage={false} color="grape" />
       <Drawer opened={opened} onClose={drawer.close} title="Quản trị hệ thống" size="xs">
         {SYSTEM_MENU.map((link) => (
           <NavLink

@@ -6,7 +6,7 @@ import type { ComponentType } from 'react';
 import { onlineScreen } from '@/ui/online-screen';
 
 const office = <P extends object>(load: () => Promise<ComponentType<P>>) => onlineScreen(load, 'gói dịch vụ');
-const screens = () => import('./office/plan-office-screens');
+const screens = () => import('./office/plans-office-screens');
 
 export const CompanyPlanView = office(() => screens().then((module) => module.CompanyPlanView));
 export const PackageAdminView = office(() => screens().then((module) => module.PackageAdminView));

@@ -40,14 +40,18 @@ export function OrderTypeListView({ companyId, flags, isMobile }: Props) {
   );
   const badges = (type: OrderTypeRecord) => (
     <Group gap={4}>
-      {type.is_default && <Badge variant="light">Mặc định</Badge>}
+      {type.is_default && (
+        <Badge tt="none" variant="light">
+          Mặc định
+        </Badge>
+      )}
       {type.wholesale && (
-        <Badge variant="light" color={flags.WHOLESALE ? 'grape' : 'gray'}>
+        <Badge tt="none" variant="light" color={flags.WHOLESALE ? 'grape' : 'gray'}>
           Giá sỉ{flags.WHOLESALE ? '' : ' (chưa bật)'}
         </Badge>
       )}
       {!type.is_active && (
-        <Badge variant="light" color="gray">
+        <Badge tt="none" variant="light" color="gray">
           Ngừng sử dụng
         </Badge>
       )}

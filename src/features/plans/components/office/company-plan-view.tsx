@@ -4,21 +4,7 @@
  * with a voucher checked before ordering (check-vourcher/). An order waits for the payment, which
  * the system administrator confirms (docs/plans.md).
  */
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Radio,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SWITCH_LABELS } from '@contract/company-switches';
 import { PACKAGE_MONTHS, SYSTEM_ORDER_STATUS_LABELS, packageAmount, type CompanyPlan, type PackageQuote } from '@contract/plans';
@@ -52,7 +38,7 @@ function CurrentPlan({ plan }: { plan: CompanyPlan }) {
             Tài khoản: {plan.seats_used}/{plan.seats}
           </Text>
         </Stack>
-        <Badge color={current.state === 'active' ? 'teal' : 'red'} variant="light">
+        <Badge tt="none" color={current.state === 'active' ? 'teal' : 'red'} variant="light">
           {current.state === 'active' ? 'Đang sử dụng' : 'Đã hết hạn'}
         </Badge>
       </Group>
@@ -105,11 +91,29 @@ function OrderPackage({ companyId, renewing }: { companyId: number; renewing: nu
       <Stack gap="sm">
         <Title order={5}>{renewing ? 'Gia hạn hoặc đổi gói' : 'Đăng ký gói dịch vụ'}</Title>
         {packages.isLoading && <LoadingBlock />}
-        <Radio.Group value={chosen} onChange={setChosen}>
-          <SimpleGrid cols={{ base: 1, md: 3 }}>
-            {(packages.data ?? []).map((entry) => (
-              <Card key={entry.id} withBorder padding="sm" radius="md">
-                <Radio value={String(entry.id)} label={<Text fw={600}>{entry.name}</Text>} data-testid={`package-${entry.code}`} />
+        <SimpleGrid cols={{ base: 1, md: 3 }} role="radiogroup" aria-label="Gói dịch vụ">
+          {(packages.data ?? []).map((entry) => {
+            const selected = chosen === String(entry.id);
+            return (
+              <Card
+                key={entry.id}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                withBorder
+                padding="sm"
+                radius="md"
+                ta="left"
+                style={{
+                  cursor: 'pointer',
+                  borderColor: selected ? 'var(--mantine-color-teal-6)' : undefined,
+                  borderWidth: selected ? 2 : undefined,
+                }}
+                onClick={() => setChosen(String(entry.id))}
+                data-testid={`package-${entry.code}`}
+              >
+                <Text fw={600}>{entry.name}</Text>
                 <Text size="sm" mt={4}>
                   <MoneyText value={entry.price_per_month} fw={600} /> / tháng · {entry.seats} tài khoản
                 </Text>
@@ -117,9 +121,9 @@ function OrderPackage({ companyId, renewing }: { companyId: number; renewing: nu
                   {entry.description}
                 </Text>
               </Card>
-            ))}
-          </SimpleGrid>
-        </Radio.Group>
+            );
+          })}
+        </SimpleGrid>
         <SegmentedControl
           data={PACKAGE_MONTHS.map((value) => ({ value: String(value), label: `${value} tháng` }))}
           value={String(months)}

@@ -11,11 +11,25 @@ import type { ServicePackageRecord, VoucherRecord } from '@contract/plans';
 import { formatDate } from '@/lib/dates';
 import { CopyButton } from '@/ui/copy-button';
 import { ListPage } from '@/ui/list-page/list-page';
+import type { Column } from '@/ui/list-page/data-table';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { RowActions } from '@/ui/list-page/row-actions';
 import { MoneyText } from '@/ui/money-text';
 import { planWrites, usePackages, usePlanWrite, useVouchers } from '@/features/plans/api/plan-api';
 import { PackageFormModal, VoucherFormModal } from './package-forms';
+
+/** The "Trạng thái" column of a package or a voucher: in use or not. */
+function stateColumn(on: string, off: string): Column<{ is_active: boolean }> {
+  return {
+    key: 'active',
+    label: 'Trạng thái',
+    cell: (row) => (
+      <Badge tt="none" variant="light" color={row.is_active ? 'teal' : 'gray'}>
+        {row.is_active ? on : off}
+      </Badge>
+    ),
+  };
+}
 
 function PackageList({ isMobile }: { isMobile: boolean }) {
   const [filter, setFilter] = useState({ page: 1, limit: 100 });
@@ -46,15 +60,7 @@ function PackageList({ isMobile }: { isMobile: boolean }) {
       { key: 'price', label: 'Giá / tháng', align: 'right', cell: (pkg) => <MoneyText value={pkg.price_per_month} /> },
       { key: 'seats', label: 'Tài khoản', align: 'right', cell: (pkg) => pkg.seats },
       { key: 'features', label: 'Chức năng', cell: features, lines: 2, maxWidth: 380 },
-      {
-        key: 'active',
-        label: 'Trạng thái',
-        cell: (pkg) => (
-          <Badge variant="light" color={pkg.is_active ? 'teal' : 'gray'}>
-            {pkg.is_active ? 'Đang bán' : 'Ngừng bán'}
-          </Badge>
-        ),
-      },
+      stateColumn('Đang bán', 'Ngừng bán'),
       { key: 'actions', cell: edit },
     ],
   };
@@ -129,15 +135,7 @@ function VoucherList({ isMobile }: { isMobile: boolean }) {
         cell: (voucher) => `${formatDate(voucher.starts_on)} – ${formatDate(voucher.ends_on)}`,
       },
       { key: 'uses', label: 'Đã dùng', align: 'right', cell: uses },
-      {
-        key: 'active',
-        label: 'Trạng thái',
-        cell: (voucher) => (
-          <Badge variant="light" color={voucher.is_active ? 'teal' : 'gray'}>
-            {voucher.is_active ? 'Đang áp dụng' : 'Ngừng'}
-          </Badge>
-        ),
-      },
+      stateColumn('Đang áp dụng', 'Ngừng'),
       { key: 'actions', cell: edit },
     ],
   };

@@ -3,33 +3,13 @@ import { Checkbox, Modal, MultiSelect, SegmentedControl, SimpleGrid, Stack, Text
 import { useState } from 'react';
 import { SWITCH_CODES, SWITCH_LABELS } from '@contract/company-switches';
 import type { ServicePackageInput, ServicePackageRecord, VoucherInput, VoucherKind, VoucherRecord } from '@contract/plans';
-import { apiErrorMessage } from '@/api/api-error';
 import { DayField } from '@/ui/day-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { NoteField } from '@/ui/note-field';
 import { NumericInput } from '@/ui/numeric-input';
 import { ProblemAlert } from '@/ui/problem';
-import { toast } from '@/ui/toast';
+import { useDialogWrite } from '@/ui/use-dialog-write';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
-
-/** Saves through `save`; the server's message as a toast and the form closed, or its refusal in the form. */
-function useSave<I>(save: (input: I) => Promise<string | undefined>, fallback: string, onClose: () => void) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (input: I) => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      toast.success((await save(input)) ?? 'Đã lưu');
-      onClose();
-    } catch (error) {
-      setProblem(apiErrorMessage(error, fallback));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { run, problem, busy, setProblem };
-}
 
 const digits = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
@@ -51,7 +31,7 @@ export function PackageFormModal({ pkg, fullScreen, onClose, onSave }: PackagePr
     is_active: pkg?.is_active ?? true,
     sort: pkg?.sort ?? 0,
   });
-  const save = useSave(onSave, 'Không lưu được gói dịch vụ', onClose);
+  const save = useDialogWrite(onSave, 'Không lưu được gói dịch vụ', onClose);
   const submit = () =>
     void save.run({
       code: draft.code,
@@ -146,7 +126,7 @@ export function VoucherFormModal({ voucher, packages, fullScreen, onClose, onSav
     package_ids: (voucher?.package_ids ?? []).map(String),
     is_active: voucher?.is_active ?? true,
   });
-  const save = useSave(onSave, 'Không lưu được mã giảm giá', onClose);
+  const save = useDialogWrite(onSave, 'Không lưu được mã giảm giá', onClose);
   const submit = () => {
     if (!draft.starts_on || !draft.ends_on) return save.setProblem('Vui lòng chọn ngày bắt đầu và ngày kết thúc');
     void save.run({

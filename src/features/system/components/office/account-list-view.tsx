@@ -23,7 +23,7 @@ type Filter = { search?: string; page: number; limit: number; account_type?: str
 
 function StateBadge({ account }: { account: AdminAccountRecord }) {
   return (
-    <Badge variant="light" color={account.is_active ? 'teal' : 'red'} data-testid="account-state">
+    <Badge tt="none" variant="light" color={account.is_active ? 'teal' : 'red'} data-testid="account-state">
       {ACCOUNT_STATE_LABELS[account.is_active ? 'active' : 'locked']}
     </Badge>
   );
@@ -72,7 +72,7 @@ function AccountDrawer({ id, onClose }: { id: number | null; onClose: () => void
                 {membership.title}
                 {membership.is_owner ? ' (chủ sở hữu)' : ''}
               </Text>
-              <Badge variant="light" color={membership.status === 'accept' ? 'teal' : 'gray'}>
+              <Badge tt="none" variant="light" color={membership.status === 'accept' ? 'teal' : 'gray'}>
                 {MEMBERSHIP_STATUS_LABELS[membership.status as MembershipStatus] ?? membership.status}
               </Badge>
             </Group>

@@ -3,27 +3,16 @@ import { Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { passwordProblem } from '@contract/auth-password';
 import type { AccountTypeRecord, AdminAccountRecord } from '@contract/system';
-import { apiErrorMessage } from '@/api/api-error';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
 import { RuleTextInput } from '@/ui/rule-text-input';
-import { toast } from '@/ui/toast';
+import { useDialogWrite } from '@/ui/use-dialog-write';
 import { systemWrites, useSystemWrite } from '@/features/system/api/system-api';
 
-/** Runs a write of a dialog: its message as a toast and the dialog closed, or the refusal shown in it. */
-export function useDialogWrite<I>(write: (input: I) => Promise<string | undefined>, fallback: string, onDone: () => void) {
+/** A dialog's write of the area, refreshing the area's reads when it went through (src/ui/use-dialog-write.ts). */
+export function useSystemDialogWrite<I>(write: (input: I) => Promise<string | undefined>, fallback: string, onDone: () => void) {
   const mutation = useSystemWrite(write);
-  const [problem, setProblem] = useState<string | null>(null);
-  const run = async (input: I) => {
-    setProblem(null);
-    try {
-      toast.success((await mutation.mutateAsync(input)) ?? 'Đã lưu');
-      onDone();
-    } catch (error) {
-      setProblem(apiErrorMessage(error, fallback));
-    }
-  };
-  return { run, problem, busy: mutation.isPending };
+  return useDialogWrite((input: I) => mutation.mutateAsync(input), fallback, onDone);
 }
 
 export function AccountEditModal({
@@ -43,7 +32,7 @@ export function AccountEditModal({
     address: account.address ?? '',
     account_type: account.account_type.id,
   });
-  const save = useDialogWrite(systemWrites.updateAccount, 'Không lưu được tài khoản', onClose);
+  const save = useSystemDialogWrite(systemWrites.updateAccount, 'Không lưu được tài khoản', onClose);
   return (
     <Modal opened onClose={onClose} title={`Sửa tài khoản ${account.phone}`} fullScreen={fullScreen}>
       <Stack gap="sm" data-testid="account-edit">
@@ -92,7 +81,7 @@ export function AccountEditModal({
 export function AccountPasswordModal({ account, onClose }: { account: AdminAccountRecord; onClose: () => void }) {
   const [password, setPassword] = useState('');
   const issue = password ? passwordProblem(password, account.phone) : null;
-  const save = useDialogWrite(systemWrites.setPassword, 'Không đặt được mật khẩu', onClose);
+  const save = useSystemDialogWrite(systemWrites.setPassword, 'Không đặt được mật khẩu', onClose);
   return (
     <Modal opened onClose={onClose} title={`Đặt mật khẩu cho ${account.full_name}`}>
       <Stack gap="sm">

@@ -9,11 +9,11 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { RowActions } from '@/ui/list-page/row-actions';
 import { ProblemAlert } from '@/ui/problem';
 import { systemWrites, useAccountTypes } from '@/features/system/api/system-api';
-import { useDialogWrite } from './account-modals';
+import { useSystemDialogWrite } from './account-modals';
 
 function AccountTypeModal({ type, onClose }: { type: AccountTypeRecord | null; onClose: () => void }) {
   const [draft, setDraft] = useState({ code: type?.code ?? '', title: type?.title ?? '' });
-  const save = useDialogWrite(systemWrites.saveAccountType, 'Không lưu được loại tài khoản', onClose);
+  const save = useSystemDialogWrite(systemWrites.saveAccountType, 'Không lưu được loại tài khoản', onClose);
   return (
     <Modal opened onClose={onClose} title={type ? `Sửa loại tài khoản ${type.code}` : 'Thêm loại tài khoản'}>
       <Stack gap="sm">
@@ -63,7 +63,16 @@ export function AccountTypeView({ isMobile }: { isMobile: boolean }) {
     columns: [
       { key: 'code', label: 'Mã', cell: (type) => type.code, nowrap: true },
       { key: 'title', label: 'Tên', cell: (type) => type.title, bold: true },
-      { key: 'builtin', label: '', cell: (type) => type.is_builtin && <Badge variant="light">Của hệ thống</Badge> },
+      {
+        key: 'builtin',
+        label: '',
+        cell: (type) =>
+          type.is_builtin && (
+            <Badge tt="none" variant="light">
+              Của hệ thống
+            </Badge>
+          ),
+      },
       { key: 'count', label: 'Số tài khoản', align: 'right', cell: (type) => type.account_count },
       {
         key: 'actions',

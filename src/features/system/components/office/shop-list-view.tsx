@@ -27,7 +27,7 @@ import { ListPage } from '@/ui/list-page/list-page';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { ProblemAlert } from '@/ui/problem';
 import { systemWrites, useBusinessTypes, useShops } from '@/features/system/api/system-api';
-import { useDialogWrite } from './account-modals';
+import { useSystemDialogWrite } from './account-modals';
 
 type Filter = { search?: string; page: number; limit: number; kind?: ShopKind };
 const FIELDS = ['phone', 'full_name', 'password', 'name', 'tax_code', 'email', 'address'] as const;
@@ -47,7 +47,7 @@ function ShopCreateModal({ fullScreen, onClose }: { fullScreen: boolean; onClose
   const [values, setValues] = useState<Record<string, string>>({});
   const [businessType, setBusinessType] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const save = useDialogWrite(systemWrites.createShop, 'Không tạo được cửa hàng', onClose);
+  const save = useSystemDialogWrite(systemWrites.createShop, 'Không tạo được cửa hàng', onClose);
   const submit = () => {
     const form = new FormData();
     for (const field of FIELDS) if (values[field]?.trim()) form.append(field, values[field].trim());
@@ -119,7 +119,7 @@ function ShopCreateModal({ fullScreen, onClose }: { fullScreen: boolean; onClose
 
 function BusinessTypeModal({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState({ code: '', name: '' });
-  const save = useDialogWrite(systemWrites.addBusinessType, 'Không thêm được ngành hàng', onClose);
+  const save = useSystemDialogWrite(systemWrites.addBusinessType, 'Không thêm được ngành hàng', onClose);
   return (
     <Modal opened onClose={onClose} title="Thêm ngành hàng">
       <Stack gap="sm">
@@ -157,7 +157,11 @@ export function ShopListView({ isMobile }: { isMobile: boolean }) {
       <CopyButton value={shop.code} label={`Sao chép mã ${shop.code}`} />
     </Group>
   );
-  const kind = (shop: ShopRecord) => <Badge variant="light">{SHOP_KIND_LABELS[shop.kind]}</Badge>;
+  const kind = (shop: ShopRecord) => (
+    <Badge tt="none" variant="light">
+      {SHOP_KIND_LABELS[shop.kind]}
+    </Badge>
+  );
   const rows: RowsSpec<ShopRecord> = {
     testId: 'shop',
     minWidth: 900,

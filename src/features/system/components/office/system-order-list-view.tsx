@@ -16,6 +16,7 @@ import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 import { MoneyText } from '@/ui/money-text';
 import { toastedWrite } from '@/ui/toasted-write';
 import { systemWrites, useSystemOrders, useSystemWrite } from '@/features/system/api/system-api';
+import { formatMoney } from '@contract/money';
 
 type Filter = { search?: string; page: number; limit: number; status?: SystemOrderStatus };
 const COLORS: Record<SystemOrderStatus, string> = { pending: 'orange', confirmed: 'teal', cancelled: 'gray' };
@@ -29,7 +30,7 @@ export function SystemOrderListView({ isMobile }: { isMobile: boolean }) {
   const askConfirm = (order: SystemOrderRecord) =>
     openConfirm({
       title: 'Xác nhận thanh toán',
-      message: `Xác nhận ${order.company_title} đã thanh toán ${order.total.toLocaleString('vi-VN')} đ cho đơn ${order.code}? Gói ${order.package_name} (${order.months} tháng) được kích hoạt và chức năng của công ty theo gói.`,
+      message: `Xác nhận ${order.company_title} đã thanh toán ${formatMoney(order.total)} cho đơn ${order.code}? Gói ${order.package_name} (${order.months} tháng) được kích hoạt và chức năng của công ty theo gói.`,
       okLabel: 'Kích hoạt',
       onOk: () =>
         toastedWrite(
@@ -61,7 +62,7 @@ export function SystemOrderListView({ isMobile }: { isMobile: boolean }) {
   };
 
   const status = (order: SystemOrderRecord) => (
-    <Badge variant="light" color={COLORS[order.status]}>
+    <Badge tt="none" variant="light" color={COLORS[order.status]}>
       {SYSTEM_ORDER_STATUS_LABELS[order.status]}
     </Badge>
   );
@@ -114,7 +115,7 @@ export function SystemOrderListView({ isMobile }: { isMobile: boolean }) {
         label: 'Thành tiền',
         align: 'right',
         cell: (order) => <MoneyText value={order.total} fw={600} />,
-        sub: (order) => (order.discount_amount ? `Giảm ${order.discount_amount.toLocaleString('vi-VN')} đ` : null),
+        sub: (order) => (order.discount_amount ? `Giảm ${formatMoney(order.discount_amount)}` : null),
       },
       { key: 'created', label: 'Ngày tạo', nowrap: true, cell: (order) => formatDateTime(order.created_at) },
       { key: 'status', label: 'Trạng thái', cell: status, sub: (order) => order.cancel_reason ?? order.decided_by_name },
