@@ -19,21 +19,12 @@ import { bankPaths, type BankAccountRecord, type BankRecord } from '@contract/re
 import { vietnamDay } from '@contract/price-policy';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { companyCalls, withQuery } from '@server/testing/receivables.kit';
 
 let kit: OrderKit;
 let rep: string;
 
-const withQuery = (path: string, query: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
-const get = <T>(path: string, query: Record<string, string | number> = {}, token = kit.an.access, company = kit.anKhang) =>
-  kit.server.call<T>(withQuery(path, { company, ...query }), { token });
-const send = <T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown>,
-  token = kit.an.access,
-  company = kit.anKhang,
-) => kit.server.call<T>(path, { method, token, body: { company, ...body } });
+const { get, send } = companyCalls(() => kit);
 const customerId = (code: string) => kit.customers.get(code)!.id;
 const smecta = (quantity: number) => [{ variant: kit.variant('Smecta'), unit: 'gói', quantity }];
 
