@@ -68,9 +68,19 @@ export default defineConfig({
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        // The receivables office (receivables-office: aging, payments, statements, settings, VietQR
-        // with its bank list and QR drawer) likewise.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/receivables-office-*', 'assets/xlsx-reader-*'],
+        // The system administrator's area, the package screens (system-office, plans-office) and the
+        // receivables office (receivables-office: aging, payments, statements, settings, VietQR with its
+        // bank list and QR drawer) too.
+        globIgnores: [
+          '**/*.{gz,br}',
+          'assets/warehouse-office-*',
+          'assets/promotion-office-*',
+          'assets/xlsx-reader-*',
+          'assets/system-office-*',
+          'assets/plans-office-*',
+          'assets/orders-office-*',
+          'assets/receivables-office-*',
+        ],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -146,6 +156,25 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The system administrator's screens and the package screens (issue 17): online-only, each
+            // area one file left out of the precache above (src/features/system/components/system-screens.tsx,
+            // src/features/plans/components/plan-screens.tsx).
+            {
+              name: 'system-office',
+              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+            // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
+            {
+              name: 'orders-office',
+              test: /src[\\/]features[\\/]orders[\\/]components[\\/]office[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'plans-office',
+              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]/,
               includeDependenciesRecursively: false,
             },
             // The receivables office (src/features/receivables/components/office and online: aging,

@@ -3,8 +3,11 @@
  * the connection's `provider` name, so a connection in the 'simulator' environment calls
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
+import { esmsSimulator } from './esms';
 import type { SimulatorFactory } from './host';
 
-export const SIMULATORS = {} satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = {
+  esms: esmsSimulator,
+} satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

@@ -13,18 +13,23 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as SystemRouteImport } from './routes/system'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
+import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
+import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
+import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
@@ -34,6 +39,14 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as LoginRegisterRouteImport } from './routes/_login/register'
+import { Route as SystemIndexRouteImport } from './routes/system/index'
+import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
+import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
+import { Route as SystemOrdersRouteImport } from './routes/system/orders'
+import { Route as SystemPackagesRouteImport } from './routes/system/packages'
+import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
+import { Route as SystemShopsRouteImport } from './routes/system/shops'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -87,6 +100,11 @@ const LoginRoute = LoginRouteImport.update({
   id: '/_login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SystemRoute = SystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
   path: '/area',
@@ -117,14 +135,29 @@ const AppEmployeesRoute = AppEmployeesRouteImport.update({
   path: '/employees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJoinRequestsRoute = AppJoinRequestsRouteImport.update({
+  id: '/join-requests',
+  path: '/join-requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
   id: '/kpi-area',
   path: '/kpi-area',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
   id: '/order-groups',
   path: '/order-groups',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
+  id: '/order-types',
+  path: '/order-types',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
@@ -145,6 +178,11 @@ const AppReceivablesRoute = AppReceivablesRouteImport.update({
 const AppRoleRoute = AppRoleRouteImport.update({
   id: '/role',
   path: '/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServicePackageRoute = AppServicePackageRouteImport.update({
+  id: '/service-package',
+  path: '/service-package',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTransportRoute = AppTransportRouteImport.update({
@@ -191,6 +229,46 @@ const LoginLoginRoute = LoginLoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => LoginRoute,
+} as any)
+const LoginRegisterRoute = LoginRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => LoginRoute,
+} as any)
+const SystemIndexRoute = SystemIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountTypesRoute = SystemAccountTypesRouteImport.update({
+  id: '/account-types',
+  path: '/account-types',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountsRoute = SystemAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemOrdersRoute = SystemOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemPackagesRoute = SystemPackagesRouteImport.update({
+  id: '/packages',
+  path: '/packages',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemSalesHistoryRoute = SystemSalesHistoryRouteImport.update({
+  id: '/sales-history',
+  path: '/sales-history',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemShopsRoute = SystemShopsRouteImport.update({
+  id: '/shops',
+  path: '/shops',
+  getParentRoute: () => SystemRoute,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
@@ -377,18 +455,23 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/system': typeof SystemRouteWithChildren
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -397,6 +480,14 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -442,12 +533,16 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -456,6 +551,14 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -499,18 +602,23 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/system': typeof SystemRouteWithChildren
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/diagnostics': typeof AppDiagnosticsRoute
   '/_app/employees': typeof AppEmployeesRoute
+  '/_app/join-requests': typeof AppJoinRequestsRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
+  '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
   '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
+  '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
@@ -519,7 +627,15 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/_login/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
   '/_center/': typeof CenterIndexRoute
+  '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
@@ -561,18 +677,23 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/system'
     | '/area'
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -581,6 +702,14 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -626,12 +755,16 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
     | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -640,6 +773,14 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -682,18 +823,23 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/system'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
     | '/_app/dashboard'
     | '/_app/diagnostics'
     | '/_app/employees'
+    | '/_app/join-requests'
     | '/_app/kpi-area'
+    | '/_app/notifications'
     | '/_app/order-groups'
+    | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
     | '/_app/receivables'
     | '/_app/role'
+    | '/_app/service-package'
     | '/_app/transport'
     | '/_app/visits'
     | '/_app/warehouse'
@@ -702,7 +848,15 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/_login/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
     | '/_center/'
+    | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
     | '/_app/customers/settings'
@@ -746,6 +900,7 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  SystemRoute: typeof SystemRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   PaymentPrintIdRoute: typeof PaymentPrintIdRoute
   ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
@@ -780,6 +935,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/system': {
+      id: '/system'
+      path: '/system'
+      fullPath: '/system'
+      preLoaderRoute: typeof SystemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/area': {
@@ -824,6 +986,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/join-requests': {
+      id: '/_app/join-requests'
+      path: '/join-requests'
+      fullPath: '/join-requests'
+      preLoaderRoute: typeof AppJoinRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/kpi-area': {
       id: '/_app/kpi-area'
       path: '/kpi-area'
@@ -831,11 +1000,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKpiAreaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/order-groups': {
       id: '/_app/order-groups'
       path: '/order-groups'
       fullPath: '/order-groups'
       preLoaderRoute: typeof AppOrderGroupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/order-types': {
+      id: '/_app/order-types'
+      path: '/order-types'
+      fullPath: '/order-types'
+      preLoaderRoute: typeof AppOrderTypesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pharmacist': {
@@ -864,6 +1047,13 @@ declare module '@tanstack/react-router' {
       path: '/role'
       fullPath: '/role'
       preLoaderRoute: typeof AppRoleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/service-package': {
+      id: '/_app/service-package'
+      path: '/service-package'
+      fullPath: '/service-package'
+      preLoaderRoute: typeof AppServicePackageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/transport': {
@@ -928,6 +1118,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginLoginRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/_login/register': {
+      id: '/_login/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof LoginRegisterRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/system/': {
+      id: '/system/'
+      path: '/'
+      fullPath: '/system/'
+      preLoaderRoute: typeof SystemIndexRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/account-types': {
+      id: '/system/account-types'
+      path: '/account-types'
+      fullPath: '/system/account-types'
+      preLoaderRoute: typeof SystemAccountTypesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/accounts': {
+      id: '/system/accounts'
+      path: '/accounts'
+      fullPath: '/system/accounts'
+      preLoaderRoute: typeof SystemAccountsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/orders': {
+      id: '/system/orders'
+      path: '/orders'
+      fullPath: '/system/orders'
+      preLoaderRoute: typeof SystemOrdersRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/packages': {
+      id: '/system/packages'
+      path: '/packages'
+      fullPath: '/system/packages'
+      preLoaderRoute: typeof SystemPackagesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/sales-history': {
+      id: '/system/sales-history'
+      path: '/sales-history'
+      fullPath: '/system/sales-history'
+      preLoaderRoute: typeof SystemSalesHistoryRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/shops': {
+      id: '/system/shops'
+      path: '/shops'
+      fullPath: '/system/shops'
+      preLoaderRoute: typeof SystemShopsRouteImport
+      parentRoute: typeof SystemRoute
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1191,12 +1437,16 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDiagnosticsRoute: typeof AppDiagnosticsRoute
   AppEmployeesRoute: typeof AppEmployeesRoute
+  AppJoinRequestsRoute: typeof AppJoinRequestsRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
+  AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
   AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
+  AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
@@ -1242,12 +1492,16 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDiagnosticsRoute: AppDiagnosticsRoute,
   AppEmployeesRoute: AppEmployeesRoute,
+  AppJoinRequestsRoute: AppJoinRequestsRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
+  AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
   AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
+  AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
@@ -1315,19 +1569,45 @@ const CenterRouteWithChildren =
 
 interface LoginRouteChildren {
   LoginLoginRoute: typeof LoginLoginRoute
+  LoginRegisterRoute: typeof LoginRegisterRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginLoginRoute: LoginLoginRoute,
+  LoginRegisterRoute: LoginRegisterRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
+
+interface SystemRouteChildren {
+  SystemAccountTypesRoute: typeof SystemAccountTypesRoute
+  SystemAccountsRoute: typeof SystemAccountsRoute
+  SystemOrdersRoute: typeof SystemOrdersRoute
+  SystemPackagesRoute: typeof SystemPackagesRoute
+  SystemSalesHistoryRoute: typeof SystemSalesHistoryRoute
+  SystemShopsRoute: typeof SystemShopsRoute
+  SystemIndexRoute: typeof SystemIndexRoute
+}
+
+const SystemRouteChildren: SystemRouteChildren = {
+  SystemAccountTypesRoute: SystemAccountTypesRoute,
+  SystemAccountsRoute: SystemAccountsRoute,
+  SystemOrdersRoute: SystemOrdersRoute,
+  SystemPackagesRoute: SystemPackagesRoute,
+  SystemSalesHistoryRoute: SystemSalesHistoryRoute,
+  SystemShopsRoute: SystemShopsRoute,
+  SystemIndexRoute: SystemIndexRoute,
+}
+
+const SystemRouteWithChildren =
+  SystemRoute._addFileChildren(SystemRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  SystemRoute: SystemRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
   PaymentPrintIdRoute: PaymentPrintIdRoute,
   ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,

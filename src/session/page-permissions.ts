@@ -14,6 +14,8 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/order/create': ['orders', 'create'],
   '/cart': ['orders', 'create'],
   '/order-groups': ['order_groups', 'view'],
+  '/order-types': ['settings', 'view'],
+  '/service-package': ['settings', 'view'],
   '/transport': ['orders', 'view'],
   '/product': ['products', 'view'],
   '/product/create': ['products', 'create'],

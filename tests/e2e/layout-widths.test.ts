@@ -37,6 +37,8 @@ const ROUTES = [
   '/role',
   '/area',
   '/kpi-area',
+  '/order-types',
+  '/service-package',
   '/visits',
   '/pharmacist',
   '/my-account',
@@ -47,6 +49,8 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/notifications',
+  '/join-requests',
   '/receivables',
 ] as const;
 

@@ -15,18 +15,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
-import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from '@server/testing/test-database';
-import { testEnv } from '@server/testing/test-server';
+import { capturingSender, testEnv, type SentCode } from '@server/testing/test-server';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
-export type SentCode = { phone: string; code: string };
+export type { SentCode };
 
 export type E2eServer = {
   /** Origin of the app, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
-  /** Forgot-password verification codes, in the order the server sent them. */
+  /** One-time codes (forgot password, registration, e-mail), in the order the server sent them. */
   sentCodes: SentCode[];
   stop: () => Promise<void>;
 };
@@ -92,12 +91,7 @@ export type E2eServerOptions = {
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const staticDir = await snapshotDist();
-  const sentCodes: SentCode[] = [];
-  const sender: VerificationSender = {
-    async sendResetCode(phone, code) {
-      sentCodes.push({ phone, code });
-    },
-  };
+  const { sender, sentCodes } = capturingSender();
   const removeSnapshot = () => fs.rmSync(staticDir, { recursive: true, force: true });
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   try {

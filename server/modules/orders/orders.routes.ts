@@ -28,6 +28,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { isSwitchOn } from '@server/kernel/switches';
 import { OpRejection } from '@server/kernel/sync/op-context';
 import { orderGroupRoutes } from './order-groups.routes';
+import { orderTypeAddRoutes } from './order-types.routes';
 import { orderSheetResponse } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
@@ -110,8 +111,10 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/ordercompany', async (c) => {
     const query = parseQuery(c, OrderListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'view');
-    const page = await listOrderIds(db, await scopedQuery(query, access));
-    const records = await orderRecordsById(db, query.company, page.ids);
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const reader = await deps.reads.readDb(c);
+    const page = await listOrderIds(reader, await scopedQuery(query, access));
+    const records = await orderRecordsById(reader, query.company, page.ids);
     return ok(
       c,
       page.ids.map((id) => records.get(id)!),
@@ -329,5 +332,6 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   app.route('/', orderGroupRoutes(deps));
+  app.route('/', orderTypeAddRoutes(deps));
   return app;
 }

@@ -124,6 +124,19 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/promotion/api/promotionvalue':
     case 'GET /api/promotion/api/getpromotionvariant':
       return { query: { promotion: first('promotions') ?? 1 } };
+    // Order types (issue 17): a type the checks accept, and the member a call names.
+    case 'POST /api/service/api/insert_or_update_type':
+      return { body: { company, code: `CL${serial % 100}`, name: 'Loại đơn kiểm tra cách ly' } };
+    case 'GET /api/service/api/using_type_for_user':
+      return { query: { account: first('accounts') ?? 1 } };
+    case 'POST /api/service/api/using_type_for_user':
+    case 'PUT /api/service/api/using_type_for_user':
+      return { body: { company, account: first('accounts') ?? 1, type_ids: [] } };
+    // Packages (issue 17): a running voucher and a package the seed has.
+    case 'POST /api/service/api/check-vourcher':
+      return { body: { company, code: 'CHAOMUNG2026', package: 1, months: 1 } };
+    case 'POST /api/service/api/register-package':
+      return { body: { company, package: 1, months: 1 } };
     // Receivables (issue 14): a customer or an order the query names, a period in order, rising
     // aging bounds, a bank of the NAPAS list, a payment of the company.
     case 'POST /api/order/api/orderpayment':

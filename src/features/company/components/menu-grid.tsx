@@ -25,6 +25,8 @@ import {
   IconUsersGroup,
   IconWalk,
   IconBrandMessenger,
+  IconListDetails,
+  IconPackages,
   IconCash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -55,6 +57,8 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   area: IconMapPin,
   'kpi-area': IconTarget,
   role: IconShieldLock,
+  'order-types': IconListDetails,
+  'service-package': IconPackages,
   'price-policy': IconTag,
   'connect-dlo': IconTruckDelivery,
   'zalo-oa': IconBrandMessenger,

@@ -33,7 +33,8 @@ import { CartPromotions } from './cart-promotions';
 import { ApprovalNotice, SubmitProblem } from './cart-submit-notes';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
-import { useLocalOrder, useStockLevels } from '../api/device-orders';
+import { useLocalOrder, useStockLevels, useUsableOrderTypes } from '../api/device-orders';
+import { effectiveOrderType, OrderTypeField } from './order-type-field';
 import { availableFor } from '../model/stock-note';
 import { useCartPricing } from '../api/use-cart-pricing';
 import { useCartStore } from './use-cart-store';
@@ -95,7 +96,9 @@ export function OrderCreateView({
   const warehouseId = useActiveWarehouse(companyId, accountId);
   const store = useCartStore(db, companyId, accountId);
   const { cart, update } = store;
-  const pricing = useCartPricing(db, companyId, cart, flags);
+  const orderTypes = useUsableOrderTypes(db, companyId, accountId, flags);
+  const orderType = effectiveOrderType(orderTypes ?? [], cart?.orderTypeId);
+  const pricing = useCartPricing(db, companyId, cart, flags, orderType?.wholesale === true);
   const { priced, customer } = pricing;
   const [saving, setSaving] = useState(false);
   const [credit, setCredit] = useState<{ customerId: string; verdict: CreditVerdict } | null>(null);
@@ -180,8 +183,9 @@ export function OrderCreateView({
     try {
       await store.flush();
       store.close();
+      const chosen = { ...cart, orderTypeId: orderType?.id ?? null };
       const creditWarning = verdict?.decision === 'warn' ? verdict.reasons.join('; ') : null;
-      const order = await submitCart(db, { ...seller, vatOn, warehouseId, discountLimit }, cart, customer, priced, undefined, creditWarning);
+      const order = await submitCart(db, { ...seller, vatOn, warehouseId, discountLimit }, chosen, customer, priced, undefined, creditWarning);
       onSubmitted(order);
     } catch (error) {
       if (error instanceof CartAlreadySent) {
@@ -299,6 +303,12 @@ export function OrderCreateView({
               : null}
             <Card withBorder radius="md" padding="md">
               <Stack gap="sm">
+                <OrderTypeField
+                  types={orderTypes ?? []}
+                  value={cart.orderTypeId ?? null}
+                  onChange={(orderTypeId) => update((current) => ({ ...current, orderTypeId }))}
+                  disabled={saving}
+                />
                 <DateInput
                   label="Ngày giao hàng"
                   placeholder={DISPLAY_DATE_FORMAT}

@@ -43,6 +43,7 @@ import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
 import { allowedMovesFrom, MOVE_COLORS, MOVE_LABELS, needsReason, type OrderRights } from './order-status-rules';
 import { LoadingBlock } from '@/ui/loading-block';
+import { CopyButton } from '@/ui/copy-button';
 
 type Props = {
   db: AppDb;
@@ -218,6 +219,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 <Title order={3} data-testid="order-code">
                   {orderLabel(order)}
                 </Title>
+                <CopyButton value={orderLabel(order)} label={`Sao chép mã đơn ${orderLabel(order)}`} />
                 {unsent ? (
                   // Not the company's order yet: where it stands with the server, not a status.
                   <OrderSyncChip chip={orderChip(unsent.order, !reachable && unsent.opState === 'sending' ? 'pending' : unsent.opState)} />
@@ -271,6 +273,9 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 </Field>
                 <Field label="Địa chỉ">{dash(order.customer_address)}</Field>
                 <Field label={staffLabel}>{dash(order.account_name)}</Field>
+                <Field label="Loại đơn">
+                  <span data-testid="order-type-name">{dash(order.order_type_name)}</span>
+                </Field>
                 <Field label="Ngày giao">{order.delivery_date ? formatDate(order.delivery_date) : '—'}</Field>
                 <Field label="Ghi chú">{dash(order.note)}</Field>
                 {groupOrdersOn && order.group_id !== null && (

@@ -58,6 +58,8 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
       );
     case 'created_at':
       return <Text size="sm">{formatDateTime(order.created_at)}</Text>;
+    case 'order_type':
+      return <Text size="sm">{dash(order.order_type_name)}</Text>;
     case 'customer':
       return (
         <>
@@ -178,6 +180,7 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
               <OrderLink order={order} />
               <Text size="xs" c="dimmed">
                 {formatDateTime(order.created_at)}
+                {order.order_type_name ? ` · ${order.order_type_name}` : ''}
               </Text>
             </CardHead>
             <Text size="sm" fw={500} lineClamp={1}>

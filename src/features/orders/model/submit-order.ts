@@ -104,7 +104,7 @@ export async function submitCart(
   const gifts = priced.gifts ?? [];
   const applied = priced.applied ?? [];
 
-  return writeWithOp(db, [db.orders, db.meta, db.carts], async () => {
+  return writeWithOp(db, [db.orders, db.meta, db.carts, db.orderTypes], async () => {
     // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
     // is now another order's. Nothing is written twice.
     const stored = await db.carts.get(cartKey(seller.companyId, seller.accountId));
@@ -112,6 +112,7 @@ export async function submitCart(
     const prior = await db.orders.get(orderId);
     if (prior && prior.syncState !== 'rejected' && prior.status !== 'rejected') throw new CartAlreadySent('Đơn hàng này đã được gửi');
     const localNo = prior?.local_no ?? (await nextLocalNo(db, seller.accountName));
+    const orderType = cart.orderTypeId ? await db.orderTypes.get(cart.orderTypeId) : undefined;
     const createdAt = prior?.created_at ?? now.toISOString();
     const payload: OrderSubmitPayload = {
       orderId,
@@ -120,6 +121,7 @@ export async function submitCart(
       visitId: cart.visitId,
       warehouseId: seller.warehouseId ?? null,
       deliveryDate: cart.deliveryDate,
+      orderTypeId: orderType?.id ?? null,
       note: cart.note.trim() || null,
       lines: priced.lines.map((line) => ({
         lineId: line.lineId,
@@ -182,6 +184,8 @@ export async function submitCart(
       received_at: now.toISOString(),
       updated_at: now.toISOString(),
       discount_approval: approvalReason ? { state: 'needed', reason: approvalReason, approved_by: null, approved_at: null } : null,
+      order_type_id: orderType?.id ?? null,
+      order_type_name: orderType?.name ?? null,
       credit_warning: creditWarning,
       syncState: 'pending',
       error: null,
@@ -243,6 +247,7 @@ export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<
       })),
     note: order.note ?? '',
     deliveryDate: order.delivery_date,
+    orderTypeId: order.order_type_id ?? null,
     updatedAt: new Date().toISOString(),
   };
   await db.carts.put(cart);
