@@ -56,6 +56,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
   'POST /api/notification/api/push/subscription': 'the caller’s own browser',
   'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
+  'GET /api/bank/api/bank': 'the NAPAS list of Vietnamese banks, the same for everyone',
+  'POST /api/bank/api/checkcard': 'checks the shape of a bank account number: no company data',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 

@@ -70,7 +70,7 @@ describe('aging', () => {
     } finally {
       await settings({ aging_bounds: [30, 60, 90] });
     }
-    const bad = await send('PUT', receivablePaths.settings, { policy: 'warn', default_credit_days: 30, aging_bounds: [60, 30] });
+    const bad = await send('PUT', receivablePaths.settings, { credit_policy: 'warn', default_credit_days: 30, aging_bounds: [60, 30] });
     expect([bad.status, bad.body.message]).toEqual([400, 'Các mốc tuổi nợ phải tăng dần']);
   });
 });
@@ -83,7 +83,7 @@ describe('credit limits', () => {
     const record = (await get<ReceivableRecord>(receivablePaths.info, { customer: id })).body.data;
     expect(record.credit_limit).toBe(1_000);
 
-    await settings({ policy: 'block' });
+    await settings({ credit_policy: 'block' });
     try {
       // The rep's op is refused with the reason; nothing is stored.
       const before = (
@@ -105,16 +105,16 @@ describe('credit limits', () => {
       ).body.count;
       expect(after).toBe(before);
 
-      await settings({ policy: 'warn' });
+      await settings({ credit_policy: 'warn' });
       const warned = await kit.submit({ customerCode: 'KH000005', lines: smecta(2) }, { token: rep });
       expect(warned.outcome).toBe('applied');
       expect(warned.order?.credit_warning).toContain('vượt hạn mức công nợ');
 
-      await settings({ policy: 'allow' });
+      await settings({ credit_policy: 'allow' });
       const allowed = await kit.submit({ customerCode: 'KH000005', lines: smecta(1) }, { token: rep });
       expect([allowed.outcome, allowed.order?.credit_warning]).toEqual(['applied', null]);
     } finally {
-      await settings({ policy: 'warn' });
+      await settings({ credit_policy: 'warn' });
       await send('PUT', receivablePaths.creditLimit(id), { credit_limit: null, credit_days: null });
     }
   });
