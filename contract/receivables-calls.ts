@@ -98,7 +98,7 @@ export const CreditLimitSchema = bodyObject({
 
 export const ReceivableSettingsSchema = bodyObject({
   company: companyBodyField,
-  policy: v.picklist(CREDIT_POLICIES, 'Cách xử lý khi vượt hạn mức không hợp lệ'),
+  credit_policy: v.picklist(CREDIT_POLICIES, 'Cách xử lý khi vượt hạn mức không hợp lệ'),
   default_credit_days: v.pipe(
     v.number('Số ngày nợ phải là số'),
     v.integer('Số ngày nợ phải là số nguyên'),

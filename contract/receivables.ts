@@ -137,14 +137,14 @@ export type OrderReceivable = {
 };
 
 export type ReceivableSettings = {
-  policy: CreditPolicy;
+  credit_policy: CreditPolicy;
   /** Credit days for a customer without their own (the due date of a completed order). */
   default_credit_days: number;
   /** Upper bounds of the aging buckets in days past due. */
   aging_bounds: number[];
 };
 export const DEFAULT_RECEIVABLE_SETTINGS: ReceivableSettings = {
-  policy: 'warn',
+  credit_policy: 'warn',
   default_credit_days: 30,
   aging_bounds: [...DEFAULT_AGING_BOUNDS],
 };

@@ -6,7 +6,7 @@
  * own); the policy "warn"; a Vietcombank account for VietQR. Orders are all older than this month,
  * so this month's dashboard and KPI start at zero. Payments and the ledger go through the module.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
 import { uuidv7 } from '@contract/uuid';
@@ -37,6 +37,7 @@ type DemoOrder = {
   customer: string;
   /** Completed this many days ago (the debt falls due after the customer's credit days). */
   completed: number;
+  /** Of the company's dearest units (thùng, hộp), taken in turn. */
   quantities: number[];
   /** Paid: the share of the total, how and how long after completion. */
   paid?: { share: number; method: 'cash' | 'transfer'; after: number; reference?: string };
@@ -47,21 +48,21 @@ const ORDERS: DemoOrder[] = [
   {
     customer: 'KH000001',
     completed: 40,
-    quantities: [20, 10],
+    quantities: [1, 2],
     paid: { share: 0.4, method: 'transfer', after: 5, reference: 'FT25301001' },
   },
   {
     customer: 'KH000001',
     completed: 95,
-    quantities: [30, 12, 6],
+    quantities: [1, 5, 4],
     paid: { share: 1, method: 'transfer', after: 20, reference: 'FT25243887' },
   },
-  { customer: 'KH000002', completed: 80, quantities: [15, 8] },
-  { customer: 'KH000003', completed: 110, quantities: [10, 10, 5], paid: { share: 0.5, method: 'cash', after: 30 } },
-  { customer: 'KH000004', completed: 150, quantities: [25, 5], paid: { share: 0.3, method: 'cash', after: 40 } },
-  { customer: 'KH000005', completed: 35, quantities: [12, 6], paid: { share: 1, method: 'cash', after: 3 } },
-  { customer: 'KH000006', completed: 50, quantities: [40, 20, 10] },
-  { customer: 'KH000007', completed: 45, quantities: [18, 9] },
+  { customer: 'KH000002', completed: 80, quantities: [10, 5] },
+  { customer: 'KH000003', completed: 110, quantities: [6, 8, 10], paid: { share: 0.5, method: 'cash', after: 30 } },
+  { customer: 'KH000004', completed: 150, quantities: [10, 10], paid: { share: 0.3, method: 'cash', after: 40 } },
+  { customer: 'KH000005', completed: 35, quantities: [10, 1], paid: { share: 1, method: 'cash', after: 3 } },
+  { customer: 'KH000006', completed: 50, quantities: [1, 1, 4] },
+  { customer: 'KH000007', completed: 45, quantities: [2, 6] },
 ];
 
 /** Own credit terms: KH000001 has 60 days (its 40-day-old order is not due), KH000007 15 days. */
@@ -93,8 +94,8 @@ export async function seedDemoReceivables(db: Db, ids: { anKhangId: number; anId
     .from(variantUnits)
     .innerJoin(variants, eq(variants.id, variantUnits.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
-    .where(and(eq(variantUnits.companyId, companyId), eq(variantUnits.factor, 1)))
-    .orderBy(asc(variants.id))
+    .where(eq(variantUnits.companyId, companyId))
+    .orderBy(desc(variantUnits.price), asc(variants.id))
     .limit(6);
   const customerRows = await db
     .select()
@@ -170,7 +171,7 @@ export async function seedDemoReceivables(db: Db, ids: { anKhangId: number; anId
           variantName: line.unit.variantName,
           sku: line.unit.sku,
           unit: line.unit.unit,
-          factor: 1,
+          factor: line.unit.factor,
           quantity: line.quantity,
           unitPrice: line.unit.price,
           listPrice: line.unit.price,

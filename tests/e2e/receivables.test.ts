@@ -124,7 +124,8 @@ describe('receivables', () => {
       await toast(cashier, 'success', `Đã xác nhận phiếu thu ${code}`).waitFor();
       await eventually(() => balanceOf(office, customerId)).toBe(before - AMOUNT);
       expect((await serverPayments(office, customerId)).find((payment) => payment.id === collected!.id)?.state).toBe('confirmed');
-      // The rep's phone hears of it: the receipt is confirmed on the device too.
+      // The rep's phone hears of it at its next sync (opening the app): the receipt is confirmed on the device too.
+      await page.reload();
       await eventually(
         async () =>
           ((await readStores(page, ['payments'])).payments as { id: string; state: string }[]).find(

@@ -18,7 +18,7 @@ export type CreditCheckInput = { companyId: number; customerId: string; accountI
 /** Null when the order may be taken as it is; the warning to keep on it; or OpRejection CREDIT_LIMIT_EXCEEDED. */
 export async function checkOrderCredit(tx: Db, input: CreditCheckInput): Promise<string | null> {
   if (!(await isSwitchOn(tx, input.companyId, 'RECEIVABLE'))) return null;
-  const { policy } = await settingsOf(tx, input.companyId);
+  const { credit_policy: policy } = await settingsOf(tx, input.companyId);
   if (policy === 'allow') return null;
   const today = vietnamDay(input.now);
   const customer = (await receivableRecords(tx, input.companyId, [input.customerId])).get(input.customerId);

@@ -66,7 +66,7 @@ export async function receivableRecords(
     .leftJoin(customerCredit, and(eq(customerCredit.companyId, customers.companyId), eq(customerCredit.customerId, customers.id)))
     .where(and(eq(customers.companyId, companyId), inArray(customers.id, ids), scope ?? undefined));
   if (rows.length === 0) return records;
-  const { policy } = await settingsOf(db, companyId);
+  const { credit_policy: policy } = await settingsOf(db, companyId);
   const open = await openItems(
     db,
     companyId,
@@ -117,7 +117,7 @@ export async function repCreditRecords(db: Db, companyId: number, accountIds: re
     .innerJoin(accounts, eq(accounts.id, repCredit.accountId))
     .where(and(eq(repCredit.companyId, companyId), inArray(repCredit.accountId, [...accountIds])));
   if (rows.length === 0) return records;
-  const { policy } = await settingsOf(db, companyId);
+  const { credit_policy: policy } = await settingsOf(db, companyId);
   const open = await openItems(
     db,
     companyId,

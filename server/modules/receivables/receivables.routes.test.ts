@@ -18,6 +18,7 @@ import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { companyCalls } from '@server/testing/receivables.kit';
 
 let kit: OrderKit;
 let rep: string;
@@ -25,17 +26,7 @@ let accountant: string;
 
 type Info = ReceivableRecord & { aging: Aging };
 
-const withQuery = (path: string, query: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
-const get = <T>(path: string, query: Record<string, string | number> = {}, token = kit.an.access, company = kit.anKhang) =>
-  kit.server.call<T>(withQuery(path, { company, ...query }), { token });
-const send = <T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown>,
-  token = kit.an.access,
-  company = kit.anKhang,
-) => kit.server.call<T>(path, { method, token, body: { company, ...body } });
+const { get, send } = companyCalls(() => kit);
 
 const customerId = (code: string) => kit.customers.get(code)!.id;
 const info = async (code: string) => (await get<Info>(receivablePaths.info, { customer: customerId(code) })).body.data;

@@ -19,21 +19,12 @@ import { bankPaths, type BankAccountRecord, type BankRecord } from '@contract/re
 import { vietnamDay } from '@contract/price-policy';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { companyCalls, withQuery } from '@server/testing/receivables.kit';
 
 let kit: OrderKit;
 let rep: string;
 
-const withQuery = (path: string, query: Record<string, string | number>) =>
-  `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
-const get = <T>(path: string, query: Record<string, string | number> = {}, token = kit.an.access, company = kit.anKhang) =>
-  kit.server.call<T>(withQuery(path, { company, ...query }), { token });
-const send = <T>(
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown>,
-  token = kit.an.access,
-  company = kit.anKhang,
-) => kit.server.call<T>(path, { method, token, body: { company, ...body } });
+const { get, send } = companyCalls(() => kit);
 const customerId = (code: string) => kit.customers.get(code)!.id;
 const smecta = (quantity: number) => [{ variant: kit.variant('Smecta'), unit: 'gói', quantity }];
 
@@ -79,7 +70,7 @@ describe('aging', () => {
     } finally {
       await settings({ aging_bounds: [30, 60, 90] });
     }
-    const bad = await send('PUT', receivablePaths.settings, { policy: 'warn', default_credit_days: 30, aging_bounds: [60, 30] });
+    const bad = await send('PUT', receivablePaths.settings, { credit_policy: 'warn', default_credit_days: 30, aging_bounds: [60, 30] });
     expect([bad.status, bad.body.message]).toEqual([400, 'Các mốc tuổi nợ phải tăng dần']);
   });
 });
@@ -92,7 +83,7 @@ describe('credit limits', () => {
     const record = (await get<ReceivableRecord>(receivablePaths.info, { customer: id })).body.data;
     expect(record.credit_limit).toBe(1_000);
 
-    await settings({ policy: 'block' });
+    await settings({ credit_policy: 'block' });
     try {
       // The rep's op is refused with the reason; nothing is stored.
       const before = (
@@ -114,16 +105,16 @@ describe('credit limits', () => {
       ).body.count;
       expect(after).toBe(before);
 
-      await settings({ policy: 'warn' });
+      await settings({ credit_policy: 'warn' });
       const warned = await kit.submit({ customerCode: 'KH000005', lines: smecta(2) }, { token: rep });
       expect(warned.outcome).toBe('applied');
       expect(warned.order?.credit_warning).toContain('vượt hạn mức công nợ');
 
-      await settings({ policy: 'allow' });
+      await settings({ credit_policy: 'allow' });
       const allowed = await kit.submit({ customerCode: 'KH000005', lines: smecta(1) }, { token: rep });
       expect([allowed.outcome, allowed.order?.credit_warning]).toEqual(['applied', null]);
     } finally {
-      await settings({ policy: 'warn' });
+      await settings({ credit_policy: 'warn' });
       await send('PUT', receivablePaths.creditLimit(id), { credit_limit: null, credit_days: null });
     }
   });

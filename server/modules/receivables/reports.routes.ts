@@ -144,7 +144,7 @@ export function receivableReportRoutes(deps: AppDeps) {
     await db.transaction(async (tx) => {
       const before = await settingsOf(tx, company);
       await saveSettings(tx, company, settings);
-      if (before.policy === settings.policy) return;
+      if (before.credit_policy === settings.credit_policy) return;
       // The phones decide offline with the policy their records carry: those with a limit hear of it.
       const limited = await tx.select({ id: customerCredit.customerId }).from(customerCredit).where(eq(customerCredit.companyId, company));
       await recordUpserts(

@@ -8,12 +8,12 @@ import { receivableSettings } from '@server/kernel/db/schema';
 export async function settingsOf(db: Db, companyId: number): Promise<ReceivableSettings> {
   const [row] = await db.select().from(receivableSettings).where(eq(receivableSettings.companyId, companyId));
   if (!row) return { ...DEFAULT_RECEIVABLE_SETTINGS, aging_bounds: [...DEFAULT_RECEIVABLE_SETTINGS.aging_bounds] };
-  return { policy: row.policy as CreditPolicy, default_credit_days: row.defaultCreditDays, aging_bounds: row.agingBounds };
+  return { credit_policy: row.policy as CreditPolicy, default_credit_days: row.defaultCreditDays, aging_bounds: row.agingBounds };
 }
 
 export async function saveSettings(db: Db, companyId: number, settings: ReceivableSettings): Promise<void> {
   const values = {
-    policy: settings.policy,
+    policy: settings.credit_policy,
     defaultCreditDays: settings.default_credit_days,
     agingBounds: settings.aging_bounds,
     updatedAt: new Date(),

@@ -150,7 +150,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/order/api/receivablestatement':
       return { query: { customer: first('customers') ?? UUIDS[0]!, date_from: '2026-01-01', date_to: '2026-12-31' } };
     case 'PUT /api/order/api/receivablesetting':
-      return { body: { company, policy: 'warn', default_credit_days: 30, aging_bounds: [30, 60, 90] } };
+      return { body: { company, credit_policy: 'warn', default_credit_days: 30, aging_bounds: [30, 60, 90] } };
     case 'PUT /api/order/api/creditlimit/:customer':
     case 'PUT /api/order/api/creditlimitstaff/:account':
       return { body: { company, credit_limit: 1_000_000, credit_days: 30 } };

@@ -119,9 +119,10 @@ export const customerCredit = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
+    /** A customer deleted (one with no orders, payments or visits) takes its limit with it. */
     customerId: uuid('customer_id')
       .notNull()
-      .references(() => customers.id),
+      .references(() => customers.id, { onDelete: 'cascade' }),
     creditLimit: bigint('credit_limit', { mode: 'number' }),
     creditDays: integer('credit_days'),
     updatedBy: integer('updated_by').references(() => accounts.id),

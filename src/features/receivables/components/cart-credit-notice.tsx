@@ -5,9 +5,10 @@
  * this order. Over a limit the company's policy decides: "block" stops "Gửi đơn" with the reason,
  * "warn" says it and the order goes with its warning. Tells the cart its verdict.
  */
-import { Alert } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
+import { formatMoney } from '@contract/money';
 import { vietnamDay } from '@contract/price-policy';
 import { standingOf } from '@contract/receivables';
 import { creditVerdict, type CreditStanding, type CreditVerdict } from '@contract/receivables-ledger';
@@ -43,7 +44,14 @@ export function CartCreditNotice({ db, companyId, accountId, accountName, custom
     if (verdict) onVerdict(verdict);
   }, [verdict, onVerdict]);
 
-  if (!verdict || verdict.decision === 'ok') return null;
+  if (!verdict) return null;
+  if (verdict.decision === 'ok')
+    return customer && customer.balance !== 0 ? (
+      <Text size="sm" c="dimmed" data-testid="credit-standing">
+        Dư nợ {formatMoney(customer.balance)}
+        {customer.credit_limit === null ? '' : ` · hạn mức ${formatMoney(customer.credit_limit)}`}
+      </Text>
+    ) : null;
   const blocked = verdict.decision === 'block';
   return (
     <Alert

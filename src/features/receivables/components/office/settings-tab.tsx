@@ -29,7 +29,7 @@ function PolicyCard({ companyId, canEdit }: { companyId: number; canEdit: boolea
 
 function PolicyForm({ companyId, canEdit, saved }: { companyId: number; canEdit: boolean; saved: ReceivableSettings }) {
   const client = useQueryClient();
-  const [policy, setPolicy] = useState<CreditPolicy>(saved.policy);
+  const [policy, setPolicy] = useState<CreditPolicy>(saved.credit_policy);
   const [days, setDays] = useState<string | number>(saved.default_credit_days);
   const [bounds, setBounds] = useState(saved.aging_bounds.join(', '));
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,7 +87,7 @@ function PolicyForm({ companyId, canEdit, saved }: { companyId: number; canEdit:
               disabled={boundsProblem !== null}
               onClick={() => {
                 setProblem(null);
-                save.mutate({ policy, default_credit_days: Number(days) || 0, aging_bounds: parsedBounds });
+                save.mutate({ credit_policy: policy, default_credit_days: Number(days) || 0, aging_bounds: parsedBounds });
               }}
               data-testid="settings-save"
             >
