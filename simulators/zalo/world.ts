@@ -170,7 +170,7 @@ export function demoUsers(now: Date): SimUser[] {
     const withPhone = index % 3 !== 2;
     users.push({
       userId: `84${(7000000100 + index).toString()}`,
-      displayName: `${FAMILY[index % FAMILY.length]} ${GIVEN[(index * 3) % GIVEN.length]}`,
+      displayName: `${FAMILY[index % FAMILY.length]} ${GIVEN[(index + Math.floor(index / FAMILY.length)) % GIVEN.length]}`,
       avatar: `https://s120-ava-talk.zadn.vn/demo/u${index + 1}.jpg`,
       phone: withPhone ? `09${(61000000 + index * 7919).toString().slice(0, 8)}` : null,
       tags: index % 4 === 0 ? ['Khách lẻ'] : [],

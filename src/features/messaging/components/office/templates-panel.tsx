@@ -30,7 +30,7 @@ export function TemplatesPanel({ companyId, oa, isMobile, canSend }: Props) {
   const [syncing, setSyncing] = useState(false);
 
   const name = (row: TemplateRecord) => (
-    <Anchor component="button" type="button" fw={600} size="sm" onClick={() => setOpen(row)} data-testid="zalo-template-open">
+    <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => setOpen(row)} data-testid="zalo-template-open">
       {row.name}
     </Anchor>
   );

@@ -4,7 +4,7 @@
  * OA chosen at the top when there are several. Coming back from Zalo's consent page it says how the
  * connection went.
  */
-import { Alert, Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { OA_STATUS_LABELS } from '@contract/messaging';
 import { useCan } from '@/session/access';
@@ -59,9 +59,8 @@ export function ZaloOaPage({ companyId, isMobile, search, onSearch }: Props) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={3}>Zalo OA</Title>
-        {list.length > 1 && oa && (
+      {list.length > 1 && oa && (
+        <Group justify="flex-end">
           <Select
             aria-label="Chọn OA"
             data={list.map((one) => ({ value: String(one.id), label: `${one.label} · ${OA_STATUS_LABELS[one.status]}` }))}
@@ -70,8 +69,8 @@ export function ZaloOaPage({ companyId, isMobile, search, onSearch }: Props) {
             allowDeselect={false}
             w={isMobile ? '100%' : 320}
           />
-        )}
-      </Group>
+        </Group>
+      )}
       {search.zalo_error && (
         <Alert color="red" withCloseButton onClose={() => onSearch({ ...search, zalo_error: undefined })} data-testid="zalo-oauth-error">
           {search.zalo_error}
