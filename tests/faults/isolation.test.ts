@@ -93,6 +93,7 @@ const ID_KEYS: Record<string, string> = {
   account: 'accounts',
   barcode: 'barcodes',
   unit: 'units',
+  deliveries: 'delivery_orders',
 };
 
 /** Values that random draws rarely get right, for the keys that need them (the rest is drawn from the schema). */

@@ -119,7 +119,7 @@ describe('writing', () => {
   it('prints labels: GHN’s page with its code, GHTK’s PDF through us; marks them printed', async () => {
     const ghtkDelivery = await kit.book(await kit.confirmedOrder('KH000004'), 'ghtk');
     await kit.drain();
-    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { ids: [booked.id, ghtkDelivery.id], size: 'a5' });
+    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { deliveries: [booked.id, ghtkDelivery.id], size: 'a5' });
     expect(printed.status).toBe(200);
     const ghnJob = printed.body.data.find((job) => job.carrier === 'ghn')!;
     const page = await fetch(ghnJob.url);
@@ -209,7 +209,7 @@ describe('self delivery', () => {
     expect(quotes.quotes.find((quote) => quote.carrier === 'self')).toMatchObject({ fee: 15000 });
     const delivery = await kit.book(mine, 'self', { shipper_id: shipper.id });
     expect(delivery).toMatchObject({ status: 'waiting_pickup', shipper: { id: shipper.id } });
-    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { ids: [delivery.id], size: '80mm' });
+    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { deliveries: [delivery.id], size: '80mm' });
     expect(printed.body.data).toEqual([
       { carrier: 'self', ids: [delivery.id], url: `/transport/labels?ids=${delivery.id}&size=80mm`, message: null },
     ]);
