@@ -34,10 +34,6 @@ export const CARRIER_LABELS: Record<Carrier, string> = {
 };
 export const CARRIER_SHORT: Record<Carrier, string> = { ghn: 'GHN', ghtk: 'GHTK', vtp: 'Viettel Post', self: 'Tự giao' };
 
-export function isCarrier(value: unknown): value is Carrier {
-  return typeof value === 'string' && (CARRIERS as readonly string[]).includes(value);
-}
-
 /** receivermethod/: what the receiver may do before paying (GHN required_note). */
 export const RECEIVER_METHODS = ['cho_xem', 'khong_cho_xem', 'cho_thu'] as const;
 export type ReceiverMethod = (typeof RECEIVER_METHODS)[number];
@@ -76,7 +72,6 @@ export const DELIVERY_MESSAGES = {
   notCancellable: 'Hãng chỉ cho hủy đơn khi chưa lấy hàng',
   connected: 'Kết nối thành công',
   disconnected: 'Đã ngắt kết nối',
-  printed: 'Đã đánh dấu đã in',
   noPhone: 'Đơn hàng chưa có số điện thoại người nhận',
   noAddress: 'Đơn hàng chưa có địa chỉ người nhận',
 } as const;
