@@ -7,7 +7,7 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { IconPrinter, IconRefresh, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LABEL_SIZE_LABELS, SELF_MOVE_LABELS, SELF_MOVES, type DeliveryRecord, type LabelSize, type SelfMove } from '@contract/delivery';
-import { CANCELLABLE_DELIVERY_STATUSES } from '@contract/delivery-status';
+import { CANCELLABLE_DELIVERY_STATUSES, FINAL_DELIVERY_STATUSES } from '@contract/delivery-status';
 import { DialogActions } from '@/ui/dialog-actions';
 import { NoteField } from '@/ui/note-field';
 import { toastedWrite } from '@/ui/toasted-write';
@@ -34,7 +34,7 @@ export function DeliveryActions({
   const [collected, setCollected] = useState(String(delivery.cod_amount));
   const printable = delivery.carrier === 'self' || (delivery.tracking_code !== null && delivery.status !== 'cancelled');
   const cancellable = CANCELLABLE_DELIVERY_STATUSES.includes(delivery.status) && delivery.status !== 'create_failed';
-  const final = ['delivered', 'returned', 'cancelled', 'create_failed'].includes(delivery.status);
+  const final = FINAL_DELIVERY_STATUSES.includes(delivery.status);
   const sizes: LabelSize[] = delivery.carrier === 'self' ? ['a6', '80mm'] : delivery.carrier === 'ghtk' ? ['a5', 'a6'] : ['a5', '80mm'];
   return (
     <Stack gap="xs">
