@@ -17,12 +17,14 @@ export const PERMISSION_AREAS = [
   'price_policy',
   'warehouse',
   'promotions',
+  'receivables',
   'employees',
   'regions',
   'kpi',
   'roles',
   'reports',
   'settings',
+  'invoices',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -48,12 +50,14 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   price_policy: 'Chính sách giá',
   warehouse: 'Kho',
   promotions: 'Khuyến mại',
+  receivables: 'Công nợ, thu tiền',
   employees: 'Nhân viên',
   regions: 'Khu vực',
   kpi: 'KPI',
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  invoices: 'Hóa đơn điện tử, kế toán',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 
@@ -136,6 +140,7 @@ export const SYSTEM_ROLES: SystemRole[] = [
       regions: ['view'],
       kpi: ['view', 'edit'],
       reports: ['view', 'export'],
+      receivables: ['view', 'create', 'export'],
       // A regional manager covers for reps and closes sales at the region's edges.
       off_route: ['view', 'create'],
     },
@@ -152,6 +157,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       visits: ['view', 'create'],
       products: ['view'],
       kpi: ['view'],
+      // Collects payments at the pharmacy; the cashier confirms them (receivables approve).
+      receivables: ['view', 'create'],
     },
   },
   {
@@ -166,6 +173,10 @@ export const SYSTEM_ROLES: SystemRole[] = [
       products: ['view', 'export'],
       price_policy: ['view'],
       reports: ['view', 'export'],
+      // The cashier: records and confirms payments, sets credit limits, prints statements.
+      receivables: ['view', 'create', 'edit', 'delete', 'approve', 'export'],
+      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (issue 18).
+      invoices: ['view', 'create', 'edit', 'export'],
     },
   },
   {

@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from './kernel/db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
 import { seedDemoDelivery } from './seed/demo-delivery';
 import { ensureAllCompanyRoles } from './modules/roles';
+import { configuredSender } from './modules/auth';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -51,10 +52,13 @@ export async function prepareDeps(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
   let demoSeeded = false;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
+      // The demo's connections to the providers (and what they issued) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: options.simulatorUrl != null || env.simulators });
       demoSeeded = true;
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
@@ -63,7 +67,6 @@ export async function prepareDeps(
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
   let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
   let stopSimulators: () => Promise<void> = async () => undefined;
@@ -91,6 +94,7 @@ export async function prepareDeps(
     env,
     keys,
     logger,
+    // Replaced below by the sender the environment chooses, which needs the other deps.
     sender: options.sender ?? loggingSender(logger),
     faults: options.faults,
     vault,
@@ -99,6 +103,7 @@ export async function prepareDeps(
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
     reads: readRouting(db, database.replica),
   };
+  if (!options.sender) deps.sender = configuredSender(deps);
   // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
   if (demoSeeded && env.simulators && simulatorUrl) {
     await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));

@@ -47,7 +47,27 @@ export type ServerEnv = {
   jobConcurrency: number;
   /** How long a provider call may take before it counts as a timeout. */
   providerTimeoutMs: number;
+  /**
+   * Where one-time codes to phones go (server/modules/auth/sms-delivery.ts): `log` writes them to
+   * the server log (development, the demo); `esms` sends SMS through eSMS.vn with the ESMS_* account.
+   */
+  smsProvider: 'log' | 'esms';
+  esms: { apiKey: string; secretKey: string; brandname: string; environment: 'production' | 'sandbox' | 'simulator' };
+  /** Web Push's VAPID key pair (server/modules/notifications/web-push.ts); made and kept in the database when absent. */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
 };
+
+function smsProviderFrom(value: string | undefined): 'log' | 'esms' {
+  if (value === undefined || value === '' || value === 'log') return 'log';
+  if (value === 'esms') return 'esms';
+  throw new Error(`SMS_PROVIDER must be log or esms, got "${value}"`);
+}
+
+function esmsEnvironmentFrom(value: string | undefined): ServerEnv['esms']['environment'] {
+  if (value === undefined || value === '') return 'production';
+  if (value === 'production' || value === 'sandbox' || value === 'simulator') return value;
+  throw new Error(`ESMS_ENVIRONMENT must be production, sandbox or simulator, got "${value}"`);
+}
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -99,5 +119,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobRetryBaseMs: intFrom(source.JOB_RETRY_BASE_MS, 5000, 'JOB_RETRY_BASE_MS'),
     jobConcurrency: intFrom(source.JOB_CONCURRENCY, 2, 'JOB_CONCURRENCY'),
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
+    smsProvider: smsProviderFrom(source.SMS_PROVIDER),
+    esms: {
+      apiKey: source.ESMS_API_KEY ?? '',
+      secretKey: source.ESMS_SECRET_KEY ?? '',
+      brandname: source.ESMS_BRANDNAME ?? '',
+      environment: esmsEnvironmentFrom(source.ESMS_ENVIRONMENT),
+    },
+    vapid: {
+      publicKey: source.VAPID_PUBLIC_KEY || null,
+      privateKey: source.VAPID_PRIVATE_KEY || null,
+      subject: source.VAPID_SUBJECT || null,
+    },
   };
 }

@@ -97,7 +97,7 @@ describe('delivery with carriers', () => {
     await page.keyboard.press('Escape');
 
     // The simulator walks it to delivered; its webhooks complete the order.
-    const walked = await fetch(`${app.server.simulatorUrl}/ghn/__sim/advance`, {
+    const walked = await fetch(`${app.server.sims!.url}/ghn/__sim/advance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ code: tracking, steps: 6 }),

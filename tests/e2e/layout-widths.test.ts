@@ -37,6 +37,8 @@ const ROUTES = [
   '/role',
   '/area',
   '/kpi-area',
+  '/order-types',
+  '/service-package',
   '/visits',
   '/pharmacist',
   '/my-account',
@@ -47,6 +49,12 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/notifications',
+  '/join-requests',
+  '/receivables',
+  '/invoices',
+  '/invoices/settings',
+  '/accounting',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

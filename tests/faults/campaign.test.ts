@@ -406,6 +406,26 @@ async function runCampaign(options: CampaignOptions) {
           return true;
         },
       },
+      'payment.collect': {
+        weight: 12,
+        make: async (tab) => {
+          // Money a rep took at a pharmacy (a customer made offline first, when drawn), waiting for the cashier.
+          const customer = pickCustomer();
+          const paymentId = uuidv7(clock);
+          const payload = {
+            paymentId,
+            customerId: customer.id,
+            orderId: null,
+            amount: plan.int(1, 500) * 10_000,
+            method: plan.chance(0.7) ? 'cash' : 'transfer',
+            reference: null,
+            note: MARK,
+            collectedAt: new Date(clock).toISOString(),
+          };
+          await enqueue(tab, 'payment.collect', { type: 'payment', id: paymentId }, payload, customer.dependsOn);
+          return true;
+        },
+      },
     } satisfies Record<OpType, Generator>;
 
     async function enqueueOne(tab: Tab): Promise<void> {

@@ -44,6 +44,20 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/company/api/company': 'creates the caller’s own company',
   'POST /api/company/api/checkcompany': 'sign-up check: whether a company title or tax code is taken (by design)',
   'POST /api/company/api/accountcompany': 'a request to join: checked on its own below (it must grant nothing while pending)',
+  'POST /api/account/api/registeraccount': 'registration: no account or company yet',
+  'POST /api/account/api/register-v2': 'registration: no account or company yet',
+  'POST /api/account/api/resend-otp-v2': 'registration: no account or company yet',
+  'POST /api/account/api/verify-v2': 'registration: no account or company yet',
+  'POST /api/account/api/verifyemail': 'the caller’s own e-mail address',
+  'PUT /api/account/api/verifyemail': 'the caller’s own e-mail address',
+  'POST /api/account/api/registercompany': 'creates the caller’s own company',
+  'POST /api/account/api/counttitle': 'sign-up check: companies named alike, by design (names are public facts)',
+  'PUT /api/account/api/account-register-company/:id': 'a request to join, like POST accountcompany (grants nothing while pending)',
+  'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
+  'POST /api/notification/api/push/subscription': 'the caller’s own browser',
+  'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
+  'POST /api/invoice/api/amis-callback/:connection/:token':
+    'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -67,6 +81,7 @@ const ID_KEYS: Record<string, string> = {
   customers: 'customers',
   orderId: 'orders',
   orders: 'orders',
+  order_ids: 'orders',
   add: 'orders',
   remove: 'orders',
   visitId: 'visits',

@@ -37,7 +37,7 @@ export type SetupOptions = {
    * so that "offline" holds for the service worker's own requests too; see `unplug`/`plugIn`.
    */
   unpluggable?: boolean;
-  /** The providers' simulators beside the server (carriers…): `server.simulatorUrl`. */
+  /** Start the providers' simulators beside this file's server (`app.server.sims`). */
   simulators?: boolean;
 };
 

@@ -3,13 +3,14 @@
  * what the carrier paid out to the company, beside what was expected (đối soát; the differences
  * are flagged by ./delivery-record.ts codState).
  *
- * `codCollected` is the one place the money side hears of collected COD. For now it records the
- * collection in this module's tables only; the lead wires it to the receivables module at merge
- * (a COD payment against the order), which is why it takes the transaction and the order.
+ * `codCollected` is the one place the money side hears of collected COD: the receiver paid, so the
+ * customer's debt for the order falls by it at once (a confirmed COD payment in receivables, in the
+ * same transaction); the money is the carrier's to pay out, which the reconciliation follows here.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders } from '@server/kernel/db/schema';
+import { recordPayment } from '@server/modules/receivables';
 
 export type CodCollection = { companyId: number; orderId: string; deliveryId: string; amount: number; collectedAt: Date };
 
@@ -27,7 +28,22 @@ export async function codCollected(tx: Db, collection: CodCollection): Promise<b
       ),
     )
     .returning({ id: deliveryOrders.id });
-  return rows.length > 0;
+  if (rows.length === 0) return false;
+  if (collection.amount > 0) {
+    await recordPayment(tx, {
+      companyId: collection.companyId,
+      orderId: collection.orderId,
+      amount: collection.amount,
+      method: 'cod',
+      // One COD payment per delivery, whatever delivers the news twice.
+      reference: `cod:${collection.deliveryId}`,
+      source: 'cod',
+      collectedBy: null,
+      confirmed: true,
+      collectedAt: collection.collectedAt,
+    });
+  }
+  return true;
 }
 
 /** Records what the carrier paid out for a delivery (its reconciliation statement, or its webhook). */

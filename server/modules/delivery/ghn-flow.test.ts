@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPaths, type CarrierAccountRecord, type DeliveryRecord } from '@contract/delivery';
 import type { OrderRecord } from '@contract/orders';
+import { receivablePaths, type OrderReceivable } from '@contract/receivables';
 import { startDeliveryKit, type DeliveryKit } from '@server/testing/delivery.kit';
 
 let kit: DeliveryKit;
@@ -95,6 +96,30 @@ describe('booking with GHN', () => {
     expect((await order(confirmed.id)).status).toBe('completed');
     await kit.walk('ghn', delivery.tracking_code!);
     expect((await kit.delivery(delivery.id)).cod).toMatchObject({ paid_out: confirmed.total, state: 'paid' });
+  });
+
+  it('the COD the receiver paid settles what the customer owes for the order', async () => {
+    const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: confirmed.id })).body.data;
+    expect(settled).toMatchObject({ total: confirmed.total, paid: confirmed.total, open: 0, payment_status: 'paid' });
+    expect(settled.payments.map((payment) => [payment.method, payment.amount])).toEqual([['cod', confirmed.total]]);
+  });
+
+  it('records that COD once when the carrier says "delivered" three times', async () => {
+    const another = await kit.confirmedOrder('KH000002');
+    const booked = await kit.book(another, 'ghn');
+    await kit.drain();
+    const { tracking_code: code } = await kit.delivery(booked.id);
+    await fetch(`${kit.sims.url}/ghn/__sim/webhook-faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ duplicate: 3 }),
+    });
+    await kit.walk('ghn', code!, { steps: 6 });
+    await fetch(`${kit.sims.url}/ghn/__sim/webhook-faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect((await kit.delivery(booked.id)).status).toBe('delivered');
+    const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: another.id })).body.data;
+    expect(settled.payments.map((payment) => [payment.method, payment.amount])).toEqual([['cod', another.total]]);
+    expect(settled.open).toBe(0);
   });
 });
 

@@ -7,7 +7,7 @@
  * (server/modules/promotions/promotion-apply.ts). Confirming an order whose discount waits for
  * approval approves it (the mover holds orders/approve, contract/orders-status.ts moveAction): who
  * and when are kept on the order and the history row says so. Each move is written to the history
- * and the change log in the order's own transaction.
+ * and the change log in the order's own transaction, and its rep is notified (server/modules/notifications).
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/orders-status';
@@ -16,7 +16,9 @@ import type { Db } from '@server/kernel/db/client';
 import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
+import { orderChanged } from '@server/modules/receivables';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
@@ -125,4 +127,16 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     op: 'upsert',
     ownerAccountId: order.accountId,
   });
+  await notifyOrderMoved(tx, {
+    companyId: move.companyId,
+    orderId: move.orderId,
+    code: order.code ?? order.localNo ?? '',
+    ownerId: order.accountId,
+    moverId: move.accountId,
+    from,
+    to: move.to,
+    reason: NEEDS_REASON.includes(move.to) ? move.reason : null,
+  });
+  // Completed: the customer owes it from today; any move changes what their open orders add.
+  await orderChanged(tx, move.companyId, move.orderId, now);
 }

@@ -4,6 +4,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { appDb } from '@/db/app-db';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
 import { WorkspaceSwitcher } from '@/features/company/components/company-switcher';
 import { buildMenu, type MenuEntry } from '@/features/company/model/menu';
@@ -105,6 +107,7 @@ export function DesktopHeader() {
       </nav>
       <Group gap="xs" wrap="nowrap">
         <SyncStatusPill compact={pillCompact} />
+        {company && <NotificationBell db={appDb()} companyId={company.id} />}
         <WorkspaceSwitcher
           onChosen={() => {
             void router.invalidate();

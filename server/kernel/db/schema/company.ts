@@ -14,6 +14,8 @@ export const companies = pgTable(
     phone: text('phone'),
     email: text('email'),
     address: text('address'),
+    /** What the company does (onboarding: Nhà phân phối, Nhà sản xuất…; contract/company.ts BUSINESS_TYPES). */
+    businessType: text('business_type'),
     isActive: boolean('is_active').notNull().default(true),
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: createdAt(),

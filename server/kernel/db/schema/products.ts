@@ -1,7 +1,7 @@
 /** The catalogue: option lists, products, variants with their units and barcodes, images (server/modules/products). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './columns';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, tstz } from './columns';
 import { companies } from './company';
 
 const catalogueList = (name: string) =>
@@ -106,8 +106,6 @@ export const variantUnits = pgTable(
       .where(sql`${t.barcode} is not null`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const productImages = pgTable(
   'product_images',
