@@ -13,7 +13,7 @@ import { toastedWrite } from '@/ui/toasted-write';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
 import { deliveryError, type DeliveryWrites } from '@/features/delivery/api/delivery-api';
 import { COD_STATE_COLORS, COD_STATE_LABELS } from '@/features/delivery/model/delivery-text';
-import { Fact } from './delivery-fact';
+import { Fact } from '@/ui/fact';
 
 export function DeliveryCodCard({ delivery, writes, canEdit }: { delivery: DeliveryRecord; writes: DeliveryWrites; canEdit: boolean }) {
   const { cod } = delivery;

@@ -16,7 +16,7 @@ import { deliveryError, useDelivery, useDeliveryWrites } from '@/features/delive
 import { weightText } from '@/features/delivery/model/delivery-text';
 import { DeliveryActions } from './delivery-actions';
 import { DeliveryCodCard } from './delivery-cod-card';
-import { Fact } from './delivery-fact';
+import { Fact } from '@/ui/fact';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 type Props = { companyId: number; id: string | null; isMobile: boolean; onClose: () => void; onNavigate: (url: string) => void };
