@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeableWeight, DEFAULT_BOX, defaultCod, proposeParcel } from './delivery-parcel';
+import { DEFAULT_BOX, defaultCod, proposeParcel } from './delivery-parcel';
 
 const line = (baseQuantity: number, weightGrams: number | null, size: [number, number, number] | null = null) => ({
   baseQuantity,
@@ -27,14 +27,6 @@ describe('the parcel an order makes', () => {
   it('keeps every side within what carriers take', () => {
     const { parcel } = proposeParcel([line(100_000, 10, [20, 20, 20])]);
     expect(parcel.height_cm).toBe(300);
-  });
-});
-
-describe('the weight a carrier charges', () => {
-  it('is the volumetric weight when the box is light and big', () => {
-    expect(chargeableWeight({ weight_grams: 500, length_cm: 40, width_cm: 30, height_cm: 20 })).toBe(4800);
-    expect(chargeableWeight({ weight_grams: 5000, length_cm: 10, width_cm: 10, height_cm: 10 })).toBe(5000);
-    expect(chargeableWeight({ weight_grams: 500, length_cm: 40, width_cm: 30, height_cm: 20 }, 6000)).toBe(4000);
   });
 });
 

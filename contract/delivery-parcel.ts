@@ -42,15 +42,6 @@ export function proposeParcel(lines: readonly ParcelLine[]): { parcel: Parcel; e
   return { parcel: { weight_grams: Math.max(1, Math.round(weight)), ...box }, estimated };
 }
 
-/**
- * The weight a carrier charges: the heavier of the real one and the volumetric one (L × W × H / 5000
- * in grams per cm³ × 1000, GHN's and Viettel Post's divisor; GHTK uses 6000).
- */
-export function chargeableWeight(parcel: Parcel, divisor = 5000): number {
-  const volumetric = Math.round(((parcel.length_cm * parcel.width_cm * parcel.height_cm) / divisor) * 1000);
-  return Math.max(parcel.weight_grams, volumetric);
-}
-
 /** The COD a delivery collects by default: what the order still owes (its total less what was paid). */
 export function defaultCod(total: number, paid: number): number {
   return Math.max(0, Math.round(total - paid));

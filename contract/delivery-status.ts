@@ -140,10 +140,9 @@ export const VTP_STATUS_MAP: Record<string, DeliveryStatus> = {
 };
 
 export const CARRIER_STATUS_MAPS = { ghn: GHN_STATUS_MAP, ghtk: GHTK_STATUS_MAP, vtp: VTP_STATUS_MAP } as const;
-export type MappedCarrier = keyof typeof CARRIER_STATUS_MAPS;
 
 /** The app's status for a carrier's code; null for a code that changes nothing (VTP 202 "edited", an unknown one). */
-export function mapCarrierStatus(carrier: MappedCarrier, code: string | number): DeliveryStatus | null {
+export function mapCarrierStatus(carrier: keyof typeof CARRIER_STATUS_MAPS, code: string | number): DeliveryStatus | null {
   return CARRIER_STATUS_MAPS[carrier][String(code)] ?? null;
 }
 

@@ -7,7 +7,16 @@
  */
 import * as v from 'valibot';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery-status';
-import { bodyObject, companyBodyField, companyQueryField, optionalText, pagingFields, requiredText, uuidField } from './validation';
+import {
+  bodyObject,
+  companyBodyField,
+  companyQueryField,
+  isIsoDate,
+  optionalText,
+  pagingFields,
+  requiredText,
+  uuidField,
+} from './validation';
 
 export const DELIVERY_SWITCH = 'DLO' as const;
 
@@ -24,10 +33,6 @@ export const CARRIER_LABELS: Record<Carrier, string> = {
   self: 'Nhân viên công ty tự giao',
 };
 export const CARRIER_SHORT: Record<Carrier, string> = { ghn: 'GHN', ghtk: 'GHTK', vtp: 'Viettel Post', self: 'Tự giao' };
-
-export function isCarrier(value: unknown): value is Carrier {
-  return typeof value === 'string' && (CARRIERS as readonly string[]).includes(value);
-}
 
 /** receivermethod/: what the receiver may do before paying (GHN required_note). */
 export const RECEIVER_METHODS = ['cho_xem', 'khong_cho_xem', 'cho_thu'] as const;
@@ -67,7 +72,6 @@ export const DELIVERY_MESSAGES = {
   notCancellable: 'Hãng chỉ cho hủy đơn khi chưa lấy hàng',
   connected: 'Kết nối thành công',
   disconnected: 'Đã ngắt kết nối',
-  printed: 'Đã đánh dấu đã in',
   noPhone: 'Đơn hàng chưa có số điện thoại người nhận',
   noAddress: 'Đơn hàng chưa có địa chỉ người nhận',
 } as const;
@@ -271,7 +275,7 @@ export const SelfMoveSchema = bodyObject({
 /** printtag/: labels of several deliveries at once. */
 export const PrintTagSchema = bodyObject({
   company: companyBodyField,
-  ids: v.pipe(
+  deliveries: v.pipe(
     v.array(uuidField('Đơn vận chuyển'), 'Danh sách đơn không hợp lệ'),
     v.minLength(1, 'Chọn ít nhất một đơn để in'),
     v.maxLength(100, 'In tối đa 100 đơn một lần'),
@@ -353,8 +357,8 @@ export const DeliveryListQuery = v.object({
   company: companyQueryField,
   ...pagingFields(),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa quá dài'))),
-  date_from: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ'))),
-  date_to: v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày không hợp lệ'))),
+  date_from: v.optional(v.pipe(v.string(), v.check(isIsoDate, 'Ngày không hợp lệ'))),
+  date_to: v.optional(v.pipe(v.string(), v.check(isIsoDate, 'Ngày không hợp lệ'))),
   print_status: v.optional(v.picklist(PRINT_STATUSES, 'Trạng thái in không hợp lệ')),
   carrier: v.optional(v.picklist(CARRIERS, 'Hãng vận chuyển không hợp lệ')),
   status: v.optional(v.picklist(DELIVERY_STATUSES, 'Trạng thái không hợp lệ')),

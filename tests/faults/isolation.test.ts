@@ -116,6 +116,7 @@ const ID_KEYS: Record<string, string> = {
   template: 'zalo_templates',
   conversation: 'zalo_conversations',
   follower: 'zalo_followers',
+  deliveries: 'delivery_orders',
 };
 
 /** Values that random draws rarely get right, for the keys that need them (the rest is drawn from the schema). */

@@ -18,6 +18,7 @@ import {
   type ConnectCarrierInput,
   type SenderAddress,
 } from '@contract/delivery';
+import { FINAL_DELIVERY_STATUSES } from '@contract/delivery-status';
 import type { AppDeps } from '@server/kernel/app-types';
 import { deleteConnection, findConnection, listConnections, saveConnection, setConnectionStatus } from '@server/kernel/connections';
 import { deliveryOrders } from '@server/kernel/db/schema';
@@ -158,7 +159,7 @@ export async function disconnectAccount(deps: Deps, companyId: number, id: numbe
     and(
       eq(deliveryOrders.companyId, companyId),
       eq(deliveryOrders.connectionId, id),
-      notInArray(deliveryOrders.status, ['delivered', 'returned', 'cancelled', 'create_failed']),
+      notInArray(deliveryOrders.status, [...FINAL_DELIVERY_STATUSES]),
     ),
   );
   if (active > 0)

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPaths, type CarrierAccountRecord, type DeliveryCounts, type DeliveryRecord, type PrintJob } from '@contract/delivery';
 import type { OrderRecord } from '@contract/orders';
 import { companyFeatures } from '@server/kernel/db/schema';
+import { recordPayment } from '@server/modules/receivables';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startDeliveryKit, type DeliveryKit } from '@server/testing/delivery.kit';
 
@@ -62,6 +63,23 @@ describe('reading', () => {
     expect(draft.body.data.parcel.weight_grams).toBeGreaterThan(0);
     expect(draft.body.data.cod_amount).toBe(order.total);
     expect(draft.body.data.accounts.map((account) => account.carrier).sort()).toEqual(['ghn', 'ghtk']);
+  });
+
+  it('asks as COD only what the order still owes after a payment', async () => {
+    const paidInPart = await kit.confirmedOrder('KH000003');
+    const part = Math.floor(paidInPart.total / 3);
+    await kit.server.deps.db.transaction((tx) =>
+      recordPayment(tx, {
+        companyId: kit.anKhang,
+        orderId: paidInPart.id,
+        amount: part,
+        method: 'cash',
+        source: 'office',
+        collectedBy: kit.an.account.id,
+      }),
+    );
+    const draft = await kit.get<{ cod_amount: number }>(deliveryPaths.draft, { order: paidInPart.id });
+    expect(draft.body.data.cod_amount).toBe(paidInPart.total - part);
   });
 
   it('lists receiver methods and GHN’s pick shifts', async () => {
@@ -119,7 +137,7 @@ describe('writing', () => {
   it('prints labels: GHN’s page with its code, GHTK’s PDF through us; marks them printed', async () => {
     const ghtkDelivery = await kit.book(await kit.confirmedOrder('KH000004'), 'ghtk');
     await kit.drain();
-    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { ids: [booked.id, ghtkDelivery.id], size: 'a5' });
+    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { deliveries: [booked.id, ghtkDelivery.id], size: 'a5' });
     expect(printed.status).toBe(200);
     const ghnJob = printed.body.data.find((job) => job.carrier === 'ghn')!;
     const page = await fetch(ghnJob.url);
@@ -209,7 +227,7 @@ describe('self delivery', () => {
     expect(quotes.quotes.find((quote) => quote.carrier === 'self')).toMatchObject({ fee: 15000 });
     const delivery = await kit.book(mine, 'self', { shipper_id: shipper.id });
     expect(delivery).toMatchObject({ status: 'waiting_pickup', shipper: { id: shipper.id } });
-    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { ids: [delivery.id], size: '80mm' });
+    const printed = await kit.send<PrintJob[]>('POST', deliveryPaths.printTags, { deliveries: [delivery.id], size: '80mm' });
     expect(printed.body.data).toEqual([
       { carrier: 'self', ids: [delivery.id], url: `/transport/labels?ids=${delivery.id}&size=80mm`, message: null },
     ]);

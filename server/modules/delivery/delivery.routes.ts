@@ -24,6 +24,7 @@ import {
   type Carrier,
 } from '@contract/delivery';
 import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
+import { formatMoney } from '@contract/money';
 import type { PermissionAction } from '@contract/roles';
 import { companyBodyField, companyQueryField, idField, optionalText, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
@@ -84,9 +85,10 @@ export function deliveryRoutes(deps: AppDeps) {
         eq(deliveryOrders.id, id),
         scope ? inArray(deliveryOrders.orderId, db.select({ id: orders.id }).from(orders).where(scope)) : undefined,
       ),
+      true,
     );
     if (!found) throw notFound(DELIVERY_MESSAGES.notFound);
-    return deliveryRecord(db, companyId, found.id);
+    return found;
   }
 
   app.get('/orderdlo', async (c) => {
@@ -255,7 +257,7 @@ export function deliveryRoutes(deps: AppDeps) {
       await addEvent(tx, row, {
         source: 'office',
         status: null,
-        note: `Đối soát COD: hãng đã trả ${input.paid_out.toLocaleString('vi-VN')} ₫`,
+        note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}`,
         accountId: access.accountId,
       });
     });

@@ -10,7 +10,7 @@
  */
 import { and, eq, or } from 'drizzle-orm';
 import { DELIVERY_SWITCH, type ApiCarrier } from '@contract/delivery';
-import { mapCarrierStatus } from '@contract/delivery-status';
+import { FINAL_DELIVERY_STATUSES, mapCarrierStatus, type DeliveryStatus } from '@contract/delivery-status';
 import type { AppDeps } from '@server/kernel/app-types';
 import { findConnection } from '@server/kernel/connections';
 import { deliveryOrders } from '@server/kernel/db/schema';
@@ -77,7 +77,13 @@ export const createShipmentJob: JobHandler<DeliveryJob> = {
   async run(job, deps) {
     await requireSwitchOn(deps, job.payload.companyId);
     const row = await loadDelivery(deps, job.payload);
-    if (!row || row.status !== 'creating') return { skipped: row?.status ?? 'missing' };
+    if (!row) return { skipped: 'missing' };
+    if (row.status !== 'creating') {
+      // The carrier's webhook told of the shipment first (Viettel Post's waybill, GHN's "create" event).
+      if (POLLED.includes(row.carrier) && !FINAL_DELIVERY_STATUSES.includes(row.status as DeliveryStatus))
+        await schedulePoll(deps, job.payload, 1);
+      return { skipped: row.status };
+    }
     const connection = await connectionOf(deps, row.companyId, row.connectionId);
     // A simulator restarted since the account was connected has forgotten where to send its webhooks.
     await registerSimulatorWebhook(deps, connection);
@@ -209,7 +215,7 @@ export const pollJob: JobHandler<PollJob> = {
   async run(job, deps) {
     await requireSwitchOn(deps, job.payload.companyId);
     const row = await loadDelivery(deps, job.payload);
-    if (!row || ['delivered', 'returned', 'cancelled', 'create_failed'].includes(row.status)) return { done: true };
+    if (!row || FINAL_DELIVERY_STATUSES.includes(row.status as DeliveryStatus)) return { done: true };
     try {
       await pollDelivery(deps, job.payload.companyId, job.payload.deliveryId);
     } catch (error) {

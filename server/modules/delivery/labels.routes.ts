@@ -55,7 +55,7 @@ export function labelRoutes(deps: AppDeps) {
   app.post('/printtag', async (c) => {
     const input = await parseBody(c, PrintTagSchema);
     const scope = await allowed(c, input.company);
-    const ids = [...new Set(input.ids)];
+    const ids = [...new Set(input.deliveries)];
     const found = await deliveryRecords(db, input.company, and(inArray(deliveryOrders.id, ids), scope));
     if (found.length !== ids.length) throw notFound(DELIVERY_MESSAGES.notFound);
     const unready = found.filter((delivery) => delivery.carrier !== 'self' && (!delivery.tracking_code || delivery.status === 'cancelled'));

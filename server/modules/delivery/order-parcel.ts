@@ -3,11 +3,11 @@
  * it, names for the carriers), the goods with their weight (contract/delivery-parcel.ts) and the
  * COD it collects by default.
  */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '@contract/delivery';
 import { defaultCod, proposeParcel, DEFAULT_UNIT_WEIGHT_GRAMS } from '@contract/delivery-parcel';
 import type { Db } from '@server/kernel/db/client';
-import { customers, orderLines, orders, variants } from '@server/kernel/db/schema';
+import { customers, orderLines, orders, paymentAllocations, payments, variants } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import type { Receiver } from './carriers/carrier';
 
@@ -67,7 +67,17 @@ export async function orderGoods(db: Db, companyId: number, orderId: string, sco
       weightGrams: (weight ?? DEFAULT_UNIT_WEIGHT_GRAMS) * line.factor,
     })),
     proposal,
-    // Payments belong to the receivables module: an order marked paid collects nothing on delivery.
-    cod: order.paymentStatus === 'paid' ? 0 : defaultCod(order.total, 0),
+    // What the order still owes: its total less the payments against it (receivables; a rep's
+    // collection waiting for the cashier counts, the customer paid it), nothing when marked paid.
+    cod: order.paymentStatus === 'paid' ? 0 : defaultCod(order.total, await paidFor(db, companyId, order.id)),
   };
+}
+
+async function paidFor(db: Db, companyId: number, orderId: string): Promise<number> {
+  const [row] = await db
+    .select({ paid: sql<string>`coalesce(sum(${paymentAllocations.amount}), 0)` })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.paymentId))
+    .where(and(eq(paymentAllocations.companyId, companyId), eq(paymentAllocations.orderId, orderId), ne(payments.state, 'cancelled')));
+  return Number(row?.paid ?? 0);
 }

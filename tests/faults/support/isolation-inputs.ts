@@ -181,7 +181,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'POST /api/order/api/transportpartner':
       return { body: { company, order: first('orders') ?? UUIDS[0], parcel: PARCEL, cod_amount: 0 } };
     case 'POST /api/order/api/printtag':
-      return { body: { company, ids: [first('delivery_orders') ?? UUIDS[0]], size: 'a5' } };
+      return { body: { company, deliveries: [first('delivery_orders') ?? UUIDS[0]!], size: 'a5' } };
     case 'POST /api/order/api/connecttransportpartner':
       return {
         body: { company, carrier: 'ghn', environment: 'simulator', account_key: '885', token: 'token-kiem-tra-cach-ly', sender: SENDER },

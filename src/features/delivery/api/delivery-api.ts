@@ -192,7 +192,7 @@ export function useDeliveryWrites(companyId: number) {
       reconcile: (id: string, paidOut: number, note: string | null) =>
         send<DeliveryRecord>(deliveryPaths.reconcile(id), 'POST', { paid_out: paidOut, note }),
       remove: (id: string) => send<null>(deliveryPaths.delivery(id), 'DELETE'),
-      print: (ids: readonly string[], size: LabelSize) => send<PrintJob[]>(deliveryPaths.printTags, 'POST', { ids, size }),
+      print: (ids: readonly string[], size: LabelSize) => send<PrintJob[]>(deliveryPaths.printTags, 'POST', { deliveries: ids, size }),
       connect: (input: Record<string, unknown>) => send<CarrierAccountRecord>(deliveryPaths.accounts, 'POST', input),
       check: (id: number) =>
         send<{ account: CarrierAccountRecord; details: Record<string, string> | null }>(deliveryPaths.checkAccount(id), 'POST'),
