@@ -68,7 +68,19 @@ export default defineConfig({
         // for everything they show, so they are fetched when first opened instead of taking 100 kB
         // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
         // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*'],
+        // The system administrator's area, the package screens (system-office, plans-office) and the
+        // receivables office (receivables-office: aging, payments, statements, settings, VietQR with its
+        // bank list and QR drawer) too.
+        globIgnores: [
+          '**/*.{gz,br}',
+          'assets/warehouse-office-*',
+          'assets/promotion-office-*',
+          'assets/xlsx-reader-*',
+          'assets/system-office-*',
+          'assets/plans-office-*',
+          'assets/orders-office-*',
+          'assets/receivables-office-*',
+        ],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -88,7 +100,13 @@ export default defineConfig({
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The receivables office's online-only parts (receivables-office*) are fetched with what they
+      // import, not with a list of it written into the precached file that loads them (a list of
+      // ~100 files that would take 4 kB of the phone's precache for screens it cannot show offline).
+      resolveDependencies: (filename, deps) => (/receivables-office/.test(filename) ? [] : deps),
+    },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
@@ -138,6 +156,38 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The system administrator's screens and the package screens (issue 17): online-only, each
+            // area one file left out of the precache above (src/features/system/components/system-screens.tsx,
+            // src/features/plans/components/plan-screens.tsx).
+            {
+              name: 'system-office',
+              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
+            // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
+            {
+              name: 'orders-office',
+              test: /src[\\/]features[\\/]orders[\\/]components[\\/]office[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'plans-office',
+              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The receivables office (src/features/receivables/components/office and online: aging,
+            // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
+            // use: online-only, one file left out of the precache above, loaded on first use.
+            // The VietQR part (the bank list and the QR drawer) is its own file, so a page that shows only
+            // the code (an order, its print) does not fetch the office screens.
+            {
+              name: (id: string) => {
+                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(id))
+                  return 'receivables-office-qr';
+                return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
+              },
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

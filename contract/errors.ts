@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',
   PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',
   LOT_BLOCKED: 'Lô hàng không được bán',
+  CREDIT_LIMIT_EXCEEDED: 'Khách hàng vượt hạn mức công nợ',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;

@@ -17,6 +17,7 @@ export const PERMISSION_AREAS = [
   'price_policy',
   'warehouse',
   'promotions',
+  'receivables',
   'employees',
   'regions',
   'kpi',
@@ -48,6 +49,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   price_policy: 'Chính sách giá',
   warehouse: 'Kho',
   promotions: 'Khuyến mại',
+  receivables: 'Công nợ, thu tiền',
   employees: 'Nhân viên',
   regions: 'Khu vực',
   kpi: 'KPI',
@@ -136,6 +138,7 @@ export const SYSTEM_ROLES: SystemRole[] = [
       regions: ['view'],
       kpi: ['view', 'edit'],
       reports: ['view', 'export'],
+      receivables: ['view', 'create', 'export'],
       // A regional manager covers for reps and closes sales at the region's edges.
       off_route: ['view', 'create'],
     },
@@ -152,6 +155,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       visits: ['view', 'create'],
       products: ['view'],
       kpi: ['view'],
+      // Collects payments at the pharmacy; the cashier confirms them (receivables approve).
+      receivables: ['view', 'create'],
     },
   },
   {
@@ -166,6 +171,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       products: ['view', 'export'],
       price_policy: ['view'],
       reports: ['view', 'export'],
+      // The cashier: records and confirms payments, sets credit limits, prints statements.
+      receivables: ['view', 'create', 'edit', 'delete', 'approve', 'export'],
     },
   },
   {

@@ -13,7 +13,8 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
-import { accountRoutes, refreshRoutes } from './modules/auth';
+import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/receivables';
+import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
 import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
@@ -21,11 +22,13 @@ import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
 import { kpiRoutes } from './modules/kpi';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
 import { syncRoutes } from './modules/sync';
+import { planRoutes } from './modules/plans';
+import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
@@ -71,6 +74,12 @@ export function createApp(deps: AppDeps) {
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     if (hasBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
   });
+  // A write leaves its WAL position in the writer's cookie, so their next reads wait for the replica
+  // or go to the primary (server/kernel/db/replica.ts).
+  api.use('*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await deps.reads.markWrite(c);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused: say so.
@@ -80,7 +89,14 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // So do shop pictures and avatars (issue 17): their routes bound them.
+  const ownLimit = (method: string, path: string) => isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+  api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
+  // with one it falls through to the employees module's (server/modules/system).
+  api.route('/account/api', systemAccountRoutes(deps));
+  api.route('/account/api', shopCreateRoutes(deps));
+  api.route('/account/api', salesHistoryRoutes(deps));
   api.route('/account/api', accountRoutes(deps));
   api.route('/account/api', employeeRoutes(deps));
   api.route('/account/api', onboardingRoutes(deps));
@@ -93,6 +109,12 @@ export function createApp(deps: AppDeps) {
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
+  api.route('/order/api', systemOrderRoutes(deps));
+  api.route('/shop/api', shopRoutes(deps));
+  api.route('/service/api', planRoutes(deps));
+  api.route('/service/api', orderTypeRoutes(deps));
+  api.route('/order/api', receivableRoutes(deps));
+  api.route('/order/api', receivableReportRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
@@ -102,6 +124,7 @@ export function createApp(deps: AppDeps) {
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
   api.route('/notification/api', notificationRoutes(deps));
+  api.route('/bank/api', bankRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

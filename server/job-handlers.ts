@@ -4,7 +4,8 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { planLapseHandler } from './modules/plans';
 import { SMS_CODE_JOB } from './modules/auth';
 import { PUSH_JOB, PUSH_SEND_JOB } from './modules/notifications';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [SMS_CODE_JOB, PUSH_JOB, PUSH_SEND_JOB];
+export const JOB_HANDLERS: AnyJobHandler[] = [planLapseHandler, SMS_CODE_JOB, PUSH_JOB, PUSH_SEND_JOB];

@@ -16,6 +16,7 @@ import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 import { createJobRunner } from './kernel/jobs';
 import { loadVault } from './kernel/vault';
+import { readRouting } from './kernel/db/replica';
 import { JOB_HANDLERS } from './job-handlers';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
@@ -47,7 +48,8 @@ export async function prepareDeps(
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; stopSimulators: () => Promise<void> }> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env.logLevel);
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
@@ -61,7 +63,7 @@ export async function prepareDeps(
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
-  let simulatorUrl = options.simulatorUrl ?? null;
+  let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
   let stopSimulators: () => Promise<void> = async () => undefined;
   if (simulatorUrl === null && env.simulators) {
     try {
@@ -94,6 +96,7 @@ export async function prepareDeps(
     jobs,
     simulatorUrl,
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
+    reads: readRouting(db, database.replica),
   };
   if (!options.sender) deps.sender = configuredSender(deps);
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);

@@ -13,6 +13,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as SystemRouteImport } from './routes/system'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
@@ -23,9 +24,12 @@ import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
+import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
+import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
+import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
@@ -36,6 +40,13 @@ import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
 import { Route as LoginRegisterRouteImport } from './routes/_login/register'
+import { Route as SystemIndexRouteImport } from './routes/system/index'
+import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
+import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
+import { Route as SystemOrdersRouteImport } from './routes/system/orders'
+import { Route as SystemPackagesRouteImport } from './routes/system/packages'
+import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
+import { Route as SystemShopsRouteImport } from './routes/system/shops'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -62,6 +73,8 @@ import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/pr
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
+import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
+import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
@@ -85,6 +98,11 @@ const CenterRoute = CenterRouteImport.update({
 } as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/_login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SystemRoute = SystemRouteImport.update({
+  id: '/system',
+  path: '/system',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
@@ -137,6 +155,11 @@ const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
   path: '/order-groups',
   getParentRoute: () => AppRoute,
 } as any)
+const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
+  id: '/order-types',
+  path: '/order-types',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
   id: '/pharmacist',
   path: '/pharmacist',
@@ -147,9 +170,19 @@ const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   path: '/price-policy',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReceivablesRoute = AppReceivablesRouteImport.update({
+  id: '/receivables',
+  path: '/receivables',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRoleRoute = AppRoleRouteImport.update({
   id: '/role',
   path: '/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServicePackageRoute = AppServicePackageRouteImport.update({
+  id: '/service-package',
+  path: '/service-package',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTransportRoute = AppTransportRouteImport.update({
@@ -201,6 +234,41 @@ const LoginRegisterRoute = LoginRegisterRouteImport.update({
   id: '/register',
   path: '/register',
   getParentRoute: () => LoginRoute,
+} as any)
+const SystemIndexRoute = SystemIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountTypesRoute = SystemAccountTypesRouteImport.update({
+  id: '/account-types',
+  path: '/account-types',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountsRoute = SystemAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemOrdersRoute = SystemOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemPackagesRoute = SystemPackagesRouteImport.update({
+  id: '/packages',
+  path: '/packages',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemSalesHistoryRoute = SystemSalesHistoryRouteImport.update({
+  id: '/sales-history',
+  path: '/sales-history',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemShopsRoute = SystemShopsRouteImport.update({
+  id: '/shops',
+  path: '/shops',
+  getParentRoute: () => SystemRoute,
 } as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
@@ -332,6 +400,16 @@ const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   path: '/order/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentPrintIdRoute = PaymentPrintIdRouteImport.update({
+  id: '/payment/print/$id',
+  path: '/payment/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReceivablesStatementIdRoute = ReceivablesStatementIdRouteImport.update({
+  id: '/receivables/statement/$id',
+  path: '/receivables/statement/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersTypeIndexRoute = AppCustomersTypeIndexRouteImport.update({
   id: '/customers/type/',
   path: '/customers/type/',
@@ -377,6 +455,7 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/system': typeof SystemRouteWithChildren
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -387,9 +466,12 @@ export interface FileRoutesByFullPath {
   '/kpi-area': typeof AppKpiAreaRoute
   '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -399,6 +481,13 @@ export interface FileRoutesByFullPath {
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
   '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -419,6 +508,8 @@ export interface FileRoutesByFullPath {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
@@ -446,9 +537,12 @@ export interface FileRoutesByTo {
   '/kpi-area': typeof AppKpiAreaRoute
   '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -458,6 +552,13 @@ export interface FileRoutesByTo {
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
   '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
@@ -478,6 +579,8 @@ export interface FileRoutesByTo {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
@@ -499,6 +602,7 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/system': typeof SystemRouteWithChildren
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
@@ -509,9 +613,12 @@ export interface FileRoutesById {
   '/_app/kpi-area': typeof AppKpiAreaRoute
   '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
+  '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
+  '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
+  '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
@@ -521,7 +628,14 @@ export interface FileRoutesById {
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
   '/_login/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
   '/_center/': typeof CenterIndexRoute
+  '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
@@ -542,6 +656,8 @@ export interface FileRoutesById {
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
@@ -561,6 +677,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/system'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -571,9 +688,12 @@ export interface FileRouteTypes {
     | '/kpi-area'
     | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -583,6 +703,13 @@ export interface FileRouteTypes {
     | '/onboard'
     | '/login'
     | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -603,6 +730,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
     | '/my-account/'
@@ -630,9 +759,12 @@ export interface FileRouteTypes {
     | '/kpi-area'
     | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -642,6 +774,13 @@ export interface FileRouteTypes {
     | '/onboard'
     | '/login'
     | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
@@ -662,6 +801,8 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
     | '/my-account'
@@ -682,6 +823,7 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/system'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
@@ -692,9 +834,12 @@ export interface FileRouteTypes {
     | '/_app/kpi-area'
     | '/_app/notifications'
     | '/_app/order-groups'
+    | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
+    | '/_app/receivables'
     | '/_app/role'
+    | '/_app/service-package'
     | '/_app/transport'
     | '/_app/visits'
     | '/_app/warehouse'
@@ -704,7 +849,14 @@ export interface FileRouteTypes {
     | '/_center/onboard'
     | '/_login/login'
     | '/_login/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
     | '/_center/'
+    | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
     | '/_app/customers/settings'
@@ -725,6 +877,8 @@ export interface FileRouteTypes {
     | '/_app/reports/promotions'
     | '/_app/reports/region'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
     | '/_app/my-account/'
@@ -746,7 +900,10 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  SystemRoute: typeof SystemRouteWithChildren
   OrderPrintIdRoute: typeof OrderPrintIdRoute
+  PaymentPrintIdRoute: typeof PaymentPrintIdRoute
+  ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
 
@@ -778,6 +935,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/system': {
+      id: '/system'
+      path: '/system'
+      fullPath: '/system'
+      preLoaderRoute: typeof SystemRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/area': {
@@ -850,6 +1014,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppOrderGroupsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/order-types': {
+      id: '/_app/order-types'
+      path: '/order-types'
+      fullPath: '/order-types'
+      preLoaderRoute: typeof AppOrderTypesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pharmacist': {
       id: '/_app/pharmacist'
       path: '/pharmacist'
@@ -864,11 +1035,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPricePolicyRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/receivables': {
+      id: '/_app/receivables'
+      path: '/receivables'
+      fullPath: '/receivables'
+      preLoaderRoute: typeof AppReceivablesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/role': {
       id: '/_app/role'
       path: '/role'
       fullPath: '/role'
       preLoaderRoute: typeof AppRoleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/service-package': {
+      id: '/_app/service-package'
+      path: '/service-package'
+      fullPath: '/service-package'
+      preLoaderRoute: typeof AppServicePackageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/transport': {
@@ -940,6 +1125,55 @@ declare module '@tanstack/react-router' {
       fullPath: '/register'
       preLoaderRoute: typeof LoginRegisterRouteImport
       parentRoute: typeof LoginRoute
+    }
+    '/system/': {
+      id: '/system/'
+      path: '/'
+      fullPath: '/system/'
+      preLoaderRoute: typeof SystemIndexRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/account-types': {
+      id: '/system/account-types'
+      path: '/account-types'
+      fullPath: '/system/account-types'
+      preLoaderRoute: typeof SystemAccountTypesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/accounts': {
+      id: '/system/accounts'
+      path: '/accounts'
+      fullPath: '/system/accounts'
+      preLoaderRoute: typeof SystemAccountsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/orders': {
+      id: '/system/orders'
+      path: '/orders'
+      fullPath: '/system/orders'
+      preLoaderRoute: typeof SystemOrdersRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/packages': {
+      id: '/system/packages'
+      path: '/packages'
+      fullPath: '/system/packages'
+      preLoaderRoute: typeof SystemPackagesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/sales-history': {
+      id: '/system/sales-history'
+      path: '/sales-history'
+      fullPath: '/system/sales-history'
+      preLoaderRoute: typeof SystemSalesHistoryRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/shops': {
+      id: '/system/shops'
+      path: '/shops'
+      fullPath: '/system/shops'
+      preLoaderRoute: typeof SystemShopsRouteImport
+      parentRoute: typeof SystemRoute
     }
     '/_app/customers/': {
       id: '/_app/customers/'
@@ -1123,6 +1357,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderPrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/print/$id': {
+      id: '/payment/print/$id'
+      path: '/payment/print/$id'
+      fullPath: '/payment/print/$id'
+      preLoaderRoute: typeof PaymentPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receivables/statement/$id': {
+      id: '/receivables/statement/$id'
+      path: '/receivables/statement/$id'
+      fullPath: '/receivables/statement/$id'
+      preLoaderRoute: typeof ReceivablesStatementIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/': {
       id: '/_app/customers/type/'
       path: '/customers/type'
@@ -1193,9 +1441,12 @@ interface AppRouteChildren {
   AppKpiAreaRoute: typeof AppKpiAreaRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
+  AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
+  AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
+  AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
@@ -1245,9 +1496,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppKpiAreaRoute: AppKpiAreaRoute,
   AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
+  AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
+  AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
+  AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
@@ -1325,12 +1579,38 @@ const LoginRouteChildren: LoginRouteChildren = {
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
 
+interface SystemRouteChildren {
+  SystemAccountTypesRoute: typeof SystemAccountTypesRoute
+  SystemAccountsRoute: typeof SystemAccountsRoute
+  SystemOrdersRoute: typeof SystemOrdersRoute
+  SystemPackagesRoute: typeof SystemPackagesRoute
+  SystemSalesHistoryRoute: typeof SystemSalesHistoryRoute
+  SystemShopsRoute: typeof SystemShopsRoute
+  SystemIndexRoute: typeof SystemIndexRoute
+}
+
+const SystemRouteChildren: SystemRouteChildren = {
+  SystemAccountTypesRoute: SystemAccountTypesRoute,
+  SystemAccountsRoute: SystemAccountsRoute,
+  SystemOrdersRoute: SystemOrdersRoute,
+  SystemPackagesRoute: SystemPackagesRoute,
+  SystemSalesHistoryRoute: SystemSalesHistoryRoute,
+  SystemShopsRoute: SystemShopsRoute,
+  SystemIndexRoute: SystemIndexRoute,
+}
+
+const SystemRouteWithChildren =
+  SystemRoute._addFileChildren(SystemRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  SystemRoute: SystemRouteWithChildren,
   OrderPrintIdRoute: OrderPrintIdRoute,
+  PaymentPrintIdRoute: PaymentPrintIdRoute,
+  ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }
 export const routeTree = rootRouteImport

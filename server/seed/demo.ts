@@ -3,6 +3,7 @@
  * - 0901234567 / Demo@2026, Nguyễn Văn An: An Khang (Dược phẩm, accepted, every switch and report on),
  *   Minh Phát (Khác, accepted, every switch off, no report config), Hòa Bình (pending).
  * - 0907654321 / Demo@2026, Trần Thị Bình: accepted member of Minh Phát only.
+ * - 0909000000 / Demo@2026, Quản trị hệ thống: the system administrator (account type SYSTEM, no company).
  */
 import { count, eq } from 'drizzle-orm';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/company-switches';
@@ -13,7 +14,11 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoPromotions } from './demo-promotions';
+import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
+import { companyOrderTypes } from '@server/modules/orders';
+import { SHOP_ACCOUNT_TYPES } from '@contract/system';
+import { seedDemoSystem } from './demo-system';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -32,6 +37,8 @@ export async function seedAccountTypes(db: Db): Promise<void> {
     .values([
       { code: 'SYSTEM', title: 'Quản trị hệ thống' },
       { code: 'COMPANY', title: 'Người dùng doanh nghiệp' },
+      // The owners of shops the system administrator creates (chth/ncc/npt admincreate/, issue 17).
+      ...Object.values(SHOP_ACCOUNT_TYPES),
     ])
     .onConflictDoNothing();
 }
@@ -94,4 +101,8 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
+  for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
+  await seedDemoSystem(db, passwordHash);
+  await seedDemoReceivables(db, ids);
 }

@@ -84,13 +84,15 @@ export type TestServerOptions = {
   simulators?: boolean;
   /** Leave the job queue to the test (`server.deps.jobs.drain()`) instead of running it in the background. */
   backgroundJobs?: boolean;
+  /** Read lists from the hot standby too (scripts/with-pg-replica.sh). */
+  replica?: boolean;
   /** Send codes with the sender the environment chooses (SMS_PROVIDER) instead of capturing them. */
   configuredSender?: boolean;
 };
 
 export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { sender, sentCodes } = capturingSender();
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ replica: options.replica });
   const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
   const running = await startServer({
     env: testEnv(overrides),

@@ -37,6 +37,8 @@ const ROUTES = [
   '/role',
   '/area',
   '/kpi-area',
+  '/order-types',
+  '/service-package',
   '/visits',
   '/pharmacist',
   '/my-account',
@@ -49,6 +51,7 @@ const ROUTES = [
   '/reports/products',
   '/notifications',
   '/join-requests',
+  '/receivables',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

@@ -44,7 +44,7 @@ const SERVICE_CONFIG = [
   { label: 'Kết nối giao vận', href: '/connect-dlo' },
   { label: 'Zalo OA', href: '/zalo-oa' },
 ];
-const CONFIG_ROUTES = ['/area', '/kpi-area', '/role'];
+const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/order-types', '/service-package'];
 const INVENTORY = [
   { label: 'Phiếu nhập kho', href: '/inventory/warehouse' },
   { label: 'Phiếu xuất kho', href: '/inventory/delivery' },

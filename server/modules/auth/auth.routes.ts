@@ -29,6 +29,7 @@ import { parseBody, pathId } from '@server/kernel/validate';
 import { authenticate, bearerToken } from '@server/kernel/authenticate';
 import { loadAccountView } from './account-view';
 import { passwordResetRoutes } from './password-reset.routes';
+import { accountProfileRoutes } from './account-profile.routes';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { registrationRoutes } from './registration.routes';
 import { revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, signIn } from './sessions';
@@ -187,6 +188,7 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   app.route('/', passwordResetRoutes(deps));
+  app.route('/', accountProfileRoutes(deps));
   app.route('/', registrationRoutes(deps));
   return app;
 }

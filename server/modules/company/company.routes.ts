@@ -26,6 +26,7 @@ import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { requireCompanyAdmin, requireMembership } from '@server/kernel/membership';
 import { loadAccountView } from '@server/modules/auth';
+import { requirePlanAllows, requireSeat } from '@server/modules/plans';
 import {
   findCompanyBy,
   insertCompanyWithOwner,
@@ -167,6 +168,8 @@ export function companyRoutes(deps: AppDeps) {
       if (input.status === 'accept' && membership.status !== 'pending') {
         throw forbidden('FORBIDDEN', 'Chỉ người được mời mới có thể chấp nhận lời mời; hãy gửi lời mời mới nếu cần');
       }
+      // Accepting a join request takes one of the package's seats (server/modules/plans).
+      if (input.status === 'accept') await requireSeat(db, membership.companyId, membership.accountId);
     }
     // Accepting a request may give the role at once (otherwise the company's sales role applies).
     if (input.role !== undefined && !(await isCompanyRole(db, membership.companyId, input.role))) {
@@ -227,6 +230,8 @@ export function companyRoutes(deps: AppDeps) {
     const input = await parseBody(c, SetFunctionSchema);
     await requireCompanyAdmin(db, c.get('auth'), input.company);
     if (!isSwitchCode(input.code)) throw unknownSwitch();
+    // A company on a package turns on only what the package has (server/modules/plans).
+    await requirePlanAllows(db, input.company, input.code, input.is_enabled);
     await setSwitch(db, input.company, input.code, input.is_enabled);
     return ok(c, { code: input.code, is_enabled: input.is_enabled }, { message: 'Đã cập nhật chức năng' });
   });

@@ -60,7 +60,8 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/customer', async (c) => {
     const query = parseQuery(c, CustomerListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'customers', 'view');
-    const result = await listCustomers(db, { ...query, scope: await customerScope(db, access) });
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const result = await listCustomers(await deps.reads.readDb(c), { ...query, scope: await customerScope(db, access) });
     return ok(c, result.rows, { count: result.count });
   });
 

@@ -30,6 +30,7 @@ import type { Access } from '@server/modules/roles';
 import { uniqueViolation } from '@server/kernel/sql';
 import { assertManagesAccount, assertNotAbove, assertRegionAllowed, visibleTo } from './employee-access';
 import { codeTaken, findEmployee, STAFF_STATUSES } from './employee-record';
+import { requireSeat } from '@server/modules/plans';
 
 export type WriteContext = { auth: AuthInfo; access: Access };
 
@@ -200,6 +201,8 @@ export async function createEmployee(
         throw conflict(message, { phone: message });
       }
       await assertReferences(tx, companyId, { role: input.role, region: regionId, manager: input.manager }, accountId);
+      // The company's package has a number of seats (server/modules/plans).
+      await requireSeat(tx, companyId, accountId);
       // Invited again (or admitted): the code the company gave them before stays unless a new one is given.
       let code = input.code ?? membership?.code ?? null;
       if (code && (await codeTaken(tx, companyId, code, membership?.id ?? null))) throw conflict(CODE_TAKEN, { code: CODE_TAKEN });

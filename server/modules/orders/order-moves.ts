@@ -17,6 +17,7 @@ import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
+import { orderChanged } from '@server/modules/receivables';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
@@ -123,4 +124,6 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     to: move.to,
     reason: NEEDS_REASON.includes(move.to) ? move.reason : null,
   });
+  // Completed: the customer owes it from today; any move changes what their open orders add.
+  await orderChanged(tx, move.companyId, move.orderId, now);
 }

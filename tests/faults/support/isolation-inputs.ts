@@ -124,6 +124,46 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/promotion/api/promotionvalue':
     case 'GET /api/promotion/api/getpromotionvariant':
       return { query: { promotion: first('promotions') ?? 1 } };
+    // Order types (issue 17): a type the checks accept, and the member a call names.
+    case 'POST /api/service/api/insert_or_update_type':
+      return { body: { company, code: `CL${serial % 100}`, name: 'Loại đơn kiểm tra cách ly' } };
+    case 'GET /api/service/api/using_type_for_user':
+      return { query: { account: first('accounts') ?? 1 } };
+    case 'POST /api/service/api/using_type_for_user':
+    case 'PUT /api/service/api/using_type_for_user':
+      return { body: { company, account: first('accounts') ?? 1, type_ids: [] } };
+    // Packages (issue 17): a running voucher and a package the seed has.
+    case 'POST /api/service/api/check-vourcher':
+      return { body: { company, code: 'CHAOMUNG2026', package: 1, months: 1 } };
+    case 'POST /api/service/api/register-package':
+      return { body: { company, package: 1, months: 1 } };
+    // Receivables (issue 14): a customer or an order the query names, a period in order, rising
+    // aging bounds, a bank of the NAPAS list, a payment of the company.
+    case 'POST /api/order/api/orderpayment':
+      return { body: { company, customer: first('customers'), amount: 10_000, method: 'cash', confirmed: false } };
+    case 'PUT /api/order/api/orderpayment/:id/cancel':
+      return { body: { company, reason: 'Kiểm tra cách ly' } };
+    case 'GET /api/order/api/receivableinfo':
+    case 'GET /api/order/api/paymenthistory':
+    case 'GET /api/order/api/receivableledger':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'GET /api/order/api/receivablestatement':
+      return { query: { customer: first('customers') ?? UUIDS[0]!, date_from: '2026-01-01', date_to: '2026-12-31' } };
+    case 'PUT /api/order/api/receivablesetting':
+      return { body: { company, policy: 'warn', default_credit_days: 30, aging_bounds: [30, 60, 90] } };
+    case 'PUT /api/order/api/creditlimit/:customer':
+    case 'PUT /api/order/api/creditlimitstaff/:account':
+      return { body: { company, credit_limit: 1_000_000, credit_days: 30 } };
+    case 'POST /api/bank/api/card':
+    case 'PUT /api/bank/api/card/:id{[0-9]+}':
+      return {
+        body: {
+          company,
+          bank_bin: '970436',
+          account_number: `00710${String(100_000 + serial).slice(-6)}`,
+          account_name: 'Kiểm tra cách ly',
+        },
+      };
     default:
       return null;
   }

@@ -1,5 +1,6 @@
 /** Accounts, sign-in sessions and what guards them (server/modules/auth). */
-import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Address } from '@contract/address';
 import { createdAt, tstz } from './columns';
 
 export const appSecrets = pgTable('app_secrets', {
@@ -23,6 +24,8 @@ export const accounts = pgTable('accounts', {
   /** When the account proved it reads `email` (verifyemail); cleared when the address changes. */
   emailVerifiedAt: tstz('email_verified_at'),
   address: text('address'),
+  /** The address by administrative units (address/{id}/); `address` is its one-line form. */
+  addressData: jsonb('address_data').$type<Address>(),
   birthday: date('birthday', { mode: 'string' }),
   gender: text('gender'),
   accountTypeId: integer('account_type_id')
@@ -30,6 +33,20 @@ export const accounts = pgTable('accounts', {
     .references(() => accountTypes.id),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A person's picture (/my-account/edit), checked like product images. */
+export const accountAvatars = pgTable('account_avatars', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  /** Part of the avatar's address, so a new picture is never served from a cache. */
+  version: integer('version').notNull().default(1),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 

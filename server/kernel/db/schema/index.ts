@@ -17,4 +17,7 @@ export * from './regions';
 export * from './kpi';
 export * from './promotions';
 export * from './integrations';
+export * from './plans';
+export * from './system';
 export * from './notifications';
+export * from './receivables';

@@ -87,6 +87,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
 
   // Promotions are a service of their own (REWARD): off, the entry goes and the server refuses the calls.
   if (on('REWARD')) menu.push({ key: 'promotion', label: 'Khuyến mại', to: '/promotion' });
+  // Receivables and payments likewise (RECEIVABLE).
+  if (on('RECEIVABLE')) menu.push({ key: 'receivables', label: 'Công nợ', to: '/receivables' });
 
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));
@@ -101,6 +103,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'area', label: 'Khu vực', to: '/area' },
       { key: 'kpi-area', label: 'KPI khu vực', to: '/kpi-area' },
       { key: 'role', label: 'Phân quyền', to: '/role' },
+      { key: 'order-types', label: 'Loại đơn hàng', to: '/order-types' },
+      { key: 'service-package', label: 'Gói dịch vụ', to: '/service-package' },
       ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
