@@ -103,7 +103,7 @@ describe('registration and onboarding', () => {
     await taxCode.fill('0100109106');
     await page.getByRole('textbox', { name: 'Địa chỉ' }).fill('25 Trần Phú, Phường Hà Đông, Hà Nội');
     await page.getByTestId('field-business-type').click();
-    await page.getByRole('option', { name: 'Nhà phân phối' }).click();
+    await page.getByRole('option', { name: 'Nhà thuốc, quầy thuốc' }).click();
     await page.getByRole('button', { name: 'Đăng ký công ty' }).click();
 
     await waitForPath(page, '/dashboard');
