@@ -63,24 +63,12 @@ export default defineConfig({
         // address picker's province/ward files (public/address, ~280 kB raw: a customer can be
         // created offline in any province). The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
-        // Precompressed copies are for the server, never cached twice. The warehouse office's
-        // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
-        // for everything they show, so they are fetched when first opened instead of taking 100 kB
-        // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
-        // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        // The system administrator's area, the package screens (system-office, plans-office) and the
-        // receivables office (receivables-office: aging, payments, statements, settings, VietQR with its
-        // bank list and QR drawer) too.
-        globIgnores: [
-          '**/*.{gz,br}',
-          'assets/warehouse-office-*',
-          'assets/promotion-office-*',
-          'assets/xlsx-reader-*',
-          'assets/system-office-*',
-          'assets/plans-office-*',
-          'assets/orders-office-*',
-          'assets/receivables-office-*',
-        ],
+        // Precompressed copies are for the server, never cached twice. The office screens of each
+        // domain (<domain>-office*: the codeSplitting groups below, with what only they use) need the
+        // server for everything they show, so they are fetched when first opened instead of taking
+        // the phone's precache (e.g. src/features/warehouse/components/office-screens.tsx); the Excel
+        // reader likewise.
+        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -188,6 +176,26 @@ export default defineConfig({
                   return 'receivables-office-qr';
                 return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
               },
+              includeDependenciesRecursively: false,
+            },
+            // The delivery office (src/features/delivery: /transport, /connect-dlo, the labels page and
+            // an order's delivery card, with the calls and rules only they use): online-only, likewise
+            // (src/features/delivery/components/delivery-screens.tsx).
+            {
+              name: 'delivery-office',
+              // Its contract files too: left to the screens' entry chunk they would form a cycle with this
+              // one, and a schema built at load time would read a constant not yet defined.
+              test: /src[\\/]features[\\/]delivery[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]delivery(-[a-z]+)?\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The e-invoice and accounting office (src/features/invoices: the screens of components/office
+            // with the calls and rules only they use, and the contract files only they read): online-only,
+            // one file left out of the precache above, loaded on first use
+            // (src/features/invoices/components/invoice-screens.tsx). Left to themselves the contract files
+            // would land in the screens' entry file, which imports this one: a cycle between the two files.
+            {
+              name: 'invoice-office',
+              test: /src[\\/]features[\\/]invoices[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]invoices[\w-]*\.ts$/,
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

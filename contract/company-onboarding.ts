@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { foldedWords } from './fold';
-import { taxCodeField } from './tax-code';
+import { companyTaxCodeField } from './tax-code';
 import type { Account } from './auth';
 import type { Company, CompanySummary } from './company';
 import { bodyObject, idField, optionalText, requiredText } from './validation';
@@ -16,7 +16,7 @@ export const REGISTER_COMPANY_TYPES = ['Dược phẩm', 'Khác'] as const;
 export const RegisterCompanySchema = bodyObject({
   title: requiredText('tên công ty'),
   type: v.picklist(REGISTER_COMPANY_TYPES, 'Vui lòng chọn loại hình: Dược phẩm hoặc Khác'),
-  tax_code: taxCodeField,
+  tax_code: companyTaxCodeField,
   address: requiredText('địa chỉ', 500),
   /** What the company trades in: one of the system's business types (shop/api/bussinesstype/). */
   business_type: v.optional(v.nullable(idField('ngành hàng')), null),

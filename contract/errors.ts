@@ -39,6 +39,9 @@ export const ERROR_MESSAGES = {
   LOT_BLOCKED: 'Lô hàng không được bán',
   CREDIT_LIMIT_EXCEEDED: 'Khách hàng vượt hạn mức công nợ',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+  CARRIER_REFUSED: 'Hãng vận chuyển từ chối yêu cầu',
+  CARRIER_UNAVAILABLE: 'Hãng vận chuyển đang không phản hồi, vui lòng thử lại sau',
+  PROVIDER_ERROR: 'Không kết nối được với nhà cung cấp dịch vụ, vui lòng thử lại sau',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;
 

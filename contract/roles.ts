@@ -24,6 +24,7 @@ export const PERMISSION_AREAS = [
   'roles',
   'reports',
   'settings',
+  'invoices',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -56,6 +57,7 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  invoices: 'Hóa đơn điện tử, kế toán',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 
@@ -173,6 +175,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       reports: ['view', 'export'],
       // The cashier: records and confirms payments, sets credit limits, prints statements.
       receivables: ['view', 'create', 'edit', 'delete', 'approve', 'export'],
+      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (issue 18).
+      invoices: ['view', 'create', 'edit', 'export'],
     },
   },
   {

@@ -18,9 +18,11 @@ import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
 import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
+import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRoutes } from './modules/delivery';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
+import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
 import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
@@ -108,6 +110,7 @@ export function createApp(deps: AppDeps) {
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
+  api.route('/order/api', misaOrderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
   api.route('/order/api', systemOrderRoutes(deps));
   api.route('/shop/api', shopRoutes(deps));
@@ -125,6 +128,14 @@ export function createApp(deps: AppDeps) {
   api.route('/promotion/api', promotionRoutes(deps));
   api.route('/notification/api', notificationRoutes(deps));
   api.route('/bank/api', bankRoutes(deps));
+  api.route('/order/api', deliveryRoutes(deps));
+  api.route('/order/api', deliveryAccountRoutes(deps));
+  api.route('/order/api', labelRoutes(deps));
+  api.route('/delivery', deliveryWebhookRoutes(deps));
+  // AMIS's callback has no session: mounted before the routes that require one.
+  api.route('/invoice/api', amisCallbackRoutes(deps));
+  api.route('/invoice/api', invoiceRoutes(deps));
+  api.route('/invoice/api', accountingRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

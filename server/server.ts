@@ -7,6 +7,7 @@ import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
+import { seedDemoDelivery } from './seed/demo-delivery';
 import { ensureAllCompanyRoles } from './modules/roles';
 import { configuredSender } from './modules/auth';
 import type { ServerEnv } from './kernel/env';
@@ -51,9 +52,14 @@ export async function prepareDeps(
   const database =
     options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
+  let demoSeeded = false;
   if (!(await hasAnyAccount(db))) {
     if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
+      // The demo's connections to the providers (and what they issued) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: options.simulatorUrl != null || env.simulators });
+      demoSeeded = true;
       logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
     } else {
       await seedAccountTypes(db);
@@ -61,7 +67,6 @@ export async function prepareDeps(
   }
   await ensureAllCompanyRoles(db);
   const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
   // Demo mode: the providers' simulators beside the app, where the demo connections point.
   let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
   let stopSimulators: () => Promise<void> = async () => undefined;
@@ -99,6 +104,10 @@ export async function prepareDeps(
     reads: readRouting(db, database.replica),
   };
   if (!options.sender) deps.sender = configuredSender(deps);
+  // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
+  if (demoSeeded && env.simulators && simulatorUrl) {
+    await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));
+  }
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };
 }

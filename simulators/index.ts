@@ -5,9 +5,19 @@
  */
 import { esmsSimulator } from './esms';
 import type { SimulatorFactory } from './host';
+import { ghnSimulator } from './ghn';
+import { ghtkSimulator } from './ghtk';
+import { vtpSimulator } from './vtp';
+import { amisSimulator } from './amis';
+import { meinvoiceSimulator } from './meinvoice';
 
 export const SIMULATORS = {
   esms: esmsSimulator,
+  ghn: ghnSimulator,
+  ghtk: ghtkSimulator,
+  vtp: vtpSimulator,
+  meinvoice: meinvoiceSimulator,
+  amis: amisSimulator,
 } satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

@@ -14,6 +14,7 @@ import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
 import { Route as SystemRouteImport } from './routes/system'
+import { Route as AppAccountingRouteImport } from './routes/_app/accounting'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
@@ -47,6 +48,7 @@ import { Route as SystemOrdersRouteImport } from './routes/system/orders'
 import { Route as SystemPackagesRouteImport } from './routes/system/packages'
 import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
 import { Route as SystemShopsRouteImport } from './routes/system/shops'
+import { Route as TransportLabelsRouteImport } from './routes/transport.labels'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -54,6 +56,9 @@ import { Route as AppCustomersSettingsRouteImport } from './routes/_app/customer
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryDeliveryRouteImport } from './routes/_app/inventory/delivery'
 import { Route as AppInventoryWarehouseRouteImport } from './routes/_app/inventory/warehouse'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
+import { Route as AppInvoicesSettingsRouteImport } from './routes/_app/invoices/settings'
 import { Route as AppMyAccountIndexRouteImport } from './routes/_app/my-account/index'
 import { Route as AppMyAccountEditRouteImport } from './routes/_app/my-account/edit'
 import { Route as AppOrderGroupsIdRouteImport } from './routes/_app/order-groups_.$id'
@@ -104,6 +109,11 @@ const SystemRoute = SystemRouteImport.update({
   id: '/system',
   path: '/system',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountingRoute = AppAccountingRouteImport.update({
+  id: '/accounting',
+  path: '/accounting',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
@@ -270,6 +280,11 @@ const SystemShopsRoute = SystemShopsRouteImport.update({
   path: '/shops',
   getParentRoute: () => SystemRoute,
 } as any)
+const TransportLabelsRoute = TransportLabelsRouteImport.update({
+  id: '/transport/labels',
+  path: '/transport/labels',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
   path: '/customers/',
@@ -303,6 +318,21 @@ const AppInventoryDeliveryRoute = AppInventoryDeliveryRouteImport.update({
 const AppInventoryWarehouseRoute = AppInventoryWarehouseRouteImport.update({
   id: '/inventory/warehouse',
   path: '/inventory/warehouse',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesSettingsRoute = AppInvoicesSettingsRouteImport.update({
+  id: '/invoices/settings',
+  path: '/invoices/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMyAccountIndexRoute = AppMyAccountIndexRouteImport.update({
@@ -456,6 +486,7 @@ const AppInventoryReceiptKindCreateRoute =
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
   '/system': typeof SystemRouteWithChildren
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -487,12 +518,15 @@ export interface FileRoutesByFullPath {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -512,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
   '/order/': typeof AppOrderIndexRoute
   '/product/': typeof AppProductIndexRoute
@@ -527,6 +562,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof CenterIndexRoute
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
@@ -558,12 +594,15 @@ export interface FileRoutesByTo {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -583,6 +622,7 @@ export interface FileRoutesByTo {
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
   '/order': typeof AppOrderIndexRoute
   '/product': typeof AppProductIndexRoute
@@ -603,6 +643,7 @@ export interface FileRoutesById {
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
   '/system': typeof SystemRouteWithChildren
+  '/_app/accounting': typeof AppAccountingRoute
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
@@ -634,6 +675,7 @@ export interface FileRoutesById {
   '/system/packages': typeof SystemPackagesRoute
   '/system/sales-history': typeof SystemSalesHistoryRoute
   '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/_center/': typeof CenterIndexRoute
   '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
@@ -641,6 +683,8 @@ export interface FileRoutesById {
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
   '/_app/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/_app/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/_app/invoices/$id': typeof AppInvoicesIdRoute
+  '/_app/invoices/settings': typeof AppInvoicesSettingsRoute
   '/_app/my-account/edit': typeof AppMyAccountEditRoute
   '/_app/order-groups_/$id': typeof AppOrderGroupsIdRoute
   '/_app/order/$id': typeof AppOrderIdRoute
@@ -660,6 +704,7 @@ export interface FileRoutesById {
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
   '/_app/order/': typeof AppOrderIndexRoute
   '/_app/product/': typeof AppProductIndexRoute
@@ -678,6 +723,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/system'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -709,12 +755,15 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -734,6 +783,7 @@ export interface FileRouteTypes {
     | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
+    | '/invoices/'
     | '/my-account/'
     | '/order/'
     | '/product/'
@@ -749,6 +799,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
@@ -780,12 +831,15 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -805,6 +859,7 @@ export interface FileRouteTypes {
     | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
+    | '/invoices'
     | '/my-account'
     | '/order'
     | '/product'
@@ -824,6 +879,7 @@ export interface FileRouteTypes {
     | '/_center'
     | '/_login'
     | '/system'
+    | '/_app/accounting'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
@@ -855,6 +911,7 @@ export interface FileRouteTypes {
     | '/system/packages'
     | '/system/sales-history'
     | '/system/shops'
+    | '/transport/labels'
     | '/_center/'
     | '/system/'
     | '/_app/customers/$id'
@@ -862,6 +919,8 @@ export interface FileRouteTypes {
     | '/_app/customers/settings'
     | '/_app/inventory/delivery'
     | '/_app/inventory/warehouse'
+    | '/_app/invoices/$id'
+    | '/_app/invoices/settings'
     | '/_app/my-account/edit'
     | '/_app/order-groups_/$id'
     | '/_app/order/$id'
@@ -881,6 +940,7 @@ export interface FileRouteTypes {
     | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
+    | '/_app/invoices/'
     | '/_app/my-account/'
     | '/_app/order/'
     | '/_app/product/'
@@ -901,6 +961,7 @@ export interface RootRouteChildren {
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
   SystemRoute: typeof SystemRouteWithChildren
+  TransportLabelsRoute: typeof TransportLabelsRoute
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   PaymentPrintIdRoute: typeof PaymentPrintIdRoute
   ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
@@ -943,6 +1004,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/system'
       preLoaderRoute: typeof SystemRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/accounting': {
+      id: '/_app/accounting'
+      path: '/accounting'
+      fullPath: '/accounting'
+      preLoaderRoute: typeof AppAccountingRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/area': {
       id: '/_app/area'
@@ -1175,6 +1243,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SystemShopsRouteImport
       parentRoute: typeof SystemRoute
     }
+    '/transport/labels': {
+      id: '/transport/labels'
+      path: '/transport/labels'
+      fullPath: '/transport/labels'
+      preLoaderRoute: typeof TransportLabelsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/': {
       id: '/_app/customers/'
       path: '/customers'
@@ -1222,6 +1297,27 @@ declare module '@tanstack/react-router' {
       path: '/inventory/warehouse'
       fullPath: '/inventory/warehouse'
       preLoaderRoute: typeof AppInventoryWarehouseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$id': {
+      id: '/_app/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/settings': {
+      id: '/_app/invoices/settings'
+      path: '/invoices/settings'
+      fullPath: '/invoices/settings'
+      preLoaderRoute: typeof AppInvoicesSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my-account/': {
@@ -1431,6 +1527,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAccountingRoute: typeof AppAccountingRoute
   AppAreaRoute: typeof AppAreaRoute
   AppCartRoute: typeof AppCartRoute
   AppConnectDloRoute: typeof AppConnectDloRoute
@@ -1456,6 +1553,8 @@ interface AppRouteChildren {
   AppCustomersSettingsRoute: typeof AppCustomersSettingsRoute
   AppInventoryDeliveryRoute: typeof AppInventoryDeliveryRoute
   AppInventoryWarehouseRoute: typeof AppInventoryWarehouseRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
+  AppInvoicesSettingsRoute: typeof AppInvoicesSettingsRoute
   AppMyAccountEditRoute: typeof AppMyAccountEditRoute
   AppOrderGroupsIdRoute: typeof AppOrderGroupsIdRoute
   AppOrderIdRoute: typeof AppOrderIdRoute
@@ -1472,6 +1571,7 @@ interface AppRouteChildren {
   AppReportsRegionRoute: typeof AppReportsRegionRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppMyAccountIndexRoute: typeof AppMyAccountIndexRoute
   AppOrderIndexRoute: typeof AppOrderIndexRoute
   AppProductIndexRoute: typeof AppProductIndexRoute
@@ -1486,6 +1586,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountingRoute: AppAccountingRoute,
   AppAreaRoute: AppAreaRoute,
   AppCartRoute: AppCartRoute,
   AppConnectDloRoute: AppConnectDloRoute,
@@ -1511,6 +1612,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersSettingsRoute: AppCustomersSettingsRoute,
   AppInventoryDeliveryRoute: AppInventoryDeliveryRoute,
   AppInventoryWarehouseRoute: AppInventoryWarehouseRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
+  AppInvoicesSettingsRoute: AppInvoicesSettingsRoute,
   AppMyAccountEditRoute: AppMyAccountEditRoute,
   AppOrderGroupsIdRoute: AppOrderGroupsIdRoute,
   AppOrderIdRoute: AppOrderIdRoute,
@@ -1527,6 +1630,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsRegionRoute: AppReportsRegionRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppMyAccountIndexRoute: AppMyAccountIndexRoute,
   AppOrderIndexRoute: AppOrderIndexRoute,
   AppProductIndexRoute: AppProductIndexRoute,
@@ -1608,6 +1712,7 @@ const rootRouteChildren: RootRouteChildren = {
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
   SystemRoute: SystemRouteWithChildren,
+  TransportLabelsRoute: TransportLabelsRoute,
   OrderPrintIdRoute: OrderPrintIdRoute,
   PaymentPrintIdRoute: PaymentPrintIdRoute,
   ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,

@@ -9,10 +9,12 @@ import { count, eq } from 'drizzle-orm';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/company-switches';
 import { hashPassword } from '@server/lib/passwords';
 import type { Db } from '@server/kernel/db/client';
+import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
@@ -48,7 +50,12 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
+/**
+ * `providers`: the simulators run beside this server (npm start's demo, tests that start them), so
+ * the demo companies connect to them and use them (e-invoices, accounting); elsewhere nothing is
+ * seeded that would call a provider.
+ */
+export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, options: { providers: boolean }): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -105,4 +112,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
   await seedDemoSystem(db, passwordHash);
   await seedDemoReceivables(db, ids);
+  if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
 }

@@ -40,6 +40,9 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/price-policy': ['price_policy', 'view'],
   '/connect-dlo': ['settings', 'view'],
   '/zalo-oa': ['settings', 'view'],
+  '/invoices': ['invoices', 'view'],
+  '/invoices/settings': ['invoices', 'edit'],
+  '/accounting': ['invoices', 'view'],
 };
 
 /** Form pages that edit an existing record when their search names it (/product/create?id=…). */

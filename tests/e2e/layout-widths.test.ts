@@ -52,6 +52,9 @@ const ROUTES = [
   '/notifications',
   '/join-requests',
   '/receivables',
+  '/invoices',
+  '/invoices/settings',
+  '/accounting',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

@@ -99,7 +99,7 @@ describe('registration and onboarding', () => {
     const taxCode = page.getByRole('textbox', { name: 'Mã số thuế' });
     await taxCode.fill('0100109107');
     await taxCode.blur();
-    await page.getByText('Mã số thuế không hợp lệ: sai chữ số kiểm tra, vui lòng kiểm tra lại').waitFor();
+    await page.getByText('Mã số thuế không đúng (sai chữ số kiểm tra)').waitFor();
     await taxCode.fill('0100109106');
     await page.getByRole('textbox', { name: 'Địa chỉ' }).fill('25 Trần Phú, Phường Hà Đông, Hà Nội');
     await page.getByTestId('field-business-type').click();

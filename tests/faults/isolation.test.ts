@@ -56,6 +56,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
   'POST /api/notification/api/push/subscription': 'the caller’s own browser',
   'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
+  'POST /api/invoice/api/amis-callback/:connection/:token':
+    'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -79,6 +81,7 @@ const ID_KEYS: Record<string, string> = {
   customers: 'customers',
   orderId: 'orders',
   orders: 'orders',
+  order_ids: 'orders',
   add: 'orders',
   remove: 'orders',
   visitId: 'visits',

@@ -70,8 +70,8 @@ describe('registercompany/', () => {
   it('refuses a tax code with a wrong check digit, a type other than Dược phẩm or Khác, and missing fields; nothing is made', async () => {
     const me = await newcomer();
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ tax_code: '0100109107' }, 'tax_code', 'Mã số thuế không hợp lệ: sai chữ số kiểm tra, vui lòng kiểm tra lại'],
-      [{ tax_code: '01001' }, 'tax_code', 'Mã số thuế gồm 10 chữ số, chi nhánh thêm 3 chữ số (0100109106-001)'],
+      [{ tax_code: '0100109107' }, 'tax_code', 'Mã số thuế không đúng (sai chữ số kiểm tra)'],
+      [{ tax_code: '01001' }, 'tax_code', 'Mã số thuế gồm 10 chữ số, 10 chữ số và mã đơn vị phụ thuộc (0312345673-001) hoặc 12 chữ số'],
       [{ type: 'Mỹ phẩm' }, 'type', 'Vui lòng chọn loại hình: Dược phẩm hoặc Khác'],
       [{ title: ' ' }, 'title', 'Vui lòng nhập tên công ty'],
       [{ address: '' }, 'address', 'Vui lòng nhập địa chỉ'],

@@ -3,3 +3,7 @@ export { orderRoutes } from './orders.routes';
 export { ordersServerSync } from './orders.sync';
 export { orderTypeRoutes } from './order-types.routes';
 export { companyOrderTypes } from './order-types';
+export { moveOrder, type Move } from './order-moves';
+export { submitOrder } from './order-submit';
+// Invoices (server/modules/invoices) bill completed orders as the order stored them.
+export { orderRecordsById } from './order-record';

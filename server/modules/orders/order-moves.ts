@@ -1,7 +1,8 @@
 /**
  * Moving an order between statuses (contract/orders-status.ts), with the stock it holds in its
  * warehouse (server/modules/warehouse): refusing or cancelling gives the hold back, shipping it
- * (Đang giao) issues the export receipt that takes its lots and releases the hold, reopening a
+ * (Đang giao) issues the export receipt that takes its lots and releases the hold, returning it
+ * (a delivery come back) brings them in again through the return receipt, reopening a
  * refused order holds again when the stock allows; promotions' budgets follow the same way
  * (server/modules/promotions/promotion-apply.ts). Confirming an order whose discount waits for
  * approval approves it (the mover holds orders/approve, contract/orders-status.ts moveAction): who
@@ -18,7 +19,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
 import { orderChanged } from '@server/modules/receivables';
-import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
+import { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed'];
@@ -67,6 +68,18 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
         factor: line.factor,
         unitPrice: line.unitPrice,
       })),
+    });
+  } else if (move.to === 'returned') {
+    // What the shipment took comes back through the warehouse's return receipt (in quarantine).
+    await returnOrder(tx, {
+      companyId: move.companyId,
+      orderId: order.id,
+      accountId: move.accountId,
+      warehouseId,
+      documentDate: vietnamDay(),
+      note: move.reason,
+      lines: [],
+      onlyIfShipped: true,
     });
   } else if (held !== holds) {
     const wanted = baseQuantities(lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, factor: line.factor })));

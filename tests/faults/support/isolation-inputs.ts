@@ -164,7 +164,82 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           account_name: 'Kiểm tra cách ly',
         },
       };
+    // Delivery (issue 14): an order's booking, quotes and labels, a carrier account, self delivery.
+    case 'POST /api/order/api/orderdlo':
+      return {
+        body: {
+          company,
+          order: first('orders') ?? UUIDS[0],
+          connection_id: first('provider_connections') ?? 1,
+          service_id: '53320',
+          fee: 25_000,
+          parcel: PARCEL,
+          cod_amount: 0,
+          receiver_method: 'cho_xem',
+        },
+      };
+    case 'POST /api/order/api/transportpartner':
+      return { body: { company, order: first('orders') ?? UUIDS[0], parcel: PARCEL, cod_amount: 0 } };
+    case 'POST /api/order/api/printtag':
+      return { body: { company, ids: [first('delivery_orders') ?? UUIDS[0]], size: 'a5' } };
+    case 'POST /api/order/api/connecttransportpartner':
+      return {
+        body: { company, carrier: 'ghn', environment: 'simulator', account_key: '885', token: 'token-kiem-tra-cach-ly', sender: SENDER },
+      };
+    case 'POST /api/order/api/connectaccountkafa':
+      return { body: { company, fee: 10_000, shipper_ids: [], sender: SENDER } };
+    case 'GET /api/order/api/orderdlo/draft':
+      return { query: { order: first('orders') ?? UUIDS[0]! } };
+    case 'GET /api/order/api/getlisttimedelivery':
+      return { query: { connection: first('provider_connections') ?? 1 } };
+    // E-invoices and accounting (issue 18): the query keys a route requires, and bodies its checks accept.
+    case 'GET /api/invoice/api/einvoice/orders':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'GET /api/invoice/api/amis/mappings':
+    case 'GET /api/invoice/api/amis/dictionary':
+      return { query: { kind: 'customer' } };
+    case 'GET /api/invoice/api/amis/sync/candidates':
+      return { query: { source: 'order' } };
+    case 'POST /api/invoice/api/einvoice/preview':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
+    case 'POST /api/invoice/api/einvoice':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!], buyer: ISOLATION_BUYER } };
+    case 'POST /api/invoice/api/einvoice/:id/cancel':
+      return { body: { company, reason: 'Kiểm tra cách ly' } };
+    case 'POST /api/invoice/api/einvoice/:id/replace':
+      return { body: { company, reason: 'Kiểm tra cách ly', buyer: ISOLATION_BUYER } };
+    case 'PUT /api/invoice/api/einvoice-settings':
+      // The simulator environment: no outside call, whatever the test server runs.
+      return {
+        body: {
+          company,
+          environment: 'simulator',
+          app_id: 'app-cach-ly',
+          tax_code: '0100109106',
+          username: 'cachly',
+          password: 'CachLy@2026',
+          template_no: '1',
+          series: 'C26TAA',
+          seller_legal_name: 'Công ty kiểm tra cách ly',
+          seller_address: '1 Lê Lợi, Hà Nội',
+        },
+      };
+    case 'PUT /api/invoice/api/amis/connection':
+      return { body: { company, environment: 'simulator', app_id: 'app-cach-ly', org_company_code: 'CACHLY', access_code: 'ma-cach-ly' } };
+    case 'PUT /api/invoice/api/amis/mappings':
+      return { body: { company, kind: 'warehouse', items: [{ local_key: String(first('warehouses') ?? 1), misa_code: 'KHO-CACH-LY' }] } };
+    case 'POST /api/invoice/api/amis/dictionary/push':
+      return { body: { company, kind: 'customer' } };
+    case 'POST /api/invoice/api/amis/sync':
+      // Every completed order not pushed yet (`ids` would be read as products' ids here).
+      return { body: { company, source: 'order' } };
+    case 'POST /api/order/api/synchronize-order-misa':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
     default:
       return null;
   }
 }
+
+const PARCEL = { weight_grams: 500, length_cm: 20, width_cm: 15, height_cm: 10 };
+const SENDER = { name: 'Kho kiểm tra', phone: '0901234567', address: '1 Lê Lợi', province: 'Hà Nội', ward: 'Phường Hoàn Kiếm' };
+const ISOLATION_BUYER = { legal_name: 'Nhà thuốc kiểm tra cách ly', tax_code: '0100109106', address: '1 Lê Lợi, Hà Nội' };

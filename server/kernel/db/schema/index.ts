@@ -21,3 +21,5 @@ export * from './plans';
 export * from './system';
 export * from './notifications';
 export * from './receivables';
+export * from './delivery';
+export * from './invoices';

@@ -90,6 +90,19 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   // Receivables and payments likewise (RECEIVABLE).
   if (on('RECEIVABLE')) menu.push({ key: 'receivables', label: 'Công nợ', to: '/receivables' });
 
+  // E-invoices and the accounting connection are the VAT service's (issue 18): off, the entry goes and the server refuses.
+  if (on('VAT')) {
+    menu.push({
+      key: 'invoices',
+      label: 'Hóa đơn',
+      children: [
+        { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
+        { key: 'accounting', label: 'Đồng bộ kế toán MISA', to: '/accounting' },
+        { key: 'invoice-settings', label: 'Cấu hình hóa đơn', to: '/invoices/settings' },
+      ],
+    });
+  }
+
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));
   if (reports.length > 0) {

@@ -33,6 +33,7 @@ export const FILTER_STATUSES = [
   'confirmed',
   'delivering',
   'completed',
+  'returned',
   'rejected',
   'cancelled',
 ] as const satisfies readonly OrderStatus[];

@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, receivablePaths, type PaymentRecord } from '@contract/receivables';
 import { apiData } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 import { documentDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { LoadingBlock } from '@/ui/loading-block';

@@ -5,6 +5,8 @@ import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
 import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
+import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
+import { OrderInvoiceCard } from '@/features/invoices/components/order-invoice-card';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -34,6 +36,7 @@ function OrderPage() {
       paymentByHand={!receivables}
       aside={(order) => (
         <>
+          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
           {receivables && (
             <OrderPaymentsCard
               db={appDb()}
@@ -43,6 +46,7 @@ function OrderPage() {
             />
           )}
           <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
+          <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />
         </>
       )}
     />

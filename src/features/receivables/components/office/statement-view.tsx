@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { receivablePaths, type StatementRecord } from '@contract/receivables';
 import { apiData } from '@/api/client';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 import { dayjs, documentDate, formatDate } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { FilterDateRange } from '@/ui/filter-date-range';
