@@ -8,32 +8,18 @@ import { foldedWords } from './fold';
 import { companyTaxCodeField } from './tax-code';
 import type { Account } from './auth';
 import type { Company, CompanySummary } from './company';
-import { bodyObject, optionalText, requiredText } from './validation';
+import { bodyObject, idField, optionalText, requiredText } from './validation';
 
 /** The two kinds a new company chooses from (spec: type Dược phẩm or Khác; Khác relabels sales staff). */
 export const REGISTER_COMPANY_TYPES = ['Dược phẩm', 'Khác'] as const;
-
-/**
- * What the company does. The spec's bussinesstype list is not shown; these are the kinds of
- * business a sales and distribution product serves in Vietnam.
- */
-export const BUSINESS_TYPES = [
-  'Nhà phân phối',
-  'Nhà sản xuất',
-  'Nhà nhập khẩu',
-  'Chuỗi nhà thuốc',
-  'Nhà thuốc, quầy thuốc',
-  'Bán buôn',
-  'Bán lẻ',
-  'Khác',
-] as const;
 
 export const RegisterCompanySchema = bodyObject({
   title: requiredText('tên công ty'),
   type: v.picklist(REGISTER_COMPANY_TYPES, 'Vui lòng chọn loại hình: Dược phẩm hoặc Khác'),
   tax_code: companyTaxCodeField,
   address: requiredText('địa chỉ', 500),
-  business_type: v.picklist(BUSINESS_TYPES, 'Vui lòng chọn ngành nghề kinh doanh'),
+  /** What the company trades in: one of the system's business types (shop/api/bussinesstype/). */
+  business_type: v.optional(v.nullable(idField('ngành hàng')), null),
   phone: optionalText('số điện thoại', 20),
   email: optionalText('email', 255),
 });

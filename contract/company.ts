@@ -32,8 +32,8 @@ export type Company = CompanySummary & {
   phone: string | null;
   email: string | null;
   address: string | null;
-  /** What the company does (contract/company-onboarding.ts BUSINESS_TYPES). */
-  business_type: string | null;
+  /** What the company trades in: a business type's id (contract/system.ts BusinessTypeRecord). */
+  business_type: number | null;
   created_at: string;
 };
 

@@ -29,6 +29,11 @@ function codeSentTo(phone: string) {
   );
 }
 
+/** How far the page is wider than the phone's window (the route walker covers the signed-in screens). */
+function overflow(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
 /** The number the bell shows (its label says it: "Thông báo: 3 chưa đọc"). */
 async function unreadOnBell(page: Page): Promise<number> {
   const label = (await page.getByTestId('notification-bell').getAttribute('aria-label')) ?? '';
@@ -60,6 +65,7 @@ describe('registration and onboarding', () => {
     await page.getByRole('link', { name: 'Đăng ký', exact: true }).click();
     await waitForPath(page, '/register');
     await page.getByRole('heading', { name: 'Đăng ký tài khoản' }).waitFor();
+    await expect(overflow(page)).resolves.toBe(0);
 
     const phone = '0386000101';
     await page.getByRole('textbox', { name: 'Số điện thoại' }).fill(phone);
@@ -74,6 +80,7 @@ describe('registration and onboarding', () => {
     await page.getByRole('textbox', { name: 'Nhập lại mật khẩu' }).fill('BinhMinh@2026');
     await page.getByRole('button', { name: 'Đăng ký', exact: true }).click();
     await page.getByText(`Mã OTP đã được gửi đến số 03•••••101`, { exact: false }).waitFor();
+    await expect(overflow(page)).resolves.toBe(0);
     await codeSentTo(phone);
     // A wrong code first: the spec's text, and the account is not made.
     const code = lastCode(phone);
@@ -85,6 +92,7 @@ describe('registration and onboarding', () => {
 
     await waitForPath(page, '/onboard');
     await page.getByRole('heading', { name: 'Xin chào, Phan Thị Lan' }).waitFor();
+    await expect(overflow(page)).resolves.toBe(0);
     await page.getByRole('textbox', { name: 'Tên công ty' }).fill('Công ty TNHH Dược phẩm Bình Minh');
     await page.locator('label').filter({ hasText: /^Khác$/ }).click();
     await expect(page.getByRole('radio', { name: 'Khác' }).isChecked()).resolves.toBe(true);
@@ -95,7 +103,7 @@ describe('registration and onboarding', () => {
     await taxCode.fill('0100109106');
     await page.getByRole('textbox', { name: 'Địa chỉ' }).fill('25 Trần Phú, Phường Hà Đông, Hà Nội');
     await page.getByTestId('field-business-type').click();
-    await page.getByRole('option', { name: 'Nhà phân phối' }).click();
+    await page.getByRole('option', { name: 'Nhà thuốc, quầy thuốc' }).click();
     await page.getByRole('button', { name: 'Đăng ký công ty' }).click();
 
     await waitForPath(page, '/dashboard');

@@ -3,7 +3,7 @@ import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Company, CompanySummary, MembershipStatus } from '@contract/company';
 import type { SwitchCode } from '@contract/company-switches';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, accounts, companies, companyFeatures, roles } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, businessTypes, companies, companyFeatures, roles } from '@server/kernel/db/schema';
 import { likePattern } from '@server/kernel/sql';
 import { ensureCompanyRoles } from '@server/modules/roles';
 import { defaultWarehouse } from '@server/modules/warehouse';
@@ -19,7 +19,7 @@ export function toCompany(row: CompanyRow): Company {
     phone: row.phone,
     email: row.email,
     address: row.address,
-    business_type: row.businessType,
+    business_type: row.businessTypeId,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -102,7 +102,7 @@ export async function findMembership(db: Db, companyId: number, accountId: numbe
   return row ?? null;
 }
 
-export type NewCompany = Pick<typeof companies.$inferInsert, 'title' | 'type' | 'taxCode' | 'phone' | 'email' | 'address' | 'businessType'>;
+export type NewCompany = Pick<typeof companies.$inferInsert, 'title' | 'type' | 'taxCode' | 'phone' | 'email' | 'address' | 'businessTypeId'>;
 
 /**
  * A new company with its creator as accepted owner, the default roles (the owner gets Quản trị)
@@ -140,5 +140,10 @@ export async function isCompanyRole(db: Db, companyId: number, roleId: number): 
     .select({ id: roles.id })
     .from(roles)
     .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)));
+  return Boolean(row);
+}
+
+export async function isBusinessType(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: businessTypes.id }).from(businessTypes).where(eq(businessTypes.id, id));
   return Boolean(row);
 }

@@ -4,6 +4,7 @@ import type { Account, LoginAnswer } from '@contract/auth';
 import type { CompanyCheck, Membership } from '@contract/company';
 import type { RegisteredCompany, SimilarTitles } from '@contract/company-onboarding';
 import type { MemberAccess } from '@contract/roles';
+import type { BusinessTypeRecord } from '@contract/system';
 import { roles, warehouses } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
@@ -12,11 +13,15 @@ import { startTestServer, type TestServer } from '@server/testing/test-server';
 let server: TestServer;
 let an: LoginAnswer;
 let anKhangId: number;
+/** The system's business types (shop/api/bussinesstype/): the demo seeds Nhà thuốc, quầy thuốc among them. */
+let pharmacyType: number;
 
 beforeAll(async () => {
   server = await startTestServer();
   an = await server.login(DEMO.an.phone);
   anKhangId = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  const types = await server.call<BusinessTypeRecord[]>('/shop/api/bussinesstype/', { token: an.access });
+  pharmacyType = types.body.data.find((type) => type.code === 'NHA-THUOC')!.id;
 });
 afterAll(async () => {
   await server?.stop();
@@ -32,7 +37,7 @@ const companyForm = (extra: Record<string, unknown> = {}) => ({
   type: 'Dược phẩm',
   tax_code: '0100109106',
   address: '12 Lý Thường Kiệt, Phường Cửa Nam, Hà Nội',
-  business_type: 'Nhà phân phối',
+  business_type: pharmacyType,
   ...extra,
 });
 
@@ -42,7 +47,7 @@ describe('registercompany/', () => {
     const answer = await server.call<RegisteredCompany>('/account/api/registercompany/', { token: me.access, body: companyForm() });
     expect(answer.status).toBe(201);
     const { company, account } = answer.body.data;
-    expect(company).toMatchObject({ title: 'Công ty TNHH Dược phẩm Sao Mai', type: 'Dược phẩm', tax_code: '0100109106', business_type: 'Nhà phân phối' });
+    expect(company).toMatchObject({ title: 'Công ty TNHH Dược phẩm Sao Mai', type: 'Dược phẩm', tax_code: '0100109106', business_type: pharmacyType });
     expect(account.company_data).toEqual([
       expect.objectContaining({ company: company.id, status_display: 'accept', is_owner: true }) as Membership,
     ]);
@@ -70,7 +75,7 @@ describe('registercompany/', () => {
       [{ type: 'Mỹ phẩm' }, 'type', 'Vui lòng chọn loại hình: Dược phẩm hoặc Khác'],
       [{ title: ' ' }, 'title', 'Vui lòng nhập tên công ty'],
       [{ address: '' }, 'address', 'Vui lòng nhập địa chỉ'],
-      [{ business_type: 'Casino' }, 'business_type', 'Vui lòng chọn ngành nghề kinh doanh'],
+      [{ business_type: 987_654 }, 'business_type', 'Ngành hàng không tồn tại'],
     ];
     for (const [change, field, message] of cases) {
       const answer = await server.call('/account/api/registercompany/', { token: me.access, body: companyForm({ tax_code: '0300588569', ...change }) });
@@ -85,7 +90,7 @@ describe('registercompany/', () => {
     const me = await newcomer();
     const answer = await server.call<RegisteredCompany>('/account/api/registercompany/', {
       token: me.access,
-      body: companyForm({ title: 'Chi nhánh Viettel Thương Mại', type: 'Khác', tax_code: '0100109106001', business_type: 'Bán lẻ' }),
+      body: companyForm({ title: 'Chi nhánh Viettel Thương Mại', type: 'Khác', tax_code: '0100109106001', business_type: null }),
     });
     expect(answer.status).toBe(201);
     expect(answer.body.data.company).toMatchObject({ type: 'Khác', tax_code: '0100109106-001' });

@@ -15,11 +15,11 @@ import {
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { companies } from '@server/kernel/db/schema';
-import { conflict } from '@server/kernel/errors';
+import { badRequest, conflict } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, pathId } from '@server/kernel/validate';
 import { loadAccountView } from '@server/modules/auth';
-import { findCompanyBy, insertCompanyWithOwner } from './company.repo';
+import { findCompanyBy, insertCompanyWithOwner, isBusinessType } from './company.repo';
 import { JOIN_REQUEST_SENT, requestToJoin } from './join-requests';
 
 const SIMILAR_SHOWN = 5;
@@ -32,6 +32,9 @@ export function onboardingRoutes(deps: AppDeps) {
   app.post('/registercompany', requireAuth, async (c) => {
     const input = await parseBody(c, RegisterCompanySchema);
     const { accountId } = c.get('auth');
+    if (input.business_type !== null && !(await isBusinessType(db, input.business_type))) {
+      throw badRequest('VALIDATION_FAILED', 'Ngành hàng không tồn tại', { business_type: 'Ngành hàng không tồn tại' });
+    }
     const holder = await findCompanyBy(db, { taxCode: input.tax_code });
     if (holder) {
       const message = `Mã số thuế đã được đăng ký cho ${holder.title}. Nếu bạn làm việc tại đây, hãy gửi yêu cầu tham gia công ty.`;
@@ -45,7 +48,7 @@ export function onboardingRoutes(deps: AppDeps) {
           type: input.type,
           taxCode: input.tax_code,
           address: input.address,
-          businessType: input.business_type,
+          businessTypeId: input.business_type,
           phone: input.phone,
           email: input.email,
         },

@@ -3,7 +3,7 @@
  * order (docs/delivery.md "Statuses"): the carrier's code mapped to the app's status
  * (contract/delivery-status.ts), applied only when newer than what is known (late and repeated
  * events are kept in the history and change nothing), COD collected and paid out recorded, and
- * the order moved through the orders module's own path: shipped when the goods leave (the
+ * the order moved through the orders module's own path (its rep notified, server/modules/notifications): shipped when the goods leave (the
  * warehouse issues its export), completed when delivered, returned when they come back (the
  * warehouse's return receipt). A refused order move (a lot blocked since) does not lose the
  * carrier's news: it is kept on the delivery as its problem for the office.
@@ -66,8 +66,24 @@ export async function applyStatus(tx: Db, companyId: number, deliveryId: string,
   if (news.codPaidOut !== undefined && news.codPaidOut !== null && row.codPaidOut === null) {
     await codPaidOut(tx, companyId, row.id, news.codPaidOut, news.at, 'Hãng báo đã chuyển tiền thu hộ');
   }
-  if (moves) await moveItsOrder(tx, row, news.status!, news.accountId ?? row.createdBy);
+  if (moves) {
+    const orderMoved = await moveItsOrder(tx, row, news.status!, news.accountId ?? row.createdBy);
+    // The rep hears of it once: through the order's own status when it moved, otherwise here.
+    if (!orderMoved) await tellTheRep(tx, row, news.status!, news.accountId ?? null);
+  }
   return moves;
+}
+
+async function tellTheRep(tx: Db, row: { companyId: number; orderId: string }, status: DeliveryStatus, actorId: number | null) {
+  const [order] = await tx.select({ code: orders.code, accountId: orders.accountId }).from(orders).where(eq(orders.id, row.orderId));
+  if (!order || order.accountId === actorId) return;
+  await notifyDeliveryStatus(tx, {
+    companyId: row.companyId,
+    orderId: row.orderId,
+    orderCode: order.code ?? '',
+    ownerId: order.accountId,
+    statusLabel: DELIVERY_STATUS_LABELS[status],
+  });
 }
 
 async function moveItsOrder(
@@ -75,38 +91,26 @@ async function moveItsOrder(
   row: { companyId: number; id: string; orderId: string },
   status: DeliveryStatus,
   accountId: number | null,
-) {
-  const [order] = await tx
-    .select({ status: orders.status, accountId: orders.accountId, code: orders.code, localNo: orders.localNo })
-    .from(orders)
-    .where(eq(orders.id, row.orderId));
-  if (!order) return;
+): Promise<boolean> {
+  const [order] = await tx.select({ status: orders.status, accountId: orders.accountId }).from(orders).where(eq(orders.id, row.orderId));
+  if (!order) return false;
+  let moved = false;
   const reason = `Đơn vận chuyển: ${DELIVERY_STATUS_LABELS[status]}`;
-  const orderMoves = orderMovesFor(status, order.status as OrderStatus);
-  // A move of the order tells its rep itself (server/modules/orders); news that moves only the
-  // delivery (a failed attempt, on its way back) is told here.
-  if (orderMoves.length === 0) {
-    await notifyDeliveryStatus(tx, {
-      companyId: row.companyId,
-      orderId: row.orderId,
-      orderCode: order.code ?? order.localNo ?? '',
-      ownerId: order.accountId,
-      statusLabel: DELIVERY_STATUS_LABELS[status],
-    });
-  }
-  for (const to of orderMoves) {
+  for (const to of orderMovesFor(status, order.status as OrderStatus)) {
     try {
       // Its own savepoint: a refused move leaves the delivery's news in place.
       await tx.transaction((inner) =>
         moveOrder(inner, { companyId: row.companyId, orderId: row.orderId, to, reason, accountId: accountId ?? order.accountId }),
       );
+      moved = true;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       await tx
         .update(deliveryOrders)
         .set({ problem: `Không chuyển được đơn hàng sang trạng thái mới: ${error.message}`, problemCode: error.code })
         .where(eq(deliveryOrders.id, row.id));
-      return;
+      return moved;
     }
   }
+  return moved;
 }

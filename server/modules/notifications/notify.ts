@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationKind } from '@contract/notifications';
 import type { Db } from '@server/kernel/db/client';
-import { notifications } from '@server/kernel/db/schema';
+import { notifications, pushSubscriptions } from '@server/kernel/db/schema';
 import { enqueueJob } from '@server/kernel/jobs';
 import { PUSH_QUEUE } from './push-queue';
 
@@ -37,8 +37,21 @@ export async function notify(tx: Db, accountIds: readonly number[], notification
       })),
     )
     .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  for (const row of rows) await enqueueJob(tx, { queue: PUSH_QUEUE, payload: { notificationId: row.id }, dedupeKey: `push:${row.id}`, maxAttempts: 5 });
+    .returning({ id: notifications.id, accountId: notifications.accountId });
+  // Pushed only to people with a browser subscribed: the others' bells ask the server.
+  const subscribed = new Set(
+    rows.length === 0
+      ? []
+      : (
+          await tx
+            .selectDistinct({ accountId: pushSubscriptions.accountId })
+            .from(pushSubscriptions)
+            .where(inArray(pushSubscriptions.accountId, rows.map((row) => row.accountId)))
+        ).map((row) => row.accountId),
+  );
+  for (const row of rows.filter((candidate) => subscribed.has(candidate.accountId))) {
+    await enqueueJob(tx, { queue: PUSH_QUEUE, payload: { notificationId: row.id }, dedupeKey: `push:${row.id}`, maxAttempts: 5 });
+  }
   return rows.map((row) => row.id);
 }
 

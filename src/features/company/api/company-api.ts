@@ -4,6 +4,7 @@ import type { CompanyCheck, CompanySummary, Membership, MembershipStatus } from 
 import { onboardingPaths, type RegisterCompanyInput, type RegisteredCompany, type SimilarTitles } from '@contract/company-onboarding';
 import { isSwitchCode, type FeatureFlags } from '@contract/company-switches';
 import { rolePaths, type MemberAccess, type RoleRecord } from '@contract/roles';
+import { systemPaths, type BusinessTypeRecord } from '@contract/system';
 import { apiData } from '@/api/client';
 
 export function fetchMemberships(): Promise<Membership[]> {
@@ -24,6 +25,11 @@ export async function fetchFeatureFlags(companyId: number): Promise<FeatureFlags
 /** Onboarding (contract/company-onboarding.ts): a new company with the caller as its owner. */
 export function registerCompany(input: RegisterCompanyInput): Promise<RegisteredCompany> {
   return apiData<RegisteredCompany>(onboardingPaths.registerCompany, { body: input });
+}
+
+/** The system's business types (shop/api/bussinesstype/), offered when a company registers. */
+export function fetchBusinessTypes(): Promise<BusinessTypeRecord[]> {
+  return apiData<BusinessTypeRecord[]>(systemPaths.businessTypes);
 }
 
 export function similarCompanyTitles(title: string): Promise<SimilarTitles> {

@@ -5,13 +5,14 @@
  */
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBuildingPlus, IconUsersPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { RegisterCompanyInput } from '@contract/company-onboarding';
 import { ApiError } from '@/api/api-error';
 import { getUserAccount, setUserAccount } from '@/session/session-store';
 import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
-import { fetchMemberships, registerCompany, similarCompanyTitles } from '../api/company-api';
+import { fetchBusinessTypes, fetchMemberships, registerCompany, similarCompanyTitles } from '../api/company-api';
 import { chooseWorkspace } from '../model/choose-company';
 import { SignOutLink } from './sign-out-link';
 import { JoinCompanyForm } from './join-company-form';
@@ -31,6 +32,7 @@ export function Onboarding({ fullName, onRegistered, onAsked, onSignOut }: Props
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const businessTypes = useQuery({ queryKey: ['business-types'], queryFn: fetchBusinessTypes, staleTime: Infinity });
 
   async function register(input: RegisterCompanyInput) {
     setBusy(true);
@@ -81,6 +83,7 @@ export function Onboarding({ fullName, onRegistered, onAsked, onSignOut }: Props
             <ProblemAlert problem={problem} />
             <RegisterCompanyForm
               busy={busy}
+              businessTypes={businessTypes.data ?? []}
               fieldErrors={fieldErrors}
               onSubmit={(input) => void register(input)}
               checkTitle={similarCompanyTitles}

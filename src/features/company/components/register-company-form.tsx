@@ -1,11 +1,13 @@
 /**
  * Onboarding, "Đăng ký công ty": the company's name (names alike are pointed out, in case the
  * person's company is already here and they should ask to join it), its kind (Dược phẩm or Khác),
- * tax code checked by its check digit as it is typed (contract/tax-code.ts), address and business.
+ * tax code checked by its check digit as it is typed (contract/tax-code.ts), address and business
+ * type (the system's list, shop/api/bussinesstype/).
  */
 import { Alert, Anchor, Button, List, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { BUSINESS_TYPES, REGISTER_COMPANY_TYPES, type RegisterCompanyInput, type SimilarTitles } from '@contract/company-onboarding';
+import { REGISTER_COMPANY_TYPES, type RegisterCompanyInput, type SimilarTitles } from '@contract/company-onboarding';
+import type { BusinessTypeRecord } from '@contract/system';
 import { taxCodeProblem } from '@contract/tax-code';
 import { maxLength, required, type Rule } from '@/ui/input-rules';
 import { validateRuleInputs } from '@/ui/rule-form';
@@ -15,6 +17,8 @@ const taxCodeRule: Rule = (value) => (value.trim() === '' ? true : (taxCodeProbl
 
 type Props = {
   busy: boolean;
+  /** The system's business types; when it has none, the field is left out. */
+  businessTypes: BusinessTypeRecord[];
   fieldErrors: Record<string, string>;
   onSubmit: (input: RegisterCompanyInput) => void;
   /** Names alike the one typed (counttitle/), asked when the name field is left. */
@@ -22,7 +26,7 @@ type Props = {
   onWantToJoin: () => void;
 };
 
-export function RegisterCompanyForm({ busy, fieldErrors, onSubmit, checkTitle, onWantToJoin }: Props) {
+export function RegisterCompanyForm({ busy, businessTypes, fieldErrors, onSubmit, checkTitle, onWantToJoin }: Props) {
   const [title, setTitle] = useState('');
   const [type, setType] = useState<RegisterCompanyInput['type']>('Dược phẩm');
   const [taxCode, setTaxCode] = useState('');
@@ -44,9 +48,10 @@ export function RegisterCompanyForm({ busy, fieldErrors, onSubmit, checkTitle, o
   function submit(event: FormEvent) {
     event.preventDefault();
     const fieldsPass = validateRuleInputs([titleRef.current, taxCodeRef.current, addressRef.current]);
-    setBusinessError(businessType ? null : 'Vui lòng chọn ngành nghề kinh doanh');
-    if (!fieldsPass || !businessType) return;
-    onSubmit({ title, type, tax_code: taxCode, address, business_type: businessType as RegisterCompanyInput['business_type'] });
+    const typeMissing = businessTypes.length > 0 && !businessType;
+    setBusinessError(typeMissing ? 'Vui lòng chọn ngành hàng kinh doanh' : null);
+    if (!fieldsPass || typeMissing) return;
+    onSubmit({ title, type, tax_code: taxCode, address, business_type: businessType ? Number(businessType) : null });
   }
 
   return (
@@ -117,21 +122,23 @@ export function RegisterCompanyForm({ busy, fieldErrors, onSubmit, checkTitle, o
           error={fieldErrors.address}
           name="address"
         />
-        <Select
-          label="Ngành nghề kinh doanh"
-          placeholder="Chọn ngành nghề"
-          data={[...BUSINESS_TYPES]}
-          value={businessType}
-          onChange={(value) => {
-            setBusinessType(value);
-            if (value) setBusinessError(null);
-          }}
-          error={businessError ?? fieldErrors.business_type}
-          withAsterisk
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="field-business-type"
-        />
+        {businessTypes.length > 0 && (
+          <Select
+            label="Ngành hàng kinh doanh"
+            placeholder="Chọn ngành hàng"
+            data={businessTypes.map((entry) => ({ value: String(entry.id), label: entry.name }))}
+            value={businessType}
+            onChange={(value) => {
+              setBusinessType(value);
+              if (value) setBusinessError(null);
+            }}
+            error={businessError ?? fieldErrors.business_type}
+            withAsterisk
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="field-business-type"
+          />
+        )}
         <Button type="submit" size="md" loading={busy} fullWidth mt="xs">
           Đăng ký công ty
         </Button>
