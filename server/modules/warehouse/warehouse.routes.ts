@@ -27,7 +27,7 @@ import { ReturnOrderSchema } from '@contract/warehouse-receipts';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 
-import { transferReasons, warehouses } from '@server/kernel/db/schema';
+import { accountCompanies, transferReasons, warehouses } from '@server/kernel/db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '@server/kernel/errors';
 import { pageOf } from '@server/kernel/lists';
 import { created, ok } from '@server/kernel/respond';
@@ -51,6 +51,16 @@ export function warehouseRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
+  /** A keeper must be a member of the company (an unknown account was a 500, another company's a leak). */
+  async function requireKeeper(companyId: number, keeperId: number | null | undefined) {
+    if (keeperId === null || keeperId === undefined) return;
+    const [member] = await db
+      .select({ id: accountCompanies.accountId })
+      .from(accountCompanies)
+      .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, keeperId)));
+    if (!member) throw badRequest('VALIDATION_FAILED', 'Thủ kho phải là nhân viên của công ty', { keeper_id: 'Thủ kho phải là nhân viên của công ty' });
+  }
+
   async function warehouseOf(c: Context<AppEnv>, companyId: number) {
     const id = pathId(c);
     const [record] = await warehouseRecords(db, companyId, [id]);
@@ -72,6 +82,7 @@ export function warehouseRoutes(deps: AppDeps) {
   app.post('/warehouse', async (c) => {
     const input = await memberBody(deps, c, WarehouseInputSchema, 'create', 'warehouse');
     await requireSwitch(db, input.company, 'WAREHOUSE');
+    await requireKeeper(input.company, input.keeper_id);
     const id = await db.transaction(async (tx) => {
       await defaultWarehouse(tx, input.company);
       const [{ n }] = (await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.companyId, input.company))) as [{ n: number }];
@@ -110,6 +121,7 @@ export function warehouseRoutes(deps: AppDeps) {
     const current = await warehouseOf(c, input.company);
     if (!current.is_default) await requireSwitch(db, input.company, 'WAREHOUSE');
     if (current.is_default && !input.is_active) throw forbidden('FORBIDDEN', 'Không thể ngừng kho mặc định');
+    await requireKeeper(input.company, input.keeper_id);
     try {
       await db
         .update(warehouses)
