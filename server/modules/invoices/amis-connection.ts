@@ -68,7 +68,7 @@ export async function saveAmisConnection(deps: AppDeps, input: v.InferOutput<typ
   } catch (error) {
     return providerProblem(error);
   }
-  const saved = (await saveConnection(deps.db, deps.vault, {
+  await saveConnection(deps.db, deps.vault, {
     companyId: input.company,
     provider: AMIS,
     label: 'MISA AMIS Kế toán',
@@ -77,8 +77,10 @@ export async function saveAmisConnection(deps: AppDeps, input: v.InferOutput<typ
     secrets: { accessCode: input.access_code ?? undefined, callbackToken, token: token.token, tokenExpiresAt: token.expiresAt },
     status: 'connected',
     createdBy: accountId,
-  })) as unknown as AmisConnection;
-  // Connected again with the connection's own callback address, now that it has an id.
-  if (!stored) await amisClientFor(deps, saved).connect();
+  });
+  const saved = (await amisConnection(deps, input.company))!;
+  if (stored) return saved;
+  // A new connection: connected again with its own callback address, now that it has an id.
+  await amisClientFor(deps, saved).connect();
   return (await amisConnection(deps, input.company))!;
 }

@@ -89,7 +89,8 @@ export async function saveInvoiceSettings(
     settings,
     secrets: { password },
   };
-  const client = meInvoiceClient({ ...deps, db: deps.db }, { ...trial, id: -1 });
+  // id -1: the token the trial signs in for is kept with what is saved below, not written to a row now.
+  const client = meInvoiceClient(deps, { ...trial, id: -1 });
   let token: string;
   try {
     token = await client.signIn();

@@ -85,7 +85,7 @@ async function raceLost(db: Db, companyId: number, orders: readonly OrderRecord[
   throw order ? alreadyInvoiced(order, invoiced.get(order.id)!) : conflict('Đơn hàng đã có hóa đơn');
 }
 
-export async function issueInvoice(db: Db, input: Issue & { accountId: number; settings: MeInvoiceSettings; buyerCode?: string }): Promise<InvoiceRow> {
+export async function issueInvoice(db: Db, input: Issue & { accountId: number; settings: MeInvoiceSettings }): Promise<InvoiceRow> {
   const orders = await invoiceableOrders(db, input.company, input.order_ids);
   const buyer: InvoiceBuyer = { ...input.buyer, code: orders[0]!.customer_code };
   try {

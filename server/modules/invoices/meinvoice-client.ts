@@ -111,7 +111,7 @@ export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorU
     const body = (answer.body ?? {}) as Envelope;
     if (!body.success || typeof body.data !== 'string' || !body.data) throw refused(body, answer.status);
     token = body.data;
-    await updateConnectionSecrets(deps, connection as Connection, { token, tokenAt: new Date().toISOString() });
+    if (connection.id > 0) await updateConnectionSecrets(deps, connection as Connection, { token, tokenAt: new Date().toISOString() });
     return token;
   }
 

@@ -29,8 +29,11 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   const on = (code: keyof FeatureFlags) => flags[code] === true;
   const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
 
-  // Orders is a dropdown only when delivery or group orders are on; otherwise a plain link.
-  if (on('DLO') || on('GROUP-ORDER')) {
+  // Orders is a dropdown only when delivery or group orders are on, or (issue 18) the VAT service
+  // gives the member its e-invoices and accounting sync, which belong with the orders they bill;
+  // otherwise a plain link. A header with one more top entry no longer fits 1440 px.
+  const invoices = on('VAT') && allows(access, 'invoices', 'view');
+  if (on('DLO') || on('GROUP-ORDER') || invoices) {
     menu.push({
       key: 'orders',
       label: 'Đơn hàng',
@@ -38,6 +41,12 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
         { key: 'order', label: 'Đơn hàng bán lẻ', to: '/order' },
         ...(on('GROUP-ORDER') ? [{ key: 'order-groups', label: 'Đơn hàng gộp', to: '/order-groups' }] : []),
         ...(on('DLO') ? [{ key: 'transport', label: 'Đơn vận chuyển', to: '/transport' }] : []),
+        ...(invoices
+          ? [
+              { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
+              { key: 'accounting', label: 'Đồng bộ kế toán MISA', to: '/accounting' },
+            ]
+          : []),
       ],
     });
   } else {
@@ -90,19 +99,6 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   // Receivables and payments likewise (RECEIVABLE).
   if (on('RECEIVABLE')) menu.push({ key: 'receivables', label: 'Công nợ', to: '/receivables' });
 
-  // E-invoices and the accounting connection are the VAT service's (issue 18): off, the entry goes and the server refuses.
-  if (on('VAT')) {
-    menu.push({
-      key: 'invoices',
-      label: 'Hóa đơn',
-      children: [
-        { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
-        { key: 'accounting', label: 'Đồng bộ kế toán MISA', to: '/accounting' },
-        { key: 'invoice-settings', label: 'Cấu hình hóa đơn', to: '/invoices/settings' },
-      ],
-    });
-  }
-
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));
   if (reports.length > 0) {
@@ -121,6 +117,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
+      ...(on('VAT') ? [{ key: 'invoice-settings', label: 'Kết nối hóa đơn điện tử', to: '/invoices/settings' }] : []),
     ],
   });
 
