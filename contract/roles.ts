@@ -152,6 +152,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       visits: ['view', 'create'],
       products: ['view'],
       kpi: ['view'],
+      // Their own figures only: the role's data scope (own) keeps every report to their orders.
+      reports: ['view'],
     },
   },
   {

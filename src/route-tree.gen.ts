@@ -58,6 +58,7 @@ import { Route as AppReportsOrdersRouteImport } from './routes/_app/reports/orde
 import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/products'
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
+import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
@@ -309,6 +310,11 @@ const AppReportsRegionRoute = AppReportsRegionRouteImport.update({
   path: '/reports/region',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsSettingsRoute = AppReportsSettingsRouteImport.update({
+  id: '/reports/settings',
+  path: '/reports/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   id: '/order/print/$id',
   path: '/order/print/$id',
@@ -397,6 +403,7 @@ export interface FileRoutesByFullPath {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
@@ -453,6 +460,7 @@ export interface FileRoutesByTo {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
@@ -514,6 +522,7 @@ export interface FileRoutesById {
   '/_app/reports/products': typeof AppReportsProductsRoute
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
+  '/_app/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
@@ -572,6 +581,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/reports/settings'
     | '/order/print/$id'
     | '/customers/'
     | '/inventory/'
@@ -628,6 +638,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/reports/settings'
     | '/order/print/$id'
     | '/customers'
     | '/inventory'
@@ -688,6 +699,7 @@ export interface FileRouteTypes {
     | '/_app/reports/products'
     | '/_app/reports/promotions'
     | '/_app/reports/region'
+    | '/_app/reports/settings'
     | '/order/print/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
@@ -1059,6 +1071,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsRegionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports/settings': {
+      id: '/_app/reports/settings'
+      path: '/reports/settings'
+      fullPath: '/reports/settings'
+      preLoaderRoute: typeof AppReportsSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/order/print/$id': {
       id: '/order/print/$id'
       path: '/order/print/$id'
@@ -1160,6 +1179,7 @@ interface AppRouteChildren {
   AppReportsProductsRoute: typeof AppReportsProductsRoute
   AppReportsPromotionsRoute: typeof AppReportsPromotionsRoute
   AppReportsRegionRoute: typeof AppReportsRegionRoute
+  AppReportsSettingsRoute: typeof AppReportsSettingsRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppMyAccountIndexRoute: typeof AppMyAccountIndexRoute
@@ -1210,6 +1230,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsProductsRoute: AppReportsProductsRoute,
   AppReportsPromotionsRoute: AppReportsPromotionsRoute,
   AppReportsRegionRoute: AppReportsRegionRoute,
+  AppReportsSettingsRoute: AppReportsSettingsRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppMyAccountIndexRoute: AppMyAccountIndexRoute,

@@ -12,6 +12,7 @@ import { accountCompanies, accounts, accountTypes, companies, companyFeatures } 
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoWarehouse } from './demo-warehouse';
 
@@ -95,4 +96,5 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  await seedDemoHistory(db, ids);
 }

@@ -17,3 +17,4 @@ export * from './regions';
 export * from './kpi';
 export * from './promotions';
 export * from './integrations';
+export * from './reports';

@@ -55,6 +55,13 @@ describe('buildMenu', () => {
     expect(some && 'children' in some ? some.children.map((c) => c.to) : []).toEqual(['/reports/region']);
   });
 
+  it('offers the report configuration to the owner only, whatever reports are on', () => {
+    const owner: MemberAccess = { roleId: null, roleName: 'Quản trị', scope: 'company', permissions: {}, isAdmin: true };
+    const manager: MemberAccess = { roleId: 2, roleName: 'Quản lý vùng', scope: 'region', permissions: { settings: ['view'] }, isAdmin: false };
+    expect(paths(buildMenu({ flags: allOff, companyType: null, access: owner }))).toContain('/reports/settings');
+    expect(paths(buildMenu({ flags: allOn, companyType: null, access: manager }))).not.toContain('/reports/settings');
+  });
+
   it('shows config entries per service', () => {
     const on = paths(buildMenu({ flags: allOn, companyType: null }));
     expect(on).toEqual(expect.arrayContaining(['/area', '/kpi-area', '/role', '/price-policy', '/connect-dlo', '/zalo-oa']));
@@ -99,16 +106,18 @@ describe('the menu by role', () => {
     return { roleId: 1, roleName: name, scope: role.scope, permissions: role.permissions, isAdmin: false };
   };
 
-  it('shows a rep only the sales pages: no employees, roles, areas or reports, and a four-tab navbar', () => {
+  it('shows a rep only the sales pages and their own reports: no employees, roles or areas, and a four-tab navbar', () => {
     const access = roleAccess('Trình dược viên');
     const links = paths(buildMenu({ flags: allOn, companyType: null, access }));
-    expect(links).toEqual(expect.arrayContaining(['/dashboard', '/order', '/customers', '/visits', '/product', '/kpi-area']));
+    expect(links).toEqual(
+      expect.arrayContaining(['/dashboard', '/order', '/customers', '/visits', '/product', '/kpi-area', '/reports/employee']),
+    );
     for (const hidden of [
       '/pharmacist',
       '/employees',
       '/role',
       '/area',
-      '/reports/orders',
+      '/reports/settings',
       '/order-groups',
       '/warehouse',
       '/customers/settings',

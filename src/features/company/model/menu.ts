@@ -104,6 +104,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
+      // Where the company's owner turns reports on, whatever reports are on (issue 15); unknown access hides nothing.
+      ...(access === null || access.isAdmin ? [{ key: 'report-settings', label: 'Cấu hình báo cáo', to: '/reports/settings' }] : []),
     ],
   });
 
