@@ -1,13 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
+import { rechartsFirstHalf } from './scripts/recharts-split';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 
 /** Issue 6: what the service worker downloads on install (the whole offline app) stays under this. */
 const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
+
+/** The recharts files of its first chunk (scripts/recharts-split.ts), and a module id as that real path. */
+const rechartsHalf = rechartsFirstHalf();
+const realFile = (id: string) => {
+  const file = path.resolve(id.split('?')[0]!);
+  return fs.existsSync(file) ? fs.realpathSync(file) : file;
+};
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json (@contract/, @/, @server/, @tests/), for the app and the service worker.
@@ -149,27 +159,19 @@ export default defineConfig({
               test: /src[\\/]features[\\/]reports[\\/](api|components[\\/](pages|parts)|model[\\/](drill|report-cells))[\\/]/,
               includeDependenciesRecursively: false,
             },
-            // The reports' charts: @mantine/charts over recharts (119 kB gzip in one piece, over the 60 kB a
-            // chunk may weigh), cut by package so each file stays under it; out of the precache too.
+            // The reports' charts: recharts (under @mantine/charts) is too heavy for one chunk (60 kB), so
+            // it is cut in two halves that import each other one way only (scripts/recharts-split.ts); the
+            // libraries only it uses go in two more. Out of the precache too; @mantine/charts and
+            // src/features/reports/components/charts stay in the charts' own file (reports-charts).
             {
               name: (id: string) => {
-                if (/src[\\/]features[\\/]reports[\\/]components[\\/]charts[\\/]/.test(id)) return 'reports-chart-view';
-                const pkg = /node_modules[\\/]((?:@[\w.-]+[\\/])?[\w.-]+)[\\/](.*)$/.exec(id);
+                const pkg = /node_modules[\\/]((?:@[\w.-]+[\\/])?[\w.-]+)[\\/]/.exec(id)?.[1];
+                if (pkg === 'recharts') return rechartsHalf.has(realFile(id)) ? 'reports-chart-recharts-a' : 'reports-chart-recharts-b';
                 if (!pkg) return null;
-                const [, name, rest] = pkg;
-                if (name === 'recharts') {
-                  const part = /^(?:es6|lib)[\\/](\w+)/.exec(rest ?? '')?.[1] ?? 'core';
-                  return `reports-chart-recharts-${['cartesian', 'chart', 'state', 'util'].includes(part) ? part : 'core'}`;
-                }
-                if (name === '@mantine/charts') return 'reports-chart-view';
-                if (/^(victory-vendor|d3-[\w-]+|internmap)$/.test(name!)) return 'reports-chart-d3';
+                if (/^(victory-vendor|d3-[\w-]+|internmap)$/.test(pkg)) return 'reports-chart-d3';
                 // Only what recharts alone uses: a package the app shares (clsx…) stays in the precached files.
-                if (
-                  /^(@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit)$/.test(
-                    name!,
-                  )
-                )
-                  return 'reports-chart-state';
+                if (/^(@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|use-sync-external-store|react-is|tiny-invariant)$/.test(pkg))
+                  return 'reports-chart-libs';
                 return null;
               },
               includeDependenciesRecursively: false,

@@ -62,7 +62,7 @@ export default function ReportChart(props: ChartProps & { height?: number }) {
           dataKey="day"
           series={[{ name: 'rate', label: props.label, color: 'grape.6' }]}
           valueFormatter={(value) => `${value.toLocaleString('vi-VN')} %`}
-          yAxisProps={{ domain: [0, 100], width: 40 }}
+          yAxisProps={{ domain: [0, 100], width: 52 }}
           curveType="monotone"
         />
       );

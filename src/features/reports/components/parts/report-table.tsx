@@ -36,7 +36,8 @@ function Figure({
   onDrill?: (target: DrillTarget) => void;
   column: string;
 }) {
-  if (!target || !onDrill || text === '–') return <>{text}</>;
+  // Nothing to open behind a dash or a zero.
+  if (!target || !onDrill || text === '–' || /^0(\s₫)?$/.test(text)) return <>{text}</>;
   return (
     <UnstyledButton
       onClick={() => onDrill(target)}
@@ -71,7 +72,9 @@ export function ReportTable<R extends Row>({ table, rows, shown, rowKey, drill, 
       </Text>
     );
   if (isMobile) {
-    const [title, ...rest] = columns;
+    // A card is headed by the row's name (or period) when it is shown, else by its first column.
+    const title = columns.find((column) => column.key === 'name' || column.key === 'label') ?? columns[0];
+    const rest = columns.filter((column) => column !== title);
     return (
       <Stack gap="xs" data-testid="report-table">
         {rows.map((row) => (
