@@ -47,6 +47,11 @@ const ROUTES = [
   '/zalo-oa',
   '/reports/orders',
   '/reports/products',
+  '/reports/employee',
+  '/reports/region',
+  '/reports/customer',
+  '/reports/promotions',
+  '/reports/settings',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };
