@@ -35,21 +35,15 @@ import {
 } from '@server/kernel/db/schema';
 import { formatCode } from '@server/kernel/counters';
 import { rowsOf } from '@server/kernel/sql';
+import { mulberry32 } from '@server/lib/mulberry32';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
 
 const DAYS = 120;
 const DAY_MS = 86_400_000;
 
-/** mulberry32: the same history on every first start. */
+/** The same history on every first start. */
 function seeded(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return { next, int, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!, chance: (p: number) => next() < p };
 }

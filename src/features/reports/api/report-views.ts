@@ -37,8 +37,11 @@ export function useTableView(companyId: number, table: ReportTable) {
     onSuccess: () => void client.invalidateQueries({ queryKey: key }),
   });
   return {
+    table,
     columns: read.data ? knownReportView(table, read.data.data.columns) : defaultReportView(table),
     save: (columns: string[]) => save.mutate(columns),
     saving: save.isPending,
   };
 }
+
+export type TableView = ReturnType<typeof useTableView>;

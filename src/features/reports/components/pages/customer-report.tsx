@@ -3,7 +3,7 @@
  * new or returning), or the customers with no order for 30, 60 or 90 days; and per customer group or
  * level: customers, buyers, new and returning buyers, revenue and orders. Paged on the server.
  */
-import { SegmentedControl, Select } from '@mantine/core';
+import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { reportPaths, type CustomerReport as Answer, type CustomerRow, type CustomerTypeRow } from '@contract/reports';
 import { ListPager } from '@/ui/list-pager';
@@ -11,6 +11,7 @@ import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
 import { reportQuery } from '@/features/reports/model/report-search';
+import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';
 import { ReportFilters } from '../parts/report-filters';
@@ -34,18 +35,16 @@ export function CustomerReport({ companyId, search, onSearch, isMobile }: Report
   const [drill, setDrill] = useState<DrillTarget | null>(null);
   const answer = groups ? types : customers;
   const extra = !groups ? (
-    <Select
+    <ChoiceSelect
       label="Khách hàng"
       data={[{ value: '', label: 'Có mua trong kỳ' }, ...IDLE.map((days) => ({ value: String(days), label: `Chưa mua ${days} ngày` }))]}
       value={search.idle ? String(search.idle) : ''}
       onChange={(value) => onSearch({ ...search, idle: value ? Number(value) : undefined, page: undefined })}
-      allowDeselect={false}
-      w={isMobile ? '100%' : 190}
-      data-testid="report-idle"
-      comboboxProps={{ withinPortal: true }}
+      isMobile={isMobile}
+      testId="report-idle"
     />
   ) : (
-    <Select
+    <ChoiceSelect
       label="Xem theo"
       data={[
         { value: 'type', label: 'Nhóm khách hàng' },
@@ -53,20 +52,15 @@ export function CustomerReport({ companyId, search, onSearch, isMobile }: Report
       ]}
       value={by}
       onChange={(value) => onSearch({ ...search, by: value === 'level' ? 'level' : undefined })}
-      allowDeselect={false}
-      w={isMobile ? '100%' : 190}
-      data-testid="report-group-by"
-      comboboxProps={{ withinPortal: true }}
+      isMobile={isMobile}
+      testId="report-group-by"
     />
   );
   const customerData = customers.data?.data;
   const typeData = types.data?.data;
   return (
     <ReportLayout
-      table={table}
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={groups ? groupsQuery : customersQuery}
       filters={
         <ReportFilters

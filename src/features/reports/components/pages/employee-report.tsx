@@ -92,10 +92,7 @@ export function EmployeeReport({ companyId, search, onSearch, isMobile }: Report
   const today = glance.data?.data;
   return (
     <ReportLayout
-      table="report-employee"
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={query}
       filters={<ReportFilters companyId={companyId} search={search} onSearch={onSearch} isMobile={isMobile} searchLabel="Tìm nhân viên" />}
       fetched={staff.data}

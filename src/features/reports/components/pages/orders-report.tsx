@@ -52,10 +52,7 @@ export function OrdersReport({ companyId, search, onSearch, isMobile }: ReportPa
   const figures = overview.data?.data;
   return (
     <ReportLayout
-      table="report-orders"
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={query}
       filters={<ReportFilters companyId={companyId} search={search} onSearch={onSearch} isMobile={isMobile} />}
       fetched={analysis.data}

@@ -3,7 +3,7 @@
  * or per category, brand or group, their share of the period's product revenue; slow movers (every
  * active product, the least sold first); a product's detail (who buys it, where). Paged on the server.
  */
-import { Anchor, Select, Switch } from '@mantine/core';
+import { Anchor, Switch } from '@mantine/core';
 import { useState } from 'react';
 import {
   PRODUCT_GROUPING_LABELS,
@@ -20,6 +20,7 @@ import { useTableView } from '@/features/reports/api/report-views';
 import type { DrillTarget } from '@/features/reports/model/drill';
 import { formatCell } from '@/features/reports/model/report-cells';
 import { reportQuery } from '@/features/reports/model/report-search';
+import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ProductDetailDrawer } from '../parts/product-detail-drawer';
 import { ReportChart } from '../parts/report-chart';
@@ -44,18 +45,17 @@ export function ProductsReport({ companyId, search, onSearch, isMobile }: Report
   const set = (change: Partial<typeof search>) => onSearch({ ...search, ...change, page: undefined });
   const extra = (
     <>
-      <Select
+      <ChoiceSelect
         label="Xem theo"
         data={PRODUCT_GROUPINGS.map((value) => ({ value, label: PRODUCT_GROUPING_LABELS[value] }))}
         value={search.slow ? 'variant' : groupBy}
-        onChange={(value) => set({ by: value === 'variant' ? undefined : (value ?? undefined) })}
+        onChange={(value) => set({ by: value === 'variant' ? undefined : value })}
         disabled={search.slow}
-        allowDeselect={false}
-        w={isMobile ? '100%' : 170}
-        data-testid="report-group-by"
-        comboboxProps={{ withinPortal: true }}
+        isMobile={isMobile}
+        width={170}
+        testId="report-group-by"
       />
-      <Select
+      <ChoiceSelect
         label="Xếp theo"
         data={[
           { value: 'revenue', label: 'Doanh thu' },
@@ -64,10 +64,9 @@ export function ProductsReport({ companyId, search, onSearch, isMobile }: Report
         value={sort}
         onChange={(value) => set({ sort: value === 'quantity' ? 'quantity' : undefined })}
         disabled={search.slow}
-        allowDeselect={false}
-        w={isMobile ? '100%' : 150}
-        data-testid="report-sort"
-        comboboxProps={{ withinPortal: true }}
+        isMobile={isMobile}
+        width={150}
+        testId="report-sort"
       />
       <Switch
         label="Hàng bán chậm"
@@ -81,10 +80,7 @@ export function ProductsReport({ companyId, search, onSearch, isMobile }: Report
   const dimension = groupBy === 'variant' || search.slow ? 'variant' : groupBy;
   return (
     <ReportLayout
-      table="report-products"
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={{ ...base, ...own }}
       filters={
         <ReportFilters

@@ -25,10 +25,7 @@ export function PromotionsReport({ companyId, search, onSearch, isMobile }: Repo
   const sum = (pick: (row: PromotionRow) => number) => rows?.reduce((total, row) => total + pick(row), 0) ?? 0;
   return (
     <ReportLayout
-      table="report-promotions"
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={query}
       filters={
         <ReportFilters companyId={companyId} search={search} onSearch={onSearch} isMobile={isMobile} searchLabel="Tìm chương trình" />

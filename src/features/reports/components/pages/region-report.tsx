@@ -2,7 +2,6 @@
  * /reports/region (REPORT-REGION): per sales region or per province, revenue against the previous
  * period (growth), orders, customers and reps; a region that sold nothing is listed too.
  */
-import { Select } from '@mantine/core';
 import { useState } from 'react';
 import { reportPaths, type RegionGrouping, type RegionReport as Answer, type RegionRow } from '@contract/reports';
 import { formatMoney } from '@/lib/money';
@@ -11,6 +10,7 @@ import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
 import { reportQuery } from '@/features/reports/model/report-search';
+import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';
 import { ReportFilters } from '../parts/report-filters';
@@ -29,7 +29,7 @@ export function RegionReport({ companyId, search, onSearch, isMobile }: ReportPa
   const total = data?.rows.reduce((sum, row) => sum + row.revenue, 0) ?? 0;
   const before = data?.rows.reduce((sum, row) => sum + row.prev_revenue, 0) ?? 0;
   const extra = (
-    <Select
+    <ChoiceSelect
       label="Xem theo"
       data={[
         { value: 'region', label: 'Khu vực bán hàng' },
@@ -37,18 +37,13 @@ export function RegionReport({ companyId, search, onSearch, isMobile }: ReportPa
       ]}
       value={by}
       onChange={(value) => onSearch({ ...search, by: value === 'province' ? 'province' : undefined })}
-      allowDeselect={false}
-      w={isMobile ? '100%' : 190}
-      data-testid="report-group-by"
-      comboboxProps={{ withinPortal: true }}
+      isMobile={isMobile}
+      testId="report-group-by"
     />
   );
   return (
     <ReportLayout
-      table="report-region"
-      shown={view.columns}
-      onColumns={view.save}
-      savingColumns={view.saving}
+      view={view}
       exportQuery={query}
       filters={
         <ReportFilters

@@ -7,20 +7,17 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconPrinter, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { ReportTable } from '@contract/reports-columns';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { useCan } from '@/session/access';
 import { exportReport, type Fetched, type ReportQuery } from '@/features/reports/api/report-api';
+import type { TableView } from '@/features/reports/api/report-views';
 import { ReportColumnsMenu } from './report-columns-menu';
 import classes from './report-layout.module.css';
 
 type Props = {
-  /** The table the columns menu and the export are for. */
-  table: ReportTable;
-  shown: readonly string[];
-  onColumns: (shown: string[]) => void;
-  savingColumns: boolean;
+  /** The table's view (its columns shown, in order): the columns menu and the export follow it. */
+  view: TableView;
   /** The query the table shows (the export sends it, with the report's own choices). */
   exportQuery: ReportQuery;
   filters: ReactNode;
@@ -93,11 +90,16 @@ export function ReportLayout(props: Props) {
             <div>{props.tableTitle}</div>
             <Group gap="xs">
               {!props.isMobile && (
-                <ReportColumnsMenu table={props.table} shown={props.shown} onChange={props.onColumns} saving={props.savingColumns} />
+                <ReportColumnsMenu
+                  table={props.view.table}
+                  shown={props.view.columns}
+                  onChange={props.view.save}
+                  saving={props.view.saving}
+                />
               )}
               {canExport && (
                 <ExportButton
-                  run={async () => `Đã tải về ${await exportReport(props.table, props.shown, props.exportQuery)}`}
+                  run={async () => `Đã tải về ${await exportReport(props.view.table, props.view.columns, props.exportQuery)}`}
                   failure={(error) => (error instanceof Error && error.message ? error.message : 'Xuất Excel thất bại')}
                   offline={fetched?.fromDevice}
                   iconOnly={props.isMobile}
