@@ -11,7 +11,6 @@ import { vietnamDay } from '@contract/price-policy';
 import {
   addDays,
   daysBetween,
-  TAKEN_STATUSES,
   type CustomerGrouping,
   type CustomerReport,
   type CustomerReportSchema,
@@ -25,15 +24,10 @@ import { matchesSearch } from '@server/kernel/lists';
 import { anyText, rowsOf, wordConditions } from '@server/kernel/sql';
 import { customerScope } from '@server/modules/roles';
 import { ORDER_FACTS, type ReportContext } from './report-context';
-import { inList, REVENUE, TAKEN } from './report-orders';
+import { firstEver, REVENUE, TAKEN } from './report-orders';
 
 type CustomerQuery = v.InferOutput<typeof CustomerReportSchema>;
 const num = (value: unknown) => Number(value ?? 0);
-
-/** Not an earlier order of the same customer, from anyone in the company: a first order ever. */
-const FIRST_EVER = (from: string) => sql`not exists (
-  select 1 from ${f} earlier where earlier.company_id = ${f.companyId} and earlier.customer_id = ${f.customerId}
-    and earlier.day < ${from} and earlier.status in ${inList(TAKEN_STATUSES)})`;
 
 /** The customers a member may see, with the filter's region, rep and group (on the customer's own record). */
 async function customerConditions(ctx: ReportContext): Promise<SQL[]> {
@@ -136,9 +130,9 @@ export async function customerTypeReport(ctx: ReportContext, by: CustomerGroupin
   const [sales, counts, names] = await Promise.all([
     rowsOf<Record<string, string | null>>(
       await ctx.db.execute(sql`
-        select key, count(*) as buyers, count(*) filter (where is_new) as new_buyers, sum(revenue) as revenue, sum(orders) as orders from (
-          select ${factKey} as key, ${f.customerId},
-                 bool_and(${FIRST_EVER(ctx.period.from)}) as is_new,
+        select key, count(*) as buyers, count(*) filter (where ${firstEver(ctx.company, sql`per_customer.customer_id`, ctx.period.from)}) as new_buyers,
+               sum(revenue) as revenue, sum(orders) as orders from (
+          select ${factKey} as key, ${f.customerId} as customer_id,
                  coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) as orders
           from ${f} where ${ctx.where(ORDER_FACTS)} and ${TAKEN} group by 1, 2
         ) per_customer group by key`),

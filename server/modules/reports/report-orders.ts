@@ -4,7 +4,7 @@
  * bucket of the previous period, and the orders by status, type and payment (business-analysis);
  * the figures of today, yesterday and this month (dashboard-overview). Over report_order_facts.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_STATUSES, PAYMENT_STATUS_LABELS } from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
 import {
@@ -34,6 +34,15 @@ export const TAKEN = sql`${f.status} in ${inList(TAKEN_STATUSES)}`;
 
 const num = (value: unknown) => Number(value ?? 0);
 
+/**
+ * No order taken from the customer before `from`, by anyone in the company: their first order ever is
+ * later. Asked once per customer (after grouping), each an index probe (company, customer, day).
+ */
+export function firstEver(company: number, customer: SQL, from: string): SQL {
+  return sql`not exists (select 1 from ${f} earlier where earlier.company_id = ${company} and earlier.customer_id = ${customer}
+                         and earlier.day < ${from} and earlier.status in ${inList(TAKEN_STATUSES)})`;
+}
+
 /** Visits and visits with an order taken at them, and the time spent, within the filter. */
 export async function visitFigures(ctx: ReportContext, period: Period) {
   const [row] = rowsOf<{ visits: string; with_order: string; minutes: string | null }>(
@@ -55,9 +64,8 @@ export async function overviewFigures(ctx: ReportContext, period: Period): Promi
              count(*) filter (where ${REVENUE}) as sold_orders,
              count(distinct ${f.customerId}) filter (where ${TAKEN}) as customers,
              coalesce(avg(${f.skuCount}) filter (where ${TAKEN}), 0) as sku_per_order,
-             count(distinct ${f.customerId}) filter (where ${TAKEN} and not exists (
-               select 1 from ${f} earlier where earlier.company_id = ${f.companyId} and earlier.customer_id = ${f.customerId}
-                 and earlier.day < ${period.from} and earlier.status in ${inList(TAKEN_STATUSES)})) as new_customers
+             (select count(*) from (select distinct ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN}) buyers
+               where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
       from ${f} where ${ctx.where(ORDER_FACTS, period)}`),
   );
   const visited = await visitFigures(ctx, period);

@@ -50,7 +50,7 @@ export function reportRoutes(deps: AppDeps) {
 
   app.get('/company-overview', async (c) => ok(c, await companyOverview(await context(c, parseQuery(c, ReportFilterSchema), 'orders'))));
   app.get('/business-analysis', async (c) => ok(c, await businessAnalysis(await context(c, parseQuery(c, ReportFilterSchema), 'orders'))));
-  // The phone's "Doanh số của tôi" and the staff report's header: any report on is enough.
+  // Today and this month at a glance: the staff report's header (a rep's own figures), behind its switch.
   app.get('/dashboard-overview', async (c) =>
     ok(c, await dashboardOverview(await context(c, parseQuery(c, ReportFilterSchema), 'employee'))),
   );
