@@ -1,13 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
+import { rechartsFirstHalf } from './scripts/recharts-split';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 
 /** Issue 6: what the service worker downloads on install (the whole offline app) stays under this. */
 const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
+
+/** The recharts files of its first chunk (scripts/recharts-split.ts), and a module id as that real path. */
+const rechartsHalf = rechartsFirstHalf();
+const realFile = (id: string) => {
+  const file = path.resolve(id.split('?')[0]!);
+  return fs.existsSync(file) ? fs.realpathSync(file) : file;
+};
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json (@contract/, @/, @server/, @tests/), for the app and the service worker.
@@ -67,8 +77,9 @@ export default defineConfig({
         // domain (<domain>-office*: the codeSplitting groups below, with what only they use) need the
         // server for everything they show, so they are fetched when first opened instead of taking
         // the phone's precache (e.g. src/features/warehouse/components/office-screens.tsx); the Excel
-        // reader likewise.
-        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*'],
+        // reader likewise. The report pages and their charts (reports-*) too: the service worker keeps
+        // them once fetched (sw/sw.ts), so a rep's report opened online reads offline later.
+        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*', 'assets/reports-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -206,6 +217,30 @@ export default defineConfig({
             {
               name: 'messaging-office',
               test: /src[\\/]features[\\/]messaging[\\/](components[\\/]office|api)[\\/]|contract[\\/]messaging/,
+              includeDependenciesRecursively: false,
+            },
+            // The report pages (src/features/reports: the pages with the calls and rules only they use),
+            // loaded on first use (src/features/reports/components/report-screens.tsx), out of the precache.
+            {
+              name: 'reports-office',
+              test: /src[\\/]features[\\/]reports[\\/](api|components[\\/](pages|parts)|model[\\/](drill|report-cells))[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The reports' charts: recharts (under @mantine/charts) is too heavy for one chunk (60 kB), so
+            // it is cut in two halves that import each other one way only (scripts/recharts-split.ts); the
+            // libraries only it uses go in two more. Out of the precache too; @mantine/charts and
+            // src/features/reports/components/charts stay in the charts' own file (reports-charts).
+            {
+              name: (id: string) => {
+                const pkg = /node_modules[\\/]((?:@[\w.-]+[\\/])?[\w.-]+)[\\/]/.exec(id)?.[1];
+                if (pkg === 'recharts') return rechartsHalf.has(realFile(id)) ? 'reports-chart-recharts-a' : 'reports-chart-recharts-b';
+                if (!pkg) return null;
+                if (/^(victory-vendor|d3-[\w-]+|internmap)$/.test(pkg)) return 'reports-chart-d3';
+                // Only what recharts alone uses: a package the app shares (clsx…) stays in the precached files.
+                if (/^(@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|use-sync-external-store|react-is|tiny-invariant)$/.test(pkg))
+                  return 'reports-chart-libs';
+                return null;
+              },
               includeDependenciesRecursively: false,
             },
             // The Excel reader (src/lib/import-file.ts loads it when a file is chosen): online-only,

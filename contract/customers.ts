@@ -227,7 +227,26 @@ export const customerPaths = {
   removeFromGroup: '/customer/api/deletecustomer/',
   bulkUpdate: '/customer/api/update-customer/',
   businessTypes: '/customer/api/bussinesstype/',
+  /** GET ?company, PUT {company, columns}: the customer table's columns of this person (customer-table views). */
+  tableView: '/customer/api/customer-table/',
 } as const;
+
+/** Columns a person may show in the customer table (customer-table view settings), in the table's order. */
+export const CUSTOMER_COLUMNS = ['code', 'name', 'kind', 'phone', 'address', 'group', 'level', 'staff', 'status'] as const;
+export type CustomerColumn = (typeof CUSTOMER_COLUMNS)[number];
+export const DEFAULT_CUSTOMER_COLUMNS: CustomerColumn[] = [...CUSTOMER_COLUMNS];
+
+export const CustomerTableViewSchema = v.object(
+  {
+    company: companyBodyField,
+    columns: v.pipe(
+      v.array(v.picklist(CUSTOMER_COLUMNS, 'Cột không hợp lệ'), 'Danh sách cột không hợp lệ'),
+      v.minLength(1, 'Cần ít nhất một cột'),
+      v.maxLength(CUSTOMER_COLUMNS.length, 'Quá nhiều cột'),
+    ),
+  },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
 
 /** A customer group with how many customers it holds (the /customers/type list and detail). */
 export type CustomerTypeSummary = CustomerTypeRecord & { customer_count: number };

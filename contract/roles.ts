@@ -161,6 +161,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       kpi: ['view'],
       // Collects payments at the pharmacy; the cashier confirms them (receivables approve).
       receivables: ['view', 'create'],
+      // Their own figures only: the role's data scope (own) keeps every report to their orders.
+      reports: ['view'],
     },
   },
   {

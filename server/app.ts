@@ -28,6 +28,7 @@ import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
+import { reportRevenueRoutes, reportRoutes } from './modules/reports';
 import { syncRoutes } from './modules/sync';
 import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps) {
   api.route('/invoice/api', invoiceRoutes(deps));
   api.route('/invoice/api', accountingRoutes(deps));
   api.route('/zalo-oa', messagingRoutes(deps));
+  api.route('/report/api', reportRoutes(deps));
+  api.route('/order/api', reportRevenueRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));
   app.route(API_PREFIX, api);
 

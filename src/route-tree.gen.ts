@@ -77,6 +77,7 @@ import { Route as AppReportsOrdersRouteImport } from './routes/_app/reports/orde
 import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/products'
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
+import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
 import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
@@ -425,6 +426,11 @@ const AppReportsRegionRoute = AppReportsRegionRouteImport.update({
   path: '/reports/region',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsSettingsRoute = AppReportsSettingsRouteImport.update({
+  id: '/reports/settings',
+  path: '/reports/settings',
+  getParentRoute: () => AppRoute,
+} as any)
 const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   id: '/order/print/$id',
   path: '/order/print/$id',
@@ -541,6 +547,7 @@ export interface FileRoutesByFullPath {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
@@ -617,6 +624,7 @@ export interface FileRoutesByTo {
   '/reports/products': typeof AppReportsProductsRoute
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
+  '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
@@ -699,6 +707,7 @@ export interface FileRoutesById {
   '/_app/reports/products': typeof AppReportsProductsRoute
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
+  '/_app/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
@@ -778,6 +787,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/receivables/statement/$id'
@@ -854,6 +864,7 @@ export interface FileRouteTypes {
     | '/reports/products'
     | '/reports/promotions'
     | '/reports/region'
+    | '/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/receivables/statement/$id'
@@ -935,6 +946,7 @@ export interface FileRouteTypes {
     | '/_app/reports/products'
     | '/_app/reports/promotions'
     | '/_app/reports/region'
+    | '/_app/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/receivables/statement/$id'
@@ -1446,6 +1458,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsRegionRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports/settings': {
+      id: '/_app/reports/settings'
+      path: '/reports/settings'
+      fullPath: '/reports/settings'
+      preLoaderRoute: typeof AppReportsSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/order/print/$id': {
       id: '/order/print/$id'
       path: '/order/print/$id'
@@ -1569,6 +1588,7 @@ interface AppRouteChildren {
   AppReportsProductsRoute: typeof AppReportsProductsRoute
   AppReportsPromotionsRoute: typeof AppReportsPromotionsRoute
   AppReportsRegionRoute: typeof AppReportsRegionRoute
+  AppReportsSettingsRoute: typeof AppReportsSettingsRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
@@ -1628,6 +1648,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsProductsRoute: AppReportsProductsRoute,
   AppReportsPromotionsRoute: AppReportsPromotionsRoute,
   AppReportsRegionRoute: AppReportsRegionRoute,
+  AppReportsSettingsRoute: AppReportsSettingsRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,

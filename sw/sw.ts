@@ -4,7 +4,7 @@
  *   drops caches of older builds;
  * - answers every navigation of the app with the precached index.html, so the installed app starts
  *   and routes with the network off; `/api` and file URLs are never answered by that fallback;
- * - keeps same-origin images in a bounded cache; never caches `/api`;
+ * - keeps same-origin images in a bounded cache, and the report screens once fetched; never caches `/api`;
  * - updates only when the page says so (SKIP_WAITING from the "Có phiên bản mới" prompt): a new
  *   version never takes over while someone is working (docs/offline-sync.md "Service worker updates", 1.19);
  * - on a Background Sync `sync` event (Chromium only) asks an open page to drain the outbox and
@@ -52,6 +52,19 @@ registerRoute(
   new CacheFirst({
     cacheName: 'images',
     plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  }),
+);
+
+// ---- Report screens ------------------------------------------------------------------------------
+
+// The report pages and their charts are left out of the precache (vite.config.ts: reports-*); once a
+// page has fetched them they are kept, so a rep's own report, opened online, reads offline later
+// (src/features/reports/api/report-api.ts keeps its figures). Hashed names: a kept file never changes.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/reports-'),
+  new CacheFirst({
+    cacheName: 'report-screens',
+    plugins: [new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
 

@@ -15,6 +15,7 @@ import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoHistory } from './demo-history';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
@@ -109,6 +110,7 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoPeople(db, { ...ids, passwordHash });
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
+  await seedDemoHistory(db, ids);
   // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
   for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
   await seedDemoSystem(db, passwordHash);

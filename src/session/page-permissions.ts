@@ -34,6 +34,8 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/promotion/create': ['promotions', 'create'],
   '/receivables': ['receivables', 'view'],
   '/reports': ['reports', 'view'],
+  // Turning reports on is the owner's (functiononoff/); the page says so to anyone else.
+  '/reports/settings': ['settings', 'view'],
   '/area': ['regions', 'view'],
   '/kpi-area': ['kpi', 'view'],
   '/role': ['roles', 'view'],

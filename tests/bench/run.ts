@@ -10,7 +10,7 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, local-data, promotions, warehouse, server-pglite, server-postgres
+ *   parts: build-size, lighthouse, offline-start, local-data, promotions, warehouse, reports, server-pglite, server-postgres
  *          (`server` = both server parts)
  */
 import { spawnSync } from 'node:child_process';
@@ -25,6 +25,7 @@ import {
   offlineRows,
   promotionRows,
   printSummary,
+  reportRows,
   readResult,
   serverLoadRows,
   warehouseRows,
@@ -75,6 +76,11 @@ const PARTS: Part[] = [
     name: 'warehouse',
     command: ['bash', 'scripts/with-pg.sh', 'npx', 'tsx', 'tests/bench/warehouse.ts', '--runs=20'],
     rows: (since) => mapped(readResult('warehouse-postgres', since), warehouseRows),
+  },
+  {
+    name: 'reports',
+    command: ['bash', 'scripts/with-pg.sh', 'npx', 'tsx', 'tests/bench/reports.ts', '--runs=15'],
+    rows: (since) => mapped(readResult('reports-postgres', since), reportRows),
   },
   {
     name: 'server-pglite',

@@ -55,6 +55,11 @@ const ROUTES = [
   '/invoices',
   '/invoices/settings',
   '/accounting',
+  '/reports/employee',
+  '/reports/region',
+  '/reports/customer',
+  '/reports/promotions',
+  '/reports/settings',
 ] as const;
 
 type Overflow = { route: string; width: number; what: string };

@@ -130,8 +130,9 @@ async function pillState(page: Page): Promise<string> {
   return `${await pill.getAttribute('data-tone')}: ${await pill.getAttribute('aria-label')}`;
 }
 
-function visitRow(page: Page, customer: string): Locator {
-  return page.getByTestId('visit-row').filter({ hasText: customer });
+/** The visit's row, once: the demo's history (server/seed/demo-history.ts) lists other visits at the same customer. */
+function visitRow(page: Page, customer: string, visitId: string): Locator {
+  return page.locator(`[data-testid="visit-row"][data-id="${visitId}"]`).filter({ hasText: customer });
 }
 
 /** State and text of every sync chip inside, e.g. ['pending Chờ đồng bộ']. */
@@ -222,7 +223,8 @@ function recordPushes(page: Page): { readonly exchanges: PushExchange[]; settled
 
 // ---- The flow ----------------------------------------------------------------------------------
 
-type OfflineVisit = { visitId: string; customerId: string; opIds: string[] };
+/** `startedAt`: when the test began its visit (the server's visits at the customer before it are the demo history's). */
+type OfflineVisit = { visitId: string; customerId: string; opIds: string[]; startedAt: number };
 
 /** A fresh phone, signed in online to An Khang on /visits, first sync done, the worker in control. */
 async function openVisitsOnline(office: Office): Promise<{ context: BrowserContext; page: Page }> {
@@ -249,6 +251,7 @@ async function openVisitsOnline(office: Office): Promise<{ context: BrowserConte
  * the visit's id and its two ops as the device queued them.
  */
 async function visitOffline(context: BrowserContext, page: Page, customer: string): Promise<OfflineVisit> {
+  const startedAt = Date.now();
   await app.unplug(context);
   await reloadOffline(page);
   await eventually(() => pillState(page)).toBe('offline: Ngoại tuyến');
@@ -287,7 +290,7 @@ async function visitOffline(context: BrowserContext, page: Page, customer: strin
   await reloadOffline(page);
   await page.getByTestId('check-in-form').waitFor();
   await page.getByText('Đang hiển thị dữ liệu trên máy (ngoại tuyến).').waitFor();
-  const row = visitRow(page, customer);
+  const row = visitRow(page, customer, visitId);
   await eventually(() => row.count()).toBe(1);
   await expect(row.innerText()).resolves.toContain('Ra:');
   await expect(chips(row)).resolves.toEqual(['pending Chờ đồng bộ']);
@@ -299,7 +302,7 @@ async function visitOffline(context: BrowserContext, page: Page, customer: strin
     ['visit.checkOut', 'pending'],
   ]);
   expect(queued.visit?.check_out_location).toMatchObject({ lat: SHOP_POSITION.latitude, lng: SHOP_POSITION.longitude });
-  return { visitId, customerId, opIds: queued.ops.map((op) => op.opId) };
+  return { visitId, customerId, opIds: queued.ops.map((op) => op.opId), startedAt };
 }
 
 /**
@@ -324,9 +327,11 @@ async function holdRetries(page: Page): Promise<{ release: () => void }> {
 /** The one visit at the customer on the server, with its check-in and check-out. */
 async function expectOneVisitOnServer(office: Office, offline: OfflineVisit, customer: string): Promise<VisitRecord> {
   const atCustomer = await serverVisits(office, offline.customerId);
-  expect(atCustomer.count, 'visits on the server at the customer').toBe(1);
-  expect(atCustomer.rows).toHaveLength(1);
-  const stored = atCustomer.rows[0]!;
+  // Newest first: the test's visit, then the demo's history at the customer, all checked in before the test began.
+  const sinceTest = atCustomer.rows.filter((visit) => Date.parse(visit.check_in_at) >= offline.startedAt);
+  expect(sinceTest.length, 'visits on the server at the customer since the test began').toBe(1);
+  expect(atCustomer.rows.slice(1).every((visit) => Date.parse(visit.check_in_at) < offline.startedAt)).toBe(true);
+  const stored = sinceTest[0]!;
   expect(stored).toMatchObject({ id: offline.visitId, customer_name: customer, account_id: office.accountId });
   return stored;
 }
@@ -336,7 +341,7 @@ async function expectOneVisitOnServer(office: Office, offline: OfflineVisit, cus
  * then checks the device's queue and the server's copy.
  */
 async function expectSettled(page: Page, office: Office, customer: string, offline: OfflineVisit, budgetMs: number): Promise<void> {
-  const row = visitRow(page, customer);
+  const row = visitRow(page, customer, offline.visitId);
   await eventually(() => chips(row), budgetMs).toEqual(['synced Đã đồng bộ']);
   await eventually(() => pillState(page)).toMatch(/^synced: Đã đồng bộ \d\d:\d\d$/);
   // Listed from the server now, once.
@@ -435,7 +440,7 @@ async function runScenario(
  */
 async function expectCommittedButUnacknowledged(page: Page, office: Office, offline: OfflineVisit, customer: string): Promise<void> {
   await expectOneVisitOnServer(office, offline, customer);
-  await expect(chips(visitRow(page, customer))).resolves.toEqual(['pending Chờ đồng bộ']);
+  await expect(chips(visitRow(page, customer, offline.visitId))).resolves.toEqual(['pending Chờ đồng bộ']);
   await eventually(() => pillState(page)).toMatch(
     /^(busy: 2 thao tác đang chờ gửi|busy: Đang đồng bộ…|offline: Ngoại tuyến – 2 thao tác đang chờ gửi \(đã lưu trên máy\))$/,
   );

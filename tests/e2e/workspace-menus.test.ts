@@ -45,7 +45,8 @@ const SERVICE_CONFIG = [
   { label: 'Zalo OA', href: '/zalo-oa' },
   { label: 'Kết nối hóa đơn điện tử', href: '/invoices/settings' },
 ];
-const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/order-types', '/service-package'];
+/** What every company's configuration menu holds for its owner (the report configuration: issue 15). */
+const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/order-types', '/service-package', '/reports/settings'];
 const INVENTORY = [
   { label: 'Phiếu nhập kho', href: '/inventory/warehouse' },
   { label: 'Phiếu xuất kho', href: '/inventory/delivery' },
@@ -113,7 +114,8 @@ describe('the header menu follows the workspace (1440x900)', () => {
     await ordersLink.waitFor();
     await expect(ordersLink.getAttribute('href')).resolves.toBe('/order');
     await expect(menu.getByRole('button', { name: 'Đơn hàng', exact: true }).count()).resolves.toBe(0);
-    // A rep there: no warehouse, staff or reports; of the configuration only their own KPI.
+    // A rep there: no warehouse, staff or reports (Minh Phát has no report configuration); of the
+    // configuration only their own KPI.
     for (const label of ['Kho', 'Nhân viên', 'Báo cáo']) {
       await expect(menu.getByText(label, { exact: true }).count(), label).resolves.toBe(0);
     }

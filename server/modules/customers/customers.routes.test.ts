@@ -320,3 +320,28 @@ describe('update-customer/ (bulk)', () => {
     expect([nothing.status, nothing.body.message]).toEqual([400, 'Chưa chọn thay đổi nào']);
   });
 });
+
+describe('customer-table views', () => {
+  it('keeps each person’s columns in their order, per company, and refuses unknown columns and strangers', async () => {
+    const read = (token = an.access, company = anKhang) =>
+      server.call<{ columns: string[] }>(`/customer/api/customer-table/?company=${company}`, { token });
+    expect((await read()).body.data.columns).toEqual(['code', 'name', 'kind', 'phone', 'address', 'group', 'level', 'staff', 'status']);
+    const saved = await server.call('/customer/api/customer-table/', {
+      method: 'PUT',
+      token: an.access,
+      body: { company: anKhang, columns: ['name', 'code', 'staff'] },
+    });
+    expect(saved.status).toBe(200);
+    expect((await read()).body.data.columns).toEqual(['name', 'code', 'staff']);
+    // Another company of the same person, and another person, keep their own.
+    expect((await read(an.access, minhPhat)).body.data.columns).toHaveLength(9);
+    expect((await read(binh.access, minhPhat)).body.data.columns).toHaveLength(9);
+    const bad = await server.call('/customer/api/customer-table/', {
+      method: 'PUT',
+      token: an.access,
+      body: { company: anKhang, columns: ['salary'] },
+    });
+    expect([bad.status, bad.body.fields?.['columns.0'] ?? bad.body.message]).toEqual([400, 'Cột không hợp lệ']);
+    expect((await read(binh.access, anKhang)).status).toBe(403);
+  });
+});

@@ -12,6 +12,8 @@ import {
   CustomerInputSchema,
   CustomerListQuery,
   CustomerStatusSchema,
+  CustomerTableViewSchema,
+  DEFAULT_CUSTOMER_COLUMNS,
   GroupMembersSchema,
 } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
@@ -22,6 +24,8 @@ import { conflict, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, parseWith } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
+import { requireMembership } from '@server/kernel/membership';
+import { readTableView, saveTableView } from '@server/kernel/table-views';
 import { customerScope, requirePermission } from '@server/modules/roles';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
@@ -188,6 +192,22 @@ export function customerRoutes(deps: AppDeps) {
       c,
       CUSTOMER_KINDS.map((kind) => ({ value: kind, label: kind })),
     );
+  });
+
+  /** The customer table's columns of this person (customer-table views; server/kernel/table-views.ts). */
+  app.get('/customer-table', async (c) => {
+    const { company } = parseQuery(c, CompanyQuery);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, company);
+    return ok(c, { columns: (await readTableView(db, company, auth.accountId, 'customer-table')) ?? DEFAULT_CUSTOMER_COLUMNS });
+  });
+
+  app.put('/customer-table', async (c) => {
+    const input = await parseBody(c, CustomerTableViewSchema);
+    const auth = c.get('auth');
+    await requireMembership(db, auth, input.company);
+    const columns = await saveTableView(db, input.company, auth.accountId, 'customer-table', input.columns);
+    return ok(c, { columns }, { message: 'Đã lưu cách hiển thị bảng' });
   });
 
   app.route('/', customerGroupRoutes(deps));

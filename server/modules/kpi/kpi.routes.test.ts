@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf } from '@server/kernel/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '@contract/customers';
-import { MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, ZERO_KPI, type KpiValues } from '@contract/kpi';
+import { MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, type KpiValues } from '@contract/kpi';
 import type { OrderRecord } from '@contract/orders';
 import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/regions';
 import type { PushAnswer } from '@contract/sync';
@@ -32,6 +33,29 @@ const saveTargets = (targets: Record<string, unknown>[], token?: string, targetM
 async function accountId(phone: string): Promise<number> {
   const [row] = await kit.server.deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
   return row!.id;
+}
+
+/**
+ * What the demo's order history (server/seed/demo-history.ts) sold this month at a province's addresses
+ * or by one person, counted straight from the rows: orders submitted and not cancelled or refused, and
+ * check-ins (at the province's customers, or by the person). New customers are the test's to add.
+ */
+async function soldThisMonth(where: { province?: string; account?: number }): Promise<KpiValues> {
+  const { start, end } = monthBounds(month);
+  const orderWhere = where.province ? sql`o.province_code = ${where.province}` : sql`o.account_id = ${where.account!}`;
+  const visitWhere = where.province ? sql`c.province_code = ${where.province}` : sql`v.account_id = ${where.account!}`;
+  const [sold] = rowsOf<{ revenue: string; orders: string }>(
+    await kit.server.deps.db.execute(sql`
+      select coalesce(sum(o.total), 0) as revenue, count(*) as orders from orders o
+      where o.company_id = ${kit.anKhang} and o.created_at >= ${start} and o.created_at < ${end}
+        and o.status in ('pending', 'confirmed', 'delivering', 'completed') and ${orderWhere}`),
+  );
+  const [visited] = rowsOf<{ n: string }>(
+    await kit.server.deps.db.execute(sql`
+      select count(*) as n from visits v join customers c on c.id = v.customer_id
+      where v.company_id = ${kit.anKhang} and v.check_in_at >= ${start} and v.check_in_at < ${end} and ${visitWhere}`),
+  );
+  return { revenue: Number(sold!.revenue), orders: Number(sold!.orders), new_customers: 0, visits: Number(visited!.n) };
 }
 
 const repRow = (answer: KpiViewsAnswer, phone: string) => answer.reps.find((rep) => rep.account.phone === phone)!;
@@ -102,20 +126,22 @@ describe('views/ and my-kpi/', () => {
       target_source: 'own',
       own_target: { revenue: 500_000_000, orders: 120, new_customers: 15, visits: 300 },
       rep_count: 1,
-      // The demo customers were made when the server seeded them, this month: new customers of their regions.
-      actual: { ...ZERO_KPI, new_customers: 6 },
+      // The demo customers were made when the server seeded them, this month: new customers of their regions;
+      // the demo's order history (server/seed/demo-history.ts) sold and visited there this month.
+      actual: { ...(await soldThisMonth({ province: '79' })), new_customers: 6 },
     });
-    expect(regionRow(data, 'HN').actual).toEqual({ ...ZERO_KPI, new_customers: 3 });
+    expect(regionRow(data, 'HN').actual).toEqual({ ...(await soldThisMonth({ province: '01' })), new_customers: 3 });
     expect(regionRow(data, 'MT')).toMatchObject({ target_source: 'none', target: null, own_target: null });
     expect(regionRow(data, 'MT').progress.score).toBeNull();
     // Reps: the two sales reps, and An who has a target of his own; not the office staff.
     expect(data.reps.map((rep) => rep.account.full_name).sort()).toEqual(['Lê Văn Trình', 'Nguyễn Văn An', 'Phạm Thị Hoa']);
     expect(repRow(data, STAFF.rep)).toMatchObject({ region: { code: 'MN' }, is_active: true, account: { code: 'TDV001' } });
+    const trinhSold = (await soldThisMonth({ account: await accountId(STAFF.rep) })).revenue;
     expect(repRow(data, STAFF.rep).progress.metrics.revenue).toMatchObject({
       target: 150_000_000,
-      actual: 0,
-      percent: 0,
-      remaining: 150_000_000,
+      actual: trinhSold,
+      percent: Math.round((trinhSold / 150_000_000) * 1000) / 10,
+      remaining: 150_000_000 - trinhSold,
     });
     // No company target of its own: Miền Nam 500 + Hà Nội 300 (Miền Trung has none) + An, in no region, 80 (million).
     expect(data.company).toMatchObject({
@@ -140,12 +166,18 @@ describe('views/ and my-kpi/', () => {
     const repOrder = result.order!;
 
     const after = (await views()).body.data;
-    expect(repRow(after, STAFF.rep).actual).toMatchObject({ revenue: repOrder.total, orders: 1 });
-    expect(repRow(after, DEMO_AN).actual).toMatchObject({ revenue: order.total, orders: 1 });
-    expect(regionRow(after, 'MN').actual).toMatchObject({ revenue: order.total + repOrder.total, orders: 2 });
+    const rep = repRow(before, STAFF.rep).actual;
+    const an = repRow(before, DEMO_AN).actual;
+    const south = regionRow(before, 'MN').actual;
+    expect(repRow(after, STAFF.rep).actual).toMatchObject({ revenue: rep.revenue + repOrder.total, orders: rep.orders + 1 });
+    expect(repRow(after, DEMO_AN).actual).toMatchObject({ revenue: an.revenue + order.total, orders: an.orders + 1 });
+    expect(regionRow(after, 'MN').actual).toMatchObject({
+      revenue: south.revenue + order.total + repOrder.total,
+      orders: south.orders + 2,
+    });
     expect(regionRow(after, 'HN').actual).toEqual(regionRow(before, 'HN').actual);
     expect(after.company!.actual.revenue - before.company!.actual.revenue).toBe(order.total + repOrder.total);
-    const percent = Math.round((repOrder.total / 150_000_000) * 1000) / 10;
+    const percent = Math.round(((rep.revenue + repOrder.total) / 150_000_000) * 1000) / 10;
     expect(repRow(after, STAFF.rep).progress.metrics.revenue.percent).toBe(percent);
 
     const mine = await myKpi(kit.rep.access);
@@ -155,30 +187,35 @@ describe('views/ and my-kpi/', () => {
       account: { full_name: 'Lê Văn Trình' },
       region: { code: 'MN', name: 'Miền Nam' },
       target: { revenue: 150_000_000, orders: 40, new_customers: 5, visits: 100 },
-      actual: { revenue: repOrder.total, orders: 1 },
+      actual: { revenue: rep.revenue + repOrder.total, orders: rep.orders + 1 },
     });
-    expect(mine.body.data.progress.metrics.orders).toMatchObject({ target: 40, actual: 1, remaining: 39 });
+    expect(mine.body.data.progress.metrics.orders).toMatchObject({ target: 40, actual: rep.orders + 1, remaining: 40 - rep.orders - 1 });
 
     expect((await cancel(repOrder)).status).toBe(200);
     expect((await cancel(order)).status).toBe(200);
     const cancelled = (await views()).body.data;
-    expect(repRow(cancelled, STAFF.rep).actual.revenue).toBe(0);
+    expect(repRow(cancelled, STAFF.rep).actual.revenue).toBe(rep.revenue);
     expect(regionRow(cancelled, 'MN').actual).toEqual(regionRow(before, 'MN').actual);
-    expect((await myKpi(kit.rep.access)).body.data.actual.orders).toBe(0);
+    expect((await myKpi(kit.rep.access)).body.data.actual.orders).toBe(rep.orders);
   });
 
   it('counts an order in the Vietnam month it was made in', async () => {
     const payload = kit.payloadOf({ customerCode: 'KH000004', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
     // One minute before this month began in Hà Nội: last month's order.
     payload.createdAt = new Date(monthBounds(month).start.getTime() - 60_000).toISOString();
+    const lastBefore = regionRow((await views({ month: shiftMonth(month, -1) })).body.data, 'MN').actual;
+    const nowBefore = regionRow((await views()).body.data, 'MN').actual;
     const result = await kit.submitPayload(payload);
     expect(result.order).toBeDefined();
     const last = (await views({ month: shiftMonth(month, -1) })).body.data;
     expect(last.clock.state).toBe('past');
-    expect(regionRow(last, 'MN').actual).toMatchObject({ revenue: result.order!.total, orders: 1 });
+    expect(regionRow(last, 'MN').actual).toMatchObject({
+      revenue: lastBefore.revenue + result.order!.total,
+      orders: lastBefore.orders + 1,
+    });
     expect(regionRow(last, 'MN').progress.score).toBeNull();
     const now = (await views()).body.data;
-    expect(regionRow(now, 'MN').actual.orders).toBe(0);
+    expect(regionRow(now, 'MN').actual.orders).toBe(nowBefore.orders);
     expect((await cancel(result.order!)).status).toBe(200);
   });
 
@@ -220,12 +257,12 @@ describe('views/ and my-kpi/', () => {
     });
 
     const data = (await views()).body.data;
-    expect(actualOf(repRow(data, STAFF.rep2).actual)).toEqual([12_000_000, 4, 0, 0]);
+    expect(delta(repRow(data, STAFF.rep2).actual, repRow(before, STAFF.rep2).actual)).toEqual([12_000_000, 4, 0, 0]);
     expect(delta(regionRow(data, 'HN').actual, regionRow(before, 'HN').actual)).toEqual([12_000_000, 4, 1, 0]);
-    expect(actualOf(repRow(data, STAFF.rep).actual)).toEqual([0, 0, 1, 1]);
+    expect(delta(repRow(data, STAFF.rep).actual, repRow(before, STAFF.rep).actual)).toEqual([0, 0, 1, 1]);
     expect(delta(regionRow(data, 'MN').actual, regionRow(before, 'MN').actual)).toEqual([0, 0, 1, 1]);
     expect(delta(data.company!.actual, before.company!.actual)).toEqual([12_000_000, 4, 2, 1]);
-    expect((await myKpi(kit.rep.access)).body.data.actual).toEqual({ revenue: 0, orders: 0, new_customers: 1, visits: 1 });
+    expect((await myKpi(kit.rep.access)).body.data.actual).toEqual(repRow(data, STAFF.rep).actual);
     await db.delete(staffSales).where(and(eq(staffSales.accountId, hoa), eq(staffSales.month, month)));
   });
 

@@ -15,7 +15,8 @@ import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSIT
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
 import { can } from '@contract/roles';
-import { orders, orderStatusHistory, tableViews, accounts } from '@server/kernel/db/schema';
+import { orders, orderStatusHistory, accounts } from '@server/kernel/db/schema';
+import { readTableView, saveTableView } from '@server/kernel/table-views';
 import { forbidden, HttpError, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery } from '@server/kernel/validate';
@@ -309,25 +310,14 @@ export function orderRoutes(deps: AppDeps) {
     const { company } = parseQuery(c, CompanyQuery);
     const auth = c.get('auth');
     await requireMembership(db, auth, company);
-    const [row] = await db
-      .select({ columns: tableViews.columns })
-      .from(tableViews)
-      .where(and(eq(tableViews.companyId, company), eq(tableViews.accountId, auth.accountId), eq(tableViews.view, 'order-table')));
-    return ok(c, { columns: row?.columns ?? DEFAULT_ORDER_COLUMNS });
+    return ok(c, { columns: (await readTableView(db, company, auth.accountId, 'order-table')) ?? DEFAULT_ORDER_COLUMNS });
   });
 
   app.put('/order-table', async (c) => {
     const input = await parseBody(c, OrderTableViewSchema);
     const auth = c.get('auth');
     await requireMembership(db, auth, input.company);
-    const columns = [...new Set(input.columns)];
-    await db
-      .insert(tableViews)
-      .values({ companyId: input.company, accountId: auth.accountId, view: 'order-table', columns })
-      .onConflictDoUpdate({
-        target: [tableViews.companyId, tableViews.accountId, tableViews.view],
-        set: { columns, updatedAt: new Date() },
-      });
+    const columns = await saveTableView(db, input.company, auth.accountId, 'order-table', input.columns);
     return ok(c, { columns }, { message: 'Đã lưu cách hiển thị bảng' });
   });
 

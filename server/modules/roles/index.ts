@@ -2,7 +2,7 @@
 export { customerScope, orderScope, visitScope } from './data-scope';
 // The one rule for work at a customer (orders, visits, and payments, deliveries, promotions to come).
 export { OUT_OF_SCOPE_MESSAGE, reachCustomer, requireCustomerReach, type CustomerReach } from './data-scope';
-export { memberAccess, requirePermission, type Access } from './member-access';
+export { memberAccess, requirePermission, scopeFilter, type Access } from './member-access';
 export { ensureAllCompanyRoles, ensureCompanyRoles, roleIdByName } from './roles-seed';
 export { roleRoutes } from './roles.routes';
 export { pullScope } from './data-scope';

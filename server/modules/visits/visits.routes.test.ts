@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
-import type { PullAnswer, PushAnswer } from '@contract/sync';
+import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { VisitRecord } from '@contract/visits';
 import { customers } from '@server/kernel/db/schema';
@@ -14,7 +13,7 @@ let server: TestServer;
 let an: LoginAnswer;
 let rep: LoginAnswer;
 let anKhang: number;
-let customer: CustomerRecord;
+let customer: Pick<CustomerRecord, 'id' | 'name'>;
 
 async function visit(token: string, at: string) {
   const visitId = uuidv7();
@@ -38,10 +37,21 @@ beforeAll(async () => {
   anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
   const extra = await addAccount(server.deps.db, { fullName: 'Lê Văn Trình', memberships: [{ companyId: anKhang, status: 'accept' }] });
   rep = await server.login(extra.phone, extra.password);
-  const pulled = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}`, { token: an.access });
-  customer = pulled.body.data.changes.find((c) => c.entity === 'customer')!.data as CustomerRecord;
-  // A rep checks in at the customers of their data scope (server/modules/roles reachCustomer): this one is theirs.
-  await server.deps.db.update(customers).set({ staffId: extra.id }).where(eq(customers.id, customer.id));
+  // A pharmacy of the rep's own (server/modules/roles reachCustomer), new: the demo's visit history
+  // (server/seed/demo-history.ts) is at the other customers, so the lists below hold this test's visits.
+  const id = uuidv7();
+  await server.deps.db
+    .insert(customers)
+    .values({
+      id,
+      companyId: anKhang,
+      code: 'KH-VISIT-1',
+      name: 'Nhà thuốc Ghé Thăm',
+      kind: 'Nhà thuốc',
+      staffId: extra.id,
+      searchText: 'kh-visit-1 nha thuoc ghe tham',
+    });
+  customer = { id, name: 'Nhà thuốc Ghé Thăm' };
   await visit(an.access, '2026-11-19T02:00:00.000Z');
   await visit(rep.access, '2026-11-20T03:00:00.000Z');
   await visit(rep.access, '2026-11-20T18:30:00.000Z');
@@ -50,10 +60,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const list = (query: string, token = an.access) => server.call<VisitRecord[]>(`/visit/api/visits/?company=${anKhang}${query}`, { token });
+const list = (query: string, token = an.access) =>
+  server.call<VisitRecord[]>(`/visit/api/visits/?company=${anKhang}&customer=${customer.id}${query}`, { token });
 
 describe('visit/api/visits/', () => {
-  it('lists every rep’s visits of the company, newest first, with a count', async () => {
+  it('lists every rep’s visits at a customer, newest first, with a count', async () => {
     const answer = await list('');
     expect(answer.status).toBe(200);
     expect(answer.body.count).toBe(3);
@@ -79,7 +90,7 @@ describe('visit/api/visits/', () => {
     const binh = await server.login(DEMO.binh.phone);
     expect((await list('', binh.access)).status).toBe(403);
     expect((await list('&date_from=21/11/2026')).body.fields?.date_from).toBe('Ngày bắt đầu không hợp lệ (YYYY-MM-DD)');
-    expect((await list('&customer=abc')).status).toBe(400);
+    expect((await server.call(`/visit/api/visits/?company=${anKhang}&customer=abc`, { token: an.access })).status).toBe(400);
     expect((await server.call('/visit/api/visits/')).status).toBe(401);
   });
 });

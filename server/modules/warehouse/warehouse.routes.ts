@@ -51,16 +51,6 @@ export function warehouseRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
-  /** A keeper must be a member of the company (an unknown account was a 500, another company's a leak). */
-  async function requireKeeper(companyId: number, keeperId: number | null | undefined) {
-    if (keeperId === null || keeperId === undefined) return;
-    const [member] = await db
-      .select({ id: accountCompanies.accountId })
-      .from(accountCompanies)
-      .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, keeperId)));
-    if (!member) throw badRequest('VALIDATION_FAILED', 'Thủ kho phải là nhân viên của công ty', { keeper_id: 'Thủ kho phải là nhân viên của công ty' });
-  }
-
   async function warehouseOf(c: Context<AppEnv>, companyId: number) {
     const id = pathId(c);
     const [record] = await warehouseRecords(db, companyId, [id]);

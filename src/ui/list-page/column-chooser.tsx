@@ -1,6 +1,7 @@
 /**
  * "Cột hiển thị": which columns of a desktop table this person shows. The choice is the screen's
- * to keep (the order list saves it on the server, other tables with use-stored-columns.ts); this
+ * to keep (the order and customer lists save it on the server with use-server-columns.ts, other
+ * tables on the device with use-stored-columns.ts); this
  * menu only changes it, always in the table's own column order and never down to no column.
  */
 import { Button, Checkbox, Menu, Stack, Text } from '@mantine/core';

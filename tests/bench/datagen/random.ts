@@ -2,6 +2,8 @@
  * A small seeded random source, so a generated data set is the same on every run and machine
  * (benchmarks compare like with like; `npm run seed -- --scale large` can be reproduced).
  */
+import { mulberry32 } from '@server/lib/mulberry32';
+
 export type Random = {
   /** A float in [0, 1). */
   next: () => number;
@@ -16,16 +18,9 @@ export type Random = {
   digits: (count: number) => string;
 };
 
-/** mulberry32: tiny, fast, good enough for test data. */
+/** mulberry32 (server/lib/mulberry32.ts): tiny, fast, good enough for test data. */
 export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   const weightCache = new WeakMap<object, { total: number; cumulative: number[] }>();
   return {

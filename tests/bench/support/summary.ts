@@ -245,6 +245,31 @@ export function promotionRows(r: Promotions): Row[] {
   ];
 }
 
+type Reports = { aims: { p95Ms: number }; calls: { name: string; p95: number }[] };
+
+/** The report calls at a year of data (tests/bench/reports.ts): the slowest few, and how many meet the aim. */
+export function reportRows(r: Reports): Row[] {
+  const part = 'reports, PostgreSQL';
+  const slowest = [...r.calls].sort((a, b) => b.p95 - a.p95).slice(0, 3);
+  const met = r.calls.filter((call) => call.p95 <= r.aims.p95Ms).length;
+  return [
+    {
+      part,
+      measure: 'calls within the aim',
+      value: `${met} / ${r.calls.length}`,
+      target: `all ≤ ${ms(r.aims.p95Ms)}`,
+      verdict: met === r.calls.length ? 'PASS' : 'MISS',
+    },
+    ...slowest.map((call) => ({
+      part,
+      measure: `${call.name} p95`,
+      value: ms(call.p95),
+      target: `≤ ${ms(r.aims.p95Ms)}`,
+      verdict: atMost(call.p95, r.aims.p95Ms, 'MISS'),
+    })),
+  ];
+}
+
 type Warehouse = {
   aims: { listP95Ms: number; complete200P95Ms: number };
   lists: { name: string; p95: number }[];

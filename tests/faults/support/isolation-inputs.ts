@@ -259,6 +259,19 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'POST /api/zalo-oa/send-multiple/audience':
     case 'POST /api/zalo-oa/send-multiple':
       return { body: { company, oa: first('zalo_oas'), template: first('zalo_templates'), source: 'followers', name: 'Chiến dịch kiểm tra cách ly' } };
+    // Reports (issue 15): the query keys a report call requires besides its filter.
+    case 'GET /api/report/api/product-detail':
+      return { query: { variant: first('saleVariants') ?? 1 } };
+    case 'GET /api/report/api/orders':
+      return { query: { report: 'orders', measure: 'all' } };
+    case 'GET /api/report/api/table-view':
+      return { query: { view: 'report-products' } };
+    case 'PUT /api/report/api/table-view':
+      return { body: { company, view: 'report-products', columns: ['name', 'revenue'] } };
+    case 'GET /api/report/api/export':
+      return { query: { table: 'report-products', columns: 'name,revenue' } };
+    case 'GET /api/order/api/reportrevenuecustomer':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
     default:
       return null;
   }

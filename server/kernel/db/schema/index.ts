@@ -24,3 +24,4 @@ export * from './receivables';
 export * from './delivery';
 export * from './invoices';
 export * from './messaging';
+export * from './reports';

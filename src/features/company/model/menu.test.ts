@@ -26,9 +26,15 @@ describe('buildMenu', () => {
   });
 
   it('gives Orders the e-invoices and MISA sync with VAT on, to a member who may see invoices (issue 18)', () => {
-    const accountant = { roleId: 4, roleName: 'Kế toán', scope: 'company' as const, permissions: { orders: ['view' as const], invoices: ['view' as const] }, isAdmin: false };
-    const rep = { ...accountant, roleName: 'Trình dược viên', permissions: { orders: ['view' as const] } };
-    const withVat = (access: typeof accountant) => buildMenu({ flags: { VAT: true }, companyType: 'Khác', access });
+    const accountant: MemberAccess = {
+      roleId: 4,
+      roleName: 'Kế toán',
+      scope: 'company',
+      permissions: { orders: ['view'], invoices: ['view'] },
+      isAdmin: false,
+    };
+    const rep: MemberAccess = { ...accountant, roleName: 'Trình dược viên', permissions: { orders: ['view'] } };
+    const withVat = (access: MemberAccess) => buildMenu({ flags: { VAT: true }, companyType: 'Khác', access });
     const orders = entry(withVat(accountant), 'orders');
     expect(orders && 'children' in orders ? orders.children.map((c) => c.to) : null).toEqual(['/order', '/invoices', '/accounting']);
     // Without invoices, Orders stays the plain link of a company with neither delivery nor group orders.
@@ -71,6 +77,19 @@ describe('buildMenu', () => {
     ]);
     const some = entry(buildMenu({ flags: { 'REPORT-REGION': true, 'REPORT-STAFF': false }, companyType: null }), 'reports');
     expect(some && 'children' in some ? some.children.map((c) => c.to) : []).toEqual(['/reports/region']);
+  });
+
+  it('offers the report configuration to the owner only, whatever reports are on', () => {
+    const owner: MemberAccess = { roleId: null, roleName: 'Quản trị', scope: 'company', permissions: {}, isAdmin: true };
+    const manager: MemberAccess = {
+      roleId: 2,
+      roleName: 'Quản lý vùng',
+      scope: 'region',
+      permissions: { settings: ['view'] },
+      isAdmin: false,
+    };
+    expect(paths(buildMenu({ flags: allOff, companyType: null, access: owner }))).toContain('/reports/settings');
+    expect(paths(buildMenu({ flags: allOn, companyType: null, access: manager }))).not.toContain('/reports/settings');
   });
 
   it('shows config entries per service', () => {
@@ -117,16 +136,18 @@ describe('the menu by role', () => {
     return { roleId: 1, roleName: name, scope: role.scope, permissions: role.permissions, isAdmin: false };
   };
 
-  it('shows a rep only the sales pages: no employees, roles, areas or reports, and a four-tab navbar', () => {
+  it('shows a rep only the sales pages and their own reports: no employees, roles or areas, and a four-tab navbar', () => {
     const access = roleAccess('Trình dược viên');
     const links = paths(buildMenu({ flags: allOn, companyType: null, access }));
-    expect(links).toEqual(expect.arrayContaining(['/dashboard', '/order', '/customers', '/visits', '/product', '/kpi-area']));
+    expect(links).toEqual(
+      expect.arrayContaining(['/dashboard', '/order', '/customers', '/visits', '/product', '/kpi-area', '/reports/employee']),
+    );
     for (const hidden of [
       '/pharmacist',
       '/employees',
       '/role',
       '/area',
-      '/reports/orders',
+      '/reports/settings',
       '/order-groups',
       '/warehouse',
       '/customers/settings',

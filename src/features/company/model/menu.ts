@@ -118,6 +118,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
       ...(on('VAT') ? [{ key: 'invoice-settings', label: 'Kết nối hóa đơn điện tử', to: '/invoices/settings' }] : []),
+      // Where the company's owner turns reports on, whatever reports are on (issue 15); unknown access hides nothing.
+      ...(access === null || access.isAdmin ? [{ key: 'report-settings', label: 'Cấu hình báo cáo', to: '/reports/settings' }] : []),
     ],
   });
 

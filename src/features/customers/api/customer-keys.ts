@@ -12,4 +12,6 @@ export const customerKeys = {
   type: (companyId: number, id: number) => ['customer-types', companyId, 'detail', id] as const,
   levels: (companyId: number) => ['customer-levels', companyId] as const,
   staff: (companyId: number) => ['company-staff', companyId] as const,
+  /** Outside ['customers', company]: a customer write does not change the person's columns. */
+  columns: (companyId: number) => ['customer-table', companyId] as const,
 };

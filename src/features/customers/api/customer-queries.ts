@@ -10,7 +10,9 @@ import { useMemo } from 'react';
 import { companyPaths } from '@contract/api-paths';
 import { isAcceptedMembership } from '@contract/company';
 import {
+  CUSTOMER_COLUMNS,
   customerPaths,
+  DEFAULT_CUSTOMER_COLUMNS,
   type CustomerLevelRecord,
   type CustomerRecord,
   type CustomerTypeRecord,
@@ -27,6 +29,7 @@ import { customerKeys } from './customer-keys';
 import { fetchPage } from '@/api/pages';
 import { pageQuery } from '@/lib/page-query';
 import { withUnsentFirst } from '@/sync/unsent-first';
+import { useServerColumns } from '@/ui/list-page/use-server-columns';
 
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
@@ -259,4 +262,15 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
     source: 'device',
     loading: local === undefined || (remote.isPending && !isNetwork(remote.error)),
   };
+}
+
+/** The customer table's columns chosen by this person (customer-table/), defaults until the server answers. */
+export function useCustomerColumns(companyId: number) {
+  return useServerColumns({
+    path: customerPaths.tableView,
+    companyId,
+    queryKey: customerKeys.columns(companyId),
+    all: CUSTOMER_COLUMNS,
+    defaults: DEFAULT_CUSTOMER_COLUMNS,
+  });
 }

@@ -10,8 +10,10 @@ import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
 import { ToolbarIcon } from '@/ui/list-page/toolbar-icon';
+import { ColumnChooser } from '@/ui/list-page/column-chooser';
+import { CUSTOMER_COLUMNS, type CustomerColumn } from '@contract/customers';
 import { useCustomerList, type CustomerRow } from '../api/customer-list';
-import { useCompanyStaff, useCustomerGroupsAndLevels } from '../api/customer-queries';
+import { useCompanyStaff, useCustomerColumns, useCustomerGroupsAndLevels } from '../api/customer-queries';
 import { activeFilterCount, applyFilterChange, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
 import { CustomerFilters, CustomerTabs } from './customer-filters';
 import { customerRows } from './customer-results';
@@ -29,6 +31,9 @@ export function CustomerListView(props: Props) {
   const filtered = Boolean(filter.search) || filter.tabFilter !== undefined || activeFilterCount(filter) > 0;
   const canCreate = useCan('customers', 'create');
   const canConfigure = useCan('settings', 'edit');
+  const { columns: shown, save } = useCustomerColumns(companyId);
+  const rows = customerRows({ typeName, levelName, staffName, staffLabel });
+  const labels = Object.fromEntries(rows.columns.map((column) => [column.key, String(column.label)])) as Record<CustomerColumn, string>;
 
   const createButton = (grow: boolean) =>
     canCreate && (
@@ -55,7 +60,25 @@ export function CustomerListView(props: Props) {
       screen={props}
       apply={applyFilterChange}
       search={{ label: 'Tìm khách hàng', placeholder: 'Tìm theo tên, mã, số điện thoại, chủ cửa hàng…', testId: 'customer-search' }}
-      actions={isMobile ? phoneActions : createButton(false)}
+      actions={
+        isMobile ? (
+          phoneActions
+        ) : (
+          <>
+            <ColumnChooser
+              columns={CUSTOMER_COLUMNS}
+              labels={labels}
+              shown={shown}
+              onChange={(next) => save.mutate(next)}
+              hint="Chọn các cột của bảng khách hàng"
+              saving={save.isPending}
+              testId="customer-columns"
+              optionTestId="customer-column"
+            />
+            {createButton(false)}
+          </>
+        )
+      }
       header={
         <>
           <CustomerTabs value={filter.tabFilter ?? 'all'} onChange={(tab) => change({ tabFilter: tab })} />
@@ -78,7 +101,7 @@ export function CustomerListView(props: Props) {
         action: filtered ? undefined : createButton(false),
       }}
       pager={{ noun: 'khách hàng', testId: 'customer-pager' }}
-      rows={customerRows({ typeName, levelName, staffName, staffLabel })}
+      rows={{ ...rows, columns: shown.flatMap((key) => rows.columns.filter((column) => column.key === key)) }}
     />
   );
 }

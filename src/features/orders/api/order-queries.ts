@@ -4,13 +4,14 @@
  * column choice for the order table. The list needs the server; an order's detail falls back to
  * the device's copy (a rep's own orders are mirrored) when the network is down.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
-import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, orderPaths, type OrderColumn, type OrderRecord, type StatusCounts } from '@contract/orders';
+import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, orderPaths, type OrderRecord, type StatusCounts } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest, type RequestOptions } from '@/api/client';
+import { useServerColumns } from '@/ui/list-page/use-server-columns';
 import type { AppDb } from '@/db/app-db';
 import { deviceOrderStamp, readDeviceOrder, type DeviceOrder } from '../model/device-order';
 import { toCountQuery, toOrderQuery, type OrderFilter } from './order-filter';
@@ -110,37 +111,13 @@ export function useOrderDetail(db: AppDb, companyId: number, id: string) {
   return query;
 }
 
-function knownColumns(columns: readonly string[] | undefined): OrderColumn[] {
-  const kept = (columns ?? []).filter((column): column is OrderColumn => (ORDER_COLUMNS as readonly string[]).includes(column));
-  return kept.length > 0 ? kept : DEFAULT_ORDER_COLUMNS;
-}
-
 /** The order table's columns chosen by this person (order-table/), defaults until the server answers. */
 export function useOrderColumns(companyId: number) {
-  const client = useQueryClient();
-  const query = useQuery({
+  return useServerColumns({
+    path: orderPaths.tableView,
+    companyId,
     queryKey: orderKeys.columns(companyId),
-    enabled: companyId > 0,
-    staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: async () =>
-      knownColumns((await apiData<{ columns: string[] }>(orderPaths.tableView, { query: { company: companyId } })).columns),
+    all: ORDER_COLUMNS,
+    defaults: DEFAULT_ORDER_COLUMNS,
   });
-  const save = useMutation({
-    mutationFn: (columns: OrderColumn[]) =>
-      apiData<{ columns: string[] }>(orderPaths.tableView, {
-        method: 'PUT',
-        body: { company: companyId, columns },
-        redirectOnForbidden: false,
-      }),
-    // The table changes at once; a refused save puts the previous choice back.
-    onMutate: (columns) => {
-      const previous = client.getQueryData<OrderColumn[]>(orderKeys.columns(companyId));
-      client.setQueryData(orderKeys.columns(companyId), columns);
-      return { previous };
-    },
-    onError: (_error, _columns, context) => client.setQueryData(orderKeys.columns(companyId), context?.previous),
-    onSuccess: (answer) => client.setQueryData(orderKeys.columns(companyId), knownColumns(answer.columns)),
-  });
-  return { columns: query.data ?? DEFAULT_ORDER_COLUMNS, loading: query.isPending, save };
 }

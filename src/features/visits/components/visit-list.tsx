@@ -26,7 +26,7 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
         </Text>
       )}
       {result.rows.map((visit) => (
-        <Card key={visit.id} withBorder padding="sm" radius="md" data-testid="visit-row">
+        <Card key={visit.id} withBorder padding="sm" radius="md" data-testid="visit-row" data-id={visit.id}>
           <CardHead aside={<SyncChip state={visit.syncState} error={visit.error} />}>
             <Text fw={600}>{visit.customer_name}</Text>
             {showStaff && (

@@ -1,0 +1,100 @@
+/**
+ * What every report call starts from: the caller's access (reports/view, their data scope), the
+ * report's switch (a report that is off is refused, not only hidden), the period (this month by
+ * default) and the filter's conditions on a fact table (server/kernel/db/schema/reports.ts).
+ */
+import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { vietnamDay } from '@contract/price-policy';
+import { addDays, REPORT_SWITCH, type Period, type ReportFilter, type ReportKind } from '@contract/reports';
+import type { AuthInfo } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { customers, reportLineFacts, reportOrderFacts, visits } from '@server/kernel/db/schema';
+import { requireSwitch } from '@server/kernel/switches';
+import { anyText } from '@server/kernel/sql';
+import { getProvinceIndex } from '@server/modules/address';
+import { provincesByRegion } from '@server/modules/regions';
+import { requirePermission, scopeFilter, type Access } from '@server/modules/roles';
+
+/** The columns the two fact tables share, so one filter serves both. */
+type FactColumns = {
+  companyId: AnyPgColumn;
+  day: AnyPgColumn;
+  accountId: AnyPgColumn;
+  provinceCode: AnyPgColumn;
+  customerTypeId: AnyPgColumn;
+};
+
+export type ReportContext = {
+  db: Db;
+  company: number;
+  access: Access;
+  period: Period;
+  filter: ReportFilter;
+  /** The address province codes of the filter's region; null without a region filter. */
+  regionCodes: string[] | null;
+  /** The filter's and the scope's conditions on a fact table, for `period` (or another one). */
+  where: (facts: FactColumns, period?: Period) => SQL;
+  /** The same without the period (a customer's last order, ever). */
+  whereAnyTime: (facts: FactColumns) => SQL;
+  /** The same on check-ins (`visits` joined with `customers`: the region and group are the customer's). */
+  visitsWhere: (period?: Period) => SQL;
+};
+
+export const ORDER_FACTS: FactColumns = reportOrderFacts;
+export const LINE_FACTS: FactColumns = reportLineFacts;
+
+/** The first instant of a Vietnam day. */
+export const vnStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+
+/** This month so far in Vietnam, when the filter names no period. */
+export function periodOf(filter: Pick<ReportFilter, 'date_from' | 'date_to'>, now = new Date()): Period {
+  const today = vietnamDay(now);
+  const to = filter.date_to ?? (filter.date_from && filter.date_from > today ? filter.date_from : today);
+  const from = filter.date_from ?? `${to.slice(0, 8)}01`;
+  return { from, to };
+}
+
+/** Every address province code (new and merged old ones) of a region of the company. */
+async function regionCodes(db: Db, company: number, region: number): Promise<string[]> {
+  const provinces = (await provincesByRegion(db, company, [region])).get(region) ?? [];
+  return provinces.length ? (await getProvinceIndex()).addressCodes(provinces) : [];
+}
+
+export async function reportContext(db: Db, auth: AuthInfo, filter: ReportFilter, report: ReportKind | null): Promise<ReportContext> {
+  const access = await requirePermission(db, auth, filter.company, 'reports', 'view');
+  if (report) await requireSwitch(db, filter.company, REPORT_SWITCH[report]);
+  const region = filter.region !== undefined ? await regionCodes(db, filter.company, filter.region) : null;
+  const period = periodOf(filter);
+  const base = async (facts: FactColumns) => {
+    const conditions: (SQL | undefined)[] = [eq(facts.companyId, filter.company)];
+    conditions.push((await scopeFilter(db, access, { owners: [facts.accountId], province: facts.provinceCode })) ?? undefined);
+    if (region) conditions.push(region.length ? anyText(facts.provinceCode, region) : sql`false`);
+    if (filter.staff !== undefined) conditions.push(eq(facts.accountId, filter.staff));
+    if (filter.customer_type !== undefined) conditions.push(eq(facts.customerTypeId, filter.customer_type));
+    return conditions;
+  };
+  // The scope needs the region's provinces (a query): worked out once per table and kept.
+  const orderBase = await base(ORDER_FACTS);
+  const lineBase = await base(LINE_FACTS);
+  const conditionsOf = (facts: FactColumns) => (facts === LINE_FACTS ? lineBase : orderBase);
+  const visitBase = await base({
+    companyId: visits.companyId,
+    day: visits.checkInAt,
+    accountId: visits.accountId,
+    provinceCode: customers.provinceCode,
+    customerTypeId: customers.customerTypeId,
+  });
+  return {
+    db,
+    company: filter.company,
+    access,
+    period,
+    filter,
+    regionCodes: region,
+    where: (facts, within = period) => and(...conditionsOf(facts), gte(facts.day, within.from), lte(facts.day, within.to))!,
+    whereAnyTime: (facts) => and(...conditionsOf(facts))!,
+    visitsWhere: (within = period) =>
+      and(...visitBase, gte(visits.checkInAt, vnStart(within.from)), lt(visits.checkInAt, vnStart(addDays(within.to, 1))))!,
+  };
+}

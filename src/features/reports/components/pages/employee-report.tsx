@@ -1,0 +1,182 @@
+/**
+ * /reports/employee (REPORT-STAFF): per rep their revenue, orders, customers served, visits, strike
+ * rate, time in call, SKU per order, average order value and KPI attainment; today and this month at
+ * a glance (dashboard-overview: a rep's own figures on the phone); the strike rate per day; each
+ * person's KPI month in its own tab. A rep sees only themselves.
+ */
+import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { KPI_METRIC_LABELS, KPI_METRICS } from '@contract/kpi';
+import {
+  reportPaths,
+  type ConversionReport,
+  type DashboardOverview,
+  type EmployeeKpiReport,
+  type StaffReport,
+  type StaffRow,
+} from '@contract/reports';
+import { formatMoney } from '@/lib/money';
+import { useReport } from '@/features/reports/api/report-api';
+import { useTableView } from '@/features/reports/api/report-views';
+import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
+import { formatCell } from '@/features/reports/model/report-cells';
+import { reportQuery } from '@/features/reports/model/report-search';
+import { DrillDrawer } from '../parts/drill-drawer';
+import { ReportChart } from '../parts/report-chart';
+import { ReportFilters } from '../parts/report-filters';
+import { FigureCard, FigureCards, ReportLayout } from '../parts/report-layout';
+import { ReportTable } from '../parts/report-table';
+import type { ReportPageProps } from '../report-page-props';
+
+function KpiTable({ data }: { data: EmployeeKpiReport }) {
+  return (
+    <Table.ScrollContainer minWidth={640}>
+      <Table striped verticalSpacing="xs" data-testid="employee-kpi">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Nhân viên</Table.Th>
+            {KPI_METRICS.map((metric) => (
+              <Table.Th key={metric} ta="right">
+                {KPI_METRIC_LABELS[metric]}
+              </Table.Th>
+            ))}
+            <Table.Th ta="right">Điểm KPI</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {data.rows.map((row) => (
+            <Table.Tr key={row.account_id}>
+              <Table.Td>
+                {row.name}
+                <Text size="xs" c="dimmed">
+                  {[row.code, row.region].filter(Boolean).join(' · ')}
+                </Text>
+              </Table.Td>
+              {KPI_METRICS.map((metric) => {
+                const progress = row.progress.metrics[metric];
+                const actual = metric === 'revenue' ? formatMoney(progress.actual) : formatCell('number', progress.actual);
+                return (
+                  <Table.Td key={metric} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {actual}
+                    <Text size="xs" c={progress.on_track === false ? 'red' : 'dimmed'}>
+                      {progress.percent === null ? 'Chưa có chỉ tiêu' : formatCell('percent', progress.percent)}
+                    </Text>
+                  </Table.Td>
+                );
+              })}
+              <Table.Td ta="right">
+                {row.progress.score === null ? (
+                  '–'
+                ) : (
+                  <Badge color={row.progress.on_track ? 'teal' : 'orange'}>{formatCell('percent', row.progress.score)}</Badge>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export function EmployeeReport({ companyId, search, onSearch, isMobile }: ReportPageProps) {
+  const query = reportQuery(companyId, search);
+  const staff = useReport<StaffReport>(reportPaths.staff, query);
+  const conversion = useReport<ConversionReport>(reportPaths.conversionRate, query);
+  const glance = useReport<DashboardOverview>(reportPaths.dashboardOverview, { company: companyId });
+  const kpiTab = search.tab === 'kpi';
+  const kpi = useReport<EmployeeKpiReport>(reportPaths.employees, query, kpiTab);
+  const view = useTableView(companyId, 'report-employee');
+  const [drill, setDrill] = useState<DrillTarget | null>(null);
+  const data = staff.data?.data;
+  const today = glance.data?.data;
+  return (
+    <ReportLayout
+      view={view}
+      exportQuery={query}
+      filters={<ReportFilters companyId={companyId} search={search} onSearch={onSearch} isMobile={isMobile} searchLabel="Tìm nhân viên" />}
+      fetched={staff.data}
+      error={staff.error}
+      loading={staff.isPending}
+      cards={
+        today && (
+          <FigureCards>
+            <FigureCard
+              label="Doanh thu hôm nay"
+              value={formatMoney(today.today.revenue)}
+              hint={`${today.today.orders} đơn, ${today.today.visits} lượt ghé`}
+              testId="figure-today"
+            />
+            <FigureCard
+              label="Doanh thu tháng này"
+              value={formatMoney(today.month.revenue)}
+              hint={`Cùng kỳ tháng trước ${formatMoney(today.last_month.revenue)}`}
+              testId="figure-month"
+            />
+            <FigureCard
+              label="Đơn hàng tháng này"
+              value={formatCell('number', today.month.orders)}
+              hint={`Giá trị TB ${formatMoney(today.month.avg_order_value)}`}
+            />
+            <FigureCard
+              label="Ghé thăm có đơn (tháng)"
+              value={formatCell('percent', today.month.strike_rate)}
+              hint={`${today.month.visits} lượt ghé thăm`}
+            />
+          </FigureCards>
+        )
+      }
+      chart={
+        conversion.data && (
+          <ReportChart
+            title={`Tỷ lệ ghé thăm có đơn theo ngày (${formatCell('percent', conversion.data.data.strike_rate)})`}
+            kind="rate"
+            label="Tỷ lệ có đơn"
+            data={conversion.data.data.days.map((day) => ({
+              day: `${day.day.slice(8, 10)}/${day.day.slice(5, 7)}`,
+              rate: day.strike_rate ?? 0,
+            }))}
+          />
+        )
+      }
+      tableTitle={
+        <SegmentedControl
+          value={kpiTab ? 'kpi' : 'sales'}
+          onChange={(value) => onSearch({ ...search, tab: value === 'kpi' ? 'kpi' : undefined })}
+          data={[
+            { value: 'sales', label: 'Bán hàng' },
+            { value: 'kpi', label: `KPI tháng ${(data?.kpi_month ?? query.date_to ?? '').toString().slice(5, 7)}` },
+          ]}
+          data-testid="employee-tab"
+        />
+      }
+      isMobile={isMobile}
+      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} isMobile={isMobile} />}
+    >
+      {kpiTab
+        ? kpi.data && <KpiTable data={kpi.data.data} />
+        : data && (
+            <ReportTable<StaffRow>
+              table="report-employee"
+              rows={data.rows}
+              shown={view.columns}
+              rowKey={(row) => String(row.account_id)}
+              drill={(row, column) =>
+                ['revenue', 'orders', 'customers'].includes(column) && row.orders > 0
+                  ? {
+                      report: 'employee',
+                      title: `${row.name}: các đơn hàng`,
+                      dimension: 'staff',
+                      key: String(row.account_id),
+                      measure: measureOf(column),
+                    }
+                  : null
+              }
+              onDrill={setDrill}
+              isMobile={isMobile}
+              empty="Chưa có nhân viên nào có số liệu trong kỳ này"
+            />
+          )}
+    </ReportLayout>
+  );
+}
