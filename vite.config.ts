@@ -69,10 +69,11 @@ export default defineConfig({
         // One classic script: no module-worker support needed, and nothing for the CSP to refuse.
         rollupFormat: 'iife',
         // Everything the app needs with the network off: every chunk (routes are split), styles,
-        // the shell, the icons, the self-hosted WebAssembly (barcode decoder) if present, and the
-        // address picker's province/ward files (public/address, ~280 kB raw: a customer can be
-        // created offline in any province). The plugin adds manifest.webmanifest itself.
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
+        // the shell, the icons and the address picker's province/ward files (public/address, ~280 kB
+        // raw: a customer can be created offline in any province). The plugin adds
+        // manifest.webmanifest itself. The barcode decoder's WebAssembly (450 kB) comes after the
+        // install, in the background, and the worker keeps it (sw/sw.ts "Barcode decoder").
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'address/*.json'],
         // Precompressed copies are for the server, never cached twice. The office screens of each
         // domain (<domain>-office*: the codeSplitting groups below, with what only they use) need the
         // server for everything they show, so they are fetched when first opened instead of taking

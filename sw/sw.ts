@@ -68,6 +68,16 @@ registerRoute(
   }),
 );
 
+// ---- Barcode decoder ---------------------------------------------------------------------------
+
+// The camera scanner's WebAssembly (450 kB) is not precached: the first install does not wait for
+// it. The page fetches it once the app is installed (src/ui/barcode-decoder.ts warmDecoder) where
+// the browser has no usable native detector, and it is kept here. A versioned name: it never changes.
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/wasm/'),
+  new CacheFirst({ cacheName: 'barcode-decoder' }),
+);
+
 // Anything else (every `/api` request included) matches no route: the worker does not answer it and
 // the browser sends it to the network as if there were no worker.
 

@@ -2,7 +2,8 @@
  * The barcode decoder behind the camera dialog: the browser's own BarcodeDetector where it has one
  * (Chrome on Android and macOS), else the `barcode-detector` ponyfill over ZXing-C++ WebAssembly.
  * The WebAssembly is served from our own origin (never a CDN, it must work offline: the service
- * worker precaches it) as a gzip file that is inflated here and handed to the module as bytes
+ * worker keeps it once fetched, and `warmDecoder` fetches it in the background once the app is
+ * installed, so it is not part of the first download) as a gzip file that is inflated here and handed to the module as bytes
  * (zxing-wasm's documented `wasmBinary` override), checked against the SHA-256 the ponyfill was
  * built with. Only the camera dialog imports this module, and the dialog itself loads lazily.
  */
@@ -88,4 +89,15 @@ function polyfillDecoder(): Promise<Decoder> {
 /** The decoder to use on this device (the same one for every later scan). */
 export async function getDecoder(): Promise<Decoder> {
   return (await nativeDecoder()) ?? polyfillDecoder();
+}
+
+/**
+ * Fetches the WebAssembly in the background where this browser will need it (no usable native
+ * detector), so the service worker keeps it and the camera scans offline later (sw/sw.ts
+ * "Barcode decoder"). 450 kB that the first install need not wait for.
+ */
+export async function warmDecoder(): Promise<void> {
+  if (await nativeDecoder()) return;
+  const { ZXING_WASM_VERSION } = await import('barcode-detector/ponyfill');
+  await fetch(wasmPath(ZXING_WASM_VERSION)).then((response) => response.arrayBuffer());
 }

@@ -216,6 +216,16 @@ describe('installable app: manifest, icons and worker files', () => {
     // A Playwright context is an incognito profile, where Chromium never offers to install.
     expect(installability.installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
   });
+
+  it('fetches the barcode decoder after the install, and the worker keeps it for scanning offline', async () => {
+    const { page } = await openPage();
+    await page.goto('/login');
+    await waitForWorker(page);
+    // Chromium on Linux has no native BarcodeDetector, so the page warms the WebAssembly when idle.
+    const kept = () =>
+      page.evaluate(async () => (await (await caches.open('barcode-decoder')).keys()).map((request) => new URL(request.url).pathname));
+    await expect.poll(kept, { timeout: 20_000, interval: 100 }).toEqual([expect.stringMatching(/^\/wasm\/zxing_reader-[\d.]+\.gz\.wasm$/)]);
+  });
 });
 
 describe('with the network off after one online visit', () => {

@@ -61,6 +61,13 @@ let registration: ServiceWorkerRegistration | null = null;
 /** Set by applyUpdate(): the next change of controller is the update this page asked for. */
 let reloadOnControlling = false;
 
+/** The barcode decoder arrives after the app is installed, when the page is idle (src/ui/barcode-decoder.ts). */
+function warmDecoderWhenIdle(): void {
+  const warm = () => void import('@/ui/barcode-decoder').then(({ warmDecoder }) => warmDecoder()).catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 10_000 });
+  else setTimeout(warm, 2_000);
+}
+
 /**
  * Registers the service worker (production builds, browsers that have one). Call once after the
  * first render; later calls do nothing.
@@ -69,13 +76,19 @@ export function startServiceWorker(): void {
   if (started || !import.meta.env.PROD || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   started = true;
   listenToWorker();
-  if (navigator.serviceWorker.controller) setStatus({ offlineReady: true });
+  if (navigator.serviceWorker.controller) {
+    setStatus({ offlineReady: true });
+    warmDecoderWhenIdle();
+  }
   const register = () => {
     import('./worker-registration')
       .then(({ registerWorker }) =>
         registerWorker(SW_URL, {
           updateReady: () => setStatus({ updateReady: true }),
-          offlineReady: () => setStatus({ offlineReady: true }),
+          offlineReady: () => {
+            setStatus({ offlineReady: true });
+            warmDecoderWhenIdle();
+          },
           reloadRequested: () => reloadOnControlling,
         }),
       )
