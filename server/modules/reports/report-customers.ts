@@ -102,15 +102,17 @@ export async function customerReport(ctx: ReportContext, query: CustomerQuery, n
   } else {
     const sort = SORTS[query.sort ?? ''] ?? sql`revenue`;
     const search = wordConditions(c.searchText, ctx.filter.search);
+    // Customers' names only when searched or sorted by them; otherwise the page is named afterwards.
+    const byName = search.length > 0 || query.sort === 'code' || query.sort === 'name';
     page = rowsOf(
       await ctx.db.execute(sql`
         select s.*, count(*) over () as total from (
-          select ${f.customerId} as id, min(${c.code}) as code, min(${c.name}) as name, max(${f.day}) as last_ever,
+          select ${f.customerId} as id, ${byName ? sql`min(${c.code}) as code, min(${c.name}) as name,` : sql``} max(${f.day}) as last_ever,
                  coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) filter (where ${TAKEN}) as orders
-          from ${f} join ${c} on ${c.id} = ${f.customerId}
+          from ${f} ${byName ? sql`join ${c} on ${c.id} = ${f.customerId}` : sql``}
           where ${ctx.where(ORDER_FACTS)} and ${TAKEN} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
           group by ${f.customerId}
-        ) s order by ${sort} ${direction}, code limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+        ) s order by ${sort} ${direction}, id limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
     );
   }
   const described = await describe(
@@ -146,12 +148,15 @@ export async function customerTypeReport(ctx: ReportContext, by: CustomerGroupin
   const [sales, counts, names] = await Promise.all([
     rowsOf<Record<string, string | null>>(
       await ctx.db.execute(sql`
-        select key, count(*) as buyers, count(*) filter (where ${firstEver(ctx.company, sql`per_customer.customer_id`, ctx.period.from)}) as new_buyers,
-               sum(revenue) as revenue, sum(orders) as orders from (
+        with per_customer as (
           select ${factKey} as key, ${f.customerId} as customer_id,
                  coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) as orders
           from ${f} where ${ctx.where(ORDER_FACTS)} and ${TAKEN} group by 1, 2
-        ) per_customer group by key`),
+        ), fresh as (
+          select distinct customer_id from per_customer where ${firstEver(ctx.company, sql`per_customer.customer_id`, ctx.period.from)}
+        )
+        select key, count(*) as buyers, count(fresh.customer_id) as new_buyers, sum(revenue) as revenue, sum(orders) as orders
+        from per_customer left join fresh on fresh.customer_id = per_customer.customer_id group by key`),
     ),
     ctx.db
       .select({ key: customerKey, n: sql<string>`count(*)` })

@@ -50,7 +50,7 @@ export async function visitFigures(ctx: ReportContext, period: Period) {
     await ctx.db.execute(sql`
       select count(*) as visits, count(taken.visit_id) as with_order,
              avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${ctx.visitsFrom} where ${ctx.visitsWhere(period)}`),
+      from ${ctx.visitsFrom(period)} where ${ctx.visitsWhere(period)}`),
   );
   return { visits: num(row?.visits), withOrder: num(row?.with_order), minutes: row?.minutes === null ? null : num(row?.minutes) };
 }
@@ -58,13 +58,13 @@ export async function visitFigures(ctx: ReportContext, period: Period) {
 export async function overviewFigures(ctx: ReportContext, period: Period): Promise<OverviewFigures> {
   const [row] = rowsOf<Record<string, string>>(
     await ctx.db.execute(sql`
+      with buyers as (select ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN} group by ${f.customerId})
       select coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue,
              count(*) filter (where ${TAKEN}) as orders,
              count(*) filter (where ${REVENUE}) as sold_orders,
-             count(distinct ${f.customerId}) filter (where ${TAKEN}) as customers,
+             (select count(*) from buyers) as customers,
              coalesce(avg(${f.skuCount}) filter (where ${TAKEN}), 0) as sku_per_order,
-             (select count(*) from (select distinct ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN}) buyers
-               where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
+             (select count(*) from buyers where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
       from ${f} where ${ctx.where(ORDER_FACTS, period)}`),
   );
   const visited = await visitFigures(ctx, period);

@@ -93,7 +93,7 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
     await ctx.db.execute(sql`
       select ${visits.accountId} as account_id, count(*) as visits, count(taken.visit_id) as with_order,
              avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${ctx.visitsFrom} where ${ctx.visitsWhere()} group by ${visits.accountId}`),
+      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by ${visits.accountId}`),
   );
   const byOrders = new Map(orderRows.map((row) => [num(row.account_id), row]));
   const byVisits = new Map(visitRows.map((row) => [num(row.account_id), row]));
@@ -137,7 +137,7 @@ export async function conversionRate(ctx: ReportContext): Promise<ConversionRepo
   const rows = rowsOf<{ day: string; visits: string; with_order: string }>(
     await ctx.db.execute(sql`
       select report_vn_day(${visits.checkInAt})::text as day, count(*) as visits, count(taken.visit_id) as with_order
-      from ${ctx.visitsFrom} where ${ctx.visitsWhere()} group by 1 order by 1`),
+      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by 1 order by 1`),
   );
   const days = rows.map((row) => ({
     day: row.day,
