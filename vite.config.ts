@@ -73,14 +73,13 @@ export default defineConfig({
         // address picker's province/ward files (public/address, ~280 kB raw: a customer can be
         // created offline in any province). The plugin adds manifest.webmanifest itself.
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,wasm}', 'address/*.json'],
-        // Precompressed copies are for the server, never cached twice. The warehouse office's
-        // screens and parts (warehouse-office-*: codeSplitting below, and what only they use) need the server
-        // for everything they show, so they are fetched when first opened instead of taking 100 kB
-        // of the phone's precache (src/features/warehouse/components/office-screens.tsx).
-        // The promotion office (promotion-office: list, form, detail) likewise, and the Excel reader.
-        // The report pages (reports-office) and their charts (reports-chart-*) likewise: the service worker
-        // keeps them once fetched (sw/sw.ts), so a rep's report opened online reads offline later.
-        globIgnores: ['**/*.{gz,br}', 'assets/warehouse-office-*', 'assets/promotion-office-*', 'assets/xlsx-reader-*', 'assets/reports-*'],
+        // Precompressed copies are for the server, never cached twice. The office screens of each
+        // domain (<domain>-office*: the codeSplitting groups below, with what only they use) need the
+        // server for everything they show, so they are fetched when first opened instead of taking
+        // the phone's precache (e.g. src/features/warehouse/components/office-screens.tsx); the Excel
+        // reader likewise. The report pages and their charts (reports-*) too: the service worker keeps
+        // them once fetched (sw/sw.ts), so a rep's report opened online reads offline later.
+        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*', 'assets/reports-*'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
@@ -100,7 +99,13 @@ export default defineConfig({
   ],
   build: {
     // The CSP allows no inline script; Vite's preload polyfill would be one.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // Online-only parts (receivables-office*, and issue 17's system-office and plans-office) are
+      // fetched with what they import, not with a list of it written into the precached file that
+      // loads them (~100 files each: kilobytes of the phone's precache for screens it cannot show offline).
+      resolveDependencies: (filename, deps) => (/receivables-office|system-office|plans-office/.test(filename) ? [] : deps),
+    },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {
       output: {
@@ -150,6 +155,68 @@ export default defineConfig({
             {
               name: 'promotion-office',
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            // The system administrator's screens and the package screens (issue 17): online-only, each
+            // area one file left out of the precache above (src/features/system/components/system-screens.tsx,
+            // src/features/plans/components/plan-screens.tsx).
+            {
+              name: 'system-office',
+              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|contract[\\/]system\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // Its layout apart (src/routes/system.tsx loads it), so the screens' file does not wait for it.
+            { name: 'system-office-layout', test: /src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/, includeDependenciesRecursively: false },
+            // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
+            {
+              name: 'orders-office',
+              test: /src[\\/]features[\\/]orders[\\/]components[\\/]office[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'plans-office',
+              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The receivables office (src/features/receivables/components/office and online: aging,
+            // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
+            // use: online-only, one file left out of the precache above, loaded on first use.
+            // The VietQR part (the bank list and the QR drawer) is its own file, so a page that shows only
+            // the code (an order, its print) does not fetch the office screens.
+            {
+              name: (id: string) => {
+                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(id))
+                  return 'receivables-office-qr';
+                return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
+              },
+              includeDependenciesRecursively: false,
+            },
+            // The delivery office (src/features/delivery: /transport, /connect-dlo, the labels page and
+            // an order's delivery card, with the calls and rules only they use): online-only, likewise
+            // (src/features/delivery/components/delivery-screens.tsx).
+            {
+              name: 'delivery-office',
+              // Its contract files too: left to the screens' entry chunk they would form a cycle with this
+              // one, and a schema built at load time would read a constant not yet defined.
+              test: /src[\\/]features[\\/]delivery[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]delivery(-[a-z]+)?\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The e-invoice and accounting office (src/features/invoices: the screens of components/office
+            // with the calls and rules only they use, and the contract files only they read): online-only,
+            // one file left out of the precache above, loaded on first use
+            // (src/features/invoices/components/invoice-screens.tsx). Left to themselves the contract files
+            // would land in the screens' entry file, which imports this one: a cycle between the two files.
+            {
+              name: 'invoice-office',
+              test: /src[\\/]features[\\/]invoices[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]invoices[\w-]*\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            // The Zalo OA screen (src/features/messaging: components/office with the calls, and the
+            // contract's messaging files only it uses): online-only, one file out of the precache, loaded on first use
+            // (src/features/messaging/components/messaging-screens.tsx).
+            {
+              name: 'messaging-office',
+              test: /src[\\/]features[\\/]messaging[\\/](components[\\/]office|api)[\\/]|contract[\\/]messaging/,
               includeDependenciesRecursively: false,
             },
             // The report pages (src/features/reports: the pages with the calls and rules only they use),

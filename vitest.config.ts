@@ -26,6 +26,17 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Reads from a hot standby (issue 19), under scripts/with-pg-replica.sh.
+        test: {
+          name: 'replica',
+          include: ['tests/replica/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
         // The layering rules of eslint.config.js, each proved by a fixture that breaks it.
         test: {
           name: 'lint',

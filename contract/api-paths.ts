@@ -14,6 +14,11 @@ export const accountPaths = {
   checkPhone: '/account/api/checkphone/',
   account: (id: number | string) => `/account/api/account/${id}/`,
   updateAccount: (id: number | string) => `/account/api/updateaccountall/${id}/`,
+  address: (id: number | string) => `/account/api/address/${id}/`,
+  /** POST multipart `file`, DELETE: one's picture. */
+  avatar: (id: number | string) => `/account/api/account/${id}/avatar/`,
+  /** The picture's bytes; `version` changes with each new picture, so caches never serve an old one. */
+  avatarImage: (id: number | string, version: number) => `/account/api/avatar/${id}/${version}/`,
 } as const;
 
 /** The refresh call lives under a per-environment micro-service prefix (API_ENV, default `local`). */

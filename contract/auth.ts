@@ -4,6 +4,7 @@ import type { Membership } from './company';
 import { existingPasswordField, newPasswordField } from './auth-password';
 import { phoneField } from './phone';
 import { bodyObject, optionalText, requiredText } from './validation';
+import { AddressSchema, type Address } from './address';
 
 export const ACCOUNT_TYPES = {
   SYSTEM: 'SYSTEM',
@@ -16,9 +17,15 @@ export type Account = {
   phone: string;
   full_name: string;
   email: string | null;
+  /** The account proved it reads `email` (verifyemail). */
+  email_verified?: boolean;
   address: string | null;
   birthday: string | null;
   gender: string | null;
+  /** The address by administrative units (address/{id}/); absent on copies stored before it existed. */
+  address_data?: Address | null;
+  /** An API path (below /api) of the person's picture, fetched with the token; null: none. */
+  avatar_url?: string | null;
   account_type_data: { code: string; title: string };
   company_data: Membership[];
 };
@@ -87,3 +94,9 @@ export const UpdateAccountSchema = bodyObject({
   gender: v.optional(v.nullable(v.picklist(GENDERS, 'Giới tính không hợp lệ')), null),
 });
 export type UpdateAccountInput = v.InferInput<typeof UpdateAccountSchema>;
+
+/** PUT address/{id}/: one's address by administrative units (the one-line `address` follows it). */
+export const AccountAddressSchema = bodyObject({ address: AddressSchema });
+
+/** An avatar: JPEG, PNG or WebP of at most 2 MB, checked like product images (contract/products-files.ts). */
+export const MAX_AVATAR_BYTES = 2 * 1024 * 1024;

@@ -32,8 +32,13 @@ export type Company = CompanySummary & {
   phone: string | null;
   email: string | null;
   address: string | null;
+  /** What the company trades in: a business type's id (contract/system.ts BusinessTypeRecord). */
+  business_type: number | null;
   created_at: string;
 };
+
+/** checkcompany/: whether a name or tax code is taken, and by which company (to ask to join it). */
+export type CompanyCheck = { exists: boolean; company: CompanySummary | null };
 
 export type Membership = {
   id: number;
@@ -58,7 +63,6 @@ export const CreateCompanySchema = bodyObject({
   email: optionalText('email', 255),
   address: optionalText('địa chỉ', 500),
 });
-export type CreateCompanyInput = v.InferInput<typeof CreateCompanySchema>;
 
 export const UpdateCompanySchema = bodyObject({
   title: v.optional(requiredText('tên công ty')),
@@ -83,6 +87,8 @@ export const JoinCompanySchema = bodyObject({ company: idField('công ty') });
 
 export const UpdateMembershipSchema = bodyObject({
   status: v.picklist(MEMBERSHIP_STATUSES, 'Trạng thái không hợp lệ'),
+  /** With `accept` of a join request: the member's role (a role of the company). */
+  role: v.optional(idField('vai trò')),
 });
 
 export const FunctionOnOffQuery = v.object({

@@ -23,6 +23,8 @@ export const ERROR_MESSAGES = {
   WEAK_PASSWORD: 'Mật khẩu chưa đủ mạnh',
   OTP_INVALID: 'Mã OTP không đúng hoặc đã hết hạn',
   OTP_TOO_SOON: 'Vui lòng chờ trước khi yêu cầu mã mới',
+  REGISTRATION_TOKEN_INVALID: 'Số tài khoản không hợp lệ. Vui lòng kiểm tra lại.',
+  PHONE_TAKEN: 'Số điện thoại này đã có tài khoản',
   RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',
   FORBIDDEN: 'Bạn không có quyền thực hiện thao tác này',
   CROSS_ORIGIN: 'Yêu cầu không đến từ trang của ứng dụng nên đã bị từ chối',
@@ -35,7 +37,12 @@ export const ERROR_MESSAGES = {
   STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',
   PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',
   LOT_BLOCKED: 'Lô hàng không được bán',
+  CREDIT_LIMIT_EXCEEDED: 'Khách hàng vượt hạn mức công nợ',
   RATE_LIMITED: 'Bạn thao tác quá nhanh, vui lòng thử lại sau',
+  CARRIER_REFUSED: 'Hãng vận chuyển từ chối yêu cầu',
+  CARRIER_UNAVAILABLE: 'Hãng vận chuyển đang không phản hồi, vui lòng thử lại sau',
+  PROVIDER_ERROR: 'Đối tác đang gặp sự cố',
+  ZALO_WINDOW_CLOSED: 'Quá 7 ngày, chỉ gửi được ZNS',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;
 

@@ -50,7 +50,7 @@ export type KpiValues = Record<KpiMetric, number>;
 
 export const ZERO_KPI: Readonly<KpiValues> = Object.freeze({ revenue: 0, orders: 0, new_customers: 0, visits: 0 });
 
-const EXCLUDED: readonly OrderStatus[] = ['draft', 'rejected', 'cancelled'];
+const EXCLUDED: readonly OrderStatus[] = ['draft', 'rejected', 'cancelled', 'returned'];
 /** Orders that count towards revenue and order targets: submitted, not cancelled or refused. */
 export const KPI_ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) => !EXCLUDED.includes(status));
 

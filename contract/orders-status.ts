@@ -4,7 +4,7 @@
  * warehouse ships (Đang giao), delivery completes it. Cancelling is possible until it ships;
  * a refused order can be fixed and submitted again.
  */
-export const ORDER_STATUSES = ['draft', 'pending', 'confirmed', 'delivering', 'completed', 'rejected', 'cancelled'] as const;
+export const ORDER_STATUSES = ['draft', 'pending', 'confirmed', 'delivering', 'completed', 'returned', 'rejected', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
@@ -13,6 +13,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   confirmed: 'Đã xác nhận',
   delivering: 'Đang giao',
   completed: 'Hoàn thành',
+  returned: 'Đã hoàn trả',
   rejected: 'Từ chối',
   cancelled: 'Đã hủy',
 };
@@ -23,6 +24,7 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
   confirmed: 'blue',
   delivering: 'indigo',
   completed: 'teal',
+  returned: 'grape',
   rejected: 'red',
   cancelled: 'dark',
 };
@@ -31,8 +33,10 @@ export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
   draft: ['pending', 'cancelled'],
   pending: ['confirmed', 'rejected', 'cancelled'],
   confirmed: ['delivering', 'cancelled'],
-  delivering: ['completed'],
+  // A delivery that comes back returns the order (docs/delivery.md): its goods come back into stock.
+  delivering: ['completed', 'returned'],
   completed: [],
+  returned: [],
   rejected: ['pending', 'cancelled'],
   cancelled: [],
 };

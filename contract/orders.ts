@@ -81,6 +81,14 @@ export type OrderRecord = {
    * device copies written before it existed.
    */
   discount_approval?: DiscountApproval | null;
+  /** Its type (contract/orders-types.ts): bán lẻ, bán sỉ, đổi trả …; null on orders taken before types. */
+  order_type_id?: number | null;
+  order_type_name?: string | null;
+  /**
+   * Taken over the customer's or the rep's credit limit with the company's policy "warn"
+   * (contract/receivables-ledger.ts creditVerdict): why. Absent on copies written before it existed.
+   */
+  credit_warning?: string | null;
 };
 
 /** A programme applied to an order: what it gave and how it reads. */
@@ -147,6 +155,11 @@ export const OrderSubmitSchema = v.object(
     /** The warehouse to reserve and ship from (the rep's active one); absent: the company's default. */
     warehouseId: v.optional(v.nullable(idField('Kho'))),
     deliveryDate: deliveryDateField,
+    /**
+     * The order type the rep chose (contract/orders-types.ts); absent (phones of older builds) or
+     * null: the company's default type. The server checks the rep may use it.
+     */
+    orderTypeId: v.optional(v.nullable(idField('Loại đơn hàng'))),
     note: v.optional(
       v.nullable(v.pipe(v.string('Ghi chú phải là chuỗi ký tự'), v.maxLength(1000, 'Ghi chú không được dài quá 1000 ký tự'))),
       null,
@@ -233,6 +246,7 @@ export const OrderListQuery = v.object({
   district: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Quận/huyện không hợp lệ'))),
   ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
   region: digits('Khu vực'),
+  order_type: digits('Loại đơn hàng'),
   /** A group's id, or `none` for orders in no group (those a new delivery run can take). */
   group: v.optional(
     v.pipe(
@@ -294,6 +308,7 @@ export type BulkStatusResult = { id: string; ok: boolean; status: OrderStatus | 
 export const ORDER_COLUMNS = [
   'code',
   'created_at',
+  'order_type',
   'customer',
   'staff',
   'status',
@@ -307,6 +322,7 @@ export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 export const ORDER_COLUMN_LABELS: Record<OrderColumn, string> = {
   code: 'Mã đơn',
   created_at: 'Ngày tạo',
+  order_type: 'Loại đơn',
   customer: 'Khách hàng',
   staff: 'Nhân viên',
   status: 'Trạng thái',
@@ -348,10 +364,13 @@ export const orderPaths = {
   group: (id: number | string) => `/order/api/order-group/${id}/`,
 } as const;
 
-/** What orders sync with the phones (contract/sync-domains.ts): a rep's own orders, and sending one. */
+/**
+ * What orders sync with the phones (contract/sync-domains.ts): a rep's own orders, the company's
+ * order types (with who may use each), and sending an order.
+ */
 export const ordersSync = defineSyncDomain({
   name: 'orders',
-  entities: ['order'],
+  entities: ['order', 'order_type'],
   ops: {
     'order.submit': { schema: OrderSubmitSchema, label: 'Gửi đơn hàng', permission: ['orders', 'create'] },
   },

@@ -55,6 +55,11 @@ export type VariantRecord = {
   is_active: boolean;
   image_url: string | null;
   updated_at: string;
+  /** One base unit's weight and size, for carriers (docs/delivery.md "Parcels"); null when not given. */
+  weight_grams?: number | null;
+  length_cm?: number | null;
+  width_cm?: number | null;
+  height_cm?: number | null;
 };
 
 export type ProductImage = { id: string; url: string };
@@ -153,6 +158,20 @@ export const VariantUnitsSchema = v.pipe(
   v.transform((units) => [...units].sort((a, b) => a.factor - b.factor)),
 );
 
+/** A base unit's weight or side: a whole number from 1 up to what carriers take. */
+function parcelSide(label: string, max: number) {
+  return v.optional(
+    v.nullable(
+      v.pipe(
+        v.number(`${label} không hợp lệ`),
+        v.integer(`${label} phải là số nguyên`),
+        v.minValue(1, `${label} phải lớn hơn 0`),
+        v.maxValue(max, `${label} tối đa là ${max.toLocaleString('vi-VN')}`),
+      ),
+    ),
+  );
+}
+
 export const VariantInputSchema = v.object(
   {
     /** Present when editing an existing variant. */
@@ -161,6 +180,11 @@ export const VariantInputSchema = v.object(
     name: v.optional(v.pipe(v.string('Tên biến thể phải là chuỗi ký tự'), v.trim(), v.maxLength(120, 'Tên biến thể quá dài')), ''),
     units: VariantUnitsSchema,
     is_active: v.optional(v.boolean('Trạng thái không hợp lệ'), true),
+    // Left out: kept as stored (a sheet import, a variant's own edit); null: not given.
+    weight_grams: parcelSide('Khối lượng (gram)', 1_000_000),
+    length_cm: parcelSide('Chiều dài (cm)', 300),
+    width_cm: parcelSide('Chiều rộng (cm)', 300),
+    height_cm: parcelSide('Chiều cao (cm)', 300),
   },
   'Biến thể không hợp lệ',
 );

@@ -17,12 +17,15 @@ export const PERMISSION_AREAS = [
   'price_policy',
   'warehouse',
   'promotions',
+  'receivables',
   'employees',
   'regions',
   'kpi',
   'roles',
   'reports',
   'settings',
+  'invoices',
+  'messaging',
 ] as const;
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
@@ -48,12 +51,15 @@ export const AREA_LABELS: Record<PermissionArea, string> = {
   price_policy: 'Chính sách giá',
   warehouse: 'Kho',
   promotions: 'Khuyến mại',
+  receivables: 'Công nợ, thu tiền',
   employees: 'Nhân viên',
   regions: 'Khu vực',
   kpi: 'KPI',
   roles: 'Phân quyền',
   reports: 'Báo cáo',
   settings: 'Cấu hình công ty',
+  invoices: 'Hóa đơn điện tử, kế toán',
+  messaging: 'Zalo OA (tin nhắn, ZNS, gửi hàng loạt)',
   off_route: 'Bán hàng, ghé thăm ngoài tuyến',
 };
 
@@ -136,6 +142,7 @@ export const SYSTEM_ROLES: SystemRole[] = [
       regions: ['view'],
       kpi: ['view', 'edit'],
       reports: ['view', 'export'],
+      receivables: ['view', 'create', 'export'],
       // A regional manager covers for reps and closes sales at the region's edges.
       off_route: ['view', 'create'],
     },
@@ -152,6 +159,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       visits: ['view', 'create'],
       products: ['view'],
       kpi: ['view'],
+      // Collects payments at the pharmacy; the cashier confirms them (receivables approve).
+      receivables: ['view', 'create'],
       // Their own figures only: the role's data scope (own) keeps every report to their orders.
       reports: ['view'],
     },
@@ -168,6 +177,10 @@ export const SYSTEM_ROLES: SystemRole[] = [
       products: ['view', 'export'],
       price_policy: ['view'],
       reports: ['view', 'export'],
+      // The cashier: records and confirms payments, sets credit limits, prints statements.
+      receivables: ['view', 'create', 'edit', 'delete', 'approve', 'export'],
+      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (issue 18).
+      invoices: ['view', 'create', 'edit', 'export'],
     },
   },
   {

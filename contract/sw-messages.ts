@@ -6,4 +6,6 @@
 export const SW_SYNC_TAG = 'outbox-drain';
 
 export type SwToPage = { type: 'DRAIN_OUTBOX'; requestId: string };
+/** A push notification arrived (docs/notifications.md): open pages ask for the bell's count at once. */
+export type SwNotice = { type: 'NOTIFICATIONS_CHANGED' };
 export type PageToSw = { type: 'DRAIN_DONE'; requestId: string; ok: boolean } | { type: 'SKIP_WAITING' };

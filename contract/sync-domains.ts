@@ -14,11 +14,12 @@ import { ordersSync } from './orders';
 import { pricePolicySync } from './price-policy';
 import { productsSync } from './products';
 import { promotionsSync } from './promotions';
+import { receivablesSync } from './receivables';
 import type { SyncOpSpec } from './sync';
 import { visitsSync } from './visits';
 import { warehouseSync } from './warehouse';
 
-export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync, promotionsSync] as const;
+export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync, promotionsSync, receivablesSync] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];
 

@@ -13,21 +13,28 @@ import { HttpError } from './kernel/errors';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
-import { accountRoutes, refreshRoutes } from './modules/auth';
-import { companyRoutes } from './modules/company';
+import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/receivables';
+import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
+import { companyRoutes, onboardingRoutes } from './modules/company';
+import { notificationRoutes } from './modules/notifications';
 import { customerRoutes } from './modules/customers';
+import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRoutes } from './modules/delivery';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
+import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
-import { orderRoutes } from './modules/orders';
+import { orderRoutes, orderTypeRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
 import { reportRevenueRoutes, reportRoutes } from './modules/reports';
 import { syncRoutes } from './modules/sync';
+import { planRoutes } from './modules/plans';
+import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
+import { messagingRoutes } from './modules/messaging';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 
@@ -71,6 +78,12 @@ export function createApp(deps: AppDeps) {
     const hasBody = Number(c.req.header('content-length') ?? 0) > 0 || c.req.header('transfer-encoding') !== undefined;
     if (hasBody && !c.req.raw.bodyUsed) c.header('Connection', 'close');
   });
+  // A write leaves its WAL position in the writer's cookie, so their next reads wait for the replica
+  // or go to the primary (server/kernel/db/replica.ts).
+  api.use('*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await deps.reads.markWrite(c);
+  });
   const jsonBodyLimit = bodyLimit({
     maxSize: MAX_JSON_BODY_BYTES,
     // The rest of the body is never read, so the connection cannot be reused: say so.
@@ -80,9 +93,17 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  api.use('*', (c, next) => (isImageUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // So do shop pictures and avatars (issue 17): their routes bound them.
+  const ownLimit = (method: string, path: string) => isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+  api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
+  // with one it falls through to the employees module's (server/modules/system).
+  api.route('/account/api', systemAccountRoutes(deps));
+  api.route('/account/api', shopCreateRoutes(deps));
+  api.route('/account/api', salesHistoryRoutes(deps));
   api.route('/account/api', accountRoutes(deps));
   api.route('/account/api', employeeRoutes(deps));
+  api.route('/account/api', onboardingRoutes(deps));
   api.route(refreshTokenPath(deps.env.apiEnv).replace(/\/refresh_token$/, ''), refreshRoutes(deps));
   api.route('/company/api', companyRoutes(deps));
   api.route('/sync', syncRoutes(deps, SYNC_REGISTRY));
@@ -91,7 +112,14 @@ export function createApp(deps: AppDeps) {
   api.route('/customer/api', customerRoutes(deps));
   api.route('/location/v2/api', locationRoutes(deps));
   api.route('/order/api', orderRoutes(deps));
+  api.route('/order/api', misaOrderRoutes(deps));
   api.route('/order/api', dashboardRoutes(deps));
+  api.route('/order/api', systemOrderRoutes(deps));
+  api.route('/shop/api', shopRoutes(deps));
+  api.route('/service/api', planRoutes(deps));
+  api.route('/service/api', orderTypeRoutes(deps));
+  api.route('/order/api', receivableRoutes(deps));
+  api.route('/order/api', receivableReportRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
@@ -100,6 +128,17 @@ export function createApp(deps: AppDeps) {
   api.route('/region/api', kpiRoutes(deps));
   api.route('/role/api', roleRoutes(deps));
   api.route('/promotion/api', promotionRoutes(deps));
+  api.route('/notification/api', notificationRoutes(deps));
+  api.route('/bank/api', bankRoutes(deps));
+  api.route('/order/api', deliveryRoutes(deps));
+  api.route('/order/api', deliveryAccountRoutes(deps));
+  api.route('/order/api', labelRoutes(deps));
+  api.route('/delivery', deliveryWebhookRoutes(deps));
+  // AMIS's callback has no session: mounted before the routes that require one.
+  api.route('/invoice/api', amisCallbackRoutes(deps));
+  api.route('/invoice/api', invoiceRoutes(deps));
+  api.route('/invoice/api', accountingRoutes(deps));
+  api.route('/zalo-oa', messagingRoutes(deps));
   api.route('/report/api', reportRoutes(deps));
   api.route('/order/api', reportRevenueRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));

@@ -4,5 +4,20 @@
  * (docs/integrations.md).
  */
 import type { AnyJobHandler } from './kernel/jobs';
+import { planLapseHandler } from './modules/plans';
+import { SMS_CODE_JOB } from './modules/auth';
+import { PUSH_JOB, PUSH_SEND_JOB } from './modules/notifications';
+import { DELIVERY_JOB_HANDLERS } from './modules/delivery';
+import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
+import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
 
-export const JOB_HANDLERS: AnyJobHandler[] = [];
+export const JOB_HANDLERS: AnyJobHandler[] = [
+  planLapseHandler,
+  SMS_CODE_JOB,
+  PUSH_JOB,
+  PUSH_SEND_JOB,
+  ...DELIVERY_JOB_HANDLERS,
+  ...INVOICE_JOB_HANDLERS,
+  ...AMIS_JOB_HANDLERS,
+  ...MESSAGING_JOB_HANDLERS,
+];

@@ -7,7 +7,9 @@ import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
 import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
+import { seedDemoDelivery } from './seed/demo-delivery';
 import { ensureAllCompanyRoles } from './modules/roles';
+import { configuredSender } from './modules/auth';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -15,6 +17,7 @@ import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 import { createJobRunner } from './kernel/jobs';
 import { loadVault } from './kernel/vault';
+import { readRouting } from './kernel/db/replica';
 import { JOB_HANDLERS } from './job-handlers';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
@@ -46,25 +49,18 @@ export async function prepareDeps(
 ): Promise<{ deps: AppDeps; database: DatabaseHandle; stopSimulators: () => Promise<void> }> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env.logLevel);
-  const database = options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir }));
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: env.replicaUrl, dataDir: env.dataDir }));
   const { db } = database;
-  if (!(await hasAnyAccount(db))) {
-    if (env.seedDemo) {
-      await seedDemoData(db, env.scryptLogN);
-      logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
-    } else {
-      await seedAccountTypes(db);
-    }
-  }
-  await ensureAllCompanyRoles(db);
-  const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
-  const vault = await loadVault(db, env.secretsKey);
-  // Demo mode: the providers' simulators beside the app, where the demo connections point.
-  let simulatorUrl = options.simulatorUrl ?? null;
+  // Demo mode: the providers' simulators beside the app, started before the seed, which connects
+  // the demo companies to them (or given: tests, and a cluster's primary through SIMULATOR_URL).
+  let simulatorUrl = options.simulatorUrl ?? env.simulatorUrl;
+  let started: AppDeps | null = null;
   let stopSimulators: () => Promise<void> = async () => undefined;
   if (simulatorUrl === null && env.simulators) {
     try {
-      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort });
+      // Providers' webhooks go to the app's address, known once it listens (deps.publicUrl).
+      const host = await startSimulatorHost(SIMULATORS, { port: env.simulatorPort, appUrl: () => started?.publicUrl ?? null });
       simulatorUrl = host.url;
       stopSimulators = host.stop;
       logger.info({ url: host.url }, 'Trình giả lập đối tác đang chạy');
@@ -75,6 +71,21 @@ export async function prepareDeps(
       logger.info({ url: simulatorUrl }, 'Trình giả lập đối tác đã chạy ở tiến trình khác');
     }
   }
+  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
+  const vault = await loadVault(db, env.secretsKey);
+  let demoSeeded = false;
+  if (!(await hasAnyAccount(db))) {
+    if (env.seedDemo) {
+      // The demo's connections to the providers (and what they made) only where the simulators run.
+      await seedDemoData(db, env.scryptLogN, vault, { providers: simulatorUrl !== null });
+      demoSeeded = true;
+      logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
+    } else {
+      await seedAccountTypes(db);
+    }
+  }
+  await ensureAllCompanyRoles(db);
+  const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,
     leaseMs: Math.max(60_000, env.providerTimeoutMs * 4),
@@ -86,13 +97,21 @@ export async function prepareDeps(
     env,
     keys,
     logger,
+    // Replaced below by the sender the environment chooses, which needs the other deps.
     sender: options.sender ?? loggingSender(logger),
     faults: options.faults,
     vault,
     jobs,
     simulatorUrl,
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
+    reads: readRouting(db, database.replica),
   };
+  started = deps;
+  if (!options.sender) deps.sender = configuredSender(deps);
+  // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
+  if (demoSeeded && env.simulators && simulatorUrl) {
+    await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));
+  }
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
   return { deps, database, stopSimulators };
 }

@@ -10,6 +10,7 @@ import { ordersServerSync } from './modules/orders';
 import { pricePolicyServerSync } from './modules/price-policy';
 import { productsServerSync } from './modules/products';
 import { promotionsServerSync } from './modules/promotions';
+import { receivablesServerSync } from './modules/receivables';
 import { visitsServerSync } from './modules/visits';
 import { warehouseServerSync } from './modules/warehouse';
 
@@ -21,6 +22,7 @@ export const SERVER_SYNC_DOMAINS = [
   pricePolicyServerSync,
   warehouseServerSync,
   promotionsServerSync,
+  receivablesServerSync,
 ];
 
 export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

@@ -18,6 +18,8 @@ export type SimulatorContext = {
   /** This simulator's own base URL, e.g. http://127.0.0.1:3900/ghn (for links it hands out). */
   baseUrl: string;
   faults: FaultQueue;
+  /** The app's own address (for a provider's webhooks to it), once it is listening; null before. */
+  appUrl?: () => string | null;
 };
 
 export type Simulator = {
@@ -43,7 +45,7 @@ function isFault(value: unknown): value is Fault {
 
 export async function startSimulatorHost<F extends Record<string, SimulatorFactory>>(
   factories: F,
-  options: { port?: number; hostname?: string } = {},
+  options: { port?: number; hostname?: string; appUrl?: () => string | null } = {},
 ): Promise<SimulatorHost<{ [K in keyof F]: ReturnType<F[K]> }>> {
   const hostname = options.hostname ?? '127.0.0.1';
   const root = new Hono({ strict: false });
@@ -58,7 +60,7 @@ export async function startSimulatorHost<F extends Record<string, SimulatorFacto
   const baseUrl = `http://${hostname}:${port}`;
   for (const [name, factory] of Object.entries(factories)) {
     const queue = faultQueue();
-    const simulator = factory({ baseUrl: `${baseUrl}/${name}`, faults: queue });
+    const simulator = factory({ baseUrl: `${baseUrl}/${name}`, faults: queue, appUrl: options.appUrl });
     const mounted = new Hono({ strict: false });
     mounted.get('/__sim/state', (c) => c.json(simulator.state() as object));
     mounted.post('/__sim/reset', (c) => {

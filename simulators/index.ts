@@ -3,8 +3,23 @@
  * the connection's `provider` name, so a connection in the 'simulator' environment calls
  * `<host>/<provider>/…` (server/kernel/connections.ts providerBaseUrl).
  */
+import { esmsSimulator } from './esms';
 import type { SimulatorFactory } from './host';
+import { ghnSimulator } from './ghn';
+import { ghtkSimulator } from './ghtk';
+import { vtpSimulator } from './vtp';
+import { amisSimulator } from './amis';
+import { meinvoiceSimulator } from './meinvoice';
+import { zaloSimulator } from './zalo';
 
-export const SIMULATORS = {} satisfies Record<string, SimulatorFactory>;
+export const SIMULATORS = {
+  esms: esmsSimulator,
+  ghn: ghnSimulator,
+  ghtk: ghtkSimulator,
+  vtp: vtpSimulator,
+  meinvoice: meinvoiceSimulator,
+  amis: amisSimulator,
+  zalo: zaloSimulator,
+} satisfies Record<string, SimulatorFactory>;
 
 export type SimulatorName = keyof typeof SIMULATORS;

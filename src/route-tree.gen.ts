@@ -13,17 +13,24 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as CardRouteImport } from './routes/_card'
 import { Route as CenterRouteImport } from './routes/_center'
 import { Route as LoginRouteImport } from './routes/_login'
+import { Route as SystemRouteImport } from './routes/system'
+import { Route as AppAccountingRouteImport } from './routes/_app/accounting'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppDiagnosticsRouteImport } from './routes/_app/diagnostics'
 import { Route as AppEmployeesRouteImport } from './routes/_app/employees'
+import { Route as AppJoinRequestsRouteImport } from './routes/_app/join-requests'
 import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
+import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
+import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
+import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
+import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
 import { Route as AppTransportRouteImport } from './routes/_app/transport'
 import { Route as AppVisitsRouteImport } from './routes/_app/visits'
 import { Route as AppWarehouseRouteImport } from './routes/_app/warehouse'
@@ -33,6 +40,15 @@ import { Route as CenterIndexRouteImport } from './routes/_center/index'
 import { Route as Center403RouteImport } from './routes/_center/403'
 import { Route as CenterOnboardRouteImport } from './routes/_center/onboard'
 import { Route as LoginLoginRouteImport } from './routes/_login/login'
+import { Route as LoginRegisterRouteImport } from './routes/_login/register'
+import { Route as SystemIndexRouteImport } from './routes/system/index'
+import { Route as SystemAccountTypesRouteImport } from './routes/system/account-types'
+import { Route as SystemAccountsRouteImport } from './routes/system/accounts'
+import { Route as SystemOrdersRouteImport } from './routes/system/orders'
+import { Route as SystemPackagesRouteImport } from './routes/system/packages'
+import { Route as SystemSalesHistoryRouteImport } from './routes/system/sales-history'
+import { Route as SystemShopsRouteImport } from './routes/system/shops'
+import { Route as TransportLabelsRouteImport } from './routes/transport.labels'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
@@ -40,6 +56,9 @@ import { Route as AppCustomersSettingsRouteImport } from './routes/_app/customer
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryDeliveryRouteImport } from './routes/_app/inventory/delivery'
 import { Route as AppInventoryWarehouseRouteImport } from './routes/_app/inventory/warehouse'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesIdRouteImport } from './routes/_app/invoices/$id'
+import { Route as AppInvoicesSettingsRouteImport } from './routes/_app/invoices/settings'
 import { Route as AppMyAccountIndexRouteImport } from './routes/_app/my-account/index'
 import { Route as AppMyAccountEditRouteImport } from './routes/_app/my-account/edit'
 import { Route as AppOrderGroupsIdRouteImport } from './routes/_app/order-groups_.$id'
@@ -60,6 +79,8 @@ import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
+import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
+import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
 import { Route as AppInventoryCountIndexRouteImport } from './routes/_app/inventory/count/index'
@@ -84,6 +105,16 @@ const CenterRoute = CenterRouteImport.update({
 const LoginRoute = LoginRouteImport.update({
   id: '/_login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const SystemRoute = SystemRouteImport.update({
+  id: '/system',
+  path: '/system',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AppAccountingRoute = AppAccountingRouteImport.update({
+  id: '/accounting',
+  path: '/accounting',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
@@ -115,14 +146,29 @@ const AppEmployeesRoute = AppEmployeesRouteImport.update({
   path: '/employees',
   getParentRoute: () => AppRoute,
 } as any)
+const AppJoinRequestsRoute = AppJoinRequestsRouteImport.update({
+  id: '/join-requests',
+  path: '/join-requests',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppKpiAreaRoute = AppKpiAreaRouteImport.update({
   id: '/kpi-area',
   path: '/kpi-area',
   getParentRoute: () => AppRoute,
 } as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
   id: '/order-groups',
   path: '/order-groups',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
+  id: '/order-types',
+  path: '/order-types',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
@@ -135,9 +181,19 @@ const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   path: '/price-policy',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReceivablesRoute = AppReceivablesRouteImport.update({
+  id: '/receivables',
+  path: '/receivables',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppRoleRoute = AppRoleRouteImport.update({
   id: '/role',
   path: '/role',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServicePackageRoute = AppServicePackageRouteImport.update({
+  id: '/service-package',
+  path: '/service-package',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTransportRoute = AppTransportRouteImport.update({
@@ -185,6 +241,51 @@ const LoginLoginRoute = LoginLoginRouteImport.update({
   path: '/login',
   getParentRoute: () => LoginRoute,
 } as any)
+const LoginRegisterRoute = LoginRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => LoginRoute,
+} as any)
+const SystemIndexRoute = SystemIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountTypesRoute = SystemAccountTypesRouteImport.update({
+  id: '/account-types',
+  path: '/account-types',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemAccountsRoute = SystemAccountsRouteImport.update({
+  id: '/accounts',
+  path: '/accounts',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemOrdersRoute = SystemOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemPackagesRoute = SystemPackagesRouteImport.update({
+  id: '/packages',
+  path: '/packages',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemSalesHistoryRoute = SystemSalesHistoryRouteImport.update({
+  id: '/sales-history',
+  path: '/sales-history',
+  getParentRoute: () => SystemRoute,
+} as any)
+const SystemShopsRoute = SystemShopsRouteImport.update({
+  id: '/shops',
+  path: '/shops',
+  getParentRoute: () => SystemRoute,
+} as any)
+const TransportLabelsRoute = TransportLabelsRouteImport.update({
+  id: '/transport/labels',
+  path: '/transport/labels',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersIndexRoute = AppCustomersIndexRouteImport.update({
   id: '/customers/',
   path: '/customers/',
@@ -218,6 +319,21 @@ const AppInventoryDeliveryRoute = AppInventoryDeliveryRouteImport.update({
 const AppInventoryWarehouseRoute = AppInventoryWarehouseRouteImport.update({
   id: '/inventory/warehouse',
   path: '/inventory/warehouse',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesIdRoute = AppInvoicesIdRouteImport.update({
+  id: '/invoices/$id',
+  path: '/invoices/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesSettingsRoute = AppInvoicesSettingsRouteImport.update({
+  id: '/invoices/settings',
+  path: '/invoices/settings',
   getParentRoute: () => AppRoute,
 } as any)
 const AppMyAccountIndexRoute = AppMyAccountIndexRouteImport.update({
@@ -320,6 +436,16 @@ const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   path: '/order/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PaymentPrintIdRoute = PaymentPrintIdRouteImport.update({
+  id: '/payment/print/$id',
+  path: '/payment/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ReceivablesStatementIdRoute = ReceivablesStatementIdRouteImport.update({
+  id: '/receivables/statement/$id',
+  path: '/receivables/statement/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppCustomersTypeIndexRoute = AppCustomersTypeIndexRouteImport.update({
   id: '/customers/type/',
   path: '/customers/type/',
@@ -365,17 +491,24 @@ const AppInventoryReceiptKindCreateRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof CenterIndexRoute
+  '/system': typeof SystemRouteWithChildren
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -384,11 +517,22 @@ export interface FileRoutesByFullPath {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
+  '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -405,8 +549,11 @@ export interface FileRoutesByFullPath {
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
   '/my-account/': typeof AppMyAccountIndexRoute
   '/order/': typeof AppOrderIndexRoute
   '/product/': typeof AppProductIndexRoute
@@ -422,17 +569,23 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof CenterIndexRoute
+  '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
   '/diagnostics': typeof AppDiagnosticsRoute
   '/employees': typeof AppEmployeesRoute
+  '/join-requests': typeof AppJoinRequestsRoute
   '/kpi-area': typeof AppKpiAreaRoute
+  '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
+  '/order-types': typeof AppOrderTypesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
+  '/service-package': typeof AppServicePackageRoute
   '/transport': typeof AppTransportRoute
   '/visits': typeof AppVisitsRoute
   '/warehouse': typeof AppWarehouseRoute
@@ -441,11 +594,22 @@ export interface FileRoutesByTo {
   '/403': typeof Center403Route
   '/onboard': typeof CenterOnboardRoute
   '/login': typeof LoginLoginRoute
+  '/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
+  '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/invoices/$id': typeof AppInvoicesIdRoute
+  '/invoices/settings': typeof AppInvoicesSettingsRoute
   '/my-account/edit': typeof AppMyAccountEditRoute
   '/order-groups/$id': typeof AppOrderGroupsIdRoute
   '/order/$id': typeof AppOrderIdRoute
@@ -462,8 +626,11 @@ export interface FileRoutesByTo {
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
   '/my-account': typeof AppMyAccountIndexRoute
   '/order': typeof AppOrderIndexRoute
   '/product': typeof AppProductIndexRoute
@@ -483,17 +650,24 @@ export interface FileRoutesById {
   '/_card': typeof CardRouteWithChildren
   '/_center': typeof CenterRouteWithChildren
   '/_login': typeof LoginRouteWithChildren
+  '/system': typeof SystemRouteWithChildren
+  '/_app/accounting': typeof AppAccountingRoute
   '/_app/area': typeof AppAreaRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/diagnostics': typeof AppDiagnosticsRoute
   '/_app/employees': typeof AppEmployeesRoute
+  '/_app/join-requests': typeof AppJoinRequestsRoute
   '/_app/kpi-area': typeof AppKpiAreaRoute
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
+  '/_app/order-types': typeof AppOrderTypesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
+  '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
+  '/_app/service-package': typeof AppServicePackageRoute
   '/_app/transport': typeof AppTransportRoute
   '/_app/visits': typeof AppVisitsRoute
   '/_app/warehouse': typeof AppWarehouseRoute
@@ -502,12 +676,23 @@ export interface FileRoutesById {
   '/_center/403': typeof Center403Route
   '/_center/onboard': typeof CenterOnboardRoute
   '/_login/login': typeof LoginLoginRoute
+  '/_login/register': typeof LoginRegisterRoute
+  '/system/account-types': typeof SystemAccountTypesRoute
+  '/system/accounts': typeof SystemAccountsRoute
+  '/system/orders': typeof SystemOrdersRoute
+  '/system/packages': typeof SystemPackagesRoute
+  '/system/sales-history': typeof SystemSalesHistoryRoute
+  '/system/shops': typeof SystemShopsRoute
+  '/transport/labels': typeof TransportLabelsRoute
   '/_center/': typeof CenterIndexRoute
+  '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
   '/_app/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/_app/inventory/warehouse': typeof AppInventoryWarehouseRoute
+  '/_app/invoices/$id': typeof AppInvoicesIdRoute
+  '/_app/invoices/settings': typeof AppInvoicesSettingsRoute
   '/_app/my-account/edit': typeof AppMyAccountEditRoute
   '/_app/order-groups_/$id': typeof AppOrderGroupsIdRoute
   '/_app/order/$id': typeof AppOrderIdRoute
@@ -524,8 +709,11 @@ export interface FileRoutesById {
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/_app/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
+  '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/my-account/': typeof AppMyAccountIndexRoute
   '/_app/order/': typeof AppOrderIndexRoute
   '/_app/product/': typeof AppProductIndexRoute
@@ -543,17 +731,24 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/system'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -562,11 +757,22 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/transport/labels'
+    | '/system/'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -583,8 +789,11 @@ export interface FileRouteTypes {
     | '/reports/region'
     | '/reports/settings'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
+    | '/invoices/'
     | '/my-account/'
     | '/order/'
     | '/product/'
@@ -600,17 +809,23 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/accounting'
     | '/area'
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
     | '/diagnostics'
     | '/employees'
+    | '/join-requests'
     | '/kpi-area'
+    | '/notifications'
     | '/order-groups'
+    | '/order-types'
     | '/pharmacist'
     | '/price-policy'
+    | '/receivables'
     | '/role'
+    | '/service-package'
     | '/transport'
     | '/visits'
     | '/warehouse'
@@ -619,11 +834,22 @@ export interface FileRouteTypes {
     | '/403'
     | '/onboard'
     | '/login'
+    | '/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/transport/labels'
+    | '/system'
     | '/customers/$id'
     | '/customers/create'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
+    | '/invoices/$id'
+    | '/invoices/settings'
     | '/my-account/edit'
     | '/order-groups/$id'
     | '/order/$id'
@@ -640,8 +866,11 @@ export interface FileRouteTypes {
     | '/reports/region'
     | '/reports/settings'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
+    | '/invoices'
     | '/my-account'
     | '/order'
     | '/product'
@@ -660,17 +889,24 @@ export interface FileRouteTypes {
     | '/_card'
     | '/_center'
     | '/_login'
+    | '/system'
+    | '/_app/accounting'
     | '/_app/area'
     | '/_app/cart'
     | '/_app/connect-dlo'
     | '/_app/dashboard'
     | '/_app/diagnostics'
     | '/_app/employees'
+    | '/_app/join-requests'
     | '/_app/kpi-area'
+    | '/_app/notifications'
     | '/_app/order-groups'
+    | '/_app/order-types'
     | '/_app/pharmacist'
     | '/_app/price-policy'
+    | '/_app/receivables'
     | '/_app/role'
+    | '/_app/service-package'
     | '/_app/transport'
     | '/_app/visits'
     | '/_app/warehouse'
@@ -679,12 +915,23 @@ export interface FileRouteTypes {
     | '/_center/403'
     | '/_center/onboard'
     | '/_login/login'
+    | '/_login/register'
+    | '/system/account-types'
+    | '/system/accounts'
+    | '/system/orders'
+    | '/system/packages'
+    | '/system/sales-history'
+    | '/system/shops'
+    | '/transport/labels'
     | '/_center/'
+    | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
     | '/_app/customers/settings'
     | '/_app/inventory/delivery'
     | '/_app/inventory/warehouse'
+    | '/_app/invoices/$id'
+    | '/_app/invoices/settings'
     | '/_app/my-account/edit'
     | '/_app/order-groups_/$id'
     | '/_app/order/$id'
@@ -701,8 +948,11 @@ export interface FileRouteTypes {
     | '/_app/reports/region'
     | '/_app/reports/settings'
     | '/order/print/$id'
+    | '/payment/print/$id'
+    | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
+    | '/_app/invoices/'
     | '/_app/my-account/'
     | '/_app/order/'
     | '/_app/product/'
@@ -722,7 +972,11 @@ export interface RootRouteChildren {
   CardRoute: typeof CardRouteWithChildren
   CenterRoute: typeof CenterRouteWithChildren
   LoginRoute: typeof LoginRouteWithChildren
+  SystemRoute: typeof SystemRouteWithChildren
+  TransportLabelsRoute: typeof TransportLabelsRoute
   OrderPrintIdRoute: typeof OrderPrintIdRoute
+  PaymentPrintIdRoute: typeof PaymentPrintIdRoute
+  ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
 
@@ -755,6 +1009,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/'
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/system': {
+      id: '/system'
+      path: '/system'
+      fullPath: '/system'
+      preLoaderRoute: typeof SystemRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_app/accounting': {
+      id: '/_app/accounting'
+      path: '/accounting'
+      fullPath: '/accounting'
+      preLoaderRoute: typeof AppAccountingRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/area': {
       id: '/_app/area'
@@ -798,6 +1066,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEmployeesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/join-requests': {
+      id: '/_app/join-requests'
+      path: '/join-requests'
+      fullPath: '/join-requests'
+      preLoaderRoute: typeof AppJoinRequestsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/kpi-area': {
       id: '/_app/kpi-area'
       path: '/kpi-area'
@@ -805,11 +1080,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppKpiAreaRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/order-groups': {
       id: '/_app/order-groups'
       path: '/order-groups'
       fullPath: '/order-groups'
       preLoaderRoute: typeof AppOrderGroupsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/order-types': {
+      id: '/_app/order-types'
+      path: '/order-types'
+      fullPath: '/order-types'
+      preLoaderRoute: typeof AppOrderTypesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pharmacist': {
@@ -826,11 +1115,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPricePolicyRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/receivables': {
+      id: '/_app/receivables'
+      path: '/receivables'
+      fullPath: '/receivables'
+      preLoaderRoute: typeof AppReceivablesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/role': {
       id: '/_app/role'
       path: '/role'
       fullPath: '/role'
       preLoaderRoute: typeof AppRoleRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/service-package': {
+      id: '/_app/service-package'
+      path: '/service-package'
+      fullPath: '/service-package'
+      preLoaderRoute: typeof AppServicePackageRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/transport': {
@@ -896,6 +1199,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginLoginRouteImport
       parentRoute: typeof LoginRoute
     }
+    '/_login/register': {
+      id: '/_login/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof LoginRegisterRouteImport
+      parentRoute: typeof LoginRoute
+    }
+    '/system/': {
+      id: '/system/'
+      path: '/'
+      fullPath: '/system/'
+      preLoaderRoute: typeof SystemIndexRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/account-types': {
+      id: '/system/account-types'
+      path: '/account-types'
+      fullPath: '/system/account-types'
+      preLoaderRoute: typeof SystemAccountTypesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/accounts': {
+      id: '/system/accounts'
+      path: '/accounts'
+      fullPath: '/system/accounts'
+      preLoaderRoute: typeof SystemAccountsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/orders': {
+      id: '/system/orders'
+      path: '/orders'
+      fullPath: '/system/orders'
+      preLoaderRoute: typeof SystemOrdersRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/packages': {
+      id: '/system/packages'
+      path: '/packages'
+      fullPath: '/system/packages'
+      preLoaderRoute: typeof SystemPackagesRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/sales-history': {
+      id: '/system/sales-history'
+      path: '/sales-history'
+      fullPath: '/system/sales-history'
+      preLoaderRoute: typeof SystemSalesHistoryRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/system/shops': {
+      id: '/system/shops'
+      path: '/shops'
+      fullPath: '/system/shops'
+      preLoaderRoute: typeof SystemShopsRouteImport
+      parentRoute: typeof SystemRoute
+    }
+    '/transport/labels': {
+      id: '/transport/labels'
+      path: '/transport/labels'
+      fullPath: '/transport/labels'
+      preLoaderRoute: typeof TransportLabelsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/': {
       id: '/_app/customers/'
       path: '/customers'
@@ -943,6 +1309,27 @@ declare module '@tanstack/react-router' {
       path: '/inventory/warehouse'
       fullPath: '/inventory/warehouse'
       preLoaderRoute: typeof AppInventoryWarehouseRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$id': {
+      id: '/_app/invoices/$id'
+      path: '/invoices/$id'
+      fullPath: '/invoices/$id'
+      preLoaderRoute: typeof AppInvoicesIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/settings': {
+      id: '/_app/invoices/settings'
+      path: '/invoices/settings'
+      fullPath: '/invoices/settings'
+      preLoaderRoute: typeof AppInvoicesSettingsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/my-account/': {
@@ -1085,6 +1472,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OrderPrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/payment/print/$id': {
+      id: '/payment/print/$id'
+      path: '/payment/print/$id'
+      fullPath: '/payment/print/$id'
+      preLoaderRoute: typeof PaymentPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/receivables/statement/$id': {
+      id: '/receivables/statement/$id'
+      path: '/receivables/statement/$id'
+      fullPath: '/receivables/statement/$id'
+      preLoaderRoute: typeof ReceivablesStatementIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/customers/type/': {
       id: '/_app/customers/type/'
       path: '/customers/type'
@@ -1145,17 +1546,23 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAccountingRoute: typeof AppAccountingRoute
   AppAreaRoute: typeof AppAreaRoute
   AppCartRoute: typeof AppCartRoute
   AppConnectDloRoute: typeof AppConnectDloRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppDiagnosticsRoute: typeof AppDiagnosticsRoute
   AppEmployeesRoute: typeof AppEmployeesRoute
+  AppJoinRequestsRoute: typeof AppJoinRequestsRoute
   AppKpiAreaRoute: typeof AppKpiAreaRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
+  AppOrderTypesRoute: typeof AppOrderTypesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
+  AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
+  AppServicePackageRoute: typeof AppServicePackageRoute
   AppTransportRoute: typeof AppTransportRoute
   AppVisitsRoute: typeof AppVisitsRoute
   AppWarehouseRoute: typeof AppWarehouseRoute
@@ -1165,6 +1572,8 @@ interface AppRouteChildren {
   AppCustomersSettingsRoute: typeof AppCustomersSettingsRoute
   AppInventoryDeliveryRoute: typeof AppInventoryDeliveryRoute
   AppInventoryWarehouseRoute: typeof AppInventoryWarehouseRoute
+  AppInvoicesIdRoute: typeof AppInvoicesIdRoute
+  AppInvoicesSettingsRoute: typeof AppInvoicesSettingsRoute
   AppMyAccountEditRoute: typeof AppMyAccountEditRoute
   AppOrderGroupsIdRoute: typeof AppOrderGroupsIdRoute
   AppOrderIdRoute: typeof AppOrderIdRoute
@@ -1182,6 +1591,7 @@ interface AppRouteChildren {
   AppReportsSettingsRoute: typeof AppReportsSettingsRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
   AppMyAccountIndexRoute: typeof AppMyAccountIndexRoute
   AppOrderIndexRoute: typeof AppOrderIndexRoute
   AppProductIndexRoute: typeof AppProductIndexRoute
@@ -1196,17 +1606,23 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAccountingRoute: AppAccountingRoute,
   AppAreaRoute: AppAreaRoute,
   AppCartRoute: AppCartRoute,
   AppConnectDloRoute: AppConnectDloRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppDiagnosticsRoute: AppDiagnosticsRoute,
   AppEmployeesRoute: AppEmployeesRoute,
+  AppJoinRequestsRoute: AppJoinRequestsRoute,
   AppKpiAreaRoute: AppKpiAreaRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
+  AppOrderTypesRoute: AppOrderTypesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
+  AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
+  AppServicePackageRoute: AppServicePackageRoute,
   AppTransportRoute: AppTransportRoute,
   AppVisitsRoute: AppVisitsRoute,
   AppWarehouseRoute: AppWarehouseRoute,
@@ -1216,6 +1632,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppCustomersSettingsRoute: AppCustomersSettingsRoute,
   AppInventoryDeliveryRoute: AppInventoryDeliveryRoute,
   AppInventoryWarehouseRoute: AppInventoryWarehouseRoute,
+  AppInvoicesIdRoute: AppInvoicesIdRoute,
+  AppInvoicesSettingsRoute: AppInvoicesSettingsRoute,
   AppMyAccountEditRoute: AppMyAccountEditRoute,
   AppOrderGroupsIdRoute: AppOrderGroupsIdRoute,
   AppOrderIdRoute: AppOrderIdRoute,
@@ -1233,6 +1651,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsSettingsRoute: AppReportsSettingsRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
   AppMyAccountIndexRoute: AppMyAccountIndexRoute,
   AppOrderIndexRoute: AppOrderIndexRoute,
   AppProductIndexRoute: AppProductIndexRoute,
@@ -1275,20 +1694,49 @@ const CenterRouteWithChildren =
 
 interface LoginRouteChildren {
   LoginLoginRoute: typeof LoginLoginRoute
+  LoginRegisterRoute: typeof LoginRegisterRoute
 }
 
 const LoginRouteChildren: LoginRouteChildren = {
   LoginLoginRoute: LoginLoginRoute,
+  LoginRegisterRoute: LoginRegisterRoute,
 }
 
 const LoginRouteWithChildren = LoginRoute._addFileChildren(LoginRouteChildren)
+
+interface SystemRouteChildren {
+  SystemAccountTypesRoute: typeof SystemAccountTypesRoute
+  SystemAccountsRoute: typeof SystemAccountsRoute
+  SystemOrdersRoute: typeof SystemOrdersRoute
+  SystemPackagesRoute: typeof SystemPackagesRoute
+  SystemSalesHistoryRoute: typeof SystemSalesHistoryRoute
+  SystemShopsRoute: typeof SystemShopsRoute
+  SystemIndexRoute: typeof SystemIndexRoute
+}
+
+const SystemRouteChildren: SystemRouteChildren = {
+  SystemAccountTypesRoute: SystemAccountTypesRoute,
+  SystemAccountsRoute: SystemAccountsRoute,
+  SystemOrdersRoute: SystemOrdersRoute,
+  SystemPackagesRoute: SystemPackagesRoute,
+  SystemSalesHistoryRoute: SystemSalesHistoryRoute,
+  SystemShopsRoute: SystemShopsRoute,
+  SystemIndexRoute: SystemIndexRoute,
+}
+
+const SystemRouteWithChildren =
+  SystemRoute._addFileChildren(SystemRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   CardRoute: CardRouteWithChildren,
   CenterRoute: CenterRouteWithChildren,
   LoginRoute: LoginRouteWithChildren,
+  SystemRoute: SystemRouteWithChildren,
+  TransportLabelsRoute: TransportLabelsRoute,
   OrderPrintIdRoute: OrderPrintIdRoute,
+  PaymentPrintIdRoute: PaymentPrintIdRoute,
+  ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }
 export const routeTree = rootRouteImport

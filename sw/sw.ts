@@ -16,7 +16,8 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '@contract/sw-messages';
+import type { PushPayload } from '@contract/notifications';
+import { SW_SYNC_TAG, type PageToSw, type SwNotice, type SwToPage } from '@contract/sw-messages';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -153,4 +154,50 @@ self.addEventListener('sync', (event: Event) => {
   const sync = event as SyncEvent;
   if (sync.tag !== SW_SYNC_TAG) return;
   sync.waitUntil(askPagesToDrain());
+});
+
+// ---- Web Push (docs/notifications.md) ------------------------------------------------------------
+
+/** Shows a pushed notification (contract/notifications.ts PushPayload) and tells open pages to refresh the bell. */
+self.addEventListener('push', (event: Event) => {
+  const push = event as PushEvent;
+  let payload: PushPayload | null = null;
+  try {
+    payload = (push.data?.json() as PushPayload | undefined) ?? null;
+  } catch {
+    payload = null;
+  }
+  const show = async () => {
+    const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const changed: SwNotice = { type: 'NOTIFICATIONS_CHANGED' };
+    for (const page of pages) page.postMessage(changed);
+    await self.registration.showNotification(payload?.title ?? 'Sales Field', {
+      body: payload?.body ?? 'Bạn có thông báo mới',
+      icon: '/icons/icon-192.png',
+      lang: 'vi',
+      // One notification per item: a push repeated after a lost answer replaces the first.
+      tag: payload ? `notification-${payload.id}` : undefined,
+      data: { link: payload?.link ?? '/dashboard' },
+    });
+  };
+  push.waitUntil(show());
+});
+
+/** A click opens the app where the notification leads: an open window of the app if there is one. */
+self.addEventListener('notificationclick', (event: Event) => {
+  const click = event as NotificationEvent;
+  click.notification.close();
+  const link = (click.notification.data as { link?: string } | null)?.link ?? '/dashboard';
+  const target = new URL(link, self.location.origin).href;
+  const open = async () => {
+    const pages = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const page = pages.find((candidate) => new URL(candidate.url).origin === self.location.origin);
+    if (page) {
+      await page.focus();
+      await page.navigate(target);
+      return;
+    }
+    await self.clients.openWindow(target);
+  };
+  click.waitUntil(open());
 });

@@ -2,6 +2,7 @@
 import type { Db } from './db/client';
 import type { ServerEnv } from './env';
 import type { JobRunner } from './jobs';
+import type { ReadRouting } from './db/replica';
 import type { Vault } from './vault';
 import type { Logger } from '@server/lib/logger';
 import type { TokenKeys } from '@server/lib/tokens';
@@ -29,6 +30,8 @@ export type AppDeps = {
   simulatorUrl: string | null;
   /** The app's own origin as providers call it back (webhooks, OAuth redirects). */
   publicUrl: string;
+  /** Where reads that may lag go (the replica, with read-your-writes) and the mark a write leaves. */
+  reads: ReadRouting;
 };
 
 export type AuthInfo = {

@@ -9,6 +9,8 @@ export type ServerEnv = {
   /** Embedded PGlite lives here unless DATABASE_URL points at PostgreSQL. */
   dataDir: string;
   databaseUrl: string | null;
+  /** DATABASE_REPLICA_URL: a streaming replica for reads that may lag (server/kernel/db/replica.ts). */
+  replicaUrl: string | null;
   /** Names the refresh-token micro-service prefix: /api/micro-account-{apiEnv}/... */
   apiEnv: string;
   /** HS256 key for access tokens; when absent one is generated and kept in the database. */
@@ -33,6 +35,10 @@ export type ServerEnv = {
   /** Start the provider simulators beside the app (demo mode; docs/integrations.md). */
   simulators: boolean;
   simulatorPort: number;
+  /** SIMULATOR_URL: simulators already running elsewhere (the cluster's primary starts them once). */
+  simulatorUrl: string | null;
+  /** WORKERS: API processes sharing the port (node:cluster); more than one needs PostgreSQL. */
+  workers: number;
   /** The app's address as providers see it, for their webhooks and callbacks (PUBLIC_URL). */
   publicUrl: string | null;
   /** Durable jobs (server/kernel/jobs.ts): how often to look for work, the first retry delay, runners at once. */
@@ -41,7 +47,27 @@ export type ServerEnv = {
   jobConcurrency: number;
   /** How long a provider call may take before it counts as a timeout. */
   providerTimeoutMs: number;
+  /**
+   * Where one-time codes to phones go (server/modules/auth/sms-delivery.ts): `log` writes them to
+   * the server log (development, the demo); `esms` sends SMS through eSMS.vn with the ESMS_* account.
+   */
+  smsProvider: 'log' | 'esms';
+  esms: { apiKey: string; secretKey: string; brandname: string; environment: 'production' | 'sandbox' | 'simulator' };
+  /** Web Push's VAPID key pair (server/modules/notifications/web-push.ts); made and kept in the database when absent. */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
 };
+
+function smsProviderFrom(value: string | undefined): 'log' | 'esms' {
+  if (value === undefined || value === '' || value === 'log') return 'log';
+  if (value === 'esms') return 'esms';
+  throw new Error(`SMS_PROVIDER must be log or esms, got "${value}"`);
+}
+
+function esmsEnvironmentFrom(value: string | undefined): ServerEnv['esms']['environment'] {
+  if (value === undefined || value === '') return 'production';
+  if (value === 'production' || value === 'sandbox' || value === 'simulator') return value;
+  throw new Error(`ESMS_ENVIRONMENT must be production, sandbox or simulator, got "${value}"`);
+}
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
@@ -70,6 +96,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     host: source.HOST || '0.0.0.0',
     dataDir: path.resolve(source.DATA_DIR || './data'),
     databaseUrl: source.DATABASE_URL || null,
+    replicaUrl: source.DATABASE_REPLICA_URL || null,
     apiEnv,
     jwtSecret: source.JWT_SECRET || null,
     isProduction,
@@ -85,10 +112,24 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     // Demo data points its connections at the simulators, so they run whenever the demo is seeded.
     simulators: boolFrom(source.SIMULATORS, boolFrom(source.SEED_DEMO, true) && source.NODE_ENV !== 'test'),
     simulatorPort: intFrom(source.SIMULATOR_PORT, 3900, 'SIMULATOR_PORT'),
+    simulatorUrl: source.SIMULATOR_URL || null,
+    workers: intFrom(source.WORKERS, 1, 'WORKERS'),
     publicUrl: source.PUBLIC_URL || null,
     jobPollMs: intFrom(source.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     jobRetryBaseMs: intFrom(source.JOB_RETRY_BASE_MS, 5000, 'JOB_RETRY_BASE_MS'),
     jobConcurrency: intFrom(source.JOB_CONCURRENCY, 2, 'JOB_CONCURRENCY'),
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
+    smsProvider: smsProviderFrom(source.SMS_PROVIDER),
+    esms: {
+      apiKey: source.ESMS_API_KEY ?? '',
+      secretKey: source.ESMS_SECRET_KEY ?? '',
+      brandname: source.ESMS_BRANDNAME ?? '',
+      environment: esmsEnvironmentFrom(source.ESMS_ENVIRONMENT),
+    },
+    vapid: {
+      publicKey: source.VAPID_PUBLIC_KEY || null,
+      privateKey: source.VAPID_PRIVATE_KEY || null,
+      subject: source.VAPID_SUBJECT || null,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { testEnv } from '@server/testing/test-server';
 import { createLogger } from '@server/lib/logger';
 import type { AppDeps } from './app-types';
 import type { DatabaseHandle } from './db/client';
+import { readRouting } from './db/replica';
 import { jobs } from './db/schema';
 import { createJobRunner, enqueueJob, PermanentJobError, RetryLaterError, type AnyJobHandler } from './jobs';
 import { vaultFromKey } from './vault';
@@ -40,6 +41,7 @@ async function runner(
     jobs: jobsRunner,
     simulatorUrl: null,
     publicUrl: 'http://localhost',
+    reads: readRouting(database.db, null),
   };
   await jobsRunner.start(deps, handlers, options.background ?? false);
   return jobsRunner;

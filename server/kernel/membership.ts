@@ -60,3 +60,11 @@ export async function requireCompanyAdmin(db: Db, auth: AuthInfo, companyId: num
   const membership = await requireMembership(db, auth, companyId);
   if (!membership.isOwner) throw forbidden('FORBIDDEN', 'Chỉ chủ sở hữu công ty mới được thay đổi thiết lập này');
 }
+
+/**
+ * The system administrator's calls (accounts, account types, shops, packages, system orders): an
+ * account of type SYSTEM only. A company's owner or admin is refused like anyone else.
+ */
+export function requireSystemAdmin(auth: AuthInfo): void {
+  if (auth.accountTypeCode !== 'SYSTEM') throw forbidden('FORBIDDEN', 'Chỉ quản trị hệ thống được thực hiện thao tác này');
+}

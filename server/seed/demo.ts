@@ -3,26 +3,35 @@
  * - 0901234567 / Demo@2026, Nguyễn Văn An: An Khang (Dược phẩm, accepted, every switch and report on),
  *   Minh Phát (Khác, accepted, every switch off, no report config), Hòa Bình (pending).
  * - 0907654321 / Demo@2026, Trần Thị Bình: accepted member of Minh Phát only.
+ * - 0909000000 / Demo@2026, Quản trị hệ thống: the system administrator (account type SYSTEM, no company).
  */
 import { count, eq } from 'drizzle-orm';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/company-switches';
 import { hashPassword } from '@server/lib/passwords';
 import type { Db } from '@server/kernel/db/client';
+import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
+import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoHistory } from './demo-history';
 import { seedDemoPromotions } from './demo-promotions';
+import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
+import { companyOrderTypes } from '@server/modules/orders';
+import { SHOP_ACCOUNT_TYPES } from '@contract/system';
+import { seedDemoSystem } from './demo-system';
+import { seedDemoMessaging } from './demo-messaging';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
   an: { phone: '0901234567', fullName: 'Nguyễn Văn An' },
   binh: { phone: '0907654321', fullName: 'Trần Thị Bình' },
-  anKhang: { title: 'Công ty Dược phẩm An Khang', type: 'Dược phẩm' },
-  minhPhat: { title: 'Công ty TNHH Thương mại Minh Phát', type: 'Khác' },
-  hoaBinh: { title: 'Nhà thuốc Hòa Bình', type: 'Dược phẩm' },
+  // Tax codes with a right check digit (contract/tax-code.ts): a person joining types them.
+  anKhang: { title: 'Công ty Dược phẩm An Khang', type: 'Dược phẩm', taxCode: '0312345673' },
+  minhPhat: { title: 'Công ty TNHH Thương mại Minh Phát', type: 'Khác', taxCode: '0109876532' },
+  hoaBinh: { title: 'Nhà thuốc Hòa Bình', type: 'Dược phẩm', taxCode: '0401234566' },
 } as const;
 
 /** Account types exist in every database, demo or not. */
@@ -32,6 +41,8 @@ export async function seedAccountTypes(db: Db): Promise<void> {
     .values([
       { code: 'SYSTEM', title: 'Quản trị hệ thống' },
       { code: 'COMPANY', title: 'Người dùng doanh nghiệp' },
+      // The owners of shops the system administrator creates (chth/ncc/npt admincreate/, issue 17).
+      ...Object.values(SHOP_ACCOUNT_TYPES),
     ])
     .onConflictDoNothing();
 }
@@ -41,7 +52,12 @@ export async function hasAnyAccount(db: Db): Promise<boolean> {
   return Number(row?.n ?? 0) > 0;
 }
 
-export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
+/**
+ * `providers`: the simulators run beside this server (npm start's demo, tests that start them), so
+ * the demo companies connect to them and use them (e-invoices, accounting, the Zalo OA's first
+ * sync); elsewhere nothing is seeded that would call a provider. `vault` seals the connections' secrets.
+ */
+export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, options: { providers: boolean }): Promise<void> {
   await seedAccountTypes(db);
   const passwordHash = await hashPassword(DEMO_PASSWORD, scryptLogN);
   const ids = await db.transaction(async (tx) => {
@@ -60,19 +76,17 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
       .values([
         {
           ...DEMO.anKhang,
-          taxCode: '0312345678',
           phone: '02838123456',
           address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh',
           createdBy: an.id,
         },
         {
           ...DEMO.minhPhat,
-          taxCode: '0109876543',
           phone: '02437654321',
           address: '45 Hàng Bài, Phường Hoàn Kiếm, Hà Nội',
           createdBy: binh.id,
         },
-        { ...DEMO.hoaBinh, taxCode: '0401234567', address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
+        { ...DEMO.hoaBinh, address: '8 Lê Duẩn, Phường Hải Châu, Đà Nẵng' },
       ])
       .returning({ id: companies.id });
     if (!anKhang || !minhPhat || !hoaBinh) throw new Error('demo companies not created');
@@ -97,4 +111,10 @@ export async function seedDemoData(db: Db, scryptLogN: number): Promise<void> {
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
   await seedDemoHistory(db, ids);
+  // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
+  for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
+  await seedDemoSystem(db, passwordHash);
+  await seedDemoReceivables(db, ids);
+  if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
+  await seedDemoMessaging(db, vault, ids, options.providers);
 }

@@ -6,7 +6,8 @@ import type { VariantRecord } from '@contract/products';
 import type { PushAnswer, OpResult } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { DEMO } from '@server/seed/demo';
-import { startTestServer, type TestServer } from './test-server';
+import type { ServerEnv } from '@server/kernel/env';
+import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
 
 export type OrderKit = {
   server: TestServer;
@@ -36,8 +37,8 @@ export type SubmitInput = {
 
 let localCounter = 0;
 
-export async function startOrderKit(): Promise<OrderKit> {
-  const server = await startTestServer();
+export async function startOrderKit(options: TestServerOptions = {}, env: Partial<ServerEnv> = {}): Promise<OrderKit> {
+  const server = await startTestServer(env, options);
   const an = await server.login(DEMO.an.phone);
   const binh = await server.login(DEMO.binh.phone);
   const anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;

@@ -5,7 +5,7 @@
 import { readEnv, type ServerEnv } from '@server/kernel/env';
 import { startServer, type RunningServer } from '@server/server';
 import type { FaultInjector } from '@server/kernel/app-types';
-import type { VerificationSender } from '@server/lib/verification-sender';
+import type { VerificationMessage, VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from './test-database';
 import type { Envelope } from '@contract/envelope';
 import type { LoginAnswer } from '@contract/auth';
@@ -26,8 +26,29 @@ export type CallOptions = {
   headers?: Record<string, string>;
 };
 
+/** A code the server sent: to a phone (`sms`) or an address (`email`), for what. */
+export type SentCode = Pick<VerificationMessage, 'channel' | 'to' | 'code' | 'purpose'>;
+
+/** The sender of tests: keeps every code it is given, in order, instead of sending it. */
+export function capturingSender(): { sender: VerificationSender; sentCodes: SentCode[] } {
+  const sentCodes: SentCode[] = [];
+  return {
+    sentCodes,
+    sender: {
+      async send({ channel, to, code, purpose }) {
+        sentCodes.push({ channel, to, code, purpose });
+      },
+    },
+  };
+}
+
+/** The newest code sent to `to` (a phone or an address), for what. */
+export function lastCodeTo(sentCodes: SentCode[], to: string, purpose?: SentCode['purpose']): string | undefined {
+  return sentCodes.filter((entry) => entry.to === to && (!purpose || entry.purpose === purpose)).at(-1)?.code;
+}
+
 export type TestServer = RunningServer & {
-  sentCodes: { phone: string; code: string }[];
+  sentCodes: SentCode[];
   call: <T = unknown>(path: string, options?: CallOptions) => Promise<ApiAnswer<T>>;
   /** Signs in; `refreshCookie` is the refresh token the answer set as its cookie (never in the body). */
   login: (phone: string, password?: string) => Promise<SignedIn>;
@@ -63,25 +84,27 @@ export type TestServerOptions = {
   simulators?: boolean;
   /** Leave the job queue to the test (`server.deps.jobs.drain()`) instead of running it in the background. */
   backgroundJobs?: boolean;
+  /** Read lists from the hot standby too (scripts/with-pg-replica.sh). */
+  replica?: boolean;
+  /** Send codes with the sender the environment chooses (SMS_PROVIDER) instead of capturing them. */
+  configuredSender?: boolean;
 };
 
 export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
-  const sentCodes: { phone: string; code: string }[] = [];
-  const sender: VerificationSender = {
-    async sendResetCode(phone, code) {
-      sentCodes.push({ phone, code });
-    },
-  };
-  const database = await openTestDatabase();
-  const sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
+  const { sender, sentCodes } = capturingSender();
+  const database = await openTestDatabase({ replica: options.replica });
+  let appUrl: string | null = null;
+  const sims = options.simulators ? await startSimulatorHost(SIMULATORS, { appUrl: () => appUrl }) : null;
   const running = await startServer({
     env: testEnv(overrides),
     database,
-    sender,
+    // Codes through the configured sender (SMS_PROVIDER: eSMS at the simulator) instead of captured.
+    sender: options.configuredSender ? undefined : sender,
     faults: options.faults,
     simulatorUrl: sims?.url ?? null,
     backgroundJobs: options.backgroundJobs,
   });
+  appUrl = running.deps.publicUrl;
 
   async function call<T>(path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };

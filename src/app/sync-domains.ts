@@ -9,6 +9,7 @@ import { ordersClientSync } from '@/features/orders/orders.sync';
 import { pricePolicyClientSync } from '@/features/price-policy/price-policy.sync';
 import { productsClientSync } from '@/features/products/products.sync';
 import { promotionsClientSync } from '@/features/promotions/promotions.sync';
+import { receivablesClientSync } from '@/features/receivables/receivables.sync';
 import { visitsClientSync } from '@/features/visits/visits.sync';
 import { warehouseClientSync } from '@/features/warehouse/warehouse.sync';
 import { registerSyncDomains } from '@/sync/registry';
@@ -21,6 +22,7 @@ export const CLIENT_SYNC_DOMAINS = [
   pricePolicyClientSync,
   warehouseClientSync,
   promotionsClientSync,
+  receivablesClientSync,
 ];
 
 registerSyncDomains(SYNC_DOMAINS, CLIENT_SYNC_DOMAINS);

@@ -9,6 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { appDb } from '@/db/app-db';
 import { signOut } from '@/features/auth/model/session-actions';
+import { stopPush } from '@/features/notifications/model/push-subscription';
 import { getUserAccount } from '@/session/session-store';
 import { syncNow } from '@/sync/engine';
 import { unsentOpCount } from '@/sync/pending-work';
@@ -34,6 +35,8 @@ export function useSignOut(): (options?: { force?: boolean }) => Promise<void> {
         });
         return;
       }
+      // The next person on this browser must not receive this one's notifications.
+      await stopPush().catch(() => undefined);
       await signOut();
       queryClient.clear();
       await navigate({ to: '/login' });

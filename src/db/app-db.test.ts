@@ -38,8 +38,8 @@ describe('AppDb upgrades', () => {
 
     const current = new AppDb(name);
     await current.open();
-    expect(current.verno).toBe(6);
-    expect(current.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['stock', 'stockChecks', 'countDrafts']));
+    expect(current.verno).toBe(8);
+    expect(current.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['stock', 'stockChecks', 'countDrafts', 'orderTypes', 'receivables', 'repCredits', 'payments']));
     expect((await current.outbox.where('opId').equals(opId).first())?.state).toBe('pending');
     // The v4 upgrade gave the old row its search text (owner, street and phone included).
     const stored = await current.customers.get('c1');

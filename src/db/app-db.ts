@@ -10,10 +10,12 @@
 import Dexie, { type EntityTable } from 'dexie';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
+import type { OrderTypeRecord } from '@contract/orders-types';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import type { PromotionRecord } from '@contract/promotions';
+import type { PaymentRecord, ReceivableRecord, RepCreditRecord } from '@contract/receivables';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
@@ -92,6 +94,8 @@ export type CartRow = {
   lines: CartLine[];
   note: string;
   deliveryDate: string | null;
+  /** The order type chosen (contract/orders-types.ts); absent or null: the person's default one. */
+  orderTypeId?: number | null;
   updatedAt: string;
 };
 
@@ -116,6 +120,14 @@ export type LocalCustomerType = CustomerTypeRecord;
 export type LocalCustomerLevel = CustomerLevelRecord;
 export type LocalPricePolicy = PricePolicyRecord;
 export type LocalPromotion = PromotionRecord;
+export type LocalOrderType = OrderTypeRecord;
+
+/** What a customer owes and may owe (id: the customer's id), as the server last said. */
+export type LocalReceivable = ReceivableRecord;
+/** This person's own limit over the orders they took (id: their account id). */
+export type LocalRepCredit = RepCreditRecord;
+/** A payment this person collected (phiếu thu), made here or mirrored. */
+export type LocalPayment = PaymentRecord & { syncState: LocalSyncState; error: string | null };
 
 export type OutboxState = 'pending' | 'sending' | 'done' | 'rejected';
 
@@ -165,6 +177,10 @@ export class AppDb extends Dexie {
   stockChecks!: EntityTable<LocalStockCheck, 'id'>;
   countDrafts!: EntityTable<CountDraftRow, 'key'>;
   promotions!: EntityTable<LocalPromotion, 'id'>;
+  orderTypes!: EntityTable<LocalOrderType, 'id'>;
+  receivables!: EntityTable<LocalReceivable, 'id'>;
+  repCredits!: EntityTable<LocalRepCredit, 'id'>;
+  payments!: EntityTable<LocalPayment, 'id'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -224,6 +240,15 @@ export class AppDb extends Dexie {
     });
     // v6 (issue #13): the company's promotion programmes, applied by the cart offline.
     this.version(6).stores({ promotions: 'id, company' });
+    // v7 (issue 17): the company's order types and who may use each, chosen on the order screen offline.
+    this.version(7).stores({ orderTypes: 'id, company' });
+    // v8 (issue 14): what the person's customers owe with their limits, the person's own limit, and
+    // the payments they collected (made here offline, or mirrored).
+    this.version(8).stores({
+      receivables: 'id, company',
+      repCredits: 'id, company',
+      payments: 'id, [company+collected_at], [company+customer_id], syncState',
+    });
   }
 }
 

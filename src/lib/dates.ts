@@ -38,3 +38,9 @@ export function parseDisplayDate(text: string): string | null {
   const date = dayjs(text.trim(), TYPED_DATE_FORMATS, true);
   return date.isValid() ? date.format('YYYY-MM-DD') : null;
 }
+
+/** "Ngày 21 tháng 11 năm 2026", as dates are written on Vietnamese documents (local time); '' when invalid. */
+export function documentDate(value: ConfigType): string {
+  const date = dayjs(value);
+  return date.isValid() ? `Ngày ${date.format('DD')} tháng ${date.format('MM')} năm ${date.format('YYYY')}` : '';
+}

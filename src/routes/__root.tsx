@@ -10,6 +10,7 @@ export const Route = createRootRoute({
       hasAccessToken: Boolean(getAccessToken()),
       companyCount: getUserAccount()?.company_data.length ?? 0,
       hasCompanyCookie: Boolean(getCompanyData()),
+      isSystemAdmin: getUserAccount()?.account_type_data.code === 'SYSTEM',
     });
     if (target && target !== location.pathname) throw redirect({ to: target, replace: true });
   },

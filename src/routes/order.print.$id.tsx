@@ -3,6 +3,7 @@ import { appDb } from '@/db/app-db';
 import { parsePrintFormat, type PrintFormat } from '@/features/orders/components/order-print-format';
 import { OrderPrintView } from '@/features/orders/components/order-print-view';
 import { QueryLayer } from '@/app/query-layer';
+import { VietQr } from '@/features/receivables/components/receivable-screens';
 import { useSession } from '@/session/session-store';
 
 type PrintSearch = { format: PrintFormat };
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/order/print/$id')({
 function OrderPrintPage() {
   const { id } = Route.useParams();
   const { format } = Route.useSearch();
-  const { company } = useSession();
+  const { company, flags } = useSession();
   const navigate = useNavigate({ from: Route.fullPath });
   const router = useRouter();
   if (!company) return null;
@@ -32,6 +33,11 @@ function OrderPrintPage() {
         id={id}
         format={format}
         onFormat={(next) => void navigate({ search: { format: next }, replace: true })}
+        extra={(order) =>
+          flags.RECEIVABLE === true && order.code && order.payment_status !== 'paid' && !['cancelled', 'rejected'].includes(order.status) ? (
+            <VietQr companyId={company.id} amount={order.total} purpose={`${order.code} thanh toan`} size={format === 'receipt80' ? 120 : 110} />
+          ) : null
+        }
         onBack={() => {
           if (router.history.length > 1) router.history.back();
           else void navigate({ to: '/order/$id', params: { id }, search: { type: 'detail' } });

@@ -14,6 +14,8 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/order/create': ['orders', 'create'],
   '/cart': ['orders', 'create'],
   '/order-groups': ['order_groups', 'view'],
+  '/order-types': ['settings', 'view'],
+  '/service-package': ['settings', 'view'],
   '/transport': ['orders', 'view'],
   '/product': ['products', 'view'],
   '/product/create': ['products', 'create'],
@@ -30,6 +32,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/employees': ['employees', 'view'],
   '/promotion': ['promotions', 'view'],
   '/promotion/create': ['promotions', 'create'],
+  '/receivables': ['receivables', 'view'],
   '/reports': ['reports', 'view'],
   // Turning reports on is the owner's (functiononoff/); the page says so to anyone else.
   '/reports/settings': ['settings', 'view'],
@@ -38,7 +41,10 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/role': ['roles', 'view'],
   '/price-policy': ['price_policy', 'view'],
   '/connect-dlo': ['settings', 'view'],
-  '/zalo-oa': ['settings', 'view'],
+  '/zalo-oa': ['messaging', 'view'],
+  '/invoices': ['invoices', 'view'],
+  '/invoices/settings': ['invoices', 'edit'],
+  '/accounting': ['invoices', 'view'],
 };
 
 /** Form pages that edit an existing record when their search names it (/product/create?id=…). */

@@ -76,7 +76,7 @@ async function startServerProcess(): Promise<{ url: string; child: ChildProcess;
   const started = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATORS: 'false' },
   });
   const url = `http://127.0.0.1:${port}`;
   // Any HTTP answer means the database is open and migrated and the server listens.

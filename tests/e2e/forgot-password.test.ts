@@ -28,7 +28,7 @@ describe('forgot password (390x844)', () => {
     await codeGroup.waitFor();
     await eventually(() => app.server.sentCodes.length).toBe(1);
     const [sent] = app.server.sentCodes;
-    expect(sent?.phone).toBe(DEMO_ACCOUNT.phone);
+    expect(sent?.to).toBe(DEMO_ACCOUNT.phone);
     expect(sent?.code).toMatch(/^\d{6}$/);
     const digits = codeGroup.getByRole('textbox');
     await expect(digits.count()).resolves.toBe(6);

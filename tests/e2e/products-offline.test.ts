@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { VIEWPORTS } from '@tests/support/browser';
+import { VIEWPORTS, wedgeScan } from '@tests/support/browser';
 import { eventually, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 
 const app = setupE2e({ unpluggable: true });
@@ -87,13 +87,11 @@ describe('products offline', () => {
         await page.getByTestId('product-search').fill('');
         await eventually(() => page.getByTestId('product-row').count()).toBeGreaterThan(1);
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await page.keyboard.type(product.barcode, { delay: 5 });
-        await page.keyboard.press('Enter');
+        await wedgeScan(page, product.barcode);
         await page.locator('[data-testid="product-row"][data-highlighted="true"]').filter({ hasText: product.name }).waitFor();
 
         await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-        await page.keyboard.type('8930000000000', { delay: 5 });
-        await page.keyboard.press('Enter');
+        await wedgeScan(page, '8930000000000');
         await toast(page, 'error', 'Không tìm thấy sản phẩm có mã vạch 8930000000000').waitFor();
       },
       TEST_TIMEOUT_MS,

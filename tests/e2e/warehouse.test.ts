@@ -32,7 +32,7 @@ import type { VariantRecord } from '@contract/products';
 import { warehousePaths } from '@contract/warehouse';
 import { STOCK_SHEET_COLUMNS } from '@contract/warehouse-sheet';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { VIEWPORTS } from '@tests/support/browser';
+import { VIEWPORTS, wedgeScan } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
 import { cartLines, findProduct, openedOrderId, pickCustomer, sendButton, setQuantity } from '@tests/support/order-screen';
@@ -415,8 +415,7 @@ describe('warehouse and stock', () => {
       }
       await toast(page, 'success', '+30 gói Smecta lô AK2510').first().waitFor();
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.keyboard.type(UNITS.smectaSachet, { delay: 5 });
-      await page.keyboard.press('Enter');
+      await wedgeScan(page, UNITS.smectaSachet);
       await eventually(() => counted.inputValue()).toBe('61');
       await view.getByTestId('count-send').click();
       await toast(page, 'success', 'Đã lưu số đếm trên máy, sẽ gửi khi có mạng').waitFor();

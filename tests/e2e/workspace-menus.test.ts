@@ -43,9 +43,10 @@ const SERVICE_CONFIG = [
   { label: 'Chính sách giá', href: '/price-policy' },
   { label: 'Kết nối giao vận', href: '/connect-dlo' },
   { label: 'Zalo OA', href: '/zalo-oa' },
+  { label: 'Kết nối hóa đơn điện tử', href: '/invoices/settings' },
 ];
 /** What every company's configuration menu holds for its owner (the report configuration: issue 15). */
-const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/reports/settings'];
+const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/order-types', '/service-package', '/reports/settings'];
 const INVENTORY = [
   { label: 'Phiếu nhập kho', href: '/inventory/warehouse' },
   { label: 'Phiếu xuất kho', href: '/inventory/delivery' },
@@ -81,6 +82,8 @@ describe('the header menu follows the workspace (1440x900)', () => {
       expect.arrayContaining([
         { label: 'Đơn hàng gộp', href: '/order-groups' },
         { label: 'Đơn vận chuyển', href: '/transport' },
+        { label: 'Hóa đơn điện tử', href: '/invoices' },
+        { label: 'Đồng bộ kế toán MISA', href: '/accounting' },
       ]),
     );
     expect(orders.hrefs).toContain('/order');

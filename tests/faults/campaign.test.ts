@@ -46,6 +46,8 @@ import { seconds, table } from './support/report';
 const SEED = seedFromEnv('FAULT_SEED', 20261121);
 const OPS = Number(process.env.FAULT_OPS ?? 1000);
 const MAX_RESTARTS = Number(process.env.FAULT_MAX_RESTARTS ?? 4);
+/** API processes behind the port (server/main.ts WORKERS; more than one needs PostgreSQL). */
+const WORKERS = Number(process.env.FAULT_WORKERS ?? 1);
 /** Client timeouts (30 s + 0.5 s per op, src/sync/transport.ts) run this many times faster. */
 const TIME_SCALE = 30;
 const DEMO_PHONE = '0901234567';
@@ -73,7 +75,7 @@ let openCheckId: string;
 let reservedBefore: Map<number, number>;
 
 function serverOptions() {
-  return { dataDir: store.dataDir, databaseUrl: store.databaseUrl, logFile: path.join(tmp, 'server.log') };
+  return { dataDir: store.dataDir, databaseUrl: store.databaseUrl, logFile: path.join(tmp, 'server.log'), env: { WORKERS: String(WORKERS) } };
 }
 
 async function bootServer(): Promise<void> {
@@ -404,6 +406,26 @@ async function runCampaign(options: CampaignOptions) {
           return true;
         },
       },
+      'payment.collect': {
+        weight: 12,
+        make: async (tab) => {
+          // Money a rep took at a pharmacy (a customer made offline first, when drawn), waiting for the cashier.
+          const customer = pickCustomer();
+          const paymentId = uuidv7(clock);
+          const payload = {
+            paymentId,
+            customerId: customer.id,
+            orderId: null,
+            amount: plan.int(1, 500) * 10_000,
+            method: plan.chance(0.7) ? 'cash' : 'transfer',
+            reference: null,
+            note: MARK,
+            collectedAt: new Date(clock).toISOString(),
+          };
+          await enqueue(tab, 'payment.collect', { type: 'payment', id: paymentId }, payload, customer.dependsOn);
+          return true;
+        },
+      },
     } satisfies Record<OpType, Generator>;
 
     async function enqueueOne(tab: Tab): Promise<void> {
@@ -685,6 +707,8 @@ describe('fault campaign: two tabs, real drainer, faults on every push', () => {
     expect(verdict.missingFaults, 'kinds of fault never injected').toEqual([]);
     expect(verdict.opCount).toBeGreaterThanOrEqual(OPS);
     expect(verdict.missingOpTypes, 'op types of contract/sync-domains.ts the campaign never sent').toEqual([]);
+    if (!child) await bootServer();
+    expect(child!.servingPids.size, 'API processes serving the campaign').toBe(WORKERS);
   }, 1_200_000);
 
   it('the checker is not blind: a proxy that answers "applied" without sending the push on is caught as LOST', async () => {

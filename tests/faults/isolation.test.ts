@@ -44,6 +44,24 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'POST /api/company/api/company': 'creates the caller’s own company',
   'POST /api/company/api/checkcompany': 'sign-up check: whether a company title or tax code is taken (by design)',
   'POST /api/company/api/accountcompany': 'a request to join: checked on its own below (it must grant nothing while pending)',
+  'POST /api/account/api/registeraccount': 'registration: no account or company yet',
+  'POST /api/account/api/register-v2': 'registration: no account or company yet',
+  'POST /api/account/api/resend-otp-v2': 'registration: no account or company yet',
+  'POST /api/account/api/verify-v2': 'registration: no account or company yet',
+  'POST /api/account/api/verifyemail': 'the caller’s own e-mail address',
+  'PUT /api/account/api/verifyemail': 'the caller’s own e-mail address',
+  'POST /api/account/api/registercompany': 'creates the caller’s own company',
+  'POST /api/account/api/counttitle': 'sign-up check: companies named alike, by design (names are public facts)',
+  'PUT /api/account/api/account-register-company/:id': 'a request to join, like POST accountcompany (grants nothing while pending)',
+  'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
+  'POST /api/notification/api/push/subscription': 'the caller’s own browser',
+  'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
+  'POST /api/invoice/api/amis-callback/:connection/:token':
+    'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
+  'POST /api/zalo-oa/webhook': "Zalo's webhook: no sign-in, the event's signature decides its company (server/modules/messaging/webhook.routes.ts)",
+  'GET /api/zalo-oa/zalo-oas/callback': "Zalo's OAuth callback: no sign-in, its one-use state names the company (server/modules/messaging/oa-connect.ts)",
+  'GET /api/bank/api/bank': 'the NAPAS list of Vietnamese banks, the same for everyone',
+  'POST /api/bank/api/checkcard': 'checks the shape of a bank account number: no company data',
 };
 const isPublic = (route: RouteEntry) => route.path.startsWith('/api/location/');
 
@@ -67,6 +85,7 @@ const ID_KEYS: Record<string, string> = {
   customers: 'customers',
   orderId: 'orders',
   orders: 'orders',
+  order_ids: 'orders',
   add: 'orders',
   remove: 'orders',
   visitId: 'visits',
@@ -93,6 +112,11 @@ const ID_KEYS: Record<string, string> = {
   account: 'accounts',
   barcode: 'barcodes',
   unit: 'units',
+  oa: 'zalo_oas',
+  template: 'zalo_templates',
+  conversation: 'zalo_conversations',
+  follower: 'zalo_followers',
+  deliveries: 'delivery_orders',
 };
 
 /** Values that random draws rarely get right, for the keys that need them (the rest is drawn from the schema). */

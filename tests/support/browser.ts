@@ -49,3 +49,19 @@ export async function newPage(
   const page = await context.newPage();
   return { context, page };
 }
+
+/**
+ * A keyboard-wedge scanner aimed at no input: the code's keys and Enter as one burst inside the page,
+ * a millisecond apart at most, as a scanner sends them. Typing them through the driver
+ * (`page.keyboard.type`) leaves gaps of whatever the machine's load makes of each round trip, and a
+ * gap longer than a scanner makes (src/ui/barcode-scanner.tsx, 40 ms) reads as a person typing.
+ */
+export async function wedgeScan(page: Page, code: string): Promise<void> {
+  await page.evaluate((keys) => {
+    const target = document.activeElement ?? document.body;
+    for (const key of [...keys, 'Enter']) {
+      target.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true }));
+    }
+  }, code);
+}

@@ -37,6 +37,8 @@ export type SetupOptions = {
    * so that "offline" holds for the service worker's own requests too; see `unplug`/`plugIn`.
    */
   unpluggable?: boolean;
+  /** Start the providers' simulators beside this file's server (`app.server.sims`). */
+  simulators?: boolean;
 };
 
 export type OpenOptions = {
@@ -69,7 +71,7 @@ export function setupE2e(options: SetupOptions = {}): E2eApp {
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startE2eServer({ faults: options.faults });
+    server = await startE2eServer({ faults: options.faults, simulators: options.simulators });
     if (options.unpluggable) proxy = await startOfflineProxy(server.url);
     browser = await launchBrowser();
   });

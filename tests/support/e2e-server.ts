@@ -13,21 +13,26 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FaultInjector } from '@server/kernel/app-types';
+import type { AppDeps, FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
-import type { VerificationSender } from '@server/lib/verification-sender';
 import { openTestDatabase } from '@server/testing/test-database';
-import { testEnv } from '@server/testing/test-server';
+import { capturingSender, testEnv, type Simulators, type SentCode } from '@server/testing/test-server';
+import { startSimulatorHost } from '@simulators/host';
+import { SIMULATORS } from '@simulators/index';
 
 export const DIST_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
-export type SentCode = { phone: string; code: string };
+export type { SentCode };
 
 export type E2eServer = {
   /** Origin of the app, e.g. http://127.0.0.1:41234 (no trailing slash). */
   url: string;
-  /** Forgot-password verification codes, in the order the server sent them. */
+  /** One-time codes (forgot password, registration, e-mail), in the order the server sent them. */
   sentCodes: SentCode[];
+  /** The providers' simulators, when started (`{ simulators: true }`): their state and fault queues. */
+  sims: Simulators | null;
+  /** The server's own dependencies, for a test's setup (records made in the database, the job queue). */
+  deps: AppDeps;
   stop: () => Promise<void>;
 };
 
@@ -88,33 +93,37 @@ export type E2eServerOptions = {
    * `afterPush()` once per committed push, so a test can arm one fault at a time.
    */
   faults?: FaultInjector;
+  /** Start the providers' simulators beside the server (integrations: e-invoices, accounting…). */
+  simulators?: boolean;
 };
 
 export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2eServer> {
   const staticDir = await snapshotDist();
-  const sentCodes: SentCode[] = [];
-  const sender: VerificationSender = {
-    async sendResetCode(phone, code) {
-      sentCodes.push({ phone, code });
-    },
-  };
+  const { sender, sentCodes } = capturingSender();
   const removeSnapshot = () => fs.rmSync(staticDir, { recursive: true, force: true });
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  let sims: Simulators | null = null;
   try {
     database = await openTestDatabase();
+    sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
     const running = await startServer({
       env: testEnv({ port: 0, host: '127.0.0.1', staticDir, seedDemo: true, scryptLogN: 14, logLevel: 'silent' }),
       database,
       sender,
       faults: options.faults,
+      simulatorUrl: sims?.url ?? null,
     });
     const opened = database;
+    const openedSims = sims;
     return {
       url: running.url,
       sentCodes,
+      sims,
+      deps: running.deps,
       stop: async () => {
         try {
           await running.stop();
+          await openedSims?.stop();
           await opened.close();
         } finally {
           removeSnapshot();
@@ -122,6 +131,7 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
       },
     };
   } catch (error) {
+    await sims?.stop();
     await database?.close();
     removeSnapshot();
     throw error;

@@ -13,6 +13,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 export type DatabaseHandle = {
   db: Db;
+  /** A streaming replica for reads that may lag (DATABASE_REPLICA_URL; server/kernel/db/replica.ts). */
+  replica: Db | null;
   driver: 'pglite' | 'postgres';
   close: () => Promise<void>;
 };
@@ -21,12 +23,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export type OpenOptions = {
   databaseUrl: string | null;
+  /** PostgreSQL streaming replica of databaseUrl; never migrated (it follows the primary). */
+  replicaUrl?: string | null;
   /** PGlite directory; `null` keeps the database in memory (tests). */
   dataDir: string | null;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.replicaUrl ?? null);
   return openPglite(options.dataDir);
 }
 
@@ -46,6 +50,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     await migrate(drizzle(client), { migrationsFolder });
     return {
       db,
+      replica: null,
       driver: 'pglite',
       close: async () => {
         try {
@@ -61,7 +66,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   }
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+async function openPostgres(databaseUrl: string, replicaUrl: string | null): Promise<DatabaseHandle> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -80,5 +85,15 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
     lockClient.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
-  return { db, driver: 'postgres', close: () => pool.end() };
+  if (!replicaUrl) return { db, replica: null, driver: 'postgres', close: () => pool.end() };
+  const replicaPool = new pg.Pool({ connectionString: replicaUrl, max: 10, connectionTimeoutMillis: 2_000 });
+  replicaPool.on('error', () => undefined);
+  return {
+    db,
+    replica: drizzle(replicaPool, { schema }) as unknown as Db,
+    driver: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), replicaPool.end()]);
+    },
+  };
 }

@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Account } from '@contract/auth';
 import type { MembershipStatus } from '@contract/company';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, accounts, accountTypes, companies } from '@server/kernel/db/schema';
+import { accountAvatars, accountCompanies, accounts, accountTypes, companies } from '@server/kernel/db/schema';
+import { accountPaths } from '@contract/api-paths';
 
 export async function loadAccountView(db: Db, accountId: number): Promise<Account | null> {
   const [row] = await db
@@ -12,7 +13,10 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
       phone: accounts.phone,
       fullName: accounts.fullName,
       email: accounts.email,
+      emailVerifiedAt: accounts.emailVerifiedAt,
       address: accounts.address,
+      addressData: accounts.addressData,
+      avatarVersion: accountAvatars.version,
       birthday: accounts.birthday,
       gender: accounts.gender,
       typeCode: accountTypes.code,
@@ -20,6 +24,7 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
     })
     .from(accounts)
     .innerJoin(accountTypes, eq(accountTypes.id, accounts.accountTypeId))
+    .leftJoin(accountAvatars, eq(accountAvatars.accountId, accounts.id))
     .where(eq(accounts.id, accountId));
   if (!row) return null;
   const memberships = await db
@@ -41,7 +46,10 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
     phone: row.phone,
     full_name: row.fullName,
     email: row.email,
+    email_verified: row.emailVerifiedAt !== null,
     address: row.address,
+    address_data: row.addressData,
+    avatar_url: row.avatarVersion === null ? null : accountPaths.avatarImage(row.id, row.avatarVersion),
     birthday: row.birthday,
     gender: row.gender,
     account_type_data: { code: row.typeCode, title: row.typeTitle },

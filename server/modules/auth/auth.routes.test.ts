@@ -279,7 +279,7 @@ describe('forgot password', () => {
     const before = await server.login(user.phone, user.password);
     const ask = await server.call('/account/api/forgot_password/', { body: { phone: user.phone } });
     expect(ask.status).toBe(200);
-    const sent = server.sentCodes.filter((entry) => entry.phone === user.phone);
+    const sent = server.sentCodes.filter((entry) => entry.to === user.phone);
     expect(sent).toHaveLength(1);
     const code = sent[0]!.code;
     expect(code).toMatch(/^\d{6}$/);
@@ -302,7 +302,7 @@ describe('forgot password', () => {
   it('answers an unknown phone exactly like a known one and sends nothing', async () => {
     const answer = await server.call('/account/api/forgot_password/', { body: { phone: '0988000111' } });
     expect(answer.status).toBe(200);
-    expect(server.sentCodes.some((entry) => entry.phone === '0988000111')).toBe(false);
+    expect(server.sentCodes.some((entry) => entry.to === '0988000111')).toBe(false);
   });
 
   it('refuses a second code within a minute', async () => {
@@ -315,7 +315,7 @@ describe('forgot password', () => {
   it('gives up on a code after 5 wrong tries', async () => {
     const user = await addAccount(server.deps.db);
     await server.call('/account/api/forgot_password/', { body: { phone: user.phone } });
-    const code = server.sentCodes.filter((entry) => entry.phone === user.phone).at(-1)!.code;
+    const code = server.sentCodes.filter((entry) => entry.to === user.phone).at(-1)!.code;
     const wrong = code === '123456' ? '654321' : '123456';
     for (let i = 0; i < 5; i += 1) await server.call('/account/api/verify_forgot/', { body: { phone: user.phone, code: wrong } });
     const right = await server.call('/account/api/verify_forgot/', { body: { phone: user.phone, code } });

@@ -2,7 +2,7 @@
  * Account calls (product-spec.md §7 "Account"): sign-in, token refresh, logout, password change, the
  * three-step forgot-password flow, phone check and the caller's own account.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
   ChangePasswordSchema,
@@ -29,8 +29,10 @@ import { parseBody, pathId } from '@server/kernel/validate';
 import { authenticate, bearerToken } from '@server/kernel/authenticate';
 import { loadAccountView } from './account-view';
 import { passwordResetRoutes } from './password-reset.routes';
+import { accountProfileRoutes } from './account-profile.routes';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
-import { createSession, revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
+import { registrationRoutes } from './registration.routes';
+import { revokeAllSessions, revokeSession, rotateRefreshToken, sessionOfRefreshToken, signIn } from './sessions';
 import { clearPairFailures, passwordLimits, phoneCheckLimits, takeAttempt, throttleMessage } from './throttle';
 
 function throttled(retryAfterSeconds: number): HttpError {
@@ -91,17 +93,7 @@ export function accountRoutes(deps: AppDeps) {
     await attempt.release();
     if (!account.isActive) throw new HttpError(403, 'ACCOUNT_INACTIVE');
     await clearPairFailures(db, input.phone, ip);
-    const session = await createSession(db, {
-      accountId: account.id,
-      remember: input.remember,
-      userAgent: c.req.header('user-agent') ?? null,
-      ip,
-    });
-    const access = await signAccessToken(deps.keys, account.id, session.sessionId);
-    const view = await loadAccountView(db, account.id);
-    // The refresh token travels only in its HttpOnly cookie: a script on the page never sees it.
-    setRefreshCookie(c, session, env.cookieSecure);
-    return ok<LoginAnswer>(c, { access, account: view! });
+    return ok<LoginAnswer>(c, await signIn(c, deps, account.id, input.remember));
   });
 
   app.post('/logout', async (c) => {
@@ -183,6 +175,8 @@ export function accountRoutes(deps: AppDeps) {
     const changes = {
       ...(input.full_name !== undefined ? { fullName: input.full_name } : {}),
       email: input.email,
+      // A new address has not been proven yet (verifyemail).
+      emailVerifiedAt: sql`case when ${accounts.email} is not distinct from ${input.email} then ${accounts.emailVerifiedAt} else null end`,
       address: input.address,
       birthday: input.birthday,
       gender: input.gender,
@@ -194,6 +188,8 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   app.route('/', passwordResetRoutes(deps));
+  app.route('/', accountProfileRoutes(deps));
+  app.route('/', registrationRoutes(deps));
   return app;
 }
 

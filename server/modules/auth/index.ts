@@ -3,3 +3,5 @@ export { loadAccountView } from './account-view';
 export { accountRoutes, refreshRoutes } from './auth.routes';
 export { revokeAllSessions } from './sessions';
 export { clearSignInFailures } from './throttle';
+export { isAvatarUpload } from './account-profile.routes';
+export { configuredSender, SMS_CODE_JOB } from './sms-delivery';

@@ -1,34 +1,28 @@
 /**
  * Forgot password in three steps (product-spec.md §2): ask for a code by phone, verify it to receive a
  * one-time reset token, set the new password with that token. Answers never reveal whether a phone
- * has an account; codes are 6 digits, hashed, valid 10 minutes, 5 tries; per phone one request a
- * minute and 10 a day, per address 10 requests per 15 minutes (./throttle.ts codeRequestLimits).
- * Every count is taken before the work it guards, atomically, so requests sent at once cannot
- * pass together (issue 20).
+ * has an account. The codes are the shared one-time codes (./verification-codes.ts: hashed, 10
+ * minutes, 5 tries, spent once), asked for under ./throttle.ts codeRequestLimits. Every count is
+ * taken before the work it guards, atomically, so requests sent at once cannot pass together (issue 20).
  */
-import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ForgotPasswordSchema, ResetPasswordSchema, VerifyForgotSchema } from '@contract/auth';
 import { passwordProblem } from '@contract/auth-password';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accounts, passwordResets } from '@server/kernel/db/schema';
-import { badRequest, HttpError } from '@server/kernel/errors';
+import { badRequest } from '@server/kernel/errors';
 import { clientIp } from '@server/lib/client-ip';
 import { hashPassword } from '@server/lib/passwords';
 import { ok } from '@server/kernel/respond';
 import { randomToken, sha256 } from '@server/lib/tokens';
 import { parseBody } from '@server/kernel/validate';
+import crypto from 'node:crypto';
 import { revokeAllSessions } from './sessions';
-import { clearSignInFailures, codeRequestLimits, takeAttempt } from './throttle';
+import { clearSignInFailures, takeCodeRequest } from './throttle';
+import { consumeCode, invalidCode, sendCode } from './verification-codes';
 
-const CODE_TTL_MS = 10 * 60 * 1000;
 const RESET_TTL_MS = 30 * 60 * 1000;
-const MAX_CODE_ATTEMPTS = 5;
-
-function codeHash(resetId: string, code: string): string {
-  return sha256(`${resetId}:${code}`);
-}
 
 export function passwordResetRoutes(deps: AppDeps) {
   const { db, env } = deps;
@@ -36,58 +30,24 @@ export function passwordResetRoutes(deps: AppDeps) {
 
   app.post('/forgot_password', async (c) => {
     const { phone } = await parseBody(c, ForgotPasswordSchema);
-    const attempt = await takeAttempt(db, codeRequestLimits(phone, clientIp(c, env.proxyHops)));
-    if (attempt.blocked) {
-      const wait = attempt.retryAfterSeconds;
-      const message =
-        wait <= 60
-          ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới`
-          : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
-      throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
-    }
+    await takeCodeRequest(db, phone, clientIp(c, env.proxyHops));
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));
-    if (account?.isActive) {
-      const id = crypto.randomUUID();
-      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.insert(passwordResets).values({
-        id,
-        accountId: account.id,
-        codeHash: codeHash(id, code),
-        expiresAt: new Date(Date.now() + CODE_TTL_MS),
-      });
-      await deps.sender.sendResetCode(phone, code);
-    }
+    if (account?.isActive) await sendCode(deps, { channel: 'sms', to: phone, subject: phone, purpose: 'password_reset' });
     return ok(c, null, { message: 'Nếu số điện thoại đã đăng ký, mã xác minh đã được gửi đến số điện thoại này' });
   });
 
   app.post('/verify_forgot', async (c) => {
     const { phone, code } = await parseBody(c, VerifyForgotSchema);
-    const [reset] = await db
-      .select({ id: passwordResets.id, codeHash: passwordResets.codeHash })
-      .from(passwordResets)
-      .innerJoin(accounts, eq(accounts.id, passwordResets.accountId))
-      .where(and(eq(accounts.phone, phone), isNull(passwordResets.verifiedAt), gt(passwordResets.expiresAt, new Date())))
-      .orderBy(desc(passwordResets.createdAt))
-      .limit(1);
-    const invalid = badRequest('OTP_INVALID', undefined, { code: 'Mã OTP không đúng hoặc đã hết hạn' });
-    if (!reset) throw invalid;
-    // The try is counted before the comparison, in one statement: of tries sent at once, no more
-    // than MAX_CODE_ATTEMPTS are compared (a read-then-write count let them all through).
-    const [counted] = await db
-      .update(passwordResets)
-      .set({ attempts: sql`${passwordResets.attempts} + 1` })
-      .where(and(eq(passwordResets.id, reset.id), lt(passwordResets.attempts, MAX_CODE_ATTEMPTS), isNull(passwordResets.verifiedAt)))
-      .returning({ id: passwordResets.id });
-    if (!counted) throw invalid;
-    const matches = crypto.timingSafeEqual(Buffer.from(codeHash(reset.id, code)), Buffer.from(reset.codeHash));
-    if (!matches) throw invalid;
+    if (!(await consumeCode(db, 'password_reset', phone, code))) throw invalidCode();
+    const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
+    if (!account) throw invalidCode();
     const resetToken = randomToken();
-    const [verified] = await db
-      .update(passwordResets)
-      .set({ verifiedAt: new Date(), resetTokenHash: sha256(resetToken) })
-      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.verifiedAt)))
-      .returning({ id: passwordResets.id });
-    if (!verified) throw invalid;
+    await db.insert(passwordResets).values({
+      id: crypto.randomUUID(),
+      accountId: account.id,
+      verifiedAt: new Date(),
+      resetTokenHash: sha256(resetToken),
+    });
     return ok(c, { reset_token: resetToken }, { message: 'Xác minh thành công' });
   });
 

@@ -5,9 +5,15 @@
  */
 import crypto from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { LoginAnswer } from '@contract/auth';
+import type { AppDeps } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, refreshTokens, sessions } from '@server/kernel/db/schema';
-import { randomToken, sha256 } from '@server/lib/tokens';
+import { clientIp } from '@server/lib/client-ip';
+import { randomToken, sha256, signAccessToken } from '@server/lib/tokens';
+import { loadAccountView } from './account-view';
+import { setRefreshCookie } from './refresh-cookie';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A remembered session lives at most 90 days and may idle 30 days between refreshes. */
@@ -112,4 +118,22 @@ export async function sessionOfRefreshToken(db: Db, presented: string): Promise<
     .from(refreshTokens)
     .where(eq(refreshTokens.tokenHash, sha256(presented)));
   return row?.sessionId ?? null;
+}
+
+/**
+ * Starts a session for the account (sign-in, a verified registration): the access token and the
+ * account in the answer, the refresh token only in its HttpOnly cookie, where a script on the page
+ * never sees it.
+ */
+export async function signIn(c: Context, deps: AppDeps, accountId: number, remember: boolean): Promise<LoginAnswer> {
+  const session = await createSession(deps.db, {
+    accountId,
+    remember,
+    userAgent: c.req.header('user-agent') ?? null,
+    ip: clientIp(c, deps.env.proxyHops),
+  });
+  const access = await signAccessToken(deps.keys, accountId, session.sessionId);
+  const account = await loadAccountView(deps.db, accountId);
+  setRefreshCookie(c, session, deps.env.cookieSecure);
+  return { access, account: account! };
 }

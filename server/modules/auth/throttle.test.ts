@@ -67,7 +67,7 @@ describe('sign-in attempts sent at once (issue 20)', () => {
   it('compares at most 5 reset codes sent at once, after which even the right code is refused', async () => {
     const user = await addAccount(server.deps.db);
     await server.call(FORGOT, { body: { phone: user.phone } });
-    const code = server.sentCodes.filter((entry) => entry.phone === user.phone).at(-1)!.code;
+    const code = server.sentCodes.filter((entry) => entry.to === user.phone).at(-1)!.code;
     const wrong = (i: number) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0');
     const answers = await burst(12, (i) => server.call('/account/api/verify_forgot/', { body: { phone: user.phone, code: wrong(i) } }));
     expect(tally(answers)).toEqual({ '400 OTP_INVALID': 12 });

@@ -13,6 +13,7 @@
 import { and, count, eq, gt, inArray, like, lt, min, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/kernel/db/client';
 import { loginFailures } from '@server/kernel/db/schema';
+import { HttpError } from '@server/kernel/errors';
 
 export const WINDOW_MS = 15 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -91,7 +92,11 @@ export function passwordLimits(
   ];
 }
 
-/** Forgot password, asking for a code: one a minute and 10 a day per phone, 10 per 15 minutes per address. */
+/**
+ * Asking for a code to be sent (forgot password, registration, its resend, e-mail verification): one
+ * a minute and 10 a day per phone or address it goes to, 10 per 15 minutes per client address.
+ * Shared by every purpose: a phone gets no more messages by mixing them.
+ */
 export function codeRequestLimits(phone: string, ip: string): Limit[] {
   return [
     { key: `otp:${phone}`, limit: 1, windowMs: 60 * 1000 },
@@ -116,6 +121,16 @@ export async function clearSignInFailures(db: Db, phone: string): Promise<void> 
 /** After the right password: this address's failures at the account are forgotten, not the account-wide ones. */
 export async function clearPairFailures(db: Db, phone: string, ip: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, `login:pair:${phone}|${ip}`));
+}
+
+/** Counts a request for a code; refused with 429, the wait said in seconds or minutes, when a limit is full. */
+export async function takeCodeRequest(db: Db, recipient: string, ip: string): Promise<void> {
+  const attempt = await takeAttempt(db, codeRequestLimits(recipient, ip));
+  if (!attempt.blocked) return;
+  const wait = attempt.retryAfterSeconds;
+  const message =
+    wait <= 60 ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới` : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
+  throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {

@@ -1,10 +1,12 @@
 /** Reading and writing companies, memberships and switches. */
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
-import type { Company, MembershipStatus } from '@contract/company';
+import type { Company, CompanySummary, MembershipStatus } from '@contract/company';
 import type { SwitchCode } from '@contract/company-switches';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, accounts, companies, companyFeatures } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, businessTypes, companies, companyFeatures, roles } from '@server/kernel/db/schema';
 import { likePattern } from '@server/kernel/sql';
+import { ensureCompanyRoles } from '@server/modules/roles';
+import { defaultWarehouse } from '@server/modules/warehouse';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -17,6 +19,7 @@ export function toCompany(row: CompanyRow): Company {
     phone: row.phone,
     email: row.email,
     address: row.address,
+    business_type: row.businessTypeId,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -49,25 +52,6 @@ export async function listCompanies(
 export async function findCompany(db: Db, id: number): Promise<Company | null> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row ? toCompany(row) : null;
-}
-
-export async function companyExists(db: Db, query: { title?: string; taxCode?: string }): Promise<boolean> {
-  const conditions: SQL[] = [];
-  if (query.title)
-    conditions.push(
-      ilike(
-        companies.title,
-        query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`),
-      ),
-    );
-  if (query.taxCode) conditions.push(eq(companies.taxCode, query.taxCode));
-  if (conditions.length === 0) return false;
-  const [row] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(or(...conditions))
-    .limit(1);
-  return Boolean(row);
 }
 
 export async function companyMembers(db: Db, companyId: number) {
@@ -116,4 +100,50 @@ export async function findMembership(db: Db, companyId: number, accountId: numbe
     .from(accountCompanies)
     .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, accountId)));
   return row ?? null;
+}
+
+export type NewCompany = Pick<typeof companies.$inferInsert, 'title' | 'type' | 'taxCode' | 'phone' | 'email' | 'address' | 'businessTypeId'>;
+
+/**
+ * A new company with its creator as accepted owner, the default roles (the owner gets Quản trị)
+ * and the default warehouse, so its dashboard, staff and stock screens work from the first visit.
+ */
+export async function insertCompanyWithOwner(tx: Db, input: NewCompany, ownerId: number): Promise<Company> {
+  const [row] = await tx
+    .insert(companies)
+    .values({ ...input, createdBy: ownerId })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  await tx.insert(accountCompanies).values({ companyId: row.id, accountId: ownerId, status: 'accept', isOwner: true });
+  await ensureCompanyRoles(tx, row.id);
+  await defaultWarehouse(tx, row.id);
+  return toCompany(row);
+}
+
+/** The company whose tax code is this one, or whose name is this one (case-insensitive). */
+export async function findCompanyBy(db: Db, query: { title?: string; taxCode?: string }): Promise<CompanySummary | null> {
+  const conditions: SQL[] = [];
+  if (query.title) conditions.push(ilike(companies.title, query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)));
+  if (query.taxCode) conditions.push(eq(companies.taxCode, query.taxCode));
+  if (conditions.length === 0) return null;
+  const [row] = await db
+    .select({ id: companies.id, title: companies.title, type: companies.type })
+    .from(companies)
+    .where(or(...conditions))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function isCompanyRole(db: Db, companyId: number, roleId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.companyId, companyId), eq(roles.id, roleId)));
+  return Boolean(row);
+}
+
+export async function isBusinessType(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: businessTypes.id }).from(businessTypes).where(eq(businessTypes.id, id));
+  return Boolean(row);
 }

@@ -14,6 +14,7 @@ import {
   SetFunctionSchema,
   UpdateCompanySchema,
   UpdateMembershipSchema,
+  type CompanyCheck,
 } from '@contract/company';
 import { isSwitchCode, SWITCH_CODES } from '@contract/company-switches';
 import { idField } from '@contract/validation';
@@ -24,19 +25,22 @@ import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { requireCompanyAdmin, requireMembership } from '@server/kernel/membership';
-import { ensureCompanyRoles } from '@server/modules/roles';
 import { loadAccountView } from '@server/modules/auth';
+import { requirePlanAllows, requireSeat } from '@server/modules/plans';
 import {
-  companyExists,
+  findCompanyBy,
+  insertCompanyWithOwner,
+  isCompanyRole,
   companyMembers,
   findCompany,
-  findMembership,
   listCompanies,
   membershipById,
   setSwitch,
   toCompany,
 } from './company.repo';
 import { switchStates } from '@server/kernel/switches';
+import { JOIN_REQUEST_SENT, requestToJoin } from './join-requests';
+import { notifyJoinDecision } from '@server/modules/notifications';
 
 function unknownSwitch() {
   return badRequest('UNKNOWN_FEATURE', undefined, { code: 'Mã chức năng không tồn tại' });
@@ -62,27 +66,16 @@ export function companyRoutes(deps: AppDeps) {
   app.post('/company', async (c) => {
     const input = await parseBody(c, CreateCompanySchema);
     const auth = c.get('auth');
-    if (input.tax_code && (await companyExists(db, { taxCode: input.tax_code }))) {
+    if (input.tax_code && (await findCompanyBy(db, { taxCode: input.tax_code }))) {
       throw conflict('Mã số thuế đã được đăng ký cho một công ty khác', { tax_code: 'Mã số thuế đã tồn tại' });
     }
-    const company = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(companies)
-        .values({
-          title: input.title,
-          type: input.type,
-          taxCode: input.tax_code,
-          phone: input.phone,
-          email: input.email,
-          address: input.address,
-          createdBy: auth.accountId,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      await tx.insert(accountCompanies).values({ companyId: row.id, accountId: auth.accountId, status: 'accept', isOwner: true });
-      await ensureCompanyRoles(tx, row.id);
-      return toCompany(row);
-    });
+    const company = await db.transaction((tx) =>
+      insertCompanyWithOwner(
+        tx,
+        { title: input.title, type: input.type, taxCode: input.tax_code, phone: input.phone, email: input.email, address: input.address },
+        auth.accountId,
+      ),
+    );
     return created(c, company, 'Tạo công ty thành công');
   });
 
@@ -132,15 +125,8 @@ export function companyRoutes(deps: AppDeps) {
   /** Ask to join a company; an owner accepts or refuses the request. */
   app.post('/accountcompany', async (c) => {
     const input = await parseBody(c, JoinCompanySchema);
-    const auth = c.get('auth');
-    if (!(await findCompany(db, input.company))) throw notFound('Không tìm thấy công ty');
-    if (await findMembership(db, input.company, auth.accountId)) {
-      throw conflict('Bạn đã gửi yêu cầu hoặc đã là thành viên của công ty này');
-    }
-    await db.insert(accountCompanies).values({ companyId: input.company, accountId: auth.accountId, status: 'pending' });
-    const view = await loadAccountView(db, auth.accountId);
-    const membership = view?.company_data.find((m) => m.company === input.company);
-    return created(c, membership, 'Đã gửi yêu cầu tham gia, vui lòng chờ công ty xác nhận');
+    const membership = await requestToJoin(db, input.company, c.get('auth').accountId);
+    return created(c, membership, JOIN_REQUEST_SENT);
   });
 
   /**
@@ -182,8 +168,29 @@ export function companyRoutes(deps: AppDeps) {
       if (input.status === 'accept' && membership.status !== 'pending') {
         throw forbidden('FORBIDDEN', 'Chỉ người được mời mới có thể chấp nhận lời mời; hãy gửi lời mời mới nếu cần');
       }
+      // Accepting a join request takes one of the package's seats (server/modules/plans).
+      if (input.status === 'accept') await requireSeat(db, membership.companyId, membership.accountId);
     }
-    await db.update(accountCompanies).set({ status: input.status, updatedAt: new Date() }).where(eq(accountCompanies.id, id));
+    // Accepting a request may give the role at once (otherwise the company's sales role applies).
+    if (input.role !== undefined && !(await isCompanyRole(db, membership.companyId, input.role))) {
+      throw badRequest('VALIDATION_FAILED', 'Vai trò không tồn tại trong công ty', { role: 'Vai trò không tồn tại trong công ty' });
+    }
+    await db.transaction(async (tx) => {
+      await tx
+        .update(accountCompanies)
+        .set({ status: input.status, ...(input.role !== undefined ? { roleId: input.role } : {}), updatedAt: new Date() })
+        .where(eq(accountCompanies.id, id));
+      // A join request decided: it no longer waits on the owners, and the person is told.
+      if (membership.status === 'pending' && (input.status === 'accept' || input.status === 'reject')) {
+        await notifyJoinDecision(tx, {
+          companyId: membership.companyId,
+          companyTitle: (await findCompany(tx, membership.companyId))?.title ?? '',
+          membershipId: id,
+          requesterId: membership.accountId,
+          accepted: input.status === 'accept',
+        });
+      }
+    });
     const members = await companyMembers(db, membership.companyId);
     return ok(
       c,
@@ -199,7 +206,9 @@ export function companyRoutes(deps: AppDeps) {
         title: 'Vui lòng nhập tên công ty hoặc mã số thuế',
       });
     }
-    return ok(c, { exists: await companyExists(db, { title: input.title, taxCode: input.tax_code }) });
+    // The company found, so a person can ask to join it (its name and kind: a business's public facts).
+    const company = await findCompanyBy(db, { title: input.title, taxCode: input.tax_code });
+    return ok<CompanyCheck>(c, { exists: company !== null, company });
   });
 
   /** One switch as `{is_enabled}`; without `code`, every switch of the company in one answer. */
@@ -221,6 +230,8 @@ export function companyRoutes(deps: AppDeps) {
     const input = await parseBody(c, SetFunctionSchema);
     await requireCompanyAdmin(db, c.get('auth'), input.company);
     if (!isSwitchCode(input.code)) throw unknownSwitch();
+    // A company on a package turns on only what the package has (server/modules/plans).
+    await requirePlanAllows(db, input.company, input.code, input.is_enabled);
     await setSwitch(db, input.company, input.code, input.is_enabled);
     return ok(c, { code: input.code, is_enabled: input.is_enabled }, { message: 'Đã cập nhật chức năng' });
   });

@@ -19,7 +19,7 @@ import {
 import { uuidv7 } from '@contract/uuid';
 import type { PermissionAction } from '@contract/roles';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
-import { customers, customerTypes, visits } from '@server/kernel/db/schema';
+import { customers, customerTypes, orders, payments, visits } from '@server/kernel/db/schema';
 import { conflict, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, parseWith } from '@server/kernel/validate';
@@ -64,7 +64,8 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/customer', async (c) => {
     const query = parseQuery(c, CustomerListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'customers', 'view');
-    const result = await listCustomers(db, { ...query, scope: await customerScope(db, access) });
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const result = await listCustomers(await deps.reads.readDb(c), { ...query, scope: await customerScope(db, access) });
     return ok(c, result.rows, { count: result.count });
   });
 
@@ -121,8 +122,11 @@ export function customerRoutes(deps: AppDeps) {
     const scope = await scopeFor(c.get('auth'), company, 'delete');
     await db.transaction(async (tx) => {
       await customersOfCompany(tx, company, [id], scope);
+      // Visits, orders and payments keep the customer (their history would lose whom it was for).
       const [visit] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.customerId, id)).limit(1);
-      if (visit) throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id)).limit(1);
+      const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, id)).limit(1);
+      if (visit || order || payment) throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
       await tx.delete(customers).where(eq(customers.id, id));
       await recordChange(tx, { companyId: company, entity: 'customer', entityId: id, op: 'delete' });
     });

@@ -20,7 +20,9 @@ export function dashboardRoutes(deps: AppDeps) {
       throw badRequest('VALIDATION_FAILED', 'Ngày bắt đầu phải trước ngày kết thúc', {
         date_from: 'Ngày bắt đầu phải trước ngày kết thúc',
       });
-    return ok(c, await dashboardSummary(db, { ...query, scope: await orderScope(db, access) }));
+    const scope = await orderScope(db, access);
+    // Figures may lag a moment behind (a replica; never behind the caller's own writes).
+    return ok(c, await dashboardSummary(await deps.reads.readDb(c), { ...query, scope }));
   });
 
   return app;

@@ -25,10 +25,12 @@ import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, accountTypes, regions, roleRequests, roles } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 import { badRequest, conflict, forbidden, type HttpError } from '@server/kernel/errors';
+import { notifyRoleRequest, resolveRoleRequest } from '@server/modules/notifications';
 import type { Access } from '@server/modules/roles';
 import { uniqueViolation } from '@server/kernel/sql';
 import { assertManagesAccount, assertNotAbove, assertRegionAllowed, visibleTo } from './employee-access';
 import { codeTaken, findEmployee, STAFF_STATUSES } from './employee-record';
+import { requireSeat } from '@server/modules/plans';
 
 export type WriteContext = { auth: AuthInfo; access: Access };
 
@@ -90,17 +92,28 @@ async function nextEmployeeCode(db: Db, companyId: number, kind: StaffKind, comp
   throw new Error('no free employee code');
 }
 
-/** One pending request per membership: a new choice replaces the waiting one. */
+/** One pending request per membership: a new choice replaces the waiting one. Those who approve roles are notified. */
 async function requestRole(db: Db, companyId: number, membershipId: number, roleId: number, requestedBy: number): Promise<void> {
   const [waiting] = await db
     .select({ id: roleRequests.id })
     .from(roleRequests)
     .where(and(eq(roleRequests.membershipId, membershipId), eq(roleRequests.status, 'pending')));
+  let requestId = waiting?.id;
   if (waiting) {
     await db.update(roleRequests).set({ roleId, requestedBy, createdAt: new Date() }).where(eq(roleRequests.id, waiting.id));
+    // The old choice's notification no longer says what waits.
+    await resolveRoleRequest(db, companyId, waiting.id);
   } else {
-    await db.insert(roleRequests).values({ companyId, membershipId, roleId, requestedBy });
+    const [inserted] = await db.insert(roleRequests).values({ companyId, membershipId, roleId, requestedBy }).returning({ id: roleRequests.id });
+    requestId = inserted!.id;
   }
+  const [named] = await db
+    .select({ memberName: accounts.fullName, roleName: roles.name })
+    .from(accountCompanies)
+    .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
+    .innerJoin(roles, eq(roles.id, roleId))
+    .where(eq(accountCompanies.id, membershipId));
+  await notifyRoleRequest(db, { companyId, requestId: requestId!, memberName: named?.memberName ?? '', roleName: named?.roleName ?? '', requesterId: requestedBy });
 }
 
 /**
@@ -108,14 +121,16 @@ async function requestRole(db: Db, companyId: number, membershipId: number, role
  * it asked for this role, rejected otherwise — so the approle screen shows no stale choice.
  */
 async function settleRoleRequests(db: Db, membershipId: number, roleId: number | null, decidedBy: number): Promise<void> {
-  await db
+  const settled = await db
     .update(roleRequests)
     .set({
       status: roleId === null ? 'rejected' : sql`case when ${roleRequests.roleId} = ${roleId} then 'approved' else 'rejected' end`,
       decidedBy,
       decidedAt: new Date(),
     })
-    .where(and(eq(roleRequests.membershipId, membershipId), eq(roleRequests.status, 'pending')));
+    .where(and(eq(roleRequests.membershipId, membershipId), eq(roleRequests.status, 'pending')))
+    .returning({ id: roleRequests.id, companyId: roleRequests.companyId });
+  for (const request of settled) await resolveRoleRequest(db, request.companyId, request.id);
 }
 
 /** A unique violation a concurrent request caused, as the 409 the checks would have given. */
@@ -186,6 +201,8 @@ export async function createEmployee(
         throw conflict(message, { phone: message });
       }
       await assertReferences(tx, companyId, { role: input.role, region: regionId, manager: input.manager }, accountId);
+      // The company's package has a number of seats (server/modules/plans).
+      await requireSeat(tx, companyId, accountId);
       // Invited again (or admitted): the code the company gave them before stays unless a new one is given.
       let code = input.code ?? membership?.code ?? null;
       if (code && (await codeTaken(tx, companyId, code, membership?.id ?? null))) throw conflict(CODE_TAKEN, { code: CODE_TAKEN });

@@ -54,6 +54,7 @@ import { allEmployees, findEmployee, listEmployees, staffOptions } from './emplo
 import { readSheet } from './employee-sheet';
 import { revenueTemplate, staffExport, staffTemplate } from './employee-workbooks';
 import { canApproveRoles, createEmployee, updateEmployee, type CreateOutcome } from './employee-write';
+import { requireSeat } from '@server/modules/plans';
 
 function xlsx(data: ArrayBuffer, fileName: string): Response {
   return new Response(data, {
@@ -188,6 +189,7 @@ export function employeeRoutes(deps: AppDeps) {
     const target = assertInScope(access, await findEmployee(db, input.company, input.account));
     if (target.id === auth.accountId) throw forbidden('FORBIDDEN', 'Bạn không thể tự ngừng hoạt động tài khoản của mình');
     await assertNotAbove(db, access, target, input.is_active ? 'kích hoạt lại' : 'ngừng hoạt động');
+    if (input.is_active && !target.is_active) await requireSeat(db, input.company, target.id);
     if (target.is_active !== input.is_active) {
       await db
         .update(accountCompanies)

@@ -1,3 +1,9 @@
 /** The orders module's public face: what other modules, the composition root, seed data and tests use. */
 export { orderRoutes } from './orders.routes';
 export { ordersServerSync } from './orders.sync';
+export { orderTypeRoutes } from './order-types.routes';
+export { companyOrderTypes } from './order-types';
+export { moveOrder, type Move } from './order-moves';
+export { submitOrder } from './order-submit';
+// Invoices (server/modules/invoices) bill completed orders as the order stored them.
+export { orderRecordsById } from './order-record';

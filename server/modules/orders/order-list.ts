@@ -37,6 +37,7 @@ export function orderFilters(query: OrderQuery, options: { withStatus: boolean }
   if (query.payment_status) filters.push(eq(orders.paymentStatus, query.payment_status));
   if (query.customer) filters.push(eq(orders.customerId, query.customer));
   if (query.account !== undefined) filters.push(eq(orders.accountId, query.account));
+  if (query.order_type !== undefined) filters.push(eq(orders.orderTypeId, query.order_type));
   if (query.date_from) filters.push(gte(orders.createdAt, startOfVietnamDay(query.date_from)));
   if (query.date_to) filters.push(lt(orders.createdAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
   if (query.province) filters.push(eq(orders.provinceCode, query.province));

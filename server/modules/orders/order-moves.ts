@@ -1,12 +1,13 @@
 /**
  * Moving an order between statuses (contract/orders-status.ts), with the stock it holds in its
  * warehouse (server/modules/warehouse): refusing or cancelling gives the hold back, shipping it
- * (Đang giao) issues the export receipt that takes its lots and releases the hold, reopening a
+ * (Đang giao) issues the export receipt that takes its lots and releases the hold, returning it
+ * (a delivery come back) brings them in again through the return receipt, reopening a
  * refused order holds again when the stock allows; promotions' budgets follow the same way
  * (server/modules/promotions/promotion-apply.ts). Confirming an order whose discount waits for
  * approval approves it (the mover holds orders/approve, contract/orders-status.ts moveAction): who
  * and when are kept on the order and the history row says so. Each move is written to the history
- * and the change log in the order's own transaction.
+ * and the change log in the order's own transaction, and its rep is notified (server/modules/notifications).
  */
 import { and, asc, eq, type SQL } from 'drizzle-orm';
 import { moveProblem, NEEDS_REASON, type OrderStatus } from '@contract/orders-status';
@@ -15,8 +16,11 @@ import type { Db } from '@server/kernel/db/client';
 import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
-import { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from '@server/modules/warehouse';
+import { onOrderStatusMove } from '@server/modules/messaging';
+import { orderChanged } from '@server/modules/receivables';
+import { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed'];
@@ -66,6 +70,18 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
         unitPrice: line.unitPrice,
       })),
     });
+  } else if (move.to === 'returned') {
+    // What the shipment took comes back through the warehouse's return receipt (in quarantine).
+    await returnOrder(tx, {
+      companyId: move.companyId,
+      orderId: order.id,
+      accountId: move.accountId,
+      warehouseId,
+      documentDate: vietnamDay(),
+      note: move.reason,
+      lines: [],
+      onlyIfShipped: true,
+    });
   } else if (held !== holds) {
     const wanted = baseQuantities(lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity, factor: line.factor })));
     const available = await lockStock(tx, move.companyId, warehouseId, [...wanted.keys()]);
@@ -112,4 +128,18 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     op: 'upsert',
     ownerAccountId: order.accountId,
   });
+  await notifyOrderMoved(tx, {
+    companyId: move.companyId,
+    orderId: move.orderId,
+    code: order.code ?? order.localNo ?? '',
+    ownerId: order.accountId,
+    moverId: move.accountId,
+    from,
+    to: move.to,
+    reason: NEEDS_REASON.includes(move.to) ? move.reason : null,
+  });
+  // Completed: the customer owes it from today; any move changes what their open orders add.
+  await orderChanged(tx, move.companyId, move.orderId, now);
+  // The Zalo message the company set for this event (confirmed, delivering, delivered), if any.
+  await onOrderStatusMove(tx, { companyId: move.companyId, orderId: move.orderId, to: move.to });
 }

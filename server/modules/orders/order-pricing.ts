@@ -20,13 +20,14 @@ export type PricingContext = {
 export async function pricingContext(
   db: Db,
   companyId: number,
-  customer: { customerTypeId: number | null; levelId: number | null },
+  /** `wholesale`: the order's type sells at wholesale prices whatever the customer's group. */
+  customer: { customerTypeId: number | null; levelId: number | null; wholesale?: boolean },
   now: Date,
 ): Promise<PricingContext> {
   const switches = await switchStates(db, companyId);
   const features: PricingFeatures = { pricePolicy: switches.get('CSG') === true, wholesale: switches.get('WHOLESALE') === true };
-  let wholesale = false;
-  if (customer.customerTypeId !== null) {
+  let wholesale = customer.wholesale === true;
+  if (!wholesale && customer.customerTypeId !== null) {
     const [type] = await db
       .select({ isWholesale: customerTypes.isWholesale })
       .from(customerTypes)

@@ -5,7 +5,7 @@ import type { DiscountApproval, DiscountApprovalState } from '@contract/orders-d
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { Db } from '@server/kernel/db/client';
-import { accounts, orderLines, orders } from '@server/kernel/db/schema';
+import { accounts, orderLines, orders, orderTypes } from '@server/kernel/db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
 type LineRow = typeof orderLines.$inferSelect;
@@ -47,7 +47,13 @@ function toApproval(row: OrderRow, approverName: string | null): DiscountApprova
   };
 }
 
-export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow[], approverName: string | null = null): OrderRecord {
+export function toOrderRecord(
+  row: OrderRow,
+  accountName: string,
+  lines: LineRow[],
+  approverName: string | null = null,
+  typeName: string | null = null,
+): OrderRecord {
   return {
     id: row.id,
     company: row.companyId,
@@ -82,6 +88,9 @@ export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow
     updated_at: row.updatedAt.toISOString(),
     off_route: row.offRoute,
     discount_approval: toApproval(row, approverName),
+    order_type_id: row.orderTypeId,
+    order_type_name: typeName,
+    credit_warning: row.creditWarning,
   };
 }
 
@@ -89,9 +98,10 @@ export function toOrderRecord(row: OrderRow, accountName: string, lines: LineRow
 export async function orderRecordsById(db: Db, companyId: number, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ order: orders, accountName: accounts.fullName })
+    .select({ order: orders, accountName: accounts.fullName, typeName: orderTypes.name })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
+    .leftJoin(orderTypes, eq(orderTypes.id, orders.orderTypeId))
     .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...ids])));
   const lines = await db
     .select()
@@ -121,6 +131,7 @@ export async function orderRecordsById(db: Db, companyId: number, ids: readonly 
         row.accountName,
         byOrder.get(row.order.id) ?? [],
         row.order.discountApprovedBy !== null ? (approvers.get(row.order.discountApprovedBy) ?? null) : null,
+        row.typeName,
       ),
     ]),
   );

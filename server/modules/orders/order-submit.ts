@@ -10,7 +10,9 @@
  * - a customer outside the rep's data scope refuses it, unless their role allows selling off route,
  *   and then the order records it (server/modules/roles reachCustomer, README "Decisions");
  * - an amount discount over its line refuses it; a discount over the role's maximum takes it as
- *   waiting for a manager's approval (order-discount.ts).
+ *   waiting for a manager's approval (order-discount.ts);
+ * - an order type the rep may not use refuses it; none chosen gives the company's default, and a
+ *   wholesale type prices at wholesale prices (order-types.ts).
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
 import { and, eq, ne } from 'drizzle-orm';
@@ -31,9 +33,12 @@ import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
 import { checkRepDiscount } from './order-discount';
+import { resolveOrderType } from './order-types';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
+import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { applyPromotions } from '@contract/promotions-engine';
+import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
   for (;;) {
@@ -73,7 +78,14 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   if (!customer) throw new OpRejection('CUSTOMER_NOT_FOUND', 'Không tìm thấy khách hàng của đơn hàng');
   if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
 
-  const pricing = await pricingContext(tx, companyId, { customerTypeId: customer.customerTypeId, levelId: customer.levelId }, context.now);
+  // The type the rep chose, if they may use it (a right taken away while they were offline counts).
+  const orderType = await resolveOrderType(tx, companyId, accountId, payload.orderTypeId ?? null);
+  const pricing = await pricingContext(
+    tx,
+    companyId,
+    { customerTypeId: customer.customerTypeId, levelId: customer.levelId, wholesale: orderType.wholesale },
+    context.now,
+  );
   const variants = await variantRecordsById(
     tx,
     companyId,
@@ -231,6 +243,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   });
   const amounts = cart.lines.map((line) => line.amounts);
   const totals = cart.totals;
+  // Over the customer's or the rep's credit limit: refused (block) or taken with the reason (warn).
+  const creditWarning = await checkOrderCredit(tx, { companyId, customerId: customer.id, accountId, orderValue: totals.total, now: context.now });
   const approvalReason = checkRepDiscount(
     cart.lines,
     accepted.map((entry) => entry.index),
@@ -267,11 +281,13 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     provinceCode: customer.provinceCode,
     wardCode: customer.wardCode,
     visitId: payload.visitId,
+    orderTypeId: orderType.id,
     warehouseId,
     status: 'pending',
     discountApproval: approvalReason ? 'needed' : null,
     discountApprovalReason: approvalReason,
     paymentStatus: 'unpaid',
+    creditWarning,
     deliveryDate: payload.deliveryDate,
     note: payload.note,
     vatOn: pricing.vatOn,
@@ -369,6 +385,10 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     accountId,
   });
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
+  if (approvalReason) {
+    await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code, customerName: customer.name, reason: approvalReason, repId: accountId });
+  }
+  await orderChanged(tx, companyId, payload.orderId, context.now);
 
   const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
   return {

@@ -97,14 +97,24 @@ describe('status moves', () => {
     expect(answer.body.message).toBe('Đã cập nhật 2/4 đơn hàng');
   });
 
-  it('updates payment and the editable fields', async () => {
+  it('updates payment (by hand while RECEIVABLE is off) and the editable fields', async () => {
     const order = await newOrder();
-    const paid = await kit.server.call<OrderRecord>(`/order/api/orderpayment/${order.id}/`, {
-      method: 'PUT',
-      token: kit.an.access,
-      body: { company: kit.anKhang, payment_status: 'paid' },
-    });
-    expect(paid.body.data.payment_status).toBe('paid');
+    const receivables = (on: boolean) =>
+      kit.server.call('/company/api/functiononoff/', { method: 'PUT', token: kit.an.access, body: { company: kit.anKhang, code: 'RECEIVABLE', is_enabled: on } });
+    const setPaid = () =>
+      kit.server.call<OrderRecord>(`/order/api/orderpayment/${order.id}/`, {
+        method: 'PUT',
+        token: kit.an.access,
+        body: { company: kit.anKhang, payment_status: 'paid' },
+      });
+    // With RECEIVABLE on, payments decide it (server/modules/receivables).
+    expect((await setPaid()).status).toBe(409);
+    await receivables(false);
+    try {
+      expect((await setPaid()).body.data.payment_status).toBe('paid');
+    } finally {
+      await receivables(true);
+    }
     const edited = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/`, {
       method: 'PUT',
       token: kit.an.access,
@@ -182,11 +192,12 @@ describe('list, counts and export', () => {
     await workbook.xlsx.load(await response.arrayBuffer());
     const sheet = workbook.getWorksheet('Đơn hàng')!;
     expect(sheet.getRow(1).values).toEqual(expect.arrayContaining(['Mã đơn', 'Khách hàng', 'Trạng thái', 'Tổng tiền']));
+    const headers = sheet.getRow(1).values as unknown[];
     const statuses = new Set<string>();
     const created: string[] = [];
     sheet.eachRow((row, index) => {
-      if (index > 1) statuses.add(String(row.getCell(8).value));
-      if (index > 1) created.push(String(row.getCell(3).value));
+      if (index > 1) statuses.add(String(row.getCell(headers.indexOf('Trạng thái')).value));
+      if (index > 1) created.push(String(row.getCell(headers.indexOf('Ngày tạo')).value));
     });
     expect([...statuses]).toEqual(['Chờ xác nhận']);
     // Ngày tạo as Vietnamese sheets write it: the day first, a 4-digit year, then the time.

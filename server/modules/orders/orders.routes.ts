@@ -26,8 +26,10 @@ import { orderScope, requirePermission, type Access } from '@server/modules/role
 import { getProvinceIndex } from '@server/modules/address';
 import { provincesByRegion } from '@server/modules/regions';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { isSwitchOn } from '@server/kernel/switches';
 import { OpRejection } from '@server/kernel/sync/op-context';
 import { orderGroupRoutes } from './order-groups.routes';
+import { orderTypeAddRoutes } from './order-types.routes';
 import { orderSheetResponse } from './order-export';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
@@ -60,6 +62,7 @@ function orderIdOf(c: Context): string {
 /** A refusal of the shared order logic, as an HTTP answer with its message and changes. */
 function rejectionToHttp(error: OpRejection): HttpError {
   const fields = { ...error.fields, ...Object.fromEntries((error.changes ?? []).map((change) => [change.field, change.message])) };
+  if (error.code === 'CREDIT_LIMIT_EXCEEDED') return new HttpError(409, 'CREDIT_LIMIT_EXCEEDED', error.message, fields);
   return new HttpError(
     ['ORDER_ALREADY_ACCEPTED', 'ORDER_ID_TAKEN', 'LOCAL_NO_TAKEN'].includes(error.code)
       ? 409
@@ -109,8 +112,10 @@ export function orderRoutes(deps: AppDeps) {
   app.get('/ordercompany', async (c) => {
     const query = parseQuery(c, OrderListQuery);
     const access = await requirePermission(db, c.get('auth'), query.company, 'orders', 'view');
-    const page = await listOrderIds(db, await scopedQuery(query, access));
-    const records = await orderRecordsById(db, query.company, page.ids);
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const reader = await deps.reads.readDb(c);
+    const page = await listOrderIds(reader, await scopedQuery(query, access));
+    const records = await orderRecordsById(reader, query.company, page.ids);
     return ok(
       c,
       page.ids.map((id) => records.get(id)!),
@@ -261,6 +266,9 @@ export function orderRoutes(deps: AppDeps) {
     const id = orderIdOf(c);
     const input = await parseBody(c, PaymentUpdateSchema);
     const access = await requirePermission(db, c.get('auth'), input.company, 'orders', 'edit');
+    // With RECEIVABLE on the state follows the payments (server/modules/receivables), never a hand-set status.
+    if (await isSwitchOn(db, input.company, 'RECEIVABLE'))
+      throw new HttpError(409, 'CONFLICT', 'Trạng thái thanh toán được tính từ các phiếu thu của đơn; hãy ghi nhận thanh toán thay vì đổi trạng thái');
     await requireInScope(input.company, id, await orderScope(db, access));
     await db.transaction(async (tx) => {
       const [order] = await tx
@@ -314,5 +322,6 @@ export function orderRoutes(deps: AppDeps) {
   });
 
   app.route('/', orderGroupRoutes(deps));
+  app.route('/', orderTypeAddRoutes(deps));
   return app;
 }

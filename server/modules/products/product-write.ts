@@ -202,6 +202,11 @@ async function writeVariant(tx: Db, companyId: number, productId: number, fields
     isActive: variant.is_active,
     searchText: variantSearchText(fields, { code, name: variant.name, barcodes: variant.units.map((unit) => unit.barcode) }),
     updatedAt: new Date(),
+    // Weight and size left out of the input stay as stored (docs/delivery.md "Parcels").
+    ...(variant.weight_grams !== undefined ? { weightGrams: variant.weight_grams } : {}),
+    ...(variant.length_cm !== undefined ? { lengthCm: variant.length_cm } : {}),
+    ...(variant.width_cm !== undefined ? { widthCm: variant.width_cm } : {}),
+    ...(variant.height_cm !== undefined ? { heightCm: variant.height_cm } : {}),
   };
   if (variant.id != null) {
     await tx.update(variants).set(values).where(eq(variants.id, variant.id));

@@ -24,6 +24,7 @@ async function variantRows(db: Db, companyId: number, where: SQL): Promise<Varia
   const result = await db.execute(sql`
     select json_agg(r order by r.id) as value from (
       select variants.id, variants.company_id as company, variants.product_id, variants.code, variants.name,
+        variants.weight_grams, variants.length_cm, variants.width_cm, variants.height_cm,
         variants.is_active and products.is_active as is_active,
         to_char(greatest(variants.updated_at, products.updated_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as updated_at,
         products.code as product_code, products.name as product_name, products.active_ingredient, products.strength,
@@ -106,6 +107,10 @@ export async function loadVariants(db: Db, companyId: number, where: SQL): Promi
       is_active: row.is_active,
       image_url: imageId ? productPaths.image(imageId) : null,
       updated_at: row.updated_at,
+      weight_grams: row.weight_grams ?? null,
+      length_cm: row.length_cm ?? null,
+      width_cm: row.width_cm ?? null,
+      height_cm: row.height_cm ?? null,
     };
   });
 }

@@ -43,7 +43,8 @@ export function variantRoutes(deps: AppDeps) {
 
   app.get('/variant', async (c) => {
     const query = await memberQuery(deps, c, VariantListQuery);
-    const result = await listVariants(db, query);
+    // The list may lag a moment behind (a replica; never behind the caller's own writes).
+    const result = await listVariants(await deps.reads.readDb(c), query);
     return ok(c, result.rows, { count: result.count });
   });
 

@@ -16,6 +16,7 @@ import {
   type PromotionState,
 } from '@contract/promotions-status';
 import { vietnamDay } from '@contract/price-policy';
+import { notifyPromotionWaiting, resolvePromotion } from '@server/modules/notifications';
 import type { Db } from '@server/kernel/db/client';
 import { promotions, promotionUsages } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
@@ -78,6 +79,7 @@ export async function createPromotion(tx: Db, companyId: number, accountId: numb
     .values({ companyId, code, state: 'pending', createdBy: accountId, searchText: fold(`${code} ${input.name}`), ...columns(input) })
     .returning({ id: promotions.id });
   await recordChange(tx, { companyId, entity: 'promotion', entityId: String(row!.id), op: 'upsert' });
+  await notifyPromotionWaiting(tx, { companyId, promotionId: row!.id, code, name: input.name, creatorId: accountId });
   return row!.id;
 }
 
@@ -121,6 +123,7 @@ export async function deletePromotion(tx: Db, companyId: number, id: number): Pr
     throw conflict('Chỉ xóa được chương trình chưa được duyệt và chưa áp dụng cho đơn nào; chương trình đã chạy thì hãy dừng');
   await tx.delete(promotions).where(eq(promotions.id, id));
   await recordChange(tx, { companyId, entity: 'promotion', entityId: String(id), op: 'delete' });
+  await resolvePromotion(tx, companyId, id);
 }
 
 /** A new programme waiting for approval with the same settings (a new code, "(bản sao)" in its name). */
@@ -148,6 +151,7 @@ export async function copyPromotion(tx: Db, companyId: number, accountId: number
     .values({ ...rest, code, name, state: 'pending', createdBy: accountId, searchText: fold(`${code} ${name}`) })
     .returning({ id: promotions.id });
   await recordChange(tx, { companyId, entity: 'promotion', entityId: String(copy!.id), op: 'upsert' });
+  await notifyPromotionWaiting(tx, { companyId, promotionId: copy!.id, code, name, creatorId: accountId });
   return copy!.id;
 }
 
@@ -176,4 +180,6 @@ export async function actOnPromotion(
     })
     .where(eq(promotions.id, id));
   await recordUpserts(tx, companyId, 'promotion', [id]);
+  // Approved or refused, it no longer waits on the approvers.
+  if (action === 'approve' || action === 'reject') await resolvePromotion(tx, companyId, id);
 }

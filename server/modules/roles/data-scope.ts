@@ -31,9 +31,10 @@ export function visitScope(db: Db, access: Access): Promise<SQL | null> {
  * device starts its mirror over. Reassigning one customer needs no new key: its change row carries
  * it to both reps. Visits and orders reach only the account that owns them (change_log owner).
  */
-export async function pullScope(db: Db, access: Access): Promise<{ key: string; filters: { customer: SQL | null } }> {
+export async function pullScope(db: Db, access: Access): Promise<{ key: string; filters: { customer: SQL | null; receivable: SQL | null } }> {
   const filter = await customerScope(db, access);
-  const filters = { customer: filter };
+  // A customer's balance and limits (server/modules/receivables) reach those who work with the customer.
+  const filters = { customer: filter, receivable: filter };
   if (filter === null) return { key: 'company', filters };
   if (access.scope === 'own') return { key: `own:${access.accountId}`, filters };
   const provinces = await regionProvinceCodes(db, access);

@@ -35,6 +35,7 @@ import { accountCompanies, accounts, roleRequests, roles } from '@server/kernel/
 import { conflict, forbidden, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { resolveRoleRequest } from '@server/modules/notifications';
 import { authenticate } from '@server/kernel/authenticate';
 import { memberAccess, requirePermission, type Access } from './member-access';
 
@@ -289,6 +290,7 @@ export function roleRoutes(deps: AppDeps) {
         .update(roleRequests)
         .set({ status: input.approve ? 'approved' : 'rejected', decidedBy: access.accountId, decidedAt: new Date() })
         .where(eq(roleRequests.id, request.id));
+      await resolveRoleRequest(tx, input.company, request.id);
       return request.id;
     });
     const [record] = await requestRecords(db, input.company, { id: decided });

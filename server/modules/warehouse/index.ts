@@ -1,5 +1,5 @@
 /** The warehouse module's public face: what other modules, the composition root, seed data and tests use. */
-export { baseQuantities, changeReserved, lockStock, orderWarehouse, shipOrder } from './order-stock';
+export { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from './order-stock';
 export { lotRoutes } from './lots.routes';
 export { createCheck, createReceipt } from './receipt-create';
 export { moveReceipt } from './receipt-posting';

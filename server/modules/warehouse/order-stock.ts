@@ -164,6 +164,8 @@ export type ReturnOrder = {
   note: string | null;
   /** Per order line, in the line's unit; absent lines come back in full. */
   lines: readonly { line_id: string; quantity: number }[];
+  /** A returned delivery brings back whatever left, if anything did (null then), instead of refusing. */
+  onlyIfShipped?: boolean;
 };
 
 /**
@@ -172,7 +174,7 @@ export type ReturnOrder = {
  * left with; they wait in quarantine until someone releases them. Only what was shipped and not yet
  * returned can come back.
  */
-export async function returnOrder(tx: Db, back: ReturnOrder): Promise<string> {
+export async function returnOrder(tx: Db, back: ReturnOrder): Promise<string | null> {
   const [order] = await tx
     .select()
     .from(orders)
@@ -191,6 +193,7 @@ export async function returnOrder(tx: Db, back: ReturnOrder): Promise<string> {
       ),
     );
   const exportMoves = shipped.map((row) => row.move).filter((move) => move.quantity < 0);
+  if (exportMoves.length === 0 && back.onlyIfShipped) return null;
   if (exportMoves.length === 0) throw new HttpError(409, 'CONFLICT', 'Đơn hàng chưa xuất kho nên không có hàng để nhập trả');
   // Per lot: what left with the order less what already came back.
   const left = new Map<number, { variantId: number; warehouseId: number; quantity: number; value: number }>();

@@ -27,7 +27,7 @@ import { ReturnOrderSchema } from '@contract/warehouse-receipts';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 
-import { transferReasons, warehouses } from '@server/kernel/db/schema';
+import { accountCompanies, transferReasons, warehouses } from '@server/kernel/db/schema';
 import { badRequest, forbidden, HttpError, notFound } from '@server/kernel/errors';
 import { pageOf } from '@server/kernel/lists';
 import { created, ok } from '@server/kernel/respond';
@@ -69,9 +69,20 @@ export function warehouseRoutes(deps: AppDeps) {
     return ok(c, pageOf(all, query.page, query.limit), { count: all.length });
   });
 
+  /** A keeper is a member of the company (any other id failed on the foreign key: a 500 the fuzzer found). */
+  async function requireKeeper(companyId: number, keeperId: number | null | undefined): Promise<void> {
+    if (!keeperId) return;
+    const [member] = await db
+      .select({ id: accountCompanies.id })
+      .from(accountCompanies)
+      .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, keeperId), eq(accountCompanies.status, 'accept')));
+    if (!member) throw new HttpError(400, 'VALIDATION_FAILED', 'Thủ kho không thuộc công ty', { keeper_id: 'Thủ kho không thuộc công ty' });
+  }
+
   app.post('/warehouse', async (c) => {
     const input = await memberBody(deps, c, WarehouseInputSchema, 'create', 'warehouse');
     await requireSwitch(db, input.company, 'WAREHOUSE');
+    await requireKeeper(input.company, input.keeper_id);
     const id = await db.transaction(async (tx) => {
       await defaultWarehouse(tx, input.company);
       const [{ n }] = (await tx.select({ n: count() }).from(warehouses).where(eq(warehouses.companyId, input.company))) as [{ n: number }];
@@ -110,6 +121,7 @@ export function warehouseRoutes(deps: AppDeps) {
     const current = await warehouseOf(c, input.company);
     if (!current.is_default) await requireSwitch(db, input.company, 'WAREHOUSE');
     if (current.is_default && !input.is_active) throw forbidden('FORBIDDEN', 'Không thể ngừng kho mặc định');
+    await requireKeeper(input.company, input.keeper_id);
     try {
       await db
         .update(warehouses)

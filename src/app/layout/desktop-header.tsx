@@ -1,15 +1,17 @@
 /** The desktop header (product-spec.md §2): brand, the workspace's menu, workspace dropdown, leave-workspace icon, user menu. */
-import { ActionIcon, Avatar, Burger, Drawer, Group, Menu, NavLink, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Burger, Drawer, Group, Menu, NavLink, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconLogout, IconSwitchHorizontal, IconUserCircle } from '@tabler/icons-react';
+import { IconChevronDown, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useMemo } from 'react';
+import { appDb } from '@/db/app-db';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
 import { WorkspaceSwitcher } from '@/features/company/components/company-switcher';
 import { buildMenu, type MenuEntry } from '@/features/company/model/menu';
 import { useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
-import { useSignOut } from '../use-sign-out';
+import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
 
 function isActive(pathname: string, to: string): boolean {
@@ -82,11 +84,10 @@ function MenuDrawer({ menu, pathname }: { menu: MenuEntry[]; pathname: string })
 }
 
 export function DesktopHeader() {
-  const { account, company, flags } = useSession();
+  const { company, flags } = useSession();
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
   const router = useRouter();
-  const signOut = useSignOut();
   const access = useMemberAccess();
   const menu = useMemo(() => buildMenu({ flags, companyType: company?.type, access }), [flags, company?.type, access]);
   const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
@@ -105,6 +106,7 @@ export function DesktopHeader() {
       </nav>
       <Group gap="xs" wrap="nowrap">
         <SyncStatusPill compact={pillCompact} />
+        {company && <NotificationBell db={appDb()} companyId={company.id} />}
         <WorkspaceSwitcher
           onChosen={() => {
             void router.invalidate();
@@ -116,31 +118,7 @@ export function DesktopHeader() {
             <IconSwitchHorizontal size={20} />
           </ActionIcon>
         </Tooltip>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <UnstyledButton aria-label="Tài khoản" data-testid="user-menu">
-              <Group gap={6} wrap="nowrap">
-                <Avatar size={34} radius="xl" color="teal">
-                  {account?.full_name.split(' ').at(-1)?.charAt(0) ?? '?'}
-                </Avatar>
-              </Group>
-            </UnstyledButton>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Label>
-              <Text size="sm" fw={600} c="dark">
-                {account?.full_name}
-              </Text>
-              {account?.phone}
-            </Menu.Label>
-            <Menu.Item leftSection={<IconUserCircle size={16} />} component={Link} to="/my-account">
-              Quản lý tài khoản
-            </Menu.Item>
-            <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={() => void signOut()}>
-              Đăng xuất
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <UserMenu />
       </Group>
     </header>
   );

@@ -1,8 +1,11 @@
-/** The mobile header (product-spec.md §2): back arrow with the spec's back rules, the page title, the page's dots menu. */
+/** The mobile header (product-spec.md §2): back arrow with the spec's back rules, the page title, the bell (§3 hasIconBellHeader), the page's dots menu. */
 import { ActionIcon, Menu } from '@mantine/core';
 import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
+import { appDb } from '@/db/app-db';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
+import { useSession } from '@/session/session-store';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
@@ -13,6 +16,7 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
   const navigate = useNavigate();
   const router = useRouter();
   const actions = useRegisteredHeaderActions();
+  const { company } = useSession();
 
   // The header asked already (type=confirm); a page's own leave guard must not ask a second time.
   function goBack() {
@@ -45,6 +49,7 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
         {title}
       </div>
       <SyncStatusPill compact />
+      {company && <NotificationBell db={appDb()} companyId={company.id} />}
       <div style={{ width: 40 }}>
         {actions.length > 0 && (
           <Menu position="bottom-end" withinPortal>

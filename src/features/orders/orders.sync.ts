@@ -3,7 +3,7 @@ import { ordersSync } from '@contract/orders';
 import type { LocalOrder } from '@/db/app-db';
 import { toLocalOrder } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { byText, deviceRowsMirror } from '@/sync/mirrors';
+import { asSentMirror, byNumber, byText, deviceRowsMirror } from '@/sync/mirrors';
 import { submitCart } from './model/submit-order';
 
 export const ordersClientSync = clientSyncDomain(ordersSync, {
@@ -13,6 +13,7 @@ export const ordersClientSync = clientSyncDomain(ordersSync, {
       // What changed when the server accepted the order (stock short) came with the push answer only.
       keepLocal: (existing: LocalOrder) => ({ changes: existing.changes }),
     },
+    order_type: asSentMirror((db) => db.orderTypes, byNumber),
   },
   writers: { 'order.submit': submitCart },
   onApplied: {

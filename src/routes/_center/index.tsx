@@ -11,6 +11,8 @@ export const Route = createFileRoute('/_center/')({
   // '/' is outside the guard rules; it still needs a signed-in person, and one with a company.
   beforeLoad: () => {
     if (!getAccessToken()) throw redirect({ to: '/login', replace: true });
+    // The system administrator works in their own area (docs/system.md), with or without a company.
+    if (getUserAccount()?.account_type_data.code === 'SYSTEM') throw redirect({ to: '/system', replace: true });
     if ((getUserAccount()?.company_data.length ?? 0) === 0) throw redirect({ to: '/onboard', replace: true });
   },
   component: ChooseWorkspacePage,

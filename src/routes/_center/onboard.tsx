@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
-import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { createCompany, fetchMemberships } from '@/features/company/api/company-api';
-import { CreateCompanyForm } from '@/features/company/components/create-company-form';
-import { getAccessToken, getUserAccount, setUserAccount } from '@/session/session-store';
+import { createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import { useSignOut } from '@/app/use-sign-out';
+import { Onboarding } from '@/features/company/components/onboarding';
+import { getAccessToken, useSession } from '@/session/session-store';
 
 export const Route = createFileRoute('/_center/onboard')({
   staticData: { title: 'Bắt đầu' },
@@ -13,17 +12,19 @@ export const Route = createFileRoute('/_center/onboard')({
 });
 
 function OnboardPage() {
+  const { account } = useSession();
   const navigate = useNavigate();
-  const create = useMutation({
-    mutationFn: async (input: Parameters<typeof createCompany>[0]) => {
-      await createCompany(input);
-      return fetchMemberships();
-    },
-    onSuccess: (memberships) => {
-      const account = getUserAccount();
-      if (account) setUserAccount({ ...account, company_data: memberships });
-      void navigate({ to: '/' });
-    },
-  });
-  return <CreateCompanyForm saving={create.isPending} error={create.error?.message ?? null} onCreate={(input) => create.mutate(input)} />;
+  const router = useRouter();
+  const signOut = useSignOut();
+  return (
+    <Onboarding
+      fullName={account?.full_name ?? ''}
+      onSignOut={() => void signOut()}
+      onRegistered={() => {
+        void router.invalidate();
+        void navigate({ to: '/dashboard' });
+      }}
+      onAsked={() => void navigate({ to: '/' })}
+    />
+  );
 }

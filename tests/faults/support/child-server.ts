@@ -27,6 +27,8 @@ export type ChildServer = {
   pid: number;
   /** Errors the server logged (level >= 50: unhandled errors, ops that failed). */
   errors: string[];
+  /** The API processes that said they serve (one, or WORKERS of them under node:cluster). */
+  servingPids: Set<number>;
   /** SIGKILL: no cleanup at all, as a crash or `kill -9`. */
   kill9: () => Promise<void>;
   /** SIGTERM: the server closes its listener and database (server/main.ts). */
@@ -48,6 +50,8 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     JWT_SECRET,
     SEED_DEMO: 'true',
     LOGIN_MAX_FAILURES_PER_IP: '100000',
+    // The providers' simulators are the test's to start (on a free port), never the demo's 3900.
+    SIMULATORS: 'false',
     ...options.env,
   };
   delete env.DATABASE_URL;
@@ -62,6 +66,7 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const errors: string[] = [];
+  const servingPids = new Set<number>();
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   exited.then(
@@ -78,9 +83,12 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     const onLine = (line: string) => {
       if (!line.trim()) return;
       try {
-        const entry = JSON.parse(line) as { level?: number; url?: string; msg?: string };
+        const entry = JSON.parse(line) as { level?: number; url?: string; msg?: string; pid?: number };
         if ((entry.level ?? 0) >= 50) errors.push(line);
         if (entry.url && entry.msg?.startsWith('Máy chủ đang chạy')) {
+          if (entry.pid) servingPids.add(entry.pid);
+          // Ready once every API process serves (WORKERS of them under node:cluster).
+          if (servingPids.size < Number(env.WORKERS ?? 1)) return;
           clearTimeout(timer);
           resolve(entry.url);
         }
@@ -109,6 +117,7 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     url,
     pid: child.pid!,
     errors,
+    servingPids,
     exited,
     kill9: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -124,6 +124,141 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/promotion/api/promotionvalue':
     case 'GET /api/promotion/api/getpromotionvariant':
       return { query: { promotion: first('promotions') ?? 1 } };
+    // Order types (issue 17): a type the checks accept, and the member a call names.
+    case 'POST /api/service/api/insert_or_update_type':
+      return { body: { company, code: `CL${serial % 100}`, name: 'Loại đơn kiểm tra cách ly' } };
+    case 'GET /api/service/api/using_type_for_user':
+      return { query: { account: first('accounts') ?? 1 } };
+    case 'POST /api/service/api/using_type_for_user':
+    case 'PUT /api/service/api/using_type_for_user':
+      return { body: { company, account: first('accounts') ?? 1, type_ids: [] } };
+    // Packages (issue 17): a running voucher and a package the seed has.
+    case 'POST /api/service/api/check-vourcher':
+      return { body: { company, code: 'CHAOMUNG2026', package: 1, months: 1 } };
+    case 'POST /api/service/api/register-package':
+      return { body: { company, package: 1, months: 1 } };
+    // Receivables (issue 14): a customer or an order the query names, a period in order, rising
+    // aging bounds, a bank of the NAPAS list, a payment of the company.
+    case 'POST /api/order/api/orderpayment':
+      return { body: { company, customer: first('customers'), amount: 10_000, method: 'cash', confirmed: false } };
+    case 'PUT /api/order/api/orderpayment/:id/cancel':
+      return { body: { company, reason: 'Kiểm tra cách ly' } };
+    case 'GET /api/order/api/receivableinfo':
+    case 'GET /api/order/api/paymenthistory':
+    case 'GET /api/order/api/receivableledger':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'GET /api/order/api/receivablestatement':
+      return { query: { customer: first('customers') ?? UUIDS[0]!, date_from: '2026-01-01', date_to: '2026-12-31' } };
+    case 'PUT /api/order/api/receivablesetting':
+      return { body: { company, credit_policy: 'warn', default_credit_days: 30, aging_bounds: [30, 60, 90] } };
+    case 'PUT /api/order/api/creditlimit/:customer':
+    case 'PUT /api/order/api/creditlimitstaff/:account':
+      return { body: { company, credit_limit: 1_000_000, credit_days: 30 } };
+    case 'POST /api/bank/api/card':
+    case 'PUT /api/bank/api/card/:id{[0-9]+}':
+      return {
+        body: {
+          company,
+          bank_bin: '970436',
+          account_number: `00710${String(100_000 + serial).slice(-6)}`,
+          account_name: 'Kiểm tra cách ly',
+        },
+      };
+    // Delivery (issue 14): an order's booking, quotes and labels, a carrier account, self delivery.
+    case 'POST /api/order/api/orderdlo':
+      return {
+        body: {
+          company,
+          order: first('orders') ?? UUIDS[0],
+          connection_id: first('provider_connections') ?? 1,
+          service_id: '53320',
+          fee: 25_000,
+          parcel: PARCEL,
+          cod_amount: 0,
+          receiver_method: 'cho_xem',
+        },
+      };
+    case 'POST /api/order/api/transportpartner':
+      return { body: { company, order: first('orders') ?? UUIDS[0], parcel: PARCEL, cod_amount: 0 } };
+    case 'POST /api/order/api/printtag':
+      return { body: { company, deliveries: [first('delivery_orders') ?? UUIDS[0]!], size: 'a5' } };
+    case 'POST /api/order/api/connecttransportpartner':
+      return {
+        body: { company, carrier: 'ghn', environment: 'simulator', account_key: '885', token: 'token-kiem-tra-cach-ly', sender: SENDER },
+      };
+    case 'POST /api/order/api/connectaccountkafa':
+      return { body: { company, fee: 10_000, shipper_ids: [], sender: SENDER } };
+    case 'GET /api/order/api/orderdlo/draft':
+      return { query: { order: first('orders') ?? UUIDS[0]! } };
+    case 'GET /api/order/api/getlisttimedelivery':
+      return { query: { connection: first('provider_connections') ?? 1 } };
+    // E-invoices and accounting (issue 18): the query keys a route requires, and bodies its checks accept.
+    case 'GET /api/invoice/api/einvoice/orders':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'GET /api/invoice/api/amis/mappings':
+    case 'GET /api/invoice/api/amis/dictionary':
+      return { query: { kind: 'customer' } };
+    case 'GET /api/invoice/api/amis/sync/candidates':
+      return { query: { source: 'order' } };
+    case 'POST /api/invoice/api/einvoice/preview':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
+    case 'POST /api/invoice/api/einvoice':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!], buyer: ISOLATION_BUYER } };
+    case 'POST /api/invoice/api/einvoice/:id/cancel':
+      return { body: { company, reason: 'Kiểm tra cách ly' } };
+    case 'POST /api/invoice/api/einvoice/:id/replace':
+      return { body: { company, reason: 'Kiểm tra cách ly', buyer: ISOLATION_BUYER } };
+    case 'PUT /api/invoice/api/einvoice-settings':
+      // The simulator environment: no outside call, whatever the test server runs.
+      return {
+        body: {
+          company,
+          environment: 'simulator',
+          app_id: 'app-cach-ly',
+          tax_code: '0100109106',
+          username: 'cachly',
+          password: 'CachLy@2026',
+          template_no: '1',
+          series: 'C26TAA',
+          seller_legal_name: 'Công ty kiểm tra cách ly',
+          seller_address: '1 Lê Lợi, Hà Nội',
+        },
+      };
+    case 'PUT /api/invoice/api/amis/connection':
+      return { body: { company, environment: 'simulator', app_id: 'app-cach-ly', org_company_code: 'CACHLY', access_code: 'ma-cach-ly' } };
+    case 'PUT /api/invoice/api/amis/mappings':
+      return { body: { company, kind: 'warehouse', items: [{ local_key: String(first('warehouses') ?? 1), misa_code: 'KHO-CACH-LY' }] } };
+    case 'POST /api/invoice/api/amis/dictionary/push':
+      return { body: { company, kind: 'customer' } };
+    case 'POST /api/invoice/api/amis/sync':
+      // Every completed order not pushed yet (`ids` would be read as products' ids here).
+      return { body: { company, source: 'order' } };
+    case 'POST /api/order/api/synchronize-order-misa':
+      return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
+    // Zalo OA (issue 16): bodies past validation, aimed at the company's OA, template and follower.
+    case 'POST /api/zalo-oa/zalo-oas':
+      return { body: { company, environment: 'production', app_id: '1234567890', app_secret: 'bi-mat-thu' } };
+    case 'PUT /api/zalo-oa/zalo-oas/:id{[0-9]+}':
+      return { body: { company, label: 'OA kiểm tra cách ly' } };
+    case 'POST /api/zalo-oa/submit-new-oa':
+      return { body: { company, name: 'OA kiểm tra cách ly', sector: 'Khác', phone } };
+    case 'GET /api/zalo-oa/followers':
+    case 'GET /api/zalo-oa/templates':
+      return { query: { oa: first('zalo_oas') ?? 1 } };
+    case 'POST /api/zalo-oa/followers/sync':
+    case 'POST /api/zalo-oa/templates/sync':
+      return { body: { company, oa: first('zalo_oas') } };
+    case 'PUT /api/zalo-oa/followers/:id{[0-9]+}':
+      return { body: { company, customer: first('customers') } };
+    case 'PUT /api/zalo-oa/templates/:id{[0-9]+}':
+      return { body: { company, bindings: { customer_name: { field: 'customer.name' } } } };
+    case 'GET /api/zalo-oa/templates/:id{[0-9]+}/preview':
+      return { query: { customer: first('customers') ?? UUIDS[0]! } };
+    case 'POST /api/zalo-oa/messages':
+      return { body: { company, kind: 'zns', id: UUIDS[serial % 3], oa: first('zalo_oas'), template: first('zalo_templates'), phone, customer: first('customers') } };
+    case 'POST /api/zalo-oa/send-multiple/audience':
+    case 'POST /api/zalo-oa/send-multiple':
+      return { body: { company, oa: first('zalo_oas'), template: first('zalo_templates'), source: 'followers', name: 'Chiến dịch kiểm tra cách ly' } };
     // Reports (issue 15): the query keys a report call requires besides its filter.
     case 'GET /api/report/api/product-detail':
       return { query: { variant: first('saleVariants') ?? 1 } };
@@ -141,3 +276,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return null;
   }
 }
+
+const PARCEL = { weight_grams: 500, length_cm: 20, width_cm: 15, height_cm: 10 };
+const SENDER = { name: 'Kho kiểm tra', phone: '0901234567', address: '1 Lê Lợi', province: 'Hà Nội', ward: 'Phường Hoàn Kiếm' };
+const ISOLATION_BUYER = { legal_name: 'Nhà thuốc kiểm tra cách ly', tax_code: '0100109106', address: '1 Lê Lợi, Hà Nội' };

@@ -9,6 +9,7 @@ import type { VariantRecord } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { TestServer } from '@server/testing/test-server';
+import { seedMessaging } from './seed-messaging';
 
 /** A 1x1 PNG. */
 export const TINY_PNG = Buffer.from(
@@ -136,4 +137,5 @@ export async function seedTenant(server: TestServer, session: LoginAnswer, compa
     body: form,
   });
   if (upload.status >= 300) throw new Error(`seeding an image failed: ${upload.status} ${await upload.text()}`);
+  await seedMessaging(server, companyId, prefix);
 }

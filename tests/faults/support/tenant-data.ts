@@ -85,6 +85,12 @@ const GENERIC_COLUMNS = new Set([
   // promotions (issue 13): a programme's decision and how its budget counts.
   'state',
   'cap_kind',
+  // receivables (issue 14): how a payment was made and recorded, the policy over a limit, a bank's
+  // NAPAS BIN (every company sees the banks list).
+  'method',
+  'source',
+  'policy',
+  'bank_bin',
 ]);
 
 /** Tables whose text is machine keys, never a company's own words (counters are named 'promotion', 'order'…). */

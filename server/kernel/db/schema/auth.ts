@@ -1,5 +1,6 @@
 /** Accounts, sign-in sessions and what guards them (server/modules/auth). */
-import { boolean, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import type { Address } from '@contract/address';
 import { createdAt, tstz } from './columns';
 
 export const appSecrets = pgTable('app_secrets', {
@@ -20,7 +21,11 @@ export const accounts = pgTable('accounts', {
   passwordHash: text('password_hash').notNull(),
   fullName: text('full_name').notNull(),
   email: text('email'),
+  /** When the account proved it reads `email` (verifyemail); cleared when the address changes. */
+  emailVerifiedAt: tstz('email_verified_at'),
   address: text('address'),
+  /** The address by administrative units (address/{id}/); `address` is its one-line form. */
+  addressData: jsonb('address_data').$type<Address>(),
   birthday: date('birthday', { mode: 'string' }),
   gender: text('gender'),
   accountTypeId: integer('account_type_id')
@@ -28,6 +33,20 @@ export const accounts = pgTable('accounts', {
     .references(() => accountTypes.id),
   isActive: boolean('is_active').notNull().default(true),
   createdAt: createdAt(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** A person's picture (/my-account/edit), checked like product images. */
+export const accountAvatars = pgTable('account_avatars', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  /** Part of the avatar's address, so a new picture is never served from a cache. */
+  version: integer('version').notNull().default(1),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 
@@ -74,15 +93,57 @@ export const passwordResets = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    codeHash: text('code_hash').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    expiresAt: tstz('expires_at').notNull(),
+    /** The code sent to the phone is a verification code (purpose password_reset); this row is the token it earned. */
     verifiedAt: tstz('verified_at'),
     resetTokenHash: text('reset_token_hash'),
     usedAt: tstz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_account_idx').on(t.accountId, t.createdAt)],
+);
+
+/**
+ * One-time codes sent to a phone or an e-mail address (server/modules/auth/verification-codes.ts):
+ * forgot password, registration, e-mail verification. Only the hash is kept, bound to the row id;
+ * a code is spent once, expires, and allows a few tries.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey(),
+    /** password_reset | registration | email */
+    purpose: text('purpose').notNull(),
+    /** What the code proves: a phone, a registration id, an account's e-mail (`<account id>:<address>`). */
+    subject: text('subject').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: tstz('expires_at').notNull(),
+    consumedAt: tstz('consumed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_subject_idx').on(t.purpose, t.subject, t.createdAt)],
+);
+
+/**
+ * A registration waiting for its phone to be proven (register-v2, registeraccount): what the form
+ * said, the password already hashed. The account is made from it when the code is verified.
+ * `token_hash` is the hash of the registration's access token the client holds between the steps.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    phone: text('phone').notNull(),
+    fullName: text('full_name').notNull(),
+    email: text('email'),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    completedAt: tstz('completed_at'),
+    accountId: integer('account_id').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index('registrations_phone_idx').on(t.phone, t.createdAt)],
 );
 
 /** Failed sign-ins in a sliding window, keyed by `acct:<phone>` and `ip:<address>`. */

@@ -14,6 +14,12 @@ export const companies = pgTable(
     phone: text('phone'),
     email: text('email'),
     address: text('address'),
+    /**
+     * What the company trades in (onboarding): a business type of the system's list
+     * (shop/api/bussinesstype/, table business_types). Checked by registercompany; not a foreign key,
+     * because business_types' schema file (./system.ts) already refers to this one.
+     */
+    businessTypeId: integer('business_type_id'),
     isActive: boolean('is_active').notNull().default(true),
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: createdAt(),

@@ -1,6 +1,6 @@
 /** Orders, their lines, status history and group orders (server/modules/orders). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrderPromotion } from '@contract/orders';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
@@ -28,6 +28,52 @@ export const orderGroups = pgTable(
   (t) => [uniqueIndex('order_groups_company_code_key').on(t.companyId, t.code)],
 );
 
+/** Order types (contract/orders-types.ts): bán lẻ, bán sỉ, đổi trả … per company. */
+export const orderTypes = pgTable(
+  'order_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    wholesale: boolean('wholesale').notNull().default(false),
+    isDefault: boolean('is_default').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Every member may use it; otherwise those of order_type_accounts. */
+    everyone: boolean('everyone').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('order_types_company_code_key').on(t.companyId, t.code),
+    // At most one default type per company.
+    uniqueIndex('order_types_company_default_key')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/** Who may take orders of a type that is not for everyone (using_type_for_user/). */
+export const orderTypeAccounts = pgTable(
+  'order_type_accounts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    orderTypeId: integer('order_type_id')
+      .notNull()
+      .references(() => orderTypes.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.orderTypeId, t.accountId] }), index('order_type_accounts_account_idx').on(t.companyId, t.accountId)],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -51,6 +97,8 @@ export const orders = pgTable(
     wardCode: text('ward_code'),
     visitId: uuid('visit_id'),
     groupId: integer('group_id').references(() => orderGroups.id),
+    /** Its type (bán lẻ, bán sỉ …); null on orders taken before types existed. */
+    orderTypeId: integer('order_type_id').references(() => orderTypes.id),
     /** The warehouse the order reserves from and ships from (null: the company's default). */
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     status: text('status').notNull(),
@@ -65,7 +113,10 @@ export const orders = pgTable(
     discountApprovalReason: text('discount_approval_reason'),
     discountApprovedBy: integer('discount_approved_by').references(() => accounts.id),
     discountApprovedAt: tstz('discount_approved_at'),
+    /** Derived from the payments that settled it (server/modules/receivables settle) with RECEIVABLE on. */
     paymentStatus: text('payment_status').notNull().default('unpaid'),
+    /** Over the customer's or the rep's credit limit and taken with a warning (contract/receivables-ledger.ts creditVerdict). */
+    creditWarning: text('credit_warning'),
     deliveryDate: date('delivery_date', { mode: 'string' }),
     note: text('note'),
     vatOn: boolean('vat_on').notNull(),
@@ -93,6 +144,7 @@ export const orders = pgTable(
     index('orders_company_status_created_idx').on(t.companyId, t.status, t.createdAt),
     index('orders_company_customer_idx').on(t.companyId, t.customerId),
     index('orders_company_account_created_idx').on(t.companyId, t.accountId, t.createdAt),
+    index('orders_company_type_created_idx').on(t.companyId, t.orderTypeId, t.createdAt),
   ],
 );
 

@@ -1,7 +1,7 @@
 /** The catalogue: option lists, products, variants with their units and barcodes, images (server/modules/products). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './columns';
+import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, tstz } from './columns';
 import { companies } from './company';
 
 const catalogueList = (name: string) =>
@@ -70,6 +70,11 @@ export const variants = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** One base unit's weight and size, for carriers' fees and labels (docs/delivery.md "Parcels"); null: not given. */
+    weightGrams: integer('weight_grams'),
+    lengthCm: integer('length_cm'),
+    widthCm: integer('width_cm'),
+    heightCm: integer('height_cm'),
     /** Folded product and variant words, codes and barcodes. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),
@@ -101,8 +106,6 @@ export const variantUnits = pgTable(
       .where(sql`${t.barcode} is not null`),
   ],
 );
-
-const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const productImages = pgTable(
   'product_images',

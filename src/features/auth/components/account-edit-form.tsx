@@ -1,19 +1,26 @@
-/** Editing one's own profile (/my-account/edit). */
+/** Editing one's own profile (/my-account/edit): details, and the address by province and ward (address/{id}/). */
 import { Button, Group, Select, Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
+import { EMPTY_ADDRESS, formatAddress, type Address } from '@contract/address';
 import { GENDERS, type Account, type UpdateAccountInput } from '@contract/auth';
+import { AddressPicker } from '@/ui/address/address-picker';
 import { parseDisplayDate, formatDate } from '@/lib/dates';
 import { email as emailRule, maxLength, required, type Rule } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 
 const validDate: Rule = (value) => !value.trim() || parseDisplayDate(value) !== null || 'Ngày sinh không hợp lệ (DD/MM/YYYY)';
 
-type Props = { account: Account; saving: boolean; onSave: (input: UpdateAccountInput) => void; onCancel: () => void };
+type Props = { account: Account; saving: boolean; onSave: (input: UpdateAccountInput, address: Address) => void; onCancel: () => void };
+
+/** The stored address, or (for an account whose address was typed before units) its text as the street. */
+function initialAddress(account: Account): Address {
+  return account.address_data ?? { ...EMPTY_ADDRESS, street: account.address };
+}
 
 export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
   const [fullName, setFullName] = useState(account.full_name);
   const [email, setEmail] = useState(account.email ?? '');
-  const [address, setAddress] = useState(account.address ?? '');
+  const [address, setAddress] = useState<Address>(() => initialAddress(account));
   const [birthday, setBirthday] = useState(account.birthday ? formatDate(account.birthday) : '');
   const [gender, setGender] = useState<string | null>(account.gender);
   const fullNameRef = useRef<RuleInputHandle>(null);
@@ -24,13 +31,16 @@ export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
     event.preventDefault();
     const valid = [fullNameRef, emailRef, birthdayRef].map((ref) => ref.current?.validate() ?? true);
     if (!valid.every(Boolean)) return;
-    onSave({
-      full_name: fullName,
-      email: email || null,
-      address: address || null,
-      birthday: birthday.trim() ? parseDisplayDate(birthday) : null,
-      gender: (gender as (typeof GENDERS)[number] | null) ?? null,
-    });
+    onSave(
+      {
+        full_name: fullName,
+        email: email || null,
+        address: formatAddress(address) || null,
+        birthday: birthday.trim() ? parseDisplayDate(birthday) : null,
+        gender: (gender as (typeof GENDERS)[number] | null) ?? null,
+      },
+      address,
+    );
   }
 
   return (
@@ -62,7 +72,7 @@ export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
           inputMode="numeric"
         />
         <Select label="Giới tính" data={[...GENDERS]} value={gender} onChange={setGender} clearable placeholder="Chọn giới tính" />
-        <RuleTextInput label="Địa chỉ" value={address} onChange={setAddress} rules={[maxLength(500)]} autoComplete="street-address" />
+        <AddressPicker label="Địa chỉ" value={address} onChange={setAddress} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
             Hủy

@@ -2,17 +2,19 @@
  * Forgot password in three steps (product-spec.md §2): verify information (phone, then the 6-digit code sent
  * to it), create a new password, done.
  */
-import { Anchor, Button, Group, PinInput, Stack, Stepper, Text, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Stepper, Text, Title } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract/auth-password';
+import { OTP_RESEND_SECONDS } from '@contract/auth-register';
 import { ApiError } from '@/api/api-error';
 import { toast } from '@/ui/toast';
 import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { requestResetCode, resetPassword, verifyResetCode } from '../api/auth-api';
 import { ProblemAlert } from '@/ui/problem';
+import { OtpCodeField } from './otp-code-field';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Đã có lỗi xảy ra. Vui lòng thử lại sau.';
@@ -24,6 +26,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [codeSent, setCodeSent] = useState(false);
+  const [sentAt, setSentAt] = useState(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const phoneRef = useRef<RuleInputHandle>(null);
@@ -36,6 +39,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
     try {
       const message = await requestResetCode(phone);
       setCodeSent(true);
+      setSentAt(Date.now());
       toast.info(message ?? 'Mã xác minh đã được gửi');
     } catch (caught) {
       setError(messageOf(caught));
@@ -77,28 +81,14 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
           disabled={codeSent}
         />
         {codeSent && (
-          <Stack gap={6}>
-            <Text size="sm" fw={500}>
-              Mã xác minh (6 chữ số)
-            </Text>
-            <PinInput
-              length={6}
-              type="number"
-              oneTimeCode
-              value={code}
-              onChange={setCode}
-              aria-label="Mã xác minh"
-              getInputProps={(index) => ({ 'aria-label': `Chữ số thứ ${index + 1} của mã xác minh` })}
-            />
-            <Group gap="xs">
-              <Text size="xs" c="dimmed">
-                Chưa nhận được mã?
-              </Text>
-              <Anchor size="xs" component="button" type="button" onClick={() => void send()}>
-                Gửi lại mã
-              </Anchor>
-            </Group>
-          </Stack>
+          <OtpCodeField
+            label="Mã xác minh"
+            value={code}
+            onChange={setCode}
+            resendAfter={OTP_RESEND_SECONDS}
+            sentAt={sentAt}
+            onResend={() => void send()}
+          />
         )}
         <Button type="submit" loading={busy}>
           {codeSent ? 'Xác minh' : 'Gửi mã xác minh'}

@@ -88,6 +88,12 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (answer: LoginAnswer) =>
         <Button type="submit" size="md" loading={submitting} fullWidth>
           Đăng nhập
         </Button>
+        <Text size="sm" ta="center">
+          Chưa có tài khoản?{' '}
+          <Anchor component={Link} to="/register">
+            Đăng ký
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );

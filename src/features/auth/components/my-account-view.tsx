@@ -3,6 +3,7 @@ import { Avatar, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } fr
 import { IconEdit, IconKey, IconLogout } from '@tabler/icons-react';
 import type { Account } from '@contract/auth';
 import { formatDate } from '@/lib/dates';
+import { EmailVerification } from './email-verification';
 
 type Props = {
   account: Account;
@@ -48,7 +49,7 @@ export function MyAccountView({ account, companyTitle, onEdit, onChangePassword,
       </Card>
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <Field label="Email" value={account.email} />
+          <EmailVerification account={account} />
           <Field label="Ngày sinh" value={account.birthday ? formatDate(account.birthday) : null} />
           <Field label="Giới tính" value={account.gender} />
           <Field label="Địa chỉ" value={account.address} />

@@ -42,4 +42,12 @@ describe('guardRedirect', () => {
     expect(guardRedirect({ ...ready, pathname: '/order' })).toBeNull();
     expect(guardRedirect({ ...ready, pathname: '/customers/type/edit/3' })).toBeNull();
   });
+
+  it('keeps /system for the system administrator, with or without a company, and sends anyone else to /403', () => {
+    expect(guardRedirect({ ...noCompany, isSystemAdmin: true, pathname: '/system/accounts' })).toBeNull();
+    expect(guardRedirect({ ...ready, isSystemAdmin: true, pathname: '/system' })).toBeNull();
+    expect(guardRedirect({ ...ready, pathname: '/system/accounts' })).toBe('/403');
+    expect(guardRedirect({ ...noCompany, pathname: '/system' })).toBe('/403');
+    expect(guardRedirect({ ...signedOut, pathname: '/system' })).toBe('/login');
+  });
 });

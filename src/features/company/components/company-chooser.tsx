@@ -13,6 +13,7 @@ import { ApiError } from '@/api/api-error';
 import { toast } from '@/ui/toast';
 import { answerInvitation } from '../api/company-api';
 import { chooseWorkspace } from '../model/choose-company';
+import { SignOutLink } from './sign-out-link';
 
 type Props = {
   fullName: string;
@@ -138,11 +139,7 @@ export function WorkspaceChooser({ fullName, memberships, currentCompanyId, onCh
           );
         })}
       </Stack>
-      <Group justify="center">
-        <Button variant="subtle" color="gray" onClick={onSignOut}>
-          Đăng xuất
-        </Button>
-      </Group>
+      <SignOutLink onSignOut={onSignOut} />
     </Stack>
   );
 }

@@ -25,6 +25,9 @@ import {
   IconUsersGroup,
   IconWalk,
   IconBrandMessenger,
+  IconListDetails,
+  IconPackages,
+  IconCash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ComponentType } from 'react';
@@ -50,9 +53,12 @@ const ICONS: Record<string, ComponentType<{ size?: number }>> = {
   pharmacist: IconId,
   'office-staff': IconUsers,
   promotion: IconDiscount2,
+  receivables: IconCash,
   area: IconMapPin,
   'kpi-area': IconTarget,
   role: IconShieldLock,
+  'order-types': IconListDetails,
+  'service-package': IconPackages,
   'price-policy': IconTag,
   'connect-dlo': IconTruckDelivery,
   'zalo-oa': IconBrandMessenger,

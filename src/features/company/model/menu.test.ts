@@ -14,9 +14,33 @@ function paths(menu: MenuEntry[]) {
 }
 
 describe('buildMenu', () => {
-  it('shows Orders as a dropdown with group and delivery orders when both switches are on', () => {
+  it('shows Orders as a dropdown with group and delivery orders when both switches are on (and invoices with VAT)', () => {
     const orders = entry(buildMenu({ flags: allOn, companyType: 'Dược phẩm' }), 'orders');
-    expect(orders && 'children' in orders ? orders.children.map((c) => c.to) : null).toEqual(['/order', '/order-groups', '/transport']);
+    expect(orders && 'children' in orders ? orders.children.map((c) => c.to) : null).toEqual([
+      '/order',
+      '/order-groups',
+      '/transport',
+      '/invoices',
+      '/accounting',
+    ]);
+  });
+
+  it('gives Orders the e-invoices and MISA sync with VAT on, to a member who may see invoices (issue 18)', () => {
+    const accountant: MemberAccess = {
+      roleId: 4,
+      roleName: 'Kế toán',
+      scope: 'company',
+      permissions: { orders: ['view'], invoices: ['view'] },
+      isAdmin: false,
+    };
+    const rep: MemberAccess = { ...accountant, roleName: 'Trình dược viên', permissions: { orders: ['view'] } };
+    const withVat = (access: MemberAccess) => buildMenu({ flags: { VAT: true }, companyType: 'Khác', access });
+    const orders = entry(withVat(accountant), 'orders');
+    expect(orders && 'children' in orders ? orders.children.map((c) => c.to) : null).toEqual(['/order', '/invoices', '/accounting']);
+    // Without invoices, Orders stays the plain link of a company with neither delivery nor group orders.
+    expect(entry(withVat(rep), 'order')).toEqual({ key: 'order', label: 'Đơn hàng', to: '/order' });
+    const config = entry(withVat(accountant), 'config');
+    expect(config && 'children' in config ? config.children.map((c) => c.to) : []).not.toContain('/invoices/settings');
   });
 
   it('shows Orders as a dropdown when only one of delivery or group orders is on', () => {
@@ -57,7 +81,13 @@ describe('buildMenu', () => {
 
   it('offers the report configuration to the owner only, whatever reports are on', () => {
     const owner: MemberAccess = { roleId: null, roleName: 'Quản trị', scope: 'company', permissions: {}, isAdmin: true };
-    const manager: MemberAccess = { roleId: 2, roleName: 'Quản lý vùng', scope: 'region', permissions: { settings: ['view'] }, isAdmin: false };
+    const manager: MemberAccess = {
+      roleId: 2,
+      roleName: 'Quản lý vùng',
+      scope: 'region',
+      permissions: { settings: ['view'] },
+      isAdmin: false,
+    };
     expect(paths(buildMenu({ flags: allOff, companyType: null, access: owner }))).toContain('/reports/settings');
     expect(paths(buildMenu({ flags: allOn, companyType: null, access: manager }))).not.toContain('/reports/settings');
   });

@@ -29,8 +29,11 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   const on = (code: keyof FeatureFlags) => flags[code] === true;
   const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
 
-  // Orders is a dropdown only when delivery or group orders are on; otherwise a plain link.
-  if (on('DLO') || on('GROUP-ORDER')) {
+  // Orders is a dropdown only when delivery or group orders are on, or (issue 18) the VAT service
+  // gives the member its e-invoices and accounting sync, which belong with the orders they bill;
+  // otherwise a plain link. A header with one more top entry no longer fits 1440 px.
+  const invoices = on('VAT') && allows(access, 'invoices', 'view');
+  if (on('DLO') || on('GROUP-ORDER') || invoices) {
     menu.push({
       key: 'orders',
       label: 'Đơn hàng',
@@ -38,6 +41,12 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
         { key: 'order', label: 'Đơn hàng bán lẻ', to: '/order' },
         ...(on('GROUP-ORDER') ? [{ key: 'order-groups', label: 'Đơn hàng gộp', to: '/order-groups' }] : []),
         ...(on('DLO') ? [{ key: 'transport', label: 'Đơn vận chuyển', to: '/transport' }] : []),
+        ...(invoices
+          ? [
+              { key: 'einvoices', label: 'Hóa đơn điện tử', to: '/invoices' },
+              { key: 'accounting', label: 'Đồng bộ kế toán MISA', to: '/accounting' },
+            ]
+          : []),
       ],
     });
   } else {
@@ -87,6 +96,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
 
   // Promotions are a service of their own (REWARD): off, the entry goes and the server refuses the calls.
   if (on('REWARD')) menu.push({ key: 'promotion', label: 'Khuyến mại', to: '/promotion' });
+  // Receivables and payments likewise (RECEIVABLE).
+  if (on('RECEIVABLE')) menu.push({ key: 'receivables', label: 'Công nợ', to: '/receivables' });
 
   // Reports show only when some report is configured, each entry only when its report is on.
   const reports = REPORTS.filter((report) => on(report.key));
@@ -101,9 +112,12 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'area', label: 'Khu vực', to: '/area' },
       { key: 'kpi-area', label: 'KPI khu vực', to: '/kpi-area' },
       { key: 'role', label: 'Phân quyền', to: '/role' },
+      { key: 'order-types', label: 'Loại đơn hàng', to: '/order-types' },
+      { key: 'service-package', label: 'Gói dịch vụ', to: '/service-package' },
       ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
+      ...(on('VAT') ? [{ key: 'invoice-settings', label: 'Kết nối hóa đơn điện tử', to: '/invoices/settings' }] : []),
       // Where the company's owner turns reports on, whatever reports are on (issue 15); unknown access hides nothing.
       ...(access === null || access.isAdmin ? [{ key: 'report-settings', label: 'Cấu hình báo cáo', to: '/reports/settings' }] : []),
     ],

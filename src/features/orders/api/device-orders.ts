@@ -4,7 +4,9 @@
  * rep searches. Components read the device only through these.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AppDb, LocalOrder, LocalStock, OutboxState } from '@/db/app-db';
+import type { FeatureFlags } from '@contract/company-switches';
+import { usableOrderTypes } from '@contract/orders-types';
+import type { AppDb, LocalOrder, LocalOrderType, LocalStock, OutboxState } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { searchLocalVariants } from '@/db/variant-search';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
@@ -87,4 +89,13 @@ export function useStockLevels(db: AppDb, variantIds: readonly number[]): Map<nu
     const rows = await db.stock.bulkGet(ids);
     return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
   }, [db, key]);
+}
+
+/** The order types this person may choose now (contract/orders-types.ts usableOrderTypes), default first. */
+export function useUsableOrderTypes(db: AppDb, companyId: number, accountId: number, flags: FeatureFlags): LocalOrderType[] | undefined {
+  const wholesale = flags.WHOLESALE === true;
+  return useLiveQuery(
+    async () => usableOrderTypes(await db.orderTypes.where('company').equals(companyId).toArray(), accountId, { WHOLESALE: wholesale }),
+    [db, companyId, accountId, wholesale],
+  );
 }

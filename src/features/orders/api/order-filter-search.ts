@@ -1,6 +1,6 @@
 /**
  * The order list's filter state in the URL (product-spec.md §3 "Order filter: page, limit, search, statusOrder, customer,
- * dateRange, area, province, district, ward, region, orderBy"), kept in the URL so a reload, a
+ * dateRange, area, province, district, ward, region, orderBy", and the order type), kept in the URL so a reload, a
  * shared link or the back button show the same list, and saved for the 'order' section (product-spec.md §2
  * rule 4). Defaults: page 1, limit 10 (product-spec.md §4, §9).
  *
@@ -33,6 +33,7 @@ export const FILTER_STATUSES = [
   'confirmed',
   'delivering',
   'completed',
+  'returned',
   'rejected',
   'cancelled',
 ] as const satisfies readonly OrderStatus[];
@@ -60,6 +61,8 @@ export const OrderFilterSchema = v.object({
   district: optionalCode,
   ward: optionalCode,
   region: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
+  /** An order type's id (contract/orders-types.ts). */
+  orderType: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
   orderBy: v.fallback(v.optional(v.picklist(ORDER_SORTS)), undefined),
   view: v.fallback(v.optional(v.picklist(ORDER_VIEWS)), undefined),
 });

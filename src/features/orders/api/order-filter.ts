@@ -47,6 +47,7 @@ function commonQuery(companyId: number, filter: OrderFilter) {
     district: filter.district,
     ward: filter.ward,
     region: filter.region,
+    order_type: filter.orderType,
   };
 }
 
@@ -108,6 +109,7 @@ export function activeOrderFilterCount(filter: OrderFilter): number {
     filter.ward,
     filter.district,
     filter.region,
+    filter.orderType,
     filter.orderBy,
   ].filter((value) => value !== undefined).length;
 }

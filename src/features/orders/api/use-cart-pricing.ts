@@ -22,7 +22,14 @@ export type CartPricingState = {
   remember: (variant: LocalVariant) => void;
 };
 
-export function useCartPricing(db: AppDb, companyId: number, cart: CartRow | null, flags: FeatureFlags): CartPricingState {
+/** `wholesaleType`: the order's type sells at wholesale prices (contract/orders-types.ts), as the server prices it. */
+export function useCartPricing(
+  db: AppDb,
+  companyId: number,
+  cart: CartRow | null,
+  flags: FeatureFlags,
+  wholesaleType = false,
+): CartPricingState {
   const customerId = cart?.customerId ?? null;
   // Each answer says what it was asked for: while a new question is on its way, the old answer
   // (another customer, no customer yet) must not price the lines, not even for one frame.
@@ -53,7 +60,11 @@ export function useCartPricing(db: AppDb, companyId: number, cart: CartRow | nul
   );
   // A re-read of the same customer (a sync touched the table) keeps the prices on screen meanwhile.
   const current = answer && answer.customerId === customerId && answer.flagsKey === flagsKey ? answer : undefined;
-  const pricing = current?.pricing;
+  const loaded = current?.pricing;
+  const pricing = useMemo(
+    () => (loaded && wholesaleType ? { ...loaded, customer: { ...loaded.customer, wholesale: true } } : loaded),
+    [loaded, wholesaleType],
+  );
 
   const ids = useMemo(() => [...new Set((cart?.lines ?? []).map((line) => line.variantId))].sort((a, b) => a - b), [cart?.lines]);
   const idKey = ids.join(',');
@@ -78,7 +89,7 @@ export function useCartPricing(db: AppDb, companyId: number, cart: CartRow | nul
     customer,
     customerType: names?.type?.title ?? null,
     customerLevel: names?.level?.title ?? null,
-    wholesale: names?.type?.is_wholesale === true && flags.WHOLESALE === true,
+    wholesale: (wholesaleType || names?.type?.is_wholesale === true) && flags.WHOLESALE === true,
     pricing,
     variants,
     priced,

@@ -7,7 +7,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconShoppingCart } from '@tabler/icons-react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { AppDb } from '@/db/app-db';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
 import { isCartDirty, removeLine, updateLine } from '../model/cart';

@@ -12,6 +12,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useSession } from '@/session/session-store';
 import { useSyncStatus } from '@/sync/sync-status';
 import { DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningBadge } from './credit-warning';
 import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
 import { useDraftOrder, useMyOrders, type MyOrderRow } from '../api/device-orders';
@@ -51,6 +52,7 @@ function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (or
                   </Badge>
                 )}
                 <DiscountApprovalBadge approval={order.discount_approval} size="xs" />
+                <CreditWarningBadge warning={order.credit_warning} size="xs" />
               </Group>
               <Text size="sm" truncate="end">
                 {order.customer_name}

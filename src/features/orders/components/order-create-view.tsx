@@ -8,9 +8,10 @@ import '@mantine/dates/styles.css';
 import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { DiscountLimit } from '@contract/orders-discount';
+import type { CreditVerdict } from '@contract/receivables-ledger';
 import type { LineDiscount } from '@contract/orders-totals';
 import { vietnamDay } from '@contract/price-policy';
 import { useActiveWarehouse } from '@/session/active-warehouse';
@@ -32,7 +33,8 @@ import { CartPromotions } from './cart-promotions';
 import { ApprovalNotice, SubmitProblem } from './cart-submit-notes';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
-import { useLocalOrder, useStockLevels } from '../api/device-orders';
+import { useLocalOrder, useStockLevels, useUsableOrderTypes } from '../api/device-orders';
+import { effectiveOrderType, OrderTypeField } from './order-type-field';
 import { availableFor } from '../model/stock-note';
 import { useCartPricing } from '../api/use-cart-pricing';
 import { useCartStore } from './use-cart-store';
@@ -52,6 +54,11 @@ export type OrderCreateViewProps = {
   onAlreadySent?: () => void;
   /** The seller's role maximum discount (their cached access); the cart says when the order will wait for approval. */
   discountLimit?: DiscountLimit | null;
+  /**
+   * The credit check (composed by the route from the receivables feature, RECEIVABLE on): shows its
+   * notice and tells the cart whether the order may go, may go with a warning, or is blocked.
+   */
+  creditCheck?: (input: { customerId: string; customerName: string; total: number; onVerdict: (verdict: CreditVerdict) => void }) => ReactNode;
 };
 
 /** The toast after "Gửi đơn" (spec of issue #5): sent at once, or saved and queued. */
@@ -83,14 +90,18 @@ export function OrderCreateView({
   onSubmitted,
   onAlreadySent,
   discountLimit = null,
+  creditCheck,
 }: OrderCreateViewProps) {
   const { companyId, accountId } = seller;
   const warehouseId = useActiveWarehouse(companyId, accountId);
   const store = useCartStore(db, companyId, accountId);
   const { cart, update } = store;
-  const pricing = useCartPricing(db, companyId, cart, flags);
+  const orderTypes = useUsableOrderTypes(db, companyId, accountId, flags);
+  const orderType = effectiveOrderType(orderTypes ?? [], cart?.orderTypeId);
+  const pricing = useCartPricing(db, companyId, cart, flags, orderType?.wholesale === true);
   const { priced, customer } = pricing;
   const [saving, setSaving] = useState(false);
+  const [credit, setCredit] = useState<{ customerId: string; verdict: CreditVerdict } | null>(null);
   const submitting = useRef(false);
   const vatOn = flags.VAT === true;
   const dirty = cart ? isCartDirty(cart) : false;
@@ -104,6 +115,14 @@ export function OrderCreateView({
     if (!priced) return;
     update((current) => syncLinePrices(current, new Map(priced.lines.map((line) => [line.lineId, line.unitPrice]))));
   }, [priced, update]);
+
+  const customerKey = customer?.id ?? null;
+  const onVerdict = useCallback(
+    (next: CreditVerdict) => {
+      if (customerKey) setCredit({ customerId: customerKey, verdict: next });
+    },
+    [customerKey],
+  );
 
   const fixing = useLocalOrder(db, cart?.orderId);
   const stock = useStockLevels(
@@ -140,12 +159,15 @@ export function OrderCreateView({
   }
 
   const brokenLine = priced?.lines.find((line) => lineProblem(line));
-  const problem = problemOf(
-    customer,
-    cart.lines.length,
-    brokenLine ? `${brokenLine.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem(brokenLine)}` : null,
-    cart.deliveryDate,
-  );
+  // The verdict of the customer on the screen (a verdict about the previous one does not count).
+  const verdict = credit && customer && credit.customerId === customer.id ? credit.verdict : null;
+  const problem =
+    problemOf(
+      customer,
+      cart.lines.length,
+      brokenLine ? `${brokenLine.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem(brokenLine)}` : null,
+      cart.deliveryDate,
+    ) ?? (verdict?.decision === 'block' ? 'khách hàng vượt hạn mức công nợ' : null);
   // Said beside "Gửi đơn" once the cart is priced (not while the customer is still being read).
   const shownProblem = priced || !cart.customerId ? problem : null;
   const approvalReason = priced ? cartApprovalReason(priced.lines, discountLimit) : null;
@@ -161,7 +183,9 @@ export function OrderCreateView({
     try {
       await store.flush();
       store.close();
-      const order = await submitCart(db, { ...seller, vatOn, warehouseId, discountLimit }, cart, customer, priced);
+      const chosen = { ...cart, orderTypeId: orderType?.id ?? null };
+      const creditWarning = verdict?.decision === 'warn' ? verdict.reasons.join('; ') : null;
+      const order = await submitCart(db, { ...seller, vatOn, warehouseId, discountLimit }, chosen, customer, priced, undefined, creditWarning);
       onSubmitted(order);
     } catch (error) {
       if (error instanceof CartAlreadySent) {
@@ -269,8 +293,22 @@ export function OrderCreateView({
             {priced && <CartPromotions applied={priced.applied} gifts={priced.gifts} hints={priced.hints} />}
             <OrderTotalsCard totals={totals} vatOn={vatOn} />
             <ApprovalNotice reason={approvalReason} />
+            {creditCheck && customer && priced
+              ? creditCheck({
+                  customerId: customer.id,
+                  customerName: customer.name,
+                  total: totals.total,
+                  onVerdict,
+                })
+              : null}
             <Card withBorder radius="md" padding="md">
               <Stack gap="sm">
+                <OrderTypeField
+                  types={orderTypes ?? []}
+                  value={cart.orderTypeId ?? null}
+                  onChange={(orderTypeId) => update((current) => ({ ...current, orderTypeId }))}
+                  disabled={saving}
+                />
                 <DateInput
                   label="Ngày giao hàng"
                   placeholder={DISPLAY_DATE_FORMAT}

@@ -37,11 +37,13 @@ import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS, type PrintFormat } from './order-print-model';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CONFIRM_AND_APPROVE, DiscountApprovalAlert, DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningAlert, CreditWarningBadge } from './credit-warning';
 import { OrderStatusDialog } from './order-status-dialog';
 import { OrderSyncChip } from './order-sync-chip';
 import { RefusedOrderPanel } from './refused-order-panel';
 import { allowedMovesFrom, MOVE_COLORS, MOVE_LABELS, needsReason, type OrderRights } from './order-status-rules';
 import { LoadingBlock } from '@/ui/loading-block';
+import { CopyButton } from '@/ui/copy-button';
 
 type Props = {
   db: AppDb;
@@ -52,6 +54,8 @@ type Props = {
   groupOrdersOn: boolean;
   /** Cards of other domains beside the order's own (the server's copy only), e.g. its stock receipts. */
   aside?: (order: OrderRecord) => ReactNode;
+  /** The payment status is set by hand (RECEIVABLE off); with it on, payments decide it (the aside shows them). */
+  paymentByHand?: boolean;
 };
 
 const PRINT_BUTTON_LABELS: Record<PrintFormat, string> = { a4: 'In hóa đơn A4', a5: 'In A5', receipt80: 'In phiếu 80mm' };
@@ -70,7 +74,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside }: Props) {
+export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside, paymentByHand = true }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const { move, payment, edit } = useOrderWrites(companyId);
   const navigate = useNavigate();
@@ -215,6 +219,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 <Title order={3} data-testid="order-code">
                   {orderLabel(order)}
                 </Title>
+                <CopyButton value={orderLabel(order)} label={`Sao chép mã đơn ${orderLabel(order)}`} />
                 {unsent ? (
                   // Not the company's order yet: where it stands with the server, not a status.
                   <OrderSyncChip chip={orderChip(unsent.order, !reachable && unsent.opState === 'sending' ? 'pending' : unsent.opState)} />
@@ -223,6 +228,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                     <OrderStatusBadge status={order.status} size="lg" />
                     <PaymentStatusBadge status={order.payment_status} />
                     <DiscountApprovalBadge approval={order.discount_approval} />
+                    <CreditWarningBadge warning={order.credit_warning} />
                   </>
                 )}
               </Group>
@@ -238,6 +244,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
             </Alert>
           )}
           <DiscountApprovalAlert approval={order.discount_approval} canApprove={rights.approve} />
+          <CreditWarningAlert warning={order.credit_warning} />
           {isMobile && moves.length > 0 && actionButtons}
         </Stack>
       </Card>
@@ -266,6 +273,9 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
                 </Field>
                 <Field label="Địa chỉ">{dash(order.customer_address)}</Field>
                 <Field label={staffLabel}>{dash(order.account_name)}</Field>
+                <Field label="Loại đơn">
+                  <span data-testid="order-type-name">{dash(order.order_type_name)}</span>
+                </Field>
                 <Field label="Ngày giao">{order.delivery_date ? formatDate(order.delivery_date) : '—'}</Field>
                 <Field label="Ghi chú">{dash(order.note)}</Field>
                 {groupOrdersOn && order.group_id !== null && (
@@ -308,7 +318,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            {rights.edit && (
+            {rights.edit && paymentByHand && (
               <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'}>
                 <Select
                   label="Thanh toán"

@@ -1,6 +1,6 @@
 /**
  * The order list's search, status tabs with counts and drop-down filters (product-spec.md §3 "Order filter"):
- * customer, date range, area (Miền Bắc/Trung/Nam), province and ward (the 2025 units, from the
+ * customer, date range, order type, area (Miền Bắc/Trung/Nam), province and ward (the 2025 units, from the
  * offline address files), and the order. Every change goes back to page 1 (the caller applies it).
  * The customer filter searches customers: a role that may not see them (Thủ kho) does not get it.
  */
@@ -17,6 +17,7 @@ import { addressData } from '@/ui/address/address-data';
 import { indexPlaces, indexProvinces, placeFilter } from '@/ui/address/place-filter';
 import { useAddressFile } from '@/ui/address/use-address-data';
 import { useCustomerName, useCustomerOptions } from '../api/order-customer-options';
+import { useOrderTypes } from '../api/order-type-api';
 import {
   activeOrderFilterCount,
   formatDateRange,
@@ -194,8 +195,25 @@ const CLEARED: OrderFilterPatch = {
   district: undefined,
   ward: undefined,
   region: undefined,
+  orderType: undefined,
   orderBy: undefined,
 };
+
+/** The company's order types (bán lẻ, bán sỉ …), stopped ones included: old orders keep theirs. */
+function OrderTypeFilter({ companyId, filter, onChange }: Pick<FilterProps, 'companyId' | 'filter' | 'onChange'>) {
+  const types = useOrderTypes(companyId);
+  return (
+    <Select
+      label="Loại đơn"
+      placeholder="Tất cả loại đơn"
+      data={(types.data ?? []).map((type) => ({ value: String(type.id), label: type.name }))}
+      value={filter.orderType ? String(filter.orderType) : null}
+      onChange={(value) => onChange({ orderType: value ? Number(value) : undefined })}
+      clearable
+      data-testid="order-filter-type"
+    />
+  );
+}
 
 export function OrderFilters(props: FilterProps) {
   const { filter, onChange, isMobile } = props;
@@ -222,6 +240,9 @@ export function OrderFilters(props: FilterProps) {
           <Grid.Col span={{ base: 6, lg: 3 }}>
             <DatesFilter filter={filter} onChange={onChange} isMobile={false} />
           </Grid.Col>
+          <Grid.Col span={{ base: 6, lg: 3 }}>
+            <OrderTypeFilter companyId={props.companyId} filter={filter} onChange={onChange} />
+          </Grid.Col>
           <PlaceFilters filter={filter} onChange={onChange} wrap={(node) => <Grid.Col span={{ base: 4, lg: 2 }}>{node}</Grid.Col>} />
         </Grid>
       }
@@ -236,6 +257,7 @@ export function OrderFilters(props: FilterProps) {
             />
           )}
           <DatesFilter filter={filter} onChange={onChange} isMobile />
+          <OrderTypeFilter companyId={props.companyId} filter={filter} onChange={onChange} />
           <PlaceFilters filter={filter} onChange={onChange} />
           <OrderSortSelect filter={filter} onChange={onChange} label="Sắp xếp" />
         </>

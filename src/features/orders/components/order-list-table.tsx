@@ -13,6 +13,7 @@ import { MoneyText } from '@/ui/money-text';
 import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { CardHead } from '@/ui/list-page/card-head';
 import { DiscountApprovalBadge } from './discount-approval';
+import { CreditWarningBadge } from './credit-warning';
 
 export type Selection = ReadonlyMap<string, OrderRecord>;
 
@@ -57,6 +58,8 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
       );
     case 'created_at':
       return <Text size="sm">{formatDateTime(order.created_at)}</Text>;
+    case 'order_type':
+      return <Text size="sm">{dash(order.order_type_name)}</Text>;
     case 'customer':
       return (
         <>
@@ -76,6 +79,7 @@ function Cell({ order, column }: { order: OrderRecord; column: OrderColumn }) {
         <Group gap={4} wrap="wrap">
           <OrderStatusBadge status={order.status} size="sm" />
           <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+          <CreditWarningBadge warning={order.credit_warning} size="sm" />
         </Group>
       );
     case 'payment_status':
@@ -169,12 +173,14 @@ export function OrderCards({ rows, selected, onToggle, staffLabel, selectable }:
                 <Stack gap={4} align="flex-end">
                   <OrderStatusBadge status={order.status} size="sm" />
                   <DiscountApprovalBadge approval={order.discount_approval} size="sm" />
+                  <CreditWarningBadge warning={order.credit_warning} size="sm" />
                 </Stack>
               }
             >
               <OrderLink order={order} />
               <Text size="xs" c="dimmed">
                 {formatDateTime(order.created_at)}
+                {order.order_type_name ? ` · ${order.order_type_name}` : ''}
               </Text>
             </CardHead>
             <Text size="sm" fw={500} lineClamp={1}>

@@ -5,7 +5,7 @@
  * total is caught rather than printed.
  */
 import type { OrderRecord } from '@contract/orders';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 
 import type { PrintFormat } from './order-print-format';
 import { lineName } from '@/lib/line-name';

@@ -6,10 +6,10 @@
  */
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { AppDb } from '@/db/app-db';
-import { dayjs, formatDate, formatDateTime } from '@/lib/dates';
+import { documentDate, formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useOrderDetail } from '../api/order-queries';
 import { orderLabel } from './order-list-table';
@@ -25,17 +25,13 @@ type Props = {
   format: PrintFormat;
   onFormat: (format: PrintFormat) => void;
   onBack: () => void;
+  /** Printed after the totals (the VietQR code to pay by transfer, composed by the route). */
+  extra?: (order: OrderRecord) => ReactNode;
 };
-
-/** "Ngày 21 tháng 11 năm 2026", as dates are written on Vietnamese documents. */
-export function documentDate(value: string): string {
-  const date = dayjs(value);
-  return date.isValid() ? `Ngày ${date.format('DD')} tháng ${date.format('MM')} năm ${date.format('YYYY')}` : '';
-}
 
 const money = (value: number) => formatNumber(value, 0);
 
-function InvoiceSheet({ order, companyTitle, format }: { order: OrderRecord; companyTitle: string; format: 'a4' | 'a5' }) {
+function InvoiceSheet({ order, companyTitle, format, extra }: { order: OrderRecord; companyTitle: string; format: 'a4' | 'a5'; extra: ReactNode }) {
   const lines = printLines(order);
   const totals = printTotals(order);
   return (
@@ -149,6 +145,7 @@ function InvoiceSheet({ order, companyTitle, format }: { order: OrderRecord; com
       <div className={classes.words} data-testid="print-words">
         Bằng chữ: <b>{totals.words}</b>
       </div>
+      {extra}
       <div className={classes.signatures}>
         <div>
           <b>Người mua hàng</b>
@@ -168,7 +165,7 @@ function InvoiceSheet({ order, companyTitle, format }: { order: OrderRecord; com
   );
 }
 
-function ReceiptSheet({ order, companyTitle }: { order: OrderRecord; companyTitle: string }) {
+function ReceiptSheet({ order, companyTitle, extra }: { order: OrderRecord; companyTitle: string; extra: ReactNode }) {
   const lines = printLines(order);
   const totals = printTotals(order);
   return (
@@ -242,12 +239,13 @@ function ReceiptSheet({ order, companyTitle }: { order: OrderRecord; companyTitl
       </div>
       {!totals.consistent && <div className={classes.warning}>Tổng các dòng không khớp tổng đơn hàng.</div>}
       <hr className={classes.rule} />
+      {extra}
       <div className={classes.receiptCenter}>Cảm ơn quý khách!</div>
     </>
   );
 }
 
-export function OrderPrintView({ db, companyId, companyTitle, id, format, onFormat, onBack }: Props) {
+export function OrderPrintView({ db, companyId, companyTitle, id, format, onFormat, onBack, extra }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const order = detail.data?.order;
 
@@ -297,9 +295,9 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
           )}
           <article className={classes.sheet} data-format={format} style={{ width: SHEET_WIDTH[format] }} data-testid="print-sheet">
             {format === 'receipt80' ? (
-              <ReceiptSheet order={order} companyTitle={companyTitle} />
+              <ReceiptSheet order={order} companyTitle={companyTitle} extra={extra?.(order)} />
             ) : (
-              <InvoiceSheet order={order} companyTitle={companyTitle} format={format} />
+              <InvoiceSheet order={order} companyTitle={companyTitle} format={format} extra={extra?.(order)} />
             )}
           </article>
         </>

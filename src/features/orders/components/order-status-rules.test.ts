@@ -37,7 +37,7 @@ describe('an order’s own moves', () => {
   it('follow the transition table, with the office’s verbs', () => {
     expect(movesFrom('pending').map((status) => MOVE_LABELS[status])).toEqual(['Xác nhận', 'Từ chối', 'Hủy đơn']);
     expect(movesFrom('confirmed').map((status) => MOVE_LABELS[status])).toEqual(['Bắt đầu giao', 'Hủy đơn']);
-    expect(movesFrom('delivering').map((status) => MOVE_LABELS[status])).toEqual(['Hoàn thành']);
+    expect(movesFrom('delivering').map((status) => MOVE_LABELS[status])).toEqual(['Hoàn thành', 'Hoàn trả (hàng về kho)']);
     expect(movesFrom('completed')).toEqual([]);
   });
 

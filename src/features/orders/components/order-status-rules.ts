@@ -12,6 +12,7 @@ export const MOVE_LABELS: Record<OrderStatus, string> = {
   confirmed: 'Xác nhận',
   delivering: 'Bắt đầu giao',
   completed: 'Hoàn thành',
+  returned: 'Hoàn trả (hàng về kho)',
   rejected: 'Từ chối',
   cancelled: 'Hủy đơn',
 };
@@ -22,6 +23,7 @@ export const MOVE_COLORS: Record<OrderStatus, string> = {
   confirmed: 'blue',
   delivering: 'indigo',
   completed: 'teal',
+  returned: 'grape',
   rejected: 'red',
   cancelled: 'red',
 };

@@ -1,7 +1,7 @@
 /** The order's totals as the rep reads them to the pharmacy: goods, promotions, discount, VAT, total, and the total in words. */
 import { Card, Divider, Group, Stack, Text } from '@mantine/core';
 import type { OrderTotals } from '@contract/orders-totals';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 import { MoneyText } from '@/ui/money-text';
 
 function Row({ label, value, testId, negative }: { label: string; value: number; testId: string; negative?: boolean }) {

@@ -85,6 +85,30 @@ describe('submitCart', () => {
     expect(await db.carts.get(cartKey(COMPANY, ACCOUNT))).toBeUndefined();
   });
 
+  it('carries the order type the cart chose, in the op and on the device’s copy; none chosen, none sent', async () => {
+    await db.orderTypes.put({
+      id: 7,
+      company: COMPANY,
+      code: 'BS',
+      name: 'Bán sỉ',
+      description: null,
+      wholesale: true,
+      is_default: false,
+      is_active: true,
+      everyone: true,
+      account_ids: [],
+      sort: 1,
+      updated_at: NOW.toISOString(),
+    });
+    const order = await send({ ...(await savedCart()), orderTypeId: 7 });
+    expect(order).toMatchObject({ order_type_id: 7, order_type_name: 'Bán sỉ' });
+    const op = await db.outbox.where('entity.id').equals(order.id).first();
+    expect(v.parse(OrderSubmitSchema, op!.payload).orderTypeId).toBe(7);
+    const plain = await send(await savedCart());
+    const plainOp = await db.outbox.where('entity.id').equals(plain.id).first();
+    expect([plain.order_type_id, v.parse(OrderSubmitSchema, plainOp!.payload).orderTypeId]).toEqual([null, null]);
+  });
+
   it('writes none of it when the transaction fails: no order, no op, the cart and the counter untouched', async () => {
     const cart = await savedCart();
     vi.spyOn(db.outbox, 'add').mockRejectedValueOnce(new Error('QuotaExceededError'));

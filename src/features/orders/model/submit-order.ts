@@ -92,6 +92,8 @@ export async function submitCart(
   customer: LocalCustomer,
   priced: Pick<PricedCart, 'lines' | 'totals'> & Partial<Pick<PricedCart, 'gifts' | 'applied'>>,
   now = new Date(),
+  /** Over a credit limit with the company's policy "warn": the device's copy says so at once, as the server will. */
+  creditWarning: string | null = null,
 ): Promise<LocalOrder> {
   if (priced.lines.length === 0) throw new CartProblem('Đơn hàng cần ít nhất một sản phẩm');
   const broken = priced.lines.find((line) => lineProblem(line));
@@ -102,7 +104,7 @@ export async function submitCart(
   const gifts = priced.gifts ?? [];
   const applied = priced.applied ?? [];
 
-  return writeWithOp(db, [db.orders, db.meta, db.carts], async () => {
+  return writeWithOp(db, [db.orders, db.meta, db.carts, db.orderTypes], async () => {
     // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
     // is now another order's. Nothing is written twice.
     const stored = await db.carts.get(cartKey(seller.companyId, seller.accountId));
@@ -110,6 +112,7 @@ export async function submitCart(
     const prior = await db.orders.get(orderId);
     if (prior && prior.syncState !== 'rejected' && prior.status !== 'rejected') throw new CartAlreadySent('Đơn hàng này đã được gửi');
     const localNo = prior?.local_no ?? (await nextLocalNo(db, seller.accountName));
+    const orderType = cart.orderTypeId ? await db.orderTypes.get(cart.orderTypeId) : undefined;
     const createdAt = prior?.created_at ?? now.toISOString();
     const payload: OrderSubmitPayload = {
       orderId,
@@ -118,6 +121,7 @@ export async function submitCart(
       visitId: cart.visitId,
       warehouseId: seller.warehouseId ?? null,
       deliveryDate: cart.deliveryDate,
+      orderTypeId: orderType?.id ?? null,
       note: cart.note.trim() || null,
       lines: priced.lines.map((line) => ({
         lineId: line.lineId,
@@ -180,6 +184,9 @@ export async function submitCart(
       received_at: now.toISOString(),
       updated_at: now.toISOString(),
       discount_approval: approvalReason ? { state: 'needed', reason: approvalReason, approved_by: null, approved_at: null } : null,
+      order_type_id: orderType?.id ?? null,
+      order_type_name: orderType?.name ?? null,
+      credit_warning: creditWarning,
       syncState: 'pending',
       error: null,
       changes: [],
@@ -240,6 +247,7 @@ export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<
       })),
     note: order.note ?? '',
     deliveryDate: order.delivery_date,
+    orderTypeId: order.order_type_id ?? null,
     updatedAt: new Date().toISOString(),
   };
   await db.carts.put(cart);

@@ -31,6 +31,7 @@ import {
 } from '../model/product-form';
 import { ProductImages } from './product-images';
 import { UnitsEditor } from './units-editor';
+import { ParcelFields } from './parcel-fields';
 import { toastedWrite } from '@/ui/toasted-write';
 import { submitWith } from '@/ui/submit-with';
 
@@ -295,6 +296,13 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
                     </Button>
                   )}
                 </Group>
+                <ParcelFields
+                  values={variant.parcel}
+                  onChange={(parcel) => setVariant(index, { parcel })}
+                  errors={errors}
+                  path={`variants.${index}`}
+                  disabled={disabled}
+                />
                 <UnitsEditor
                   units={variant.units}
                   onChange={(next) => setVariant(index, { units: next })}

@@ -7,7 +7,7 @@ import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_IMAGE_TYPES } from
 import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { writeErrorMessage, type ProductWrites } from '../api/product-writes';
-import { AuthedImage } from './authed-image';
+import { AuthedImage } from '@/ui/authed-image';
 import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = {

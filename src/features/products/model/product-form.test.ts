@@ -24,6 +24,16 @@ describe('product form', () => {
     ]);
   });
 
+  it('sends a base unit’s weight and size for carriers, blank as not given, and refuses a zero', () => {
+    const values = twoUnits();
+    values.variants[0]!.parcel = { weight_grams: '120', length_cm: '12', width_cm: '', height_cm: '4' };
+    const checked = checkProductForm(3, values);
+    expect(checked.ok && checked.input.variants[0]).toMatchObject({ weight_grams: 120, length_cm: 12, width_cm: null, height_cm: 4 });
+    values.variants[0]!.parcel.weight_grams = '0';
+    const refused = checkProductForm(3, values);
+    expect(!refused.ok && refused.errors['variants.0.weight_grams']).toBe('Khối lượng (gram) phải lớn hơn 0');
+  });
+
   it('sends the medicine flag (Là thuốc), off for a new product', () => {
     const values = twoUnits();
     const plain = checkProductForm(3, values);

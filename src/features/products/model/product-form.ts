@@ -11,7 +11,18 @@ import { issueFields, type FieldErrors } from '@/lib/issue-fields';
 import { rowKeys } from '@/lib/row-keys';
 
 export type UnitValues = { key: string; unit: string; factor: string; price: string; wholesale_price: string; barcode: string };
-export type VariantValues = { key: string; id: number | null; code: string; name: string; is_active: boolean; units: UnitValues[] };
+/** A base unit's weight (g) and size (cm) for carriers, as typed; '' when not given. */
+export type ParcelValues = { weight_grams: string; length_cm: string; width_cm: string; height_cm: string };
+export const PARCEL_KEYS = ['weight_grams', 'length_cm', 'width_cm', 'height_cm'] as const;
+export type VariantValues = {
+  key: string;
+  id: number | null;
+  code: string;
+  name: string;
+  is_active: boolean;
+  units: UnitValues[];
+  parcel: ParcelValues;
+};
 export type ProductFormValues = {
   code: string;
   name: string;
@@ -40,7 +51,15 @@ export function emptyUnit(factor = ''): UnitValues {
 }
 
 export function emptyVariant(): VariantValues {
-  return { key: key(), id: null, code: '', name: '', is_active: true, units: [emptyUnit('1')] };
+  return {
+    key: key(),
+    id: null,
+    code: '',
+    name: '',
+    is_active: true,
+    units: [emptyUnit('1')],
+    parcel: { weight_grams: '', length_cm: '', width_cm: '', height_cm: '' },
+  };
 }
 
 export function emptyProductForm(): ProductFormValues {
@@ -100,6 +119,7 @@ export function formFromRecord(record: ProductRecord): ProductFormValues {
       name: variant.name,
       is_active: variant.is_active,
       units: [...variant.units].sort((a, b) => a.factor - b.factor).map(unitValues),
+      parcel: Object.fromEntries(PARCEL_KEYS.map((name) => [name, variant[name] == null ? '' : String(variant[name])])) as ParcelValues,
     })),
   };
 }
@@ -155,6 +175,7 @@ export function toProductInput(company: number, values: ProductFormValues): Prod
         wholesale_price: optionalNumber(unit.wholesale_price),
         barcode: unit.barcode.trim() || null,
       })),
+      ...Object.fromEntries(PARCEL_KEYS.map((name) => [name, optionalNumber(variant.parcel[name])])),
     })),
   };
 }

@@ -7,7 +7,7 @@
  */
 import type { ReceiptDetail, ReceiptLineRecord } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
-import { amountInWords } from '@/lib/amount-in-words';
+import { amountInWords } from '@contract/amount-in-words';
 import { formatDate } from '@/lib/dates';
 import { lineName } from '@/lib/line-name';
 

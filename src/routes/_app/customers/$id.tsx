@@ -7,6 +7,8 @@ import { appDb } from '@/db/app-db';
 import { useCustomerDetail, useCustomerVisits } from '@/features/customers/api/customer-queries';
 import { CustomerDetailView } from '@/features/customers/components/customer-detail-view';
 import { CheckInPanel } from '@/features/visits/components/check-in-panel';
+import { ReceivableCard } from '@/features/receivables/components/receivable-card';
+import { formatAddress } from '@contract/address';
 import { VisitList } from '@/features/visits/components/visit-list';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';
@@ -22,7 +24,7 @@ function CustomerPage() {
   const { id } = Route.useParams();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
-  const { account, company } = useSession();
+  const { account, company, flags } = useSession();
   const db = appDb();
   const companyId = company?.id ?? 0;
   const visits = useCustomerVisits(db, companyId, id, RECENT_VISITS);
@@ -35,6 +37,14 @@ function CustomerPage() {
     <CustomerDetailView db={db} companyId={companyId} id={id} staffLabel={salesStaffLabel(company.type)} isMobile={isMobile} onEdit={edit}>
       {detail.customer && (
         <CheckInPanel db={db} visitor={{ companyId, accountId: account.id, accountName: account.full_name }} customer={detail.customer} />
+      )}
+      {flags.RECEIVABLE === true && detail.customer && (
+        <ReceivableCard
+          db={db}
+          collector={{ companyId, accountId: account.id, accountName: account.full_name }}
+          customer={{ ...detail.customer, address: formatAddress(detail.customer.address) }}
+          isMobile={isMobile}
+        />
       )}
       <Stack gap="sm">
         <Title order={4}>Lượt ghé thăm gần đây</Title>

@@ -4,6 +4,9 @@ import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
+import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
+import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
+import { OrderInvoiceCard } from '@/features/invoices/components/order-invoice-card';
 import { useSession } from '@/session/session-store';
 
 type DetailSearch = { type?: 'detail' };
@@ -17,9 +20,10 @@ export const Route = createFileRoute('/_app/order/$id')({
 
 function OrderPage() {
   const { id } = Route.useParams();
-  const { company, flags } = useSession();
+  const { account, company, flags } = useSession();
   const isMobile = useIsMobile();
-  if (!company) return null;
+  if (!company || !account) return null;
+  const receivables = flags.RECEIVABLE === true;
   return (
     <OrderDetailView
       key={id}
@@ -29,7 +33,22 @@ function OrderPage() {
       isMobile={isMobile}
       staffLabel={salesStaffLabel(company.type)}
       groupOrdersOn={flags['GROUP-ORDER'] === true}
-      aside={(order) => <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />}
+      paymentByHand={!receivables}
+      aside={(order) => (
+        <>
+          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
+          {receivables && (
+            <OrderPaymentsCard
+              db={appDb()}
+              collector={{ companyId: company.id, accountId: account.id, accountName: account.full_name }}
+              order={order}
+              isMobile={isMobile}
+            />
+          )}
+          <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
+          <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />
+        </>
+      )}
     />
   );
 }

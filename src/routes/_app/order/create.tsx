@@ -12,6 +12,7 @@ import { appDb, type LocalOrder } from '@/db/app-db';
 import { OrderCreateView, SAVED_OFFLINE, SENT_ONLINE } from '@/features/orders/components/order-create-view';
 import { useLeaveGuard } from '@/ui/use-leave-guard';
 import { useOpenVisit } from '@/features/visits/api/visits-device';
+import { CartCreditNotice } from '@/features/receivables/components/cart-credit-notice';
 import { useSession } from '@/session/session-store';
 import { useMemberAccess } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
@@ -69,6 +70,11 @@ function OrderCreatePage() {
       onDirtyChange={setDirty}
       onSubmitted={onSubmitted}
       discountLimit={discountLimitOf(access)}
+      creditCheck={
+        flags.RECEIVABLE === true
+          ? (input) => <CartCreditNotice db={db} companyId={companyId} accountId={accountId} accountName={account.full_name} {...input} />
+          : undefined
+      }
     />
   );
 }

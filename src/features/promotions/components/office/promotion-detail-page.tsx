@@ -5,11 +5,12 @@
  * member's role allow (promotion-actions.tsx); then the orders that used it and the goods it covers.
  */
 import { Alert, Card, Grid, Group, List, Progress, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { PROMOTION_KIND_HINTS, PROMOTION_KIND_LABELS, type PromotionRecord } from '@contract/promotions';
 import { appDb } from '@/db/app-db';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
+import { Fact } from '@/ui/fact';
 import { MoneyText } from '@/ui/money-text';
 import { isOffline, usePromotion } from '@/features/promotions/api/promotion-api';
 import { useScopeOptions, useVariantsById, type Option } from '@/features/promotions/api/scope-options';
@@ -20,19 +21,6 @@ import { PromotionGoodsTab, PromotionUsageTab } from './promotion-usage';
 import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; id: number; isMobile: boolean };
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div" data-testid={testId}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const names = (ids: readonly number[], options: readonly Option[]) =>
   ids.map((id) => options.find((option) => option.value === String(id))?.label ?? `#${id}`).join(', ');

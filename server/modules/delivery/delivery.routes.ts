@@ -1,0 +1,268 @@
+/**
+ * Delivery-order calls under /order/api (product-spec.md §7 "orderdlo CRUD and related"), all
+ * refused while the company's DLO switch is off: orderdlo/ (list, counts, the draft for an order,
+ * one, book, edit, delete a failed one), transportpartner/ (quotes side by side), receivermethod/,
+ * getlisttimedelivery/ (pick shifts), cancelorderdlo/, a status refresh, self-delivery moves and
+ * COD reconciliation. Reading needs orders/view, the rest orders/edit (shipping is handling an
+ * order); a delivery of an order outside the caller's data scope is "not found".
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import * as v from 'valibot';
+import {
+  BookDeliverySchema,
+  CancelDeliverySchema,
+  CARRIER_LABELS,
+  CodReconcileSchema,
+  DELIVERY_MESSAGES,
+  DELIVERY_SWITCH,
+  DeliveryListQuery,
+  QuoteRequestSchema,
+  RECEIVER_METHOD_LABELS,
+  RECEIVER_METHODS,
+  SelfMoveSchema,
+  type Carrier,
+} from '@contract/delivery';
+import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
+import { formatMoney } from '@contract/money';
+import type { PermissionAction } from '@contract/roles';
+import { companyBodyField, companyQueryField, idField, optionalText, uuidField } from '@contract/validation';
+import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import { authenticate } from '@server/kernel/authenticate';
+import { deliveryOrders, orders } from '@server/kernel/db/schema';
+import { conflict, HttpError, notFound } from '@server/kernel/errors';
+import { created, ok } from '@server/kernel/respond';
+import { requireSwitch } from '@server/kernel/switches';
+import { parseBody, parseQuery } from '@server/kernel/validate';
+import { orderScope, requirePermission } from '@server/modules/roles';
+import { accountMembers } from './account-members';
+import { accountRecord, carrierAccount, carrierAccounts, type CarrierSettings } from './accounts';
+import { bookDelivery, quoteAll } from './booking';
+import { carrierClient } from './carriers/clients';
+import { askCarrier } from './carrier-errors';
+import { codPaidOut } from './cod';
+import { deliveryCounts, listDeliveries } from './delivery-list';
+import { addEvent, deliveryRecord, deliveryRecords, lockDelivery } from './delivery-record';
+import { pollDelivery } from './jobs';
+import { orderGoods } from './order-parcel';
+import { applyStatus } from './status-apply';
+
+const UUID = ':id{[0-9a-fA-F-]{36}}';
+const CompanyQuery = v.object({ company: companyQueryField });
+const DraftQuery = v.object({ company: companyQueryField, order: uuidField('Đơn hàng') });
+const ShiftQuery = v.object({ company: companyQueryField, connection: idField('Hãng vận chuyển') });
+const EditSchema = v.object(
+  { company: companyBodyField, note: optionalText('ghi chú', 500) },
+  'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+
+type WithCompany = v.GenericSchema<unknown, { company: number }>;
+
+export function deliveryRoutes(deps: AppDeps) {
+  const { db } = deps;
+  const app = new Hono<AppEnv>({ strict: false });
+  app.use('*', authenticate(deps));
+
+  async function allowed(c: Context<AppEnv>, companyId: number, action: PermissionAction) {
+    const access = await requirePermission(db, c.get('auth'), companyId, 'orders', action);
+    await requireSwitch(db, companyId, DELIVERY_SWITCH);
+    return { access, scope: await orderScope(db, access) };
+  }
+  async function query<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'view') {
+    const input = parseQuery(c, schema);
+    return { input, ...(await allowed(c, input.company, action)) };
+  }
+  async function body<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'edit') {
+    const input = await parseBody(c, schema);
+    return { input, ...(await allowed(c, input.company, action)) };
+  }
+  /** The delivery, when its order is in the caller's scope. */
+  async function visible(companyId: number, id: string, scope: Awaited<ReturnType<typeof orderScope>>) {
+    const [found] = await deliveryRecords(
+      db,
+      companyId,
+      and(
+        eq(deliveryOrders.id, id),
+        scope ? inArray(deliveryOrders.orderId, db.select({ id: orders.id }).from(orders).where(scope)) : undefined,
+      ),
+      true,
+    );
+    if (!found) throw notFound(DELIVERY_MESSAGES.notFound);
+    return found;
+  }
+
+  app.get('/orderdlo', async (c) => {
+    const { input, scope } = await query(c, DeliveryListQuery);
+    const { rows, count } = await listDeliveries(db, input, scope);
+    return ok(c, rows, { count });
+  });
+
+  app.get('/orderdlo/counts', async (c) => {
+    const { input, scope } = await query(c, DeliveryListQuery);
+    return ok(c, await deliveryCounts(db, input, scope));
+  });
+
+  // What the booking dialog starts from: the order's receiver, parcel and COD, and its deliveries so far.
+  app.get('/orderdlo/draft', async (c) => {
+    const { input, scope } = await query(c, DraftQuery);
+    const goods = await orderGoods(db, input.company, input.order, scope);
+    const accounts = (await carrierAccounts(deps, input.company)).filter((account) => account.status !== 'disconnected');
+    const shipperIds = new Set(
+      accounts.flatMap((account) => (account.provider === 'self' ? ((account.settings as CarrierSettings).shipperIds ?? []) : [])),
+    );
+    return ok(c, {
+      order: {
+        id: goods.order.id,
+        code: goods.order.code ?? goods.order.localNo,
+        status: goods.order.status,
+        total: goods.order.total,
+        payment_status: goods.order.paymentStatus,
+      },
+      receiver: goods.receiver,
+      parcel: goods.proposal.parcel,
+      parcel_estimated: goods.proposal.estimated,
+      cod_amount: goods.cod,
+      insurance_value: goods.order.total,
+      accounts: accounts.map((account) => accountRecord(deps, account)),
+      shippers: (await accountMembers(db, input.company)).filter((member) => shipperIds.has(member.id)),
+    });
+  });
+
+  app.get(`/orderdlo/${UUID}`, async (c) => {
+    const { input, scope } = await query(c, CompanyQuery);
+    return ok(c, await visible(input.company, c.req.param('id'), scope));
+  });
+
+  app.post('/orderdlo', async (c) => {
+    const { input, access, scope } = await body(c, BookDeliverySchema);
+    await orderGoods(db, input.company, input.order, scope);
+    const id = await bookDelivery(deps, input.company, access.accountId, input);
+    deps.jobs.kick();
+    return created(c, await deliveryRecord(db, input.company, id), DELIVERY_MESSAGES.booked);
+  });
+
+  app.put(`/orderdlo/${UUID}`, async (c) => {
+    const { input, scope } = await body(c, EditSchema);
+    const found = await visible(input.company, c.req.param('id'), scope);
+    await db.update(deliveryOrders).set({ note: input.note, updatedAt: new Date() }).where(eq(deliveryOrders.id, found.id));
+    return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã cập nhật đơn vận chuyển' });
+  });
+
+  // Only a delivery that never reached a carrier may go; the rest are kept and cancelled instead.
+  app.delete(`/orderdlo/${UUID}`, async (c) => {
+    const { input, scope } = await query(c, CompanyQuery, 'delete');
+    const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.status !== 'create_failed') throw conflict('Chỉ xóa được đơn vận chuyển gửi lỗi; đơn đã gửi sang hãng thì hủy');
+    await db.delete(deliveryOrders).where(eq(deliveryOrders.id, found.id));
+    return ok(c, null, { message: 'Đã xóa đơn vận chuyển' });
+  });
+
+  app.get('/transportpartner', async (c) => {
+    const { input } = await query(c, CompanyQuery);
+    const accounts = await carrierAccounts(deps, input.company);
+    return ok(
+      c,
+      accounts.map((account) => accountRecord(deps, account)),
+    );
+  });
+
+  app.post('/transportpartner', async (c) => {
+    const { input, scope } = await body(c, QuoteRequestSchema);
+    await orderGoods(db, input.company, input.order, scope);
+    return ok(c, await quoteAll(deps, input.company, input));
+  });
+
+  app.get('/receivermethod', async (c) => {
+    await query(c, CompanyQuery);
+    return ok(
+      c,
+      RECEIVER_METHODS.map((value) => ({ value, label: RECEIVER_METHOD_LABELS[value] })),
+    );
+  });
+
+  app.get('/getlisttimedelivery', async (c) => {
+    const { input } = await query(c, ShiftQuery);
+    const account = await carrierAccount(deps, input.company, input.connection);
+    if (account.provider === 'self') return ok(c, []);
+    return ok(c, await askCarrier(() => carrierClient(deps, account).pickShifts()));
+  });
+
+  app.post(`/cancelorderdlo/${UUID}`, async (c) => {
+    const { input, access, scope } = await body(c, CancelDeliverySchema);
+    const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.status === 'creating') throw conflict('Đơn đang được gửi sang hãng, vui lòng chờ có mã vận đơn rồi hủy');
+    if (!CANCELLABLE_DELIVERY_STATUSES.includes(found.status)) throw conflict(DELIVERY_MESSAGES.notCancellable);
+    if (found.carrier !== 'self' && found.tracking_code && found.status !== 'create_failed') {
+      const account = await carrierAccount(deps, input.company, found.connection_id ?? 0);
+      await askCarrier(() => carrierClient(deps, account).cancel(found.tracking_code!));
+    }
+    await db.transaction(async (tx) => {
+      const row = await lockDelivery(tx, input.company, found.id);
+      await tx
+        .update(deliveryOrders)
+        .set({ status: 'cancelled', cancelReason: input.reason, updatedAt: new Date() })
+        .where(eq(deliveryOrders.id, row.id));
+      await addEvent(tx, row, { source: 'office', status: 'cancelled', note: input.reason, accountId: access.accountId });
+    });
+    return ok(c, await deliveryRecord(db, input.company, found.id), { message: DELIVERY_MESSAGES.cancelled });
+  });
+
+  app.post(`/orderdlo/${UUID}/refresh`, async (c) => {
+    const { input, scope } = await body(c, v.object({ company: companyBodyField }), 'view');
+    const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.carrier === 'vtp' || found.carrier === 'self') {
+      throw conflict(
+        found.carrier === 'vtp'
+          ? 'Viettel Post cập nhật trạng thái qua webhook, không có API tra cứu theo mã'
+          : 'Đơn tự giao do nhân viên cập nhật trạng thái',
+      );
+    }
+    const moved = await askCarrier(() => pollDelivery(deps, input.company, found.id));
+    const record = await deliveryRecord(db, input.company, found.id);
+    return ok(c, record, { message: moved ? `Trạng thái mới: ${DELIVERY_STATUS_LABELS[record.status]}` : 'Trạng thái không thay đổi' });
+  });
+
+  app.post(`/orderdlo/${UUID}/self`, async (c) => {
+    const { input, access, scope } = await body(c, SelfMoveSchema);
+    const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.carrier !== 'self') throw conflict(`Trạng thái đơn của ${CARRIER_LABELS[found.carrier as Carrier]} do hãng cập nhật`);
+    const to = input.to as DeliveryStatus;
+    const moved = await db.transaction((tx) =>
+      applyStatus(tx, input.company, found.id, {
+        source: 'office',
+        status: to,
+        carrierStatus: null,
+        at: new Date(),
+        codCollected: to === 'delivered' ? (input.cod_collected ?? found.cod_amount) : null,
+        note: input.note,
+        accountId: access.accountId,
+      }),
+    );
+    if (!moved)
+      throw new HttpError(
+        409,
+        'CONFLICT',
+        `Đơn vận chuyển đang "${DELIVERY_STATUS_LABELS[found.status]}", không chuyển được sang "${DELIVERY_STATUS_LABELS[to]}"`,
+      );
+    return ok(c, await deliveryRecord(db, input.company, found.id), { message: `Đã chuyển sang "${DELIVERY_STATUS_LABELS[to]}"` });
+  });
+
+  app.post(`/orderdlo/${UUID}/reconcile`, async (c) => {
+    const { input, access, scope } = await body(c, CodReconcileSchema);
+    const found = await visible(input.company, c.req.param('id'), scope);
+    if (found.cod.collected === null && found.cod.expected === 0) throw conflict('Đơn vận chuyển này không thu hộ');
+    await db.transaction(async (tx) => {
+      const row = await lockDelivery(tx, input.company, found.id);
+      await codPaidOut(tx, input.company, row.id, input.paid_out, new Date(), input.note);
+      await addEvent(tx, row, {
+        source: 'office',
+        status: null,
+        note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}`,
+        accountId: access.accountId,
+      });
+    });
+    return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã ghi nhận đối soát' });
+  });
+
+  return app;
+}

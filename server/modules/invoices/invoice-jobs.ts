@@ -1,0 +1,175 @@
+/**
+ * The jobs that call meInvoice (server/kernel/jobs.ts). Publishing is idempotent at three levels:
+ * the job's dedupe key, the invoice's stored TransactionID (a retry after publishing only fetches
+ * the files), and the RefID at meInvoice (a retry after a lost answer is told InvoiceDuplicated and
+ * reads the number by RefID). A refusal ends the job and says why on the invoice; a timeout or a
+ * 5xx is retried. Cancelling looks the invoice up by RefID when its answer was lost.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { AppDeps } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
+import { einvoiceFiles, einvoiceOrders, einvoices } from '@server/kernel/db/schema';
+import { PermanentJobError, type ClaimedJob, type JobHandler } from '@server/kernel/jobs';
+import { isSwitchOn } from '@server/kernel/switches';
+import { ProviderError } from '@server/lib/provider-http';
+import { fold } from '@contract/fold';
+import { invoiceData } from './invoice-data';
+import { invoiceConnection } from './invoice-settings';
+import { CANCEL_QUEUE, PUBLISH_QUEUE, type InvoiceRow } from './invoice-write';
+import { meInvoiceClient, meInvoiceMessage, type MeInvoiceClient, type MeInvoiceSettings, type StatusResult } from './meinvoice-client';
+
+type InvoiceClient = MeInvoiceClient & { settings: MeInvoiceSettings };
+
+type Payload = { companyId: number; invoiceId: string };
+
+const FILE_TYPES = { pdf: 'application/pdf', xml: 'application/xml' } as const;
+
+/** A provider's refusal does not change by sending again: the job stops and the invoice says why. */
+function permanentIfRefused(error: unknown): never {
+  if (error instanceof ProviderError && !error.retryable) {
+    throw Object.assign(new PermanentJobError(error.message), { providerCode: error.details.providerCode });
+  }
+  throw error;
+}
+
+async function load(db: Db, payload: Payload): Promise<InvoiceRow | null> {
+  const [row] = await db
+    .select()
+    .from(einvoices)
+    .where(and(eq(einvoices.companyId, payload.companyId), eq(einvoices.id, payload.invoiceId)));
+  return row ?? null;
+}
+
+async function clientFor(deps: AppDeps, companyId: number): Promise<InvoiceClient> {
+  if (!(await isSwitchOn(deps.db, companyId, 'VAT'))) throw new PermanentJobError('Công ty đã tắt Thuế VAT nên không phát hành hóa đơn điện tử');
+  const connection = await invoiceConnection(deps, companyId);
+  if (!connection) throw new PermanentJobError('Công ty chưa cấu hình hóa đơn điện tử');
+  try {
+    return { ...meInvoiceClient(deps, connection), settings: connection.settings };
+  } catch {
+    throw new PermanentJobError('Trình giả lập hóa đơn điện tử không chạy trên máy chủ này');
+  }
+}
+
+/** What meInvoice holds for the invoice, recorded: its number, date and the authority's code. */
+async function recordIssued(db: Db, invoice: InvoiceRow, found: Pick<StatusResult, 'TransactionID' | 'InvNo' | 'InvDate' | 'InvoiceCode'>) {
+  const number = found.InvNo;
+  const [row] = await db
+    .update(einvoices)
+    .set({
+      status: 'issued',
+      statusMessage: null,
+      providerCode: null,
+      transactionId: found.TransactionID,
+      number,
+      issuedOn: found.InvDate?.slice(0, 10) ?? null,
+      taxAuthorityCode: found.InvoiceCode ?? null,
+      searchText: `${fold(number)} ${invoice.searchText}`,
+      updatedAt: new Date(),
+    })
+    .where(eq(einvoices.id, invoice.id))
+    .returning();
+  if (invoice.replacesId) {
+    await db
+      .update(einvoices)
+      .set({ status: 'replaced', updatedAt: new Date() })
+      .where(and(eq(einvoices.companyId, invoice.companyId), eq(einvoices.id, invoice.replacesId)));
+  }
+  return row!;
+}
+
+async function publish(deps: AppDeps, client: InvoiceClient, invoice: InvoiceRow): Promise<InvoiceRow> {
+  const original = invoice.replacesId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: invoice.replacesId }) : null;
+  const result = await client.publish(invoiceData(invoice, client.settings, original));
+  if (!result.ErrorCode) {
+    return recordIssued(deps.db, invoice, { TransactionID: result.TransactionID!, InvNo: result.InvNo!, InvDate: result.InvDate!, InvoiceCode: result.InvCode ?? null });
+  }
+  if (result.ErrorCode === 'InvoiceDuplicated') {
+    // Published by an earlier attempt whose answer was lost: read it back by our RefID.
+    const found = await client.statusByRef(invoice.refId);
+    if (found) return recordIssued(deps.db, invoice, found);
+  }
+  throw Object.assign(new PermanentJobError(meInvoiceMessage(result.ErrorCode)), { providerCode: result.ErrorCode });
+}
+
+async function fetchFiles(deps: AppDeps, client: MeInvoiceClient, invoice: InvoiceRow) {
+  const stored = await deps.db.select({ kind: einvoiceFiles.kind }).from(einvoiceFiles).where(eq(einvoiceFiles.invoiceId, invoice.id));
+  for (const kind of ['pdf', 'xml'] as const) {
+    if (stored.some((file) => file.kind === kind)) continue;
+    const bytes = await client.download(invoice.transactionId!, kind);
+    await deps.db
+      .insert(einvoiceFiles)
+      .values({ invoiceId: invoice.id, companyId: invoice.companyId, kind, contentType: FILE_TYPES[kind], bytes })
+      .onConflictDoNothing();
+  }
+}
+
+export const publishInvoiceJob: JobHandler<Payload> = {
+  queue: PUBLISH_QUEUE,
+  async run(job: ClaimedJob<Payload>, deps: AppDeps) {
+    let invoice = await load(deps.db, job.payload);
+    if (!invoice || invoice.status === 'cancelled' || invoice.status === 'replaced') return { skipped: true };
+    const client = await clientFor(deps, invoice.companyId);
+    try {
+      if (!invoice.transactionId) invoice = await publish(deps, client, invoice);
+      await fetchFiles(deps, client, invoice);
+    } catch (error) {
+      permanentIfRefused(error);
+    }
+    return { number: invoice.number };
+  },
+  async onDead(job, error, deps) {
+    const invoice = await load(deps.db, job.payload);
+    if (!invoice) return;
+    const providerCode = (error as { providerCode?: string }).providerCode ?? null;
+    // Published but its files could not be fetched: it stays issued, and says what is missing.
+    const message = invoice.transactionId ? `Chưa tải được tệp hóa đơn: ${error.message}` : error.message;
+    await deps.db
+      .update(einvoices)
+      .set({ status: invoice.transactionId ? 'issued' : 'failed', statusMessage: message, providerCode, updatedAt: new Date() })
+      .where(eq(einvoices.id, invoice.id));
+  },
+};
+
+export const cancelInvoiceJob: JobHandler<Payload> = {
+  queue: CANCEL_QUEUE,
+  async run(job, deps) {
+    let invoice = await load(deps.db, job.payload);
+    if (!invoice || invoice.cancelState !== 'requested') return { skipped: true };
+    const client = await clientFor(deps, invoice.companyId);
+    try {
+      if (!invoice.transactionId) {
+        // Never answered as published: it may still exist at meInvoice after a lost answer.
+        const found = await client.statusByRef(invoice.refId);
+        if (found) invoice = await recordIssued(deps.db, invoice, found);
+      }
+      if (invoice.transactionId) {
+        await client.cancel({
+          transactionId: invoice.transactionId,
+          series: invoice.series,
+          number: invoice.number ?? '',
+          date: invoice.issuedOn ?? '',
+          reason: invoice.cancelReason ?? '',
+        });
+      }
+    } catch (error) {
+      permanentIfRefused(error);
+    }
+    await deps.db.transaction(async (tx) => {
+      await tx
+        .update(einvoices)
+        .set({ status: 'cancelled', cancelState: null, cancelledAt: new Date(), statusMessage: null, updatedAt: new Date() })
+        .where(eq(einvoices.id, invoice.id));
+      await tx.update(einvoiceOrders).set({ active: false }).where(eq(einvoiceOrders.invoiceId, invoice.id));
+    });
+    return { cancelled: true };
+  },
+  async onDead(job, error, deps) {
+    await deps.db
+      .update(einvoices)
+      .set({ cancelState: 'failed', statusMessage: `Chưa hủy được: ${error.message}`, updatedAt: new Date() })
+      .where(and(eq(einvoices.companyId, job.payload.companyId), eq(einvoices.id, job.payload.invoiceId)));
+  },
+};
+
+export const INVOICE_JOB_HANDLERS = [publishInvoiceJob, cancelInvoiceJob];

@@ -1,0 +1,137 @@
+/**
+ * The events that notify, one named function each, called by the module where the event happens,
+ * in its transaction (docs/notifications.md "What notifies whom"). The one who caused an event is
+ * never notified of it.
+ */
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
+import type { Db } from '@server/kernel/db/client';
+import { notify, resolveWaiting } from './notify';
+import { companyOwners, managerOf, membersWhoCan } from './recipients';
+
+const others = (ids: number[], actor: number) => ids.filter((id) => id !== actor);
+
+/** Someone asked to join (server/modules/company): the owners decide. */
+export async function notifyJoinRequest(
+  tx: Db,
+  event: { companyId: number; membershipId: number; requesterId: number; requesterName: string; requesterPhone: string },
+): Promise<void> {
+  await notify(tx, others(await companyOwners(tx, event.companyId), event.requesterId), {
+    companyId: event.companyId,
+    kind: 'join_request',
+    subjectKey: `join:${event.membershipId}`,
+    title: `${event.requesterName} xin tham gia công ty`,
+    body: `Số điện thoại ${event.requesterPhone}. Chấp nhận hoặc từ chối yêu cầu.`,
+    link: '/join-requests',
+  });
+}
+
+/** The owner decided a join request: it no longer waits, and the person is told. */
+export async function notifyJoinDecision(
+  tx: Db,
+  event: { companyId: number; companyTitle: string; membershipId: number; requesterId: number; accepted: boolean },
+): Promise<void> {
+  await resolveWaiting(tx, event.companyId, [`join:${event.membershipId}`]);
+  await notify(tx, [event.requesterId], {
+    companyId: event.companyId,
+    kind: 'join_decision',
+    title: event.accepted
+      ? `${event.companyTitle} đã chấp nhận yêu cầu tham gia của bạn`
+      : `${event.companyTitle} đã từ chối yêu cầu tham gia của bạn`,
+    body: event.accepted ? 'Chọn công ty trong danh sách để bắt đầu làm việc.' : '',
+    link: '/',
+  });
+}
+
+/**
+ * An order over its rep's discount limit (server/modules/orders): those who may approve it with the
+ * whole company in view (owners, company-scope roles), and the rep's own manager when they may.
+ */
+export async function notifyDiscountApproval(
+  tx: Db,
+  event: { companyId: number; orderId: string; code: string; customerName: string; reason: string; repId: number },
+): Promise<void> {
+  const manager = await managerOf(tx, event.companyId, event.repId);
+  const approvers = (await membersWhoCan(tx, event.companyId, 'orders', 'approve'))
+    .filter((member) => member.scope === 'company' || member.accountId === manager)
+    .map((member) => member.accountId);
+  await notify(tx, others(approvers, event.repId), {
+    companyId: event.companyId,
+    kind: 'discount_approval',
+    subjectKey: `order-approval:${event.orderId}`,
+    title: `Đơn ${event.code} chờ duyệt chiết khấu`,
+    body: `${event.customerName}. ${event.reason}`,
+    link: `/order/${event.orderId}`,
+  });
+}
+
+/** An order changed status (server/modules/orders/order-moves.ts): its rep is told; a settled order no longer waits for approval. */
+export async function notifyOrderMoved(
+  tx: Db,
+  event: { companyId: number; orderId: string; code: string; ownerId: number; moverId: number; from: OrderStatus; to: OrderStatus; reason: string | null },
+): Promise<void> {
+  if (event.from === 'pending' && event.to !== 'pending') await resolveWaiting(tx, event.companyId, [`order-approval:${event.orderId}`]);
+  if (event.ownerId === event.moverId) return;
+  await notify(tx, [event.ownerId], {
+    companyId: event.companyId,
+    kind: 'order_status',
+    title: `Đơn ${event.code}: ${ORDER_STATUS_LABELS[event.to]}`,
+    body: event.reason ? `Lý do: ${event.reason}` : `Từ "${ORDER_STATUS_LABELS[event.from]}" sang "${ORDER_STATUS_LABELS[event.to]}".`,
+    link: `/order/${event.orderId}`,
+  });
+}
+
+/**
+ * A delivery's status changed (for the delivery module: it calls this when a carrier's update or a
+ * person moves a delivery order). The order's rep is told.
+ */
+export async function notifyDeliveryStatus(
+  tx: Db,
+  event: { companyId: number; orderId: string; orderCode: string; ownerId: number; statusLabel: string; link?: string },
+): Promise<void> {
+  await notify(tx, [event.ownerId], {
+    companyId: event.companyId,
+    kind: 'delivery_status',
+    title: `Giao hàng đơn ${event.orderCode}: ${event.statusLabel}`,
+    link: event.link ?? `/order/${event.orderId}`,
+  });
+}
+
+/** A role change waits for approval (server/modules/employees): those who may approve roles. */
+export async function notifyRoleRequest(
+  tx: Db,
+  event: { companyId: number; requestId: number; memberName: string; roleName: string; requesterId: number },
+): Promise<void> {
+  const approvers = (await membersWhoCan(tx, event.companyId, 'roles', 'approve')).map((member) => member.accountId);
+  await notify(tx, others(approvers, event.requesterId), {
+    companyId: event.companyId,
+    kind: 'role_request',
+    subjectKey: `role-request:${event.requestId}`,
+    title: `Đổi vai trò của ${event.memberName} chờ duyệt`,
+    body: `Vai trò mới: ${event.roleName}.`,
+    link: '/role?tab=requests',
+  });
+}
+
+export async function resolveRoleRequest(tx: Db, companyId: number, requestId: number): Promise<void> {
+  await resolveWaiting(tx, companyId, [`role-request:${requestId}`]);
+}
+
+/** A programme waits for approval (server/modules/promotions): those who may approve programmes. */
+export async function notifyPromotionWaiting(
+  tx: Db,
+  event: { companyId: number; promotionId: number; code: string; name: string; creatorId: number },
+): Promise<void> {
+  const approvers = (await membersWhoCan(tx, event.companyId, 'promotions', 'approve')).map((member) => member.accountId);
+  await notify(tx, others(approvers, event.creatorId), {
+    companyId: event.companyId,
+    kind: 'promotion_approval',
+    subjectKey: `promotion:${event.promotionId}`,
+    title: `Chương trình ${event.code} chờ duyệt`,
+    body: event.name,
+    link: `/promotion/${event.promotionId}`,
+  });
+}
+
+export async function resolvePromotion(tx: Db, companyId: number, promotionId: number): Promise<void> {
+  await resolveWaiting(tx, companyId, [`promotion:${promotionId}`]);
+}

@@ -1,0 +1,14 @@
+/** The notifications module's public face (docs/notifications.md): the events other modules raise, the routes, the push jobs. */
+export {
+  notifyDeliveryStatus,
+  notifyDiscountApproval,
+  notifyJoinDecision,
+  notifyJoinRequest,
+  notifyOrderMoved,
+  notifyPromotionWaiting,
+  notifyRoleRequest,
+  resolvePromotion,
+  resolveRoleRequest,
+} from './events';
+export { notificationRoutes } from './notifications.routes';
+export { PUSH_JOB, PUSH_SEND_JOB, vapidKeys } from './web-push';

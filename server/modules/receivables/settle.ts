@@ -1,0 +1,131 @@
+/**
+ * Keeping a customer's payments and orders in step (contract/receivables-ledger.ts settle): after
+ * any fact changes (a payment confirmed or cancelled, an order taken, moved or completed, a return
+ * credited), the customer's allocations are recomputed whole, each order's payment state follows,
+ * and the change log tells the phones (the order to its rep, the receivable to whoever works with
+ * the customer). One customer at a time under an advisory lock, so two payments confirmed at once
+ * never allocate the same debt twice.
+ */
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { paymentState, settle } from '@contract/receivables-ledger';
+import type { Db } from '@server/kernel/db/client';
+import { orders, paymentAllocations, payments, receivableEntries, repCredit } from '@server/kernel/db/schema';
+import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
+
+const SETTLE_LOCK = 727_014;
+
+/** Orders that are (or will be) owed: taken and neither refused nor cancelled. */
+export const LIVE_ORDER_STATUSES = ['pending', 'confirmed', 'delivering', 'completed'] as const;
+
+export async function lockCustomer(tx: Db, customerId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SETTLE_LOCK}, hashtext(${customerId}))`);
+}
+
+export async function resettleCustomer(tx: Db, companyId: number, customerId: string, alsoAccounts: readonly number[] = []): Promise<void> {
+  await lockCustomer(tx, customerId);
+  const orderRows = await tx
+    .select({
+      id: orders.id,
+      total: orders.total,
+      status: orders.status,
+      createdAt: orders.createdAt,
+      accountId: orders.accountId,
+      paymentStatus: orders.paymentStatus,
+    })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), eq(orders.customerId, customerId)));
+  const entries = await tx
+    .select({
+      kind: receivableEntries.kind,
+      orderId: receivableEntries.orderId,
+      amount: receivableEntries.amount,
+      dueDate: receivableEntries.dueDate,
+    })
+    .from(receivableEntries)
+    .where(
+      and(eq(receivableEntries.companyId, companyId), eq(receivableEntries.customerId, customerId), isNotNull(receivableEntries.orderId)),
+    );
+  const dueOf = new Map<string, string>();
+  const credited = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.kind === 'order' && entry.dueDate) dueOf.set(entry.orderId!, entry.dueDate);
+    if (entry.kind === 'return') credited.set(entry.orderId!, (credited.get(entry.orderId!) ?? 0) - entry.amount);
+  }
+  const confirmed = await tx
+    .select({ id: payments.id, amount: payments.amount, orderId: payments.orderId, collectedBy: payments.collectedBy })
+    .from(payments)
+    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId), eq(payments.state, 'confirmed')))
+    .orderBy(asc(payments.confirmedAt), asc(payments.id));
+  const live = orderRows.filter((order) => (LIVE_ORDER_STATUSES as readonly string[]).includes(order.status));
+  const result = settle(
+    live.map((order) => ({
+      id: order.id,
+      total: order.total,
+      credited: credited.get(order.id) ?? 0,
+      due_date: order.status === 'completed' ? (dueOf.get(order.id) ?? null) : null,
+      created_at: order.createdAt.toISOString(),
+    })),
+    confirmed.map((payment) => ({ id: payment.id, amount: payment.amount, order_id: payment.orderId })),
+  );
+
+  // Allocations: replaced whole (a cancelled payment's too); a payment whose share changed is sent again to its collector.
+  const paymentIds = (
+    await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
+  ).map((payment) => payment.id);
+  const before = paymentIds.length
+    ? await tx
+        .select()
+        .from(paymentAllocations)
+        .where(and(eq(paymentAllocations.companyId, companyId), inArray(paymentAllocations.paymentId, paymentIds)))
+    : [];
+  const key = (allocation: { paymentId: string; orderId: string; amount: number }) =>
+    `${allocation.paymentId}|${allocation.orderId}|${allocation.amount}`;
+  const after = result.allocations.map((allocation) => ({
+    companyId,
+    paymentId: allocation.payment_id,
+    orderId: allocation.order_id,
+    amount: allocation.amount,
+  }));
+  const beforeKeys = new Set(before.map(key));
+  const afterKeys = new Set(after.map(key));
+  const movedPayments = new Set(
+    [...before.filter((row) => !afterKeys.has(key(row))), ...after.filter((row) => !beforeKeys.has(key(row)))].map((row) => row.paymentId),
+  );
+  if (movedPayments.size > 0) {
+    await tx
+      .delete(paymentAllocations)
+      .where(and(eq(paymentAllocations.companyId, companyId), inArray(paymentAllocations.paymentId, [...movedPayments])));
+    const replaced = after.filter((row) => movedPayments.has(row.paymentId));
+    if (replaced.length > 0) await tx.insert(paymentAllocations).values(replaced);
+  }
+
+  const changes: ChangeInput[] = [];
+  const now = new Date();
+  for (const order of orderRows) {
+    const state = paymentState(order.total, result.settledByOrder.get(order.id) ?? 0);
+    if (state === order.paymentStatus) continue;
+    await tx.update(orders).set({ paymentStatus: state, updatedAt: now }).where(eq(orders.id, order.id));
+    changes.push({ companyId, entity: 'order', entityId: order.id, op: 'upsert', ownerAccountId: order.accountId });
+  }
+  // Only a rep's own collections are mirrored (to that rep); COD paid out by a carrier has no collector.
+  const collectors = new Map(confirmed.map((payment) => [payment.id, payment.collectedBy]));
+  for (const paymentId of movedPayments) {
+    const collectedBy = collectors.get(paymentId);
+    if (collectedBy != null) changes.push({ companyId, entity: 'payment', entityId: paymentId, op: 'upsert', ownerAccountId: collectedBy });
+  }
+  changes.push({ companyId, entity: 'receivable', entityId: customerId, op: 'upsert' });
+  // A rep with a limit hears of every change to what the orders they took still owe.
+  const reps = [...new Set([...live.map((order) => order.accountId), ...alsoAccounts])];
+  const limited = reps.length
+    ? await tx
+        .select({ accountId: repCredit.accountId })
+        .from(repCredit)
+        .where(and(eq(repCredit.companyId, companyId), inArray(repCredit.accountId, reps)))
+    : [];
+  for (const rep of limited)
+    changes.push({ companyId, entity: 'rep_credit', entityId: rep.accountId, op: 'upsert', ownerAccountId: rep.accountId });
+  await recordChanges(tx, changes);
+}

@@ -1,0 +1,97 @@
+/**
+ * Cancelling and replacing an issued invoice, each with the reason the law asks for (NĐ 123/2020
+ * art. 19): a cancellation frees the orders to be invoiced again; a replacement bills the same
+ * orders on a new invoice that names this one, with the buyer's details corrected.
+ */
+import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import type { InvoiceRecord } from '@contract/invoices';
+import { ApiError, apiErrorMessage } from '@/api/api-error';
+import { DialogActions } from '@/ui/dialog-actions';
+import { ProblemLine } from '@/ui/problem';
+import { toast } from '@/ui/toast';
+import { useInvoiceWrites } from '@/features/invoices/api/invoice-api';
+import { BuyerFields, buyerForm, buyerInput, buyerProblem, type BuyerForm } from './buyer-fields';
+
+type Props = { companyId: number; invoice: InvoiceRecord; onClose: () => void; onDone?: (invoice: InvoiceRecord) => void };
+
+function useReason() {
+  const [reason, setReason] = useState('');
+  const field = (label: string, testId: string) => (
+    <Textarea label={label} withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-testid={testId} />
+  );
+  return { reason: reason.trim(), field };
+}
+
+export function CancelInvoiceDialog({ companyId, invoice, onClose }: Props) {
+  const writes = useInvoiceWrites(companyId);
+  const { reason, field } = useReason();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = async () => {
+    if (!reason) return setProblem('Vui lòng nhập lý do hủy');
+    setBusy(true);
+    try {
+      await writes.cancel(invoice.id, reason);
+      toast.success('Đã gửi yêu cầu hủy hóa đơn tới meInvoice');
+      onClose();
+    } catch (error) {
+      setProblem(apiErrorMessage(error, 'Không hủy được hóa đơn'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Hủy hóa đơn" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Hóa đơn {invoice.number ? `số ${invoice.number}` : 'chưa có số'} sẽ bị hủy trên meInvoice; các đơn hàng của nó có thể được xuất hóa đơn lại.
+        </Text>
+        {field('Lý do hủy', 'invoice-cancel-reason')}
+        <ProblemLine problem={problem} testId="invoice-cancel-problem" />
+        <DialogActions onCancel={onClose} label="Hủy hóa đơn" color="red" busy={busy} onConfirm={() => void submit()} testId="invoice-cancel-confirm" />
+      </Stack>
+    </Modal>
+  );
+}
+
+export function ReplaceInvoiceDialog({ companyId, invoice, onClose, onDone }: Props) {
+  const writes = useInvoiceWrites(companyId);
+  const { reason, field } = useReason();
+  const [form, setForm] = useState<BuyerForm>({ buyer: buyerForm(invoice.buyer), payment_method: invoice.payment_method });
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const submit = async () => {
+    const local = !reason ? 'Vui lòng nhập lý do thay thế' : buyerProblem(form.buyer);
+    if (local) return setProblem(local);
+    setBusy(true);
+    try {
+      const replacement = await writes.replace(invoice.id, {
+        reason,
+        buyer: buyerInput(form.buyer),
+        payment_method: form.payment_method,
+        not_subject_lines: invoice.lines.filter((line) => line.vat_rate === 'KCT').map((line) => line.order_line_id),
+      });
+      toast.success('Đã lập hóa đơn thay thế, đang phát hành');
+      onDone?.(replacement);
+      onClose();
+    } catch (error) {
+      setProblem(apiErrorMessage(error, 'Không lập được hóa đơn thay thế'));
+      setFields(error instanceof ApiError ? error.fields : {});
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Lập hóa đơn thay thế" size="lg" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+      <Stack gap="sm">
+        <Text size="sm">Hóa đơn mới gồm các đơn hàng của hóa đơn {invoice.number ? `số ${invoice.number}` : 'này'} và ghi rõ hóa đơn bị thay thế.</Text>
+        {field('Lý do thay thế', 'invoice-replace-reason')}
+        <BuyerFields value={form} onChange={setForm} fields={fields} />
+        <ProblemLine problem={problem} testId="invoice-replace-problem" />
+        <DialogActions onCancel={onClose} label="Lập hóa đơn thay thế" busy={busy} onConfirm={() => void submit()} testId="invoice-replace-confirm" />
+      </Stack>
+    </Modal>
+  );
+}

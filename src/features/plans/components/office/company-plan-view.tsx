@@ -1,0 +1,221 @@
+/**
+ * /service-package (Cấu hình › Gói dịch vụ): what the company is on (package, dates, seats used,
+ * the switches it gives), its package orders, and, for its owner, ordering or renewing a package
+ * with a voucher checked before ordering (check-vourcher/). An order waits for the payment, which
+ * the system administrator confirms (docs/plans.md).
+ */
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
+import { SWITCH_LABELS } from '@contract/company-switches';
+import { PACKAGE_MONTHS, SYSTEM_ORDER_STATUS_LABELS, packageAmount, type CompanyPlan, type PackageQuote } from '@contract/plans';
+import { apiErrorMessage } from '@/api/api-error';
+import { formatDate, formatDateTime } from '@/lib/dates';
+import { CopyButton } from '@/ui/copy-button';
+import { LoadingBlock } from '@/ui/loading-block';
+import { MoneyText } from '@/ui/money-text';
+import { ProblemAlert } from '@/ui/problem';
+import { toast } from '@/ui/toast';
+import { checkVoucher, planWrites, useCompanyPlan, usePackages, usePlanWrite } from '@/features/plans/api/plan-api';
+
+function CurrentPlan({ plan }: { plan: CompanyPlan }) {
+  const current = plan.subscription;
+  if (!current)
+    return (
+      <Alert color="blue" variant="light" title="Công ty chưa đăng ký gói dịch vụ" data-testid="current-plan">
+        Các chức năng đang bật theo thiết lập hiện tại của công ty. Chọn một gói bên dưới để đăng ký.
+      </Alert>
+    );
+  return (
+    <Card withBorder radius="md" data-testid="current-plan">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={4}>Gói {current.package.name}</Title>
+          <Text size="sm">
+            Từ {formatDate(current.starts_on)} đến {formatDate(current.ends_on)}
+            {current.state === 'active' ? ` · còn ${current.days_left} ngày` : ''}
+          </Text>
+          <Text size="sm">
+            Tài khoản: {plan.seats_used}/{plan.seats}
+          </Text>
+        </Stack>
+        <Badge tt="none" color={current.state === 'active' ? 'teal' : 'red'} variant="light">
+          {current.state === 'active' ? 'Đang sử dụng' : 'Đã hết hạn'}
+        </Badge>
+      </Group>
+      <Text size="xs" c="dimmed" mt="xs">
+        Chức năng: {current.package.features.map((code) => SWITCH_LABELS[code]).join(', ') || 'không có chức năng thêm'}
+      </Text>
+    </Card>
+  );
+}
+
+function OrderPackage({ companyId, renewing }: { companyId: number; renewing: number | null }) {
+  const packages = usePackages();
+  const register = usePlanWrite(planWrites.register);
+  const [chosen, setChosen] = useState<string | null>(renewing ? String(renewing) : null);
+  const [months, setMonths] = useState<number>(12);
+  const [code, setCode] = useState('');
+  const [quote, setQuote] = useState<PackageQuote | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const pkg = packages.data?.find((entry) => String(entry.id) === chosen) ?? null;
+  const listAmount = pkg ? packageAmount(pkg, months) : 0;
+  const applied = quote && quote.package.id === pkg?.id && quote.months === months ? quote : null;
+
+  const apply = async () => {
+    if (!pkg || !code.trim()) return;
+    setProblem(null);
+    try {
+      setQuote(await checkVoucher({ company: companyId, code: code.trim(), package: pkg.id, months }));
+    } catch (error) {
+      setQuote(null);
+      setProblem(apiErrorMessage(error, 'Không kiểm tra được mã giảm giá'));
+    }
+  };
+  const order = async () => {
+    if (!pkg) return;
+    setProblem(null);
+    try {
+      toast.success(
+        (await register.mutateAsync({ company: companyId, package: pkg.id, months, voucher: applied?.voucher?.code ?? null })) ??
+          'Đã tạo đơn đăng ký',
+      );
+      setQuote(null);
+      setCode('');
+    } catch (error) {
+      setProblem(apiErrorMessage(error, 'Không đăng ký được gói'));
+    }
+  };
+
+  return (
+    <Card withBorder radius="md">
+      <Stack gap="sm">
+        <Title order={5}>{renewing ? 'Gia hạn hoặc đổi gói' : 'Đăng ký gói dịch vụ'}</Title>
+        {packages.isLoading && <LoadingBlock />}
+        <SimpleGrid cols={{ base: 1, md: 3 }} role="radiogroup" aria-label="Gói dịch vụ">
+          {(packages.data ?? []).map((entry) => {
+            const selected = chosen === String(entry.id);
+            return (
+              <Card
+                key={entry.id}
+                component="button"
+                type="button"
+                role="radio"
+                aria-checked={selected}
+                withBorder
+                padding="sm"
+                radius="md"
+                ta="left"
+                style={{
+                  cursor: 'pointer',
+                  borderColor: selected ? 'var(--mantine-color-teal-6)' : undefined,
+                  borderWidth: selected ? 2 : undefined,
+                }}
+                onClick={() => setChosen(String(entry.id))}
+                data-testid={`package-${entry.code}`}
+              >
+                <Text fw={600}>{entry.name}</Text>
+                <Text size="sm" mt={4}>
+                  <MoneyText value={entry.price_per_month} fw={600} /> / tháng · {entry.seats} tài khoản
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {entry.description}
+                </Text>
+              </Card>
+            );
+          })}
+        </SimpleGrid>
+        <SegmentedControl
+          data={PACKAGE_MONTHS.map((value) => ({ value: String(value), label: `${value} tháng` }))}
+          value={String(months)}
+          onChange={(value) => setMonths(Number(value))}
+        />
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label="Mã giảm giá"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value.toUpperCase())}
+            maxLength={30}
+            data-testid="voucher-code"
+          />
+          <Button variant="light" onClick={() => void apply()} disabled={!pkg || !code.trim()} data-testid="voucher-apply">
+            Áp dụng
+          </Button>
+        </Group>
+        {pkg && (
+          <SimpleGrid cols={2} spacing={4} maw={420} data-testid="package-price">
+            <Text size="sm">Tiền gói</Text>
+            <MoneyText value={listAmount} ta="right" />
+            <Text size="sm">Giảm giá{applied?.voucher ? ` (${applied.voucher.code})` : ''}</Text>
+            <MoneyText value={applied?.discount ?? 0} ta="right" />
+            <Text size="sm" fw={700}>
+              Thành tiền
+            </Text>
+            <MoneyText value={applied?.total ?? listAmount} fw={700} ta="right" data-testid="package-total" />
+          </SimpleGrid>
+        )}
+        <ProblemAlert problem={problem} testId="package-problem" />
+        <Button onClick={() => void order()} disabled={!pkg} loading={register.isPending} w="fit-content" data-testid="package-register">
+          Đăng ký
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+export function CompanyPlanView({ companyId, isOwner }: { companyId: number; isOwner: boolean }) {
+  const plan = useCompanyPlan(companyId);
+  if (plan.error) return <ProblemAlert problem={apiErrorMessage(plan.error, 'Không tải được gói dịch vụ')} />;
+  if (!plan.data) return <LoadingBlock />;
+  const pending = plan.data.orders.find((entry) => entry.status === 'pending');
+  return (
+    <Stack gap="md">
+      <CurrentPlan plan={plan.data} />
+      {pending && (
+        <Alert color="orange" variant="light" title={`Đơn ${pending.code} đang chờ thanh toán`} data-testid="pending-order">
+          <Group gap={4}>
+            <Text size="sm">
+              Chuyển khoản <MoneyText value={pending.total} fw={700} /> với nội dung
+            </Text>
+            <Text size="sm" fw={700}>
+              {pending.code}
+            </Text>
+            <CopyButton value={pending.code} label={`Sao chép nội dung chuyển khoản ${pending.code}`} />
+          </Group>
+          <Text size="sm">Gói được kích hoạt khi quản trị hệ thống xác nhận thanh toán.</Text>
+        </Alert>
+      )}
+      {isOwner && !pending && <OrderPackage companyId={companyId} renewing={plan.data.subscription?.package.id ?? null} />}
+      {!isOwner && <Text c="dimmed">Chỉ chủ sở hữu công ty mới đăng ký hoặc gia hạn gói.</Text>}
+      {plan.data.orders.length > 0 && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped data-testid="package-orders">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Mã đơn</Table.Th>
+                <Table.Th>Gói</Table.Th>
+                <Table.Th ta="right">Thành tiền</Table.Th>
+                <Table.Th>Ngày tạo</Table.Th>
+                <Table.Th>Trạng thái</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {plan.data.orders.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td>{entry.code}</Table.Td>
+                  <Table.Td>
+                    {entry.package_name} · {entry.months} tháng
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    <MoneyText value={entry.total} />
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
+                  <Table.Td>{SYSTEM_ORDER_STATUS_LABELS[entry.status]}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}
