@@ -26,9 +26,9 @@ describe('buildMenu', () => {
   });
 
   it('gives Orders the e-invoices and MISA sync with VAT on, to a member who may see invoices (issue 18)', () => {
-    const accountant = { roleId: 4, roleName: 'Kế toán', scope: 'company' as const, permissions: { orders: ['view' as const], invoices: ['view' as const] }, isAdmin: false };
-    const rep = { ...accountant, roleName: 'Trình dược viên', permissions: { orders: ['view' as const] } };
-    const withVat = (access: typeof accountant) => buildMenu({ flags: { VAT: true }, companyType: 'Khác', access });
+    const accountant: MemberAccess = { roleId: 4, roleName: 'Kế toán', scope: 'company', permissions: { orders: ['view'], invoices: ['view'] }, isAdmin: false };
+    const rep: MemberAccess = { ...accountant, roleName: 'Trình dược viên', permissions: { orders: ['view'] } };
+    const withVat = (access: MemberAccess) => buildMenu({ flags: { VAT: true }, companyType: 'Khác', access });
     const orders = entry(withVat(accountant), 'orders');
     expect(orders && 'children' in orders ? orders.children.map((c) => c.to) : null).toEqual(['/order', '/invoices', '/accounting']);
     // Without invoices, Orders stays the plain link of a company with neither delivery nor group orders.
