@@ -150,6 +150,8 @@ export const SyncListQuery = v.object({
   status: v.optional(v.picklist(SYNC_STATUSES, 'Trạng thái không hợp lệ')),
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
   batch: v.optional(uuidField('Lượt đồng bộ')),
+  /** One record's row (an order's page). */
+  record: v.optional(uuidField('Chứng từ')),
 });
 
 export const CandidatesQuery = v.object({

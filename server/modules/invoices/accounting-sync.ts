@@ -137,6 +137,7 @@ export async function listSyncs(db: Db, query: v.InferOutput<typeof SyncListQuer
   const base: SQL[] = [eq(accountingSyncs.companyId, query.company), ...wordConditions(accountingSyncs.searchText, query.search)];
   if (query.source) base.push(eq(accountingSyncs.source, query.source));
   if (query.batch) base.push(eq(accountingSyncs.batchId, query.batch));
+  if (query.record) base.push(eq(accountingSyncs.sourceId, query.record));
   const where = and(...base, ...(query.status ? [eq(accountingSyncs.status, query.status)] : []));
   const [rows, groups] = await Promise.all([
     db

@@ -106,6 +106,9 @@ describe('pushing vouchers', () => {
       const voucher = vouchers().find((candidate) => candidate.org_refid === row.org_refid)!;
       expect(voucher).toMatchObject({ voucher_type: 13, refno_finance: order.code, total_amount: order.total, account_object_code: order.customer_code });
     }
+    // One record's row, as the order's page asks for it.
+    const own = await call<AccountingSyncRecord[]>(`/invoice/api/amis/sync/?company=${company()}&source=order&record=${orders[0]!.id}`);
+    expect(own.body.data.map((row) => row.source_id)).toEqual([orders[0]!.id]);
     const again = await call('/order/api/synchronize-order-misa/', { order_ids: [orders[0]!.id] });
     expect(again.status).toBe(400);
   });

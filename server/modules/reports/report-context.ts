@@ -6,7 +6,7 @@
 import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vietnamDay } from '@contract/price-policy';
-import { addDays, REPORT_SWITCH, type Period, type ReportFilter, type ReportKind } from '@contract/reports';
+import { addDays, REPORT_SWITCH, TAKEN_STATUSES, type Period, type ReportFilter, type ReportKind } from '@contract/reports';
 import type { AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { customers, reportLineFacts, reportOrderFacts, visits } from '@server/kernel/db/schema';
@@ -39,10 +39,20 @@ export type ReportContext = {
   whereAnyTime: (facts: FactColumns) => SQL;
   /** The same on check-ins (`visits` joined with `customers`: the region and group are the customer's). */
   visitsWhere: (period?: Period) => SQL;
+  /**
+   * What visit figures of a period read from: the visits, their customers when the filter or scope
+   * needs them, and `taken.visit_id`, set when an order was taken at the visit (one hash join, not a
+   * probe per visit). An order is taken during its visit (the cart attaches the open check-in), so
+   * the orders looked at are those of the period and a day either side (a visit across midnight).
+   */
+  visitsFrom: (period?: Period) => SQL;
 };
 
 export const ORDER_FACTS: FactColumns = reportOrderFacts;
 export const LINE_FACTS: FactColumns = reportLineFacts;
+
+/** `('a', 'b')`: a fixed list of statuses written into a query. */
+export const inList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
 
 /** The first instant of a Vietnam day. */
 export const vnStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
@@ -94,6 +104,15 @@ export async function reportContext(db: Db, auth: AuthInfo, filter: ReportFilter
     regionCodes: region,
     where: (facts, within = period) => and(...conditionsOf(facts), gte(facts.day, within.from), lte(facts.day, within.to))!,
     whereAnyTime: (facts) => and(...conditionsOf(facts))!,
+    visitsFrom: (within = period) =>
+      sql`${visits} ${
+        region || filter.customer_type !== undefined || (!access.isAdmin && access.scope === 'region')
+          ? sql`join ${customers} on ${customers.id} = ${visits.customerId}`
+          : sql``
+      } left join (select distinct ${reportOrderFacts.visitId} as visit_id from ${reportOrderFacts}
+                   where ${reportOrderFacts.companyId} = ${filter.company} and ${reportOrderFacts.visitId} is not null
+                     and ${reportOrderFacts.day} between ${addDays(within.from, -1)} and ${addDays(within.to, 1)}
+                     and ${reportOrderFacts.status} in ${inList(TAKEN_STATUSES)}) taken on taken.visit_id = ${visits.id}`,
     visitsWhere: (within = period) =>
       and(...visitBase, gte(visits.checkInAt, vnStart(within.from)), lt(visits.checkInAt, vnStart(addDays(within.to, 1))))!,
   };

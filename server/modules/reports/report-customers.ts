@@ -70,31 +70,49 @@ export async function customerReport(ctx: ReportContext, query: CustomerQuery, n
   let page: { id: string; revenue: string; orders: string; total: string }[];
   if (query.inactive_days !== undefined) {
     const since = addDays(today, -query.inactive_days + 1);
-    const sort = SORTS[query.sort ?? ''] ?? sql`last_ever`;
-    page = rowsOf(
+    // Their last order ever in one pass over the company's orders, not a look-up per customer.
+    const sort = query.sort === 'code' || query.sort === 'name' ? sql.raw(query.sort) : sql`last_ever`;
+    const idle = rowsOf<{ id: string; total: string }>(
       await ctx.db.execute(sql`
-        select s.*, count(*) over () as total from (
-          select ${c.id} as id, ${c.code} as code, ${c.name} as name,
-                 (select max(${f.day}) from ${f} where ${f.companyId} = ${ctx.company} and ${f.customerId} = ${c.id} and ${TAKEN}) as last_ever,
-                 (select coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) from ${f} where ${f.customerId} = ${c.id} and ${ctx.where(ORDER_FACTS)}) as revenue,
-                 (select count(*) filter (where ${TAKEN}) from ${f} where ${f.customerId} = ${c.id} and ${ctx.where(ORDER_FACTS)}) as orders
-          from ${c} where ${and(...(await customerConditions(ctx)))} and ${c.status} = 'active'
-            and not exists (select 1 from ${f} where ${f.companyId} = ${ctx.company} and ${f.customerId} = ${c.id} and ${f.day} >= ${since} and ${TAKEN})
+        select s.id, count(*) over () as total from (
+          select ${c.id} as id, ${c.code} as code, ${c.name} as name, last.day as last_ever
+          from ${c} left join (select ${f.customerId} as customer_id, max(${f.day}) as day from ${f}
+                               where ${f.companyId} = ${ctx.company} and ${TAKEN} group by ${f.customerId}) last on last.customer_id = ${c.id}
+          where ${and(...(await customerConditions(ctx)))} and ${c.status} = 'active' and (last.day is null or last.day < ${since})
         ) s order by ${sort} ${query.sort ? direction : sql.raw('asc')} nulls first, code
         limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
     );
+    // The period's figures of the page's customers only.
+    const figures = new Map(
+      rowsOf<{ id: string; revenue: string; orders: string }>(
+        idle.length
+          ? await ctx.db.execute(sql`
+              select ${f.customerId} as id, coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) filter (where ${TAKEN}) as orders
+              from ${f} where ${ctx.where(ORDER_FACTS)} and ${f.customerId} = any(${sql.param(idle.map((row) => row.id))}::uuid[])
+              group by ${f.customerId}`)
+          : { rows: [] },
+      ).map((row) => [row.id, row]),
+    );
+    page = idle.map((row) => ({
+      id: row.id,
+      total: row.total,
+      revenue: figures.get(row.id)?.revenue ?? '0',
+      orders: figures.get(row.id)?.orders ?? '0',
+    }));
   } else {
     const sort = SORTS[query.sort ?? ''] ?? sql`revenue`;
     const search = wordConditions(c.searchText, ctx.filter.search);
+    // Customers' names only when searched or sorted by them; otherwise the page is named afterwards.
+    const byName = search.length > 0 || query.sort === 'code' || query.sort === 'name';
     page = rowsOf(
       await ctx.db.execute(sql`
         select s.*, count(*) over () as total from (
-          select ${f.customerId} as id, min(${c.code}) as code, min(${c.name}) as name, max(${f.day}) as last_ever,
+          select ${f.customerId} as id, ${byName ? sql`min(${c.code}) as code, min(${c.name}) as name,` : sql``} max(${f.day}) as last_ever,
                  coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) filter (where ${TAKEN}) as orders
-          from ${f} join ${c} on ${c.id} = ${f.customerId}
+          from ${f} ${byName ? sql`join ${c} on ${c.id} = ${f.customerId}` : sql``}
           where ${ctx.where(ORDER_FACTS)} and ${TAKEN} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
           group by ${f.customerId}
-        ) s order by ${sort} ${direction}, code limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+        ) s order by ${sort} ${direction}, id limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
     );
   }
   const described = await describe(
@@ -130,12 +148,15 @@ export async function customerTypeReport(ctx: ReportContext, by: CustomerGroupin
   const [sales, counts, names] = await Promise.all([
     rowsOf<Record<string, string | null>>(
       await ctx.db.execute(sql`
-        select key, count(*) as buyers, count(*) filter (where ${firstEver(ctx.company, sql`per_customer.customer_id`, ctx.period.from)}) as new_buyers,
-               sum(revenue) as revenue, sum(orders) as orders from (
+        with per_customer as (
           select ${factKey} as key, ${f.customerId} as customer_id,
                  coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) as orders
           from ${f} where ${ctx.where(ORDER_FACTS)} and ${TAKEN} group by 1, 2
-        ) per_customer group by key`),
+        ), fresh as (
+          select distinct customer_id from per_customer where ${firstEver(ctx.company, sql`per_customer.customer_id`, ctx.period.from)}
+        )
+        select key, count(*) as buyers, count(fresh.customer_id) as new_buyers, sum(revenue) as revenue, sum(orders) as orders
+        from per_customer left join fresh on fresh.customer_id = per_customer.customer_id group by key`),
     ),
     ctx.db
       .select({ key: customerKey, n: sql<string>`count(*)` })

@@ -24,11 +24,12 @@ import {
   type Period,
   type TimeBucket,
 } from '@contract/reports';
-import { customers, reportOrderFacts as f, visits } from '@server/kernel/db/schema';
+import { reportOrderFacts as f, visits } from '@server/kernel/db/schema';
 import { rowsOf } from '@server/kernel/sql';
-import { ORDER_FACTS, type ReportContext } from './report-context';
+import { inList, ORDER_FACTS, type ReportContext } from './report-context';
 
-export const inList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
+export { inList };
+
 export const REVENUE = sql`${f.status} in ${inList(REVENUE_STATUSES)}`;
 export const TAKEN = sql`${f.status} in ${inList(TAKEN_STATUSES)}`;
 
@@ -47,11 +48,9 @@ export function firstEver(company: number, customer: SQL, from: string): SQL {
 export async function visitFigures(ctx: ReportContext, period: Period) {
   const [row] = rowsOf<{ visits: string; with_order: string; minutes: string | null }>(
     await ctx.db.execute(sql`
-      select count(*) as visits,
-             count(*) filter (where exists (select 1 from ${f} where ${f.visitId} = ${visits.id} and ${TAKEN})) as with_order,
+      select count(*) as visits, count(taken.visit_id) as with_order,
              avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${visits} join ${customers} on ${customers.id} = ${visits.customerId}
-      where ${ctx.visitsWhere(period)}`),
+      from ${ctx.visitsFrom(period)} where ${ctx.visitsWhere(period)}`),
   );
   return { visits: num(row?.visits), withOrder: num(row?.with_order), minutes: row?.minutes === null ? null : num(row?.minutes) };
 }
@@ -59,13 +58,13 @@ export async function visitFigures(ctx: ReportContext, period: Period) {
 export async function overviewFigures(ctx: ReportContext, period: Period): Promise<OverviewFigures> {
   const [row] = rowsOf<Record<string, string>>(
     await ctx.db.execute(sql`
+      with buyers as (select ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN} group by ${f.customerId})
       select coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue,
              count(*) filter (where ${TAKEN}) as orders,
              count(*) filter (where ${REVENUE}) as sold_orders,
-             count(distinct ${f.customerId}) filter (where ${TAKEN}) as customers,
+             (select count(*) from buyers) as customers,
              coalesce(avg(${f.skuCount}) filter (where ${TAKEN}), 0) as sku_per_order,
-             (select count(*) from (select distinct ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN}) buyers
-               where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
+             (select count(*) from buyers where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
       from ${f} where ${ctx.where(ORDER_FACTS, period)}`),
   );
   const visited = await visitFigures(ctx, period);

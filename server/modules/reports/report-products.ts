@@ -27,93 +27,107 @@ type ProductQuery = v.InferOutput<typeof ProductReportSchema>;
 const SOLD = sql`${l.status} in ${inList(REVENUE_STATUSES)}`;
 const num = (value: unknown) => Number(value ?? 0);
 
-const SORTS: Record<string, string> = {
-  quantity: 'quantity',
-  revenue: 'revenue',
-  share: 'revenue',
-  orders: 'orders',
-  name: 'name',
-  code: 'code',
-};
+/** What a grouping reads from a product: its own id, or the id of one of its lists. */
+const GROUP_COLUMN = { category: 'category_id', brand: 'brand_id', group: 'group_id' } as const;
+const GROUP_TABLE = { category: 'product_categories', brand: 'product_brands', group: 'product_groups' } as const;
 
-/** The rows' key and labels per grouping: a product (variant) or one of its product's lists. */
-function grouping(by: ProductQuery['group_by']) {
-  if (by === 'variant') {
-    return {
-      key: sql`v.id::text`,
-      code: sql`v.code`,
-      name: sql`p.name || case when v.name <> '' then ' – ' || v.name else '' end`,
-      unit: sql`coalesce((select u.unit from variant_units u where u.variant_id = v.id and u.factor = 1 limit 1), '')`,
-      category: sql`coalesce(cat.title, '')`,
-      brand: sql`coalesce(br.title, '')`,
-      group: sql`v.id, v.code, v.name, p.name, cat.title, br.title`,
-    };
-  }
-  const table = { category: 'product_categories', brand: 'product_brands', group: 'product_groups' }[by];
-  const column = { category: 'category_id', brand: 'brand_id', group: 'group_id' }[by];
+/**
+ * Figures first, names after: the period's sold lines summed per row key (a product, or its category,
+ * brand or group), sorted and counted in the database; only the page's rows are then named and have
+ * their orders counted (distinct orders, so a product on two lines of one order counts once). A
+ * year of lines is summed once; nothing is joined or looked up per product but the page's twenty.
+ */
+export async function bestSellingProducts(ctx: ReportContext, query: ProductQuery): Promise<ProductReport> {
+  const slow = query.slow === '1';
+  const by = slow ? 'variant' : query.group_by;
+  const search: SQL[] = wordConditions(sql`v.search_text`, ctx.filter.search);
+  const perVariant = sql`select ${l.variantId} as variant_id, sum(${l.quantity}) as quantity, sum(${l.revenue}) as revenue
+                         from ${l} where ${ctx.where(LINE_FACTS)} and ${SOLD} group by ${l.variantId}`;
+  const catalogue = sql`join variants v on v.id = s.variant_id join products p on p.id = v.product_id`;
+  const source = slow
+    ? sql`variants v join products p on p.id = v.product_id left join (${perVariant}) s on s.variant_id = v.id
+            where v.company_id = ${ctx.company} and v.is_active and p.is_active`
+    : by === 'variant' && search.length === 0
+      ? sql`(${perVariant}) s where true`
+      : sql`(${perVariant}) s ${catalogue} where true`;
+  const key =
+    by === 'variant'
+      ? slow
+        ? sql`v.id::text`
+        : search.length
+          ? sql`v.id::text`
+          : sql`s.variant_id::text`
+      : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
+  const sortBy = slow || query.sort === 'quantity' ? sql`quantity` : sql`revenue`;
+  const direction = sql.raw((query.order ?? (slow ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc');
+  const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(
+    await ctx.db.execute(sql`
+      select ${key} as key, coalesce(sum(s.quantity), 0) as quantity, coalesce(sum(s.revenue), 0) as revenue,
+             count(*) over () as rows, sum(coalesce(sum(s.revenue), 0)) over () as total_revenue,
+             sum(coalesce(sum(s.quantity), 0)) over () as total_quantity
+      from ${source} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
+      group by 1 order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+  );
+  const keys = page.map((row) => row.key);
+  const [names, orders] = await Promise.all([describeRows(ctx, by, keys), ordersOf(ctx, by, keys)]);
+  const totalRevenue = num(page[0]?.total_revenue);
   return {
-    key: sql.raw(`coalesce(p.${column}::text, 'none')`),
-    code: sql`''`,
-    name: sql.raw(`coalesce((select t.title from ${table} t where t.id = p.${column}), 'Chưa phân loại')`),
-    unit: sql`''`,
-    category: sql`''`,
-    brand: sql`''`,
-    group: sql.raw(`p.${column}`),
+    rows: page.map((row) => ({
+      key: row.key,
+      code: names.get(row.key)?.code ?? '',
+      name: names.get(row.key)?.name ?? 'Chưa phân loại',
+      unit: names.get(row.key)?.unit ?? '',
+      category: names.get(row.key)?.category ?? '',
+      brand: names.get(row.key)?.brand ?? '',
+      quantity: num(row.quantity),
+      revenue: num(row.revenue),
+      orders: orders.get(row.key) ?? 0,
+      share: percent(num(row.revenue), totalRevenue) ?? 0,
+    })),
+    count: num(page[0]?.rows),
+    total_revenue: totalRevenue,
+    total_quantity: num(page[0]?.total_quantity),
   };
 }
 
-export async function bestSellingProducts(ctx: ReportContext, query: ProductQuery): Promise<ProductReport> {
-  const by = query.slow === '1' ? 'variant' : query.group_by;
-  const g = grouping(by);
-  const search: SQL[] = wordConditions(sql`v.search_text`, ctx.filter.search);
-  const searchWhere = search.length ? sql` and ${sql.join(search, sql` and `)}` : sql``;
-  // Per order first, so a product on two lines of one order counts one order; then per row.
-  const sales = sql`
-    select variant_id, sum(quantity) as quantity, sum(revenue) as revenue, count(*) as orders from (
-      select ${l.variantId} as variant_id, ${l.orderId} as order_id, sum(${l.quantity}) as quantity, sum(${l.revenue}) as revenue
-      from ${l} where ${ctx.where(LINE_FACTS)} and ${SOLD} group by ${l.variantId}, ${l.orderId}
-    ) per_order group by variant_id`;
-  const from =
-    query.slow === '1'
-      ? sql`variants v left join (${sales}) s on s.variant_id = v.id join products p on p.id = v.product_id`
-      : sql`(${sales}) s join variants v on v.id = s.variant_id join products p on p.id = v.product_id`;
-  const where = query.slow === '1' ? sql`v.company_id = ${ctx.company} and v.is_active and p.is_active` : sql`true`;
-  const rows = rowsOf<Record<string, string>>(
-    await ctx.db.execute(sql`
-      select ${g.key} as key, ${g.code} as code, ${g.name} as name, ${g.unit} as unit, ${g.category} as category, ${g.brand} as brand,
-             coalesce(sum(s.quantity), 0) as quantity, coalesce(sum(s.revenue), 0) as revenue, coalesce(sum(s.orders), 0) as orders
-      from ${from}
-      left join product_categories cat on cat.id = p.category_id left join product_brands br on br.id = p.brand_id
-      where ${where} ${searchWhere}
-      group by ${g.group}`),
+type RowNames = { code: string; name: string; unit: string; category: string; brand: string };
+
+async function describeRows(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[]): Promise<Map<string, RowNames>> {
+  const ids = keys.filter((key) => key !== 'none').map(Number);
+  if (ids.length === 0) return new Map();
+  if (by === 'variant') {
+    const rows = rowsOf<RowNames & { id: number }>(
+      await ctx.db.execute(sql`
+        select v.id, v.code, p.name || case when v.name <> '' then ' – ' || v.name else '' end as name,
+               coalesce((select u.unit from variant_units u where u.variant_id = v.id and u.factor = 1 limit 1), '') as unit,
+               coalesce(cat.title, '') as category, coalesce(br.title, '') as brand
+        from variants v join products p on p.id = v.product_id
+        left join product_categories cat on cat.id = p.category_id left join product_brands br on br.id = p.brand_id
+        where v.company_id = ${ctx.company} and v.id = any(${sql.param(ids)}::int[])`),
+    );
+    return new Map(rows.map((row) => [String(row.id), row]));
+  }
+  const rows = rowsOf<{ id: number; title: string }>(
+    await ctx.db.execute(
+      sql`select id, title from ${sql.raw(GROUP_TABLE[by])} where company_id = ${ctx.company} and id = any(${sql.param(ids)}::int[])`,
+    ),
   );
-  const totalRevenue = rows.reduce((sum, row) => sum + num(row.revenue), 0);
-  const column = SORTS[query.sort ?? ''] ?? (query.slow === '1' ? 'quantity' : 'revenue');
-  const direction = (query.order ?? (query.slow === '1' || column === 'name' || column === 'code' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
-  const value = (row: Record<string, string>) => (column === 'name' || column === 'code' ? row[column]! : num(row[column]));
-  rows.sort((a, b) => {
-    const x = value(a);
-    const y = value(b);
-    const order = typeof x === 'string' ? x.localeCompare(y as string, 'vi') : x - (y as number);
-    return order !== 0 ? order * direction : a.key!.localeCompare(b.key!);
-  });
-  return {
-    rows: rows.slice((query.page - 1) * query.limit, query.page * query.limit).map((row) => ({
-      key: row.key!,
-      code: row.code ?? '',
-      name: row.name ?? '',
-      unit: row.unit ?? '',
-      category: row.category ?? '',
-      brand: row.brand ?? '',
-      quantity: num(row.quantity),
-      revenue: num(row.revenue),
-      orders: num(row.orders),
-      share: percent(num(row.revenue), totalRevenue) ?? 0,
-    })),
-    count: rows.length,
-    total_revenue: totalRevenue,
-    total_quantity: rows.reduce((sum, row) => sum + num(row.quantity), 0),
-  };
+  return new Map(rows.map((row) => [String(row.id), { code: '', name: row.title, unit: '', category: '', brand: '' }]));
+}
+
+/** Distinct orders of the period with the page's rows on them. */
+async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const key = by === 'variant' ? sql`${l.variantId}::text` : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
+  const join = by === 'variant' ? sql`` : sql`join variants v on v.id = ${l.variantId} join products p on p.id = v.product_id`;
+  const rows = rowsOf<{ key: string; orders: string }>(
+    await ctx.db.execute(sql`
+      select ${key} as key, count(distinct ${l.orderId}) as orders from ${l} ${join}
+      where ${ctx.where(LINE_FACTS)} and ${SOLD} and ${
+        by === 'variant' ? sql`${l.variantId} = any(${sql.param(keys.map(Number))}::int[])` : sql`${key} = any(${sql.param(keys)}::text[])`
+      } group by 1`),
+  );
+  return new Map(rows.map((row) => [row.key, num(row.orders)]));
 }
 
 export async function productDetail(ctx: ReportContext, query: v.InferOutput<typeof ProductDetailSchema>): Promise<ProductDetail> {

@@ -8,7 +8,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { kpiProgress, monthClock, ZERO_KPI, type KpiValues } from '@contract/kpi';
 import { percent, type ConversionReport, type EmployeeKpiReport, type StaffReport, type StaffRow } from '@contract/reports';
-import { accountCompanies, accounts, customers, kpiTargets, regions, reportOrderFacts as f, visits } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, kpiTargets, regions, reportOrderFacts as f, visits } from '@server/kernel/db/schema';
 import { matchesSearch } from '@server/kernel/lists';
 import { rowsOf } from '@server/kernel/sql';
 import { getProvinceIndex } from '@server/modules/address';
@@ -91,11 +91,9 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
   );
   const visitRows = rowsOf<Record<string, string | null>>(
     await ctx.db.execute(sql`
-      select ${visits.accountId} as account_id, count(*) as visits,
-             count(*) filter (where exists (select 1 from ${f} where ${f.visitId} = ${visits.id} and ${TAKEN})) as with_order,
+      select ${visits.accountId} as account_id, count(*) as visits, count(taken.visit_id) as with_order,
              avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${visits} join ${customers} on ${customers.id} = ${visits.customerId}
-      where ${ctx.visitsWhere()} group by ${visits.accountId}`),
+      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by ${visits.accountId}`),
   );
   const byOrders = new Map(orderRows.map((row) => [num(row.account_id), row]));
   const byVisits = new Map(visitRows.map((row) => [num(row.account_id), row]));
@@ -138,10 +136,8 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
 export async function conversionRate(ctx: ReportContext): Promise<ConversionReport> {
   const rows = rowsOf<{ day: string; visits: string; with_order: string }>(
     await ctx.db.execute(sql`
-      select to_char(${visits.checkInAt} at time zone 'UTC' + interval '7 hours', 'YYYY-MM-DD') as day, count(*) as visits,
-             count(*) filter (where exists (select 1 from ${f} where ${f.visitId} = ${visits.id} and ${TAKEN})) as with_order
-      from ${visits} join ${customers} on ${customers.id} = ${visits.customerId}
-      where ${ctx.visitsWhere()} group by 1 order by 1`),
+      select report_vn_day(${visits.checkInAt})::text as day, count(*) as visits, count(taken.visit_id) as with_order
+      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by 1 order by 1`),
   );
   const days = rows.map((row) => ({
     day: row.day,

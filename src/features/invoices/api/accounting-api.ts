@@ -49,6 +49,17 @@ export function useSyncList(companyId: number, filter: SyncFilter, progress: str
   });
 }
 
+/** An order's row in AMIS, if it was pushed (its page); null when it was not. */
+export function useRecordSync(companyId: number, source: AccountingSource, recordId: string) {
+  return useQuery({
+    queryKey: accountingKeys.of(companyId, 'record', source, recordId),
+    retry: false,
+    queryFn: async () =>
+      (await apiRequest<AccountingSyncRecord[]>(accountingPaths.syncs, { query: { company: companyId, source, record: recordId, limit: 1 }, redirectOnForbidden: false }))
+        .data[0] ?? null,
+  });
+}
+
 export function useSyncCandidates(companyId: number, source: AccountingSource) {
   return useQuery({
     queryKey: accountingKeys.of(companyId, 'candidates', source),

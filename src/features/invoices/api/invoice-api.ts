@@ -3,8 +3,8 @@
  * the list with its counts per status, one invoice, what an invoice for some orders would say, the
  * buyer's other invoiceable orders, the files, and the writes (issue, cancel, replace, send
  * again). Every read starts its key with ['invoices', company], so one invalidation after a write
- * refreshes them all; an invoice still being published or cancelled is asked again every two
- * seconds until the job is done.
+ * refreshes them all; an invoice still being published (number, then files) or cancelled is asked
+ * again every two seconds until the job is done.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -26,7 +26,9 @@ import type { InvoiceFilter } from '../model/invoice-filter';
 
 export const invoiceKeys = companyQueryKeys('invoices');
 
-const busy = (invoice: Pick<InvoiceRecord, 'status' | 'cancel_state'>) => invoice.status === 'pending' || invoice.cancel_state === 'requested';
+/** Still changing on the server: being published, its files being fetched, or being cancelled. */
+const busy = (invoice: Pick<InvoiceRecord, 'status' | 'cancel_state' | 'has_pdf' | 'status_message'>) =>
+  invoice.status === 'pending' || invoice.cancel_state === 'requested' || (invoice.status === 'issued' && !invoice.has_pdf && !invoice.status_message);
 const POLL_MS = 2_000;
 
 export type InvoiceSettingsAnswer = {

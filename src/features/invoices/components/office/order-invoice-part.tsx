@@ -1,21 +1,44 @@
 /**
  * The invoice side of a completed order on its page: its invoice (number, status, total, PDF),
- * the earlier ones it had (cancelled, replaced), and "Xuất hóa đơn" when it has none and the member
- * may issue. Fetched only when shown (../order-invoice-card.tsx).
+ * the earlier ones it had (cancelled, replaced), "Xuất hóa đơn" when it has none and the member
+ * may issue, and where it stands in MISA AMIS. Fetched only when shown (../order-invoice-card.tsx).
  */
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ACTIVE_INVOICE_STATUSES } from '@contract/invoices';
+import { SYNC_STATUS_COLORS, SYNC_STATUS_LABELS } from '@contract/invoices-accounting';
 import { formatMoney } from '@contract/money';
 import type { OrderRecord } from '@contract/orders';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
+import { useRecordSync } from '@/features/invoices/api/accounting-api';
 import { useOrderInvoices } from '@/features/invoices/api/invoice-api';
 import { FileButtons } from './invoice-detail-page';
 import { InvoiceStatusBadge } from './invoice-status-badge';
 import { IssueInvoiceDialog } from './issue-invoice-dialog';
+
+/** Where the order stands in MISA AMIS: synced, waiting, or failed with AMIS's reason; nothing when never pushed. */
+function OrderMisaLine({ companyId, orderId }: { companyId: number; orderId: string }) {
+  const row = useRecordSync(companyId, 'order', orderId).data;
+  if (!row) return null;
+  return (
+    <Group gap="xs" wrap="nowrap" data-testid="order-misa" data-status={row.status}>
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        Kế toán MISA:
+      </Text>
+      <Badge color={SYNC_STATUS_COLORS[row.status]} variant="light" size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }}>
+        {SYNC_STATUS_LABELS[row.status]}
+      </Badge>
+      {row.error_message && (
+        <Text size="xs" c="red" lineClamp={2}>
+          {row.error_message}
+        </Text>
+      )}
+    </Group>
+  );
+}
 
 export function OrderInvoicePart({ companyId, order, isMobile }: { companyId: number; order: OrderRecord; isMobile: boolean }) {
   const invoices = useOrderInvoices(companyId, order.id);
@@ -44,6 +67,7 @@ export function OrderInvoicePart({ companyId, order, isMobile }: { companyId: nu
             {invoices.error.message}
           </Text>
         )}
+        <OrderMisaLine companyId={companyId} orderId={order.id} />
         {list.map((invoice) => (
           <Stack key={invoice.id} gap={4} data-testid="order-invoice" data-status={invoice.status}>
             <Group justify="space-between" gap="xs">
