@@ -8,7 +8,10 @@
  * written in bulk with the change log rows phones pull, in well under a second.
  *
  * Orders are written as rows, not through order.submit: a history cannot be submitted in the past.
- * Their totals come from the shared arithmetic (contract/orders-totals.ts), so each adds up.
+ * Their totals come from the shared arithmetic (contract/orders-totals.ts), so each adds up. A
+ * completed order is a debt in the receivables ledger from its completion day, and what was paid of
+ * it is a confirmed payment (phiếu thu) with its ledger row; the customers are then settled by the
+ * receivables module, so an order's payment state, the balances and the reports agree.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
@@ -16,6 +19,7 @@ import { fold } from '@contract/fold';
 import { lineAmounts, orderTotals, type LineAmounts } from '@contract/orders-totals';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
+import { addDays } from '@contract/receivables-ledger';
 import type { OrderPromotion } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
@@ -26,9 +30,11 @@ import {
   orderLines,
   orders,
   orderStatusHistory,
+  payments,
   products,
   promotions,
   promotionUsages,
+  receivableEntries,
   variants,
   variantUnits,
   visits,
@@ -37,8 +43,11 @@ import { formatCode } from '@server/kernel/counters';
 import { rowsOf } from '@server/kernel/sql';
 import { mulberry32 } from '@server/lib/mulberry32';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
+import { resettleCustomer } from '@server/modules/receivables';
 
 const DAYS = 120;
+/** The receivables default (server/seed/demo-receivables.ts sets the same for the company). */
+const CREDIT_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The same history on every first start. */
@@ -57,10 +66,10 @@ function statusFor(random: Random, ageDays: number): OrderStatus {
   return roll < 0.86 ? 'completed' : roll < 0.94 ? 'cancelled' : 'rejected';
 }
 
+/** What a completed order's customer has paid of it: most in full, some half, a few nothing yet. */
 function paymentFor(random: Random, status: OrderStatus): PaymentStatus {
-  if (status === 'completed') return random.chance(0.75) ? 'paid' : random.chance(0.5) ? 'partial' : 'unpaid';
-  if (status === 'delivering') return random.chance(0.15) ? 'partial' : 'unpaid';
-  return 'unpaid';
+  if (status !== 'completed') return 'unpaid';
+  return random.chance(0.75) ? 'paid' : random.chance(0.5) ? 'partial' : 'unpaid';
 }
 
 type Sellable = {
@@ -148,6 +157,8 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
   const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
   const visitRows: (typeof visits.$inferInsert)[] = [];
   const usageRows: (typeof promotionUsages.$inferInsert)[] = [];
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
+  const ledgerRows: (typeof receivableEntries.$inferInsert)[] = [];
   const changes: ChangeInput[] = [];
   const [counter] = rowsOf<{ value: string | number }>(
     await db.execute(sql`select coalesce(max(value), 0) as value from company_counters where company_id = ${company} and name = 'order'`),
@@ -286,6 +297,59 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
       const orderCode = formatCode('DH', code);
       const localNo = `LS-${seller}-${local}`;
       const updated = status === 'pending' ? created : Math.min(now, created + random.int(2, 30) * 3_600_000);
+      const paymentStatus = paymentFor(random, status);
+      if (status === 'completed') {
+        const completedOn = vietnamDay(new Date(updated));
+        ledgerRows.push({
+          companyId: company,
+          customerId: customer.id,
+          kind: 'order',
+          amount: totals.total,
+          day: completedOn,
+          dueDate: addDays(completedOn, CREDIT_DAYS),
+          orderId,
+          document: orderCode,
+          accountId: seller,
+        });
+        if (paymentStatus !== 'unpaid') {
+          const amount = paymentStatus === 'paid' ? totals.total : Math.round(totals.total / 2);
+          const paidAt = new Date(Math.min(now - 60_000, updated + random.int(0, 10) * DAY_MS));
+          const paymentCode = formatCode('PT', paymentRows.length + 1);
+          const transfer = random.chance(0.4);
+          const reference = transfer ? `FT${String(random.int(10_000_000, 99_999_999))}` : null;
+          const paymentId = uuidv7(paidAt.getTime());
+          paymentRows.push({
+            id: paymentId,
+            companyId: company,
+            code: paymentCode,
+            customerId: customer.id,
+            orderId,
+            amount,
+            method: transfer ? 'transfer' : 'cash',
+            reference,
+            state: 'confirmed',
+            source: transfer ? 'office' : 'rep',
+            collectedBy: seller,
+            collectedAt: paidAt,
+            confirmedBy: ids.anId,
+            confirmedAt: paidAt,
+            searchText: fold([paymentCode, customer.code, customer.name, reference].filter(Boolean).join(' ')),
+            createdAt: paidAt,
+            updatedAt: paidAt,
+          });
+          ledgerRows.push({
+            companyId: company,
+            customerId: customer.id,
+            kind: 'payment',
+            amount: -amount,
+            day: vietnamDay(paidAt),
+            orderId,
+            paymentId,
+            document: paymentCode,
+            accountId: seller,
+          });
+        }
+      }
       orderRows.push({
         id: orderId,
         companyId: company,
@@ -311,7 +375,7 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
         visitId: withOrder ? visitId : null,
         status,
         statusReason: status === 'cancelled' ? 'Khách đổi ý' : status === 'rejected' ? 'Hết hàng tại kho' : null,
-        paymentStatus: paymentFor(random, status),
+        paymentStatus,
         vatOn: true,
         subtotal: totals.subtotal,
         discountTotal: totals.discount,
@@ -381,6 +445,14 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
     await tx.execute(sql`
       insert into company_counters (company_id, name, value) values (${company}, 'order', ${code})
       on conflict (company_id, name) do update set value = greatest(company_counters.value, ${code})`);
+    if (paymentRows.length) await tx.insert(payments).values(paymentRows);
+    for (let start = 0; start < ledgerRows.length; start += 400) await tx.insert(receivableEntries).values(ledgerRows.slice(start, start + 400));
+    await tx.execute(sql`
+      insert into company_counters (company_id, name, value) values (${company}, 'payment', ${paymentRows.length})
+      on conflict (company_id, name) do update set value = greatest(company_counters.value, ${paymentRows.length})`);
     await recordChanges(tx, changes);
+    // Allocations and each order's payment state, as any payment would leave them.
+    const owing = new Set(ledgerRows.map((row) => row.customerId));
+    for (const customerId of owing) await resettleCustomer(tx, company, customerId);
   });
 }
