@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays, daysBetween } from './calendar-days';
 import {
-  addDays,
   ageItems,
   agingBoundsProblem,
   agingBuckets,
   creditVerdict,
-  daysBetween,
   paymentState,
   settle,
   statementTotals,

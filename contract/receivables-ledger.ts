@@ -8,6 +8,7 @@
  */
 import { formatMoney } from './money';
 import type { PaymentStatus } from './orders-status';
+import { daysBetween } from './calendar-days';
 
 /** An order's state from what it is owed and what settled it (payments and credited returns). */
 export function paymentState(total: number, settled: number): PaymentStatus {
@@ -15,17 +16,6 @@ export function paymentState(total: number, settled: number): PaymentStatus {
   return settled >= total ? 'paid' : 'partial';
 }
 
-const DAY_MS = 86_400_000;
-
-/** `YYYY-MM-DD` plus whole days (calendar days, no time zone involved). */
-export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from one day to another (negative when `to` comes first). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
-}
 
 // ---- Settling orders --------------------------------------------------------------------------
 

@@ -19,7 +19,6 @@ import { fold } from '@contract/fold';
 import { lineAmounts, orderTotals, type LineAmounts } from '@contract/orders-totals';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
-import { addDays } from '@contract/receivables-ledger';
 import type { OrderPromotion } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
@@ -30,24 +29,18 @@ import {
   orderLines,
   orders,
   orderStatusHistory,
-  payments,
-  products,
   promotions,
   promotionUsages,
-  receivableEntries,
-  variants,
-  variantUnits,
   visits,
 } from '@server/kernel/db/schema';
 import { formatCode } from '@server/kernel/counters';
 import { rowsOf } from '@server/kernel/sql';
 import { mulberry32 } from '@server/lib/mulberry32';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
-import { resettleCustomer } from '@server/modules/receivables';
+import { historyMoney } from './demo-history-money';
+import { sellables, type Sellable } from './demo-sellables';
 
 const DAYS = 120;
-/** The receivables default (server/seed/demo-receivables.ts sets the same for the company). */
-const CREDIT_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 /** The same history on every first start. */
@@ -70,42 +63,6 @@ function statusFor(random: Random, ageDays: number): OrderStatus {
 function paymentFor(random: Random, status: OrderStatus): PaymentStatus {
   if (status !== 'completed') return 'unpaid';
   return random.chance(0.75) ? 'paid' : random.chance(0.5) ? 'partial' : 'unpaid';
-}
-
-type Sellable = {
-  variantId: number;
-  product: string;
-  variant: string;
-  sku: string;
-  vatRate: number;
-  units: { unit: string; factor: number; price: number }[];
-};
-
-async function sellables(db: Db, companyId: number): Promise<Sellable[]> {
-  const rows = await db
-    .select({
-      variantId: variants.id,
-      product: products.name,
-      variant: variants.name,
-      sku: variants.code,
-      vatRate: products.vatRate,
-      unit: variantUnits.unit,
-      factor: variantUnits.factor,
-      price: variantUnits.price,
-    })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
-    .innerJoin(variantUnits, eq(variantUnits.variantId, variants.id))
-    .where(and(eq(variants.companyId, companyId), eq(variants.isActive, true), eq(products.isActive, true)))
-    .orderBy(variants.id, variantUnits.factor);
-  const byVariant = new Map<number, Sellable>();
-  for (const row of rows) {
-    if (row.price <= 0) continue;
-    const entry = byVariant.get(row.variantId) ?? { ...row, units: [] };
-    entry.units.push({ unit: row.unit, factor: row.factor, price: row.price });
-    byVariant.set(row.variantId, entry);
-  }
-  return [...byVariant.values()].filter((entry) => entry.units.length > 0);
 }
 
 /** A moment of a Vietnam working day `ageDays` ago (8:00 to 17:00), never in the future. */
@@ -157,8 +114,7 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
   const historyRows: (typeof orderStatusHistory.$inferInsert)[] = [];
   const visitRows: (typeof visits.$inferInsert)[] = [];
   const usageRows: (typeof promotionUsages.$inferInsert)[] = [];
-  const paymentRows: (typeof payments.$inferInsert)[] = [];
-  const ledgerRows: (typeof receivableEntries.$inferInsert)[] = [];
+  const money = historyMoney({ companyId: company, confirmedBy: ids.anId, now });
   const changes: ChangeInput[] = [];
   const [counter] = rowsOf<{ value: string | number }>(
     await db.execute(sql`select coalesce(max(value), 0) as value from company_counters where company_id = ${company} and name = 'order'`),
@@ -298,58 +254,18 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
       const localNo = `LS-${seller}-${local}`;
       const updated = status === 'pending' ? created : Math.min(now, created + random.int(2, 30) * 3_600_000);
       const paymentStatus = paymentFor(random, status);
-      if (status === 'completed') {
-        const completedOn = vietnamDay(new Date(updated));
-        ledgerRows.push({
-          companyId: company,
-          customerId: customer.id,
-          kind: 'order',
-          amount: totals.total,
-          day: completedOn,
-          dueDate: addDays(completedOn, CREDIT_DAYS),
+      if (status === 'completed')
+        money.completed({
+          customer,
           orderId,
-          document: orderCode,
-          accountId: seller,
+          orderCode,
+          seller,
+          total: totals.total,
+          completedAt: updated,
+          paid: paymentStatus,
+          paidAfterDays: random.int(0, 10),
+          transferReference: random.chance(0.4) ? `FT${String(random.int(10_000_000, 99_999_999))}` : null,
         });
-        if (paymentStatus !== 'unpaid') {
-          const amount = paymentStatus === 'paid' ? totals.total : Math.round(totals.total / 2);
-          const paidAt = new Date(Math.min(now - 60_000, updated + random.int(0, 10) * DAY_MS));
-          const paymentCode = formatCode('PT', paymentRows.length + 1);
-          const transfer = random.chance(0.4);
-          const reference = transfer ? `FT${String(random.int(10_000_000, 99_999_999))}` : null;
-          const paymentId = uuidv7(paidAt.getTime());
-          paymentRows.push({
-            id: paymentId,
-            companyId: company,
-            code: paymentCode,
-            customerId: customer.id,
-            orderId,
-            amount,
-            method: transfer ? 'transfer' : 'cash',
-            reference,
-            state: 'confirmed',
-            source: transfer ? 'office' : 'rep',
-            collectedBy: seller,
-            collectedAt: paidAt,
-            confirmedBy: ids.anId,
-            confirmedAt: paidAt,
-            searchText: fold([paymentCode, customer.code, customer.name, reference].filter(Boolean).join(' ')),
-            createdAt: paidAt,
-            updatedAt: paidAt,
-          });
-          ledgerRows.push({
-            companyId: company,
-            customerId: customer.id,
-            kind: 'payment',
-            amount: -amount,
-            day: vietnamDay(paidAt),
-            orderId,
-            paymentId,
-            document: paymentCode,
-            accountId: seller,
-          });
-        }
-      }
       orderRows.push({
         id: orderId,
         companyId: company,
@@ -445,14 +361,7 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
     await tx.execute(sql`
       insert into company_counters (company_id, name, value) values (${company}, 'order', ${code})
       on conflict (company_id, name) do update set value = greatest(company_counters.value, ${code})`);
-    if (paymentRows.length) await tx.insert(payments).values(paymentRows);
-    for (let start = 0; start < ledgerRows.length; start += 400) await tx.insert(receivableEntries).values(ledgerRows.slice(start, start + 400));
-    await tx.execute(sql`
-      insert into company_counters (company_id, name, value) values (${company}, 'payment', ${paymentRows.length})
-      on conflict (company_id, name) do update set value = greatest(company_counters.value, ${paymentRows.length})`);
     await recordChanges(tx, changes);
-    // Allocations and each order's payment state, as any payment would leave them.
-    const owing = new Set(ledgerRows.map((row) => row.customerId));
-    for (const customerId of owing) await resettleCustomer(tx, company, customerId);
+    await money.write(tx);
   });
 }

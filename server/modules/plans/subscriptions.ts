@@ -7,6 +7,7 @@ import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import { SWITCH_CODES, SWITCH_LABELS, type SwitchCode } from '@contract/company-switches';
 import { type CompanyPlan, type SubscriptionState, seatsFullMessage } from '@contract/plans';
 import { vietnamDay } from '@contract/price-policy';
+import { addDays } from '@contract/calendar-days';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, companyFeatures, companySubscriptions, systemOrders, voucherUses } from '@server/kernel/db/schema';
 import { conflict, forbidden } from '@server/kernel/errors';
@@ -14,13 +15,6 @@ import { enqueueJob, type JobHandler } from '@server/kernel/jobs';
 import { packageById, systemOrderRecords } from './plan-records';
 
 export const PLAN_LAPSE_QUEUE = 'plans.lapse';
-
-/** `day` plus `days` (YYYY-MM-DD, calendar arithmetic in UTC, which has no DST). */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /** The last day of `months` months starting on `start` (inclusive): 2026-01-31 + 1 month ends 2026-02-28. */
 export function periodEnd(start: string, months: number): string {

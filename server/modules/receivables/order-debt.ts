@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { formatMoney } from '@contract/money';
 import { vietnamDay } from '@contract/price-policy';
-import { addDays } from '@contract/receivables-ledger';
+import { addDays } from '@contract/calendar-days';
 import type { Db } from '@server/kernel/db/client';
 import { customerCredit, customers, orders, receivableEntries } from '@server/kernel/db/schema';
 import { HttpError, notFound } from '@server/kernel/errors';

@@ -1,7 +1,7 @@
 /** The payments list (phiếu thu) with its filters, and an order's payment history. */
 import { and, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { addDays } from '@contract/receivables-ledger';
+import { addDays } from '@contract/calendar-days';
 import type { PaymentRecord } from '@contract/receivables';
 import type { PaymentListQuery } from '@contract/receivables-calls';
 import type { Db } from '@server/kernel/db/client';

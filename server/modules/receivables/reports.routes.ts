@@ -9,7 +9,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
-import { addDays, agingBuckets } from '@contract/receivables-ledger';
+import { addDays } from '@contract/calendar-days';
+import { agingBuckets } from '@contract/receivables-ledger';
 import { vietnamDay } from '@contract/price-policy';
 import {
   AgingQuery,

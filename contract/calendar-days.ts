@@ -1,0 +1,13 @@
+/** Calendar days as `YYYY-MM-DD` strings (UTC arithmetic, which has no DST): due dates, periods, subscriptions. */
+
+const DAY_MS = 86_400_000;
+
+/** `YYYY-MM-DD` plus whole days. */
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from one day to another (negative when `to` comes first). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
