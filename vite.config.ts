@@ -102,10 +102,13 @@ export default defineConfig({
     // The CSP allows no inline script; Vite's preload polyfill would be one.
     modulePreload: {
       polyfill: false,
-      // Online-only parts (receivables-office*, and issue 17's system-office and plans-office) are
-      // fetched with what they import, not with a list of it written into the precached file that
-      // loads them (~100 files each: kilobytes of the phone's precache for screens it cannot show offline).
-      resolveDependencies: (filename, deps) => (/receivables-office|system-office|plans-office/.test(filename) ? [] : deps),
+      // The page's own files are preloaded from the HTML; a screen loaded later (a route, a dialog)
+      // is fetched with what it imports, with no list of that written into the file that loads it.
+      // Those lists were 349 file names, 7.5 kB gzip of the entry chunk (over a third of it) on
+      // every first visit, /login's included; and they only ever help a screen opened in the first
+      // seconds of a first visit: right after it the service worker has precached every file, and a
+      // route is fetched on the intent to open it (src/app/router.ts defaultPreload).
+      resolveDependencies: (_filename, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
     sourcemap: process.env.SOURCEMAP === '1',
     rolldownOptions: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseReportSearch, reportQuery, searchPeriod } from './report-search';
+import { reportQuery, searchPeriod } from './report-query';
+import { parseReportSearch } from './report-search';
 
 describe('a report filter in the URL', () => {
   it('keeps what it understands and drops the rest', () => {

@@ -2,10 +2,12 @@
  * A report's filter in the URL (the spec's report `dataFilter` with search), so a reload, a shared
  * link and the back button keep it: the period (a preset, or `custom` with its days), region, rep,
  * customer group and search; and what the report page shows (grouping, slow movers, idle days,
- * sorting, page, tab). Read by every /reports route's validateSearch, so it stays small.
+ * sorting, page, tab). Read by every /reports route's validateSearch, so it stays small: what
+ * the filter asks of the server is ./report-query.ts.
  */
-import { vietnamDay } from '@contract/price-policy';
-import { PERIOD_PRESETS, presetPeriod, type Period, type PeriodPreset } from '@contract/reports';
+// contract/report-periods.ts, not contract/reports.ts: every route's search is parsed at start-up,
+// so this file is on the sign-in page's path and must not bring the reports' schemas with it.
+import { PERIOD_PRESETS, type PeriodPreset } from '@contract/report-periods';
 
 export type ReportSearch = {
   period?: PeriodPreset;
@@ -58,27 +60,5 @@ export function parseReportSearch(raw: Record<string, unknown>): ReportSearch {
     order: raw.order === 'asc' || raw.order === 'desc' ? raw.order : undefined,
     page: page !== undefined && page > 1 ? page : undefined,
     tab: word(raw.tab),
-  };
-}
-
-/** The days the filter covers: the preset's on `today`, a custom range, this month by default. */
-export function searchPeriod(search: ReportSearch, today = vietnamDay()): Period {
-  if (search.period === 'custom' && search.from && search.to) {
-    return search.from <= search.to ? { from: search.from, to: search.to } : { from: search.to, to: search.from };
-  }
-  return presetPeriod(search.period && search.period !== 'custom' ? search.period : 'this_month', today);
-}
-
-/** The query of a report call: the company, the period and the common filters. */
-export function reportQuery(companyId: number, search: ReportSearch, today?: string): Record<string, string | number | undefined> {
-  const period = searchPeriod(search, today);
-  return {
-    company: companyId,
-    date_from: period.from,
-    date_to: period.to,
-    region: search.region,
-    staff: search.staff,
-    customer_type: search.customer_type,
-    search: search.search,
   };
 }

@@ -10,7 +10,7 @@ import { ListPager } from '@/ui/list-pager';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
-import { reportQuery } from '@/features/reports/model/report-search';
+import { reportQuery } from '@/features/reports/model/report-query';
 import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';

@@ -12,7 +12,7 @@ import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
 import { formatCell } from '@/features/reports/model/report-cells';
-import { reportQuery } from '@/features/reports/model/report-search';
+import { reportQuery } from '@/features/reports/model/report-query';
 import { BreakdownTable } from '../parts/breakdown-table';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';

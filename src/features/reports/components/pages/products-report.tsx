@@ -19,7 +19,7 @@ import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import type { DrillTarget } from '@/features/reports/model/drill';
 import { formatCell } from '@/features/reports/model/report-cells';
-import { reportQuery } from '@/features/reports/model/report-search';
+import { reportQuery } from '@/features/reports/model/report-query';
 import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ProductDetailDrawer } from '../parts/product-detail-drawer';

@@ -8,7 +8,7 @@ import { formatMoney } from '@/lib/money';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import type { DrillTarget } from '@/features/reports/model/drill';
-import { reportQuery } from '@/features/reports/model/report-search';
+import { reportQuery } from '@/features/reports/model/report-query';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';
 import { ReportFilters } from '../parts/report-filters';

@@ -9,7 +9,7 @@ import { formatDate } from '@/lib/dates';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
-import { reportQuery } from '@/features/reports/model/report-search';
+import { reportQuery } from '@/features/reports/model/report-query';
 import { ChoiceSelect } from '../parts/choice-select';
 import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';

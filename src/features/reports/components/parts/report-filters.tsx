@@ -9,7 +9,8 @@ import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, reportPaths, type PeriodPreset, t
 import { FilterDateRange } from '@/ui/filter-date-range';
 import { SearchInput } from '@/ui/search-input';
 import { useReport } from '@/features/reports/api/report-api';
-import { searchPeriod, type ReportSearch } from '@/features/reports/model/report-search';
+import { searchPeriod } from '@/features/reports/model/report-query';
+import type { ReportSearch } from '@/features/reports/model/report-search';
 
 type Props = {
   companyId: number;
