@@ -6,17 +6,18 @@
  * record is waiting until then, then synced or failed with AMIS's reason. One voucher per record,
  * whatever the retries: the record's `org_refid` is AMIS's key for it.
  *
- * The voucher sources are a short list: adding one (payments, when receivables exist) is a name
- * here and one entry in server/modules/invoices/voucher-sources.ts.
+ * The voucher sources are a short list (sales orders, import receipts, payments): adding one is a
+ * name here and one entry in server/modules/invoices/voucher-sources.ts.
  */
 import * as v from 'valibot';
 import { bodyObject, companyBodyField, companyQueryField, optionalText, pagingFields, requiredText, uuidField } from './validation';
 
-export const ACCOUNTING_SOURCES = ['order', 'receipt'] as const;
+export const ACCOUNTING_SOURCES = ['order', 'receipt', 'payment'] as const;
 export type AccountingSource = (typeof ACCOUNTING_SOURCES)[number];
 export const ACCOUNTING_SOURCE_LABELS: Record<AccountingSource, string> = {
   order: 'Đơn hàng bán',
   receipt: 'Phiếu nhập kho',
+  payment: 'Phiếu thu',
 };
 
 export const SYNC_STATUSES = ['waiting', 'synced', 'failed'] as const;
@@ -38,7 +39,7 @@ export const MAPPING_KIND_LABELS: Record<MappingKind, string> = {
 };
 
 /** The accounts a voucher posts to, mapped per company, with the chart's numbers as defaults (Thông tư 99/2025 kept Thông tư 200's). */
-export const ACCOUNT_ROLES = ['receivable', 'revenue', 'vat_output', 'inventory', 'payable', 'vat_input'] as const;
+export const ACCOUNT_ROLES = ['receivable', 'revenue', 'vat_output', 'inventory', 'payable', 'vat_input', 'cash', 'bank'] as const;
 export type AccountRole = (typeof ACCOUNT_ROLES)[number];
 export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
   receivable: 'Phải thu của khách hàng',
@@ -47,6 +48,8 @@ export const ACCOUNT_ROLE_LABELS: Record<AccountRole, string> = {
   inventory: 'Giá mua hàng hóa (hàng tồn kho)',
   payable: 'Phải trả cho người bán',
   vat_input: 'Thuế GTGT được khấu trừ',
+  cash: 'Tiền mặt',
+  bank: 'Tiền gửi ngân hàng',
 };
 export const DEFAULT_ACCOUNTS: Record<AccountRole, string> = {
   receivable: '131',
@@ -55,6 +58,8 @@ export const DEFAULT_ACCOUNTS: Record<AccountRole, string> = {
   inventory: '1561',
   payable: '331',
   vat_input: '1331',
+  cash: '1111',
+  bank: '1121',
 };
 
 export type AmisConnectionRecord = {

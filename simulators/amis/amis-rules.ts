@@ -31,15 +31,19 @@ type Json = Record<string, unknown>;
 const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
+/** Receipt vouchers (phiếu thu, thu tiền gửi): money from a customer, no goods on their lines. */
+const MONEY_VOUCHERS = new Set([5, 6]);
+
 export function checkVoucher(voucher: Json, dictionary: Record<DictionaryType, Map<string, string>>): { code: string; message: string } | null {
   const customer = str(voucher.account_object_code);
   // A sales voucher names its customer; an inward voucher may name only the deliverer.
-  if ((customer || voucher.voucher_type === 13) && !dictionary.account_object.has(customer)) return { code: 'AccountObjectNotExist', message: `Đối tượng "${customer}" chưa có trong danh mục AMIS` };
+  const money = MONEY_VOUCHERS.has(num(voucher.voucher_type));
+  if ((customer || voucher.voucher_type === 13 || money) && !dictionary.account_object.has(customer)) return { code: 'AccountObjectNotExist', message: `Đối tượng "${customer}" chưa có trong danh mục AMIS` };
   const details = Array.isArray(voucher.detail) ? (voucher.detail as Json[]) : [];
   if (details.length === 0) return { code: 'InvalidDetail', message: 'Chứng từ không có dòng chi tiết' };
   for (const line of details) {
     const item = str(line.inventory_item_code);
-    if (!dictionary.inventory_item.has(item)) return { code: 'InventoryItemNotExist', message: `Vật tư hàng hóa "${item}" chưa có trong danh mục AMIS` };
+    if (!money && !dictionary.inventory_item.has(item)) return { code: 'InventoryItemNotExist', message: `Vật tư hàng hóa "${item}" chưa có trong danh mục AMIS` };
     const stock = str(line.stock_code);
     if (stock && !dictionary.stock.has(stock)) return { code: 'StockNotExist', message: `Kho "${stock}" chưa có trong danh mục AMIS` };
     for (const key of ['debit_account', 'credit_account', 'vat_account']) {

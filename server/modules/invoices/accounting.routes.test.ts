@@ -1,6 +1,6 @@
 /**
  * The MISA AMIS connection over HTTP against its simulator (issue 18): connecting with the
- * connection code, the dictionary and its mapping, pushing orders and import receipts as vouchers
+ * connection code, the dictionary and its mapping, pushing orders, import receipts and payments as vouchers
  * whose results come back on the callback, AMIS's refusals shown with its reason and sent again,
  * one voucher per record through timeouts, 5xx, callbacks sent twice and an expired token, a
  * callback that is not AMIS's refused, another company and the VAT switch.
@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '@contract/customers';
+import type { PaymentRecord } from '@contract/receivables';
 import type { AccountingSyncRecord, AmisConnectionRecord, DictionaryItem, MappingRecord, SyncBatchRecord } from '@contract/invoices-accounting';
 import { inboundEvents, providerConnections } from '@server/kernel/db/schema';
 import { startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
@@ -176,6 +177,42 @@ describe('pushing vouchers', () => {
     expect((await settled(started.body.data.id)).synced).toBe(1);
     const row = await syncRowOf(receipt.body.data.id);
     expect(vouchers().find((voucher) => voucher.org_refid === row.org_refid)).toMatchObject({ voucher_type: 1, refno_finance: receipt.body.data.code, total_amount: 150_000 });
+  });
+  it('pushes confirmed payments as receipt vouchers (cash into 1111, a transfer into 1121, from 131), never one waiting for the cashier', async () => {
+    const order = await kit.completedOrder();
+    const pay = (body: Record<string, unknown>) =>
+      kit.server.call<PaymentRecord>('/order/api/orderpayment/', { token: kit.an.access, body: { company: company(), customer: order.customer_id, ...body } });
+    const cash = await pay({ order: order.id, amount: 100_000, method: 'cash' });
+    const transfer = await pay({ amount: 50_000, method: 'transfer', reference: 'FT26331999' });
+    const waiting = await pay({ amount: 20_000, method: 'cash', confirmed: false });
+    for (const answer of [cash, transfer, waiting]) expect(answer.status, answer.body.message).toBe(201);
+    const candidates = await call<{ source_id: string }[]>(`/invoice/api/amis/sync/candidates/?company=${company()}&source=payment`);
+    const ready = candidates.body.data.map((row) => row.source_id);
+    expect(ready).toEqual(expect.arrayContaining([cash.body.data.id, transfer.body.data.id]));
+    expect(ready).not.toContain(waiting.body.data.id);
+    const refused = await call('/invoice/api/amis/sync/', { source: 'payment', ids: [waiting.body.data.id] });
+    expect([refused.status, refused.body.message]).toEqual([400, 'Chỉ đồng bộ chứng từ đã hoàn thành']);
+
+    const started = await call<SyncBatchRecord>('/invoice/api/amis/sync/', { source: 'payment', ids: [cash.body.data.id, transfer.body.data.id] });
+    expect(started.status, started.body.message).toBe(201);
+    expect((await settled(started.body.data.id)).synced).toBe(2);
+    const voucherOf = async (id: string) => {
+      const { org_refid } = await syncRowOf(id);
+      return vouchers().find((voucher) => voucher.org_refid === org_refid);
+    };
+    expect(await voucherOf(cash.body.data.id)).toMatchObject({
+      voucher_type: 5,
+      refno_finance: cash.body.data.code,
+      total_amount: 100_000,
+      account_object_code: order.customer_code,
+      journal_memo: `Thu tiền ${order.customer_name} theo đơn ${order.code}`,
+      detail: [{ amount: 100_000, debit_account: '1111', credit_account: '131' }],
+    });
+    expect(await voucherOf(transfer.body.data.id)).toMatchObject({
+      voucher_type: 6,
+      total_amount: 50_000,
+      detail: [{ amount: 50_000, debit_account: '1121', credit_account: '131' }],
+    });
   });
 });
 

@@ -2,12 +2,14 @@
  * What becomes a voucher in AMIS (contract/invoices-accounting.ts ACCOUNTING_SOURCES), one entry
  * per source: the records ready to push, and the voucher a record is sent as. Completed orders are
  * sales vouchers (voucher_type 13: 131 / 5111, VAT to 33311), completed import receipts inward
- * vouchers (1561 / 331). Payments join with one entry here when the receivables module exists.
+ * vouchers (1561 / 331), confirmed payments (phiếu thu, server/modules/receivables) receipt vouchers
+ * (1111 cash or 1121 bank / 131 of the customer). The voucher and reference types follow AMIS's
+ * numbering as far as its public notes show it; a real account confirms them (docs/invoices.md).
  */
 import { and, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AccountingSource, SyncCandidate } from '@contract/invoices-accounting';
 import type { Db } from '@server/kernel/db/client';
-import { accountingSyncs, customers, orderLines, orders, stockReceiptLines, stockReceipts, variants, warehouses } from '@server/kernel/db/schema';
+import { accountingSyncs, customers, orderLines, orders, payments, stockReceiptLines, stockReceipts, variants, warehouses } from '@server/kernel/db/schema';
 import { badRequest, notFound } from '@server/kernel/errors';
 import { PermanentJobError } from '@server/kernel/jobs';
 import { defaultWarehouse } from '@server/modules/warehouse';
@@ -162,9 +164,68 @@ const receiptSource: VoucherSource = {
   },
 };
 
+/** AMIS's receipt vouchers: money into the till (phiếu thu tiền mặt) or the bank (thu tiền gửi: transfers and COD). */
+const RECEIPT_VOUCHER = { cash: { voucherType: 5, refType: 1010 }, bank: { voucherType: 6, refType: 1500 } } as const;
+
+const paymentSource: VoucherSource = {
+  async ready(db, companyId, ids, limit) {
+    const rows = await db
+      .select({ id: payments.id, code: payments.code, customer: customers.name, amount: payments.amount, at: payments.confirmedAt })
+      .from(payments)
+      .innerJoin(customers, eq(customers.id, payments.customerId))
+      .where(
+        and(
+          eq(payments.companyId, companyId),
+          eq(payments.state, 'confirmed'),
+          ids ? inArray(payments.id, [...ids]) : notPushed(db, companyId, 'payment', sql`${payments.id}::text`),
+        ),
+      )
+      .orderBy(desc(payments.confirmedAt))
+      .limit(limit);
+    return rows.map((row) => ({ source_id: row.id, source_code: row.code, partner_name: row.customer, amount: row.amount, source_date: (row.at ?? new Date()).toISOString() }));
+  },
+  async voucher(db, companyId, sourceId, orgRefid) {
+    const [row] = await db
+      .select({ payment: payments, customerCode: customers.code, customerName: customers.name, orderCode: orders.code })
+      .from(payments)
+      .innerJoin(customers, eq(customers.id, payments.customerId))
+      .leftJoin(orders, eq(orders.id, payments.orderId))
+      .where(and(eq(payments.companyId, companyId), eq(payments.id, sourceId)));
+    if (!row || row.payment.state !== 'confirmed') throw new PermanentJobError('Phiếu thu không còn ở trạng thái đã xác nhận');
+    const { payment } = row;
+    const codes = await accountCodes(db, companyId, { customer: [payment.customerId] });
+    const customerCode = codes.code('customer', payment.customerId, row.customerCode);
+    const into = payment.method === 'cash' ? 'cash' : 'bank';
+    const memo = `Thu tiền ${row.customerName}${row.orderCode ? ` theo đơn ${row.orderCode}` : ''}`;
+    return {
+      voucher_type: RECEIPT_VOUCHER[into].voucherType,
+      org_refid: orgRefid,
+      org_reftype: RECEIPT_VOUCHER[into].refType,
+      refno_finance: payment.code,
+      ref_date: day(payment.collectedAt),
+      posted_date: day(payment.confirmedAt ?? payment.collectedAt),
+      account_object_code: customerCode,
+      account_object_name: row.customerName,
+      journal_memo: payment.reference ? `${memo} (${payment.reference})` : memo,
+      total_amount: payment.amount,
+      detail: [
+        {
+          sort_order: 1,
+          description: memo,
+          amount: payment.amount,
+          debit_account: codes.account(into),
+          credit_account: codes.account('receivable'),
+          account_object_code: customerCode,
+        },
+      ],
+    };
+  },
+};
+
 export const VOUCHER_SOURCES: Record<AccountingSource, VoucherSource> = {
   order: orderSource,
   receipt: receiptSource,
+  payment: paymentSource,
 };
 
 /** The records among `ids` ready to push, or a 4xx naming the first that is not. */
@@ -178,7 +239,7 @@ export async function readyRecords(db: Db, companyId: number, source: Accounting
 }
 
 async function recordExists(db: Db, companyId: number, source: AccountingSource, id: string): Promise<boolean> {
-  const table = source === 'order' ? orders : stockReceipts;
+  const table = { order: orders, receipt: stockReceipts, payment: payments }[source];
   const [row] = await db
     .select({ id: table.id })
     .from(table)
