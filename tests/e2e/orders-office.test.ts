@@ -254,7 +254,7 @@ describe('orders at the office, on a desktop', () => {
       const sheet = workbook.getWorksheet('Đơn hàng');
       if (!sheet) throw new Error('the export has no sheet "Đơn hàng"');
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header.slice(0, 4)).toEqual(['Mã đơn', 'Số đơn trên máy', 'Ngày tạo', 'Khách hàng']);
+      expect(header.slice(0, 5)).toEqual(['Mã đơn', 'Số đơn trên máy', 'Ngày tạo', 'Loại đơn', 'Khách hàng']);
       const column = (title: string) => header.indexOf(title) + 1;
       const rows: string[][] = [];
       sheet.eachRow((row, number) => {

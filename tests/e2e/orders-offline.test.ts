@@ -176,6 +176,8 @@ describe('orders offline, on a phone, with the service worker', () => {
       expect([variant.product_name, unit.unit, unit.price]).toEqual(['Hapacol 500', 'vỉ', 5_000]);
       const totals = totalsOf(unit.price, 3, variant.vat_rate);
       const before = await serverOrders(office);
+      // The demo's history (server/seed/demo-history.ts) has orders at every pharmacy already.
+      const beforeAtCustomer = (await serverOrders(office, { customer: customerId })).count;
 
       const { context, page } = await openOrderScreenOnline(office);
       await goOffline(context, page);
@@ -228,8 +230,8 @@ describe('orders offline, on a phone, with the service worker', () => {
       const all = await serverOrders(office);
       expect(all.count, 'orders of the company on the server').toBe(before.count + 1);
       const atCustomer = await serverOrders(office, { customer: customerId });
-      expect(atCustomer.count, `orders of ${customer} on the server`).toBe(1);
-      const stored = atCustomer.rows[0]!;
+      expect(atCustomer.count, `orders of ${customer} on the server`).toBe(beforeAtCustomer + 1);
+      const stored = atCustomer.rows.find((row) => row.id === orderId)!;
       expect(stored).toMatchObject({
         id: orderId,
         code: shown.code,
@@ -246,8 +248,9 @@ describe('orders offline, on a phone, with the service worker', () => {
 
       // The rep's own list says so too, once.
       await page.goto('/order');
-      const mine = page.getByTestId('my-order').filter({ hasText: customer });
+      const mine = page.locator(`[data-testid="my-order"][data-order-id="${orderId}"]`);
       await eventually(() => mine.getByTestId('order-chip').allInnerTexts()).toEqual([`Đã nhận ${shown.code}`]);
+      await expect(page.getByTestId('my-order').filter({ hasText: shown.code }).count()).resolves.toBe(1);
       await expect(mine.getByTestId('my-order-total').innerText()).resolves.toBe(formatMoney(totals.total));
     },
     TEST_TIMEOUT_MS,
@@ -265,6 +268,8 @@ describe('orders offline, on a phone, with the service worker', () => {
       const quoted = totalsOf(unit.price, 2, variant.vat_rate);
       const raised = totalsOf(raisedPrice, 2, variant.vat_rate);
       const before = await serverOrders(office);
+      // The demo's history (server/seed/demo-history.ts) has orders at every pharmacy already.
+      const beforeAtCustomer = (await serverOrders(office, { customer: customerId })).count;
 
       const { context, page } = await openOrderScreenOnline(office);
       await goOffline(context, page);
@@ -296,7 +301,7 @@ describe('orders offline, on a phone, with the service worker', () => {
       await expect(refused.getByTestId('order-changes').innerText()).resolves.toBe(raise);
       await eventually(() => orderPage(page).then((shown) => [shown.code, shown.chip])).toEqual([localNo, 'Bị từ chối – Sửa']);
       await expect(orderOps(page, orderId)).resolves.toEqual(['order.submit rejected']);
-      await expect(serverOrders(office, { customer: customerId }).then((found) => found.count)).resolves.toBe(0);
+      await expect(serverOrders(office, { customer: customerId }).then((found) => found.count)).resolves.toBe(beforeAtCustomer);
 
       // The rep confirms the new price: the order is back on the order screen at that price.
       await refused.getByRole('button', { name: 'Xác nhận giá mới và gửi lại' }).click();
@@ -326,8 +331,8 @@ describe('orders offline, on a phone, with the service worker', () => {
       // The server holds exactly one order, at the new price.
       expect((await serverOrders(office)).count, 'orders of the company on the server').toBe(before.count + 1);
       const atCustomer = await serverOrders(office, { customer: customerId });
-      expect(atCustomer.count, `orders of ${customer} on the server`).toBe(1);
-      const stored = atCustomer.rows[0]!;
+      expect(atCustomer.count, `orders of ${customer} on the server`).toBe(beforeAtCustomer + 1);
+      const stored = atCustomer.rows.find((row) => row.id === orderId)!;
       expect(stored).toMatchObject({ id: orderId, code: shown.code, local_no: localNo, status: 'pending', total: raised.total });
       expect(stored.lines.map((entry) => [entry.product_name, entry.unit, entry.quantity, entry.unit_price, entry.line_total])).toEqual([
         ['Panadol Extra', 'vỉ', 2, raisedPrice, raised.total],

@@ -3,7 +3,7 @@ import { ActionIcon, Burger, Drawer, Group, Menu, NavLink, Tooltip } from '@mant
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { appDb } from '@/db/app-db';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
@@ -46,7 +46,36 @@ function MenuEntryView({ entry, pathname }: { entry: MenuEntry; pathname: string
   );
 }
 
-/** Below 1280 px the whole menu does not fit the header; it opens in a drawer instead. */
+/**
+ * Whether the whole menu fits its room in the header. Measured, not guessed from the width: how
+ * many entries there are depends on the company's switches and the member's role. Once it did not
+ * fit, the menu comes back when the room (now larger by the burger's place) holds what it needed.
+ */
+function useMenuFits(nav: RefObject<HTMLElement | null>, menuKey: string): boolean {
+  const [needed, setNeeded] = useState<{ key: string; width: number } | null>(null);
+  const [room, setRoom] = useState(Number.POSITIVE_INFINITY);
+  useLayoutEffect(() => {
+    const element = nav.current;
+    if (!element) return;
+    const measure = () => {
+      setRoom(element.clientWidth);
+      // Only the whole menu tells what it needs; in the drawer's place the header's menu is empty.
+      if (element.childElementCount > 0) setNeeded({ key: menuKey, width: element.scrollWidth });
+    };
+    measure();
+    const resized = new ResizeObserver(measure);
+    resized.observe(element);
+    const changed = new MutationObserver(measure);
+    changed.observe(element, { childList: true });
+    return () => {
+      resized.disconnect();
+      changed.disconnect();
+    };
+  }, [nav, menuKey]);
+  return needed?.key !== menuKey || needed.width <= room + 1;
+}
+
+/** When the whole menu does not fit the header (below 1280 px, or more entries than room), it opens in a drawer instead. */
 function MenuDrawer({ menu, pathname }: { menu: MenuEntry[]; pathname: string }) {
   const [opened, drawer] = useDisclosure(false);
   return (
@@ -90,7 +119,10 @@ export function DesktopHeader() {
   const router = useRouter();
   const access = useMemberAccess();
   const menu = useMemo(() => buildMenu({ flags, companyType: company?.type, access }), [flags, company?.type, access]);
-  const compact = useMediaQuery('(max-width: 1279.98px)') ?? false;
+  const narrow = useMediaQuery('(max-width: 1279.98px)') ?? false;
+  const navRef = useRef<HTMLElement>(null);
+  const fits = useMenuFits(navRef, menu.map((entry) => entry.key).join());
+  const compact = narrow || !fits;
   const pillCompact = useMediaQuery('(max-width: 1599.98px)') ?? false;
 
   return (
@@ -101,7 +133,7 @@ export function DesktopHeader() {
         {/* Below 1600 px the name gives its room to the menu and the company's name; the logo stays. */}
         {!pillCompact && <span>Sales Field</span>}
       </Link>
-      <nav className={classes.menu} aria-label="Menu chính">
+      <nav ref={navRef} className={classes.menu} aria-label="Menu chính">
         {!compact && menu.map((entry) => <MenuEntryView key={entry.key} entry={entry} pathname={pathname} />)}
       </nav>
       <Group gap="xs" wrap="nowrap">

@@ -61,8 +61,15 @@ let registration: ServiceWorkerRegistration | null = null;
 /** Set by applyUpdate(): the next change of controller is the update this page asked for. */
 let reloadOnControlling = false;
 
-/** The barcode decoder arrives after the app is installed, when the page is idle (src/ui/barcode-decoder.ts). */
+/**
+ * The barcode decoder arrives after the app is installed, when the page is idle and online
+ * (src/ui/barcode-decoder.ts); a page started offline waits for the network to come back.
+ */
 function warmDecoderWhenIdle(): void {
+  if (!navigator.onLine) {
+    window.addEventListener('online', warmDecoderWhenIdle, { once: true });
+    return;
+  }
   const warm = () => void import('@/ui/barcode-decoder').then(({ warmDecoder }) => warmDecoder()).catch(() => undefined);
   if ('requestIdleCallback' in window) window.requestIdleCallback(warm, { timeout: 10_000 });
   else setTimeout(warm, 2_000);
