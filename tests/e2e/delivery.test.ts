@@ -3,10 +3,12 @@
  * simulator environment), GHTK and Viettel Post being connected already; on a confirmed order's
  * page compares the three carriers' quotes, books GHN and prints its label (GHN's own page opens
  * with the shipment's code); the simulator walks the shipment to delivered by webhooks, the order
- * completes, and /transport shows the delivery delivered, printed and its COD collected.
+ * completes, and /transport shows the delivery delivered, printed and its COD collected; the COD
+ * is a payment against the order, which is paid, and the customer owes what they owed before it.
  */
 import { describe, expect, it } from 'vitest';
 import { deliveryPaths, type DeliveryRecord } from '@contract/delivery';
+import { receivablePaths, type ReceivableRecord } from '@contract/receivables';
 import { VIEWPORTS } from '@tests/support/browser';
 import { COMPANIES, eventually, openHeaderDropdown, setupE2e, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 import { apiCall } from '@tests/support/office-api';
@@ -43,6 +45,14 @@ describe('delivery with carriers', () => {
       expect(connected.status, connected.body.message).toBe(201);
     }
     const customerId = await customerIdByName(office, 'Nhà thuốc Phúc An');
+    const balance = async () => {
+      const answer = await apiCall<ReceivableRecord>(app.server.url, `${receivablePaths.info}?company=${office.companyId}&customer=${customerId}`, {
+        token: office.token,
+      });
+      expect(answer.status, answer.body.message).toBe(200);
+      return answer.body.data.balance;
+    };
+    const owedBefore = await balance();
     const order = await createOrderOnServer(office, { customerId, lines: [{ barcode: DEMO_BARCODES.hapacolStrip, quantity: 4 }] });
     await moveOnServer(office, order.id, 'confirmed');
 
@@ -118,5 +128,8 @@ describe('delivery with carriers', () => {
     ).body.data[0]!;
     expect(delivery).toMatchObject({ status: 'delivered', receiver_method: 'cho_thu', print_status: 'printed' });
     expect(delivery.cod.collected).toBe(order.total);
+    // The receiver paid the COD: the order is paid, and the customer owes what they owed before it.
+    await expect(serverOrder(office, order.id).then((stored) => stored.payment_status)).resolves.toBe('paid');
+    await expect(balance()).resolves.toBe(owedBefore);
   });
 });
