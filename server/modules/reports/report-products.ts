@@ -60,16 +60,20 @@ export async function bestSellingProducts(ctx: ReportContext, query: ProductQuer
       : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
   const sortBy = slow || query.sort === 'quantity' ? sql`quantity` : sql`revenue`;
   const direction = sql.raw((query.order ?? (slow ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc');
-  const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(
-    await ctx.db.execute(sql`
+  // A grouping has few rows (categories, brands, groups): the orders of every one are counted while
+  // the page is summed, instead of after it; a product's, only for the page's twenty.
+  const [pageAnswer, groupOrders] = await Promise.all([
+    ctx.db.execute(sql`
       select ${key} as key, coalesce(sum(s.quantity), 0) as quantity, coalesce(sum(s.revenue), 0) as revenue,
              count(*) over () as rows, sum(coalesce(sum(s.revenue), 0)) over () as total_revenue,
              sum(coalesce(sum(s.quantity), 0)) over () as total_quantity
       from ${source} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
       group by 1 order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
-  );
+    by === 'variant' ? null : ordersOf(ctx, by, null),
+  ]);
+  const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(pageAnswer);
   const keys = page.map((row) => row.key);
-  const [names, orders] = await Promise.all([describeRows(ctx, by, keys), ordersOf(ctx, by, keys)]);
+  const [names, orders] = await Promise.all([describeRows(ctx, by, keys), groupOrders ?? ordersOf(ctx, by, keys)]);
   const totalRevenue = num(page[0]?.total_revenue);
   return {
     rows: page.map((row) => ({
@@ -115,16 +119,20 @@ async function describeRows(ctx: ReportContext, by: ProductQuery['group_by'], ke
   return new Map(rows.map((row) => [String(row.id), { code: '', name: row.title, unit: '', category: '', brand: '' }]));
 }
 
-/** Distinct orders of the period with the page's rows on them. */
-async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
+/** Distinct orders of the period with the page's rows on them (`keys`), or with each row (null). */
+async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[] | null): Promise<Map<string, number>> {
+  if (keys?.length === 0) return new Map();
   const key = by === 'variant' ? sql`${l.variantId}::text` : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
   const join = by === 'variant' ? sql`` : sql`join variants v on v.id = ${l.variantId} join products p on p.id = v.product_id`;
   const rows = rowsOf<{ key: string; orders: string }>(
     await ctx.db.execute(sql`
       select ${key} as key, count(distinct ${l.orderId}) as orders from ${l} ${join}
-      where ${ctx.where(LINE_FACTS)} and ${SOLD} and ${
-        by === 'variant' ? sql`${l.variantId} = any(${sql.param(keys.map(Number))}::int[])` : sql`${key} = any(${sql.param(keys)}::text[])`
+      where ${ctx.where(LINE_FACTS)} and ${SOLD} ${
+        keys === null
+          ? sql``
+          : by === 'variant'
+            ? sql`and ${l.variantId} = any(${sql.param(keys.map(Number))}::int[])`
+            : sql`and ${key} = any(${sql.param(keys)}::text[])`
       } group by 1`),
   );
   return new Map(rows.map((row) => [row.key, num(row.orders)]));
