@@ -27,6 +27,7 @@ import {
 import { reportOrderFacts as f, visits } from '@server/kernel/db/schema';
 import { rowsOf } from '@server/kernel/sql';
 import { inList, ORDER_FACTS, type ReportContext } from './report-context';
+import { historicalPerDay, withHistory } from './report-history';
 
 export { inList };
 
@@ -57,7 +58,7 @@ export async function visitFigures(ctx: ReportContext, period: Period) {
 
 export async function overviewFigures(ctx: ReportContext, period: Period): Promise<OverviewFigures> {
   // The orders' figures and the visits' are independent: asked at once, on two connections of the pool.
-  const [answer, visited] = await Promise.all([
+  const [answer, visited, history] = await Promise.all([
     ctx.db.execute(sql`
       with buyers as (select ${f.customerId} as id from ${f} where ${ctx.where(ORDER_FACTS, period)} and ${TAKEN} group by ${f.customerId})
       select coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue,
@@ -68,13 +69,16 @@ export async function overviewFigures(ctx: ReportContext, period: Period): Promi
              (select count(*) from buyers where ${firstEver(ctx.company, sql`buyers.id`, period.from)}) as new_customers
       from ${f} where ${ctx.where(ORDER_FACTS, period)}`),
     visitFigures(ctx, period),
+    historicalPerDay(ctx, period),
   ]);
   const [row] = rowsOf<Record<string, string>>(answer);
-  const revenue = num(row?.revenue);
-  const soldOrders = num(row?.sold_orders);
+  // Sales from before the app (./report-history.ts) count as sold and taken orders.
+  const before = [...history.values()].reduce((sum, day) => ({ revenue: sum.revenue + day.revenue, orders: sum.orders + day.orders }), { revenue: 0, orders: 0 });
+  const revenue = num(row?.revenue) + before.revenue;
+  const soldOrders = num(row?.sold_orders) + before.orders;
   return {
     revenue,
-    orders: num(row?.orders),
+    orders: num(row?.orders) + before.orders,
     sold_orders: soldOrders,
     customers: num(row?.customers),
     avg_order_value: soldOrders > 0 ? Math.round(revenue / soldOrders) : 0,
@@ -135,13 +139,16 @@ export function buckets(period: Period, bucket: TimeBucket): { key: string; labe
   return out;
 }
 
+/** Revenue and orders per day of the period, the sales from before the app included (./report-history.ts). */
 async function perDay(ctx: ReportContext, period: Period): Promise<Map<string, { revenue: number; orders: number }>> {
-  const rows = rowsOf<{ day: string; revenue: string; orders: string }>(
-    await ctx.db.execute(sql`
+  const [answer, history] = await Promise.all([
+    ctx.db.execute(sql`
       select ${f.day}::text as day, coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue, count(*) filter (where ${TAKEN}) as orders
       from ${f} where ${ctx.where(ORDER_FACTS, period)} group by ${f.day}`),
-  );
-  return new Map(rows.map((row) => [row.day, { revenue: num(row.revenue), orders: num(row.orders) }]));
+    historicalPerDay(ctx, period),
+  ]);
+  const rows = rowsOf<{ day: string; revenue: string; orders: string }>(answer);
+  return withHistory(new Map(rows.map((row) => [row.day, { revenue: num(row.revenue), orders: num(row.orders) }])), history);
 }
 
 function sumDays(days: Map<string, { revenue: number; orders: number }>, from: string, to: string) {

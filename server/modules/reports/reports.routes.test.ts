@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPaths } from '@contract/api-paths';
@@ -21,6 +23,7 @@ import {
 } from '@contract/reports';
 import { defaultReportView } from '@contract/reports-columns';
 import { vietnamDay } from '@contract/price-policy';
+import { customerTypes, historicalSales } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startRegionKit, type RegionKit } from '@server/testing/regions.kit';
@@ -194,6 +197,44 @@ describe('the report configuration', () => {
 });
 
 describe('data scopes and companies', () => {
+  it('counts sales imported from before the app for the days before the first order, as the baseline of the orders report', async () => {
+    const { db } = kit.server.deps;
+    const monthsAgo = (n: number) => {
+      const date = new Date(`${today.slice(0, 7)}-15T00:00:00Z`);
+      date.setUTCMonth(date.getUTCMonth() - n);
+      return date.toISOString().slice(0, 7);
+    };
+    const early = monthsAgo(10);
+    const monthEnd = new Date(Date.UTC(Number(early.slice(0, 4)), Number(early.slice(5, 7)), 0)).toISOString().slice(0, 10);
+    const earlyPeriod = { company: kit.anKhang, date_from: `${early}-01`, date_to: monthEnd };
+    const thisMonth = { company: kit.anKhang, date_from: `${today.slice(0, 7)}-01`, date_to: today };
+    const nowBefore = (await kit.get<CompanyOverview>(reportPaths.companyOverview, thisMonth)).body.data.current;
+    const batchId = crypto.randomUUID();
+    const row = (values: Partial<typeof historicalSales.$inferInsert>) => ({ id: crypto.randomUUID(), batchId, companyId: kit.anKhang, month: early, revenue: 0, ...values });
+    await db.insert(historicalSales).values([
+      row({ revenue: 5_000_000, orders: 6, accountId: accountOf(kit.rep) }),
+      row({ day: `${early}-10`, revenue: 2_000_000, orders: 3 }),
+      // Once the app holds orders, its own figures count, not the sheet's.
+      row({ month: today.slice(0, 7), revenue: 9_000_000, orders: 9 }),
+    ]);
+    try {
+      const overview = (await kit.get<CompanyOverview>(reportPaths.companyOverview, earlyPeriod)).body.data.current;
+      expect(overview).toMatchObject({ revenue: 7_000_000, orders: 9, sold_orders: 9, avg_order_value: Math.round(7_000_000 / 9) });
+      const analysis = (await kit.get<BusinessAnalysis>(reportPaths.businessAnalysis, earlyPeriod)).body.data;
+      expect(analysis.series.find((slot) => slot.from === `${early}-01`)).toMatchObject({ revenue: 5_000_000, orders: 6 });
+      expect(analysis.series.find((slot) => slot.from <= `${early}-10` && slot.to >= `${early}-10`)).toMatchObject({ revenue: 2_000_000, orders: 3 });
+      expect(analysis.series.reduce((sum, slot) => sum + slot.revenue, 0)).toBe(7_000_000);
+      expect((await kit.get<CompanyOverview>(reportPaths.companyOverview, thisMonth)).body.data.current).toEqual(nowBefore);
+      // A rep sees the rows that name them; a customer group, which the sheet does not know, leaves them out.
+      expect((await kit.get<CompanyOverview>(reportPaths.companyOverview, earlyPeriod, kit.rep.access)).body.data.current.revenue).toBe(5_000_000);
+      const [group] = await db.select({ id: customerTypes.id }).from(customerTypes).where(eq(customerTypes.companyId, kit.anKhang)).limit(1);
+      const grouped = await kit.get<CompanyOverview>(reportPaths.companyOverview, { ...earlyPeriod, customer_type: group!.id });
+      expect(grouped.body.data.current.revenue).toBe(0);
+    } finally {
+      await db.delete(historicalSales).where(eq(historicalSales.batchId, batchId));
+    }
+  });
+
   it('keeps a rep to their own figures, whatever they ask for', async () => {
     const trinh = accountOf(kit.rep);
     const own = await kit.get<StaffReport>(reportPaths.staff, period(), kit.rep.access);
