@@ -10,6 +10,7 @@ import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
 import { seedDemoDelivery } from './seed/demo-delivery';
 import { ensureAllCompanyRoles } from './modules/roles';
 import { configuredSender } from './modules/auth';
+import { zaloFirstSender } from './modules/messaging';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -107,7 +108,10 @@ export async function prepareDeps(
     reads: readRouting(db, database.replica),
   };
   started = deps;
-  if (!options.sender) deps.sender = configuredSender(deps);
+  if (!options.sender) {
+    deps.sender = configuredSender(deps);
+    if (env.otpZaloCompany !== null) deps.sender = zaloFirstSender(deps, env.otpZaloCompany, deps.sender);
+  }
   // Demo mode: An Khang's carrier accounts at the simulators and deliveries under way (server/seed/demo-delivery.ts).
   if (demoSeeded && env.simulators && simulatorUrl) {
     await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));

@@ -52,6 +52,11 @@ export type ServerEnv = {
    * the server log (development, the demo); `esms` sends SMS through eSMS.vn with the ESMS_* account.
    */
   smsProvider: 'log' | 'esms';
+  /**
+   * The company whose Zalo OA sends the app's own codes to phones first, by ZNS (its OTP template),
+   * the SMS or log sender taking what it cannot (server/modules/messaging/otp-sender.ts); null: none.
+   */
+  otpZaloCompany: number | null;
   esms: { apiKey: string; secretKey: string; brandname: string; environment: 'production' | 'sandbox' | 'simulator' };
   /** Web Push's VAPID key pair (server/modules/notifications/web-push.ts); made and kept in the database when absent. */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
@@ -120,6 +125,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobConcurrency: intFrom(source.JOB_CONCURRENCY, 2, 'JOB_CONCURRENCY'),
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
     smsProvider: smsProviderFrom(source.SMS_PROVIDER),
+    otpZaloCompany: source.OTP_ZALO_COMPANY ? intFrom(source.OTP_ZALO_COMPANY, 0, 'OTP_ZALO_COMPANY') : null,
     esms: {
       apiKey: source.ESMS_API_KEY ?? '',
       secretKey: source.ESMS_SECRET_KEY ?? '',

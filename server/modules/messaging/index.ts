@@ -15,4 +15,4 @@ export const MESSAGING_JOB_HANDLERS: AnyJobHandler[] = [refreshTokenJob, followe
 /** Order events: the order's status move calls the first; the delivery module calls the second (docs/messaging.md "Order events"). */
 export { onOrderStatusMove } from './order-events';
 /** A ZNS OTP by phone for the sign-up and verification flows (null: no OA or OTP template, send an SMS). */
-export { sendOtpByZns } from './otp-sender';
+export { sendOtpByZns, zaloFirstSender } from './otp-sender';

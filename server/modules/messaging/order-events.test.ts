@@ -11,7 +11,9 @@ import type { OrderRecord } from '@contract/orders';
 import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
-import { sendOtpByZns } from './index';
+import crypto from 'node:crypto';
+import type { VerificationMessage } from '@server/lib/verification-sender';
+import { sendOtpByZns, zaloFirstSender } from './index';
 
 let kit: MessagingKit;
 let oa: number;
@@ -89,6 +91,28 @@ describe('the OTP sender', () => {
     await kit.drain();
     expect(znsTo('0912345678')).toEqual([expect.objectContaining({ templateId: 310004, templateData: { otp: '482913' }, trackingId: id })]);
     expect(await sendOtpByZns(kit.server.deps, { companyId: kit.minhPhat, phone: '0912345678', code: '1' })).toBeNull();
+  });
+
+  it("sends the app's codes by ZNS from the configured company's OA, once per code, and the rest to the other sender", async () => {
+    const others: VerificationMessage[] = [];
+    const fallback = { send: async (message: VerificationMessage) => void others.push(message) };
+    const message = (to: string, channel: 'sms' | 'email' = 'sms'): VerificationMessage => ({
+      channel,
+      to,
+      code: '731946',
+      purpose: 'registration',
+      requestId: crypto.randomUUID(),
+      expiresAt: new Date(Date.now() + 600_000),
+    });
+    const byZalo = zaloFirstSender(kit.server.deps, kit.anKhang, fallback);
+    const code = message('0912345679');
+    await byZalo.send(code);
+    await byZalo.send(code);
+    await kit.drain();
+    expect(znsTo('0912345679')).toEqual([expect.objectContaining({ templateData: { otp: '731946' }, trackingId: code.requestId })]);
+    await byZalo.send(message('an@ankhang.vn', 'email'));
+    await zaloFirstSender(kit.server.deps, kit.minhPhat, fallback).send(message('0912345670'));
+    expect(others.map((sent) => sent.to)).toEqual(['an@ankhang.vn', '0912345670']);
   });
 });
 
