@@ -105,6 +105,7 @@ describe('delivery with carriers', () => {
     await expect(labelPage.locator('body').innerText()).resolves.toContain(tracking);
     await labelPage.close();
     await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'hidden' });
 
     // The simulator walks it to delivered; its webhooks complete the order.
     const walked = await fetch(`${app.server.sims!.url}/ghn/__sim/advance`, {

@@ -264,7 +264,15 @@ export function desktopMenu(page: Page): Locator {
  */
 export async function openHeaderDropdown(page: Page, label: string): Promise<Locator> {
   const trigger = desktopMenu(page).getByRole('button', { name: label, exact: true });
-  await trigger.hover();
+  // A hover that lands while a closing drawer's overlay still covers the header opens nothing, and
+  // hovering again where the pointer already is fires no new mouseenter: move away and come back.
+  for (let attempt = 1; ; attempt += 1) {
+    await page.mouse.move(0, 0);
+    await trigger.hover();
+    const deadline = Date.now() + 3_000;
+    while (Date.now() < deadline && (await trigger.getAttribute('aria-expanded')) !== 'true') await page.waitForTimeout(50);
+    if ((await trigger.getAttribute('aria-expanded')) === 'true' || attempt === 4) break;
+  }
   await eventually(() => trigger.getAttribute('aria-expanded')).toBe('true');
   const id = await trigger.getAttribute('aria-controls');
   if (!id) throw new Error(`the "${label}" menu names no dropdown (aria-controls)`);
