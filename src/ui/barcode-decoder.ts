@@ -1,11 +1,11 @@
 /**
  * The barcode decoder behind the camera dialog: the browser's own BarcodeDetector where it has one
  * (Chrome on Android and macOS), else the `barcode-detector` ponyfill over ZXing-C++ WebAssembly.
- * The WebAssembly is served from our own origin (never a CDN, it must work offline: the service
- * worker keeps it once fetched, and `warmDecoder` fetches it in the background once the app is
- * installed, so it is not part of the first download) as a gzip file that is inflated here and handed to the module as bytes
- * (zxing-wasm's documented `wasmBinary` override), checked against the SHA-256 the ponyfill was
- * built with. Only the camera dialog imports this module, and the dialog itself loads lazily.
+ * The WebAssembly is served from our own origin (never a CDN: it must work offline) as a gzip file
+ * that is inflated here and handed to the module as bytes (zxing-wasm's documented `wasmBinary`
+ * override), checked against the SHA-256 the ponyfill was built with. It is not part of the first
+ * download: `warmDecoder` fetches it in the background once the app is installed and the service
+ * worker keeps it. Only the camera dialog imports this module, and the dialog itself loads lazily.
  */
 export const BARCODE_FORMATS = ['ean_13', 'ean_8', 'code_128', 'qr_code', 'data_matrix'] as const;
 

@@ -14,6 +14,8 @@ import { ZALO_SWITCH } from '@contract/messaging';
 import { queueMessage } from './messages-send';
 
 export async function sendOtpByZns(deps: AppDeps, input: { companyId: number; phone: string; code: string; id?: string }): Promise<string | null> {
+  // The same code sent again is the message already queued.
+  if (input.id && (await deps.db.select({ id: zaloMessages.id }).from(zaloMessages).where(eq(zaloMessages.id, input.id))).length > 0) return input.id;
   if (!(await isSwitchOn(deps.db, input.companyId, ZALO_SWITCH))) return null;
   const rows = await deps.db
     .select({ oa: zaloOas.id, template: zaloTemplates })
@@ -26,8 +28,6 @@ export async function sendOtpByZns(deps: AppDeps, input: { companyId: number; ph
   const param = found?.template.params.find((one) => /otp|code|ma/i.test(one.name)) ?? found?.template.params[0];
   if (!found || !param) return null;
   const id = input.id ?? crypto.randomUUID();
-  // The same code sent again is the message already queued.
-  if (input.id && (await deps.db.select({ id: zaloMessages.id }).from(zaloMessages).where(eq(zaloMessages.id, input.id))).length > 0) return id;
   await deps.db.transaction((tx) =>
     queueMessage(tx, {
       kind: 'zns',
