@@ -50,85 +50,69 @@ export async function monthActuals(
     inArray(orders.status, [...KPI_ORDER_STATUSES]),
     only ? inArray(orders.accountId, [...only]) : undefined,
   );
-  const orderRows = await db
-    .select({ accountId: orders.accountId, n: count(), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
-    .from(orders)
-    .where(orderWhere)
-    .groupBy(orders.accountId);
-  for (const row of orderRows) {
-    const values = { orders: Number(row.n), revenue: Number(row.total) };
-    bump(byAccount, row.accountId, values);
-    Object.assign(company, addValues(company, { ...ZERO_KPI, ...values }));
-  }
-
-  const imported = await db
-    .select({ accountId: staffSales.accountId, revenue: staffSales.revenue, orders: staffSales.orders })
-    .from(staffSales)
-    .where(
-      and(eq(staffSales.companyId, companyId), eq(staffSales.month, month), only ? inArray(staffSales.accountId, [...only]) : undefined),
-    );
-  for (const row of imported) {
-    const values = { revenue: Number(row.revenue), orders: Number(row.orders) };
-    bump(byAccount, row.accountId, values);
-    bump(importedByAccount, row.accountId, values);
-    Object.assign(company, addValues(company, { ...ZERO_KPI, ...values }));
-  }
-
   const customerWhere = and(
     eq(customers.companyId, companyId),
     gte(customers.createdAt, start),
     lt(customers.createdAt, end),
     only ? inArray(customers.createdBy, [...only]) : undefined,
   );
-  const created = await db
-    .select({ accountId: customers.createdBy, n: count() })
-    .from(customers)
-    .where(customerWhere)
-    .groupBy(customers.createdBy);
-  for (const row of created) {
-    if (row.accountId !== null) bump(byAccount, row.accountId, { new_customers: Number(row.n) });
-    company.new_customers += Number(row.n);
-  }
-
   const visitWhere = and(
     eq(visits.companyId, companyId),
     gte(visits.checkInAt, start),
     lt(visits.checkInAt, end),
     only ? inArray(visits.accountId, [...only]) : undefined,
   );
-  const visited = await db.select({ accountId: visits.accountId, n: count() }).from(visits).where(visitWhere).groupBy(visits.accountId);
+  const orderTotal = sql<string>`coalesce(sum(${orders.total}), 0)`;
+  // Independent grouped queries, asked at once on connections of the pool (`db` is never a transaction here).
+  const [orderRows, imported, created, visited, ordersByProvince, customersByProvince, visitsByProvince] = await Promise.all([
+    db.select({ accountId: orders.accountId, n: count(), total: orderTotal }).from(orders).where(orderWhere).groupBy(orders.accountId),
+    db
+      .select({ accountId: staffSales.accountId, revenue: staffSales.revenue, orders: staffSales.orders })
+      .from(staffSales)
+      .where(and(eq(staffSales.companyId, companyId), eq(staffSales.month, month), only ? inArray(staffSales.accountId, [...only]) : undefined)),
+    db.select({ accountId: customers.createdBy, n: count() }).from(customers).where(customerWhere).groupBy(customers.createdBy),
+    db.select({ accountId: visits.accountId, n: count() }).from(visits).where(visitWhere).groupBy(visits.accountId),
+    only ? [] : db.select({ code: orders.provinceCode, n: count(), total: orderTotal }).from(orders).where(orderWhere).groupBy(orders.provinceCode),
+    only ? [] : db.select({ code: customers.provinceCode, n: count() }).from(customers).where(customerWhere).groupBy(customers.provinceCode),
+    only
+      ? []
+      : db
+          .select({ code: customers.provinceCode, n: count() })
+          .from(visits)
+          .innerJoin(customers, eq(customers.id, visits.customerId))
+          .where(visitWhere)
+          .groupBy(customers.provinceCode),
+  ]);
+
+  for (const row of orderRows) {
+    const values = { orders: Number(row.n), revenue: Number(row.total) };
+    bump(byAccount, row.accountId, values);
+    Object.assign(company, addValues(company, { ...ZERO_KPI, ...values }));
+  }
+  for (const row of imported) {
+    const values = { revenue: Number(row.revenue), orders: Number(row.orders) };
+    bump(byAccount, row.accountId, values);
+    bump(importedByAccount, row.accountId, values);
+    Object.assign(company, addValues(company, { ...ZERO_KPI, ...values }));
+  }
+  for (const row of created) {
+    if (row.accountId !== null) bump(byAccount, row.accountId, { new_customers: Number(row.n) });
+    company.new_customers += Number(row.n);
+  }
   for (const row of visited) {
     bump(byAccount, row.accountId, { visits: Number(row.n) });
     company.visits += Number(row.n);
   }
 
-  if (only) return { byAccount, importedByAccount, byProvince, company };
-
   const province = (code: string | null) => index.newCodeOf(code);
-  const ordersByProvince = await db
-    .select({ code: orders.provinceCode, n: count(), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
-    .from(orders)
-    .where(orderWhere)
-    .groupBy(orders.provinceCode);
   for (const row of ordersByProvince) {
     const code = province(row.code);
     if (code) bump(byProvince, code, { orders: Number(row.n), revenue: Number(row.total) });
   }
-  const customersByProvince = await db
-    .select({ code: customers.provinceCode, n: count() })
-    .from(customers)
-    .where(customerWhere)
-    .groupBy(customers.provinceCode);
   for (const row of customersByProvince) {
     const code = province(row.code);
     if (code) bump(byProvince, code, { new_customers: Number(row.n) });
   }
-  const visitsByProvince = await db
-    .select({ code: customers.provinceCode, n: count() })
-    .from(visits)
-    .innerJoin(customers, eq(customers.id, visits.customerId))
-    .where(visitWhere)
-    .groupBy(customers.provinceCode);
   for (const row of visitsByProvince) {
     const code = province(row.code);
     if (code) bump(byProvince, code, { visits: Number(row.n) });

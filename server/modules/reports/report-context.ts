@@ -3,13 +3,13 @@
  * report's switch (a report that is off is refused, not only hidden), the period (this month by
  * default) and the filter's conditions on a fact table (server/kernel/db/schema/reports.ts).
  */
-import { and, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { vietnamDay } from '@contract/price-policy';
-import { addDays, REPORT_SWITCH, TAKEN_STATUSES, type Period, type ReportFilter, type ReportKind } from '@contract/reports';
+import { REPORT_SWITCH, type Period, type ReportFilter, type ReportKind } from '@contract/reports';
 import type { AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
-import { customers, reportLineFacts, reportOrderFacts, visits } from '@server/kernel/db/schema';
+import { customers, reportLineFacts, reportOrderFacts, reportVisitFacts } from '@server/kernel/db/schema';
 import { requireSwitch } from '@server/kernel/switches';
 import { anyText } from '@server/kernel/sql';
 import { getProvinceIndex } from '@server/modules/address';
@@ -37,19 +37,23 @@ export type ReportContext = {
   where: (facts: FactColumns, period?: Period) => SQL;
   /** The same without the period (a customer's last order, ever). */
   whereAnyTime: (facts: FactColumns) => SQL;
-  /** The same on check-ins (`visits` joined with `customers`: the region and group are the customer's). */
-  visitsWhere: (period?: Period) => SQL;
   /**
-   * What visit figures of a period read from: the visits, their customers when the filter or scope
-   * needs them, and `taken.visit_id`, set when an order was taken at the visit (one hash join, not a
-   * probe per visit). An order is taken during its visit (the cart attaches the open check-in), so
-   * the orders looked at are those of the period and a day either side (a visit across midnight).
+   * What visit figures read from (with `where(VISIT_FACTS)`): the check-ins' facts, and their
+   * customers when the filter or the scope needs the customer's region or group.
    */
-  visitsFrom: (period?: Period) => SQL;
+  visitsFrom: SQL;
 };
 
 export const ORDER_FACTS: FactColumns = reportOrderFacts;
 export const LINE_FACTS: FactColumns = reportLineFacts;
+/** A visit's region and group are its customer's, as the visit screens show them. */
+export const VISIT_FACTS: FactColumns = {
+  companyId: reportVisitFacts.companyId,
+  day: reportVisitFacts.day,
+  accountId: reportVisitFacts.accountId,
+  provinceCode: customers.provinceCode,
+  customerTypeId: customers.customerTypeId,
+};
 
 /** `('a', 'b')`: a fixed list of statuses written into a query. */
 export const inList = (statuses: readonly string[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
@@ -85,16 +89,9 @@ export async function reportContext(db: Db, auth: AuthInfo, filter: ReportFilter
     return conditions;
   };
   // The scope needs the region's provinces (a query): worked out once per table and kept.
-  const orderBase = await base(ORDER_FACTS);
-  const lineBase = await base(LINE_FACTS);
-  const conditionsOf = (facts: FactColumns) => (facts === LINE_FACTS ? lineBase : orderBase);
-  const visitBase = await base({
-    companyId: visits.companyId,
-    day: visits.checkInAt,
-    accountId: visits.accountId,
-    provinceCode: customers.provinceCode,
-    customerTypeId: customers.customerTypeId,
-  });
+  const conditions = new Map<FactColumns, (SQL | undefined)[]>();
+  for (const facts of [ORDER_FACTS, LINE_FACTS, VISIT_FACTS]) conditions.set(facts, await base(facts));
+  const conditionsOf = (facts: FactColumns) => conditions.get(facts)!;
   return {
     db,
     company: filter.company,
@@ -104,16 +101,10 @@ export async function reportContext(db: Db, auth: AuthInfo, filter: ReportFilter
     regionCodes: region,
     where: (facts, within = period) => and(...conditionsOf(facts), gte(facts.day, within.from), lte(facts.day, within.to))!,
     whereAnyTime: (facts) => and(...conditionsOf(facts))!,
-    visitsFrom: (within = period) =>
-      sql`${visits} ${
-        region || filter.customer_type !== undefined || (!access.isAdmin && access.scope === 'region')
-          ? sql`join ${customers} on ${customers.id} = ${visits.customerId}`
-          : sql``
-      } left join (select distinct ${reportOrderFacts.visitId} as visit_id from ${reportOrderFacts}
-                   where ${reportOrderFacts.companyId} = ${filter.company} and ${reportOrderFacts.visitId} is not null
-                     and ${reportOrderFacts.day} between ${addDays(within.from, -1)} and ${addDays(within.to, 1)}
-                     and ${reportOrderFacts.status} in ${inList(TAKEN_STATUSES)}) taken on taken.visit_id = ${visits.id}`,
-    visitsWhere: (within = period) =>
-      and(...visitBase, gte(visits.checkInAt, vnStart(within.from)), lt(visits.checkInAt, vnStart(addDays(within.to, 1))))!,
+    visitsFrom: sql`${reportVisitFacts} ${
+      region || filter.customer_type !== undefined || (!access.isAdmin && access.scope === 'region')
+        ? sql`join ${customers} on ${customers.id} = ${reportVisitFacts.customerId}`
+        : sql``
+    }`,
   };
 }

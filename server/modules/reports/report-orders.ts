@@ -24,9 +24,9 @@ import {
   type Period,
   type TimeBucket,
 } from '@contract/reports';
-import { reportOrderFacts as f, visits } from '@server/kernel/db/schema';
+import { reportOrderFacts as f, reportVisitFacts as vf } from '@server/kernel/db/schema';
 import { rowsOf } from '@server/kernel/sql';
-import { inList, ORDER_FACTS, type ReportContext } from './report-context';
+import { inList, ORDER_FACTS, VISIT_FACTS, type ReportContext } from './report-context';
 import { historicalPerDay, withHistory } from './report-history';
 
 export { inList };
@@ -49,9 +49,8 @@ export function firstEver(company: number, customer: SQL, from: string): SQL {
 export async function visitFigures(ctx: ReportContext, period: Period) {
   const [row] = rowsOf<{ visits: string; with_order: string; minutes: string | null }>(
     await ctx.db.execute(sql`
-      select count(*) as visits, count(taken.visit_id) as with_order,
-             avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${ctx.visitsFrom(period)} where ${ctx.visitsWhere(period)}`),
+      select count(*) as visits, count(*) filter (where ${vf.withOrder}) as with_order, avg(${vf.minutes}) as minutes
+      from ${ctx.visitsFrom} where ${ctx.where(VISIT_FACTS, period)}`),
   );
   return { visits: num(row?.visits), withOrder: num(row?.with_order), minutes: row?.minutes === null ? null : num(row?.minutes) };
 }

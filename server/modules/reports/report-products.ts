@@ -5,6 +5,7 @@
  * of accepted orders (report_line_facts), gifts left out.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type * as v from 'valibot';
 import {
   percent,
@@ -27,48 +28,40 @@ type ProductQuery = v.InferOutput<typeof ProductReportSchema>;
 const SOLD = sql`${l.status} in ${inList(REVENUE_STATUSES)}`;
 const num = (value: unknown) => Number(value ?? 0);
 
-/** What a grouping reads from a product: its own id, or the id of one of its lists. */
-const GROUP_COLUMN = { category: 'category_id', brand: 'brand_id', group: 'group_id' } as const;
+/** The fact column a row key is: the product, or its category, brand or group (kept on the facts). */
+const KEY_COLUMN = { variant: l.variantId, category: l.categoryId, brand: l.brandId, group: l.groupId } as const;
 const GROUP_TABLE = { category: 'product_categories', brand: 'product_brands', group: 'product_groups' } as const;
 
 /**
  * Figures first, names after: the period's sold lines summed per row key (a product, or its category,
- * brand or group), sorted and counted in the database; only the page's rows are then named and have
- * their orders counted (distinct orders, so a product on two lines of one order counts once). A
- * year of lines is summed once; nothing is joined or looked up per product but the page's twenty.
+ * brand or group) on the facts alone, sorted and counted in the database; only the page's rows are
+ * then named. Orders are counted distinct (a product on two lines of one order counts once): for a
+ * grouping, of every row while the page is summed (there are few); for products, of the page's twenty.
  */
 export async function bestSellingProducts(ctx: ReportContext, query: ProductQuery): Promise<ProductReport> {
   const slow = query.slow === '1';
   const by = slow ? 'variant' : query.group_by;
   const search: SQL[] = wordConditions(sql`v.search_text`, ctx.filter.search);
-  const perVariant = sql`select ${l.variantId} as variant_id, sum(${l.quantity}) as quantity, sum(${l.revenue}) as revenue
-                         from ${l} where ${ctx.where(LINE_FACTS)} and ${SOLD} group by ${l.variantId}`;
-  const catalogue = sql`join variants v on v.id = s.variant_id join products p on p.id = v.product_id`;
+  const matching = search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``;
+  const perKey = (key: AnyPgColumn, searched: boolean) => sql`
+    select ${key} as key, sum(${l.quantity}) as quantity, sum(${l.revenue}) as revenue
+    from ${l} ${searched ? sql`join variants v on v.id = ${l.variantId}` : sql``}
+    where ${ctx.where(LINE_FACTS)} and ${SOLD} ${searched ? matching : sql``} group by 1`;
+  // Slow movers list every active product (the search picks which), those sold nothing included.
+  // Summed once, before the join: left in the join, the planner may have each parallel worker sum it all.
+  const sold = slow ? sql`with sold as materialized (${perKey(l.variantId, false)})` : sql``;
   const source = slow
-    ? sql`variants v join products p on p.id = v.product_id left join (${perVariant}) s on s.variant_id = v.id
-            where v.company_id = ${ctx.company} and v.is_active and p.is_active`
-    : by === 'variant' && search.length === 0
-      ? sql`(${perVariant}) s where true`
-      : sql`(${perVariant}) s ${catalogue} where true`;
-  const key =
-    by === 'variant'
-      ? slow
-        ? sql`v.id::text`
-        : search.length
-          ? sql`v.id::text`
-          : sql`s.variant_id::text`
-      : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
+    ? sql`(select v.id as key, s.quantity, s.revenue from variants v join products p on p.id = v.product_id left join sold s on s.key = v.id
+           where v.company_id = ${ctx.company} and v.is_active and p.is_active ${matching}) s`
+    : sql`(${perKey(KEY_COLUMN[by], search.length > 0)}) s`;
   const sortBy = slow || query.sort === 'quantity' ? sql`quantity` : sql`revenue`;
   const direction = sql.raw((query.order ?? (slow ? 'asc' : 'desc')) === 'asc' ? 'asc' : 'desc');
-  // A grouping has few rows (categories, brands, groups): the orders of every one are counted while
-  // the page is summed, instead of after it; a product's, only for the page's twenty.
   const [pageAnswer, groupOrders] = await Promise.all([
-    ctx.db.execute(sql`
-      select ${key} as key, coalesce(sum(s.quantity), 0) as quantity, coalesce(sum(s.revenue), 0) as revenue,
-             count(*) over () as rows, sum(coalesce(sum(s.revenue), 0)) over () as total_revenue,
-             sum(coalesce(sum(s.quantity), 0)) over () as total_quantity
-      from ${source} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
-      group by 1 order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
+    ctx.db.execute(sql`${sold}
+      select coalesce(s.key::text, 'none') as key, coalesce(s.quantity, 0) as quantity, coalesce(s.revenue, 0) as revenue,
+             count(*) over () as rows, sum(coalesce(s.revenue, 0)) over () as total_revenue,
+             sum(coalesce(s.quantity, 0)) over () as total_quantity
+      from ${source} order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
     by === 'variant' ? null : ordersOf(ctx, by, null),
   ]);
   const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(pageAnswer);
@@ -119,21 +112,25 @@ async function describeRows(ctx: ReportContext, by: ProductQuery['group_by'], ke
   return new Map(rows.map((row) => [String(row.id), { code: '', name: row.title, unit: '', category: '', brand: '' }]));
 }
 
-/** Distinct orders of the period with the page's rows on them (`keys`), or with each row (null). */
+/**
+ * Distinct orders of the period with the page's rows on them (`keys`), or with each row (null): the
+ * (key, order) pairs grouped first, which for a grouping streams from its index
+ * (report_line_facts_category_idx and its brand and group twins) instead of sorting every line.
+ */
 async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[] | null): Promise<Map<string, number>> {
   if (keys?.length === 0) return new Map();
-  const key = by === 'variant' ? sql`${l.variantId}::text` : sql.raw(`coalesce(p.${GROUP_COLUMN[by]}::text, 'none')`);
-  const join = by === 'variant' ? sql`` : sql`join variants v on v.id = ${l.variantId} join products p on p.id = v.product_id`;
+  const column = KEY_COLUMN[by];
+  const only =
+    keys === null
+      ? sql``
+      : by === 'variant'
+        ? sql`and ${column} = any(${sql.param(keys.map(Number))}::int[])`
+        : sql`and coalesce(${column}::text, 'none') = any(${sql.param(keys)}::text[])`;
   const rows = rowsOf<{ key: string; orders: string }>(
     await ctx.db.execute(sql`
-      select ${key} as key, count(distinct ${l.orderId}) as orders from ${l} ${join}
-      where ${ctx.where(LINE_FACTS)} and ${SOLD} ${
-        keys === null
-          ? sql``
-          : by === 'variant'
-            ? sql`and ${l.variantId} = any(${sql.param(keys.map(Number))}::int[])`
-            : sql`and ${key} = any(${sql.param(keys)}::text[])`
-      } group by 1`),
+      select coalesce(pairs.key::text, 'none') as key, count(*) as orders
+      from (select ${column} as key, ${l.orderId} from ${l} where ${ctx.where(LINE_FACTS)} and ${SOLD} ${only} group by 1, 2) pairs
+      group by 1`),
   );
   return new Map(rows.map((row) => [row.key, num(row.orders)]));
 }

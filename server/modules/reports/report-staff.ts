@@ -8,24 +8,21 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { kpiProgress, monthClock, ZERO_KPI, type KpiValues } from '@contract/kpi';
 import { percent, type ConversionReport, type EmployeeKpiReport, type StaffReport, type StaffRow } from '@contract/reports';
-import { accountCompanies, accounts, kpiTargets, regions, reportOrderFacts as f, visits } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, kpiTargets, regions, reportOrderFacts as f, reportVisitFacts as vf } from '@server/kernel/db/schema';
 import { matchesSearch } from '@server/kernel/lists';
 import { rowsOf } from '@server/kernel/sql';
 import { getProvinceIndex } from '@server/modules/address';
 import { monthActuals } from '@server/modules/kpi';
-import { ORDER_FACTS, type ReportContext } from './report-context';
+import { ORDER_FACTS, VISIT_FACTS, type ReportContext } from './report-context';
 import { REVENUE, TAKEN } from './report-orders';
 
 const num = (value: unknown) => Number(value ?? 0);
 
 type Member = { accountId: number; code: string; name: string; region: string };
 
-/** The people a report lists: sales staff the caller may see, plus `also` (those with figures). */
-async function people(ctx: ReportContext, also: readonly number[]): Promise<Member[]> {
-  const { access, filter } = ctx;
-  const own = !access.isAdmin && access.scope === 'own';
-  const inRegion = !access.isAdmin && access.scope === 'region';
-  const rows = await ctx.db
+/** The company's accepted members with what the report's choice of people reads. */
+async function membersOf(ctx: ReportContext) {
+  return ctx.db
     .select({
       accountId: accountCompanies.accountId,
       code: accountCompanies.code,
@@ -39,6 +36,13 @@ async function people(ctx: ReportContext, also: readonly number[]): Promise<Memb
     .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
     .leftJoin(regions, eq(regions.id, accountCompanies.regionId))
     .where(and(eq(accountCompanies.companyId, ctx.company), eq(accountCompanies.status, 'accept')));
+}
+
+/** The people a report lists: sales staff the caller may see, plus `also` (those with figures). */
+function people(ctx: ReportContext, rows: Awaited<ReturnType<typeof membersOf>>, also: readonly number[]): Member[] {
+  const { access, filter } = ctx;
+  const own = !access.isAdmin && access.scope === 'own';
+  const inRegion = !access.isAdmin && access.scope === 'region';
   const withFigures = new Set(also);
   return rows
     .filter((row) => {
@@ -55,13 +59,12 @@ async function people(ctx: ReportContext, also: readonly number[]): Promise<Memb
     .filter((row) => matchesSearch(`${row.code} ${row.name}`, filter.search));
 }
 
-/** Revenue targets and KPI actuals of the KPI month for these people. */
+/** Revenue targets and KPI actuals of the KPI month for these members (a report shows some of them). */
 async function kpiOf(
   ctx: ReportContext,
   month: string,
   ids: number[],
 ): Promise<{ targets: Map<number, KpiValues>; actuals: Map<number, KpiValues> }> {
-  if (ids.length === 0) return { targets: new Map(), actuals: new Map() };
   const [targetRows, actuals] = await Promise.all([
     ctx.db
       .select()
@@ -78,33 +81,39 @@ async function kpiOf(
   return { targets, actuals: actuals.byAccount };
 }
 
+/** The members and their KPI month, asked while the report's figures are summed. */
+async function membersWithKpi(ctx: ReportContext, month: string) {
+  const rows = await membersOf(ctx);
+  return { rows, kpi: await kpiOf(ctx, month, rows.map((row) => row.accountId)) };
+}
+
 export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
-  // Orders and visits are summed at once, on two connections of the pool.
-  const [orderAnswer, visitAnswer] = await Promise.all([
+  const month = ctx.period.to.slice(0, 7);
+  // Independent parts asked at once on connections of the pool: the orders' sums, the customers each
+  // served (distinct pairs grouped, not a sort per rep), the visits, and the KPI month.
+  const [orderAnswer, customerAnswer, visitAnswer, { rows: memberRows, kpi }] = await Promise.all([
     ctx.db.execute(sql`
       select ${f.accountId} as account_id,
              coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue,
              count(*) filter (where ${TAKEN}) as orders,
              count(*) filter (where ${REVENUE}) as sold_orders,
-             count(distinct ${f.customerId}) filter (where ${TAKEN}) as customers,
              coalesce(avg(${f.skuCount}) filter (where ${TAKEN}), 0) as sku_per_order
       from ${f} where ${ctx.where(ORDER_FACTS)} group by ${f.accountId}`),
     ctx.db.execute(sql`
-      select ${visits.accountId} as account_id, count(*) as visits, count(taken.visit_id) as with_order,
-             avg(extract(epoch from ${visits.checkOutAt} - ${visits.checkInAt}) / 60) filter (where ${visits.checkOutAt} is not null) as minutes
-      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by ${visits.accountId}`),
+      select pairs.account_id, count(*) as customers
+      from (select ${f.accountId} as account_id, ${f.customerId} from ${f} where ${ctx.where(ORDER_FACTS)} and ${TAKEN} group by 1, 2) pairs
+      group by 1`),
+    ctx.db.execute(sql`
+      select ${vf.accountId} as account_id, count(*) as visits, count(*) filter (where ${vf.withOrder}) as with_order, avg(${vf.minutes}) as minutes
+      from ${ctx.visitsFrom} where ${ctx.where(VISIT_FACTS)} group by ${vf.accountId}`),
+    membersWithKpi(ctx, month),
   ]);
   const orderRows = rowsOf<Record<string, string>>(orderAnswer);
   const visitRows = rowsOf<Record<string, string | null>>(visitAnswer);
   const byOrders = new Map(orderRows.map((row) => [num(row.account_id), row]));
+  const customersOf = new Map(rowsOf<{ account_id: string; customers: string }>(customerAnswer).map((row) => [num(row.account_id), num(row.customers)]));
   const byVisits = new Map(visitRows.map((row) => [num(row.account_id), row]));
-  const members = await people(ctx, [...byOrders.keys(), ...byVisits.keys()]);
-  const month = ctx.period.to.slice(0, 7);
-  const kpi = await kpiOf(
-    ctx,
-    month,
-    members.map((member) => member.accountId),
-  );
+  const members = people(ctx, memberRows, [...byOrders.keys(), ...byVisits.keys()]);
   const rows: StaffRow[] = members.map((member) => {
     const o = byOrders.get(member.accountId);
     const w = byVisits.get(member.accountId);
@@ -119,7 +128,7 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
       region: member.region,
       revenue,
       orders: num(o?.orders),
-      customers: num(o?.customers),
+      customers: customersOf.get(member.accountId) ?? 0,
       visits: visitCount,
       visits_with_order: num(w?.with_order),
       strike_rate: percent(num(w?.with_order), visitCount),
@@ -137,8 +146,8 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
 export async function conversionRate(ctx: ReportContext): Promise<ConversionReport> {
   const rows = rowsOf<{ day: string; visits: string; with_order: string }>(
     await ctx.db.execute(sql`
-      select report_vn_day(${visits.checkInAt})::text as day, count(*) as visits, count(taken.visit_id) as with_order
-      from ${ctx.visitsFrom()} where ${ctx.visitsWhere()} group by 1 order by 1`),
+      select ${vf.day}::text as day, count(*) as visits, count(*) filter (where ${vf.withOrder}) as with_order
+      from ${ctx.visitsFrom} where ${ctx.where(VISIT_FACTS)} group by 1 order by 1`),
   );
   const days = rows.map((row) => ({
     day: row.day,
@@ -153,12 +162,8 @@ export async function conversionRate(ctx: ReportContext): Promise<ConversionRepo
 
 export async function employeeKpi(ctx: ReportContext, now = new Date()): Promise<EmployeeKpiReport> {
   const month = ctx.period.to.slice(0, 7);
-  const members = await people(ctx, []);
-  const kpi = await kpiOf(
-    ctx,
-    month,
-    members.map((member) => member.accountId),
-  );
+  const { rows, kpi } = await membersWithKpi(ctx, month);
+  const members = people(ctx, rows, []);
   const clock = monthClock(month, now);
   return {
     month,

@@ -6,9 +6,10 @@
  * path that writes an order (a phone's op, the office, an import, the data generator) keeps them in
  * the same transaction, and a report never scans the wide order rows nor converts a time zone per row.
  */
-import { bigint, date, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './company';
 import { orderLines, orders } from './orders';
+import { visits } from './visits';
 
 export const reportOrderFacts = pgTable(
   'report_order_facts',
@@ -39,7 +40,8 @@ export const reportOrderFacts = pgTable(
   (t) => [
     index('report_order_facts_day_idx').on(t.companyId, t.day),
     index('report_order_facts_account_idx').on(t.companyId, t.accountId, t.day),
-    index('report_order_facts_customer_idx').on(t.companyId, t.customerId, t.day),
+    // With the status: a customer's last or first taken order is read from the index alone.
+    index('report_order_facts_customer_idx').on(t.companyId, t.customerId, t.day, t.status),
     index('report_order_facts_visit_idx').on(t.visitId),
   ],
 );
@@ -62,6 +64,10 @@ export const reportLineFacts = pgTable(
     provinceCode: text('province_code'),
     status: text('status').notNull(),
     variantId: integer('variant_id').notNull(),
+    /** The product's category, brand and group (kept by a trigger on products), so a grouping reads the facts alone. */
+    categoryId: integer('category_id'),
+    brandId: integer('brand_id'),
+    groupId: integer('group_id'),
     /** Quantity in the product's base unit (quantity × the unit's factor). */
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
@@ -69,8 +75,42 @@ export const reportLineFacts = pgTable(
   (t) => [
     index('report_line_facts_day_idx').on(t.companyId, t.day),
     index('report_line_facts_account_idx').on(t.companyId, t.accountId, t.day),
-    index('report_line_facts_variant_idx').on(t.companyId, t.variantId, t.day),
+    // Covers the per-product sums (best sellers, slow movers): read in product order from the index alone.
+    index('report_line_facts_variant_idx').on(t.companyId, t.variantId, t.day, t.status, t.quantity, t.revenue),
     index('report_line_facts_order_idx').on(t.orderId),
     index('report_line_facts_customer_idx').on(t.customerId),
+    // Distinct orders per category, brand or group: read in (key, order) order from the index alone,
+    // counted without sorting a year of lines (server/modules/reports/report-products.ts ordersOf).
+    index('report_line_facts_category_idx').on(t.companyId, t.categoryId, t.orderId, t.day, t.status),
+    index('report_line_facts_brand_idx').on(t.companyId, t.brandId, t.orderId, t.day, t.status),
+    index('report_line_facts_group_idx').on(t.companyId, t.groupId, t.orderId, t.day, t.status),
+  ],
+);
+
+/**
+ * One row per check-in: its Vietnam day, the time spent, and whether an order was taken at it (an
+ * order fact of a taken status names it), so visit counts and strike rates read one narrow table
+ * instead of joining a year of visits to the orders taken at them. Region and customer group filters
+ * still read the customer (its current province and group, as the visit screens show them).
+ */
+export const reportVisitFacts = pgTable(
+  'report_visit_facts',
+  {
+    visitId: uuid('visit_id')
+      .primaryKey()
+      .references(() => visits.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    accountId: integer('account_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    /** Check-in to check-out; null while the visit is open. */
+    minutes: doublePrecision('minutes'),
+    withOrder: boolean('with_order').notNull().default(false),
+  },
+  (t) => [
+    index('report_visit_facts_day_idx').on(t.companyId, t.day),
+    index('report_visit_facts_account_idx').on(t.companyId, t.accountId, t.day),
   ],
 );
