@@ -268,6 +268,7 @@ describe('with the network off after one online visit', () => {
     // Let the online visit finish (the chart's chunk comes last): a reload would abort a chunk still
     // loading, which is the old page's doing, not the offline start's.
     await page.getByTestId('revenue-chart').waitFor();
+    const todayRevenue = await page.getByTestId('figure-today-revenue').innerText();
 
     await goOffline(context);
     const problems = watchProblems(page);
@@ -275,6 +276,9 @@ describe('with the network off after one online visit', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await waitForPath(page, '/dashboard');
     await eventually(() => mobileTitle(page), 'Tổng quan');
+    // The figures seen online stay, with the time they were fetched.
+    await page.getByTestId('dashboard-kept').getByText(/^Đang ngoại tuyến: số liệu lấy lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/).waitFor();
+    expect(await page.getByTestId('figure-today-revenue').innerText()).toBe(todayRevenue);
 
     const navbar = page.getByTestId('bottom-navbar');
     await navbar.getByRole('link', { name: 'Khách hàng' }).click();
@@ -290,11 +294,14 @@ describe('with the network off after one online visit', () => {
     await eventually(() => mobileTitle(page), 'Tổng quan');
     expect(problems).toEqual([]);
 
-    // Back online, the same page reaches the server again.
+    // Back online, the same page reaches the server again, and the dashboard's figures are the server's.
     await goOnline(context);
     await navbar.getByRole('link', { name: 'Cá nhân' }).click();
     await waitForPath(page, '/my-account');
     await page.getByTestId('account-name').getByText('Nguyễn Văn An').waitFor();
+    await navbar.getByRole('link', { name: 'Trang chủ' }).click();
+    await page.getByTestId('figure-today-revenue').waitFor();
+    await page.getByTestId('dashboard-kept').waitFor({ state: 'detached' });
   });
 });
 

@@ -1,18 +1,26 @@
-/** The dashboard's figures (GET getdashboard/): the company's, or one person's (account filter). */
+/**
+ * The dashboard's figures (GET getdashboard/): the company's, or one person's (account filter).
+ * The last answer to the same question is kept on the device (src/api/kept-answers.ts): a visit
+ * paints it at once and refreshes it from the server, and without the network it stays, with the
+ * time it was fetched.
+ */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '@contract/dashboard';
 import { orderPaths } from '@contract/orders';
-import { apiData } from '@/api/client';
+import { fetchKeeping, keptAnswer } from '@/api/kept-answers';
 import type { dashboardQuery } from '../model/dashboard-format';
 
-export function useDashboard(query: ReturnType<typeof dashboardQuery>) {
+export function useDashboard(query: ReturnType<typeof dashboardQuery>, accountId: number) {
   return useQuery({
     // Under ['dashboard', company]: order writes invalidate it.
     queryKey: ['dashboard', query.company, query],
     enabled: query.company > 0,
     placeholderData: keepPreviousData,
     retry: false,
-    staleTime: 60_000,
-    queryFn: () => apiData<DashboardSummary>(orderPaths.dashboard, { query }),
+    // An answer from the device (kept, or the offline fallback) is asked again at the next chance:
+    // a mount, a focus, the network coming back.
+    staleTime: (query) => (query.state.data?.fromDevice ? 0 : 60_000),
+    initialData: () => keptAnswer<DashboardSummary>(accountId, orderPaths.dashboard, query),
+    queryFn: () => fetchKeeping<DashboardSummary>(accountId, orderPaths.dashboard, query),
   });
 }

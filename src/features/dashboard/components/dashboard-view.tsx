@@ -22,7 +22,7 @@ import {
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
-import { ApiError } from '@/api/api-error';
+import { isOffline } from '@/api/kept-answers';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { FilterDateRange } from '@/ui/filter-date-range';
 import { useDashboard } from '../api/dashboard-queries';
@@ -39,7 +39,7 @@ import {
   type DashboardSearch,
   type Shown,
 } from '../model/dashboard-format';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 
 // The chart arrives on its own, after the figures (see revenue-chart.tsx for why it is not recharts).
 const RevenueChart = lazy(() => import('./revenue-chart'));
@@ -91,9 +91,14 @@ function FigureTile({
 
 export function DashboardView({ companyId, accountId, scope, search, onSearch, isMobile, canSeeCompany = true }: Props) {
   const query = dashboardQuery(companyId, scope, accountId, search);
-  const summary = useDashboard(query);
-  const data = summary.data;
-  const offline = summary.error instanceof ApiError && summary.error.isNetwork;
+  const summary = useDashboard(query, accountId ?? 0);
+  const fetched = summary.data;
+  const data = fetched?.data;
+  const offline = isOffline(summary.error);
+  // Painted from the device: before the server answered (or while it is asked again), or, once it
+  // was asked on this visit, because it could not be reached.
+  const keptAt = fetched?.fromDevice ? formatDateTime(fetched.fetchedAt) : null;
+  const keptOffline = keptAt !== null && summary.isFetchedAfterMount && !summary.isFetching;
 
   return (
     <Stack gap="md" data-testid="dashboard">
@@ -115,13 +120,22 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
           data-testid="dashboard-range"
         />
       </Group>
-      {offline ? (
-        <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />}>
-          Không có kết nối mạng: số liệu tổng quan cần máy chủ.
-        </Alert>
-      ) : summary.isError ? (
+      {summary.isError && !offline ? (
         <Alert color="red" variant="light">
           {summary.error.message}
+        </Alert>
+      ) : keptOffline ? (
+        <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="dashboard-kept">
+          Đang ngoại tuyến: số liệu lấy lúc {keptAt}.
+        </Alert>
+      ) : keptAt ? (
+        <Text size="sm" c="dimmed" data-testid="dashboard-kept">
+          Số liệu lúc {keptAt}
+          {summary.isFetching ? ', đang cập nhật…' : ''}
+        </Text>
+      ) : offline ? (
+        <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />}>
+          Không có kết nối mạng: số liệu tổng quan cần máy chủ.
         </Alert>
       ) : null}
       {summary.isPending && !offline ? (
