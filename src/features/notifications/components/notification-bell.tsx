@@ -32,12 +32,20 @@ export function NotificationBell({ db, companyId }: { db: AppDb; companyId: numb
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} withinPortal shadow="md">
+      {/* The button is the popover's target, so its aria-haspopup and aria-expanded sit on a button. */}
       <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={6} data-testid="notification-count">
-          <ActionIcon variant="subtle" size="lg" aria-label={label} data-testid="notification-bell" onClick={() => setOpened((open) => !open)}>
+        <ActionIcon
+          variant="subtle"
+          size="lg"
+          aria-label={label}
+          data-testid="notification-bell"
+          onClick={() => setOpened((open) => !open)}
+          style={{ overflow: 'visible' }}
+        >
+          <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={2} data-testid="notification-count">
             <IconBell size={22} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p="xs" maw="calc(100vw - 16px)">
         <Group justify="space-between" px="xs" pb={6}>
