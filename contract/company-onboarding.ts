@@ -53,7 +53,12 @@ export function similarTitles(a: string, b: string): boolean {
   return ` ${x} `.includes(` ${y} `) || ` ${y} `.includes(` ${x} `);
 }
 
+/** A business type of the shop catalogue (the system administrator keeps the list: contract/system.ts). */
+export type BusinessTypeRecord = { id: number; code: string; name: string };
+
 export const onboardingPaths = {
+  /** GET: the business types a company registers with (also systemPaths.businessTypes). */
+  businessTypes: '/shop/api/bussinesstype/',
   registerCompany: '/account/api/registercompany/',
   countTitle: '/account/api/counttitle/',
   /** PUT: the caller asks to join the company {id}. */

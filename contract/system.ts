@@ -6,6 +6,9 @@
  * for a company. Only an account of type SYSTEM reaches these calls.
  */
 import * as v from 'valibot';
+import { onboardingPaths, type BusinessTypeRecord } from './company-onboarding';
+
+export type { BusinessTypeRecord };
 import { SYSTEM_ORDER_STATUSES, type SystemOrderStatus } from './plans';
 import { phoneField } from './phone';
 import { bodyObject, idField, isIsoDate, optionalText, pagingFields, requiredText } from './validation';
@@ -135,7 +138,6 @@ export const SHOP_ACCOUNT_TYPES: Record<ShopKind, { code: string; title: string 
   npt: { code: 'NPT', title: 'Nhà phân phối' },
 };
 
-export type BusinessTypeRecord = { id: number; code: string; name: string };
 export const BusinessTypeInputSchema = bodyObject({
   code: v.pipe(
     requiredText('mã ngành hàng', 30),
@@ -236,7 +238,7 @@ export const systemPaths = {
   orderStatus: (id: number) => `/order/api/updatestatusorder/${id}/`,
   confirmOrder: (id: number) => `/order/api/adminconfirmorder/${id}/`,
   shops: '/shop/api/shop/',
-  businessTypes: '/shop/api/bussinesstype/',
+  businessTypes: onboardingPaths.businessTypes,
   createShop: (kind: ShopKind) => `/account/api/${kind}/admincreate/`,
   historyImport: '/account/api/admin/import-sales-history/',
   historyTemplate: '/account/api/admin/import-sales-history/template/',

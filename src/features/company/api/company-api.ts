@@ -1,10 +1,15 @@
 /** Workspace calls: the caller's memberships and a company's switches. */
 import { companyPaths } from '@contract/api-paths';
 import type { CompanyCheck, CompanySummary, Membership, MembershipStatus } from '@contract/company';
-import { onboardingPaths, type RegisterCompanyInput, type RegisteredCompany, type SimilarTitles } from '@contract/company-onboarding';
+import {
+  onboardingPaths,
+  type BusinessTypeRecord,
+  type RegisterCompanyInput,
+  type RegisteredCompany,
+  type SimilarTitles,
+} from '@contract/company-onboarding';
 import { isSwitchCode, type FeatureFlags } from '@contract/company-switches';
 import { rolePaths, type MemberAccess, type RoleRecord } from '@contract/roles';
-import { systemPaths, type BusinessTypeRecord } from '@contract/system';
 import { apiData } from '@/api/client';
 
 export function fetchMemberships(): Promise<Membership[]> {
@@ -29,7 +34,7 @@ export function registerCompany(input: RegisterCompanyInput): Promise<Registered
 
 /** The system's business types (shop/api/bussinesstype/), offered when a company registers. */
 export function fetchBusinessTypes(): Promise<BusinessTypeRecord[]> {
-  return apiData<BusinessTypeRecord[]>(systemPaths.businessTypes);
+  return apiData<BusinessTypeRecord[]>(onboardingPaths.businessTypes);
 }
 
 export function similarCompanyTitles(title: string): Promise<SimilarTitles> {

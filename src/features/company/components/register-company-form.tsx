@@ -6,8 +6,7 @@
  */
 import { Alert, Anchor, Button, List, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { REGISTER_COMPANY_TYPES, type RegisterCompanyInput, type SimilarTitles } from '@contract/company-onboarding';
-import type { BusinessTypeRecord } from '@contract/system';
+import { REGISTER_COMPANY_TYPES, type BusinessTypeRecord, type RegisterCompanyInput, type SimilarTitles } from '@contract/company-onboarding';
 import { taxCodeProblem } from '@contract/tax-code';
 import { maxLength, required, type Rule } from '@/ui/input-rules';
 import { validateRuleInputs } from '@/ui/rule-form';
