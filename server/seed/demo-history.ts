@@ -42,9 +42,10 @@ import { sellables, type Sellable } from './demo-sellables';
 
 const DAYS = 120;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 
 /** The same history on every first start. */
-function seeded(seed: number) {
+export function seeded(seed: number) {
   const next = mulberry32(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return { next, int, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!, chance: (p: number) => next() < p };
@@ -66,9 +67,12 @@ function paymentFor(random: Random, status: OrderStatus): PaymentStatus {
 }
 
 /** A moment of a Vietnam working day `ageDays` ago (8:00 to 17:00), never in the future. */
-function workingMoment(random: Random, now: number, ageDays: number): number {
+export function workingMoment(random: Random, now: number, ageDays: number): number {
   const vnMidnight = Math.floor((now + 7 * 3_600_000) / DAY_MS) * DAY_MS - 7 * 3_600_000;
-  return Math.min(now - 5 * 60_000, vnMidnight - ageDays * DAY_MS + (8 * 60 + random.int(0, 9 * 60)) * 60_000);
+  const moment = vnMidnight - ageDays * DAY_MS + (8 * 60 + random.int(0, 9 * 60)) * 60_000;
+  // Today's hours not yet reached (a seed early in the morning, or before the afternoon) are the day
+  // before's: the history ends at least an hour ago, so every call in it has been checked out.
+  return moment <= now - HOUR_MS ? moment : moment - DAY_MS;
 }
 
 export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: number }, now = Date.now()): Promise<void> {
@@ -139,7 +143,6 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
       const checkIn = workingMoment(random, now, ageDays);
       const visitId = uuidv7(checkIn);
       const stayed = random.int(8, 45) * 60_000;
-      const closed = checkIn + stayed < now - 60_000;
       visitRows.push({
         id: visitId,
         companyId: company,
@@ -149,12 +152,12 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
         checkInLat: customer.lat,
         checkInLng: customer.lng,
         checkInAccuracy: 12,
-        checkOutAt: closed ? new Date(checkIn + stayed) : null,
-        checkOutLat: closed ? customer.lat : null,
-        checkOutLng: closed ? customer.lng : null,
-        checkOutAccuracy: closed ? 15 : null,
+        checkOutAt: new Date(checkIn + stayed),
+        checkOutLat: customer.lat,
+        checkOutLng: customer.lng,
+        checkOutAccuracy: 15,
         receivedAt: new Date(checkIn + 2_000),
-        updatedAt: new Date(closed ? checkIn + stayed : checkIn),
+        updatedAt: new Date(checkIn + stayed),
       });
       changes.push({ companyId: company, entity: 'visit', entityId: visitId, op: 'upsert', ownerAccountId: seller });
       // About two calls in three end with an order; now and then an order is phoned in without a visit.
