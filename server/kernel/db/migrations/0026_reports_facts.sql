@@ -116,25 +116,20 @@ CREATE TRIGGER report_visit_updated AFTER UPDATE ON visits FOR EACH ROW
   WHEN ((OLD.check_in_at, OLD.check_out_at, OLD.account_id, OLD.customer_id) IS DISTINCT FROM (NEW.check_in_at, NEW.check_out_at, NEW.account_id, NEW.customer_id))
   EXECUTE FUNCTION report_visit_updated();
 --> statement-breakpoint
-CREATE FUNCTION report_order_facts_added() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Order facts added or removed: the visits they name are looked at again (one function, the inserted
+-- or deleted rows under one transition table name).
+CREATE FUNCTION report_order_facts_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   UPDATE report_visit_facts vf SET with_order = report_visit_taken(vf.visit_id)
-   WHERE vf.visit_id IN (SELECT DISTINCT visit_id FROM report_added_order_facts WHERE visit_id IS NOT NULL);
+   WHERE vf.visit_id IN (SELECT DISTINCT visit_id FROM report_changed_order_facts WHERE visit_id IS NOT NULL);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 CREATE TRIGGER report_order_facts_added AFTER INSERT ON report_order_facts
-  REFERENCING NEW TABLE AS report_added_order_facts FOR EACH STATEMENT EXECUTE FUNCTION report_order_facts_added();
---> statement-breakpoint
-CREATE FUNCTION report_order_facts_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE report_visit_facts vf SET with_order = report_visit_taken(vf.visit_id)
-   WHERE vf.visit_id IN (SELECT DISTINCT visit_id FROM report_removed_order_facts WHERE visit_id IS NOT NULL);
-  RETURN NULL;
-END $$;
+  REFERENCING NEW TABLE AS report_changed_order_facts FOR EACH STATEMENT EXECUTE FUNCTION report_order_facts_changed();
 --> statement-breakpoint
 CREATE TRIGGER report_order_facts_removed AFTER DELETE ON report_order_facts
-  REFERENCING OLD TABLE AS report_removed_order_facts FOR EACH STATEMENT EXECUTE FUNCTION report_order_facts_removed();
+  REFERENCING OLD TABLE AS report_changed_order_facts FOR EACH STATEMENT EXECUTE FUNCTION report_order_facts_changed();
 --> statement-breakpoint
 CREATE FUNCTION report_order_fact_moved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
