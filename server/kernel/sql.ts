@@ -1,10 +1,24 @@
 /** Small SQL helpers every module uses: raw rows, id lists as one parameter, word search, unique violations. */
 import { ilike, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { fold } from '@contract/fold';
+import type { Db } from './db/client';
 
 /** The rows of a raw `db.execute(sql…)` answer; PGlite and node-postgres both return `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/**
+ * Independent queries: at once on the pool (each on its own connection), one after another inside a
+ * transaction, whose single connection must not be sent a query while another runs (node-postgres
+ * deprecates it and its next major version refuses it).
+ */
+export async function atOnce<T extends unknown[]>(db: Db, ...work: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(work.map((run) => run()))) as T;
+  const answers: unknown[] = [];
+  for (const run of work) answers.push(await run());
+  return answers as T;
 }
 
 /** `column = any($1)` with the whole id list as one array parameter (pages of 1000 ids stay one bind). */

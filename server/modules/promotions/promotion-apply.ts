@@ -25,7 +25,7 @@ import type { VariantRecord } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { promotions, promotionUsages } from '@server/kernel/db/schema';
 import { isSwitchOn } from '@server/kernel/switches';
-import { anyInt } from '@server/kernel/sql';
+import { anyInt, atOnce } from '@server/kernel/sql';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 import { promotionRecordsById } from './promotion-record';
 
@@ -55,14 +55,16 @@ export async function promotionsForOrder(tx: Db, companyId: number, customerId: 
   if (capped.length)
     await tx.select({ id: promotions.id }).from(promotions).where(anyInt(promotions.id, capped)).orderBy(promotions.id).for('update');
   const ids = candidates.map((row) => row.id);
-  const [records, mine] = await Promise.all([
-    promotionRecordsById(tx, companyId, ids),
-    tx
-      .select({ id: promotionUsages.promotionId, spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)` })
-      .from(promotionUsages)
-      .where(and(anyInt(promotionUsages.promotionId, ids), eq(promotionUsages.customerId, customerId), isNull(promotionUsages.releasedAt)))
-      .groupBy(promotionUsages.promotionId),
-  ]);
+  const [records, mine] = await atOnce(
+    tx,
+    () => promotionRecordsById(tx, companyId, ids),
+    () =>
+      tx
+        .select({ id: promotionUsages.promotionId, spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)` })
+        .from(promotionUsages)
+        .where(and(anyInt(promotionUsages.promotionId, ids), eq(promotionUsages.customerId, customerId), isNull(promotionUsages.releasedAt)))
+        .groupBy(promotionUsages.promotionId),
+  );
   const byCustomer = new Map(mine.map((row) => [row.id, Number(row.spent)]));
   const programmes = ids.flatMap((id) => records.get(id) ?? []);
   return {

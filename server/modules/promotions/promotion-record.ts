@@ -10,7 +10,7 @@ import { promotionStatus, type PromotionState } from '@contract/promotions-statu
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, promotions, promotionUsages } from '@server/kernel/db/schema';
-import { anyInt } from '@server/kernel/sql';
+import { anyInt, atOnce } from '@server/kernel/sql';
 import { provincesByRegion } from '@server/modules/regions';
 
 type PromotionRow = typeof promotions.$inferSelect;
@@ -86,15 +86,17 @@ const NO_USAGE: PromotionUsageTotals = { spent: 0, orders: 0, discount: 0 };
 export async function promotionRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PromotionRecord>> {
   if (ids.length === 0) return new Map();
   const approver = alias(accounts, 'approver');
-  const [rows, usage] = await Promise.all([
-    db
-      .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName })
-      .from(promotions)
-      .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
-      .leftJoin(approver, eq(approver.id, promotions.approvedBy))
-      .where(and(eq(promotions.companyId, companyId), inArray(promotions.id, [...ids]))),
-    usageTotals(db, ids),
-  ]);
+  const [rows, usage] = await atOnce(
+    db,
+    () =>
+      db
+        .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName })
+        .from(promotions)
+        .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
+        .leftJoin(approver, eq(approver.id, promotions.approvedBy))
+        .where(and(eq(promotions.companyId, companyId), inArray(promotions.id, [...ids]))),
+    () => usageTotals(db, ids),
+  );
   const regionIds = [...new Set(rows.flatMap((row) => row.promotion.regionIds))];
   const provinces = await provincesByRegion(db, companyId, regionIds);
   const day = vietnamDay();

@@ -12,6 +12,7 @@ import type { Db } from '@server/kernel/db/client';
 import { products, variants, variantUnits } from '@server/kernel/db/schema';
 import { badRequest } from '@server/kernel/errors';
 import { lotsById, lotsByNumber } from './lots';
+import { atOnce } from '@server/kernel/sql';
 
 export type VariantFacts = {
   productName: string;
@@ -26,23 +27,26 @@ export type VariantFacts = {
 export async function variantFacts(db: Db, companyId: number, variantIds: readonly number[]): Promise<Map<number, VariantFacts>> {
   const ids = [...new Set(variantIds)];
   if (ids.length === 0) return new Map();
-  const [rows, units] = await Promise.all([
-    db
-      .select({
-        id: variants.id,
-        name: variants.name,
-        code: variants.code,
-        productName: products.name,
-        registration: products.registrationNumber,
-      })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(and(eq(variants.companyId, companyId), inArray(variants.id, ids))),
-    db
-      .select({ variantId: variantUnits.variantId, unit: variantUnits.unit, factor: variantUnits.factor })
-      .from(variantUnits)
-      .where(and(eq(variantUnits.companyId, companyId), inArray(variantUnits.variantId, ids))),
-  ]);
+  const [rows, units] = await atOnce(
+    db,
+    () =>
+      db
+        .select({
+          id: variants.id,
+          name: variants.name,
+          code: variants.code,
+          productName: products.name,
+          registration: products.registrationNumber,
+        })
+        .from(variants)
+        .innerJoin(products, eq(products.id, variants.productId))
+        .where(and(eq(variants.companyId, companyId), inArray(variants.id, ids))),
+    () =>
+      db
+        .select({ variantId: variantUnits.variantId, unit: variantUnits.unit, factor: variantUnits.factor })
+        .from(variantUnits)
+        .where(and(eq(variantUnits.companyId, companyId), inArray(variantUnits.variantId, ids))),
+  );
   const facts = new Map<number, VariantFacts>();
   for (const row of rows) {
     const own = units.filter((unit) => unit.variantId === row.id);

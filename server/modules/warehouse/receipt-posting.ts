@@ -19,6 +19,7 @@ import { lotsById, today, warehouseLots } from './lots';
 import { assertPeriodOpen } from './periods';
 import { variantFacts } from './receipt-lines';
 import { lockReceipt } from './receipts.repo';
+import { atOnce } from '@server/kernel/sql';
 
 type ReceiptRow = typeof stockReceipts.$inferSelect;
 type LineRow = typeof stockReceiptLines.$inferSelect;
@@ -37,15 +38,17 @@ export type ReceiptMove = {
 /** Names a variant and lot in a refusal ("Hapacol 500 lô A123"). */
 async function describer(tx: Db, companyId: number, lines: readonly { variantId: number }[]): Promise<Describe> {
   const variantIds = [...new Set(lines.map((line) => line.variantId))];
-  const [facts, lotRows] = await Promise.all([
-    variantFacts(tx, companyId, variantIds),
-    variantIds.length
-      ? tx
-          .select({ id: stockLots.id, lotNo: stockLots.lotNo })
-          .from(stockLots)
-          .where(and(eq(stockLots.companyId, companyId), inArray(stockLots.variantId, variantIds)))
-      : Promise.resolve([]),
-  ]);
+  const [facts, lotRows] = await atOnce(
+    tx,
+    () => variantFacts(tx, companyId, variantIds),
+    () =>
+      variantIds.length
+        ? tx
+            .select({ id: stockLots.id, lotNo: stockLots.lotNo })
+            .from(stockLots)
+            .where(and(eq(stockLots.companyId, companyId), inArray(stockLots.variantId, variantIds)))
+        : Promise.resolve([]),
+  );
   const lots = new Map(lotRows.filter((row) => row.lotNo).map((row) => [row.id, row.lotNo]));
   return (variantId, lotId) => {
     const name = facts.get(variantId)?.productName ?? `Sản phẩm ${variantId}`;
