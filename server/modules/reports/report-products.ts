@@ -62,7 +62,7 @@ export async function bestSellingProducts(ctx: ReportContext, query: ProductQuer
              count(*) over () as rows, sum(coalesce(s.revenue, 0)) over () as total_revenue,
              sum(coalesce(s.quantity, 0)) over () as total_quantity
       from ${source} order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
-    by === 'variant' ? null : ordersOf(ctx, by, null),
+    by === 'variant' ? null : ordersOf(ctx, by, null, search),
   ]);
   const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(pageAnswer);
   const keys = page.map((row) => row.key);
@@ -116,8 +116,15 @@ async function describeRows(ctx: ReportContext, by: ProductQuery['group_by'], ke
  * Distinct orders of the period with the page's rows on them (`keys`), or with each row (null): the
  * (key, order) pairs grouped first, which for a grouping streams from its index
  * (report_line_facts_category_idx and its brand and group twins) instead of sorting every line.
+ * `search`: the search's conditions on the product (`v`), so a searched grouping counts the orders of
+ * the products it sums.
  */
-async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: string[] | null): Promise<Map<string, number>> {
+async function ordersOf(
+  ctx: ReportContext,
+  by: ProductQuery['group_by'],
+  keys: string[] | null,
+  search: SQL[] = [],
+): Promise<Map<string, number>> {
   if (keys?.length === 0) return new Map();
   const column = KEY_COLUMN[by];
   const only =
@@ -129,7 +136,9 @@ async function ordersOf(ctx: ReportContext, by: ProductQuery['group_by'], keys: 
   const rows = rowsOf<{ key: string; orders: string }>(
     await ctx.db.execute(sql`
       select coalesce(pairs.key::text, 'none') as key, count(*) as orders
-      from (select ${column} as key, ${l.orderId} from ${l} where ${ctx.where(LINE_FACTS)} and ${SOLD} ${only} group by 1, 2) pairs
+      from (select ${column} as key, ${l.orderId} from ${l} ${search.length ? sql`join variants v on v.id = ${l.variantId}` : sql``}
+            where ${ctx.where(LINE_FACTS)} and ${SOLD} ${only} ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
+            group by 1, 2) pairs
       group by 1`),
   );
   return new Map(rows.map((row) => [row.key, num(row.orders)]));

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyPaths } from '@contract/api-paths';
@@ -25,6 +25,7 @@ import { defaultReportView } from '@contract/reports-columns';
 import { vietnamDay } from '@contract/price-policy';
 import { customerTypes, historicalSales } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
+import { rowsOf } from '@server/kernel/sql';
 import { addAccount } from '@server/testing/fixtures';
 import { startRegionKit, type RegionKit } from '@server/testing/regions.kit';
 
@@ -153,6 +154,29 @@ describe('the report calls', () => {
     });
     expect([orders.body.data.count, orders.body.data.total]).toEqual([done.orders, done.value]);
     expect(orders.body.data.rows.every((row) => row.status === 'completed')).toBe(true);
+  });
+
+  it('counts a searched grouping over the products the search finds: their revenue and their orders', async () => {
+    const db = kit.server.deps.db;
+    const [word] = rowsOf<{ word: string }>(
+      await db.execute(sql`select split_part(v.search_text, ' ', 1) as word from report_line_facts l join variants v on v.id = l.variant_id
+                           where l.company_id = ${kit.anKhang} group by 1 order by count(*) desc limit 1`),
+    );
+    const search = word!.word;
+    const expected = rowsOf<{ key: string; revenue: string; orders: string }>(
+      await db.execute(sql`
+        select coalesce(p.category_id::text, 'none') as key, sum(l.line_total) as revenue, count(distinct l.order_id) as orders
+        from order_lines l join orders o on o.id = l.order_id join variants v on v.id = l.variant_id join products p on p.id = v.product_id
+        where l.company_id = ${kit.anKhang} and not l.is_gift and o.status in ('confirmed', 'delivering', 'completed')
+          and (o.created_at at time zone 'UTC' + interval '7 hours')::date between ${from} and ${today}
+          and v.search_text like ${`%${search}%`}
+        group by 1`),
+    );
+    const searched = await kit.get<ProductReport>(reportPaths.bestSellingProducts, { ...period(), group_by: 'category', search, limit: 100 });
+    expect(searched.status).toBe(200);
+    expect(Object.fromEntries(searched.body.data.rows.map((row) => [row.key, [row.revenue, row.orders]]))).toEqual(
+      Object.fromEntries(expected.map((row) => [row.key, [Number(row.revenue), Number(row.orders)]])),
+    );
   });
 
   it('refuses bad filters with a Vietnamese message and no 500', async () => {
