@@ -65,6 +65,7 @@ async function kpiOf(
   month: string,
   ids: number[],
 ): Promise<{ targets: Map<number, KpiValues>; actuals: Map<number, KpiValues> }> {
+  if (ids.length === 0) return { targets: new Map(), actuals: new Map() };
   const [targetRows, actuals] = await Promise.all([
     ctx.db
       .select()
