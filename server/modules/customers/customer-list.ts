@@ -4,8 +4,8 @@ import type * as v from 'valibot';
 import type { CustomerListQuery, CustomerRecord } from '@contract/customers';
 
 import type { Db } from '@server/kernel/db/client';
-import { accounts, customers } from '@server/kernel/db/schema';
-import { wordConditions } from '@server/kernel/sql';
+import { accounts, customerCounts, customers } from '@server/kernel/db/schema';
+import { searchWords, wordConditions } from '@server/kernel/sql';
 import { toCustomerRecord } from './customer-record';
 
 /** The list query, plus the caller's data scope (server/modules/roles/data-scope.ts). */
@@ -36,9 +36,37 @@ export function customerFilters(query: Query): SQL[] {
   return filters;
 }
 
+/**
+ * The count of a whole tab of the company, when nothing else narrows the list: kept by triggers
+ * (customer_counts, migration 0027) instead of counting every customer on each page.
+ */
+function keptCountColumn(query: Query) {
+  const narrowed =
+    query.scope ||
+    searchWords(query.search).length > 0 ||
+    query.kind ||
+    query.customer_type !== undefined ||
+    query.level !== undefined ||
+    query.staff !== undefined ||
+    query.province ||
+    query.ward;
+  if (narrowed) return null;
+  return { all: customerCounts.total, active: customerCounts.active, inactive: customerCounts.inactive, ungrouped: customerCounts.ungrouped }[
+    query.tab
+  ];
+}
+
+async function countCustomers(db: Db, query: Query, where: SQL | undefined): Promise<number> {
+  const kept = keptCountColumn(query);
+  const [row] = kept
+    ? await db.select({ n: kept }).from(customerCounts).where(eq(customerCounts.companyId, query.company))
+    : await db.select({ n: count() }).from(customers).where(where);
+  return Number(row?.n ?? 0);
+}
+
 export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
   const where = and(...customerFilters(query));
-  const [total] = await db.select({ n: count() }).from(customers).where(where);
+  const total = await countCustomers(db, query, where);
   const rows = await db
     .select({ customer: customers, staffName: accounts.fullName })
     .from(customers)
@@ -47,5 +75,5 @@ export async function listCustomers(db: Db, query: Query): Promise<{ rows: Custo
     .orderBy(ORDER[query.ordering], asc(customers.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: Number(total?.n ?? 0) };
+  return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: total };
 }

@@ -3,10 +3,10 @@ import type { LoginAnswer } from '@contract/auth';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '@contract/customers';
 import type { PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { accountCompanies } from '@server/kernel/db/schema';
+import { accountCompanies, customerCounts, customers } from '@server/kernel/db/schema';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
@@ -343,5 +343,101 @@ describe('customer-table views', () => {
     });
     expect([bad.status, bad.body.fields?.['columns.0'] ?? bad.body.message]).toEqual([400, 'Cột không hợp lệ']);
     expect((await read(binh.access, anKhang)).status).toBe(403);
+  });
+});
+
+describe('the list’s count per tab (kept by triggers, migration 0027)', () => {
+  /** Each tab's count as the list answers it, beside the same count taken from the rows. */
+  async function tabCounts(company = anKhang) {
+    const answered: Record<string, number | undefined> = {};
+    for (const tab of ['all', 'active', 'inactive', 'ungrouped']) answered[tab] = (await list(`&tab=${tab}&limit=1`, an.access, company)).body.count;
+    const [counted] = (
+      await server.deps.db
+        .select({
+          all: sql<number>`count(*)::int`,
+          active: sql<number>`(count(*) filter (where ${customers.status} = 'active'))::int`,
+          inactive: sql<number>`(count(*) filter (where ${customers.status} = 'inactive'))::int`,
+          ungrouped: sql<number>`(count(*) filter (where ${customers.customerTypeId} is null))::int`,
+        })
+        .from(customers)
+        .where(eq(customers.companyId, company))
+    ).map((row) => ({ ...row }));
+    return { answered, counted };
+  }
+
+  it('stays the rows’ count through creates, status and group changes, bulk edits, offline creates and deletes', async () => {
+    // The tests above created, edited, paused, grouped, ungrouped and deleted customers.
+    const before = await tabCounts();
+    expect(before.answered).toEqual(before.counted);
+
+    const made = (await server.call<CustomerRecord>('/customer/api/customer/', { token: an.access, body: newCustomer({ name: 'Nhà thuốc Đếm' }) }))
+      .body.data;
+    const ids = (await list('&province=79&limit=2')).body.data.map((c) => c.id);
+    await server.call('/customer/api/update-customer/', {
+      method: 'PUT',
+      token: an.access,
+      body: { company: anKhang, customers: [...ids, made.id], changes: { status: 'inactive' } },
+    });
+    const paused = await tabCounts();
+    expect(paused.answered).toEqual(paused.counted);
+    expect(paused.answered).toMatchObject({
+      all: before.counted.all + 1,
+      inactive: before.counted.inactive + 3,
+      ungrouped: before.counted.ungrouped + 1,
+    });
+
+    const group = (
+      await server.call<CustomerTypeSummary>('/customer/api/customertype/', { token: an.access, body: { company: anKhang, title: 'Nhóm đếm' } })
+    ).body.data;
+    await server.call('/customer/api/addcustomer/', { token: an.access, body: { company: anKhang, customer_type_id: group.id, customers: [made.id] } });
+    expect((await tabCounts()).answered.ungrouped).toBe(before.counted.ungrouped);
+    await server.call(`/customer/api/customertype/${group.id}/?company=${anKhang}`, { method: 'DELETE', token: an.access });
+    await server.call(`/customer/api/customer/${made.id}/?company=${anKhang}`, { method: 'DELETE', token: an.access });
+    await server.call('/customer/api/update-customer/', {
+      method: 'PUT',
+      token: an.access,
+      body: { company: anKhang, customers: ids, changes: { status: 'active' } },
+    });
+    const back = await tabCounts();
+    expect(back.answered).toEqual(back.counted);
+    expect(back.answered).toEqual(before.counted);
+
+    // A customer made on a phone arrives through the outbox, and another company's counts stay its own.
+    // (Nguyễn Văn An sees only his own customers at Minh Phát, so its list counts exactly: read its kept row.)
+    const keptAtMinhPhat = async () => {
+      const [row] = await server.deps.db.select().from(customerCounts).where(eq(customerCounts.companyId, minhPhat));
+      return row && { all: row.total, active: row.active, inactive: row.inactive, ungrouped: row.ungrouped };
+    };
+    const otherBefore = await tabCounts(minhPhat);
+    expect(await keptAtMinhPhat()).toEqual(otherBefore.counted);
+    const pushed = await server.call<{ results: { outcome: string }[] }>('/sync/push', {
+      token: an.access,
+      body: {
+        company: anKhang,
+        deviceId: uuidv7(),
+        ops: [
+          {
+            opId: uuidv7(),
+            type: 'customer.create',
+            schemaVersion: 1,
+            clientCreatedAt: new Date().toISOString(),
+            payload: { ...newCustomer({ name: 'Nhà thuốc Ngoại Tuyến' }), company: undefined, id: uuidv7() },
+          },
+        ],
+      },
+    });
+    expect(pushed.body.data.results.map((r) => r.outcome)).toEqual(['applied']);
+    const offline = await tabCounts();
+    expect(offline.answered).toEqual(offline.counted);
+    expect(offline.answered.all).toBe(before.counted.all + 1);
+    expect(await keptAtMinhPhat()).toEqual(otherBefore.counted);
+  });
+
+  it('counts exactly what a narrowed list holds', async () => {
+    const inactive79 = (await list('&tab=inactive&province=79')).body;
+    expect(inactive79.count).toBe(inactive79.data.length);
+    const bySearch = (await list('&search=nha thuoc&limit=1')).body.count;
+    const all = (await list('&search=nha thuoc&limit=100')).body.data.length;
+    expect(bySearch).toBe(all);
   });
 });
