@@ -101,7 +101,9 @@ function mapped<T>(result: T | null, toRows: (result: T) => Row[]): Row[] | null
 function serverRows(driver: string, since: number): Row[] | null {
   const load = readResult<Parameters<typeof serverLoadRows>[1]>(`server-load-${driver}`, since);
   const seeded = readResult<{ counts: Record<string, number>; seconds: number }>(`seed-${driver}`, since);
-  return load ? serverLoadRows(driver, load, seeded) : null;
+  // PGlite's aim is relative to PostgreSQL's latest figures, from this run or an earlier one.
+  const postgres = driver === 'postgres' ? null : readResult<Parameters<typeof serverLoadRows>[1]>('server-load-postgres', 0);
+  return load ? serverLoadRows(driver, load, seeded, postgres) : null;
 }
 
 function selectedParts(): Part[] {

@@ -121,11 +121,11 @@ async function api<T>(
   return body;
 }
 
-async function signIn(url: string): Promise<{ token: string; company: number }> {
+async function signIn(url: string): Promise<{ token: string; company: number; account: number }> {
   const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone: DEMO.phone, password: DEMO.password } });
   const membership = data.account.company_data.find((m) => m.company_data.title === DEMO.company);
   if (!membership) throw new Error(`${DEMO.company} is not among the demo account's companies`);
-  return { token: data.access, company: membership.company };
+  return { token: data.access, company: membership.company, account: data.account.id };
 }
 
 const query = (base: string, params: Record<string, string | number>) =>
@@ -170,13 +170,21 @@ type LoadResult = {
   non2xx: number;
   statusCodes: Record<string, number>;
   outcomes?: Record<string, number>;
+  /** Issue #19's aim for this call on PostgreSQL (none for the login, whose cost is scrypt's). */
+  aim?: Aim;
+  /** The same load on the floor server (tests/bench/support/floor-server.ts): only the call's main statement. */
+  floor?: { requestsPerSecond: number; latency: Summary; errors: number; non2xx: number };
 };
+
+type Aim = { requestsPerSecond: number; p95Ms: number };
+type LoadRequest = { method: 'GET' | 'POST'; headers: Record<string, string>; next: () => { path: string; body?: string } };
+type Call = { name: string; connections?: number; request: LoadRequest; onBody?: (status: number, body: string) => void; aim?: Aim; floor?: LoadRequest };
 
 function load(
   name: string,
   url: string,
   connections: number,
-  request: { method: 'GET' | 'POST'; headers: Record<string, string>; next: () => { path: string; body?: string } },
+  request: LoadRequest,
   onBody?: (status: number, body: string) => void,
   duration = DURATION,
 ): Promise<LoadResult> {
@@ -236,8 +244,9 @@ async function settle(url: string, token: string, company: number): Promise<void
   }
 }
 
-async function runCalls(url: string) {
-  const { token, company } = await signIn(url);
+/** The calls, each with its aim and, where it has one, the request its floor answers. */
+async function prepareCalls(url: string) {
+  const { token, company, account } = await signIn(url);
   const data = await sample(url, token, company);
   const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
   const json = { 'content-type': 'application/json', accept: 'application/json' };
@@ -290,7 +299,12 @@ async function runCalls(url: string) {
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   };
 
-  const calls = [
+  const searchQuery = () => {
+    const word = random.pick(data.words);
+    return query(productPaths.variants, { company, limit: 20, search: word.slice(0, random.int(4, word.length)) });
+  };
+  const listQuery = () => query(customerPaths.customers, { company, limit: 20, page: random.int(1, 50) });
+  const calls: Call[] = [
     {
       name: 'login (scrypt)',
       // scrypt runs on libuv's 4 threads: more connections only queue behind them, and a 10 s
@@ -307,19 +321,20 @@ async function runCalls(url: string) {
       request: {
         method: 'GET' as const,
         headers: auth,
-        next: () => ({ path: `/api${query(customerPaths.customers, { company, limit: 20, page: random.int(1, 50) })}` }),
+        next: () => ({ path: `/api${listQuery()}` }),
       },
+      aim: { requestsPerSecond: 600, p95Ms: 30 },
+      floor: { method: 'GET' as const, headers: {}, next: () => ({ path: `/floor/customer-list${listQuery().slice(customerPaths.customers.length)}` }) },
     },
     {
       name: 'variant search',
       request: {
         method: 'GET' as const,
         headers: auth,
-        next: () => {
-          const word = random.pick(data.words);
-          return { path: `/api${query(productPaths.variants, { company, limit: 20, search: word.slice(0, random.int(4, word.length)) })}` };
-        },
+        next: () => ({ path: `/api${searchQuery()}` }),
       },
+      aim: { requestsPerSecond: 600, p95Ms: 30 },
+      floor: { method: 'GET' as const, headers: {}, next: () => ({ path: `/floor/variant-search${searchQuery().slice(productPaths.variants.length)}` }) },
     },
     {
       name: 'order submit',
@@ -329,41 +344,104 @@ async function runCalls(url: string) {
         next: () => ({ path: `/api${syncPaths.push}`, body: submitBody() }),
       },
       onBody: countOutcome,
+      aim: { requestsPerSecond: 250, p95Ms: 60 },
+      floor: {
+        method: 'POST' as const,
+        headers: json,
+        next: () => {
+          submitted += 1;
+          const body = { company, account, customer: random.pick(data.customers).id, localNo: `FLOOR-${deviceTag}-${submitted}` };
+          return { path: '/floor/order-submit', body: JSON.stringify(body) };
+        },
+      },
     },
   ];
+  return { calls, counts: data.counts, probe: () => settle(url, token, company), outcomes };
+}
+
+/**
+ * Each call (or its floor) for DURATION seconds after a short unmeasured run: JIT, connection pool and
+ * caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
+ */
+async function measure(url: string, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const call of calls) {
-    // A short unmeasured run first: JIT, connection pool and caches warm, as on a server that has run a while.
     const connections = call.connections ?? CONNECTIONS;
     await load(call.name, url, connections, call.request, undefined, 2);
-    await settle(url, token, company);
+    await settleAfter();
     for (const key of Object.keys(outcomes)) delete outcomes[key];
     const result = await load(call.name, url, connections, call.request, call.onBody);
-    await settle(url, token, company);
+    await settleAfter();
     if (call.onBody) result.outcomes = { ...outcomes };
     console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
-    results.push(result);
+    results.push({ ...result, ...(call.aim ? { aim: call.aim } : {}) });
   }
-  return { results, counts: data.counts };
+  return results;
 }
 
 // ---- Main ------------------------------------------------------------------------------------------
 
+/** The floor server (tests/bench/support/floor-server.ts) on the same database, once the app has stopped (PGlite has one owner). */
+async function startFloorProcess(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/support/floor-server.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(await freePort()), LOG_LEVEL: 'warn' },
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let said = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      const match = /floor listening on (\S+)/.exec(said);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the floor server exited (${code}) before listening`)));
+  });
+  return { url, child };
+}
+
+async function runAll() {
+  const server = await startServerProcess();
+  console.info(`Server (${driver}) answering after ${server.startSeconds} s; ${CONNECTIONS} connections, ${DURATION} s per call`);
+  let prepared: Awaited<ReturnType<typeof prepareCalls>>;
+  let results: LoadResult[];
+  try {
+    prepared = await prepareCalls(server.url);
+    results = await measure(server.url, prepared.calls, prepared.probe, prepared.outcomes);
+  } finally {
+    await stopServerProcess(server.child);
+  }
+  const floor = await startFloorProcess();
+  console.info('Floors: the same HTTP stack running only each call’s main statement');
+  try {
+    const withFloor = prepared.calls.flatMap((call) => (call.floor ? [{ name: `${call.name} (floor)`, request: call.floor, aimOf: call.name }] : []));
+    const floors = await measure(floor.url, withFloor, () => new Promise((resolve) => setTimeout(resolve, 500)), {});
+    for (const [i, call] of withFloor.entries()) {
+      const target = results.find((r) => r.name === call.aimOf)!;
+      const f = floors[i]!;
+      target.floor = { requestsPerSecond: f.requestsPerSecond, latency: f.latency, errors: f.errors, non2xx: f.non2xx };
+    }
+  } finally {
+    await stopServerProcess(floor.child);
+  }
+  return { results, counts: prepared.counts, serverStartSeconds: server.startSeconds };
+}
+
 const started = performance.now();
 const seeded = SEED_SCALE ? seed() : null;
-const server = await startServerProcess();
-console.info(`Server (${driver}) answering after ${server.startSeconds} s; ${CONNECTIONS} connections, ${DURATION} s per call`);
-let run: Awaited<ReturnType<typeof runCalls>>;
+let run: Awaited<ReturnType<typeof runAll>>;
 try {
-  run = await runCalls(server.url);
+  run = await runAll();
 } finally {
-  await stopServerProcess(server.child);
   // The PGlite seeded for this run is half a gigabyte; a database someone named is left alone.
   if (SEED_SCALE && !databaseUrl && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
 }
+/** How many times the floor's throughput the call's is below it (1 = at the floor). */
+const floorRatio = (r: LoadResult) => (r.floor ? Number((r.floor.requestsPerSecond / r.requestsPerSecond).toFixed(1)) : null);
+const aimVerdict = (r: LoadResult) =>
+  r.aim ? (r.requestsPerSecond >= r.aim.requestsPerSecond && r.latency.p95 <= r.aim.p95Ms ? 'PASS' : 'MISS') : '';
 table(
   `Server under load (${driver}, ${run.counts.customers.toLocaleString('en-US')} customers, ${run.counts.variants.toLocaleString('en-US')} variants): autocannon, ${DURATION} s per call, loopback`,
-  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx'],
+  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'aim (PostgreSQL)', '', 'floor req/s', 'floor p95', '× floor'],
   run.results.map((r) => [
     r.name,
     r.connections,
@@ -375,6 +453,11 @@ table(
     r.latency.max,
     r.errors,
     r.non2xx,
+    r.aim ? `≥ ${r.aim.requestsPerSecond} req/s, p95 ≤ ${r.aim.p95Ms} ms` : '',
+    driver === 'postgres' ? aimVerdict(r) : '',
+    r.floor?.requestsPerSecond ?? '',
+    r.floor?.latency.p95 ?? '',
+    floorRatio(r) ?? '',
   ]),
 );
 const submit = run.results.find((r) => r.outcomes);
@@ -391,7 +474,7 @@ const file = writeResult(`server-load-${driver}`, {
   durationSeconds: DURATION,
   counts: run.counts,
   seed: seeded,
-  serverStartSeconds: server.startSeconds,
+  serverStartSeconds: run.serverStartSeconds,
   calls: run.results,
   totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
 });

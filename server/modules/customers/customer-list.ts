@@ -64,10 +64,9 @@ async function countCustomers(db: Db, query: Query, where: SQL | undefined): Pro
   return Number(row?.n ?? 0);
 }
 
-export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
-  const where = and(...customerFilters(query));
-  const total = await countCustomers(db, query, where);
-  const rows = await db
+/** One page of the list: its main statement (the bench's floor runs it alone, tests/bench/support/floor-server.ts). */
+export function customerPage(db: Db, query: Query, where = and(...customerFilters(query))) {
+  return db
     .select({ customer: customers, staffName: accounts.fullName })
     .from(customers)
     .leftJoin(accounts, eq(accounts.id, customers.staffId))
@@ -75,5 +74,11 @@ export async function listCustomers(db: Db, query: Query): Promise<{ rows: Custo
     .orderBy(ORDER[query.ordering], asc(customers.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
+}
+
+export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
+  const where = and(...customerFilters(query));
+  const total = await countCustomers(db, query, where);
+  const rows = await customerPage(db, query, where);
   return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: total };
 }

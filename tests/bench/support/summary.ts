@@ -180,29 +180,48 @@ export function localDataRows(r: LocalData): Row[] {
   });
 }
 
-type ServerLoad = {
-  counts: { customers: number; variants: number };
-  seed: { seconds: number } | null;
-  calls: {
-    name: string;
-    connections: number;
-    requestsPerSecond: number;
-    latency: Summary;
-    errors: number;
-    statusCodes: Record<string, number>;
-  }[];
+type LoadCall = {
+  name: string;
+  connections: number;
+  requestsPerSecond: number;
+  latency: Summary;
+  errors: number;
+  statusCodes: Record<string, number>;
+  aim?: { requestsPerSecond: number; p95Ms: number };
+  floor?: { requestsPerSecond: number; latency: Summary };
 };
+type ServerLoad = { counts: { customers: number; variants: number }; seed: { seconds: number } | null; calls: LoadCall[] };
 
-export function serverLoadRows(driver: string, r: ServerLoad, seeded: { counts: Record<string, number>; seconds: number } | null): Row[] {
+/**
+ * One row per call: its figures and how many times its floor's throughput is above it; the aim is
+ * issue #19's on PostgreSQL and, on PGlite, a p95 within 3× of PostgreSQL's (its latest run).
+ */
+export function serverLoadRows(
+  driver: string,
+  r: ServerLoad,
+  seeded: { counts: Record<string, number>; seconds: number } | null,
+  postgres: ServerLoad | null = null,
+): Row[] {
   const part = `server load, ${driver}`;
   const rows: Row[] = r.calls.map((call) => {
     const broken = call.errors > 0 || Object.keys(call.statusCodes).some((code) => code.startsWith('5'));
+    const floor = call.floor ? `; floor ${call.floor.requestsPerSecond} req/s (${(call.floor.requestsPerSecond / call.requestsPerSecond).toFixed(1)}× it)` : '';
+    const onPostgres = postgres?.calls.find((other) => other.name === call.name);
+    let target = 'no errors';
+    let verdict: Verdict = 'PASS';
+    if (driver === 'postgres' && call.aim) {
+      target = `≥ ${call.aim.requestsPerSecond} req/s, p95 ≤ ${call.aim.p95Ms} ms`;
+      verdict = call.requestsPerSecond >= call.aim.requestsPerSecond && call.latency.p95 <= call.aim.p95Ms ? 'PASS' : 'MISS';
+    } else if (driver !== 'postgres' && call.aim && onPostgres) {
+      target = `p95 ≤ 3× PostgreSQL's (${Math.round(onPostgres.latency.p95)} ms)`;
+      verdict = call.latency.p95 <= 3 * onPostgres.latency.p95 ? 'PASS' : 'MISS';
+    }
     return {
       part,
       measure: `${call.name} (${call.connections} conn.)`,
-      value: `${call.requestsPerSecond} req/s, p50/p95/p99 ${Math.round(call.latency.p50)}/${Math.round(call.latency.p95)}/${Math.round(call.latency.p99)} ms`,
-      target: 'no errors',
-      verdict: broken ? 'FAIL' : 'PASS',
+      value: `${call.requestsPerSecond} req/s, p50/p95/p99 ${Math.round(call.latency.p50)}/${Math.round(call.latency.p95)}/${Math.round(call.latency.p99)} ms${floor}`,
+      target,
+      verdict: broken ? 'FAIL' : verdict,
     };
   });
   if (seeded) {
