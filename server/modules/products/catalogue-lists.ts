@@ -63,8 +63,8 @@ const PRODUCT_ORDER = {
 } as const;
 
 const VARIANT_ORDER = {
-  name: [asc(products.name), asc(variants.name), asc(variants.id)],
-  '-name': [desc(products.name), desc(variants.name), desc(variants.id)],
+  name: [asc(variants.productName), asc(variants.name), asc(variants.id)],
+  '-name': [desc(variants.productName), desc(variants.name), desc(variants.id)],
   code: [asc(variants.code), asc(variants.id)],
   '-code': [desc(variants.code), desc(variants.id)],
   updated_at: [asc(variants.updatedAt), asc(variants.id)],
@@ -91,12 +91,17 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<{ rows:
   return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count: Number(total?.n ?? 0) };
 }
 
+/** The variants' filters need their products only when a filter is on them. */
+function needsProducts(query: VariantQuery): boolean {
+  return query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
+}
+
 /** Ids of one page of variants (also used by the Excel export, page by page). */
 export async function variantPageIds(db: Db, query: VariantQuery, limit: number, offset: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: variants.id })
-    .from(variants)
-    .innerJoin(products, eq(products.id, variants.productId))
+  const from = needsProducts(query)
+    ? db.select({ id: variants.id }).from(variants).innerJoin(products, eq(products.id, variants.productId))
+    : db.select({ id: variants.id }).from(variants);
+  const rows = await from
     .where(and(...variantFilters(query)))
     .orderBy(...VARIANT_ORDER[query.ordering])
     .limit(limit)
@@ -104,12 +109,9 @@ export async function variantPageIds(db: Db, query: VariantQuery, limit: number,
   return rows.map((row) => row.id);
 }
 
-/** The count needs the products only when a filter is on them. */
 function countVariants(db: Db, query: VariantQuery) {
   const where = and(...variantFilters(query));
-  const needsProducts =
-    query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
-  return needsProducts
+  return needsProducts(query)
     ? db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where)
     : db.select({ n: count() }).from(variants).where(where);
 }

@@ -76,6 +76,34 @@ describe('GET variant/', () => {
     expect((await variants({ barcode: 'x'.repeat(65) })).status).toBe(400);
   });
 
+  it('pages variants in their product’s name order, and a renamed product’s variants move with it', async () => {
+    const inNameOrder = async () => (await variants({ limit: 200, ordering: 'name' })).body.data;
+    const before = await inNameOrder();
+    const names = before.map((v) => [v.product_name, v.name]);
+    // The database's own order of the products' names (the list keeps a copy on each variant, migration 0028).
+    expect(names).toEqual([...names].sort((a, b) => (a[0]! === b[0]! ? (a[1]! < b[1]! ? -1 : 1) : a[0]! < b[0]! ? -1 : 1)));
+    const moving = await create('Paracetamol Sẽ Đổi Tên', [
+      { name: 'Gói', units: [{ unit: 'gói', factor: 1, price: 2000 }] },
+      { name: 'Viên sủi', units: [{ unit: 'viên', factor: 1, price: 3000 }] },
+    ]);
+    expect((await inNameOrder())[0]?.product_name).not.toBe('Paracetamol Sẽ Đổi Tên');
+    const renamed = await kit.send<ProductRecord>('PUT', productPaths.product(moving.id), {
+      company: kit.anKhang,
+      name: 'AAA Paracetamol đã đổi tên',
+      variants: moving.variants.map((variant) => ({ id: variant.id, name: variant.name, units: variant.units })),
+    });
+    expect(renamed.status).toBe(200);
+    expect((await inNameOrder()).slice(0, 2).map((v) => [v.product_name, v.name])).toEqual([
+      ['AAA Paracetamol đã đổi tên', 'Gói'],
+      ['AAA Paracetamol đã đổi tên', 'Viên sủi'],
+    ]);
+    const found = await variants({ search: 'paracetamol da doi', ordering: '-name' });
+    expect(found.body.data.map((v) => [v.product_name, v.name])).toEqual([
+      ['AAA Paracetamol đã đổi tên', 'Viên sủi'],
+      ['AAA Paracetamol đã đổi tên', 'Gói'],
+    ]);
+  });
+
   it('reads one variant', async () => {
     const answer = await kit.get<VariantRecord>(productPaths.variant(product.variants[0]!.id), { company: kit.anKhang });
     expect(answer.body.data).toEqual(product.variants[0]);

@@ -77,10 +77,20 @@ export const variants = pgTable(
     heightCm: integer('height_cm'),
     /** Folded product and variant words, codes and barcodes. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The product's name, kept by triggers (migration 0028), so that a page of variants in name order
+     * sorts and walks one table: joining 875 found variants to their products to sort them was half
+     * of a search's database time (server/modules/products/catalogue-lists.ts).
+     */
+    productName: text('product_name').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('variants_company_code_key').on(t.companyId, t.code), index('variants_product_idx').on(t.productId)],
+  (t) => [
+    uniqueIndex('variants_company_code_key').on(t.companyId, t.code),
+    index('variants_product_idx').on(t.productId),
+    index('variants_company_name_idx').on(t.companyId, t.productName, t.name, t.id),
+  ],
 );
 
 export const variantUnits = pgTable(
