@@ -4,7 +4,7 @@
  */
 import { foldedWords } from '@contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
-import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, shared, watchWorkspace, type IndexEntry } from './search-index';
 
 /** What the offline customer list filters on, kept beside each entry. */
 export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
@@ -12,11 +12,11 @@ export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer
 const CUSTOMERS = {
   table: 'customers' as const,
   fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields => ({
-    kind,
+    kind: shared(kind),
     staff_id,
     customer_type_id,
     level_id,
-    status,
+    status: shared(status),
   }),
 };
 
