@@ -5,7 +5,7 @@ import type { CustomerListQuery, CustomerRecord } from '@contract/customers';
 
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerCounts, customers } from '@server/kernel/db/schema';
-import { searchWords, wordConditions } from '@server/kernel/sql';
+import { wordConditions } from '@server/kernel/sql';
 import { toCustomerRecord } from './customer-record';
 
 /** The list query, plus the caller's data scope (server/modules/roles/data-scope.ts). */
@@ -38,29 +38,25 @@ export function customerFilters(query: Query): SQL[] {
 
 /**
  * The count of a whole tab of the company, when nothing else narrows the list: kept by triggers
- * (customer_counts, migration 0027) instead of counting every customer on each page.
+ * (customer_counts, migration 0027) instead of counting every customer on each page. Any other
+ * filter, the caller's data scope included, adds to the filters, and then the list counts itself.
  */
-function keptCountColumn(query: Query) {
-  const narrowed =
-    query.scope ||
-    searchWords(query.search).length > 0 ||
-    query.kind ||
-    query.customer_type !== undefined ||
-    query.level !== undefined ||
-    query.staff !== undefined ||
-    query.province ||
-    query.ward;
-  if (narrowed) return null;
+function keptCountColumn(query: Query, filters: readonly SQL[]) {
+  const tabFilters = query.tab === 'all' ? 0 : 1;
+  if (filters.length !== 1 + tabFilters) return null;
   return { all: customerCounts.total, active: customerCounts.active, inactive: customerCounts.inactive, ungrouped: customerCounts.ungrouped }[
     query.tab
   ];
 }
 
-async function countCustomers(db: Db, query: Query, where: SQL | undefined): Promise<number> {
-  const kept = keptCountColumn(query);
+async function countCustomers(db: Db, query: Query, filters: readonly SQL[]): Promise<number> {
+  const kept = keptCountColumn(query, filters);
   const [row] = kept
     ? await db.select({ n: kept }).from(customerCounts).where(eq(customerCounts.companyId, query.company))
-    : await db.select({ n: count() }).from(customers).where(where);
+    : await db
+        .select({ n: count() })
+        .from(customers)
+        .where(and(...filters));
   return Number(row?.n ?? 0);
 }
 
@@ -77,8 +73,8 @@ export function customerPage(db: Db, query: Query, where = and(...customerFilter
 }
 
 export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
-  const where = and(...customerFilters(query));
-  const total = await countCustomers(db, query, where);
-  const rows = await customerPage(db, query, where);
+  const filters = customerFilters(query);
+  const total = await countCustomers(db, query, filters);
+  const rows = await customerPage(db, query, and(...filters));
   return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: total };
 }
