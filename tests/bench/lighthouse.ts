@@ -7,8 +7,9 @@
  * (its default), but clears the HTTP cache, the service worker and Cache Storage before each run:
  * every figure is a cold load.
  *
- * Aims (issue #6): performance, accessibility and best practices ≥ 95, LCP < 1.5 s, TBT < 100 ms,
- * CLS < 0.02. Misses are printed and recorded, never a failure: only a run that cannot measure
+ * Aims per page (issue #19: /login performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 100 ms; /dashboard signed in
+ * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms; issue #6's accessibility and best practices ≥ 95 and
+ * CLS < 0.02 for both). Misses are printed and recorded, never a failure: only a run that cannot measure
  * exits non-zero. Each page is measured --runs times (default 3) and the run with the median
  * performance score is kept, because one Lighthouse run on a busy machine swings by several points.
  *
@@ -26,7 +27,11 @@ import { argValue, chromiumVersion, machineInfo, table, writeResult } from './su
 
 const DIST = path.resolve(process.env.BENCH_DIST ?? 'dist');
 const RUNS = Number(argValue('runs') ?? 3);
-export const LIGHTHOUSE_AIM = { score: 95, lcpMs: 1_500, tbtMs: 100, cls: 0.02 };
+type Aim = { performance: number; otherScores: number; lcpMs: number; tbtMs: number; cls: number };
+const LIGHTHOUSE_AIMS: Record<'/login' | '/dashboard (signed in)', Aim> = {
+  '/login': { performance: 97, otherScores: 95, lcpMs: 1_800, tbtMs: 100, cls: 0.02 },
+  '/dashboard (signed in)': { performance: 90, otherScores: 95, lcpMs: 2_500, tbtMs: 200, cls: 0.02 },
+};
 
 type PageFigures = {
   performance: number;
@@ -168,17 +173,17 @@ try {
 }
 
 const pages = { '/login': login, '/dashboard (signed in)': dashboard };
-const aim = LIGHTHOUSE_AIM;
 table(
-  `Lighthouse, mobile preset, median of ${RUNS} by performance (aim: scores ≥ ${aim.score}, LCP < ${aim.lcpMs} ms, TBT < ${aim.tbtMs} ms, CLS < ${aim.cls})`,
-  ['page', 'performance', 'accessibility', 'best practices', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'verdict'],
+  `Lighthouse, mobile preset, median of ${RUNS} by performance`,
+  ['page', 'performance', 'accessibility', 'best practices', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'aim', 'verdict'],
   Object.entries(pages).map(([name, p]) => {
+    const aim = LIGHTHOUSE_AIMS[name as keyof typeof LIGHTHOUSE_AIMS];
     const misses = [
-      p.performance < aim.score && 'performance',
-      p.accessibility < aim.score && 'accessibility',
-      p.bestPractices < aim.score && 'best practices',
-      p.lcpMs >= aim.lcpMs && 'LCP',
-      p.tbtMs >= aim.tbtMs && 'TBT',
+      p.performance < aim.performance && 'performance',
+      p.accessibility < aim.otherScores && 'accessibility',
+      p.bestPractices < aim.otherScores && 'best practices',
+      p.lcpMs > aim.lcpMs && 'LCP',
+      p.tbtMs > aim.tbtMs && 'TBT',
       p.cls >= aim.cls && 'CLS',
     ].filter(Boolean);
     return [
@@ -190,6 +195,7 @@ table(
       p.lcpMs,
       p.tbtMs,
       p.cls.toFixed(3),
+      `≥ ${aim.performance}, LCP ≤ ${aim.lcpMs} ms, TBT ≤ ${aim.tbtMs} ms`,
       misses.length ? `MISS ${misses.join(', ')}` : 'PASS',
     ];
   }),
@@ -204,7 +210,7 @@ const file = writeResult('lighthouse', {
   machine: machineInfo({ chromium: chromiumVersion() }),
   preset: 'mobile (Lighthouse default config: simulated slow 4G, 4x CPU)',
   runsPerPage: RUNS,
-  aims: aim,
+  aims: LIGHTHOUSE_AIMS,
   pages,
 });
 console.info(`\nResults written to ${file}.`);

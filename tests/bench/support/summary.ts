@@ -48,6 +48,8 @@ type BuildSize = {
   budgets: { loginJs: number; routeChunk: number; precache?: number };
 };
 
+const DASHBOARD_AIM = 200 * 1024;
+
 export function buildSizeRows(r: BuildSize): Row[] {
   const part = 'build size';
   const rows: Row[] = [
@@ -63,8 +65,9 @@ export function buildSizeRows(r: BuildSize): Row[] {
       part,
       measure: '/dashboard first visit JS + CSS (gzip)',
       value: `${kB(r.dashboard.js)} + ${kB(r.dashboard.css)}`,
-      target: '',
-      verdict: '',
+      // Issue #19's aim: 200 kB before the figures paint (an aim, not a budget: a miss is not a failure).
+      target: `≤ ${kB(DASHBOARD_AIM)}`,
+      verdict: atMost(r.dashboard.js + r.dashboard.css, DASHBOARD_AIM, 'MISS'),
     },
   ];
   if (r.largestChunk) {
@@ -92,26 +95,27 @@ export function buildSizeRows(r: BuildSize): Row[] {
 }
 
 type LighthousePage = { performance: number; accessibility: number; bestPractices: number; lcpMs: number; tbtMs: number; cls: number };
-type Lighthouse = { aims: { score: number; lcpMs: number; tbtMs: number; cls: number }; pages: Record<string, LighthousePage> };
+type LighthouseAim = { performance: number; otherScores: number; lcpMs: number; tbtMs: number; cls: number };
+type Lighthouse = { aims: Record<string, LighthouseAim>; pages: Record<string, LighthousePage> };
 
 export function lighthouseRows(r: Lighthouse): Row[] {
-  const { aims } = r;
   return Object.entries(r.pages).flatMap(([page, p]) => {
     const part = `Lighthouse ${page}`;
-    const score = (measure: string, value: number): Row => ({
+    const aim = r.aims[page]!;
+    const score = (measure: string, value: number, least: number): Row => ({
       part,
       measure,
       value: String(value),
-      target: `≥ ${aims.score}`,
-      verdict: value >= aims.score ? 'PASS' : 'MISS',
+      target: `≥ ${least}`,
+      verdict: value >= least ? 'PASS' : 'MISS',
     });
     return [
-      score('performance', p.performance),
-      score('accessibility', p.accessibility),
-      score('best practices', p.bestPractices),
-      { part, measure: 'LCP', value: ms(p.lcpMs), target: `< ${ms(aims.lcpMs)}`, verdict: below(p.lcpMs, aims.lcpMs) },
-      { part, measure: 'TBT', value: ms(p.tbtMs), target: `< ${ms(aims.tbtMs)}`, verdict: below(p.tbtMs, aims.tbtMs) },
-      { part, measure: 'CLS', value: p.cls.toFixed(3), target: `< ${aims.cls}`, verdict: below(p.cls, aims.cls) },
+      score('performance', p.performance, aim.performance),
+      score('accessibility', p.accessibility, aim.otherScores),
+      score('best practices', p.bestPractices, aim.otherScores),
+      { part, measure: 'LCP', value: ms(p.lcpMs), target: `≤ ${ms(aim.lcpMs)}`, verdict: atMost(p.lcpMs, aim.lcpMs, 'MISS') },
+      { part, measure: 'TBT', value: ms(p.tbtMs), target: `≤ ${ms(aim.tbtMs)}`, verdict: atMost(p.tbtMs, aim.tbtMs, 'MISS') },
+      { part, measure: 'CLS', value: p.cls.toFixed(3), target: `< ${aim.cls}`, verdict: below(p.cls, aim.cls) },
     ];
   });
 }
@@ -129,12 +133,12 @@ export function offlineRows(r: OfflineStart): Row[] {
 }
 
 type LocalData = {
-  aims: { firstSyncMs: number; searchP95Ms: number; drainMs: number };
+  aims: { firstSyncMs: number; syncLongestTaskMs: number; searchP95Ms: number; drainMs: number; searchHeapMb: number };
   scale: { variants: number; customers: number };
   runs: {
     rate: number;
-    firstSync: { totalMs: number };
-    search: { customers: Summary; variants: Summary };
+    firstSync: { totalMs: number; longestTaskMs: number };
+    search: { customers: Summary; variants: Summary; indexLoad: { heapMb: number } };
     drain: Record<string, { result: { drainMs: number; ops: number }; check: { duplicates: number; losses: number } }>;
   }[];
 };
@@ -150,6 +154,20 @@ export function localDataRows(r: LocalData): Row[] {
         value: s(run.firstSync.totalMs),
         target: `< ${s(aims.firstSyncMs)}`,
         verdict: below(run.firstSync.totalMs, aims.firstSyncMs),
+      },
+      {
+        part,
+        measure: 'first sync: longest main-thread task',
+        value: ms(run.firstSync.longestTaskMs),
+        target: `≤ ${ms(aims.syncLongestTaskMs)}`,
+        verdict: atMost(run.firstSync.longestTaskMs, aims.syncLongestTaskMs, 'MISS'),
+      },
+      {
+        part,
+        measure: 'device search index heap',
+        value: `${run.search.indexLoad.heapMb.toFixed(0)} MB`,
+        target: `≤ ${aims.searchHeapMb} MB`,
+        verdict: atMost(run.search.indexLoad.heapMb, aims.searchHeapMb, 'MISS'),
       },
       {
         part,
