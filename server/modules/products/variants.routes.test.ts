@@ -80,7 +80,8 @@ describe('GET variant/', () => {
     const inNameOrder = async () => (await variants({ limit: 200, ordering: 'name' })).body.data;
     const before = await inNameOrder();
     const names = before.map((v) => [v.product_name, v.name]);
-    // The database's own order of the products' names (the list keeps a copy on each variant, migration 0028).
+    // By the product's name (a copy kept on each variant, migration 0028), then the variant's, in code-unit
+    // order: the test databases' collation (C.UTF-8).
     expect(names).toEqual([...names].sort((a, b) => (a[0]! === b[0]! ? (a[1]! < b[1]! ? -1 : 1) : a[0]! < b[0]! ? -1 : 1)));
     const moving = await create('Paracetamol Sẽ Đổi Tên', [
       { name: 'Gói', units: [{ unit: 'gói', factor: 1, price: 2000 }] },
