@@ -109,6 +109,8 @@ class WorkspaceEntries<F> {
   private joined = '';
   /** Texts of entries put since the text was last joined (the others are in `joined`). */
   private readonly waiting = new Map<Held<F>, string>();
+  /** An entry was put or removed since the text was last joined. */
+  private changed = false;
 
   constructor(loaded: readonly { entry: IndexEntry<F>; text: string }[] = []) {
     for (const { entry, text } of loaded) {
@@ -117,6 +119,7 @@ class WorkspaceEntries<F> {
       this.byId.set(held.id, held);
       this.waiting.set(held, text);
     }
+    this.changed = true;
     // Joined now, while loading, not in the first search; after a change it is joined again lazily.
     this.joinedText();
   }
@@ -131,6 +134,7 @@ class WorkspaceEntries<F> {
     this.entries.splice(this.lowerBound(held), 0, held);
     this.byId.set(held.id, held);
     this.waiting.set(held, text);
+    this.changed = true;
   }
 
   remove(id: Key): void {
@@ -138,8 +142,9 @@ class WorkspaceEntries<F> {
     if (!old) return;
     this.entries.splice(this.lowerBound(old), 1);
     this.byId.delete(id);
-    // Removed from `joined` at its next join, which leaves out what `entries` no longer holds.
-    if (!this.waiting.delete(old)) this.waiting.set(old, '');
+    this.waiting.delete(old);
+    // Left out of `joined` at its next join, which holds only what `entries` holds.
+    this.changed = true;
   }
 
   /**
@@ -195,7 +200,7 @@ class WorkspaceEntries<F> {
    * order: the waiting texts, and the others cut from the last joined text.
    */
   private joinedText(): string {
-    if (this.waiting.size === 0) return this.joined;
+    if (!this.changed) return this.joined;
     const texts = new Array<string>(this.entries.length);
     let offset = 0;
     for (const [index, entry] of this.entries.entries()) {
@@ -206,6 +211,7 @@ class WorkspaceEntries<F> {
       offset += text.length + 1;
     }
     this.waiting.clear();
+    this.changed = false;
     this.joined = texts.join('\n');
     return this.joined;
   }

@@ -36,6 +36,14 @@ export function customerFilters(query: Query): SQL[] {
   return filters;
 }
 
+/** The customer_counts column of each list tab. */
+const KEPT_COUNT = {
+  all: customerCounts.total,
+  active: customerCounts.active,
+  inactive: customerCounts.inactive,
+  ungrouped: customerCounts.ungrouped,
+} as const;
+
 /**
  * The count of a whole tab of the company, when nothing else narrows the list: kept by triggers
  * (customer_counts, migration 0027) instead of counting every customer on each page. Any other
@@ -43,10 +51,7 @@ export function customerFilters(query: Query): SQL[] {
  */
 function keptCountColumn(query: Query, filters: readonly SQL[]) {
   const tabFilters = query.tab === 'all' ? 0 : 1;
-  if (filters.length !== 1 + tabFilters) return null;
-  return { all: customerCounts.total, active: customerCounts.active, inactive: customerCounts.inactive, ungrouped: customerCounts.ungrouped }[
-    query.tab
-  ];
+  return filters.length === 1 + tabFilters ? KEPT_COUNT[query.tab] : null;
 }
 
 async function countCustomers(db: Db, query: Query, filters: readonly SQL[]): Promise<number> {

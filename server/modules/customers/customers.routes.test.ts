@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeSummary } from '@contract/customers';
-import type { PullAnswer } from '@contract/sync';
+import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { and, eq, sql } from 'drizzle-orm';
 import { DEMO } from '@server/seed/demo';
@@ -44,6 +44,17 @@ const newCustomer = (patch: Record<string, unknown> = {}) => ({
   },
   ...patch,
 });
+
+/** One op through the sync push, as An's phone sends it. */
+const pushOne = (type: string, payload: unknown) =>
+  server.call<PushAnswer>('/sync/push', {
+    token: an.access,
+    body: {
+      company: anKhang,
+      deviceId: uuidv7(),
+      ops: [{ opId: uuidv7(), type, schemaVersion: 1, clientCreatedAt: new Date().toISOString(), payload }],
+    },
+  });
 
 async function typesOf(company = anKhang, token = an.access) {
   return (await server.call<CustomerTypeSummary[]>(`/customer/api/customertype/?company=${company}&limit=100`, { token })).body.data;
@@ -204,22 +215,7 @@ describe('customer/ create, read, update, status, delete', () => {
   it('refuses to delete a customer with visits', async () => {
     const customer = (await list('&search=KH000001')).body.data[0]!;
     const visitId = uuidv7();
-    await server.call('/sync/push', {
-      token: an.access,
-      body: {
-        company: anKhang,
-        deviceId: uuidv7(),
-        ops: [
-          {
-            opId: uuidv7(),
-            type: 'visit.checkIn',
-            schemaVersion: 1,
-            clientCreatedAt: new Date().toISOString(),
-            payload: { visitId, customerId: customer.id, at: new Date().toISOString() },
-          },
-        ],
-      },
-    });
+    await pushOne('visit.checkIn', { visitId, customerId: customer.id, at: new Date().toISOString() });
     const refused = await server.call(`/customer/api/customer/${customer.id}/?company=${anKhang}`, { method: 'DELETE', token: an.access });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/Ngừng hoạt động/);
@@ -411,22 +407,7 @@ describe('the list’s count per tab (kept by triggers, migration 0027)', () => 
     };
     const otherBefore = await tabCounts(minhPhat);
     expect(await keptAtMinhPhat()).toEqual(otherBefore.counted);
-    const pushed = await server.call<{ results: { outcome: string }[] }>('/sync/push', {
-      token: an.access,
-      body: {
-        company: anKhang,
-        deviceId: uuidv7(),
-        ops: [
-          {
-            opId: uuidv7(),
-            type: 'customer.create',
-            schemaVersion: 1,
-            clientCreatedAt: new Date().toISOString(),
-            payload: { ...newCustomer({ name: 'Nhà thuốc Ngoại Tuyến' }), company: undefined, id: uuidv7() },
-          },
-        ],
-      },
-    });
+    const pushed = await pushOne('customer.create', { ...newCustomer({ name: 'Nhà thuốc Ngoại Tuyến' }), company: undefined, id: uuidv7() });
     expect(pushed.body.data.results.map((r) => r.outcome)).toEqual(['applied']);
     const offline = await tabCounts();
     expect(offline.answered).toEqual(offline.counted);
