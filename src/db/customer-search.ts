@@ -4,20 +4,15 @@
  */
 import { foldedWords } from '@contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
-import { entryRows, searchIndex, shared, watchWorkspace, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, sharedFields, watchWorkspace, type IndexEntry } from './search-index';
 
 /** What the offline customer list filters on, kept beside each entry. */
 export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
 
 const CUSTOMERS = {
   table: 'customers' as const,
-  fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields => ({
-    kind: shared(kind),
-    staff_id,
-    customer_type_id,
-    level_id,
-    status: shared(status),
-  }),
+  fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields =>
+    sharedFields({ kind, staff_id, customer_type_id, level_id, status }),
 };
 
 /** Typed text as folded words; digits split by spaces, dots or dashes join up ("0903 456" is a phone prefix). */
