@@ -86,7 +86,7 @@ export async function prepareDeps(
     }
   }
   await ensureAllCompanyRoles(db);
-  const keys = keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
+  const keys = await keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,
     leaseMs: Math.max(60_000, env.providerTimeoutMs * 4),

@@ -1,5 +1,6 @@
 /** What every route module receives, and the per-request values middleware leaves on the context. */
 import type { Db } from './db/client';
+import type { MembershipRead } from './membership';
 import type { ServerEnv } from './env';
 import type { JobRunner } from './jobs';
 import type { ReadRouting } from './db/replica';
@@ -38,6 +39,11 @@ export type AuthInfo = {
   accountId: number;
   sessionId: string;
   accountTypeCode: string;
+  /**
+   * The caller's membership of the company the query string names, read with the session in one
+   * statement (most calls name their company there); requireMembership uses it for that company.
+   */
+  companyRead?: { companyId: number; membership: MembershipRead | null };
 };
 
 export type AppEnv = {

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from './app-types';
-import { accounts, accountTypes, sessions } from './db/schema';
+import { accountCompanies, accounts, accountTypes, companies, sessions } from './db/schema';
+import { membershipColumns } from './membership';
 import { unauthorized } from './errors';
 import { verifyAccessToken } from '@server/lib/tokens';
 
@@ -14,6 +15,13 @@ export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
   return match?.[1] ?? null;
+}
+
+/** The company a query string names (?company=12), if it is a valid id. */
+function queryCompany(value: string | undefined): number | null {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
 }
 
 export function authenticate(deps: AppDeps) {
@@ -25,20 +33,34 @@ export function authenticate(deps: AppDeps) {
     const verified = await verifyAccessToken(deps.keys, token);
     if (!verified.ok) throw unauthorized(verified.reason === 'expired' ? 'TOKEN_EXPIRED' : 'TOKEN_INVALID');
     const { accountId, sessionId } = verified.claims;
+    // Most calls name their company in the query: the caller's membership of it is read in the same
+    // statement (a left join, so a caller outside it still finds their session), saving a round trip.
+    const companyId = queryCompany(c.req.query('company'));
     const [row] = await deps.db
       .select({
         isActive: accounts.isActive,
         typeCode: accountTypes.code,
         revokedAt: sessions.revokedAt,
         expiresAt: sessions.expiresAt,
+        membership: membershipColumns,
       })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .innerJoin(accountTypes, eq(accountTypes.id, accounts.accountTypeId))
+      .leftJoin(
+        accountCompanies,
+        and(eq(accountCompanies.accountId, sessions.accountId), eq(accountCompanies.companyId, companyId ?? 0)),
+      )
+      .leftJoin(companies, eq(companies.id, accountCompanies.companyId))
       .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId)));
     if (!row || row.revokedAt || row.expiresAt.getTime() <= Date.now()) throw unauthorized('SESSION_REVOKED');
     if (!row.isActive) throw unauthorized('ACCOUNT_INACTIVE');
-    c.set('auth', { accountId, sessionId, accountTypeCode: row.typeCode });
+    c.set('auth', {
+      accountId,
+      sessionId,
+      accountTypeCode: row.typeCode,
+      ...(companyId === null ? {} : { companyRead: { companyId, membership: row.membership } }),
+    });
     await next();
   });
 }

@@ -25,33 +25,46 @@ export type MembershipRow = {
  */
 export type CallerAccess = MemberAccess & { membership: MembershipRow; accountId: number };
 
-export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
-  const [row] = await db
-    .select({
-      id: accountCompanies.id,
-      companyId: accountCompanies.companyId,
-      isOwner: accountCompanies.isOwner,
-      status: accountCompanies.status,
-      isActive: accountCompanies.isActive,
-      roleId: accountCompanies.roleId,
-      regionId: accountCompanies.regionId,
-      companyType: companies.type,
-      companyActive: companies.isActive,
-    })
-    .from(accountCompanies)
-    .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
-    .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, auth.accountId)));
-  if (!row || row.status !== 'accept' || !row.companyActive) throw forbidden('NOT_A_MEMBER');
+/** What a membership check reads: the caller's membership of one company, and the company. */
+export const membershipColumns = {
+  id: accountCompanies.id,
+  companyId: accountCompanies.companyId,
+  isOwner: accountCompanies.isOwner,
+  status: accountCompanies.status,
+  isActive: accountCompanies.isActive,
+  roleId: accountCompanies.roleId,
+  regionId: accountCompanies.regionId,
+  companyType: companies.type,
+  companyActive: companies.isActive,
+};
+
+/** The columns above as read; each null when the caller is not in the company (a left join). */
+export type MembershipRead = { [K in keyof typeof membershipColumns]: (typeof membershipColumns)[K]['_']['data'] | null };
+
+function acceptedMembership(row: MembershipRead | null | undefined): MembershipRow {
+  if (!row || row.id === null || row.status !== 'accept' || !row.companyActive) throw forbidden('NOT_A_MEMBER');
   // A deactivated member keeps their history but can no longer work in the company.
   if (!row.isActive) throw forbidden('MEMBER_INACTIVE');
+  // A membership row was found (its id is set), so its own columns and its company's are too.
   return {
     id: row.id,
-    companyId: row.companyId,
-    isOwner: row.isOwner,
-    companyType: row.companyType,
+    companyId: row.companyId!,
+    isOwner: row.isOwner!,
+    companyType: row.companyType!,
     roleId: row.roleId,
     regionId: row.regionId,
   };
+}
+
+export async function requireMembership(db: Db, auth: AuthInfo, companyId: number): Promise<MembershipRow> {
+  // Read with the session when the call named its company in the query (server/kernel/authenticate.ts).
+  if (auth.companyRead?.companyId === companyId) return acceptedMembership(auth.companyRead.membership);
+  const [row] = await db
+    .select(membershipColumns)
+    .from(accountCompanies)
+    .innerJoin(companies, eq(companies.id, accountCompanies.companyId))
+    .where(and(eq(accountCompanies.companyId, companyId), eq(accountCompanies.accountId, auth.accountId)));
+  return acceptedMembership(row);
 }
 
 /** Company settings (switches, membership approval) belong to the owner or a system administrator. */

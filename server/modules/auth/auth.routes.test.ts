@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Account, LoginAnswer, RefreshAnswer } from '@contract/auth';
 import { DEMO } from '@server/seed/demo';
-import { signAccessToken } from '@server/lib/tokens';
+import { keysFromSecret, signAccessToken } from '@server/lib/tokens';
 import { addAccount } from '@server/testing/fixtures';
 import { refreshCookieOf, startTestServer, type TestServer } from '@server/testing/test-server';
 
@@ -204,11 +204,7 @@ describe('access tokens', () => {
     const path = `/account/api/account/${account.id}/`;
     expect((await server.call(path)).body.error).toBe('UNAUTHENTICATED');
     expect((await server.call(path, { token: 'abc.def' })).body.error).toBe('TOKEN_INVALID');
-    const forged = await signAccessToken(
-      { key: new TextEncoder().encode('khóa-giả-mạo-khóa-giả-mạo-khóa-giả') },
-      account.id,
-      crypto.randomUUID(),
-    );
+    const forged = await signAccessToken(await keysFromSecret('khóa-giả-mạo-khóa-giả-mạo-khóa-giả'), account.id, crypto.randomUUID());
     expect((await server.call(path, { token: forged })).body.error).toBe('TOKEN_INVALID');
     const old = await signAccessToken(server.deps.keys, account.id, crypto.randomUUID(), new Date(Date.now() - 3600_000));
     const expired = await server.call(path, { token: old });

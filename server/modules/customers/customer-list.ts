@@ -79,7 +79,6 @@ export function customerPage(db: Db, query: Query, where = and(...customerFilter
 
 export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
   const filters = customerFilters(query);
-  const total = await countCustomers(db, query, filters);
-  const rows = await customerPage(db, query, and(...filters));
+  const [total, rows] = await Promise.all([countCustomers(db, query, filters), customerPage(db, query, and(...filters))]);
   return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: total };
 }
