@@ -6,12 +6,13 @@
  */
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { products, variants } from '@server/kernel/db/schema';
 import { loadProductRecords } from './product-record';
 import { searchWords, wordConditions } from '@server/kernel/sql';
-import { variantRecordsById } from './variant-record';
+import { loadVariantPage, variantRecordsById } from './variant-record';
 
 export type ProductQuery = v.InferOutput<typeof ProductListQuery>;
 export type VariantQuery = v.InferOutput<typeof VariantListQuery>;
@@ -116,31 +117,51 @@ function needsProducts(query: VariantQuery): boolean {
   return query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
 }
 
-/** Ids of one page of variants (also used by the Excel export, page by page). */
-export async function variantPageIds(db: Db, query: VariantQuery, limit: number, offset: number): Promise<number[]> {
-  const from = needsProducts(query)
-    ? db.select({ id: variants.id }).from(variants).innerJoin(products, eq(products.id, variants.productId))
-    : db.select({ id: variants.id }).from(variants);
-  const rows = await from
+/** One page of a variant select, in the list's order (a dynamic select: any columns). */
+function paged<T extends PgSelect>(select: T, query: VariantQuery, limit: number, offset: number): T {
+  // The join adds no column to a select that names its columns, so the select keeps its type.
+  const from = needsProducts(query) ? (select.innerJoin(products, eq(products.id, variants.productId)) as unknown as T) : select;
+  return from
     .where(and(...variantFilters(query)))
     .orderBy(...variantOrder(query))
     .limit(limit)
     .offset(offset);
-  return rows.map((row) => row.id);
 }
 
-function countVariants(db: Db, query: VariantQuery) {
+/** The select of one page of variants' ids. */
+function variantPage(db: Db, query: VariantQuery, limit: number, offset: number) {
+  return paged(db.select({ id: variants.id }).from(variants).$dynamic(), query, limit, offset);
+}
+
+/** Ids of one page of variants: the list's main statement, which the bench's floor runs alone. */
+export async function variantPageIds(db: Db, query: VariantQuery, limit: number, offset: number): Promise<number[]> {
+  return (await variantPage(db, query, limit, offset)).map((row) => row.id);
+}
+
+async function countVariants(db: Db, query: VariantQuery): Promise<number> {
   const where = and(...variantFilters(query));
-  return needsProducts(query)
-    ? db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where)
-    : db.select({ n: count() }).from(variants).where(where);
+  const [row] = needsProducts(query)
+    ? await db.select({ n: count() }).from(variants).innerJoin(products, eq(products.id, variants.productId)).where(where)
+    : await db.select({ n: count() }).from(variants).where(where);
+  return Number(row?.n ?? 0);
 }
 
 export async function listVariants(db: Db, query: VariantQuery): Promise<{ rows: VariantRecord[]; count: number }> {
-  const [[total], ids] = await Promise.all([
+  const offset = (query.page - 1) * query.limit;
+  if (searchWords(query.search).length > 0) {
+    // A search sorts every variant it finds to cut its page, so counting them in the same statement
+    // is one trigram scan instead of two (PostgreSQL's time was the bottleneck of a search under load).
+    const total = sql<number>`count(*) over ()`.mapWith(Number);
+    const page = await paged(db.select({ id: variants.id, total }).from(variants).$dynamic(), query, query.limit, offset);
+    const count = page[0]?.total ?? (offset > 0 ? await countVariants(db, query) : 0);
+    const records = await variantRecordsById(db, query.company, page.map((row) => row.id));
+    return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count };
+  }
+  // Without one, the page walks an index in order and stops: the count runs beside it, and the
+  // page's ids and their records are one statement.
+  const [count, rows] = await Promise.all([
     countVariants(db, query),
-    variantPageIds(db, query, query.limit, (query.page - 1) * query.limit),
+    loadVariantPage(db, query.company, variantPage(db, query, query.limit, offset)),
   ]);
-  const records = await variantRecordsById(db, query.company, ids);
-  return { rows: ids.map((id) => records.get(id)).filter((record) => record !== undefined), count: Number(total?.n ?? 0) };
+  return { rows, count };
 }

@@ -55,6 +55,11 @@ describe('GET variant/', () => {
       active_ingredient: 'Ibuprofen',
     });
     expect((await variants({ search: 'siro tre em ibuprofen' })).body.data.map((v) => v.id)).toEqual([product.variants[1]!.id]);
+    // A searched page counts what the search found with its page; one past the end still counts them.
+    const secondFound = await variants({ search: 'ibuprofen duc giang', limit: 1, page: 2 });
+    expect([secondFound.body.count, secondFound.body.data.map((v) => v.name)]).toEqual([2, ['Viên nén']]);
+    const pastTheEnd = await variants({ search: 'ibuprofen duc giang', limit: 1, page: 3 });
+    expect([pastTheEnd.body.count, pastTheEnd.body.data]).toEqual([2, []]);
     const byBarcode = await variants({ barcode: product.variants[0]!.units[2]!.barcode! });
     expect(byBarcode.body.data.map((v) => v.id)).toEqual([product.variants[0]!.id]);
     expect((await variants({ barcode: '0000000000000' })).body.count).toBe(0);
