@@ -1,7 +1,10 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { Company, Membership } from '@contract/company';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS, SWITCH_CODES } from '@contract/company-switches';
+import { customerPaths } from '@contract/customers';
+import { accountCompanies } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type TestServer } from '@server/testing/test-server';
@@ -219,6 +222,43 @@ describe('checkcompany/', () => {
 });
 
 describe('every company call', () => {
+  it('answers the same membership check whether the company is in the query or in the body', async () => {
+    // A company named in the query is checked with the session in one statement (server/kernel/authenticate.ts);
+    // one named in the body is checked on its own. Every state must answer the same both ways.
+    const [pending, inactive] = await Promise.all([
+      addAccount(server.deps.db, { memberships: [{ companyId: ids.anKhang, status: 'pending' }] }),
+      addAccount(server.deps.db, { memberships: [{ companyId: ids.anKhang, status: 'accept' }] }),
+    ]);
+    await server.deps.db
+      .update(accountCompanies)
+      .set({ isActive: false })
+      .where(and(eq(accountCompanies.accountId, inactive.id), eq(accountCompanies.companyId, ids.anKhang)));
+    const callers = {
+      member: an.access,
+      stranger: binh.access,
+      pending: (await server.login(pending.phone, pending.password)).access,
+      inactive: (await server.login(inactive.phone, inactive.password)).access,
+    };
+    const answers: Record<string, unknown[]> = {};
+    for (const [who, token] of Object.entries(callers)) {
+      for (const company of [ids.anKhang, 999_999]) {
+        const read = await server.call(`${customerPaths.tableView}?company=${company}`, { token });
+        const write = await server.call(customerPaths.tableView, { method: 'PUT', token, body: { company, columns: ['code', 'name'] } });
+        answers[`${who} ${company === ids.anKhang ? 'in' : 'unknown'}`] = [read.status, read.body.error, write.status, write.body.error];
+      }
+    }
+    expect(answers).toEqual({
+      'member in': [200, undefined, 200, undefined],
+      'member unknown': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+      'stranger in': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+      'stranger unknown': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+      'pending in': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+      'pending unknown': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+      'inactive in': [403, 'MEMBER_INACTIVE', 403, 'MEMBER_INACTIVE'],
+      'inactive unknown': [403, 'NOT_A_MEMBER', 403, 'NOT_A_MEMBER'],
+    });
+  });
+
   it('requires sign-in', async () => {
     for (const path of [
       '/company/api/company/',
