@@ -36,8 +36,7 @@ import { checkRepDiscount } from './order-discount';
 import { resolveOrderType } from './order-types';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
 import { notifyDiscountApproval } from '@server/modules/notifications';
-import { giftGoodsOf, giftVariantIds, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
-import { applyPromotions } from '@contract/promotions-engine';
+import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
 
 async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
@@ -179,7 +178,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   const offers = await promotionsForOrder(tx, companyId, customer.id, pricing.day);
   const giftIds = giftVariantIds(offers.programmes).filter((id) => !variants.has(id));
   const goods = new Map([...variants, ...(await variantRecordsById(tx, companyId, giftIds))]);
-  const cart = applyPromotions({
+  const { cart, programmes } = await promotedCart(tx, companyId, customer.id, offers, {
     lines: accepted.map((entry) => ({
       line_id: entry.line.lineId,
       variant_id: entry.variant.id,
@@ -201,11 +200,9 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
       province_code: customer.provinceCode,
       drug_business: customer.drugBusiness,
     },
-    programmes: offers.programmes,
     vatOn: pricing.vatOn,
     at: context.now,
     gifts: giftGoodsOf(goods),
-    usage: offers.usage,
   });
   // Less than the phone promised, for the same goods: the rep confirms the new total first.
   if (shortages.length === 0) {
@@ -375,7 +372,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
       ].filter((line) => stock.has(line.variantId) || giftStock.has(line.variantId)),
     ),
   );
-  await recordUsage(tx, { companyId, orderId: payload.orderId, customerId: customer.id, accountId }, cart.applied, offers.programmes);
+  await recordUsage(tx, { companyId, orderId: payload.orderId, customerId: customer.id, accountId }, cart.applied, programmes);
   await tx.insert(orderStatusHistory).values({
     companyId,
     orderId: payload.orderId,
