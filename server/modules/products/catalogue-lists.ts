@@ -133,9 +133,13 @@ function variantPage(db: Db, query: VariantQuery, limit: number, offset: number)
   return paged(db.select({ id: variants.id }).from(variants).$dynamic(), query, limit, offset);
 }
 
-/** Ids of one page of variants: the list's main statement, which the bench's floor runs alone. */
-export async function variantPageIds(db: Db, query: VariantQuery, limit: number, offset: number): Promise<number[]> {
-  return (await variantPage(db, query, limit, offset)).map((row) => row.id);
+/**
+ * A searched page of variants' ids, each with how many variants the search found (count(*) over ()):
+ * a search's main statement, which the bench's floor runs alone (tests/bench/support/floor-server.ts).
+ */
+export function searchedVariantPage(db: Db, query: VariantQuery, limit: number, offset: number) {
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  return paged(db.select({ id: variants.id, total }).from(variants).$dynamic(), query, limit, offset);
 }
 
 async function countVariants(db: Db, query: VariantQuery): Promise<number> {
@@ -151,8 +155,7 @@ export async function listVariants(db: Db, query: VariantQuery): Promise<{ rows:
   if (searchWords(query.search).length > 0) {
     // A search sorts every variant it finds to cut its page, so counting them in the same statement
     // is one trigram scan instead of two (PostgreSQL's time was the bottleneck of a search under load).
-    const total = sql<number>`count(*) over ()`.mapWith(Number);
-    const page = await paged(db.select({ id: variants.id, total }).from(variants).$dynamic(), query, query.limit, offset);
+    const page = await searchedVariantPage(db, query, query.limit, offset);
     const count = page[0]?.total ?? (offset > 0 ? await countVariants(db, query) : 0);
     const records = await variantRecordsById(db, query.company, page.map((row) => row.id));
     return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count };

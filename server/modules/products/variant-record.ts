@@ -27,13 +27,13 @@ function jsonValue<T>(result: unknown, fallback: T): T {
   return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
 
-/**
- * One statement for the variants, their units (base unit first, then by factor) and their
- * product's first image (by sort, then age; its id only): a search page is one round trip, not three.
- */
 /** Which variants: those matching a condition (by id), or a page's ids in the page's order. */
 type VariantScope = { where: SQL } | { page: SQLWrapper };
 
+/**
+ * One statement for the variants, their units (base unit first, then by factor) and their
+ * product's first image (by sort, then age; its id only): a list's page is one round trip, not three.
+ */
 async function variantRows(db: Db, companyId: number, scope: VariantScope): Promise<VariantJson[]> {
   const paged = 'page' in scope;
   const from = paged ? sql`unnest(array(${scope.page})) with ordinality as page(id, position) join variants on variants.id = page.id` : sql`variants`;

@@ -6,7 +6,8 @@
  * from the limit of this stack; the issue's aim is within 2× of it.
  *
  *   customer list page  → the page's select (server/modules/customers/customer-list.ts customerPage)
- *   variant search      → the page's id select (server/modules/products/catalogue-lists.ts variantPageIds)
+ *   variant search      → the page's id select with the count of what the search found
+ *                         (server/modules/products/catalogue-lists.ts searchedVariantPage)
  *   order submit        → the order row's insert in a transaction, rolled back (order-submit.ts inserts
  *                         the same row), so running the floor leaves nothing in the database
  *
@@ -23,7 +24,7 @@ import { openDatabase } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
 import { readEnv } from '@server/kernel/env';
 import { customerPage } from '@server/modules/customers/customer-list';
-import { variantPageIds } from '@server/modules/products/catalogue-lists';
+import { searchedVariantPage } from '@server/modules/products/catalogue-lists';
 
 const env = readEnv();
 const { db } = await openDatabase({ databaseUrl: env.databaseUrl, replicaUrl: null, dataDir: env.dataDir });
@@ -38,7 +39,7 @@ app.get('/floor/customer-list', async (c) => {
 });
 app.get('/floor/variant-search', async (c) => {
   const query = v.parse(VariantListQuery, c.req.query());
-  return c.json({ data: await variantPageIds(db, query, query.limit, (query.page - 1) * query.limit) });
+  return c.json({ data: await searchedVariantPage(db, query, query.limit, (query.page - 1) * query.limit) });
 });
 app.post('/floor/order-submit', async (c) => {
   const row = v.parse(OrderRow, await c.req.json());
