@@ -1,8 +1,23 @@
-/** Small SQL helpers every module uses: raw rows, id lists as one parameter, word search, unique violations. */
+/** Small SQL helpers every module uses: raw rows, id lists as one parameter, word search, unique violations, prepared statements. */
+import crypto from 'node:crypto';
 import { ilike, like, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import { fold } from '@contract/fold';
 import type { Db } from './db/client';
+
+const dialect = new PgDialect();
+
+/**
+ * Runs a statement as a prepared statement named after its text: PostgreSQL parses and plans it
+ * once per connection, then reuses the plan, where a plain statement is planned on every call
+ * (a variant page's records took 1.2 ms to plan for 0.7 ms of work). Only for statements whose
+ * best plan does not depend on their values (lookups by ids): a search's does.
+ */
+export function executePrepared(db: Db, query: SQL): Promise<unknown> {
+  const built = dialect.sqlToQuery(query);
+  const name = `p${crypto.createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+  return db._.session.prepareQuery(built, undefined, name, false).execute();
+}
 
 /** The rows of a raw `db.execute(sql…)` answer; PGlite and node-postgres both return `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {

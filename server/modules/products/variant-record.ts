@@ -8,7 +8,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { variants } from '@server/kernel/db/schema';
-import { rowsOf, anyInt } from '@server/kernel/sql';
+import { rowsOf, anyInt, executePrepared } from '@server/kernel/sql';
 
 type UnitTuple = [string, number, number, number | null, string | null];
 
@@ -37,7 +37,7 @@ type VariantScope = { where: SQL } | { page: SQLWrapper };
 async function variantRows(db: Db, companyId: number, scope: VariantScope): Promise<VariantJson[]> {
   const paged = 'page' in scope;
   const from = paged ? sql`unnest(array(${scope.page})) with ordinality as page(id, position) join variants on variants.id = page.id` : sql`variants`;
-  const result = await db.execute(sql`
+  const statement = sql`
     select json_agg(r order by ${paged ? sql`r.position` : sql`r.id`}) as value from (
       select variants.id, variants.company_id as company, variants.product_id, variants.code, variants.name,
         variants.weight_grams, variants.length_cm, variants.width_cm, variants.height_cm,
@@ -56,7 +56,9 @@ async function variantRows(db: Db, companyId: number, scope: VariantScope): Prom
       left join product_brands on product_brands.id = products.brand_id
       left join product_categories on product_categories.id = products.category_id
       left join product_groups on product_groups.id = products.group_id
-      where variants.company_id = ${companyId} and ${paged ? sql`true` : scope.where}) r`);
+      where variants.company_id = ${companyId} and ${paged ? sql`true` : scope.where}) r`;
+  // A lookup by ids plans the same for any ids: prepared. A page's plan depends on its filters.
+  const result = paged ? await db.execute(statement) : await executePrepared(db, statement);
   return jsonValue<VariantJson[]>(result, []);
 }
 
