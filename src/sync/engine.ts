@@ -14,6 +14,7 @@ import { pullChanges } from './pull';
 import { warmLocalSearchWhenIdle } from '@/db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
 import { pullTransport, pushTransport, refreshAuth } from './transport';
+import { SoonestTick } from './soonest-tick';
 
 export type SyncTarget = { companyId: number; accountId: number };
 
@@ -21,7 +22,8 @@ let target: SyncTarget | null = null;
 let current: Promise<void> | null = null;
 let again = false;
 let wakePending = false;
-let timer: ReturnType<typeof setTimeout> | null = null;
+/** The next sync; it only moves earlier, so a queued op's tick survives a sync ending meanwhile. */
+const tick = new SoonestTick(() => void syncNow());
 
 const AFTER_ENQUEUE_MS = 1_000;
 /** While work is queued, look again this often (each op still waits for its own retry time). */
@@ -132,13 +134,11 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
   return current;
 }
 
-/** The next timer tick: soon while work is queued, rarely otherwise. */
+/** The next timer tick: soon while work is queued, rarely otherwise (a sooner one already asked for stands). */
 function schedule(delayMs?: number): void {
-  if (timer) clearTimeout(timer);
   if (!target) return;
   const status = getSyncStatus();
-  const delay = delayMs ?? (status.pending > 0 && !status.authPaused ? RETRY_TICK_MS : PULL_TICK_MS);
-  timer = setTimeout(() => void syncNow(), delay);
+  tick.at(delayMs ?? (status.pending > 0 && !status.authPaused ? RETRY_TICK_MS : PULL_TICK_MS));
 }
 
 export function requestSync(delayMs = AFTER_ENQUEUE_MS): void {
@@ -177,6 +177,6 @@ export function startSync(next: SyncTarget, db: AppDb = appDb()): () => void {
     window.removeEventListener('offline', onOffline);
     document.removeEventListener('visibilitychange', onVisible);
     stopListening();
-    if (timer) clearTimeout(timer);
+    tick.cancel();
   };
 }
