@@ -1,17 +1,16 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider, modals } from '@mantine/modals';
+import { modals } from '@mantine/modals';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openConfirm } from './confirm-dialog';
+import DialogsHost from './dialogs-host';
 
 const MESSAGE = 'Xác nhận xóa nhóm khách hàng? Nhóm khách hàng sẽ bị xóa và khách hàng trong nhóm cũng sẽ không thuộc nhóm nào.';
 
 function renderApp() {
   render(
     <MantineProvider env="test">
-      <ModalsProvider>
-        <div />
-      </ModalsProvider>
+      <DialogsHost />
     </MantineProvider>,
   );
 }
@@ -112,5 +111,14 @@ describe('openConfirm', () => {
     fireEvent.keyDown(dialog()!, { key: 'Escape' });
     await expect(answer).resolves.toBe(false);
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens a dialog asked for before the host mounted once it mounts, and resolves its answer', async () => {
+    const answer = open({ message: MESSAGE });
+    expect(dialog()).toBeNull();
+    renderApp();
+    expect(screen.getByText(MESSAGE)).toBeTruthy();
+    fireEvent.click(button('Xác nhận'));
+    await expect(answer).resolves.toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 // Spec §8 confirmation dialog: default title 'Thông báo', a success/warning/error icon, buttons
 // 'Đóng lại' and 'Xác nhận'. Confirm closes only when the ok handler returns true; cancel runs its
-// handler and closes. Spec §9: at most 400 px wide. Needs <ModalsProvider> mounted by the app.
+// handler and closes. Spec §9: at most 400 px wide. Shown by the app's DialogsHost (dialogs-host.tsx).
 import { Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { randomId } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -90,6 +90,27 @@ function ConfirmBody({ options, onConfirmed, onDismiss, onBusyChange }: ConfirmB
  * answer cannot get lost halfway through the work it started.
  */
 export function openConfirm(options: ConfirmOptions): Promise<boolean> {
+  if (hosts > 0) return show(options);
+  return new Promise((resolve) => waiting.push(() => resolve(show(options))));
+}
+
+/**
+ * How many DialogsHost are mounted. The layouts mount theirs after the first paint; a dialog asked
+ * for before that waits for it instead of being lost (the host listens for the events that open it).
+ */
+let hosts = 0;
+const waiting: (() => void)[] = [];
+
+/** Called by a DialogsHost once it listens; returns its unmount. */
+export function dialogHostMounted(): () => void {
+  hosts += 1;
+  for (const open of waiting.splice(0)) open();
+  return () => {
+    hosts -= 1;
+  };
+}
+
+function show(options: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = `confirm-${randomId()}`;
     let confirmed = false;

@@ -139,6 +139,11 @@ async function signIn(origin: string, port: number): Promise<void> {
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await page.getByRole('button', { name: DEMO_SIGN_IN.company, exact: true }).click();
     await page.waitForURL('**/dashboard', { timeout: 30_000 });
+    // A signed-in user has seen their figures and has the workspace on the device: the figures are
+    // kept (src/api/kept-answers.ts) and the first sync has finished, as on any later visit. (The
+    // first sync has its own measure: tests/bench/local-data.ts.)
+    await page.getByTestId('figure-today-revenue').waitFor({ timeout: 30_000 });
+    await page.locator('[data-testid="sync-status"][data-tone="synced"]').waitFor({ timeout: 120_000 });
     await page.close();
   } finally {
     // Over CDP this only detaches playwright; the browser (and its cookies) stays for Lighthouse.

@@ -5,11 +5,8 @@
  */
 import { Title } from '@mantine/core';
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { FirstSyncProgress } from '@/features/sync/components/first-sync-progress';
-import { startSync } from '@/sync/engine';
-import '../sync-domains';
-import { useBackgroundSyncBridge } from '../pwa/background-sync-bridge';
 import { SWITCH_LABELS } from '@contract/company-switches';
 import { allows, useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
@@ -21,12 +18,16 @@ import { resolveTitle } from '../route-meta';
 import classes from './app-layout.module.css';
 import { BottomNavbar } from './bottom-navbar';
 import { QueryLayer } from '../query-layer';
-import { DialogsProvider } from './dialogs-provider';
-import { DesktopHeader } from './desktop-header';
+import { DialogsHost } from './dialogs-host';
 import { HeaderActionsProvider } from '@/ui/header-actions';
 import { MobileHeader } from './mobile-header';
 import { ScrollButtons } from './scroll-buttons';
 import { useIsMobile } from '@/ui/use-is-mobile';
+import { afterFirstPaint, whenFirstPainted } from '@/ui/after-first-paint';
+
+const SyncRunner = afterFirstPaint(() => import('../sync-runner'));
+/** Wide screens only: a phone's first paint needs none of its menus. Its bar is there while it loads. */
+const DesktopHeader = lazy(() => import('./desktop-header'));
 
 /** Messages from frames of other origins are ignored: only our own pages may drive the layout. */
 function useEmbeddedFrameMessages() {
@@ -54,18 +55,20 @@ export function AppLayout() {
   const denied = permission !== null && !allows(access, ...permission);
   useEmbeddedFrameMessages();
 
-  // Sync runs for the workspace on screen, for the person signed in.
   const companyId = company?.id;
   const accountId = account?.id;
-  useEffect(() => {
-    if (!companyId || !accountId) return;
-    return startSync({ companyId, accountId });
-  }, [companyId, accountId]);
-  useBackgroundSyncBridge(Boolean(companyId && accountId));
 
-  // Switches and roles change in the office: take the current ones each time the app opens.
+  // Switches and roles change in the office: take the current ones each time the app opens, once
+  // the screen has painted with the ones kept on the device.
   useEffect(() => {
-    if (companyId && navigator.onLine) void refreshWorkspace(companyId);
+    if (!companyId) return;
+    let live = true;
+    void whenFirstPainted().then(() => {
+      if (live && navigator.onLine) void refreshWorkspace(companyId);
+    });
+    return () => {
+      live = false;
+    };
   }, [companyId]);
 
   useEffect(() => {
@@ -74,34 +77,41 @@ export function AppLayout() {
 
   return (
     <QueryLayer>
-      <DialogsProvider>
-        <HeaderActionsProvider>
-          {!chromeHidden && (isMobile ? <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} /> : <DesktopHeader />)}
-          <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
-            <FirstSyncProgress />
-            {!isMobile && title && (
-              <Title order={2} mb="md" data-testid="page-title">
-                {title}
-              </Title>
-            )}
-            {featureOff ? (
-              <EmptyState
-                title="Chức năng chưa được bật"
-                description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
-              />
-            ) : denied ? (
-              <EmptyState
-                title="Bạn không có quyền truy cập trang này"
-                description="Vai trò của bạn trong công ty không cho phép dùng chức năng này. Vui lòng liên hệ quản trị viên công ty."
-              />
-            ) : (
-              <Outlet />
-            )}
-          </main>
-          {isMobile && !chromeHidden && <BottomNavbar />}
-          <ScrollButtons />
-        </HeaderActionsProvider>
-      </DialogsProvider>
+      <DialogsHost />
+      {/* Sync runs for the workspace on screen, for the person signed in. */}
+      {companyId && accountId ? <SyncRunner key={`${companyId}:${accountId}`} companyId={companyId} accountId={accountId} /> : null}
+      <HeaderActionsProvider>
+        {!chromeHidden && (isMobile ? (
+            <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} />
+          ) : (
+            <Suspense fallback={<header className={classes.header} />}>
+              <DesktopHeader />
+            </Suspense>
+          ))}
+        <main className={classes.content} data-mobile={isMobile} data-chrome-hidden={chromeHidden}>
+          <FirstSyncProgress />
+          {!isMobile && title && (
+            <Title order={2} mb="md" data-testid="page-title">
+              {title}
+            </Title>
+          )}
+          {featureOff ? (
+            <EmptyState
+              title="Chức năng chưa được bật"
+              description={`Công ty của bạn chưa bật chức năng "${SWITCH_LABELS[feature]}". Vui lòng liên hệ quản trị viên công ty.`}
+            />
+          ) : denied ? (
+            <EmptyState
+              title="Bạn không có quyền truy cập trang này"
+              description="Vai trò của bạn trong công ty không cho phép dùng chức năng này. Vui lòng liên hệ quản trị viên công ty."
+            />
+          ) : (
+            <Outlet />
+          )}
+        </main>
+        {isMobile && !chromeHidden && <BottomNavbar />}
+        <ScrollButtons />
+      </HeaderActionsProvider>
     </QueryLayer>
   );
 }

@@ -2,18 +2,17 @@
 import { Box, Center } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { QueryLayer } from '../query-layer';
-import { DialogsProvider } from './dialogs-provider';
+import { DialogsHost } from './dialogs-host';
 
 export function CenterLayout() {
   return (
     <QueryLayer>
-      <DialogsProvider>
-        <Center mih="100vh" p="md">
-          <Box w="100%" maw={640}>
-            <Outlet />
-          </Box>
-        </Center>
-      </DialogsProvider>
+      <DialogsHost />
+      <Center mih="100vh" p="md">
+        <Box w="100%" maw={640}>
+          <Outlet />
+        </Box>
+      </Center>
     </QueryLayer>
   );
 }

@@ -1,16 +1,18 @@
-/** The desktop header (product-spec.md §2): brand, the workspace's menu, workspace dropdown, leave-workspace icon, user menu. */
+/**
+ * The desktop header (product-spec.md §2): brand, the workspace's menu, workspace dropdown,
+ * leave-workspace icon, user menu. The workspace layout loads it only on wide screens
+ * (src/app/layout/app-layout.tsx), so a phone never downloads its menus.
+ */
 import { ActionIcon, Burger, Drawer, Group, Menu, NavLink, Tooltip } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconSwitchHorizontal } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { appDb } from '@/db/app-db';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
 import { WorkspaceSwitcher } from '@/features/company/components/company-switcher';
 import { buildMenu, type MenuEntry } from '@/features/company/model/menu';
 import { useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
+import HeaderStatus from './header-status';
 import { UserMenu } from './user-menu';
 import classes from './app-layout.module.css';
 
@@ -112,7 +114,7 @@ function MenuDrawer({ menu, pathname }: { menu: MenuEntry[]; pathname: string })
   );
 }
 
-export function DesktopHeader() {
+export default function DesktopHeader() {
   const { company, flags } = useSession();
   const pathname = useLocation({ select: (location) => location.pathname });
   const navigate = useNavigate();
@@ -137,8 +139,7 @@ export function DesktopHeader() {
         {!compact && menu.map((entry) => <MenuEntryView key={entry.key} entry={entry} pathname={pathname} />)}
       </nav>
       <Group gap="xs" wrap="nowrap">
-        <SyncStatusPill compact={pillCompact} />
-        {company && <NotificationBell db={appDb()} companyId={company.id} />}
+        <HeaderStatus companyId={company?.id ?? null} compactPill={pillCompact} />
         <WorkspaceSwitcher
           onChosen={() => {
             void router.invalidate();

@@ -1,15 +1,28 @@
 /** The mobile header (product-spec.md §2): back arrow with the spec's back rules, the page title, the bell (§3 hasIconBellHeader), the page's dots menu. */
-import { ActionIcon, Menu } from '@mantine/core';
-import { IconArrowLeft, IconDotsVertical } from '@tabler/icons-react';
+import { ActionIcon } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
-import { appDb } from '@/db/app-db';
-import { NotificationBell } from '@/features/notifications/components/notification-bell';
-import { SyncStatusPill } from '@/features/sync/components/sync-status-pill';
+import { lazy, Suspense } from 'react';
 import { useSession } from '@/session/session-store';
+import { afterFirstPaint } from '@/ui/after-first-paint';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
 import { useRegisteredHeaderActions } from '@/ui/header-actions';
+
+const PILL_WIDTH = 44;
+const BELL_WIDTH = 34;
+const HEADER_GAP = 16;
+/**
+ * The pill and the bell load after the first paint (they bring the local database and the popover
+ * code); their places are held at their size meanwhile so the centred title does not move.
+ */
+const HeaderStatus = afterFirstPaint(
+  () => import('./header-status'),
+  ({ companyId }) => <div style={{ width: companyId === null ? PILL_WIDTH : PILL_WIDTH + BELL_WIDTH + HEADER_GAP, flexShrink: 0 }} />,
+);
+/** Only pages that register actions show the dots menu. */
+const PageActionsMenu = lazy(() => import('./page-actions-menu'));
 
 export function MobileHeader({ title, showBack }: { title: string; showBack: boolean }) {
   const location = useLocation();
@@ -48,24 +61,12 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
       <div className={classes.mobileTitle} data-testid="mobile-title">
         {title}
       </div>
-      <SyncStatusPill compact />
-      {company && <NotificationBell db={appDb()} companyId={company.id} />}
+      <HeaderStatus companyId={company?.id ?? null} compactPill />
       <div style={{ width: 40 }}>
         {actions.length > 0 && (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" size="lg" aria-label="Thao tác khác">
-                <IconDotsVertical size={22} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {actions.map((action) => (
-                <Menu.Item key={action.key} color={action.danger ? 'red' : undefined} onClick={action.onClick}>
-                  {action.label}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+          <Suspense>
+            <PageActionsMenu actions={actions} />
+          </Suspense>
         )}
       </div>
     </header>

@@ -13,7 +13,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { QueryLayer } from '../query-layer';
 import { resolveTitle } from '../route-meta';
 import classes from './app-layout.module.css';
-import { DialogsProvider } from './dialogs-provider';
+import { DialogsHost } from './dialogs-host';
 import { UserMenu } from './user-menu';
 
 function SystemHeader() {
@@ -66,21 +66,20 @@ export function SystemLayout() {
   const allowed = account?.account_type_data.code === 'SYSTEM';
   return (
     <QueryLayer>
-      <DialogsProvider>
-        <SystemHeader />
-        <main className={classes.content}>
-          {title && (
-            <Title order={2} mb="md" data-testid="page-title">
-              {title}
-            </Title>
-          )}
-          {allowed ? (
-            <Outlet />
-          ) : (
-            <EmptyState title="Bạn không có quyền truy cập trang này" description="Khu vực này chỉ dành cho quản trị hệ thống." />
-          )}
-        </main>
-      </DialogsProvider>
+      <DialogsHost />
+      <SystemHeader />
+      <main className={classes.content}>
+        {title && (
+          <Title order={2} mb="md" data-testid="page-title">
+            {title}
+          </Title>
+        )}
+        {allowed ? (
+          <Outlet />
+        ) : (
+          <EmptyState title="Bạn không có quyền truy cập trang này" description="Khu vực này chỉ dành cho quản trị hệ thống." />
+        )}
+      </main>
     </QueryLayer>
   );
 }

@@ -8,9 +8,8 @@ import { syncNow } from '@/sync/engine';
 import { getSyncStatus, subscribeSyncStatus } from '@/sync/sync-status';
 import { onDrainRequest, requestBackgroundSync } from './register-sw';
 
-export function useBackgroundSyncBridge(active: boolean): void {
+export function useBackgroundSyncBridge(): void {
   useEffect(() => {
-    if (!active) return;
     const stopDrain = onDrainRequest(async () => {
       await syncNow(undefined, { wake: true });
       return getSyncStatus().pending === 0;
@@ -26,5 +25,5 @@ export function useBackgroundSyncBridge(active: boolean): void {
       stopDrain();
       stopWatching();
     };
-  }, [active]);
+  }, []);
 }

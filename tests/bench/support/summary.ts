@@ -43,6 +43,7 @@ const below = (value: number, limit: number): Verdict => (value < limit ? 'PASS'
 type BuildSize = {
   login: { js: number; css: number };
   dashboard: { js: number; css: number };
+  dashboardAfterFigures?: { js: number; css: number };
   largestChunk?: { file: string; gzip: number };
   precache?: { files: number; bytes: number };
   budgets: { loginJs: number; routeChunk: number; precache?: number };
@@ -63,13 +64,17 @@ export function buildSizeRows(r: BuildSize): Row[] {
     { part, measure: '/login CSS (gzip)', value: kB(r.login.css), target: '', verdict: '' },
     {
       part,
-      measure: '/dashboard first visit JS + CSS (gzip)',
+      measure: '/dashboard first visit JS + CSS (gzip) before its figures paint',
       value: `${kB(r.dashboard.js)} + ${kB(r.dashboard.css)}`,
       // Issue #19's aim: 200 kB before the figures paint (an aim, not a budget: a miss is not a failure).
       target: `≤ ${kB(DASHBOARD_AIM)}`,
       verdict: atMost(r.dashboard.js + r.dashboard.css, DASHBOARD_AIM, 'MISS'),
     },
   ];
+  if (r.dashboardAfterFigures) {
+    const after = r.dashboardAfterFigures;
+    rows.push({ part, measure: '/dashboard JS + CSS loaded after its figures', value: `${kB(after.js)} + ${kB(after.css)}`, target: '', verdict: '' });
+  }
   if (r.largestChunk) {
     const chunk = r.largestChunk;
     const name = path.basename(chunk.file).replace(/-[\w-]{8}\.js$/, '');

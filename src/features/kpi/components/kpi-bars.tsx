@@ -3,7 +3,8 @@
  * percent, coloured by pace (teal on track, orange behind, grey without a target), and what is
  * still missing with what that asks per remaining day. Also the small pieces the KPI screens share.
  */
-import { Badge, Group, Progress, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Progress, Stack, Text } from '@mantine/core';
+import { Hint } from '@/ui/hint';
 import { formatMoney } from '@contract/money';
 import {
   KPI_METRIC_LABELS,
@@ -93,7 +94,7 @@ function MetricBar({ metric, progress, clock }: { metric: KpiMetric; progress: M
           {formatPercent(progress.percent)}
         </Text>
       </Group>
-      <Tooltip
+      <Hint
         label={hasTarget ? `Cần đạt đến hôm nay: ${formatMetric(metric, progress.expected)}` : 'Chưa đặt chỉ tiêu cho chỉ số này'}
         withArrow
         openDelay={300}
@@ -105,7 +106,7 @@ function MetricBar({ metric, progress, clock }: { metric: KpiMetric; progress: M
           radius="xl"
           aria-label={`${KPI_METRIC_LABELS[metric]}: ${formatPercent(progress.percent)}`}
         />
-      </Tooltip>
+      </Hint>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text size="xs" data-testid="kpi-numbers">
           <b>{formatMetric(metric, progress.actual)}</b>

@@ -10,6 +10,7 @@ import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core
 import { Link } from '@tanstack/react-router';
 import { formatMonth } from '@contract/kpi';
 import { useCan } from '@/session/access';
+import { useAfterFirstPaint } from '@/ui/after-first-paint';
 import { useMyKpi } from '../api/kpi-api';
 import { clockText, KpiBars, PaceBadge } from './kpi-bars';
 
@@ -24,7 +25,9 @@ export type MyKpiCardProps = {
 
 export function MyKpiCard({ companyId, month, withLink = true }: MyKpiCardProps) {
   const allowed = useCan('kpi', 'view');
-  const mine = useMyKpi(companyId, month ?? null, allowed);
+  // Asked once the screen around it has painted: nothing kept on the device stands in for it.
+  const painted = useAfterFirstPaint();
+  const mine = useMyKpi(companyId, month ?? null, allowed && painted);
   if (!allowed || mine.data === null || mine.isError) return null;
 
   return (

@@ -1,0 +1,90 @@
+/**
+ * Parts of a screen its first paint does not need (the sync engine and its local database, the
+ * header's bell, menus and status pill, a date picker): their code is fetched once the first frame
+ * is on screen, so a cold start downloads and runs only what paints the page (issue 19: the
+ * dashboard's figures within 200 kB). Until then, and while the code arrives, the fallback holds
+ * the part's place so nothing moves when it appears.
+ */
+import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+let painted = false;
+let scheduled = false;
+const listeners = new Set<() => void>();
+
+function markPainted() {
+  if (painted) return;
+  painted = true;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * A frame's callbacks run before it is painted; a task queued from there runs after. A hidden page
+ * paints no frames, so a timer stands in for them (a page opened in the background still syncs).
+ */
+function schedulePaintSignal() {
+  if (scheduled) return;
+  scheduled = true;
+  requestAnimationFrame(() => setTimeout(markPainted, 0));
+  setTimeout(markPainted, 1_000);
+}
+
+function subscribe(listener: () => void): () => void {
+  schedulePaintSignal();
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Resolves once the app's first frame has been painted (at once after that). */
+export function whenFirstPainted(): Promise<void> {
+  if (painted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const stop = subscribe(() => {
+      stop();
+      resolve();
+    });
+  });
+}
+
+/**
+ * False until the app's first frame has been painted; true from then on, for every screen. The
+ * change renders as a transition: React renders what appears in slices between which the browser
+ * answers input, instead of one long task right after the first paint.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [ready, setReady] = useState(painted);
+  useEffect(() => {
+    if (ready) return;
+    const show = () => startTransition(() => setReady(true));
+    if (painted) {
+      show();
+      return;
+    }
+    return subscribe(show);
+  }, [ready]);
+  return ready;
+}
+
+/**
+ * A component whose code loads after the first paint. `fallback` renders until then (given the
+ * props, it may show what the part will show): give it the part's size when the part sits in a
+ * row, so its arrival shifts nothing.
+ */
+export function afterFirstPaint<P extends object>(
+  load: () => Promise<{ default: ComponentType<P> }>,
+  fallback: ReactNode | ((props: P) => ReactNode) = null,
+): ComponentType<P> {
+  const Loaded = lazy(load);
+  function AfterFirstPaint(props: P) {
+    const ready = useAfterFirstPaint();
+    const held = typeof fallback === 'function' ? fallback(props) : fallback;
+    if (!ready) return held;
+    return (
+      <Suspense fallback={held}>
+        <Loaded {...props} />
+      </Suspense>
+    );
+  }
+  return AfterFirstPaint;
+}
