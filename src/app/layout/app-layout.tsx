@@ -81,7 +81,8 @@ export function AppLayout() {
       {/* Sync runs for the workspace on screen, for the person signed in. */}
       {companyId && accountId ? <SyncRunner key={`${companyId}:${accountId}`} companyId={companyId} accountId={accountId} /> : null}
       <HeaderActionsProvider>
-        {!chromeHidden && (isMobile ? (
+        {!chromeHidden &&
+          (isMobile ? (
             <MobileHeader title={title} showBack={!deepest?.staticData.topLevel} />
           ) : (
             <Suspense fallback={<header className={classes.header} />}>

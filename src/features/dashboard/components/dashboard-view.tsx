@@ -3,20 +3,7 @@
  * the top 5 products and customers, revenue by day as a chart for the chosen range (the last 30
  * days by default). Whose figures: "Của tôi" (the account filter) or "Toàn công ty".
  */
-import {
-  Alert,
-  Card,
-  Group,
-  Loader,
-  Progress,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, Group, Loader, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
@@ -77,7 +64,15 @@ function FigureTile({
             {label}
           </Text>
           <Hint label={value.full} withArrow>
-            <Text fz={26} fw={700} lh={1.2} data-testid={testId} data-full={value.full} elementtiming="dashboard-figure" style={{ cursor: 'help' }}>
+            <Text
+              fz={26}
+              fw={700}
+              lh={1.2}
+              data-testid={testId}
+              data-full={value.full}
+              elementtiming="dashboard-figure"
+              style={{ cursor: 'help' }}
+            >
               {value.short}
             </Text>
           </Hint>
