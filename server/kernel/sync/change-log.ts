@@ -19,23 +19,53 @@ export type ChangeInput = {
   ownerAccountId?: number | null;
 };
 
+/** The changes an op's savepoint holds back until its handler has finished (withChangesAtEnd). */
+const heldBack = new WeakMap<Db, ChangeInput[]>();
+
+/**
+ * Runs an op's handler with its changes written when it ends, still inside its savepoint (push.ts):
+ * the company's change-log lock is then held for the op's last statements only, not from its first
+ * recorded change (a stock reservation, early in an order) to its commit, during which every other
+ * op of the company that records a change would wait. A refusal throws, and what was held back goes
+ * with the savepoint. A savepoint the handler opens itself writes at once, as outside any op.
+ */
+export async function withChangesAtEnd<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+  const held: ChangeInput[] = [];
+  heldBack.set(tx, held);
+  try {
+    const result = await work();
+    heldBack.delete(tx);
+    await writeChanges(tx, held);
+    return result;
+  } finally {
+    heldBack.delete(tx);
+  }
+}
+
 export async function recordChanges(tx: Db, changes: ChangeInput[]): Promise<void> {
+  const held = heldBack.get(tx);
+  if (held) held.push(...changes);
+  else await writeChanges(tx, changes);
+}
+
+async function writeChanges(tx: Db, changes: ChangeInput[]): Promise<void> {
   if (changes.length === 0) return;
   const companies = [...new Set(changes.map((change) => change.companyId))].sort((a, b) => a - b);
   for (const companyId of companies) await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}, ${companyId})`);
-  // One statement cannot touch a row twice: the last change of a record wins, grouped by kind.
+  // One statement cannot touch a row twice: the last change of a record wins. One statement per
+  // company, its records as parallel arrays.
   const latest = new Map(changes.map((change) => [`${change.companyId}|${change.entity}|${change.entityId}`, change]));
-  const groups = new Map<string, ChangeInput[]>();
-  for (const change of latest.values()) {
-    const key = `${change.companyId}|${change.entity}|${change.op}|${change.ownerAccountId ?? ''}`;
-    groups.set(key, [...(groups.get(key) ?? []), change]);
-  }
-  for (const group of groups.values()) {
-    const { companyId, entity, op, ownerAccountId } = group[0]!;
-    const ids = group.map((change) => String(change.entityId));
+  for (const companyId of companies) {
+    const mine = [...latest.values()].filter((change) => change.companyId === companyId);
     await tx.execute(sql`
       insert into change_log (company_id, entity, entity_id, op, owner_account_id)
-      select ${companyId}, ${entity}, id, ${op}, ${ownerAccountId ?? null}::integer from unnest(${sql.param(ids)}::text[]) as id
+      select ${companyId}, entity, id, op, owner
+      from unnest(
+        ${sql.param(mine.map((change) => change.entity))}::text[],
+        ${sql.param(mine.map((change) => String(change.entityId)))}::text[],
+        ${sql.param(mine.map((change) => change.op))}::text[],
+        ${sql.param(mine.map((change) => change.ownerAccountId ?? null))}::integer[]
+      ) as changed (entity, id, op, owner)
       on conflict (company_id, entity, entity_id) do update
         set seq = nextval('change_log_seq'), op = excluded.op, owner_account_id = excluded.owner_account_id, changed_at = now()`);
   }

@@ -19,6 +19,7 @@ import { processedOps } from '../db/schema';
 import { isSwitchOn } from '../switches';
 import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
 import type { SyncRegistry } from './domain';
+import { withChangesAtEnd } from './change-log';
 import { OpRejection } from './op-context';
 
 /** Who pushes: their role decides which ops they may apply. */
@@ -77,18 +78,20 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, che
   try {
     // A savepoint: a refusal undoes the handler's writes but keeps the claim and its answer.
     const success = await tx.transaction((savepoint) =>
-      handler(
-        {
-          tx: savepoint,
-          companyId: caller.companyId,
-          accountId: caller.accountId,
-          access: caller.access,
-          deviceId: caller.deviceId,
-          opId: op.opId,
-          now,
-          clientCreatedAt: new Date(op.clientCreatedAt),
-        },
-        checked.payload,
+      withChangesAtEnd(savepoint, () =>
+        handler(
+          {
+            tx: savepoint,
+            companyId: caller.companyId,
+            accountId: caller.accountId,
+            access: caller.access,
+            deviceId: caller.deviceId,
+            opId: op.opId,
+            now,
+            clientCreatedAt: new Date(op.clientCreatedAt),
+          },
+          checked.payload,
+        ),
       ),
     );
     return { opId: op.opId, ...success };

@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { fold } from '@contract/fold';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { orders } from '@server/kernel/db/schema';
+import { companyCounters, orders } from '@server/kernel/db/schema';
 import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
@@ -256,6 +257,23 @@ describe('order.submit', () => {
       'lines.0.quantity': 'Số lượng phải lớn hơn 0',
       'lines.0.quotedUnitPrice': 'Giá không được âm',
       createdAt: 'Thời điểm tạo đơn không hợp lệ',
+    });
+  });
+
+  it('gives the next free code when the counter’s next one is taken, and files the order under it for search', async () => {
+    const smecta = kit.variant('Smecta');
+    const first = (await kit.submit({ customerCode: 'KH000001', lines: [{ variant: smecta, unit: 'hộp', quantity: 1 }] })).order!;
+    // The counter one behind: its next value is the code the first order holds (as after an import).
+    await kit.server.deps.db
+      .update(companyCounters)
+      .set({ value: sql`${companyCounters.value} - 1` })
+      .where(and(eq(companyCounters.companyId, kit.anKhang), eq(companyCounters.name, 'order')));
+    const second = (await kit.submit({ customerCode: 'KH000002', lines: [{ variant: smecta, unit: 'hộp', quantity: 1 }] })).order!;
+    expect(second.code).toBe(`DH${String(Number(first.code!.slice(2)) + 1).padStart(6, '0')}`);
+    const [stored] = await kit.server.deps.db.select({ code: orders.code, searchText: orders.searchText }).from(orders).where(eq(orders.id, second.id));
+    expect(stored).toEqual({
+      code: second.code,
+      searchText: fold([second.code, second.local_no, second.customer_code, second.customer_name, second.customer_phone].filter(Boolean).join(' ')),
     });
   });
 });

@@ -17,13 +17,10 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
-import { fold } from '@contract/fold';
 import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
 import { baseUnit, effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
-import type { Db } from '@server/kernel/db/client';
 import { customers, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
-import { formatCode, nextCounter } from '@server/kernel/counters';
 import { formatMoney } from '@contract/money';
 import { addressOf } from '@server/modules/customers';
 import { requireCustomerReach } from '@server/modules/roles';
@@ -33,22 +30,12 @@ import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
 import { checkRepDiscount } from './order-discount';
+import { giveOrderCode } from './order-code';
 import { resolveOrderType } from './order-types';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
 import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
-
-async function nextOrderCode(tx: Db, companyId: number): Promise<string> {
-  for (;;) {
-    const code = formatCode('DH', await nextCounter(tx, companyId, 'order'));
-    const [taken] = await tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.companyId, companyId), eq(orders.code, code)));
-    if (!taken) return code;
-  }
-}
 
 /** An order id already known: a refused order of the same rep may be sent again, nothing else. */
 async function priorOrder(context: OpContext, orderId: string): Promise<'new' | 'resubmit'> {
@@ -263,11 +250,11 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     await tx.delete(orderLines).where(eq(orderLines.orderId, payload.orderId));
     await tx.delete(orders).where(eq(orders.id, payload.orderId));
   }
-  const code = await nextOrderCode(tx, companyId);
   await tx.insert(orders).values({
     id: payload.orderId,
     companyId,
-    code,
+    // Its official code comes last (giveOrderCode); until then one no other order has.
+    code: `~${payload.orderId}`,
     localNo: payload.localNo,
     accountId,
     customerId: customer.id,
@@ -304,7 +291,6 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     vatTotal: totals.vat,
     total: totals.total,
     offRoute,
-    searchText: fold([code, payload.localNo, customer.code, customer.name, customer.phone].filter(Boolean).join(' ')),
     createdAt: new Date(payload.createdAt),
     receivedAt: context.now,
     updatedAt: context.now,
@@ -381,13 +367,15 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     reason: offRoute ? OFF_ROUTE_REASON : null,
     accountId,
   });
+  await orderChanged(tx, companyId, payload.orderId, context.now);
+  const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId)!;
+  // Last, as few statements before the commit as can be (giveOrderCode says why).
+  record.code = await giveOrderCode(tx, companyId, payload.orderId, [payload.localNo, customer.code, customer.name, customer.phone]);
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
   if (approvalReason) {
+    const code = record.code;
     await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code, customerName: customer.name, reason: approvalReason, repId: accountId });
   }
-  await orderChanged(tx, companyId, payload.orderId, context.now);
-
-  const record = (await orderRecordsById(tx, companyId, [payload.orderId])).get(payload.orderId);
   return {
     outcome: shortages.length ? 'applied_with_changes' : 'applied',
     entity: { type: 'order', id: payload.orderId, data: record },
