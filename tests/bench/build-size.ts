@@ -95,11 +95,13 @@ try {
       new Promise<string[]>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the dashboard painted no figure (elementtiming="dashboard-figure")')), 10_000);
         new PerformanceObserver((list, observer) => {
-          const painted = list.getEntries().find((entry) => entry.name === 'dashboard-figure' || (entry as PerformanceEntry & { identifier?: string }).identifier === 'dashboard-figure');
+          // PerformanceElementTiming: `identifier` is the elementtiming attribute.
+          const entries = list.getEntries() as (PerformanceEntry & { identifier: string; renderTime: number })[];
+          const painted = entries.find((entry) => entry.identifier === 'dashboard-figure');
           if (!painted) return;
           observer.disconnect();
           clearTimeout(timer);
-          const at = (painted as PerformanceEntry & { renderTime: number }).renderTime || painted.startTime;
+          const at = painted.renderTime || painted.startTime;
           resolve(
             performance
               .getEntriesByType('resource')
