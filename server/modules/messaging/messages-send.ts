@@ -5,7 +5,7 @@
  * only inside the 7-day window. What Zalo refuses ends `failed` with the reason in Vietnamese; what
  * may pass later (rate limit, timeouts, 5xx) is retried by the queue.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { toZaloPhone } from '@contract/messaging-rules';
 import type { AppDeps } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -81,14 +81,23 @@ export function settleFailure(error: unknown): { reason: string; code: string | 
   throw error;
 }
 
+/**
+ * A one-time code is needed only while its message waits to be sent: once sent or failed, what the
+ * template carried is masked, so no code stays readable in the database (sendOtpByZns).
+ */
+const maskedOtpData = sql`case when ${zaloMessages.origin} = 'otp'
+  then (select coalesce(jsonb_object_agg(key, '******'), '{}'::jsonb) from jsonb_each(${zaloMessages.templateData}))
+  else ${zaloMessages.templateData} end`;
+
 async function finish(db: Db, id: string, outcome: { zaloMsgId: string } | { reason: string; code: string | null }) {
   await db
     .update(zaloMessages)
-    .set(
-      'zaloMsgId' in outcome
+    .set({
+      ...('zaloMsgId' in outcome
         ? { status: 'sent', zaloMsgId: outcome.zaloMsgId || null, sentAt: new Date(), error: null, errorCode: null }
-        : { status: 'failed', error: outcome.reason, errorCode: outcome.code },
-    )
+        : { status: 'failed', error: outcome.reason, errorCode: outcome.code }),
+      templateData: maskedOtpData,
+    })
     .where(and(eq(zaloMessages.id, id), eq(zaloMessages.status, 'waiting')));
 }
 

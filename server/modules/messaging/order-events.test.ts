@@ -12,6 +12,8 @@ import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { zaloMessages } from '@server/kernel/db/schema';
 import type { VerificationMessage } from '@server/lib/verification-sender';
 import { sendOtpByZns, zaloFirstSender } from './index';
 
@@ -90,6 +92,12 @@ describe('the OTP sender', () => {
     expect(id).not.toBeNull();
     await kit.drain();
     expect(znsTo('0912345678')).toEqual([expect.objectContaining({ templateId: 310004, templateData: { otp: '482913' }, trackingId: id })]);
+    // Sent, the code is no longer readable where the message is kept.
+    const [kept] = await kit.server.deps.db
+      .select({ status: zaloMessages.status, templateData: zaloMessages.templateData })
+      .from(zaloMessages)
+      .where(eq(zaloMessages.id, id!));
+    expect(kept).toEqual({ status: 'sent', templateData: { otp: '******' } });
     expect(await sendOtpByZns(kit.server.deps, { companyId: kit.minhPhat, phone: '0912345678', code: '1' })).toBeNull();
   });
 
