@@ -12,8 +12,8 @@ export class SoonestTick {
   constructor(private readonly run: () => void) {}
 
   /** Runs `run` in `delayMs`, unless a tick is already due sooner. */
-  at(delayMs: number, now = Date.now()): void {
-    const due = now + delayMs;
+  at(delayMs: number): void {
+    const due = Date.now() + delayMs;
     if (this.timer && this.due <= due) return;
     this.cancel();
     this.due = due;
