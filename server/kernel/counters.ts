@@ -1,5 +1,5 @@
 /** Human-readable running codes per company, e.g. KH000042. Call inside the writing transaction. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { rowsOf } from './sql';
 
@@ -14,4 +14,9 @@ export async function nextCounter(tx: Db, companyId: number, name: string): Prom
 
 export function formatCode(prefix: string, value: number, width = 6): string {
   return `${prefix}${String(value).padStart(width, '0')}`;
+}
+
+/** formatCode in SQL, for a code given in the same statement as its counter's value (an order's: server/modules/orders/order-code.ts). */
+export function formatCodeSql(prefix: string, value: SQL, width = 6): SQL {
+  return sql`${prefix} || case when length(${value}::text) >= ${width} then ${value}::text else lpad(${value}::text, ${width}, '0') end`;
 }

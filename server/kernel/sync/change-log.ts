@@ -34,7 +34,6 @@ export async function withChangesAtEnd<T>(tx: Db, work: () => Promise<T>): Promi
   heldBack.set(tx, held);
   try {
     const result = await work();
-    heldBack.delete(tx);
     await writeChanges(tx, held);
     return result;
   } finally {

@@ -373,8 +373,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   record.code = await giveOrderCode(tx, companyId, payload.orderId, [payload.localNo, customer.code, customer.name, customer.phone]);
   await recordChange(tx, { companyId, entity: 'order', entityId: payload.orderId, op: 'upsert', ownerAccountId: accountId });
   if (approvalReason) {
-    const code = record.code;
-    await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code, customerName: customer.name, reason: approvalReason, repId: accountId });
+    await notifyDiscountApproval(tx, { companyId, orderId: payload.orderId, code: record.code, customerName: customer.name, reason: approvalReason, repId: accountId });
   }
   return {
     outcome: shortages.length ? 'applied_with_changes' : 'applied',
