@@ -1,4 +1,4 @@
-import './app/mantine-styles';
+import './ui/mantine-styles';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

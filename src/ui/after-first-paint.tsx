@@ -6,25 +6,41 @@
  * the part's place so nothing moves when it appears.
  */
 import { lazy, startTransition, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { laterStyles } from './later-styles';
 
+let framePainted = false;
 let painted = false;
 let scheduled = false;
 const listeners = new Set<() => void>();
 
+/** The frame is on screen: what comes after it may render once its components' styles are in. */
 function markPainted() {
-  if (painted) return;
-  painted = true;
-  for (const listener of listeners) listener();
+  if (framePainted) return;
+  framePainted = true;
+  void laterStyles().then(() => {
+    painted = true;
+    for (const listener of listeners) listener();
+  });
 }
 
 /**
- * A frame's callbacks run before it is painted; a task queued from there runs after. A hidden page
- * paints no frames, so a timer stands in for them (a page opened in the background still syncs).
+ * The browser reports the first contentful paint once that frame is on screen (a frame's own
+ * callbacks run before it is shown: a request made there competes with the frame it waits for).
+ * Without paint timing, a task queued from a frame's callback stands in. A hidden page paints no
+ * frames, so a timer ends the wait (a page opened in the background still syncs).
  */
 function schedulePaintSignal() {
   if (scheduled) return;
   scheduled = true;
-  requestAnimationFrame(() => setTimeout(markPainted, 0));
+  if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      markPainted();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    requestAnimationFrame(() => setTimeout(markPainted, 0));
+  }
   setTimeout(markPainted, 1_000);
 }
 
@@ -36,7 +52,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** Resolves once the app's first frame has been painted (at once after that). */
+/** Resolves once the app's first frame has been painted and the styles it left out are in (at once after that). */
 export function whenFirstPainted(): Promise<void> {
   if (painted) return Promise.resolve();
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@
  * day names) with the usual presets. The value is a pair of ISO days; the change is sent once the
  * range is complete (or cleared), not after the first click.
  */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';

@@ -3,7 +3,7 @@
  * is an ISO day, null (or '') when none. The promotion form's dates, the warehouse's document,
  * manufacture and expiry dates and its online dialogs' days: one field, so they read alike.
  */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import type { MantineSize } from '@mantine/core';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';

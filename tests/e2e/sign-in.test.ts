@@ -3,8 +3,9 @@
  * workspace list with each membership's status, open An Khang, and find the layout of that size
  * (product-spec.md §2: bottom navbar and mobile header under 768 px, the header menu above).
  */
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
@@ -13,6 +14,7 @@ import {
   desktopMenu,
   openWorkspace,
   setupE2e,
+  signInTo,
   submitLogin,
   waitForPath,
   workspaceEntry,
@@ -106,5 +108,81 @@ describe('signing in with the demo account', () => {
     await expect(page.getByTestId('help-desk').innerText()).resolves.toContain(paragraph);
     await submitLogin(page, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.password);
     await waitForPath(page, '/');
+  });
+});
+
+/** Which of @mantine/core's sheets defines each of its class names (m_xxxxxxxx). */
+function mantineSheets(): Map<string, string> {
+  const folder = 'node_modules/@mantine/core/styles';
+  const sheetOf = new Map<string, string>();
+  for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.layer.css'))) {
+    for (const match of fs.readFileSync(`${folder}/${file}`, 'utf8').matchAll(/\.(m_[0-9a-f]{8})/g)) sheetOf.set(match[1]!, file);
+  }
+  return sheetOf;
+}
+
+/** Holds every request for the later styles (src/ui/mantine-styles-later.ts) until released. */
+async function holdLaterStyles(context: BrowserContext) {
+  const held: Route[] = [];
+  const pattern = /\/assets\/mantine-styles-later-[\w-]+\.css$/;
+  await context.route(pattern, (route) => void held.push(route));
+  return {
+    count: () => held.length,
+    release: async () => {
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+      await context.unroute(pattern);
+    },
+  };
+}
+
+/** The sheets of the Mantine parts on screen whose rules the page has not loaded. */
+async function unstyledParts(page: Page, sheetOf: Map<string, string>): Promise<string[]> {
+  const missing = await page.evaluate(
+    (known) => {
+      const loaded = new Set<string>();
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule) for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g)) loaded.add(match[1]!);
+          if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) walk(sheet.cssRules);
+      const drawn = new Set([...document.querySelectorAll('*')].flatMap((element) => [...element.classList]));
+      return known.filter((name) => drawn.has(name) && !loaded.has(name));
+    },
+    [...sheetOf.keys()],
+  );
+  return [...new Set(missing.map((name) => sheetOf.get(name)!))].sort();
+}
+
+describe('a cold start paints sign-in and the dashboard with the first-paint styles alone', () => {
+  // src/ui/mantine-styles.ts: a component drawn there whose sheet is in the later list would show
+  // unstyled until the later sheets arrive (issue 19: the CSS a cold start waits for is this list).
+  it('draws no Mantine part whose sheet comes later, on a phone and on a desktop', async () => {
+    const sheetOf = mantineSheets();
+    for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {
+      const { page, context } = await app.open(viewport);
+      let later = await holdLaterStyles(context);
+      await page.goto('/login');
+      await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
+      await expect(unstyledParts(page, sheetOf), `/login at ${viewport.width}px`).resolves.toEqual([]);
+      // Asked for once the frame was painted, and held: what was checked is the first paint's styles.
+      await expect.poll(later.count).toBeGreaterThan(0);
+      await later.release();
+      await signInTo(page);
+      await page.getByTestId('figure-today-revenue').waitFor();
+
+      later = await holdLaterStyles(context);
+      const dashboard = await context.newPage();
+      await dashboard.goto('/dashboard');
+      await dashboard.getByTestId('figure-today-revenue').waitFor();
+      await expect(unstyledParts(dashboard, sheetOf), `/dashboard at ${viewport.width}px`).resolves.toEqual([]);
+      await expect.poll(later.count).toBeGreaterThan(0);
+      // What waits for the later styles (the sync status, src/ui/after-first-paint.tsx) comes with them.
+      await expect(dashboard.getByTestId('sync-status').count()).resolves.toBe(0);
+      await later.release();
+      await dashboard.getByTestId('sync-status').first().waitFor();
+      await expect(unstyledParts(dashboard, sheetOf)).resolves.toEqual([]);
+    }
   });
 });

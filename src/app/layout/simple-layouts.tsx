@@ -8,8 +8,8 @@ import { IconClock, IconHeadset, IconMail } from '@tabler/icons-react';
 import { Outlet } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/auth-help-desk';
+import { whenFirstPainted } from '@/ui/after-first-paint';
 import { removeLoginShell } from '../login-shell';
-
 
 function HelpDesk() {
   return (
@@ -45,6 +45,9 @@ function HelpDesk() {
 
 export function LoginLayout() {
   useEffect(removeLoginShell, []);
+  // Once the form is painted, the styles it did not need are fetched (src/ui/later-styles.ts): the
+  // screens after signing in then open without waiting for them.
+  useEffect(() => void whenFirstPainted(), []);
   return (
     <Box mih="100vh" bg="gray.0" py={{ base: 'md', sm: 60 }}>
       <Container size="lg">

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import listed from './mantine-styles.ts?raw';
+import firstPaint from './mantine-styles.ts?raw';
+import later from './mantine-styles-later.ts?raw';
 
 // Read through Vite (the app's type check has no Node types): every source file's text, and the
 // names of the style sheets @mantine/core ships.
@@ -9,7 +10,7 @@ const shipped = new Set(
     file
       .split('/')
       .pop()!
-      .replace(/\.css$/, ''),
+      .replace(/(\.layer)?\.css$/, ''),
   ),
 );
 
@@ -30,17 +31,23 @@ function importedComponents(): Set<string> {
   return names;
 }
 
+/** The sheets the two lists import, each named once. */
+const sheets = (text: string) => [...text.matchAll(/'@mantine\/core\/styles\/([\w-]+)\.layer\.css'/g)].map((match) => match[1]!);
+const listed = [...sheets(firstPaint), ...sheets(later)];
+
 describe('Mantine styles per component', () => {
   it('imports the style sheet of every Mantine component the app uses', () => {
     const used = importedComponents();
     expect(used.has('Button')).toBe(true);
-    const missing = [...used].filter((name) => shipped.has(name) && !listed.includes(`'@mantine/core/styles/${name}.css'`));
+    const missing = [...used].filter((name) => shipped.has(name) && !listed.includes(name));
     expect(missing).toEqual([]);
   });
 
-  it('lists only sheets that exist', () => {
-    const sheets = [...listed.matchAll(/'@mantine\/core\/styles\/([\w-]+)\.css'/g)].map((match) => match[1]!);
-    expect(sheets.length).toBeGreaterThan(40);
-    expect(sheets.filter((name) => !shipped.has(name))).toEqual([]);
+  it('lists only sheets that exist, each once, all in the mantine layer', () => {
+    expect(listed.length).toBeGreaterThan(40);
+    expect(listed.filter((name) => !shipped.has(name))).toEqual([]);
+    expect(listed.filter((name, index) => listed.indexOf(name) !== index)).toEqual([]);
+    // An unlayered sheet loaded after the app's CSS would override it (mantine-styles.ts says why).
+    for (const text of [firstPaint, later]) expect(text).not.toMatch(/styles(\/[\w-]+)?\.css'/);
   });
 });
