@@ -3,6 +3,9 @@ import * as v from 'valibot';
 import type { OrderStatus } from './orders-status';
 import { companyQueryField, isIsoDate } from './validation';
 
+/** The dashboard's one call (server/modules/dashboard), under the orders' API; relative to /api. */
+export const dashboardPaths = { figures: '/order/api/getdashboard/' } as const;
+
 /** Statuses whose orders count as sales (revenue): accepted by the office and not undone. */
 export const REVENUE_STATUSES: readonly OrderStatus[] = ['confirmed', 'delivering', 'completed'];
 /** Statuses whose orders count as orders taken. */

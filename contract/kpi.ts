@@ -28,6 +28,16 @@
  */
 import { ORDER_STATUSES, type OrderStatus } from './orders-status';
 
+/** KPI's calls, under the regions' API (product-spec.md §7 "Region"); paths are relative to /api. */
+export const kpiPaths = {
+  /** GET (company, month) the month's targets — POST upsert targets of regions and reps. */
+  configKpi: '/region/api/configkpi/',
+  /** GET (company, month, region?) progress of the month per region and per rep. */
+  views: '/region/api/views/',
+  /** GET (company, month?) the caller's own progress. */
+  myKpi: '/region/api/my-kpi/',
+} as const;
+
 export const KPI_METRICS = ['revenue', 'orders', 'new_customers', 'visits'] as const;
 export type KpiMetric = (typeof KPI_METRICS)[number];
 

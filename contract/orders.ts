@@ -359,7 +359,6 @@ export const orderPaths = {
   statuses: '/order/api/statusorder/',
   exportData: '/order/api/exportdata/',
   tableView: '/order/api/order-table/',
-  dashboard: '/order/api/getdashboard/',
   groups: '/order/api/order-group/',
   group: (id: number | string) => `/order/api/order-group/${id}/`,
 } as const;

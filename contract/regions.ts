@@ -34,20 +34,14 @@ export const regionPaths = {
   regions: '/region/api/regions/',
   /** GET (company) — PUT — DELETE (company). */
   region: (id: number | string) => `/region/api/region/${id}/`,
-  /** GET (company, month) the month's targets — POST upsert targets of regions and reps. */
-  configKpi: '/region/api/configkpi/',
   /** GET (company, region, page, limit, search) members assigned to the region. */
   staff: '/region/api/getstaff/',
   /** GET (company, region, page, limit, search) customers whose address is in the region. */
   customers: '/region/api/getcustomer/',
   /** GET (company, region, page, limit, search) orders whose address is in the region. */
   orders: '/region/api/getorder/',
-  /** GET (company, month, region?) progress of the month per region and per rep. */
-  views: '/region/api/views/',
   /** GET (company) the .xlsx template — POST rows read from such a sheet. */
   import: '/region/api/import/',
-  /** GET (company, month?) the caller's own progress. */
-  myKpi: '/region/api/my-kpi/',
 } as const;
 
 // ---- Records -------------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ import { stopPush } from '@/features/notifications/model/push-subscription';
 import { getUserAccount } from '@/session/session-store';
 import { syncNow } from '@/sync/engine';
 import { unsentOpCount } from '@/sync/pending-work';
-import { openConfirm } from '@/ui/confirm-dialog';
 
 export function useSignOut(): (options?: { force?: boolean }) => Promise<void> {
   const navigate = useNavigate();
@@ -23,6 +22,7 @@ export function useSignOut(): (options?: { force?: boolean }) => Promise<void> {
       const account = getUserAccount();
       const unsent = account && !options.force ? await unsentOpCount(appDb(), account.id) : 0;
       if (unsent > 0) {
+        const { openConfirm } = await import('@/ui/confirm-dialog');
         await openConfirm({
           title: 'Chưa thể đăng xuất',
           icon: 'error',

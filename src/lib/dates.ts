@@ -1,46 +1,68 @@
-// Dates shown as DD/MM/YYYY (docs/architecture.md "Interface"); the one place dayjs is configured.
-import dayjs, { type ConfigType } from 'dayjs';
-import 'dayjs/locale/vi';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-
-dayjs.extend(customParseFormat);
-dayjs.extend(localizedFormat);
-dayjs.locale('vi');
-
-/** The configured dayjs; import it from here so the Vietnamese locale and plugins are always loaded. */
-export { dayjs };
+// Dates shown as DD/MM/YYYY (docs/architecture.md "Interface"). Plain Date arithmetic, not dayjs:
+// the dashboard's first paint formats dates, and dayjs with its locale and plugins is 6 kB gzip
+// that only the date pickers need (src/lib/dayjs.ts configures it for them).
 
 export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
 export const DISPLAY_DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
-// People type single-digit days and months (1/2/2026); accept both, strictly, so 31/02 is rejected.
-const TYPED_DATE_FORMATS = [DISPLAY_DATE_FORMAT, 'D/M/YYYY'];
 
-function format(value: ConfigType, pattern: string): string {
-  // Empty cells stay empty rather than showing "Invalid Date" in English.
-  if (value === null || value === undefined || value === '') return '';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(pattern) : '';
+export type DateInput = string | number | Date | null | undefined;
+
+// A date or date-time without a zone is local time, as dayjs reads it (new Date() would read a
+// bare `2026-11-21` as UTC midnight); one with a zone (Z, +07:00) is that instant.
+const LOCAL = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[Tt ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  let date: Date;
+  if (typeof value === 'string') {
+    const local = LOCAL.exec(value.trim());
+    date = local
+      ? new Date(
+          Number(local[1]),
+          Number(local[2]) - 1,
+          Number(local[3]),
+          Number(local[4] ?? 0),
+          Number(local[5] ?? 0),
+          Number(local[6] ?? 0),
+          Number((local[7] ?? '0').slice(0, 3).padEnd(3, '0')),
+        )
+      : new Date(value);
+  } else {
+    date = new Date(value);
+  }
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+const day = (date: Date) => `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()}`;
+
 /** `2026-11-21T08:05:00` → `21/11/2026` in local time; empty or invalid input → ''. */
-export function formatDate(value: ConfigType): string {
-  return format(value, DISPLAY_DATE_FORMAT);
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? day(date) : '';
 }
 
 /** `2026-11-21T08:05:00` → `21/11/2026 08:05` in local time; empty or invalid input → ''. */
-export function formatDateTime(value: ConfigType): string {
-  return format(value, DISPLAY_DATE_TIME_FORMAT);
-}
-
-/** `21/11/2026` → `2026-11-21` (ISO calendar date for storage and the API); invalid or empty → null. */
-export function parseDisplayDate(text: string): string | null {
-  const date = dayjs(text.trim(), TYPED_DATE_FORMATS, true);
-  return date.isValid() ? date.format('YYYY-MM-DD') : null;
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${day(date)} ${two(date.getHours())}:${two(date.getMinutes())}` : '';
 }
 
 /** "Ngày 21 tháng 11 năm 2026", as dates are written on Vietnamese documents (local time); '' when invalid. */
-export function documentDate(value: ConfigType): string {
-  const date = dayjs(value);
-  return date.isValid() ? `Ngày ${date.format('DD')} tháng ${date.format('MM')} năm ${date.format('YYYY')}` : '';
+export function documentDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `Ngày ${two(date.getDate())} tháng ${two(date.getMonth() + 1)} năm ${date.getFullYear()}` : '';
+}
+
+// People type single-digit days and months (1/2/2026); both are accepted, and 31/02 is rejected.
+const TYPED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
+/** `21/11/2026` → `2026-11-21` (ISO calendar date for storage and the API); invalid or empty → null. */
+export function parseDisplayDate(text: string): string | null {
+  const typed = TYPED.exec(text.trim());
+  if (!typed) return null;
+  const [d, m, y] = [Number(typed[1]), Number(typed[2]), Number(typed[3])];
+  const date = new Date(y, m - 1, d);
+  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
+  return `${typed[3]}-${two(m)}-${two(d)}`;
 }

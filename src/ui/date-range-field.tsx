@@ -7,7 +7,8 @@ import '@mantine/dates/styles.layer.css';
 import { DatePickerInput, DatesProvider, type DatesRangeValue } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
-import { dayjs, DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { dayjs } from '@/lib/dayjs';
 
 export type IsoRange = [string | null, string | null];
 

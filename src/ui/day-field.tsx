@@ -5,6 +5,7 @@
  */
 import '@mantine/dates/styles.layer.css';
 import { DateInput, DatesProvider } from '@mantine/dates';
+import '@/lib/dayjs';
 import type { MantineSize } from '@mantine/core';
 import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 

@@ -2,9 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '@server/kernel/sql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '@contract/customers';
-import { MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, type KpiValues } from '@contract/kpi';
+import { kpiPaths, MONTH_MESSAGE, monthBounds, shiftMonth, vietnamMonth, type KpiValues } from '@contract/kpi';
 import type { OrderRecord } from '@contract/orders';
-import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/regions';
+import type { KpiConfigAnswer, KpiViewsAnswer, MyKpiAnswer } from '@contract/regions';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { accounts, customers, kpiTargets, staffSales } from '@server/kernel/db/schema';
@@ -22,13 +22,13 @@ afterAll(async () => {
 });
 
 const views = (query: Record<string, string | number> = {}, token?: string) =>
-  kit.get<KpiViewsAnswer>(regionPaths.views, { company: kit.anKhang, ...query }, token);
+  kit.get<KpiViewsAnswer>(kpiPaths.views, { company: kit.anKhang, ...query }, token);
 const myKpi = (token: string, query: Record<string, string | number> = {}) =>
-  kit.get<MyKpiAnswer>(regionPaths.myKpi, { company: kit.anKhang, ...query }, token);
+  kit.get<MyKpiAnswer>(kpiPaths.myKpi, { company: kit.anKhang, ...query }, token);
 const config = (query: Record<string, string | number> = {}, token?: string) =>
-  kit.get<KpiConfigAnswer>(regionPaths.configKpi, { company: kit.anKhang, ...query }, token);
+  kit.get<KpiConfigAnswer>(kpiPaths.configKpi, { company: kit.anKhang, ...query }, token);
 const saveTargets = (targets: Record<string, unknown>[], token?: string, targetMonth = month) =>
-  kit.send<KpiConfigAnswer>('POST', regionPaths.configKpi, { company: kit.anKhang, month: targetMonth, targets }, token);
+  kit.send<KpiConfigAnswer>('POST', kpiPaths.configKpi, { company: kit.anKhang, month: targetMonth, targets }, token);
 
 async function accountId(phone: string): Promise<number> {
   const [row] = await kit.server.deps.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, phone));
@@ -304,7 +304,7 @@ describe('views/ and my-kpi/', () => {
     expect((await views({}, kit.binh.access)).body.error).toBe('NOT_A_MEMBER');
     expect((await myKpi(kit.binh.access)).status).toBe(403);
     // An sells for Minh Phát: a rep there sees his own KPI.
-    expect((await kit.get(regionPaths.myKpi, { company: kit.minhPhat })).status).toBe(200);
+    expect((await kit.get(kpiPaths.myKpi, { company: kit.minhPhat })).status).toBe(200);
     for (const bad of ['2026-5', '2026-00', 'tháng 5', '1999-12']) {
       const answer = await views({ month: bad });
       expect([answer.status, answer.body.fields?.month], bad).toEqual([400, MONTH_MESSAGE]);
@@ -381,13 +381,13 @@ describe('configkpi/ (write)', () => {
     expect([twice.status, twice.body.message]).toEqual([400, 'Mỗi khu vực hoặc nhân viên chỉ có một chỉ tiêu trong tháng']);
     const empty = await saveTargets([]);
     expect([empty.status, empty.body.message]).toEqual([400, 'Vui lòng nhập ít nhất một chỉ tiêu']);
-    const badMonth = await kit.send('POST', regionPaths.configKpi, {
+    const badMonth = await kit.send('POST', kpiPaths.configKpi, {
       company: kit.anKhang,
       month: '2026-13',
       targets: [{ region: north, revenue: 1 }],
     });
     expect([badMonth.status, badMonth.body.fields?.month]).toEqual([400, MONTH_MESSAGE]);
-    const noMonth = await kit.send('POST', regionPaths.configKpi, { company: kit.anKhang, targets: [{ region: north, revenue: 1 }] });
+    const noMonth = await kit.send('POST', kpiPaths.configKpi, { company: kit.anKhang, targets: [{ region: north, revenue: 1 }] });
     expect([noMonth.status, noMonth.body.message]).toEqual([400, MONTH_MESSAGE]);
     // Regions and people of another company.
     const binh = await accountId('0907654321');
@@ -431,7 +431,7 @@ describe('configkpi/ (write)', () => {
     expect((await saveTargets([{ region: south, revenue: 1 }], kit.accountant.access)).status).toBe(403);
     const outsider = await kit.send(
       'POST',
-      regionPaths.configKpi,
+      kpiPaths.configKpi,
       { company: kit.anKhang, month, targets: [{ region: south, revenue: 1 }] },
       kit.binh.access,
     );

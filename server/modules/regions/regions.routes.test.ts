@@ -8,6 +8,7 @@ import {
   type RegionRecord,
   type RegionStaffRow,
 } from '@contract/regions';
+import { kpiPaths } from '@contract/kpi';
 import { uuidv7 } from '@contract/uuid';
 import { accountCompanies, customers, kpiTargets, regions } from '@server/kernel/db/schema';
 import { startRegionKit, type RegionKit } from '@server/testing/regions.kit';
@@ -84,7 +85,7 @@ describe('regions/ (list)', () => {
     expect((await list({ limit: 1000 })).body.message).toBe('Số dòng mỗi trang tối đa là 200');
     const anonymous = await kit.server.call(`${regionPaths.regions}?company=${kit.anKhang}`);
     expect(anonymous.status).toBe(401);
-    expect((await kit.server.call(`${regionPaths.views}?company=${kit.anKhang}`)).status).toBe(401);
+    expect((await kit.server.call(`${kpiPaths.views}?company=${kit.anKhang}`)).status).toBe(401);
   });
 });
 

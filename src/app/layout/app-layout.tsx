@@ -10,8 +10,6 @@ import { FirstSyncProgress } from '@/features/sync/components/first-sync-progres
 import { SWITCH_LABELS } from '@contract/company-switches';
 import { allows, useMemberAccess } from '@/session/access';
 import { useSession } from '@/session/session-store';
-import { refreshWorkspace } from '@/features/company/model/choose-company';
-import { EmptyState } from '@/ui/empty-state';
 import { applyFrameMessage, useUiFlags } from '@/session/ui-flags';
 import { pagePermission } from '@/session/page-permissions';
 import { resolveTitle } from '../route-meta';
@@ -24,8 +22,11 @@ import { MobileHeader } from './mobile-header';
 import { ScrollButtons } from './scroll-buttons';
 import { useIsMobile } from '@/ui/use-is-mobile';
 import { afterFirstPaint, whenFirstPainted } from '@/ui/after-first-paint';
+import type { EmptyStateProps } from '@/ui/empty-state';
 
 const SyncRunner = afterFirstPaint(() => import('../sync-runner'));
+// What a page switched off or not allowed shows instead; rarely seen, so not in the first paint's code.
+const EmptyState = afterFirstPaint<EmptyStateProps>(() => import('@/ui/empty-state').then(({ EmptyState }) => ({ default: EmptyState })));
 /** Wide screens only: a phone's first paint needs none of its menus. Its bar is there while it loads. */
 const DesktopHeader = lazy(() => import('./desktop-header'));
 
@@ -59,12 +60,14 @@ export function AppLayout() {
   const accountId = account?.id;
 
   // Switches and roles change in the office: take the current ones each time the app opens, once
-  // the screen has painted with the ones kept on the device.
+  // the screen has painted with the ones kept on the device (and the code that asks, with it).
   useEffect(() => {
     if (!companyId) return;
     let live = true;
-    void whenFirstPainted().then(() => {
-      if (live && navigator.onLine) void refreshWorkspace(companyId);
+    void whenFirstPainted().then(async () => {
+      if (!live || !navigator.onLine) return;
+      const { refreshWorkspace } = await import('@/features/company/model/choose-company');
+      void refreshWorkspace(companyId);
     });
     return () => {
       live = false;

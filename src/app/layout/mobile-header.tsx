@@ -5,7 +5,6 @@ import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { useSession } from '@/session/session-store';
 import { afterFirstPaint } from '@/ui/after-first-paint';
-import { openConfirm } from '@/ui/confirm-dialog';
 import { backAction, LEAVE_CONFIRMATION } from './back-navigation';
 import classes from './app-layout.module.css';
 import { useRegisteredHeaderActions } from '@/ui/header-actions';
@@ -42,6 +41,8 @@ export function MobileHeader({ title, showBack }: { title: string; showBack: boo
     if (action.kind === 'navigate') {
       await navigate({ to: action.to });
     } else if (action.kind === 'confirm-then-back') {
+      // Loaded when asked: the header is part of every first paint, the dialog rarely.
+      const { openConfirm } = await import('@/ui/confirm-dialog');
       const confirmed = await openConfirm({ message: LEAVE_CONFIRMATION, icon: 'warning' });
       if (confirmed) goBack();
     } else {

@@ -2,7 +2,8 @@
  * The page's side of the service worker (sw/sw.ts), issue 3 "Installable app":
  * - `startServiceWorker()` registers /sw.js with workbox-window in production builds only. It is
  *   called after the first render and loads worker-registration.ts with workbox-window as one
- *   chunk after the page's load event, so none of it is on the first screen's critical path.
+ *   chunk after the page's load event and first paint, so none of it is on the first screen's
+ *   critical path.
  * - A tiny store `{ updateReady, offlineReady }` (`usePwaStatus`). An update is never applied by
  *   itself (registerType 'prompt'): `applyUpdate()` does it when the person asks, and refuses while
  *   a sync runs (src/sync/sync-status.ts).
@@ -17,6 +18,7 @@ import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { SW_SYNC_TAG, type PageToSw, type SwToPage } from '@contract/sw-messages';
 import { getSyncStatus, isSyncBusy } from '@/sync/sync-status';
+import { whenFirstPainted } from '@/ui/after-first-paint';
 
 export const SW_URL = '/sw.js';
 /** The worker gives up on a drain request after 60 s; a request held longer is dropped. */
@@ -105,8 +107,12 @@ export function startServiceWorker(): void {
       })
       .catch((error: unknown) => console.warn('Không đăng ký được service worker:', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the page's load event and its first paint (a client-rendered page loads before it paints).
+  const loaded =
+    document.readyState === 'complete'
+      ? Promise.resolve()
+      : new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  void Promise.all([loaded, whenFirstPainted()]).then(register);
 }
 
 /**

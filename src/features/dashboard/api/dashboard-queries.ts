@@ -5,8 +5,7 @@
  * network it stays, with the time it was fetched.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardSummary } from '@contract/dashboard';
-import { orderPaths } from '@contract/orders';
+import { dashboardPaths, type DashboardSummary } from '@contract/dashboard';
 import { fetchKeeping, keptAnswer } from '@/api/kept-answers';
 import { useAfterFirstPaint } from '@/ui/after-first-paint';
 import type { dashboardQuery } from '../model/dashboard-format';
@@ -22,7 +21,7 @@ export function useDashboard(query: ReturnType<typeof dashboardQuery>, accountId
     // An answer from the device (kept, or the offline fallback) is asked again at the next chance:
     // a mount, a focus, the network coming back.
     staleTime: (query) => (query.state.data?.fromDevice ? 0 : 60_000),
-    initialData: () => keptAnswer<DashboardSummary>(accountId, orderPaths.dashboard, query),
-    queryFn: () => fetchKeeping<DashboardSummary>(accountId, orderPaths.dashboard, query),
+    initialData: () => keptAnswer<DashboardSummary>(accountId, dashboardPaths.figures, query),
+    queryFn: () => fetchKeeping<DashboardSummary>(accountId, dashboardPaths.figures, query),
   });
 }

@@ -3,7 +3,7 @@
  * the top 5 products and customers, revenue by day as a chart for the chosen range (the last 30
  * days by default). Whose figures: "Của tôi" (the account filter) or "Toàn công ty".
  */
-import { Alert, Card, Group, Loader, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
@@ -101,12 +101,20 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
     <Stack gap="md" data-testid="dashboard">
       <Group justify="space-between" gap="sm">
         {canSeeCompany && (
-          <SegmentedControl
-            value={scope}
-            onChange={(value) => onSearch({ ...search, scope: value as DashboardScope })}
-            data={DASHBOARD_SCOPES.map((value) => ({ value, label: SCOPE_LABELS[value] }))}
-            data-testid="dashboard-scope"
-          />
+          // Two buttons rather than Mantine's SegmentedControl: that one measures its items before
+          // the first paint (a forced layout) and brings its own code and styles into it.
+          <Button.Group data-testid="dashboard-scope" aria-label="Số liệu của">
+            {DASHBOARD_SCOPES.map((value) => (
+              <Button
+                key={value}
+                variant={value === scope ? 'filled' : 'default'}
+                aria-pressed={value === scope}
+                onClick={() => onSearch({ ...search, scope: value })}
+              >
+                {SCOPE_LABELS[value]}
+              </Button>
+            ))}
+          </Button.Group>
         )}
         <FilterDateRange
           value={[search.from ?? data?.range.from, search.to ?? data?.range.to]}

@@ -8,6 +8,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Drawer, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import '@/lib/dayjs';
 import { IconCalendar, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { salesStaffLabel } from '@contract/company';

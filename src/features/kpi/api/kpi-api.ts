@@ -6,8 +6,8 @@
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { KpiValues } from '@contract/kpi';
-import { regionPaths, type KpiConfigAnswer, type KpiViewsAnswer, type MyKpiAnswer } from '@contract/regions';
+import { kpiPaths, type KpiValues } from '@contract/kpi';
+import type { KpiConfigAnswer, KpiViewsAnswer, MyKpiAnswer } from '@contract/regions';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { companyQueryKeys } from '@/api/query-keys';
@@ -22,7 +22,7 @@ export function useKpiViews(companyId: number, month: string, region: number | n
     staleTime: 60_000,
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      (await apiRequest<KpiViewsAnswer>(regionPaths.views, { query: { company: companyId, month, region: region ?? undefined } })).data,
+      (await apiRequest<KpiViewsAnswer>(kpiPaths.views, { query: { company: companyId, month, region: region ?? undefined } })).data,
   });
 }
 
@@ -39,7 +39,7 @@ export function useMyKpi(companyId: number, month: string | null = null, enabled
     queryFn: async (): Promise<MyKpiAnswer | null> => {
       try {
         return (
-          await apiRequest<MyKpiAnswer>(regionPaths.myKpi, {
+          await apiRequest<MyKpiAnswer>(kpiPaths.myKpi, {
             query: { company: companyId, month: month ?? undefined },
             redirectOnForbidden: false,
           })
@@ -60,7 +60,7 @@ export function useKpiWrites(companyId: number) {
     () => ({
       /** Sets one target (all zeros removes it); answers the server's message. */
       async saveTarget(month: string, owner: TargetTarget, values: KpiValues): Promise<string | undefined> {
-        const answer = await apiRequest<KpiConfigAnswer>(regionPaths.configKpi, {
+        const answer = await apiRequest<KpiConfigAnswer>(kpiPaths.configKpi, {
           method: 'POST',
           body: { company: companyId, month, targets: [{ ...owner, ...values }] },
           redirectOnForbidden: false,

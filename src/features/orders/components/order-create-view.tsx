@@ -7,6 +7,7 @@
 import '@mantine/dates/styles.css';
 import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import '@/lib/dayjs';
 import { IconCalendar, IconSend } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';

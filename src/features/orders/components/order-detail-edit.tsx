@@ -2,6 +2,7 @@
 import '@mantine/dates/styles.css';
 import { Modal, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import '@/lib/dayjs';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';

@@ -2,6 +2,7 @@
 import '@mantine/dates/styles.css';
 import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import '@/lib/dayjs';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '@contract/orders-groups';

@@ -4,7 +4,7 @@
  */
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { dayjs } from '@/lib/dates';
+import { dayjs } from '@/lib/dayjs';
 import type { AppDb } from '@/db/app-db';
 import { MoneyText } from '@/ui/money-text';
 import { useMyCollections } from '../api/receivable-device';

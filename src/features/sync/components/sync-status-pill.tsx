@@ -2,7 +2,7 @@
 import { Badge, Loader, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { dayjs } from '@/lib/dates';
+import { dayjs } from '@/lib/dayjs';
 import { useSyncStatus } from '@/sync/sync-status';
 import { statusLabel, type PillTone } from '../model/status-label';
 
