@@ -9,6 +9,9 @@
  * lost. Sizes follow LoginLayout and LoginForm (Mantine: container lg with md padding, Paper lg
  * radius, Title order 2, Text sm dimmed, inputs 45 px); the help-desk texts come from
  * contract/auth-help-desk.ts like the layout's, the form's are checked by the sign-in browser test.
+ * The app's scripts are fetched at low priority on this page: the frame needs only the HTML and
+ * the CSS, and scripts asked for at high priority with the HTML share the network with that CSS
+ * (Lighthouse's mobile simulation counted them against the first paint: 2.0 s; 0.76 s without).
  * Visits served by the service worker get plain index.html: the app is local by then.
  */
 
@@ -51,5 +54,8 @@ const MARKUP = `<div id="login-shell" inert aria-hidden="true"><style>${STYLE.tr
 
 /** index.html with the sign-in frame painted before the app runs. */
 export function withLoginShell(indexHtml: string): string {
-  return indexHtml.replace('<div id="root"></div>', `${MARKUP}<div id="root"></div>`);
+  return indexHtml
+    .replace('<div id="root"></div>', `${MARKUP}<div id="root"></div>`)
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
 }

@@ -13,7 +13,12 @@ const script = 'console.log("Xin chào");'.repeat(100);
 beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-'));
   fs.mkdirSync(path.join(dir, 'assets'));
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Sales Field</title><div id="root"></div>');
+  // The head as Vite writes it: the entry script and the preloads of its imports.
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Sales Field</title><script type="module" crossorigin src="/assets/app-abc123.js"></script>' +
+      '<link rel="modulepreload" crossorigin href="/assets/framework-abc123.js"><div id="root"></div>',
+  );
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js'), script);
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(script));
   fs.writeFileSync(path.join(dir, 'assets/app-abc123.js.gz'), zlib.gzipSync(script));
@@ -50,5 +55,12 @@ describe('built app files', () => {
     expect(login).toMatch(/<div id="login-shell" inert aria-hidden="true">.*<\/div><div id="root"><\/div>/s);
     expect(login).toContain('Dùng số điện thoại đã đăng ký để đăng nhập.');
     for (const route of ['/', '/customers', '/login/extra']) expect(await (await app.request(route)).text()).not.toContain('login-shell');
+  });
+
+  it('lets the scripts of /login wait behind the frame, and no other page', async () => {
+    const login = await (await app.request('/login')).text();
+    expect(login).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
+    expect(login).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework-abc123.js">');
+    expect(await (await app.request('/dashboard')).text()).not.toContain('fetchpriority');
   });
 });

@@ -108,6 +108,13 @@ async function audit(url: string, port: number): Promise<PageFigures> {
   });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+  // LIGHTHOUSE_REPORTS=<folder> keeps each run's whole report (its long tasks, its trace summary).
+  const reports = process.env.LIGHTHOUSE_REPORTS;
+  if (reports) {
+    fs.mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${Date.now()}.json`;
+    fs.writeFileSync(path.join(reports, name), JSON.stringify(result.lhr));
+  }
   return figures(result.lhr);
 }
 
