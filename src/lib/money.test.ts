@@ -30,6 +30,26 @@ describe('formatNumber', () => {
   });
 });
 
+describe('whole numbers, written without Intl', () => {
+  it('read exactly as Intl writes them for vi-VN', () => {
+    const money = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', maximumFractionDigits: 0, signDisplay: 'negative' });
+    const number = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2, signDisplay: 'negative' });
+    const values = [0, -0, 1, -1, 9, 10, 999, 1000, -1000, 12345, 100000, 999999, 1000000, 123456789, -987654321];
+    values.push(Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER);
+    // Every length from 1 to 16 digits, both signs, from a fixed sequence.
+    let seed = 7;
+    for (let i = 0; i < 640; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      const digits = 1 + (i % 16);
+      values.push((i % 2 ? -1 : 1) * Math.floor((seed / 2147483647) * 10 ** digits));
+    }
+    for (const value of values) {
+      expect(formatMoney(value), String(value)).toBe(money.format(value));
+      expect(formatNumber(value), String(value)).toBe(number.format(value));
+    }
+  });
+});
+
 describe('parseMoney', () => {
   it('reads dot thousands and a comma decimal', () => {
     expect(parseMoney('1.234.567,5')).toBe(1234567.5);

@@ -15,11 +15,16 @@ function numberFormatter(fractionDigits: number): Intl.NumberFormat {
   return formatter;
 }
 
+import { groupDigits } from '@contract/money';
+
 export { formatMoney } from '@contract/money';
 
 /** `1234567.5` → `1.234.567,5`; at most `fractionDigits` decimals, trailing zero decimals dropped. */
 export function formatNumber(value: number, fractionDigits = 2): string {
-  return numberFormatter(fractionDigits).format(Number.isFinite(value) ? value : 0);
+  const number = Number.isFinite(value) ? value : 0;
+  // Whole numbers without Intl, like formatMoney (contract/money.ts says why).
+  if (Number.isSafeInteger(number)) return groupDigits(number);
+  return numberFormatter(fractionDigits).format(number);
 }
 
 // Currency marks people type or paste along with amounts; `đ` is the common keyboard stand-in for `₫`.

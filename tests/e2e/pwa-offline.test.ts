@@ -126,6 +126,11 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/** The stylesheet fetched after the first paint (src/ui/later-styles.ts) is loaded and applies. */
+async function laterStylesIn(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.styleSheets].some((sheet) => sheet.href?.includes('/assets/mantine-styles-later-')));
+}
+
 /** The mobile header's title, '' while there is none (no waiting: callers poll). */
 async function mobileTitle(page: Page): Promise<string> {
   return (await page.getByTestId('mobile-title').allInnerTexts()).join(' | ');
@@ -249,6 +254,8 @@ describe('with the network off after one online visit', () => {
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
     await expect(page.getByRole('textbox', { name: 'Số điện thoại', exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.evaluate(() => navigator.onLine)).resolves.toBe(false);
+    // What the page fetches once painted (the other screens' styles, src/ui/later-styles.ts) comes from the worker too.
+    await laterStylesIn(page);
 
     // A deep link typed while offline is the app too (its guard sends a signed-out person to /login).
     const deep = await page.goto('/customers');
