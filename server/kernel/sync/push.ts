@@ -16,7 +16,7 @@ import type { Logger } from '@server/lib/logger';
 import type { Db } from '../db/client';
 import type { CallerAccess } from '../membership';
 import { processedOps } from '../db/schema';
-import { isSwitchOn } from '../switches';
+import { isSwitchOn, readSwitchesOnce } from '../switches';
 import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
 import type { SyncRegistry } from './domain';
 import { withChangesAtEnd } from './change-log';
@@ -77,8 +77,9 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, che
   }
   try {
     // A savepoint: a refusal undoes the handler's writes but keeps the claim and its answer.
-    const success = await tx.transaction((savepoint) =>
-      withChangesAtEnd(savepoint, () =>
+    const success = await tx.transaction((savepoint) => {
+      readSwitchesOnce(savepoint);
+      return withChangesAtEnd(savepoint, () =>
         handler(
           {
             tx: savepoint,
@@ -92,8 +93,8 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, che
           },
           checked.payload,
         ),
-      ),
-    );
+      );
+    });
     return { opId: op.opId, ...success };
   } catch (error) {
     if (error instanceof OpRejection) return error.toResult(op.opId);

@@ -15,7 +15,7 @@
  *   wholesale type prices at wholesale prices (order-types.ts).
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
 import { baseUnit, effectivePrice, findUnit } from '@contract/price-policy';
@@ -37,22 +37,28 @@ import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { checkOrderCredit, orderChanged } from '@server/modules/receivables';
 
-/** An order id already known: a refused order of the same rep may be sent again, nothing else. */
-async function priorOrder(context: OpContext, orderId: string): Promise<'new' | 'resubmit'> {
-  const [prior] = await context.tx
-    .select({ companyId: orders.companyId, accountId: orders.accountId, status: orders.status })
+/**
+ * An order id already known: a refused order of the same rep may be sent again, nothing else. Read
+ * in the same statement: whether another order of the company has the phone's number (`clash`),
+ * refused later, after the checks a rep can act on.
+ */
+async function priorOrder(context: OpContext, payload: OrderSubmitPayload): Promise<{ kind: 'new' | 'resubmit'; clash: boolean }> {
+  const known = await context.tx
+    .select({ id: orders.id, companyId: orders.companyId, accountId: orders.accountId, status: orders.status })
     .from(orders)
-    .where(eq(orders.id, orderId));
-  if (!prior) return 'new';
+    .where(or(eq(orders.id, payload.orderId), and(eq(orders.companyId, context.companyId), eq(orders.localNo, payload.localNo))));
+  const clash = known.some((order) => order.id !== payload.orderId);
+  const prior = known.find((order) => order.id === payload.orderId);
+  if (!prior) return { kind: 'new', clash };
   if (prior.companyId !== context.companyId || prior.accountId !== context.accountId)
     throw new OpRejection('ORDER_ID_TAKEN', 'Mã đơn hàng đã được dùng');
   if (prior.status !== 'rejected') throw new OpRejection('ORDER_ALREADY_ACCEPTED', 'Đơn hàng này đã được gửi và tiếp nhận trước đó');
-  return 'resubmit';
+  return { kind: 'resubmit', clash };
 }
 
 export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
-  const kind = await priorOrder(context, payload.orderId);
+  const { kind, clash } = await priorOrder(context, payload);
 
   // Whose customer it is, before anything of it is read or answered (issue 20: any rep could order
   // for any customer of the company by its id, and see its name, phone and address in the answer).
@@ -236,10 +242,6 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   );
 
   // The phone's number is unique in the company; a clash can never resolve by retrying, so it is refused.
-  const [clash] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.localNo, payload.localNo), ne(orders.id, payload.orderId)));
   if (clash)
     throw new OpRejection('LOCAL_NO_TAKEN', `Số đơn ${payload.localNo} đã được dùng cho một đơn hàng khác`, {
       localNo: 'Số đơn đã được dùng',

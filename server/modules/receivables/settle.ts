@@ -51,11 +51,19 @@ export async function resettleCustomer(tx: Db, companyId: number, customerId: st
     if (entry.kind === 'order' && entry.dueDate) dueOf.set(entry.orderId!, entry.dueDate);
     if (entry.kind === 'return') credited.set(entry.orderId!, (credited.get(entry.orderId!) ?? 0) - entry.amount);
   }
-  const confirmed = await tx
-    .select({ id: payments.id, amount: payments.amount, orderId: payments.orderId, collectedBy: payments.collectedBy })
+  // Every payment of the customer (its allocations are replaced whole below); the confirmed ones settle.
+  const customerPayments = await tx
+    .select({
+      id: payments.id,
+      amount: payments.amount,
+      orderId: payments.orderId,
+      collectedBy: payments.collectedBy,
+      state: payments.state,
+    })
     .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId), eq(payments.state, 'confirmed')))
+    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
     .orderBy(asc(payments.confirmedAt), asc(payments.id));
+  const confirmed = customerPayments.filter((payment) => payment.state === 'confirmed');
   const live = orderRows.filter((order) => (LIVE_ORDER_STATUSES as readonly string[]).includes(order.status));
   const result = settle(
     live.map((order) => ({
@@ -69,12 +77,7 @@ export async function resettleCustomer(tx: Db, companyId: number, customerId: st
   );
 
   // Allocations: replaced whole (a cancelled payment's too); a payment whose share changed is sent again to its collector.
-  const paymentIds = (
-    await tx
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
-  ).map((payment) => payment.id);
+  const paymentIds = customerPayments.map((payment) => payment.id);
   const before = paymentIds.length
     ? await tx
         .select()
