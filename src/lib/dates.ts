@@ -3,7 +3,6 @@
 // that only the date pickers need (src/lib/dayjs.ts configures it for them).
 
 export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
-export const DISPLAY_DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 
 export type DateInput = string | number | Date | null | undefined;
 

@@ -19,5 +19,5 @@ export function laterStyles(): Promise<void> {
 const FIRST_PAINT_PATHS = new Set(['/login', '/dashboard']);
 
 export function paintsWithoutLaterStyles(pathname: string): boolean {
-  return FIRST_PAINT_PATHS.has(pathname.replace(/\/+$/, '') || '/');
+  return FIRST_PAINT_PATHS.has(pathname.replace(/\/+$/, ''));
 }

@@ -5,7 +5,7 @@
  * (its own name and password stay); the person gets an invitation to accept. A role chosen by
  * someone who may not approve roles waits for approval, which the answer's message says.
  */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { Alert, Drawer, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@/lib/dayjs';

@@ -4,7 +4,7 @@
  * policies for this customer; "Gửi đơn" writes the order and its `order.submit` op in one local
  * transaction and the sync engine sends it when it can.
  */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { Alert, Badge, Box, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import '@/lib/dayjs';

@@ -1,5 +1,5 @@
 /** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { Modal, Stack } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@/lib/dayjs';

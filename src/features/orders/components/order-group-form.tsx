@@ -1,5 +1,5 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@/lib/dayjs';
