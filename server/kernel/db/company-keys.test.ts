@@ -1,90 +1,19 @@
 /**
  * The path past one database server (docs/architecture.md "Past one database server"): Citus
  * distributes tables by company_id and needs it in every primary and unique key of a distributed
- * table. The tables made so far key on a surrogate id; they are listed below, so that this test
- * fails on a NEW company table or unique key without company_id (the list does not grow) and on a
- * listed one that has been fixed (the list shrinks with the work).
+ * table, and in every foreign key between two of them. This test fails on a company table, a key
+ * or a foreign key that leaves it out (migration 0029 widened those made before).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '@server/kernel/sql';
 import { openTestDatabase } from '@server/testing/test-database';
 
-/** Not distributed by company: the job queue, providers' inbound events and the platform's own orders. */
-const NOT_DISTRIBUTED = ['jobs', 'inbound_events', 'system_orders'];
-
-/** Primary keys without company_id, to be made (company_id, …) with composite foreign keys. */
-const PRIMARY_KEYS_TO_WIDEN = [
-  'account_companies(id)',
-  'accounting_batches(id)',
-  'accounting_syncs(id)',
-  'company_bank_accounts(id)',
-  'customer_levels(id)',
-  'customer_types(id)',
-  'customers(id)',
-  'delivery_events(id)',
-  'delivery_orders(id)',
-  'einvoice_files(invoice_id,kind)',
-  'einvoice_orders(invoice_id,order_id)',
-  'einvoices(id)',
-  'historical_sales(id)',
-  'kpi_targets(id)',
-  'notifications(id)',
-  'order_groups(id)',
-  'order_lines(id)',
-  'order_status_history(id)',
-  'order_types(id)',
-  'orders(id)',
-  'payment_allocations(payment_id,order_id)',
-  'payments(id)',
-  'price_policies(id)',
-  'price_policy_items(policy_id,variant_id,unit)',
-  'product_brands(id)',
-  'product_categories(id)',
-  'product_groups(id)',
-  'product_images(id)',
-  'product_units(id)',
-  'products(id)',
-  'promotion_usages(id)',
-  'promotions(id)',
-  'provider_connections(id)',
-  'receivable_entries(id)',
-  'region_provinces(region_id,province_code)',
-  'regions(id)',
-  'report_line_facts(line_id)',
-  'report_order_facts(order_id)',
-  'report_visit_facts(visit_id)',
-  'role_requests(id)',
-  'roles(id)',
-  'stock_count_sheets(id)',
-  'stock_lots(id)',
-  'stock_moves(id)',
-  'stock_receipt_history(id)',
-  'stock_receipt_lines(id)',
-  'stock_receipts(id)',
-  'transfer_reasons(id)',
-  'variant_units(id)',
-  'variants(id)',
-  'visits(id)',
-  'warehouses(id)',
-  'zalo_campaign_recipients(id)',
-  'zalo_campaigns(id)',
-  'zalo_conversations(id)',
-  'zalo_followers(id)',
-  'zalo_messages(id)',
-  'zalo_oa_requests(id)',
-  'zalo_oas(id)',
-  'zalo_oauth_states(state)',
-  'zalo_templates(id)',
-];
-
-/** Secondary unique keys without company_id, to be widened the same way. */
-const UNIQUE_KEYS_TO_WIDEN = [
-  'notifications(account_id,subject_key)',
-  'promotion_usages(promotion_id,order_id)',
-  'variant_units(variant_id)',
-  'zalo_campaign_recipients(tracking_id)',
-];
+/**
+ * Not distributed by company: the job queue, providers' inbound events, the platform's own orders,
+ * and a person's notifications (some belong to no company: they follow the account).
+ */
+const NOT_DISTRIBUTED = ['jobs', 'inbound_events', 'notifications', 'system_orders'];
 
 let db: Awaited<ReturnType<typeof openTestDatabase>>;
 beforeAll(async () => {
@@ -117,10 +46,62 @@ async function keysWithoutCompany(): Promise<{ primary: string[]; unique: string
   return { primary: named(true), unique: named(false) };
 }
 
+/** Every foreign key from one company table to another that does not join on company_id. */
+async function foreignKeysWithoutCompany(): Promise<string[]> {
+  const rows = rowsOf<{ name: string; child: string; parent: string }>(
+    await db.db.execute(sql`
+      select c.conname as "name", c.conrelid::regclass::text as "child", c.confrelid::regclass::text as "parent"
+      from pg_constraint c
+      where c.contype = 'f'
+        and exists (select 1 from pg_attribute a where a.attrelid = c.conrelid and a.attname = 'company_id' and not a.attisdropped)
+        and exists (select 1 from pg_attribute a where a.attrelid = c.confrelid and a.attname = 'company_id' and not a.attisdropped)
+        and not exists (select 1 from unnest(c.conkey) with ordinality k(attnum, n)
+                          join unnest(c.confkey) with ordinality f(attnum, n) on f.n = k.n
+                          join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum and a.attname = 'company_id'
+                          join pg_attribute b on b.attrelid = c.confrelid and b.attnum = f.attnum and b.attname = 'company_id')`),
+  );
+  return rows
+    .filter((row) => !NOT_DISTRIBUTED.includes(row.child) && !NOT_DISTRIBUTED.includes(row.parent))
+    .map((row) => row.name)
+    .sort();
+}
+
 describe('company_id in the keys of company tables (the way to Citus)', () => {
-  it('lists exactly the keys still without company_id: a new one fails, and so does a fixed one left on the list', async () => {
+  it('every primary and unique key of a company table holds company_id', async () => {
     const found = await keysWithoutCompany();
-    expect(found.unique).toEqual([...UNIQUE_KEYS_TO_WIDEN].sort());
-    expect(found.primary).toEqual([...PRIMARY_KEYS_TO_WIDEN].sort());
+    expect(found.unique).toEqual([]);
+    expect(found.primary).toEqual([]);
+  });
+
+  it('every foreign key between company tables joins company_id to company_id', async () => {
+    expect(await foreignKeysWithoutCompany()).toEqual([]);
+  });
+
+  it('finds a key or a foreign key that leaves company_id out (the checks above can fail)', async () => {
+    await db.db.execute(sql`create table keys_probe (id integer primary key, company_id integer not null, code text, customer_id uuid,
+      customer_company integer, foreign key (customer_id, customer_company) references customers (id, company_id))`);
+    await db.db.execute(sql`create unique index keys_probe_code_key on keys_probe (code)`);
+    try {
+      expect(await keysWithoutCompany()).toEqual({ primary: ['keys_probe(id)'], unique: ['keys_probe(code)'] });
+      expect(await foreignKeysWithoutCompany()).toEqual(['keys_probe_customer_id_customer_company_fkey']);
+    } finally {
+      await db.db.execute(sql`drop table keys_probe`);
+    }
+  });
+
+  it("refuses a row that points at another company's row", async () => {
+    const company = async (title: string) =>
+      rowsOf<{ id: number }>(await db.db.execute(sql`insert into companies (title, type) values (${title}, 'Khác') returning id`))[0]!.id;
+    const [first, second] = [await company('Công ty A'), await company('Công ty B')];
+    const [type] = rowsOf<{ id: number }>(
+      await db.db.execute(sql`insert into customer_types (company_id, title) values (${first}, 'Nhà thuốc') returning id`),
+    );
+    const customer = (companyId: number) =>
+      db.db.execute(sql`insert into customers (id, company_id, code, name, kind, customer_type_id)
+        values (gen_random_uuid(), ${companyId}, 'KH1', 'Nhà thuốc Minh Châu', 'pharmacy', ${type!.id})`);
+    await expect(customer(second)).rejects.toMatchObject({
+      cause: { code: '23503', constraint: 'customers_customer_type_id_customer_types_id_fk' },
+    });
+    await customer(first);
   });
 });

@@ -34,7 +34,7 @@ async function typeSummaries(db: Db, where: SQL | undefined): Promise<CustomerTy
     .from(customerTypes)
     .leftJoin(customers, eq(customers.customerTypeId, customerTypes.id))
     .where(where)
-    .groupBy(customerTypes.id)
+    .groupBy(customerTypes.id, customerTypes.companyId)
     .orderBy(asc(customerTypes.title));
   return rows.map((row) => ({ ...toCustomerTypeRecord(row.type), customer_count: Number(row.customerCount) }));
 }

@@ -42,7 +42,7 @@ async function groupRecords(db: Db, companyId: number, ids: number[]): Promise<O
     .from(orderGroups)
     .leftJoin(orders, eq(orders.groupId, orderGroups.id))
     .where(and(eq(orderGroups.companyId, companyId), inArray(orderGroups.id, ids)))
-    .groupBy(orderGroups.id)
+    .groupBy(orderGroups.id, orderGroups.companyId)
     .orderBy(desc(orderGroups.id));
   return rows.map(({ group, orderCount, total }) => ({
     id: group.id,

@@ -164,7 +164,7 @@ export async function lotRecipients(db: Db, companyId: number, lotId: number): P
     .leftJoin(orders, eq(orders.id, stockReceipts.orderId))
     .leftJoin(customers, eq(customers.id, orders.customerId))
     .where(and(eq(stockMoves.companyId, companyId), eq(stockMoves.lotId, lotId), eq(stockReceipts.kind, 'export')))
-    .groupBy(stockReceipts.id, orders.code, customers.name, customers.phone)
+    .groupBy(stockReceipts.id, stockReceipts.companyId, orders.code, customers.name, customers.phone)
     .having(sql`sum(${stockMoves.quantity}) < 0`)
     .orderBy(desc(stockReceipts.documentDate));
   return rows.map((row) => ({

@@ -35,7 +35,7 @@ export const companies = pgTable(
 export const accountCompanies = pgTable(
   'account_companies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -59,6 +59,7 @@ export const accountCompanies = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'account_companies_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('account_companies_company_account_key').on(t.companyId, t.accountId),
     index('account_companies_account_idx').on(t.accountId),
     uniqueIndex('account_companies_company_code_key')

@@ -1,5 +1,5 @@
 /** Customers with their groups (types) and levels (server/modules/customers). */
-import { boolean, doublePrecision, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -7,7 +7,7 @@ import { companies } from './company';
 export const customerTypes = pgTable(
   'customer_types',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -18,13 +18,13 @@ export const customerTypes = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('customer_types_company_idx').on(t.companyId)],
+  (t) => [primaryKey({ name: 'customer_types_pkey', columns: [t.id, t.companyId] }), index('customer_types_company_idx').on(t.companyId)],
 );
 
 export const customerLevels = pgTable(
   'customer_levels',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -34,13 +34,13 @@ export const customerLevels = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('customer_levels_company_idx').on(t.companyId)],
+  (t) => [primaryKey({ name: 'customer_levels_pkey', columns: [t.id, t.companyId] }), index('customer_levels_company_idx').on(t.companyId)],
 );
 
 export const customers = pgTable(
   'customers',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -59,8 +59,8 @@ export const customers = pgTable(
     wardName: text('ward_name'),
     street: text('street'),
     staffId: integer('staff_id').references(() => accounts.id),
-    customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
-    levelId: integer('level_id').references(() => customerLevels.id),
+    customerTypeId: integer('customer_type_id'),
+    levelId: integer('level_id'),
     /** Holds a drug-business licence (nhà thuốc, quầy thuốc, công ty dược): may be promoted medicines. */
     drugBusiness: boolean('drug_business').notNull().default(false),
     status: text('status').notNull().default('active'),
@@ -73,7 +73,21 @@ export const customers = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('customers_company_code_key').on(t.companyId, t.code), index('customers_company_name_idx').on(t.companyId, t.name)],
+  (t) => [
+    primaryKey({ name: 'customers_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'customers_customer_type_id_customer_types_id_fk',
+      columns: [t.customerTypeId, t.companyId],
+      foreignColumns: [customerTypes.id, customerTypes.companyId],
+    }),
+    foreignKey({
+      name: 'customers_level_id_customer_levels_id_fk',
+      columns: [t.levelId, t.companyId],
+      foreignColumns: [customerLevels.id, customerLevels.companyId],
+    }),
+    uniqueIndex('customers_company_code_key').on(t.companyId, t.code),
+    index('customers_company_name_idx').on(t.companyId, t.name),
+  ],
 );
 
 /**

@@ -4,7 +4,7 @@
  * (./integrations.ts); webhooks are inbound events there too.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -20,17 +20,15 @@ import { providerConnections } from './integrations';
 export const deliveryOrders = pgTable(
   'delivery_orders',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     code: text('code').notNull(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').notNull(),
     /** ghn | ghtk | vtp | self */
     carrier: text('carrier').notNull(),
-    connectionId: integer('connection_id').references(() => providerConnections.id, { onDelete: 'set null' }),
+    connectionId: integer('connection_id'),
     status: text('status').notNull(),
     carrierStatus: text('carrier_status'),
     /** The carrier's own order code (GHN order_code, GHTK label, VTP ORDER_NUMBER). */
@@ -79,6 +77,18 @@ export const deliveryOrders = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'delivery_orders_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'delivery_orders_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }),
+    // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
+    foreignKey({
+      name: 'delivery_orders_connection_id_provider_connections_id_fk',
+      columns: [t.connectionId, t.companyId],
+      foreignColumns: [providerConnections.id, providerConnections.companyId],
+    }).onDelete('set null'),
     uniqueIndex('delivery_orders_company_code_key').on(t.companyId, t.code),
     // One delivery at a time per order: a cancelled or failed one leaves room for the next.
     uniqueIndex('delivery_orders_active_order_key')
@@ -94,13 +104,11 @@ export const deliveryOrders = pgTable(
 export const deliveryEvents = pgTable(
   'delivery_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    deliveryId: uuid('delivery_id')
-      .notNull()
-      .references(() => deliveryOrders.id, { onDelete: 'cascade' }),
+    deliveryId: uuid('delivery_id').notNull(),
     /** webhook | poll | office | job */
     source: text('source').notNull(),
     carrierStatus: text('carrier_status'),
@@ -112,5 +120,13 @@ export const deliveryEvents = pgTable(
     accountId: integer('account_id').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [index('delivery_events_delivery_idx').on(t.deliveryId, t.at)],
+  (t) => [
+    primaryKey({ name: 'delivery_events_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'delivery_events_delivery_id_delivery_orders_id_fk',
+      columns: [t.deliveryId, t.companyId],
+      foreignColumns: [deliveryOrders.id, deliveryOrders.companyId],
+    }).onDelete('cascade'),
+    index('delivery_events_delivery_idx').on(t.deliveryId, t.at),
+  ],
 );

@@ -4,7 +4,7 @@
  * events they send us (webhooks, callbacks), kept once each.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 import { accounts } from './auth';
 import { companies } from './company';
@@ -52,7 +52,7 @@ export const jobs = pgTable(
 export const providerConnections = pgTable(
   'provider_connections',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -69,7 +69,10 @@ export const providerConnections = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('provider_connections_key').on(t.companyId, t.provider, t.accountKey)],
+  (t) => [
+    primaryKey({ name: 'provider_connections_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('provider_connections_key').on(t.companyId, t.provider, t.accountKey),
+  ],
 );
 
 /**

@@ -5,7 +5,7 @@
  * retries, double clicks and restarts. The PDF and XML the provider returns are kept here.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceBuyer } from '@contract/invoices';
 import type { InvoiceLine, RateSummary } from '@contract/invoices-totals';
 import { accounts } from './auth';
@@ -17,7 +17,7 @@ import { orders } from './orders';
 export const einvoices = pgTable(
   'einvoices',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -37,9 +37,7 @@ export const einvoices = pgTable(
     issuedOn: text('issued_on'),
     transactionId: text('transaction_id'),
     taxAuthorityCode: text('tax_authority_code'),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid('customer_id').notNull(),
     buyer: jsonb('buyer').$type<InvoiceBuyer>().notNull(),
     paymentMethod: text('payment_method').notNull(),
     note: text('note'),
@@ -64,6 +62,12 @@ export const einvoices = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'einvoices_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'einvoices_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
     uniqueIndex('einvoices_company_ref_key').on(t.companyId, t.refId),
     index('einvoices_company_created_idx').on(t.companyId, t.createdAt),
     index('einvoices_company_status_idx').on(t.companyId, t.status),
@@ -73,20 +77,26 @@ export const einvoices = pgTable(
 export const einvoiceOrders = pgTable(
   'einvoice_orders',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => einvoices.id),
+    invoiceId: uuid('invoice_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    orderId: uuid('order_id').notNull(),
     /** False once the invoice is cancelled or replaced: the order may be invoiced again. */
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    primaryKey({ columns: [t.invoiceId, t.orderId] }),
+    foreignKey({
+      name: 'einvoice_orders_invoice_id_einvoices_id_fk',
+      columns: [t.invoiceId, t.companyId],
+      foreignColumns: [einvoices.id, einvoices.companyId],
+    }),
+    foreignKey({
+      name: 'einvoice_orders_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }),
+    primaryKey({ name: 'einvoice_orders_pkey', columns: [t.invoiceId, t.orderId, t.companyId] }),
     uniqueIndex('einvoice_orders_one_active')
       .on(t.companyId, t.orderId)
       .where(sql`${t.active}`),
@@ -97,9 +107,7 @@ export const einvoiceOrders = pgTable(
 export const einvoiceFiles = pgTable(
   'einvoice_files',
   {
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => einvoices.id),
+    invoiceId: uuid('invoice_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -109,7 +117,14 @@ export const einvoiceFiles = pgTable(
     bytes: bytea('bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.invoiceId, t.kind] })],
+  (t) => [
+    foreignKey({
+      name: 'einvoice_files_invoice_id_einvoices_id_fk',
+      columns: [t.invoiceId, t.companyId],
+      foreignColumns: [einvoices.id, einvoices.companyId],
+    }),
+    primaryKey({ name: 'einvoice_files_pkey', columns: [t.invoiceId, t.kind, t.companyId] }),
+  ],
 );
 
 /**
@@ -121,7 +136,7 @@ export const einvoiceFiles = pgTable(
 export const accountingSyncs = pgTable(
   'accounting_syncs',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -146,6 +161,7 @@ export const accountingSyncs = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'accounting_syncs_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('accounting_syncs_record_key').on(t.companyId, t.source, t.sourceId),
     uniqueIndex('accounting_syncs_refid_key').on(t.companyId, t.orgRefid),
     index('accounting_syncs_company_status_idx').on(t.companyId, t.status, t.updatedAt),
@@ -157,7 +173,7 @@ export const accountingSyncs = pgTable(
 export const accountingBatches = pgTable(
   'accounting_batches',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -166,7 +182,10 @@ export const accountingBatches = pgTable(
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [index('accounting_batches_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'accounting_batches_pkey', columns: [t.id, t.companyId] }),
+    index('accounting_batches_company_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 /** Our customer, variant, warehouse or account (role) and its code in AMIS's dictionary. */

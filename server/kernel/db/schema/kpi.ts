@@ -1,6 +1,6 @@
 /** Monthly targets and imported sales figures (server/modules/kpi). */
 import { sql } from 'drizzle-orm';
-import { bigint, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { tstz } from './columns';
 import { companies } from './company';
@@ -11,12 +11,12 @@ import { regions } from './regions';
 export const kpiTargets = pgTable(
   'kpi_targets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     month: text('month').notNull(),
-    regionId: integer('region_id').references(() => regions.id, { onDelete: 'cascade' }),
+    regionId: integer('region_id'),
     accountId: integer('account_id').references(() => accounts.id),
     revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
     orders: integer('orders').notNull().default(0),
@@ -24,7 +24,15 @@ export const kpiTargets = pgTable(
     visits: integer('visits').notNull().default(0),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('kpi_targets_key').on(t.companyId, t.month, sql`coalesce(${t.regionId}, 0)`, sql`coalesce(${t.accountId}, 0)`)],
+  (t) => [
+    primaryKey({ name: 'kpi_targets_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'kpi_targets_region_id_regions_id_fk',
+      columns: [t.regionId, t.companyId],
+      foreignColumns: [regions.id, regions.companyId],
+    }).onDelete('cascade'),
+    uniqueIndex('kpi_targets_key').on(t.companyId, t.month, sql`coalesce(${t.regionId}, 0)`, sql`coalesce(${t.accountId}, 0)`),
+  ],
 );
 
 /** Sales figures imported from Excel (months before the app, or sales outside it). */

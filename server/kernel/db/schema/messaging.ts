@@ -5,7 +5,7 @@
  * row per recipient (its tracking id is the ZNS `tracking_id`, so a retried send is one message).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrderEventSettings, TemplateBindings, TemplateParam } from '@contract/messaging';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
@@ -20,13 +20,11 @@ import { providerConnections } from './integrations';
 export const zaloOas = pgTable(
   'zalo_oas',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    connectionId: integer('connection_id')
-      .notNull()
-      .references(() => providerConnections.id),
+    connectionId: integer('connection_id').notNull(),
     oaId: text('oa_id').notNull(),
     appId: text('app_id').notNull(),
     name: text('name').notNull(),
@@ -46,51 +44,66 @@ export const zaloOas = pgTable(
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('zalo_oas_company_oa_key').on(t.companyId, t.oaId), index('zalo_oas_oa_idx').on(t.oaId)],
+  (t) => [
+    primaryKey({ name: 'zalo_oas_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_oas_connection_id_provider_connections_id_fk',
+      columns: [t.connectionId, t.companyId],
+      foreignColumns: [providerConnections.id, providerConnections.companyId],
+    }),
+    uniqueIndex('zalo_oas_company_oa_key').on(t.companyId, t.oaId),
+    index('zalo_oas_oa_idx').on(t.oaId),
+  ],
 );
 
 /** A started OAuth v4 authorisation (PKCE): the verifier and the app's secrets sealed, used once within 10 minutes. */
-export const zaloOauthStates = pgTable('zalo_oauth_states', {
-  state: text('state').primaryKey(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id),
-  accountId: integer('account_id')
-    .notNull()
-    .references(() => accounts.id),
-  sealed: text('sealed').notNull(),
-  expiresAt: tstz('expires_at').notNull(),
-  usedAt: tstz('used_at'),
-  createdAt: createdAt(),
-});
+export const zaloOauthStates = pgTable(
+  'zalo_oauth_states',
+  {
+    state: text('state').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    sealed: text('sealed').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    usedAt: tstz('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'zalo_oauth_states_pkey', columns: [t.state, t.companyId] })],
+);
 
 /** A request to register a new OA (submit-new-oa), kept for the company's records and support. */
-export const zaloOaRequests = pgTable('zalo_oa_requests', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id),
-  name: text('name').notNull(),
-  sector: text('sector').notNull(),
-  phone: text('phone').notNull(),
-  email: text('email'),
-  address: text('address'),
-  note: text('note'),
-  status: text('status').notNull().default('submitted'),
-  createdBy: integer('created_by').references(() => accounts.id),
-  createdAt: createdAt(),
-});
+export const zaloOaRequests = pgTable(
+  'zalo_oa_requests',
+  {
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    name: text('name').notNull(),
+    sector: text('sector').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email'),
+    address: text('address'),
+    note: text('note'),
+    status: text('status').notNull().default('submitted'),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'zalo_oa_requests_pkey', columns: [t.id, t.companyId] })],
+);
 
 export const zaloFollowers = pgTable(
   'zalo_followers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    oaRowId: integer('oa_row_id')
-      .notNull()
-      .references(() => zaloOas.id),
+    oaRowId: integer('oa_row_id').notNull(),
     userId: text('user_id').notNull(),
     displayName: text('display_name').notNull(),
     avatar: text('avatar'),
@@ -100,7 +113,7 @@ export const zaloFollowers = pgTable(
     isFollower: boolean('is_follower').notNull().default(true),
     lastInteractionAt: tstz('last_interaction_at'),
     // A customer deleted leaves the follower, message or recipient, unlinked.
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     linkedBy: integer('linked_by').references(() => accounts.id),
     linkedAt: tstz('linked_at'),
     searchText: text('search_text').notNull().default(''),
@@ -108,6 +121,18 @@ export const zaloFollowers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'zalo_followers_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_followers_oa_row_id_zalo_oas_id_fk',
+      columns: [t.oaRowId, t.companyId],
+      foreignColumns: [zaloOas.id, zaloOas.companyId],
+    }),
+    // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
+    foreignKey({
+      name: 'zalo_followers_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }).onDelete('set null'),
     uniqueIndex('zalo_followers_oa_user_key').on(t.companyId, t.oaRowId, t.userId),
     index('zalo_followers_phone_idx').on(t.companyId, t.phone),
     index('zalo_followers_customer_idx').on(t.companyId, t.customerId),
@@ -117,13 +142,11 @@ export const zaloFollowers = pgTable(
 export const zaloTemplates = pgTable(
   'zalo_templates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    oaRowId: integer('oa_row_id')
-      .notNull()
-      .references(() => zaloOas.id),
+    oaRowId: integer('oa_row_id').notNull(),
     templateId: text('template_id').notNull(),
     name: text('name').notNull(),
     /** enabled | pending | rejected | disabled (contract/messaging.ts TEMPLATE_STATUSES). */
@@ -137,20 +160,26 @@ export const zaloTemplates = pgTable(
     bindings: jsonb('bindings').$type<TemplateBindings>().notNull().default({}),
     syncedAt: tstz('synced_at'),
   },
-  (t) => [uniqueIndex('zalo_templates_oa_template_key').on(t.companyId, t.oaRowId, t.templateId)],
+  (t) => [
+    primaryKey({ name: 'zalo_templates_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_templates_oa_row_id_zalo_oas_id_fk',
+      columns: [t.oaRowId, t.companyId],
+      foreignColumns: [zaloOas.id, zaloOas.companyId],
+    }),
+    uniqueIndex('zalo_templates_oa_template_key').on(t.companyId, t.oaRowId, t.templateId),
+  ],
 );
 
 /** One conversation per (OA, Zalo user): the inbox row, kept by webhooks and replies. */
 export const zaloConversations = pgTable(
   'zalo_conversations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    oaRowId: integer('oa_row_id')
-      .notNull()
-      .references(() => zaloOas.id),
+    oaRowId: integer('oa_row_id').notNull(),
     userId: text('user_id').notNull(),
     displayName: text('display_name').notNull(),
     lastMessageAt: tstz('last_message_at').notNull().defaultNow(),
@@ -163,6 +192,12 @@ export const zaloConversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'zalo_conversations_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_conversations_oa_row_id_zalo_oas_id_fk',
+      columns: [t.oaRowId, t.companyId],
+      foreignColumns: [zaloOas.id, zaloOas.companyId],
+    }),
     uniqueIndex('zalo_conversations_oa_user_key').on(t.companyId, t.oaRowId, t.userId),
     index('zalo_conversations_recent_idx').on(t.companyId, t.lastMessageAt),
   ],
@@ -176,27 +211,25 @@ export const zaloConversations = pgTable(
 export const zaloMessages = pgTable(
   'zalo_messages',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    oaRowId: integer('oa_row_id')
-      .notNull()
-      .references(() => zaloOas.id),
-    conversationId: integer('conversation_id').references(() => zaloConversations.id),
+    oaRowId: integer('oa_row_id').notNull(),
+    conversationId: integer('conversation_id'),
     direction: text('direction').notNull(),
     /** text | image | file | sticker | location | other (received); cs | zns (sent). */
     kind: text('kind').notNull(),
     text: text('text').notNull().default(''),
     userId: text('user_id'),
     phone: text('phone'),
-    templateRowId: integer('template_row_id').references(() => zaloTemplates.id),
+    templateRowId: integer('template_row_id'),
     templateData: jsonb('template_data').$type<Record<string, string>>(),
     /** What caused it: manual | order:<event> | otp | campaign. */
     origin: text('origin').notNull().default('manual'),
     orderId: uuid('order_id'),
     // A customer deleted leaves the follower, message or recipient, unlinked.
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id'),
     status: text('status').notNull(),
     error: text('error'),
     errorCode: text('error_code'),
@@ -206,6 +239,28 @@ export const zaloMessages = pgTable(
     sentAt: tstz('sent_at'),
   },
   (t) => [
+    primaryKey({ name: 'zalo_messages_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_messages_oa_row_id_zalo_oas_id_fk',
+      columns: [t.oaRowId, t.companyId],
+      foreignColumns: [zaloOas.id, zaloOas.companyId],
+    }),
+    foreignKey({
+      name: 'zalo_messages_conversation_id_zalo_conversations_id_fk',
+      columns: [t.conversationId, t.companyId],
+      foreignColumns: [zaloConversations.id, zaloConversations.companyId],
+    }),
+    foreignKey({
+      name: 'zalo_messages_template_row_id_zalo_templates_id_fk',
+      columns: [t.templateRowId, t.companyId],
+      foreignColumns: [zaloTemplates.id, zaloTemplates.companyId],
+    }),
+    // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
+    foreignKey({
+      name: 'zalo_messages_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }).onDelete('set null'),
     uniqueIndex('zalo_messages_zalo_id_key')
       .on(t.companyId, t.oaRowId, t.zaloMsgId)
       .where(sql`${t.zaloMsgId} is not null`),
@@ -218,17 +273,13 @@ export const zaloMessages = pgTable(
 export const zaloCampaigns = pgTable(
   'zalo_campaigns',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    oaRowId: integer('oa_row_id')
-      .notNull()
-      .references(() => zaloOas.id),
+    oaRowId: integer('oa_row_id').notNull(),
     name: text('name').notNull(),
-    templateRowId: integer('template_row_id')
-      .notNull()
-      .references(() => zaloTemplates.id),
+    templateRowId: integer('template_row_id').notNull(),
     /** customers | followers. */
     source: text('source').notNull(),
     filter: jsonb('filter').notNull().default({}),
@@ -239,26 +290,37 @@ export const zaloCampaigns = pgTable(
     createdBy: integer('created_by').references(() => accounts.id),
     createdAt: createdAt(),
   },
-  (t) => [index('zalo_campaigns_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    primaryKey({ name: 'zalo_campaigns_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_campaigns_oa_row_id_zalo_oas_id_fk',
+      columns: [t.oaRowId, t.companyId],
+      foreignColumns: [zaloOas.id, zaloOas.companyId],
+    }),
+    foreignKey({
+      name: 'zalo_campaigns_template_row_id_zalo_templates_id_fk',
+      columns: [t.templateRowId, t.companyId],
+      foreignColumns: [zaloTemplates.id, zaloTemplates.companyId],
+    }),
+    index('zalo_campaigns_company_idx').on(t.companyId, t.createdAt),
+  ],
 );
 
 export const zaloCampaignRecipients = pgTable(
   'zalo_campaign_recipients',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => zaloCampaigns.id),
+    campaignId: integer('campaign_id').notNull(),
     /** The ZNS tracking_id: one per recipient for the whole campaign, retries included. */
     trackingId: uuid('tracking_id').notNull(),
     phone: text('phone').notNull(),
     name: text('name').notNull(),
     // A customer deleted leaves the follower, message or recipient, unlinked.
-    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    followerId: integer('follower_id').references(() => zaloFollowers.id),
+    customerId: uuid('customer_id'),
+    followerId: integer('follower_id'),
     templateData: jsonb('template_data').$type<Record<string, string>>().notNull(),
     /** waiting | sent | failed. */
     status: text('status').notNull().default('waiting'),
@@ -269,8 +331,25 @@ export const zaloCampaignRecipients = pgTable(
     sentAt: tstz('sent_at'),
   },
   (t) => [
+    primaryKey({ name: 'zalo_campaign_recipients_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'zalo_campaign_recipients_campaign_id_zalo_campaigns_id_fk',
+      columns: [t.campaignId, t.companyId],
+      foreignColumns: [zaloCampaigns.id, zaloCampaigns.companyId],
+    }),
+    // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
+    foreignKey({
+      name: 'zalo_campaign_recipients_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }).onDelete('set null'),
+    foreignKey({
+      name: 'zalo_campaign_recipients_follower_id_zalo_followers_id_fk',
+      columns: [t.followerId, t.companyId],
+      foreignColumns: [zaloFollowers.id, zaloFollowers.companyId],
+    }),
     uniqueIndex('zalo_campaign_recipients_phone_key').on(t.companyId, t.campaignId, t.phone),
-    uniqueIndex('zalo_campaign_recipients_tracking_key').on(t.trackingId),
+    uniqueIndex('zalo_campaign_recipients_tracking_key').on(t.trackingId, t.companyId),
     index('zalo_campaign_recipients_status_idx').on(t.campaignId, t.status),
   ],
 );

@@ -1,6 +1,20 @@
 /** Orders, their lines, status history and group orders (server/modules/orders). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  bigint,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { OrderPromotion } from '@contract/orders';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
@@ -12,7 +26,7 @@ import { warehouses } from './warehouse';
 export const orderGroups = pgTable(
   'order_groups',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -25,14 +39,17 @@ export const orderGroups = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('order_groups_company_code_key').on(t.companyId, t.code)],
+  (t) => [
+    primaryKey({ name: 'order_groups_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('order_groups_company_code_key').on(t.companyId, t.code),
+  ],
 );
 
 /** Order types (contract/orders-types.ts): bán lẻ, bán sỉ, đổi trả … per company. */
 export const orderTypes = pgTable(
   'order_types',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -49,6 +66,7 @@ export const orderTypes = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'order_types_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('order_types_company_code_key').on(t.companyId, t.code),
     // At most one default type per company.
     uniqueIndex('order_types_company_default_key')
@@ -64,20 +82,26 @@ export const orderTypeAccounts = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    orderTypeId: integer('order_type_id')
-      .notNull()
-      .references(() => orderTypes.id, { onDelete: 'cascade' }),
+    orderTypeId: integer('order_type_id').notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.orderTypeId, t.accountId] }), index('order_type_accounts_account_idx').on(t.companyId, t.accountId)],
+  (t) => [
+    foreignKey({
+      name: 'order_type_accounts_order_type_id_order_types_id_fk',
+      columns: [t.orderTypeId, t.companyId],
+      foreignColumns: [orderTypes.id, orderTypes.companyId],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.companyId, t.orderTypeId, t.accountId] }),
+    index('order_type_accounts_account_idx').on(t.companyId, t.accountId),
+  ],
 );
 
 export const orders = pgTable(
   'orders',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -86,9 +110,7 @@ export const orders = pgTable(
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid('customer_id').notNull(),
     customerCode: text('customer_code').notNull(),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone'),
@@ -96,11 +118,11 @@ export const orders = pgTable(
     provinceCode: text('province_code'),
     wardCode: text('ward_code'),
     visitId: uuid('visit_id'),
-    groupId: integer('group_id').references(() => orderGroups.id),
+    groupId: integer('group_id'),
     /** Its type (bán lẻ, bán sỉ …); null on orders taken before types existed. */
-    orderTypeId: integer('order_type_id').references(() => orderTypes.id),
+    orderTypeId: integer('order_type_id'),
     /** The warehouse the order reserves from and ships from (null: the company's default). */
-    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    warehouseId: integer('warehouse_id'),
     status: text('status').notNull(),
     /** Taken at a customer outside the rep's data scope, which their role allowed (README "Decisions"). */
     offRoute: boolean('off_route').notNull().default(false),
@@ -136,6 +158,27 @@ export const orders = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'orders_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'orders_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
+    foreignKey({
+      name: 'orders_group_id_order_groups_id_fk',
+      columns: [t.groupId, t.companyId],
+      foreignColumns: [orderGroups.id, orderGroups.companyId],
+    }),
+    foreignKey({
+      name: 'orders_order_type_id_order_types_id_fk',
+      columns: [t.orderTypeId, t.companyId],
+      foreignColumns: [orderTypes.id, orderTypes.companyId],
+    }),
+    foreignKey({
+      name: 'orders_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
     uniqueIndex('orders_company_code_key')
       .on(t.companyId, t.code)
       .where(sql`${t.code} is not null`),
@@ -151,16 +194,12 @@ export const orders = pgTable(
 export const orderLines = pgTable(
   'order_lines',
   {
-    id: uuid('id').primaryKey(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    orderId: uuid('order_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    variantId: integer('variant_id').notNull(),
     productName: text('product_name').notNull(),
     variantName: text('variant_name').notNull(),
     sku: text('sku').notNull(),
@@ -184,24 +223,44 @@ export const orderLines = pgTable(
     lineTotal: bigint('line_total', { mode: 'number' }).notNull(),
     sort: integer('sort').notNull(),
   },
-  (t) => [index('order_lines_order_idx').on(t.orderId), index('order_lines_company_variant_idx').on(t.companyId, t.variantId)],
+  (t) => [
+    primaryKey({ name: 'order_lines_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'order_lines_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'order_lines_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
+    index('order_lines_order_idx').on(t.orderId),
+    index('order_lines_company_variant_idx').on(t.companyId, t.variantId),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
     accountId: integer('account_id').references(() => accounts.id),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+  (t) => [
+    primaryKey({ name: 'order_status_history_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'order_status_history_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }).onDelete('cascade'),
+    index('order_status_history_order_idx').on(t.orderId),
+  ],
 );

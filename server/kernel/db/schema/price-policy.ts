@@ -1,5 +1,5 @@
 /** Price lists by customer group and level (server/modules/price-policy). */
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
 import { customerLevels, customerTypes } from './customers';
@@ -9,13 +9,13 @@ import { variants } from './products';
 export const pricePolicies = pgTable(
   'price_policies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     title: text('title').notNull(),
-    customerTypeId: integer('customer_type_id').references(() => customerTypes.id),
-    levelId: integer('level_id').references(() => customerLevels.id),
+    customerTypeId: integer('customer_type_id'),
+    levelId: integer('level_id'),
     discountPercent: doublePrecision('discount_percent').notNull().default(0),
     priority: integer('priority').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
@@ -25,25 +25,46 @@ export const pricePolicies = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('price_policies_company_idx').on(t.companyId)],
+  (t) => [
+    primaryKey({ name: 'price_policies_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'price_policies_customer_type_id_customer_types_id_fk',
+      columns: [t.customerTypeId, t.companyId],
+      foreignColumns: [customerTypes.id, customerTypes.companyId],
+    }),
+    foreignKey({
+      name: 'price_policies_level_id_customer_levels_id_fk',
+      columns: [t.levelId, t.companyId],
+      foreignColumns: [customerLevels.id, customerLevels.companyId],
+    }),
+    index('price_policies_company_idx').on(t.companyId),
+  ],
 );
 
 export const pricePolicyItems = pgTable(
   'price_policy_items',
   {
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => pricePolicies.id, { onDelete: 'cascade' }),
+    policyId: integer('policy_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    variantId: integer('variant_id').notNull(),
     unit: text('unit').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.policyId, t.variantId, t.unit] })],
+  (t) => [
+    foreignKey({
+      name: 'price_policy_items_policy_id_price_policies_id_fk',
+      columns: [t.policyId, t.companyId],
+      foreignColumns: [pricePolicies.id, pricePolicies.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'price_policy_items_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
+    primaryKey({ name: 'price_policy_items_pkey', columns: [t.policyId, t.variantId, t.unit, t.companyId] }),
+  ],
 );
 
 /*

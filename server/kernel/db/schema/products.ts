@@ -1,6 +1,6 @@
 /** The catalogue: option lists, products, variants with their units and barcodes, images (server/modules/products). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, tstz } from './columns';
 import { companies } from './company';
 
@@ -8,7 +8,7 @@ const catalogueList = (name: string) =>
   pgTable(
     name,
     {
-      id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+      id: integer('id').notNull().generatedAlwaysAsIdentity(),
       companyId: integer('company_id')
         .notNull()
         .references(() => companies.id),
@@ -16,7 +16,10 @@ const catalogueList = (name: string) =>
       createdAt: createdAt(),
       updatedAt: tstz('updated_at').notNull().defaultNow(),
     },
-    (t) => [uniqueIndex(`${name}_company_title_key`).on(t.companyId, sql`lower(${t.title})`)],
+    (t) => [
+      primaryKey({ name: `${name}_pkey`, columns: [t.id, t.companyId] }),
+      uniqueIndex(`${name}_company_title_key`).on(t.companyId, sql`lower(${t.title})`),
+    ],
   );
 
 export const productBrands = catalogueList('product_brands');
@@ -30,7 +33,7 @@ export const productUnits = catalogueList('product_units');
 export const products = pgTable(
   'products',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -41,9 +44,9 @@ export const products = pgTable(
     registrationNumber: text('registration_number'),
     manufacturer: text('manufacturer'),
     country: text('country'),
-    brandId: integer('brand_id').references(() => productBrands.id),
-    categoryId: integer('category_id').references(() => productCategories.id),
-    groupId: integer('group_id').references(() => productGroups.id),
+    brandId: integer('brand_id'),
+    categoryId: integer('category_id'),
+    groupId: integer('group_id'),
     vatRate: integer('vat_rate').notNull().default(0),
     /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
     isMedicine: boolean('is_medicine').notNull().default(false),
@@ -54,19 +57,36 @@ export const products = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('products_company_code_key').on(t.companyId, t.code), index('products_company_name_idx').on(t.companyId, t.name)],
+  (t) => [
+    primaryKey({ name: 'products_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'products_brand_id_product_brands_id_fk',
+      columns: [t.brandId, t.companyId],
+      foreignColumns: [productBrands.id, productBrands.companyId],
+    }),
+    foreignKey({
+      name: 'products_category_id_product_categories_id_fk',
+      columns: [t.categoryId, t.companyId],
+      foreignColumns: [productCategories.id, productCategories.companyId],
+    }),
+    foreignKey({
+      name: 'products_group_id_product_groups_id_fk',
+      columns: [t.groupId, t.companyId],
+      foreignColumns: [productGroups.id, productGroups.companyId],
+    }),
+    uniqueIndex('products_company_code_key').on(t.companyId, t.code),
+    index('products_company_name_idx').on(t.companyId, t.name),
+  ],
 );
 
 export const variants = pgTable(
   'variants',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    productId: integer('product_id').notNull(),
     code: text('code').notNull(),
     name: text('name').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
@@ -87,6 +107,12 @@ export const variants = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'variants_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'variants_product_id_products_id_fk',
+      columns: [t.productId, t.companyId],
+      foreignColumns: [products.id, products.companyId],
+    }),
     uniqueIndex('variants_company_code_key').on(t.companyId, t.code),
     index('variants_product_idx').on(t.productId),
     index('variants_company_name_idx').on(t.companyId, t.productName, t.name, t.id),
@@ -96,13 +122,11 @@ export const variants = pgTable(
 export const variantUnits = pgTable(
   'variant_units',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id').notNull(),
     unit: text('unit').notNull(),
     factor: integer('factor').notNull(),
     price: bigint('price', { mode: 'number' }).notNull(),
@@ -110,7 +134,13 @@ export const variantUnits = pgTable(
     barcode: text('barcode'),
   },
   (t) => [
-    uniqueIndex('variant_units_variant_unit_key').on(t.variantId, sql`lower(${t.unit})`),
+    primaryKey({ name: 'variant_units_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'variant_units_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }).onDelete('cascade'),
+    uniqueIndex('variant_units_variant_unit_key').on(t.variantId, sql`lower(${t.unit})`, t.companyId),
     uniqueIndex('variant_units_company_barcode_key')
       .on(t.companyId, t.barcode)
       .where(sql`${t.barcode} is not null`),
@@ -120,17 +150,23 @@ export const variantUnits = pgTable(
 export const productImages = pgTable(
   'product_images',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('product_images_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ name: 'product_images_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'product_images_product_id_products_id_fk',
+      columns: [t.productId, t.companyId],
+      foreignColumns: [products.id, products.companyId],
+    }).onDelete('cascade'),
+    index('product_images_product_idx').on(t.productId),
+  ],
 );

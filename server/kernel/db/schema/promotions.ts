@@ -1,5 +1,18 @@
 /** Promotion programmes and what each order took of them (server/modules/promotions, contract/promotions.ts). */
-import { bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  primaryKey,
+  foreignKey,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PromotionTier } from '@contract/promotions';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
@@ -10,7 +23,7 @@ import { orders } from './orders';
 export const promotions = pgTable(
   'promotions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -49,6 +62,7 @@ export const promotions = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'promotions_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('promotions_company_code_key').on(t.companyId, t.code),
     index('promotions_company_dates_idx').on(t.companyId, t.endsOn),
   ],
@@ -61,19 +75,13 @@ export const promotions = pgTable(
 export const promotionUsages = pgTable(
   'promotion_usages',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    promotionId: integer('promotion_id')
-      .notNull()
-      .references(() => promotions.id, { onDelete: 'cascade' }),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    promotionId: integer('promotion_id').notNull(),
+    orderId: uuid('order_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -88,7 +96,23 @@ export const promotionUsages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('promotion_usages_promotion_order_key').on(t.promotionId, t.orderId),
+    primaryKey({ name: 'promotion_usages_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'promotion_usages_promotion_id_promotions_id_fk',
+      columns: [t.promotionId, t.companyId],
+      foreignColumns: [promotions.id, promotions.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'promotion_usages_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'promotion_usages_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
+    uniqueIndex('promotion_usages_promotion_order_key').on(t.promotionId, t.orderId, t.companyId),
     index('promotion_usages_promotion_customer_idx').on(t.promotionId, t.customerId),
     index('promotion_usages_order_idx').on(t.orderId),
   ],

@@ -6,7 +6,20 @@
  * whole for the customer whenever a fact changes (contract/receivables-ledger.ts settle).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -17,14 +30,12 @@ export const payments = pgTable(
   'payments',
   {
     /** The phone's id for a collection (payment.collect), the server's for the office and COD. */
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     code: text('code').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid('customer_id').notNull(),
     /** No foreign key: a refused order sent again is replaced under the same id (server/modules/orders/order-submit.ts). */
     orderId: uuid('order_id'),
     amount: bigint('amount', { mode: 'number' }).notNull(),
@@ -49,6 +60,12 @@ export const payments = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'payments_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'payments_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
     uniqueIndex('payments_company_code_key').on(t.companyId, t.code),
     index('payments_company_customer_idx').on(t.companyId, t.customerId),
     index('payments_company_order_idx').on(t.companyId, t.orderId),
@@ -63,27 +80,34 @@ export const paymentAllocations = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id),
+    paymentId: uuid('payment_id').notNull(),
+    orderId: uuid('order_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.paymentId, t.orderId] }), index('payment_allocations_company_order_idx').on(t.companyId, t.orderId)],
+  (t) => [
+    foreignKey({
+      name: 'payment_allocations_payment_id_payments_id_fk',
+      columns: [t.paymentId, t.companyId],
+      foreignColumns: [payments.id, payments.companyId],
+    }),
+    foreignKey({
+      name: 'payment_allocations_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }),
+    primaryKey({ name: 'payment_allocations_pkey', columns: [t.paymentId, t.orderId, t.companyId] }),
+    index('payment_allocations_company_order_idx').on(t.companyId, t.orderId),
+  ],
 );
 
 export const receivableEntries = pgTable(
   'receivable_entries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid('customer_id').notNull(),
     /** order | payment | return | reversal (contract/receivables-ledger.ts LedgerKind) */
     kind: text('kind').notNull(),
     /** + raises the debt, − lowers it. */
@@ -91,8 +115,8 @@ export const receivableEntries = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     /** An order's debt falls due on this day (completion day + credit days). */
     dueDate: date('due_date', { mode: 'string' }),
-    orderId: uuid('order_id').references(() => orders.id),
-    paymentId: uuid('payment_id').references(() => payments.id),
+    orderId: uuid('order_id'),
+    paymentId: uuid('payment_id'),
     /** The caller's reference of a credited return (a delivery's return, a return receipt): credited once. */
     returnRef: text('return_ref'),
     document: text('document'),
@@ -102,6 +126,22 @@ export const receivableEntries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'receivable_entries_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'receivable_entries_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
+    foreignKey({
+      name: 'receivable_entries_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }),
+    foreignKey({
+      name: 'receivable_entries_payment_id_payments_id_fk',
+      columns: [t.paymentId, t.companyId],
+      foreignColumns: [payments.id, payments.companyId],
+    }),
     index('receivable_entries_company_customer_day_idx').on(t.companyId, t.customerId, t.day),
     uniqueIndex('receivable_entries_order_key')
       .on(t.companyId, t.orderId)
@@ -120,15 +160,20 @@ export const customerCredit = pgTable(
       .notNull()
       .references(() => companies.id),
     /** A customer deleted (one with no orders, payments or visits) takes its limit with it. */
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id').notNull(),
     creditLimit: bigint('credit_limit', { mode: 'number' }),
     creditDays: integer('credit_days'),
     updatedBy: integer('updated_by').references(() => accounts.id),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.customerId] })],
+  (t) => [
+    foreignKey({
+      name: 'customer_credit_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }).onDelete('cascade'),
+    primaryKey({ columns: [t.companyId, t.customerId] }),
+  ],
 );
 
 /** A rep's limit over the unpaid orders they took. */
@@ -163,7 +208,7 @@ export const receivableSettings = pgTable('receivable_settings', {
 export const companyBankAccounts = pgTable(
   'company_bank_accounts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -177,6 +222,7 @@ export const companyBankAccounts = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'company_bank_accounts_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('company_bank_accounts_number_key').on(t.companyId, t.bankBin, t.accountNumber),
     uniqueIndex('company_bank_accounts_default_key')
       .on(t.companyId)

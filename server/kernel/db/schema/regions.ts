@@ -1,12 +1,12 @@
 /** Sales regions and their provinces (server/modules/regions). */
-import { integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
 
 export const regions = pgTable(
   'regions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -16,23 +16,29 @@ export const regions = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('regions_company_code_key').on(t.companyId, t.code)],
+  (t) => [
+    primaryKey({ name: 'regions_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('regions_company_code_key').on(t.companyId, t.code),
+  ],
 );
 
 /** A province (new two-level code) belongs to at most one region of a company. */
 export const regionProvinces = pgTable(
   'region_provinces',
   {
-    regionId: integer('region_id')
-      .notNull()
-      .references(() => regions.id, { onDelete: 'cascade' }),
+    regionId: integer('region_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     provinceCode: text('province_code').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.regionId, t.provinceCode] }),
+    foreignKey({
+      name: 'region_provinces_region_id_regions_id_fk',
+      columns: [t.regionId, t.companyId],
+      foreignColumns: [regions.id, regions.companyId],
+    }).onDelete('cascade'),
+    primaryKey({ name: 'region_provinces_pkey', columns: [t.regionId, t.provinceCode, t.companyId] }),
     uniqueIndex('region_provinces_company_province_key').on(t.companyId, t.provinceCode),
   ],
 );

@@ -6,7 +6,7 @@
  * path that writes an order (a phone's op, the office, an import, the data generator) keeps them in
  * the same transaction, and a report never scans the wide order rows nor converts a time zone per row.
  */
-import { bigint, boolean, date, doublePrecision, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { companies } from './company';
 import { orderLines, orders } from './orders';
 import { visits } from './visits';
@@ -14,9 +14,7 @@ import { visits } from './visits';
 export const reportOrderFacts = pgTable(
   'report_order_facts',
   {
-    orderId: uuid('order_id')
-      .primaryKey()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -38,6 +36,12 @@ export const reportOrderFacts = pgTable(
     skuCount: integer('sku_count').notNull().default(0),
   },
   (t) => [
+    primaryKey({ name: 'report_order_facts_pkey', columns: [t.orderId, t.companyId] }),
+    foreignKey({
+      name: 'report_order_facts_order_id_orders_id_fk',
+      columns: [t.orderId, t.companyId],
+      foreignColumns: [orders.id, orders.companyId],
+    }).onDelete('cascade'),
     index('report_order_facts_day_idx').on(t.companyId, t.day),
     index('report_order_facts_account_idx').on(t.companyId, t.accountId, t.day),
     // With the status: a customer's last or first taken order is read from the index alone.
@@ -50,9 +54,7 @@ export const reportOrderFacts = pgTable(
 export const reportLineFacts = pgTable(
   'report_line_facts',
   {
-    lineId: uuid('line_id')
-      .primaryKey()
-      .references(() => orderLines.id, { onDelete: 'cascade' }),
+    lineId: uuid('line_id').notNull(),
     orderId: uuid('order_id').notNull(),
     companyId: integer('company_id')
       .notNull()
@@ -73,6 +75,12 @@ export const reportLineFacts = pgTable(
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
   },
   (t) => [
+    primaryKey({ name: 'report_line_facts_pkey', columns: [t.lineId, t.companyId] }),
+    foreignKey({
+      name: 'report_line_facts_line_id_order_lines_id_fk',
+      columns: [t.lineId, t.companyId],
+      foreignColumns: [orderLines.id, orderLines.companyId],
+    }).onDelete('cascade'),
     index('report_line_facts_day_idx').on(t.companyId, t.day),
     index('report_line_facts_account_idx').on(t.companyId, t.accountId, t.day),
     // Covers the per-product sums (best sellers, slow movers): read in product order from the index alone.
@@ -96,9 +104,7 @@ export const reportLineFacts = pgTable(
 export const reportVisitFacts = pgTable(
   'report_visit_facts',
   {
-    visitId: uuid('visit_id')
-      .primaryKey()
-      .references(() => visits.id, { onDelete: 'cascade' }),
+    visitId: uuid('visit_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -110,6 +116,12 @@ export const reportVisitFacts = pgTable(
     withOrder: boolean('with_order').notNull().default(false),
   },
   (t) => [
+    primaryKey({ name: 'report_visit_facts_pkey', columns: [t.visitId, t.companyId] }),
+    foreignKey({
+      name: 'report_visit_facts_visit_id_visits_id_fk',
+      columns: [t.visitId, t.companyId],
+      foreignColumns: [visits.id, visits.companyId],
+    }).onDelete('cascade'),
     index('report_visit_facts_day_idx').on(t.companyId, t.day),
     index('report_visit_facts_account_idx').on(t.companyId, t.accountId, t.day),
   ],

@@ -1,6 +1,6 @@
 /** Roles, their permissions and data scope, and requests to change a member's role (server/modules/roles). */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { accountCompanies, companies } from './company';
@@ -8,7 +8,7 @@ import { accountCompanies, companies } from './company';
 export const roles = pgTable(
   'roles',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -23,22 +23,21 @@ export const roles = pgTable(
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_company_name_key').on(t.companyId, sql`lower(${t.name})`)],
+  (t) => [
+    primaryKey({ name: 'roles_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('roles_company_name_key').on(t.companyId, sql`lower(${t.name})`),
+  ],
 );
 
 export const roleRequests = pgTable(
   'role_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    membershipId: integer('membership_id')
-      .notNull()
-      .references(() => accountCompanies.id),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id),
+    membershipId: integer('membership_id').notNull(),
+    roleId: integer('role_id').notNull(),
     requestedBy: integer('requested_by')
       .notNull()
       .references(() => accounts.id),
@@ -48,5 +47,18 @@ export const roleRequests = pgTable(
     decidedAt: tstz('decided_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('role_requests_company_status_idx').on(t.companyId, t.status)],
+  (t) => [
+    primaryKey({ name: 'role_requests_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'role_requests_membership_id_account_companies_id_fk',
+      columns: [t.membershipId, t.companyId],
+      foreignColumns: [accountCompanies.id, accountCompanies.companyId],
+    }),
+    foreignKey({
+      name: 'role_requests_role_id_roles_id_fk',
+      columns: [t.roleId, t.companyId],
+      foreignColumns: [roles.id, roles.companyId],
+    }),
+    index('role_requests_company_status_idx').on(t.companyId, t.status),
+  ],
 );

@@ -3,7 +3,7 @@
  * distributors) with their business types, and historical sales imported from Excel as the
  * baseline of KPI and reports.
  */
-import { bigint, customType, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -52,7 +52,7 @@ export const shops = pgTable(
 export const historicalSales = pgTable(
   'historical_sales',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -73,5 +73,9 @@ export const historicalSales = pgTable(
     importedAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('historical_sales_company_month_idx').on(t.companyId, t.month), index('historical_sales_batch_idx').on(t.batchId)],
+  (t) => [
+    primaryKey({ name: 'historical_sales_pkey', columns: [t.id, t.companyId] }),
+    index('historical_sales_company_month_idx').on(t.companyId, t.month),
+    index('historical_sales_batch_idx').on(t.batchId),
+  ],
 );

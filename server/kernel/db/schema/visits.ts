@@ -1,6 +1,6 @@
 /** Check-ins and check-outs at customers (server/modules/visits). */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { tstz } from './columns';
 import { companies } from './company';
@@ -9,16 +9,14 @@ import { customers } from './customers';
 export const visits = pgTable(
   'visits',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    customerId: uuid('customer_id').notNull(),
     checkInAt: tstz('check_in_at').notNull(),
     checkInLat: doublePrecision('check_in_lat'),
     checkInLng: doublePrecision('check_in_lng'),
@@ -37,6 +35,12 @@ export const visits = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'visits_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'visits_customer_id_customers_id_fk',
+      columns: [t.customerId, t.companyId],
+      foreignColumns: [customers.id, customers.companyId],
+    }),
     index('visits_company_check_in_idx').on(t.companyId, t.checkInAt),
     index('visits_company_account_idx').on(t.companyId, t.accountId, t.checkInAt),
   ],

@@ -7,7 +7,21 @@
  * behind the row locks that normally stop it first).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, tstz } from './columns';
 import { companies } from './company';
@@ -16,7 +30,7 @@ import { variants } from './products';
 export const warehouses = pgTable(
   'warehouses',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -31,6 +45,7 @@ export const warehouses = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'warehouses_pkey', columns: [t.id, t.companyId] }),
     uniqueIndex('warehouses_company_code_key').on(t.companyId, t.code),
     uniqueIndex('warehouses_company_default_key')
       .on(t.companyId)
@@ -56,7 +71,7 @@ export const warehouseSettings = pgTable('warehouse_settings', {
 export const transferReasons = pgTable(
   'transfer_reasons',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -64,20 +79,21 @@ export const transferReasons = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('transfer_reasons_company_title_key').on(t.companyId, t.title)],
+  (t) => [
+    primaryKey({ name: 'transfer_reasons_pkey', columns: [t.id, t.companyId] }),
+    uniqueIndex('transfer_reasons_company_title_key').on(t.companyId, t.title),
+  ],
 );
 
 /** A lot of a variant (lot number '' is the variant's stock without a lot). */
 export const stockLots = pgTable(
   'stock_lots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    variantId: integer('variant_id').notNull(),
     lotNo: text('lot_no').notNull(),
     manufacturedOn: date('manufactured_on', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
@@ -88,6 +104,12 @@ export const stockLots = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'stock_lots_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_lots_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
     uniqueIndex('stock_lots_company_variant_lot_key').on(t.companyId, t.variantId, t.lotNo),
     index('stock_lots_company_expiry_idx').on(t.companyId, t.expiresOn),
   ],
@@ -100,18 +122,24 @@ export const stockLevels = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    variantId: integer('variant_id').notNull(),
     onHand: bigint('on_hand', { mode: 'number' }).notNull().default(0),
     reserved: bigint('reserved', { mode: 'number' }).notNull().default(0),
     value: bigint('value', { mode: 'number' }).notNull().default(0),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'stock_levels_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_levels_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
     primaryKey({ columns: [t.companyId, t.warehouseId, t.variantId] }),
     index('stock_levels_company_variant_idx').on(t.companyId, t.variantId),
   ],
@@ -123,21 +151,30 @@ export const stockLotBalances = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    lotId: integer('lot_id')
-      .notNull()
-      .references(() => stockLots.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    lotId: integer('lot_id').notNull(),
+    variantId: integer('variant_id').notNull(),
     onHand: bigint('on_hand', { mode: 'number' }).notNull().default(0),
     /** Of on hand, what came back with returned deliveries and waits in quarantine until released. */
     held: bigint('held', { mode: 'number' }).notNull().default(0),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    foreignKey({
+      name: 'stock_lot_balances_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_lot_balances_lot_id_stock_lots_id_fk',
+      columns: [t.lotId, t.companyId],
+      foreignColumns: [stockLots.id, stockLots.companyId],
+    }),
+    foreignKey({
+      name: 'stock_lot_balances_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
     primaryKey({ columns: [t.companyId, t.warehouseId, t.lotId] }),
     check('stock_lot_balances_held_within', sql`${t.held} >= 0 and ${t.held} <= ${t.onHand}`),
     index('stock_lot_balances_company_variant_idx').on(t.companyId, t.warehouseId, t.variantId),
@@ -149,7 +186,7 @@ export const stockLotBalances = pgTable(
 export const stockReceipts = pgTable(
   'stock_receipts',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -157,11 +194,9 @@ export const stockReceipts = pgTable(
     kind: text('kind').notNull(),
     code: text('code').notNull(),
     status: text('status').notNull(),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    toWarehouseId: integer('to_warehouse_id').references(() => warehouses.id),
-    reasonId: integer('reason_id').references(() => transferReasons.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    toWarehouseId: integer('to_warehouse_id'),
+    reasonId: integer('reason_id'),
     partnerName: text('partner_name'),
     partnerAddress: text('partner_address'),
     sourceDocument: text('source_document'),
@@ -185,6 +220,22 @@ export const stockReceipts = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'stock_receipts_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_receipts_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_receipts_to_warehouse_id_warehouses_id_fk',
+      columns: [t.toWarehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_receipts_reason_id_transfer_reasons_id_fk',
+      columns: [t.reasonId, t.companyId],
+      foreignColumns: [transferReasons.id, transferReasons.companyId],
+    }),
     uniqueIndex('stock_receipts_company_code_key').on(t.companyId, t.code),
     index('stock_receipts_company_kind_date_idx').on(t.companyId, t.kind, t.documentDate),
     index('stock_receipts_company_order_idx').on(t.companyId, t.orderId),
@@ -194,24 +245,20 @@ export const stockReceipts = pgTable(
 export const stockReceiptLines = pgTable(
   'stock_receipt_lines',
   {
-    id: uuid('id').primaryKey(),
-    receiptId: uuid('receipt_id')
-      .notNull()
-      .references(() => stockReceipts.id, { onDelete: 'cascade' }),
+    id: uuid('id').notNull(),
+    receiptId: uuid('receipt_id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
     sort: integer('sort').notNull(),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    variantId: integer('variant_id').notNull(),
     unit: text('unit').notNull(),
     factor: integer('factor').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     documentQuantity: bigint('document_quantity', { mode: 'number' }),
     receivedQuantity: bigint('received_quantity', { mode: 'number' }),
     baseQuantity: bigint('base_quantity', { mode: 'number' }).notNull(),
-    lotId: integer('lot_id').references(() => stockLots.id),
+    lotId: integer('lot_id'),
     lotNo: text('lot_no'),
     manufacturedOn: date('manufactured_on', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }),
@@ -221,36 +268,67 @@ export const stockReceiptLines = pgTable(
     bookQuantity: bigint('book_quantity', { mode: 'number' }),
     countedQuantity: bigint('counted_quantity', { mode: 'number' }),
   },
-  (t) => [index('stock_receipt_lines_receipt_idx').on(t.receiptId, t.sort)],
+  (t) => [
+    primaryKey({ name: 'stock_receipt_lines_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_receipt_lines_receipt_id_stock_receipts_id_fk',
+      columns: [t.receiptId, t.companyId],
+      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'stock_receipt_lines_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
+    foreignKey({
+      name: 'stock_receipt_lines_lot_id_stock_lots_id_fk',
+      columns: [t.lotId, t.companyId],
+      foreignColumns: [stockLots.id, stockLots.companyId],
+    }),
+    index('stock_receipt_lines_receipt_idx').on(t.receiptId, t.sort),
+  ],
 );
 
 /** The ledger: every movement of stock, signed base units and value; written only by posting receipts. */
 export const stockMoves = pgTable(
   'stock_moves',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
-    lotId: integer('lot_id')
-      .notNull()
-      .references(() => stockLots.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    variantId: integer('variant_id').notNull(),
+    lotId: integer('lot_id').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
-    receiptId: uuid('receipt_id')
-      .notNull()
-      .references(() => stockReceipts.id),
+    receiptId: uuid('receipt_id').notNull(),
     receiptLineId: uuid('receipt_line_id'),
     documentDate: date('document_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'stock_moves_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_moves_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_moves_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
+    foreignKey({
+      name: 'stock_moves_lot_id_stock_lots_id_fk',
+      columns: [t.lotId, t.companyId],
+      foreignColumns: [stockLots.id, stockLots.companyId],
+    }),
+    foreignKey({
+      name: 'stock_moves_receipt_id_stock_receipts_id_fk',
+      columns: [t.receiptId, t.companyId],
+      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
+    }),
     index('stock_moves_company_variant_date_idx').on(t.companyId, t.variantId, t.documentDate),
     index('stock_moves_company_lot_idx').on(t.companyId, t.lotId),
     index('stock_moves_receipt_idx').on(t.receiptId),
@@ -260,13 +338,11 @@ export const stockMoves = pgTable(
 export const stockReceiptHistory = pgTable(
   'stock_receipt_history',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    receiptId: uuid('receipt_id')
-      .notNull()
-      .references(() => stockReceipts.id, { onDelete: 'cascade' }),
+    receiptId: uuid('receipt_id').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
@@ -275,20 +351,26 @@ export const stockReceiptHistory = pgTable(
       .references(() => accounts.id),
     at: tstz('at').notNull().defaultNow(),
   },
-  (t) => [index('stock_receipt_history_receipt_idx').on(t.receiptId)],
+  (t) => [
+    primaryKey({ name: 'stock_receipt_history_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_receipt_history_receipt_id_stock_receipts_id_fk',
+      columns: [t.receiptId, t.companyId],
+      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
+    }).onDelete('cascade'),
+    index('stock_receipt_history_receipt_idx').on(t.receiptId),
+  ],
 );
 
 /** One counter's sheet of a check: sent once per sheet (a retry replaces nothing). */
 export const stockCountSheets = pgTable(
   'stock_count_sheets',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    receiptId: uuid('receipt_id')
-      .notNull()
-      .references(() => stockReceipts.id, { onDelete: 'cascade' }),
+    receiptId: uuid('receipt_id').notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id),
@@ -297,7 +379,15 @@ export const stockCountSheets = pgTable(
     note: text('note'),
     countedAt: tstz('counted_at').notNull().defaultNow(),
   },
-  (t) => [index('stock_count_sheets_receipt_idx').on(t.receiptId)],
+  (t) => [
+    primaryKey({ name: 'stock_count_sheets_pkey', columns: [t.id, t.companyId] }),
+    foreignKey({
+      name: 'stock_count_sheets_receipt_id_stock_receipts_id_fk',
+      columns: [t.receiptId, t.companyId],
+      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
+    }).onDelete('cascade'),
+    index('stock_count_sheets_receipt_idx').on(t.receiptId),
+  ],
 );
 
 /** Closed months: nothing dated in them may be written; their closing balances are kept. */
@@ -324,14 +414,22 @@ export const stockPeriodBalances = pgTable(
       .notNull()
       .references(() => companies.id),
     month: text('month').notNull(),
-    warehouseId: integer('warehouse_id')
-      .notNull()
-      .references(() => warehouses.id),
-    variantId: integer('variant_id')
-      .notNull()
-      .references(() => variants.id),
+    warehouseId: integer('warehouse_id').notNull(),
+    variantId: integer('variant_id').notNull(),
     quantity: bigint('quantity', { mode: 'number' }).notNull(),
     value: bigint('value', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.month, t.warehouseId, t.variantId] })],
+  (t) => [
+    foreignKey({
+      name: 'stock_period_balances_warehouse_id_warehouses_id_fk',
+      columns: [t.warehouseId, t.companyId],
+      foreignColumns: [warehouses.id, warehouses.companyId],
+    }),
+    foreignKey({
+      name: 'stock_period_balances_variant_id_variants_id_fk',
+      columns: [t.variantId, t.companyId],
+      foreignColumns: [variants.id, variants.companyId],
+    }),
+    primaryKey({ columns: [t.companyId, t.month, t.warehouseId, t.variantId] }),
+  ],
 );
