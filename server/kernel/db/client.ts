@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockFolder } from './folder-lock';
+import { namingClient } from './named-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -79,7 +80,8 @@ async function openPostgres(databaseUrl: string, replicaUrl: string | null): Pro
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000, options: PLANNER_OPTIONS });
+  const Client = namingClient(pg.Client);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000, options: PLANNER_OPTIONS, Client });
   // An idle connection closed by the server (restart, failover, a dropped test database) must not
   // crash the process; the pool replaces it on the next query.
   pool.on('error', () => undefined);
@@ -95,7 +97,7 @@ async function openPostgres(databaseUrl: string, replicaUrl: string | null): Pro
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (!replicaUrl) return { db, replica: null, driver: 'postgres', close: () => pool.end() };
-  const replicaPool = new pg.Pool({ connectionString: replicaUrl, max: 10, connectionTimeoutMillis: 2_000, options: PLANNER_OPTIONS });
+  const replicaPool = new pg.Pool({ connectionString: replicaUrl, max: 10, connectionTimeoutMillis: 2_000, options: PLANNER_OPTIONS, Client });
   replicaPool.on('error', () => undefined);
   return {
     db,

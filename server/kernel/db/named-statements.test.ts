@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { rowsOf } from '@server/kernel/sql';
+import { openTestDatabase } from '@server/testing/test-database';
+import { namingClient } from './named-statements';
+
+/** A stand-in for pg.Client that records what each query call would send. */
+class RecordingClient {
+  sent: unknown[] = [];
+  query(config: unknown) {
+    this.sent.push(config);
+    return Promise.resolve({ rows: [] });
+  }
+}
+
+function recordingClient() {
+  const Naming = namingClient(RecordingClient as unknown as typeof pg.Client);
+  const client = new Naming() as unknown as RecordingClient & { query: (...args: unknown[]) => Promise<unknown> };
+  return client;
+}
+
+const nameOf = (config: unknown) => (config as { name?: string }).name;
+
+describe('named statements (server/kernel/db/named-statements.ts)', () => {
+  it('names a parameterised statement by its text, the same on every connection, and leaves the caller’s config alone', async () => {
+    const [first, second] = [recordingClient(), recordingClient()];
+    const config = { text: 'select * from customers where id = $1', types: {} };
+    await first.query(config, ['a']);
+    await second.query({ text: config.text }, ['b']);
+    await first.query({ text: 'select * from customers where code = $1' }, ['KH1']);
+    expect(nameOf(first.sent[0])).toMatch(/^s_[\w-]{27}$/);
+    expect(nameOf(second.sent[0])).toBe(nameOf(first.sent[0]));
+    expect(nameOf(first.sent[1])).not.toBe(nameOf(first.sent[0]));
+    expect((first.sent[0] as { types: unknown }).types).toBe(config.types);
+    expect(config).not.toHaveProperty('name');
+  });
+
+  it('sends unnamed what has no parameters, keeps a name given, and stops naming new texts after 500 on one connection', async () => {
+    const client = recordingClient();
+    await client.query('begin');
+    await client.query({ text: 'select 1' });
+    await client.query({ text: 'select $1::int', name: 'mine' }, [1]);
+    expect(client.sent[0]).toBe('begin');
+    expect(nameOf(client.sent[1])).toBeUndefined();
+    expect(nameOf(client.sent[2])).toBe('mine');
+
+    for (let n = 0; n < 500; n += 1) await client.query({ text: `select $1::int + ${n}` }, [n]);
+    await client.query({ text: 'select $1::int + 500' }, [0]);
+    await client.query({ text: 'select $1::int + 0' }, [0]);
+    const last = client.sent.slice(-2);
+    expect(nameOf(last[0])).toBeUndefined();
+    expect(nameOf(last[1])).toMatch(/^s_/);
+  });
+});
+
+describe('named statements on the database the tests run on', () => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it('PostgreSQL keeps a repeated statement parsed on its connection; PGlite, with no pool, gets none', async () => {
+    const text = 'select $1::int + 41 as answer';
+    const prepared = await db.db.transaction(async (tx) => {
+      for (const value of [1, 2])
+        expect(rowsOf<{ answer: number }>(await tx.execute(sql`select ${value}::int + 41 as answer`))[0]!.answer).toBe(value + 41);
+      return rowsOf<{ name: string }>(await tx.execute(sql`select name from pg_prepared_statements where statement = ${text}`));
+    });
+    if (db.label === 'postgres') expect(prepared).toEqual([{ name: expect.stringMatching(/^s_/) }]);
+    else expect(prepared).toEqual([]);
+  });
+});
