@@ -97,7 +97,13 @@ async function openPostgres(databaseUrl: string, replicaUrl: string | null): Pro
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
   if (!replicaUrl) return { db, replica: null, driver: 'postgres', close: () => pool.end() };
-  const replicaPool = new pg.Pool({ connectionString: replicaUrl, max: 10, connectionTimeoutMillis: 2_000, options: PLANNER_OPTIONS, Client });
+  const replicaPool = new pg.Pool({
+    connectionString: replicaUrl,
+    max: 10,
+    connectionTimeoutMillis: 2_000,
+    options: PLANNER_OPTIONS,
+    Client,
+  });
   replicaPool.on('error', () => undefined);
   return {
     db,

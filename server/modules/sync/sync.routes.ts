@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
 import type { AppDeps, AppEnv, PushFault } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
+import { withNamedStatements } from '@server/kernel/db/named-statements';
 import { ok } from '@server/kernel/respond';
 import type { SyncRegistry } from '@server/kernel/sync/domain';
 import { pullPage } from '@server/kernel/sync/pull';
@@ -36,12 +37,13 @@ export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
     // whole batch with it.
     const input = await parseBody(c, PushRequestSchema, { nulCheck: false, depthCheck: false });
     const auth = c.get('auth');
-    const access = await memberAccess(deps.db, auth, input.company);
-    const results = await applyBatch(
-      deps.db,
-      { registry, caller: { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId, access }, logger: deps.logger },
-      input.ops,
-    );
+    // Short statements on keys, the same for every op of their type: parsed and planned once per
+    // connection (server/kernel/db/named-statements.ts).
+    const results = await withNamedStatements(async () => {
+      const access = await memberAccess(deps.db, auth, input.company);
+      const caller = { companyId: input.company, accountId: auth.accountId, deviceId: input.deviceId, access };
+      return applyBatch(deps.db, { registry, caller, logger: deps.logger }, input.ops);
+    });
     const answer: PushAnswer = { results, serverTime: new Date().toISOString() };
     const fault = deps.faults?.afterPush() ?? null;
     const faulty = fault ? await faultyAnswer(c, fault, deps.faults?.delayMs ?? 0) : null;
