@@ -28,13 +28,26 @@ const MAX_NAMED = 500;
 
 type QueryConfigLike = { text?: unknown; name?: unknown; values?: unknown };
 
+/** Names by text, so a statement is hashed once per process rather than on every call. */
+const names = new Map<string, string>();
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(text).digest('base64url')}`;
+    // Texts beyond a connection's MAX_NAMED are sent unnamed anyway; the map stays as small.
+    if (names.size < MAX_NAMED * 4) names.set(text, name);
+  }
+  return name;
+}
+
 function withName(config: unknown, values: unknown, named: Set<string>): unknown {
   if (config === null || typeof config !== 'object' || !scope.getStore()) return config;
   const query = config as QueryConfigLike;
   const parameters = Array.isArray(values) ? values : query.values;
   // Only parameterised statements: a bare `begin` or `set local` gains nothing from a name.
   if (typeof query.text !== 'string' || query.name || !Array.isArray(parameters) || parameters.length === 0) return config;
-  const name = `s_${createHash('sha1').update(query.text).digest('base64url')}`;
+  const name = nameOf(query.text);
   if (!named.has(name)) {
     if (named.size >= MAX_NAMED) return config;
     named.add(name);
