@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '@server/testing/test-database';
 import type { DatabaseHandle } from './db/client';
 import { companies, companyFeatures } from './db/schema';
-import { isSwitchOn, readSwitchesOnce, switchStates } from './switches';
+import { keepReads } from './read-once';
+import { isSwitchOn, switchStates } from './switches';
 
 let database: DatabaseHandle;
 let companyId: number;
@@ -25,7 +26,7 @@ describe("a company's switches", () => {
   it('are read once in a transaction that asks for it (an op), and afresh everywhere else', async () => {
     const op = database.db.transaction(async (tx) => {
       expect(await switchStates(tx, companyId)).not.toBe(await switchStates(tx, companyId));
-      readSwitchesOnce(tx);
+      keepReads(tx);
       const first = await switchStates(tx, companyId);
       expect(await switchStates(tx, companyId)).toBe(first);
       expect([...first]).toEqual(

@@ -7,6 +7,7 @@ import { SWITCH_LABELS, type SwitchCode } from '@contract/company-switches';
 import type { Db } from './db/client';
 import { companyFeatures } from './db/schema';
 import { forbidden } from './errors';
+import { keepsReads, readOnce } from './read-once';
 
 async function readSwitches(db: Db, companyId: number): Promise<ReadonlyMap<string, boolean>> {
   const rows = await db
@@ -16,30 +17,13 @@ async function readSwitches(db: Db, companyId: number): Promise<ReadonlyMap<stri
   return new Map(rows.map((row) => [row.code, row.isEnabled]));
 }
 
-/**
- * Transactions whose switch reads are read once: an op's savepoint (server/kernel/sync/push.ts). No
- * op changes a switch, and order.submit asks four times (its types, its prices, its promotions, its
- * credit), each a round trip. Keyed by the transaction object: a read elsewhere is never kept.
- */
-const kept = new WeakMap<Db, Map<number, Promise<ReadonlyMap<string, boolean>>>>();
-
-export function readSwitchesOnce(tx: Db): void {
-  kept.set(tx, new Map());
-}
-
+/** The company's switches by code; read once in an op's transaction (read-once.ts). */
 export function switchStates(db: Db, companyId: number): Promise<ReadonlyMap<string, boolean>> {
-  const reads = kept.get(db);
-  if (!reads) return readSwitches(db, companyId);
-  let states = reads.get(companyId);
-  if (!states) {
-    states = readSwitches(db, companyId);
-    reads.set(companyId, states);
-  }
-  return states;
+  return readOnce(db, `switches:${companyId}`, () => readSwitches(db, companyId));
 }
 
 export async function isSwitchOn(db: Db, companyId: number, code: SwitchCode): Promise<boolean> {
-  if (kept.has(db)) return (await switchStates(db, companyId)).get(code) === true;
+  if (keepsReads(db)) return (await switchStates(db, companyId)).get(code) === true;
   const [row] = await db
     .select({ isEnabled: companyFeatures.isEnabled })
     .from(companyFeatures)

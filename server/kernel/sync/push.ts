@@ -16,7 +16,8 @@ import type { Logger } from '@server/lib/logger';
 import type { Db } from '../db/client';
 import type { CallerAccess } from '../membership';
 import { processedOps } from '../db/schema';
-import { isSwitchOn, readSwitchesOnce } from '../switches';
+import { keepReads } from '../read-once';
+import { isSwitchOn } from '../switches';
 import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
 import type { SyncRegistry } from './domain';
 import { withChangesAtEnd } from './change-log';
@@ -78,7 +79,7 @@ async function decide(tx: Db, { registry, caller }: PushContext, op: WireOp, che
   try {
     // A savepoint: a refusal undoes the handler's writes but keeps the claim and its answer.
     const success = await tx.transaction((savepoint) => {
-      readSwitchesOnce(savepoint);
+      keepReads(savepoint);
       return withChangesAtEnd(savepoint, () =>
         handler(
           {
