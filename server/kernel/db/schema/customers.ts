@@ -1,7 +1,7 @@
 /** Customers with their groups (types) and levels (server/modules/customers). */
-import { boolean, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
 export const customerTypes = pgTable(
@@ -75,16 +75,8 @@ export const customers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'customers_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'customers_customer_type_id_customer_types_id_fk',
-      columns: [t.customerTypeId, t.companyId],
-      foreignColumns: [customerTypes.id, customerTypes.companyId],
-    }),
-    foreignKey({
-      name: 'customers_level_id_customer_levels_id_fk',
-      columns: [t.levelId, t.companyId],
-      foreignColumns: [customerLevels.id, customerLevels.companyId],
-    }),
+    sameCompanyRef('customers_customer_type_id_customer_types_id_fk', t.customerTypeId, t.companyId, customerTypes),
+    sameCompanyRef('customers_level_id_customer_levels_id_fk', t.levelId, t.companyId, customerLevels),
     uniqueIndex('customers_company_code_key').on(t.companyId, t.code),
     index('customers_company_name_idx').on(t.companyId, t.name),
   ],

@@ -4,9 +4,9 @@
  * (./integrations.ts); webhooks are inbound events there too.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { orders } from './orders';
 import { providerConnections } from './integrations';
@@ -78,17 +78,11 @@ export const deliveryOrders = pgTable(
   },
   (t) => [
     primaryKey({ name: 'delivery_orders_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'delivery_orders_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }),
+    sameCompanyRef('delivery_orders_order_id_orders_id_fk', t.orderId, t.companyId, orders),
     // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
-    foreignKey({
-      name: 'delivery_orders_connection_id_provider_connections_id_fk',
-      columns: [t.connectionId, t.companyId],
-      foreignColumns: [providerConnections.id, providerConnections.companyId],
-    }).onDelete('set null'),
+    sameCompanyRef('delivery_orders_connection_id_provider_connections_id_fk', t.connectionId, t.companyId, providerConnections).onDelete(
+      'set null',
+    ),
     uniqueIndex('delivery_orders_company_code_key').on(t.companyId, t.code),
     // One delivery at a time per order: a cancelled or failed one leaves room for the next.
     uniqueIndex('delivery_orders_active_order_key')
@@ -122,11 +116,7 @@ export const deliveryEvents = pgTable(
   },
   (t) => [
     primaryKey({ name: 'delivery_events_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'delivery_events_delivery_id_delivery_orders_id_fk',
-      columns: [t.deliveryId, t.companyId],
-      foreignColumns: [deliveryOrders.id, deliveryOrders.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('delivery_events_delivery_id_delivery_orders_id_fk', t.deliveryId, t.companyId, deliveryOrders).onDelete('cascade'),
     index('delivery_events_delivery_idx').on(t.deliveryId, t.at),
   ],
 );

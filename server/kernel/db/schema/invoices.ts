@@ -5,11 +5,11 @@
  * retries, double clicks and restarts. The PDF and XML the provider returns are kept here.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceBuyer } from '@contract/invoices';
 import type { InvoiceLine, RateSummary } from '@contract/invoices-totals';
 import { accounts } from './auth';
-import { bytea, createdAt, tstz } from './columns';
+import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { orders } from './orders';
@@ -63,11 +63,7 @@ export const einvoices = pgTable(
   },
   (t) => [
     primaryKey({ name: 'einvoices_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'einvoices_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
+    sameCompanyRef('einvoices_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
     uniqueIndex('einvoices_company_ref_key').on(t.companyId, t.refId),
     index('einvoices_company_created_idx').on(t.companyId, t.createdAt),
     index('einvoices_company_status_idx').on(t.companyId, t.status),
@@ -86,16 +82,8 @@ export const einvoiceOrders = pgTable(
     active: boolean('active').notNull().default(true),
   },
   (t) => [
-    foreignKey({
-      name: 'einvoice_orders_invoice_id_einvoices_id_fk',
-      columns: [t.invoiceId, t.companyId],
-      foreignColumns: [einvoices.id, einvoices.companyId],
-    }),
-    foreignKey({
-      name: 'einvoice_orders_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }),
+    sameCompanyRef('einvoice_orders_invoice_id_einvoices_id_fk', t.invoiceId, t.companyId, einvoices),
+    sameCompanyRef('einvoice_orders_order_id_orders_id_fk', t.orderId, t.companyId, orders),
     primaryKey({ name: 'einvoice_orders_pkey', columns: [t.invoiceId, t.orderId, t.companyId] }),
     uniqueIndex('einvoice_orders_one_active')
       .on(t.companyId, t.orderId)
@@ -118,11 +106,7 @@ export const einvoiceFiles = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    foreignKey({
-      name: 'einvoice_files_invoice_id_einvoices_id_fk',
-      columns: [t.invoiceId, t.companyId],
-      foreignColumns: [einvoices.id, einvoices.companyId],
-    }),
+    sameCompanyRef('einvoice_files_invoice_id_einvoices_id_fk', t.invoiceId, t.companyId, einvoices),
     primaryKey({ name: 'einvoice_files_pkey', columns: [t.invoiceId, t.kind, t.companyId] }),
   ],
 );

@@ -1,8 +1,8 @@
 /** Monthly targets and imported sales figures (server/modules/kpi). */
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { tstz } from './columns';
+import { sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
 import { regions } from './regions';
@@ -26,11 +26,7 @@ export const kpiTargets = pgTable(
   },
   (t) => [
     primaryKey({ name: 'kpi_targets_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'kpi_targets_region_id_regions_id_fk',
-      columns: [t.regionId, t.companyId],
-      foreignColumns: [regions.id, regions.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('kpi_targets_region_id_regions_id_fk', t.regionId, t.companyId, regions).onDelete('cascade'),
     uniqueIndex('kpi_targets_key').on(t.companyId, t.month, sql`coalesce(${t.regionId}, 0)`, sql`coalesce(${t.accountId}, 0)`),
   ],
 );

@@ -5,10 +5,10 @@
  * row per recipient (its tracking id is the ZNS `tracking_id`, so a retried send is one message).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { OrderEventSettings, TemplateBindings, TemplateParam } from '@contract/messaging';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { providerConnections } from './integrations';
@@ -46,11 +46,7 @@ export const zaloOas = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_oas_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_oas_connection_id_provider_connections_id_fk',
-      columns: [t.connectionId, t.companyId],
-      foreignColumns: [providerConnections.id, providerConnections.companyId],
-    }),
+    sameCompanyRef('zalo_oas_connection_id_provider_connections_id_fk', t.connectionId, t.companyId, providerConnections),
     uniqueIndex('zalo_oas_company_oa_key').on(t.companyId, t.oaId),
     index('zalo_oas_oa_idx').on(t.oaId),
   ],
@@ -122,17 +118,9 @@ export const zaloFollowers = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_followers_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_followers_oa_row_id_zalo_oas_id_fk',
-      columns: [t.oaRowId, t.companyId],
-      foreignColumns: [zaloOas.id, zaloOas.companyId],
-    }),
+    sameCompanyRef('zalo_followers_oa_row_id_zalo_oas_id_fk', t.oaRowId, t.companyId, zaloOas),
     // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
-    foreignKey({
-      name: 'zalo_followers_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }).onDelete('set null'),
+    sameCompanyRef('zalo_followers_customer_id_customers_id_fk', t.customerId, t.companyId, customers).onDelete('set null'),
     uniqueIndex('zalo_followers_oa_user_key').on(t.companyId, t.oaRowId, t.userId),
     index('zalo_followers_phone_idx').on(t.companyId, t.phone),
     index('zalo_followers_customer_idx').on(t.companyId, t.customerId),
@@ -162,11 +150,7 @@ export const zaloTemplates = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_templates_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_templates_oa_row_id_zalo_oas_id_fk',
-      columns: [t.oaRowId, t.companyId],
-      foreignColumns: [zaloOas.id, zaloOas.companyId],
-    }),
+    sameCompanyRef('zalo_templates_oa_row_id_zalo_oas_id_fk', t.oaRowId, t.companyId, zaloOas),
     uniqueIndex('zalo_templates_oa_template_key').on(t.companyId, t.oaRowId, t.templateId),
   ],
 );
@@ -193,11 +177,7 @@ export const zaloConversations = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_conversations_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_conversations_oa_row_id_zalo_oas_id_fk',
-      columns: [t.oaRowId, t.companyId],
-      foreignColumns: [zaloOas.id, zaloOas.companyId],
-    }),
+    sameCompanyRef('zalo_conversations_oa_row_id_zalo_oas_id_fk', t.oaRowId, t.companyId, zaloOas),
     uniqueIndex('zalo_conversations_oa_user_key').on(t.companyId, t.oaRowId, t.userId),
     index('zalo_conversations_recent_idx').on(t.companyId, t.lastMessageAt),
   ],
@@ -240,27 +220,11 @@ export const zaloMessages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_messages_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_messages_oa_row_id_zalo_oas_id_fk',
-      columns: [t.oaRowId, t.companyId],
-      foreignColumns: [zaloOas.id, zaloOas.companyId],
-    }),
-    foreignKey({
-      name: 'zalo_messages_conversation_id_zalo_conversations_id_fk',
-      columns: [t.conversationId, t.companyId],
-      foreignColumns: [zaloConversations.id, zaloConversations.companyId],
-    }),
-    foreignKey({
-      name: 'zalo_messages_template_row_id_zalo_templates_id_fk',
-      columns: [t.templateRowId, t.companyId],
-      foreignColumns: [zaloTemplates.id, zaloTemplates.companyId],
-    }),
+    sameCompanyRef('zalo_messages_oa_row_id_zalo_oas_id_fk', t.oaRowId, t.companyId, zaloOas),
+    sameCompanyRef('zalo_messages_conversation_id_zalo_conversations_id_fk', t.conversationId, t.companyId, zaloConversations),
+    sameCompanyRef('zalo_messages_template_row_id_zalo_templates_id_fk', t.templateRowId, t.companyId, zaloTemplates),
     // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
-    foreignKey({
-      name: 'zalo_messages_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }).onDelete('set null'),
+    sameCompanyRef('zalo_messages_customer_id_customers_id_fk', t.customerId, t.companyId, customers).onDelete('set null'),
     uniqueIndex('zalo_messages_zalo_id_key')
       .on(t.companyId, t.oaRowId, t.zaloMsgId)
       .where(sql`${t.zaloMsgId} is not null`),
@@ -292,16 +256,8 @@ export const zaloCampaigns = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_campaigns_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_campaigns_oa_row_id_zalo_oas_id_fk',
-      columns: [t.oaRowId, t.companyId],
-      foreignColumns: [zaloOas.id, zaloOas.companyId],
-    }),
-    foreignKey({
-      name: 'zalo_campaigns_template_row_id_zalo_templates_id_fk',
-      columns: [t.templateRowId, t.companyId],
-      foreignColumns: [zaloTemplates.id, zaloTemplates.companyId],
-    }),
+    sameCompanyRef('zalo_campaigns_oa_row_id_zalo_oas_id_fk', t.oaRowId, t.companyId, zaloOas),
+    sameCompanyRef('zalo_campaigns_template_row_id_zalo_templates_id_fk', t.templateRowId, t.companyId, zaloTemplates),
     index('zalo_campaigns_company_idx').on(t.companyId, t.createdAt),
   ],
 );
@@ -332,22 +288,10 @@ export const zaloCampaignRecipients = pgTable(
   },
   (t) => [
     primaryKey({ name: 'zalo_campaign_recipients_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'zalo_campaign_recipients_campaign_id_zalo_campaigns_id_fk',
-      columns: [t.campaignId, t.companyId],
-      foreignColumns: [zaloCampaigns.id, zaloCampaigns.companyId],
-    }),
+    sameCompanyRef('zalo_campaign_recipients_campaign_id_zalo_campaigns_id_fk', t.campaignId, t.companyId, zaloCampaigns),
     // SET NULL of this column alone (PostgreSQL 15's column list, written in migration 0029): company_id stays.
-    foreignKey({
-      name: 'zalo_campaign_recipients_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }).onDelete('set null'),
-    foreignKey({
-      name: 'zalo_campaign_recipients_follower_id_zalo_followers_id_fk',
-      columns: [t.followerId, t.companyId],
-      foreignColumns: [zaloFollowers.id, zaloFollowers.companyId],
-    }),
+    sameCompanyRef('zalo_campaign_recipients_customer_id_customers_id_fk', t.customerId, t.companyId, customers).onDelete('set null'),
+    sameCompanyRef('zalo_campaign_recipients_follower_id_zalo_followers_id_fk', t.followerId, t.companyId, zaloFollowers),
     uniqueIndex('zalo_campaign_recipients_phone_key').on(t.companyId, t.campaignId, t.phone),
     uniqueIndex('zalo_campaign_recipients_tracking_key').on(t.trackingId, t.companyId),
     index('zalo_campaign_recipients_status_idx').on(t.campaignId, t.status),

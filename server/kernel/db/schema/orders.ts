@@ -1,7 +1,6 @@
 /** Orders, their lines, status history and group orders (server/modules/orders). */
 import { sql } from 'drizzle-orm';
 import {
-  foreignKey,
   bigint,
   boolean,
   date,
@@ -17,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { OrderPromotion } from '@contract/orders';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { variants } from './products';
@@ -88,11 +87,7 @@ export const orderTypeAccounts = pgTable(
       .references(() => accounts.id),
   },
   (t) => [
-    foreignKey({
-      name: 'order_type_accounts_order_type_id_order_types_id_fk',
-      columns: [t.orderTypeId, t.companyId],
-      foreignColumns: [orderTypes.id, orderTypes.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('order_type_accounts_order_type_id_order_types_id_fk', t.orderTypeId, t.companyId, orderTypes).onDelete('cascade'),
     primaryKey({ columns: [t.companyId, t.orderTypeId, t.accountId] }),
     index('order_type_accounts_account_idx').on(t.companyId, t.accountId),
   ],
@@ -159,26 +154,10 @@ export const orders = pgTable(
   },
   (t) => [
     primaryKey({ name: 'orders_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'orders_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
-    foreignKey({
-      name: 'orders_group_id_order_groups_id_fk',
-      columns: [t.groupId, t.companyId],
-      foreignColumns: [orderGroups.id, orderGroups.companyId],
-    }),
-    foreignKey({
-      name: 'orders_order_type_id_order_types_id_fk',
-      columns: [t.orderTypeId, t.companyId],
-      foreignColumns: [orderTypes.id, orderTypes.companyId],
-    }),
-    foreignKey({
-      name: 'orders_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
+    sameCompanyRef('orders_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
+    sameCompanyRef('orders_group_id_order_groups_id_fk', t.groupId, t.companyId, orderGroups),
+    sameCompanyRef('orders_order_type_id_order_types_id_fk', t.orderTypeId, t.companyId, orderTypes),
+    sameCompanyRef('orders_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
     uniqueIndex('orders_company_code_key')
       .on(t.companyId, t.code)
       .where(sql`${t.code} is not null`),
@@ -225,16 +204,8 @@ export const orderLines = pgTable(
   },
   (t) => [
     primaryKey({ name: 'order_lines_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'order_lines_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'order_lines_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('order_lines_order_id_orders_id_fk', t.orderId, t.companyId, orders).onDelete('cascade'),
+    sameCompanyRef('order_lines_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     index('order_lines_order_idx').on(t.orderId),
     index('order_lines_company_variant_idx').on(t.companyId, t.variantId),
   ],
@@ -256,11 +227,7 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [
     primaryKey({ name: 'order_status_history_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'order_status_history_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('order_status_history_order_id_orders_id_fk', t.orderId, t.companyId, orders).onDelete('cascade'),
     index('order_status_history_order_idx').on(t.orderId),
   ],
 );

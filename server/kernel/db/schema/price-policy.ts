@@ -1,6 +1,6 @@
 /** Price lists by customer group and level (server/modules/price-policy). */
-import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './columns';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customerLevels, customerTypes } from './customers';
 import { variants } from './products';
@@ -27,16 +27,8 @@ export const pricePolicies = pgTable(
   },
   (t) => [
     primaryKey({ name: 'price_policies_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'price_policies_customer_type_id_customer_types_id_fk',
-      columns: [t.customerTypeId, t.companyId],
-      foreignColumns: [customerTypes.id, customerTypes.companyId],
-    }),
-    foreignKey({
-      name: 'price_policies_level_id_customer_levels_id_fk',
-      columns: [t.levelId, t.companyId],
-      foreignColumns: [customerLevels.id, customerLevels.companyId],
-    }),
+    sameCompanyRef('price_policies_customer_type_id_customer_types_id_fk', t.customerTypeId, t.companyId, customerTypes),
+    sameCompanyRef('price_policies_level_id_customer_levels_id_fk', t.levelId, t.companyId, customerLevels),
     index('price_policies_company_idx').on(t.companyId),
   ],
 );
@@ -53,16 +45,8 @@ export const pricePolicyItems = pgTable(
     price: bigint('price', { mode: 'number' }).notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'price_policy_items_policy_id_price_policies_id_fk',
-      columns: [t.policyId, t.companyId],
-      foreignColumns: [pricePolicies.id, pricePolicies.companyId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'price_policy_items_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('price_policy_items_policy_id_price_policies_id_fk', t.policyId, t.companyId, pricePolicies).onDelete('cascade'),
+    sameCompanyRef('price_policy_items_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     primaryKey({ name: 'price_policy_items_pkey', columns: [t.policyId, t.variantId, t.unit, t.companyId] }),
   ],
 );

@@ -1,7 +1,7 @@
 /** The catalogue: option lists, products, variants with their units and barcodes, images (server/modules/products). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, createdAt, tstz } from './columns';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
 const catalogueList = (name: string) =>
@@ -59,21 +59,9 @@ export const products = pgTable(
   },
   (t) => [
     primaryKey({ name: 'products_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'products_brand_id_product_brands_id_fk',
-      columns: [t.brandId, t.companyId],
-      foreignColumns: [productBrands.id, productBrands.companyId],
-    }),
-    foreignKey({
-      name: 'products_category_id_product_categories_id_fk',
-      columns: [t.categoryId, t.companyId],
-      foreignColumns: [productCategories.id, productCategories.companyId],
-    }),
-    foreignKey({
-      name: 'products_group_id_product_groups_id_fk',
-      columns: [t.groupId, t.companyId],
-      foreignColumns: [productGroups.id, productGroups.companyId],
-    }),
+    sameCompanyRef('products_brand_id_product_brands_id_fk', t.brandId, t.companyId, productBrands),
+    sameCompanyRef('products_category_id_product_categories_id_fk', t.categoryId, t.companyId, productCategories),
+    sameCompanyRef('products_group_id_product_groups_id_fk', t.groupId, t.companyId, productGroups),
     uniqueIndex('products_company_code_key').on(t.companyId, t.code),
     index('products_company_name_idx').on(t.companyId, t.name),
   ],
@@ -108,11 +96,7 @@ export const variants = pgTable(
   },
   (t) => [
     primaryKey({ name: 'variants_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'variants_product_id_products_id_fk',
-      columns: [t.productId, t.companyId],
-      foreignColumns: [products.id, products.companyId],
-    }),
+    sameCompanyRef('variants_product_id_products_id_fk', t.productId, t.companyId, products),
     uniqueIndex('variants_company_code_key').on(t.companyId, t.code),
     index('variants_product_idx').on(t.productId),
     index('variants_company_name_idx').on(t.companyId, t.productName, t.name, t.id),
@@ -135,11 +119,7 @@ export const variantUnits = pgTable(
   },
   (t) => [
     primaryKey({ name: 'variant_units_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'variant_units_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('variant_units_variant_id_variants_id_fk', t.variantId, t.companyId, variants).onDelete('cascade'),
     uniqueIndex('variant_units_variant_unit_key').on(t.variantId, sql`lower(${t.unit})`, t.companyId),
     uniqueIndex('variant_units_company_barcode_key')
       .on(t.companyId, t.barcode)
@@ -162,11 +142,7 @@ export const productImages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'product_images_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'product_images_product_id_products_id_fk',
-      columns: [t.productId, t.companyId],
-      foreignColumns: [products.id, products.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('product_images_product_id_products_id_fk', t.productId, t.companyId, products).onDelete('cascade'),
     index('product_images_product_idx').on(t.productId),
   ],
 );

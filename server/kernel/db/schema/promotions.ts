@@ -1,21 +1,8 @@
 /** Promotion programmes and what each order took of them (server/modules/promotions, contract/promotions.ts). */
-import {
-  primaryKey,
-  foreignKey,
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { primaryKey, bigint, boolean, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PromotionTier } from '@contract/promotions';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { orders } from './orders';
@@ -97,21 +84,9 @@ export const promotionUsages = pgTable(
   },
   (t) => [
     primaryKey({ name: 'promotion_usages_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'promotion_usages_promotion_id_promotions_id_fk',
-      columns: [t.promotionId, t.companyId],
-      foreignColumns: [promotions.id, promotions.companyId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'promotion_usages_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'promotion_usages_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
+    sameCompanyRef('promotion_usages_promotion_id_promotions_id_fk', t.promotionId, t.companyId, promotions).onDelete('cascade'),
+    sameCompanyRef('promotion_usages_order_id_orders_id_fk', t.orderId, t.companyId, orders).onDelete('cascade'),
+    sameCompanyRef('promotion_usages_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
     uniqueIndex('promotion_usages_promotion_order_key').on(t.promotionId, t.orderId, t.companyId),
     index('promotion_usages_promotion_customer_idx').on(t.promotionId, t.customerId),
     index('promotion_usages_order_idx').on(t.orderId),

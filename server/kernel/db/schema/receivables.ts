@@ -6,22 +6,9 @@
  * whole for the customer whenever a fact changes (contract/receivables-ledger.ts settle).
  */
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { orders } from './orders';
@@ -61,11 +48,7 @@ export const payments = pgTable(
   },
   (t) => [
     primaryKey({ name: 'payments_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'payments_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
+    sameCompanyRef('payments_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
     uniqueIndex('payments_company_code_key').on(t.companyId, t.code),
     index('payments_company_customer_idx').on(t.companyId, t.customerId),
     index('payments_company_order_idx').on(t.companyId, t.orderId),
@@ -85,16 +68,8 @@ export const paymentAllocations = pgTable(
     amount: bigint('amount', { mode: 'number' }).notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'payment_allocations_payment_id_payments_id_fk',
-      columns: [t.paymentId, t.companyId],
-      foreignColumns: [payments.id, payments.companyId],
-    }),
-    foreignKey({
-      name: 'payment_allocations_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }),
+    sameCompanyRef('payment_allocations_payment_id_payments_id_fk', t.paymentId, t.companyId, payments),
+    sameCompanyRef('payment_allocations_order_id_orders_id_fk', t.orderId, t.companyId, orders),
     primaryKey({ name: 'payment_allocations_pkey', columns: [t.paymentId, t.orderId, t.companyId] }),
     index('payment_allocations_company_order_idx').on(t.companyId, t.orderId),
   ],
@@ -127,21 +102,9 @@ export const receivableEntries = pgTable(
   },
   (t) => [
     primaryKey({ name: 'receivable_entries_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'receivable_entries_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
-    foreignKey({
-      name: 'receivable_entries_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }),
-    foreignKey({
-      name: 'receivable_entries_payment_id_payments_id_fk',
-      columns: [t.paymentId, t.companyId],
-      foreignColumns: [payments.id, payments.companyId],
-    }),
+    sameCompanyRef('receivable_entries_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
+    sameCompanyRef('receivable_entries_order_id_orders_id_fk', t.orderId, t.companyId, orders),
+    sameCompanyRef('receivable_entries_payment_id_payments_id_fk', t.paymentId, t.companyId, payments),
     index('receivable_entries_company_customer_day_idx').on(t.companyId, t.customerId, t.day),
     uniqueIndex('receivable_entries_order_key')
       .on(t.companyId, t.orderId)
@@ -167,11 +130,7 @@ export const customerCredit = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'customer_credit_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('customer_credit_customer_id_customers_id_fk', t.customerId, t.companyId, customers).onDelete('cascade'),
     primaryKey({ columns: [t.companyId, t.customerId] }),
   ],
 );

@@ -1,6 +1,6 @@
 /** Sales regions and their provinces (server/modules/regions). */
-import { foreignKey, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, tstz } from './columns';
+import { integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
 export const regions = pgTable(
@@ -33,11 +33,7 @@ export const regionProvinces = pgTable(
     provinceCode: text('province_code').notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'region_provinces_region_id_regions_id_fk',
-      columns: [t.regionId, t.companyId],
-      foreignColumns: [regions.id, regions.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('region_provinces_region_id_regions_id_fk', t.regionId, t.companyId, regions).onDelete('cascade'),
     primaryKey({ name: 'region_provinces_pkey', columns: [t.regionId, t.provinceCode, t.companyId] }),
     uniqueIndex('region_provinces_company_province_key').on(t.companyId, t.provinceCode),
   ],

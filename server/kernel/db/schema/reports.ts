@@ -6,7 +6,8 @@
  * path that writes an order (a phone's op, the office, an import, the data generator) keeps them in
  * the same transaction, and a report never scans the wide order rows nor converts a time zone per row.
  */
-import { bigint, boolean, date, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sameCompanyRef } from './columns';
 import { companies } from './company';
 import { orderLines, orders } from './orders';
 import { visits } from './visits';
@@ -37,11 +38,7 @@ export const reportOrderFacts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'report_order_facts_pkey', columns: [t.orderId, t.companyId] }),
-    foreignKey({
-      name: 'report_order_facts_order_id_orders_id_fk',
-      columns: [t.orderId, t.companyId],
-      foreignColumns: [orders.id, orders.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('report_order_facts_order_id_orders_id_fk', t.orderId, t.companyId, orders).onDelete('cascade'),
     index('report_order_facts_day_idx').on(t.companyId, t.day),
     index('report_order_facts_account_idx').on(t.companyId, t.accountId, t.day),
     // With the status: a customer's last or first taken order is read from the index alone.
@@ -76,11 +73,7 @@ export const reportLineFacts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'report_line_facts_pkey', columns: [t.lineId, t.companyId] }),
-    foreignKey({
-      name: 'report_line_facts_line_id_order_lines_id_fk',
-      columns: [t.lineId, t.companyId],
-      foreignColumns: [orderLines.id, orderLines.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('report_line_facts_line_id_order_lines_id_fk', t.lineId, t.companyId, orderLines).onDelete('cascade'),
     index('report_line_facts_day_idx').on(t.companyId, t.day),
     index('report_line_facts_account_idx').on(t.companyId, t.accountId, t.day),
     // Covers the per-product sums (best sellers, slow movers): read in product order from the index alone.
@@ -117,11 +110,7 @@ export const reportVisitFacts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'report_visit_facts_pkey', columns: [t.visitId, t.companyId] }),
-    foreignKey({
-      name: 'report_visit_facts_visit_id_visits_id_fk',
-      columns: [t.visitId, t.companyId],
-      foreignColumns: [visits.id, visits.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('report_visit_facts_visit_id_visits_id_fk', t.visitId, t.companyId, visits).onDelete('cascade'),
     index('report_visit_facts_day_idx').on(t.companyId, t.day),
     index('report_visit_facts_account_idx').on(t.companyId, t.accountId, t.day),
   ],

@@ -1,8 +1,8 @@
 /** Roles, their permissions and data scope, and requests to change a member's role (server/modules/roles). */
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { accountCompanies, companies } from './company';
 
 export const roles = pgTable(
@@ -49,16 +49,8 @@ export const roleRequests = pgTable(
   },
   (t) => [
     primaryKey({ name: 'role_requests_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'role_requests_membership_id_account_companies_id_fk',
-      columns: [t.membershipId, t.companyId],
-      foreignColumns: [accountCompanies.id, accountCompanies.companyId],
-    }),
-    foreignKey({
-      name: 'role_requests_role_id_roles_id_fk',
-      columns: [t.roleId, t.companyId],
-      foreignColumns: [roles.id, roles.companyId],
-    }),
+    sameCompanyRef('role_requests_membership_id_account_companies_id_fk', t.membershipId, t.companyId, accountCompanies),
+    sameCompanyRef('role_requests_role_id_roles_id_fk', t.roleId, t.companyId, roles),
     index('role_requests_company_status_idx').on(t.companyId, t.status),
   ],
 );

@@ -1,8 +1,8 @@
 /** Check-ins and check-outs at customers (server/modules/visits). */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { tstz } from './columns';
+import { sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 
@@ -36,11 +36,7 @@ export const visits = pgTable(
   },
   (t) => [
     primaryKey({ name: 'visits_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'visits_customer_id_customers_id_fk',
-      columns: [t.customerId, t.companyId],
-      foreignColumns: [customers.id, customers.companyId],
-    }),
+    sameCompanyRef('visits_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
     index('visits_company_check_in_idx').on(t.companyId, t.checkInAt),
     index('visits_company_account_idx').on(t.companyId, t.accountId, t.checkInAt),
   ],

@@ -7,23 +7,9 @@
  * behind the row locks that normally stop it first).
  */
 import { sql } from 'drizzle-orm';
-import {
-  foreignKey,
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, tstz } from './columns';
+import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { variants } from './products';
 
@@ -105,11 +91,7 @@ export const stockLots = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_lots_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_lots_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('stock_lots_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     uniqueIndex('stock_lots_company_variant_lot_key').on(t.companyId, t.variantId, t.lotNo),
     index('stock_lots_company_expiry_idx').on(t.companyId, t.expiresOn),
   ],
@@ -130,16 +112,8 @@ export const stockLevels = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'stock_levels_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_levels_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('stock_levels_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_levels_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     primaryKey({ columns: [t.companyId, t.warehouseId, t.variantId] }),
     index('stock_levels_company_variant_idx').on(t.companyId, t.variantId),
   ],
@@ -160,21 +134,9 @@ export const stockLotBalances = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'stock_lot_balances_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_lot_balances_lot_id_stock_lots_id_fk',
-      columns: [t.lotId, t.companyId],
-      foreignColumns: [stockLots.id, stockLots.companyId],
-    }),
-    foreignKey({
-      name: 'stock_lot_balances_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('stock_lot_balances_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_lot_balances_lot_id_stock_lots_id_fk', t.lotId, t.companyId, stockLots),
+    sameCompanyRef('stock_lot_balances_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     primaryKey({ columns: [t.companyId, t.warehouseId, t.lotId] }),
     check('stock_lot_balances_held_within', sql`${t.held} >= 0 and ${t.held} <= ${t.onHand}`),
     index('stock_lot_balances_company_variant_idx').on(t.companyId, t.warehouseId, t.variantId),
@@ -221,21 +183,9 @@ export const stockReceipts = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_receipts_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_receipts_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_receipts_to_warehouse_id_warehouses_id_fk',
-      columns: [t.toWarehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_receipts_reason_id_transfer_reasons_id_fk',
-      columns: [t.reasonId, t.companyId],
-      foreignColumns: [transferReasons.id, transferReasons.companyId],
-    }),
+    sameCompanyRef('stock_receipts_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_receipts_to_warehouse_id_warehouses_id_fk', t.toWarehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_receipts_reason_id_transfer_reasons_id_fk', t.reasonId, t.companyId, transferReasons),
     uniqueIndex('stock_receipts_company_code_key').on(t.companyId, t.code),
     index('stock_receipts_company_kind_date_idx').on(t.companyId, t.kind, t.documentDate),
     index('stock_receipts_company_order_idx').on(t.companyId, t.orderId),
@@ -270,21 +220,9 @@ export const stockReceiptLines = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_receipt_lines_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_receipt_lines_receipt_id_stock_receipts_id_fk',
-      columns: [t.receiptId, t.companyId],
-      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'stock_receipt_lines_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
-    foreignKey({
-      name: 'stock_receipt_lines_lot_id_stock_lots_id_fk',
-      columns: [t.lotId, t.companyId],
-      foreignColumns: [stockLots.id, stockLots.companyId],
-    }),
+    sameCompanyRef('stock_receipt_lines_receipt_id_stock_receipts_id_fk', t.receiptId, t.companyId, stockReceipts).onDelete('cascade'),
+    sameCompanyRef('stock_receipt_lines_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
+    sameCompanyRef('stock_receipt_lines_lot_id_stock_lots_id_fk', t.lotId, t.companyId, stockLots),
     index('stock_receipt_lines_receipt_idx').on(t.receiptId, t.sort),
   ],
 );
@@ -309,26 +247,10 @@ export const stockMoves = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_moves_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_moves_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_moves_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
-    foreignKey({
-      name: 'stock_moves_lot_id_stock_lots_id_fk',
-      columns: [t.lotId, t.companyId],
-      foreignColumns: [stockLots.id, stockLots.companyId],
-    }),
-    foreignKey({
-      name: 'stock_moves_receipt_id_stock_receipts_id_fk',
-      columns: [t.receiptId, t.companyId],
-      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
-    }),
+    sameCompanyRef('stock_moves_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_moves_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
+    sameCompanyRef('stock_moves_lot_id_stock_lots_id_fk', t.lotId, t.companyId, stockLots),
+    sameCompanyRef('stock_moves_receipt_id_stock_receipts_id_fk', t.receiptId, t.companyId, stockReceipts),
     index('stock_moves_company_variant_date_idx').on(t.companyId, t.variantId, t.documentDate),
     index('stock_moves_company_lot_idx').on(t.companyId, t.lotId),
     index('stock_moves_receipt_idx').on(t.receiptId),
@@ -353,11 +275,7 @@ export const stockReceiptHistory = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_receipt_history_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_receipt_history_receipt_id_stock_receipts_id_fk',
-      columns: [t.receiptId, t.companyId],
-      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('stock_receipt_history_receipt_id_stock_receipts_id_fk', t.receiptId, t.companyId, stockReceipts).onDelete('cascade'),
     index('stock_receipt_history_receipt_idx').on(t.receiptId),
   ],
 );
@@ -381,11 +299,7 @@ export const stockCountSheets = pgTable(
   },
   (t) => [
     primaryKey({ name: 'stock_count_sheets_pkey', columns: [t.id, t.companyId] }),
-    foreignKey({
-      name: 'stock_count_sheets_receipt_id_stock_receipts_id_fk',
-      columns: [t.receiptId, t.companyId],
-      foreignColumns: [stockReceipts.id, stockReceipts.companyId],
-    }).onDelete('cascade'),
+    sameCompanyRef('stock_count_sheets_receipt_id_stock_receipts_id_fk', t.receiptId, t.companyId, stockReceipts).onDelete('cascade'),
     index('stock_count_sheets_receipt_idx').on(t.receiptId),
   ],
 );
@@ -420,16 +334,8 @@ export const stockPeriodBalances = pgTable(
     value: bigint('value', { mode: 'number' }).notNull(),
   },
   (t) => [
-    foreignKey({
-      name: 'stock_period_balances_warehouse_id_warehouses_id_fk',
-      columns: [t.warehouseId, t.companyId],
-      foreignColumns: [warehouses.id, warehouses.companyId],
-    }),
-    foreignKey({
-      name: 'stock_period_balances_variant_id_variants_id_fk',
-      columns: [t.variantId, t.companyId],
-      foreignColumns: [variants.id, variants.companyId],
-    }),
+    sameCompanyRef('stock_period_balances_warehouse_id_warehouses_id_fk', t.warehouseId, t.companyId, warehouses),
+    sameCompanyRef('stock_period_balances_variant_id_variants_id_fk', t.variantId, t.companyId, variants),
     primaryKey({ columns: [t.companyId, t.month, t.warehouseId, t.variantId] }),
   ],
 );
