@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
-import { customerTypes, pricePolicies } from '@server/kernel/db/schema';
+import { pricePolicies } from '@server/kernel/db/schema';
 import { switchStates } from '@server/kernel/switches';
 import { policyRecordsById } from '@server/modules/price-policy';
 
@@ -20,20 +20,12 @@ export type PricingContext = {
 export async function pricingContext(
   db: Db,
   companyId: number,
-  /** `wholesale`: the order's type sells at wholesale prices whatever the customer's group. */
-  customer: { customerTypeId: number | null; levelId: number | null; wholesale?: boolean },
+  /** `wholesale`: sold at wholesale prices (the order's type or the customer's group says so). */
+  customer: { customerTypeId: number | null; levelId: number | null; wholesale: boolean },
   now: Date,
 ): Promise<PricingContext> {
   const switches = await switchStates(db, companyId);
   const features: PricingFeatures = { pricePolicy: switches.get('CSG') === true, wholesale: switches.get('WHOLESALE') === true };
-  let wholesale = customer.wholesale === true;
-  if (!wholesale && customer.customerTypeId !== null) {
-    const [type] = await db
-      .select({ isWholesale: customerTypes.isWholesale })
-      .from(customerTypes)
-      .where(eq(customerTypes.id, customer.customerTypeId));
-    wholesale = type?.isWholesale ?? false;
-  }
   let policies: PricePolicyRecord[] = [];
   if (features.pricePolicy) {
     const active = await db
@@ -54,7 +46,7 @@ export async function pricingContext(
     features,
     vatOn: switches.get('VAT') === true,
     policies,
-    customer: { customer_type_id: customer.customerTypeId, level_id: customer.levelId, wholesale },
+    customer: { customer_type_id: customer.customerTypeId, level_id: customer.levelId, wholesale: customer.wholesale },
     day: vietnamDay(now),
   };
 }

@@ -20,7 +20,7 @@ import { formatAddress } from '@contract/address';
 import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
 import { baseUnit, effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
-import { customers, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
+import { customers, customerTypes, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { formatMoney } from '@contract/money';
 import { addressOf } from '@server/modules/customers';
 import { requireCustomerReach } from '@server/modules/roles';
@@ -63,10 +63,13 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   // Whose customer it is, before anything of it is read or answered (issue 20: any rep could order
   // for any customer of the company by its id, and see its name, phone and address in the answer).
   const { offRoute } = await requireCustomerReach(tx, context.access, payload.customerId, 'Không tìm thấy khách hàng của đơn hàng');
-  const [customer] = await tx
-    .select()
+  // With its group's wholesale flag, which prices it (one statement, rather than a second in pricingContext).
+  const [found] = await tx
+    .select({ customer: customers, groupWholesale: customerTypes.isWholesale })
     .from(customers)
+    .leftJoin(customerTypes, and(eq(customerTypes.id, customers.customerTypeId), eq(customerTypes.companyId, customers.companyId)))
     .where(and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)));
+  const customer = found?.customer;
   if (!customer) throw new OpRejection('CUSTOMER_NOT_FOUND', 'Không tìm thấy khách hàng của đơn hàng');
   if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
 
@@ -75,7 +78,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   const pricing = await pricingContext(
     tx,
     companyId,
-    { customerTypeId: customer.customerTypeId, levelId: customer.levelId, wholesale: orderType.wholesale },
+    { customerTypeId: customer.customerTypeId, levelId: customer.levelId, wholesale: orderType.wholesale || found.groupWholesale === true },
     context.now,
   );
   const variants = await variantRecordsById(
