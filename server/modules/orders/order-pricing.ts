@@ -2,12 +2,10 @@
  * Re-pricing an order on the server with the same function the phone used (contract/price-policy.ts):
  * the company's switches, the customer's group and level, the policies in force today.
  */
-import { and, eq } from 'drizzle-orm';
 import { vietnamDay, type PricePolicyRecord, type PricingCustomer, type PricingFeatures } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
-import { pricePolicies } from '@server/kernel/db/schema';
 import { switchStates } from '@server/kernel/switches';
-import { policyRecordsById } from '@server/modules/price-policy';
+import { activePolicyRecords } from '@server/modules/price-policy';
 
 export type PricingContext = {
   features: PricingFeatures;
@@ -26,22 +24,7 @@ export async function pricingContext(
 ): Promise<PricingContext> {
   const switches = await switchStates(db, companyId);
   const features: PricingFeatures = { pricePolicy: switches.get('CSG') === true, wholesale: switches.get('WHOLESALE') === true };
-  let policies: PricePolicyRecord[] = [];
-  if (features.pricePolicy) {
-    const active = await db
-      .select({ id: pricePolicies.id })
-      .from(pricePolicies)
-      .where(and(eq(pricePolicies.companyId, companyId), eq(pricePolicies.isActive, true)));
-    policies = [
-      ...(
-        await policyRecordsById(
-          db,
-          companyId,
-          active.map((row) => row.id),
-        )
-      ).values(),
-    ];
-  }
+  const policies = features.pricePolicy ? await activePolicyRecords(db, companyId) : [];
   return {
     features,
     vatOn: switches.get('VAT') === true,

@@ -53,6 +53,20 @@ export async function policyRecordsById(db: Db, companyId: number, ids: readonly
   return new Map(rows.map((row) => [row.id, toPricePolicyRecord(row, items.get(row.id) ?? [])]));
 }
 
+/** The company's policies in force, with their items: what an order is priced with (order.submit). */
+export async function activePolicyRecords(db: Db, companyId: number): Promise<PricePolicyRecord[]> {
+  const rows = await db
+    .select()
+    .from(pricePolicies)
+    .where(and(eq(pricePolicies.companyId, companyId), eq(pricePolicies.isActive, true)));
+  const items = await itemsOfPolicies(
+    db,
+    companyId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toPricePolicyRecord(row, items.get(row.id) ?? []));
+}
+
 /** Sync pull's loader: ids are the integer ids as strings. */
 export async function loadPricePolicyRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, PricePolicyRecord>> {
   const numeric = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
