@@ -1,6 +1,6 @@
 /**
  * node-postgres sends a query unnamed unless it is given a name: PostgreSQL then parses and plans
- * it on every call. An order's submit runs about 45 small statements, and planning them was most
+ * it on every call. An order's submit runs about 42 small statements, and planning them was most
  * of the database's time per order (tests/bench/server-load.ts: 95 → 156 req/s with names; naming
  * them but planning each call anyway, plan_cache_mode=force_custom_plan, gave 92). Named, a
  * statement is parsed once per connection and, after five calls, PostgreSQL may keep one generic
