@@ -10,6 +10,7 @@ import type { Envelope } from '@contract/envelope';
 import { ERROR_MESSAGES } from '@contract/errors';
 import type { AppDeps, AppEnv } from './kernel/app-types';
 import { HttpError } from './kernel/errors';
+import { compressAnswers } from './lib/compress-answers';
 import { securityHeaders } from './lib/security-headers';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps) {
   });
 
   const api = new Hono<AppEnv>({ strict: false });
+  api.use('*', compressAnswers());
   // API answers are private and current; a route that serves public, stable data (locations) says so itself.
   api.use('*', async (c, next) => {
     await next();

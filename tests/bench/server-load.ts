@@ -248,7 +248,8 @@ async function settle(url: string, token: string, company: number): Promise<void
 async function prepareCalls(url: string) {
   const { token, company, account } = await signIn(url);
   const data = await sample(url, token, company);
-  const auth = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  // What a browser sends over HTTPS: the list and search answers come compressed (server/lib/compress-answers.ts).
+  const auth = { authorization: `Bearer ${token}`, accept: 'application/json', 'accept-encoding': 'gzip, deflate, br' };
   const json = { 'content-type': 'application/json', accept: 'application/json' };
   const deviceId = uuidv7();
   // A device's order numbers are BN-<4-character device tag>-<n>, unique per person: a new tag per

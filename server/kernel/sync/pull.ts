@@ -71,7 +71,9 @@ export async function pullPage(
   const idsByEntity = new Map<string, string[]>();
   for (const row of rows) {
     if (row.op !== 'upsert') continue;
-    idsByEntity.set(row.entity, [...(idsByEntity.get(row.entity) ?? []), row.entity_id]);
+    const ids = idsByEntity.get(row.entity);
+    if (ids) ids.push(row.entity_id);
+    else idsByEntity.set(row.entity, [row.entity_id]);
   }
   const loaded = new Map<string, Map<string, unknown>>();
   for (const [entity, ids] of idsByEntity) {
