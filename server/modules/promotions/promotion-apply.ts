@@ -30,9 +30,9 @@ import type { VariantRecord } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { promotions, promotionUsages } from '@server/kernel/db/schema';
 import { isSwitchOn } from '@server/kernel/switches';
-import { anyInt, atOnce } from '@server/kernel/sql';
+import { anyInt } from '@server/kernel/sql';
 import { recordUpserts } from '@server/kernel/sync/change-log';
-import { promotionRecordsById } from './promotion-record';
+import { promotionRecordsWhere, type PromotionRecordsWithUsage } from './promotion-record';
 
 export type OrderPromotions = {
   programmes: EngineProgramme[];
@@ -44,44 +44,16 @@ const NONE: OrderPromotions = { programmes: [], usage: () => ({ total: 0, custom
 /** The programmes that may apply now, with what is spent of them (no lock: see promotedCart). */
 export async function promotionsForOrder(tx: Db, companyId: number, customerId: string, day: string): Promise<OrderPromotions> {
   if (!(await isSwitchOn(tx, companyId, PROMOTION_SWITCH))) return NONE;
-  const candidates = await tx
-    .select({ id: promotions.id })
-    .from(promotions)
-    .where(
-      and(
-        eq(promotions.companyId, companyId),
-        eq(promotions.state, 'approved'),
-        lte(promotions.startsOn, day),
-        gte(promotions.endsOn, day),
-      ),
-    )
-    .orderBy(promotions.id);
-  if (candidates.length === 0) return NONE;
-  return withUsage(
-    tx,
-    companyId,
-    customerId,
-    candidates.map((row) => row.id),
-  );
+  const running = and(eq(promotions.state, 'approved'), lte(promotions.startsOn, day), gte(promotions.endsOn, day))!;
+  return withUsage(await promotionRecordsWhere(tx, companyId, running, customerId));
 }
 
-/** Programmes by id, with what is spent of each in all and by this customer. */
-async function withUsage(tx: Db, companyId: number, customerId: string, ids: readonly number[]): Promise<OrderPromotions> {
-  const [records, mine] = await atOnce(
-    tx,
-    () => promotionRecordsById(tx, companyId, ids),
-    () =>
-      tx
-        .select({ id: promotionUsages.promotionId, spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)` })
-        .from(promotionUsages)
-        .where(and(anyInt(promotionUsages.promotionId, ids), eq(promotionUsages.customerId, customerId), isNull(promotionUsages.releasedAt)))
-        .groupBy(promotionUsages.promotionId),
-  );
-  const byCustomer = new Map(mine.map((row) => [row.id, Number(row.spent)]));
-  const programmes = ids.flatMap((id) => records.get(id) ?? []);
+/** Programmes in id order (the order their budgets are locked in), with what is spent of each in all and by the customer. */
+function withUsage({ records, usage }: PromotionRecordsWithUsage): OrderPromotions {
+  if (records.size === 0) return NONE;
   return {
-    programmes,
-    usage: (id) => ({ total: records.get(id)?.used_total ?? 0, customer: byCustomer.get(id) ?? 0 }),
+    programmes: [...records.values()].sort((a, b) => a.id - b.id),
+    usage: (id) => ({ total: usage(id).spent, customer: usage(id).customerSpent }),
   };
 }
 
@@ -107,7 +79,7 @@ async function lockTakenBudgets(
   const taken = offers.programmes.filter((programme) => budgeted(programme) && takenIds.has(programme.id)).map((programme) => programme.id);
   if (taken.length === 0) return null;
   await tx.select({ id: promotions.id }).from(promotions).where(anyInt(promotions.id, taken)).orderBy(promotions.id).for('update');
-  const locked = await withUsage(tx, companyId, customerId, taken);
+  const locked = withUsage(await promotionRecordsWhere(tx, companyId, anyInt(promotions.id, taken), customerId));
   const fresh = new Map(locked.programmes.map((programme) => [programme.id, programme]));
   return {
     programmes: offers.programmes.flatMap((programme) => (budgeted(programme) ? (fresh.get(programme.id) ?? []) : [programme])),

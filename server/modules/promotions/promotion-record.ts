@@ -3,7 +3,7 @@
  * what orders have taken of it (the sum of promotion_usages: no counter to drift), its regions'
  * provinces and who created and approved it.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CapKind, PromotionKind, PromotionRecord } from '@contract/promotions';
 import { promotionStatus, type PromotionState } from '@contract/promotions-status';
@@ -65,8 +65,11 @@ export function toPromotionRecord(
   };
 }
 
+/** What orders have taken of a programme, and of it this one customer (order pricing; 0 without one). */
+export type PromotionUsage = PromotionUsageTotals & { customerSpent: number };
+
 /** What orders have taken of some programmes, by programme. */
-export async function usageTotals(db: Db, ids: readonly number[]): Promise<Map<number, PromotionUsageTotals>> {
+export async function usageTotals(db: Db, ids: readonly number[], customerId: string | null = null): Promise<Map<number, PromotionUsage>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({
@@ -74,33 +77,52 @@ export async function usageTotals(db: Db, ids: readonly number[]): Promise<Map<n
       spent: sql<string>`coalesce(sum(${promotionUsages.spent}), 0)`,
       orders: sql<string>`count(*)`,
       discount: sql<string>`coalesce(sum(${promotionUsages.discount}), 0)`,
+      customerSpent: sql<string>`coalesce(sum(${promotionUsages.spent}) filter (where ${promotionUsages.customerId} = ${customerId}), 0)`,
     })
     .from(promotionUsages)
     .where(and(anyInt(promotionUsages.promotionId, ids), isNull(promotionUsages.releasedAt)))
     .groupBy(promotionUsages.promotionId);
-  return new Map(rows.map((row) => [row.id, { spent: Number(row.spent), orders: Number(row.orders), discount: Number(row.discount) }]));
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      { spent: Number(row.spent), orders: Number(row.orders), discount: Number(row.discount), customerSpent: Number(row.customerSpent) },
+    ]),
+  );
 }
 
-const NO_USAGE: PromotionUsageTotals = { spent: 0, orders: 0, discount: 0 };
+const NO_USAGE: PromotionUsage = { spent: 0, orders: 0, discount: 0, customerSpent: 0 };
 
-export async function promotionRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PromotionRecord>> {
-  if (ids.length === 0) return new Map();
+export type PromotionRecordsWithUsage = { records: Map<number, PromotionRecord>; usage: (id: number) => PromotionUsage };
+
+/**
+ * The company's programmes that meet `where`, as records, and what is taken of each, by
+ * `customerId` too when given: two statements whatever their number (three with regions).
+ */
+export async function promotionRecordsWhere(
+  db: Db,
+  companyId: number,
+  where: SQL,
+  customerId: string | null = null,
+): Promise<PromotionRecordsWithUsage> {
   const approver = alias(accounts, 'approver');
-  const [rows, usage] = await atOnce(
+  const rows = await db
+    .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName })
+    .from(promotions)
+    .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
+    .leftJoin(approver, eq(approver.id, promotions.approvedBy))
+    .where(and(eq(promotions.companyId, companyId), where));
+  const [usage, provinces] = await atOnce(
     db,
     () =>
-      db
-        .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName })
-        .from(promotions)
-        .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
-        .leftJoin(approver, eq(approver.id, promotions.approvedBy))
-        .where(and(eq(promotions.companyId, companyId), inArray(promotions.id, [...ids]))),
-    () => usageTotals(db, ids),
+      usageTotals(
+        db,
+        rows.map((row) => row.promotion.id),
+        customerId,
+      ),
+    () => provincesByRegion(db, companyId, [...new Set(rows.flatMap((row) => row.promotion.regionIds))]),
   );
-  const regionIds = [...new Set(rows.flatMap((row) => row.promotion.regionIds))];
-  const provinces = await provincesByRegion(db, companyId, regionIds);
   const day = vietnamDay();
-  return new Map(
+  const records = new Map(
     rows.map(({ promotion, createdBy, approvedBy }) => [
       promotion.id,
       toPromotionRecord(
@@ -112,6 +134,12 @@ export async function promotionRecordsById(db: Db, companyId: number, ids: reado
       ),
     ]),
   );
+  return { records, usage: (id) => usage.get(id) ?? NO_USAGE };
+}
+
+export async function promotionRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PromotionRecord>> {
+  if (ids.length === 0) return new Map();
+  return (await promotionRecordsWhere(db, companyId, anyInt(promotions.id, ids))).records;
 }
 
 /** Sync pull's loader: ids are the integer ids as strings. */

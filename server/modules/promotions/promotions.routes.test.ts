@@ -338,4 +338,27 @@ describe('budgets under orders sent at once', () => {
     const after = await get<PromotionRecord>(promotionPaths.promotion(capped.id));
     expect(after.body.data).toMatchObject({ used_total: 5, order_count: 5, status: PROMOTION_STATUS.END });
   });
+
+  it('keeps each customer within their own share of a programme, whatever other customers took', async () => {
+    const eugica = kit.variant('Eugica');
+    await stockTo(kit.server, kit.an.access, kit.anKhang, eugica, 500);
+    const perCustomer = await running({
+      name: 'Mua 2 viên Eugica tặng 1, mỗi khách 2 quà',
+      kind: 'buy_get',
+      variant_ids: [eugica.id],
+      tiers: [{ threshold: 2, reward: 'gift', value: 0, gift_variant_id: null, gift_quantity: 1 }],
+      cap_kind: 'quantity',
+      cap_per_customer: 2,
+    });
+    const giftsTo = async (customerCode: string) => {
+      const result = await kit.submit({ customerCode, lines: [{ variant: eugica, unit: 'viên', quantity: 2 }] });
+      expect(result.outcome).toBe('applied');
+      return result
+        .order!.lines.filter((line) => line.is_gift && line.promotion_id === perCustomer.id)
+        .reduce((sum, line) => sum + line.quantity, 0);
+    };
+    expect([await giftsTo('KH000001'), await giftsTo('KH000001'), await giftsTo('KH000001')]).toEqual([1, 1, 0]);
+    // Another customer's share is untouched by the first one's.
+    expect(await giftsTo('KH000002')).toBe(1);
+  });
 });
