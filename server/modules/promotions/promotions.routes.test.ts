@@ -317,17 +317,23 @@ describe('promotions on orders', () => {
 });
 
 describe('budgets under orders sent at once', () => {
-  it('never gives more than the budget (on PostgreSQL the orders truly race; scripts/with-pg.sh)', async () => {
-    const oresol = kit.variant('Oresol 245');
-    await stockTo(kit.server, kit.an.access, kit.anKhang, oresol, 500);
-    const capped = await running({
-      name: 'Mua 2 gói Oresol tặng 1, 5 gói quà',
+  /** A running "buy 2, get 1 free" on a stocked variant, its gifts counted against `caps`. */
+  async function buyTwoGetOne(product: string, name: string, caps: { cap_total?: number; cap_per_customer?: number }) {
+    const variant = kit.variant(product);
+    await stockTo(kit.server, kit.an.access, kit.anKhang, variant, 500);
+    const programme = await running({
+      name,
       kind: 'buy_get',
-      variant_ids: [oresol.id],
+      variant_ids: [variant.id],
       tiers: [{ threshold: 2, reward: 'gift', value: 0, gift_variant_id: null, gift_quantity: 1 }],
       cap_kind: 'quantity',
-      cap_total: 5,
+      ...caps,
     });
+    return { variant, programme };
+  }
+
+  it('never gives more than the budget (on PostgreSQL the orders truly race; scripts/with-pg.sh)', async () => {
+    const { variant: oresol, programme: capped } = await buyTwoGetOne('Oresol 245', 'Mua 2 gói Oresol tặng 1, 5 gói quà', { cap_total: 5 });
     const customers = ['KH000001', 'KH000002', 'KH000003', 'KH000005', 'KH000001', 'KH000002', 'KH000003', 'KH000005'];
     const results = await Promise.all(
       customers.map((customerCode) => kit.submit({ customerCode, lines: [{ variant: oresol, unit: 'gói', quantity: 2 }] })),
@@ -340,14 +346,7 @@ describe('budgets under orders sent at once', () => {
   });
 
   it('keeps each customer within their own share of a programme, whatever other customers took', async () => {
-    const eugica = kit.variant('Eugica');
-    await stockTo(kit.server, kit.an.access, kit.anKhang, eugica, 500);
-    const perCustomer = await running({
-      name: 'Mua 2 viên Eugica tặng 1, mỗi khách 2 quà',
-      kind: 'buy_get',
-      variant_ids: [eugica.id],
-      tiers: [{ threshold: 2, reward: 'gift', value: 0, gift_variant_id: null, gift_quantity: 1 }],
-      cap_kind: 'quantity',
+    const { variant: eugica, programme: perCustomer } = await buyTwoGetOne('Eugica', 'Mua 2 viên Eugica tặng 1, mỗi khách 2 quà', {
       cap_per_customer: 2,
     });
     const giftsTo = async (customerCode: string) => {
