@@ -68,7 +68,7 @@ export function toPromotionRecord(
 /** What orders have taken of a programme, and of it this one customer (order pricing; 0 without one). */
 export type PromotionUsage = PromotionUsageTotals & { customerSpent: number };
 
-/** What orders have taken of some programmes, by programme. */
+/** What orders have taken of some programmes, by programme; of it, what `customerId`'s orders took. */
 export async function usageTotals(db: Db, ids: readonly number[], customerId: string | null = null): Promise<Map<number, PromotionUsage>> {
   if (ids.length === 0) return new Map();
   const rows = await db
