@@ -1,5 +1,5 @@
 /** Price policies as records (contract PricePolicyRecord) for sync pull, lists and answers: two queries a batch. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { PricePolicyItem, PricePolicyRecord } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { pricePolicies, pricePolicyItems } from '@server/kernel/db/schema';
@@ -41,30 +41,28 @@ export async function itemsOfPolicies(db: Db, companyId: number, policyIds: read
   return byPolicy;
 }
 
-export async function policyRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PricePolicyRecord>> {
-  if (ids.length === 0) return new Map();
-  const [rows, items] = await Promise.all([
-    db
-      .select()
-      .from(pricePolicies)
-      .where(and(eq(pricePolicies.companyId, companyId), anyInt(pricePolicies.id, ids))),
-    itemsOfPolicies(db, companyId, ids),
-  ]);
-  return new Map(rows.map((row) => [row.id, toPricePolicyRecord(row, items.get(row.id) ?? [])]));
-}
-
-/** The company's policies in force, with their items: what an order is priced with (order.submit). */
-export async function activePolicyRecords(db: Db, companyId: number): Promise<PricePolicyRecord[]> {
+/** The company's policies that meet `where`, with their items: two statements whatever their number. */
+async function policyRecordsWhere(db: Db, companyId: number, where: SQL): Promise<PricePolicyRecord[]> {
   const rows = await db
     .select()
     .from(pricePolicies)
-    .where(and(eq(pricePolicies.companyId, companyId), eq(pricePolicies.isActive, true)));
+    .where(and(eq(pricePolicies.companyId, companyId), where));
   const items = await itemsOfPolicies(
     db,
     companyId,
     rows.map((row) => row.id),
   );
   return rows.map((row) => toPricePolicyRecord(row, items.get(row.id) ?? []));
+}
+
+export async function policyRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PricePolicyRecord>> {
+  if (ids.length === 0) return new Map();
+  return new Map((await policyRecordsWhere(db, companyId, anyInt(pricePolicies.id, ids))).map((record) => [record.id, record]));
+}
+
+/** The company's policies in force, with their items: what an order is priced with (order.submit). */
+export function activePolicyRecords(db: Db, companyId: number): Promise<PricePolicyRecord[]> {
+  return policyRecordsWhere(db, companyId, eq(pricePolicies.isActive, true));
 }
 
 /** Sync pull's loader: ids are the integer ids as strings. */
