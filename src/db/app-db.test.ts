@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '@contract/uuid';
 import { EMPTY_ADDRESS } from '@contract/address';
 import { AppDb } from './app-db';
+import { customerRecord, SYRUP, TABLET } from '@/testing/order-fixtures';
 import { searchLocalCustomers } from './customer-search';
+import { toLocalCustomer } from './local-records';
+import { findLocalBarcode } from './variant-search';
 
 describe('AppDb upgrades', () => {
   it('keeps the outbox and mirrored customers when a version-1 database is opened by the current app, and makes the old rows searchable', async () => {
@@ -38,8 +41,12 @@ describe('AppDb upgrades', () => {
 
     const current = new AppDb(name);
     await current.open();
-    expect(current.verno).toBe(8);
-    expect(current.tables.map((table) => table.name)).toEqual(expect.arrayContaining(['stock', 'stockChecks', 'countDrafts', 'orderTypes', 'receivables', 'repCredits', 'payments']));
+    expect(current.verno).toBe(9);
+    const tables = current.tables.map((table) => table.name);
+    expect(tables).toEqual(
+      expect.arrayContaining(['stock', 'stockChecks', 'countDrafts', 'orderTypes', 'receivables', 'repCredits', 'payments', 'customerPacks', 'variantPacks']),
+    );
+    expect(tables).not.toContain('customers');
     expect((await current.outbox.where('opId').equals(opId).first())?.state).toBe('pending');
     // The v4 upgrade gave the old row its search text (owner, street and phone included).
     const stored = await current.customers.get('c1');
@@ -49,6 +56,38 @@ describe('AppDb upgrades', () => {
       expect((await searchLocalCustomers(current, 1, query)).map((c) => c.id), query).toEqual(['c1']);
     }
     expect(await current.variants.count()).toBe(0);
+    current.close();
+    await Dexie.delete(name);
+  });
+
+  it('moves the mirrored customers and variants of a version-8 database into packs, each company its own, barcodes still found', async () => {
+    const name = `upgrade-${uuidv7()}`;
+    // The version-8 schema of the two tables the packs replace (app-db.ts).
+    const v8 = new Dexie(name);
+    v8.version(8).stores({ customers: 'id, [company+nameFold]', variants: 'id, *barcodes, [company+nameFold]' });
+    const customers = Array.from({ length: 230 }, (_, i) =>
+      toLocalCustomer(
+        customerRecord({ id: `c${String(i).padStart(3, '0')}`, name: `Nhà thuốc Số ${i}`, company: i % 10 === 0 ? 2 : 1 }),
+        i === 7 ? 'pending' : 'synced',
+      ),
+    );
+    await v8.table('customers').bulkAdd(customers);
+    // TABLET's blister barcode is 8930000000011; SYRUP moves to another company.
+    await v8.table('variants').bulkAdd([{ ...TABLET, company: 1, barcodes: ['1|8930000000011'] }, { ...SYRUP, company: 2, barcodes: ['2|8930000000035'] }]);
+    v8.close();
+
+    const current = new AppDb(name);
+    await current.open();
+    expect(current.verno).toBe(9);
+    expect(await current.customers.count()).toBe(230);
+    expect((await current.customers.get('c007'))?.syncState).toBe('pending');
+    const packs = await current.customers.packs.toArray();
+    expect(packs.every((pack) => pack.rows.length <= 100 && pack.rows.every((row) => row.company === pack.company))).toBe(true);
+    expect((await current.customers.companyPacks(2)).flatMap((pack) => pack.rows)).toHaveLength(23);
+    expect((await searchLocalCustomers(current, 1, 'so 123')).map((row) => row.id)).toEqual(['c123']);
+    expect((await findLocalBarcode(current, 1, '8930000000011'))?.variant.id).toBe(TABLET.id);
+    expect((await findLocalBarcode(current, 2, '8930000000035'))?.variant.id).toBe(SYRUP.id);
+    expect(await findLocalBarcode(current, 1, '8930000000035')).toBeNull();
     current.close();
     await Dexie.delete(name);
   });

@@ -4,13 +4,13 @@
  */
 import { foldedWords } from '@contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
-import { entryRows, searchIndex, sharedFields, watchWorkspace, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, sharedFields, type IndexEntry } from './search-index';
 
 /** What the offline customer list filters on, kept beside each entry. */
 export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
 
 const CUSTOMERS = {
-  table: 'customers' as const,
+  table: (db: AppDb) => db.customers,
   fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields =>
     sharedFields({ kind, staff_id, customer_type_id, level_id, status }),
 };
@@ -37,7 +37,7 @@ export const CUSTOMER_RESULTS = 30;
 export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = CUSTOMER_RESULTS): Promise<LocalCustomer[]> {
   const [found] = await Promise.all([
     findLocalCustomers(db, companyId, customerQueryWords(query), null, limit),
-    watchWorkspace(db.customers, companyId),
+    db.customers.watchCompany(companyId),
   ]);
   return entryRows(db.customers, found);
 }

@@ -10,15 +10,17 @@
  * in one string (each text held once; 27 MB in all for 150,000 rows in tests/bench/local-data.ts):
  *  - a search is `indexOf` over one joined string of the texts (native, ~1 ms over 100,000 rows),
  *    with results already in name order, and exact counts for the pager;
- *  - the list is loaded once (read in pages, yielding between them so the UI stays responsive) and
- *    then kept current from Dexie's `storagemutated` event, which reports the keys every committed
- *    write touched, in this tab and (through Dexie's BroadcastChannel) in the others. A write
- *    Dexie reports only as a range (a bulk of 50 rows or more, a range delete) makes the list
- *    reload before the next search.
+ *  - the list is loaded once (the workspace's packs read a few at a time, yielding between them so
+ *    the UI stays responsive; packed-table.ts) and then kept current from Dexie's `storagemutated`
+ *    event, which reports the packs every committed write touched, in this tab and (through Dexie's
+ *    BroadcastChannel) in the others: each entry knows its pack, and a touched pack is read again
+ *    whole. A write Dexie reports only as a range (50 packs or more at once, a range delete) makes
+ *    the list reload before the next search.
  * The rows themselves stay in IndexedDB: a search returns entries, the caller reads the page.
  */
-import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet, type Table, type WhereClause } from 'dexie';
+import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { AppDb } from './app-db';
+import type { Pack, PackedTable } from './packed-table';
 
 type Key = string | number;
 
@@ -35,9 +37,13 @@ export type IndexEntry<F> = {
 /**
  * An entry as its workspace holds it: its text (' word1 word2 …': a typed word matches where ' ' +
  * word occurs) lives only in the joined text, from `at` to the next '\n', so each text is held once
- * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice).
+ * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice); `pack` is
+ * the IndexedDB row its record is kept in (packed-table.ts).
  */
-type Held<F> = IndexEntry<F> & { at: number };
+type Held<F> = IndexEntry<F> & { at: number; pack: number };
+
+/** An entry made from a stored row, with its text and pack. */
+type Loaded<F> = { entry: IndexEntry<F>; text: string; pack: number };
 
 /** The text of the entry at `at` of a joined text. */
 function textAt(joined: string, at: number): string {
@@ -46,12 +52,9 @@ function textAt(joined: string, at: number): string {
 }
 
 type IndexSource<Row extends SearchableRow, F> = {
-  table: 'customers' | 'variants';
+  table: (db: AppDb) => PackedTable<Row>;
   fields: (row: Row) => F;
 };
-
-/** What reading rows back needs of a table (method syntax: any key type will do). */
-type RowsByKey<Row> = { bulkGet(keys: Key[]): PromiseLike<(Row | undefined)[]> };
 
 const sharedFieldSets = new Map<string, object>();
 
@@ -68,11 +71,8 @@ export function sharedFields<F extends Record<string, string | number | null>>(f
   return fields;
 }
 
-/** Past this many written rows, loading the list again is cheaper than reading each of them. */
-const MAX_TOUCHED = 2_000;
-
-/** Rows read per step of a load: each step's rows are copied in one go on the main thread. */
-const LOAD_PAGE = 1_000;
+/** Past this many written packs, loading the list again is cheaper than reading each of them. */
+const MAX_TOUCHED = 40;
 
 /** Every typed (folded) word begins some word of the text. */
 export function matchesWords(search: string, words: readonly string[]): boolean {
@@ -134,7 +134,7 @@ class WorkspaceEntries<F> {
   /** An entry was put or removed since the text was last joined. */
   private changed = false;
 
-  constructor(loaded: readonly { entry: IndexEntry<F>; text: string }[] = []) {
+  constructor(loaded: readonly Loaded<F>[] = []) {
     this.apply(loaded, new Set());
     // Joined now, while loading, not in the first search; after a change it is joined again lazily.
     this.joinedText();
@@ -146,25 +146,25 @@ class WorkspaceEntries<F> {
 
   /**
    * Puts the written entries (new, or replacing the entry of the same id) and removes the entries
-   * of the `gone` ids, in one pass over the list: 7–10 ms for 100,000 entries in node, whether one
-   * row was written or two thousand, once per search that follows writes (a map by id found them in
-   * microseconds, for 8 MB of heap held all the time).
+   * held from the `reread` packs (a pack read again lists all it holds now), in one pass over the
+   * list: 7–10 ms for 100,000 entries in node, whether one row was written or two thousand, once per
+   * search that follows writes (a map by id found them in microseconds, for 8 MB of heap held all
+   * the time).
    */
-  apply(written: readonly { entry: IndexEntry<F>; text: string }[], gone: ReadonlySet<Key>): void {
-    const added = written.map(({ entry, text }) => {
+  apply(written: readonly Loaded<F>[], reread: ReadonlySet<number>): void {
+    const added = written.map(({ entry, text, pack }) => {
       // A literal, not a spread: a spread entry with one more property grows a separate property
       // store, which held 150,000 times costs megabytes.
-      const held: Held<F> = { id: entry.id, sort: entry.sort, fields: entry.fields, at: 0 };
+      const held: Held<F> = { id: entry.id, sort: entry.sort, fields: entry.fields, at: 0, pack };
       this.waiting.set(held, text);
       return held;
     });
     added.sort(compare);
     let kept = this.entries;
     if (kept.length > 0) {
-      const replaced = new Set(gone);
-      for (const held of added) replaced.add(held.id);
+      const replaced = new Set(added.map((held) => held.id));
       kept = kept.filter((entry) => {
-        if (!replaced.has(entry.id)) return true;
+        if (!reread.has(entry.pack) && !replaced.has(entry.id)) return true;
         this.waiting.delete(entry);
         return false;
       });
@@ -247,8 +247,8 @@ class WorkspaceEntries<F> {
 /** One mirrored table's in-memory index for the workspace in use, kept current. */
 class TableIndex<Row extends SearchableRow, F> {
   private workspace: { companyId: number; entries: WorkspaceEntries<F> } | null = null;
-  /** Keys written since the entries were last brought up to date. */
-  private readonly touched = new Set<Key>();
+  /** Packs written since the entries were last brought up to date. */
+  private readonly touched = new Set<number>();
   /** A write reported only as a range: reload before the next search. */
   private stale = false;
   /** Loading and catching up run one at a time, in order (an older read never lands last). */
@@ -256,10 +256,11 @@ class TableIndex<Row extends SearchableRow, F> {
   private readonly part: string;
 
   constructor(
-    private readonly db: AppDb,
+    db: AppDb,
     private readonly source: IndexSource<Row, F>,
+    private readonly table = source.table(db),
   ) {
-    this.part = `idb://${db.name}/${source.table}/`;
+    this.part = `idb://${db.name}/${this.table.name}/`;
     const listener = (parts: ObservabilitySet) => this.noteWrites(parts[this.part]);
     Dexie.on('storagemutated', listener);
     // A closed database may be opened again (or deleted and made anew): its next index starts fresh.
@@ -269,12 +270,14 @@ class TableIndex<Row extends SearchableRow, F> {
     });
   }
 
-  private table(): Table<Row, Key> {
-    return this.db.table<Row, Key>(this.source.table);
-  }
-
-  private entry(row: Row): { entry: IndexEntry<F>; text: string } {
-    return { entry: { id: row.id, sort: row.nameFold, fields: this.source.fields(row) }, text: ` ${row.search}` };
+  /** The entries of a pack's rows of the workspace. */
+  private entries(pack: Pack<Row>, companyId: number): Loaded<F>[] {
+    if (pack.company !== companyId) return [];
+    return pack.rows.map((row) => ({
+      entry: { id: row.id, sort: row.nameFold, fields: this.source.fields(row) },
+      text: ` ${row.search}`,
+      pack: pack.pack!,
+    }));
   }
 
   /** The workspace's entries, loaded and up to date with every committed write reported so far. */
@@ -287,13 +290,13 @@ class TableIndex<Row extends SearchableRow, F> {
   private noteWrites(tree: IntervalTree | undefined): void {
     if (!tree || !this.workspace || this.stale) return;
     for (const node of RangeSet(tree)) {
-      // A range, or more rows than reading them one by one is worth (a reset deleting a mirror).
+      // A range, or more packs than reading them one by one is worth (a reset deleting a mirror).
       if (cmp(node.from, node.to) !== 0 || this.touched.size >= MAX_TOUCHED) {
         this.stale = true;
         this.touched.clear();
         return;
       }
-      this.touched.add(node.from as Key);
+      this.touched.add(node.from as number);
     }
   }
 
@@ -308,7 +311,8 @@ class TableIndex<Row extends SearchableRow, F> {
         this.stale = false;
         this.touched.clear();
         try {
-          loading.entries = await this.load(companyId);
+          const packs = await this.table.companyPacks(companyId);
+          loading.entries = new WorkspaceEntries(packs.flatMap((pack) => this.entries(pack, companyId)));
         } catch (error) {
           // Never leave the empty placeholder to answer the next search.
           if (this.workspace === loading) this.workspace = null;
@@ -322,58 +326,18 @@ class TableIndex<Row extends SearchableRow, F> {
       if (!current || this.stale || this.touched.size === 0) return current!.entries;
       const keys = [...this.touched];
       this.touched.clear();
-      const rows = await this.table().bulkGet(keys);
-      const written: { entry: IndexEntry<F>; text: string }[] = [];
-      const gone = new Set<Key>();
-      keys.forEach((key, index) => {
-        const row = rows[index];
-        if (row && row.company === companyId) written.push(this.entry(row));
-        else gone.add(key);
-      });
-      current.entries.apply(written, gone);
+      // A deleted pack reads as nothing: its entries go.
+      const packs = await this.table.packs.bulkGet(keys);
+      current.entries.apply(
+        packs.flatMap((pack) => (pack ? this.entries(pack, companyId) : [])),
+        new Set(keys),
+      );
     }
   }
-
-  /** Reads the workspace's rows in name order, a page per transaction, letting the UI run between. */
-  private async load(companyId: number): Promise<WorkspaceEntries<F>> {
-    const table = this.table();
-    const byId = new Map<Key, { entry: IndexEntry<F>; text: string }>();
-    // Each page starts at the last name read, past the rows of that name already read.
-    let name = '';
-    let seen = 0;
-    for (;;) {
-      const rows = await table
-        .where('[company+nameFold]')
-        .between([companyId, name], [companyId, '\uffff'], true, true)
-        .offset(seen)
-        .limit(LOAD_PAGE)
-        .toArray();
-      for (const row of rows) byId.set(row.id, this.entry(row));
-      if (rows.length < LOAD_PAGE) break;
-      const last = rows.at(-1)!.nameFold;
-      let sameName = 0;
-      while (sameName < rows.length && rows[rows.length - 1 - sameName]!.nameFold === last) sameName += 1;
-      seen = last === name ? seen + sameName : sameName;
-      name = last;
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
-    // Rows renamed between pages may have been read twice or out of order: the map kept the newer,
-    // and the entries sort what they are given.
-    return new WorkspaceEntries([...byId.values()]);
-  }
-}
-
-/**
- * Reads one key of the workspace's name range. Inside Dexie's liveQuery this makes a search run
- * again whenever a row of the workspace is written, as reading a word index used to: the index
- * answers from memory, where liveQuery cannot see what the answer depends on.
- */
-export function watchWorkspace(table: { where(index: string): WhereClause }, companyId: number): Promise<unknown> {
-  return table.where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).limit(1).primaryKeys();
 }
 
 /** The rows of some entries, in their order (a row deleted since is left out). */
-export async function entryRows<Row>(table: RowsByKey<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {
+export async function entryRows<Row extends SearchableRow>(table: PackedTable<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {
   const rows = await table.bulkGet(entries.map((entry) => entry.id));
   return rows.filter((row): row is Row => row !== undefined);
 }

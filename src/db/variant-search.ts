@@ -1,13 +1,13 @@
 /**
  * Finding variants on the device: by prefix of any word of the product or variant name, codes,
  * active ingredient, brand, registration number or barcode, without diacritics (in-memory index,
- * search-index.ts); and by exact barcode through IndexedDB, for scanning.
+ * search-index.ts); and by exact barcode through the packs' `codes` index, for scanning.
  */
 import { foldedWords } from '@contract/fold';
 import { findUnit } from '@contract/price-policy';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from './app-db';
-import { entryRows, searchIndex, watchWorkspace, type IndexEntry } from './search-index';
+import { entryRows, searchIndex, type IndexEntry } from './search-index';
 
 /** What the offline product list filters and groups on, kept beside each entry. */
 export type VariantFields = Pick<
@@ -16,7 +16,7 @@ export type VariantFields = Pick<
 >;
 
 const VARIANTS = {
-  table: 'variants' as const,
+  table: (db: AppDb) => db.variants,
   fields: ({ product_id, product_code, code, updated_at, brand_id, category_id, group_id }: LocalVariant): VariantFields => ({
     product_id,
     product_code,
@@ -43,7 +43,7 @@ export async function findLocalVariants(
 export const VARIANT_RESULTS = 20;
 
 export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = VARIANT_RESULTS): Promise<LocalVariant[]> {
-  const [found] = await Promise.all([findLocalVariants(db, companyId, foldedWords(query), null, limit), watchWorkspace(db.variants, companyId)]);
+  const [found] = await Promise.all([findLocalVariants(db, companyId, foldedWords(query), null, limit), db.variants.watchCompany(companyId)]);
   return entryRows(db.variants, found);
 }
 
@@ -54,7 +54,7 @@ export async function findLocalBarcode(
   barcode: string,
 ): Promise<{ variant: LocalVariant; unit: VariantUnit } | null> {
   const code = barcode.trim();
-  const variant = await db.variants.where('barcodes').equals(`${companyId}|${code}`).first();
+  const variant = await db.variants.byCode(`${companyId}|${code}`);
   if (!variant) return null;
   const unit = variant.units.find((candidate) => candidate.barcode === code) ?? findUnit(variant.units, variant.units[0]!.unit)!;
   return { variant, unit };

@@ -4,13 +4,21 @@
  * what an answer does to the local record. The sync kernel (mirror, drain, pull) reaches a domain
  * only through the registry (registry.ts); it never imports a feature. Recipe: docs/adding-a-domain.md.
  */
-import type { Table } from 'dexie';
 import type { OpResult, SyncDomainContract } from '@contract/sync';
 import type { AppDb } from '@/db/app-db';
 
+/** A mirror's rows as the sync kernel writes them: a Dexie table, or packs (src/db/packed-table.ts). */
+export type MirrorRows = {
+  /** The IndexedDB table a transaction writing them must lock. */
+  readonly name: string;
+  bulkGet(keys: (string | number)[]): PromiseLike<unknown[]>;
+  bulkPut(rows: readonly unknown[]): PromiseLike<unknown>;
+  bulkDelete(keys: (string | number)[]): PromiseLike<unknown>;
+};
+
 /** One server entity as the device mirrors it. */
 export type Mirror = {
-  table: (db: AppDb) => Table;
+  table: (db: AppDb) => MirrorRows;
   /** Server ids arrive as text; numeric tables key by number. */
   key: (id: string) => string | number;
   /** The row the device stores for a server record (search text, sync state…). */

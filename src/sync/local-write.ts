@@ -3,12 +3,12 @@
  * enqueueOp) in one Dexie transaction, so the record exists, with "Chờ đồng bộ", whether or not
  * there is signal, and never without its op; the engine is told once the transaction committed.
  */
-import type { Table } from 'dexie';
 import type { AppDb } from '@/db/app-db';
 import { notifyOutboxChanged } from './outbox';
 
-export async function writeWithOp<T>(db: AppDb, tables: Table[], write: () => Promise<T>): Promise<T> {
-  const result = await db.transaction('rw', [...tables, db.outbox], write);
+/** `tables`: Dexie tables or packed ones (src/db/packed-table.ts), locked by their IndexedDB name. */
+export async function writeWithOp<T>(db: AppDb, tables: { readonly name: string }[], write: () => Promise<T>): Promise<T> {
+  const result = await db.transaction('rw', [...tables.map((table) => table.name), db.outbox.name], write);
   notifyOutboxChanged();
   return result;
 }

@@ -17,9 +17,9 @@ export function isMirrored(entity: string): boolean {
   return mirrorOf(entity) !== undefined;
 }
 
-/** The tables a transaction applying server records must lock. */
-export function mirrorTables(db: AppDb): Table[] {
-  return [...[...syncDomains().mirrors.values()].map((mirror) => mirror.table(db)), db.outbox];
+/** The tables a transaction applying server records must lock (by name: some mirrors are packed). */
+export function mirrorTables(db: AppDb): (Table | string)[] {
+  return [...[...syncDomains().mirrors.values()].map((mirror) => mirror.table(db).name), db.outbox];
 }
 
 async function busyIds(db: AppDb): Promise<Set<string>> {

@@ -1,6 +1,7 @@
 /** Small parts the domains' mirrors (domain.ts Mirror) are made of. */
 import type { Table } from 'dexie';
 import type { AppDb } from '@/db/app-db';
+import type { PackedRow, PackedTable } from '@/db/packed-table';
 import type { AnswerHook, Mirror } from './domain';
 
 /** Server ids arrive as text: text-keyed tables keep them, numeric ones turn them into numbers. */
@@ -39,13 +40,34 @@ export function deviceRowsMirror<Sent, Row extends { syncState: string }>(
   };
 }
 
+/**
+ * A packed table (src/db/packed-table.ts) of the device's rows made from the server's records; a
+ * reset keeps the rows `keep` holds (work still queued or refused).
+ */
+export function packedMirror<Sent, Row extends PackedRow>(
+  table: (db: AppDb) => PackedTable<Row>,
+  key: (id: string) => string | number,
+  toLocal: (record: Sent) => Row,
+  keep: (row: Row) => boolean = () => false,
+): Mirror {
+  return {
+    table,
+    key,
+    toLocal: (record: Sent) => toLocal(record),
+    ofCompany: (db, companyId) => ({ delete: () => table(db).deleteCompany(companyId, keep) }),
+  };
+}
+
 /** A table that keeps the server's records as they are, one company's rows found by its `company` index. */
 export function asSentMirror(table: (db: AppDb) => Table, key: (id: string) => string | number): Mirror {
   return { table, key, toLocal: sameRecord, ofCompany: (db, companyId) => table(db).where('company').equals(companyId) };
 }
 
 /** A refusal marks the device's record so its chip shows why (the message, where the table keeps one). */
-export function markRejected(table: (db: AppDb) => Table, withError: boolean): AnswerHook {
+export function markRejected(
+  table: (db: AppDb) => { update(id: string, changes: { syncState: 'rejected'; error?: string }): PromiseLike<number> },
+  withError: boolean,
+): AnswerHook {
   return async (db, id, result) => {
     await table(db).update(
       id,

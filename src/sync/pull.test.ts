@@ -170,7 +170,7 @@ describe('pullChanges', () => {
 
   it('does not overwrite a record that still has work queued on the device', async () => {
     const mine = customer('Tên sửa trên máy');
-    await db.transaction('rw', db.customers, db.outbox, async () => {
+    await db.transaction('rw', db.customers.name, db.outbox, async () => {
       await db.customers.put(toLocalCustomer(mine, 'pending'));
       await enqueueOp(db, {
         type: 'customer.create',
@@ -209,7 +209,7 @@ describe('pullChanges', () => {
     const synced = customer('Đã đồng bộ');
     const pending = customer('Tạo offline');
     await db.customers.put(toLocalCustomer(synced));
-    await db.transaction('rw', db.customers, db.outbox, async () => {
+    await db.transaction('rw', db.customers.name, db.outbox, async () => {
       await db.customers.put(toLocalCustomer(pending, 'pending'));
       await enqueueOp(db, {
         type: 'customer.create',

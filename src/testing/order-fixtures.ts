@@ -34,7 +34,7 @@ export const WHOLESALE_TYPE = {
 };
 export const GOLD = { id: 3, company: COMPANY, title: 'Vàng', rank: 1, note: null, updated_at: '2026-01-01T00:00:00Z' };
 
-function customerRecord(patch: Partial<CustomerRecord>): CustomerRecord {
+export function customerRecord(patch: Partial<CustomerRecord>): CustomerRecord {
   return {
     id: uuidv7(),
     company: COMPANY,

@@ -1,13 +1,14 @@
 /** The client's half of the customers sync domain (contract/customers.ts customersSync). */
 import { customersSync } from '@contract/customers';
 import { toLocalCustomer } from '@/db/local-records';
-import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
+import { asSentMirror, byNumber, byText, markRejected, packedMirror } from '@/sync/mirrors';
 import { clientSyncDomain } from '@/sync/domain';
 import { createCustomerOnDevice } from './model/create-customer';
 
 export const customersClientSync = clientSyncDomain(customersSync, {
   mirrors: {
-    customer: deviceRowsMirror((db) => db.customers, byText, toLocalCustomer, '[company+nameFold]'),
+    // A reset keeps the customers made here that the server has not accepted yet.
+    customer: packedMirror((db) => db.customers, byText, toLocalCustomer, (row) => row.syncState !== 'synced'),
     customer_type: asSentMirror((db) => db.customerTypes, byNumber),
     customer_level: asSentMirror((db) => db.customerLevels, byNumber),
   },

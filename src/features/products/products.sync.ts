@@ -2,16 +2,9 @@
 import { productsSync, type VariantRecord } from '@contract/products';
 import { toLocalVariant } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { byNumber, companyRows } from '@/sync/mirrors';
+import { byNumber, packedMirror } from '@/sync/mirrors';
 
 export const productsClientSync = clientSyncDomain(productsSync, {
-  mirrors: {
-    variant: {
-      table: (db) => db.variants,
-      key: byNumber,
-      toLocal: (record: VariantRecord) => toLocalVariant(record),
-      ofCompany: (db, companyId) => companyRows(db.variants, '[company+nameFold]', companyId),
-    },
-  },
+  mirrors: { variant: packedMirror((db) => db.variants, byNumber, (record: VariantRecord) => toLocalVariant(record)) },
   writers: {},
 });

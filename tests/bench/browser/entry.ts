@@ -160,8 +160,8 @@ const firstSync: BenchApi['firstSync'] = async ({ companyId, accountId, pageSize
     for (const record of variants) toLocalVariant(record);
     foldMs.variant! += performance.now() - t;
   }
-  const range = (table: 'customers' | 'variants') =>
-    db[table].where('[company+nameFold]').between([companyId, ''], [companyId, '\uffff']).count();
+  const range = async (table: 'customers' | 'variants') =>
+    (await db[table].companyPacks(companyId)).reduce((sum, pack) => sum + pack.rows.length, 0);
   const cursor = await readCursor(db, companyId, accountId);
   const estimate = await navigator.storage?.estimate?.().catch(() => null);
   const result: FirstSyncResult = {
@@ -331,12 +331,10 @@ const search: BenchApi['search'] = async (companyId, queries) => {
 const drain: BenchApi['drain'] = async (input) => {
   const db = appDb();
   const visitor = { companyId: input.companyId, accountId: input.accountId, accountName: input.accountName };
-  const customers = await db.customers
-    .where('[company+nameFold]')
-    .between([input.companyId, ''], [input.companyId, '\uffff'])
+  const customers = (await db.customers.companyPacks(input.companyId))
+    .flatMap((pack) => pack.rows)
     .filter((row) => row.status === 'active')
-    .limit(Math.min(input.visits, 2_000))
-    .toArray();
+    .slice(0, Math.min(input.visits, 2_000));
   if (customers.length === 0) throw new Error('no customers on the device: run firstSync first');
   const before = new Set((await db.outbox.toArray()).map((row) => row.opId));
 

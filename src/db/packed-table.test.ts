@@ -1,0 +1,100 @@
+import Dexie from 'dexie';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { uuidv7 } from '@contract/uuid';
+import { PACK_SIZE, PACKS_WITH_CODES_SCHEMA, PackedTable } from './packed-table';
+
+type Row = { id: string; company: number; name: string; codes: string[] };
+
+const row = (id: string, company = 1, name = id, codes: string[] = []): Row => ({ id, company, name, codes });
+const many = (count: number, company = 1, prefix = 'r') => Array.from({ length: count }, (_, i) => row(`${prefix}${i}`, company));
+
+let db: Dexie;
+let table: PackedTable<Row>;
+
+beforeEach(async () => {
+  db = new Dexie(`packed-${uuidv7()}`);
+  db.version(1).stores({ packs: PACKS_WITH_CODES_SCHEMA, outbox: '++seq' });
+  await db.open();
+  table = new PackedTable<Row>(db, 'packs', (r) => r.codes);
+});
+
+afterEach(async () => {
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+const packSizes = async (company: number) => (await table.companyPacks(company)).map((pack) => pack.rows.length);
+
+describe('PackedTable', () => {
+  it('reads rows by id in the order asked, undefined where there is none, from many packs', async () => {
+    await table.bulkPut(many(250));
+    expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 50]);
+    const found = await table.bulkGet(['r249', 'nope', 'r0', 'r120', 'r0']);
+    expect(found.map((r) => r?.id)).toEqual(['r249', undefined, 'r0', 'r120', 'r0']);
+    expect(await table.get('r7')).toEqual(row('r7'));
+    expect(await table.get('missing')).toBeUndefined();
+  });
+
+  it('replaces a row in its own pack, and new rows fill the company newest pack before opening another', async () => {
+    await table.bulkPut(many(150));
+    await table.put({ ...row('r3'), name: 'đổi tên' });
+    expect((await table.get('r3'))?.name).toBe('đổi tên');
+    expect(await table.count()).toBe(150);
+    expect(await packSizes(1)).toEqual([PACK_SIZE, 50]);
+    // 60 new rows: 50 fill the second pack, 10 open a third; the same id twice keeps the last.
+    await table.bulkPut([...many(60, 1, 'n'), { ...row('n0'), name: 'sau' }]);
+    expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 10]);
+    expect((await table.get('n0'))?.name).toBe('sau');
+    // Another company never shares a pack.
+    await table.put(row('x', 2));
+    expect(await packSizes(2)).toEqual([1]);
+    expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 10]);
+  });
+
+  it('updates fields of one row, deletes rows and drops a pack left empty', async () => {
+    await table.bulkPut(many(120));
+    expect(await table.update('r110', { name: 'mới' })).toBe(1);
+    expect(await table.update('none', { name: 'mới' })).toBe(0);
+    expect((await table.get('r110'))?.name).toBe('mới');
+    await table.bulkDelete(many(20).map((r) => `r${Number(r.id.slice(1)) + 100}`));
+    expect(await packSizes(1)).toEqual([PACK_SIZE]);
+    await table.delete('r0');
+    expect(await table.get('r0')).toBeUndefined();
+    expect(await table.count()).toBe(99);
+  });
+
+  it('refuses to add an id it holds, as a Dexie table does, and changes nothing', async () => {
+    await table.add(row('a'));
+    await expect(table.add({ ...row('a'), name: 'khác' })).rejects.toMatchObject({ name: 'ConstraintError' });
+    expect((await table.get('a'))?.name).toBe('a');
+  });
+
+  it('empties one company keeping the rows asked for, and leaves other companies alone', async () => {
+    await table.bulkPut([...many(130), ...many(5, 2, 'o')]);
+    const removed = await table.deleteCompany(1, (r) => r.id === 'r5' || r.id === 'r125');
+    expect(removed).toBe(128);
+    expect((await table.toArray()).map((r) => r.id).sort()).toEqual(['o0', 'o1', 'o2', 'o3', 'o4', 'r125', 'r5']);
+  });
+
+  it('finds a row by one of its lookup codes', async () => {
+    await table.bulkPut([row('a', 1, 'a', ['1|893']), row('b', 1, 'b', ['1|894', '1|895']), row('c', 2, 'c', ['2|893'])]);
+    expect((await table.byCode('1|895'))?.id).toBe('b');
+    expect((await table.byCode('2|893'))?.id).toBe('c');
+    await table.update('b', { codes: [] });
+    expect(await table.byCode('1|895')).toBeUndefined();
+  });
+
+  it('writes inside the caller transaction: a failure after it leaves neither the rows nor the other table changed', async () => {
+    await table.bulkPut(many(3));
+    await expect(
+      db.transaction('rw', [table.name, 'outbox'], async () => {
+        await table.bulkPut([{ ...row('r1'), name: 'không lưu' }, row('new')]);
+        await db.table('outbox').add({ op: 'x' });
+        throw new Error('hỏng giữa chừng');
+      }),
+    ).rejects.toThrow('hỏng giữa chừng');
+    expect((await table.get('r1'))?.name).toBe('r1');
+    expect(await table.get('new')).toBeUndefined();
+    expect(await db.table('outbox').count()).toBe(0);
+  });
+});
