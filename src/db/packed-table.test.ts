@@ -97,4 +97,38 @@ describe('PackedTable', () => {
     expect(await table.get('new')).toBeUndefined();
     expect(await db.table('outbox').count()).toBe(0);
   });
+
+  it('puts many rows without copies when another tab, or a write that rolled back, changed the packs since its last write', async () => {
+    await table.bulkPut(many(150));
+    const otherTab = new PackedTable<Row>(db, 'packs', (r) => r.codes);
+    // Another tab adds rows and renames one: this tab's directory of ids no longer matches.
+    await otherTab.bulkPut([...many(80, 1, 'x'), { ...row('r5'), name: 'bên kia' }]);
+    await table.bulkPut([...many(150).map((r) => ({ ...r, name: `lại ${r.id}` })), ...many(80, 1, 'x').map((r) => ({ ...r, name: 'lần hai' }))]);
+    expect(await table.count()).toBe(230);
+    expect((await table.get('x3'))?.name).toBe('lần hai');
+    // A write inside a transaction that fails is undone, and so is what it taught the directory.
+    await expect(
+      db.transaction('rw', table.name, async () => {
+        await table.bulkPut(many(70, 1, 'y'));
+        throw new Error('hủy');
+      }),
+    ).rejects.toThrow('hủy');
+    await otherTab.bulkPut(many(70, 1, 'y'));
+    await table.bulkPut(many(70, 1, 'y').map((r) => ({ ...r, name: 'cuối' })));
+    expect(await table.count()).toBe(300);
+    expect(new Set((await table.toArray()).map((r) => r.id)).size).toBe(300);
+    expect((await table.get('y69'))?.name).toBe('cuối');
+  });
+
+  it('reads the rows of search entries from the packs they name, leaving out a row deleted since', async () => {
+    await table.bulkPut(many(150));
+    const [first, second] = await table.companyPacks(1);
+    await table.delete('r3');
+    const entries = [
+      { id: 'r120', pack: second!.pack },
+      { id: 'r3', pack: first!.pack },
+      { id: 'r4', pack: first!.pack },
+    ];
+    expect((await table.rowsAt(entries)).map((r) => r.id)).toEqual(['r120', 'r4']);
+  });
 });

@@ -9,65 +9,99 @@
  *
  * The table answers what the app asks of a mirrored table (get, bulkGet, put, bulkPut, update,
  * delete…) with the same meaning as a Dexie table, so features read a customer or a variant by id as
- * before. A row found by id is found through the packs' `ids` index; a row never moves to another
- * pack while it exists; new rows fill their company's newest pack, then new ones. Each writing
- * method runs in a transaction over the packs (joining the caller's when it holds them), so a row and
- * the op recorded beside it are still saved together (src/sync/local-write.ts).
+ * before. How it keeps them:
+ *  - A pack holds its rows as JSON texts beside their ids: reading a pack for one row copies the
+ *    texts (cheap) and parses only the rows asked for, where a pack of objects would rebuild all 100.
+ *  - A row is found through the packs' multi-entry `ids` index, or, by a search result, through the
+ *    pack its index entry names (search-index.ts). A row never moves to another pack while it exists;
+ *    new rows fill their company's newest pack, then new ones.
+ *  - A write of many rows must know which exist without asking the index for each (a cursor step
+ *    per id, 15 s over a first sync): it uses a directory of ids to packs held in memory, read once
+ *    per company and kept while it is used. Every write stores a new random stamp in the table; the
+ *    directory is trusted only while the stored stamp is the one it was brought up to date with, so
+ *    a write from another tab, or a transaction that rolled back, makes it read again.
+ *  - Each writing method runs in a transaction over the packs (joining the caller's when it holds
+ *    them), so a row and the op recorded beside it are still saved together (src/sync/local-write.ts).
  */
 import type Dexie from 'dexie';
 import type { Table } from 'dexie';
+import { uuidv7 } from '@contract/uuid';
 
 type Key = string | number;
 
 /** What a packed row must hold. */
 export type PackedRow = { id: Key; company: number };
 
-/** One IndexedDB row: some rows of one company, their ids and lookup codes for the indexes. */
-export type Pack<Row> = {
-  /** Assigned by IndexedDB (auto-increment) when the pack is first written. */
+/** One IndexedDB row: some rows of one company as JSON, their ids, and lookup codes for the indexes. */
+export type Pack = {
+  /** Assigned by IndexedDB (auto-increment) when the pack is first written; 0 is the stamp. */
   pack?: number;
   company: number;
+  /** `ids[i]` is the id of `rows[i]`. */
   ids: Key[];
+  rows: string[];
   /** Exact-match lookup keys of the rows (a variant's `company|barcode`); empty where none. */
   codes: string[];
-  rows: Row[];
 };
 
-/** Rows per pack: small enough that reading a pack for one row costs what reading one row did. */
-export const PACK_SIZE = 100;
+/** A pack as read: its number and its rows. */
+export type ReadPack<Row> = { pack: number; company: number; rows: Row[] };
 
-/** Packs read per step when reading a whole company (each step's rows are copied in one go). */
-const READ_STEP = 20;
+/** Rows per pack: small enough that reading a pack for one row costs about what reading a row did. */
+export const PACK_SIZE = 100;
 
 /** The Dexie schema of a packs table: `codes` only where rows have lookup codes. */
 export const PACKS_SCHEMA = '++pack, company, *ids';
 export const PACKS_WITH_CODES_SCHEMA = '++pack, company, *ids, *codes';
 
+/** The row holding the stamp of the last write: not a pack of any company. */
+const STAMP_KEY = 0;
+type StampRow = Pack & { stamp: string };
+
+/** Up to this many ids are looked up through the `ids` index; more, through the directory. */
+const FEW_IDS = 64;
+
+/** Packs read per step when reading a whole company (each step's rows are parsed in one go). */
+const READ_STEP = 20;
+
+/** An unused directory is let go after this long (150,000 ids hold about 10 MB). */
+const DIRECTORY_KEPT_MS = 60_000;
+
 const validKey = (id: unknown): id is Key => typeof id === 'string' || (typeof id === 'number' && !Number.isNaN(id));
 
 /** Rows cut into new packs of one company each, in the order given (for writes and for upgrades). */
-export function packsOf<Row extends PackedRow>(rows: readonly Row[], codesOf: (row: Row) => string[]): Pack<Row>[] {
-  const packs: Pack<Row>[] = [];
+export function packsOf<Row extends PackedRow>(rows: readonly Row[], codesOf: (row: Row) => string[]): Pack[] {
+  const packs: Pack[] = [];
   for (const [company, ofCompany] of groupByCompany(rows)) {
-    for (let at = 0; at < ofCompany.length; at += PACK_SIZE) packs.push(sealed({ company, ids: [], codes: [], rows: ofCompany.slice(at, at + PACK_SIZE) }, codesOf));
+    for (let at = 0; at < ofCompany.length; at += PACK_SIZE) {
+      const slice = ofCompany.slice(at, at + PACK_SIZE);
+      packs.push({ company, ids: slice.map((row) => row.id), rows: slice.map((row) => JSON.stringify(row)), codes: slice.flatMap(codesOf) });
+    }
   }
   return packs;
 }
 
-/** The pack with its `ids` and `codes` made from its rows, as the indexes must see them. */
-function sealed<Row extends PackedRow>(pack: Pack<Row>, codesOf: (row: Row) => string[]): Pack<Row> {
-  return { ...pack, ids: pack.rows.map((row) => row.id), codes: pack.rows.flatMap(codesOf) };
-}
+/** Which pack holds each id of some companies, as of one stamp. */
+type Directory = { stamp: string | null; byCompany: Map<number, Map<Key, number>> };
+
+/** The packs holding some rows: by number, and by the id of each row found. */
+type Located = { packs: Map<number, Pack>; holding: Map<Key, Pack> };
+
+/** What a write does: packs to put, packs to delete, and ids taken out of packs that stay (by company). */
+type Change = { put: Pack[]; deleted: Pack[]; gone: Map<number, Key[]> };
 
 export class PackedTable<Row extends PackedRow> {
+  private directory: Directory | null = null;
+  private letGo: ReturnType<typeof setTimeout> | null = null;
+
   constructor(
     private readonly db: Dexie,
     /** The packs' IndexedDB table: what a transaction writing these rows must lock. */
     readonly name: string,
-    private readonly codesOf: (row: Row) => string[] = () => [],
+    private readonly codesOf?: (row: Row) => string[],
   ) {}
 
-  get packs(): Table<Pack<Row>, number> {
+  get packs(): Table<Pack, number> {
     return this.db.table(this.name);
   }
 
@@ -77,35 +111,49 @@ export class PackedTable<Row extends PackedRow> {
 
   /** The rows of `ids`, in their order, undefined where there is none (as Dexie's bulkGet). */
   async bulkGet(ids: readonly Key[]): Promise<(Row | undefined)[]> {
-    const found = await this.located(ids);
-    return ids.map((id) => found.get(id)?.row);
+    const wanted = ids.filter(validKey);
+    if (wanted.length === 0) return ids.map(() => undefined);
+    const keys = await this.packs.where('ids').anyOf([...new Set(wanted)]).primaryKeys();
+    return this.rowsIn(await this.packs.bulkGet([...new Set(keys)]), ids);
+  }
+
+  /** The rows of `entries`, each read from the pack its entry names, in their order; gone rows left out. */
+  async rowsAt(entries: readonly { id: Key; pack: number }[]): Promise<Row[]> {
+    const packs = await this.packs.bulkGet([...new Set(entries.map((entry) => entry.pack))]);
+    return this.rowsIn(packs, entries.map((entry) => entry.id)).filter((row): row is Row => row !== undefined);
   }
 
   /** The row holding `code` among its lookup codes. */
   async byCode(code: string): Promise<Row | undefined> {
     const pack = await this.packs.where('codes').equals(code).first();
-    return pack?.rows.find((row) => this.codesOf(row).includes(code));
+    return pack ? this.parsed(pack).find((row) => this.codesOf?.(row).includes(code)) : undefined;
   }
 
   /** Every row (all companies); for small tables and tests. */
   async toArray(): Promise<Row[]> {
-    return (await this.packs.toArray()).flatMap((pack) => pack.rows);
+    return (await this.packs.where('company').aboveOrEqual(0).toArray()).flatMap((pack) => this.parsed(pack));
   }
 
   async count(): Promise<number> {
-    return (await this.toArray()).length;
+    return (await this.packs.where('company').aboveOrEqual(0).toArray()).reduce((sum, pack) => sum + pack.ids.length, 0);
+  }
+
+  /** Packs by number, parsed (a deleted pack reads as undefined). */
+  async readPacks(keys: readonly number[]): Promise<(ReadPack<Row> | undefined)[]> {
+    const packs = await this.packs.bulkGet([...keys]);
+    return packs.map((pack) => (pack && pack.pack !== STAMP_KEY ? { pack: pack.pack!, company: pack.company, rows: this.parsed(pack) } : undefined));
   }
 
   /**
    * A company's packs, read a few at a time with a pause between steps so the page stays responsive
    * (the search index's load, src/db/search-index.ts).
    */
-  async companyPacks(companyId: number): Promise<Pack<Row>[]> {
+  async companyPacks(companyId: number): Promise<ReadPack<Row>[]> {
     const keys = await this.packs.where('company').equals(companyId).primaryKeys();
-    const packs: Pack<Row>[] = [];
+    const packs: ReadPack<Row>[] = [];
     for (let at = 0; at < keys.length; at += READ_STEP) {
       if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
-      for (const pack of await this.packs.bulkGet(keys.slice(at, at + READ_STEP))) if (pack) packs.push(pack);
+      for (const pack of await this.readPacks(keys.slice(at, at + READ_STEP))) if (pack) packs.push(pack);
     }
     return packs;
   }
@@ -123,10 +171,10 @@ export class PackedTable<Row extends PackedRow> {
     await this.bulkPut([row]);
   }
 
-  /** Fails, as Dexie's add does, when a row of that id exists. */
+  /** Fails, as Dexie's add does, when a row of that id exists, and writes nothing. */
   async add(row: Row): Promise<void> {
     await this.db.transaction('rw', this.name, async () => {
-      if ((await this.located([row.id])).size > 0) throw Object.assign(new Error(`${this.name}: ${row.id} đã có`), { name: 'ConstraintError' });
+      if ((await this.bulkGet([row.id]))[0]) throw Object.assign(new Error(`${this.name}: ${row.id} đã có`), { name: 'ConstraintError' });
       await this.bulkPut([row]);
     });
   }
@@ -134,46 +182,49 @@ export class PackedTable<Row extends PackedRow> {
   /** Puts rows: each replaces the row of its id in that row's pack; new rows fill packs at the end. */
   async bulkPut(rows: readonly Row[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.db.transaction('rw', this.name, async () => {
+    await this.write(async (located) => {
       const latest = new Map<Key, Row>();
       for (const row of rows) latest.set(row.id, row);
-      const found = await this.located([...latest.keys()]);
-      const changed = new Map<number, Pack<Row>>();
+      const { packs, holding } = await located([...latest.values()]);
       const fresh: Row[] = [];
       for (const [id, row] of latest) {
-        const place = found.get(id);
-        if (!place) {
-          fresh.push(row);
-          continue;
-        }
-        place.pack.rows[place.pack.rows.indexOf(place.row)] = row;
-        changed.set(place.pack.pack!, place.pack);
+        const pack = holding.get(id);
+        if (pack) pack.rows[pack.ids.indexOf(id)] = JSON.stringify(row);
+        else fresh.push(row);
       }
-      const added: Pack<Row>[] = [];
+      const written = new Map([...new Set(holding.values())].map((pack) => [pack.pack!, pack]));
+      const added: Pack[] = [];
       for (const [company, ofCompany] of groupByCompany(fresh)) {
         const newest = await this.packs.where('company').equals(company).last();
-        const open = newest && (changed.get(newest.pack!) ?? newest);
+        const open = newest && (packs.get(newest.pack!) ?? newest);
         let at = 0;
-        if (open && open.rows.length < PACK_SIZE) {
-          at = PACK_SIZE - open.rows.length;
-          open.rows.push(...ofCompany.slice(0, at));
-          changed.set(open.pack!, open);
+        if (open && open.ids.length < PACK_SIZE) {
+          at = PACK_SIZE - open.ids.length;
+          const filling = ofCompany.slice(0, at);
+          open.ids.push(...filling.map((row) => row.id));
+          open.rows.push(...filling.map((row) => JSON.stringify(row)));
+          written.set(open.pack!, open);
         }
-        for (; at < ofCompany.length; at += PACK_SIZE) added.push({ company, ids: [], codes: [], rows: ofCompany.slice(at, at + PACK_SIZE) });
+        added.push(...packsOf(ofCompany.slice(at), this.codesOf ?? (() => [])));
       }
-      await this.packs.bulkPut([...changed.values(), ...added].map((pack) => sealed(pack, this.codesOf)));
+      for (const pack of written.values()) pack.codes = this.codesIn(pack);
+      return { put: [...written.values(), ...added], deleted: [], gone: new Map() };
     });
   }
 
   /** Changes some fields of one row; 1 when it exists, 0 when not (as Dexie's update). */
   async update(id: Key, changes: Partial<Row>): Promise<number> {
-    return this.db.transaction('rw', this.name, async () => {
-      const place = (await this.located([id])).get(id);
-      if (!place) return 0;
-      place.pack.rows[place.pack.rows.indexOf(place.row)] = { ...place.row, ...changes };
-      await this.packs.put(sealed(place.pack, this.codesOf));
-      return 1;
+    let updated = 0;
+    await this.write(async (located) => {
+      const pack = (await located([{ id }])).holding.get(id);
+      if (!pack) return { put: [], deleted: [], gone: new Map() };
+      const at = pack.ids.indexOf(id);
+      pack.rows[at] = JSON.stringify({ ...(JSON.parse(pack.rows[at]!) as Row), ...changes });
+      pack.codes = this.codesIn(pack);
+      updated = 1;
+      return { put: [pack], deleted: [], gone: new Map() };
     });
+    return updated;
   }
 
   async delete(id: Key): Promise<void> {
@@ -182,53 +233,140 @@ export class PackedTable<Row extends PackedRow> {
 
   async bulkDelete(ids: readonly Key[]): Promise<void> {
     if (ids.length === 0) return;
-    await this.db.transaction('rw', this.name, async () => {
-      const packs = new Map<number, Pack<Row>>();
-      for (const { pack } of (await this.located(ids)).values()) packs.set(pack.pack!, pack);
+    await this.write(async (located) => {
+      const { holding } = await located(ids.filter(validKey).map((id) => ({ id })));
       const gone = new Set(ids);
-      await this.rewrite([...packs.values()], (row) => !gone.has(row.id));
+      return this.kept([...new Set(holding.values())], (id) => !gone.has(id));
     });
   }
 
   /** Removes the company's rows except those `keep` holds on to (a mirror reset); how many went. */
   async deleteCompany(companyId: number, keep: (row: Row) => boolean = () => false): Promise<number> {
-    return this.db.transaction('rw', this.name, async () => {
-      const packs = await this.packs.where('company').equals(companyId).toArray();
-      return this.rewrite(packs, keep);
-    });
-  }
-
-  /** Keeps the rows `keep` holds in each pack: a pack left empty is deleted. How many rows went. */
-  private async rewrite(packs: Pack<Row>[], keep: (row: Row) => boolean): Promise<number> {
     let removed = 0;
-    const emptied: number[] = [];
-    const kept: Pack<Row>[] = [];
-    for (const pack of packs) {
-      const rows = pack.rows.filter(keep);
-      removed += pack.rows.length - rows.length;
-      if (rows.length === 0) emptied.push(pack.pack!);
-      else if (rows.length < pack.rows.length) kept.push(sealed({ ...pack, rows }, this.codesOf));
-    }
-    if (emptied.length) await this.packs.bulkDelete(emptied);
-    if (kept.length) await this.packs.bulkPut(kept);
+    await this.write(async () => {
+      const packs = await this.packs.where('company').equals(companyId).toArray();
+      const keptIds = new Set(packs.flatMap((pack) => this.parsed(pack).filter(keep).map((row) => row.id)));
+      const change = this.kept(packs, (id) => keptIds.has(id));
+      removed = packs.reduce((sum, pack) => sum + pack.ids.length, 0) - keptIds.size;
+      return change;
+    });
     return removed;
   }
 
-  /** The rows of `ids` that exist, each with the pack holding it (one object per pack). */
-  private async located(ids: readonly Key[]): Promise<Map<Key, { row: Row; pack: Pack<Row> }>> {
-    const wanted = new Set(ids.filter(validKey));
-    const found = new Map<Key, { row: Row; pack: Pack<Row> }>();
-    if (wanted.size === 0) return found;
-    const keys = await this.packs.where('ids').anyOf([...wanted]).primaryKeys();
-    for (const pack of await this.packs.bulkGet([...new Set(keys)])) {
-      if (!pack) continue;
-      for (const row of pack.rows) if (wanted.has(row.id)) found.set(row.id, { row, pack });
+  /** The packs with only the rows whose ids `keep` holds: emptied packs are deleted. */
+  private kept(packs: Pack[], keep: (id: Key) => boolean): Change {
+    const change: Change = { put: [], deleted: [], gone: new Map() };
+    for (const pack of packs) {
+      const at = pack.ids.flatMap((id, index) => (keep(id) ? [index] : []));
+      if (at.length === 0) change.deleted.push(pack);
+      else if (at.length < pack.ids.length) {
+        change.gone.set(pack.company, [...(change.gone.get(pack.company) ?? []), ...pack.ids.filter((id) => !keep(id))]);
+        const kept: Pack = { ...pack, ids: at.map((index) => pack.ids[index]!), rows: at.map((index) => pack.rows[index]!) };
+        change.put.push({ ...kept, codes: this.codesIn(kept) });
+      }
     }
-    return found;
+    return change;
+  }
+
+  /**
+   * Runs a change of packs in a transaction over them: `change` finds the packs holding some rows
+   * (through `located`) and says which packs to put, which to delete and which ids are gone; the
+   * directory follows, and the stamp is renewed.
+   */
+  private async write(
+    change: (located: (rows: readonly { id: Key; company?: number }[]) => Promise<Located>) => Promise<Change>,
+  ): Promise<void> {
+    await this.db.transaction('rw', this.name, async () => {
+      const stored = ((await this.packs.get(STAMP_KEY)) as StampRow | undefined)?.stamp ?? null;
+      if (this.directory?.stamp !== stored) this.directory = { stamp: stored, byCompany: new Map() };
+      const directory = this.directory;
+      const { put, deleted, gone } = await change((rows) => this.located(directory, rows));
+      const keys = put.length ? await this.packs.bulkPut(put, { allKeys: true }) : [];
+      if (deleted.length) await this.packs.bulkDelete(deleted.map((pack) => pack.pack!));
+      const stamp = uuidv7();
+      await this.packs.put({ pack: STAMP_KEY, company: -1, ids: [], rows: [], codes: [], stamp } as StampRow);
+      // Kept current only for the companies it holds; another is read when next needed.
+      for (const pack of deleted) for (const id of pack.ids) directory.byCompany.get(pack.company)?.delete(id);
+      for (const [company, ids] of gone) for (const id of ids) directory.byCompany.get(company)?.delete(id);
+      put.forEach((pack, index) => {
+        const held = directory.byCompany.get(pack.company);
+        for (const id of held ? pack.ids : []) held!.set(id, keys[index] as number);
+      });
+      directory.stamp = stamp;
+    });
+    this.keepDirectoryAWhile();
+  }
+
+  private keepDirectoryAWhile(): void {
+    if (this.letGo) clearTimeout(this.letGo);
+    this.letGo = setTimeout(() => (this.directory = null), DIRECTORY_KEPT_MS);
+  }
+
+  /**
+   * The packs holding some rows, by id. A few ids are looked up through the `ids` index; many go
+   * through the directory of each company they belong to (read whole the first time).
+   */
+  private async located(
+    directory: Directory,
+    rows: readonly { id: Key; company?: number }[],
+  ): Promise<Located> {
+    const ids = [...new Set(rows.map((row) => row.id).filter(validKey))];
+    let keys: number[];
+    if (ids.length <= FEW_IDS || rows.some((row) => row.company === undefined)) {
+      keys = ids.length ? await this.packs.where('ids').anyOf(ids).primaryKeys() : [];
+    } else {
+      keys = [];
+      for (const [company, ofCompany] of groupByCompany(rows as { id: Key; company: number }[])) {
+        const held = await this.companyDirectory(directory, company);
+        for (const row of ofCompany) {
+          const pack = held.get(row.id);
+          if (pack !== undefined) keys.push(pack);
+        }
+      }
+    }
+    const packs = new Map<number, Pack>();
+    for (const pack of await this.packs.bulkGet([...new Set(keys)])) if (pack) packs.set(pack.pack!, pack);
+    const wanted = new Set(ids);
+    const holding = new Map<Key, Pack>();
+    for (const pack of packs.values()) for (const id of pack.ids) if (wanted.has(id)) holding.set(id, pack);
+    return { packs, holding };
+  }
+
+  /** Which pack holds each id of a company: read from its packs' ids when the directory lacks it. */
+  private async companyDirectory(directory: Directory, company: number): Promise<Map<Key, number>> {
+    let held = directory.byCompany.get(company);
+    if (held) return held;
+    held = new Map();
+    for (const pack of await this.packs.where('company').equals(company).toArray()) for (const id of pack.ids) held.set(id, pack.pack!);
+    directory.byCompany.set(company, held);
+    return held;
+  }
+
+  /** The lookup codes of a pack's rows (none, without parsing them, where the table has none). */
+  private codesIn(pack: Pack): string[] {
+    return this.codesOf ? this.parsed(pack).flatMap(this.codesOf) : [];
+  }
+
+  private parsed(pack: Pack): Row[] {
+    return pack.rows.map((text) => JSON.parse(text) as Row);
+  }
+
+  /** The rows of `ids` found in some packs, in the order of `ids`. */
+  private rowsIn(packs: (Pack | undefined)[], ids: readonly Key[]): (Row | undefined)[] {
+    const texts = new Map<Key, string>();
+    const wanted = new Set(ids);
+    for (const pack of packs) if (pack) pack.ids.forEach((id, index) => wanted.has(id) && texts.set(id, pack.rows[index]!));
+    const rows = new Map<Key, Row>();
+    return ids.map((id) => {
+      const text = texts.get(id);
+      if (text === undefined) return undefined;
+      if (!rows.has(id)) rows.set(id, JSON.parse(text) as Row);
+      return rows.get(id);
+    });
   }
 }
 
-function groupByCompany<Row extends PackedRow>(rows: readonly Row[]): Map<number, Row[]> {
+function groupByCompany<Row extends { company: number }>(rows: readonly Row[]): Map<number, Row[]> {
   const groups = new Map<number, Row[]>();
   for (const row of rows) {
     const group = groups.get(row.company);

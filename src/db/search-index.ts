@@ -20,7 +20,7 @@
  */
 import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { AppDb } from './app-db';
-import type { Pack, PackedTable } from './packed-table';
+import type { PackedTable, ReadPack } from './packed-table';
 
 type Key = string | number;
 
@@ -32,18 +32,19 @@ export type IndexEntry<F> = {
   /** The name order key (nameFold). */
   sort: string;
   fields: F;
+  /** The pack its row is kept in (packed-table.ts), where its page reads it from. */
+  pack: number;
 };
 
 /**
  * An entry as its workspace holds it: its text (' word1 word2 …': a typed word matches where ' ' +
  * word occurs) lives only in the joined text, from `at` to the next '\n', so each text is held once
- * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice); `pack` is
- * the IndexedDB row its record is kept in (packed-table.ts).
+ * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice).
  */
-type Held<F> = IndexEntry<F> & { at: number; pack: number };
+type Held<F> = IndexEntry<F> & { at: number };
 
-/** An entry made from a stored row, with its text and pack. */
-type Loaded<F> = { entry: IndexEntry<F>; text: string; pack: number };
+/** An entry made from a stored row, with its text. */
+type Loaded<F> = { entry: IndexEntry<F>; text: string };
 
 /** The text of the entry at `at` of a joined text. */
 function textAt(joined: string, at: number): string {
@@ -152,10 +153,10 @@ class WorkspaceEntries<F> {
    * the time).
    */
   apply(written: readonly Loaded<F>[], reread: ReadonlySet<number>): void {
-    const added = written.map(({ entry, text, pack }) => {
+    const added = written.map(({ entry, text }) => {
       // A literal, not a spread: a spread entry with one more property grows a separate property
       // store, which held 150,000 times costs megabytes.
-      const held: Held<F> = { id: entry.id, sort: entry.sort, fields: entry.fields, at: 0, pack };
+      const held: Held<F> = { id: entry.id, sort: entry.sort, fields: entry.fields, pack: entry.pack, at: 0 };
       this.waiting.set(held, text);
       return held;
     });
@@ -271,12 +272,11 @@ class TableIndex<Row extends SearchableRow, F> {
   }
 
   /** The entries of a pack's rows of the workspace. */
-  private entries(pack: Pack<Row>, companyId: number): Loaded<F>[] {
+  private entries(pack: ReadPack<Row>, companyId: number): Loaded<F>[] {
     if (pack.company !== companyId) return [];
     return pack.rows.map((row) => ({
-      entry: { id: row.id, sort: row.nameFold, fields: this.source.fields(row) },
+      entry: { id: row.id, sort: row.nameFold, fields: this.source.fields(row), pack: pack.pack },
       text: ` ${row.search}`,
-      pack: pack.pack!,
     }));
   }
 
@@ -327,7 +327,7 @@ class TableIndex<Row extends SearchableRow, F> {
       const keys = [...this.touched];
       this.touched.clear();
       // A deleted pack reads as nothing: its entries go.
-      const packs = await this.table.packs.bulkGet(keys);
+      const packs = await this.table.readPacks(keys);
       current.entries.apply(
         packs.flatMap((pack) => (pack ? this.entries(pack, companyId) : [])),
         new Set(keys),
@@ -336,10 +336,9 @@ class TableIndex<Row extends SearchableRow, F> {
   }
 }
 
-/** The rows of some entries, in their order (a row deleted since is left out). */
-export async function entryRows<Row extends SearchableRow>(table: PackedTable<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {
-  const rows = await table.bulkGet(entries.map((entry) => entry.id));
-  return rows.filter((row): row is Row => row !== undefined);
+/** The rows of some entries, in their order, each read from its pack (a row deleted since is left out). */
+export function entryRows<Row extends SearchableRow>(table: PackedTable<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {
+  return table.rowsAt(entries);
 }
 
 const indexes = new WeakMap<AppDb, Map<IndexSource<never, unknown>, TableIndex<never, unknown>>>();
