@@ -37,7 +37,7 @@ export const CUSTOMER_RESULTS = 30;
 export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = CUSTOMER_RESULTS): Promise<LocalCustomer[]> {
   const [found] = await Promise.all([
     findLocalCustomers(db, companyId, customerQueryWords(query), null, limit),
-    db.customers.watchCompany(companyId),
+    db.customers.watch(),
   ]);
   return entryRows(db.customers, found);
 }

@@ -159,12 +159,12 @@ export class PackedTable<Row extends PackedRow> {
   }
 
   /**
-   * Reads the company's pack keys. Inside Dexie's liveQuery this makes a query run again whenever a
-   * pack of the company is written or deleted (an answer from the in-memory search index is
-   * invisible to liveQuery).
+   * Reads the stamp every write renews. Inside Dexie's liveQuery this makes a query run again after
+   * any write to these rows (an answer from the in-memory search index is invisible to liveQuery).
+   * Reading the company's pack keys instead cost 18–54 ms a search: Dexie walks them with a cursor.
    */
-  watchCompany(companyId: number): Promise<unknown> {
-    return this.packs.where('company').equals(companyId).primaryKeys();
+  watch(): Promise<unknown> {
+    return this.packs.get(STAMP_KEY);
   }
 
   async put(row: Row): Promise<void> {

@@ -43,7 +43,7 @@ export async function findLocalVariants(
 export const VARIANT_RESULTS = 20;
 
 export async function searchLocalVariants(db: AppDb, companyId: number, query: string, limit = VARIANT_RESULTS): Promise<LocalVariant[]> {
-  const [found] = await Promise.all([findLocalVariants(db, companyId, foldedWords(query), null, limit), db.variants.watchCompany(companyId)]);
+  const [found] = await Promise.all([findLocalVariants(db, companyId, foldedWords(query), null, limit), db.variants.watch()]);
   return entryRows(db.variants, found);
 }
 
