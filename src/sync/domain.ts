@@ -14,6 +14,8 @@ export type MirrorRows = {
   bulkGet(keys: (string | number)[]): PromiseLike<unknown[]>;
   bulkPut(rows: readonly unknown[]): PromiseLike<unknown>;
   bulkDelete(keys: (string | number)[]): PromiseLike<unknown>;
+  /** Rows per bulkPut when a pull page is applied, where the table takes more than mirror.ts's default. */
+  readonly writeChunk?: number;
 };
 
 /** One server entity as the device mirrors it. */

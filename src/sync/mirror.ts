@@ -75,8 +75,9 @@ export async function applyServerChanges(
     const deletes = [...records.entries()].filter(([, record]) => record === null).map(([id]) => mirror.key(id));
     // A few hundred rows per call: each call's copying runs in one go on the main thread, and the
     // wait between calls lets taps and paints through while the transaction stays open.
-    for (let at = 0; at < puts.length; at += WRITE_CHUNK) {
-      const chunk = puts.slice(at, at + WRITE_CHUNK).map((record) => mirror.toLocal(record as never));
+    const size = mirror.table(db).writeChunk ?? WRITE_CHUNK;
+    for (let at = 0; at < puts.length; at += size) {
+      const chunk = puts.slice(at, at + size).map((record) => mirror.toLocal(record as never));
       await mirror.table(db).bulkPut(await withLocalParts(db, mirror, chunk));
     }
     if (deletes.length) await mirror.table(db).bulkDelete(deletes);
