@@ -150,18 +150,20 @@ export class PackedTable<Row extends PackedRow> {
     return packs.map((pack) => (pack && pack.pack !== STAMP_KEY ? { pack: pack.pack!, company: pack.company, rows: this.parsed(pack) } : undefined));
   }
 
-  /**
-   * A company's packs, read a few at a time with a pause between steps so the page stays responsive
-   * (the search index's load, src/db/search-index.ts).
-   */
+  /** A company's packs, read a few at a time with a pause between steps so the page stays responsive. */
   async companyPacks(companyId: number): Promise<ReadPack<Row>[]> {
-    const keys = await this.packs.where('company').equals(companyId).primaryKeys();
+    const keys = await this.companyPackKeys(companyId);
     const packs: ReadPack<Row>[] = [];
     for (let at = 0; at < keys.length; at += READ_STEP) {
       if (at > 0) await new Promise((resolve) => setTimeout(resolve, 0));
       for (const pack of await this.readPacks(keys.slice(at, at + READ_STEP))) if (pack) packs.push(pack);
     }
     return packs;
+  }
+
+  /** The numbers of a company's packs, in the order they were made. */
+  companyPackKeys(companyId: number): Promise<number[]> {
+    return this.packs.where('company').equals(companyId).primaryKeys();
   }
 
   /**

@@ -75,6 +75,9 @@ export function sharedFields<F extends Record<string, string | number | null>>(f
 /** Past this many written packs, loading the list again is cheaper than reading each of them. */
 const MAX_TOUCHED = 40;
 
+/** Packs read per step of a load: each step's rows are parsed and sorted in one go on the main thread. */
+const LOAD_STEP = 10;
+
 /** Every typed (folded) word begins some word of the text. */
 export function matchesWords(search: string, words: readonly string[]): boolean {
   const text = ` ${search}`;
@@ -111,15 +114,17 @@ function compare(a: { sort: string; id: Key }, b: { sort: string; id: Key }): nu
   return a.id < b.id ? -1 : 1;
 }
 
-/** Two lists in name order as one. */
-function mergeSorted<T extends { sort: string; id: Key }>(first: T[], second: T[]): T[] {
+const compareLoaded = (a: Loaded<unknown>, b: Loaded<unknown>) => compare(a.entry, b.entry);
+
+/** Two lists in the same order as one. */
+function mergeSorted<T>(first: T[], second: T[], order: (a: T, b: T) => number): T[] {
   if (second.length === 0) return first;
   if (first.length === 0) return second;
   const merged = new Array<T>(first.length + second.length);
   let a = 0;
   let b = 0;
   for (let index = 0; index < merged.length; index += 1) {
-    merged[index] = b >= second.length || (a < first.length && compare(first[a]!, second[b]!) <= 0) ? first[a++]! : second[b++]!;
+    merged[index] = b >= second.length || (a < first.length && order(first[a]!, second[b]!) <= 0) ? first[a++]! : second[b++]!;
   }
   return merged;
 }
@@ -170,7 +175,7 @@ class WorkspaceEntries<F> {
         return false;
       });
     }
-    this.entries = mergeSorted(kept, added);
+    this.entries = mergeSorted(kept, added, compare);
     // Left out of `joined` at its next join, which holds only what `entries` holds.
     this.changed = true;
   }
@@ -280,6 +285,30 @@ class TableIndex<Row extends SearchableRow, F> {
     }));
   }
 
+  /**
+   * The workspace's entries in name order, read a few packs at a time: each step's entries are
+   * sorted on their own, then the sorted runs are merged two by two, pausing between steps so no
+   * step holds the page for long (packs come in arrival order, not by name).
+   */
+  private async load(companyId: number): Promise<Loaded<F>[]> {
+    const keys = await this.table.companyPackKeys(companyId);
+    let runs: Loaded<F>[][] = [];
+    for (let at = 0; at < keys.length; at += LOAD_STEP) {
+      if (at > 0) await pause();
+      const packs = await this.table.readPacks(keys.slice(at, at + LOAD_STEP));
+      runs.push(packs.flatMap((pack) => (pack ? this.entries(pack, companyId) : [])).sort(compareLoaded));
+    }
+    while (runs.length > 1) {
+      const merged: Loaded<F>[][] = [];
+      for (let at = 0; at < runs.length; at += 2) {
+        await pause();
+        merged.push(mergeSorted(runs[at]!, runs[at + 1] ?? [], compareLoaded));
+      }
+      runs = merged;
+    }
+    return runs[0] ?? [];
+  }
+
   /** The workspace's entries, loaded and up to date with every committed write reported so far. */
   ready(companyId: number): Promise<WorkspaceEntries<F>> {
     const next = this.queue.then(() => this.catchUp(companyId));
@@ -311,8 +340,7 @@ class TableIndex<Row extends SearchableRow, F> {
         this.stale = false;
         this.touched.clear();
         try {
-          const packs = await this.table.companyPacks(companyId);
-          loading.entries = new WorkspaceEntries(packs.flatMap((pack) => this.entries(pack, companyId)));
+          loading.entries = new WorkspaceEntries(await this.load(companyId));
         } catch (error) {
           // Never leave the empty placeholder to answer the next search.
           if (this.workspace === loading) this.workspace = null;
@@ -335,6 +363,9 @@ class TableIndex<Row extends SearchableRow, F> {
     }
   }
 }
+
+/** A pause that lets the page paint and answer taps between steps of a long read. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rows of some entries, in their order, each read from its pack (a row deleted since is left out). */
 export function entryRows<Row extends SearchableRow>(table: PackedTable<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {
