@@ -20,7 +20,7 @@
  */
 import Dexie, { cmp, RangeSet, type IntervalTree, type ObservabilitySet } from 'dexie';
 import type { AppDb } from './app-db';
-import type { PackedTable, ReadPack } from './packed-table';
+import { PACK_SIZE, type PackedTable, type ReadPack } from './packed-table';
 
 type Key = string | number;
 
@@ -75,8 +75,8 @@ export function sharedFields<F extends Record<string, string | number | null>>(f
 /** Past this many written packs, loading the list again is cheaper than reading each of them. */
 const MAX_TOUCHED = 40;
 
-/** Packs read per step of a load: each step's rows are parsed and sorted in one go on the main thread. */
-const LOAD_STEP = 10;
+/** Packs read per step of a load (about 1,000 rows): each step's rows are parsed and sorted in one go on the main thread. */
+const LOAD_STEP = Math.ceil(1_000 / PACK_SIZE);
 
 /** Every typed (folded) word begins some word of the text. */
 export function matchesWords(search: string, words: readonly string[]): boolean {
