@@ -6,6 +6,7 @@ import { AppDb } from './app-db';
 import { customerRecord, SYRUP, TABLET } from '@/testing/order-fixtures';
 import { searchLocalCustomers } from './customer-search';
 import { toLocalCustomer } from './local-records';
+import { PACK_SIZE } from './packed-table';
 import { findLocalBarcode } from './variant-search';
 
 describe('AppDb upgrades', () => {
@@ -82,7 +83,9 @@ describe('AppDb upgrades', () => {
     expect(await current.customers.count()).toBe(230);
     expect((await current.customers.get('c007'))?.syncState).toBe('pending');
     const packs = [...(await current.customers.companyPacks(1)), ...(await current.customers.companyPacks(2))];
-    expect(packs.map((pack) => pack.rows.length)).toEqual([100, 100, 7, 23]);
+    // 207 customers of company 1 and 23 of company 2, cut into packs of PACK_SIZE.
+    const sizes = (count: number) => [...Array<number>(Math.floor(count / PACK_SIZE)).fill(PACK_SIZE), count % PACK_SIZE].filter(Boolean);
+    expect(packs.map((pack) => pack.rows.length)).toEqual([...sizes(207), ...sizes(23)]);
     expect(packs.every((pack) => pack.rows.every((row) => row.company === pack.company))).toBe(true);
     expect((await searchLocalCustomers(current, 1, 'so 123')).map((row) => row.id)).toEqual(['c123']);
     expect((await findLocalBarcode(current, 1, '8930000000011'))?.variant.id).toBe(TABLET.id);

@@ -27,22 +27,24 @@ const packSizes = async (company: number) => (await table.companyPacks(company))
 
 describe('PackedTable', () => {
   it('reads rows by id in the order asked, undefined where there is none, from many packs', async () => {
-    await table.bulkPut(many(250));
-    expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 50]);
-    const found = await table.bulkGet(['r249', 'nope', 'r0', 'r120', 'r0']);
-    expect(found.map((r) => r?.id)).toEqual(['r249', undefined, 'r0', 'r120', 'r0']);
+    await table.bulkPut(many(2 * PACK_SIZE + 10));
+    expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 10]);
+    const last = `r${2 * PACK_SIZE + 9}`;
+    const middle = `r${PACK_SIZE + 5}`;
+    const found = await table.bulkGet([last, 'nope', 'r0', middle, 'r0']);
+    expect(found.map((r) => r?.id)).toEqual([last, undefined, 'r0', middle, 'r0']);
     expect(await table.get('r7')).toEqual(row('r7'));
     expect(await table.get('missing')).toBeUndefined();
   });
 
   it('replaces a row in its own pack, and new rows fill the company newest pack before opening another', async () => {
-    await table.bulkPut(many(150));
+    await table.bulkPut(many(PACK_SIZE + 20));
     await table.put({ ...row('r3'), name: 'đổi tên' });
     expect((await table.get('r3'))?.name).toBe('đổi tên');
-    expect(await table.count()).toBe(150);
-    expect(await packSizes(1)).toEqual([PACK_SIZE, 50]);
-    // 60 new rows: 50 fill the second pack, 10 open a third; the same id twice keeps the last.
-    await table.bulkPut([...many(60, 1, 'n'), { ...row('n0'), name: 'sau' }]);
+    expect(await table.count()).toBe(PACK_SIZE + 20);
+    expect(await packSizes(1)).toEqual([PACK_SIZE, 20]);
+    // New rows fill the second pack, 10 more open a third; the same id twice keeps the last.
+    await table.bulkPut([...many(PACK_SIZE - 20 + 10, 1, 'n'), { ...row('n0'), name: 'sau' }]);
     expect(await packSizes(1)).toEqual([PACK_SIZE, PACK_SIZE, 10]);
     expect((await table.get('n0'))?.name).toBe('sau');
     // Another company never shares a pack.
@@ -52,15 +54,16 @@ describe('PackedTable', () => {
   });
 
   it('updates fields of one row, deletes rows and drops a pack left empty', async () => {
-    await table.bulkPut(many(120));
-    expect(await table.update('r110', { name: 'mới' })).toBe(1);
+    await table.bulkPut(many(PACK_SIZE + 20));
+    const inSecond = `r${PACK_SIZE + 10}`;
+    expect(await table.update(inSecond, { name: 'mới' })).toBe(1);
     expect(await table.update('none', { name: 'mới' })).toBe(0);
-    expect((await table.get('r110'))?.name).toBe('mới');
-    await table.bulkDelete(many(20).map((r) => `r${Number(r.id.slice(1)) + 100}`));
+    expect((await table.get(inSecond))?.name).toBe('mới');
+    await table.bulkDelete(many(20).map((r) => `r${Number(r.id.slice(1)) + PACK_SIZE}`));
     expect(await packSizes(1)).toEqual([PACK_SIZE]);
     await table.delete('r0');
     expect(await table.get('r0')).toBeUndefined();
-    expect(await table.count()).toBe(99);
+    expect(await table.count()).toBe(PACK_SIZE - 1);
   });
 
   it('refuses to add an id it holds, as a Dexie table does, and changes nothing', async () => {
@@ -125,10 +128,10 @@ describe('PackedTable', () => {
     const [first, second] = await table.companyPacks(1);
     await table.delete('r3');
     const entries = [
-      { id: 'r120', pack: second!.pack },
+      { id: `r${PACK_SIZE + 5}`, pack: second!.pack },
       { id: 'r3', pack: first!.pack },
       { id: 'r4', pack: first!.pack },
     ];
-    expect((await table.rowsAt(entries)).map((r) => r.id)).toEqual(['r120', 'r4']);
+    expect((await table.rowsAt(entries)).map((r) => r.id)).toEqual([`r${PACK_SIZE + 5}`, 'r4']);
   });
 });
