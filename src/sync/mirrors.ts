@@ -11,7 +11,7 @@ export const byNumber = (id: string) => Number(id);
 export const sameRecord = (record: never) => record;
 
 /** The rows of one company through a compound index that starts with the company. */
-export function companyRows<Row>(table: Table<Row>, index: string, companyId: number) {
+function companyRows<Row>(table: Table<Row>, index: string, companyId: number) {
   return table.where(index).between([companyId, ''], [companyId, '\uffff']);
 }
 
