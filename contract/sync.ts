@@ -109,6 +109,12 @@ export const syncPaths = {
   pull: '/sync/pull',
 } as const;
 
+/**
+ * A pull page with more after it names the following page's cursor in this header too, so a device
+ * can ask for that page while it still downloads and reads this one (src/sync/pull.ts).
+ */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
 // ---- Synced domains ------------------------------------------------------------------------------
 
 /** An op a domain lets a device queue: what its payload must be, what it is called, who may send it. */

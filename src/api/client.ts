@@ -23,6 +23,8 @@ export type RequestOptions = {
   /** On 401, refresh the token and retry once (default true). */
   refreshOnUnauthorized?: boolean;
   timeoutMs?: number;
+  /** Told the headers of a successful answer before its body is read. */
+  onHeaders?: (headers: Headers) => void;
 };
 
 type Handlers = { onForbidden: () => void; onSessionExpired: () => void };
@@ -131,6 +133,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     }
     response = await send(path, options, getAccessToken());
   }
+  if (response.ok) options.onHeaders?.(response.headers);
   const body = await readEnvelope<T>(response);
   if (response.status === 403 && options.redirectOnForbidden !== false) handlers.onForbidden();
   if (!response.ok) throw errorFromEnvelope(response.status, body);

@@ -115,6 +115,26 @@ const upsert = (record: CustomerRecord, seq: number): SyncChange => ({
   data: record,
 });
 
+/**
+ * A server whose answers name the following page's cursor in their headers (`announce`) before
+ * their body arrives a few milliseconds later; it logs what was asked and answered, in order.
+ */
+function announcingServer(pages: Record<number, PullAnswer>, announce: (page: PullAnswer) => number = (answer) => answer.cursor) {
+  const log: string[] = [];
+  const scopes: (string | undefined)[] = [];
+  const transport: PullTransport = async (query, onNextCursor) => {
+    log.push(`ask ${query.cursor}`);
+    scopes.push(query.scope);
+    const answer = pages[query.cursor];
+    if (!answer) throw new Error(`no page at ${query.cursor}`);
+    if (answer.hasMore) onNextCursor?.(announce(answer));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    log.push(`answer ${query.cursor}`);
+    return { code: 200, data: answer };
+  };
+  return { transport, log, scopes };
+}
+
 describe('pullChanges', () => {
   it('applies pages in order and keeps the cursor with the data', async () => {
     const a = customer('Nhà thuốc A');
@@ -293,5 +313,40 @@ describe('pullChanges', () => {
     const transport = server([page([], 0, false)]);
     await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
     expect(transport.cursors).toEqual([0]);
+  });
+
+  it('asks for the page its headers announce while this one downloads, with the same scope', async () => {
+    await db.syncCursors.put({ companyId: COMPANY, accountId: ACCOUNT, cursor: 10, initialDone: true, lastPullAt: null, lastPushAt: null, scopeKey: 'S' });
+    const [a, b, c] = ['A', 'B', 'C'].map((name) => customer(`Nhà thuốc ${name}`));
+    const { transport, log, scopes } = announcingServer({
+      10: { ...page([upsert(a!, 20)], 20, true), scopeKey: 'S' },
+      20: { ...page([upsert(b!, 30)], 30, true), scopeKey: 'S' },
+      30: { ...page([upsert(c!, 40)], 40, false), scopeKey: 'S' },
+    });
+    const outcome = await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
+    expect(outcome).toMatchObject({ pages: 3, changes: 3 });
+    expect(log.indexOf('ask 20')).toBeLessThan(log.indexOf('answer 10'));
+    expect(log.indexOf('ask 30')).toBeLessThan(log.indexOf('answer 20'));
+    expect(log.filter((entry) => entry.startsWith('ask'))).toEqual(['ask 10', 'ask 20', 'ask 30']);
+    expect(scopes).toEqual(['S', 'S', 'S']);
+    expect((await db.customers.toArray()).map((row) => row.name).sort()).toEqual(['Nhà thuốc A', 'Nhà thuốc B', 'Nhà thuốc C']);
+    expect(await db.syncCursors.get(COMPANY)).toMatchObject({ cursor: 40 });
+  });
+
+  it('asks again for the cursor the page itself gives when its headers named another one', async () => {
+    await db.syncCursors.put({ companyId: COMPANY, accountId: ACCOUNT, cursor: 10, initialDone: true, lastPullAt: null, lastPushAt: null, scopeKey: 'S' });
+    const [a, b] = ['A', 'B'].map((name) => customer(`Nhà thuốc ${name}`));
+    const { transport, log } = announcingServer(
+      {
+        10: { ...page([upsert(a!, 20)], 20, true), scopeKey: 'S' },
+        20: { ...page([upsert(b!, 30)], 30, false), scopeKey: 'S' },
+      },
+      (answer) => answer.cursor + 5,
+    );
+    const outcome = await pullChanges({ db, companyId: COMPANY, accountId: ACCOUNT, transport });
+    // The early request for 25 failed; nothing waits on it, and the page at 20 is asked for.
+    expect(log.filter((entry) => entry.startsWith('ask'))).toEqual(['ask 10', 'ask 25', 'ask 20']);
+    expect(outcome).toMatchObject({ pages: 2, changes: 2 });
+    expect(await db.syncCursors.get(COMPANY)).toMatchObject({ cursor: 30 });
   });
 });

@@ -8,13 +8,20 @@ import { MAX_PULL_LIMIT, type PullAnswer } from '@contract/sync';
 import type { AppDb, SyncCursorRow } from '@/db/app-db';
 import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
 
-export type PullTransport = (query: {
-  company: number;
-  cursor: number;
-  limit: number;
-  scope?: string;
-  count?: '1';
-}) => Promise<Envelope<PullAnswer>>;
+/**
+ * One page. `onNextCursor` is told the following page's cursor as soon as the answer's headers name
+ * it (NEXT_CURSOR_HEADER), before its body is downloaded and read.
+ */
+export type PullTransport = (
+  query: { company: number; cursor: number; limit: number; scope?: string; count?: '1' },
+  onNextCursor?: (cursor: number) => void,
+) => Promise<Envelope<PullAnswer>>;
+
+/**
+ * A page asked for, the scope it was asked with (none from cursor 0), and the following page's
+ * cursor once its headers name it (null when they do not).
+ */
+type Asked = { answer: Promise<Envelope<PullAnswer>>; scope: string | undefined; following: Promise<number | null> };
 
 export type PullOptions = {
   db: AppDb;
@@ -48,8 +55,19 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
   // a mirror from before scopes sends an empty one, which never matches, so it starts over once.
   // The first request of a run asks how much there is (for the progress bar); the rest do not.
   let total: number | null = null;
-  const request = (cursor: number, scopeKey: string | null | undefined, count = false) =>
-    transport({ company: companyId, cursor, limit, ...(cursor > 0 ? { scope: scopeKey ?? '' } : {}), ...(count ? { count: '1' } : {}) });
+  const request = (cursor: number, scopeKey: string | null | undefined, count = false): Asked => {
+    let announce: (cursor: number | null) => void = () => undefined;
+    const following = new Promise<number | null>((resolve) => (announce = resolve));
+    const scope = cursor > 0 ? (scopeKey ?? '') : undefined;
+    const answer = transport({ company: companyId, cursor, limit, ...(scope === undefined ? {} : { scope }), ...(count ? { count: '1' as const } : {}) }, announce);
+    // Settles `following` when no header named a cursor; also marks a failure as handled until the
+    // page is awaited, where it surfaces after the pages before it are safe.
+    answer.then(
+      () => announce(null),
+      () => announce(null),
+    );
+    return { answer, scope, following };
+  };
   let next = request(state.cursor, state.scopeKey, true);
   // Three stages overlap on a first sync: page N+1 downloads while page N is prepared on this
   // thread and page N-1 commits in IndexedDB. `committing` is page N-1's write and its size.
@@ -64,7 +82,15 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
     options.onProgress?.(outcome.changes, total);
   };
   for (;;) {
-    const { data: page } = await next;
+    // The following page is asked for as soon as this one's headers name it, with the scope this one
+    // was asked with (unknown on a first page from 0, which waits for its body), so the server
+    // prepares it while this page downloads and is read. It is used only if this page confirms it.
+    const ahead: { cursor: number; asked: Asked }[] = [];
+    const current = next;
+    void current.following.then((cursor) => {
+      if (cursor !== null && current.scope !== undefined) ahead.push({ cursor, asked: request(cursor, current.scope) });
+    });
+    const { data: page } = await current.answer;
     outcome.pages += 1;
     if (page.reset) {
       if (outcome.resets > 0) throw new Error('máy chủ yêu cầu đồng bộ lại liên tục');
@@ -81,9 +107,8 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
     const finished = !page.hasMore;
     const scopeKey = page.scopeKey ?? state.scopeKey ?? null;
     if (!finished) {
-      next = request(page.cursor, scopeKey);
-      // Its failure surfaces when it is awaited, after the pages before it are safe.
-      next.catch(() => undefined);
+      const [early] = ahead;
+      next = early && early.cursor === page.cursor && early.asked.scope === (scopeKey ?? '') ? early.asked : request(page.cursor, scopeKey);
     }
     if (page.remaining !== undefined) total = outcome.changes + (committing?.changes ?? 0) + page.changes.length + page.remaining;
     const before = state;

@@ -1,5 +1,5 @@
 /** The HTTP side of sync: push with raw status codes (the drainer decides), pull through the API client. */
-import { syncPaths, type PullAnswer, type PushAnswer } from '@contract/sync';
+import { NEXT_CURSOR_HEADER, syncPaths, type PullAnswer, type PushAnswer } from '@contract/sync';
 import type { Envelope } from '@contract/envelope';
 import { apiRequest, buildUrl, refreshAccessToken } from '@/api/client';
 import { getAccessToken } from '@/session/session-store';
@@ -38,7 +38,15 @@ export const pushTransport: PushTransport = async (body) => {
   return { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, body: parsed };
 };
 
-export const pullTransport: PullTransport = (query) =>
-  apiRequest<PullAnswer>(syncPaths.pull, { query, redirectOnForbidden: false, timeoutMs: 60_000 });
+export const pullTransport: PullTransport = (query, onNextCursor) =>
+  apiRequest<PullAnswer>(syncPaths.pull, {
+    query,
+    redirectOnForbidden: false,
+    timeoutMs: 60_000,
+    onHeaders: (headers) => {
+      const next = Number(headers.get(NEXT_CURSOR_HEADER));
+      if (headers.has(NEXT_CURSOR_HEADER) && Number.isSafeInteger(next) && next > 0) onNextCursor?.(next);
+    },
+  });
 
 export const refreshAuth = (): Promise<boolean> => refreshAccessToken();

@@ -337,7 +337,7 @@ async function runAtRate(server: ScaleServer, rate: number, random: Random, expe
       rows,
     );
     console.info(
-      `  network+server+JSON ${seconds(fetchTotal)} (overlapping the writes), IndexedDB idle ${seconds(sync.idleMs)}, Dexie transactions ${seconds(applyTotal)} (of which folding alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)})`,
+      `  network+server+JSON ${seconds(fetchTotal)} summed over pages (each asked while the page before downloads, so they overlap each other and the writes), IndexedDB idle ${seconds(sync.idleMs)}, Dexie transactions ${seconds(applyTotal)} (of which folding alone: customers ${seconds(sync.foldMs.customer ?? 0)}, variants ${seconds(sync.foldMs.variant ?? 0)})`,
     );
     console.info(
       `  the page while syncing: longest main-thread task ${Math.round(sync.longestTaskMs)} ms, blocked ${seconds(sync.blockingMs)} in all (tasks past 50 ms); aim ≤ 50 ms: ${verdict(sync.longestTaskMs, AIM.syncLongestTaskMs)}`,

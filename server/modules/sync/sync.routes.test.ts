@@ -4,7 +4,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
-import type { OpResult, PullAnswer, PushAnswer, SyncChange } from '@contract/sync';
+import { NEXT_CURSOR_HEADER, type OpResult, type PullAnswer, type PushAnswer, type SyncChange } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { VisitRecord } from '@contract/visits';
 import type { PushFault } from '@server/kernel/app-types';
@@ -123,6 +123,11 @@ describe('pull', () => {
     const plain = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&limit=5`, { token: an.access });
     expect(plain.body.data.changes).toHaveLength(5);
     expect(plain.body.data).not.toHaveProperty('remaining');
+    // The headers name the following page's cursor, so a device asks for it before reading this one.
+    expect(plain.headers.get(NEXT_CURSOR_HEADER)).toBe(String(plain.body.data.cursor));
+    const last = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&cursor=${whole.cursor}`, { token: an.access });
+    expect(last.body.data.hasMore).toBe(false);
+    expect(last.headers.has(NEXT_CURSOR_HEADER)).toBe(false);
     const bad = await server.call(`/sync/pull?company=${anKhang}&count=2`, { token: an.access });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Tham số count chỉ nhận 0 hoặc 1');

@@ -4,7 +4,7 @@
  */
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
-import { PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
+import { NEXT_CURSOR_HEADER, PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
 import type { AppDeps, AppEnv, PushFault } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { withNamedStatements } from '@server/kernel/db/named-statements';
@@ -55,18 +55,17 @@ export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
     const auth = c.get('auth');
     const access = await memberAccess(deps.db, auth, query.company);
     const scope = await pullScope(deps.db, access);
-    return ok(
-      c,
-      await pullPage(deps.db, registry, {
-        companyId: query.company,
-        accountId: auth.accountId,
-        cursor: query.cursor,
-        limit: query.limit,
-        scope,
-        deviceScopeKey: query.scope,
-        count: query.count === '1',
-      }),
-    );
+    const page = await pullPage(deps.db, registry, {
+      companyId: query.company,
+      accountId: auth.accountId,
+      cursor: query.cursor,
+      limit: query.limit,
+      scope,
+      deviceScopeKey: query.scope,
+      count: query.count === '1',
+    });
+    if (page.hasMore && !page.reset) c.header(NEXT_CURSOR_HEADER, String(page.cursor));
+    return ok(c, page);
   });
 
   return app;

@@ -101,9 +101,9 @@ const firstSync: BenchApi['firstSync'] = async ({ companyId, accountId, pageSize
     void done.finally(() => (timing.endedAt = performance.now())).catch(() => undefined);
     return done;
   };
-  const timed: PullTransport = async (query) => {
+  const timed: PullTransport = async (query, onNextCursor) => {
     const started = performance.now();
-    const answer = await pullTransport(query);
+    const answer = await pullTransport(query, onNextCursor);
     const answered = performance.now();
     const timing = resourceTiming(buildUrl('/sync/pull', query));
     const entities: Record<string, number> = {};
