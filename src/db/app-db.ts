@@ -252,8 +252,8 @@ export class AppDb extends Dexie {
       repCredits: 'id, company',
       payments: 'id, [company+collected_at], [company+customer_id], syncState',
     });
-    // v9 (issue 19): customers and variants move into packs of 100 a row (packed-table.ts): a first
-    // sync wrote them at 11,000–14,000 rows a second, one IndexedDB row each.
+    // v9 (issue 19): customers and variants move into packs, PACK_SIZE rows to an IndexedDB row
+    // (packed-table.ts): a first sync wrote them at 11,000–14,000 rows a second, one row each.
     this.version(9)
       .stores({ customers: null, variants: null, customerPacks: PACKS_SCHEMA, variantPacks: PACKS_WITH_CODES_SCHEMA })
       .upgrade(async (tx) => {
@@ -272,7 +272,7 @@ const variantCodes = (variant: LocalVariant) => variant.barcodes;
 /** Rows of a table written again as packs, a few thousand at a time in key order. */
 async function repack<Row extends PackedRow>(from: Table<Row>, to: Table, codesOf: (row: Row) => string[]): Promise<void> {
   const STEP = 5_000;
-  for (let after: IndexableType | null = null; ; ) {
+  for (let after: IndexableType | null = null; ;) {
     const rows: Row[] = await (after === null ? from.orderBy(':id') : from.where(':id').above(after)).limit(STEP).toArray();
     if (rows.length === 0) return;
     await to.bulkAdd(packsOf(rows, codesOf));

@@ -106,7 +106,10 @@ describe('PackedTable', () => {
     const otherTab = new PackedTable<Row>(db, 'packs', (r) => r.codes);
     // Another tab adds rows and renames one: this tab's directory of ids no longer matches.
     await otherTab.bulkPut([...many(80, 1, 'x'), { ...row('r5'), name: 'bên kia' }]);
-    await table.bulkPut([...many(150).map((r) => ({ ...r, name: `lại ${r.id}` })), ...many(80, 1, 'x').map((r) => ({ ...r, name: 'lần hai' }))]);
+    await table.bulkPut([
+      ...many(150).map((r) => ({ ...r, name: `lại ${r.id}` })),
+      ...many(80, 1, 'x').map((r) => ({ ...r, name: 'lần hai' })),
+    ]);
     expect(await table.count()).toBe(230);
     expect((await table.get('x3'))?.name).toBe('lần hai');
     // A write inside a transaction that fails is undone, and so is what it taught the directory.

@@ -79,7 +79,12 @@ export function packsOf<Row extends PackedRow>(rows: readonly Row[], codesOf: (r
   for (const [company, ofCompany] of groupByCompany(rows)) {
     for (let at = 0; at < ofCompany.length; at += PACK_SIZE) {
       const slice = ofCompany.slice(at, at + PACK_SIZE);
-      packs.push({ company, ids: slice.map((row) => row.id), rows: slice.map((row) => JSON.stringify(row)), codes: slice.flatMap(codesOf) });
+      packs.push({
+        company,
+        ids: slice.map((row) => row.id),
+        rows: slice.map((row) => JSON.stringify(row)),
+        codes: slice.flatMap(codesOf),
+      });
     }
   }
   return packs;
@@ -123,14 +128,20 @@ export class PackedTable<Row extends PackedRow> {
   async bulkGet(ids: readonly Key[]): Promise<(Row | undefined)[]> {
     const wanted = ids.filter(validKey);
     if (wanted.length === 0) return ids.map(() => undefined);
-    const keys = await this.packs.where('ids').anyOf([...new Set(wanted)]).primaryKeys();
+    const keys = await this.packs
+      .where('ids')
+      .anyOf([...new Set(wanted)])
+      .primaryKeys();
     return this.rowsIn(await this.packs.bulkGet([...new Set(keys)]), ids);
   }
 
   /** The rows of `entries`, each read from the pack its entry names, in their order; gone rows left out. */
   async rowsAt(entries: readonly { id: Key; pack: number }[]): Promise<Row[]> {
     const packs = await this.packs.bulkGet([...new Set(entries.map((entry) => entry.pack))]);
-    return this.rowsIn(packs, entries.map((entry) => entry.id)).filter((row): row is Row => row !== undefined);
+    return this.rowsIn(
+      packs,
+      entries.map((entry) => entry.id),
+    ).filter((row): row is Row => row !== undefined);
   }
 
   /** The row holding `code` among its lookup codes. */
@@ -151,7 +162,9 @@ export class PackedTable<Row extends PackedRow> {
   /** Packs by number, parsed (a deleted pack reads as undefined). */
   async readPacks(keys: readonly number[]): Promise<(ReadPack<Row> | undefined)[]> {
     const packs = await this.packs.bulkGet([...keys]);
-    return packs.map((pack) => (pack && pack.pack !== STAMP_KEY ? { pack: pack.pack!, company: pack.company, rows: this.parsed(pack) } : undefined));
+    return packs.map((pack) =>
+      pack && pack.pack !== STAMP_KEY ? { pack: pack.pack!, company: pack.company, rows: this.parsed(pack) } : undefined,
+    );
   }
 
   /** A company's packs, read a few at a time with a pause between steps so the page stays responsive. */
@@ -257,7 +270,13 @@ export class PackedTable<Row extends PackedRow> {
     let removed = 0;
     await this.write(async () => {
       const packs = await this.packs.where('company').equals(companyId).toArray();
-      const keptIds = new Set(packs.flatMap((pack) => this.parsed(pack).filter(keep).map((row) => row.id)));
+      const keptIds = new Set(
+        packs.flatMap((pack) =>
+          this.parsed(pack)
+            .filter(keep)
+            .map((row) => row.id),
+        ),
+      );
       const change = this.kept(packs, (id) => keptIds.has(id));
       removed = packs.reduce((sum, pack) => sum + pack.ids.length, 0) - keptIds.size;
       return change;
@@ -318,10 +337,7 @@ export class PackedTable<Row extends PackedRow> {
    * The packs holding some rows, by id. A few ids are looked up through the `ids` index; many go
    * through the directory of each company they belong to (read whole the first time).
    */
-  private async located(
-    directory: Directory,
-    rows: readonly { id: Key; company?: number }[],
-  ): Promise<Located> {
+  private async located(directory: Directory, rows: readonly { id: Key; company?: number }[]): Promise<Located> {
     const ids = [...new Set(rows.map((row) => row.id).filter(validKey))];
     let keys: number[];
     if (ids.length <= FEW_IDS || rows.some((row) => row.company === undefined)) {

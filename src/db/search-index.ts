@@ -7,7 +7,7 @@
  * read hundreds of rows through it. Here the mirror keeps one plain `search` text per row (its
  * folded words, no index), and each table keeps, per workspace, a compact in-memory list of
  * entries (id, name key, the fields list filters use) sorted by name, and their search texts joined
- * in one string (each text held once; 27 MB in all for 150,000 rows in tests/bench/local-data.ts):
+ * in one string (each text held once; 28–32 MB in all for 150,000 rows in tests/bench/local-data.ts):
  *  - a search is `indexOf` over one joined string of the texts (native, ~1 ms over 100,000 rows),
  *    with results already in name order, and exact counts for the pager;
  *  - the list is loaded once (the workspace's packs read a few at a time, yielding between them so

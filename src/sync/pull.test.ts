@@ -316,7 +316,15 @@ describe('pullChanges', () => {
   });
 
   it('asks for the page its headers announce while this one downloads, with the same scope', async () => {
-    await db.syncCursors.put({ companyId: COMPANY, accountId: ACCOUNT, cursor: 10, initialDone: true, lastPullAt: null, lastPushAt: null, scopeKey: 'S' });
+    await db.syncCursors.put({
+      companyId: COMPANY,
+      accountId: ACCOUNT,
+      cursor: 10,
+      initialDone: true,
+      lastPullAt: null,
+      lastPushAt: null,
+      scopeKey: 'S',
+    });
     const [a, b, c] = ['A', 'B', 'C'].map((name) => customer(`Nhà thuốc ${name}`));
     const { transport, log, scopes } = announcingServer({
       10: { ...page([upsert(a!, 20)], 20, true), scopeKey: 'S' },
@@ -334,7 +342,15 @@ describe('pullChanges', () => {
   });
 
   it('asks again for the cursor the page itself gives when its headers named another one', async () => {
-    await db.syncCursors.put({ companyId: COMPANY, accountId: ACCOUNT, cursor: 10, initialDone: true, lastPullAt: null, lastPushAt: null, scopeKey: 'S' });
+    await db.syncCursors.put({
+      companyId: COMPANY,
+      accountId: ACCOUNT,
+      cursor: 10,
+      initialDone: true,
+      lastPullAt: null,
+      lastPushAt: null,
+      scopeKey: 'S',
+    });
     const [a, b] = ['A', 'B'].map((name) => customer(`Nhà thuốc ${name}`));
     const { transport, log } = announcingServer(
       {

@@ -59,7 +59,10 @@ export async function pullChanges(options: PullOptions): Promise<PullOutcome> {
     let announce: (cursor: number | null) => void = () => undefined;
     const following = new Promise<number | null>((resolve) => (announce = resolve));
     const scope = cursor > 0 ? (scopeKey ?? '') : undefined;
-    const answer = transport({ company: companyId, cursor, limit, ...(scope === undefined ? {} : { scope }), ...(count ? { count: '1' as const } : {}) }, announce);
+    const answer = transport(
+      { company: companyId, cursor, limit, ...(scope === undefined ? {} : { scope }), ...(count ? { count: '1' as const } : {}) },
+      announce,
+    );
     // Settles `following` when no header named a cursor; also marks a failure as handled until the
     // page is awaited, where it surfaces after the pages before it are safe.
     answer.then(

@@ -8,7 +8,12 @@ import { createCustomerOnDevice } from './model/create-customer';
 export const customersClientSync = clientSyncDomain(customersSync, {
   mirrors: {
     // A reset keeps the customers made here that the server has not accepted yet.
-    customer: packedMirror((db) => db.customers, byText, toLocalCustomer, (row) => row.syncState !== 'synced'),
+    customer: packedMirror(
+      (db) => db.customers,
+      byText,
+      toLocalCustomer,
+      (row) => row.syncState !== 'synced',
+    ),
     customer_type: asSentMirror((db) => db.customerTypes, byNumber),
     customer_level: asSentMirror((db) => db.customerLevels, byNumber),
   },

@@ -5,6 +5,12 @@ import { clientSyncDomain } from '@/sync/domain';
 import { byNumber, packedMirror } from '@/sync/mirrors';
 
 export const productsClientSync = clientSyncDomain(productsSync, {
-  mirrors: { variant: packedMirror((db) => db.variants, byNumber, (record: VariantRecord) => toLocalVariant(record)) },
+  mirrors: {
+    variant: packedMirror(
+      (db) => db.variants,
+      byNumber,
+      (record: VariantRecord) => toLocalVariant(record),
+    ),
+  },
   writers: {},
 });
