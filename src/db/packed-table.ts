@@ -4,14 +4,14 @@
  * Why: Chromium's IndexedDB costs about the same per stored row whatever the row holds, 11,000–14,000
  * rows a second on the benchmark machine, so a first sync of 150,000 customers and variants spent
  * 20 s writing rows one by one; written 100 to a row (with the ids in a multi-entry index), the same
- * records land at about 65,000 a second (`npm run bench:local-data -- --diagnose`; docs/offline-sync.md
+ * records landed at about 65,000 a second (`npm run bench:local-data -- --diagnose`; docs/offline-sync.md
  * "Packed mirrors").
  *
  * The table answers what the app asks of a mirrored table (get, bulkGet, put, bulkPut, update,
  * delete…) with the same meaning as a Dexie table, so features read a customer or a variant by id as
  * before. How it keeps them:
  *  - A pack holds its rows as JSON texts beside their ids: reading a pack for one row copies the
- *    texts (cheap) and parses only the rows asked for, where a pack of objects would rebuild all 100.
+ *    texts (cheap) and parses only the rows asked for, where a pack of objects would rebuild them all.
  *  - A row is found through the packs' multi-entry `ids` index, or, by a search result, through the
  *    pack its index entry names (search-index.ts). A row never moves to another pack while it exists;
  *    new rows fill their company's newest pack, then new ones.
@@ -96,8 +96,8 @@ type Directory = { stamp: string | null; byCompany: Map<number, Map<Key, number>
 /** The packs holding some rows: by number, and by the id of each row found. */
 type Located = { packs: Map<number, Pack>; holding: Map<Key, Pack> };
 
-/** What a write does: packs to put, packs to delete, and ids taken out of packs that stay (by company). */
-type Change = { put: Pack[]; deleted: Pack[]; gone: Map<number, Key[]> };
+/** What a write does: packs to put, packs to delete, and the ids no pack holds any more. */
+type Change = { put: Pack[]; deleted: Pack[]; gone: Key[] };
 
 export class PackedTable<Row extends PackedRow> {
   /**
@@ -233,7 +233,7 @@ export class PackedTable<Row extends PackedRow> {
         added.push(...packsOf(ofCompany.slice(at), this.codesOf ?? (() => [])));
       }
       for (const pack of written.values()) pack.codes = this.codesIn(pack);
-      return { put: [...written.values(), ...added], deleted: [], gone: new Map() };
+      return { put: [...written.values(), ...added], deleted: [], gone: [] };
     });
   }
 
@@ -242,12 +242,12 @@ export class PackedTable<Row extends PackedRow> {
     let updated = 0;
     await this.write(async (located) => {
       const pack = (await located([{ id }])).holding.get(id);
-      if (!pack) return { put: [], deleted: [], gone: new Map() };
+      if (!pack) return { put: [], deleted: [], gone: [] };
       const at = pack.ids.indexOf(id);
       pack.rows[at] = JSON.stringify({ ...(JSON.parse(pack.rows[at]!) as Row), ...changes });
       pack.codes = this.codesIn(pack);
       updated = 1;
-      return { put: [pack], deleted: [], gone: new Map() };
+      return { put: [pack], deleted: [], gone: [] };
     });
     return updated;
   }
@@ -286,12 +286,12 @@ export class PackedTable<Row extends PackedRow> {
 
   /** The packs with only the rows whose ids `keep` holds: emptied packs are deleted. */
   private kept(packs: Pack[], keep: (id: Key) => boolean): Change {
-    const change: Change = { put: [], deleted: [], gone: new Map() };
+    const change: Change = { put: [], deleted: [], gone: [] };
     for (const pack of packs) {
       const at = pack.ids.flatMap((id, index) => (keep(id) ? [index] : []));
+      if (at.length < pack.ids.length) change.gone.push(...pack.ids.filter((id) => !keep(id)));
       if (at.length === 0) change.deleted.push(pack);
       else if (at.length < pack.ids.length) {
-        change.gone.set(pack.company, [...(change.gone.get(pack.company) ?? []), ...pack.ids.filter((id) => !keep(id))]);
         const kept: Pack = { ...pack, ids: at.map((index) => pack.ids[index]!), rows: at.map((index) => pack.rows[index]!) };
         change.put.push({ ...kept, codes: this.codesIn(kept) });
       }
@@ -317,11 +317,10 @@ export class PackedTable<Row extends PackedRow> {
       const stamp = uuidv7();
       await this.packs.put({ pack: STAMP_KEY, company: -1, ids: [], rows: [], codes: [], stamp } as StampRow);
       // Kept current only for the companies it holds; another is read when next needed.
-      for (const pack of deleted) for (const id of pack.ids) directory.byCompany.get(pack.company)?.delete(id);
-      for (const [company, ids] of gone) for (const id of ids) directory.byCompany.get(company)?.delete(id);
+      for (const held of directory.byCompany.values()) for (const id of gone) held.delete(id);
       put.forEach((pack, index) => {
         const held = directory.byCompany.get(pack.company);
-        for (const id of held ? pack.ids : []) held!.set(id, keys[index] as number);
+        if (held) for (const id of pack.ids) held.set(id, keys[index] as number);
       });
       directory.stamp = stamp;
     });

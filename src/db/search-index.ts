@@ -78,6 +78,9 @@ const MAX_TOUCHED = 40;
 /** Packs read per step of a load (about 1,000 rows): each step's rows are parsed and sorted in one go on the main thread. */
 const LOAD_STEP = Math.ceil(1_000 / PACK_SIZE);
 
+/** A pause that lets the page paint and answer taps between steps of a long read. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 /** Every typed (folded) word begins some word of the text. */
 export function matchesWords(search: string, words: readonly string[]): boolean {
   const text = ` ${search}`;
@@ -363,9 +366,6 @@ class TableIndex<Row extends SearchableRow, F> {
     }
   }
 }
-
-/** A pause that lets the page paint and answer taps between steps of a long read. */
-const pause = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The rows of some entries, in their order, each read from its pack (a row deleted since is left out). */
 export function entryRows<Row extends SearchableRow>(table: PackedTable<Row>, entries: readonly IndexEntry<unknown>[]): Promise<Row[]> {

@@ -135,6 +135,10 @@ function announcingServer(pages: Record<number, PullAnswer>, announce: (page: Pu
   return { transport, log, scopes };
 }
 
+/** A device that pulled up to `cursor` before, with `scopeKey` as its scope. */
+const resumeAt = (cursor: number, scopeKey: string) =>
+  db.syncCursors.put({ companyId: COMPANY, accountId: ACCOUNT, cursor, initialDone: true, lastPullAt: null, lastPushAt: null, scopeKey });
+
 describe('pullChanges', () => {
   it('applies pages in order and keeps the cursor with the data', async () => {
     const a = customer('Nhà thuốc A');
@@ -316,15 +320,7 @@ describe('pullChanges', () => {
   });
 
   it('asks for the page its headers announce while this one downloads, with the same scope', async () => {
-    await db.syncCursors.put({
-      companyId: COMPANY,
-      accountId: ACCOUNT,
-      cursor: 10,
-      initialDone: true,
-      lastPullAt: null,
-      lastPushAt: null,
-      scopeKey: 'S',
-    });
+    await resumeAt(10, 'S');
     const [a, b, c] = ['A', 'B', 'C'].map((name) => customer(`Nhà thuốc ${name}`));
     const { transport, log, scopes } = announcingServer({
       10: { ...page([upsert(a!, 20)], 20, true), scopeKey: 'S' },
@@ -342,15 +338,7 @@ describe('pullChanges', () => {
   });
 
   it('asks again for the cursor the page itself gives when its headers named another one', async () => {
-    await db.syncCursors.put({
-      companyId: COMPANY,
-      accountId: ACCOUNT,
-      cursor: 10,
-      initialDone: true,
-      lastPullAt: null,
-      lastPushAt: null,
-      scopeKey: 'S',
-    });
+    await resumeAt(10, 'S');
     const [a, b] = ['A', 'B'].map((name) => customer(`Nhà thuốc ${name}`));
     const { transport, log } = announcingServer(
       {
