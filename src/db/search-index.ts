@@ -27,24 +27,21 @@ type Key = string | number;
 /** What a mirrored row must hold to be searchable. */
 type SearchableRow = { id: Key; company: number; nameFold: string; search: string };
 
-export type IndexEntry<F> = {
-  id: Key;
-  /** The name order key (nameFold). */
-  sort: string;
-  fields: F;
-  /** The pack its row is kept in (packed-table.ts), where its page reads it from. */
-  pack: number;
-};
+/** A search's result: the row's id, its list fields, and the pack its row is kept in (packed-table.ts), where its page reads it from. */
+export type IndexEntry<F> = { id: Key; fields: F; pack: number };
+
+/** An entry made from a stored row: with its name order key (nameFold) and its text. */
+type Loaded<F> = { entry: IndexEntry<F> & { sort: string }; text: string };
 
 /**
  * An entry as its workspace holds it: its text (' word1 word2 …': a typed word matches where ' ' +
  * word occurs) lives only in the joined text, from `at` to the next '\n', so each text is held once
- * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice).
+ * (the heap the index keeps was 57 MB for 150,000 rows while every text was held twice). Its name
+ * key is a string only where the text does not begin with it; where it does (most rows: the name's
+ * folded words come first in the text), `sort` is the key's length and the key is read from the text
+ * (5 MB less for 150,000 rows).
  */
-type Held<F> = IndexEntry<F> & { at: number };
-
-/** An entry made from a stored row, with its text. */
-type Loaded<F> = { entry: IndexEntry<F>; text: string };
+type Held<F> = IndexEntry<F> & { sort: string | number; at: number };
 
 /** The text of the entry at `at` of a joined text. */
 function textAt(joined: string, at: number): string {
@@ -111,13 +108,52 @@ function rarestFirst(joined: string, needles: string[]): string[] {
   return counted.sort((a, b) => a.found - b.found || b.needle.length - a.needle.length).map((entry) => entry.needle);
 }
 
-function compare(a: { sort: string; id: Key }, b: { sort: string; id: Key }): number {
-  if (a.sort !== b.sort) return a.sort < b.sort ? -1 : 1;
-  if (a.id === b.id) return 0;
-  return a.id < b.id ? -1 : 1;
+function compareIds(a: Key, b: Key): number {
+  if (a === b) return 0;
+  return a < b ? -1 : 1;
 }
 
-const compareLoaded = (a: Loaded<unknown>, b: Loaded<unknown>) => compare(a.entry, b.entry);
+function compareLoaded({ entry: a }: Loaded<unknown>, { entry: b }: Loaded<unknown>): number {
+  if (a.sort !== b.sort) return a.sort < b.sort ? -1 : 1;
+  return compareIds(a.id, b.id);
+}
+
+/** The order of two texts' parts (as `<` orders strings: by UTF-16 code unit), without cutting them out. */
+function compareParts(a: string, aStart: number, aLength: number, b: string, bStart: number, bLength: number): number {
+  const shorter = Math.min(aLength, bLength);
+  for (let index = 0; index < shorter; index += 1) {
+    const difference = a.charCodeAt(aStart + index) - b.charCodeAt(bStart + index);
+    if (difference !== 0) return difference;
+  }
+  return aLength - bLength;
+}
+
+const keyLength = ({ sort }: Held<unknown>): number => (typeof sort === 'string' ? sort.length : sort);
+
+/**
+ * A few items put into a long list in the same order: each placed by binary search, so a write's
+ * entries cost a few comparisons each, not one per entry kept (an entry's key may be read from the
+ * joined text, slower to compare than a string).
+ */
+function insertSorted<T>(list: T[], items: T[], order: (a: T, b: T) => number): T[] {
+  if (items.length === 0) return list;
+  const merged: T[] = [];
+  let from = 0;
+  for (const item of items) {
+    let low = from;
+    let high = list.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (order(list[middle]!, item) <= 0) low = middle + 1;
+      else high = middle;
+    }
+    for (let index = from; index < low; index += 1) merged.push(list[index]!);
+    merged.push(item);
+    from = low;
+  }
+  for (let index = from; index < list.length; index += 1) merged.push(list[index]!);
+  return merged;
+}
 
 /** Two lists in the same order as one. */
 function mergeSorted<T>(first: T[], second: T[], order: (a: T, b: T) => number): T[] {
@@ -143,11 +179,39 @@ class WorkspaceEntries<F> {
   /** An entry was put or removed since the text was last joined. */
   private changed = false;
 
+  /** From entries already in name order (a load). */
   constructor(loaded: readonly Loaded<F>[] = []) {
-    this.apply(loaded, new Set());
-    // Joined now, while loading, not in the first search; after a change it is joined again lazily.
-    this.joinedText();
+    let offset = 0;
+    this.entries = loaded.map(({ entry, text }) => {
+      const held = this.held(entry, text);
+      held.at = offset;
+      offset += text.length + 1;
+      return held;
+    });
+    this.joined = loaded.map(({ text }) => text).join('\n');
   }
+
+  /** An entry as held, its name key read from its text where the text begins with it. */
+  private held({ id, sort, fields, pack }: Loaded<F>['entry'], text: string): Held<F> {
+    // A literal, not a spread: a spread entry with one more property grows a separate property
+    // store, which held 150,000 times costs megabytes.
+    return { id, sort: text.startsWith(sort, 1) ? sort.length : sort, fields, pack, at: 0 };
+  }
+
+  /** The text an entry's name key is read from: its own, its waiting text (put since the last join), or the joined text. */
+  private keyText(entry: Held<F>): string {
+    return typeof entry.sort === 'string' ? entry.sort : (this.waiting.get(entry) ?? this.joined);
+  }
+
+  /** Where the entry's name key begins in keyText (after the text's leading space). */
+  private keyStart(entry: Held<F>): number {
+    return typeof entry.sort === 'string' ? 0 : this.waiting.has(entry) ? 1 : entry.at + 1;
+  }
+
+  /** Name order, then id order. */
+  private readonly compare = (a: Held<F>, b: Held<F>): number =>
+    compareParts(this.keyText(a), this.keyStart(a), keyLength(a), this.keyText(b), this.keyStart(b), keyLength(b)) ||
+    compareIds(a.id, b.id);
 
   get size(): number {
     return this.entries.length;
@@ -162,13 +226,11 @@ class WorkspaceEntries<F> {
    */
   apply(written: readonly Loaded<F>[], reread: ReadonlySet<number>): void {
     const added = written.map(({ entry, text }) => {
-      // A literal, not a spread: a spread entry with one more property grows a separate property
-      // store, which held 150,000 times costs megabytes.
-      const held: Held<F> = { id: entry.id, sort: entry.sort, fields: entry.fields, pack: entry.pack, at: 0 };
+      const held = this.held(entry, text);
       this.waiting.set(held, text);
       return held;
     });
-    added.sort(compare);
+    added.sort(this.compare);
     let kept = this.entries;
     if (kept.length > 0) {
       const replaced = new Set(added.map((held) => held.id));
@@ -178,7 +240,7 @@ class WorkspaceEntries<F> {
         return false;
       });
     }
-    this.entries = mergeSorted(kept, added, compare);
+    this.entries = insertSorted(kept, added, this.compare);
     // Left out of `joined` at its next join, which holds only what `entries` holds.
     this.changed = true;
   }
@@ -383,4 +445,3 @@ export function searchIndex<Row extends SearchableRow, F>(db: AppDb, source: Ind
   if (!index) forDb.set(key, (index = new TableIndex(db, source) as unknown as TableIndex<never, unknown>));
   return index as unknown as TableIndex<Row, F>;
 }
-

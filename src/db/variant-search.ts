@@ -9,11 +9,14 @@ import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from './app-db';
 import { entryRows, searchIndex, type IndexEntry } from './search-index';
 
-/** What the offline product list filters and groups on, kept beside each entry. */
-export type VariantFields = Pick<
-  LocalVariant,
-  'product_id' | 'product_code' | 'code' | 'updated_at' | 'brand_id' | 'category_id' | 'group_id'
->;
+/**
+ * What the offline product list filters, groups and orders on, kept beside each entry. The last
+ * change as a time in ms (a number holds in 12 bytes what its ISO text held in 36: 1.2 MB less
+ * for 50,000 variants).
+ */
+export type VariantFields = Pick<LocalVariant, 'product_id' | 'product_code' | 'code' | 'brand_id' | 'category_id' | 'group_id'> & {
+  updatedAt: number;
+};
 
 const VARIANTS = {
   table: (db: AppDb) => db.variants,
@@ -21,7 +24,7 @@ const VARIANTS = {
     product_id,
     product_code,
     code,
-    updated_at,
+    updatedAt: Date.parse(updated_at) || 0,
     brand_id,
     category_id,
     group_id,

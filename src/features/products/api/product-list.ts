@@ -111,11 +111,11 @@ function findVariants(db: AppDb, companyId: number, filter: ProductFilter): Prom
   return findLocalVariants(db, companyId, foldedWords(filter.search), (fields) => matchesFields(fields, filter));
 }
 
-/** Codes and ISO times compare as plain text; names keep the index's (folded) order. */
-function ordered<T>(items: T[], sort: ProductSort, key: (item: T) => { code: string; updated_at: string }): T[] {
+/** By code or by last change (a time in ms); names keep the index's (folded) order. */
+function ordered<T>(items: T[], sort: ProductSort, key: (item: T) => { code: string; updatedAt: number }): T[] {
   if (sort === 'name') return items;
   if (sort === '-name') return items.reverse();
-  const field = sort.replace('-', '') as 'code' | 'updated_at';
+  const field = sort.replace('-', '') === 'code' ? 'code' : 'updatedAt';
   const direction = sort.startsWith('-') ? -1 : 1;
   return items.sort((a, b) => {
     const x = key(a)[field];
@@ -127,14 +127,14 @@ function ordered<T>(items: T[], sort: ProductSort, key: (item: T) => { code: str
 export async function localProductList(db: AppDb, companyId: number, filter: ProductFilter): Promise<ProductList> {
   const found = await findVariants(db, companyId, filter);
   // Products in the order of their first variant by name; a product's last change is its variants' latest.
-  const products = new Map<number, { id: number; code: string; updated_at: string; variants: Entry[] }>();
+  const products = new Map<number, { id: number; code: string; updatedAt: number; variants: Entry[] }>();
   for (const entry of found) {
-    const { product_id, product_code, updated_at } = entry.fields;
+    const { product_id, product_code, updatedAt } = entry.fields;
     const product = products.get(product_id);
-    if (!product) products.set(product_id, { id: product_id, code: product_code, updated_at, variants: [entry] });
+    if (!product) products.set(product_id, { id: product_id, code: product_code, updatedAt, variants: [entry] });
     else {
       product.variants.push(entry);
-      if (updated_at > product.updated_at) product.updated_at = updated_at;
+      if (updatedAt > product.updatedAt) product.updatedAt = updatedAt;
     }
   }
   const start = (filter.page - 1) * filter.limit;
