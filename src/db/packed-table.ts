@@ -270,13 +270,7 @@ export class PackedTable<Row extends PackedRow> {
     let removed = 0;
     await this.write(async () => {
       const packs = await this.packs.where('company').equals(companyId).toArray();
-      const keptIds = new Set(
-        packs.flatMap((pack) =>
-          this.parsed(pack)
-            .filter(keep)
-            .map((row) => row.id),
-        ),
-      );
+      const keptIds = new Set(packs.flatMap((pack) => this.parsed(pack).filter(keep)).map((row) => row.id));
       const change = this.kept(packs, (id) => keptIds.has(id));
       removed = packs.reduce((sum, pack) => sum + pack.ids.length, 0) - keptIds.size;
       return change;

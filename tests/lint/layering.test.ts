@@ -2,7 +2,8 @@
  * Each layering rule of eslint.config.js fires on a file that breaks it: every fixture in
  * fixtures/ is linted as if it stood at the path its first line names (`// as: …`) and must be
  * refused by the rule its second line names (`// breaks: …`), and by nothing else; the `nothing`
- * fixtures show the allowed imports pass.
+ * fixtures show the allowed imports pass. The length rule (400 lines a production file) is proved
+ * on a generated text.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,6 +27,14 @@ describe('layering rules', () => {
   it('has a fixture for every rule that guards the layers', () => {
     const rules = new Set(fixtures.map((fixture) => fixture.breaks));
     expect([...rules].sort()).toEqual(['import-x/no-cycle', 'import-x/no-restricted-paths', 'no-restricted-imports', 'nothing']);
+  });
+
+  it('refuses a production file over 400 lines, not a test', async () => {
+    const text = Array.from({ length: 401 }, (_, i) => `export const line${i} = ${i};`).join('\n');
+    const [production] = await eslint.lintText(text, { filePath: 'src/lib/long-module.ts' });
+    expect(production!.messages.map((message) => message.ruleId)).toEqual(['max-lines']);
+    const [test] = await eslint.lintText(text, { filePath: 'src/lib/long-module.test.ts' });
+    expect(test!.messages).toEqual([]);
   });
 
   it.each(fixtures)('$name', async ({ text, as, breaks }) => {
