@@ -164,9 +164,9 @@ export class WorkspaceEntries<F> {
    * Puts the written entries (new, or replacing the entry of the same id) and removes the entries
    * held from the `reread` packs (a pack read again lists all it holds now), in a pass over the list,
    * the written entries placed by binary search: 16–43 ms (p50) for 100,000 entries in node with 1
-   * to 2,000 rows written (npm run bench:index-apply; 29–48 ms while they were merged in by comparing with every entry), once
-   * per search that follows writes (a map by id found them in microseconds, for 8 MB of heap held
-   * all the time).
+   * to 2,000 rows written (npm run bench:index-apply; 29–48 ms while they were merged in by
+   * comparing with every entry), once per search that follows writes (a map by id found them in
+   * microseconds, for 8 MB of heap held all the time).
    */
   apply(written: readonly Loaded<F>[], reread: ReadonlySet<number>): void {
     const added = written.map(({ entry, text }) => {
