@@ -156,7 +156,7 @@ class TableIndex<Row extends SearchableRow, F> {
         this.stale = false;
         this.touched.clear();
         try {
-          loading.entries = new WorkspaceEntries(await this.load(companyId));
+          loading.entries = await WorkspaceEntries.fromSorted(await this.load(companyId), pause);
         } catch (error) {
           // Never leave the empty placeholder to answer the next search.
           if (this.workspace === loading) this.workspace = null;

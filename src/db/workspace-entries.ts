@@ -111,6 +111,9 @@ export function mergeSorted<T>(first: T[], second: T[], order: (a: T, b: T) => n
   return merged;
 }
 
+/** Entries made per step when a load is turned into a workspace's entries. */
+const STEP_ENTRIES = 20_000;
+
 /** One workspace's entries in name order, with the joined text searches scan. */
 export class WorkspaceEntries<F> {
   // No map by id: a map of 150,000 entries cost 8 MB of the heap, and writes are applied in one
@@ -122,16 +125,28 @@ export class WorkspaceEntries<F> {
   /** An entry was put or removed since the text was last joined. */
   private changed = false;
 
-  /** From entries already in name order (a load). */
-  constructor(loaded: readonly Loaded<F>[] = []) {
+  /**
+   * From entries already in name order (a load), made STEP_ENTRIES at a time with `pause` between
+   * steps, so that making 100,000 of them does not hold the page in one task.
+   */
+  static async fromSorted<F>(loaded: readonly Loaded<F>[], pause: () => Promise<unknown>): Promise<WorkspaceEntries<F>> {
+    const made = new WorkspaceEntries<F>();
+    const entries = new Array<Held<F>>(loaded.length);
     let offset = 0;
-    this.entries = loaded.map(({ entry, text }) => {
-      const held = this.held(entry, text);
-      held.at = offset;
-      offset += text.length + 1;
-      return held;
-    });
-    this.joined = loaded.map(({ text }) => text).join('\n');
+    for (let start = 0; start < loaded.length; start += STEP_ENTRIES) {
+      await pause();
+      for (let index = start; index < Math.min(start + STEP_ENTRIES, loaded.length); index += 1) {
+        const { entry, text } = loaded[index]!;
+        const held = made.held(entry, text);
+        held.at = offset;
+        offset += text.length + 1;
+        entries[index] = held;
+      }
+    }
+    await pause();
+    made.entries = entries;
+    made.joined = loaded.map(({ text }) => text).join('\n');
+    return made;
   }
 
   /** An entry as held, its name key read from its text where the text begins with it. */

@@ -22,9 +22,8 @@ function entry(index: number, pack: number): Loaded<object> {
   };
 }
 
-const entries = new WorkspaceEntries<object>(
-  Array.from({ length: HELD }, (_, index) => entry(index, 1 + Math.floor(index / 50))).sort(compareLoaded),
-);
+const loaded = Array.from({ length: HELD }, (_, index) => entry(index, 1 + Math.floor(index / 50))).sort(compareLoaded);
+const entries = await WorkspaceEntries.fromSorted(loaded, async () => undefined);
 entries.find(['nha'], null, 1);
 let next = HELD;
 for (const written of [1, 50, 2_000]) {
