@@ -4,7 +4,7 @@
  * #5571). A `reset` answer drops the mirrored (not the queued) records and starts from 0.
  */
 import type { Envelope } from '@contract/envelope';
-import { MAX_PULL_LIMIT, type PullAnswer } from '@contract/sync';
+import type { PullAnswer } from '@contract/sync';
 import type { AppDb, SyncCursorRow } from '@/db/app-db';
 import { applyServerChanges, clearMirror, mirrorTables } from './mirror';
 
@@ -35,12 +35,13 @@ export type PullOptions = {
 };
 
 /**
- * Records per page: half the server's most (MAX_PULL_LIMIT). A page's parsed records are alive
- * while it is folded and written, and the garbage collector copies what is alive: with pages of
- * 2,000 its pauses made main-thread tasks of 55–65 ms during a first sync, with 1,000 none past
- * 50 ms, for about half a second more over 150,000 records (tests/bench/local-data.ts).
+ * Records per page: fewer than the server's most (MAX_PULL_LIMIT, 2,000). A page's parsed records
+ * are alive while it is folded and written, and the garbage collector copies what is alive: with
+ * pages of 2,000 its pauses made main-thread tasks of 55–65 ms during a first sync; with 1,500 or
+ * 1,000, none past 50 ms. 1,500 keeps the first sync of 150,000 records at 10.6–11.4 s
+ * (1,000: 10.6–12.6 s; tests/bench/local-data.ts).
  */
-const PAGE_SIZE = MAX_PULL_LIMIT / 2;
+const PAGE_SIZE = 1_500;
 
 export type PullOutcome = { pages: number; changes: number; resets: number; firstSyncDone: boolean };
 
