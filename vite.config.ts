@@ -4,6 +4,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { coldStart } from './scripts/cold-start-plugin';
 import { precompress } from './scripts/precompress-plugin';
 import { rechartsFirstHalf } from './scripts/recharts-split';
 
@@ -12,8 +13,13 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 /** Issue 6: what the service worker downloads on install (the whole offline app) stays under this. */
 const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
 
-/** The route chunks a cold start loads: /dashboard in its workspace layout, /login in its own. */
-const COLD_START_ROUTES = /^assets\/(_app|dashboard|_login|login)-[\w-]{8}\.js$/;
+/** The route chunks a cold start loads: /dashboard in its workspace layout (one file), /login in its own. */
+const COLD_START_ROUTES = /^assets\/(cold-start|_login|login)-[\w-]{8}\.js$/;
+/** /dashboard's route modules (TanStack's split components), gathered in one file named in its HTML. */
+const dashboardStart = coldStart(
+  { '/dashboard': /[\\/]src[\\/]routes[\\/]_app(\.tsx|[\\/]dashboard\.tsx)\?tsr-split=component$/ },
+  /[\\/]src[\\/]routes[\\/]_login(\.tsx|[\\/]login\.tsx)\?tsr-split=component$/,
+);
 
 /** The recharts files of its first chunk (scripts/recharts-split.ts), and a module id as that real path. */
 const rechartsHalf = rechartsFirstHalf();
@@ -99,6 +105,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    dashboardStart.plugin,
     precompress(),
   ],
   build: {
@@ -264,6 +271,8 @@ export default defineConfig({
               test: /[\\/](employee-filter|customer-filter|order-filter-search|dashboard-search|saved-filters|page-query|order-print-format|customers-tabs|kpi|orders-status|fold)\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // What /dashboard's layout and page use beyond the entry, in one file (scripts/cold-start-plugin.ts).
+            dashboardStart.group,
             // The Mantine pieces every screen draws (sign-in included): one file instead of thirty.
             {
               name: 'ui',

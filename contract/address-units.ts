@@ -166,7 +166,8 @@ export function bareName(name: string): string {
   return bare === '' ? name : bare;
 }
 
-const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
+// Made when first used, not while the module loads (a phone's first paint would pay the locale's data).
+let collator: Intl.Collator | undefined;
 
 /**
  * Vietnamese collation (Đ after D, tones after the plain letter, "Phường 2" before "Phường 10") on the
@@ -174,6 +175,7 @@ const collator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' })
  * communes interleave by their proper names; then the full name and the code break ties.
  */
 export function comparePlaceNames(a: { code: string; name: string }, b: { code: string; name: string }): number {
+  collator ??= new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
   return collator.compare(bareName(a.name), bareName(b.name)) || collator.compare(a.name, b.name) || a.code.localeCompare(b.code);
 }
 

@@ -40,8 +40,11 @@ export type DiscountedLine = {
   amounts: Pick<LineAmounts, 'base' | 'discount'>;
 };
 
-const percentFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
-const percentText = (value: number) => `${percentFormat.format(value)} %`;
+// Made when first used: a vi-VN formatter made while the module loads costs a phone's first paint
+// the locale's data (contract/money.ts groupDigits).
+let percentFormat: Intl.NumberFormat | undefined;
+const percentText = (value: number) =>
+  `${(percentFormat ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 })).format(value)} %`;
 
 /** The discount a line gives, as a percent of its worth after promotions (what the rep typed, for a percent). */
 function linePercent(line: DiscountedLine): number {

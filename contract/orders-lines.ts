@@ -4,14 +4,14 @@
  * the total used another, and an amount discount over the line capped without a word. A field keeps
  * what the rep typed; these say what is wrong with it, and nothing is corrected silently.
  */
-import { formatMoney } from './money';
+import { formatMoney, groupDigits } from './money';
 import type { LineDiscount } from './orders-totals';
 
 /** The most one line may order (contract/orders.ts OrderLineInputSchema). */
 export const MAX_LINE_QUANTITY = 1_000_000;
 
 export const QUANTITY_MIN_MESSAGE = 'Số lượng tối thiểu là 1';
-export const QUANTITY_MAX_MESSAGE = `Số lượng tối đa là ${MAX_LINE_QUANTITY.toLocaleString('vi-VN')}`;
+export const QUANTITY_MAX_MESSAGE = `Số lượng tối đa là ${groupDigits(MAX_LINE_QUANTITY)}`;
 export const PERCENT_MAX_MESSAGE = 'Chiết khấu tối đa 100%';
 
 export function quantityProblem(quantity: number): string | null {

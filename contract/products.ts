@@ -6,6 +6,7 @@
  * per unit when the WHOLESALE switch is on. Money is whole đồng.
  */
 import * as v from 'valibot';
+import { groupDigits } from './money';
 import { defineSyncDomain } from './sync';
 import { bodyObject, companyBodyField, companyQueryField, optionalText, pagingFields, requiredText } from './validation';
 
@@ -166,7 +167,7 @@ function parcelSide(label: string, max: number) {
         v.number(`${label} không hợp lệ`),
         v.integer(`${label} phải là số nguyên`),
         v.minValue(1, `${label} phải lớn hơn 0`),
-        v.maxValue(max, `${label} tối đa là ${max.toLocaleString('vi-VN')}`),
+        v.maxValue(max, `${label} tối đa là ${groupDigits(max)}`),
       ),
     ),
   );

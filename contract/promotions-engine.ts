@@ -165,9 +165,10 @@ function covers(programme: EngineProgramme, line: EngineLine): boolean {
   );
 }
 
-// Built once: toLocaleString builds a formatter on every call, and a cart asks for dozens of hints.
-const NUMBER = new Intl.NumberFormat('vi-VN');
-const units = (quantity: number, unit: string) => `${NUMBER.format(quantity)} ${unit}`;
+// Built once, when first used: toLocaleString builds a formatter on every call, and a cart asks for
+// dozens of hints; built while the module loads, it would cost the first paint the locale's data.
+let NUMBER: Intl.NumberFormat | undefined;
+const units = (quantity: number, unit: string) => `${(NUMBER ??= new Intl.NumberFormat('vi-VN')).format(quantity)} ${unit}`;
 
 function rewardText(programme: EngineProgramme, tier: PromotionTier, unit: string, gift: GiftGoods | undefined): string {
   if (tier.reward === 'percent') return programme.kind === 'order_total' ? `giảm ${tier.value}% đơn hàng` : `giảm ${tier.value}%`;

@@ -23,7 +23,8 @@ export const cleanQuery = (query: KeptQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '' && value !== false));
 
 function keyOf(accountId: number, path: string, query: KeptQuery): string {
-  const sorted = Object.entries(cleanQuery(query)).sort(([a], [b]) => a.localeCompare(b));
+  // Not localeCompare: its first call builds a collator, tens of milliseconds on a phone's first paint.
+  const sorted = Object.entries(cleanQuery(query)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `${PREFIX}${query.company}:${accountId}:${path}?${new URLSearchParams(sorted.map(([k, v]) => [k, String(v)])).toString()}`;
 }
 

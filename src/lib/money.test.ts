@@ -50,6 +50,45 @@ describe('whole numbers, written without Intl', () => {
   });
 });
 
+describe('fractions, written without Intl', () => {
+  it('read exactly as Intl writes them for vi-VN, rounding included', () => {
+    const values = [
+      0.5,
+      -0.5,
+      0.05,
+      -0.004,
+      0.005,
+      1.005,
+      2.675,
+      0.95,
+      9.995,
+      -9.995,
+      1e-7,
+      99.95,
+      99.99,
+      100.05,
+      1234.5678,
+      -1234.5678,
+      999999.995,
+      1e14 + 0.5,
+    ];
+    let seed = 11;
+    for (let i = 0; i < 800; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      const digits = 1 + (i % 14);
+      values.push((i % 2 ? -1 : 1) * (seed / 2147483647) * 10 ** digits);
+    }
+    for (const fractionDigits of [0, 1, 2, 3]) {
+      const number = new Intl.NumberFormat('vi-VN', {
+        minimumFractionDigits: 0,
+        maximumFractionDigits: fractionDigits,
+        signDisplay: 'negative',
+      });
+      for (const value of values) expect(formatNumber(value, fractionDigits), `${value} to ${fractionDigits}`).toBe(number.format(value));
+    }
+  });
+});
+
 describe('parseMoney', () => {
   it('reads dot thousands and a comma decimal', () => {
     expect(parseMoney('1.234.567,5')).toBe(1234567.5);

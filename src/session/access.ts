@@ -25,8 +25,8 @@ export function getMemberAccess(companyId: number): MemberAccess | null {
 }
 
 export function setMemberAccess(companyId: number, access: MemberAccess): void {
+  // The same text read back keeps the same object (currentAccess), so an unchanged answer renders nothing.
   localStorage.setItem(`${ACCESS_PREFIX}${companyId}`, JSON.stringify(access));
-  cache = null;
   for (const listener of listeners) listener();
 }
 

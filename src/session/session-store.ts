@@ -100,26 +100,38 @@ export function clearSession(): void {
 }
 
 export type SessionSnapshot = {
-  version: number;
   accessToken: string | null;
   account: StoredAccount | null;
   company: CompanySummary | null;
   flags: FeatureFlags;
 };
 
-let cached: SessionSnapshot | null = null;
+/** The snapshot and the cookie texts it was read from. */
+let cached: { version: number; raw: string; session: SessionSnapshot } | null = null;
 
+/**
+ * A write or a focus only re-renders the app when a cookie really changed: the workspace's switches
+ * are fetched again on every start (src/app/layout/app-layout.tsx), and an unchanged answer must not
+ * render the whole screen again right after its first paint (issue 19's blocking time).
+ */
 function snapshot(): SessionSnapshot {
-  if (cached && cached.version === version) return cached;
+  if (cached && cached.version === version) return cached.session;
   const company = getCompanyData();
-  cached = {
-    version,
+  const raw = [ACCESS_TOKEN, USER_ACCOUNT, COMPANY_DATA, company ? `${FLAGS_PREFIX}${company.id}` : '']
+    .map((name) => (name ? readCookie(name) : null))
+    .join('\u0000');
+  if (cached && cached.raw === raw) {
+    cached.version = version;
+    return cached.session;
+  }
+  const session = {
     accessToken: getAccessToken(),
     account: getUserAccount(),
     company,
     flags: company ? getFeatureFlags(company.id) : {},
   };
-  return cached;
+  cached = { version, raw, session };
+  return session;
 }
 
 export function readSession(): SessionSnapshot {

@@ -1,5 +1,6 @@
 /** A progress bar while a long pull (the first sync of a workspace) runs. */
 import { Progress, Text } from '@mantine/core';
+import { formatNumber } from '@/lib/money';
 import { useSyncStatus } from '@/sync/sync-status';
 
 /** Short pulls finish before a bar would help; show it for bigger ones. */
@@ -12,7 +13,7 @@ export function FirstSyncProgress() {
   return (
     <div data-testid="first-sync-progress" style={{ marginBottom: 12 }}>
       <Text size="xs" c="dimmed" mb={4}>
-        Đang tải dữ liệu về máy: {progress.done.toLocaleString('vi-VN')} / {progress.total.toLocaleString('vi-VN')} bản ghi
+        Đang tải dữ liệu về máy: {formatNumber(progress.done)} / {formatNumber(progress.total)} bản ghi
       </Text>
       <Progress value={percent} animated size="sm" />
     </div>
