@@ -10,7 +10,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { can, type MemberAccess, type PermissionAction, type PermissionArea } from '@contract/roles';
-import { getCompanyData, subscribeSession } from './session-store';
+import { readSession, subscribeSession } from './session-store';
 
 const ACCESS_PREFIX = 'memberAccess_';
 const listeners = new Set<() => void>();
@@ -33,7 +33,8 @@ export function setMemberAccess(companyId: number, access: MemberAccess): void {
 let cache: { companyId: number | null; raw: string | null; access: MemberAccess | null } | null = null;
 
 function currentAccess(): MemberAccess | null {
-  const companyId = getCompanyData()?.id ?? null;
+  // The session's snapshot, not the cookie: every button asking `useCan` would parse document.cookie again.
+  const companyId = readSession().company?.id ?? null;
   const raw = companyId === null ? null : localStorage.getItem(`${ACCESS_PREFIX}${companyId}`);
   if (cache && cache.companyId === companyId && cache.raw === raw) return cache.access;
   cache = { companyId, raw, access: companyId === null ? null : getMemberAccess(companyId) };

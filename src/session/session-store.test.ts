@@ -12,16 +12,16 @@ describe('the session snapshot', () => {
 
   it('stays the same object when a write or a focus changes nothing, and changes when a cookie does', () => {
     setCompanyData(AN_KHANG);
-    setFeatureFlags(7, { orders: true });
+    setFeatureFlags(7, { DLO: true });
     const first = readSession();
-    setFeatureFlags(7, { orders: true });
+    setFeatureFlags(7, { DLO: true });
     refreshSessionSnapshot();
     expect(readSession()).toBe(first);
 
-    setFeatureFlags(7, { orders: true, visits: true });
+    setFeatureFlags(7, { DLO: true, ZALO: true });
     const changed = readSession();
     expect(changed).not.toBe(first);
-    expect(changed.flags).toEqual({ orders: true, visits: true });
+    expect(changed.flags).toEqual({ DLO: true, ZALO: true });
   });
 
   it('keeps the member’s access object while the stored access is unchanged', () => {
@@ -34,9 +34,9 @@ describe('the session snapshot', () => {
     rerender();
     expect(result.current).toBe(first);
 
-    setMemberAccess(7, { ...access, scope: 'all' } as typeof access);
+    setMemberAccess(7, { ...access, scope: 'company' });
     rerender();
     expect(result.current).not.toBe(first);
-    expect(getMemberAccess(7)).toMatchObject({ scope: 'all' });
+    expect(getMemberAccess(7)).toMatchObject({ scope: 'company' });
   });
 });
