@@ -19,8 +19,32 @@ function markPainted() {
   framePainted = true;
   void laterStyles().then(() => {
     painted = true;
-    for (const listener of listeners) listener();
+    notifyInTurn([...listeners]);
   });
+}
+
+/** `run` once the next frame is out, or after 100 ms in a page that paints no frames (hidden). */
+function afterNextFrame(run: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    run();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+
+/**
+ * The waiting parts are told one per frame: each appears in a render and a commit of its own,
+ * instead of all of them in one commit right after the first paint, the longest task after it
+ * (issue 19's blocking time).
+ */
+function notifyInTurn(queue: (() => void)[]) {
+  const listener = queue.shift();
+  if (!listener) return;
+  if (listeners.has(listener)) listener();
+  if (queue.length > 0) afterNextFrame(() => notifyInTurn(queue));
 }
 
 /**
