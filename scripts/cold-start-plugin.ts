@@ -3,19 +3,22 @@
  * few files, and named in that page's HTML (issue 19, Lighthouse /dashboard).
  *
  * - `group` puts every module the page's route modules import, and neither the entry nor the
- *   sign-in page do, in one file. Left to automatic splitting they were 38 files (icons of 1 kB each, small shared
- *   helpers): over HTTP/1.1 a browser asks a host six at a time, a round trip per request, and
- *   Lighthouse's mobile simulation counted seven rounds of 150 ms before the first paint. Another
- *   screen that shares one of those modules loads this file too: the layout is on every screen of
- *   a workspace anyway, and the service worker has precached every file after the first visit.
+ *   sign-in page do, in one file. Left to automatic splitting they were 38 files (icons of 1 kB
+ *   each, small shared helpers): over HTTP/1.1 a browser asks a host six at a time, a round trip
+ *   per request, and Lighthouse's mobile simulation counted seven rounds of 150 ms before the
+ *   first paint. Another screen that shares one of those modules loads this file too: the layout
+ *   is on every screen of a workspace anyway, and the service worker has precached every file
+ *   after the first visit.
  * - `cold-start.json`, written into the build: for each page, the files of its route chunks that
- *   index.html does not already name. The server puts them in the page's head (server/static-files.ts),
- *   so the browser asks for them with the entry's own files instead of once the entry has arrived and
- *   run its router. Vite's preload helper then finds the links there and adds none of its own.
+ *   index.html does not already name. The server puts them in the page's head
+ *   (server/static-files.ts), so the browser asks for them with the entry's own files instead of
+ *   once the entry has arrived and run its router. Vite's preload helper then finds the links
+ *   there and adds none of its own.
  */
 import type { Plugin, Rolldown } from 'vite';
 
-export const COLD_START_FILE = 'cold-start.json';
+/** Read by server/static-files.ts. */
+const COLD_START_FILE = 'cold-start.json';
 
 /** Page path → the ids of the route modules it opens (TanStack's split components). */
 export type ColdStartPages = Record<string, RegExp>;
@@ -65,7 +68,7 @@ function filesOf(bundle: Rolldown.OutputBundle, fileName: string, into: Set<stri
  * that file (/login, whose code has its own budget): what they import stays where it was.
  */
 export function coldStart(pages: ColdStartPages, apart: RegExp) {
-  /** The modules the pages' route modules reach and neither the entry nor `apart` do, known once the graph is built. */
+  /** What the pages' route modules reach and neither the entry nor `apart` do, known once the graph is built. */
   const pageModules = new Set<string>();
   const plugin: Plugin = {
     name: 'salesfield:cold-start',

@@ -161,8 +161,8 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
 
 /**
  * The figures, the chart and the top lists of one answer. Memoized on the answer: the refresh after
- * the first paint usually brings the same figures (the query keeps equal data as the same object),
- * and rendering them again was the longest task after the dashboard's paint (issue 19).
+ * the first paint usually brings the same figures, which the query keeps as the same object, and
+ * then none of this renders again.
  */
 const DashboardFigures = memo(function DashboardFigures({
   data,
