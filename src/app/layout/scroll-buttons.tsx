@@ -6,20 +6,26 @@ import { useEffect, useState } from 'react';
 import classes from './app-layout.module.css';
 import { showsScrollToBottom, showsScrollToTop } from './scroll-rules';
 
-function measure() {
-  const doc = document.documentElement;
-  return { y: window.scrollY, toBottom: doc.scrollHeight - window.innerHeight - window.scrollY };
+type Shown = { top: boolean; bottom: boolean };
+
+function shownOn(pathname: string): Shown {
+  const toBottom = document.documentElement.scrollHeight - window.innerHeight - window.scrollY;
+  return { top: showsScrollToTop(pathname, window.scrollY), bottom: showsScrollToBottom(pathname, toBottom) };
 }
 
 export function ScrollButtons() {
   const pathname = useLocation({ select: (location) => location.pathname });
-  const [position, setPosition] = useState(() => ({ y: 0, toBottom: 0 }));
+  const [{ top, bottom }, setShown] = useState<Shown>({ top: false, bottom: false });
 
   useEffect(() => {
     let frame = 0;
     const update = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setPosition(measure()));
+      // Kept as it was when neither button changes, so scrolling and late content render nothing.
+      frame = requestAnimationFrame(() => {
+        const next = shownOn(pathname);
+        setShown((shown) => (shown.top === next.top && shown.bottom === next.bottom ? shown : next));
+      });
     };
     update();
     window.addEventListener('scroll', update, { passive: true });
@@ -35,8 +41,6 @@ export function ScrollButtons() {
     };
   }, [pathname]);
 
-  const top = showsScrollToTop(pathname, position.y);
-  const bottom = showsScrollToBottom(pathname, position.toBottom);
   if (!top && !bottom) return null;
   return (
     <div className={classes.scrollButtons}>
