@@ -18,7 +18,7 @@
 import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/auth-help-desk';
 
 /** The app theme's font stack (src/app/theme.ts says why). */
-const FONT = 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const FONT = '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 const STYLE = `
 #login-shell{position:fixed;inset:0;z-index:1000;overflow:hidden;background:#f8f9fa;padding:16px 0;font-family:${FONT};color:#000;line-height:1.55;-webkit-text-size-adjust:100%}

@@ -9,11 +9,11 @@ export const theme = createTheme({
   primaryColor: 'teal',
   // Shade 9: white text on it, and it as text on white, pass WCAG AA (4.5:1); shade 7 was 3.1:1.
   primaryShade: 9,
-  // The platform's own UI font first (Roboto on Android, San Francisco on iOS, Segoe UI on Windows),
-  // all with Vietnamese. A family named first that the device lacks is looked up again for each new
-  // size and weight: "Be Vietnam Pro", named first but never shipped, cost the first layouts of
-  // /dashboard 10–20 ms on a machine without the next three (server/login-shell.ts uses the same).
-  fontFamily: 'system-ui, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // Each platform's UI font (Segoe UI on Windows, Roboto on Android, Helvetica Neue on Apple), all
+  // with Vietnamese. A family the device lacks is looked up again for every new size and weight:
+  // "Be Vietnam Pro", named first here but never shipped, made /dashboard's first layout 21 ms
+  // rather than 13–17 (server/login-shell.ts uses the same stack).
+  fontFamily: '"Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'md',
   components: {
     TextInput: { defaultProps: { size: 'md' }, styles: { input: { height: rem(45) } } },

@@ -18,23 +18,20 @@ export function ScrollButtons() {
   const [{ top, bottom }, setShown] = useState<Shown>({ top: false, bottom: false });
 
   useEffect(() => {
-    let frame = 0;
+    // Measured in the events themselves, not in a frame callback: scroll and resize come once a
+    // frame with the layout up to date, and a ResizeObserver reports after layout (its first report
+    // is the first measure). Read before the next layout instead, the height forced that layout early.
     const update = () => {
-      cancelAnimationFrame(frame);
+      const next = shownOn(pathname);
       // Kept as it was when neither button changes, so scrolling and late content render nothing.
-      frame = requestAnimationFrame(() => {
-        const next = shownOn(pathname);
-        setShown((shown) => (shown.top === next.top && shown.bottom === next.bottom ? shown : next));
-      });
+      setShown((shown) => (shown.top === next.top && shown.bottom === next.bottom ? shown : next));
     };
-    update();
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
     // Content that loads later changes the height without a scroll event.
     const observer = new ResizeObserver(update);
     observer.observe(document.body);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
       observer.disconnect();

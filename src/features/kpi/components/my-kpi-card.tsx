@@ -8,6 +8,7 @@
  */
 import { Anchor, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
+import { useDeferredValue } from 'react';
 import { formatMonth } from '@contract/kpi';
 import { useCan } from '@/session/access';
 import { useAfterFirstPaint } from '@/ui/after-first-paint';
@@ -28,11 +29,14 @@ export function MyKpiCard({ companyId, month, withLink = true }: MyKpiCardProps)
   // Asked once the screen around it has painted: nothing kept on the device stands in for it.
   const painted = useAfterFirstPaint();
   const mine = useMyKpi(companyId, month ?? null, allowed && painted);
+  // The bars render a moment after the answer, in slices the browser can answer input between
+  // (a query's answer alone renders in one block); the skeleton holds their place meanwhile.
+  const data = useDeferredValue(mine.data);
   if (!allowed || mine.data === null || mine.isError) return null;
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="my-kpi-card">
-      {mine.isPending ? (
+      {!data ? (
         <Stack gap="sm">
           <Skeleton height={20} width="50%" />
           {[0, 1, 2, 3].map((i) => (
@@ -43,19 +47,19 @@ export function MyKpiCard({ companyId, month, withLink = true }: MyKpiCardProps)
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <div>
-              <Title order={4}>KPI tháng {formatMonth(mine.data.month)}</Title>
+              <Title order={4}>KPI tháng {formatMonth(data.month)}</Title>
               <Text size="xs" c="dimmed">
-                {[mine.data.region?.name, clockText(mine.data.clock)].filter(Boolean).join(' · ')}
+                {[data.region?.name, clockText(data.clock)].filter(Boolean).join(' · ')}
               </Text>
             </div>
-            <PaceBadge onTrack={mine.data.progress.on_track} clock={mine.data.clock} />
+            <PaceBadge onTrack={data.progress.on_track} clock={data.clock} />
           </Group>
-          {mine.data.target === null && (
+          {data.target === null && (
             <Text size="sm" c="dimmed">
               Chưa có chỉ tiêu tháng này; đây là kết quả của bạn đến hôm nay.
             </Text>
           )}
-          <KpiBars progress={mine.data.progress} clock={mine.data.clock} />
+          <KpiBars progress={data.progress} clock={data.clock} />
           {withLink && (
             <Group justify="flex-end">
               <Anchor component={Link} to="/kpi-area" size="sm">
