@@ -5,7 +5,7 @@
  */
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCash, IconCloudOff, IconReceipt, IconTrendingUp } from '@tabler/icons-react';
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, type ReactNode } from 'react';
 import type { DashboardSummary } from '@contract/dashboard';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { isOffline } from '@/api/kept-answers';
@@ -92,6 +92,9 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
   const summary = useDashboard(query, accountId ?? 0);
   const fetched = summary.data;
   const data = fetched?.data;
+  // A new answer (a refresh that differs, another range) renders in slices the browser can answer
+  // input between; an answer alone renders in one block. The first render takes it as it is.
+  const shown = useDeferredValue(data);
   const offline = isOffline(summary.error);
   // Painted from the device: before the server answered (or while it is asked again), or, once it
   // was asked on this visit, because it could not be reached.
@@ -144,16 +147,16 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
           Không có kết nối mạng: số liệu tổng quan cần máy chủ.
         </Alert>
       ) : null}
-      {summary.isPending && !offline ? (
+      {shown ? (
+        <Stack gap="md" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+          <DashboardFigures data={shown} painted={painted} isMobile={isMobile} />
+        </Stack>
+      ) : data || (summary.isPending && !offline) ? (
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
           {[0, 1, 2, 3].map((key) => (
             <Skeleton key={key} h={84} radius="md" />
           ))}
         </SimpleGrid>
-      ) : data ? (
-        <Stack gap="md" style={{ opacity: summary.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
-          <DashboardFigures data={data} painted={painted} isMobile={isMobile} />
-        </Stack>
       ) : null}
     </Stack>
   );
