@@ -1,7 +1,8 @@
 /**
- * Spec §2 "Route guards" rules 1 and 3, the mobile header's back behaviour, and logout (product-spec.md §4):
- * what a signed-out person, a signed-in person without a workspace, and one inside a workspace
- * are let see; where the back arrow leads; and that logging out really ends the session here.
+ * Spec §2 "Route guards" rules 1 and 3, the mobile header's back behaviour, the scroll buttons (§2
+ * "Layouts"), and logout (product-spec.md §4): what a signed-out person, a signed-in person without
+ * a workspace, and one inside a workspace are let see; where the back arrow leads; and that logging
+ * out really ends the session here.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -133,6 +134,38 @@ function accountIdOf(accessToken: string): string {
   if (!payload.sub) throw new Error('the access token names no account');
   return payload.sub;
 }
+
+describe('the scroll buttons (390x844)', () => {
+  it('offers "Xuống cuối trang" on a long dashboard, then "Lên đầu trang" at its end, each taking the page there', async () => {
+    const { page } = await app.open(VIEWPORTS.phone);
+    await signInTo(page, COMPANIES.anKhang);
+    const toBottom = page.getByRole('button', { name: 'Xuống cuối trang' });
+    const toTop = page.getByRole('button', { name: 'Lên đầu trang' });
+    // The dashboard's lists, chart and KPI bars arrive after its first paint and make the page
+    // taller than the screen; the button scrolls to the end the page has when it is pressed.
+    await toBottom.waitFor();
+    expect(await toTop.count()).toBe(0);
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    let settled = -1;
+    for (let same = 0; same < 3; ) {
+      await page.waitForTimeout(200);
+      const now = await height();
+      same = now === settled ? same + 1 : 0;
+      settled = now;
+    }
+
+    await toBottom.click();
+    await toTop.waitFor();
+    await toBottom.waitFor({ state: 'detached' });
+    const atEnd = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight - window.scrollY);
+    expect(atEnd).toBeLessThanOrEqual(50);
+
+    await toTop.click();
+    await toTop.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(50);
+    await toBottom.waitFor();
+  });
+});
 
 describe('logout (1440x900)', () => {
   it('returns to /login from the user menu and clears the session', async () => {
