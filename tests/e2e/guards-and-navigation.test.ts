@@ -147,7 +147,7 @@ describe('the scroll buttons (390x844)', () => {
     expect(await toTop.count()).toBe(0);
     const height = () => page.evaluate(() => document.documentElement.scrollHeight);
     let settled = -1;
-    for (let same = 0; same < 3; ) {
+    for (let same = 0; same < 3;) {
       await page.waitForTimeout(200);
       const now = await height();
       same = now === settled ? same + 1 : 0;
