@@ -25,20 +25,18 @@ const reactRoot = createRoot(root);
 // 50 ms at full CPU speed, four times that on a mid-range phone (issue 19's blocking time). Rendered
 // first and resolved after, the route's screen came from the router's store, which React renders in
 // one block. A load that fails renders anyway: the router shows its error.
-void router
-  .load()
-  .catch(() => undefined)
-  .finally(() =>
-    startTransition(() =>
-      reactRoot.render(
-        <StrictMode>
-          <AppProviders>
-            <RouterProvider router={router} />
-          </AppProviders>
-        </StrictMode>,
-      ),
+const renderApp = () =>
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
     ),
   );
+void router.load().then(renderApp, renderApp);
 
-// After the first render: the worker and workbox-window stay off the first screen's critical path.
+// It registers the worker after the page's load event and first paint (register-sw.ts), so the worker
+// and workbox-window stay off the first screen's critical path.
 startServiceWorker();
