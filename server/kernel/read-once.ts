@@ -2,7 +2,7 @@
  * Reads an op's transaction makes once: company settings no op changes, which order.submit asks
  * for several times, each a round trip (its switches for types, prices, promotions and credit:
  * server/kernel/switches.ts; its receivables settings for the credit check and the due date:
- * server/modules/receivables/settings.ts). server/kernel/sync/push.ts marks an op's savepoint.
+ * server/modules/receivables/settings.ts). server/kernel/sync/push.ts marks an op's transaction.
  * Keyed by the transaction object: a read anywhere else is never kept.
  */
 import type { Db } from './db/client';

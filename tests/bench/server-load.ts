@@ -17,7 +17,8 @@
  *   npm run bench -- --only server          both, as `npm run bench` runs them
  *   npx tsx tests/bench/server-load.ts --seed=large --orders=20000     PGlite
  *   bash scripts/with-pg.sh npx tsx tests/bench/server-load.ts --seed=large --orders=20000
- *   options: --duration=10 (seconds per call) --connections=10
+ *   options: --duration=10 (seconds per call) --connections=10 --calls=submit (only the calls whose
+ *   name contains it; the result file is then not written, so run.ts never reads a partial run)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -37,6 +38,7 @@ import { argValue, machineInfo, summarize, table, writeResult, type Summary } fr
 const DURATION = Number(argValue('duration') ?? 10);
 const CONNECTIONS = Number(argValue('connections') ?? 10);
 const SEED_SCALE = argValue('seed');
+const ONLY_CALLS = argValue('calls');
 const DEMO = { phone: '0901234567', password: 'Demo@2026', company: 'Công ty Dược phẩm An Khang' };
 const random = seededRandom(6);
 
@@ -74,7 +76,7 @@ async function freePort(): Promise<number> {
 async function startServerProcess(): Promise<{ url: string; child: ChildProcess; startSeconds: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATORS: 'false' },
   });
@@ -357,7 +359,8 @@ async function prepareCalls(url: string) {
       },
     },
   ];
-  return { calls, counts: data.counts, probe: () => settle(url, token, company), outcomes };
+  const chosen = ONLY_CALLS ? calls.filter((call) => call.name.includes(ONLY_CALLS)) : calls;
+  return { calls: chosen, counts: data.counts, probe: () => settle(url, token, company), outcomes };
 }
 
 /**
@@ -469,17 +472,20 @@ if (submit?.outcomes) {
       .join(', ')}`,
   );
 }
-const file = writeResult(`server-load-${driver}`, {
-  machine: machineInfo({ database: driver }),
-  connections: CONNECTIONS,
-  durationSeconds: DURATION,
-  counts: run.counts,
-  seed: seeded,
-  serverStartSeconds: run.serverStartSeconds,
-  calls: run.results,
-  totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-});
-console.info(`\nResults written to ${file}.`);
+if (ONLY_CALLS) console.info('\nOnly some calls ran (--calls): no result written.');
+else {
+  const file = writeResult(`server-load-${driver}`, {
+    machine: machineInfo({ database: driver }),
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    counts: run.counts,
+    seed: seeded,
+    serverStartSeconds: run.serverStartSeconds,
+    calls: run.results,
+    totalSeconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+  });
+  console.info(`\nResults written to ${file}.`);
+}
 // Errors and 5xx are failures of the server, not a slow figure.
 const broken = run.results.filter((r) => r.errors > 0 || Object.keys(r.statusCodes).some((code) => code.startsWith('5')));
 if (broken.length > 0) {

@@ -19,23 +19,21 @@ export type ChangeInput = {
   ownerAccountId?: number | null;
 };
 
-/** The changes an op's savepoint holds back until its handler has finished (withChangesAtEnd). */
+/** The changes an op holds back until it has been decided (holdChanges). */
 const heldBack = new WeakMap<Db, ChangeInput[]>();
 
 /**
- * Runs an op's handler with its changes written when it ends, still inside its savepoint (push.ts):
- * the company's change-log lock is then held for the op's last statements only, not from its first
- * recorded change (a stock reservation, early in an order) to its commit, during which every other
- * op of the company that records a change would wait. A refusal throws, and what was held back goes
- * with the savepoint. A savepoint the handler opens itself writes at once, as outside any op.
+ * Runs an op's handler with the changes it records put in `held` instead of written (push.ts
+ * writes them with writeChanges as its transaction's last statement): the company's change-log
+ * lock is then held for one round trip and the commit, not from the op's first recorded change (a
+ * stock reservation, early in an order) to its commit, during which every other op of the company
+ * that records a change would wait. A savepoint the handler opens itself writes at once, as
+ * outside any op.
  */
-export async function withChangesAtEnd<T>(tx: Db, work: () => Promise<T>): Promise<T> {
-  const held: ChangeInput[] = [];
+export async function holdChanges<T>(tx: Db, held: ChangeInput[], work: () => Promise<T>): Promise<T> {
   heldBack.set(tx, held);
   try {
-    const result = await work();
-    await writeChanges(tx, held);
-    return result;
+    return await work();
   } finally {
     heldBack.delete(tx);
   }
@@ -47,19 +45,21 @@ export async function recordChanges(tx: Db, changes: ChangeInput[]): Promise<voi
   else await writeChanges(tx, changes);
 }
 
-async function writeChanges(tx: Db, changes: ChangeInput[]): Promise<void> {
+export async function writeChanges(tx: Db, changes: readonly ChangeInput[]): Promise<void> {
   if (changes.length === 0) return;
   const companies = [...new Set(changes.map((change) => change.companyId))].sort((a, b) => a - b);
-  for (const companyId of companies) await tx.execute(sql`select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}, ${companyId})`);
   // One statement cannot touch a row twice: the last change of a record wins. One statement per
-  // company, its records as parallel arrays.
+  // company, its records as parallel arrays, taking the company's lock first: the lock's CTE is read
+  // before any row is joined, so before any sequence number is drawn. In one statement rather than
+  // two, the lock is held one round trip less (an order's last statements hold it).
   const latest = new Map(changes.map((change) => [`${change.companyId}|${change.entity}|${change.entityId}`, change]));
   for (const companyId of companies) {
     const mine = [...latest.values()].filter((change) => change.companyId === companyId);
     await tx.execute(sql`
+      with locked as materialized (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}, ${companyId}))
       insert into change_log (company_id, entity, entity_id, op, owner_account_id)
       select ${companyId}, entity, id, op, owner
-      from unnest(
+      from locked, unnest(
         ${sql.param(mine.map((change) => change.entity))}::text[],
         ${sql.param(mine.map((change) => String(change.entityId)))}::text[],
         ${sql.param(mine.map((change) => change.op))}::text[],

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import type { CallerAccess } from '../membership';
 
 export type OpContext = {
-  /** The op's own savepoint: a rejection undoes everything the handler wrote. */
+  /** The op's own transaction: a rejection undoes everything the handler wrote (server/kernel/sync/push.ts). */
   tx: Db;
   companyId: number;
   accountId: number;

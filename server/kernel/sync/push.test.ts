@@ -1,8 +1,10 @@
 /**
  * The push kernel with a domain of its own (not one of the product's): what it refuses before a
  * handler runs (unknown op, a role that does not allow it, a company switch that is off, a payload
- * its schema refuses) and that an applied op is applied once, however often it is sent.
+ * its schema refuses), that an applied op is applied once, however often it is sent, and that a
+ * handler's refusal undoes what it wrote and is answered the same way every time.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import { defineSyncDomain, type WireOp } from '@contract/sync';
@@ -10,7 +12,9 @@ import { uuidv7 } from '@contract/uuid';
 import { createLogger } from '@server/lib/logger';
 import { openTestDatabase } from '@server/testing/test-database';
 import type { DatabaseHandle } from '../db/client';
-import { accounts, accountTypes, companies, companyFeatures } from '../db/schema';
+import { accounts, accountTypes, changeLog, companies, companyFeatures } from '../db/schema';
+import { recordChange } from './change-log';
+import { OpRejection } from './op-context';
 import { syncRegistry, type EntityLoader } from './domain';
 import { applyBatch, type PushContext } from './push';
 
@@ -34,7 +38,13 @@ const registry = syncRegistry(
     {
       contract: notes,
       handlers: {
-        'note.add': async (_context, payload: { text: string }) => {
+        'note.add': async (context, payload: { text: string }) => {
+          if (payload.text === 'Từ chối') {
+            // Writes, records a change, then refuses: none of it may stay.
+            await context.tx.update(accounts).set({ fullName: 'Đã ghi đè' }).where(eq(accounts.id, context.accountId));
+            await recordChange(context.tx, { companyId: context.companyId, entity: 'customer', entityId: uuidv7(), op: 'upsert' });
+            throw new OpRejection('NOTE_REFUSED', 'Ghi chú bị từ chối', { text: 'Không nhận' });
+          }
           added.push(payload.text);
           return { outcome: 'applied' };
         },
@@ -118,6 +128,25 @@ describe('push kernel', () => {
     const again = await applyBatch(database.db, push(allowed), [note, note]);
     expect(first[0]?.outcome).toBe('applied');
     expect(again.map((result) => result.outcome)).toEqual(['applied', 'applied']);
+    expect(added).toEqual(['Gọi lại thứ Hai']);
+  });
+
+  it('undoes what a refusing handler wrote, answers its replays the same, and refuses its id for another payload', async () => {
+    const refused = op('note.add', { text: 'Từ chối' });
+    const first = await applyBatch(database.db, push(allowed), [refused]);
+    expect(first).toEqual([
+      {
+        opId: refused.opId,
+        outcome: 'rejected',
+        error: { code: 'NOTE_REFUSED', message: 'Ghi chú bị từ chối', fields: { text: 'Không nhận' } },
+      },
+    ]);
+    const [account] = await database.db.select({ name: accounts.fullName }).from(accounts).where(eq(accounts.id, accountId));
+    expect(account?.name).toBe('Người Ghi Chú');
+    expect(await database.db.select().from(changeLog).where(eq(changeLog.companyId, companyId))).toEqual([]);
+    expect(await applyBatch(database.db, push(allowed), [refused, refused])).toEqual([first[0], first[0]]);
+    const reused = await applyBatch(database.db, push(allowed), [{ ...refused, payload: { text: 'Khác' } }]);
+    expect(reused[0]?.error?.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(added).toEqual(['Gọi lại thứ Hai']);
   });
 });

@@ -20,11 +20,13 @@ export async function pricingContext(
   companyId: number,
   /** `wholesale`: sold at wholesale prices (the order's type or the customer's group says so). */
   customer: { customerTypeId: number | null; levelId: number | null; wholesale: boolean },
+  /** The order's variants: only their prices are read. */
+  variantIds: readonly number[],
   now: Date,
 ): Promise<PricingContext> {
   const switches = await switchStates(db, companyId);
   const features: PricingFeatures = { pricePolicy: switches.get('CSG') === true, wholesale: switches.get('WHOLESALE') === true };
-  const policies = features.pricePolicy ? await activePolicyRecords(db, companyId) : [];
+  const policies = features.pricePolicy ? await activePolicyRecords(db, companyId, variantIds) : [];
   return {
     features,
     vatOn: switches.get('VAT') === true,

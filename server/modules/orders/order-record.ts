@@ -1,41 +1,49 @@
 /** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderLineRecord, OrderRecord } from '@contract/orders';
 import type { DiscountApproval, DiscountApprovalState } from '@contract/orders-discount';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
-import type { LineDiscount } from '@contract/orders-totals';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, orderLines, orders, orderTypes } from '@server/kernel/db/schema';
 
 type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
 
-function toLineRecord(row: LineRow): OrderLineRecord {
-  const discount: LineDiscount | null =
-    row.discountKind === 'percent' || row.discountKind === 'amount' ? { kind: row.discountKind, value: row.discountValue ?? 0 } : null;
-  return {
-    id: row.id,
-    variant_id: row.variantId,
-    product_name: row.productName,
-    variant_name: row.variantName,
-    sku: row.sku,
-    unit: row.unit,
-    factor: row.factor,
-    quantity: row.quantity,
-    unit_price: row.unitPrice,
-    list_price: row.listPrice,
-    policy_title: row.policyTitle,
-    discount,
-    discount_amount: row.discountAmount,
-    promotion_amount: row.promotionAmount,
-    promotions: row.promotions,
-    is_gift: row.isGift,
-    promotion_id: row.promotionId,
-    vat_rate: row.vatRate,
-    vat_amount: row.vatAmount,
-    line_total: row.lineTotal,
-  };
-}
+/** Every key of a line's record but `discount`, with the column it comes from. */
+const LINE_COLUMNS = {
+  id: orderLines.id,
+  variant_id: orderLines.variantId,
+  product_name: orderLines.productName,
+  variant_name: orderLines.variantName,
+  sku: orderLines.sku,
+  unit: orderLines.unit,
+  factor: orderLines.factor,
+  quantity: orderLines.quantity,
+  unit_price: orderLines.unitPrice,
+  list_price: orderLines.listPrice,
+  policy_title: orderLines.policyTitle,
+  discount_amount: orderLines.discountAmount,
+  promotion_amount: orderLines.promotionAmount,
+  promotions: orderLines.promotions,
+  is_gift: orderLines.isGift,
+  promotion_id: orderLines.promotionId,
+  vat_rate: orderLines.vatRate,
+  vat_amount: orderLines.vatAmount,
+  line_total: orderLines.lineTotal,
+} satisfies Record<Exclude<keyof OrderLineRecord, 'discount'>, AnyPgColumn>;
+
+/**
+ * An order's lines as records (OrderLineRecord), in its own row: a page of orders is one statement.
+ * A discount of a kind the contract does not know is no discount.
+ */
+const lineRecords = sql<OrderLineRecord[]>`coalesce((
+  select json_agg(json_build_object(${sql.join(
+    Object.entries(LINE_COLUMNS).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  )}, 'discount', case when ${orderLines.discountKind} in ('percent', 'amount')
+      then json_build_object('kind', ${orderLines.discountKind}, 'value', coalesce(${orderLines.discountValue}, 0)) end)
+    order by ${orderLines.sort})
+  from ${orderLines} where ${orderLines.orderId} = ${orders.id}), '[]')`;
 
 function toApproval(row: OrderRow, approverName: string | null): DiscountApproval | null {
   if (row.discountApproval !== 'needed' && row.discountApproval !== 'approved') return null;
@@ -50,7 +58,7 @@ function toApproval(row: OrderRow, approverName: string | null): DiscountApprova
 export function toOrderRecord(
   row: OrderRow,
   accountName: string,
-  lines: LineRow[],
+  lines: OrderLineRecord[],
   approverName: string | null = null,
   typeName: string | null = null,
 ): OrderRecord {
@@ -76,7 +84,7 @@ export function toOrderRecord(
     delivery_date: row.deliveryDate,
     note: row.note,
     vat_on: row.vatOn,
-    lines: lines.map(toLineRecord),
+    lines,
     subtotal: row.subtotal,
     discount_total: row.discountTotal,
     promotion_total: row.promotionTotal,
@@ -94,47 +102,24 @@ export function toOrderRecord(
   };
 }
 
-/** Full records (with lines) of some orders of a company, by id. */
+/** Full records (with lines) of some orders of a company, by id: one statement. */
 export async function orderRecordsById(db: Db, companyId: number, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
   if (ids.length === 0) return new Map();
+  const approver = alias(accounts, 'approver');
   const rows = await db
-    .select({ order: orders, accountName: accounts.fullName, typeName: orderTypes.name })
+    .select({
+      order: orders,
+      accountName: accounts.fullName,
+      typeName: orderTypes.name,
+      approverName: approver.fullName,
+      lines: lineRecords,
+    })
     .from(orders)
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .leftJoin(orderTypes, eq(orderTypes.id, orders.orderTypeId))
+    .leftJoin(approver, eq(approver.id, orders.discountApprovedBy))
     .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...ids])));
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(
-      inArray(
-        orderLines.orderId,
-        rows.map((row) => row.order.id),
-      ),
-    )
-    .orderBy(asc(orderLines.sort));
-  const byOrder = new Map<string, LineRow[]>();
-  for (const line of lines) byOrder.set(line.orderId, [...(byOrder.get(line.orderId) ?? []), line]);
-  const approverIds = [...new Set(rows.flatMap((row) => (row.order.discountApprovedBy !== null ? [row.order.discountApprovedBy] : [])))];
-  const approvers = new Map(
-    approverIds.length
-      ? (await db.select({ id: accounts.id, name: accounts.fullName }).from(accounts).where(inArray(accounts.id, approverIds))).map(
-          (row) => [row.id, row.name],
-        )
-      : [],
-  );
-  return new Map(
-    rows.map((row) => [
-      row.order.id,
-      toOrderRecord(
-        row.order,
-        row.accountName,
-        byOrder.get(row.order.id) ?? [],
-        row.order.discountApprovedBy !== null ? (approvers.get(row.order.discountApprovedBy) ?? null) : null,
-        row.typeName,
-      ),
-    ]),
-  );
+  return new Map(rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, row.lines, row.approverName, row.typeName)]));
 }
 
 /** The sync loader: the change log names orders by id. */

@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_ORDER_TYPES, defaultOrderType, orderTypeRefusal, type OrderTypeRecord } from '@contract/orders-types';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, orderTypeAccounts, orderTypes } from '@server/kernel/db/schema';
+import { accountCompanies, orderTypes } from '@server/kernel/db/schema';
 import { switchStates } from '@server/kernel/switches';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
@@ -30,29 +30,25 @@ function toRecord(row: OrderTypeRow, accountIds: number[]): OrderTypeRecord {
   };
 }
 
-async function recordsOf(db: Db, companyId: number, rows: OrderTypeRow[]): Promise<OrderTypeRecord[]> {
-  const ids = rows.map((row) => row.id);
-  const grants = ids.length
-    ? await db
-        .select({ typeId: orderTypeAccounts.orderTypeId, accountId: orderTypeAccounts.accountId })
-        .from(orderTypeAccounts)
-        .where(and(eq(orderTypeAccounts.companyId, companyId), inArray(orderTypeAccounts.orderTypeId, ids)))
-        .orderBy(asc(orderTypeAccounts.accountId))
-    : [];
-  const byType = new Map<number, number[]>();
-  for (const grant of grants) byType.set(grant.typeId, [...(byType.get(grant.typeId) ?? []), grant.accountId]);
-  return rows.map((row) => toRecord(row, byType.get(row.id) ?? []));
-}
+/**
+ * A type's granted people, read in the type's own statement (an order's submit reads the types).
+ * Written out: drizzle leaves columns unqualified in a query on one table.
+ */
+const grantedAccounts = sql<number[]>`coalesce((select array_agg(g.account_id order by g.account_id) from order_type_accounts g
+  where g.company_id = order_types.company_id and g.order_type_id = order_types.id), '{}')`;
+
+const typesWithGrants = (db: Db) => db.select({ row: orderTypes, accountIds: grantedAccounts }).from(orderTypes);
+
+type TypeWithGrants = { row: OrderTypeRow; accountIds: number[] };
+
+const recordsOf = (rows: TypeWithGrants[]) => rows.map(({ row, accountIds }) => toRecord(row, accountIds));
 
 /** The sync loader of `order_type`: the change log names types by id. */
 export async function loadOrderTypeRecords(db: Db, companyId: number, ids: string[]): Promise<Map<string, OrderTypeRecord>> {
   const numeric = ids.map(Number).filter((id) => Number.isInteger(id) && id > 0 && id <= 2_147_483_647);
   if (numeric.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(orderTypes)
-    .where(and(eq(orderTypes.companyId, companyId), inArray(orderTypes.id, numeric)));
-  return new Map((await recordsOf(db, companyId, rows)).map((record) => [String(record.id), record]));
+  const rows = await typesWithGrants(db).where(and(eq(orderTypes.companyId, companyId), inArray(orderTypes.id, numeric)));
+  return new Map(recordsOf(rows).map((record) => [String(record.id), record]));
 }
 
 /**
@@ -60,8 +56,7 @@ export async function loadOrderTypeRecords(db: Db, companyId: number, ids: strin
  * (bán lẻ, bán sỉ, đổi trả), told to the phones like any other change.
  */
 export async function companyOrderTypes(db: Db, companyId: number): Promise<OrderTypeRecord[]> {
-  const read = () =>
-    db.select().from(orderTypes).where(eq(orderTypes.companyId, companyId)).orderBy(asc(orderTypes.sort), asc(orderTypes.id));
+  const read = () => typesWithGrants(db).where(eq(orderTypes.companyId, companyId)).orderBy(asc(orderTypes.sort), asc(orderTypes.id));
   let rows = await read();
   if (rows.length === 0) {
     await db.transaction(async (tx) => {
@@ -89,7 +84,7 @@ export async function companyOrderTypes(db: Db, companyId: number): Promise<Orde
     });
     rows = await read();
   }
-  return recordsOf(db, companyId, rows);
+  return recordsOf(rows);
 }
 
 /** The accepted members among `accountIds`: a type can only be granted to the company's own people. */

@@ -1,5 +1,5 @@
-/** Price policies as records (contract PricePolicyRecord) for sync pull, lists and answers: two queries a batch. */
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+/** Price policies as records (contract PricePolicyRecord) for sync pull, lists, answers and an order's pricing. */
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { PricePolicyItem, PricePolicyRecord } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { pricePolicies, pricePolicyItems } from '@server/kernel/db/schema';
@@ -60,9 +60,22 @@ export async function policyRecordsById(db: Db, companyId: number, ids: readonly
   return new Map((await policyRecordsWhere(db, companyId, anyInt(pricePolicies.id, ids))).map((record) => [record.id, record]));
 }
 
-/** The company's policies in force, with their items: what an order is priced with (order.submit). */
-export function activePolicyRecords(db: Db, companyId: number): Promise<PricePolicyRecord[]> {
-  return policyRecordsWhere(db, companyId, eq(pricePolicies.isActive, true));
+/**
+ * The company's policies in force, each with its items for `variantIds` only: what an order's lines
+ * are priced with (order.submit). One statement, and a policy over the whole catalogue sends only
+ * the order's few prices.
+ */
+export async function activePolicyRecords(db: Db, companyId: number, variantIds: readonly number[]): Promise<PricePolicyRecord[]> {
+  // Written out: drizzle leaves columns unqualified in a query on one table.
+  const items = sql<PricePolicyItem[]>`coalesce((
+    select json_agg(json_build_object('variant_id', i.variant_id, 'unit', i.unit, 'price', i.price) order by i.variant_id, i.unit)
+    from price_policy_items i
+    where i.company_id = price_policies.company_id and i.policy_id = price_policies.id and i.variant_id = any(${sql.param([...variantIds])}::int[])), '[]')`;
+  const rows = await db
+    .select({ row: pricePolicies, items })
+    .from(pricePolicies)
+    .where(and(eq(pricePolicies.companyId, companyId), eq(pricePolicies.isActive, true)));
+  return rows.map((row) => toPricePolicyRecord(row.row, row.items));
 }
 
 /** Sync pull's loader: ids are the integer ids as strings. */

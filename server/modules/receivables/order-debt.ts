@@ -22,6 +22,14 @@ async function creditDaysOf(tx: Db, companyId: number, customerId: string): Prom
   return own?.days ?? (await settingsOf(tx, companyId)).default_credit_days;
 }
 
+/**
+ * A new order, just taken (pending): nothing is owed on it yet, but it adds to the customer's open
+ * orders. The caller knows whose it is, so the order is not read back (orderChanged does that).
+ */
+export async function orderTaken(tx: Db, companyId: number, order: { customerId: string; accountId: number }): Promise<void> {
+  await resettleCustomer(tx, companyId, order.customerId, [order.accountId]);
+}
+
 /** After an order is taken or moved: a completed one is posted as a debt (once), and the customer resettled. */
 export async function orderChanged(tx: Db, companyId: number, orderId: string, now = new Date()): Promise<void> {
   const [order] = await tx

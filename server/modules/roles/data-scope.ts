@@ -51,13 +51,23 @@ export async function pullScope(db: Db, access: Access): Promise<{ key: string; 
 export type CustomerReach = 'in_scope' | 'off_route' | 'outside_scope' | 'not_found';
 
 export async function reachCustomer(db: Db, access: Access, customerId: string): Promise<CustomerReach> {
-  const scope = await customerScope(db, access);
   const [row] = await db
-    .select({ inScope: scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true` })
+    .select({ inScope: await inScopeColumn(db, access) })
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.companyId, access.membership.companyId)));
-  if (!row) return 'not_found';
-  if (row.inScope === true) return 'in_scope';
+  return reachOf(access, row?.inScope);
+}
+
+/** Whether a customer's row is within the member's data scope, as a column of a query on customers. */
+export async function inScopeColumn(db: Db, access: Access): Promise<SQL<boolean>> {
+  const scope = await customerScope(db, access);
+  return scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true`;
+}
+
+/** The reach from inScopeColumn's value on the customer's row (undefined: the company has no such customer). */
+export function reachOf(access: Access, inScope: boolean | undefined): CustomerReach {
+  if (inScope === undefined) return 'not_found';
+  if (inScope === true) return 'in_scope';
   return can(access, ...OFF_ROUTE) ? 'off_route' : 'outside_scope';
 }
 
@@ -75,7 +85,11 @@ export async function requireCustomerReach(
   customerId: string,
   notFoundMessage: string,
 ): Promise<{ offRoute: boolean }> {
-  const reach = await reachCustomer(db, access, customerId);
+  return requireReach(await reachCustomer(db, access, customerId), notFoundMessage);
+}
+
+/** requireCustomerReach for a caller that read the reach with the customer (inScopeColumn, reachOf). */
+export function requireReach(reach: CustomerReach, notFoundMessage: string): { offRoute: boolean } {
   if (reach === 'not_found') throw new OpRejection('CUSTOMER_NOT_FOUND', notFoundMessage);
   if (reach === 'outside_scope') throw new OpRejection('CUSTOMER_OUT_OF_SCOPE', OUT_OF_SCOPE_MESSAGE);
   return { offRoute: reach === 'off_route' };

@@ -173,7 +173,11 @@ export async function postMoves(
   return posted;
 }
 
-/** Adds (or, negative, removes) what orders hold of some variants in one warehouse, never below zero. */
+/**
+ * Adds (or, negative, removes) what orders hold of some variants in one warehouse, never below zero.
+ * One statement for all of them: every caller has locked the rows first, in variant order
+ * (lockStock in ./order-stock.ts), so the order this statement visits them in cannot deadlock.
+ */
 export async function changeReserved(
   tx: Db,
   companyId: number,
@@ -182,12 +186,11 @@ export async function changeReserved(
 ): Promise<void> {
   const changed = [...byVariant].filter(([, delta]) => delta !== 0);
   if (changed.length === 0) return;
-  for (const [variantId, delta] of changed.sort(([a], [b]) => a - b)) {
-    await tx
-      .update(stockLevels)
-      .set({ reserved: sql`greatest(0, ${stockLevels.reserved} + ${delta})`, updatedAt: new Date() })
-      .where(and(eq(stockLevels.companyId, companyId), eq(stockLevels.warehouseId, warehouseId), eq(stockLevels.variantId, variantId)));
-  }
+  await tx.execute(sql`
+    update stock_levels s set reserved = greatest(0, s.reserved + v.delta), updated_at = ${new Date()}
+    from unnest(${sql.param(changed.map(([variantId]) => variantId))}::int[], ${sql.param(changed.map(([, delta]) => delta))}::bigint[])
+      as v(variant_id, delta)
+    where s.company_id = ${companyId} and s.warehouse_id = ${warehouseId} and s.variant_id = v.variant_id`);
   await recordUpserts(
     tx,
     companyId,

@@ -5,15 +5,14 @@
  * come back go in through import-receipt-return-order into quarantine. A variant that was never
  * stocked in the warehouse is not tracked there and never limits an order.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { availableToSell, type LotStock } from '@contract/warehouse-ledger';
-import type { LotStatus } from '@contract/warehouse-status';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { orderLines, orders, stockLevels, stockMoves, stockReceipts } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { changeReserved } from './ledger';
-import { lotsById, today, warehouseLots } from './lots';
+import { lotsById, today } from './lots';
 import { moveReceipt } from './receipt-posting';
 import { resolveLines, variantFacts, type ResolvedLine } from './receipt-lines';
 import { insertReceipt } from './receipts.repo';
@@ -34,8 +33,21 @@ export async function orderWarehouse(tx: Db, companyId: number, warehouseId: num
 }
 
 /**
+ * A stock row's lots with what each can still give (LotStock), read in the row's own statement.
+ * Written out: drizzle leaves columns unqualified in a query on one table, and inside this subquery
+ * "company_id" would then name the lot's column, not the stock row's.
+ */
+const lotStocks = sql<LotStock[]>`coalesce((
+  select json_agg(json_build_object('lotId', l.id, 'lotNo', l.lot_no, 'expiresOn', l.expires_on, 'status', l.status,
+                                    'available', b.on_hand - b.held))
+  from stock_lot_balances b join stock_lots l on l.id = b.lot_id
+  where b.company_id = stock_levels.company_id and b.warehouse_id = stock_levels.warehouse_id
+    and b.variant_id = stock_levels.variant_id), '[]')`;
+
+/**
  * Locks the stock rows of some variants in a warehouse for the rest of the transaction (two orders
- * at once queue here) and says what each tracked one can still sell. Untracked variants are absent.
+ * at once queue here, in variant order) and says what each tracked one can still sell. Untracked
+ * variants are absent.
  */
 export async function lockStock(
   tx: Db,
@@ -46,27 +58,13 @@ export async function lockStock(
   const ids = [...new Set(variantIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   const levels = await tx
-    .select({ variantId: stockLevels.variantId, reserved: stockLevels.reserved })
+    .select({ variantId: stockLevels.variantId, reserved: stockLevels.reserved, lots: lotStocks })
     .from(stockLevels)
     .where(and(eq(stockLevels.companyId, companyId), eq(stockLevels.warehouseId, warehouseId), inArray(stockLevels.variantId, ids)))
     .orderBy(stockLevels.variantId)
-    .for('update');
-  const lots = await warehouseLots(tx, companyId, warehouseId, ids);
+    .for('update', { of: stockLevels });
   const day = today();
-  return new Map(
-    levels.map((level) => {
-      const own: LotStock[] = lots
-        .filter((lot) => lot.variantId === level.variantId)
-        .map((lot) => ({
-          lotId: lot.lotId,
-          lotNo: lot.lotNo,
-          expiresOn: lot.expiresOn,
-          status: lot.status as LotStatus,
-          available: lot.onHand - lot.held,
-        }));
-      return [level.variantId, availableToSell(own, level.reserved, day)];
-    }),
-  );
+  return new Map(levels.map((level) => [level.variantId, availableToSell(level.lots, level.reserved, day)]));
 }
 
 export type ShipOrder = {
