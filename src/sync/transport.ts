@@ -16,7 +16,9 @@ export const pushTransport: PushTransport = async (body) => {
   let response: Response;
   let text: string;
   try {
-    response = await fetch(buildUrl(syncPaths.push), {
+    // The company in the query as well as in the body: the server then reads the caller's
+    // membership with the session, one statement fewer per push (server/kernel/authenticate.ts).
+    response = await fetch(buildUrl(syncPaths.push, { company: body.company }), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body: JSON.stringify(body),

@@ -344,7 +344,8 @@ async function prepareCalls(url: string) {
       request: {
         method: 'POST' as const,
         headers: { ...auth, ...json },
-        next: () => ({ path: `/api${syncPaths.push}`, body: submitBody() }),
+        // As the app sends it (src/sync/transport.ts): the company in the query too.
+        next: () => ({ path: `/api${query(syncPaths.push, { company })}`, body: submitBody() }),
       },
       onBody: countOutcome,
       aim: { requestsPerSecond: 250, p95Ms: 60 },

@@ -316,7 +316,7 @@ async function holdRetries(page: Page): Promise<{ release: () => void }> {
     release = resolve;
   });
   let seen = 0;
-  await page.route('**/api/sync/push', async (route) => {
+  await page.route('**/api/sync/push?*', async (route) => {
     seen += 1;
     if (seen > 1) await released;
     await route.continue();
