@@ -6,10 +6,11 @@
  * the customer). One customer at a time under an advisory lock, so two payments confirmed at once
  * never allocate the same debt twice.
  */
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentState, settle } from '@contract/receivables-ledger';
 import type { Db } from '@server/kernel/db/client';
-import { orders, paymentAllocations, payments, receivableEntries, repCredit } from '@server/kernel/db/schema';
+import { orders, paymentAllocations, repCredit } from '@server/kernel/db/schema';
+import { rowsOf } from '@server/kernel/sql';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
 
 const SETTLE_LOCK = 727_014;
@@ -21,48 +22,49 @@ export async function lockCustomer(tx: Db, customerId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${SETTLE_LOCK}, hashtext(${customerId}))`);
 }
 
+type FactsJson = {
+  orders: { id: string; total: number; status: string; createdAt: string; accountId: number; paymentStatus: string }[];
+  entries: { kind: string; orderId: string; amount: number; dueDate: string | null }[];
+  payments: { id: string; amount: number; orderId: string | null; collectedBy: number | null; state: string }[];
+};
+
+const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
+
+/**
+ * What a settlement reads of a customer, in one statement: their orders, the ledger entries tied to
+ * an order (due dates, returns) and every payment (its allocations are replaced whole below; the
+ * confirmed ones settle), in the order they were confirmed.
+ */
+async function customerFacts(tx: Db, companyId: number, customerId: string) {
+  const [row] = rowsOf<{ [K in keyof FactsJson]: FactsJson[K] | string }>(
+    await tx.execute(sql`
+      select
+        (select coalesce(json_agg(json_build_object('id', o.id, 'total', o.total, 'status', o.status, 'createdAt', o.created_at,
+                                                    'accountId', o.account_id, 'paymentStatus', o.payment_status)), '[]')
+           from orders o where o.company_id = ${companyId} and o.customer_id = ${customerId}) as orders,
+        (select coalesce(json_agg(json_build_object('kind', e.kind, 'orderId', e.order_id, 'amount', e.amount, 'dueDate', e.due_date)), '[]')
+           from receivable_entries e
+           where e.company_id = ${companyId} and e.customer_id = ${customerId} and e.order_id is not null) as entries,
+        (select coalesce(json_agg(json_build_object('id', p.id, 'amount', p.amount, 'orderId', p.order_id, 'collectedBy', p.collected_by,
+                                                    'state', p.state) order by p.confirmed_at, p.id), '[]')
+           from payments p where p.company_id = ${companyId} and p.customer_id = ${customerId}) as payments`),
+  );
+  return {
+    orderRows: parsed(row!.orders).map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
+    entries: parsed(row!.entries),
+    customerPayments: parsed(row!.payments),
+  };
+}
+
 export async function resettleCustomer(tx: Db, companyId: number, customerId: string, alsoAccounts: readonly number[] = []): Promise<void> {
   await lockCustomer(tx, customerId);
-  const orderRows = await tx
-    .select({
-      id: orders.id,
-      total: orders.total,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      accountId: orders.accountId,
-      paymentStatus: orders.paymentStatus,
-    })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), eq(orders.customerId, customerId)));
-  const entries = await tx
-    .select({
-      kind: receivableEntries.kind,
-      orderId: receivableEntries.orderId,
-      amount: receivableEntries.amount,
-      dueDate: receivableEntries.dueDate,
-    })
-    .from(receivableEntries)
-    .where(
-      and(eq(receivableEntries.companyId, companyId), eq(receivableEntries.customerId, customerId), isNotNull(receivableEntries.orderId)),
-    );
+  const { orderRows, entries, customerPayments } = await customerFacts(tx, companyId, customerId);
   const dueOf = new Map<string, string>();
   const credited = new Map<string, number>();
   for (const entry of entries) {
-    if (entry.kind === 'order' && entry.dueDate) dueOf.set(entry.orderId!, entry.dueDate);
-    if (entry.kind === 'return') credited.set(entry.orderId!, (credited.get(entry.orderId!) ?? 0) - entry.amount);
+    if (entry.kind === 'order' && entry.dueDate) dueOf.set(entry.orderId, entry.dueDate);
+    if (entry.kind === 'return') credited.set(entry.orderId, (credited.get(entry.orderId) ?? 0) - entry.amount);
   }
-  // Every payment of the customer (its allocations are replaced whole below); the confirmed ones settle.
-  const customerPayments = await tx
-    .select({
-      id: payments.id,
-      amount: payments.amount,
-      orderId: payments.orderId,
-      collectedBy: payments.collectedBy,
-      state: payments.state,
-    })
-    .from(payments)
-    .where(and(eq(payments.companyId, companyId), eq(payments.customerId, customerId)))
-    .orderBy(asc(payments.confirmedAt), asc(payments.id));
   const confirmed = customerPayments.filter((payment) => payment.state === 'confirmed');
   const live = orderRows.filter((order) => (LIVE_ORDER_STATUSES as readonly string[]).includes(order.status));
   const result = settle(
