@@ -69,7 +69,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     .leftJoin(customerTypes, and(eq(customerTypes.id, customers.customerTypeId), eq(customerTypes.companyId, customers.companyId)))
     .where(and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)));
   const { offRoute } = requireReach(reachOf(context.access, found?.inScope), 'Không tìm thấy khách hàng của đơn hàng');
-  const { customer } = found!;
+  const { customer, groupWholesale } = found!;
   if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
 
   // The type the rep chose, if they may use it (a right taken away while they were offline counts).
@@ -77,7 +77,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   const pricing = await pricingContext(
     tx,
     companyId,
-    { customerTypeId: customer.customerTypeId, levelId: customer.levelId, wholesale: orderType.wholesale || found.groupWholesale === true },
+    { customerTypeId: customer.customerTypeId, levelId: customer.levelId, wholesale: orderType.wholesale || groupWholesale === true },
     payload.lines.map((line) => line.variantId),
     context.now,
   );
