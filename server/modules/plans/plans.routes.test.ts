@@ -127,6 +127,13 @@ describe('vouchers', () => {
       total: 249_000,
       voucher_code: 'MOTLUOT',
     });
+    // The office finds it by the company's name typed without diacritics.
+    const search = (words: string) =>
+      server.call<SystemOrderRecord[]>(`/order/api/ordersystem/?search=${encodeURIComponent(words)}`, { token: admin.access });
+    const found = await search('thu mot lan');
+    expect([found.status, found.body.data.map((row) => row.code)]).toEqual([200, [order.body.data.code]]);
+    expect(found.body.count).toBe(1);
+    expect((await search('khong co cong ty nay')).body.data).toEqual([]);
     expect((await check(first, 'MOTLUOT', pkg('CO-BAN').id)).body.message).toBe('Công ty đã dùng mã giảm giá này');
     expect((await check(second, 'MOTLUOT', pkg('CO-BAN').id, binh.access)).body.message).toBe('Mã giảm giá đã hết lượt sử dụng');
     const refusedOrder = await register(second, pkg('CO-BAN').id, 'MOTLUOT', binh.access);

@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context, type Next } from 'hono';
 import { CancelSystemOrderSchema, SystemOrderQuery, SystemOrderStatusSchema } from '@contract/system';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
-import { companies, systemOrders } from '@server/kernel/db/schema';
+import { systemOrders } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
@@ -34,8 +34,10 @@ export function systemOrderRoutes(deps: AppDeps) {
 
   app.get('/ordersystem', requireAuth, system, async (c) => {
     const query = parseQuery(c, SystemOrderQuery);
+    // The subquery names its tables: in the count below (one table) drizzle leaves columns
+    // unqualified, and "id" or "company_id" inside it would then resolve by luck.
     const filters: SQL[] = foldedWords(
-      sql`${systemOrders.code} || ' ' || (select ${companies.title} from ${companies} where ${companies.id} = ${systemOrders.companyId})`,
+      sql`${systemOrders.code} || ' ' || (select c.title from companies c where c.id = system_orders.company_id)`,
       query.search,
     );
     if (query.status) filters.push(eq(systemOrders.status, query.status));
