@@ -34,7 +34,9 @@ const LINE_COLUMNS = {
 
 /**
  * An order's lines as records (OrderLineRecord), in its own row: a page of orders is one statement.
- * A discount of a kind the contract does not know is no discount.
+ * A discount of a kind the contract does not know is no discount. Only in orderRecordsById, whose
+ * joins make drizzle qualify these columns (on one table it leaves them bare, and "id" would then
+ * be the line's).
  */
 const lineRecords = sql<OrderLineRecord[]>`coalesce((
   select json_agg(json_build_object(${sql.join(
