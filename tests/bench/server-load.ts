@@ -19,6 +19,8 @@
  *   bash scripts/with-pg.sh npx tsx tests/bench/server-load.ts --seed=large --orders=20000
  *   options: --duration=10 (seconds per call) --connections=10 --calls=submit (only the calls whose
  *   name contains it; the result file is then not written, so run.ts never reads a partial run)
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for the server
+ *   process alone (a CPU profile of the API under load), not for this script or autocannon
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -76,7 +78,7 @@ async function freePort(): Promise<number> {
 async function startServerProcess(): Promise<{ url: string; child: ChildProcess; startSeconds: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ') ?? []), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATORS: 'false' },
   });
