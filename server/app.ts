@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './kernel/app-types';
 import { HttpError } from './kernel/errors';
 import { compressAnswers } from './lib/compress-answers';
 import { securityHeaders } from './lib/security-headers';
+import { LOGIN_LOADER_HASH } from './login-shell';
 import { roleRoutes } from './modules/roles';
 import { promotionRoutes } from './modules/promotions';
 import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/receivables';
@@ -51,7 +52,7 @@ function errorBody(status: number, error: keyof typeof ERROR_MESSAGES, message?:
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
 
-  app.use('*', securityHeaders({ https: deps.env.cookieSecure }));
+  app.use('*', securityHeaders({ https: deps.env.cookieSecure, inlineScripts: [LOGIN_LOADER_HASH] }));
 
   app.use('*', async (c, next) => {
     const started = performance.now();

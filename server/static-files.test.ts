@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOGIN_LOADER_HASH } from './login-shell';
 import { mountBuiltApp } from './static-files';
 
 let dir: string;
@@ -65,11 +67,19 @@ describe('built app files', () => {
     for (const route of ['/', '/customers', '/login/extra']) expect(await (await app.request(route)).text()).not.toContain('login-shell');
   });
 
-  it('lets the scripts of /login wait behind the frame, and no other page', async () => {
+  it('asks for the scripts of /login only once its frame is painted, by the one inline script the policy allows', async () => {
     const login = await (await app.request('/login')).text();
-    expect(login).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abc123.js">');
-    expect(login).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/framework-abc123.js">');
-    expect(await (await app.request('/dashboard')).text()).not.toContain('fetchpriority');
+    expect(login).not.toContain('<script type="module"');
+    expect(login).not.toContain('<link rel="modulepreload"');
+    const files = /<script type="application\/json" id="login-app">(.*?)<\/script>/.exec(login)?.[1];
+    expect(JSON.parse(files ?? 'null')).toEqual({ entry: '/assets/app-abc123.js', preload: ['/assets/framework-abc123.js'] });
+    const inline = [...login.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    expect(`'sha256-${createHash('sha256').update(inline[0]!).digest('base64')}'`).toBe(LOGIN_LOADER_HASH);
+    expect(inline[0]).toContain("'first-contentful-paint'");
+    const dashboard = await (await app.request('/dashboard')).text();
+    expect(dashboard).toContain('<script type="module" crossorigin src="/assets/app-abc123.js"></script>');
+    expect(dashboard).not.toContain('<script>');
   });
 
   it('names the files of /dashboard’s route in its head, so they come with the entry’s, and no other page’s', async () => {
