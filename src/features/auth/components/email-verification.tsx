@@ -7,9 +7,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OTP_RESEND_SECONDS } from '@contract/auth-register';
 import type { Account } from '@contract/auth';
-import { apiErrorMessage } from '@/api/api-error';
 import { ProblemLine } from '@/ui/problem';
 import { toast } from '@/ui/toast';
+import { useBusyWork } from '@/ui/use-busy-work';
 import { accountQueries } from '../api/account-api';
 import { confirmEmail, sendEmailCode } from '../api/register-api';
 import { OtpCodeField } from './otp-code-field';
@@ -18,20 +18,7 @@ export function EmailVerification({ account }: { account: Pick<Account, 'id' | '
   const queryClient = useQueryClient();
   const [sentAt, setSentAt] = useState<number | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(apiErrorMessage(error, 'Không xác minh được email. Vui lòng thử lại.'));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { run, busy, problem } = useBusyWork('Không xác minh được email. Vui lòng thử lại.');
 
   const send = () =>
     run(async () => {

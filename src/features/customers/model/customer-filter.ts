@@ -6,14 +6,13 @@
 import * as v from 'valibot';
 import { CUSTOMER_TABS, type CustomerTab } from '@contract/customers-tabs';
 import { pageQuery } from '@/lib/page-query';
+import { pageFields } from '@/ui/list-page/url-filter';
 
-const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalNumber = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined);
 const optionalText = v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined);
 
 export const CustomerFilterSchema = v.object({
-  page: positive(1, 100_000),
-  limit: positive(10, 200),
+  ...pageFields(),
   search: optionalText,
   /** Business type (Nhà thuốc, Phòng khám…). */
   filterCustomerType: optionalText,

@@ -8,6 +8,7 @@
 import * as v from 'valibot';
 import { CARRIERS, PRINT_STATUSES, type Carrier, type PrintStatus } from '@contract/delivery';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '@contract/delivery-status';
+import { compactFilter, pageFields, searchField } from '@/ui/list-page/url-filter';
 
 export const TRANSPORT_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const COD_FILTERS = ['waiting', 'collected', 'paid', 'mismatch'] as const;
@@ -19,20 +20,12 @@ export const COD_FILTER_LABELS: Record<CodFilter, string> = {
   mismatch: 'Lệch tiền thu hộ',
 };
 
-const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
-const text = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((value) => String(value).trim()),
-  v.maxLength(100),
-  v.check((value) => value !== ''),
-);
 const day = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/));
 const oneOf = <T extends string>(values: readonly T[]) => v.fallback(v.optional(v.picklist(values)), undefined);
 
 export const TransportFilterSchema = v.object({
-  page: positive(1, 100_000),
-  limit: positive(10, 200),
-  search: v.fallback(v.optional(text), undefined),
+  ...pageFields(),
+  search: searchField,
   /** [from, to], either side may be left out. */
   dateRange: v.fallback(v.optional(v.tuple([v.nullable(day), v.nullable(day)])), undefined),
   printStatus: oneOf<PrintStatus>(PRINT_STATUSES),
@@ -54,13 +47,7 @@ export function parseTransportFilter(search: unknown): TransportFilter {
 
 /** Without defaults and empty values: what the URL shows. */
 export function compactTransportFilter(filter: TransportFilter): Partial<TransportFilter> {
-  const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(filter)) {
-    if (value === undefined || value === '') continue;
-    if ((key === 'page' && value === 1) || (key === 'limit' && value === 10)) continue;
-    out[key] = value;
-  }
-  return out as Partial<TransportFilter>;
+  return compactFilter(filter);
 }
 
 /** The next filter after a change: back to page 1, a blank search dropped. */

@@ -6,7 +6,8 @@
  * someone who may not approve roles waits for approval, which the answer's message says.
  */
 import '@mantine/dates/styles.layer.css';
-import { Alert, Drawer, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import '@/lib/dayjs';
 import { IconCalendar, IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
@@ -38,17 +39,16 @@ type Props = {
 export function EmployeeFormDrawer(props: Props) {
   const { opened, onClose, record } = props;
   return (
-    <Drawer
+    <SideDrawer
       opened={opened}
       onClose={onClose}
-      position="right"
-      size={props.isMobile ? '100%' : 520}
+      fullScreen={props.isMobile}
+      width={520}
       title={record ? `Sửa thông tin: ${record.full_name}` : 'Thêm nhân viên'}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       {/* Mounted per opening, so each opening starts from its own values. */}
       {opened && <EmployeeForm {...props} />}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

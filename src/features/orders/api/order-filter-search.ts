@@ -15,8 +15,8 @@ import * as v from 'valibot';
 import type { ORDER_SORTS as CONTRACT_SORTS } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import type { AreaCode } from '@contract/address-units';
+import { pageFields } from '@/ui/list-page/url-filter';
 
-const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const asText = v.pipe(
   v.union([v.string(), v.pipe(v.number(), v.integer(), v.minValue(0))]),
   v.transform((value) => String(value)),
@@ -48,8 +48,7 @@ export const ORDER_VIEWS = ['mine', 'all'] as const;
 export type OrderView = (typeof ORDER_VIEWS)[number];
 
 export const OrderFilterSchema = v.object({
-  page: positive(1, 100_000),
-  limit: positive(10, 200),
+  ...pageFields(),
   search: optionalText(100),
   statusOrder: v.fallback(v.optional(v.picklist(FILTER_STATUSES)), undefined),
   customer: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),

@@ -4,7 +4,7 @@
  * Hủy releases them), each answered with the server's message. Moves and the group's orders need
  * order_groups/edit, deleting it order_groups/delete (issue #7); without them they are not shown.
  */
-import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,6 +17,8 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
 import { toast } from '@/ui/toast';
 import { AnchorLink } from '@/ui/anchor-link';
+import { DataTable } from '@/ui/list-page/data-table';
+import type { OrderRecord } from '@contract/orders';
 import { useOrderGroup, useOrderGroupWrites } from '../api/order-group-api';
 import { AddOrdersDialog, GROUP_MOVE_LABELS, GroupStatusBadge } from './order-group-form';
 import { orderLabel } from './order-list-table';
@@ -200,46 +202,44 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
             Nhóm chưa có đơn nào.
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={isMobile ? 360 : 720}>
-            <Table striped verticalSpacing="xs" data-testid="group-orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Đơn hàng</Table.Th>
-                  {!isMobile && <Table.Th>Khách hàng</Table.Th>}
-                  <Table.Th>Trạng thái</Table.Th>
-                  <Table.Th ta="right">Tổng tiền</Table.Th>
-                  {changeable && <Table.Th w={40} />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.orders.map((order) => (
-                  <Table.Tr key={order.id} data-testid="group-order">
-                    <Table.Td>
-                      <AnchorLink to="/order/$id" params={{ id: order.id }} search={{ type: 'detail' }} fw={600} size="sm">
-                        {orderLabel(order)}
-                      </AnchorLink>
-                      {isMobile && (
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {order.customer_name}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    {!isMobile && (
-                      <Table.Td>
-                        <Text size="sm">{order.customer_name}</Text>
-                        <Text size="xs" c="dimmed" lineClamp={1}>
-                          {order.customer_address}
-                        </Text>
-                      </Table.Td>
-                    )}
-                    <Table.Td>
-                      <OrderStatusBadge status={order.status} size="sm" />
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(order.total)}
-                    </Table.Td>
-                    {changeable && (
-                      <Table.Td>
+          <DataTable
+            minWidth={isMobile ? 360 : 720}
+            testId="group-orders"
+            rowTestId="group-order"
+            rows={data.orders}
+            rowKey={(order) => order.id}
+            verticalSpacing="xs"
+            hover={false}
+            columns={[
+              {
+                key: 'order',
+                label: 'Đơn hàng',
+                cell: (order) => (
+                  <AnchorLink to="/order/$id" params={{ id: order.id }} search={{ type: 'detail' }} fw={600} size="sm">
+                    {orderLabel(order)}
+                  </AnchorLink>
+                ),
+                sub: isMobile ? (order) => order.customer_name : undefined,
+              },
+              ...(isMobile
+                ? []
+                : [
+                    {
+                      key: 'customer',
+                      label: 'Khách hàng',
+                      cell: (order: OrderRecord) => order.customer_name,
+                      sub: (order: OrderRecord) => order.customer_address,
+                    },
+                  ]),
+              { key: 'status', label: 'Trạng thái', cell: (order) => <OrderStatusBadge status={order.status} size="sm" /> },
+              { key: 'total', label: 'Tổng tiền', align: 'right', nowrap: true, cell: (order) => formatMoney(order.total) },
+              ...(changeable
+                ? [
+                    {
+                      key: 'remove',
+                      width: 40,
+                      ariaLabel: 'Bỏ khỏi nhóm',
+                      cell: (order: OrderRecord) => (
                         <Tooltip label="Bỏ khỏi nhóm">
                           <ActionIcon
                             variant="subtle"
@@ -252,13 +252,12 @@ export function OrderGroupDetailView({ companyId, id, isMobile }: Props) {
                             <IconX size={16} />
                           </ActionIcon>
                         </Tooltip>
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      ),
+                    },
+                  ]
+                : []),
+            ]}
+          />
         )}
       </Card>
       {group.isError && <Alert color="red">{group.error.message}</Alert>}

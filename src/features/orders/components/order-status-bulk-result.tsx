@@ -2,10 +2,11 @@
  * The answer of a bulk status move, order by order (updateliststatusorder/ answers each one: moved,
  * or refused with the server's reason — none is half-applied).
  */
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { BulkStatusResult } from '@contract/orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
+import { DataTable } from '@/ui/list-page/data-table';
 
 export type BulkOrderLabel = { code: string; customer: string };
 
@@ -52,31 +53,36 @@ export function BulkResultDialog({ opened, target, results, labelOf, message, on
           </Badge>
         </Group>
         <ScrollArea.Autosize mah={360}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={36} />
-                <Table.Th>Đơn hàng</Table.Th>
-                <Table.Th>Kết quả</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sorted.map((result) => {
-                const label = labelOf(result.id);
-                return (
-                  <Table.Tr key={result.id} data-testid="bulk-result-row" data-ok={result.ok}>
-                    <Table.Td>
-                      <ThemeIcon
-                        size="sm"
-                        radius="xl"
-                        variant="light"
-                        color={result.ok ? 'teal' : 'red'}
-                        aria-label={result.ok ? 'Thành công' : 'Không chuyển được'}
-                      >
-                        {result.ok ? <IconCheck size={14} /> : <IconX size={14} />}
-                      </ThemeIcon>
-                    </Table.Td>
-                    <Table.Td>
+          <DataTable
+            rowTestId="bulk-result-row"
+            rows={sorted}
+            rowKey={(result) => result.id}
+            rowProps={(result) => ({ 'data-ok': result.ok })}
+            verticalSpacing="xs"
+            hover={false}
+            columns={[
+              {
+                key: 'icon',
+                width: 36,
+                cell: (result) => (
+                  <ThemeIcon
+                    size="sm"
+                    radius="xl"
+                    variant="light"
+                    color={result.ok ? 'teal' : 'red'}
+                    aria-label={result.ok ? 'Thành công' : 'Không chuyển được'}
+                  >
+                    {result.ok ? <IconCheck size={14} /> : <IconX size={14} />}
+                  </ThemeIcon>
+                ),
+              },
+              {
+                key: 'order',
+                label: 'Đơn hàng',
+                cell: (result) => {
+                  const label = labelOf(result.id);
+                  return (
+                    <>
                       <Text size="sm" fw={600}>
                         {label?.code ?? result.id}
                       </Text>
@@ -85,23 +91,26 @@ export function BulkResultDialog({ opened, target, results, labelOf, message, on
                           {label.customer}
                         </Text>
                       )}
-                    </Table.Td>
-                    <Table.Td>
-                      {result.ok ? (
-                        <Text size="sm" c="teal.8">
-                          Đã chuyển sang “{result.status ? ORDER_STATUS_LABELS[result.status] : ''}”
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="red.8">
-                          {result.message ?? 'Không chuyển được'}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                    </>
+                  );
+                },
+              },
+              {
+                key: 'result',
+                label: 'Kết quả',
+                cell: (result) =>
+                  result.ok ? (
+                    <Text size="sm" c="teal.8">
+                      Đã chuyển sang “{result.status ? ORDER_STATUS_LABELS[result.status] : ''}”
+                    </Text>
+                  ) : (
+                    <Text size="sm" c="red.8">
+                      {result.message ?? 'Không chuyển được'}
+                    </Text>
+                  ),
+              },
+            ]}
+          />
         </ScrollArea.Autosize>
         <Group justify="flex-end">
           <Button onClick={onClose}>Đóng lại</Button>

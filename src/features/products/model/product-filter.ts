@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/products';
 import { pageQuery } from '@/lib/page-query';
+import { pageFields } from '@/ui/list-page/url-filter';
 
 /**
  * The contract's orderings (PRODUCT_SORTS), by type only: this module runs in the routes' URL
@@ -28,13 +29,11 @@ export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
 
 export const DEFAULT_SORT: ProductSort = 'name';
 
-const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
 const optionalId = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), undefined);
 const optionalText = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max))), undefined);
 
 const filterEntries = {
-  page: positive(1, 100_000),
-  limit: positive(10, 200),
+  ...pageFields(),
   search: optionalText(100),
   brand: optionalId,
   productCategory: optionalId,

@@ -10,16 +10,10 @@
  */
 import * as v from 'valibot';
 import type { PromotionStatus } from '@contract/promotions-status';
+import { compactFilter, pageFields, searchField } from '@/ui/list-page/url-filter';
 
 export const PROMOTION_PAGE_SIZES = [10, 20, 50, 100] as const;
 
-const positive = (fallback: number, max: number) => v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(max)), fallback);
-const text = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((value) => String(value).trim()),
-  v.maxLength(100),
-  v.check((value) => value !== ''),
-);
 const status = v.pipe(
   v.union([v.number(), v.pipe(v.string(), v.regex(/^[1-6]$/), v.transform(Number))]),
   v.integer(),
@@ -34,9 +28,8 @@ const day = v.pipe(
 );
 
 export const PromotionFilterSchema = v.object({
-  page: positive(1, 100_000),
-  limit: positive(10, 200),
-  search: v.fallback(v.optional(text), undefined),
+  ...pageFields(),
+  search: searchField,
   status: v.fallback(v.optional(status), undefined),
   /** Programmes running on some day of [startDate, endDate] (either side may be left out). */
   startDate: v.fallback(v.optional(day), undefined),
@@ -57,14 +50,7 @@ export function parsePromotionFilter(search: unknown): PromotionFilter {
 
 /** Without defaults (page 1, limit 10) and empty values: what the URL shows and the section saves. */
 export function compactPromotionFilter(filter: PromotionFilter): Partial<PromotionFilter> {
-  const out: Partial<PromotionFilter> = {};
-  for (const [key, value] of Object.entries(filter) as [keyof PromotionFilter, unknown][]) {
-    if (value === undefined || value === '') continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'limit' && value === 10) continue;
-    (out as Record<string, unknown>)[key] = value;
-  }
-  return out;
+  return compactFilter(filter);
 }
 
 export function isDefaultPromotionFilter(filter: PromotionFilter): boolean {

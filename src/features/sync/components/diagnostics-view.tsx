@@ -2,7 +2,7 @@
  * The sync diagnostics page: is storage persisted, how much is used, what is queued and why it is
  * stuck, and a way to export it. For the rep on the phone and for whoever helps them.
  */
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useOutboxQueue, useSyncCursor } from '../api/device-queue';
@@ -11,6 +11,7 @@ import { isOpType, OP_SPECS } from '@contract/sync-domains';
 import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
 import { deviceIdentity } from '@/db/device';
 import { formatDateTime } from '@/lib/dates';
+import { DataTable } from '@/ui/list-page/data-table';
 import { useSyncStatus } from '@/sync/sync-status';
 import { saveBlob } from '@/api/files';
 import { exportOutbox } from '../model/export-outbox';
@@ -127,47 +128,44 @@ export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; compa
         </Card>
       </SimpleGrid>
       <Card withBorder padding={0}>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped verticalSpacing="xs" data-testid="outbox-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Thao tác</Table.Th>
-                <Table.Th>Tạo lúc</Table.Th>
-                <Table.Th>Trạng thái</Table.Th>
-                <Table.Th>Số lần gửi</Table.Th>
-                <Table.Th>Lỗi</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ops.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text size="sm" c="dimmed" ta="center" py="md">
-                      Không có thao tác nào trên máy này.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-              {ops.map((op) => (
-                <Table.Tr key={op.opId}>
-                  <Table.Td>{opLabel(op)}</Table.Td>
-                  <Table.Td>{formatDateTime(op.clientCreatedAt)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATE_LABELS[op.state].color} variant="light">
-                      {STATE_LABELS[op.state].label}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{op.attempts}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs" c={op.lastError ? 'red' : 'dimmed'}>
-                      {op.lastError?.message ?? ''}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {ops.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            Không có thao tác nào trên máy này.
+          </Text>
+        ) : (
+          <DataTable
+            minWidth={640}
+            testId="outbox-table"
+            rowTestId="outbox-op"
+            rows={ops}
+            rowKey={(op) => op.opId}
+            verticalSpacing="xs"
+            hover={false}
+            columns={[
+              { key: 'op', label: 'Thao tác', cell: opLabel },
+              { key: 'created', label: 'Tạo lúc', nowrap: true, cell: (op) => formatDateTime(op.clientCreatedAt) },
+              {
+                key: 'state',
+                label: 'Trạng thái',
+                cell: (op) => (
+                  <Badge color={STATE_LABELS[op.state].color} variant="light">
+                    {STATE_LABELS[op.state].label}
+                  </Badge>
+                ),
+              },
+              { key: 'attempts', label: 'Số lần gửi', cell: (op) => op.attempts },
+              {
+                key: 'error',
+                label: 'Lỗi',
+                cell: (op) => (
+                  <Text size="xs" c={op.lastError ? 'red' : 'dimmed'}>
+                    {op.lastError?.message ?? ''}
+                  </Text>
+                ),
+              },
+            ]}
+          />
+        )}
       </Card>
     </Stack>
   );

@@ -4,7 +4,8 @@
  * the member may do now: print its label, ask the carrier for the status, cancel before pickup,
  * record a self delivery's progress, enter what the carrier paid out, delete a failed one.
  */
-import { Alert, Drawer, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { Alert, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { CARRIER_LABELS, RECEIVER_METHOD_LABELS, type DeliveryRecord } from '@contract/delivery';
 import { DELIVERY_STATUS_LABELS } from '@contract/delivery-status';
 import { formatMoney } from '@contract/money';
@@ -24,13 +25,12 @@ type Props = { companyId: number; id: string | null; isMobile: boolean; onClose:
 export function DeliveryDrawer({ companyId, id, isMobile, onClose, onNavigate }: Props) {
   const delivery = useDelivery(companyId, id);
   return (
-    <Drawer
+    <SideDrawer
       opened={id !== null}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'lg'}
+      fullScreen={isMobile}
+      width="lg"
       title={delivery.data ? `Đơn vận chuyển ${delivery.data.code}` : 'Đơn vận chuyển'}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       {delivery.isPending ? (
         <LoadingBlock />
@@ -39,7 +39,7 @@ export function DeliveryDrawer({ companyId, id, isMobile, onClose, onNavigate }:
       ) : (
         <DeliveryDetail companyId={companyId} delivery={delivery.data} onNavigate={onNavigate} onRemoved={onClose} />
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

@@ -4,12 +4,13 @@
  * customers, goods or warehouses with their own codes and maps them. A blank AMIS code means the
  * record's own code (the account's number in the chart, Thông tư 99/2025).
  */
-import { Autocomplete, Button, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Autocomplete, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconDeviceFloppy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MAPPING_KIND_LABELS, MAPPING_KINDS, type MappingKind, type MappingRecord } from '@contract/invoices-accounting';
 import { apiErrorMessage } from '@/api/api-error';
 import { useCan } from '@/session/access';
+import { DataTable } from '@/ui/list-page/data-table';
 import { ListPager } from '@/ui/list-pager';
 import { LoadingBlock } from '@/ui/loading-block';
 import { SearchInput } from '@/ui/search-input';
@@ -75,37 +76,35 @@ export function MappingTab({ companyId, connected, isMobile }: { companyId: numb
         <LoadingBlock />
       ) : (
         <>
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped withTableBorder data-testid="mapping-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Mã</Table.Th>
-                  <Table.Th>Tên</Table.Th>
-                  <Table.Th>Mã trên AMIS</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {mappings.data.rows.map((row) => (
-                  <Table.Tr key={row.local_key} data-testid="mapping-row">
-                    <Table.Td>{row.local_code}</Table.Td>
-                    <Table.Td>{row.local_name}</Table.Td>
-                    <Table.Td miw={220}>
-                      <Autocomplete
-                        aria-label={`Mã trên AMIS của ${row.local_code}`}
-                        placeholder={kind === 'account' ? row.local_code : `Mặc định: ${row.local_code}`}
-                        data={options}
-                        value={valueOf(row)}
-                        onChange={(value) => setEdits({ ...edits, [row.local_key]: value.split(' · ')[0] ?? value })}
-                        disabled={!canEdit}
-                        maxLength={100}
-                        limit={20}
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={640}
+            testId="mapping-table"
+            rowTestId="mapping-row"
+            rows={mappings.data.rows}
+            rowKey={(row) => row.local_key}
+            hover={false}
+            columns={[
+              { key: 'code', label: 'Mã', cell: (row) => row.local_code },
+              { key: 'name', label: 'Tên', cell: (row) => row.local_name },
+              {
+                key: 'misa',
+                label: 'Mã trên AMIS',
+                cell: (row) => (
+                  <Autocomplete
+                    miw={220}
+                    aria-label={`Mã trên AMIS của ${row.local_code}`}
+                    placeholder={kind === 'account' ? row.local_code : `Mặc định: ${row.local_code}`}
+                    data={options}
+                    value={valueOf(row)}
+                    onChange={(value) => setEdits({ ...edits, [row.local_key]: value.split(' · ')[0] ?? value })}
+                    disabled={!canEdit}
+                    maxLength={100}
+                    limit={20}
+                  />
+                ),
+              },
+            ]}
+          />
           <ListPager
             page={paging.page}
             limit={paging.limit}

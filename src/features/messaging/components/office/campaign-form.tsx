@@ -9,8 +9,9 @@ import type { OaRecord } from '@contract/messaging';
 import { CAMPAIGN_SOURCE_LABELS, CAMPAIGN_SOURCES, type AudienceAnswer, type CampaignRecord, type CampaignSource } from '@contract/messaging-campaigns';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
+import { useBusyWork } from '@/ui/use-busy-work';
 import { toast } from '@/ui/toast';
-import { campaignAudience, createCampaign, errorText, useCustomerGroups, useRefreshMessaging, useTemplates } from '@/features/messaging/api/messaging-api';
+import { campaignAudience, createCampaign, useCustomerGroups, useRefreshMessaging, useTemplates } from '@/features/messaging/api/messaging-api';
 
 type Props = { companyId: number; oa: OaRecord; onClose: () => void; onCreated: (campaign: CampaignRecord) => void };
 
@@ -28,8 +29,7 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
   const [later, setLater] = useState(false);
   const [at, setAt] = useState<string | null>(null);
   const [audience, setAudience] = useState<AudienceAnswer | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { run, busy, problem } = useBusyWork('Không thực hiện được');
 
   const body = () => ({
     company: companyId,
@@ -43,18 +43,6 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
     set(value);
     setAudience(null);
   };
-
-  async function run(work: () => Promise<void>) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await work();
-    } catch (error) {
-      setProblem(errorText(error, 'Không thực hiện được'));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const preview = () => run(async () => setAudience(await campaignAudience(body())));
   const create = () =>

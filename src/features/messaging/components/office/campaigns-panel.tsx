@@ -3,7 +3,7 @@
  * one opened: a progress bar that moves while it sends (asked again every two seconds), its
  * recipients by status with the reason of each failure, "Gửi lại tin lỗi" and "Dừng gửi".
  */
-import { Badge, Button, Card, Group, Pagination, Progress, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Pagination, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OaRecord } from '@contract/messaging';
@@ -18,6 +18,7 @@ import {
 import { formatDateTime } from '@/lib/dates';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
+import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { toastedWrite } from '@/ui/toasted-write';
 import { campaignAction, errorText, useCampaigns, useRecipients, useRefreshMessaging } from '@/features/messaging/api/messaging-api';
@@ -156,32 +157,29 @@ function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: n
             setPage(1);
           }}
         />
-        <Table.ScrollContainer minWidth={560}>
-          <Table fz="sm" data-testid="zalo-recipients">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Người nhận</Table.Th>
-                <Table.Th>Số điện thoại</Table.Th>
-                <Table.Th>Trạng thái</Table.Th>
-                <Table.Th>Ghi chú</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {recipients.data?.rows.map((row) => (
-                <Table.Tr key={row.id} data-status={row.status}>
-                  <Table.Td>{row.name}</Table.Td>
-                  <Table.Td>{row.phone}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm" c={row.status === 'failed' ? 'red' : row.status === 'sent' ? 'teal' : undefined}>
-                      {RECIPIENT_STATUS_LABELS[row.status]}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{row.error ?? (row.sent_at ? formatDateTime(row.sent_at) : '')}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          testId="zalo-recipients"
+          rowTestId="zalo-recipient"
+          rows={recipients.data?.rows ?? []}
+          rowKey={(row) => row.id}
+          rowProps={(row) => ({ 'data-status': row.status })}
+          hover={false}
+          columns={[
+            { key: 'name', label: 'Người nhận', cell: (row) => row.name },
+            { key: 'phone', label: 'Số điện thoại', cell: (row) => row.phone },
+            {
+              key: 'status',
+              label: 'Trạng thái',
+              cell: (row) => (
+                <Text size="sm" c={row.status === 'failed' ? 'red' : row.status === 'sent' ? 'teal' : undefined}>
+                  {RECIPIENT_STATUS_LABELS[row.status]}
+                </Text>
+              ),
+            },
+            { key: 'note', label: 'Ghi chú', cell: (row) => row.error ?? (row.sent_at ? formatDateTime(row.sent_at) : '') },
+          ]}
+        />
         {(recipients.data?.count ?? 0) > 20 && <Pagination size="sm" total={Math.ceil(recipients.data!.count / 20)} value={page} onChange={setPage} />}
       </Stack>
     </Card>

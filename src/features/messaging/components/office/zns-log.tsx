@@ -2,9 +2,10 @@
  * The OA's recent ZNS (sent by hand, on order events, for OTPs and by campaigns) with their status
  * and, for a failure, Zalo's reason: where an office sees why a customer got no message.
  */
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { MESSAGE_STATUS_LABELS, ORDER_EVENT_LABELS, type OaRecord, type OrderEvent } from '@contract/messaging';
 import { formatDateTime } from '@/lib/dates';
+import { DataTable } from '@/ui/list-page/data-table';
 import { useZnsLog } from '@/features/messaging/api/messaging-api';
 
 function originLabel(origin: string): string {
@@ -20,35 +21,32 @@ export function ZnsLog({ companyId, oa }: { companyId: number; oa: OaRecord }) {
       <Text fw={600} size="sm">
         Tin ZNS gần đây
       </Text>
-      <Table.ScrollContainer minWidth={640}>
-        <Table fz="sm" data-testid="zalo-zns-log">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Thời gian</Table.Th>
-              <Table.Th>Số điện thoại</Table.Th>
-              <Table.Th>Mẫu</Table.Th>
-              <Table.Th>Nguồn</Table.Th>
-              <Table.Th>Trạng thái</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {log.data.rows.map((row) => (
-              <Table.Tr key={row.id} data-status={row.status}>
-                <Table.Td>{formatDateTime(row.at)}</Table.Td>
-                <Table.Td>{row.phone}</Table.Td>
-                <Table.Td>{row.template?.name ?? row.text}</Table.Td>
-                <Table.Td>{originLabel(row.origin)}</Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={row.status === 'failed' ? 'red' : undefined}>
-                    {MESSAGE_STATUS_LABELS[row.status]}
-                    {row.error ? `: ${row.error}` : ''}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        minWidth={640}
+        testId="zalo-zns-log"
+        rowTestId="zalo-zns-row"
+        rows={log.data.rows}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-status': row.status })}
+        verticalSpacing="xs"
+        hover={false}
+        columns={[
+          { key: 'at', label: 'Thời gian', nowrap: true, cell: (row) => formatDateTime(row.at) },
+          { key: 'phone', label: 'Số điện thoại', nowrap: true, cell: (row) => row.phone },
+          { key: 'template', label: 'Mẫu', cell: (row) => row.template?.name ?? row.text },
+          { key: 'origin', label: 'Nguồn', cell: (row) => originLabel(row.origin) },
+          {
+            key: 'status',
+            label: 'Trạng thái',
+            cell: (row) => (
+              <Text size="sm" c={row.status === 'failed' ? 'red' : undefined}>
+                {MESSAGE_STATUS_LABELS[row.status]}
+                {row.error ? `: ${row.error}` : ''}
+              </Text>
+            ),
+          },
+        ]}
+      />
     </Stack>
   );
 }

@@ -4,13 +4,14 @@
  * with a voucher checked before ordering (check-vourcher/). An order waits for the payment, which
  * the system administrator confirms (docs/plans.md).
  */
-import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { SWITCH_LABELS } from '@contract/company-switches';
 import { PACKAGE_MONTHS, SYSTEM_ORDER_STATUS_LABELS, packageAmount, type CompanyPlan, type PackageQuote } from '@contract/plans';
 import { apiErrorMessage } from '@/api/api-error';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { CopyButton } from '@/ui/copy-button';
+import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { MoneyText } from '@/ui/money-text';
 import { ProblemAlert } from '@/ui/problem';
@@ -187,34 +188,21 @@ export function CompanyPlanView({ companyId, isOwner }: { companyId: number; isO
       {isOwner && !pending && <OrderPackage companyId={companyId} renewing={plan.data.subscription?.package.id ?? null} />}
       {!isOwner && <Text c="dimmed">Chỉ chủ sở hữu công ty mới đăng ký hoặc gia hạn gói.</Text>}
       {plan.data.orders.length > 0 && (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped data-testid="package-orders">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Mã đơn</Table.Th>
-                <Table.Th>Gói</Table.Th>
-                <Table.Th ta="right">Thành tiền</Table.Th>
-                <Table.Th>Ngày tạo</Table.Th>
-                <Table.Th>Trạng thái</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {plan.data.orders.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td>{entry.code}</Table.Td>
-                  <Table.Td>
-                    {entry.package_name} · {entry.months} tháng
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <MoneyText value={entry.total} />
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(entry.created_at)}</Table.Td>
-                  <Table.Td>{SYSTEM_ORDER_STATUS_LABELS[entry.status]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={640}
+          testId="package-orders"
+          rowTestId="package-order"
+          rows={plan.data.orders}
+          rowKey={(entry) => entry.id}
+          hover={false}
+          columns={[
+            { key: 'code', label: 'Mã đơn', cell: (entry) => entry.code },
+            { key: 'package', label: 'Gói', cell: (entry) => `${entry.package_name} · ${entry.months} tháng` },
+            { key: 'total', label: 'Thành tiền', align: 'right', cell: (entry) => <MoneyText value={entry.total} /> },
+            { key: 'created', label: 'Ngày tạo', cell: (entry) => formatDateTime(entry.created_at) },
+            { key: 'status', label: 'Trạng thái', cell: (entry) => SYSTEM_ORDER_STATUS_LABELS[entry.status] },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -2,7 +2,7 @@
  * "Phiếu thu": every payment with its filters (state, method, collector, days); the cashier
  * confirms what reps handed in and cancels a mistake with its reason; each opens its receipt.
  */
-import { Badge, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import {
   PAYMENT_METHOD_LABELS,
@@ -17,6 +17,7 @@ import { useCan } from '@/session/access';
 import { AnchorLink } from '@/ui/anchor-link';
 import { DialogActions } from '@/ui/dialog-actions';
 import { FilterDateRange } from '@/ui/filter-date-range';
+import { DataTable } from '@/ui/list-page/data-table';
 import { ListPager } from '@/ui/list-pager';
 import { LoadingBlock } from '@/ui/loading-block';
 import { MoneyText } from '@/ui/money-text';
@@ -116,82 +117,95 @@ export function PaymentsTab({ companyId, isMobile }: { companyId: number; isMobi
           <Text size="sm">
             Tổng tiền: <MoneyText value={list.data.total} fw={700} />
           </Text>
-          <Table.ScrollContainer minWidth={820}>
-            <Table striped withTableBorder fz="sm" data-testid="payments-rows">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Số phiếu</Table.Th>
-                  <Table.Th>Khách hàng</Table.Th>
-                  <Table.Th>Đơn hàng</Table.Th>
-                  <Table.Th ta="right">Số tiền</Table.Th>
-                  <Table.Th>Hình thức</Table.Th>
-                  <Table.Th>Người thu</Table.Th>
-                  <Table.Th>Trạng thái</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.rows.map((payment) => (
-                  <Table.Tr key={payment.id} data-testid="payments-row">
-                    <Table.Td>
-                      <AnchorLink to="/payment/print/$id" params={{ id: payment.id }} size="sm" fw={600}>
-                        {payment.code}
-                      </AnchorLink>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(payment.collected_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <AnchorLink to="/customers/$id" params={{ id: payment.customer_id }} size="sm">
-                        {payment.customer_name}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td>
-                      {payment.order_id && payment.order_code ? (
-                        <AnchorLink to="/order/$id" params={{ id: payment.order_id }} size="sm">
-                          {payment.order_code}
-                        </AnchorLink>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">
-                      <MoneyText value={payment.amount} size="sm" fw={600} />
-                    </Table.Td>
-                    <Table.Td>
-                      {PAYMENT_METHOD_LABELS[payment.method]}
-                      {payment.reference ? <Text size="xs">{payment.reference}</Text> : null}
-                    </Table.Td>
-                    <Table.Td>{payment.collected_by_name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={PAYMENT_STATE_COLORS[payment.state]}>
-                        {PAYMENT_STATE_LABELS[payment.state]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        {canConfirm && payment.state === 'pending' && (
-                          <Button
-                            size="compact-xs"
-                            loading={confirm.isPending && confirm.variables === payment.id}
-                            onClick={() => void toastedWrite(async () => (await confirm.mutateAsync(payment.id)).message, failed)}
-                            data-testid="payment-confirm"
-                          >
-                            Xác nhận
-                          </Button>
-                        )}
-                        {canCancel && payment.state !== 'cancelled' && (
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(payment)}>
-                            Hủy
-                          </Button>
-                        )}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={820}
+            testId="payments-rows"
+            rowTestId="payments-row"
+            rows={list.data.rows}
+            rowKey={(payment) => payment.id}
+            hover={false}
+            columns={[
+              {
+                key: 'code',
+                label: 'Số phiếu',
+                cell: (payment) => (
+                  <AnchorLink to="/payment/print/$id" params={{ id: payment.id }} size="sm" fw={600}>
+                    {payment.code}
+                  </AnchorLink>
+                ),
+                sub: (payment) => formatDateTime(payment.collected_at),
+              },
+              {
+                key: 'customer',
+                label: 'Khách hàng',
+                cell: (payment) => (
+                  <AnchorLink to="/customers/$id" params={{ id: payment.customer_id }} size="sm">
+                    {payment.customer_name}
+                  </AnchorLink>
+                ),
+              },
+              {
+                key: 'order',
+                label: 'Đơn hàng',
+                cell: (payment) =>
+                  payment.order_id && payment.order_code ? (
+                    <AnchorLink to="/order/$id" params={{ id: payment.order_id }} size="sm">
+                      {payment.order_code}
+                    </AnchorLink>
+                  ) : (
+                    '—'
+                  ),
+              },
+              {
+                key: 'amount',
+                label: 'Số tiền',
+                align: 'right',
+                cell: (payment) => <MoneyText value={payment.amount} size="sm" fw={600} />,
+              },
+              {
+                key: 'method',
+                label: 'Hình thức',
+                cell: (payment) => (
+                  <>
+                    {PAYMENT_METHOD_LABELS[payment.method]}
+                    {payment.reference ? <Text size="xs">{payment.reference}</Text> : null}
+                  </>
+                ),
+              },
+              { key: 'collector', label: 'Người thu', cell: (payment) => payment.collected_by_name ?? '—' },
+              {
+                key: 'state',
+                label: 'Trạng thái',
+                cell: (payment) => (
+                  <Badge variant="light" color={PAYMENT_STATE_COLORS[payment.state]}>
+                    {PAYMENT_STATE_LABELS[payment.state]}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'actions',
+                cell: (payment) => (
+                  <Group gap={4} wrap="nowrap">
+                    {canConfirm && payment.state === 'pending' && (
+                      <Button
+                        size="compact-xs"
+                        loading={confirm.isPending && confirm.variables === payment.id}
+                        onClick={() => void toastedWrite(async () => (await confirm.mutateAsync(payment.id)).message, failed)}
+                        data-testid="payment-confirm"
+                      >
+                        Xác nhận
+                      </Button>
+                    )}
+                    {canCancel && payment.state !== 'cancelled' && (
+                      <Button size="compact-xs" variant="subtle" color="red" onClick={() => setCancelling(payment)}>
+                        Hủy
+                      </Button>
+                    )}
+                  </Group>
+                ),
+              },
+            ]}
+          />
           <ListPager
             page={page}
             limit={limit}

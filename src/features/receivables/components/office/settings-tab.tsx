@@ -2,13 +2,14 @@
  * "Cài đặt": what happens to an order over a credit limit (block, warn, allow), the default credit
  * days, the aging buckets, each rep's limit, and the company's bank accounts for VietQR.
  */
-import { Button, Card, Group, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CREDIT_POLICIES, CREDIT_POLICY_LABELS, agingBoundsProblem, type CreditPolicy } from '@contract/receivables-ledger';
 import { receivablePaths, type ReceivableSettings } from '@contract/receivables';
 import { apiRequest } from '@/api/client';
 import { useCan } from '@/session/access';
+import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { MoneyText } from '@/ui/money-text';
 import { ProblemLine } from '@/ui/problem';
@@ -113,41 +114,39 @@ function RepLimitsCard({ companyId, canEdit }: { companyId: number; canEdit: boo
         {!limits.data ? (
           <LoadingBlock />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Nhân viên</Table.Th>
-                  <Table.Th ta="right">Đang nợ</Table.Th>
-                  <Table.Th ta="right">Hạn mức</Table.Th>
-                  <Table.Th ta="right">Hạn nợ</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {limits.data.map((row) => (
-                  <Table.Tr key={row.account_id}>
-                    <Table.Td>
-                      {row.name}
-                      {row.code ? ` (${row.code})` : ''}
-                    </Table.Td>
-                    <Table.Td ta="right">{row.exposure === null ? '—' : <MoneyText value={row.exposure} size="sm" />}</Table.Td>
-                    <Table.Td ta="right">
-                      {row.credit_limit === null ? 'Không giới hạn' : <MoneyText value={row.credit_limit} size="sm" />}
-                    </Table.Td>
-                    <Table.Td ta="right">{row.credit_days === null ? '—' : `${row.credit_days} ngày`}</Table.Td>
-                    <Table.Td>
-                      {canEdit && (
-                        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(row)}>
-                          Sửa
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={520}
+            testId="rep-credit-limits"
+            rowTestId="rep-credit-limit"
+            rows={limits.data}
+            rowKey={(row) => row.account_id}
+            hover={false}
+            columns={[
+              { key: 'rep', label: 'Nhân viên', cell: (row) => `${row.name}${row.code ? ` (${row.code})` : ''}` },
+              {
+                key: 'exposure',
+                label: 'Đang nợ',
+                align: 'right',
+                cell: (row) => (row.exposure === null ? '—' : <MoneyText value={row.exposure} size="sm" />),
+              },
+              {
+                key: 'limit',
+                label: 'Hạn mức',
+                align: 'right',
+                cell: (row) => (row.credit_limit === null ? 'Không giới hạn' : <MoneyText value={row.credit_limit} size="sm" />),
+              },
+              { key: 'days', label: 'Hạn nợ', align: 'right', cell: (row) => (row.credit_days === null ? '—' : `${row.credit_days} ngày`) },
+              {
+                key: 'edit',
+                cell: (row) =>
+                  canEdit && (
+                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(row)}>
+                      Sửa
+                    </Button>
+                  ),
+              },
+            ]}
+          />
         )}
       </Stack>
       {editing && (

@@ -4,7 +4,7 @@
  * a glance (dashboard-overview: a rep's own figures on the phone); the strike rate per day; each
  * person's KPI month in its own tab. A rep sees only themselves.
  */
-import { Badge, SegmentedControl, Table, Text } from '@mantine/core';
+import { Badge, SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
 import { KPI_METRIC_LABELS, KPI_METRICS } from '@contract/kpi';
 import {
@@ -16,6 +16,7 @@ import {
   type StaffRow,
 } from '@contract/reports';
 import { formatMoney } from '@/lib/money';
+import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
@@ -28,54 +29,58 @@ import { FigureCard, FigureCards, ReportLayout } from '../parts/report-layout';
 import { ReportTable } from '../parts/report-table';
 import type { ReportPageProps } from '../report-page-props';
 
+type KpiRow = EmployeeKpiReport['rows'][number];
+
+const KPI_COLUMNS: Column<KpiRow>[] = [
+  {
+    key: 'name',
+    label: 'Nhân viên',
+    cell: (row) => row.name,
+    sub: (row) => [row.code, row.region].filter(Boolean).join(' · '),
+  },
+  ...KPI_METRICS.map((metric): Column<KpiRow> => ({
+    key: metric,
+    label: KPI_METRIC_LABELS[metric],
+    align: 'right',
+    nowrap: true,
+    cell: (row) => {
+      const progress = row.progress.metrics[metric];
+      const actual = metric === 'revenue' ? formatMoney(progress.actual) : formatCell('number', progress.actual);
+      return (
+        <>
+          {actual}
+          <Text size="xs" c={progress.on_track === false ? 'red' : 'dimmed'}>
+            {progress.percent === null ? 'Chưa có chỉ tiêu' : formatCell('percent', progress.percent)}
+          </Text>
+        </>
+      );
+    },
+  })),
+  {
+    key: 'score',
+    label: 'Điểm KPI',
+    align: 'right',
+    cell: (row) =>
+      row.progress.score === null ? (
+        '–'
+      ) : (
+        <Badge color={row.progress.on_track ? 'teal' : 'orange'}>{formatCell('percent', row.progress.score)}</Badge>
+      ),
+  },
+];
+
 function KpiTable({ data }: { data: EmployeeKpiReport }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped verticalSpacing="xs" data-testid="employee-kpi">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Nhân viên</Table.Th>
-            {KPI_METRICS.map((metric) => (
-              <Table.Th key={metric} ta="right">
-                {KPI_METRIC_LABELS[metric]}
-              </Table.Th>
-            ))}
-            <Table.Th ta="right">Điểm KPI</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.rows.map((row) => (
-            <Table.Tr key={row.account_id}>
-              <Table.Td>
-                {row.name}
-                <Text size="xs" c="dimmed">
-                  {[row.code, row.region].filter(Boolean).join(' · ')}
-                </Text>
-              </Table.Td>
-              {KPI_METRICS.map((metric) => {
-                const progress = row.progress.metrics[metric];
-                const actual = metric === 'revenue' ? formatMoney(progress.actual) : formatCell('number', progress.actual);
-                return (
-                  <Table.Td key={metric} ta="right" style={{ whiteSpace: 'nowrap' }}>
-                    {actual}
-                    <Text size="xs" c={progress.on_track === false ? 'red' : 'dimmed'}>
-                      {progress.percent === null ? 'Chưa có chỉ tiêu' : formatCell('percent', progress.percent)}
-                    </Text>
-                  </Table.Td>
-                );
-              })}
-              <Table.Td ta="right">
-                {row.progress.score === null ? (
-                  '–'
-                ) : (
-                  <Badge color={row.progress.on_track ? 'teal' : 'orange'}>{formatCell('percent', row.progress.score)}</Badge>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      minWidth={640}
+      testId="employee-kpi"
+      rowTestId="employee-kpi-row"
+      rows={data.rows}
+      rowKey={(row) => row.account_id}
+      columns={KPI_COLUMNS}
+      verticalSpacing="xs"
+      hover={false}
+    />
   );
 }
 

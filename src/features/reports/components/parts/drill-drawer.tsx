@@ -2,13 +2,15 @@
  * The orders behind a figure, in a drawer over the report: the count and total first, then the
  * orders (code, day, customer, rep, status, total), each opening the order's page; paged by 20.
  */
-import { Badge, Drawer, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Stack, Text } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { useState } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { reportPaths, type DrillOrders } from '@contract/reports';
 import { formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { AnchorLink } from '@/ui/anchor-link';
+import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemAlert } from '@/ui/problem';
 import { useReport, type ReportQuery } from '@/features/reports/api/report-api';
@@ -41,14 +43,7 @@ export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
   );
   const data = answer.data?.data;
   return (
-    <Drawer
-      opened={target !== null}
-      onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'xl'}
-      title={target?.title}
-      data-testid="drill-drawer"
-    >
+    <SideDrawer opened={target !== null} onClose={onClose} fullScreen={isMobile} width="xl" title={target?.title} data-testid="drill-drawer">
       {answer.isPending && <LoadingBlock />}
       {answer.error && <ProblemAlert problem={answer.error.message} />}
       {data && (
@@ -56,42 +51,39 @@ export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
           <Text size="sm" data-testid="drill-summary">
             {data.count.toLocaleString('vi-VN')} đơn hàng, tổng {formatMoney(data.total)}
           </Text>
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped verticalSpacing="xs" data-testid="drill-orders">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Mã đơn</Table.Th>
-                  <Table.Th>Ngày tạo</Table.Th>
-                  <Table.Th>Khách hàng</Table.Th>
-                  <Table.Th>Nhân viên</Table.Th>
-                  <Table.Th>Trạng thái</Table.Th>
-                  <Table.Th ta="right">Tổng tiền</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.rows.map((order) => (
-                  <Table.Tr key={order.id} data-testid="drill-order">
-                    <Table.Td>
-                      <AnchorLink to="/order/$id" params={{ id: order.id }} size="sm" fw={600}>
-                        {order.code ?? order.local_no}
-                      </AnchorLink>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.created_at)}</Table.Td>
-                    <Table.Td>{order.customer_name}</Table.Td>
-                    <Table.Td>{order.account_name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>
-                        {ORDER_STATUS_LABELS[order.status]}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      {formatMoney(order.total)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable
+            minWidth={560}
+            testId="drill-orders"
+            rowTestId="drill-order"
+            rows={data.rows}
+            rowKey={(order) => order.id}
+            verticalSpacing="xs"
+            hover={false}
+            columns={[
+              {
+                key: 'code',
+                label: 'Mã đơn',
+                cell: (order) => (
+                  <AnchorLink to="/order/$id" params={{ id: order.id }} size="sm" fw={600}>
+                    {order.code ?? order.local_no}
+                  </AnchorLink>
+                ),
+              },
+              { key: 'created', label: 'Ngày tạo', nowrap: true, cell: (order) => formatDateTime(order.created_at) },
+              { key: 'customer', label: 'Khách hàng', cell: (order) => order.customer_name },
+              { key: 'rep', label: 'Nhân viên', cell: (order) => order.account_name },
+              {
+                key: 'status',
+                label: 'Trạng thái',
+                cell: (order) => (
+                  <Badge variant="light" color={ORDER_STATUS_COLORS[order.status]}>
+                    {ORDER_STATUS_LABELS[order.status]}
+                  </Badge>
+                ),
+              },
+              { key: 'total', label: 'Tổng tiền', align: 'right', nowrap: true, cell: (order) => formatMoney(order.total) },
+            ]}
+          />
           {data.count > LIMIT && (
             <Group justify="center">
               <Pagination total={Math.ceil(data.count / LIMIT)} value={page} onChange={setPage} size="sm" />
@@ -99,6 +91,6 @@ export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
           )}
         </Stack>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,5 +1,6 @@
 /** One product's detail (product-detail/): what sold in the period, who buys it and where. */
-import { Drawer, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { reportPaths, type ProductDetail } from '@contract/reports';
 import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
@@ -15,11 +16,11 @@ export function ProductDetailDrawer({ variantId, query, onClose, isMobile }: Pro
   const answer = useReport<ProductDetail>(reportPaths.productDetail, { ...query, variant: variantId ?? undefined }, variantId !== null);
   const data = answer.data?.data;
   return (
-    <Drawer
+    <SideDrawer
       opened={variantId !== null}
       onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'xl'}
+      fullScreen={isMobile}
+      width="xl"
       title={data?.variant.name ?? 'Chi tiết sản phẩm'}
       data-testid="product-detail"
     >
@@ -93,6 +94,6 @@ export function ProductDetailDrawer({ variantId, query, onClose, isMobile }: Pro
           </Table>
         </Stack>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -3,7 +3,8 @@
  * optional), filtered by type and state; an account's companies; change its details and type, lock
  * it (every session ends at once) or unlock it, set a new password.
  */
-import { Badge, Button, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { IconKey, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { MEMBERSHIP_STATUS_LABELS, type MembershipStatus } from '@contract/company';
@@ -33,7 +34,7 @@ function AccountDrawer({ id, onClose }: { id: number | null; onClose: () => void
   const detail = useAdminAccount(id);
   const account = detail.data;
   return (
-    <Drawer opened={id !== null} onClose={onClose} title={account?.full_name ?? 'Tài khoản'} position="right" size="md">
+    <SideDrawer opened={id !== null} onClose={onClose} title={account?.full_name ?? 'Tài khoản'} fullScreen={false} width="md">
       {account && (
         <Stack gap="sm" data-testid="account-detail">
           <SimpleGrid cols={2} spacing="xs">
@@ -79,7 +80,7 @@ function AccountDrawer({ id, onClose }: { id: number | null; onClose: () => void
           ))}
         </Stack>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }
 

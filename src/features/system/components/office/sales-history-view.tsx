@@ -3,13 +3,14 @@
  * import dialog (the template, the .xlsx, a report of every row), and the months held with their
  * sums. Reports and KPI read them as the baseline (docs/system.md "Historical sales").
  */
-import { Button, Select, Stack, Table, Text } from '@mantine/core';
+import { Button, Select, Stack, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { systemPaths, type HistoryImportAnswer } from '@contract/system';
 import { apiErrorMessage } from '@/api/api-error';
 import { downloadFile } from '@/api/files';
 import { ImportDialog, type ImportJob, type ImportOutcome } from '@/ui/import-dialog/import-dialog';
+import { DataTable } from '@/ui/list-page/data-table';
 import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
 import { importHistory, useAllCompanies, useHistoryMonths } from '@/features/system/api/system-api';
@@ -86,32 +87,21 @@ export function SalesHistoryView({ isMobile }: { isMobile: boolean }) {
           </Button>
           {months.data && months.data.length === 0 && <Text c="dimmed">Công ty chưa có doanh số lịch sử.</Text>}
           {months.data && months.data.length > 0 && (
-            <Table.ScrollContainer minWidth={520}>
-              <Table striped data-testid="history-months">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Tháng</Table.Th>
-                    <Table.Th ta="right">Doanh số</Table.Th>
-                    <Table.Th ta="right">Số đơn</Table.Th>
-                    <Table.Th ta="right">Số lượng</Table.Th>
-                    <Table.Th ta="right">Số dòng</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {months.data.map((entry) => (
-                    <Table.Tr key={entry.month}>
-                      <Table.Td>{`${entry.month.slice(5)}/${entry.month.slice(0, 4)}`}</Table.Td>
-                      <Table.Td ta="right">
-                        <MoneyText value={entry.revenue} />
-                      </Table.Td>
-                      <Table.Td ta="right">{entry.orders.toLocaleString('vi-VN')}</Table.Td>
-                      <Table.Td ta="right">{entry.quantity.toLocaleString('vi-VN')}</Table.Td>
-                      <Table.Td ta="right">{entry.rows.toLocaleString('vi-VN')}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable
+              minWidth={520}
+              testId="history-months"
+              rowTestId="history-month"
+              rows={months.data}
+              rowKey={(entry) => entry.month}
+              hover={false}
+              columns={[
+                { key: 'month', label: 'Tháng', nowrap: true, cell: (entry) => `${entry.month.slice(5)}/${entry.month.slice(0, 4)}` },
+                { key: 'revenue', label: 'Doanh số', align: 'right', cell: (entry) => <MoneyText value={entry.revenue} /> },
+                { key: 'orders', label: 'Số đơn', align: 'right', cell: (entry) => entry.orders.toLocaleString('vi-VN') },
+                { key: 'quantity', label: 'Số lượng', align: 'right', cell: (entry) => entry.quantity.toLocaleString('vi-VN') },
+                { key: 'rows', label: 'Số dòng', align: 'right', cell: (entry) => entry.rows.toLocaleString('vi-VN') },
+              ]}
+            />
           )}
         </>
       )}

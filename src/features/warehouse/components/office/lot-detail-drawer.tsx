@@ -3,7 +3,8 @@
  * may make (PUT shipments/{id}/status/: hold in quarantine, release, recall — a reason for the
  * last two and for quarantine), and, for a recall, who received the lot (every export of it).
  */
-import { Alert, Button, Drawer, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { SideDrawer } from '@/ui/side-drawer';
 import { useState } from 'react';
 import { LOT_TRANSITIONS, type LotStatus } from '@contract/warehouse-status';
 import { formatDate } from '@/lib/dates';
@@ -13,6 +14,7 @@ import { toast } from '@/ui/toast';
 import { useLot, useLotWrites } from '@/features/warehouse/api/stock-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { NoteField } from '@/ui/note-field';
+import { DataTable } from '@/ui/list-page/data-table';
 import { ExpiryText, LotStatusBadge } from './badges';
 
 type Props = { companyId: number; id: number | null; isMobile: boolean; onClose: () => void };
@@ -42,14 +44,7 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
   };
 
   return (
-    <Drawer
-      opened={id !== null}
-      onClose={onClose}
-      position="right"
-      size={isMobile ? '100%' : 'lg'}
-      title={data ? `Lô ${data.lot_no}` : 'Lô hàng'}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <SideDrawer opened={id !== null} onClose={onClose} fullScreen={isMobile} width="lg" title={data ? `Lô ${data.lot_no}` : 'Lô hàng'}>
       {lot.isPending ? (
         <Loader />
       ) : !data ? (
@@ -118,44 +113,40 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
                 Lô này chưa được xuất cho ai.
               </Text>
             ) : (
-              <Table.ScrollContainer minWidth={480}>
-                <Table verticalSpacing={4} data-testid="lot-recipients">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Phiếu / đơn</Table.Th>
-                      <Table.Th>Người nhận</Table.Th>
-                      <Table.Th ta="right">Số lượng</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.recipients.map((recipient) => (
-                      <Table.Tr key={`${recipient.receipt_id}-${recipient.order_id ?? ''}`} data-testid="lot-recipient">
-                        <Table.Td>
-                          <Text size="sm">{recipient.order_code ?? recipient.receipt_code}</Text>
-                          <Text size="xs" c="dimmed">
-                            {formatDate(recipient.document_date)}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text size="sm">{recipient.customer_name ?? recipient.partner_name ?? '—'}</Text>
-                          {recipient.customer_phone && (
-                            <Text size="xs" c="dimmed">
-                              {recipient.customer_phone}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td ta="right">
-                          {formatNumber(recipient.quantity)} {data.base_unit}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                minWidth={480}
+                testId="lot-recipients"
+                rowTestId="lot-recipient"
+                rows={data.recipients}
+                rowKey={(recipient) => `${recipient.receipt_id}-${recipient.order_id ?? ''}`}
+                verticalSpacing={4}
+                hover={false}
+                columns={[
+                  {
+                    key: 'document',
+                    label: 'Phiếu / đơn',
+                    cell: (recipient) => recipient.order_code ?? recipient.receipt_code,
+                    sub: (recipient) => formatDate(recipient.document_date),
+                  },
+                  {
+                    key: 'recipient',
+                    label: 'Người nhận',
+                    cell: (recipient) => recipient.customer_name ?? recipient.partner_name ?? '—',
+                    sub: (recipient) => recipient.customer_phone,
+                  },
+                  {
+                    key: 'quantity',
+                    label: 'Số lượng',
+                    align: 'right',
+                    nowrap: true,
+                    cell: (recipient) => `${formatNumber(recipient.quantity)} ${data.base_unit}`,
+                  },
+                ]}
+              />
             )}
           </Stack>
         </Stack>
       )}
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -3,7 +3,7 @@
  * has ended (nothing dated in it or before may be written afterwards; its closing value is kept),
  * and reopen the last closed month to correct it. Closing and reopening need warehouse/approve.
  */
-import { Alert, Badge, Button, Card, Group, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
 import { formatDateTime } from '@/lib/dates';
@@ -11,6 +11,7 @@ import { formatMoney } from '@/lib/money';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
+import { DataTable } from '@/ui/list-page/data-table';
 import { errorMessage, usePeriods, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
 import { closableMonths, monthLabel as label } from '@/features/warehouse/model/periods';
 import { toastedWrite } from '@/ui/toasted-write';
@@ -75,50 +76,59 @@ export function PeriodView({ companyId }: { companyId: number }) {
       {closed.length === 0 && !periods.isPending ? (
         <EmptyState title="Chưa khóa sổ tháng nào" description="Mọi chứng từ kho đều còn sửa được theo ngày chứng từ." />
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped data-testid="period-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kỳ</Table.Th>
-                <Table.Th>Trạng thái</Table.Th>
-                <Table.Th>Khóa lúc</Table.Th>
-                <Table.Th ta="right">Giá trị tồn cuối kỳ</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(periods.data ?? []).map((period) => (
-                <Table.Tr key={period.month} data-testid="period-row" data-month={period.month}>
-                  <Table.Td fw={600}>{label(period.month)}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={period.status === 'closed' ? 'gray' : 'teal'} tt="none">
-                      {period.status === 'closed' ? 'Đã khóa sổ' : 'Đang mở'}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{period.closed_at ? `${formatDateTime(period.closed_at)} · ${period.closed_by_name ?? ''}` : '—'}</Table.Td>
-                  <Table.Td ta="right">{period.closing_value === null ? '—' : formatMoney(period.closing_value)}</Table.Td>
-                  <Table.Td ta="right">
-                    {canApprove && period.month === last && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        color="orange"
-                        onClick={() =>
-                          run('Mở lại kỳ', `Mở lại ${label(period.month).toLowerCase()} để điều chỉnh?`, () =>
-                            writes.reopenPeriod(period.month),
-                          )
-                        }
-                        data-testid="period-reopen"
-                      >
-                        Mở lại
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          minWidth={560}
+          testId="period-table"
+          rowTestId="period-row"
+          rows={periods.data ?? []}
+          rowKey={(period) => period.month}
+          rowProps={(period) => ({ 'data-month': period.month })}
+          hover={false}
+          columns={[
+            { key: 'month', label: 'Kỳ', bold: true, cell: (period) => label(period.month) },
+            {
+              key: 'status',
+              label: 'Trạng thái',
+              cell: (period) => (
+                <Badge variant="light" color={period.status === 'closed' ? 'gray' : 'teal'} tt="none">
+                  {period.status === 'closed' ? 'Đã khóa sổ' : 'Đang mở'}
+                </Badge>
+              ),
+            },
+            {
+              key: 'closed',
+              label: 'Khóa lúc',
+              cell: (period) => (period.closed_at ? `${formatDateTime(period.closed_at)} · ${period.closed_by_name ?? ''}` : '—'),
+            },
+            {
+              key: 'value',
+              label: 'Giá trị tồn cuối kỳ',
+              align: 'right',
+              cell: (period) => (period.closing_value === null ? '—' : formatMoney(period.closing_value)),
+            },
+            {
+              key: 'reopen',
+              align: 'right',
+              cell: (period) =>
+                canApprove &&
+                period.month === last && (
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    color="orange"
+                    onClick={() =>
+                      run('Mở lại kỳ', `Mở lại ${label(period.month).toLowerCase()} để điều chỉnh?`, () =>
+                        writes.reopenPeriod(period.month),
+                      )
+                    }
+                    data-testid="period-reopen"
+                  >
+                    Mở lại
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );

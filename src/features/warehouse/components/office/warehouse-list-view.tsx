@@ -3,12 +3,13 @@
  * add one (the WAREHOUSE service must be on: the server answers FEATURE_OFF otherwise) or edit one
  * (the default warehouse cannot be stopped).
  */
-import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WarehouseRecord } from '@contract/warehouse';
 import { useCan } from '@/session/access';
 import { EmptyState } from '@/ui/empty-state';
+import { DataTable } from '@/ui/list-page/data-table';
 import { RowActions } from '@/ui/list-page/row-actions';
 import { toast } from '@/ui/toast';
 import { errorFields, errorMessage, useKeeperOptions, useWarehouses, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
@@ -133,47 +134,49 @@ export function WarehouseListView({ companyId, multi }: { companyId: number; mul
         </Group>
       )}
       {warehouses.data?.length === 0 && <EmptyState title="Chưa có kho nào" />}
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped data-testid="warehouse-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Mã</Table.Th>
-              <Table.Th>Tên kho</Table.Th>
-              <Table.Th>Địa chỉ</Table.Th>
-              <Table.Th>Thủ kho</Table.Th>
-              <Table.Th>Trạng thái</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(warehouses.data ?? []).map((row) => (
-              <Table.Tr key={row.id} data-testid="warehouse-row" data-code={row.code}>
-                <Table.Td fw={600}>{row.code}</Table.Td>
-                <Table.Td>
-                  {row.name}{' '}
-                  {row.is_default && (
-                    <Badge size="xs" variant="light" tt="none">
-                      Mặc định
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{row.address ?? '—'}</Table.Td>
-                <Table.Td>{row.keeper_name ?? '—'}</Table.Td>
-                <Table.Td>
-                  <Badge color={row.is_active ? 'teal' : 'gray'} variant="light" tt="none">
-                    {row.is_active ? 'Hoạt động' : 'Ngừng'}
+      <DataTable
+        minWidth={720}
+        testId="warehouse-table"
+        rowTestId="warehouse-row"
+        rows={warehouses.data ?? []}
+        rowKey={(row) => row.id}
+        rowProps={(row) => ({ 'data-code': row.code })}
+        hover={false}
+        columns={[
+          { key: 'code', label: 'Mã', bold: true, cell: (row) => row.code },
+          {
+            key: 'name',
+            label: 'Tên kho',
+            cell: (row) => (
+              <>
+                {row.name}{' '}
+                {row.is_default && (
+                  <Badge size="xs" variant="light" tt="none">
+                    Mặc định
                   </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <RowActions
-                    edit={canEdit && (multi || row.is_default) && { label: `Sửa kho ${row.name}`, onClick: () => setEditing(row) }}
-                  />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                )}
+              </>
+            ),
+          },
+          { key: 'address', label: 'Địa chỉ', cell: (row) => row.address ?? '—' },
+          { key: 'keeper', label: 'Thủ kho', cell: (row) => row.keeper_name ?? '—' },
+          {
+            key: 'status',
+            label: 'Trạng thái',
+            cell: (row) => (
+              <Badge color={row.is_active ? 'teal' : 'gray'} variant="light" tt="none">
+                {row.is_active ? 'Hoạt động' : 'Ngừng'}
+              </Badge>
+            ),
+          },
+          {
+            key: 'actions',
+            cell: (row) => (
+              <RowActions edit={canEdit && (multi || row.is_default) && { label: `Sửa kho ${row.name}`, onClick: () => setEditing(row) }} />
+            ),
+          },
+        ]}
+      />
       <Modal
         opened={editing !== null}
         onClose={() => setEditing(null)}
