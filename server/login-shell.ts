@@ -16,7 +16,6 @@
  * Visits served by the service worker get plain index.html: the app is local by then.
  */
 import { createHash } from 'node:crypto';
-
 import { HELP_DESK, PRODUCT_TAGLINE } from '@contract/auth-help-desk';
 
 /** The app theme's font stack (src/app/theme.ts says why). */
