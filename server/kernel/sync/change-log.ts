@@ -4,7 +4,7 @@
  * change that commits late (docs/offline-sync.md "Pull and the change log"). Many changes go in one statement per kind
  * (a brand rename re-sends every variant of its products).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { SyncEntity } from '@contract/sync-domains';
 import type { Db } from '../db/client';
 
@@ -45,18 +45,29 @@ export async function recordChanges(tx: Db, changes: ChangeInput[]): Promise<voi
   else await writeChanges(tx, changes);
 }
 
-export async function writeChanges(tx: Db, changes: readonly ChangeInput[]): Promise<void> {
-  if (changes.length === 0) return;
+/**
+ * Writes the held changes. `alongside`, a statement that must run in the same transaction (the op's
+ * stored answer: push.ts), rides in the first one as a CTE instead of a round trip of its own, or
+ * runs alone when nothing changed: the locks the op holds until its commit are held one round
+ * trip less.
+ */
+export async function writeChanges(tx: Db, changes: readonly ChangeInput[], alongside?: SQL): Promise<void> {
+  if (changes.length === 0) {
+    if (alongside) await tx.execute(alongside);
+    return;
+  }
   const companies = [...new Set(changes.map((change) => change.companyId))].sort((a, b) => a - b);
   // One statement cannot touch a row twice: the last change of a record wins. One statement per
   // company, its records as parallel arrays, taking the company's lock first: the lock's CTE is read
   // before any row is joined, so before any sequence number is drawn. In one statement rather than
   // two, the lock is held one round trip less (an order's last statements hold it).
   const latest = new Map(changes.map((change) => [`${change.companyId}|${change.entity}|${change.entityId}`, change]));
-  for (const companyId of companies) {
+  for (const [index, companyId] of companies.entries()) {
     const mine = [...latest.values()].filter((change) => change.companyId === companyId);
+    // A data-modifying CTE runs to its end whether or not the statement reads it.
+    const also = index === 0 && alongside ? sql`, alongside as (${alongside})` : sql``;
     await tx.execute(sql`
-      with locked as materialized (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}, ${companyId}))
+      with locked as materialized (select pg_advisory_xact_lock(${CHANGE_LOG_LOCK}, ${companyId}))${also}
       insert into change_log (company_id, entity, entity_id, op, owner_account_id)
       select ${companyId}, entity, id, op, owner
       from locked, unnest(
