@@ -13,8 +13,10 @@ import {
   type LedgerRow,
   type ReceivableRecord,
   type ReceivableSettings,
+  type RepCreditRecord,
   type StatementRecord,
 } from '@contract/receivables';
+import type { PullAnswer } from '@contract/sync';
 import { bankPaths, type BankAccountRecord, type BankRecord } from '@contract/receivables-banks';
 import { vietnamDay } from '@contract/price-policy';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
@@ -126,8 +128,18 @@ describe('credit limits', () => {
     const repId = (await kit.server.login(DEMO_STAFF.repSouth)).account.id;
     expect((await send('PUT', receivablePaths.repCreditLimit(repId), { credit_limit: 1, credit_days: null })).status).toBe(200);
     try {
+      const pullFrom = async (cursor: number) =>
+        (await kit.server.call<PullAnswer>(`/sync/pull?company=${kit.anKhang}&cursor=${cursor}&limit=2000`, { token: rep })).body.data;
+      let cursor = 0;
+      for (let page = await pullFrom(0); ; page = await pullFrom(cursor)) {
+        cursor = page.cursor;
+        if (!page.hasMore) break;
+      }
       const over = await kit.submit({ customerCode: 'KH000005', lines: smecta(1) }, { token: rep });
       expect(over.order?.credit_warning).toContain('Nhân viên Lê Văn Trình vượt hạn mức công nợ');
+      // A rep with a limit hears what their orders now owe (server/modules/receivables/settle.ts).
+      const heard = (await pullFrom(cursor)).changes.find((change) => change.entity === 'rep_credit' && change.id === String(repId));
+      expect((heard?.data as RepCreditRecord | undefined)?.exposure).toBeGreaterThanOrEqual(over.order!.total);
     } finally {
       await send('PUT', receivablePaths.repCreditLimit(repId), { credit_limit: 200_000_000, credit_days: null });
     }

@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentState, settle } from '@contract/receivables-ledger';
 import type { Db } from '@server/kernel/db/client';
-import { orders, paymentAllocations, repCredit } from '@server/kernel/db/schema';
+import { orders, paymentAllocations } from '@server/kernel/db/schema';
 import { rowsOf } from '@server/kernel/sql';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
 
@@ -26,16 +26,18 @@ type FactsJson = {
   orders: { id: string; total: number; status: string; createdAt: string; accountId: number; paymentStatus: string }[];
   entries: { kind: string; orderId: string; amount: number; dueDate: string | null }[];
   payments: { id: string; amount: number; orderId: string | null; collectedBy: number | null; state: string }[];
+  limited_reps: number[];
 };
 
 const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * What a settlement reads of a customer, in one statement: their orders, the ledger entries tied to
- * an order (due dates, returns) and every payment (its allocations are replaced whole below; the
- * confirmed ones settle), in the order they were confirmed.
+ * an order (due dates, returns), every payment (its allocations are replaced whole below; the
+ * confirmed ones settle), in the order they were confirmed, and which of the reps who took their live
+ * orders (or `alsoAccounts`) have a credit limit.
  */
-async function customerFacts(tx: Db, companyId: number, customerId: string) {
+async function customerFacts(tx: Db, companyId: number, customerId: string, alsoAccounts: readonly number[]) {
   const [row] = rowsOf<{ [K in keyof FactsJson]: FactsJson[K] | string }>(
     await tx.execute(sql`
       select
@@ -47,18 +49,25 @@ async function customerFacts(tx: Db, companyId: number, customerId: string) {
            where e.company_id = ${companyId} and e.customer_id = ${customerId} and e.order_id is not null) as entries,
         (select coalesce(json_agg(json_build_object('id', p.id, 'amount', p.amount, 'orderId', p.order_id, 'collectedBy', p.collected_by,
                                                     'state', p.state) order by p.confirmed_at, p.id), '[]')
-           from payments p where p.company_id = ${companyId} and p.customer_id = ${customerId}) as payments`),
+           from payments p where p.company_id = ${companyId} and p.customer_id = ${customerId}) as payments,
+        (select coalesce(json_agg(r.account_id), '[]') from rep_credit r
+           where r.company_id = ${companyId}
+             and (r.account_id = any(${sql.param([...alsoAccounts])}::int[])
+                  or r.account_id in (select o.account_id from orders o
+                                      where o.company_id = ${companyId} and o.customer_id = ${customerId}
+                                        and o.status = any(${sql.param([...LIVE_ORDER_STATUSES])}::text[])))) as limited_reps`),
   );
   return {
     orderRows: parsed(row!.orders).map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
     entries: parsed(row!.entries),
     customerPayments: parsed(row!.payments),
+    limitedReps: parsed(row!.limited_reps),
   };
 }
 
 export async function resettleCustomer(tx: Db, companyId: number, customerId: string, alsoAccounts: readonly number[] = []): Promise<void> {
   await lockCustomer(tx, customerId);
-  const { orderRows, entries, customerPayments } = await customerFacts(tx, companyId, customerId);
+  const { orderRows, entries, customerPayments, limitedReps } = await customerFacts(tx, companyId, customerId, alsoAccounts);
   const dueOf = new Map<string, string>();
   const credited = new Map<string, number>();
   for (const entry of entries) {
@@ -123,14 +132,6 @@ export async function resettleCustomer(tx: Db, companyId: number, customerId: st
   }
   changes.push({ companyId, entity: 'receivable', entityId: customerId, op: 'upsert' });
   // A rep with a limit hears of every change to what the orders they took still owe.
-  const reps = [...new Set([...live.map((order) => order.accountId), ...alsoAccounts])];
-  const limited = reps.length
-    ? await tx
-        .select({ accountId: repCredit.accountId })
-        .from(repCredit)
-        .where(and(eq(repCredit.companyId, companyId), inArray(repCredit.accountId, reps)))
-    : [];
-  for (const rep of limited)
-    changes.push({ companyId, entity: 'rep_credit', entityId: rep.accountId, op: 'upsert', ownerAccountId: rep.accountId });
+  for (const rep of limitedReps) changes.push({ companyId, entity: 'rep_credit', entityId: rep, op: 'upsert', ownerAccountId: rep });
   await recordChanges(tx, changes);
 }
