@@ -28,3 +28,8 @@ export function readOnce<T>(db: Db, key: string, read: () => Promise<T>): Promis
   }
   return value;
 }
+
+/** Keeps a value read by other means (in another statement of the transaction) as `key`'s read. */
+export function keepRead<T>(db: Db, key: string, value: T): void {
+  kept.get(db)?.set(key, Promise.resolve(value));
+}

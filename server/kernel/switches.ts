@@ -2,12 +2,12 @@
  * A company's switches (contract/company-switches.ts): the services it has turned on and the
  * reports it shows. A service that is off is refused by the server, not only hidden in the menu.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { SWITCH_LABELS, type SwitchCode } from '@contract/company-switches';
 import type { Db } from './db/client';
 import { companyFeatures } from './db/schema';
 import { forbidden } from './errors';
-import { keepsReads, readOnce } from './read-once';
+import { keepRead, keepsReads, readOnce } from './read-once';
 
 async function readSwitches(db: Db, companyId: number): Promise<ReadonlyMap<string, boolean>> {
   const rows = await db
@@ -17,9 +17,25 @@ async function readSwitches(db: Db, companyId: number): Promise<ReadonlyMap<stri
   return new Map(rows.map((row) => [row.code, row.isEnabled]));
 }
 
+const switchesKey = (companyId: number) => `switches:${companyId}`;
+
 /** The company's switches by code; read once in an op's transaction (read-once.ts). */
 export function switchStates(db: Db, companyId: number): Promise<ReadonlyMap<string, boolean>> {
-  return readOnce(db, `switches:${companyId}`, () => readSwitches(db, companyId));
+  return readOnce(db, switchesKey(companyId), () => readSwitches(db, companyId));
+}
+
+/**
+ * The company's switches as one JSON object ({code: enabled}), for a statement that reads them
+ * beside its own work: every pushed op asks for them, and its claim reads them (sync/push.ts).
+ */
+export function switchesJson(companyId: number): SQL {
+  return sql`(select coalesce(json_object_agg(f.code, f.is_enabled), '{}') from company_features f where f.company_id = ${companyId})`;
+}
+
+/** Keeps switches read by switchesJson as the transaction's read of them (a driver may give the JSON as text). */
+export function keepSwitches(tx: Db, companyId: number, json: Record<string, boolean> | string): void {
+  const states = typeof json === 'string' ? (JSON.parse(json) as Record<string, boolean>) : json;
+  keepRead(tx, switchesKey(companyId), new Map(Object.entries(states)));
 }
 
 export async function isSwitchOn(db: Db, companyId: number, code: SwitchCode): Promise<boolean> {

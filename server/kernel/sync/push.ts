@@ -20,7 +20,8 @@ import type { Db } from '../db/client';
 import type { CallerAccess } from '../membership';
 import { processedOps } from '../db/schema';
 import { keepReads } from '../read-once';
-import { isSwitchOn } from '../switches';
+import { rowsOf } from '../sql';
+import { isSwitchOn, keepSwitches, switchesJson } from '../switches';
 import { DEPTH_MESSAGE, jsonValueTooDeep, NUL_MESSAGE, nulPath } from '../validate';
 import type { SyncRegistry } from './domain';
 import { holdChanges, writeChanges, type ChangeInput } from './change-log';
@@ -120,23 +121,24 @@ async function storedAnswer(tx: Db, caller: PushCaller, op: WireOp, hash: string
   return stored.result as OpResult;
 }
 
-/** Claims the op in processed_ops (pending, or with its answer); false when it was claimed before (storedAnswer). */
-async function claim(tx: Db, caller: PushCaller, op: WireOp, hash: string, result: OpResult | null): Promise<boolean> {
-  const claimed = await tx
-    .insert(processedOps)
-    .values({
-      companyId: caller.companyId,
-      opId: op.opId,
-      accountId: caller.accountId,
-      deviceId: caller.deviceId,
-      type: op.type,
-      payloadHash: hash,
-      outcome: result?.outcome ?? 'pending',
-      result: result ?? {},
-    })
-    .onConflictDoNothing()
-    .returning({ opId: processedOps.opId });
-  return claimed.length > 0;
+/**
+ * Claims the op in processed_ops (pending, or with its answer); `claimed` is false when it was
+ * claimed before (storedAnswer). The company's switches come with it (switchesJson): one round trip
+ * for the two things every op needs first.
+ */
+async function claim(tx: Db, caller: PushCaller, op: WireOp, hash: string, result: OpResult | null) {
+  const [row] = rowsOf<{ claimed: boolean; switches: Record<string, boolean> | string }>(
+    await tx.execute(sql`
+      with claimed as (
+        insert into processed_ops (company_id, op_id, account_id, device_id, type, payload_hash, outcome, result)
+        values (${caller.companyId}, ${op.opId}, ${caller.accountId}, ${caller.deviceId}, ${op.type}, ${hash},
+                ${result?.outcome ?? 'pending'}, ${JSON.stringify(result ?? {})}::jsonb)
+        on conflict do nothing
+        returning op_id
+      )
+      select exists (select 1 from claimed) as claimed, ${switchesJson(caller.companyId)} as switches`),
+  );
+  return { claimed: row!.claimed, switches: row!.switches };
 }
 
 export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<OpResult> {
@@ -160,8 +162,10 @@ export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<Op
   const hash = payloadHash(op);
   try {
     return await db.transaction(async (tx) => {
-      if (!(await claim(tx, caller, op, hash, null))) return storedAnswer(tx, caller, op, hash);
+      const { claimed, switches } = await claim(tx, caller, op, hash, null);
+      if (!claimed) return storedAnswer(tx, caller, op, hash);
       keepReads(tx);
+      keepSwitches(tx, caller.companyId, switches);
       const held: ChangeInput[] = [];
       const result = await holdChanges(tx, held, () => decide(tx, push, op, checked, new Date()));
       // Its answer and its changes in one statement, the last before the commit: the company's
@@ -186,7 +190,7 @@ export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<Op
 async function refuse(db: Db, push: PushContext, op: WireOp, hash: string, result: OpResult): Promise<OpResult> {
   try {
     return await db.transaction(async (tx) =>
-      (await claim(tx, push.caller, op, hash, result)) ? result : storedAnswer(tx, push.caller, op, hash),
+      (await claim(tx, push.caller, op, hash, result)).claimed ? result : storedAnswer(tx, push.caller, op, hash),
     );
   } catch (error) {
     return retryAnswer(push, op, error);
