@@ -35,6 +35,7 @@ import { productPaths, type VariantRecord } from '@contract/products';
 import { syncPaths, type PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { seededRandom } from './datagen/random';
+import { countCpu, localPostmaster, type CpuPerRequest } from './support/cpu-time';
 import { argValue, machineInfo, summarize, table, writeResult, type Summary } from './support/kit';
 
 const DURATION = Number(argValue('duration') ?? 10);
@@ -176,8 +177,10 @@ type LoadResult = {
   outcomes?: Record<string, number>;
   /** Issue #19's aim for this call on PostgreSQL (none for the login, whose cost is scrypt's). */
   aim?: Aim;
+  /** CPU milliseconds per request of the API process and of the PostgreSQL cluster (support/cpu-time.ts). */
+  cpu?: CpuPerRequest;
   /** The same load on the floor server (tests/bench/support/floor-server.ts): only the call's main statement. */
-  floor?: { requestsPerSecond: number; latency: Summary; errors: number; non2xx: number };
+  floor?: { requestsPerSecond: number; latency: Summary; errors: number; non2xx: number; cpu?: CpuPerRequest };
 };
 
 type Aim = { requestsPerSecond: number; p95Ms: number };
@@ -370,17 +373,28 @@ async function prepareCalls(url: string) {
  * Each call (or its floor) for DURATION seconds after a short unmeasured run: JIT, connection pool and
  * caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
  */
-async function measure(url: string, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
+type Target = { url: string; pid: number | undefined; postmaster: number | null };
+
+/** "API 5.5 + PostgreSQL 3.4 ms per request"; PGlite's work is inside the API process. */
+function cpuText(cpu: CpuPerRequest | undefined): string {
+  if (!cpu || cpu.apiMs === null) return '';
+  return cpu.databaseMs === null ? `API ${cpu.apiMs} ms per request` : `API ${cpu.apiMs} + PostgreSQL ${cpu.databaseMs} ms per request`;
+}
+
+async function measure(target: Target, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
+  const { url } = target;
   const results: LoadResult[] = [];
   for (const call of calls) {
     const connections = call.connections ?? CONNECTIONS;
     await load(call.name, url, connections, call.request, undefined, 2);
     await settleAfter();
     for (const key of Object.keys(outcomes)) delete outcomes[key];
+    const cpuSince = countCpu(target.pid, target.postmaster);
     const result = await load(call.name, url, connections, call.request, call.onBody);
+    result.cpu = cpuSince(result.requests);
     await settleAfter();
     if (call.onBody) result.outcomes = { ...outcomes };
-    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`);
+    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, CPU ${cpuText(result.cpu)}`);
     results.push({ ...result, ...(call.aim ? { aim: call.aim } : {}) });
   }
   return results;
@@ -408,12 +422,13 @@ async function startFloorProcess(): Promise<{ url: string; child: ChildProcess }
 
 async function runAll() {
   const server = await startServerProcess();
+  const postmaster = databaseUrl ? await localPostmaster(databaseUrl) : null;
   console.info(`Server (${driver}) answering after ${server.startSeconds} s; ${CONNECTIONS} connections, ${DURATION} s per call`);
   let prepared: Awaited<ReturnType<typeof prepareCalls>>;
   let results: LoadResult[];
   try {
     prepared = await prepareCalls(server.url);
-    results = await measure(server.url, prepared.calls, prepared.probe, prepared.outcomes);
+    results = await measure({ url: server.url, pid: server.child.pid, postmaster }, prepared.calls, prepared.probe, prepared.outcomes);
   } finally {
     await stopServerProcess(server.child);
   }
@@ -421,11 +436,11 @@ async function runAll() {
   console.info('Floors: the same HTTP stack running only each call’s main statement');
   try {
     const withFloor = prepared.calls.flatMap((call) => (call.floor ? [{ name: `${call.name} (floor)`, request: call.floor, aimOf: call.name }] : []));
-    const floors = await measure(floor.url, withFloor, () => new Promise((resolve) => setTimeout(resolve, 500)), {});
+    const floors = await measure({ url: floor.url, pid: floor.child.pid, postmaster }, withFloor, () => new Promise((resolve) => setTimeout(resolve, 500)), {});
     for (const [i, call] of withFloor.entries()) {
       const target = results.find((r) => r.name === call.aimOf)!;
       const f = floors[i]!;
-      target.floor = { requestsPerSecond: f.requestsPerSecond, latency: f.latency, errors: f.errors, non2xx: f.non2xx };
+      target.floor = { requestsPerSecond: f.requestsPerSecond, latency: f.latency, errors: f.errors, non2xx: f.non2xx, cpu: f.cpu };
     }
   } finally {
     await stopServerProcess(floor.child);
@@ -448,7 +463,7 @@ const aimVerdict = (r: LoadResult) =>
   r.aim ? (r.requestsPerSecond >= r.aim.requestsPerSecond && r.latency.p95 <= r.aim.p95Ms ? 'PASS' : 'MISS') : '';
 table(
   `Server under load (${driver}, ${run.counts.customers.toLocaleString('en-US')} customers, ${run.counts.variants.toLocaleString('en-US')} variants): autocannon, ${DURATION} s per call, loopback`,
-  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'aim (PostgreSQL)', '', 'floor req/s', 'floor p95', '× floor'],
+  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'aim (PostgreSQL)', '', 'floor req/s', 'floor p95', '× floor', 'CPU ms/req (API + DB)'],
   run.results.map((r) => [
     r.name,
     r.connections,
@@ -465,6 +480,7 @@ table(
     r.floor?.requestsPerSecond ?? '',
     r.floor?.latency.p95 ?? '',
     floorRatio(r) ?? '',
+    r.cpu?.apiMs == null ? '' : [r.cpu.apiMs, r.cpu.databaseMs].filter((ms) => ms !== null).join(' + '),
   ]),
 );
 const submit = run.results.find((r) => r.outcomes);

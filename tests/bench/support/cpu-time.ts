@@ -1,0 +1,74 @@
+/**
+ * CPU time a load used, per request, read from /proc (Linux): the API process (all its threads)
+ * and the PostgreSQL cluster (every process of its postmaster). On this shared 2-core machine
+ * throughput moves by ±10 % between identical runs; CPU per request moves far less, so it shows
+ * whether a change made a call cheaper, and how far it is from what two cores can carry.
+ * Elsewhere (no /proc, PostgreSQL on another host) the figures are null.
+ */
+import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import pg from 'pg';
+
+const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
+
+/** utime + stime of a process, in clock ticks; null when it is gone. */
+function ticksOf(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+function childrenOf(parent: number): number[] {
+  return fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
+      } catch {
+        return false;
+      }
+    });
+}
+
+/** The postmaster of the cluster at `databaseUrl`, when it runs on this machine (its backend's parent). */
+export async function localPostmaster(databaseUrl: string): Promise<number | null> {
+  if (!fs.existsSync('/proc/self/stat')) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+    const stat = fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export type CpuPerRequest = { apiMs: number | null; databaseMs: number | null };
+
+/** Starts counting; the function it returns gives the CPU milliseconds per request since then. */
+export function countCpu(apiPid: number | undefined, postmaster: number | null): (requests: number) => CpuPerRequest {
+  const cluster = () => (postmaster === null ? [] : [postmaster, ...childrenOf(postmaster)]);
+  const apiBefore = apiPid === undefined ? null : ticksOf(apiPid);
+  const databaseBefore = new Map(cluster().map((pid) => [pid, ticksOf(pid) ?? 0]));
+  return (requests) => {
+    const perRequest = (ticks: number) => Number(((ticks / TICKS_PER_SECOND / Math.max(1, requests)) * 1000).toFixed(2));
+    const apiAfter = apiPid === undefined ? null : ticksOf(apiPid);
+    // A backend that started meanwhile counts whole; one that ended meanwhile is lost (there are none under steady load).
+    const databaseTicks = cluster().reduce((sum, pid) => sum + (ticksOf(pid) ?? 0) - (databaseBefore.get(pid) ?? 0), 0);
+    return {
+      apiMs: apiBefore === null || apiAfter === null ? null : perRequest(apiAfter - apiBefore),
+      databaseMs: postmaster === null ? null : perRequest(databaseTicks),
+    };
+  };
+}
