@@ -1,11 +1,12 @@
 /** Orders as records (contract OrderRecord): row-to-wire mapping and loading, for sync and lists. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { OrderLineRecord, OrderRecord } from '@contract/orders';
 import type { DiscountApproval, DiscountApprovalState } from '@contract/orders-discount';
 import type { OrderStatus, PaymentStatus } from '@contract/orders-status';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, orderLines, orders, orderTypes } from '@server/kernel/db/schema';
+import { selectOnce } from '@server/kernel/db/select-once';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -104,11 +105,10 @@ export function toOrderRecord(
   };
 }
 
-/** Full records (with lines) of some orders of a company, by id: one statement. */
-export async function orderRecordsById(db: Db, companyId: number, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
-  if (ids.length === 0) return new Map();
+/** The read of orderRecordsById, built once (server/kernel/db/select-once.ts). */
+const recordsSelect = selectOnce((db) => {
   const approver = alias(accounts, 'approver');
-  const rows = await db
+  return db
     .select({
       order: orders,
       accountName: accounts.fullName,
@@ -120,7 +120,13 @@ export async function orderRecordsById(db: Db, companyId: number, ids: readonly 
     .innerJoin(accounts, eq(accounts.id, orders.accountId))
     .leftJoin(orderTypes, eq(orderTypes.id, orders.orderTypeId))
     .leftJoin(approver, eq(approver.id, orders.discountApprovedBy))
-    .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...ids])));
+    .where(and(eq(orders.companyId, sql.placeholder('company')), sql`${orders.id} = any(${sql.placeholder('ids')}::uuid[])`));
+});
+
+/** Full records (with lines) of some orders of a company, by id: one statement. */
+export async function orderRecordsById(db: Db, companyId: number, ids: readonly string[]): Promise<Map<string, OrderRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await recordsSelect(db, { company: companyId, ids: [...ids] });
   return new Map(rows.map((row) => [row.order.id, toOrderRecord(row.order, row.accountName, row.lines, row.approverName, row.typeName)]));
 }
 
