@@ -5,16 +5,15 @@
  * 40 columns and the lines' JSON). A select written here is built on its first call, with
  * placeholders (sql.placeholder) for its values; every call runs that same text in the caller's
  * connection or transaction with its own values, and drizzle maps the rows as it maps any select's.
- * It reads two of drizzle's own fields (the selection, the joins that may be null), which its
- * prepared queries use the same way; the orders tests run every order read through it.
+ * It reads two fields of drizzle's prepared query (the selection, the joins that may be null) and
+ * gives them to the caller's own; server/kernel/db/select-once.test.ts and the orders tests hold it.
  */
-import { orderSelectedFields, type SelectedFieldsOrdered } from 'drizzle-orm';
 import type { Db } from './client';
 
-type Built = { query: { sql: string; params: unknown[] }; fields: SelectedFieldsOrdered<never>; joins: Record<string, boolean> };
+type Built = { query: { sql: string; params: unknown[] }; fields: unknown; joins: Record<string, boolean> };
 
-/** What drizzle's select builder holds that a prepared query needs: its fields and which joins may be null. */
-type SelectInternals = { toSQL(): Built['query']; _: { selectedFields: Record<string, unknown> }; joinsNotNullableMap: Built['joins'] };
+/** What a select builder and its prepared query hold: the text and, for mapping rows, the fields and which joins may be null. */
+type SelectBuilder = { toSQL(): Built['query']; prepare(name: string): { fields: unknown; joinsNotNullableMap: Built['joins'] } };
 
 export function selectOnce<Query extends PromiseLike<unknown[]>>(
   build: (db: Db) => Query,
@@ -22,14 +21,11 @@ export function selectOnce<Query extends PromiseLike<unknown[]>>(
   let built: Built | undefined;
   return (db, values) => {
     if (!built) {
-      const select = build(db) as unknown as SelectInternals;
-      built = {
-        query: select.toSQL(),
-        fields: orderSelectedFields(select._.selectedFields) as SelectedFieldsOrdered<never>,
-        joins: select.joinsNotNullableMap,
-      };
+      const select = build(db) as unknown as SelectBuilder;
+      const prepared = select.prepare('select_once');
+      built = { query: select.toSQL(), fields: prepared.fields, joins: prepared.joinsNotNullableMap };
     }
-    const prepared = db._.session.prepareQuery(built.query, built.fields, undefined, true);
+    const prepared = db._.session.prepareQuery(built.query, built.fields as never, undefined, true);
     (prepared as unknown as { joinsNotNullableMap: Built['joins'] }).joinsNotNullableMap = built.joins;
     return prepared.execute(values) as Promise<Awaited<Query>>;
   };
