@@ -11,7 +11,7 @@
  * a company queue behind the one before, whether it took a budget or not (about 65 orders a second
  * in tests/bench/server-load.ts, 8 of 10 connections waiting on the lock).
  */
-import { and, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { PROMOTION_SWITCH } from '@contract/promotions';
 import {
   applyPromotions,
@@ -32,7 +32,7 @@ import { promotions, promotionUsages } from '@server/kernel/db/schema';
 import { isSwitchOn } from '@server/kernel/switches';
 import { anyInt } from '@server/kernel/sql';
 import { recordUpserts } from '@server/kernel/sync/change-log';
-import { promotionRecordsWhere, type PromotionRecordsWithUsage } from './promotion-record';
+import { promotionRecordsWithUsage, runningPromotionRecords, type PromotionRecordsWithUsage } from './promotion-record';
 
 export type OrderPromotions = {
   programmes: EngineProgramme[];
@@ -44,8 +44,7 @@ const NONE: OrderPromotions = { programmes: [], usage: () => ({ total: 0, custom
 /** The programmes that may apply now, with what is spent of them (no lock: see promotedCart). */
 export async function promotionsForOrder(tx: Db, companyId: number, customerId: string, day: string): Promise<OrderPromotions> {
   if (!(await isSwitchOn(tx, companyId, PROMOTION_SWITCH))) return NONE;
-  const running = and(eq(promotions.state, 'approved'), lte(promotions.startsOn, day), gte(promotions.endsOn, day))!;
-  return withUsage(await promotionRecordsWhere(tx, companyId, running, customerId));
+  return withUsage(await runningPromotionRecords(tx, companyId, day, customerId));
 }
 
 /** Programmes in id order (the order their budgets are locked in), with what is spent of each in all and by the customer. */
@@ -79,7 +78,7 @@ async function lockTakenBudgets(
   const taken = offers.programmes.filter((programme) => budgeted(programme) && takenIds.has(programme.id)).map((programme) => programme.id);
   if (taken.length === 0) return null;
   await tx.select({ id: promotions.id }).from(promotions).where(anyInt(promotions.id, taken)).orderBy(promotions.id).for('update');
-  const locked = withUsage(await promotionRecordsWhere(tx, companyId, anyInt(promotions.id, taken), customerId));
+  const locked = withUsage(await promotionRecordsWithUsage(tx, companyId, taken, customerId));
   const fresh = new Map(locked.programmes.map((programme) => [programme.id, programme]));
   return {
     programmes: offers.programmes.flatMap((programme) => (budgeted(programme) ? (fresh.get(programme.id) ?? []) : [programme])),

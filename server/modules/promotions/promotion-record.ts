@@ -3,13 +3,14 @@
  * what orders have taken of it (the sum of promotion_usages: no counter to drift), its regions'
  * provinces and who created and approved it.
  */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CapKind, PromotionKind, PromotionRecord } from '@contract/promotions';
 import { promotionStatus, type PromotionState } from '@contract/promotions-status';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, promotions, promotionUsages } from '@server/kernel/db/schema';
+import { selectOnce } from '@server/kernel/db/select-once';
 import { anyInt } from '@server/kernel/sql';
 import { provincesByRegion } from '@server/modules/regions';
 
@@ -95,32 +96,38 @@ const NO_USAGE: PromotionUsage = { spent: 0, orders: 0, discount: 0, customerSpe
 export type PromotionRecordsWithUsage = { records: Map<number, PromotionRecord>; usage: (id: number) => PromotionUsage };
 
 /**
- * What orders have taken of a programme (and of it, `customerId`'s orders), read in the
- * programme's own row (usageTotals's sums). Written out with the outer table by name, so it holds
- * however drizzle qualifies the query's own columns.
+ * What orders have taken of a programme (and of it, the `customer` placeholder's orders), read in
+ * the programme's own row (usageTotals's sums). Written out with the outer table by name, so it
+ * holds however drizzle qualifies the query's own columns.
  */
-const usageColumn = (customerId: string | null) => sql<PromotionUsage>`(
+const usageColumn = sql<PromotionUsage>`(
   select json_build_object('spent', coalesce(sum(u.spent), 0), 'orders', count(*), 'discount', coalesce(sum(u.discount), 0),
-                           'customerSpent', coalesce(sum(u.spent) filter (where u.customer_id = ${customerId}), 0))
+                           'customerSpent', coalesce(sum(u.spent) filter (where u.customer_id = ${sql.placeholder('customer')}), 0))
   from promotion_usages u where u.promotion_id = promotions.id and u.released_at is null)`;
 
 /**
- * The company's programmes that meet `where`, as records, and what is taken of each, by
- * `customerId` too when given: one statement whatever their number (two with regions).
+ * A select of the company's programmes that meet `where`, with who created and approved each and
+ * what is taken of it, built once (server/kernel/db/select-once.ts): an order's pricing reads the
+ * running ones on every submit. Its values: `company`, `customer` and those `where` names.
  */
-export async function promotionRecordsWhere(
-  db: Db,
-  companyId: number,
-  where: SQL,
-  customerId: string | null = null,
-): Promise<PromotionRecordsWithUsage> {
-  const approver = alias(accounts, 'approver');
-  const rows = await db
-    .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName, usage: usageColumn(customerId) })
-    .from(promotions)
-    .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
-    .leftJoin(approver, eq(approver.id, promotions.approvedBy))
-    .where(and(eq(promotions.companyId, companyId), where));
+const recordsSelect = (where: SQL) =>
+  selectOnce((db) => {
+    const approver = alias(accounts, 'approver');
+    return db
+      .select({ promotion: promotions, createdBy: accounts.fullName, approvedBy: approver.fullName, usage: usageColumn })
+      .from(promotions)
+      .leftJoin(accounts, eq(accounts.id, promotions.createdBy))
+      .leftJoin(approver, eq(approver.id, promotions.approvedBy))
+      .where(and(eq(promotions.companyId, sql.placeholder('company')), where));
+  });
+
+const byIdsSelect = recordsSelect(sql`${promotions.id} = any(${sql.placeholder('ids')}::int[])`);
+const runningSelect = recordsSelect(
+  and(eq(promotions.state, 'approved'), lte(promotions.startsOn, sql.placeholder('day')), gte(promotions.endsOn, sql.placeholder('day')))!,
+);
+
+/** The rows as records, and what is taken of each; regions' provinces in one more statement when any has regions. */
+async function withRecords(db: Db, companyId: number, rows: Awaited<ReturnType<typeof byIdsSelect>>): Promise<PromotionRecordsWithUsage> {
   const provinces = await provincesByRegion(db, companyId, [...new Set(rows.flatMap((row) => row.promotion.regionIds))]);
   const usage = new Map(rows.map((row) => [row.promotion.id, row.usage]));
   const day = vietnamDay();
@@ -139,9 +146,24 @@ export async function promotionRecordsWhere(
   return { records, usage: (id) => usage.get(id) ?? NO_USAGE };
 }
 
+/** Some programmes by id as records, and what is taken of each (of it, by `customerId` when given). */
+export async function promotionRecordsWithUsage(
+  db: Db,
+  companyId: number,
+  ids: readonly number[],
+  customerId: string | null = null,
+): Promise<PromotionRecordsWithUsage> {
+  if (ids.length === 0) return { records: new Map(), usage: () => NO_USAGE };
+  return withRecords(db, companyId, await byIdsSelect(db, { company: companyId, ids: [...ids], customer: customerId }));
+}
+
+/** The approved programmes running on `day` (Vietnam's), as records with what is taken of each and of it by `customerId`. */
+export async function runningPromotionRecords(db: Db, companyId: number, day: string, customerId: string): Promise<PromotionRecordsWithUsage> {
+  return withRecords(db, companyId, await runningSelect(db, { company: companyId, day, customer: customerId }));
+}
+
 export async function promotionRecordsById(db: Db, companyId: number, ids: readonly number[]): Promise<Map<number, PromotionRecord>> {
-  if (ids.length === 0) return new Map();
-  return (await promotionRecordsWhere(db, companyId, anyInt(promotions.id, ids))).records;
+  return (await promotionRecordsWithUsage(db, companyId, ids)).records;
 }
 
 /** Sync pull's loader: ids are the integer ids as strings. */
