@@ -369,18 +369,19 @@ async function prepareCalls(url: string) {
   return { calls: chosen, counts: data.counts, probe: () => settle(url, token, company), outcomes };
 }
 
+/** The server a load runs against, and the processes whose CPU it costs (support/cpu-time.ts). */
+type Target = { url: string; pid: number | undefined; postmaster: number | null };
+
+/** ", CPU API 5.5 + PostgreSQL 3.4 ms per request"; PGlite's work is inside the API process. */
+function cpuText(cpu: CpuPerRequest | undefined): string {
+  if (!cpu || cpu.apiMs === null) return '';
+  return cpu.databaseMs === null ? `, CPU API ${cpu.apiMs} ms per request` : `, CPU API ${cpu.apiMs} + PostgreSQL ${cpu.databaseMs} ms per request`;
+}
+
 /**
  * Each call (or its floor) for DURATION seconds after a short unmeasured run: JIT, connection pool and
  * caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
  */
-type Target = { url: string; pid: number | undefined; postmaster: number | null };
-
-/** "API 5.5 + PostgreSQL 3.4 ms per request"; PGlite's work is inside the API process. */
-function cpuText(cpu: CpuPerRequest | undefined): string {
-  if (!cpu || cpu.apiMs === null) return '';
-  return cpu.databaseMs === null ? `API ${cpu.apiMs} ms per request` : `API ${cpu.apiMs} + PostgreSQL ${cpu.databaseMs} ms per request`;
-}
-
 async function measure(target: Target, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
   const { url } = target;
   const results: LoadResult[] = [];
@@ -394,7 +395,7 @@ async function measure(target: Target, calls: Call[], settleAfter: () => Promise
     result.cpu = cpuSince(result.requests);
     await settleAfter();
     if (call.onBody) result.outcomes = { ...outcomes };
-    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, CPU ${cpuText(result.cpu)}`);
+    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${cpuText(result.cpu)}`);
     results.push({ ...result, ...(call.aim ? { aim: call.aim } : {}) });
   }
   return results;
