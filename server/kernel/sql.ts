@@ -24,6 +24,11 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/** A JSON column of a raw answer: both drivers parse `json`, but a value that comes as text is parsed here. */
+export function jsonColumn<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+}
+
 /**
  * Independent queries: at once on the pool (each on its own connection), one after another inside a
  * transaction, whose single connection must not be sent a query while another runs (node-postgres

@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { companyFeatures } from './db/schema';
 import { forbidden } from './errors';
 import { keepRead, keepsReads, readOnce } from './read-once';
+import { jsonColumn } from './sql';
 
 async function readSwitches(db: Db, companyId: number): Promise<ReadonlyMap<string, boolean>> {
   const rows = await db
@@ -32,10 +33,9 @@ export function switchesJson(companyId: number): SQL {
   return sql`(select coalesce(json_object_agg(f.code, f.is_enabled), '{}') from company_features f where f.company_id = ${companyId})`;
 }
 
-/** Keeps switches read by switchesJson as the transaction's read of them (a driver may give the JSON as text). */
+/** Keeps switches read by switchesJson as the transaction's read of them. */
 export function keepSwitches(tx: Db, companyId: number, json: Record<string, boolean> | string): void {
-  const states = typeof json === 'string' ? (JSON.parse(json) as Record<string, boolean>) : json;
-  keepRead(tx, switchesKey(companyId), new Map(Object.entries(states)));
+  keepRead(tx, switchesKey(companyId), new Map(Object.entries(jsonColumn(json))));
 }
 
 export async function isSwitchOn(db: Db, companyId: number, code: SwitchCode): Promise<boolean> {

@@ -8,7 +8,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { productPaths, type VariantRecord, type VariantUnit, type VatRate } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { variants } from '@server/kernel/db/schema';
-import { rowsOf, anyInt, executePrepared } from '@server/kernel/sql';
+import { anyInt, executePrepared, jsonColumn, rowsOf } from '@server/kernel/sql';
 
 type UnitTuple = [string, number, number, number | null, string | null];
 
@@ -24,7 +24,7 @@ function jsonValue<T>(result: unknown, fallback: T): T {
   const [row] = rowsOf<{ value: T | string | null }>(result);
   const value = row?.value;
   if (value === null || value === undefined) return fallback;
-  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
+  return jsonColumn(value);
 }
 
 /** Which variants: those matching a condition (by id), or a page's ids in the page's order. */

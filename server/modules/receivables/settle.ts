@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { paymentState, settle } from '@contract/receivables-ledger';
 import type { Db } from '@server/kernel/db/client';
 import { orders, paymentAllocations } from '@server/kernel/db/schema';
-import { rowsOf } from '@server/kernel/sql';
+import { jsonColumn, rowsOf } from '@server/kernel/sql';
 import { recordChanges, type ChangeInput } from '@server/kernel/sync/change-log';
 
 const SETTLE_LOCK = 727_014;
@@ -28,8 +28,6 @@ type FactsJson = {
   payments: { id: string; amount: number; orderId: string | null; collectedBy: number | null; state: string }[];
   limited_reps: number[];
 };
-
-const parsed = <T>(value: T | string): T => (typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /**
  * What a settlement reads of a customer, in one statement: their orders, the ledger entries tied to
@@ -58,10 +56,10 @@ async function customerFacts(tx: Db, companyId: number, customerId: string, also
                                         and o.status = any(${sql.param([...LIVE_ORDER_STATUSES])}::text[])))) as limited_reps`),
   );
   return {
-    orderRows: parsed(row!.orders).map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
-    entries: parsed(row!.entries),
-    customerPayments: parsed(row!.payments),
-    limitedReps: parsed(row!.limited_reps),
+    orderRows: jsonColumn(row!.orders).map((order) => ({ ...order, createdAt: new Date(order.createdAt) })),
+    entries: jsonColumn(row!.entries),
+    customerPayments: jsonColumn(row!.payments),
+    limitedReps: jsonColumn(row!.limited_reps),
   };
 }
 

@@ -11,31 +11,33 @@ import pg from 'pg';
 
 const TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim()) || 100;
 
-/** utime + stime of a process, in clock ticks; null when it is gone. */
-function ticksOf(pid: number): number | null {
+/** A process's /proc/<pid>/stat fields after its command name (which may hold spaces); null when it is gone. */
+function statFields(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces: count fields after its closing parenthesis.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return null;
   }
 }
+
+/** utime + stime of a process, in clock ticks; null when it is gone. */
+function ticksOf(pid: number): number | null {
+  const fields = statFields(pid);
+  return fields ? Number(fields[11]) + Number(fields[12]) : null;
+}
+
+const parentOf = (pid: number): number | null => {
+  const fields = statFields(pid);
+  return fields ? Number(fields[1]) : null;
+};
 
 function childrenOf(parent: number): number[] {
   return fs
     .readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
-    .filter((pid) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === parent;
-      } catch {
-        return false;
-      }
-    });
+    .filter((pid) => parentOf(pid) === parent);
 }
 
 /** The postmaster of the cluster at `databaseUrl`, when it runs on this machine (its backend's parent). */
@@ -45,8 +47,7 @@ export async function localPostmaster(databaseUrl: string): Promise<number | nul
   try {
     await client.connect();
     const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
-    const stat = fs.readFileSync(`/proc/${rows[0]!.pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return parentOf(rows[0]!.pid);
   } catch {
     return null;
   } finally {
