@@ -15,18 +15,19 @@
  *   wholesale type prices at wholesale prices (order-types.ts).
  * The official code (DH000123) is given here; the phone's own number stays as `local_no`.
  */
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { OFF_ROUTE_REASON, type OrderSubmitPayload } from '@contract/orders';
 import { baseUnit, effectivePrice, findUnit } from '@contract/price-policy';
 import type { OpChange } from '@contract/sync';
-import { customers, customerTypes, orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
+import { orderLines, orders, orderStatusHistory } from '@server/kernel/db/schema';
 import { formatMoney } from '@contract/money';
 import { addressOf } from '@server/modules/customers';
-import { inScopeColumn, reachOf, requireReach } from '@server/modules/roles';
+import { reachOf, requireReach } from '@server/modules/roles';
 import { variantRecordsById } from '@server/modules/products';
 import { recordChange } from '@server/kernel/sync/change-log';
-import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
+import { OpRejection, type OpHandler } from '@server/kernel/sync/op-context';
+import { orderFacts, priorOrder } from './order-facts';
 import { orderRecordsById } from './order-record';
 import { pricingContext } from './order-pricing';
 import { checkRepDiscount } from './order-discount';
@@ -37,37 +38,13 @@ import { notifyDiscountApproval } from '@server/modules/notifications';
 import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { checkOrderCredit, orderTaken } from '@server/modules/receivables';
 
-/**
- * An order id already known: a refused order of the same rep may be sent again, nothing else. Read
- * in the same statement: whether another order of the company has the phone's number (`clash`),
- * refused later, after the checks a rep can act on.
- */
-async function priorOrder(context: OpContext, payload: OrderSubmitPayload): Promise<{ kind: 'new' | 'resubmit'; clash: boolean }> {
-  const known = await context.tx
-    .select({ id: orders.id, companyId: orders.companyId, accountId: orders.accountId, status: orders.status })
-    .from(orders)
-    .where(or(eq(orders.id, payload.orderId), and(eq(orders.companyId, context.companyId), eq(orders.localNo, payload.localNo))));
-  const clash = known.some((order) => order.id !== payload.orderId);
-  const prior = known.find((order) => order.id === payload.orderId);
-  if (!prior) return { kind: 'new', clash };
-  if (prior.companyId !== context.companyId || prior.accountId !== context.accountId)
-    throw new OpRejection('ORDER_ID_TAKEN', 'Mã đơn hàng đã được dùng');
-  if (prior.status !== 'rejected') throw new OpRejection('ORDER_ALREADY_ACCEPTED', 'Đơn hàng này đã được gửi và tiếp nhận trước đó');
-  return { kind: 'resubmit', clash };
-}
-
 export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
-  const { kind, clash } = await priorOrder(context, payload);
+  const { known, found } = await orderFacts(context, payload);
+  const { kind, clash } = priorOrder(context, payload, known);
 
   // Whose customer it is, before anything of it is answered (issue 20: any rep could order for any
-  // customer of the company by its id, and see its name, phone and address in the answer). Read
-  // with the customer and its group's wholesale flag, which prices it: one statement for the three.
-  const [found] = await tx
-    .select({ customer: customers, groupWholesale: customerTypes.isWholesale, inScope: await inScopeColumn(tx, context.access) })
-    .from(customers)
-    .leftJoin(customerTypes, and(eq(customerTypes.id, customers.customerTypeId), eq(customerTypes.companyId, customers.companyId)))
-    .where(and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)));
+  // customer of the company by its id, and see its name, phone and address in the answer).
   const { offRoute } = requireReach(reachOf(context.access, found?.inScope), 'Không tìm thấy khách hàng của đơn hàng');
   const { customer, groupWholesale } = found!;
   if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
