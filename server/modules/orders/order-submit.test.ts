@@ -204,6 +204,22 @@ describe('order.submit', () => {
     ).rejects.toThrow(/403/);
   });
 
+  it('refuses an order at a customer the company does not have, and says first that its id was already taken', async () => {
+    const unknown = {
+      ...kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] }),
+      customerId: uuidv7(),
+    };
+    expect(await kit.submitPayload(unknown)).toMatchObject({
+      outcome: 'rejected',
+      error: { code: 'CUSTOMER_NOT_FOUND', message: 'Không tìm thấy khách hàng của đơn hàng' },
+    });
+    const taken = kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
+    expect((await kit.submitPayload(taken)).outcome).toBe('applied');
+    // The same order id again, now at a customer that does not exist: its id is what is refused.
+    const again = await kit.submitPayload({ ...taken, customerId: uuidv7() });
+    expect(again.error?.code).toBe('ORDER_ALREADY_ACCEPTED');
+  });
+
   it('refuses, for good, a new order under a phone number another order already has', async () => {
     const first = kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 1 }] });
     expect((await kit.submitPayload(first)).outcome).toBe('applied');
@@ -270,10 +286,15 @@ describe('order.submit', () => {
       .where(and(eq(companyCounters.companyId, kit.anKhang), eq(companyCounters.name, 'order')));
     const second = (await kit.submit({ customerCode: 'KH000002', lines: [{ variant: smecta, unit: 'hộp', quantity: 1 }] })).order!;
     expect(second.code).toBe(`DH${String(Number(first.code!.slice(2)) + 1).padStart(6, '0')}`);
-    const [stored] = await kit.server.deps.db.select({ code: orders.code, searchText: orders.searchText }).from(orders).where(eq(orders.id, second.id));
+    const [stored] = await kit.server.deps.db
+      .select({ code: orders.code, searchText: orders.searchText })
+      .from(orders)
+      .where(eq(orders.id, second.id));
     expect(stored).toEqual({
       code: second.code,
-      searchText: fold([second.code, second.local_no, second.customer_code, second.customer_name, second.customer_phone].filter(Boolean).join(' ')),
+      searchText: fold(
+        [second.code, second.local_no, second.customer_code, second.customer_name, second.customer_phone].filter(Boolean).join(' '),
+      ),
     });
   });
 });
