@@ -26,8 +26,8 @@ export async function orderFacts({ tx, companyId, access }: OpContext, payload: 
     .from(sql`(select 1) as one`)
     .leftJoin(customers, and(eq(customers.id, payload.customerId), eq(customers.companyId, companyId)))
     .leftJoin(customerTypes, and(eq(customerTypes.id, customers.customerTypeId), eq(customerTypes.companyId, customers.companyId)));
-  const { customer, groupWholesale, inScope } = row!;
-  return { known: jsonColumn(row!.known), found: customer ? { customer, groupWholesale, inScope } : undefined };
+  const { known: knownJson, customer, groupWholesale, inScope } = row!;
+  return { known: jsonColumn(knownJson), found: customer ? { customer, groupWholesale, inScope } : undefined };
 }
 
 /**

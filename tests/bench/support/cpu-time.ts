@@ -27,10 +27,11 @@ function ticksOf(pid: number): number | null {
   return fields ? Number(fields[11]) + Number(fields[12]) : null;
 }
 
-const parentOf = (pid: number): number | null => {
+/** A process's parent; null when it is gone. */
+function parentOf(pid: number): number | null {
   const fields = statFields(pid);
   return fields ? Number(fields[1]) : null;
-};
+}
 
 function childrenOf(parent: number): number[] {
   return fs
