@@ -10,6 +10,7 @@ import { deviceIdentity, writeMeta } from '@/db/device';
 import { serverDataChanged } from '@/api/server-cache';
 import { drainOutbox, releaseNetworkWaits, requeueInterrupted, type DrainOutcome } from './drain';
 import { onOutboxChanged } from './outbox';
+import { newestWrites, readOutboxCounts, type OutboxCounts } from './outbox-counts';
 import { pullChanges } from './pull';
 import { warmLocalSearchWhenIdle } from '@/db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
@@ -31,17 +32,14 @@ const RETRY_TICK_MS = 15_000;
 /** With nothing queued, pull new server changes this often. */
 const PULL_TICK_MS = 5 * 60_000;
 
-export async function refreshCounts(db: AppDb = appDb()): Promise<void> {
-  if (!target) return updateSyncStatus({ pending: 0, rejected: 0 });
-  const { companyId, accountId } = target;
-  const mine = (state: 'pending' | 'sending' | 'rejected') =>
-    db.outbox
-      .where('[companyId+state]')
-      .equals([companyId, state])
-      .filter((op) => op.accountId === accountId)
-      .count();
-  const [pending, sending, rejected] = await Promise.all([mine('pending'), mine('sending'), mine('rejected')]);
-  updateSyncStatus({ pending: pending + sending, rejected });
+const writeCounts = newestWrites(
+  (db: AppDb, of: SyncTarget | null): Promise<OutboxCounts> =>
+    of ? readOutboxCounts(db, of.companyId, of.accountId) : Promise.resolve({ pending: 0, rejected: 0 }),
+  updateSyncStatus,
+);
+
+export function refreshCounts(db: AppDb = appDb()): Promise<void> {
+  return writeCounts(db, target);
 }
 
 function describeStop(outcome: DrainOutcome): Partial<ReturnType<typeof getSyncStatus>> {
