@@ -4,6 +4,7 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import classes from './app-layout.module.css';
+import { EndFollower } from './end-follower';
 import { showsScrollToBottom, showsScrollToTop } from './scroll-rules';
 
 type Shown = { top: boolean; bottom: boolean };
@@ -16,6 +17,14 @@ function shownOn(pathname: string): Shown {
 export function ScrollButtons() {
   const pathname = useLocation({ select: (location) => location.pathname });
   const [{ top, bottom }, setShown] = useState<Shown>({ top: false, bottom: false });
+  const [follower] = useState(
+    () =>
+      new EndFollower({
+        height: () => document.documentElement.scrollHeight,
+        scrollTo: (end) => window.scrollTo({ top: end, behavior: 'smooth' }),
+        now: () => performance.now(),
+      }),
+  );
 
   useEffect(() => {
     // Measured in the events themselves, not in a frame callback: scroll and resize come once a
@@ -26,17 +35,26 @@ export function ScrollButtons() {
       // Kept as it was when neither button changes, so scrolling and late content render nothing.
       setShown((shown) => (shown.top === next.top && shown.bottom === next.bottom ? shown : next));
     };
+    // The person's own moves end a "Xuống cuối trang" that follows the end (./end-follower.ts).
+    const theirs = () => follower.stop();
+    const moves = ['wheel', 'touchstart', 'keydown'] as const;
     window.addEventListener('scroll', update, { passive: true });
     window.addEventListener('resize', update);
+    for (const move of moves) window.addEventListener(move, theirs, { passive: true });
     // Content that loads later changes the height without a scroll event.
-    const observer = new ResizeObserver(update);
+    const observer = new ResizeObserver(() => {
+      follower.resized();
+      update();
+    });
     observer.observe(document.body);
     return () => {
       window.removeEventListener('scroll', update);
       window.removeEventListener('resize', update);
+      for (const move of moves) window.removeEventListener(move, theirs);
       observer.disconnect();
+      follower.stop();
     };
-  }, [pathname]);
+  }, [pathname, follower]);
 
   if (!top && !bottom) return null;
   return (
@@ -47,19 +65,16 @@ export function ScrollButtons() {
           radius="xl"
           variant="filled"
           aria-label="Lên đầu trang"
-          onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          onClick={() => {
+            follower.stop();
+            window.scrollTo({ top: 0, behavior: 'smooth' });
+          }}
         >
           <IconArrowUp size={20} />
         </ActionIcon>
       )}
       {bottom && (
-        <ActionIcon
-          size="xl"
-          radius="xl"
-          variant="light"
-          aria-label="Xuống cuối trang"
-          onClick={() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'smooth' })}
-        >
+        <ActionIcon size="xl" radius="xl" variant="light" aria-label="Xuống cuối trang" onClick={() => follower.start()}>
           <IconArrowDown size={20} />
         </ActionIcon>
       )}
