@@ -185,7 +185,16 @@ type LoadResult = {
 
 type Aim = { requestsPerSecond: number; p95Ms: number };
 type LoadRequest = { method: 'GET' | 'POST'; headers: Record<string, string>; next: () => { path: string; body?: string } };
-type Call = { name: string; connections?: number; request: LoadRequest; onBody?: (status: number, body: string) => void; aim?: Aim; floor?: LoadRequest };
+type Call = {
+  name: string;
+  connections?: number;
+  request: LoadRequest;
+  onBody?: (status: number, body: string) => void;
+  aim?: Aim;
+  floor?: LoadRequest;
+  /** false: measured without the short run before it (the login's, below). */
+  warmUp?: false;
+};
 
 function load(
   name: string,
@@ -318,6 +327,11 @@ async function prepareCalls(url: string) {
       // scrypt runs on libuv's 4 threads: more connections only queue behind them, and a 10 s
       // window would then close before most logins answer.
       connections: Math.min(CONNECTIONS, 4),
+      // The logins a short run leaves in flight when it stops are still hashing when the measured
+      // run opens, each holding one of the account's five attempts at a time (server/modules/auth/
+      // throttle.ts): with four new ones, most were refused with 429. Nothing to warm here but
+      // scrypt, which needs none.
+      warmUp: false,
       request: {
         method: 'POST' as const,
         headers: json,
@@ -379,16 +393,18 @@ function cpuText(cpu: CpuPerRequest | undefined): string {
 }
 
 /**
- * Each call (or its floor) for DURATION seconds after a short unmeasured run: JIT, connection pool and
- * caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
+ * Each call (or its floor) for DURATION seconds after a short unmeasured run (unless it says warmUp: false): JIT,
+ * connection pool and caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
  */
 async function measure(target: Target, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
   const { url } = target;
   const results: LoadResult[] = [];
   for (const call of calls) {
     const connections = call.connections ?? CONNECTIONS;
-    await load(call.name, url, connections, call.request, undefined, 2);
-    await settleAfter();
+    if (call.warmUp !== false) {
+      await load(call.name, url, connections, call.request, undefined, 2);
+      await settleAfter();
+    }
     for (const key of Object.keys(outcomes)) delete outcomes[key];
     const cpuSince = countCpu(target.pid, target.postmaster);
     const result = await load(call.name, url, connections, call.request, call.onBody);
