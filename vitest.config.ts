@@ -1,4 +1,26 @@
-import { defineConfig } from 'vitest/config';
+import fs from 'node:fs';
+import path from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { onceFiles } from './tests/support/engine-split';
+
+// Test databases are copies of templates made once per run (server/testing/test-database.ts).
+const DATABASE_TEMPLATES = 'tests/support/database-templates.ts';
+
+const ROOT = import.meta.dirname;
+
+/**
+ * Under scripts/with-pg.sh (TEST_PG_ADMIN_URL) the server project leaves out the files that run
+ * once, on PGlite: those whose source shows nothing the two engines do differently
+ * (tests/support/engine-split.ts says how that is decided).
+ */
+function serverFilesOnPglite(): string[] {
+  if (!process.env.TEST_PG_ADMIN_URL) return [];
+  const files = fs
+    .readdirSync(path.join(ROOT, 'server'), { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `server/${file}`);
+  return onceFiles(ROOT, files);
+}
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json; every project below extends this root config.
@@ -9,6 +31,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // Threads start faster than processes; each file still gets its own module graph and DOM.
+          pool: 'threads',
+          maxWorkers: '100%',
           include: ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['tests/support/unit-setup.ts'],
@@ -18,8 +43,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
+          globalSetup: [DATABASE_TEMPLATES],
           include: ['server/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...serverFilesOnPglite()],
           environment: 'node',
+          // The files share one module graph per worker (each still opens its own server and
+          // database): the server's module state is keyed by database or is a pure cache.
+          isolate: false,
+          maxWorkers: '100%',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,6 +60,7 @@ export default defineConfig({
         // Reads from a hot standby (issue 19), under scripts/with-pg-replica.sh.
         test: {
           name: 'replica',
+          globalSetup: [DATABASE_TEMPLATES],
           include: ['tests/replica/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
@@ -49,6 +81,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          globalSetup: [DATABASE_TEMPLATES],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
@@ -61,6 +94,7 @@ export default defineConfig({
         // `npm run test:faults` (issue 6): fault campaign, fuzzing, tenant isolation, crash safety.
         test: {
           name: 'faults',
+          globalSetup: [DATABASE_TEMPLATES],
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: 600_000,

@@ -6,9 +6,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
-import { hasAnyAccount, seedAccountTypes, seedDemoData } from './seed/demo';
+import { prepareData } from './prepare-data';
 import { seedDemoDelivery } from './seed/demo-delivery';
-import { ensureAllCompanyRoles } from './modules/roles';
 import { configuredSender } from './modules/auth';
 import { zaloFirstSender } from './modules/messaging';
 import type { ServerEnv } from './kernel/env';
@@ -17,7 +16,6 @@ import { loadJwtSecret } from './kernel/secrets';
 import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 import { createJobRunner } from './kernel/jobs';
-import { loadVault } from './kernel/vault';
 import { readRouting } from './kernel/db/replica';
 import { JOB_HANDLERS } from './job-handlers';
 import { startSimulatorHost } from '@simulators/host';
@@ -72,20 +70,8 @@ export async function prepareDeps(
       logger.info({ url: simulatorUrl }, 'Trình giả lập đối tác đã chạy ở tiến trình khác');
     }
   }
-  // Before the seed: the demo's connections to the providers' simulators keep their secrets sealed.
-  const vault = await loadVault(db, env.secretsKey);
-  let demoSeeded = false;
-  if (!(await hasAnyAccount(db))) {
-    if (env.seedDemo) {
-      // The demo's connections to the providers (and what they made) only where the simulators run.
-      await seedDemoData(db, env.scryptLogN, vault, { providers: simulatorUrl !== null });
-      demoSeeded = true;
-      logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
-    } else {
-      await seedAccountTypes(db);
-    }
-  }
-  await ensureAllCompanyRoles(db);
+  const { vault, demoSeeded } = await prepareData(db, env, { providers: simulatorUrl !== null });
+  if (demoSeeded) logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
   const keys = await keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,
@@ -116,7 +102,7 @@ export async function prepareDeps(
   if (demoSeeded && env.simulators && simulatorUrl) {
     await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));
   }
-  await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true);
+  await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true, database.listen);
   return { deps, database, stopSimulators };
 }
 

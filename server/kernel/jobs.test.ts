@@ -23,10 +23,10 @@ afterAll(async () => {
 /** A runner over the test database with these handlers; `background` starts its polling loops. */
 async function runner(
   handlers: AnyJobHandler[],
-  options: { concurrency?: number; leaseMs?: number; background?: boolean; pglite?: boolean } = {},
+  options: { concurrency?: number; leaseMs?: number; background?: boolean; pglite?: boolean; pollMs?: number } = {},
 ) {
   const jobsRunner = createJobRunner({
-    pollMs: 10,
+    pollMs: options.pollMs ?? 10,
     leaseMs: options.leaseMs ?? 60_000,
     retryBaseMs: 1,
     concurrency: options.concurrency ?? 1,
@@ -43,7 +43,7 @@ async function runner(
     publicUrl: 'http://localhost',
     reads: readRouting(database.db, null),
   };
-  await jobsRunner.start(deps, handlers, options.background ?? false);
+  await jobsRunner.start(deps, handlers, options.background ?? false, database.listen);
   return jobsRunner;
 }
 
@@ -177,5 +177,51 @@ describe('durable jobs', () => {
     const restarted = await runner([{ queue: name, run: async () => 'ran' }], { pglite: true });
     await restarted.drain();
     expect((await jobRows(name))[0]).toMatchObject({ state: 'done', result: 'ran' });
+  });
+
+  it('starts a job when the transaction that enqueued it commits, and a paced one when it is due, not at the next poll', async () => {
+    const name = queue();
+    const ranAt = new Map<string, number>();
+    const jobsRunner = await runner(
+      [{ queue: name, run: async (job: { payload: { key: string } }) => ranAt.set(job.payload.key, Date.now()) }],
+      { background: true, pollMs: 60_000 },
+    );
+    try {
+      // The loop has looked once and found nothing: it now sleeps for the minute-long poll.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const committedAt = Date.now();
+      await database.db.transaction(async (tx) => {
+        await enqueueJob(tx, { queue: name, payload: { key: 'now' } });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(ranAt.has('now')).toBe(false);
+      });
+      const dueAt = Date.now() + 500;
+      await enqueueJob(database.db, { queue: name, payload: { key: 'paced' }, runAt: new Date(dueAt) });
+      const deadline = Date.now() + 10_000;
+      while (ranAt.size < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(ranAt.get('now')! - committedAt).toBeLessThan(5_000);
+      expect(ranAt.get('now')! - committedAt).toBeGreaterThanOrEqual(200);
+      expect(ranAt.get('paced')! - dueAt).toBeGreaterThanOrEqual(-5);
+      expect(ranAt.get('paced')! - dueAt).toBeLessThan(5_000);
+    } finally {
+      await jobsRunner.stop();
+    }
+  });
+
+  it('wakes for a job made ready again by hand (a person’s "send again")', async () => {
+    const name = queue();
+    let runs = 0;
+    await enqueueJob(database.db, { queue: name, payload: {} });
+    await database.db.execute(sql`update jobs set state = 'dead' where queue = ${name}`);
+    const jobsRunner = await runner([{ queue: name, run: async () => (runs += 1) }], { background: true, pollMs: 60_000 });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await database.db.execute(sql`update jobs set state = 'ready', run_at = now() where queue = ${name}`);
+      const deadline = Date.now() + 5_000;
+      while (runs === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(runs).toBe(1);
+    } finally {
+      await jobsRunner.stop();
+    }
   });
 });

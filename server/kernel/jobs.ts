@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from './app-types';
-import type { Db } from './db/client';
+import type { DatabaseHandle, Db } from './db/client';
 import { jobs } from './db/schema';
 import { rowsOf } from './sql';
 
@@ -42,7 +42,10 @@ export async function enqueueJob(db: Db, input: EnqueueInput): Promise<number | 
 /** Enqueues many at once (a campaign's recipients) in one statement per 500; a key already taken is skipped. */
 export async function enqueueJobs(db: Db, inputs: readonly EnqueueInput[]): Promise<void> {
   for (let start = 0; start < inputs.length; start += 500) {
-    await db.insert(jobs).values(inputs.slice(start, start + 500).map(jobRow)).onConflictDoNothing();
+    await db
+      .insert(jobs)
+      .values(inputs.slice(start, start + 500).map(jobRow))
+      .onConflictDoNothing();
   }
 }
 
@@ -103,6 +106,8 @@ export type JobRunner = {
 };
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** The shortest pause of an idle loop, so that a job held by another claim is not asked for in a spin. */
+const MIN_PAUSE_MS = 10;
 
 export function backoffMs(attempt: number, baseMs: number): number {
   return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -159,8 +164,9 @@ export function createJobRunner(options: JobRunnerOptions) {
   let deps: AppDeps | null = null;
   let handlers = new Map<string, AnyJobHandler>();
   let running = false;
-  let wake: (() => void) | null = null;
+  const wakers = new Set<() => void>();
   let loops: Promise<void>[] = [];
+  let unlisten: (() => Promise<void>) | null = null;
 
   async function finish(db: Db, job: ClaimedJob, result: unknown) {
     await db
@@ -208,35 +214,54 @@ export function createJobRunner(options: JobRunnerOptions) {
     return true;
   }
 
+  /** Wakes every sleeping loop: work may be ready (a commit enqueued some, a retry is due). */
+  function wakeAll() {
+    for (const wake of [...wakers]) wake();
+  }
+
   function sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
-        wake = null;
-        resolve();
-      }, ms);
-      wake = () => {
+      const wake = () => {
         clearTimeout(timer);
-        wake = null;
+        wakers.delete(wake);
         resolve();
       };
+      const timer = setTimeout(wake, ms);
+      wakers.add(wake);
     });
+  }
+
+  /** How long until a ready job of `queues` is due (a paced send, a retry), at most the poll interval. */
+  async function untilNextDue(db: Db, queues: string[]): Promise<number> {
+    const result = await db.execute(sql`
+      select ceil(extract(epoch from min(run_at) - now()) * 1000)::float8 as ms from jobs
+      where state = 'ready' and queue = any(${sql.param(queues)}::text[])`);
+    const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
+    if (ms === null || ms === undefined) return options.pollMs;
+    // Due now but taken by another claim that has not committed yet: look again shortly.
+    return Math.min(options.pollMs, Math.max(MIN_PAUSE_MS, Number(ms)));
   }
 
   async function loop() {
     while (running) {
-      let worked = false;
+      let pause = 0;
       try {
-        worked = await runOne([...handlers.keys()]);
+        const names = [...handlers.keys()];
+        if (!(await runOne(names)) && deps) pause = await untilNextDue(deps.db, names);
       } catch (error) {
         // The database went away for a moment (restart, failover): try again at the next poll.
         deps?.logger.warn({ err: messageOf(error) }, 'job runner could not claim');
+        pause = options.pollMs;
       }
-      if (!worked && running) await sleep(options.pollMs);
+      if (pause > 0 && running) await sleep(pause);
     }
   }
 
-  const runner: JobRunner & { start: (appDeps: AppDeps, list: AnyJobHandler[], background: boolean) => Promise<void> } = {
-    async start(appDeps, list, background) {
+  const runner: JobRunner & {
+    /** `listen` (the database's, server/kernel/db/client.ts) wakes the loops when work is enqueued. */
+    start: (appDeps: AppDeps, list: AnyJobHandler[], background: boolean, listen?: DatabaseHandle['listen']) => Promise<void>;
+  } = {
+    async start(appDeps, list, background, listen) {
       deps = appDeps;
       handlers = new Map(list.map((handler) => [handler.queue, handler]));
       if (handlers.size !== list.length) throw new Error('two job handlers share a queue');
@@ -247,11 +272,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       }
       if (!background) return;
       running = true;
+      // Enqueued work wakes the loops when its transaction commits (migration 0030_jobs_notify).
+      unlisten = listen ? await listen('jobs', wakeAll) : null;
       loops = Array.from({ length: options.concurrency }, () => loop());
     },
-    kick() {
-      wake?.();
-    },
+    kick: wakeAll,
     async drain({ queues, untilIdle = false, timeoutMs = 30_000 } = {}) {
       const names = queues ?? [...handlers.keys()];
       const deadline = Date.now() + timeoutMs;
@@ -265,7 +290,9 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
     async stop() {
       running = false;
-      wake?.();
+      wakeAll();
+      await unlisten?.();
+      unlisten = null;
       await Promise.all(loops);
       loops = [];
     },

@@ -7,7 +7,6 @@ import type { LoginAnswer } from '@contract/auth';
 import type { PullAnswer, SyncChange } from '@contract/sync';
 import { DEMO } from '@server/seed/demo';
 import { startTestServer, type ApiAnswer, type TestServer } from './test-server';
-import { seedDemoCatalogue } from '@server/seed/demo-catalogue';
 
 export type Kit = {
   server: TestServer;
@@ -35,8 +34,6 @@ export async function startCatalogueKit(): Promise<Kit> {
   const companyId = (title: string) => an.account.company_data.find((m) => m.company_data.title === title)!.company;
   const anKhang = companyId(DEMO.anKhang.title);
   const minhPhat = companyId(DEMO.minhPhat.title);
-  // The demo seed calls this too once wired; it runs only once per company.
-  await seedDemoCatalogue(server.deps.db, { anKhangId: anKhang, minhPhatId: minhPhat });
   const get: Kit['get'] = (path, query, token = an.access) => server.call(withQuery(path, query), { token });
   const del: Kit['del'] = (path, query, token = an.access) => server.call(withQuery(path, query), { token, method: 'DELETE' });
   const send: Kit['send'] = (method, path, body, token = an.access) => server.call(path, { token, method, body });

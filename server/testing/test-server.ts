@@ -6,7 +6,7 @@ import { readEnv, type ServerEnv } from '@server/kernel/env';
 import { startServer, type RunningServer } from '@server/server';
 import type { FaultInjector } from '@server/kernel/app-types';
 import type { VerificationMessage, VerificationSender } from '@server/lib/verification-sender';
-import { openTestDatabase } from './test-database';
+import { openTestDatabase, seedFor, TEST_SCRYPT_LOG_N } from './test-database';
 import type { Envelope } from '@contract/envelope';
 import type { LoginAnswer } from '@contract/auth';
 import { DEMO_PASSWORD } from '@server/seed/demo';
@@ -67,11 +67,12 @@ export function refreshCookieOf(headers: Headers): string | null {
 /** Tests use a cheaper scrypt cost (2^14) so suites stay fast; production uses 2^17. */
 export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
   return {
-    ...readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: '14', STATIC_DIR: '/nonexistent' }),
+    ...readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), STATIC_DIR: '/nonexistent' }),
     port: 0,
     host: '127.0.0.1',
-    // Jobs are looked for often and retried soon, so a test waits milliseconds, not the production seconds.
-    jobPollMs: 50,
+    // Retried soon, so a test waits milliseconds, not the production seconds. The poll stays the
+    // production one: enqueued and due jobs wake the runner themselves (server/kernel/jobs.ts).
+    jobPollMs: 1_000,
     jobRetryBaseMs: 20,
     providerTimeoutMs: 4_000,
     ...overrides,
@@ -92,11 +93,12 @@ export type TestServerOptions = {
 
 export async function startTestServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<TestServer> {
   const { sender, sentCodes } = capturingSender();
-  const database = await openTestDatabase({ replica: options.replica });
+  const env = testEnv(overrides);
+  const database = await openTestDatabase({ replica: options.replica, seed: seedFor(env, options.simulators ?? false) });
   let appUrl: string | null = null;
   const sims = options.simulators ? await startSimulatorHost(SIMULATORS, { appUrl: () => appUrl }) : null;
   const running = await startServer({
-    env: testEnv(overrides),
+    env,
     database,
     // Codes through the configured sender (SMS_PROVIDER: eSMS at the simulator) instead of captured.
     sender: options.configuredSender ? undefined : sender,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps, FaultInjector } from '@server/kernel/app-types';
 import { startServer } from '@server/server';
-import { openTestDatabase } from '@server/testing/test-database';
+import { openTestDatabase, seedFor } from '@server/testing/test-database';
 import { capturingSender, testEnv, type Simulators, type SentCode } from '@server/testing/test-server';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
@@ -104,10 +104,11 @@ export async function startE2eServer(options: E2eServerOptions = {}): Promise<E2
   let database: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
   let sims: Simulators | null = null;
   try {
-    database = await openTestDatabase();
+    const env = testEnv({ port: 0, host: '127.0.0.1', staticDir, seedDemo: true, logLevel: 'silent' });
+    database = await openTestDatabase({ seed: seedFor(env, options.simulators ?? false) });
     sims = options.simulators ? await startSimulatorHost(SIMULATORS) : null;
     const running = await startServer({
-      env: testEnv({ port: 0, host: '127.0.0.1', staticDir, seedDemo: true, scryptLogN: 14, logLevel: 'silent' }),
+      env,
       database,
       sender,
       faults: options.faults,

@@ -17,6 +17,15 @@ export type DatabaseHandle = {
   /** A streaming replica for reads that may lag (DATABASE_REPLICA_URL; server/kernel/db/replica.ts). */
   replica: Db | null;
   driver: 'pglite' | 'postgres';
+  /** PGlite only: the whole data directory as one uncompressed tarball, which `image` opens again. */
+  dumpImage?: () => Promise<Blob>;
+  /**
+   * Calls `onNotify` for each notification on `channel` (NOTIFY, delivered when the sending
+   * transaction commits) until the returned function is called. On PostgreSQL a connection of its
+   * own listens and comes back after it drops; a notification sent while it was away is lost, so a
+   * listener must not be the only way its work is found (the job runner still polls).
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -28,14 +37,16 @@ export type OpenOptions = {
   replicaUrl?: string | null;
   /** PGlite directory; `null` keeps the database in memory (tests). */
   dataDir: string | null;
+  /** PGlite: start from this image of a data directory (`dumpImage`) instead of an empty one. */
+  image?: Blob;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.replicaUrl ?? null);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.image);
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, image: Blob | undefined): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
@@ -44,7 +55,7 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const release = dataDir ? lockFolder(dataDir) : () => undefined;
   try {
     // pg_trgm backs the trigram search indexes (migration 0003).
-    const options = { extensions: { pg_trgm } };
+    const options = { extensions: { pg_trgm }, loadDataDir: image };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzle(client, { schema }) as unknown as Db;
@@ -53,6 +64,8 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
       db,
       replica: null,
       driver: 'pglite',
+      dumpImage: () => client.dumpDataDir('none'),
+      listen: (channel, onNotify) => client.listen(checkedChannel(channel), () => onNotify()),
       close: async () => {
         try {
           await client.close();
@@ -96,7 +109,8 @@ async function openPostgres(databaseUrl: string, replicaUrl: string | null): Pro
     lockClient.release();
   }
   const db = drizzle(pool, { schema }) as unknown as Db;
-  if (!replicaUrl) return { db, replica: null, driver: 'postgres', close: () => pool.end() };
+  const listen = (channel: string, onNotify: () => void) => listenPostgres(databaseUrl, checkedChannel(channel), onNotify);
+  if (!replicaUrl) return { db, replica: null, driver: 'postgres', listen, close: () => pool.end() };
   const replicaPool = new pg.Pool({
     connectionString: replicaUrl,
     max: 10,
@@ -109,8 +123,55 @@ async function openPostgres(databaseUrl: string, replicaUrl: string | null): Pro
     db,
     replica: drizzle(replicaPool, { schema }) as unknown as Db,
     driver: 'postgres',
+    listen,
     close: async () => {
       await Promise.all([pool.end(), replicaPool.end()]);
     },
+  };
+}
+
+/** Channel names go into LISTEN as identifiers: only lower-case words. */
+function checkedChannel(channel: string): string {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  return channel;
+}
+
+/** A connection of its own that LISTENs on `channel`, connecting again a second after it drops. */
+async function listenPostgres(databaseUrl: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  const { default: pg } = await import('pg');
+  let stopped = false;
+  let client: InstanceType<typeof pg.Client> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: databaseUrl });
+    const again = () => {
+      if (stopped || retry || client !== next) return;
+      client = null;
+      next.end().catch(() => undefined);
+      retry = setTimeout(() => {
+        retry = null;
+        void connect();
+      }, 1_000);
+      retry.unref();
+    };
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', again);
+    next.on('end', again);
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+      if (stopped) await next.end();
+    } catch {
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }

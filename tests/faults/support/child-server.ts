@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPostgresTemplate, TEST_SCRYPT_LOG_N, writePgliteCopy } from '@server/testing/test-database';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -44,7 +45,7 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     NODE_ENV: 'development',
     PORT: '0',
     HOST: '127.0.0.1',
-    SCRYPT_LOG_N: '14',
+    SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N),
     LOG_LEVEL: 'info',
     STATIC_DIR: '/nonexistent',
     JWT_SECRET,
@@ -134,7 +135,9 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
 
 /**
  * Where a child server keeps its data: a PGlite directory by default, or a fresh database on the
- * throwaway PostgreSQL cluster when TEST_PG_ADMIN_URL is set (scripts/with-pg.sh).
+ * throwaway PostgreSQL cluster when TEST_PG_ADMIN_URL is set (scripts/with-pg.sh). Either starts as
+ * a copy of the demo template (server/testing/test-database.ts), which is what the child's first
+ * start would seed with these settings (SEED_DEMO, no simulators, SCRYPT_LOG_N 14).
  */
 export type ChildStore = {
   label: 'pglite' | 'postgres';
@@ -147,24 +150,9 @@ export async function createChildStore(tmpDir: string): Promise<ChildStore> {
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) {
     const dataDir = path.join(tmpDir, 'data');
+    await writePgliteCopy(dataDir, 'demo');
     return { label: 'pglite', dataDir, databaseUrl: null, drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const { default: pg } = await import('pg');
-  const name = `faults_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    label: 'postgres',
-    databaseUrl: url.toString(),
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  const copy = await copyPostgresTemplate(adminUrl, 'demo');
+  return { label: 'postgres', databaseUrl: copy.url, drop: copy.drop };
 }
