@@ -82,7 +82,7 @@ summary() {
 step "Chromium (Debian package)" bash scripts/ensure-chromium.sh
 step "Type check and lint, side by side" together "npm run typecheck" "npm run lint"
 step "Lint fixtures: each layering rule broken once" npx vitest run --project lint
-step "Unit tests (contract, client on fake-indexeddb)" npx vitest run --project unit
+step "Unit tests (contract, client on fake-indexeddb)" npx vitest run --project unit --project unit-isolated
 step "Server integration tests on PGlite" npx vitest run --project server
 step "Server integration tests on a throwaway PostgreSQL 15 cluster" bash scripts/with-pg.sh npx vitest run --project server
 step "Reads from a hot standby (PostgreSQL primary and streaming replica)" bash scripts/with-pg-replica.sh npx vitest run --project replica

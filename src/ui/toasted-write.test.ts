@@ -1,11 +1,15 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast } from './toast';
 import { toastedWrite } from './toasted-write';
 
-vi.mock('./toast', () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
+// Spies on the one toast object rather than a module mock: the unit project shares a module graph
+// per worker (vitest.config.ts), where a module mock would miss a toast module already loaded.
 describe('a write with its toast', () => {
-  beforeEach(() => vi.clearAllMocks());
+  beforeEach(() => {
+    vi.spyOn(toast, 'success').mockImplementation(() => '');
+    vi.spyOn(toast, 'error').mockImplementation(() => '');
+  });
+  afterEach(() => vi.restoreAllMocks());
 
   it('toasts what the write answers and says it went through', async () => {
     expect(
