@@ -42,9 +42,9 @@ const UNIT = {
   environment: 'happy-dom',
   setupFiles: ['tests/support/unit-setup.ts'],
   // Threads start faster than processes.
-  pool: 'threads',
+  pool: 'threads' as const,
   maxWorkers: '100%',
-} as const;
+};
 
 export default defineConfig({
   // The path aliases of tsconfig.base.json; every project below extends this root config.
