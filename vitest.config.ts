@@ -112,6 +112,9 @@ export default defineConfig({
           globalSetup: [DATABASE_TEMPLATES],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One worker, its module graph loaded once for all files (each still starts its own
+          // server and browser): loading it again per file took a minute of each run.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -87,7 +87,7 @@ step "Server integration tests on PGlite" npx vitest run --project server
 step "Server integration tests on a throwaway PostgreSQL 15 cluster" bash scripts/with-pg.sh npx vitest run --project server
 step "Reads from a hot standby (PostgreSQL primary and streaming replica)" bash scripts/with-pg-replica.sh npx vitest run --project replica
 step "Build" npx vite build
-step "Browser end-to-end tests (Chromium)" npx vitest run --project e2e
+step "Browser end-to-end tests (Chromium, served from PostgreSQL 15)" bash scripts/with-pg.sh npx vitest run --project e2e
 step "Fault campaign, route fuzzing, tenant isolation, crash safety" npx vitest run --project faults
 step "Fault campaign across two API processes (WORKERS=2) on one PostgreSQL" bash scripts/with-pg.sh env FAULT_WORKERS=2 npx vitest run --project faults tests/faults/campaign.test.ts -t "exactly once"
 step "Build size budgets" npm run size

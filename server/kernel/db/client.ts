@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { lockFolder } from './folder-lock';
 import { namingClient } from './named-statements';
+import { pgliteArtifacts } from './pglite-artifacts';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -55,7 +56,7 @@ async function openPglite(dataDir: string | null, image: Blob | undefined): Prom
   const release = dataDir ? lockFolder(dataDir) : () => undefined;
   try {
     // pg_trgm backs the trigram search indexes (migration 0003).
-    const options = { extensions: { pg_trgm }, loadDataDir: image };
+    const options = { ...(await pgliteArtifacts()), extensions: { pg_trgm }, loadDataDir: image };
     const client = dataDir ? new PGlite(path.join(dataDir, 'pglite'), options) : new PGlite(options);
     await client.waitReady;
     const db = drizzle(client, { schema }) as unknown as Db;
