@@ -25,8 +25,9 @@ function serverFilesOnPglite(): string[] {
 const UNIT_FILES = ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'];
 
 /**
- * Unit files that replace a module (vi.mock): they run with a module graph of their own, since in
- * the shared graph of the other unit files the module may already be loaded, unmocked.
+ * Unit files that replace a module (vi.mock) or test a module's state from its first load (marked
+ * with a `unit-isolated:` comment saying why): they run with a module graph of their own, since in
+ * the graph the other unit files share the module may already be loaded, unmocked, or used.
  */
 function unitFilesMockingModules(): string[] {
   return ['contract', 'src'].flatMap((dir) =>
@@ -34,7 +35,7 @@ function unitFilesMockingModules(): string[] {
       .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.test\.tsx?$/.test(file))
       .map((file) => `${dir}/${file}`)
-      .filter((file) => /\bvi\.(do)?[mM]ock\(/.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))),
+      .filter((file) => /\bvi\.(do)?[mM]ock\(|unit-isolated:/.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))),
   );
 }
 

@@ -11,7 +11,8 @@ const Part = afterFirstPaint<{ name: string }>(
   ({ name }) => <i>chờ {name}</i>,
 );
 
-// One module-wide first paint: these run in order, the first before it and the rest after.
+// unit-isolated: one module-wide first paint, which another file's screens would have had already.
+// These run in order, the first before it and the rest after.
 describe('after the first paint', () => {
   it('renders the fallback (given the props) first, then the parts once a frame has been painted, one commit after another', async () => {
     const { container } = render(

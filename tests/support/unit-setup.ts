@@ -1,12 +1,17 @@
 import 'fake-indexeddb/auto';
+import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach } from 'vitest';
 // The synced domains, registered with the sync kernel as the app does at start.
 import '@/app/sync-domains';
 
 // Vitest runs without globals, so Testing Library cannot register its own afterEach cleanup;
 // without this, components rendered by one test stay in the document for the next.
 afterEach(cleanup);
+
+// Mantine's toasts live in one store per module graph, which the files of a worker share
+// (vitest.config.ts): a toast one test left must not show up in the next one's host.
+beforeEach(() => notifications.clean());
 
 // Browser APIs Mantine calls (as in mantinedev/vite-template's vitest.setup.mjs). happy-dom implements
 // them already; the fallbacks only fill the gaps if the unit project is ever switched to jsdom.
