@@ -113,14 +113,14 @@ export default defineConfig({
           globalSetup: [DATABASE_TEMPLATES],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          // Two files at once, each worker's module graph loaded once for all its files (each file
-          // still starts its own server and browser). On PostgreSQL (scripts/test-all.sh) this
-          // measured 1,080 -> 886 s on 2 cores; on PGlite, whose database runs inside the worker,
-          // two at once gained nothing and slowed the service worker's install past its wait.
+          // One file at a time, the worker's module graph loaded once for all files (each file still
+          // starts its own server and browser). Two at once measured 1,080 -> 886 s on PostgreSQL
+          // but failed five offline tests in a fresh clone's order (the service worker's install
+          // and offline reads outran their waits under the other file's load): not kept.
           isolate: false,
-          maxWorkers: 2,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
         },
       },
       {
