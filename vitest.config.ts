@@ -14,12 +14,15 @@ const ROOT = import.meta.dirname;
  * (tests/support/engine-split.ts says how that is decided).
  */
 function serverFilesOnPglite(): string[] {
-  if (!process.env.TEST_PG_ADMIN_URL) return [];
-  const files = fs
-    .readdirSync(path.join(ROOT, 'server'), { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => `server/${file}`);
-  return onceFiles(ROOT, files);
+  return process.env.TEST_PG_ADMIN_URL ? onceFiles(ROOT, testFilesUnder('server')) : [];
+}
+
+/** The test files under a folder of the repository, as repository paths. */
+function testFilesUnder(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${dir}/${file}`);
 }
 
 const UNIT_FILES = ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'];
@@ -29,15 +32,9 @@ const UNIT_FILES = ['contract/**/*.test.ts', 'src/**/*.test.{ts,tsx}'];
  * with a `unit-isolated:` comment saying why): they run with a module graph of their own, since in
  * the graph the other unit files share the module may already be loaded, unmocked, or used.
  */
-function unitFilesMockingModules(): string[] {
-  return ['contract', 'src'].flatMap((dir) =>
-    fs
-      .readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.test\.tsx?$/.test(file))
-      .map((file) => `${dir}/${file}`)
-      .filter((file) => /\bvi\.(do)?[mM]ock\(|unit-isolated:/.test(fs.readFileSync(path.join(ROOT, file), 'utf8'))),
-  );
-}
+const UNIT_ISOLATED = ['contract', 'src']
+  .flatMap(testFilesUnder)
+  .filter((file) => /\bvi\.(do)?[mM]ock\(|unit-isolated:/.test(fs.readFileSync(path.join(ROOT, file), 'utf8')));
 
 const UNIT = {
   environment: 'happy-dom',
@@ -58,7 +55,7 @@ export default defineConfig({
           ...UNIT,
           name: 'unit',
           include: UNIT_FILES,
-          exclude: [...configDefaults.exclude, ...unitFilesMockingModules()],
+          exclude: [...configDefaults.exclude, ...UNIT_ISOLATED],
           // The files of a worker share one module graph (each still gets its own DOM): loading the
           // app's modules once per file was two thirds of the project's time.
           isolate: false,
@@ -66,7 +63,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { ...UNIT, name: 'unit-isolated', include: unitFilesMockingModules() },
+        test: { ...UNIT, name: 'unit-isolated', include: UNIT_ISOLATED },
       },
       {
         extends: true,

@@ -69,9 +69,7 @@ export async function copyPostgresTemplate(
   const template = await postgresTemplate(adminUrl, seed);
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString(), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
+  return { name, url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
 /** A PGlite data directory (as `npm start` keeps one) holding a copy of the template of `seed`. */
@@ -100,9 +98,7 @@ export async function buildPgliteImage(seed: TestSeed): Promise<Blob> {
 /** A PostgreSQL template: database `name`, migrated (and seeded), with no connection left open to it. */
 export async function buildPostgresTemplate(adminUrl: string, name: string, seed: TestSeed): Promise<void> {
   await adminQuery(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: null });
   try {
     await fill(handle, seed);
   } finally {
@@ -133,7 +129,9 @@ export function pgliteImageFile(dir: string, seed: TestSeed): string {
 
 async function pgliteImage(seed: TestSeed): Promise<Blob> {
   const index = templateIndex();
-  if (index?.engine === 'pglite') return new Blob([fs.readFileSync(pgliteImageFile(index.dir, seed))]);
+  // Read once per process: a worker opens one copy per test file.
+  if (index?.engine === 'pglite')
+    return once(`file:${index.dir}:${seed}`, async () => new Blob([fs.readFileSync(pgliteImageFile(index.dir, seed))]));
   return once(`pglite:${seed}`, () => buildPgliteImage(seed));
 }
 
@@ -143,6 +141,13 @@ async function postgresTemplate(adminUrl: string, seed: TestSeed): Promise<strin
   const name = `tpl_${process.pid}_${seed}`;
   await once(`postgres:${seed}`, () => buildPostgresTemplate(adminUrl, name, seed));
   return name;
+}
+
+/** The URL of database `name` on the cluster of `adminUrl`. */
+function databaseUrl(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 async function adminQuery(adminUrl: string, statement: string): Promise<void> {
@@ -161,14 +166,13 @@ async function standbyCopy(name: string): Promise<string> {
   const standbyAdmin = process.env.TEST_PG_REPLICA_ADMIN_URL;
   if (!standbyAdmin) throw new Error('a replica needs scripts/with-pg-replica.sh (TEST_PG_REPLICA_ADMIN_URL)');
   const { default: pg } = await import('pg');
-  const url = new URL(standbyAdmin);
-  url.pathname = `/${name}`;
+  const url = databaseUrl(standbyAdmin, name);
   for (let tries = 0; ; tries += 1) {
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: url });
     try {
       await client.connect();
       await client.end();
-      return url.toString();
+      return url;
     } catch (error) {
       await client.end().catch(() => undefined);
       if (tries > 100) throw error;

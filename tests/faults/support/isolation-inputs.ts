@@ -257,10 +257,28 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/zalo-oa/templates/:id{[0-9]+}/preview':
       return { query: { customer: first('customers') ?? UUIDS[0]! } };
     case 'POST /api/zalo-oa/messages':
-      return { body: { company, kind: 'zns', id: UUIDS[serial % 3], oa: first('zalo_oas'), template: first('zalo_templates'), phone, customer: first('customers') } };
+      return {
+        body: {
+          company,
+          kind: 'zns',
+          id: UUIDS[serial % 3],
+          oa: first('zalo_oas'),
+          template: first('zalo_templates'),
+          phone,
+          customer: first('customers'),
+        },
+      };
     case 'POST /api/zalo-oa/send-multiple/audience':
     case 'POST /api/zalo-oa/send-multiple':
-      return { body: { company, oa: first('zalo_oas'), template: first('zalo_templates'), source: 'followers', name: 'Chiến dịch kiểm tra cách ly' } };
+      return {
+        body: {
+          company,
+          oa: first('zalo_oas'),
+          template: first('zalo_templates'),
+          source: 'followers',
+          name: 'Chiến dịch kiểm tra cách ly',
+        },
+      };
     // Reports (issue 15): the query keys a report call requires besides its filter.
     case 'GET /api/report/api/product-detail':
       return { query: { variant: first('saleVariants') ?? 1 } };
