@@ -32,7 +32,7 @@ export type Account = {
 
 /**
  * What sign-in and refresh answer: the short-lived access token. The refresh token travels only in
- * its HttpOnly cookie, where page scripts cannot read it (README "Security").
+ * its HttpOnly cookie, where page scripts cannot read it (docs/security.md).
  */
 export type RefreshAnswer = { access: string };
 export type LoginAnswer = RefreshAnswer & { account: Account };

@@ -4,7 +4,7 @@
  * goes over it is not refused, since the pharmacy is waiting and the manager may well agree: it is
  * taken as waiting for approval, with the reason, and confirming it is approving it (the confirm move
  * needs orders/approve, contract/orders-status.ts). The phone runs this before sending to say so; the
- * server runs it on order.submit and decides (README "Decisions").
+ * server runs it on order.submit and decides (docs/decisions.md).
  *
  * The limit holds per line, counted on what the line is worth after its own promotions (the rep
  * cannot take more than the limit off any one product), and therefore for the order as a whole:

@@ -72,7 +72,7 @@ export type OrderRecord = {
   updated_at: string;
   /**
    * Taken at a customer outside the rep's data scope, which their role allowed ("bán ngoài tuyến",
-   * README "Decisions"); the order's first history row says so (OFF_ROUTE_REASON).
+   * docs/decisions.md); the order's first history row says so (OFF_ROUTE_REASON).
    */
   off_route?: boolean;
   /**

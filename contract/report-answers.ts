@@ -3,7 +3,7 @@ import type { KpiProgress } from './kpi';
 import type { OrderStatus, PaymentStatus } from './orders-status';
 import type { Period } from './report-periods';
 
-/** How an order was taken: at a check-in, off the rep's route (README "Decisions"), or otherwise. */
+/** How an order was taken: at a check-in, off the rep's route (docs/decisions.md), or otherwise. */
 export const ORDER_TYPES = ['visit', 'off_route', 'direct'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export const ORDER_TYPE_LABELS: Record<OrderType, string> = {

@@ -30,8 +30,8 @@ export const PERMISSION_AREAS = [
 /**
  * Exceptions to the data scope, granted beside the area × action matrix (the role screen's matrix
  * is PERMISSION_AREAS only): `off_route` with `create` lets a member sell to and visit customers of
- * the company outside their scope ("bán ngoài tuyến"); each such order says so (README
- * "Decisions": data scope on ops). Only `create` counts; `view` rides along as on any area.
+ * the company outside their scope ("bán ngoài tuyến"); each such order says so (docs/decisions.md,
+ * data scope on ops). Only `create` counts; `view` rides along as on any area.
  */
 export const SCOPE_EXCEPTION_AREAS = ['off_route'] as const;
 /** Every area a role's permissions may name: the matrix and the exceptions. */

@@ -3,7 +3,7 @@
  *
  * No account exists before its phone is proven: the form is kept as a registration (the password
  * already hashed) and the account is made from it by verify-v2. Until the code is verified the
- * answers are the same whether the phone has an account or not (README "Security": checkphone
+ * answers are the same whether the phone has an account or not (docs/security.md: checkphone
  * defers that to registration); after it, the person who holds the phone is told, and nothing is
  * made. Codes are the shared one-time codes (./verification-codes.ts), asked for under the
  * forgot-password limits (./throttle.ts codeRequestLimits: a minute apart and 10 a day per phone,

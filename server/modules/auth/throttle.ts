@@ -1,6 +1,6 @@
 /**
  * Sliding-window counters of attempts, kept in the database (login_failures) so every process and
- * every connection sees the same counts (the limits and their numbers: README "Security").
+ * every connection sees the same counts (the limits and their numbers: docs/security.md).
  *
  * An attempt is counted BEFORE the slow work it guards (scrypt, a code comparison), atomically
  * (issue 20: twelve wrong passwords sent at once were all checked, the failure being counted after

@@ -31,8 +31,8 @@ export class CellError extends Error {
 export const NOT_XLSX = 'Tệp không phải tệp Excel .xlsx hợp lệ';
 
 /**
- * What an uploaded sheet may unzip to before exceljs reads it (server/lib/xlsx-bounds.ts; README
- * "Security"). Rows are counted as the sheet stores them, empty formatted ones included, hence
+ * What an uploaded sheet may unzip to before exceljs reads it (server/lib/xlsx-bounds.ts;
+ * docs/security.md "Uploads"). Rows are counted as the sheet stores them, empty formatted ones included, hence
  * twice the rows an import takes.
  */
 export const SHEET_BOUNDS: XlsxBounds = {

@@ -44,7 +44,7 @@ export async function pullScope(db: Db, access: Access): Promise<{ key: string; 
 /**
  * How a member stands towards a customer they want to work at (take an order, check in, and the
  * payments, deliveries and promotions to come): one rule for every path that takes a customer
- * (README "Decisions": data scope on ops). Within their data scope (customerScope) they may; outside
+ * (docs/decisions.md: data scope on ops). Within their data scope (customerScope) they may; outside
  * it, a customer of the company is reachable only when their role allows off-route work
  * (contract/roles.ts OFF_ROUTE), and what they do there records it; otherwise it is refused.
  */

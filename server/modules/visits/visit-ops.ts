@@ -2,7 +2,7 @@
  * visit.checkIn / visit.checkOut. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
  * device's times and the server's receipt time; what looks wrong is flagged, not refused. The only
  * refusals are a customer that is not the company's, one outside the rep's data scope when their
- * role does not allow off-route work (server/modules/roles reachCustomer, README "Decisions"), and a
+ * role does not allow off-route work (server/modules/roles reachCustomer, docs/decisions.md), and a
  * check-out of someone else's visit.
  */
 import { and, eq } from 'drizzle-orm';

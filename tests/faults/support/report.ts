@@ -1,4 +1,4 @@
-/** Plain-text tables for the figures each fault test prints (README shows the latest ones). */
+/** Plain-text tables for the figures each fault test prints (docs/performance.md "Faults" shows the latest ones). */
 export function table(title: string, rows: [string, string | number][]): string {
   const width = Math.max(...rows.map(([label]) => label.length));
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}  ${value}`);

@@ -119,7 +119,7 @@ export const orders = pgTable(
     /** The warehouse the order reserves from and ships from (null: the company's default). */
     warehouseId: integer('warehouse_id'),
     status: text('status').notNull(),
-    /** Taken at a customer outside the rep's data scope, which their role allowed (README "Decisions"). */
+    /** Taken at a customer outside the rep's data scope, which their role allowed (docs/decisions.md). */
     offRoute: boolean('off_route').notNull().default(false),
     statusReason: text('status_reason'),
     /**
