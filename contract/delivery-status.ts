@@ -1,7 +1,7 @@
 /**
  * Delivery statuses (docs/delivery.md "Statuses"): the app's own, what each carrier's codes mean in
- * them (after Haravan's carrier status mapping; the codes from /work/shared/research/vn-ecosystem.md
- * §4 and integrations.md §3), the rule that keeps a late or repeated carrier event from moving a
+ * them (after Haravan's carrier status mapping; the codes from each carrier's document, named in
+ * docs/provider-sources.md), the rule that keeps a late or repeated carrier event from moving a
  * delivery backwards, and the moves a delivery's status asks of its order.
  */
 import type { OrderStatus } from './orders-status';

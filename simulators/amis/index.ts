@@ -1,6 +1,6 @@
 /**
  * MISA AMIS Kế toán's connection API (docs/invoices.md; shapes as public clients call it, see
- * ../shared/research/vn-ecosystem.md §7), under `/amis`:
+ * docs/provider-sources.md "MISA AMIS Kế toán"), under `/amis`:
  * - POST api/oauth/actopen/connect {app_id, access_code, org_company_code} → Data: '{"access_token",
  *   "expired_time"}' (12 hours). `callback_url` stands for the APICallBack MISA registers for an app.
  * - POST apir/sync/actopen/get_dictionary, save_dictionary: the company's dictionary (customers,

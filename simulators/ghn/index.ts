@@ -1,6 +1,6 @@
 /**
- * Giao Hàng Nhanh's public API, simulated (api.ghn.vn as summarised in
- * /work/shared/research/vn-ecosystem.md §4): under /shiip/public-api, headers `Token` and `ShopId`,
+ * Giao Hàng Nhanh's public API, simulated (api.ghn.vn; each call's page and where this simulator
+ * differs: docs/provider-sources.md "GHN"): under /shiip/public-api, headers `Token` and `ShopId`,
  * answers `{ code, message, data }` (400 with `code_message` for a refusal, 401 for a bad token).
  * Any token works except one starting with "invalid"; any numeric shop id is the token's shop.
  * Statuses walk ready_to_pick → picking → picked → storing → transporting → delivering → delivered

@@ -1,6 +1,6 @@
 /**
- * Giao Hàng Tiết Kiệm's API, simulated (docs.giaohangtietkiem.vn as summarised in
- * /work/shared/research/vn-ecosystem.md §4 and integrations.md §3): headers `Token` and
+ * Giao Hàng Tiết Kiệm's API, simulated (docs.giaohangtietkiem.vn; each call's page and where this
+ * simulator differs: docs/provider-sources.md "GHTK"): headers `Token` and
  * `X-Client-Source`, answers `{ success, message, … }`. Any token works except one starting with
  * "invalid". A repeated `order.id` is refused with ORDER_ID_EXIST and the label already given.
  * Statuses (status_id) walk 2 → 12 → 3 → 4 → 5 → 6 (đã đối soát: the COD paid out), or to any

@@ -1,6 +1,6 @@
 /**
  * MISA meInvoice's integration API (docs/invoices.md; shapes as public clients call it, see
- * ../shared/research/integrations.md §4), under `/meinvoice/api/integration`:
+ * docs/provider-sources.md "MISA meInvoice"), under `/meinvoice/api/integration`:
  * - POST auth/token {appid, taxcode, username, password} → {success, data: token};
  * - GET invoice/templates → the account's templates and series;
  * - POST invoice {SignType, InvoiceData[]} → publishes; one invoice per RefID (a RefID sent again

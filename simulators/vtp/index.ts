@@ -1,6 +1,6 @@
 /**
- * Viettel Post's partner API, simulated (its document as summarised in
- * /work/shared/research/integrations.md §3): paths under /v2, header `Token`, answers
+ * Viettel Post's partner API, simulated (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; each call's
+ * section and where this simulator differs: docs/provider-sources.md "Viettel Post"): paths under /v2, header `Token`, answers
  * `{ status, error, message, data }` (the price list answers a bare array). Login with any user
  * name and a password not starting with "invalid" gives a short token; ownerconnect turns it into
  * the long-lived one. createOrderNlp with CHECK_UNIQUE refuses a repeated ORDER_NUMBER. A new

@@ -1,6 +1,6 @@
 /**
- * A typed client of MISA AMIS Kế toán's connection API (../shared/research/vn-ecosystem.md §7;
- * simulators/amis is its stand-in): connect with the company's connection code for a token
+ * A typed client of MISA AMIS Kế toán's connection API (actdocs.misa.vn ACTOpenAPIHelp, misa.vn/155017;
+ * docs/provider-sources.md "MISA AMIS Kế toán"; simulators/amis is its stand-in): connect with the company's connection code for a token
  * (about 12 hours), kept sealed with the connection and fetched again before it ends or once when
  * refused; the dictionary; saving dictionary entries by code; saving vouchers, which AMIS answers
  * later on our callback. Calls go through providerFetch; AMIS's refusals keep their code.

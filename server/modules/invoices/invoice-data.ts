@@ -1,5 +1,6 @@
 /**
- * Our invoice as meInvoice's `InvoiceData` (../shared/research/integrations.md §4): the seller from
+ * Our invoice as meInvoice's `InvoiceData` (MISA's integration document, misa.vn/154989 §7, §10, §14;
+ * docs/provider-sources.md "MISA meInvoice"): the seller from
  * the settings, the buyer, every line with its rate and amounts, the per-rate summary
  * (`TaxRateInfo`), the totals in figures and in words, and for a replacement the invoice it
  * replaces (ReferenceType 1, NĐ 123/2020 art. 19). Amounts are whole đồng (AmountDecimalDigits 0).

@@ -1,6 +1,6 @@
 /**
- * A typed client of MISA meInvoice's integration API (../shared/research/integrations.md §4;
- * simulators/meinvoice is its stand-in): a token from the account (kept sealed with the connection
+ * A typed client of MISA meInvoice's integration API (misa.vn/154989; docs/provider-sources.md
+ * "MISA meInvoice"; simulators/meinvoice is its stand-in): a token from the account (kept sealed with the connection
  * and reused for six hours, fetched again once when refused), the templates, publishing by RefID,
  * status by RefID or TransactionID, the PDF and XML, cancelling. Every call goes through
  * providerFetch; meInvoice's error codes become Vietnamese sentences, the code kept beside them.

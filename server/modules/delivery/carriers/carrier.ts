@@ -1,7 +1,7 @@
 /**
  * What the delivery module asks of every carrier with an API (GHN, GHTK, Viettel Post): one typed
  * client each over providerFetch (server/lib/provider-http.ts) for its documented calls
- * (/work/shared/research/vn-ecosystem.md §4, integrations.md §3). A client throws ProviderError:
+ * (each call's source: docs/provider-sources.md). A client throws ProviderError:
  * `rejected` and `auth` with a Vietnamese sentence and the carrier's own code kept beside it, the
  * transport failures as providerFetch classified them.
  */

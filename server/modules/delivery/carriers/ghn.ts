@@ -1,5 +1,5 @@
 /**
- * Giao Hàng Nhanh (api.ghn.vn; /work/shared/research/vn-ecosystem.md §4, integrations.md §3):
+ * Giao Hàng Nhanh (api.ghn.vn; each call's page: docs/provider-sources.md "GHN"):
  * headers `Token` and `ShopId`, answers `{ code, message, code_message?, data }`. Fee, available
  * services, lead time, pick shifts (shift/date), create with client_order_code, detail and
  * detail-by-client-code (asked before a second create: GHN does not document what a repeated

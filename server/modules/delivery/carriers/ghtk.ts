@@ -1,6 +1,6 @@
 /**
- * Giao Hàng Tiết Kiệm (docs.giaohangtietkiem.vn; /work/shared/research/vn-ecosystem.md §4 and
- * integrations.md §3): headers `Token` and `X-Client-Source` (the partner code), answers
+ * Giao Hàng Tiết Kiệm (docs.giaohangtietkiem.vn; each call's page: docs/provider-sources.md
+ * "GHTK"): headers `Token` and `X-Client-Source` (the partner code), answers
  * `{ success, message, … }`. Fee per transport (road, fly), create with our code as `order.id`
  * (GHTK refuses a repeated id with ORDER_ID_EXIST and its label, which is the shipment we made),
  * status by label or by `partner_id:<our code>`, cancel, the pick shifts of `pick_work_shift`, and

@@ -1,6 +1,6 @@
 /**
- * Viettel Post's partner API (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST" as summarised in
- * /work/shared/research/integrations.md §3): paths under /v2, the token in header `Token`, answers
+ * Viettel Post's partner API (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; each call's section:
+ * docs/provider-sources.md "Viettel Post"): paths under /v2, the token in header `Token`, answers
  * `{ status, error, message, data }`. The password is exchanged once (user/Login, then
  * user/ownerconnect for the long-lived token) and never kept. Prices and creates go by address
  * text (getPriceAllNlp, createOrderNlp) with our code as ORDER_NUMBER and CHECK_UNIQUE, so a
