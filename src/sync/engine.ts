@@ -16,6 +16,7 @@ import { warmLocalSearchWhenIdle } from '@/db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
 import { pullTransport, pushTransport, refreshAuth } from './transport';
 import { SoonestTick } from './soonest-tick';
+import { headRetryAt, retryDelay } from './retry-tick';
 
 export type SyncTarget = { companyId: number; accountId: number };
 
@@ -27,8 +28,6 @@ let wakePending = false;
 const tick = new SoonestTick(() => void syncNow());
 
 const AFTER_ENQUEUE_MS = 1_000;
-/** While work is queued, look again this often (each op still waits for its own retry time). */
-const RETRY_TICK_MS = 15_000;
 /** With nothing queued, pull new server changes this often. */
 const PULL_TICK_MS = 5 * 60_000;
 
@@ -123,7 +122,7 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
     } finally {
       updateSyncStatus({ phase: 'idle', progress: null });
       current = null;
-      schedule();
+      void scheduleNext(db);
       // Searches answer from memory: load (or bring up to date) the workspace's index now, not at
       // the rep's first keystroke.
       if (target) warmLocalSearchWhenIdle(db, target.companyId);
@@ -132,15 +131,20 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
   return current;
 }
 
-/** The next timer tick: soon while work is queued, rarely otherwise (a sooner one already asked for stands). */
-function schedule(delayMs?: number): void {
+/**
+ * The tick after a sync: when the queue's head may go again while work is queued (src/sync/retry-tick.ts),
+ * rarely otherwise. A sooner tick already asked for stands.
+ */
+async function scheduleNext(db: AppDb): Promise<void> {
   if (!target) return;
   const status = getSyncStatus();
-  tick.at(delayMs ?? (status.pending > 0 && !status.authPaused ? RETRY_TICK_MS : PULL_TICK_MS));
+  if (status.pending === 0 || status.authPaused) return tick.at(PULL_TICK_MS);
+  const now = Date.now();
+  tick.at(retryDelay(await headRetryAt(db, target.companyId, target.accountId, now), now));
 }
 
 export function requestSync(delayMs = AFTER_ENQUEUE_MS): void {
-  schedule(delayMs);
+  if (target) tick.at(delayMs);
 }
 
 /** Starts syncing for a workspace; returns the function that stops it. */

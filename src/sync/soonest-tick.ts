@@ -1,7 +1,7 @@
 /**
  * One pending tick that only moves earlier. The sync engine (engine.ts) asks for a tick a second
- * after an op is queued, and each sync, as it ends, asks for the next one: 15 s while work is
- * queued, 5 min otherwise. When an op was queued while a sync ran, that sync could end counting no
+ * after an op is queued, and each sync, as it ends, asks for the next one: the queue head's retry
+ * time while work is queued (retry-tick.ts), 5 min otherwise. When an op was queued while a sync ran, that sync could end counting no
  * pending work and replace the one-second tick with the five-minute one, so the op sat unsent.
  * Asking again for a later tick keeps the sooner one.
  */
