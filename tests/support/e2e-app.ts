@@ -5,7 +5,8 @@
  * for a network it can unplug (tests/support/offline-proxy.ts).
  */
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Cookie, Locator, Page } from 'playwright-core';
+import { API_PREFIX, companyPaths } from '@contract/api-paths';
 import type { FaultInjector } from '@server/kernel/app-types';
 import { launchBrowser, newPage } from './browser';
 import { startE2eServer, type E2eServer } from './e2e-server';
@@ -122,6 +123,7 @@ export function setupE2e(options: SetupOptions = {}): E2eApp {
       opened.context.setDefaultTimeout(WAIT_MS);
       opened.context.setDefaultNavigationTimeout(30_000);
       contexts.push(opened.context);
+      contextOrigins.set(opened.context, proxy?.url ?? server.url);
       // Kept for the failure report: what the page complained about and which calls went wrong.
       const events: string[] = [];
       eventLogs.set(opened.context, events);
@@ -237,20 +239,74 @@ export async function openWorkspace(page: Page, title: string): Promise<void> {
   await waitForPath(page, '/dashboard');
 }
 
-/** Signs in and opens a workspace: the usual start of a test that needs a workspace. */
+/**
+ * Signs in and opens a workspace: the usual start of a test that needs a workspace. The form is
+ * used the first time per server, account and workspace; later tests get the cookies and local
+ * storage that sign-in left (what Playwright's storageState carries), see `signedInBefore`.
+ */
 export async function signInTo(page: Page, title: string = COMPANIES.anKhang): Promise<void> {
-  await signIn(page);
-  await openWorkspace(page, title);
+  await signedInBefore(page, DEMO_ACCOUNT.phone, title, async () => {
+    await signIn(page);
+    await openWorkspace(page, title);
+  });
 }
 
-/** Signs another demo account in (same password as the demo) from /login and opens one of its companies. */
+/** Signs another demo account in (same password as the demo) and opens one of its companies, as `signInTo` does. */
 export async function signInAs(page: Page, phone: string, title: string): Promise<void> {
-  await page.goto('/login');
-  await waitForPath(page, '/login');
-  await submitLogin(page, phone, DEMO_ACCOUNT.password);
-  await waitForPath(page, '/');
-  await workspaceList(page).waitFor();
-  await openWorkspace(page, title);
+  await signedInBefore(page, phone, title, async () => {
+    await page.goto('/login');
+    await waitForPath(page, '/login');
+    await submitLogin(page, phone, DEMO_ACCOUNT.password);
+    await waitForPath(page, '/');
+    await workspaceList(page).waitFor();
+    await openWorkspace(page, title);
+  });
+}
+
+/** The address a test's context reaches the server at (the server's, or the unpluggable proxy's). */
+const contextOrigins = new WeakMap<BrowserContext, string>();
+
+type SavedSignIn = { cookies: Cookie[]; localStorage: { name: string; value: string }[]; accessToken: string };
+
+/** What a sign-in left in the browser, per server address, phone and workspace. */
+const savedSignIns = new Map<string, SavedSignIn>();
+
+/**
+ * Opens the workspace's dashboard in the state an earlier sign-in of this file left, or signs in
+ * with `signInWithForm` and keeps that state. Sign-in through the form took a third of a short
+ * test's time; the form itself is tested in tests/e2e/sign-in.test.ts. The saved session is asked
+ * of the server first: a test that logged out or changed the password ended it, and the next test
+ * signs in again.
+ */
+async function signedInBefore(page: Page, phone: string, title: string, signInWithForm: () => Promise<void>): Promise<void> {
+  const origin = contextOrigins.get(page.context());
+  // A context not opened by app.open (the fault suite's own tabs) signs in with the form each time.
+  if (!origin) return signInWithForm();
+  const key = `${origin}|${phone}|${title}`;
+  const saved = savedSignIns.get(key);
+  if (saved && (await sessionIsLive(origin, saved.accessToken))) {
+    await page.context().addCookies(saved.cookies);
+    // Local storage belongs to the origin: write it from a small same-origin file, before the app loads.
+    await page.goto('/manifest.webmanifest');
+    await page.evaluate((entries) => {
+      for (const { name, value } of entries) localStorage.setItem(name, value);
+    }, saved.localStorage);
+    await page.goto('/dashboard');
+    await waitForPath(page, '/dashboard');
+    return;
+  }
+  await signInWithForm();
+  const state = await page.context().storageState();
+  const accessToken = state.cookies.find((cookie) => cookie.name === 'accessToken')?.value;
+  if (!accessToken) throw new Error('signed in, but no accessToken cookie was written');
+  const storage = state.origins.find((entry) => entry.origin === new URL(origin).origin)?.localStorage ?? [];
+  savedSignIns.set(key, { cookies: state.cookies, localStorage: storage, accessToken });
+}
+
+async function sessionIsLive(origin: string, accessToken: string): Promise<boolean> {
+  const answer = await fetch(`${origin}${API_PREFIX}${companyPaths.memberships}`, { headers: { Authorization: `Bearer ${accessToken}` } });
+  await answer.body?.cancel();
+  return answer.ok;
 }
 
 export function desktopMenu(page: Page): Locator {
