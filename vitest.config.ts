@@ -42,6 +42,9 @@ const UNIT = {
   // Threads start faster than processes.
   pool: 'threads' as const,
   maxWorkers: '100%',
+  // A guard against hangs, not a speed check: a Mantine form test that takes 1 s on an idle machine
+  // passed vitest's default 5 s on a machine running other suites beside it (load 6 on 2 cores).
+  testTimeout: 15_000,
 };
 
 export default defineConfig({
