@@ -1,7 +1,8 @@
 /**
- * The rep's discount against their role's maximum (issue 21): over it the order is taken as waiting
- * for approval, by the sync op and by the office route alike; confirming it is approving it, which
- * takes orders/approve; an amount over its line is refused (400), and nothing is stored.
+ * The rep's discount against their role's maximum (contract/orders-discount.ts: without it a rep
+ * could send a 0 ₫ order): over it the order is taken as waiting for approval, by the sync op and by
+ * the office route alike; confirming it is approving it, which takes orders/approve; an amount over
+ * its line is refused (400), and nothing is stored.
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

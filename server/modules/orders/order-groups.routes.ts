@@ -4,7 +4,7 @@
  * delivering. Only orders waiting or confirmed, and in no other group, can join.
  */
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField } from '@contract/validation';
 import {
@@ -81,195 +81,219 @@ async function joinGroup(tx: Db, companyId: number, groupId: number, ids: string
   );
 }
 
+/** The group order calls: each path and the handler below that answers it. */
 export function orderGroupRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
+  app.get('/order-group', (c) => listGroups(deps, c));
+  app.post('/order-group', (c) => createGroup(deps, c));
+  app.get('/order-group/:id', (c) => groupDetail(deps, c));
+  app.put('/order-group/:id', (c) => updateGroup(deps, c));
+  app.delete('/order-group/:id', (c) => deleteGroup(deps, c));
+  return app;
+}
 
-  async function requireGroupOrders(companyId: number) {
-    await requireSwitch(db, companyId, 'GROUP-ORDER');
-  }
+async function requireGroupOrders(db: Db, companyId: number) {
+  await requireSwitch(db, companyId, 'GROUP-ORDER');
+}
 
-  async function recordOf(companyId: number, id: number) {
-    const [record] = await groupRecords(db, companyId, [id]);
-    if (!record) throw notFound('Không tìm thấy nhóm đơn hàng');
-    return record;
-  }
+async function recordOf(db: Db, companyId: number, id: number) {
+  const [record] = await groupRecords(db, companyId, [id]);
+  if (!record) throw notFound('Không tìm thấy nhóm đơn hàng');
+  return record;
+}
 
-  app.get('/order-group', async (c) => {
-    const query = parseQuery(c, OrderGroupListQuery);
-    await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view');
-    await requireGroupOrders(query.company);
-    const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
-    const [total] = await db.select({ n: count() }).from(orderGroups).where(where);
-    const page = await db
-      .select({ id: orderGroups.id })
-      .from(orderGroups)
-      .where(where)
-      .orderBy(desc(orderGroups.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return ok(
-      c,
-      await groupRecords(
-        db,
-        query.company,
-        page.map((row) => row.id),
+/** Takes orders out of their group; their status stays as it is. */
+async function ungroup(tx: Db, companyId: number, members: readonly { id: string; accountId: number }[]): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ groupId: null, updatedAt: new Date() })
+    .where(
+      inArray(
+        orders.id,
+        members.map((row) => row.id),
       ),
-      { count: Number(total?.n ?? 0) },
     );
-  });
+  await recordChanges(
+    tx,
+    members.map((row) => ({
+      companyId,
+      entity: 'order' as const,
+      entityId: row.id,
+      op: 'upsert' as const,
+      ownerAccountId: row.accountId,
+    })),
+  );
+}
 
-  app.post('/order-group', async (c) => {
-    const input = await parseBody(c, OrderGroupInputSchema);
-    const auth = c.get('auth');
-    await requirePermission(db, auth, input.company, 'order_groups', 'create');
-    await requireGroupOrders(input.company);
-    const id = await db.transaction(async (tx) => {
-      const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
-      const [group] = await tx
-        .insert(orderGroups)
-        .values({
-          companyId: input.company,
-          code,
-          title: input.title,
-          deliveryDate: input.delivery_date,
-          note: input.note,
-          createdBy: auth.accountId,
-        })
-        .returning({ id: orderGroups.id });
-      await joinGroup(tx, input.company, group!.id, input.orders);
-      return group!.id;
-    });
-    return created(c, await recordOf(input.company, id), 'Đã tạo nhóm đơn hàng');
-  });
-
-  app.get('/order-group/:id', async (c) => {
-    const { company } = parseQuery(c, CompanyQuery);
-    await requirePermission(db, c.get('auth'), company, 'order_groups', 'view');
-    await requireGroupOrders(company);
-    const id = pathId(c);
-    const group = await recordOf(company, id);
-    const members = await db
+/**
+ * A group's new status: only along its transitions. Starting the run ships its confirmed orders;
+ * finishing it completes those delivering; cancelling it lets its orders go. Returns what it says
+ * of the orders moved, if any.
+ */
+async function moveGroup(
+  tx: Db,
+  group: { companyId: number; id: number; from: OrderGroupStatus; to: OrderGroupStatus },
+  accountId: number,
+): Promise<string | null> {
+  const { companyId, id, from, to } = group;
+  if (!ORDER_GROUP_TRANSITIONS[from].includes(to)) {
+    throw new HttpError(
+      409,
+      'ORDER_TRANSITION_INVALID',
+      `Không thể chuyển nhóm từ "${ORDER_GROUP_STATUS_LABELS[from]}" sang "${ORDER_GROUP_STATUS_LABELS[to]}"`,
+    );
+  }
+  let report: string | null = null;
+  const move: [OrderStatus, OrderStatus] | null =
+    to === 'delivering' ? ['confirmed', 'delivering'] : to === 'done' ? ['delivering', 'completed'] : null;
+  if (move) {
+    const members = await tx
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.companyId, company), eq(orders.groupId, id)));
-    const records = await orderRecordsById(
+      .where(and(eq(orders.groupId, id), eq(orders.status, move[0])));
+    for (const member of members) await moveOrder(tx, { companyId, orderId: member.id, to: move[1], reason: null, accountId });
+    report = `${members.length} đơn chuyển sang trạng thái mới`;
+  }
+  if (to === 'cancelled') {
+    await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
+  }
+  return report;
+}
+
+async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
+  const query = parseQuery(c, OrderGroupListQuery);
+  await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view');
+  await requireGroupOrders(db, query.company);
+  const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
+  const [total] = await db.select({ n: count() }).from(orderGroups).where(where);
+  const page = await db
+    .select({ id: orderGroups.id })
+    .from(orderGroups)
+    .where(where)
+    .orderBy(desc(orderGroups.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  return ok(
+    c,
+    await groupRecords(
       db,
-      company,
-      members.map((row) => row.id),
+      query.company,
+      page.map((row) => row.id),
+    ),
+    { count: Number(total?.n ?? 0) },
+  );
+}
+
+async function createGroup({ db }: AppDeps, c: Context<AppEnv>) {
+  const input = await parseBody(c, OrderGroupInputSchema);
+  const auth = c.get('auth');
+  await requirePermission(db, auth, input.company, 'order_groups', 'create');
+  await requireGroupOrders(db, input.company);
+  const id = await db.transaction(async (tx) => {
+    const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
+    const [group] = await tx
+      .insert(orderGroups)
+      .values({
+        companyId: input.company,
+        code,
+        title: input.title,
+        deliveryDate: input.delivery_date,
+        note: input.note,
+        createdBy: auth.accountId,
+      })
+      .returning({ id: orderGroups.id });
+    await joinGroup(tx, input.company, group!.id, input.orders);
+    return group!.id;
+  });
+  return created(c, await recordOf(db, input.company, id), 'Đã tạo nhóm đơn hàng');
+}
+
+async function groupDetail({ db }: AppDeps, c: Context<AppEnv>) {
+  const { company } = parseQuery(c, CompanyQuery);
+  await requirePermission(db, c.get('auth'), company, 'order_groups', 'view');
+  await requireGroupOrders(db, company);
+  const id = pathId(c);
+  const group = await recordOf(db, company, id);
+  const members = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.companyId, company), eq(orders.groupId, id)));
+  const records = await orderRecordsById(
+    db,
+    company,
+    members.map((row) => row.id),
+  );
+  return ok(c, { ...group, orders: [...records.values()] });
+}
+
+async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
+  const id = pathId(c);
+  const input = await parseBody(c, OrderGroupUpdateSchema);
+  const auth = c.get('auth');
+  await requirePermission(db, auth, input.company, 'order_groups', 'edit');
+  await requireGroupOrders(db, input.company);
+  const report: string[] = [];
+  await db.transaction(async (tx) => {
+    const [group] = await tx
+      .select()
+      .from(orderGroups)
+      .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, input.company)))
+      .for('update');
+    if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
+    const from = group.status as OrderGroupStatus;
+    if ((input.add.length || input.remove.length) && from !== 'open')
+      throw new HttpError(409, 'CONFLICT', 'Chỉ thay đổi đơn của nhóm đang gom đơn');
+    await joinGroup(tx, input.company, id, input.add);
+    if (input.remove.length) {
+      const leaving = await tx
+        .select({ id: orders.id, accountId: orders.accountId })
+        .from(orders)
+        .where(and(eq(orders.groupId, id), inArray(orders.id, input.remove)));
+      await ungroup(tx, input.company, leaving);
+    }
+    if (input.status && input.status !== from) {
+      const moved = await moveGroup(tx, { companyId: input.company, id, from, to: input.status }, auth.accountId);
+      if (moved) report.push(moved);
+    }
+    await tx
+      .update(orderGroups)
+      .set({
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        deliveryDate: input.delivery_date ?? group.deliveryDate,
+        note: input.note ?? group.note,
+        status: input.status ?? from,
+        updatedAt: new Date(),
+      })
+      .where(eq(orderGroups.id, id));
+  });
+  return ok(c, await recordOf(db, input.company, id), { message: ['Đã cập nhật nhóm đơn hàng', ...report].join('; ') });
+}
+
+async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {
+  const id = pathId(c);
+  const { company } = parseQuery(c, CompanyQuery);
+  await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete');
+  await requireGroupOrders(db, company);
+  await db.transaction(async (tx) => {
+    const [group] = await tx
+      .select({ status: orderGroups.status })
+      .from(orderGroups)
+      .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, company)));
+    if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
+    if (group.status !== 'open' && group.status !== 'cancelled') throw new HttpError(409, 'CONFLICT', 'Không thể xóa nhóm đã giao');
+    const members = await tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, id));
+    await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
+    await recordChanges(
+      tx,
+      members.map((row) => ({
+        companyId: company,
+        entity: 'order' as const,
+        entityId: row.id,
+        op: 'upsert' as const,
+        ownerAccountId: row.accountId,
+      })),
     );
-    return ok(c, { ...group, orders: [...records.values()] });
+    await tx.delete(orderGroups).where(eq(orderGroups.id, id));
   });
-
-  app.put('/order-group/:id', async (c) => {
-    const id = pathId(c);
-    const input = await parseBody(c, OrderGroupUpdateSchema);
-    const auth = c.get('auth');
-    await requirePermission(db, auth, input.company, 'order_groups', 'edit');
-    await requireGroupOrders(input.company);
-    const report: string[] = [];
-    await db.transaction(async (tx) => {
-      const [group] = await tx
-        .select()
-        .from(orderGroups)
-        .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, input.company)))
-        .for('update');
-      if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
-      const from = group.status as OrderGroupStatus;
-      if ((input.add.length || input.remove.length) && from !== 'open')
-        throw new HttpError(409, 'CONFLICT', 'Chỉ thay đổi đơn của nhóm đang gom đơn');
-      await joinGroup(tx, input.company, id, input.add);
-      if (input.remove.length) {
-        const leaving = await tx
-          .select({ id: orders.id, accountId: orders.accountId })
-          .from(orders)
-          .where(and(eq(orders.groupId, id), inArray(orders.id, input.remove)));
-        await tx
-          .update(orders)
-          .set({ groupId: null, updatedAt: new Date() })
-          .where(
-            inArray(
-              orders.id,
-              leaving.map((row) => row.id),
-            ),
-          );
-        await recordChanges(
-          tx,
-          leaving.map((row) => ({
-            companyId: input.company,
-            entity: 'order' as const,
-            entityId: row.id,
-            op: 'upsert' as const,
-            ownerAccountId: row.accountId,
-          })),
-        );
-      }
-      if (input.status && input.status !== from) {
-        if (!ORDER_GROUP_TRANSITIONS[from].includes(input.status)) {
-          throw new HttpError(
-            409,
-            'ORDER_TRANSITION_INVALID',
-            `Không thể chuyển nhóm từ "${ORDER_GROUP_STATUS_LABELS[from]}" sang "${ORDER_GROUP_STATUS_LABELS[input.status]}"`,
-          );
-        }
-        // Starting the run ships its confirmed orders; finishing it completes those delivering.
-        const move: [OrderStatus, OrderStatus] | null =
-          input.status === 'delivering' ? ['confirmed', 'delivering'] : input.status === 'done' ? ['delivering', 'completed'] : null;
-        if (move) {
-          const members = await tx
-            .select({ id: orders.id })
-            .from(orders)
-            .where(and(eq(orders.groupId, id), eq(orders.status, move[0])));
-          for (const member of members)
-            await moveOrder(tx, { companyId: input.company, orderId: member.id, to: move[1], reason: null, accountId: auth.accountId });
-          report.push(`${members.length} đơn chuyển sang trạng thái mới`);
-        }
-        if (input.status === 'cancelled') {
-          await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
-        }
-      }
-      await tx
-        .update(orderGroups)
-        .set({
-          ...(input.title !== undefined ? { title: input.title } : {}),
-          deliveryDate: input.delivery_date ?? group.deliveryDate,
-          note: input.note ?? group.note,
-          status: input.status ?? from,
-          updatedAt: new Date(),
-        })
-        .where(eq(orderGroups.id, id));
-    });
-    return ok(c, await recordOf(input.company, id), { message: ['Đã cập nhật nhóm đơn hàng', ...report].join('; ') });
-  });
-
-  app.delete('/order-group/:id', async (c) => {
-    const id = pathId(c);
-    const { company } = parseQuery(c, CompanyQuery);
-    await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete');
-    await requireGroupOrders(company);
-    await db.transaction(async (tx) => {
-      const [group] = await tx
-        .select({ status: orderGroups.status })
-        .from(orderGroups)
-        .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, company)));
-      if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
-      if (group.status !== 'open' && group.status !== 'cancelled') throw new HttpError(409, 'CONFLICT', 'Không thể xóa nhóm đã giao');
-      const members = await tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, id));
-      await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
-      await recordChanges(
-        tx,
-        members.map((row) => ({
-          companyId: company,
-          entity: 'order' as const,
-          entityId: row.id,
-          op: 'upsert' as const,
-          ownerAccountId: row.accountId,
-        })),
-      );
-      await tx.delete(orderGroups).where(eq(orderGroups.id, id));
-    });
-    return ok(c, null, { message: 'Đã xóa nhóm đơn hàng' });
-  });
-
-  return app;
+  return ok(c, null, { message: 'Đã xóa nhóm đơn hàng' });
 }

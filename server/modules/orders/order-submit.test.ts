@@ -154,7 +154,9 @@ describe('order.submit', () => {
     });
     expect(unit.error).toMatchObject({ code: 'UNIT_NOT_FOUND', message: 'Sản phẩm Smecta không bán theo đơn vị "thùng"' });
   });
+});
 
+describe('order.submit: the batch it comes in, its ids and numbers, its payload and official code', () => {
   it('accepts an order for a customer created in the same batch, after it', async () => {
     const customerId = uuidv7();
     const createOp = {

@@ -1,7 +1,8 @@
 /**
- * Order types (issue 17): the company's defaults, adding and changing types, who may use which
- * (type_list, insert_or_update_type, using_type_for_user, getlisttypeadd), the phones hearing of
- * it through the pull, and the server's own check of the type an order arrives with.
+ * Order types (server/modules/orders/order-types.ts): the company's defaults, adding and changing
+ * types, who may use which (type_list, insert_or_update_type, using_type_for_user, getlisttypeadd),
+ * the phones hearing of it through the pull, and the server's own check of the type an order
+ * arrives with.
  */
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

@@ -1,0 +1,266 @@
+/**
+ * The checks of order.submit (order-submit.ts), one rule each, in the order the pipeline runs them:
+ * which refusal a rep sees first depends on that order. The pure ones take what was read and return
+ * what passes or throw the refusal (OpRejection), so each is tested alone (order-submit-steps.test.ts).
+ */
+import type { OrderLineInput, OrderSubmitPayload } from '@contract/orders';
+import { baseUnit, effectivePrice, findUnit, type EffectivePrice } from '@contract/price-policy';
+import type { VariantRecord, VariantUnit } from '@contract/products';
+import type { EngineCustomer, EngineLine, PricedCart } from '@contract/promotions-engine';
+import type { GiftLine } from '@contract/promotions-grants';
+import type { OpChange } from '@contract/sync';
+import { formatMoney } from '@contract/money';
+import type { CallerAccess } from '@server/kernel/membership';
+import { OpRejection, type OpContext } from '@server/kernel/sync/op-context';
+import { reachOf, requireReach } from '@server/modules/roles';
+import { variantRecordsById } from '@server/modules/products';
+import { lockStock } from '@server/modules/warehouse';
+import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder } from '@server/modules/promotions';
+import type { orderFacts } from './order-facts';
+import type { PricingContext } from './order-pricing';
+
+/** The order's customer as read with the order's facts (orderFacts): none when the company has no such id. */
+export type FoundCustomer = Awaited<ReturnType<typeof orderFacts>>['found'];
+export type OrderCustomer = NonNullable<FoundCustomer>['customer'];
+
+/**
+ * Whose customer it is, before anything of it is answered: without it any rep could order for any
+ * customer of the company by its id, and read its name, phone and address in the answer. A customer
+ * outside the caller's data scope is refused unless their role sells off route, which the order
+ * records (server/modules/roles requireReach); then an inactive customer is refused by name.
+ */
+export function reachOrderCustomer(access: CallerAccess, found: FoundCustomer) {
+  const { offRoute } = requireReach(reachOf(access, found?.inScope), 'Không tìm thấy khách hàng của đơn hàng');
+  const { customer, groupWholesale } = found!;
+  if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
+  return { customer, groupWholesale, offRoute };
+}
+
+/** A payload line with the catalogue's variant, its unit and the server's price for it. */
+export type RepricedLine = {
+  line: OrderLineInput;
+  /** The line's index in the payload: the field a refusal or a change names. */
+  index: number;
+  variant: VariantRecord;
+  unit: VariantUnit;
+  price: EffectivePrice;
+  /** "Product – variant", as messages name it. */
+  label: string;
+};
+
+/** One line's variant and unit, refused when the catalogue no longer sells them, priced by the shared function. */
+function priceLine(line: OrderLineInput, index: number, variant: VariantRecord | undefined, pricing: PricingContext): RepricedLine {
+  if (!variant)
+    throw new OpRejection('PRODUCT_NOT_FOUND', 'Có sản phẩm không còn trong danh mục', {
+      [`lines.${index}.variantId`]: 'Sản phẩm không tồn tại',
+    });
+  const label = [variant.product_name, variant.name].filter(Boolean).join(' – ');
+  if (!variant.is_active)
+    throw new OpRejection('PRODUCT_INACTIVE', `Sản phẩm ${label} đã ngừng kinh doanh, vui lòng bỏ khỏi đơn`, {
+      [`lines.${index}.variantId`]: 'Sản phẩm ngừng kinh doanh',
+    });
+  const unit = findUnit(variant.units, line.unit);
+  if (!unit)
+    throw new OpRejection('UNIT_NOT_FOUND', `Sản phẩm ${label} không bán theo đơn vị "${line.unit}"`, {
+      [`lines.${index}.unit`]: 'Đơn vị tính không hợp lệ',
+    });
+  const price = effectivePrice({
+    variantId: variant.id,
+    units: variant.units,
+    unit: unit.unit,
+    customer: pricing.customer,
+    policies: pricing.policies,
+    features: pricing.features,
+    day: pricing.day,
+  });
+  return { line, index, variant, unit, price, label };
+}
+
+/**
+ * The server re-prices every line with the function the phone used (docs/offline-sync.md
+ * "Conflicts: the server decides"): the same or a lower price is taken (the server's); a higher one
+ * refuses the order with every raise (from, to), for the rep to confirm and send again. A line the
+ * catalogue no longer sells is refused first, by its index.
+ */
+export function priceLines(
+  lines: readonly OrderLineInput[],
+  variants: ReadonlyMap<number, VariantRecord>,
+  pricing: PricingContext,
+): RepricedLine[] {
+  const priced = lines.map((line, index) => priceLine(line, index, variants.get(line.variantId), pricing));
+  const raised: OpChange[] = priced
+    .filter((entry) => entry.price.price > entry.line.quotedUnitPrice)
+    .map(({ line, index, unit, price, label }) => ({
+      field: `lines.${index}.unitPrice`,
+      from: line.quotedUnitPrice,
+      to: price.price,
+      message: `Giá ${label} (${unit.unit}) đã tăng từ ${formatMoney(line.quotedUnitPrice)} lên ${formatMoney(price.price)}`,
+    }));
+  if (raised.length > 0) {
+    throw new OpRejection(
+      'PRICE_CHANGED',
+      `Giá đã thay đổi: ${raised.map((change) => change.message).join('; ')}. Vui lòng xác nhận giá mới và gửi lại.`,
+      undefined,
+      raised,
+    );
+  }
+  return priced;
+}
+
+/**
+ * Stock, in line order: a line gets what the warehouse has left of its variant (whole units), is
+ * dropped when nothing is left, and says so; an order of nothing is refused. `stock` holds base units
+ * of the variants the warehouse keeps (lockStock); a variant it does not keep is never short.
+ * `left` is what stays for the gifts (checkGiftStock).
+ */
+export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<number, number>) {
+  const left = new Map(stock);
+  const shortages: OpChange[] = [];
+  const accepted = priced.flatMap((entry) => {
+    const available = left.get(entry.variant.id);
+    if (available === undefined) return [entry];
+    const fits = Math.max(0, Math.floor(available / entry.unit.factor));
+    const quantity = Math.min(entry.line.quantity, fits);
+    left.set(entry.variant.id, available - quantity * entry.unit.factor);
+    if (quantity < entry.line.quantity) {
+      shortages.push({
+        field: `lines.${entry.index}.quantity`,
+        from: entry.line.quantity,
+        to: quantity,
+        message:
+          quantity === 0
+            ? `${entry.label} đã hết hàng, đã bỏ khỏi đơn`
+            : `${entry.label} chỉ còn ${quantity} ${entry.unit.unit}, đã giảm từ ${entry.line.quantity} xuống ${quantity}`,
+      });
+    }
+    return quantity > 0 ? [{ ...entry, line: { ...entry.line, quantity } }] : [];
+  });
+  if (accepted.length === 0) {
+    throw new OpRejection(
+      'STOCK_INSUFFICIENT',
+      `Không đủ hàng cho đơn này: ${shortages.map((change) => change.message).join('; ')}`,
+      undefined,
+      shortages,
+    );
+  }
+  return { accepted, shortages, left };
+}
+
+/** A line the stock accepted as the promotions engine reads it. */
+function engineLine({ line, variant, unit, price, label }: RepricedLine): EngineLine {
+  return {
+    line_id: line.lineId,
+    variant_id: variant.id,
+    category_id: variant.category_id,
+    brand_id: variant.brand_id,
+    is_medicine: variant.is_medicine,
+    label,
+    base_unit: baseUnit(variant.units).unit,
+    unit: unit.unit,
+    factor: unit.factor,
+    quantity: line.quantity,
+    unit_price: price.price,
+    vat_rate: variant.vat_rate,
+    discount: line.discount,
+  };
+}
+
+function engineCustomer(customer: OrderCustomer): EngineCustomer {
+  return {
+    customer_type_id: customer.customerTypeId,
+    level_id: customer.levelId,
+    province_code: customer.provinceCode,
+    drug_business: customer.drugBusiness,
+  };
+}
+
+/**
+ * Promotions: the engine the phone ran, on what the stock accepted (docs/promotions.md), with the
+ * budgets locked (promotedCart). `goods` are the order's variants and every gift a programme may give.
+ */
+export async function applyOrderPromotions(
+  { tx, companyId, now }: OpContext,
+  order: {
+    customer: OrderCustomer;
+    pricing: PricingContext;
+    variants: ReadonlyMap<number, VariantRecord>;
+    accepted: readonly RepricedLine[];
+  },
+) {
+  const { customer, pricing, variants } = order;
+  const offers = await promotionsForOrder(tx, companyId, customer.id, pricing.day);
+  const giftIds = giftVariantIds(offers.programmes).filter((id) => !variants.has(id));
+  const goods = new Map([...variants, ...(await variantRecordsById(tx, companyId, giftIds))]);
+  const { cart, programmes } = await promotedCart(tx, companyId, customer.id, offers, {
+    lines: order.accepted.map(engineLine),
+    customer: engineCustomer(customer),
+    vatOn: pricing.vatOn,
+    at: now,
+    gifts: giftGoodsOf(goods),
+  });
+  return { cart, programmes, goods };
+}
+
+/**
+ * Less than the phone promised, for the same goods: the rep confirms the new total first. Asked only
+ * when the stock took nothing away (then less is expected, and the order says why).
+ */
+export async function checkPromotionLosses({ tx, companyId }: OpContext, payload: OrderSubmitPayload, cart: PricedCart): Promise<void> {
+  const lost = await promotionLosses(tx, companyId, payload.promotion ?? null, cart);
+  if (lost.length === 0) return;
+  const total = `Tổng tiền từ ${formatMoney(payload.quotedTotal)} thành ${formatMoney(cart.totals.total)}`;
+  throw new OpRejection(
+    'PROMOTION_CHANGED',
+    `Khuyến mại đã thay đổi: ${lost.map((change) => change.message).join('; ')}. ${total}. Vui lòng xác nhận và gửi lại.`,
+    undefined,
+    [...lost, { field: 'total', from: payload.quotedTotal, to: cart.totals.total, message: total }],
+  );
+}
+
+/**
+ * What the order's warehouse has left for the gifts: of the paid lines' variants, what `left` says
+ * (checkStock); of the gifts' other variants, all it keeps, locked like the lines' (lockStock).
+ */
+export async function giftStockLeft(
+  { tx, companyId }: OpContext,
+  warehouseId: number,
+  gifts: readonly GiftLine[],
+  left: ReadonlyMap<number, number>,
+): Promise<Map<number, number>> {
+  const others = [...new Set(gifts.map((gift) => gift.variant_id))].filter((id) => !left.has(id));
+  return new Map([...left, ...(await lockStock(tx, companyId, warehouseId, others))]);
+}
+
+/**
+ * Gifts come from the order's warehouse after the paid lines: what it cannot give is given less, or
+ * not at all, and said (never a refusal). `left`: base units left of each variant the warehouse keeps.
+ */
+export function checkGiftStock(gifts: readonly GiftLine[], left: ReadonlyMap<number, number>) {
+  const remaining = new Map(left);
+  const shortages: OpChange[] = [];
+  const given = gifts.flatMap((gift) => {
+    const available = remaining.get(gift.variant_id);
+    const quantity = available === undefined ? gift.quantity : Math.max(0, Math.min(gift.quantity, available));
+    if (available !== undefined) remaining.set(gift.variant_id, available - quantity);
+    if (quantity < gift.quantity)
+      shortages.push({
+        field: `gifts.${gift.variant_id}`,
+        from: gift.quantity,
+        to: quantity,
+        message: `Hàng tặng ${gift.label} chỉ còn ${quantity} ${gift.base_unit}`,
+      });
+    return quantity > 0 ? [{ ...gift, quantity }] : [];
+  });
+  return { gifts: given, shortages };
+}
+
+/**
+ * The phone's number is unique in the company; a clash can never resolve by retrying, so it is
+ * refused, after the checks a rep can act on (priorOrder finds it).
+ */
+export function checkLocalNo(clash: boolean, localNo: string): void {
+  if (clash)
+    throw new OpRejection('LOCAL_NO_TAKEN', `Số đơn ${localNo} đã được dùng cho một đơn hàng khác`, {
+      localNo: 'Số đơn đã được dùng',
+    });
+}
