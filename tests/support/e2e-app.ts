@@ -165,6 +165,12 @@ export function eventually<T>(read: () => T | Promise<T>, timeout: number = WAIT
 }
 
 /**
+ * How long the service worker's install may take: it precaches 445 files (2.2 MB) after the page
+ * loads, which took longer than 15 s on a 2-core machine running other suites beside the tests.
+ */
+const SERVICE_WORKER_INSTALL_MS = 60_000;
+
+/**
  * Waits until the app's service worker is active (its precache complete) and controls the page;
  * reloads once when the first install did not claim the page.
  */
@@ -175,9 +181,12 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
         navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
         new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
       ]),
-    WAIT_MS,
+    SERVICE_WORKER_INSTALL_MS,
   );
-  if (!scriptUrl) throw new Error('No active service worker after 15 s (is the context opened with serviceWorkers: "allow"?)');
+  if (!scriptUrl)
+    throw new Error(
+      `No active service worker after ${SERVICE_WORKER_INSTALL_MS / 1000} s (is the context opened with serviceWorkers: "allow"?)`,
+    );
   const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
   const claimed = await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 })
