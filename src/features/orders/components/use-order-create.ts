@@ -1,0 +1,264 @@
+/**
+ * The state behind /order/create (order-create-view.tsx): the cart stored in Dexie, its prices, the
+ * credit verdict about the customer on screen, why the order cannot go yet, and sending it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { FeatureFlags } from '@contract/company-switches';
+import type { DiscountLimit } from '@contract/orders-discount';
+import type { CreditVerdict } from '@contract/receivables-ledger';
+import type { LineDiscount } from '@contract/orders-totals';
+import { vietnamDay } from '@contract/price-policy';
+import { useActiveWarehouse } from '@/session/active-warehouse';
+import { useHeaderActions } from '@/ui/header-actions';
+import type { AppDb, CartRow, LocalCustomer, LocalOrder, LocalOrderType, LocalVariant } from '@/db/app-db';
+import { openConfirm } from '@/ui/confirm-dialog';
+import { toast } from '@/ui/toast';
+import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
+import { cartApprovalReason, lineProblem, priceOf, type PricedCart } from '../model/cart-pricing';
+import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order';
+import type { LineHandlers } from './cart-line-card';
+import type { OpenVisitHint } from './customer-section';
+import { useLocalOrder, useStockLevels, useUsableOrderTypes } from '../api/device-orders';
+import { effectiveOrderType } from './order-type-field';
+import { useCartPricing, type CartPricingState } from '../api/use-cart-pricing';
+import { useCartStore, type CartStore } from './use-cart-store';
+
+export type Seller = { companyId: number; accountId: number; accountName: string };
+
+export const CLEAR_CONFIRMATION = 'Xóa toàn bộ đơn hàng đang tạo? Khách hàng và các sản phẩm đã chọn sẽ bị bỏ.';
+
+export type OrderCreateInput = {
+  db: AppDb;
+  seller: Seller;
+  flags: FeatureFlags;
+  visit: OpenVisitHint;
+  onDirtyChange?: (dirty: boolean) => void;
+  onSubmitted: (order: LocalOrder) => void;
+  onAlreadySent?: () => void;
+  discountLimit: DiscountLimit | null;
+};
+
+function problemOf(
+  customer: LocalCustomer | null | undefined,
+  lineCount: number,
+  lineProblem: string | null,
+  deliveryDate: string | null,
+): string | null {
+  if (!customer) return 'Vui lòng chọn khách hàng';
+  if (customer.status !== 'active') return 'Khách hàng đã ngừng hoạt động, vui lòng chọn khách hàng khác';
+  if (lineCount === 0) return 'Vui lòng thêm ít nhất một sản phẩm';
+  if (lineProblem) return lineProblem;
+  if (deliveryDate && deliveryDate < vietnamDay()) return 'Ngày giao hàng không được trước hôm nay';
+  return null;
+}
+
+/** Why the cart cannot be sent yet (the customer, the lines, the delivery date, then the credit check), or null. */
+function cartProblem(
+  cart: CartRow,
+  priced: PricedCart | null,
+  customer: LocalCustomer | null | undefined,
+  verdict: CreditVerdict | null,
+): string | null {
+  const brokenLine = priced?.lines.find((line) => lineProblem(line));
+  return (
+    problemOf(
+      customer,
+      cart.lines.length,
+      brokenLine ? `${brokenLine.variant?.product_name ?? 'Một sản phẩm'}: ${lineProblem(brokenLine)}` : null,
+      cart.deliveryDate,
+    ) ?? (verdict?.decision === 'block' ? 'khách hàng vượt hạn mức công nợ' : null)
+  );
+}
+
+/** The credit check's verdict, kept with the customer it was about. */
+function useCreditVerdict(customer: LocalCustomer | null | undefined) {
+  const [credit, setCredit] = useState<{ customerId: string; verdict: CreditVerdict } | null>(null);
+  const customerKey = customer?.id ?? null;
+  const onVerdict = useCallback(
+    (next: CreditVerdict) => {
+      if (customerKey) setCredit({ customerId: customerKey, verdict: next });
+    },
+    [customerKey],
+  );
+  // The verdict of the customer on the screen (a verdict about the previous one does not count).
+  const verdict = credit && customer && credit.customerId === customer.id ? credit.verdict : null;
+  return { verdict, onVerdict };
+}
+
+/** "Xóa đơn": asks first, then starts an empty cart; offered in the header while the cart holds something. */
+function useClearCart(update: CartStore['update'], companyId: number, accountId: number, dirty: boolean) {
+  async function clearAll() {
+    const confirmed = await openConfirm({ message: CLEAR_CONFIRMATION, icon: 'warning' });
+    if (confirmed) update(() => emptyCart(companyId, accountId));
+  }
+  useHeaderActions(dirty ? [{ key: 'clear-cart', label: 'Xóa đơn đang tạo', danger: true, onClick: () => void clearAll() }] : []);
+  return clearAll;
+}
+
+/** The edits the screen makes to the cart: its lines, a product added, the customer picked. */
+function cartEdits(update: CartStore['update'], pricing: CartPricingState, visit: OpenVisitHint) {
+  const handlers: LineHandlers = {
+    onQuantity: (lineId, quantity) => update((current) => updateLine(current, lineId, { quantity })),
+    onUnit: (lineId, unit) => update((current) => setLineUnit(current, lineId, unit)),
+    onDiscount: (lineId, discount: LineDiscount | null) => update((current) => updateLine(current, lineId, { discount })),
+    onRemove: (lineId) => update((current) => removeLine(current, lineId)),
+  };
+
+  function add(variant: LocalVariant, unit: string) {
+    pricing.remember(variant);
+    const unitPrice = pricing.pricing
+      ? priceOf(variant, unit, pricing.pricing).price
+      : (variant.units.find((candidate) => candidate.unit === unit)?.price ?? 0);
+    update((current) => addLine(current, { variantId: variant.id, unit, quantity: 1, unitPrice, discount: null }));
+  }
+
+  function pickCustomer(picked: LocalCustomer) {
+    const visitId = visit && visit.customerId === picked.id ? visit.id : null;
+    update((current) => setCartCustomer(current, picked.id, visitId));
+  }
+
+  return { handlers, add, pickCustomer };
+}
+
+type SubmitInput = Pick<OrderCreateInput, 'db' | 'seller' | 'discountLimit' | 'onSubmitted' | 'onAlreadySent'> & {
+  store: CartStore;
+  vatOn: boolean;
+  warehouseId: number | null;
+  orderType: LocalOrderType | null;
+  customer: LocalCustomer | null | undefined;
+  priced: PricedCart | null;
+  verdict: CreditVerdict | null;
+  problem: string | null;
+};
+
+/** "Gửi đơn": writes the order and its op on the device once, or says why not. */
+function useCartSubmit(input: SubmitInput) {
+  const {
+    db,
+    seller,
+    discountLimit,
+    onSubmitted,
+    onAlreadySent,
+    store,
+    vatOn,
+    warehouseId,
+    orderType,
+    customer,
+    priced,
+    verdict,
+    problem,
+  } = input;
+  const [saving, setSaving] = useState(false);
+  const submitting = useRef(false);
+  const { cart } = store;
+
+  async function submit() {
+    if (submitting.current || !cart || !priced) return;
+    if (problem || !customer) {
+      toast.error(problem ?? 'Vui lòng chọn khách hàng');
+      return;
+    }
+    submitting.current = true;
+    setSaving(true);
+    try {
+      await store.flush();
+      store.close();
+      const chosen = { ...cart, orderTypeId: orderType?.id ?? null };
+      const creditWarning = verdict?.decision === 'warn' ? verdict.reasons.join('; ') : null;
+      const order = await submitCart(
+        db,
+        { ...seller, vatOn, warehouseId, discountLimit },
+        chosen,
+        customer,
+        priced,
+        undefined,
+        creditWarning,
+      );
+      onSubmitted(order);
+    } catch (error) {
+      if (error instanceof CartAlreadySent) {
+        toast.warning('Đơn hàng này đã được gửi');
+        onAlreadySent?.();
+        await store.reload();
+        store.open();
+        return;
+      }
+      store.open();
+      console.error('Submitting the order failed', error);
+      toast.error(error instanceof CartProblem ? error.message : 'Không lưu được đơn hàng trên máy. Vui lòng thử lại.');
+    } finally {
+      submitting.current = false;
+      setSaving(false);
+    }
+  }
+
+  return { saving, submit };
+}
+
+export function useOrderCreate({ db, seller, flags, visit, onDirtyChange, onSubmitted, onAlreadySent, discountLimit }: OrderCreateInput) {
+  const { companyId, accountId } = seller;
+  const warehouseId = useActiveWarehouse(companyId, accountId);
+  const store = useCartStore(db, companyId, accountId);
+  const { cart, update } = store;
+  const orderTypes = useUsableOrderTypes(db, companyId, accountId, flags);
+  const orderType = effectiveOrderType(orderTypes ?? [], cart?.orderTypeId);
+  const pricing = useCartPricing(db, companyId, cart, flags, orderType?.wholesale === true);
+  const { priced, customer } = pricing;
+  const vatOn = flags.VAT === true;
+  const dirty = cart ? isCartDirty(cart) : false;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // Lines re-price (customer changed, a pull brought new prices): the stored cart follows the screen.
+  useEffect(() => {
+    if (!priced) return;
+    update((current) => syncLinePrices(current, new Map(priced.lines.map((line) => [line.lineId, line.unitPrice]))));
+  }, [priced, update]);
+
+  const { verdict, onVerdict } = useCreditVerdict(customer);
+  const fixing = useLocalOrder(db, cart?.orderId);
+  const stock = useStockLevels(
+    db,
+    (cart?.lines ?? []).map((line) => line.variantId),
+  );
+  const clearAll = useClearCart(update, companyId, accountId, dirty);
+  const problem = cart ? cartProblem(cart, priced, customer, verdict) : null;
+  const { saving, submit } = useCartSubmit({
+    db,
+    seller,
+    discountLimit,
+    onSubmitted,
+    onAlreadySent,
+    store,
+    vatOn,
+    warehouseId,
+    orderType,
+    customer,
+    priced,
+    verdict,
+    problem,
+  });
+
+  return {
+    cart,
+    update,
+    warehouseId,
+    orderTypes,
+    pricing,
+    vatOn,
+    dirty,
+    onVerdict,
+    fixing,
+    stock,
+    clearAll,
+    problem,
+    // Said beside "Gửi đơn" once the cart is priced (not while the customer is still being read).
+    shownProblem: priced || !cart?.customerId ? problem : null,
+    approvalReason: priced ? cartApprovalReason(priced.lines, discountLimit) : null,
+    saving,
+    submit,
+    ...cartEdits(update, pricing, visit),
+  };
+}
