@@ -7,7 +7,7 @@
  * the label as a PDF. Addresses go by names; after the 2025 reform the district is left empty
  * (docs/delivery.md says what is left to check in GHTK's staging).
  */
-import type { LabelSize, PickShift } from '@contract/delivery';
+import type { LabelSize, PickShift, ReceiverMethod } from '@contract/delivery';
 import { providerFetch, ProviderError, type ProviderRequest } from '@server/lib/provider-http';
 import {
   asNumber,
@@ -62,122 +62,163 @@ function ghtkTime(value: unknown): Date {
   return Number.isNaN(at.getTime()) ? new Date() : at;
 }
 
-export function ghtkClient(options: { baseUrl: string; token: string; partnerCode: string; timeoutMs?: number }): CarrierClient {
-  async function call(path: string, request: ProviderRequest = {}): Promise<GhtkAnswer> {
-    const answer = await providerFetch(`${options.baseUrl}${path}`, {
-      ...request,
-      headers: { Token: options.token, 'X-Client-Source': options.partnerCode },
-      timeoutMs: options.timeoutMs,
-    });
-    const body = (answer.body ?? {}) as GhtkAnswer;
-    if (answer.status === 401 || answer.status === 403) throw authRefusal('GHTK', answer.status);
-    if (answer.status >= 400 || body.success === false) {
-      const code = body.error?.code;
-      if (code === 'ORDER_ID_EXIST') return body;
-      throw refusal(
-        (code && GHTK_ERRORS[code]) ?? `GHTK từ chối yêu cầu: ${body.message ?? 'không rõ lý do'}`,
-        code ?? answer.status,
-        body,
-      );
-    }
-    return body;
-  }
+type GhtkOptions = { baseUrl: string; token: string; partnerCode: string; timeoutMs?: number };
 
-  const shipmentOf = (order: Record<string, unknown>): CarrierShipment => ({
-    trackingCode: asText(order.label) ?? asText(order.label_id),
-    fee: asNumber(order.fee),
-    expectedAt: order.estimated_deliver_time ? ghtkTime(order.estimated_deliver_time) : null,
-    carrierStatus: asText(order.status_id) ?? asText(order.status) ?? '1',
+/** The note GHTK's shipper reads for each way the receiver may look at the goods. */
+const RECEIVER_NOTES: Record<ReceiverMethod, string> = {
+  cho_xem: 'Cho xem hàng, không cho thử',
+  khong_cho_xem: 'Không cho xem hàng',
+  cho_thu: 'Cho thử hàng',
+};
+
+/** One GHTK call: its answer, or GHTK's refusal in GHTK_ERRORS' words (ORDER_ID_EXIST is answered, for create to read). */
+async function ghtkCall(options: GhtkOptions, path: string, request: ProviderRequest = {}): Promise<GhtkAnswer> {
+  const answer = await providerFetch(`${options.baseUrl}${path}`, {
+    ...request,
+    headers: { Token: options.token, 'X-Client-Source': options.partnerCode },
+    timeoutMs: options.timeoutMs,
   });
-
-  async function status(id: string): Promise<Record<string, unknown> | null> {
-    try {
-      return (await call(`/services/shipment/v2/${encodeURIComponent(id)}`)).order ?? null;
-    } catch (error) {
-      if (error instanceof ProviderError && error.failure === 'rejected') return null;
-      throw error;
-    }
+  const body = (answer.body ?? {}) as GhtkAnswer;
+  if (answer.status === 401 || answer.status === 403) throw authRefusal('GHTK', answer.status);
+  if (answer.status >= 400 || body.success === false) {
+    const code = body.error?.code;
+    if (code === 'ORDER_ID_EXIST') return body;
+    throw refusal((code && GHTK_ERRORS[code]) ?? `GHTK từ chối yêu cầu: ${body.message ?? 'không rõ lý do'}`, code ?? answer.status, body);
   }
+  return body;
+}
 
-  const feeQuery = (draft: QuoteDraft, transport: string) => ({
+const shipmentOf = (order: Record<string, unknown>): CarrierShipment => ({
+  trackingCode: asText(order.label) ?? asText(order.label_id),
+  fee: asNumber(order.fee),
+  expectedAt: order.estimated_deliver_time ? ghtkTime(order.estimated_deliver_time) : null,
+  carrierStatus: asText(order.status_id) ?? asText(order.status) ?? '1',
+});
+
+/** The order GHTK holds by label or `partner_id:<our code>`, or null when it refuses the id. */
+async function status(options: GhtkOptions, id: string): Promise<Record<string, unknown> | null> {
+  try {
+    return (await ghtkCall(options, `/services/shipment/v2/${encodeURIComponent(id)}`)).order ?? null;
+  } catch (error) {
+    if (error instanceof ProviderError && error.failure === 'rejected') return null;
+    throw error;
+  }
+}
+
+const feeQuery = (draft: QuoteDraft, transport: string) => ({
+  pick_province: draft.sender.province,
+  pick_district: draft.sender.district,
+  pick_ward: draft.sender.ward,
+  pick_address: draft.sender.address,
+  province: draft.receiver.province,
+  district: draft.receiver.district,
+  ward: draft.receiver.ward,
+  address: draft.receiver.address,
+  weight: draft.parcel.weight_grams,
+  value: draft.insuranceValue,
+  transport,
+  deliver_option: 'none',
+});
+
+/** The fee of each transport GHTK delivers by (one call each). */
+async function quoteTransports(options: GhtkOptions, draft: QuoteDraft): Promise<CarrierQuote[]> {
+  const answers = await Promise.all(
+    TRANSPORTS.map((transport) => ghtkCall(options, '/services/shipment/fee', { query: feeQuery(draft, transport.id) })),
+  );
+  return answers.flatMap((answer, index) =>
+    answer.fee && answer.fee.delivery !== false
+      ? [
+          {
+            serviceId: TRANSPORTS[index]!.id,
+            serviceName: TRANSPORTS[index]!.name,
+            fee: asNumber(answer.fee.fee) ?? 0,
+            expectedAt: null,
+          },
+        ]
+      : [],
+  );
+}
+
+/** The body of shipment/order (ver 1.5): our code as order.id, weights in kilograms. */
+const createBody = (draft: ShipmentDraft) => ({
+  products: draft.items.map((item) => ({
+    name: item.name,
+    product_code: item.code,
+    quantity: item.quantity,
+    weight: item.weightGrams / 1000,
+  })),
+  order: {
+    id: draft.code,
+    pick_name: draft.sender.name,
+    pick_tel: draft.sender.phone,
+    pick_address: draft.sender.address,
     pick_province: draft.sender.province,
     pick_district: draft.sender.district,
     pick_ward: draft.sender.ward,
-    pick_address: draft.sender.address,
+    name: draft.receiver.name,
+    tel: draft.receiver.phone,
+    address: draft.receiver.address,
     province: draft.receiver.province,
     district: draft.receiver.district,
     ward: draft.receiver.ward,
-    address: draft.receiver.address,
-    weight: draft.parcel.weight_grams,
+    hamlet: 'Khác',
+    is_freeship: 1,
+    pick_money: draft.codAmount,
     value: draft.insuranceValue,
-    transport,
-    deliver_option: 'none',
-  });
+    transport: draft.serviceId,
+    pick_option: 'cod',
+    pick_work_shift: draft.pickShift ? Number(draft.pickShift.id) : undefined,
+    total_weight: draft.parcel.weight_grams / 1000,
+    note: [RECEIVER_NOTES[draft.receiverMethod], draft.note].filter(Boolean).join('. '),
+  },
+});
 
+/** A status answer as the event of a poll (5 delivered: COD collected; 6 settled: COD paid out). */
+function polledEvent(trackingCode: string, order: Record<string, unknown>): CarrierEvent {
+  const carrierStatus = asText(order.status) ?? '1';
+  const at = ghtkTime(order.modified);
+  const money = asNumber(order.pick_money);
+  return {
+    eventKey: `poll:${trackingCode}:${carrierStatus}:${at.toISOString()}`,
+    trackingCode,
+    code: asText(order.partner_id),
+    carrierStatus,
+    at,
+    codCollected: ['5', '6'].includes(carrierStatus) ? money : null,
+    codPaidOut: carrierStatus === '6' ? money : null,
+    fee: null,
+    note: asText(order.status_text),
+  };
+}
+
+/** The label of the first shipment as GHTK's PDF (the call answers a PDF, not GHTK's JSON). */
+async function labelPdf(options: GhtkOptions, trackingCodes: readonly string[], size: LabelSize) {
+  const answer = await providerFetch(`${options.baseUrl}/services/label/${encodeURIComponent(trackingCodes[0]!)}`, {
+    headers: { Token: options.token, 'X-Client-Source': options.partnerCode, accept: 'application/pdf' },
+    query: { original: 'portrait', paper_size: size === 'a5' ? 'A5' : 'A6' },
+    timeoutMs: options.timeoutMs,
+  });
+  if (answer.status === 401 || answer.status === 403) throw authRefusal('GHTK', answer.status);
+  if (answer.status !== 200 || !(answer.headers.get('content-type') ?? '').includes('pdf'))
+    throw refusal(GHTK_ERRORS.ORDER_NOT_FOUND!, answer.status);
+  return { kind: 'pdf' as const, bytes: answer.bytes };
+}
+
+export function ghtkClient(options: GhtkOptions): CarrierClient {
   return {
     async check() {
-      await call('/services/authenticated');
+      await ghtkCall(options, '/services/authenticated');
       return { name: `Đối tác ${options.partnerCode}`, details: { 'Mã đối tác (X-Client-Source)': options.partnerCode } };
     },
 
-    async quote(draft: QuoteDraft): Promise<CarrierQuote[]> {
-      const answers = await Promise.all(
-        TRANSPORTS.map((transport) => call('/services/shipment/fee', { query: feeQuery(draft, transport.id) })),
-      );
-      return answers.flatMap((answer, index) =>
-        answer.fee && answer.fee.delivery !== false
-          ? [
-              {
-                serviceId: TRANSPORTS[index]!.id,
-                serviceName: TRANSPORTS[index]!.name,
-                fee: asNumber(answer.fee.fee) ?? 0,
-                expectedAt: null,
-              },
-            ]
-          : [],
-      );
-    },
+    quote: (draft: QuoteDraft) => quoteTransports(options, draft),
 
     async pickShifts() {
       return PICK_SHIFTS;
     },
 
     async create(draft: ShipmentDraft): Promise<CarrierShipment> {
-      const notes = { cho_xem: 'Cho xem hàng, không cho thử', khong_cho_xem: 'Không cho xem hàng', cho_thu: 'Cho thử hàng' };
-      const answer = await call('/services/shipment/order/?ver=1.5', {
-        json: {
-          products: draft.items.map((item) => ({
-            name: item.name,
-            product_code: item.code,
-            quantity: item.quantity,
-            weight: item.weightGrams / 1000,
-          })),
-          order: {
-            id: draft.code,
-            pick_name: draft.sender.name,
-            pick_tel: draft.sender.phone,
-            pick_address: draft.sender.address,
-            pick_province: draft.sender.province,
-            pick_district: draft.sender.district,
-            pick_ward: draft.sender.ward,
-            name: draft.receiver.name,
-            tel: draft.receiver.phone,
-            address: draft.receiver.address,
-            province: draft.receiver.province,
-            district: draft.receiver.district,
-            ward: draft.receiver.ward,
-            hamlet: 'Khác',
-            is_freeship: 1,
-            pick_money: draft.codAmount,
-            value: draft.insuranceValue,
-            transport: draft.serviceId,
-            pick_option: 'cod',
-            pick_work_shift: draft.pickShift ? Number(draft.pickShift.id) : undefined,
-            total_weight: draft.parcel.weight_grams / 1000,
-            note: [notes[draft.receiverMethod], draft.note].filter(Boolean).join('. '),
-          },
-        },
-      });
+      const answer = await ghtkCall(options, '/services/shipment/order/?ver=1.5', { json: createBody(draft) });
       // The id was used before: that order is the one this create made.
       if (answer.error?.code === 'ORDER_ID_EXIST')
         return { trackingCode: answer.error.ghtk_label ?? null, fee: null, expectedAt: null, carrierStatus: '1' };
@@ -185,44 +226,21 @@ export function ghtkClient(options: { baseUrl: string; token: string; partnerCod
     },
 
     async find(code: string) {
-      const order = await status(`partner_id:${code}`);
+      const order = await status(options, `partner_id:${code}`);
       return order ? shipmentOf(order) : null;
     },
 
     async track(trackingCode: string): Promise<CarrierEvent> {
-      const order = await status(trackingCode);
+      const order = await status(options, trackingCode);
       if (!order) throw refusal(GHTK_ERRORS.ORDER_NOT_FOUND!, 'ORDER_NOT_FOUND');
-      const carrierStatus = asText(order.status) ?? '1';
-      const at = ghtkTime(order.modified);
-      const money = asNumber(order.pick_money);
-      return {
-        eventKey: `poll:${trackingCode}:${carrierStatus}:${at.toISOString()}`,
-        trackingCode,
-        code: asText(order.partner_id),
-        carrierStatus,
-        at,
-        codCollected: ['5', '6'].includes(carrierStatus) ? money : null,
-        codPaidOut: carrierStatus === '6' ? money : null,
-        fee: null,
-        note: asText(order.status_text),
-      };
+      return polledEvent(trackingCode, order);
     },
 
     async cancel(trackingCode: string) {
-      await call(`/services/shipment/cancel/${encodeURIComponent(trackingCode)}`, { method: 'POST', json: {} });
+      await ghtkCall(options, `/services/shipment/cancel/${encodeURIComponent(trackingCode)}`, { method: 'POST', json: {} });
     },
 
-    async label(trackingCodes: readonly string[], size: LabelSize) {
-      const answer = await providerFetch(`${options.baseUrl}/services/label/${encodeURIComponent(trackingCodes[0]!)}`, {
-        headers: { Token: options.token, 'X-Client-Source': options.partnerCode, accept: 'application/pdf' },
-        query: { original: 'portrait', paper_size: size === 'a5' ? 'A5' : 'A6' },
-        timeoutMs: options.timeoutMs,
-      });
-      if (answer.status === 401 || answer.status === 403) throw authRefusal('GHTK', answer.status);
-      if (answer.status !== 200 || !(answer.headers.get('content-type') ?? '').includes('pdf'))
-        throw refusal(GHTK_ERRORS.ORDER_NOT_FOUND!, answer.status);
-      return { kind: 'pdf' as const, bytes: answer.bytes };
-    },
+    label: (trackingCodes: readonly string[], size: LabelSize) => labelPdf(options, trackingCodes, size),
   };
 }
 
