@@ -5,33 +5,24 @@
  * sales figures from Excel, export. Buttons the role does not allow are not shown (`useCan`); the
  * server refuses them anyway.
  */
-import { ActionIcon, Button, Group, Menu, SimpleGrid } from '@mantine/core';
+import { Button, Group, SimpleGrid } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconChevronDown, IconFileImport, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { salesStaffLabel } from '@contract/company';
-import {
-  EMPLOYEE_STATUS_LABELS,
-  EMPLOYEE_STATUSES,
-  employeePaths,
-  OFFICE_STAFF_LABEL,
-  type EmployeeRecord,
-  type StaffKind,
-} from '@contract/employees';
+import { EMPLOYEE_STATUS_LABELS, EMPLOYEE_STATUSES, OFFICE_STAFF_LABEL, type EmployeeRecord, type StaffKind } from '@contract/employees';
 import { useCan } from '@/session/access';
-import { downloadFile } from '@/api/files';
-import { openConfirm } from '@/ui/confirm-dialog';
-import { ExportButton } from '@/ui/list-page/export-button';
 import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
-import { employeeKeys, employeeWrites, useEmployeeList, useEmployeeOptions, writeErrorMessage } from '../api/employee-api';
+import { employeeKeys, useEmployeeList, useEmployeeOptions } from '../api/employee-api';
 import { applyFilterChange, toListQuery, type StaffFilterPatch, type StaffListFilter } from '../model/employee-filter';
 import { emptyEmployeeForm, recordToForm, type EmployeeFormValues } from '../model/employee-form';
 import { EmployeeFormDrawer } from './employee-form-drawer';
 import { EmployeeImportDialog, type ImportKind } from './employee-import-dialog';
+import { exportEmployees, toggleEmployeeActive } from './employee-list-writes';
 import { employeeRows, type RowActions } from './employee-results';
+import { EmployeeToolbar } from './employee-toolbar';
 import { ResetPasswordDialog } from './reset-password-dialog';
-import { toastedWrite } from '@/ui/toasted-write';
 
 type Props = ListScreenProps<StaffListFilter> & { companyType: string | null; accountId: number; kind: StaffKind };
 
@@ -58,35 +49,7 @@ export function EmployeeListView(props: Props) {
 
   const create = () => setEditing({ record: null, initial: emptyEmployeeForm(kind) });
 
-  async function toggleActive(row: EmployeeRecord) {
-    const deactivate = row.is_active;
-    await openConfirm({
-      title: deactivate ? 'Ngừng hoạt động nhân viên' : 'Kích hoạt lại nhân viên',
-      icon: deactivate ? 'warning' : 'success',
-      message: deactivate
-        ? `Ngừng hoạt động ${row.full_name}? Người này sẽ không vào được công ty và không còn trong danh sách chọn nhân viên; khách hàng, đơn hàng và lịch sử ghé thăm của họ vẫn được giữ.`
-        : `Kích hoạt lại ${row.full_name}? Người này sẽ vào lại được công ty.`,
-      okLabel: deactivate ? 'Ngừng hoạt động' : 'Kích hoạt lại',
-      onOk: () =>
-        toastedWrite(
-          async () => {
-            const answer = await employeeWrites.setActive(companyId, row.id, !deactivate);
-            refresh();
-            return answer.message;
-          },
-          (error) => writeErrorMessage(error, 'Không cập nhật được trạng thái. Vui lòng thử lại.'),
-        ),
-    });
-  }
-
-  const exportList = async () => {
-    const query = toListQuery(companyId, kind, filter);
-    await downloadFile(
-      employeePaths.exportEmployees,
-      { company: companyId, kind, search: query.search, region: query.region, status: query.status },
-      'nhan-vien.xlsx',
-    );
-  };
+  const exportList = () => exportEmployees(companyId, kind, filter);
 
   const actions: RowActions = {
     canEdit,
@@ -94,7 +57,7 @@ export function EmployeeListView(props: Props) {
     selfId: accountId,
     onEdit: (row) => setEditing({ record: row, initial: recordToForm(row) }),
     onResetPassword: setResetting,
-    onToggleActive: (row) => void toggleActive(row),
+    onToggleActive: (row) => void toggleEmployeeActive(companyId, row, refresh),
   };
 
   const createButton = canCreate ? (
@@ -102,43 +65,16 @@ export function EmployeeListView(props: Props) {
       Thêm {label.toLowerCase()}
     </Button>
   ) : null;
-  const showImport = canCreate || canEdit;
-  // On phones the import and export buttons are icons, so the add button keeps its words.
-  const importTarget = isMobile ? (
-    <ActionIcon variant="default" size={36} aria-label="Nhập Excel" data-testid="employee-import">
-      <IconFileImport size={20} />
-    </ActionIcon>
-  ) : (
-    <Button
-      variant="default"
-      leftSection={<IconFileImport size={18} />}
-      rightSection={<IconChevronDown size={14} />}
-      data-testid="employee-import"
-    >
-      Nhập Excel
-    </Button>
-  );
   const toolbar = (
-    <>
-      {createButton}
-      {showImport && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>{importTarget}</Menu.Target>
-          <Menu.Dropdown>
-            {canCreate && <Menu.Item onClick={() => setImporting('staff')}>Nhập danh sách nhân viên</Menu.Item>}
-            {canEdit && <Menu.Item onClick={() => setImporting('revenue')}>Nhập doanh số theo tháng</Menu.Item>}
-          </Menu.Dropdown>
-        </Menu>
-      )}
-      {canExport && (
-        <ExportButton
-          run={exportList}
-          failure={(error) => writeErrorMessage(error, 'Xuất Excel thất bại')}
-          iconOnly={isMobile}
-          testId="employee-export"
-        />
-      )}
-    </>
+    <EmployeeToolbar
+      createButton={createButton}
+      canCreate={canCreate}
+      canEdit={canEdit}
+      canExport={canExport}
+      isMobile={isMobile}
+      setImporting={setImporting}
+      exportList={exportList}
+    />
   );
 
   const regions = (options.data?.regions ?? []).map((region) => ({ value: String(region.id), label: `${region.name} (${region.code})` }));
