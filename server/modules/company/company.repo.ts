@@ -1,9 +1,10 @@
 /** Reading and writing companies, memberships and switches. */
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Company, CompanySummary, MembershipStatus } from '@contract/company';
 import type { SwitchCode } from '@contract/company-switches';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, businessTypes, companies, companyFeatures, roles } from '@server/kernel/db/schema';
+import { pagedRows } from '@server/kernel/lists';
 import { likePattern } from '@server/kernel/sql';
 import { ensureCompanyRoles } from '@server/modules/roles';
 import { defaultWarehouse } from '@server/modules/warehouse';
@@ -37,16 +38,13 @@ export async function listCompanies(
     filters.push(inArray(companies.id, mine));
   }
   if (options.search) filters.push(ilike(companies.title, likePattern(options.search)));
-  const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(companies).where(where);
-  const rows = await db
+  const select = db
     .select()
     .from(companies)
-    .where(where)
-    .orderBy(asc(companies.id))
-    .limit(options.limit)
-    .offset((options.page - 1) * options.limit);
-  return { rows: rows.map(toCompany), count: Number(total?.n ?? 0) };
+    .where(filters.length ? and(...filters) : undefined)
+    .$dynamic();
+  const { rows, count } = await pagedRows(db, select, [asc(companies.id)], options);
+  return { rows: rows.map(toCompany), count };
 }
 
 export async function findCompany(db: Db, id: number): Promise<Company | null> {
@@ -102,7 +100,10 @@ export async function findMembership(db: Db, companyId: number, accountId: numbe
   return row ?? null;
 }
 
-export type NewCompany = Pick<typeof companies.$inferInsert, 'title' | 'type' | 'taxCode' | 'phone' | 'email' | 'address' | 'businessTypeId'>;
+export type NewCompany = Pick<
+  typeof companies.$inferInsert,
+  'title' | 'type' | 'taxCode' | 'phone' | 'email' | 'address' | 'businessTypeId'
+>;
 
 /**
  * A new company with its creator as accepted owner, the default roles (the owner gets Quản trị)
@@ -123,7 +124,13 @@ export async function insertCompanyWithOwner(tx: Db, input: NewCompany, ownerId:
 /** The company whose tax code is this one, or whose name is this one (case-insensitive). */
 export async function findCompanyBy(db: Db, query: { title?: string; taxCode?: string }): Promise<CompanySummary | null> {
   const conditions: SQL[] = [];
-  if (query.title) conditions.push(ilike(companies.title, query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`)));
+  if (query.title)
+    conditions.push(
+      ilike(
+        companies.title,
+        query.title.replace(/[\\%_]/g, (ch) => `\\${ch}`),
+      ),
+    );
   if (query.taxCode) conditions.push(eq(companies.taxCode, query.taxCode));
   if (conditions.length === 0) return null;
   const [row] = await db

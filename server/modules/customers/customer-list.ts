@@ -1,10 +1,11 @@
 /** The customer list query: filters of product-spec.md §3 "Customer filter", diacritic-free search, paging. */
-import { and, asc, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { CustomerListQuery, CustomerRecord } from '@contract/customers';
 
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerCounts, customers } from '@server/kernel/db/schema';
+import { pagedRows, selectPage } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import { toCustomerRecord } from './customer-record';
 
@@ -54,31 +55,37 @@ function keptCountColumn(query: Query, filters: readonly SQL[]) {
   return filters.length === 1 + tabFilters ? KEPT_COUNT[query.tab] : null;
 }
 
-async function countCustomers(db: Db, query: Query, filters: readonly SQL[]): Promise<number> {
-  const kept = keptCountColumn(query, filters);
-  const [row] = kept
-    ? await db.select({ n: kept }).from(customerCounts).where(eq(customerCounts.companyId, query.company))
-    : await db
-        .select({ n: count() })
-        .from(customers)
-        .where(and(...filters));
-  return Number(row?.n ?? 0);
-}
-
-/** One page of the list: its main statement (the bench's floor runs it alone, tests/bench/support/floor-server.ts). */
-export function customerPage(db: Db, query: Query, where = and(...customerFilters(query))) {
+/** The list's select: customers narrowed by `where`, with their staff's name. */
+function customerSelect(db: Db, where: SQL | undefined) {
   return db
     .select({ customer: customers, staffName: accounts.fullName })
     .from(customers)
     .leftJoin(accounts, eq(accounts.id, customers.staffId))
     .where(where)
-    .orderBy(ORDER[query.ordering], asc(customers.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .$dynamic();
+}
+
+const customerOrder = (query: Query) => [ORDER[query.ordering], asc(customers.id)];
+
+/** One page of the list: its main statement (the bench's floor runs it alone, tests/bench/support/floor-server.ts). */
+export function customerPage(db: Db, query: Query, where = and(...customerFilters(query))) {
+  return selectPage(customerSelect(db, where), customerOrder(query), query);
+}
+
+async function keptCount(db: Db, companyId: number, column: (typeof KEPT_COUNT)[keyof typeof KEPT_COUNT]): Promise<number> {
+  const [row] = await db.select({ n: column }).from(customerCounts).where(eq(customerCounts.companyId, companyId));
+  return Number(row?.n ?? 0);
 }
 
 export async function listCustomers(db: Db, query: Query): Promise<{ rows: CustomerRecord[]; count: number }> {
   const filters = customerFilters(query);
-  const [total, rows] = await Promise.all([countCustomers(db, query, filters), customerPage(db, query, and(...filters))]);
-  return { rows: rows.map((row) => toCustomerRecord(row.customer, row.staffName)), count: total };
+  const kept = keptCountColumn(query, filters);
+  const toRecord = (row: { customer: typeof customers.$inferSelect; staffName: string | null }) =>
+    toCustomerRecord(row.customer, row.staffName);
+  if (kept) {
+    const [rows, count] = await Promise.all([customerPage(db, query, and(...filters)), keptCount(db, query.company, kept)]);
+    return { rows: rows.map(toRecord), count };
+  }
+  const { rows, count } = await pagedRows(db, customerSelect(db, and(...filters)), customerOrder(query), query);
+  return { rows: rows.map(toRecord), count };
 }

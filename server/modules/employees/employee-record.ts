@@ -8,7 +8,7 @@
  * themselves, so a stored search column per membership would go stale; a company's staff are few
  * enough for the scan within the company.
  */
-import { and, asc, count, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { MembershipStatus } from '@contract/company';
 import { fold } from '@contract/fold';
 import type { EmployeeListQuery, EmployeeRecord, StaffKind, StaffOption } from '@contract/employees';
@@ -16,6 +16,7 @@ import type * as v from 'valibot';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, regions, roleRequests, roles } from '@server/kernel/db/schema';
+import { pagedRows } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 
 const managers = alias(accounts, 'manager_account');
@@ -152,22 +153,20 @@ export function listFilters(query: Omit<ListQuery, 'page' | 'limit'>, visible: V
 const ORDER = [sql`${accountCompanies.code} asc nulls last`, asc(accounts.fullName), asc(accountCompanies.id)];
 
 export async function listEmployees(db: Db, query: ListQuery, visible: VisibleTo): Promise<{ rows: EmployeeRecord[]; count: number }> {
-  const where = and(...listFilters(query, visible));
-  const [total] = await db
-    .select({ n: count() })
-    .from(accountCompanies)
-    .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
-    .where(where);
-  const rows: RecordRow[] = await baseSelect(db)
-    .where(where)
-    .orderBy(...ORDER)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const page = await pagedRows(
+    db,
+    baseSelect(db)
+      .where(and(...listFilters(query, visible)))
+      .$dynamic(),
+    ORDER,
+    query,
+  );
+  const rows: RecordRow[] = page.rows;
   const pending = await pendingRoles(
     db,
     rows.map((row) => row.membershipId),
   );
-  return { rows: rows.map((row) => toRecord(row, pending)), count: Number(total?.n ?? 0) };
+  return { rows: rows.map((row) => toRecord(row, pending)), count: page.count };
 }
 
 /** Every row of a filter (the export), in list order. */

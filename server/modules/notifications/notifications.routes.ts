@@ -22,6 +22,7 @@ import { notFound } from '@server/kernel/errors';
 import { requireMembership } from '@server/kernel/membership';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { pagedRows } from '@server/kernel/lists';
 import { vapidKeys } from './web-push';
 
 type Row = typeof notifications.$inferSelect;
@@ -58,15 +59,17 @@ export function notificationRoutes(deps: AppDeps) {
     await requireMembership(db, auth, query.company);
     const filters: SQL[] = [mine(auth.accountId, query.company)!];
     if (query.unread === '1') filters.push(waiting!);
-    const [total] = await db.select({ n: count() }).from(notifications).where(and(...filters));
-    const rows = await db
-      .select()
-      .from(notifications)
-      .where(and(...filters))
-      .orderBy(desc(notifications.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    return ok(c, rows.map(toRecord), { count: Number(total?.n ?? 0) });
+    const { rows, count } = await pagedRows(
+      db,
+      db
+        .select()
+        .from(notifications)
+        .where(and(...filters))
+        .$dynamic(),
+      [desc(notifications.id)],
+      query,
+    );
+    return ok(c, rows.map(toRecord), { count });
   });
 
   app.get('/unread', async (c) => {
@@ -77,7 +80,10 @@ export function notificationRoutes(deps: AppDeps) {
       .select({ n: count(), latest: max(notifications.id) })
       .from(notifications)
       .where(and(mine(auth.accountId, query.company), waiting));
-    return ok<UnreadCount>(c, { count: Number(row?.n ?? 0), latest_id: row?.latest === null || row?.latest === undefined ? null : Number(row.latest) });
+    return ok<UnreadCount>(c, {
+      count: Number(row?.n ?? 0),
+      latest_id: row?.latest === null || row?.latest === undefined ? null : Number(row.latest),
+    });
   });
 
   app.put('/notification/:id/read', async (c) => {
@@ -117,17 +123,16 @@ export function notificationRoutes(deps: AppDeps) {
       auth: input.keys.auth,
       userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
     };
-    await db
-      .insert(pushSubscriptions)
-      .values(values)
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    await db.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
     return created(c, { endpoint: input.endpoint }, 'Đã bật thông báo trên thiết bị này');
   });
 
   app.delete('/push/subscription', async (c) => {
     const input = await parseBody(c, UnsubscribeSchema);
     const { accountId } = c.get('auth');
-    await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.accountId, accountId)));
+    await db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, input.endpoint), eq(pushSubscriptions.accountId, accountId)));
     return ok(c, null, { message: 'Đã tắt thông báo trên thiết bị này' });
   });
 

@@ -14,7 +14,7 @@
  * Every call checks the caller's permission (403, Vietnamese message) and what they may see:
  * a region-scope member only their own region (contract/regions.ts).
  */
-import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 
 import { Hono, type Context } from 'hono';
 import { formatAddress } from '@contract/address';
@@ -42,7 +42,7 @@ import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { listEmployees } from '@server/modules/employees';
 import { requirePermission } from '@server/modules/roles';
-import { matchesSearch } from '@server/kernel/lists';
+import { matchesSearch, pagedRows } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import { listCustomers } from '@server/modules/customers';
 import { getProvinceIndex } from '@server/modules/address';
@@ -231,15 +231,13 @@ export function regionRoutes(deps: AppDeps) {
       ne(orders.status, 'draft'),
       ...wordConditions(orders.searchText, query.search, { caseInsensitive: true }),
     );
-    const [total] = await db.select({ n: count() }).from(orders).where(where);
-    const rows = await db
+    const select = db
       .select({ order: orders, accountName: accounts.fullName })
       .from(orders)
       .innerJoin(accounts, eq(accounts.id, orders.accountId))
       .where(where)
-      .orderBy(desc(orders.createdAt), asc(orders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .$dynamic();
+    const { rows, count } = await pagedRows(db, select, [desc(orders.createdAt), asc(orders.id)], query);
     const data: RegionOrderRow[] = rows.map(({ order, accountName }) => ({
       id: order.id,
       code: order.code,
@@ -251,7 +249,7 @@ export function regionRoutes(deps: AppDeps) {
       total: order.total,
       created_at: order.createdAt.toISOString(),
     }));
-    return ok(c, data, { count: Number(total?.n ?? 0) });
+    return ok(c, data, { count });
   });
 
   app.get('/import', async (c) => {

@@ -4,6 +4,7 @@ import { type AdminAccountDetail, type AdminAccountRecord, type AccountTypeRecor
 import type * as v from 'valibot';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, accountTypes, companies, sessions } from '@server/kernel/db/schema';
+import { pagedRows } from '@server/kernel/lists';
 import { foldedWords } from './folded-sql';
 
 /** Account types no one may rename or remove: the platform's own and the shops'. */
@@ -23,25 +24,18 @@ export async function listAccounts(
   db: Db,
   query: v.InferOutput<typeof AdminAccountQuery>,
 ): Promise<{ rows: AdminAccountRecord[]; count: number }> {
-  const where = and(...filters(query));
-  const [total] = await db
-    .select({ n: count() })
-    .from(accounts)
-    .innerJoin(accountTypes, eq(accountTypes.id, accounts.accountTypeId))
-    .where(where);
-  const page = await db
+  const select = db
     .select({ id: accounts.id })
     .from(accounts)
     .innerJoin(accountTypes, eq(accountTypes.id, accounts.accountTypeId))
-    .where(where)
-    .orderBy(desc(accounts.createdAt), desc(accounts.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .where(and(...filters(query)))
+    .$dynamic();
+  const { rows: page, count } = await pagedRows(db, select, [desc(accounts.createdAt), desc(accounts.id)], query);
   const records = await accountRecords(
     db,
     page.map((row) => row.id),
   );
-  return { rows: page.map((row) => records.get(row.id)!), count: Number(total?.n ?? 0) };
+  return { rows: page.map((row) => records.get(row.id)!), count };
 }
 
 export async function accountRecords(db: Db, ids: number[]): Promise<Map<number, AdminAccountRecord>> {

@@ -1,5 +1,5 @@
 /** GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps. */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { VisitListQuery } from '@contract/visits';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
@@ -7,6 +7,7 @@ import { accounts, customers, visits } from '@server/kernel/db/schema';
 import { ok } from '@server/kernel/respond';
 import { parseQuery } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
+import { pagedRows } from '@server/kernel/lists';
 import { visitScope, requirePermission } from '@server/modules/roles';
 import { toVisitRecord, visitColumns } from './visit-record';
 
@@ -29,26 +30,19 @@ export function visitRoutes(deps: AppDeps) {
     if (query.customer) filters.push(eq(visits.customerId, query.customer));
     if (query.date_from) filters.push(gte(visits.checkInAt, startOfVietnamDay(query.date_from)));
     if (query.date_to) filters.push(lt(visits.checkInAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
-    const where = and(...filters);
-    // Joined for the region scope (the customer's province) as for the names.
-    const [total] = await deps.db
-      .select({ n: count() })
-      .from(visits)
-      .innerJoin(customers, eq(customers.id, visits.customerId))
-      .where(where);
-    const rows = await deps.db
+    // Joined to the customers for the region scope (the customer's province) as for the names.
+    const select = deps.db
       .select(visitColumns)
       .from(visits)
       .innerJoin(customers, eq(customers.id, visits.customerId))
       .innerJoin(accounts, eq(accounts.id, visits.accountId))
-      .where(where)
-      .orderBy(desc(visits.checkInAt))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
+      .where(and(...filters))
+      .$dynamic();
+    const { rows, count } = await pagedRows(deps.db, select, [desc(visits.checkInAt)], query);
     return ok(
       c,
       rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName)),
-      { count: Number(total?.n ?? 0) },
+      { count },
     );
   });
 
