@@ -9,6 +9,7 @@ import { DELIVERY_STATUSES } from '@contract/delivery-status';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
+import { pagedRows } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import { deliveryRecords } from './delivery-record';
 
@@ -42,18 +43,14 @@ export async function listDeliveries(
   scope: SQL | null,
 ): Promise<{ rows: DeliveryRecord[]; count: number }> {
   const where = and(eq(deliveryOrders.companyId, query.company), scope ?? undefined, ...conditions(query, true));
-  const [ids, [total]] = await Promise.all([
-    db
-      .select({ id: deliveryOrders.id })
-      .from(deliveryOrders)
-      .innerJoin(orders, eq(orders.id, deliveryOrders.orderId))
-      .where(where)
-      .orderBy(desc(deliveryOrders.createdAt), desc(deliveryOrders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(deliveryOrders).innerJoin(orders, eq(orders.id, deliveryOrders.orderId)).where(where),
-  ]);
-  if (ids.length === 0) return { rows: [], count: Number(total?.n ?? 0) };
+  const select = db
+    .select({ id: deliveryOrders.id })
+    .from(deliveryOrders)
+    .innerJoin(orders, eq(orders.id, deliveryOrders.orderId))
+    .where(where)
+    .$dynamic();
+  const { rows: ids, count } = await pagedRows(db, select, [desc(deliveryOrders.createdAt), desc(deliveryOrders.id)], query);
+  if (ids.length === 0) return { rows: [], count };
   const records = await deliveryRecords(
     db,
     query.company,
@@ -63,7 +60,7 @@ export async function listDeliveries(
     ),
   );
   const byId = new Map(records.map((record) => [record.id, record]));
-  return { rows: ids.flatMap((row) => byId.get(row.id) ?? []), count: Number(total?.n ?? 0) };
+  return { rows: ids.flatMap((row) => byId.get(row.id) ?? []), count };
 }
 
 /** Counts per status for the tabs, under every other filter, plus what waits to be printed or is off in COD. */

@@ -7,12 +7,20 @@
 import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { fold } from '@contract/fold';
-import type { AccountingSource, AccountingSyncRecord, SyncBatchRecord, SyncListBonus, SyncListQuery, SyncStatus } from '@contract/invoices-accounting';
+import type {
+  AccountingSource,
+  AccountingSyncRecord,
+  SyncBatchRecord,
+  SyncListBonus,
+  SyncListQuery,
+  SyncStatus,
+} from '@contract/invoices-accounting';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { accountingBatches, accountingSyncs } from '@server/kernel/db/schema';
 import { badRequest, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
+import { selectPage } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import { readyRecords } from './voucher-sources';
 
@@ -42,7 +50,15 @@ export async function batchRecord(db: Db, companyId: number, id: string): Promis
     .where(and(eq(accountingSyncs.companyId, companyId), eq(accountingSyncs.batchId, id)))
     .groupBy(accountingSyncs.status);
   const of = (status: SyncStatus) => groups.find((group) => group.status === status)?.n ?? 0;
-  return { id, source: batch.source as AccountingSource, total: batch.total, waiting: of('waiting'), synced: of('synced'), failed: of('failed'), created_at: batch.createdAt.toISOString() };
+  return {
+    id,
+    source: batch.source as AccountingSource,
+    total: batch.total,
+    waiting: of('waiting'),
+    synced: of('synced'),
+    failed: of('failed'),
+    created_at: batch.createdAt.toISOString(),
+  };
 }
 
 async function newBatch(tx: Db, companyId: number, source: AccountingSource, total: number, accountId: number): Promise<string> {
@@ -52,7 +68,10 @@ async function newBatch(tx: Db, companyId: number, source: AccountingSource, tot
 }
 
 /** Pushes records (the chosen ones, or every one not pushed yet): one batch, one row and one job per new record. */
-export async function startSync(db: Db, input: { companyId: number; source: AccountingSource; ids: readonly string[] | null; accountId: number }): Promise<SyncBatchRecord> {
+export async function startSync(
+  db: Db,
+  input: { companyId: number; source: AccountingSource; ids: readonly string[] | null; accountId: number },
+): Promise<SyncBatchRecord> {
   const ready = await readyRecords(db, input.companyId, input.source, input.ids, MAX_BATCH);
   const batchId = await db.transaction(async (tx) => {
     const rows = await tx
@@ -80,22 +99,36 @@ export async function startSync(db: Db, input: { companyId: number; source: Acco
     await tx
       .update(accountingSyncs)
       .set({ batchId: id })
-      .where(inArray(accountingSyncs.id, rows.map((row) => row.id)));
+      .where(
+        inArray(
+          accountingSyncs.id,
+          rows.map((row) => row.id),
+        ),
+      );
     for (const row of rows) await enqueueJob(tx, voucherJob(row));
     return id;
   });
-  if (!batchId) throw badRequest('VALIDATION_FAILED', 'Không có chứng từ nào mới cần đồng bộ (chứng từ đã gửi: dùng "Thử lại" cho dòng lỗi)');
+  if (!batchId)
+    throw badRequest('VALIDATION_FAILED', 'Không có chứng từ nào mới cần đồng bộ (chứng từ đã gửi: dùng "Thử lại" cho dòng lỗi)');
   return batchRecord(db, input.companyId, batchId);
 }
 
 /** Sends failed rows again (and rows waiting too long), same org_refid, under a new batch. */
-export async function retrySync(db: Db, input: { companyId: number; ids: readonly string[] | null; accountId: number }): Promise<SyncBatchRecord> {
+export async function retrySync(
+  db: Db,
+  input: { companyId: number; ids: readonly string[] | null; accountId: number },
+): Promise<SyncBatchRecord> {
   const stale = new Date(Date.now() - WAITING_RESEND_MS);
-  const retryable = or(eq(accountingSyncs.status, 'failed'), and(eq(accountingSyncs.status, 'waiting'), lt(accountingSyncs.updatedAt, stale)));
+  const retryable = or(
+    eq(accountingSyncs.status, 'failed'),
+    and(eq(accountingSyncs.status, 'waiting'), lt(accountingSyncs.updatedAt, stale)),
+  );
   const rows = await db
     .select()
     .from(accountingSyncs)
-    .where(and(eq(accountingSyncs.companyId, input.companyId), retryable, ...(input.ids ? [inArray(accountingSyncs.id, [...input.ids])] : [])))
+    .where(
+      and(eq(accountingSyncs.companyId, input.companyId), retryable, ...(input.ids ? [inArray(accountingSyncs.id, [...input.ids])] : [])),
+    )
     .limit(MAX_BATCH);
   if (rows.length === 0) throw badRequest('VALIDATION_FAILED', 'Không có bản ghi lỗi nào để gửi lại');
   const batchId = await db.transaction(async (tx) => {
@@ -133,20 +166,22 @@ function toRecord(row: SyncRow): AccountingSyncRecord {
   };
 }
 
-export async function listSyncs(db: Db, query: v.InferOutput<typeof SyncListQuery>): Promise<{ rows: AccountingSyncRecord[]; count: number; bonus: SyncListBonus }> {
+export async function listSyncs(
+  db: Db,
+  query: v.InferOutput<typeof SyncListQuery>,
+): Promise<{ rows: AccountingSyncRecord[]; count: number; bonus: SyncListBonus }> {
   const base: SQL[] = [eq(accountingSyncs.companyId, query.company), ...wordConditions(accountingSyncs.searchText, query.search)];
   if (query.source) base.push(eq(accountingSyncs.source, query.source));
   if (query.batch) base.push(eq(accountingSyncs.batchId, query.batch));
   if (query.record) base.push(eq(accountingSyncs.sourceId, query.record));
   const where = and(...base, ...(query.status ? [eq(accountingSyncs.status, query.status)] : []));
+  // The count is the status tabs' counts added up (one statement for both), so only the page is the kernel's.
   const [rows, groups] = await Promise.all([
-    db
-      .select()
-      .from(accountingSyncs)
-      .where(where)
-      .orderBy(desc(accountingSyncs.updatedAt), desc(accountingSyncs.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    selectPage(
+      db.select().from(accountingSyncs).where(where).$dynamic(),
+      [desc(accountingSyncs.updatedAt), desc(accountingSyncs.id)],
+      query,
+    ),
     db
       .select({ status: accountingSyncs.status, n: count() })
       .from(accountingSyncs)

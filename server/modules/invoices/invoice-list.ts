@@ -8,6 +8,7 @@ import type * as v from 'valibot';
 import type { InvoiceListBonus, InvoiceListQuery, InvoiceRecord, InvoiceStatus, PaymentMethod } from '@contract/invoices';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, einvoiceFiles, einvoiceOrders, einvoices, orders } from '@server/kernel/db/schema';
+import { selectPage } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
 import type { InvoiceRow } from './invoice-write';
 
@@ -22,7 +23,10 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
       .from(einvoiceOrders)
       .innerJoin(orders, eq(orders.id, einvoiceOrders.orderId))
       .where(inArray(einvoiceOrders.invoiceId, ids)),
-    db.select({ invoiceId: einvoiceFiles.invoiceId, kind: einvoiceFiles.kind }).from(einvoiceFiles).where(inArray(einvoiceFiles.invoiceId, ids)),
+    db
+      .select({ invoiceId: einvoiceFiles.invoiceId, kind: einvoiceFiles.kind })
+      .from(einvoiceFiles)
+      .where(inArray(einvoiceFiles.invoiceId, ids)),
     db
       .select({ id: accounts.id, name: accounts.fullName })
       .from(accounts)
@@ -34,7 +38,13 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
       .where(
         and(
           eq(einvoices.companyId, rows[0]!.companyId),
-          or(inArray(einvoices.replacesId, ids), inArray(einvoices.id, rows.flatMap((row) => (row.replacesId ? [row.replacesId] : [])))),
+          or(
+            inArray(einvoices.replacesId, ids),
+            inArray(
+              einvoices.id,
+              rows.flatMap((row) => (row.replacesId ? [row.replacesId] : [])),
+            ),
+          ),
         ),
       ),
   ]);
@@ -102,14 +112,9 @@ function filters(query: Query): SQL[] {
 export async function listInvoices(db: Db, query: Query): Promise<{ rows: InvoiceRecord[]; count: number; bonus: InvoiceListBonus }> {
   const base = filters(query);
   const where = and(...base, ...(query.status ? [eq(einvoices.status, query.status)] : []));
+  // The count is the status tabs' counts added up (one statement for both), so only the page is the kernel's.
   const [rows, groups] = await Promise.all([
-    db
-      .select()
-      .from(einvoices)
-      .where(where)
-      .orderBy(desc(einvoices.createdAt), desc(einvoices.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    selectPage(db.select().from(einvoices).where(where).$dynamic(), [desc(einvoices.createdAt), desc(einvoices.id)], query),
     db
       .select({ status: einvoices.status, n: count(), total: sum(einvoices.total) })
       .from(einvoices)

@@ -22,6 +22,7 @@ import { zaloCampaignRecipients } from '@server/kernel/db/schema';
 import { badRequest } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { pathId } from '@server/kernel/validate';
+import { pagedRows } from '@server/kernel/lists';
 import { ProviderError } from '@server/lib/provider-http';
 import { customerScope, type Access } from '@server/modules/roles';
 import { resolveAudience } from './campaign-audience';
@@ -69,7 +70,8 @@ export function campaignRoutes(deps: AppDeps) {
   app.post('/send-multiple', async (c) => {
     const { input, access } = await guard.body(c, CampaignCreateSchema, 'create');
     const { template, audience } = await audienceOf(input, access);
-    if (audience.recipients.length === 0) throw badRequest('VALIDATION_FAILED', 'Không có người nhận nào có số điện thoại hợp lệ và đủ dữ liệu cho mẫu ZNS');
+    if (audience.recipients.length === 0)
+      throw badRequest('VALIDATION_FAILED', 'Không có người nhận nào có số điện thoại hợp lệ và đủ dữ liệu cho mẫu ZNS');
     const now = !input.scheduled_at || Date.parse(input.scheduled_at) <= Date.now();
     if (!now && Date.parse(input.scheduled_at!) > Date.now() + 90 * 86_400_000) {
       throw badRequest('VALIDATION_FAILED', 'Chỉ hẹn giờ gửi trong vòng 90 ngày', { scheduled_at: 'Chỉ hẹn giờ gửi trong vòng 90 ngày' });
@@ -81,7 +83,9 @@ export function campaignRoutes(deps: AppDeps) {
         `Hạn mức ZNS còn lại hôm nay của OA là ${quota.remaining.toLocaleString('vi-VN')} tin, chiến dịch cần ${audience.recipients.length.toLocaleString('vi-VN')} tin. Hãy thu hẹp người nhận hoặc hẹn giờ gửi vào ngày mai.`,
       );
     }
-    const id = await db.transaction((tx) => createCampaign(tx, { ...input, templateRowId: template.id }, audience.recipients, access.accountId));
+    const id = await db.transaction((tx) =>
+      createCampaign(tx, { ...input, templateRowId: template.id }, audience.recipients, access.accountId),
+    );
     deps.jobs.kick();
     const message = now
       ? `Đang gửi tới ${audience.recipients.length.toLocaleString('vi-VN')} người nhận`
@@ -109,16 +113,12 @@ export function campaignRoutes(deps: AppDeps) {
       eq(zaloCampaignRecipients.campaignId, id),
       input.status ? eq(zaloCampaignRecipients.status, input.status) : undefined,
     );
-    const [rows, count] = await Promise.all([
-      db
-        .select()
-        .from(zaloCampaignRecipients)
-        .where(where)
-        .orderBy(asc(zaloCampaignRecipients.id))
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      db.$count(zaloCampaignRecipients, where),
-    ]);
+    const { rows, count } = await pagedRows(
+      db,
+      db.select().from(zaloCampaignRecipients).where(where).$dynamic(),
+      [asc(zaloCampaignRecipients.id)],
+      input,
+    );
     const data: RecipientRecord[] = rows.map((row) => ({
       id: row.id,
       phone: row.phone,
@@ -138,14 +138,18 @@ export function campaignRoutes(deps: AppDeps) {
     const id = pathId(c);
     const count = await db.transaction((tx) => retryFailed(tx, input.company, id));
     deps.jobs.kick();
-    return ok(c, await campaignRecord(db, input.company, id), { message: count ? `Đang gửi lại ${count.toLocaleString('vi-VN')} tin lỗi` : 'Không có tin lỗi để gửi lại' });
+    return ok(c, await campaignRecord(db, input.company, id), {
+      message: count ? `Đang gửi lại ${count.toLocaleString('vi-VN')} tin lỗi` : 'Không có tin lỗi để gửi lại',
+    });
   });
 
   app.post(`/send-multiple/${ID}/cancel`, async (c) => {
     const { input } = await guard.body(c, CampaignActionSchema, 'create');
     const id = pathId(c);
     const count = await db.transaction((tx) => cancelCampaign(tx, input.company, id));
-    return ok(c, await campaignRecord(db, input.company, id), { message: `Đã dừng chiến dịch, ${count.toLocaleString('vi-VN')} tin chưa gửi` });
+    return ok(c, await campaignRecord(db, input.company, id), {
+      message: `Đã dừng chiến dịch, ${count.toLocaleString('vi-VN')} tin chưa gửi`,
+    });
   });
 
   return app;

@@ -16,6 +16,7 @@ import {
 import type { Db } from '@server/kernel/db/client';
 import { accounts, zaloCampaignRecipients, zaloCampaigns, zaloTemplates } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
+import { pagedRows } from '@server/kernel/lists';
 import { enqueueRecipients } from './campaign-send';
 import type { Recipient } from './campaign-audience';
 
@@ -83,7 +84,10 @@ async function countsOf(db: Db, campaignIds: number[]): Promise<Map<number, Camp
 }
 
 async function records(db: Db, rows: { campaign: CampaignRow; template: string; by: string | null }[]): Promise<CampaignRecord[]> {
-  const counts = await countsOf(db, rows.map((row) => row.campaign.id));
+  const counts = await countsOf(
+    db,
+    rows.map((row) => row.campaign.id),
+  );
   return rows.map(({ campaign, template, by }) => {
     const count = counts.get(campaign.id) ?? { total: 0, waiting: 0, sent: 0, failed: 0 };
     const base = { scheduled_at: campaign.scheduledAt.toISOString(), cancelled_at: campaign.cancelledAt?.toISOString() ?? null };
@@ -107,18 +111,14 @@ const selection = { campaign: zaloCampaigns, template: zaloTemplates.name, by: a
 
 export async function listCampaigns(db: Db, companyId: number, page: number, limit: number) {
   const where = eq(zaloCampaigns.companyId, companyId);
-  const [rows, count] = await Promise.all([
-    db
-      .select(selection)
-      .from(zaloCampaigns)
-      .innerJoin(zaloTemplates, eq(zaloTemplates.id, zaloCampaigns.templateRowId))
-      .leftJoin(accounts, eq(accounts.id, zaloCampaigns.createdBy))
-      .where(where)
-      .orderBy(desc(zaloCampaigns.createdAt), desc(zaloCampaigns.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.$count(zaloCampaigns, where),
-  ]);
+  const select = db
+    .select(selection)
+    .from(zaloCampaigns)
+    .innerJoin(zaloTemplates, eq(zaloTemplates.id, zaloCampaigns.templateRowId))
+    .leftJoin(accounts, eq(accounts.id, zaloCampaigns.createdBy))
+    .where(where)
+    .$dynamic();
+  const { rows, count } = await pagedRows(db, select, [desc(zaloCampaigns.createdAt), desc(zaloCampaigns.id)], { page, limit });
   return { rows: await records(db, rows), count };
 }
 
@@ -154,7 +154,13 @@ export async function retryFailed(db: Db, companyId: number, id: number): Promis
     .where(and(eq(zaloCampaignRecipients.campaignId, id), eq(zaloCampaignRecipients.status, 'failed')))
     .returning({ id: zaloCampaignRecipients.id });
   await db.update(zaloCampaigns).set({ retryRound: round, cancelledAt: null }).where(eq(zaloCampaigns.id, id));
-  await enqueueRecipients(db, companyId, retried.map((row) => row.id).sort((a, b) => a - b), round, new Date());
+  await enqueueRecipients(
+    db,
+    companyId,
+    retried.map((row) => row.id).sort((a, b) => a - b),
+    round,
+    new Date(),
+  );
   return retried.length;
 }
 

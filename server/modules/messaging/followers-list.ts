@@ -8,6 +8,7 @@ import type { CustomerBrief, FollowerLinkFilter, FollowerRecord } from '@contrac
 import type { Db } from '@server/kernel/db/client';
 import { customers, zaloConversations, zaloFollowers } from '@server/kernel/db/schema';
 import { anyText, wordConditions } from '@server/kernel/sql';
+import { pagedRows } from '@server/kernel/lists';
 
 type Query = { company: number; oa: number; search?: string; link?: FollowerLinkFilter; page: number; limit: number };
 
@@ -24,8 +25,15 @@ function linkCondition(db: Db, link: FollowerLinkFilter | undefined): SQL | unde
   return undefined;
 }
 
-export async function customerBriefs(db: Db, companyId: number, by: { ids?: string[]; phones?: string[] }): Promise<(CustomerBrief & { phone: string | null })[]> {
-  const conditions = [by.ids?.length ? inArray(customers.id, by.ids) : undefined, by.phones?.length ? anyText(customers.phone, by.phones) : undefined].filter(Boolean);
+export async function customerBriefs(
+  db: Db,
+  companyId: number,
+  by: { ids?: string[]; phones?: string[] },
+): Promise<(CustomerBrief & { phone: string | null })[]> {
+  const conditions = [
+    by.ids?.length ? inArray(customers.id, by.ids) : undefined,
+    by.phones?.length ? anyText(customers.phone, by.phones) : undefined,
+  ].filter(Boolean);
   if (conditions.length === 0) return [];
   return db
     .select({ id: customers.id, code: customers.code, name: customers.name, phone: customers.phone })
@@ -40,16 +48,8 @@ export async function listFollowers(db: Db, query: Query): Promise<{ rows: Follo
     linkCondition(db, query.link),
     ...wordConditions(zaloFollowers.searchText, query.search),
   );
-  const [rows, count] = await Promise.all([
-    db
-      .select()
-      .from(zaloFollowers)
-      .where(where)
-      .orderBy(desc(zaloFollowers.isFollower), sql`${zaloFollowers.lastInteractionAt} desc nulls last`, zaloFollowers.id)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.$count(zaloFollowers, where),
-  ]);
+  const order = [desc(zaloFollowers.isFollower), sql`${zaloFollowers.lastInteractionAt} desc nulls last`, zaloFollowers.id];
+  const { rows, count } = await pagedRows(db, db.select().from(zaloFollowers).where(where).$dynamic(), order, query);
   return { rows: await followerRecords(db, query.company, rows), count };
 }
 
@@ -62,7 +62,15 @@ export async function followerRecords(db: Db, companyId: number, rows: (typeof z
       ? db
           .select({ id: zaloConversations.id, oa: zaloConversations.oaRowId, userId: zaloConversations.userId })
           .from(zaloConversations)
-          .where(and(eq(zaloConversations.companyId, companyId), inArray(zaloConversations.userId, rows.map((row) => row.userId))))
+          .where(
+            and(
+              eq(zaloConversations.companyId, companyId),
+              inArray(
+                zaloConversations.userId,
+                rows.map((row) => row.userId),
+              ),
+            ),
+          )
       : [],
   ]);
   const brief = ({ id, code, name, phone }: CustomerBrief): CustomerBrief => ({ id, code, name, phone });

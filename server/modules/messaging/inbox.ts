@@ -9,6 +9,7 @@ import { csWindow } from '@contract/messaging-rules';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, zaloConversations, zaloFollowers, zaloMessages, zaloTemplates } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';
+import { pagedRows } from '@server/kernel/lists';
 import { customerBriefs } from './followers-list';
 
 type ConversationRow = typeof zaloConversations.$inferSelect;
@@ -16,11 +17,28 @@ type ConversationRow = typeof zaloConversations.$inferSelect;
 export async function conversationRecords(db: Db, companyId: number, rows: ConversationRow[]): Promise<ConversationRecord[]> {
   const followers = rows.length
     ? await db
-        .select({ id: zaloFollowers.id, oa: zaloFollowers.oaRowId, userId: zaloFollowers.userId, avatar: zaloFollowers.avatar, customerId: zaloFollowers.customerId, last: zaloFollowers.lastInteractionAt })
+        .select({
+          id: zaloFollowers.id,
+          oa: zaloFollowers.oaRowId,
+          userId: zaloFollowers.userId,
+          avatar: zaloFollowers.avatar,
+          customerId: zaloFollowers.customerId,
+          last: zaloFollowers.lastInteractionAt,
+        })
         .from(zaloFollowers)
-        .where(and(eq(zaloFollowers.companyId, companyId), inArray(zaloFollowers.userId, rows.map((row) => row.userId))))
+        .where(
+          and(
+            eq(zaloFollowers.companyId, companyId),
+            inArray(
+              zaloFollowers.userId,
+              rows.map((row) => row.userId),
+            ),
+          ),
+        )
     : [];
-  const briefs = await customerBriefs(db, companyId, { ids: followers.map((one) => one.customerId).filter((id): id is string => id !== null) });
+  const briefs = await customerBriefs(db, companyId, {
+    ids: followers.map((one) => one.customerId).filter((id): id is string => id !== null),
+  });
   return rows.map((row) => {
     const follower = followers.find((one) => one.oa === row.oaRowId && one.userId === row.userId);
     const window = csWindow(row.lastUserAt);
@@ -51,15 +69,13 @@ export async function listConversations(db: Db, query: ConversationQuery) {
     query.unread ? gt(zaloConversations.unread, 0) : undefined,
     ...wordConditions(zaloConversations.searchText, query.search),
   );
-  const [rows, count, [unread]] = await Promise.all([
-    db
-      .select()
-      .from(zaloConversations)
-      .where(where)
-      .orderBy(desc(zaloConversations.lastMessageAt), desc(zaloConversations.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.$count(zaloConversations, where),
+  const [{ rows, count }, [unread]] = await Promise.all([
+    pagedRows(
+      db,
+      db.select().from(zaloConversations).where(where).$dynamic(),
+      [desc(zaloConversations.lastMessageAt), desc(zaloConversations.id)],
+      query,
+    ),
     db
       .select({ total: sql<number>`coalesce(sum(${zaloConversations.unread}), 0)::int` })
       .from(zaloConversations)
@@ -76,7 +92,15 @@ export async function conversationRow(db: Db, companyId: number, id: number): Pr
   return row ?? null;
 }
 
-type MessageQuery = { company: number; oa?: number; conversation?: number; kind?: 'cs' | 'zns' | 'in'; after?: string; page: number; limit: number };
+type MessageQuery = {
+  company: number;
+  oa?: number;
+  conversation?: number;
+  kind?: 'cs' | 'zns' | 'in';
+  after?: string;
+  page: number;
+  limit: number;
+};
 
 export async function listMessages(db: Db, query: MessageQuery): Promise<{ rows: MessageRecord[]; count: number }> {
   const conditions: (SQL | undefined)[] = [
@@ -86,19 +110,14 @@ export async function listMessages(db: Db, query: MessageQuery): Promise<{ rows:
     query.kind === 'in' ? eq(zaloMessages.direction, 'in') : query.kind ? eq(zaloMessages.kind, query.kind) : undefined,
     query.after ? gt(zaloMessages.at, new Date(query.after)) : undefined,
   ];
-  const where = and(...conditions);
-  const [rows, count] = await Promise.all([
-    db
-      .select({ message: zaloMessages, template: zaloTemplates.name, by: accounts.fullName })
-      .from(zaloMessages)
-      .leftJoin(zaloTemplates, eq(zaloTemplates.id, zaloMessages.templateRowId))
-      .leftJoin(accounts, eq(accounts.id, zaloMessages.sentBy))
-      .where(where)
-      .orderBy(desc(zaloMessages.at), desc(zaloMessages.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.$count(zaloMessages, where),
-  ]);
+  const select = db
+    .select({ message: zaloMessages, template: zaloTemplates.name, by: accounts.fullName })
+    .from(zaloMessages)
+    .leftJoin(zaloTemplates, eq(zaloTemplates.id, zaloMessages.templateRowId))
+    .leftJoin(accounts, eq(accounts.id, zaloMessages.sentBy))
+    .where(and(...conditions))
+    .$dynamic();
+  const { rows, count } = await pagedRows(db, select, [desc(zaloMessages.at), desc(zaloMessages.id)], query);
   return {
     rows: rows.map(({ message, template, by }) => messageRecord(message, template, by)),
     count,
