@@ -22,6 +22,7 @@ import type { Db } from '@server/kernel/db/client';
 import { orderGroups, orders } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 import { HttpError, notFound } from '@server/kernel/errors';
+import { pagedRows } from '@server/kernel/lists';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { requirePermission } from '@server/modules/roles';
@@ -165,22 +166,20 @@ async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
   await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view');
   await requireGroupOrders(db, query.company);
   const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
-  const [total] = await db.select({ n: count() }).from(orderGroups).where(where);
-  const page = await db
-    .select({ id: orderGroups.id })
-    .from(orderGroups)
-    .where(where)
-    .orderBy(desc(orderGroups.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const page = await pagedRows(
+    db,
+    db.select({ id: orderGroups.id }).from(orderGroups).where(where).$dynamic(),
+    [desc(orderGroups.id)],
+    query,
+  );
   return ok(
     c,
     await groupRecords(
       db,
       query.company,
-      page.map((row) => row.id),
+      page.rows.map((row) => row.id),
     ),
-    { count: Number(total?.n ?? 0) },
+    { count: page.count },
   );
 }
 

@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
 import type { Db } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';
+import { selectPage } from '@server/kernel/lists';
 
 /**
  * The list query, plus the caller's data scope (server/modules/roles/data-scope.ts) and, for the
@@ -59,13 +60,12 @@ export async function listOrderIds(db: Db, query: OrderQuery): Promise<{ ids: st
     .select({ n: count(), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
     .from(orders)
     .where(where);
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(where)
-    .orderBy(ORDER[query.ordering], asc(orders.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  // The count comes with the sum of the filter's totals (one statement), so only the page is the kernel's.
+  const rows = await selectPage(
+    db.select({ id: orders.id }).from(orders).where(where).$dynamic(),
+    [ORDER[query.ordering], asc(orders.id)],
+    query,
+  );
   return { ids: rows.map((row) => row.id), count: Number(summary?.n ?? 0), total: Number(summary?.total ?? 0) };
 }
 

@@ -12,6 +12,7 @@ import type { Db } from '@server/kernel/db/client';
 import { products, variants } from '@server/kernel/db/schema';
 import { loadProductRecords } from './product-record';
 import { searchWords, wordConditions } from '@server/kernel/sql';
+import { pagedRows } from '@server/kernel/lists';
 import { loadVariantPage, variantRecordsById } from './variant-record';
 
 export type ProductQuery = v.InferOutput<typeof ProductListQuery>;
@@ -93,23 +94,18 @@ function variantOrder(query: VariantQuery): SQL[] {
 }
 
 export async function listProducts(db: Db, query: ProductQuery): Promise<{ rows: ProductRecord[]; count: number }> {
-  const where = and(...productFilters(query));
-  const [[total], page] = await Promise.all([
-    db.select({ n: count() }).from(products).where(where),
-    db
-      .select({ id: products.id })
-      .from(products)
-      .where(where)
-      .orderBy(...PRODUCT_ORDER[query.ordering])
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-  ]);
+  const select = db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...productFilters(query)))
+    .$dynamic();
+  const { rows: page, count } = await pagedRows(db, select, PRODUCT_ORDER[query.ordering], query);
   const records = await loadProductRecords(
     db,
     query.company,
     page.map((row) => row.id),
   );
-  return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count: Number(total?.n ?? 0) };
+  return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count };
 }
 
 /** The variants' filters need their products only when a filter is on them. */
@@ -117,7 +113,11 @@ function needsProducts(query: VariantQuery): boolean {
   return query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
 }
 
-/** One page of a variant select, in the list's order (a dynamic select: any columns). */
+/**
+ * One page of a variant select, in the list's order (a dynamic select: any columns). Its own OFFSET,
+ * not the kernel's `selectPage`: `searchedVariantPage` takes a limit and an offset, as the bench's
+ * floor calls it (tests/bench/support/floor-server.ts).
+ */
 function paged<T extends PgSelect>(select: T, query: VariantQuery, limit: number, offset: number): T {
   // The join adds no column to a select that names its columns, so the select keeps its type.
   const from = needsProducts(query) ? (select.innerJoin(products, eq(products.id, variants.productId)) as unknown as T) : select;
@@ -157,7 +157,11 @@ export async function listVariants(db: Db, query: VariantQuery): Promise<{ rows:
     // is one trigram scan instead of two (PostgreSQL's time was the bottleneck of a search under load).
     const page = await searchedVariantPage(db, query, query.limit, offset);
     const count = page[0]?.total ?? (offset > 0 ? await countVariants(db, query) : 0);
-    const records = await variantRecordsById(db, query.company, page.map((row) => row.id));
+    const records = await variantRecordsById(
+      db,
+      query.company,
+      page.map((row) => row.id),
+    );
     return { rows: page.map((row) => records.get(row.id)).filter((record) => record !== undefined), count };
   }
   // Without one, the page walks an index in order and stops: the count runs beside it, and the

@@ -17,7 +17,7 @@ import {
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { products, promotions, variants, variantUnits } from '@server/kernel/db/schema';
-import { matchesSearch, pageOf } from '@server/kernel/lists';
+import { matchesSearch, pageOf, pagedRows } from '@server/kernel/lists';
 import { anyInt, wordConditions } from '@server/kernel/sql';
 import { promotionRecordsById, usageTotals } from './promotion-record';
 
@@ -94,28 +94,19 @@ export async function coveredVariants(
     scope.length ? sql`(${sql.join(scope, sql` or `)})` : undefined,
     ...wordConditions(variants.searchText, query.search),
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        variant_id: variants.id,
-        sku: variants.code,
-        product_name: products.name,
-        variant_name: variants.name,
-        base_unit: variantUnits.unit,
-        price: variantUnits.price,
-      })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .innerJoin(variantUnits, and(eq(variantUnits.variantId, variants.id), eq(variantUnits.factor, 1)))
-      .where(where)
-      .orderBy(products.name, variants.id)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db
-      .select({ n: sql<string>`count(*)` })
-      .from(variants)
-      .innerJoin(products, eq(products.id, variants.productId))
-      .where(where),
-  ]);
-  return { rows, count: Number(total?.n ?? 0) };
+  const select = db
+    .select({
+      variant_id: variants.id,
+      sku: variants.code,
+      product_name: products.name,
+      variant_name: variants.name,
+      base_unit: variantUnits.unit,
+      price: variantUnits.price,
+    })
+    .from(variants)
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(variantUnits, and(eq(variantUnits.variantId, variants.id), eq(variantUnits.factor, 1)))
+    .where(where)
+    .$dynamic();
+  return pagedRows(db, select, [products.name, variants.id], query);
 }

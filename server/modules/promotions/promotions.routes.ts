@@ -36,6 +36,7 @@ import { notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
+import { pagedRows } from '@server/kernel/lists';
 import { requirePermission } from '@server/modules/roles';
 import { coveredVariants, listPromotions, statusCounts } from './promotion-list';
 import { promotionRecordsById } from './promotion-record';
@@ -134,18 +135,14 @@ export function promotionRoutes(deps: AppDeps) {
       eq(promotionUsages.promotionId, id),
       isNull(promotionUsages.releasedAt),
     );
-    const [rows, total] = await Promise.all([
-      db
-        .select({ usage: promotionUsages, orderCode: orders.code, customerName: orders.customerName, accountName: accounts.fullName })
-        .from(promotionUsages)
-        .innerJoin(orders, eq(orders.id, promotionUsages.orderId))
-        .innerJoin(accounts, eq(accounts.id, promotionUsages.accountId))
-        .where(where)
-        .orderBy(desc(promotionUsages.createdAt), desc(promotionUsages.id))
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      db.$count(promotionUsages, where),
-    ]);
+    const select = db
+      .select({ usage: promotionUsages, orderCode: orders.code, customerName: orders.customerName, accountName: accounts.fullName })
+      .from(promotionUsages)
+      .innerJoin(orders, eq(orders.id, promotionUsages.orderId))
+      .innerJoin(accounts, eq(accounts.id, promotionUsages.accountId))
+      .where(where)
+      .$dynamic();
+    const { rows, count } = await pagedRows(db, select, [desc(promotionUsages.createdAt), desc(promotionUsages.id)], input);
     const data: PromotionUsageRow[] = rows.map(({ usage, orderCode, customerName, accountName }) => ({
       order_id: usage.orderId,
       order_code: orderCode,
@@ -156,7 +153,7 @@ export function promotionRoutes(deps: AppDeps) {
       quantity: usage.quantity,
       created_at: usage.createdAt.toISOString(),
     }));
-    return ok(c, data, { count: total });
+    return ok(c, data, { count });
   });
 
   app.get('/promotiontype', async (c) => {

@@ -7,6 +7,7 @@ import type { PaymentListQuery } from '@contract/receivables-calls';
 import type { Db } from '@server/kernel/db/client';
 import { customers, paymentAllocations, payments } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';
+import { selectPage } from '@server/kernel/lists';
 import { paymentRecordsById } from './payment-record';
 
 type Query = v.InferOutput<typeof PaymentListQuery>;
@@ -29,19 +30,17 @@ export async function listPayments(
   if (query.date_to) filters.push(lt(payments.collectedAt, dayStart(addDays(query.date_to, 1))));
   if (scope) filters.push(scope);
   const where = and(...filters);
+  // The count comes with the sum of the amounts (one statement), so only the page is the kernel's.
   const [totals] = await db
     .select({ n: count(), total: sql<string>`coalesce(sum(${payments.amount}) filter (where ${payments.state} <> 'cancelled'), 0)` })
     .from(payments)
     .innerJoin(customers, eq(customers.id, payments.customerId))
     .where(where);
-  const ids = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .innerJoin(customers, eq(customers.id, payments.customerId))
-    .where(where)
-    .orderBy(desc(payments.collectedAt), desc(payments.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+  const ids = await selectPage(
+    db.select({ id: payments.id }).from(payments).innerJoin(customers, eq(customers.id, payments.customerId)).where(where).$dynamic(),
+    [desc(payments.collectedAt), desc(payments.id)],
+    query,
+  );
   const records = await paymentRecordsById(
     db,
     query.company,

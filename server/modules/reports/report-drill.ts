@@ -17,6 +17,7 @@ import {
   variants,
 } from '@server/kernel/db/schema';
 import { anyText, rowsOf } from '@server/kernel/sql';
+import { selectPage } from '@server/kernel/lists';
 import { getProvinceIndex } from '@server/modules/address';
 import { provincesByRegion } from '@server/modules/regions';
 import { ORDER_FACTS, type ReportContext } from './report-context';
@@ -79,10 +80,11 @@ async function dimensionCondition(ctx: ReportContext, query: DrillQuery): Promis
 export async function drillOrders(ctx: ReportContext, query: DrillQuery): Promise<DrillOrders> {
   const measure = query.measure === 'revenue' ? REVENUE : query.measure === 'taken' ? TAKEN : undefined;
   const where = and(ctx.where(ORDER_FACTS), measure, await dimensionCondition(ctx, query))!;
+  // The count comes with the sum of the orders' totals (one statement), so only the page is the kernel's.
   const [totals] = rowsOf<{ n: string; total: string }>(
     await ctx.db.execute(sql`select count(*) as n, coalesce(sum(${f.total}), 0) as total from ${f} where ${where}`),
   );
-  const rows = await ctx.db
+  const select = ctx.db
     .select({
       id: orders.id,
       code: orders.code,
@@ -97,9 +99,8 @@ export async function drillOrders(ctx: ReportContext, query: DrillQuery): Promis
     .innerJoin(orders, eq(orders.id, f.orderId))
     .innerJoin(accounts, eq(accounts.id, f.accountId))
     .where(where)
-    .orderBy(sql`${f.day} desc`, sql`${orders.createdAt} desc`)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .$dynamic();
+  const rows = await selectPage(select, [sql`${f.day} desc`, sql`${orders.createdAt} desc`], query);
   return {
     rows: rows.map((row) => ({
       id: row.id,

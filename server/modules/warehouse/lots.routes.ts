@@ -3,7 +3,7 @@
  * expiry) · GET shipments/{id}/ with who received it (for a recall) · PUT shipments/{id}/status/
  * (quarantine, release, recall: releasing also frees what returns put in quarantine).
  */
-import { and, asc, count, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { LotStatusSchema, ShipmentsQuery, type LotRecord } from '@contract/warehouse';
@@ -18,6 +18,7 @@ import { ok } from '@server/kernel/respond';
 import { likePattern, wordConditions } from '@server/kernel/sql';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 import { pathId } from '@server/kernel/validate';
+import { pagedRows } from '@server/kernel/lists';
 import { memberBody, memberQuery } from '@server/modules/roles';
 import { expiringUntil, lotRecipients, today } from './lots';
 
@@ -44,14 +45,15 @@ async function lotRecords(
     .innerJoin(variants, eq(variants.id, stockLots.variantId))
     .innerJoin(products, eq(products.id, variants.productId))
     .where(conditions)
-    .orderBy(asc(stockLots.expiresOn), asc(products.name));
-  const [rows, [total]] = await Promise.all([
-    page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query,
-    db.select({ n: count() }).from(stockLots).innerJoin(variants, eq(variants.id, stockLots.variantId)).where(conditions),
-  ]);
+    .$dynamic();
+  const order = [asc(stockLots.expiresOn), asc(products.name)];
+  // Without a page (a lot read by its id), the rows are the whole select.
+  const { rows, count } = page
+    ? await pagedRows(db, query, order, page)
+    : await query.orderBy(...order).then((all) => ({ rows: all, count: all.length }));
   const day = today();
   return {
-    count: Number(total?.n ?? 0),
+    count,
     rows: rows.map(({ lot, productName, variantName, sku, baseUnit, quantity: onHand }) => ({
       id: lot.id,
       company: lot.companyId,

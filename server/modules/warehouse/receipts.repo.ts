@@ -23,6 +23,7 @@ import {
   warehouses,
 } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';
+import { selectPage } from '@server/kernel/lists';
 import { variantFacts, type ResolvedLine } from './receipt-lines';
 
 type ReceiptRow = typeof stockReceipts.$inferSelect;
@@ -205,11 +206,9 @@ export async function listReceipts(
 ): Promise<{ rows: ReceiptRecord[]; count: number; bonus: ReceiptListBonus }> {
   const matching = filterConditions(filter);
   const withoutStatus = filterConditions({ ...filter, status: undefined });
+  // The count comes with the sums of the filter's amounts and quantities (one statement), so only the page is the kernel's.
   const [rows, statuses, [totals]] = await Promise.all([
-    recordQuery(db, and(...matching))
-      .orderBy(desc(stockReceipts.documentDate), desc(stockReceipts.code))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
+    selectPage(recordQuery(db, and(...matching)).$dynamic(), [desc(stockReceipts.documentDate), desc(stockReceipts.code)], page),
     db
       .select({ status: stockReceipts.status, n: count() })
       .from(stockReceipts)

@@ -21,6 +21,7 @@ import {
   warehouses,
 } from '@server/kernel/db/schema';
 import { rowsOf, wordConditions } from '@server/kernel/sql';
+import { selectPage } from '@server/kernel/lists';
 import { expiringUntil, toLotBalance, today } from './lots';
 import { defaultWarehouse } from './warehouses.repo';
 
@@ -71,26 +72,26 @@ function stockConditions(query: StockQuery): SQL[] {
 export async function stockRows(db: Db, query: StockQuery): Promise<{ rows: StockRow[]; count: number; bonus: StockBonus }> {
   const where = and(...stockConditions(query));
   const day = today();
+  const select = db
+    .select({
+      level: stockLevels,
+      warehouseName: warehouses.name,
+      productName: products.name,
+      variantName: variants.name,
+      sku: variants.code,
+      baseUnit,
+    })
+    .from(stockLevels)
+    .innerJoin(variants, eq(variants.id, stockLevels.variantId))
+    .innerJoin(products, eq(products.id, variants.productId))
+    .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
+    // The products' company, said again, lets the planner walk their (company, name) index.
+    .where(and(where, eq(products.companyId, query.companyId)))
+    .$dynamic();
+  // The count comes with the sums of what is on hand and its value (one statement), so only the page is the kernel's.
   const [page, [totals], lotCounts] = await Promise.all([
-    db
-      .select({
-        level: stockLevels,
-        warehouseName: warehouses.name,
-        productName: products.name,
-        variantName: variants.name,
-        sku: variants.code,
-        baseUnit,
-      })
-      .from(stockLevels)
-      .innerJoin(variants, eq(variants.id, stockLevels.variantId))
-      .innerJoin(products, eq(products.id, variants.productId))
-      .innerJoin(warehouses, eq(warehouses.id, stockLevels.warehouseId))
-      // The products' company, said again, lets the planner walk their (company, name) index.
-      .where(and(where, eq(products.companyId, query.companyId)))
-      // Product name, then ids: the products' name index gives this order, so a page reads only its rows.
-      .orderBy(asc(products.name), asc(products.id), asc(variants.id), asc(stockLevels.warehouseId))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
+    // Product name, then ids: the products' name index gives this order, so a page reads only its rows.
+    selectPage(select, [asc(products.name), asc(products.id), asc(variants.id), asc(stockLevels.warehouseId)], query),
     db
       .select({
         n: sql<string>`count(*)`,
