@@ -28,6 +28,7 @@ import { formatMoney } from '@contract/money';
 import type { PermissionAction } from '@contract/roles';
 import { companyBodyField, companyQueryField, idField, optionalText, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
 import { authenticate } from '@server/kernel/authenticate';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { conflict, HttpError, notFound } from '@server/kernel/errors';
@@ -57,212 +58,241 @@ const EditSchema = v.object(
 );
 
 type WithCompany = v.GenericSchema<unknown, { company: number }>;
+/** A call on one delivery: its id is in the path. */
+type DeliveryContext = Context<AppEnv, '/orderdlo/:id'>;
 
+/** The delivery calls: each path and the handler below that answers it. */
 export function deliveryRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
-
-  async function allowed(c: Context<AppEnv>, companyId: number, action: PermissionAction) {
-    const access = await requirePermission(db, c.get('auth'), companyId, 'orders', action);
-    await requireSwitch(db, companyId, DELIVERY_SWITCH);
-    return { access, scope: await orderScope(db, access) };
-  }
-  async function query<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'view') {
-    const input = parseQuery(c, schema);
-    return { input, ...(await allowed(c, input.company, action)) };
-  }
-  async function body<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'edit') {
-    const input = await parseBody(c, schema);
-    return { input, ...(await allowed(c, input.company, action)) };
-  }
-  /** The delivery, when its order is in the caller's scope. */
-  async function visible(companyId: number, id: string, scope: Awaited<ReturnType<typeof orderScope>>) {
-    const [found] = await deliveryRecords(
-      db,
-      companyId,
-      and(
-        eq(deliveryOrders.id, id),
-        scope ? inArray(deliveryOrders.orderId, db.select({ id: orders.id }).from(orders).where(scope)) : undefined,
-      ),
-      true,
-    );
-    if (!found) throw notFound(DELIVERY_MESSAGES.notFound);
-    return found;
-  }
-
-  app.get('/orderdlo', async (c) => {
-    const { input, scope } = await query(c, DeliveryListQuery);
-    const { rows, count } = await listDeliveries(db, input, scope);
-    return ok(c, rows, { count });
-  });
-
-  app.get('/orderdlo/counts', async (c) => {
-    const { input, scope } = await query(c, DeliveryListQuery);
-    return ok(c, await deliveryCounts(db, input, scope));
-  });
-
-  // What the booking dialog starts from: the order's receiver, parcel and COD, and its deliveries so far.
-  app.get('/orderdlo/draft', async (c) => {
-    const { input, scope } = await query(c, DraftQuery);
-    const goods = await orderGoods(db, input.company, input.order, scope);
-    const accounts = (await carrierAccounts(deps, input.company)).filter((account) => account.status !== 'disconnected');
-    const shipperIds = new Set(
-      accounts.flatMap((account) => (account.provider === 'self' ? ((account.settings as CarrierSettings).shipperIds ?? []) : [])),
-    );
-    return ok(c, {
-      order: {
-        id: goods.order.id,
-        code: goods.order.code ?? goods.order.localNo,
-        status: goods.order.status,
-        total: goods.order.total,
-        payment_status: goods.order.paymentStatus,
-      },
-      receiver: goods.receiver,
-      parcel: goods.proposal.parcel,
-      parcel_estimated: goods.proposal.estimated,
-      cod_amount: goods.cod,
-      insurance_value: goods.order.total,
-      accounts: accounts.map((account) => accountRecord(deps, account)),
-      shippers: (await accountMembers(db, input.company)).filter((member) => shipperIds.has(member.id)),
-    });
-  });
-
-  app.get(`/orderdlo/${UUID}`, async (c) => {
-    const { input, scope } = await query(c, CompanyQuery);
-    return ok(c, await visible(input.company, c.req.param('id'), scope));
-  });
-
-  app.post('/orderdlo', async (c) => {
-    const { input, access, scope } = await body(c, BookDeliverySchema);
-    await orderGoods(db, input.company, input.order, scope);
-    const id = await bookDelivery(deps, input.company, access.accountId, input);
-    deps.jobs.kick();
-    return created(c, await deliveryRecord(db, input.company, id), DELIVERY_MESSAGES.booked);
-  });
-
-  app.put(`/orderdlo/${UUID}`, async (c) => {
-    const { input, scope } = await body(c, EditSchema);
-    const found = await visible(input.company, c.req.param('id'), scope);
-    await db.update(deliveryOrders).set({ note: input.note, updatedAt: new Date() }).where(eq(deliveryOrders.id, found.id));
-    return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã cập nhật đơn vận chuyển' });
-  });
-
-  // Only a delivery that never reached a carrier may go; the rest are kept and cancelled instead.
-  app.delete(`/orderdlo/${UUID}`, async (c) => {
-    const { input, scope } = await query(c, CompanyQuery, 'delete');
-    const found = await visible(input.company, c.req.param('id'), scope);
-    if (found.status !== 'create_failed') throw conflict('Chỉ xóa được đơn vận chuyển gửi lỗi; đơn đã gửi sang hãng thì hủy');
-    await db.delete(deliveryOrders).where(eq(deliveryOrders.id, found.id));
-    return ok(c, null, { message: 'Đã xóa đơn vận chuyển' });
-  });
-
-  app.get('/transportpartner', async (c) => {
-    const { input } = await query(c, CompanyQuery);
-    const accounts = await carrierAccounts(deps, input.company);
-    return ok(
-      c,
-      accounts.map((account) => accountRecord(deps, account)),
-    );
-  });
-
-  app.post('/transportpartner', async (c) => {
-    const { input, scope } = await body(c, QuoteRequestSchema);
-    await orderGoods(db, input.company, input.order, scope);
-    return ok(c, await quoteAll(deps, input.company, input));
-  });
-
-  app.get('/receivermethod', async (c) => {
-    await query(c, CompanyQuery);
-    return ok(
-      c,
-      RECEIVER_METHODS.map((value) => ({ value, label: RECEIVER_METHOD_LABELS[value] })),
-    );
-  });
-
-  app.get('/getlisttimedelivery', async (c) => {
-    const { input } = await query(c, ShiftQuery);
-    const account = await carrierAccount(deps, input.company, input.connection);
-    if (account.provider === 'self') return ok(c, []);
-    return ok(c, await askCarrier(() => carrierClient(deps, account).pickShifts()));
-  });
-
-  app.post(`/cancelorderdlo/${UUID}`, async (c) => {
-    const { input, access, scope } = await body(c, CancelDeliverySchema);
-    const found = await visible(input.company, c.req.param('id'), scope);
-    if (found.status === 'creating') throw conflict('Đơn đang được gửi sang hãng, vui lòng chờ có mã vận đơn rồi hủy');
-    if (!CANCELLABLE_DELIVERY_STATUSES.includes(found.status)) throw conflict(DELIVERY_MESSAGES.notCancellable);
-    if (found.carrier !== 'self' && found.tracking_code && found.status !== 'create_failed') {
-      const account = await carrierAccount(deps, input.company, found.connection_id ?? 0);
-      await askCarrier(() => carrierClient(deps, account).cancel(found.tracking_code!));
-    }
-    await db.transaction(async (tx) => {
-      const row = await lockDelivery(tx, input.company, found.id);
-      await tx
-        .update(deliveryOrders)
-        .set({ status: 'cancelled', cancelReason: input.reason, updatedAt: new Date() })
-        .where(eq(deliveryOrders.id, row.id));
-      await addEvent(tx, row, { source: 'office', status: 'cancelled', note: input.reason, accountId: access.accountId });
-    });
-    return ok(c, await deliveryRecord(db, input.company, found.id), { message: DELIVERY_MESSAGES.cancelled });
-  });
-
-  app.post(`/orderdlo/${UUID}/refresh`, async (c) => {
-    const { input, scope } = await body(c, v.object({ company: companyBodyField }), 'view');
-    const found = await visible(input.company, c.req.param('id'), scope);
-    if (found.carrier === 'vtp' || found.carrier === 'self') {
-      throw conflict(
-        found.carrier === 'vtp'
-          ? 'Viettel Post cập nhật trạng thái qua webhook, không có API tra cứu theo mã'
-          : 'Đơn tự giao do nhân viên cập nhật trạng thái',
-      );
-    }
-    const moved = await askCarrier(() => pollDelivery(deps, input.company, found.id));
-    const record = await deliveryRecord(db, input.company, found.id);
-    return ok(c, record, { message: moved ? `Trạng thái mới: ${DELIVERY_STATUS_LABELS[record.status]}` : 'Trạng thái không thay đổi' });
-  });
-
-  app.post(`/orderdlo/${UUID}/self`, async (c) => {
-    const { input, access, scope } = await body(c, SelfMoveSchema);
-    const found = await visible(input.company, c.req.param('id'), scope);
-    if (found.carrier !== 'self') throw conflict(`Trạng thái đơn của ${CARRIER_LABELS[found.carrier as Carrier]} do hãng cập nhật`);
-    const to = input.to as DeliveryStatus;
-    const moved = await db.transaction((tx) =>
-      applyStatus(tx, input.company, found.id, {
-        source: 'office',
-        status: to,
-        carrierStatus: null,
-        at: new Date(),
-        codCollected: to === 'delivered' ? (input.cod_collected ?? found.cod_amount) : null,
-        note: input.note,
-        accountId: access.accountId,
-      }),
-    );
-    if (!moved)
-      throw new HttpError(
-        409,
-        'CONFLICT',
-        `Đơn vận chuyển đang "${DELIVERY_STATUS_LABELS[found.status]}", không chuyển được sang "${DELIVERY_STATUS_LABELS[to]}"`,
-      );
-    return ok(c, await deliveryRecord(db, input.company, found.id), { message: `Đã chuyển sang "${DELIVERY_STATUS_LABELS[to]}"` });
-  });
-
-  app.post(`/orderdlo/${UUID}/reconcile`, async (c) => {
-    const { input, access, scope } = await body(c, CodReconcileSchema);
-    const found = await visible(input.company, c.req.param('id'), scope);
-    if (found.cod.collected === null && found.cod.expected === 0) throw conflict('Đơn vận chuyển này không thu hộ');
-    await db.transaction(async (tx) => {
-      const row = await lockDelivery(tx, input.company, found.id);
-      await codPaidOut(tx, input.company, row.id, input.paid_out, new Date(), input.note);
-      await addEvent(tx, row, {
-        source: 'office',
-        status: null,
-        note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}`,
-        accountId: access.accountId,
-      });
-    });
-    return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã ghi nhận đối soát' });
-  });
-
+  app.get('/orderdlo', (c) => listDeliveryOrders(deps, c));
+  app.get('/orderdlo/counts', (c) => countDeliveryOrders(deps, c));
+  app.get('/orderdlo/draft', (c) => deliveryDraft(deps, c));
+  app.get(`/orderdlo/${UUID}`, (c) => deliveryDetail(deps, c));
+  app.post('/orderdlo', (c) => book(deps, c));
+  app.put(`/orderdlo/${UUID}`, (c) => editDelivery(deps, c));
+  app.delete(`/orderdlo/${UUID}`, (c) => deleteFailed(deps, c));
+  app.get('/transportpartner', (c) => carrierConnections(deps, c));
+  app.post('/transportpartner', (c) => quotes(deps, c));
+  app.get('/receivermethod', (c) => receiverMethods(deps, c));
+  app.get('/getlisttimedelivery', (c) => pickShifts(deps, c));
+  app.post(`/cancelorderdlo/${UUID}`, (c) => cancelDelivery(deps, c));
+  app.post(`/orderdlo/${UUID}/refresh`, (c) => refreshStatus(deps, c));
+  app.post(`/orderdlo/${UUID}/self`, (c) => moveSelfDelivery(deps, c));
+  app.post(`/orderdlo/${UUID}/reconcile`, (c) => reconcileCod(deps, c));
   return app;
+}
+
+/** The caller may do this with orders, the company has deliveries on, and the caller's order scope. */
+async function allowed(db: Db, c: Context<AppEnv>, companyId: number, action: PermissionAction) {
+  const access = await requirePermission(db, c.get('auth'), companyId, 'orders', action);
+  await requireSwitch(db, companyId, DELIVERY_SWITCH);
+  return { access, scope: await orderScope(db, access) };
+}
+
+/** A query string's input, once the caller is allowed (reading by default). */
+async function query<S extends WithCompany>(db: Db, c: Context<AppEnv>, schema: S, action: PermissionAction = 'view') {
+  const input = parseQuery(c, schema);
+  return { input, ...(await allowed(db, c, input.company, action)) };
+}
+
+/** A body's input, once the caller is allowed (editing by default). */
+async function body<S extends WithCompany>(db: Db, c: Context<AppEnv>, schema: S, action: PermissionAction = 'edit') {
+  const input = await parseBody(c, schema);
+  return { input, ...(await allowed(db, c, input.company, action)) };
+}
+
+/** The delivery, when its order is in the caller's scope. */
+async function visible(db: Db, companyId: number, id: string, scope: Awaited<ReturnType<typeof orderScope>>) {
+  const [found] = await deliveryRecords(
+    db,
+    companyId,
+    and(
+      eq(deliveryOrders.id, id),
+      scope ? inArray(deliveryOrders.orderId, db.select({ id: orders.id }).from(orders).where(scope)) : undefined,
+    ),
+    true,
+  );
+  if (!found) throw notFound(DELIVERY_MESSAGES.notFound);
+  return found;
+}
+
+async function listDeliveryOrders({ db }: AppDeps, c: Context<AppEnv>) {
+  const { input, scope } = await query(db, c, DeliveryListQuery);
+  const { rows, count } = await listDeliveries(db, input, scope);
+  return ok(c, rows, { count });
+}
+
+async function countDeliveryOrders({ db }: AppDeps, c: Context<AppEnv>) {
+  const { input, scope } = await query(db, c, DeliveryListQuery);
+  return ok(c, await deliveryCounts(db, input, scope));
+}
+
+// What the booking dialog starts from: the order's receiver, parcel and COD, and its deliveries so far.
+async function deliveryDraft(deps: AppDeps, c: Context<AppEnv>) {
+  const { db } = deps;
+  const { input, scope } = await query(db, c, DraftQuery);
+  const goods = await orderGoods(db, input.company, input.order, scope);
+  const accounts = (await carrierAccounts(deps, input.company)).filter((account) => account.status !== 'disconnected');
+  const shipperIds = new Set(
+    accounts.flatMap((account) => (account.provider === 'self' ? ((account.settings as CarrierSettings).shipperIds ?? []) : [])),
+  );
+  return ok(c, {
+    order: {
+      id: goods.order.id,
+      code: goods.order.code ?? goods.order.localNo,
+      status: goods.order.status,
+      total: goods.order.total,
+      payment_status: goods.order.paymentStatus,
+    },
+    receiver: goods.receiver,
+    parcel: goods.proposal.parcel,
+    parcel_estimated: goods.proposal.estimated,
+    cod_amount: goods.cod,
+    insurance_value: goods.order.total,
+    accounts: accounts.map((account) => accountRecord(deps, account)),
+    shippers: (await accountMembers(db, input.company)).filter((member) => shipperIds.has(member.id)),
+  });
+}
+
+async function deliveryDetail({ db }: AppDeps, c: DeliveryContext) {
+  const { input, scope } = await query(db, c, CompanyQuery);
+  return ok(c, await visible(db, input.company, c.req.param('id'), scope));
+}
+
+async function book(deps: AppDeps, c: Context<AppEnv>) {
+  const { db } = deps;
+  const { input, access, scope } = await body(db, c, BookDeliverySchema);
+  await orderGoods(db, input.company, input.order, scope);
+  const id = await bookDelivery(deps, input.company, access.accountId, input);
+  deps.jobs.kick();
+  return created(c, await deliveryRecord(db, input.company, id), DELIVERY_MESSAGES.booked);
+}
+
+async function editDelivery({ db }: AppDeps, c: DeliveryContext) {
+  const { input, scope } = await body(db, c, EditSchema);
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  await db.update(deliveryOrders).set({ note: input.note, updatedAt: new Date() }).where(eq(deliveryOrders.id, found.id));
+  return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã cập nhật đơn vận chuyển' });
+}
+
+// Only a delivery that never reached a carrier may go; the rest are kept and cancelled instead.
+async function deleteFailed({ db }: AppDeps, c: DeliveryContext) {
+  const { input, scope } = await query(db, c, CompanyQuery, 'delete');
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  if (found.status !== 'create_failed') throw conflict('Chỉ xóa được đơn vận chuyển gửi lỗi; đơn đã gửi sang hãng thì hủy');
+  await db.delete(deliveryOrders).where(eq(deliveryOrders.id, found.id));
+  return ok(c, null, { message: 'Đã xóa đơn vận chuyển' });
+}
+
+async function carrierConnections(deps: AppDeps, c: Context<AppEnv>) {
+  const { db } = deps;
+  const { input } = await query(db, c, CompanyQuery);
+  const accounts = await carrierAccounts(deps, input.company);
+  return ok(
+    c,
+    accounts.map((account) => accountRecord(deps, account)),
+  );
+}
+
+async function quotes(deps: AppDeps, c: Context<AppEnv>) {
+  const { db } = deps;
+  const { input, scope } = await body(db, c, QuoteRequestSchema);
+  await orderGoods(db, input.company, input.order, scope);
+  return ok(c, await quoteAll(deps, input.company, input));
+}
+
+async function receiverMethods({ db }: AppDeps, c: Context<AppEnv>) {
+  await query(db, c, CompanyQuery);
+  return ok(
+    c,
+    RECEIVER_METHODS.map((value) => ({ value, label: RECEIVER_METHOD_LABELS[value] })),
+  );
+}
+
+async function pickShifts(deps: AppDeps, c: Context<AppEnv>) {
+  const { db } = deps;
+  const { input } = await query(db, c, ShiftQuery);
+  const account = await carrierAccount(deps, input.company, input.connection);
+  if (account.provider === 'self') return ok(c, []);
+  return ok(c, await askCarrier(() => carrierClient(deps, account).pickShifts()));
+}
+
+async function cancelDelivery(deps: AppDeps, c: DeliveryContext) {
+  const { db } = deps;
+  const { input, access, scope } = await body(db, c, CancelDeliverySchema);
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  if (found.status === 'creating') throw conflict('Đơn đang được gửi sang hãng, vui lòng chờ có mã vận đơn rồi hủy');
+  if (!CANCELLABLE_DELIVERY_STATUSES.includes(found.status)) throw conflict(DELIVERY_MESSAGES.notCancellable);
+  if (found.carrier !== 'self' && found.tracking_code && found.status !== 'create_failed') {
+    const account = await carrierAccount(deps, input.company, found.connection_id ?? 0);
+    await askCarrier(() => carrierClient(deps, account).cancel(found.tracking_code!));
+  }
+  await db.transaction(async (tx) => {
+    const row = await lockDelivery(tx, input.company, found.id);
+    await tx
+      .update(deliveryOrders)
+      .set({ status: 'cancelled', cancelReason: input.reason, updatedAt: new Date() })
+      .where(eq(deliveryOrders.id, row.id));
+    await addEvent(tx, row, { source: 'office', status: 'cancelled', note: input.reason, accountId: access.accountId });
+  });
+  return ok(c, await deliveryRecord(db, input.company, found.id), { message: DELIVERY_MESSAGES.cancelled });
+}
+
+async function refreshStatus(deps: AppDeps, c: DeliveryContext) {
+  const { db } = deps;
+  const { input, scope } = await body(db, c, v.object({ company: companyBodyField }), 'view');
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  if (found.carrier === 'vtp' || found.carrier === 'self') {
+    throw conflict(
+      found.carrier === 'vtp'
+        ? 'Viettel Post cập nhật trạng thái qua webhook, không có API tra cứu theo mã'
+        : 'Đơn tự giao do nhân viên cập nhật trạng thái',
+    );
+  }
+  const moved = await askCarrier(() => pollDelivery(deps, input.company, found.id));
+  const record = await deliveryRecord(db, input.company, found.id);
+  return ok(c, record, { message: moved ? `Trạng thái mới: ${DELIVERY_STATUS_LABELS[record.status]}` : 'Trạng thái không thay đổi' });
+}
+
+async function moveSelfDelivery({ db }: AppDeps, c: DeliveryContext) {
+  const { input, access, scope } = await body(db, c, SelfMoveSchema);
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  if (found.carrier !== 'self') throw conflict(`Trạng thái đơn của ${CARRIER_LABELS[found.carrier as Carrier]} do hãng cập nhật`);
+  const to = input.to as DeliveryStatus;
+  const moved = await db.transaction((tx) =>
+    applyStatus(tx, input.company, found.id, {
+      source: 'office',
+      status: to,
+      carrierStatus: null,
+      at: new Date(),
+      codCollected: to === 'delivered' ? (input.cod_collected ?? found.cod_amount) : null,
+      note: input.note,
+      accountId: access.accountId,
+    }),
+  );
+  if (!moved)
+    throw new HttpError(
+      409,
+      'CONFLICT',
+      `Đơn vận chuyển đang "${DELIVERY_STATUS_LABELS[found.status]}", không chuyển được sang "${DELIVERY_STATUS_LABELS[to]}"`,
+    );
+  return ok(c, await deliveryRecord(db, input.company, found.id), { message: `Đã chuyển sang "${DELIVERY_STATUS_LABELS[to]}"` });
+}
+
+async function reconcileCod({ db }: AppDeps, c: DeliveryContext) {
+  const { input, access, scope } = await body(db, c, CodReconcileSchema);
+  const found = await visible(db, input.company, c.req.param('id'), scope);
+  if (found.cod.collected === null && found.cod.expected === 0) throw conflict('Đơn vận chuyển này không thu hộ');
+  await db.transaction(async (tx) => {
+    const row = await lockDelivery(tx, input.company, found.id);
+    await codPaidOut(tx, input.company, row.id, input.paid_out, new Date(), input.note);
+    await addEvent(tx, row, {
+      source: 'office',
+      status: null,
+      note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}`,
+      accountId: access.accountId,
+    });
+  });
+  return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã ghi nhận đối soát' });
 }

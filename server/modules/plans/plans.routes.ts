@@ -5,7 +5,7 @@
  * (what the company is on). docs/plans.md.
  */
 import { and, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
   CheckVoucherSchema,
@@ -16,6 +16,7 @@ import {
   type ServicePackageInput,
 } from '@contract/plans';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
 import { companySubscriptions, servicePackages, systemOrders, voucherUses, vouchers } from '@server/kernel/db/schema';
 import { conflict, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
@@ -46,172 +47,181 @@ function packageValues(input: ServicePackageInput) {
 
 const ListQuery = v.object({ all: v.optional(v.picklist(['0', '1'], 'Tham số all chỉ nhận 0 hoặc 1')) });
 
+/** The service calls: each path and the handler below that answers it. */
 export function planRoutes(deps: AppDeps) {
-  const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
+  app.get('/service-package', (c) => listServicePackages(deps, c));
+  app.post('/service-package', (c) => addPackage(deps, c));
+  app.put('/service-package/:id', (c) => changePackage(deps, c));
+  app.get('/voucher', (c) => voucherList(deps, c));
+  app.post('/voucher', (c) => addVoucher(deps, c));
+  app.put('/voucher/:id', (c) => changeVoucher(deps, c));
+  app.post('/check-vourcher', (c) => checkVoucher(deps, c));
+  app.post('/register-package', (c) => registerPackage(deps, c));
+  app.get('/company-package', (c) => companyPackage(deps, c));
+  return app;
+}
 
-  app.get('/service-package', async (c) => {
-    const query = parseQuery(c, ListQuery);
-    const all = query.all === '1';
-    if (all) requireSystemAdmin(c.get('auth'));
-    const packages = await listPackages(db, !all);
-    return ok(c, packages, { count: packages.length });
-  });
+async function listServicePackages({ db }: AppDeps, c: Context<AppEnv>) {
+  const query = parseQuery(c, ListQuery);
+  const all = query.all === '1';
+  if (all) requireSystemAdmin(c.get('auth'));
+  const packages = await listPackages(db, !all);
+  return ok(c, packages, { count: packages.length });
+}
 
-  app.post('/service-package', async (c) => {
-    requireSystemAdmin(c.get('auth'));
-    const input = await parseBody(c, ServicePackageInputSchema);
-    try {
-      const [row] = await db.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
-      return created(c, await packageById(db, row!.id), 'Đã thêm gói dịch vụ');
-    } catch (error) {
-      if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
-      throw error;
-    }
-  });
-
-  /** A change of features reaches every company on the package at once: their switches follow it. */
-  app.put('/service-package/:id', async (c) => {
-    requireSystemAdmin(c.get('auth'));
-    const id = pathId(c);
-    const input = await parseBody(c, ServicePackageInputSchema);
-    try {
-      await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(servicePackages)
-          .set({ ...packageValues(input), updatedAt: new Date() })
-          .where(eq(servicePackages.id, id))
-          .returning({ id: servicePackages.id });
-        if (!row) throw notFound('Không tìm thấy gói dịch vụ');
-        const onIt = await tx
-          .select({ companyId: companySubscriptions.companyId, endsOn: companySubscriptions.endsOn })
-          .from(companySubscriptions)
-          .where(eq(companySubscriptions.packageId, id));
-        const today = vietnamDay();
-        for (const subscription of onIt.filter((entry) => entry.endsOn >= today))
-          await applyPlanSwitches(tx, subscription.companyId, input.features);
-      });
-    } catch (error) {
-      if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
-      throw error;
-    }
-    return ok(c, await packageById(db, id), { message: 'Đã cập nhật gói dịch vụ' });
-  });
-
-  app.get('/voucher', async (c) => {
-    requireSystemAdmin(c.get('auth'));
-    const list = await listVouchers(db);
-    return ok(c, list, { count: list.length });
-  });
-
-  async function saveVoucher(id: number | null, input: v.InferOutput<typeof VoucherInputSchema>) {
-    const values = {
-      code: input.code,
-      description: input.description,
-      kind: input.kind,
-      value: input.value,
-      maxDiscount: input.kind === 'percent' ? input.max_discount : null,
-      startsOn: input.starts_on,
-      endsOn: input.ends_on,
-      maxUses: input.max_uses,
-      packageIds: input.package_ids,
-      isActive: input.is_active,
-      updatedAt: new Date(),
-    };
-    try {
-      const [row] =
-        id === null
-          ? await db.insert(vouchers).values(values).returning({ id: vouchers.id })
-          : await db.update(vouchers).set(values).where(eq(vouchers.id, id)).returning({ id: vouchers.id });
-      if (!row) throw notFound('Không tìm thấy mã giảm giá');
-      return (await listVouchers(db, eq(vouchers.id, row.id)))[0]!;
-    } catch (error) {
-      if (uniqueViolation(error)) throw conflict(`Mã giảm giá "${input.code}" đã tồn tại`, { code: 'Mã giảm giá đã tồn tại' });
-      throw error;
-    }
+async function addPackage({ db }: AppDeps, c: Context<AppEnv>) {
+  requireSystemAdmin(c.get('auth'));
+  const input = await parseBody(c, ServicePackageInputSchema);
+  try {
+    const [row] = await db.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
+    return created(c, await packageById(db, row!.id), 'Đã thêm gói dịch vụ');
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
+    throw error;
   }
+}
 
-  app.post('/voucher', async (c) => {
-    requireSystemAdmin(c.get('auth'));
-    return created(c, await saveVoucher(null, await parseBody(c, VoucherInputSchema)), 'Đã thêm mã giảm giá');
-  });
-
-  app.put('/voucher/:id', async (c) => {
-    requireSystemAdmin(c.get('auth'));
-    const id = pathId(c);
-    return ok(c, await saveVoucher(id, await parseBody(c, VoucherInputSchema)), { message: 'Đã cập nhật mã giảm giá' });
-  });
-
-  app.post('/check-vourcher', async (c) => {
-    const input = await parseBody(c, CheckVoucherSchema);
-    await requireCompanyAdmin(db, c.get('auth'), input.company);
-    const { voucherId: _, ...quote } = await quotePackage(db, {
-      company: input.company,
-      packageId: input.package,
-      months: input.months,
-      code: input.code,
-      field: 'code',
+/** A change of features reaches every company on the package at once: their switches follow it. */
+async function changePackage({ db }: AppDeps, c: Context<AppEnv>) {
+  requireSystemAdmin(c.get('auth'));
+  const id = pathId(c);
+  const input = await parseBody(c, ServicePackageInputSchema);
+  try {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(servicePackages)
+        .set({ ...packageValues(input), updatedAt: new Date() })
+        .where(eq(servicePackages.id, id))
+        .returning({ id: servicePackages.id });
+      if (!row) throw notFound('Không tìm thấy gói dịch vụ');
+      const onIt = await tx
+        .select({ companyId: companySubscriptions.companyId, endsOn: companySubscriptions.endsOn })
+        .from(companySubscriptions)
+        .where(eq(companySubscriptions.packageId, id));
+      const today = vietnamDay();
+      for (const subscription of onIt.filter((entry) => entry.endsOn >= today))
+        await applyPlanSwitches(tx, subscription.companyId, input.features);
     });
-    return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${formatMoney(quote.discount)}` });
-  });
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
+    throw error;
+  }
+  return ok(c, await packageById(db, id), { message: 'Đã cập nhật gói dịch vụ' });
+}
 
-  app.post('/register-package', async (c) => {
-    const input = await parseBody(c, RegisterPackageSchema);
-    const auth = c.get('auth');
-    await requireCompanyAdmin(db, auth, input.company);
-    const id = await db
-      .transaction(async (tx) => {
-        const [open] = await tx
-          .select({ code: systemOrders.code })
-          .from(systemOrders)
-          .where(and(eq(systemOrders.companyId, input.company), eq(systemOrders.status, 'pending')));
-        if (open) throw conflict(`Công ty đang có đơn đăng ký gói ${open.code} chờ thanh toán`);
-        const quote = await quotePackage(tx, {
-          company: input.company,
+async function voucherList({ db }: AppDeps, c: Context<AppEnv>) {
+  requireSystemAdmin(c.get('auth'));
+  const list = await listVouchers(db);
+  return ok(c, list, { count: list.length });
+}
+
+/** A voucher added (no id) or changed, as its record; a code already taken is a 409. */
+async function saveVoucher(db: Db, id: number | null, input: v.InferOutput<typeof VoucherInputSchema>) {
+  const values = {
+    code: input.code,
+    description: input.description,
+    kind: input.kind,
+    value: input.value,
+    maxDiscount: input.kind === 'percent' ? input.max_discount : null,
+    startsOn: input.starts_on,
+    endsOn: input.ends_on,
+    maxUses: input.max_uses,
+    packageIds: input.package_ids,
+    isActive: input.is_active,
+    updatedAt: new Date(),
+  };
+  try {
+    const [row] =
+      id === null
+        ? await db.insert(vouchers).values(values).returning({ id: vouchers.id })
+        : await db.update(vouchers).set(values).where(eq(vouchers.id, id)).returning({ id: vouchers.id });
+    if (!row) throw notFound('Không tìm thấy mã giảm giá');
+    return (await listVouchers(db, eq(vouchers.id, row.id)))[0]!;
+  } catch (error) {
+    if (uniqueViolation(error)) throw conflict(`Mã giảm giá "${input.code}" đã tồn tại`, { code: 'Mã giảm giá đã tồn tại' });
+    throw error;
+  }
+}
+
+async function addVoucher({ db }: AppDeps, c: Context<AppEnv>) {
+  requireSystemAdmin(c.get('auth'));
+  return created(c, await saveVoucher(db, null, await parseBody(c, VoucherInputSchema)), 'Đã thêm mã giảm giá');
+}
+
+async function changeVoucher({ db }: AppDeps, c: Context<AppEnv>) {
+  requireSystemAdmin(c.get('auth'));
+  const id = pathId(c);
+  return ok(c, await saveVoucher(db, id, await parseBody(c, VoucherInputSchema)), { message: 'Đã cập nhật mã giảm giá' });
+}
+
+async function checkVoucher({ db }: AppDeps, c: Context<AppEnv>) {
+  const input = await parseBody(c, CheckVoucherSchema);
+  await requireCompanyAdmin(db, c.get('auth'), input.company);
+  const { voucherId: _, ...quote } = await quotePackage(db, {
+    company: input.company,
+    packageId: input.package,
+    months: input.months,
+    code: input.code,
+    field: 'code',
+  });
+  return ok(c, quote, { message: `Áp dụng mã giảm giá thành công: giảm ${formatMoney(quote.discount)}` });
+}
+
+async function registerPackage({ db }: AppDeps, c: Context<AppEnv>) {
+  const input = await parseBody(c, RegisterPackageSchema);
+  const auth = c.get('auth');
+  await requireCompanyAdmin(db, auth, input.company);
+  const id = await db
+    .transaction(async (tx) => {
+      const [open] = await tx
+        .select({ code: systemOrders.code })
+        .from(systemOrders)
+        .where(and(eq(systemOrders.companyId, input.company), eq(systemOrders.status, 'pending')));
+      if (open) throw conflict(`Công ty đang có đơn đăng ký gói ${open.code} chờ thanh toán`);
+      const quote = await quotePackage(tx, {
+        company: input.company,
+        packageId: input.package,
+        months: input.months,
+        code: input.voucher,
+        field: 'voucher',
+        lock: true,
+      });
+      const [row] = await tx
+        .insert(systemOrders)
+        .values({
+          code: crypto.randomUUID(),
+          companyId: input.company,
           packageId: input.package,
           months: input.months,
-          code: input.voucher,
-          field: 'voucher',
-          lock: true,
-        });
-        const [row] = await tx
-          .insert(systemOrders)
-          .values({
-            code: crypto.randomUUID(),
-            companyId: input.company,
-            packageId: input.package,
-            months: input.months,
-            status: 'pending',
-            listAmount: quote.list_amount,
-            discountAmount: quote.discount,
-            total: quote.total,
-            voucherId: quote.voucherId,
-            note: input.note,
-            createdBy: auth.accountId,
-          })
-          .returning({ id: systemOrders.id });
-        const orderId = row!.id;
-        await tx
-          .update(systemOrders)
-          .set({ code: `DV${String(orderId).padStart(6, '0')}` })
-          .where(eq(systemOrders.id, orderId));
-        if (quote.voucherId !== null)
-          await tx.insert(voucherUses).values({ voucherId: quote.voucherId, companyId: input.company, systemOrderId: orderId });
-        return orderId;
-      })
-      .catch((error: unknown) => {
-        if (uniqueViolation(error)) throw conflict('Công ty đang có đơn đăng ký gói chờ thanh toán hoặc đã dùng mã giảm giá này');
-        throw error;
-      });
-    return created(c, await systemOrderById(db, id), 'Đã tạo đơn đăng ký gói dịch vụ, vui lòng thanh toán để kích hoạt');
-  });
+          status: 'pending',
+          listAmount: quote.list_amount,
+          discountAmount: quote.discount,
+          total: quote.total,
+          voucherId: quote.voucherId,
+          note: input.note,
+          createdBy: auth.accountId,
+        })
+        .returning({ id: systemOrders.id });
+      const orderId = row!.id;
+      await tx
+        .update(systemOrders)
+        .set({ code: `DV${String(orderId).padStart(6, '0')}` })
+        .where(eq(systemOrders.id, orderId));
+      if (quote.voucherId !== null)
+        await tx.insert(voucherUses).values({ voucherId: quote.voucherId, companyId: input.company, systemOrderId: orderId });
+      return orderId;
+    })
+    .catch((error: unknown) => {
+      if (uniqueViolation(error)) throw conflict('Công ty đang có đơn đăng ký gói chờ thanh toán hoặc đã dùng mã giảm giá này');
+      throw error;
+    });
+  return created(c, await systemOrderById(db, id), 'Đã tạo đơn đăng ký gói dịch vụ, vui lòng thanh toán để kích hoạt');
+}
 
-  app.get('/company-package', async (c) => {
-    const query = parseQuery(c, CompanyPlanQuery);
-    await requirePermission(db, c.get('auth'), query.company, 'settings', 'view');
-    return ok(c, await companyPlan(db, query.company));
-  });
-
-  return app;
+async function companyPackage({ db }: AppDeps, c: Context<AppEnv>) {
+  const query = parseQuery(c, CompanyPlanQuery);
+  await requirePermission(db, c.get('auth'), query.company, 'settings', 'view');
+  return ok(c, await companyPlan(db, query.company));
 }
