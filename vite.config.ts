@@ -203,7 +203,11 @@ export default defineConfig({
             // the code (an order, its print) does not fetch the office screens.
             {
               name: (id: string) => {
-                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(id))
+                if (
+                  /src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(
+                    id,
+                  )
+                )
                   return 'receivables-office-qr';
                 return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
               },
@@ -255,7 +259,11 @@ export default defineConfig({
                 if (!pkg) return null;
                 if (/^(victory-vendor|d3-[\w-]+|internmap)$/.test(pkg)) return 'reports-chart-d3';
                 // Only what recharts alone uses: a package the app shares (clsx…) stays in the precached files.
-                if (/^(@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|use-sync-external-store|react-is|tiny-invariant)$/.test(pkg))
+                if (
+                  /^(@reduxjs[\\/]toolkit|redux|react-redux|redux-thunk|immer|reselect|decimal\.js-light|eventemitter3|es-toolkit|use-sync-external-store|react-is|tiny-invariant)$/.test(
+                    pkg,
+                  )
+                )
                   return 'reports-chart-libs';
                 return null;
               },

@@ -34,8 +34,7 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
-const requiredString = (message: string = REGISTER_TEXTS.required) =>
-  v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
+const requiredString = (message: string = REGISTER_TEXTS.required) => v.pipe(v.string(message), v.trim(), v.nonEmpty(message));
 
 /** The account name is the mobile number (spec "Tên tài khoản"). */
 const registerPhoneField = v.pipe(
@@ -45,10 +44,7 @@ const registerPhoneField = v.pipe(
   v.regex(/^0[35789]\d{8}$/, REGISTER_TEXTS.phoneInvalid),
 );
 
-const fullNameField = v.pipe(
-  requiredString(REGISTER_TEXTS.fullNameRequired),
-  v.maxLength(120, 'Họ và tên không được dài quá 120 ký tự'),
-);
+const fullNameField = v.pipe(requiredString(REGISTER_TEXTS.fullNameRequired), v.maxLength(120, 'Họ và tên không được dài quá 120 ký tự'));
 
 export const optionalEmailField = v.pipe(
   v.optional(v.nullable(v.string(REGISTER_TEXTS.emailInvalid)), null),

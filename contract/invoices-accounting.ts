@@ -96,14 +96,29 @@ export type AccountingSyncRecord = {
 };
 
 /** A push of many records: what the progress bar counts. */
-export type SyncBatchRecord = { id: string; source: AccountingSource; total: number; waiting: number; synced: number; failed: number; created_at: string };
+export type SyncBatchRecord = {
+  id: string;
+  source: AccountingSource;
+  total: number;
+  waiting: number;
+  synced: number;
+  failed: number;
+  created_at: string;
+};
 
 export type SyncListBonus = { by_status: Partial<Record<SyncStatus, number>> };
 
 /** A record not pushed yet: what "Đồng bộ" would send. */
 export type SyncCandidate = { source_id: string; source_code: string; partner_name: string; amount: number; source_date: string };
 
-export type MappingRecord = { kind: MappingKind; local_key: string; local_code: string; local_name: string; misa_code: string | null; misa_name: string | null };
+export type MappingRecord = {
+  kind: MappingKind;
+  local_key: string;
+  local_code: string;
+  local_name: string;
+  misa_code: string | null;
+  misa_name: string | null;
+};
 
 export type DictionaryItem = { code: string; name: string };
 
@@ -130,7 +145,11 @@ export const SyncRequestSchema = bodyObject({
   source: v.picklist(ACCOUNTING_SOURCES, 'Loại chứng từ không hợp lệ'),
   /** The records to push; absent: every record of the source not pushed yet (up to 500). */
   ids: v.optional(
-    v.pipe(v.array(uuidField('Chứng từ'), 'Danh sách chứng từ không hợp lệ'), v.minLength(1, 'Vui lòng chọn chứng từ'), v.maxLength(MAX_SYNC, `Mỗi lần đồng bộ tối đa ${MAX_SYNC} chứng từ`)),
+    v.pipe(
+      v.array(uuidField('Chứng từ'), 'Danh sách chứng từ không hợp lệ'),
+      v.minLength(1, 'Vui lòng chọn chứng từ'),
+      v.maxLength(MAX_SYNC, `Mỗi lần đồng bộ tối đa ${MAX_SYNC} chứng từ`),
+    ),
   ),
 });
 
@@ -138,14 +157,20 @@ export const SyncRequestSchema = bodyObject({
 export const SyncOrdersSchema = bodyObject({
   company: companyBodyField,
   order_ids: v.optional(
-    v.pipe(v.array(uuidField('Đơn hàng'), 'Danh sách đơn hàng không hợp lệ'), v.minLength(1, 'Vui lòng chọn đơn hàng'), v.maxLength(MAX_SYNC, `Mỗi lần đồng bộ tối đa ${MAX_SYNC} đơn`)),
+    v.pipe(
+      v.array(uuidField('Đơn hàng'), 'Danh sách đơn hàng không hợp lệ'),
+      v.minLength(1, 'Vui lòng chọn đơn hàng'),
+      v.maxLength(MAX_SYNC, `Mỗi lần đồng bộ tối đa ${MAX_SYNC} đơn`),
+    ),
   ),
 });
 
 export const SyncRetrySchema = bodyObject({
   company: companyBodyField,
   /** Absent: every failed record. */
-  ids: v.optional(v.pipe(v.array(uuidField('Bản ghi đồng bộ'), 'Danh sách không hợp lệ'), v.maxLength(MAX_SYNC, `Tối đa ${MAX_SYNC} bản ghi`))),
+  ids: v.optional(
+    v.pipe(v.array(uuidField('Bản ghi đồng bộ'), 'Danh sách không hợp lệ'), v.maxLength(MAX_SYNC, `Tối đa ${MAX_SYNC} bản ghi`)),
+  ),
 });
 
 export const SyncListQuery = v.object({
@@ -191,7 +216,10 @@ export const MappingSaveSchema = bodyObject({
 
 export const DictionaryQuery = v.object({ company: companyQueryField, kind: v.picklist(MAPPING_KINDS, 'Loại danh mục không hợp lệ') });
 
-export const DictionaryPushSchema = bodyObject({ company: companyBodyField, kind: v.picklist(['customer', 'variant', 'warehouse'], 'Loại danh mục không hợp lệ') });
+export const DictionaryPushSchema = bodyObject({
+  company: companyBodyField,
+  kind: v.picklist(['customer', 'variant', 'warehouse'], 'Loại danh mục không hợp lệ'),
+});
 
 export const accountingPaths = {
   connection: '/invoice/api/amis/connection/',

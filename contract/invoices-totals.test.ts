@@ -57,7 +57,10 @@ describe('invoiceTotals', () => {
 
   it('rounds half a đồng of VAT away from zero', () => {
     // 25 at 10 % = 2.5 → 3; 15 at 10 % = 1.5 → 2
-    const totals = invoiceTotals([source({ unit_price: 25, vat_percent: 10 }), source({ order_line_id: 'x', unit_price: 15, vat_percent: 10 })]);
+    const totals = invoiceTotals([
+      source({ unit_price: 25, vat_percent: 10 }),
+      source({ order_line_id: 'x', unit_price: 15, vat_percent: 10 }),
+    ]);
     expect(totals.by_rate).toEqual([{ vat_rate: '10%', amount_without_vat: 40, vat_amount: 5 }]);
     expect(totals.total).toBe(45);
   });
@@ -88,7 +91,12 @@ describe('invoiceTotals', () => {
 
   it('lists a gift with nothing to pay and says so', () => {
     const totals = invoiceTotals([source({ unit_price: 0, quantity: 2, is_gift: true })]);
-    expect(totals.lines[0]).toMatchObject({ item_name: 'Hapacol 500 (hàng khuyến mại không thu tiền)', amount: 0, vat_amount: 0, total: 0 });
+    expect(totals.lines[0]).toMatchObject({
+      item_name: 'Hapacol 500 (hàng khuyến mại không thu tiền)',
+      amount: 0,
+      vat_amount: 0,
+      total: 0,
+    });
     expect(totals.amount_in_words).toBe('Không đồng');
   });
 

@@ -7,7 +7,16 @@
 import * as v from 'valibot';
 import type { InvoiceTotals } from './invoices-totals';
 import { normalizeTaxCode, taxCodeProblem } from './tax-code';
-import { bodyObject, companyBodyField, companyQueryField, isIsoDate, optionalText, pagingFields, requiredText, uuidField } from './validation';
+import {
+  bodyObject,
+  companyBodyField,
+  companyQueryField,
+  isIsoDate,
+  optionalText,
+  pagingFields,
+  requiredText,
+  uuidField,
+} from './validation';
 
 export const INVOICE_STATUSES = ['pending', 'issued', 'failed', 'cancelled', 'replaced'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -149,7 +158,10 @@ export const TaxCodeField = (label: string) =>
   v.pipe(
     v.string(`${label} không hợp lệ`),
     v.transform(normalizeTaxCode),
-    v.check((value) => taxCodeProblem(value) === null, (issue) => taxCodeProblem(String(issue.input)) ?? `${label} không hợp lệ`),
+    v.check(
+      (value) => taxCodeProblem(value) === null,
+      (issue) => taxCodeProblem(String(issue.input)) ?? `${label} không hợp lệ`,
+    ),
   );
 
 const email = v.optional(
@@ -184,7 +196,11 @@ export const InvoiceSettingsSchema = bodyObject({
   username: requiredText('tài khoản meInvoice', 100),
   /** Blank on an edit: the stored password stays. */
   password: optionalText('mật khẩu', 200),
-  template_no: v.pipe(v.string('Mẫu số không hợp lệ'), v.trim(), v.regex(/^[1-6]$/, 'Mẫu số hóa đơn là một chữ số từ 1 đến 6 (1: hóa đơn GTGT)')),
+  template_no: v.pipe(
+    v.string('Mẫu số không hợp lệ'),
+    v.trim(),
+    v.regex(/^[1-6]$/, 'Mẫu số hóa đơn là một chữ số từ 1 đến 6 (1: hóa đơn GTGT)'),
+  ),
   series: v.pipe(
     v.string('Ký hiệu không hợp lệ'),
     v.trim(),
@@ -213,7 +229,10 @@ export const BuyerSchema = v.object(
         v.pipe(
           v.string('Mã số thuế người mua không hợp lệ'),
           v.transform(normalizeTaxCode),
-          v.check((value) => value === '' || taxCodeProblem(value) === null, (issue) => taxCodeProblem(String(issue.input)) ?? 'Mã số thuế người mua không hợp lệ'),
+          v.check(
+            (value) => value === '' || taxCodeProblem(value) === null,
+            (issue) => taxCodeProblem(String(issue.input)) ?? 'Mã số thuế người mua không hợp lệ',
+          ),
           v.transform((value) => value || null),
         ),
       ),
@@ -234,7 +253,10 @@ const orderIds = v.pipe(
   v.check((ids) => new Set(ids).size === ids.length, 'Một đơn hàng được chọn hai lần'),
 );
 /** Order lines at 0 % to declare not subject to VAT (KCT). */
-const notSubject = v.optional(v.pipe(v.array(uuidField('Dòng hàng'), 'Danh sách dòng không chịu thuế không hợp lệ'), v.maxLength(5000, 'Quá nhiều dòng')), []);
+const notSubject = v.optional(
+  v.pipe(v.array(uuidField('Dòng hàng'), 'Danh sách dòng không chịu thuế không hợp lệ'), v.maxLength(5000, 'Quá nhiều dòng')),
+  [],
+);
 
 export const InvoicePreviewSchema = bodyObject({ company: companyBodyField, order_ids: orderIds, not_subject_lines: notSubject });
 

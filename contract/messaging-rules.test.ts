@@ -50,7 +50,13 @@ describe('template data bound to an order and a customer', () => {
     const filled = fillTemplateData(params, { ...bindings, note: { text: 'Cảm ơn quý khách' } }, source);
     // 18:30 UTC on the 26th is already the 27th in Vietnam.
     expect(filled).toEqual({
-      data: { customer_name: 'Nhà thuốc P…', order_code: 'DH000123', total: '1.250.000\u00a0₫', order_date: '27/11/2026', note: 'Cảm ơn quý khách' },
+      data: {
+        customer_name: 'Nhà thuốc P…',
+        order_code: 'DH000123',
+        total: '1.250.000\u00a0₫',
+        order_date: '27/11/2026',
+        note: 'Cảm ơn quý khách',
+      },
       missing: [],
     });
   });

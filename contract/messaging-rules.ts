@@ -45,7 +45,10 @@ export type BindingSource = {
 };
 
 function day(value: string | Date): string {
-  const iso = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : new Date(new Date(value).getTime() + 7 * HOUR_MS).toISOString();
+  const iso =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+      ? value
+      : new Date(new Date(value).getTime() + 7 * HOUR_MS).toISOString();
   const [y, m, d] = iso.slice(0, 10).split('-');
   return `${d}/${m}/${y}`;
 }

@@ -89,4 +89,3 @@ export const TemplatePreviewQuery = v.object({
   customer: v.optional(uuidField('Khách hàng')),
 });
 export type TemplatePreview = { data: Record<string, string>; missing: string[] };
-

@@ -8,7 +8,17 @@
 import * as v from 'valibot';
 import { phoneField } from './phone';
 export * from './messaging-templates';
-import { bodyObject, companyBodyField, companyQueryField, idField, isoInstantField, optionalText, pagingFields, requiredText, uuidField } from './validation';
+import {
+  bodyObject,
+  companyBodyField,
+  companyQueryField,
+  idField,
+  isoInstantField,
+  optionalText,
+  pagingFields,
+  requiredText,
+  uuidField,
+} from './validation';
 
 export const ZALO_SWITCH = 'ZALO' as const;
 
@@ -137,7 +147,10 @@ export const OaUpdateSchema = bodyObject({
   label: optionalText('tên hiển thị', 100),
   oa_secret_key: secretField('Khóa bí mật OA (webhook)'),
   order_events: v.optional(
-    v.object({ confirmed: templateRowField, delivering: templateRowField, delivered: templateRowField }, 'Cài đặt tin theo đơn hàng không hợp lệ'),
+    v.object(
+      { confirmed: templateRowField, delivering: templateRowField, delivered: templateRowField },
+      'Cài đặt tin theo đơn hàng không hợp lệ',
+    ),
   ),
 });
 

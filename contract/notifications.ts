@@ -49,7 +49,11 @@ export const UnreadQuery = v.object({ company: companyQueryField });
 export const ReadAllSchema = bodyObject({ company: idField('công ty') });
 
 const base64Url = (label: string, max: number) =>
-  v.pipe(v.string(`${label} không hợp lệ`), v.regex(/^[A-Za-z0-9_-]+=*$/, `${label} không hợp lệ`), v.maxLength(max, `${label} không hợp lệ`));
+  v.pipe(
+    v.string(`${label} không hợp lệ`),
+    v.regex(/^[A-Za-z0-9_-]+=*$/, `${label} không hợp lệ`),
+    v.maxLength(max, `${label} không hợp lệ`),
+  );
 
 /** PushSubscription.toJSON() as the browser gives it. */
 export const PushSubscriptionSchema = bodyObject({
@@ -58,10 +62,7 @@ export const PushSubscriptionSchema = bodyObject({
     v.maxLength(1000, 'Địa chỉ nhận thông báo không hợp lệ'),
     v.check((value) => /^https?:\/\/[^\s]+$/.test(value), 'Địa chỉ nhận thông báo không hợp lệ'),
   ),
-  keys: v.object(
-    { p256dh: base64Url('Khóa mã hóa', 200), auth: base64Url('Khóa xác thực', 100) },
-    'Thiếu khóa của đăng ký nhận thông báo',
-  ),
+  keys: v.object({ p256dh: base64Url('Khóa mã hóa', 200), auth: base64Url('Khóa xác thực', 100) }, 'Thiếu khóa của đăng ký nhận thông báo'),
 });
 export type PushSubscriptionInput = v.InferInput<typeof PushSubscriptionSchema>;
 

@@ -78,7 +78,15 @@ describe('orderTotals', () => {
       lineAmounts({ unitPrice: 19_000, quantity: 3, vatRate: 5, vatOn: true }),
       lineAmounts({ unitPrice: 180_000, quantity: 1, discount: { kind: 'percent', value: 10 }, vatRate: 5, vatOn: true }),
     ];
-    expect(orderTotals(lines)).toEqual({ subtotal: 237_000, promotion: 0, discount: 18_000, net: 219_000, vat: 10_950, total: 229_950, lineCount: 2 });
+    expect(orderTotals(lines)).toEqual({
+      subtotal: 237_000,
+      promotion: 0,
+      discount: 18_000,
+      net: 219_000,
+      vat: 10_950,
+      total: 229_950,
+      lineCount: 2,
+    });
     expect(orderTotals([])).toEqual({ subtotal: 0, promotion: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 });
   });
 });

@@ -16,7 +16,6 @@ export function paymentState(total: number, settled: number): PaymentStatus {
   return settled >= total ? 'paid' : 'partial';
 }
 
-
 // ---- Settling orders --------------------------------------------------------------------------
 
 export type SettleOrder = {

@@ -202,4 +202,3 @@ export type ReportFilterOptions = {
   staff: { id: number; name: string }[];
   customer_types: { id: number; name: string }[];
 };
-

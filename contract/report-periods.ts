@@ -6,7 +6,16 @@ export type Period = { from: string; to: string };
 // ---- Periods ---------------------------------------------------------------------------------------
 
 /** The filter's periods as Vietnamese offices name them; `custom` is a range picked by hand. */
-export const PERIOD_PRESETS = ['today', 'yesterday', 'last_7_days', 'this_month', 'last_month', 'this_quarter', 'this_year', 'custom'] as const;
+export const PERIOD_PRESETS = [
+  'today',
+  'yesterday',
+  'last_7_days',
+  'this_month',
+  'last_month',
+  'this_quarter',
+  'this_year',
+  'custom',
+] as const;
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
   today: 'Hôm nay',

@@ -21,7 +21,6 @@ export * from './report-periods';
 export * from './report-answers';
 export { addDays, daysBetween } from './calendar-days';
 
-
 /** The six report pages (/reports/<kind>), each behind its switch (REPORT_SWITCH). */
 export const REPORT_KINDS = ['orders', 'products', 'employee', 'region', 'customer', 'promotions'] as const;
 

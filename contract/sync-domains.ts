@@ -19,7 +19,16 @@ import type { SyncOpSpec } from './sync';
 import { visitsSync } from './visits';
 import { warehouseSync } from './warehouse';
 
-export const SYNC_DOMAINS = [customersSync, visitsSync, ordersSync, productsSync, pricePolicySync, warehouseSync, promotionsSync, receivablesSync] as const;
+export const SYNC_DOMAINS = [
+  customersSync,
+  visitsSync,
+  ordersSync,
+  productsSync,
+  pricePolicySync,
+  warehouseSync,
+  promotionsSync,
+  receivablesSync,
+] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];
 

@@ -174,7 +174,10 @@ export const ShopQuery = v.object({
 export const ShopCreateSchema = bodyObject({
   phone: v.optional(phoneField, ''),
   full_name: v.optional(requiredText('họ và tên chủ cửa hàng', 120), ''),
-  password: v.optional(v.pipe(v.string('Vui lòng nhập mật khẩu'), v.nonEmpty('Vui lòng nhập mật khẩu'), v.maxLength(128, 'Mật khẩu quá dài')), ''),
+  password: v.optional(
+    v.pipe(v.string('Vui lòng nhập mật khẩu'), v.nonEmpty('Vui lòng nhập mật khẩu'), v.maxLength(128, 'Mật khẩu quá dài')),
+    '',
+  ),
   name: v.optional(requiredText('tên cửa hàng', 200), ''),
   business_type: v.optional(v.nullable(idField('ngành hàng')), null),
   tax_code: v.pipe(

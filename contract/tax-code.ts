@@ -72,7 +72,6 @@ export const companyTaxCodeField = v.pipe(
   v.transform((value) => normalizeTaxCode(value)),
   v.check(
     (value) => taxCodeKind(value) === 'enterprise' || taxCodeKind(value) === 'branch',
-    (issue) =>
-      taxCodeProblem(String(issue.input)) ?? 'Mã số thuế của doanh nghiệp gồm 10 chữ số, chi nhánh thêm 3 chữ số (0312345673-001)',
+    (issue) => taxCodeProblem(String(issue.input)) ?? 'Mã số thuế của doanh nghiệp gồm 10 chữ số, chi nhánh thêm 3 chữ số (0312345673-001)',
   ),
 );

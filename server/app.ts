@@ -97,7 +97,8 @@ export function createApp(deps: AppDeps) {
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
   // So do shop pictures and avatars (issue 17): their routes bound them.
-  const ownLimit = (method: string, path: string) => isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+  const ownLimit = (method: string, path: string) =>
+    isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
   api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
   // with one it falls through to the employees module's (server/modules/system).

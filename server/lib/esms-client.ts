@@ -62,5 +62,9 @@ export async function sendEsmsSms(config: EsmsConfig, message: EsmsSend): Promis
   if (code === '124') return { smsId: body.SMSID ?? null, duplicate: true };
   const refusal = REFUSALS[code];
   if (refusal) throw new ProviderError(refusal.failure, refusal.message, { status: answer.status, providerCode: code, body });
-  throw new ProviderError('server', `eSMS trả về mã không rõ (${code || answer.status})`, { status: answer.status, providerCode: code, body });
+  throw new ProviderError('server', `eSMS trả về mã không rõ (${code || answer.status})`, {
+    status: answer.status,
+    providerCode: code,
+    body,
+  });
 }

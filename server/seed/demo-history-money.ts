@@ -93,7 +93,8 @@ export function historyMoney(context: { companyId: number; confirmedBy: number; 
   /** In the history's transaction, after its orders: the rows, the payment counter, and each customer settled. */
   async function write(tx: Db): Promise<void> {
     if (paymentRows.length) await tx.insert(payments).values(paymentRows);
-    for (let start = 0; start < ledgerRows.length; start += 400) await tx.insert(receivableEntries).values(ledgerRows.slice(start, start + 400));
+    for (let start = 0; start < ledgerRows.length; start += 400)
+      await tx.insert(receivableEntries).values(ledgerRows.slice(start, start + 400));
     await tx.execute(sql`
       insert into company_counters (company_id, name, value) values (${companyId}, 'payment', ${paymentRows.length})
       on conflict (company_id, name) do update set value = greatest(company_counters.value, ${paymentRows.length})`);

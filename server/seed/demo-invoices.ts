@@ -14,7 +14,16 @@ import { uuidv7 } from '@contract/uuid';
 import { saveConnection } from '@server/kernel/connections';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, customers, orderLines, orders, orderStatusHistory, products, variants, variantUnits } from '@server/kernel/db/schema';
+import {
+  accountCompanies,
+  customers,
+  orderLines,
+  orders,
+  orderStatusHistory,
+  products,
+  variants,
+  variantUnits,
+} from '@server/kernel/db/schema';
 import type { Vault } from '@server/kernel/vault';
 import { addressOf } from '@server/modules/customers';
 import { issueInvoice, type AmisSettings, type MeInvoiceSettings } from '@server/modules/invoices';
@@ -41,8 +50,22 @@ const SETTINGS: MeInvoiceSettings = {
 export type Sale = { customerCode: string; items: { product: string; quantity: number }[]; daysAgo: number };
 
 const SALES: Sale[] = [
-  { customerCode: 'KH000001', daysAgo: 6, items: [{ product: 'Hapacol 500', quantity: 10 }, { product: 'Panadol Extra', quantity: 5 }] },
-  { customerCode: 'KH000002', daysAgo: 5, items: [{ product: 'Amoxicillin 500mg', quantity: 8 }, { product: 'Efferalgan 500mg viên sủi', quantity: 3 }] },
+  {
+    customerCode: 'KH000001',
+    daysAgo: 6,
+    items: [
+      { product: 'Hapacol 500', quantity: 10 },
+      { product: 'Panadol Extra', quantity: 5 },
+    ],
+  },
+  {
+    customerCode: 'KH000002',
+    daysAgo: 5,
+    items: [
+      { product: 'Amoxicillin 500mg', quantity: 8 },
+      { product: 'Efferalgan 500mg viên sủi', quantity: 3 },
+    ],
+  },
   { customerCode: 'KH000001', daysAgo: 3, items: [{ product: 'Cefuroxim 500mg', quantity: 12 }] },
 ];
 
@@ -57,7 +80,15 @@ export async function completedOrder(db: Db, companyId: number, accountId: numbe
     .from(variants)
     .innerJoin(products, eq(products.id, variants.productId))
     .innerJoin(variantUnits, eq(variantUnits.variantId, variants.id))
-    .where(and(eq(variants.companyId, companyId), inArray(products.name, sale.items.map((item) => item.product))));
+    .where(
+      and(
+        eq(variants.companyId, companyId),
+        inArray(
+          products.name,
+          sale.items.map((item) => item.product),
+        ),
+      ),
+    );
   if (!customer || rows.length === 0) return null;
   const id = uuidv7();
   const at = new Date(Date.now() - sale.daysAgo * 86_400_000);

@@ -36,7 +36,14 @@ export async function seedDemoMessaging(db: Db, vault: Vault, ids: { anKhangId: 
     });
     const [oa] = await tx
       .insert(zaloOas)
-      .values({ companyId: ids.anKhangId, connectionId: connection.id, oaId: DEMO_ZALO.oaId, appId: DEMO_ZALO.appId, name: DEMO_ZALO.oaName, createdBy: ids.anId })
+      .values({
+        companyId: ids.anKhangId,
+        connectionId: connection.id,
+        oaId: DEMO_ZALO.oaId,
+        appId: DEMO_ZALO.appId,
+        name: DEMO_ZALO.oaName,
+        createdBy: ids.anId,
+      })
       .returning();
     if (sync) await enqueueSyncs(tx, oa!);
   });

@@ -14,15 +14,13 @@ export const DEMO_SYSTEM = { phone: '0909000000', fullName: 'Quản trị hệ t
 export async function seedDemoSystem(db: Db, passwordHash: string): Promise<void> {
   const type = async (code: string) =>
     (await db.select({ id: accountTypes.id }).from(accountTypes).where(eq(accountTypes.code, code)))[0]!.id;
-  await db
-    .insert(accounts)
-    .values({
-      phone: DEMO_SYSTEM.phone,
-      fullName: DEMO_SYSTEM.fullName,
-      passwordHash,
-      accountTypeId: await type('SYSTEM'),
-      email: 'admin@salesfield.vn',
-    });
+  await db.insert(accounts).values({
+    phone: DEMO_SYSTEM.phone,
+    fullName: DEMO_SYSTEM.fullName,
+    passwordHash,
+    accountTypeId: await type('SYSTEM'),
+    email: 'admin@salesfield.vn',
+  });
   const types = await db
     .insert(businessTypes)
     .values([

@@ -52,7 +52,11 @@ export async function startMessagingKit(options: { backgroundJobs?: boolean } = 
 export async function consent(authorizeUrl: string, oaName: string = DEMO_ZALO.oaName): Promise<string> {
   const page = await (await fetch(authorizeUrl)).text();
   const form = new URLSearchParams();
-  for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) form.set(match[1]!, match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))));
+  for (const match of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
+    form.set(
+      match[1]!,
+      match[2]!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    );
   const oa = [...page.matchAll(/value="(\d+)"[^>]*> ([^<]+)<\/label>/g)].find((match) => match[2] === oaName);
   if (!oa) throw new Error(`no OA ${oaName} on the consent page`);
   form.set('oa_id', oa[1]!);
@@ -67,7 +71,13 @@ export async function consent(authorizeUrl: string, oaName: string = DEMO_ZALO.o
 export async function connectDemoOa(kit: MessagingKit, company = kit.anKhang, token = kit.an.access): Promise<number> {
   const started = await kit.server.call<{ authorize_url: string }>(messagingPaths.oas, {
     token,
-    body: { company, environment: 'simulator', app_id: DEMO_ZALO.appId, app_secret: DEMO_ZALO.appSecret, oa_secret_key: DEMO_ZALO.oaSecretKey },
+    body: {
+      company,
+      environment: 'simulator',
+      app_id: DEMO_ZALO.appId,
+      app_secret: DEMO_ZALO.appSecret,
+      oa_secret_key: DEMO_ZALO.oaSecretKey,
+    },
   });
   if (started.status !== 200) throw new Error(JSON.stringify(started.body));
   const callback = await fetch(await consent(started.body.data.authorize_url), { redirect: 'manual' });
@@ -82,12 +92,26 @@ export async function oaOf(kit: MessagingKit, id: number): Promise<OaRecord> {
 }
 
 /** `count` customers of the company named "Nhà thuốc <word> <n>" with mobile phones 0981…, from `first`. */
-export async function addCustomers(kit: MessagingKit, count: number, word: string, first = 0, company = kit.anKhang): Promise<{ id: string; name: string; phone: string }[]> {
+export async function addCustomers(
+  kit: MessagingKit,
+  count: number,
+  word: string,
+  first = 0,
+  company = kit.anKhang,
+): Promise<{ id: string; name: string; phone: string }[]> {
   const rows = Array.from({ length: count }, (_, index) => {
     const n = first + index;
     const name = `Nhà thuốc ${word} ${n}`;
     const code = `ZL${String(n).padStart(6, '0')}`;
-    return { id: crypto.randomUUID(), companyId: company, code, name, kind: 'Nhà thuốc', phone: `0981${String(n).padStart(6, '0')}`, searchText: fold(`${name} ${code}`) };
+    return {
+      id: crypto.randomUUID(),
+      companyId: company,
+      code,
+      name,
+      kind: 'Nhà thuốc',
+      phone: `0981${String(n).padStart(6, '0')}`,
+      searchText: fold(`${name} ${code}`),
+    };
   });
   for (let start = 0; start < rows.length; start += 500) await kit.server.deps.db.insert(customers).values(rows.slice(start, start + 500));
   return rows.map(({ id, name, phone }) => ({ id, name, phone }));

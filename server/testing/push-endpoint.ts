@@ -37,7 +37,9 @@ export async function startPushEndpoint(): Promise<PushEndpoint> {
     request.on('end', () => {
       deliveries.push({
         path: request.url ?? '',
-        headers: Object.fromEntries(Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value])),
+        headers: Object.fromEntries(
+          Object.entries(request.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(',') : value]),
+        ),
         body: Buffer.concat(chunks),
       });
       response.writeHead(status).end();

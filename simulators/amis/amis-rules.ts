@@ -8,7 +8,14 @@
 export const DICTIONARY_TYPES = { 1: 'account_object', 2: 'inventory_item', 3: 'stock', 4: 'account' } as const;
 export type DictionaryType = (typeof DICTIONARY_TYPES)[keyof typeof DICTIONARY_TYPES];
 
-export type SimVoucher = { org_refid: string; voucher_type: number; voucher_no: string; account_object_code: string; total_amount: number; [key: string]: unknown };
+export type SimVoucher = {
+  org_refid: string;
+  voucher_type: number;
+  voucher_no: string;
+  account_object_code: string;
+  total_amount: number;
+  [key: string]: unknown;
+};
 
 /** The accounts (Thông tư 99/2025, as Thông tư 200 numbered them) a sales or purchase voucher uses. */
 const ACCOUNTS: [string, string][] = [
@@ -34,21 +41,27 @@ const str = (value: unknown) => (typeof value === 'string' ? value : '');
 /** Receipt vouchers (phiếu thu, thu tiền gửi): money from a customer, no goods on their lines. */
 const MONEY_VOUCHERS = new Set([5, 6]);
 
-export function checkVoucher(voucher: Json, dictionary: Record<DictionaryType, Map<string, string>>): { code: string; message: string } | null {
+export function checkVoucher(
+  voucher: Json,
+  dictionary: Record<DictionaryType, Map<string, string>>,
+): { code: string; message: string } | null {
   const customer = str(voucher.account_object_code);
   // A sales voucher names its customer; an inward voucher may name only the deliverer.
   const money = MONEY_VOUCHERS.has(num(voucher.voucher_type));
-  if ((customer || voucher.voucher_type === 13 || money) && !dictionary.account_object.has(customer)) return { code: 'AccountObjectNotExist', message: `Đối tượng "${customer}" chưa có trong danh mục AMIS` };
+  if ((customer || voucher.voucher_type === 13 || money) && !dictionary.account_object.has(customer))
+    return { code: 'AccountObjectNotExist', message: `Đối tượng "${customer}" chưa có trong danh mục AMIS` };
   const details = Array.isArray(voucher.detail) ? (voucher.detail as Json[]) : [];
   if (details.length === 0) return { code: 'InvalidDetail', message: 'Chứng từ không có dòng chi tiết' };
   for (const line of details) {
     const item = str(line.inventory_item_code);
-    if (!money && !dictionary.inventory_item.has(item)) return { code: 'InventoryItemNotExist', message: `Vật tư hàng hóa "${item}" chưa có trong danh mục AMIS` };
+    if (!money && !dictionary.inventory_item.has(item))
+      return { code: 'InventoryItemNotExist', message: `Vật tư hàng hóa "${item}" chưa có trong danh mục AMIS` };
     const stock = str(line.stock_code);
     if (stock && !dictionary.stock.has(stock)) return { code: 'StockNotExist', message: `Kho "${stock}" chưa có trong danh mục AMIS` };
     for (const key of ['debit_account', 'credit_account', 'vat_account']) {
       const account = str(line[key]);
-      if (account && !dictionary.account.has(account)) return { code: 'AccountNotExist', message: `Tài khoản "${account}" không có trong hệ thống tài khoản` };
+      if (account && !dictionary.account.has(account))
+        return { code: 'AccountNotExist', message: `Tài khoản "${account}" không có trong hệ thống tài khoản` };
     }
   }
   const sum = (key: string) => details.reduce((total, line) => total + (num(line[key]) || 0), 0);

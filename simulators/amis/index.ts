@@ -43,8 +43,10 @@ export function amisSimulator(context: SimulatorContext): AmisSimulator {
   let duplicateCallbacks = 0;
   let callbacksSent = 0;
 
-  const answer = (c: Context, data: unknown) => c.json({ Success: true, ErrorCode: null, ErrorMessage: null, Data: data === null ? null : JSON.stringify(data) });
-  const refuse = (c: Context, code: string, message: string, status: 200 | 401 = 200) => c.json({ Success: false, ErrorCode: code, ErrorMessage: message, Data: null }, status);
+  const answer = (c: Context, data: unknown) =>
+    c.json({ Success: true, ErrorCode: null, ErrorMessage: null, Data: data === null ? null : JSON.stringify(data) });
+  const refuse = (c: Context, code: string, message: string, status: 200 | 401 = 200) =>
+    c.json({ Success: false, ErrorCode: code, ErrorMessage: message, Data: null }, status);
 
   function companyOf(c: Context, body: Json): AmisCompany | null {
     const token = tokens.get(c.req.header('x-misa-accesstoken') ?? '');
@@ -68,7 +70,12 @@ export function amisSimulator(context: SimulatorContext): AmisSimulator {
     for (let copy = 0; copy < copies; copy += 1) {
       for (let attempt = 0; attempt < 4; attempt += 1) {
         try {
-          const response = await fetch(company.callbackUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(5_000) });
+          const response = await fetch(company.callbackUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+            signal: AbortSignal.timeout(5_000),
+          });
           if (response.ok) break;
         } catch {
           // MISA tries again a little later.
@@ -84,8 +91,15 @@ export function amisSimulator(context: SimulatorContext): AmisSimulator {
     const org = str(body.org_company_code);
     if (!str(body.app_id)) return refuse(c, 'InvalidAppID', 'Ứng dụng chưa được MISA cấp app_id');
     if (!org) return refuse(c, 'InvalidOrgCompanyCode', 'Thiếu mã công ty');
-    if (!str(body.access_code) || body.access_code === 'sai-ma-ket-noi') return refuse(c, 'InvalidAccessCode', 'Mã kết nối không hợp lệ hoặc đã bị thu hồi');
-    const company = companies.get(org) ?? { appId: str(body.app_id), callbackUrl: null, dictionary: startingDictionary(), vouchers: new Map(), refused: new Map() };
+    if (!str(body.access_code) || body.access_code === 'sai-ma-ket-noi')
+      return refuse(c, 'InvalidAccessCode', 'Mã kết nối không hợp lệ hoặc đã bị thu hồi');
+    const company = companies.get(org) ?? {
+      appId: str(body.app_id),
+      callbackUrl: null,
+      dictionary: startingDictionary(),
+      vouchers: new Map(),
+      refused: new Map(),
+    };
     company.appId = str(body.app_id);
     if (str(body.callback_url)) company.callbackUrl = str(body.callback_url);
     companies.set(org, company);
@@ -124,27 +138,56 @@ export function amisSimulator(context: SimulatorContext): AmisSimulator {
     const company = companyOf(c, body);
     if (!company) return refuse(c, 'InvalidToken', 'Phiên kết nối đã hết hạn', 401);
     const vouchers = Array.isArray(body.voucher) ? (body.voucher as Json[]) : null;
-    if (!vouchers || vouchers.length === 0 || vouchers.some((voucher) => !str(voucher.org_refid))) return refuse(c, 'InvalidData', 'Thiếu chứng từ hoặc org_refid');
+    if (!vouchers || vouchers.length === 0 || vouchers.some((voucher) => !str(voucher.org_refid)))
+      return refuse(c, 'InvalidData', 'Thiếu chứng từ hoặc org_refid');
     const org = str(body.org_company_code);
     // Accepted now; made (or refused) and answered on the callback afterwards.
     setTimeout(() => {
       const results = vouchers.map((voucher) => {
         const refId = str(voucher.org_refid);
         const made = company.vouchers.get(refId);
-        if (made) return { org_refid: refId, success: true, voucher_type: made.voucher_type, voucher_no: made.voucher_no, error_code: null, error_message: null };
+        if (made)
+          return {
+            org_refid: refId,
+            success: true,
+            voucher_type: made.voucher_type,
+            voucher_no: made.voucher_no,
+            error_code: null,
+            error_message: null,
+          };
         const problem = checkVoucher(voucher, company.dictionary);
         if (problem) {
           company.refused.set(refId, problem.message);
-          return { org_refid: refId, success: false, voucher_type: voucher.voucher_type, error_code: problem.code, error_message: problem.message };
+          return {
+            org_refid: refId,
+            success: false,
+            voucher_type: voucher.voucher_type,
+            error_code: problem.code,
+            error_message: problem.message,
+          };
         }
         const saved: SimVoucher = { ...(voucher as SimVoucher), voucher_no: `CT${String(company.vouchers.size + 1).padStart(6, '0')}` };
         company.vouchers.set(refId, saved);
         company.refused.delete(refId);
-        return { org_refid: refId, success: true, voucher_type: saved.voucher_type, voucher_no: saved.voucher_no, error_code: null, error_message: null };
+        return {
+          org_refid: refId,
+          success: true,
+          voucher_type: saved.voucher_type,
+          voucher_no: saved.voucher_no,
+          error_code: null,
+          error_message: null,
+        };
       });
-      void postCallback(company, org, results.map((result) => ({ ...result, session_id: crypto.randomUUID() })));
+      void postCallback(
+        company,
+        org,
+        results.map((result) => ({ ...result, session_id: crypto.randomUUID() })),
+      );
     }, 30);
-    return answer(c, vouchers.map((voucher) => ({ org_refid: voucher.org_refid, status: 'received' })));
+    return answer(
+      c,
+      vouchers.map((voucher) => ({ org_refid: voucher.org_refid, status: 'received' })),
+    );
   });
 
   app.post('/__sim/callbacks', async (c) => {

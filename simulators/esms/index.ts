@@ -11,7 +11,15 @@ import type { SimulatorFactory } from '../host';
 /** The demo account at the simulator (the demo's environment points here). */
 export const ESMS_SIM_ACCOUNT = { apiKey: 'SIM-ESMS-API-KEY', secretKey: 'SIM-ESMS-SECRET', brandname: 'SalesField' } as const;
 
-export type EsmsSimMessage = { smsId: string; phone: string; content: string; brandname: string; requestId: string | null; sandbox: boolean; at: string };
+export type EsmsSimMessage = {
+  smsId: string;
+  phone: string;
+  content: string;
+  brandname: string;
+  requestId: string | null;
+  sandbox: boolean;
+  at: string;
+};
 
 const PHONE = /^(?:0|84|\+84)[35789]\d{8}$/;
 

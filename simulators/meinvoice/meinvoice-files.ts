@@ -24,7 +24,9 @@ export function invoicePdf(invoice: SimInvoice): Buffer {
         `${index + 1}. ${line.ItemName} | ${line.UnitName} | ${line.Quantity} x ${money(line.UnitPrice)} | ${money(line.AmountWithoutVAT)} | VAT ${line.VATRateName}: ${money(line.VATAmount)}`,
     ),
     '',
-    ...invoice.TaxRateInfo.map((rate) => `Thue suat ${rate.VATRateName}: tien hang ${money(rate.AmountWithoutVATOC)}, tien thue ${money(rate.VATAmountOC)}`),
+    ...invoice.TaxRateInfo.map(
+      (rate) => `Thue suat ${rate.VATRateName}: tien hang ${money(rate.AmountWithoutVATOC)}, tien thue ${money(rate.VATAmountOC)}`,
+    ),
     `Cong tien hang: ${money(invoice.TotalAmountWithoutVAT)}`,
     `Tien thue GTGT: ${money(invoice.TotalVATAmount)}`,
     `Tong tien thanh toan: ${money(invoice.TotalAmount)}`,
@@ -41,7 +43,8 @@ export function invoiceXml(invoice: SimInvoice): string {
       `${tag('SLuong', line.Quantity)}${tag('DGia', line.UnitPrice)}${tag('STCKhau', line.DiscountAmount)}${tag('ThTien', line.AmountWithoutVAT)}${tag('TSuat', line.VATRateName)}</HHDVu>`,
   ).join('');
   const rates = invoice.TaxRateInfo.map(
-    (rate) => `<LTSuat>${tag('TSuat', rate.VATRateName)}${tag('ThTien', rate.AmountWithoutVATOC)}${tag('TThue', rate.VATAmountOC)}</LTSuat>`,
+    (rate) =>
+      `<LTSuat>${tag('TSuat', rate.VATRateName)}${tag('ThTien', rate.AmountWithoutVATOC)}${tag('TThue', rate.VATAmountOC)}</LTSuat>`,
   ).join('');
   return (
     `<?xml version="1.0" encoding="UTF-8"?><HDon><DLHDon Id="data"><TTChung>${tag('PBan', '2.0.1')}${tag('THDon', 'Hóa đơn giá trị gia tăng')}` +

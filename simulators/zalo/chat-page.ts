@@ -11,7 +11,11 @@ export function chatPage(oa: SimOa, messages: readonly SimMessage[], userId: str
   const users = [...oa.users.values()];
   const chosen = users.find((user) => user.userId === userId) ?? users[0];
   const thread = chosen
-    ? messages.filter((message) => message.oaId === oa.oaId && (message.userId === chosen.userId || (chosen.phone && message.phone === `84${chosen.phone.slice(1)}`)))
+    ? messages.filter(
+        (message) =>
+          message.oaId === oa.oaId &&
+          (message.userId === chosen.userId || (chosen.phone && message.phone === `84${chosen.phone.slice(1)}`)),
+      )
     : [];
   const options = users
     .map((user) => `<option value="${escape(user.userId)}"${user === chosen ? ' selected' : ''}>${escape(user.displayName)}</option>`)

@@ -83,7 +83,16 @@ export const zaloSimulator = ((context) => {
     const message = text(body.text).trim();
     if (!user || !message) return c.json({ message: 'oa_id, user_id and text are needed' }, 400);
     user.lastInteractionAt = new Date();
-    const sent = state.record({ oaId, kind: 'user', userId: user.userId, phone: null, text: message, templateId: null, templateData: null, trackingId: null });
+    const sent = state.record({
+      oaId,
+      kind: 'user',
+      userId: user.userId,
+      phone: null,
+      text: message,
+      templateId: null,
+      templateData: null,
+      trackingId: null,
+    });
     const timestamp = String(Date.now());
     const event = {
       event_name: 'user_send_text',
@@ -106,7 +115,13 @@ export const zaloSimulator = ((context) => {
       if (!user) return c.json({ message: 'oa_id and user_id are needed' }, 400);
       user.isFollower = name === 'follow';
       user.lastInteractionAt = new Date();
-      const event = { event_name: name, timestamp: String(Date.now()), user_id_by_app: `app-${user.userId}`, source: 'oa_profile', follower: { id: user.userId } };
+      const event = {
+        event_name: name,
+        timestamp: String(Date.now()),
+        user_id_by_app: `app-${user.userId}`,
+        source: 'oa_profile',
+        follower: { id: user.userId },
+      };
       return c.json({ deliveries: await emit(oaId, event) });
     });
   }
@@ -114,7 +129,8 @@ export const zaloSimulator = ((context) => {
   /** Registers an app at the simulated developer console: `{app_id, secret, oa_secret_key?, webhook_url?, name?}`. */
   app.post('/__sim/apps', async (c) => {
     const body = await input(c);
-    if (!/^\d{6,25}$/.test(text(body.app_id)) || !text(body.secret)) return c.json({ message: 'app_id (digits) and secret are needed' }, 400);
+    if (!/^\d{6,25}$/.test(text(body.app_id)) || !text(body.secret))
+      return c.json({ message: 'app_id (digits) and secret are needed' }, 400);
     const registered = state.registerApp({
       appId: text(body.app_id),
       secret: text(body.secret),

@@ -34,7 +34,10 @@ export function oauthRoutes(state: ZaloState) {
     const redirectUri = c.req.query('redirect_uri') ?? '';
     const registered = state.apps.get(appId);
     if (!registered || !/^https?:\/\//.test(redirectUri)) {
-      return c.html(page('Zalo – Lỗi', `<h1>Không thể cấp quyền</h1><p>Ứng dụng không tồn tại hoặc địa chỉ quay về không hợp lệ.</p>`), 400);
+      return c.html(
+        page('Zalo – Lỗi', `<h1>Không thể cấp quyền</h1><p>Ứng dụng không tồn tại hoặc địa chỉ quay về không hợp lệ.</p>`),
+        400,
+      );
     }
     const hidden = ['app_id', 'redirect_uri', 'code_challenge', 'state']
       .map((name) => `<input type="hidden" name="${name}" value="${escape(c.req.query(name) ?? '')}">`)
@@ -94,7 +97,8 @@ export function oauthRoutes(state: ZaloState) {
     }
     if (grant === 'refresh_token') {
       const tokens = state.refresh(registered.appId, field('refresh_token'));
-      if (typeof tokens === 'string') return c.json(oauthError(-14014, 'Invalid refresh_token', 'Refresh token không hợp lệ, đã hết hạn hoặc đã được dùng'));
+      if (typeof tokens === 'string')
+        return c.json(oauthError(-14014, 'Invalid refresh_token', 'Refresh token không hợp lệ, đã hết hạn hoặc đã được dùng'));
       return c.json(tokens);
     }
     return c.json(oauthError(-14001, 'Invalid grant_type', 'grant_type không hợp lệ'));

@@ -92,7 +92,16 @@ export function openApiRoutes(state: ZaloState) {
     if (!user.lastInteractionAt || Date.now() - user.lastInteractionAt.getTime() > WINDOW_MS) {
       return c.json(zaloError(-230, 'User has not interacted with the OA in the past 7 days'));
     }
-    const sent = state.record({ oaId: oa.oaId, kind: 'cs', userId: user.userId, phone: null, text, templateId: null, templateData: null, trackingId: null });
+    const sent = state.record({
+      oaId: oa.oaId,
+      kind: 'cs',
+      userId: user.userId,
+      phone: null,
+      text,
+      templateId: null,
+      templateData: null,
+      trackingId: null,
+    });
     return c.json({ error: 0, message: 'Success', data: { message_id: sent.msgId, user_id: user.userId } });
   });
 

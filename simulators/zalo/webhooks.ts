@@ -13,7 +13,11 @@ export function signEvent(app: Pick<SimApp, 'appId' | 'oaSecretKey'>, body: stri
   return `mac=${crypto.createHash('sha256').update(`${app.appId}${body}${timestamp}${app.oaSecretKey}`).digest('hex')}`;
 }
 
-export async function deliver(url: string, app: SimApp, event: Record<string, unknown> & { timestamp: string; event_name: string }): Promise<Delivery> {
+export async function deliver(
+  url: string,
+  app: SimApp,
+  event: Record<string, unknown> & { timestamp: string; event_name: string },
+): Promise<Delivery> {
   const body = JSON.stringify({ app_id: app.appId, ...event });
   const started = Date.now();
   try {

@@ -72,7 +72,11 @@ export function znsRoutes(state: ZaloState) {
   app.get('/message/quota', (c) => {
     const oa = withOa(state, c, -124);
     if (oa instanceof Response) return oa;
-    return c.json({ error: 0, message: 'Success', data: { dailyQuota: oa.dailyQuota, remainingQuota: Math.max(0, oa.dailyQuota - oa.usedQuota) } });
+    return c.json({
+      error: 0,
+      message: 'Success',
+      data: { dailyQuota: oa.dailyQuota, remainingQuota: Math.max(0, oa.dailyQuota - oa.usedQuota) },
+    });
   });
 
   app.post('/message/template', async (c) => {
@@ -88,7 +92,12 @@ export function znsRoutes(state: ZaloState) {
     const trackingId = typeof body.tracking_id === 'string' && body.tracking_id ? body.tracking_id : null;
     const earlier = trackingId ? state.sentWithTracking(oa.oaId, trackingId) : undefined;
     const quota = () => ({ dailyQuota: String(oa.dailyQuota), remainingQuota: String(Math.max(0, oa.dailyQuota - oa.usedQuota)) });
-    if (earlier) return c.json({ error: 0, message: 'Success', data: { msg_id: earlier.msgId, sent_time: String(Date.parse(earlier.at)), quota: quota() } });
+    if (earlier)
+      return c.json({
+        error: 0,
+        message: 'Success',
+        data: { msg_id: earlier.msgId, sent_time: String(Date.parse(earlier.at)), quota: quota() },
+      });
     const phone = typeof body.phone === 'string' ? body.phone : '';
     if (!/^84[35789]\d{8}$/.test(phone)) return c.json(zaloError(-108, 'Phone number is invalid'));
     const template = oa.templates.find((one) => String(one.templateId) === String(body.template_id));

@@ -45,7 +45,17 @@ describe('AppDb upgrades', () => {
     expect(current.verno).toBe(9);
     const tables = current.tables.map((table) => table.name);
     expect(tables).toEqual(
-      expect.arrayContaining(['stock', 'stockChecks', 'countDrafts', 'orderTypes', 'receivables', 'repCredits', 'payments', 'customerPacks', 'variantPacks']),
+      expect.arrayContaining([
+        'stock',
+        'stockChecks',
+        'countDrafts',
+        'orderTypes',
+        'receivables',
+        'repCredits',
+        'payments',
+        'customerPacks',
+        'variantPacks',
+      ]),
     );
     expect(tables).not.toContain('customers');
     expect((await current.outbox.where('opId').equals(opId).first())?.state).toBe('pending');
@@ -54,7 +64,10 @@ describe('AppDb upgrades', () => {
     expect(stored?.search).toBe('nha thuoc hanh phuc kh1 le thi mai 12 ly thuong kiet 0903456789');
     expect(stored).not.toHaveProperty('words');
     for (const query of ['hạnh', 'mai', 'thuong kiet', '0903 456']) {
-      expect((await searchLocalCustomers(current, 1, query)).map((c) => c.id), query).toEqual(['c1']);
+      expect(
+        (await searchLocalCustomers(current, 1, query)).map((c) => c.id),
+        query,
+      ).toEqual(['c1']);
     }
     expect(await current.variants.count()).toBe(0);
     current.close();
@@ -74,7 +87,10 @@ describe('AppDb upgrades', () => {
     );
     await v8.table('customers').bulkAdd(customers);
     // TABLET's blister barcode is 8930000000011; SYRUP moves to another company.
-    await v8.table('variants').bulkAdd([{ ...TABLET, company: 1, barcodes: ['1|8930000000011'] }, { ...SYRUP, company: 2, barcodes: ['2|8930000000035'] }]);
+    await v8.table('variants').bulkAdd([
+      { ...TABLET, company: 1, barcodes: ['1|8930000000011'] },
+      { ...SYRUP, company: 2, barcodes: ['2|8930000000035'] },
+    ]);
     v8.close();
 
     const current = new AppDb(name);

@@ -34,10 +34,12 @@ export async function findLocalCustomers(
 /** How many customers a picker lists (the order screen's customer search). */
 export const CUSTOMER_RESULTS = 30;
 
-export async function searchLocalCustomers(db: AppDb, companyId: number, query: string, limit = CUSTOMER_RESULTS): Promise<LocalCustomer[]> {
-  const [found] = await Promise.all([
-    findLocalCustomers(db, companyId, customerQueryWords(query), null, limit),
-    db.customers.watch(),
-  ]);
+export async function searchLocalCustomers(
+  db: AppDb,
+  companyId: number,
+  query: string,
+  limit = CUSTOMER_RESULTS,
+): Promise<LocalCustomer[]> {
+  const [found] = await Promise.all([findLocalCustomers(db, companyId, customerQueryWords(query), null, limit), db.customers.watch()]);
   return entryRows(db.customers, found);
 }

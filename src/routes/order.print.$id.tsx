@@ -34,8 +34,16 @@ function OrderPrintPage() {
         format={format}
         onFormat={(next) => void navigate({ search: { format: next }, replace: true })}
         extra={(order) =>
-          flags.RECEIVABLE === true && order.code && order.payment_status !== 'paid' && !['cancelled', 'rejected'].includes(order.status) ? (
-            <VietQr companyId={company.id} amount={order.total} purpose={`${order.code} thanh toan`} size={format === 'receipt80' ? 120 : 110} />
+          flags.RECEIVABLE === true &&
+          order.code &&
+          order.payment_status !== 'paid' &&
+          !['cancelled', 'rejected'].includes(order.status) ? (
+            <VietQr
+              companyId={company.id}
+              amount={order.total}
+              purpose={`${order.code} thanh toan`}
+              size={format === 'receipt80' ? 120 : 110}
+            />
           ) : null
         }
         onBack={() => {

@@ -28,8 +28,6 @@ describe('synced domains on the device', () => {
     expect(missingClientParts([notes], [complete])).toEqual([]);
     expect(missingClientParts([notes], [{ contract: notes, mirrors: {}, writers: {} }])).toEqual(['writer of note.add', 'mirror of note']);
     expect(missingClientParts([notes], [])).toEqual(['domain notes']);
-    expect(() => registerSyncDomains(SYNC_DOMAINS, [...CLIENT_SYNC_DOMAINS, complete])).toThrow(
-      'contract/sync-domains.ts entry for notes',
-    );
+    expect(() => registerSyncDomains(SYNC_DOMAINS, [...CLIENT_SYNC_DOMAINS, complete])).toThrow('contract/sync-domains.ts entry for notes');
   });
 });

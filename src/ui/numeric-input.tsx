@@ -33,7 +33,8 @@ export function typedDigits(text: string): string | null {
 
 export function NumericInput({ value, onChange, max, unit, rules = NO_RULES, error, ref, onBlur, ...rest }: NumericInputProps) {
   const [refused, setRefused] = useState(false);
-  const limit = max === undefined ? null : maxValue(max, `Giá trị không được vượt quá ${max.toLocaleString('vi-VN')}${unit ? ` ${unit}` : ''}`);
+  const limit =
+    max === undefined ? null : maxValue(max, `Giá trị không được vượt quá ${max.toLocaleString('vi-VN')}${unit ? ` ${unit}` : ''}`);
   // In the rules too, so blur and a form's validate() report it like any other rule.
   const allRules = limit ? [...rules, limit] : rules;
   // Checked on every keystroke (the value changes on each one), not only on blur.

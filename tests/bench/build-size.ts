@@ -137,9 +137,12 @@ try {
   if (precached.bytes > BUDGET.precache) failures.push(`precache ${kb(precached.bytes)} > ${kb(BUDGET.precache)}`);
   // What the sign-in and the home screen load must be on the device, or the app cannot start offline
   // (a file left out of the precache is for screens loaded online on first use, never for these).
-  const notPrecached = [...loginAssets, ...dashboardAssets, ...afterAssets].filter((asset) => !precached.urls.has(asset.file)).map((asset) => asset.file);
+  const notPrecached = [...loginAssets, ...dashboardAssets, ...afterAssets]
+    .filter((asset) => !precached.urls.has(asset.file))
+    .map((asset) => asset.file);
   console.info(`Files of /login and /dashboard not precached: ${notPrecached.length ? notPrecached.join(', ') : 'none'}`);
-  for (const file of new Set(notPrecached)) failures.push(`${file} loads with /login or /dashboard but is not precached: offline the app may not start`);
+  for (const file of new Set(notPrecached))
+    failures.push(`${file} loads with /login or /dashboard but is not precached: offline the app may not start`);
   fs.mkdirSync('tests/bench/results', { recursive: true });
   fs.writeFileSync(
     'tests/bench/results/build-size.json',

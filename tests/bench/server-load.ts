@@ -79,10 +79,22 @@ async function freePort(): Promise<number> {
 async function startServerProcess(): Promise<{ url: string; child: ChildProcess; startSeconds: number }> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, ...databaseEnv, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SIMULATORS: 'false' },
-  });
+  const child = spawn(
+    process.execPath,
+    [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        ...databaseEnv,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SIMULATORS: 'false',
+      },
+    },
+  );
   const url = `http://127.0.0.1:${port}`;
   // Any HTTP answer means the database is open and migrated and the server listens.
   for (;;) {
@@ -346,7 +358,11 @@ async function prepareCalls(url: string) {
         next: () => ({ path: `/api${listQuery()}` }),
       },
       aim: { requestsPerSecond: 600, p95Ms: 30 },
-      floor: { method: 'GET' as const, headers: {}, next: () => ({ path: `/floor/customer-list${listQuery().slice(customerPaths.customers.length)}` }) },
+      floor: {
+        method: 'GET' as const,
+        headers: {},
+        next: () => ({ path: `/floor/customer-list${listQuery().slice(customerPaths.customers.length)}` }),
+      },
     },
     {
       name: 'variant search',
@@ -356,7 +372,11 @@ async function prepareCalls(url: string) {
         next: () => ({ path: `/api${searchQuery()}` }),
       },
       aim: { requestsPerSecond: 600, p95Ms: 30 },
-      floor: { method: 'GET' as const, headers: {}, next: () => ({ path: `/floor/variant-search${searchQuery().slice(productPaths.variants.length)}` }) },
+      floor: {
+        method: 'GET' as const,
+        headers: {},
+        next: () => ({ path: `/floor/variant-search${searchQuery().slice(productPaths.variants.length)}` }),
+      },
     },
     {
       name: 'order submit',
@@ -389,14 +409,21 @@ type Target = { url: string; pid: number | undefined; postmaster: number | null 
 /** ", CPU API 5.5 + PostgreSQL 3.4 ms per request"; PGlite's work is inside the API process. */
 function cpuText(cpu: CpuPerRequest | undefined): string {
   if (!cpu || cpu.apiMs === null) return '';
-  return cpu.databaseMs === null ? `, CPU API ${cpu.apiMs} ms per request` : `, CPU API ${cpu.apiMs} + PostgreSQL ${cpu.databaseMs} ms per request`;
+  return cpu.databaseMs === null
+    ? `, CPU API ${cpu.apiMs} ms per request`
+    : `, CPU API ${cpu.apiMs} + PostgreSQL ${cpu.databaseMs} ms per request`;
 }
 
 /**
  * Each call (or its floor) for DURATION seconds after a short unmeasured run (unless it says warmUp: false): JIT,
  * connection pool and caches warm, as on a server that has run a while. `settle` waits out one call's backlog.
  */
-async function measure(target: Target, calls: Call[], settleAfter: () => Promise<void>, outcomes: Record<string, number>): Promise<LoadResult[]> {
+async function measure(
+  target: Target,
+  calls: Call[],
+  settleAfter: () => Promise<void>,
+  outcomes: Record<string, number>,
+): Promise<LoadResult[]> {
   const { url } = target;
   const results: LoadResult[] = [];
   for (const call of calls) {
@@ -411,7 +438,9 @@ async function measure(target: Target, calls: Call[], settleAfter: () => Promise
     result.cpu = cpuSince(result.requests);
     await settleAfter();
     if (call.onBody) result.outcomes = { ...outcomes };
-    console.info(`  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${cpuText(result.cpu)}`);
+    console.info(
+      `  ${call.name}: ${result.requestsPerSecond} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${cpuText(result.cpu)}`,
+    );
     results.push({ ...result, ...(call.aim ? { aim: call.aim } : {}) });
   }
   return results;
@@ -452,8 +481,15 @@ async function runAll() {
   const floor = await startFloorProcess();
   console.info('Floors: the same HTTP stack running only each call’s main statement');
   try {
-    const withFloor = prepared.calls.flatMap((call) => (call.floor ? [{ name: `${call.name} (floor)`, request: call.floor, aimOf: call.name }] : []));
-    const floors = await measure({ url: floor.url, pid: floor.child.pid, postmaster }, withFloor, () => new Promise((resolve) => setTimeout(resolve, 500)), {});
+    const withFloor = prepared.calls.flatMap((call) =>
+      call.floor ? [{ name: `${call.name} (floor)`, request: call.floor, aimOf: call.name }] : [],
+    );
+    const floors = await measure(
+      { url: floor.url, pid: floor.child.pid, postmaster },
+      withFloor,
+      () => new Promise((resolve) => setTimeout(resolve, 500)),
+      {},
+    );
     for (const [i, call] of withFloor.entries()) {
       const target = results.find((r) => r.name === call.aimOf)!;
       const f = floors[i]!;
@@ -480,7 +516,24 @@ const aimVerdict = (r: LoadResult) =>
   r.aim ? (r.requestsPerSecond >= r.aim.requestsPerSecond && r.latency.p95 <= r.aim.p95Ms ? 'PASS' : 'MISS') : '';
 table(
   `Server under load (${driver}, ${run.counts.customers.toLocaleString('en-US')} customers, ${run.counts.variants.toLocaleString('en-US')} variants): autocannon, ${DURATION} s per call, loopback`,
-  ['call', 'connections', 'requests', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'errors', 'non-2xx', 'aim (PostgreSQL)', '', 'floor req/s', 'floor p95', '× floor', 'CPU ms/req (API + DB)'],
+  [
+    'call',
+    'connections',
+    'requests',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'max ms',
+    'errors',
+    'non-2xx',
+    'aim (PostgreSQL)',
+    '',
+    'floor req/s',
+    'floor p95',
+    '× floor',
+    'CPU ms/req (API + DB)',
+  ],
   run.results.map((r) => [
     r.name,
     r.connections,

@@ -46,9 +46,13 @@ describe('delivery with carriers', () => {
     }
     const customerId = await customerIdByName(office, 'Nhà thuốc Phúc An');
     const balance = async () => {
-      const answer = await apiCall<ReceivableRecord>(app.server.url, `${receivablePaths.info}?company=${office.companyId}&customer=${customerId}`, {
-        token: office.token,
-      });
+      const answer = await apiCall<ReceivableRecord>(
+        app.server.url,
+        `${receivablePaths.info}?company=${office.companyId}&customer=${customerId}`,
+        {
+          token: office.token,
+        },
+      );
       expect(answer.status, answer.body.message).toBe(200);
       return answer.body.data.balance;
     };

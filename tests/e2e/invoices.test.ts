@@ -42,7 +42,9 @@ describe('e-invoices and accounting', () => {
     await card.getByText('Đơn hàng chưa có hóa đơn điện tử.').waitFor();
     await card.getByTestId('order-issue-invoice').click();
     const dialog = page.getByTestId('issue-invoice-dialog');
-    await expect(dialog.getByTestId('invoice-total').innerText()).resolves.toBe(`Tổng tiền thanh toán: ${order.total.toLocaleString('vi-VN')}\u00a0₫`);
+    await expect(dialog.getByTestId('invoice-total').innerText()).resolves.toBe(
+      `Tổng tiền thanh toán: ${order.total.toLocaleString('vi-VN')}\u00a0₫`,
+    );
     await expect(dialog.getByTestId('invoice-words').innerText()).resolves.toMatch(/^Số tiền viết bằng chữ: [A-ZÀ-Ỹ].* đồng$/u);
     await eventually(() => dialog.getByTestId('buyer-tax-code').inputValue()).toBe('0100109106');
     await dialog.getByTestId('buyer-tax-code').fill('0100109107');
@@ -57,7 +59,12 @@ describe('e-invoices and accounting', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), issued.getByTestId('invoice-pdf').click()]);
     expect(download.suggestedFilename()).toMatch(/^HD_1C\d{2}TAA_\d{8}\.pdf$/);
     expect(await download.failure()).toBe(null);
-    expect(fs.readFileSync((await download.path())!).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      fs
+        .readFileSync((await download.path())!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // One invoice for the order at meInvoice, for the order's total.
     const atSimulator = app.server.sims!.simulators.meinvoice.invoices().filter((invoice) => invoice.TotalAmount === order.total);
     expect(atSimulator).toHaveLength(1);
@@ -102,7 +109,10 @@ describe('accounting with MISA AMIS', () => {
     await page.getByTestId('accounting-tab-sync').click();
     const start = page.getByTestId('sync-start');
     // Every completed order not pushed yet: this test's 50 and the demo's history (server/seed/demo-history.ts).
-    const completed = await deps.db.select({ code: orders.code }).from(orders).where(and(eq(orders.companyId, anKhang!.id), eq(orders.status, 'completed')));
+    const completed = await deps.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(and(eq(orders.companyId, anKhang!.id), eq(orders.status, 'completed')));
     expect(completed.length).toBeGreaterThanOrEqual(50);
     await eventually(() => start.innerText()).toMatch(new RegExp(`\\(${completed.length}\\)$`));
     const total = completed.length;

@@ -26,7 +26,12 @@ async function call<T>(path: string, body?: unknown, token?: string, method = bo
 async function joinRequest(phone: string, fullName: string): Promise<number> {
   const post = call;
   const password = 'ThongBao@2026';
-  const started = await post<{ access_token: string }>('account/api/register-v2', { phone, full_name: fullName, password, password_confirm: password });
+  const started = await post<{ access_token: string }>('account/api/register-v2', {
+    phone,
+    full_name: fullName,
+    password,
+    password_confirm: password,
+  });
   const code = app.server.sentCodes.filter((entry) => entry.to === phone).at(-1)!.code;
   const { access } = await post<{ access: string }>('account/api/verify-v2', { access_token: started.access_token, otp: code });
   const found = await post<{ company: { id: number } }>('company/api/checkcompany/', { tax_code: '0312345673' }, access);
@@ -46,7 +51,11 @@ describe('a pushed notification', () => {
 
     const anKhang = await joinRequest('0386000303', 'Hứa Văn Phúc');
     const owner = await call<{ access: string }>('account/api/login/', { phone: DEMO_ACCOUNT.phone, password: DEMO_ACCOUNT.password });
-    const [created] = await call<NotificationRecord[]>(`notification/api/notification/?company=${anKhang}&limit=1`, undefined, owner.access);
+    const [created] = await call<NotificationRecord[]>(
+      `notification/api/notification/?company=${anKhang}&limit=1`,
+      undefined,
+      owner.access,
+    );
 
     const cdp = await context.newCDPSession(page);
     const registrations: { registrationId: string; scopeURL: string }[] = [];
@@ -71,7 +80,14 @@ describe('a pushed notification', () => {
           link: (notification.data as { link?: string } | null)?.link,
         })),
       );
-    await eventually(shown).toEqual([{ title: 'Hứa Văn Phúc xin tham gia công ty', body: 'Số điện thoại 0386000303. Chấp nhận hoặc từ chối yêu cầu.', tag: `notification-${created!.id}`, link: '/join-requests' }]);
+    await eventually(shown).toEqual([
+      {
+        title: 'Hứa Văn Phúc xin tham gia công ty',
+        body: 'Số điện thoại 0386000303. Chấp nhận hoặc từ chối yêu cầu.',
+        tag: `notification-${created!.id}`,
+        link: '/join-requests',
+      },
+    ]);
     // The worker told the page: the bell asked the server at once (its poll is 30 s away).
     await eventually(count, 5_000).toBe(before + 1);
   });

@@ -302,7 +302,10 @@ describe('with the network off after one online visit', () => {
     await waitForPath(page, '/dashboard');
     await eventually(() => mobileTitle(page), 'Tổng quan');
     // The figures seen online stay, with the time they were fetched.
-    await page.getByTestId('dashboard-kept').getByText(/^Đang ngoại tuyến: số liệu lấy lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/).waitFor();
+    await page
+      .getByTestId('dashboard-kept')
+      .getByText(/^Đang ngoại tuyến: số liệu lấy lúc \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\.$/)
+      .waitFor();
     expect(await page.getByTestId('figure-today-revenue').innerText()).toBe(todayRevenue);
 
     const navbar = page.getByTestId('bottom-navbar');

@@ -10,7 +10,18 @@ import type { Page } from 'playwright-core';
 import type { RegistrationStarted } from '@contract/auth-register';
 import type { Envelope } from '@contract/envelope';
 import { VIEWPORTS } from '@tests/support/browser';
-import { COMPANIES, eventually, setupE2e, signInTo, STATUS, submitLogin, toast, waitForPath, workspaceEntry, workspaceList } from '@tests/support/e2e-app';
+import {
+  COMPANIES,
+  eventually,
+  setupE2e,
+  signInTo,
+  STATUS,
+  submitLogin,
+  toast,
+  waitForPath,
+  workspaceEntry,
+  workspaceList,
+} from '@tests/support/e2e-app';
 
 const app = setupE2e();
 
@@ -24,9 +35,9 @@ async function typeCode(page: Page, code: string) {
 }
 
 function codeSentTo(phone: string) {
-  return eventually(() => app.server.sentCodes.filter((entry) => entry.to === phone && entry.purpose === 'registration').at(-1)?.code).toMatch(
-    /^\d{6}$/,
-  );
+  return eventually(
+    () => app.server.sentCodes.filter((entry) => entry.to === phone && entry.purpose === 'registration').at(-1)?.code,
+  ).toMatch(/^\d{6}$/);
 }
 
 /** How far the page is wider than the phone's window (the route walker covers the signed-in screens). */
@@ -94,7 +105,10 @@ describe('registration and onboarding', () => {
     await page.getByRole('heading', { name: 'Xin chào, Phan Thị Lan' }).waitFor();
     await expect(overflow(page)).resolves.toBe(0);
     await page.getByRole('textbox', { name: 'Tên công ty' }).fill('Công ty TNHH Dược phẩm Bình Minh');
-    await page.locator('label').filter({ hasText: /^Khác$/ }).click();
+    await page
+      .locator('label')
+      .filter({ hasText: /^Khác$/ })
+      .click();
     await expect(page.getByRole('radio', { name: 'Khác' }).isChecked()).resolves.toBe(true);
     const taxCode = page.getByRole('textbox', { name: 'Mã số thuế' });
     await taxCode.fill('0100109107');

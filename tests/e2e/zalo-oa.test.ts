@@ -121,7 +121,15 @@ describe('Zalo OA in the office (1440x900)', () => {
       // Followers: synced from Zalo, and the customer suggested by phone confirmed.
       // (A person followed the OA since the demo's first sync: the sync brings them.)
       await openTab(page, 'Người quan tâm');
-      const newcomer = { userId: '848880001', displayName: 'Trương Mỹ Linh', avatar: '', phone: null, tags: [], isFollower: true, lastInteractionAt: new Date() };
+      const newcomer = {
+        userId: '848880001',
+        displayName: 'Trương Mỹ Linh',
+        avatar: '',
+        phone: null,
+        tags: [],
+        isFollower: true,
+        lastInteractionAt: new Date(),
+      };
       sims.simulators.zalo.world.oas.get(DEMO_OA_ID)!.users.set(newcomer.userId, newcomer);
       await page.getByTestId('zalo-followers-sync').click();
       await eventually(() => page.getByTestId('zalo-followers-synced').innerText(), 30_000).toContain('31 người quan tâm');
@@ -189,7 +197,14 @@ describe('Zalo OA in the office (1440x900)', () => {
       expect(server.errors).toEqual([]);
     } catch (error) {
       await page.screenshot({ path: path.join(os.tmpdir(), 'zalo-oa-e2e-failure.png') }).catch(() => undefined);
-      console.error(`zalo-oa e2e failed on ${page.url()}:\n${(await page.locator('body').innerText().catch(() => '')).slice(0, 3000)}\n${events.join('\n')}`);
+      console.error(
+        `zalo-oa e2e failed on ${page.url()}:\n${(
+          await page
+            .locator('body')
+            .innerText()
+            .catch(() => '')
+        ).slice(0, 3000)}\n${events.join('\n')}`,
+      );
       throw error;
     } finally {
       await context.close();

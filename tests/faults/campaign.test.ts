@@ -75,7 +75,12 @@ let openCheckId: string;
 let reservedBefore: Map<number, number>;
 
 function serverOptions() {
-  return { dataDir: store.dataDir, databaseUrl: store.databaseUrl, logFile: path.join(tmp, 'server.log'), env: { WORKERS: String(WORKERS) } };
+  return {
+    dataDir: store.dataDir,
+    databaseUrl: store.databaseUrl,
+    logFile: path.join(tmp, 'server.log'),
+    env: { WORKERS: String(WORKERS) },
+  };
 }
 
 async function bootServer(): Promise<void> {

@@ -58,8 +58,10 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
   'POST /api/invoice/api/amis-callback/:connection/:token':
     'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
-  'POST /api/zalo-oa/webhook': "Zalo's webhook: no sign-in, the event's signature decides its company (server/modules/messaging/webhook.routes.ts)",
-  'GET /api/zalo-oa/zalo-oas/callback': "Zalo's OAuth callback: no sign-in, its one-use state names the company (server/modules/messaging/oa-connect.ts)",
+  'POST /api/zalo-oa/webhook':
+    "Zalo's webhook: no sign-in, the event's signature decides its company (server/modules/messaging/webhook.routes.ts)",
+  'GET /api/zalo-oa/zalo-oas/callback':
+    "Zalo's OAuth callback: no sign-in, its one-use state names the company (server/modules/messaging/oa-connect.ts)",
   'GET /api/bank/api/bank': 'the NAPAS list of Vietnamese banks, the same for everyone',
   'POST /api/bank/api/checkcard': 'checks the shape of a bank account number: no company data',
 };

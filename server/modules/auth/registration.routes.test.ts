@@ -36,7 +36,8 @@ async function register(phone: string, extra: Record<string, unknown> = {}) {
   return answer.body.data;
 }
 
-const verify = (access_token: string, otp: string) => server.call<RegistrationDone>('/account/api/verify-v2', { body: { access_token, otp } });
+const verify = (access_token: string, otp: string) =>
+  server.call<RegistrationDone>('/account/api/verify-v2', { body: { access_token, otp } });
 const resend = (access_token: string) => server.call<RegistrationStarted>('/account/api/resend-otp-v2', { body: { access_token } });
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
@@ -61,7 +62,13 @@ describe('registration V2 (register-v2, resend-otp-v2, verify-v2)', () => {
 
     const done = await verify(started.access_token, code);
     expect(done.status).toBe(201);
-    expect(done.body.data.account).toMatchObject({ phone, full_name: 'Lý Thị Mai', email: 'mai.ly@example.vn', email_verified: false, company_data: [] });
+    expect(done.body.data.account).toMatchObject({
+      phone,
+      full_name: 'Lý Thị Mai',
+      email: 'mai.ly@example.vn',
+      email_verified: false,
+      company_data: [],
+    });
     expect(refreshCookieOf(done.headers)).toBeTruthy();
     const me = await server.call<Account>(`/account/api/account/${done.body.data.account.id}/`, { token: done.body.data.access });
     expect(me.body.data.phone).toBe(phone);
@@ -178,7 +185,10 @@ describe('registration V2 (register-v2, resend-otp-v2, verify-v2)', () => {
     }
     const phone = freshPhone();
     const started = await register(phone);
-    await server.deps.db.update(registrations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(registrations.phone, phone));
+    await server.deps.db
+      .update(registrations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(registrations.phone, phone));
     expect((await verify(started.access_token, lastCodeTo(server.sentCodes, phone)!)).body.error).toBe('REGISTRATION_TOKEN_INVALID');
   });
 
@@ -230,7 +240,11 @@ describe('e-mail verification (verifyemail POST and PUT)', () => {
 
     const bad = await server.call('/account/api/verifyemail/', { method: 'PUT', token: me.access, body: { otp: wrong(code) } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Mã OTP không đúng hoặc đã hết hạn']);
-    const good = await server.call<EmailVerification>('/account/api/verifyemail/', { method: 'PUT', token: me.access, body: { otp: code } });
+    const good = await server.call<EmailVerification>('/account/api/verifyemail/', {
+      method: 'PUT',
+      token: me.access,
+      body: { otp: code },
+    });
     expect(good.body.data).toEqual({ email: 'mai.ly@example.vn', email_verified: true });
     const view = await server.call<Account>(`/account/api/account/${me.account.id}/`, { token: me.access });
     expect(view.body.data.email_verified).toBe(true);
@@ -238,16 +252,24 @@ describe('e-mail verification (verifyemail POST and PUT)', () => {
     expect(reused.status).toBe(400);
 
     // A new address is not verified until it is proven.
-    await server.call(`/account/api/updateaccountall/${me.account.id}/`, { method: 'PUT', token: me.access, body: { email: 'mai.moi@example.vn' } });
+    await server.call(`/account/api/updateaccountall/${me.account.id}/`, {
+      method: 'PUT',
+      token: me.access,
+      body: { email: 'mai.moi@example.vn' },
+    });
     const changed = await server.call<Account>(`/account/api/account/${me.account.id}/`, { token: me.access });
     expect(changed.body.data).toMatchObject({ email: 'mai.moi@example.vn', email_verified: false });
   });
 
-  it("verifies a new address given in the call, and a code for one address does not prove another", async () => {
+  it('verifies a new address given in the call, and a code for one address does not prove another', async () => {
     const me = await newAccount();
     await server.call('/account/api/verifyemail/', { token: me.access, body: { email: 'Mai.Cong.Viec@Example.vn' } });
     const code = lastCodeTo(server.sentCodes, 'mai.cong.viec@example.vn', 'email')!;
-    const other = await server.call('/account/api/verifyemail/', { method: 'PUT', token: me.access, body: { email: 'khac@example.vn', otp: code } });
+    const other = await server.call('/account/api/verifyemail/', {
+      method: 'PUT',
+      token: me.access,
+      body: { email: 'khac@example.vn', otp: code },
+    });
     expect(other.status).toBe(400);
     const right = await server.call<EmailVerification>('/account/api/verifyemail/', {
       method: 'PUT',
@@ -255,14 +277,19 @@ describe('e-mail verification (verifyemail POST and PUT)', () => {
       body: { email: 'mai.cong.viec@example.vn', otp: code },
     });
     expect(right.body.data).toEqual({ email: 'mai.cong.viec@example.vn', email_verified: true });
-    const [row] = await server.deps.db.select().from(accounts).where(and(eq(accounts.id, me.account.id)));
+    const [row] = await server.deps.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, me.account.id)));
     expect(row?.email).toBe('mai.cong.viec@example.vn');
   });
 
   it('needs a signed-in account and an address to send to', async () => {
     expect((await server.call('/account/api/verifyemail/', { body: {} })).status).toBe(401);
     const phone = freshPhone();
-    const started = await server.call<RegistrationStarted>('/account/api/registeraccount/', { body: { phone, full_name: 'Không Email', password: PASSWORD } });
+    const started = await server.call<RegistrationStarted>('/account/api/registeraccount/', {
+      body: { phone, full_name: 'Không Email', password: PASSWORD },
+    });
     const me = (await verify(started.body.data.access_token, lastCodeTo(server.sentCodes, phone)!)).body.data;
     const none = await server.call('/account/api/verifyemail/', { token: me.access, body: {} });
     expect([none.status, none.body.fields?.email]).toEqual([400, 'Vui lòng nhập email']);

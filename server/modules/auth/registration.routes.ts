@@ -44,10 +44,16 @@ import { consumeCode, invalidCode, sendCode, type IssuedCode } from './verificat
 /** How long a registration waits for its code (several resends fit in it). */
 const REGISTRATION_TTL_MS = 30 * 60 * 1000;
 
-const tokenInvalid = () => badRequest('REGISTRATION_TOKEN_INVALID', REGISTER_TEXTS.tokenInvalid, { access_token: REGISTER_TEXTS.tokenInvalid });
+const tokenInvalid = () =>
+  badRequest('REGISTRATION_TOKEN_INVALID', REGISTER_TEXTS.tokenInvalid, { access_token: REGISTER_TEXTS.tokenInvalid });
 
 function started(token: string, phone: string, issued: IssuedCode): RegistrationStarted {
-  return { access_token: token, phone_hint: phoneHint(phone), otp_expires_at: issued.expiresAt.toISOString(), resend_after: OTP_RESEND_SECONDS };
+  return {
+    access_token: token,
+    phone_hint: phoneHint(phone),
+    otp_expires_at: issued.expiresAt.toISOString(),
+    resend_after: OTP_RESEND_SECONDS,
+  };
 }
 
 export function registrationRoutes(deps: AppDeps) {

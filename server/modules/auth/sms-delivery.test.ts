@@ -54,7 +54,9 @@ describe('codes by SMS through eSMS', () => {
     const [sms] = messagesTo(server, phone);
     expect(sms).toMatchObject({ brandname: 'SalesField', sandbox: false });
     const code = /la (\d{6})\./.exec(sms!.content)?.[1];
-    expect(sms!.content).toBe(`Ma xac minh dang ky tai khoan Sales Field cua ban la ${code}. Ma co hieu luc 10 phut. Khong chia se ma nay cho bat ky ai.`);
+    expect(sms!.content).toBe(
+      `Ma xac minh dang ky tai khoan Sales Field cua ban la ${code}. Ma co hieu luc 10 phut. Khong chia se ma nay cho bat ky ai.`,
+    );
     // The jobs table keeps the code sealed.
     expect(JSON.stringify(job!.payload)).not.toContain(code);
     const done = await server.call('/account/api/verify-v2', { body: { access_token: started.access_token, otp: code } });
@@ -78,7 +80,9 @@ describe('codes by SMS through eSMS', () => {
   it('does not send a code that expired while it waited', async () => {
     const phone = freshPhone();
     await register(server, phone);
-    const [job] = (await server.deps.db.select().from(jobs).where(eq(jobs.queue, SMS_CODE_QUEUE))).filter((row) => JSON.stringify(row.payload).includes(phone));
+    const [job] = (await server.deps.db.select().from(jobs).where(eq(jobs.queue, SMS_CODE_QUEUE))).filter((row) =>
+      JSON.stringify(row.payload).includes(phone),
+    );
     await server.deps.db
       .update(jobs)
       .set({ payload: { ...(job!.payload as object), expiresAt: new Date(Date.now() - 1000).toISOString() } })

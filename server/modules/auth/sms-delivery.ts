@@ -52,8 +52,19 @@ export const SMS_CODE_JOB: JobHandler<SmsCodePayload> = {
     const code = deps.vault.open(job.payload.sealedCode, sealContext(job.payload.requestId));
     try {
       return await sendEsmsSms(
-        { baseUrl, apiKey: esms.apiKey, secretKey: esms.secretKey, brandname: esms.brandname, sandbox: esms.environment === 'sandbox', timeoutMs: deps.env.providerTimeoutMs },
-        { phone: job.payload.to, content: verificationText({ code, purpose: job.payload.purpose, expiresAt }), requestId: job.payload.requestId },
+        {
+          baseUrl,
+          apiKey: esms.apiKey,
+          secretKey: esms.secretKey,
+          brandname: esms.brandname,
+          sandbox: esms.environment === 'sandbox',
+          timeoutMs: deps.env.providerTimeoutMs,
+        },
+        {
+          phone: job.payload.to,
+          content: verificationText({ code, purpose: job.payload.purpose, expiresAt }),
+          requestId: job.payload.requestId,
+        },
       );
     } catch (error) {
       if (error instanceof ProviderError && !error.retryable) throw new PermanentJobError(error.message);
@@ -61,6 +72,9 @@ export const SMS_CODE_JOB: JobHandler<SmsCodePayload> = {
     }
   },
   async onDead(job, error, deps) {
-    deps.logger.error({ event: 'sms_code_failed', to: job.payload.to, purpose: job.payload.purpose, reason: error.message }, 'Không gửi được mã xác minh qua SMS');
+    deps.logger.error(
+      { event: 'sms_code_failed', to: job.payload.to, purpose: job.payload.purpose, reason: error.message },
+      'Không gửi được mã xác minh qua SMS',
+    );
   },
 };

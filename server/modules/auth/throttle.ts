@@ -129,7 +129,9 @@ export async function takeCodeRequest(db: Db, recipient: string, ip: string): Pr
   if (!attempt.blocked) return;
   const wait = attempt.retryAfterSeconds;
   const message =
-    wait <= 60 ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới` : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
+    wait <= 60
+      ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới`
+      : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
   throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
 }
 

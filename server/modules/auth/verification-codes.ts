@@ -65,7 +65,9 @@ export async function consumeCode(db: Db, purpose: VerificationPurpose, subject:
   const [counted] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS), isNull(verificationCodes.consumedAt)))
+    .where(
+      and(eq(verificationCodes.id, latest.id), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS), isNull(verificationCodes.consumedAt)),
+    )
     .returning({ id: verificationCodes.id });
   if (!counted) return false;
   if (!crypto.timingSafeEqual(Buffer.from(codeHash(latest.id, code)), Buffer.from(latest.codeHash))) return false;

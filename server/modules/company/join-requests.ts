@@ -45,7 +45,10 @@ export async function requestToJoin(db: Db, companyId: number, accountId: number
       if (!inserted) throw conflict(ALREADY.pending);
       membershipId = inserted.id;
     }
-    const [requester] = await tx.select({ fullName: accounts.fullName, phone: accounts.phone }).from(accounts).where(eq(accounts.id, accountId));
+    const [requester] = await tx
+      .select({ fullName: accounts.fullName, phone: accounts.phone })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
     await notifyJoinRequest(tx, {
       companyId,
       membershipId: membershipId!,

@@ -47,7 +47,12 @@ describe('registercompany/', () => {
     const answer = await server.call<RegisteredCompany>('/account/api/registercompany/', { token: me.access, body: companyForm() });
     expect(answer.status).toBe(201);
     const { company, account } = answer.body.data;
-    expect(company).toMatchObject({ title: 'Công ty TNHH Dược phẩm Sao Mai', type: 'Dược phẩm', tax_code: '0100109106', business_type: pharmacyType });
+    expect(company).toMatchObject({
+      title: 'Công ty TNHH Dược phẩm Sao Mai',
+      type: 'Dược phẩm',
+      tax_code: '0100109106',
+      business_type: pharmacyType,
+    });
     expect(account.company_data).toEqual([
       expect.objectContaining({ company: company.id, status_display: 'accept', is_owner: true }) as Membership,
     ]);
@@ -78,7 +83,10 @@ describe('registercompany/', () => {
       [{ business_type: 987_654 }, 'business_type', 'Ngành hàng không tồn tại'],
     ];
     for (const [change, field, message] of cases) {
-      const answer = await server.call('/account/api/registercompany/', { token: me.access, body: companyForm({ tax_code: '0300588569', ...change }) });
+      const answer = await server.call('/account/api/registercompany/', {
+        token: me.access,
+        body: companyForm({ tax_code: '0300588569', ...change }),
+      });
       expect([answer.status, answer.body.fields?.[field]]).toEqual([400, message]);
     }
     const view = await server.call<Account>(`/account/api/account/${me.account.id}/`, { token: me.access });
@@ -100,10 +108,16 @@ describe('registercompany/', () => {
 describe('counttitle/', () => {
   it('counts names alike whatever the diacritics and legal form, and shows them', async () => {
     const me = await newcomer();
-    const like = await server.call<SimilarTitles>('/account/api/counttitle/', { token: me.access, body: { title: 'CTY TNHH DUOC PHAM AN KHANG' } });
+    const like = await server.call<SimilarTitles>('/account/api/counttitle/', {
+      token: me.access,
+      body: { title: 'CTY TNHH DUOC PHAM AN KHANG' },
+    });
     expect(like.body.data.count).toBe(1);
     expect(like.body.data.similar).toEqual([expect.objectContaining({ id: anKhangId, title: DEMO.anKhang.title })]);
-    const unlike = await server.call<SimilarTitles>('/account/api/counttitle/', { token: me.access, body: { title: 'Công ty Dược phẩm An Bình' } });
+    const unlike = await server.call<SimilarTitles>('/account/api/counttitle/', {
+      token: me.access,
+      body: { title: 'Công ty Dược phẩm An Bình' },
+    });
     expect(unlike.body.data).toEqual({ count: 0, similar: [] });
     const empty = await server.call('/account/api/counttitle/', { token: me.access, body: { title: '' } });
     expect([empty.status, empty.body.fields?.title]).toEqual([400, 'Vui lòng nhập tên công ty']);
@@ -113,7 +127,10 @@ describe('counttitle/', () => {
 describe('asking to join (checkcompany, account-register-company) and the owner deciding', () => {
   it('finds An Khang by its tax code, sends one request, and the owner accepts it with a role', async () => {
     const me = await newcomer();
-    const found = await server.call<CompanyCheck>('/company/api/checkcompany/', { token: me.access, body: { tax_code: DEMO.anKhang.taxCode } });
+    const found = await server.call<CompanyCheck>('/company/api/checkcompany/', {
+      token: me.access,
+      body: { tax_code: DEMO.anKhang.taxCode },
+    });
     expect(found.body.data).toEqual({ exists: true, company: { id: anKhangId, title: DEMO.anKhang.title, type: 'Dược phẩm' } });
 
     const asked = await server.call<Membership>(`/account/api/account-register-company/${anKhangId}/`, { method: 'PUT', token: me.access });
@@ -136,9 +153,14 @@ describe('asking to join (checkcompany, account-register-company) and the owner 
 
     // Someone of the company who is not its owner cannot decide.
     const keeper = await server.login('0912000005');
-    expect((await server.call(`/company/api/accountcompany/${request.id}/`, { method: 'PUT', token: keeper.access, body: { status: 'accept' } })).status).toBe(403);
+    expect(
+      (await server.call(`/company/api/accountcompany/${request.id}/`, { method: 'PUT', token: keeper.access, body: { status: 'accept' } }))
+        .status,
+    ).toBe(403);
 
-    const [anKhangAccountant] = (await server.deps.db.select().from(roles).where(eq(roles.companyId, anKhangId))).filter((r) => r.name === 'Kế toán');
+    const [anKhangAccountant] = (await server.deps.db.select().from(roles).where(eq(roles.companyId, anKhangId))).filter(
+      (r) => r.name === 'Kế toán',
+    );
     const accepted = await server.call(`/company/api/accountcompany/${request.id}/`, {
       method: 'PUT',
       token: an.access,
@@ -154,9 +176,15 @@ describe('asking to join (checkcompany, account-register-company) and the owner 
   it('refused, the person sees it and may ask once more', async () => {
     const me = await newcomer();
     await server.call(`/account/api/account-register-company/${anKhangId}/`, { method: 'PUT', token: me.access });
-    const members = await server.call<{ id: number; account: { id: number } }[]>(`/company/api/accountcompany/?company=${anKhangId}`, { token: an.access });
+    const members = await server.call<{ id: number; account: { id: number } }[]>(`/company/api/accountcompany/?company=${anKhangId}`, {
+      token: an.access,
+    });
     const request = members.body.data.find((member) => member.account.id === me.account.id)!;
-    const refused = await server.call(`/company/api/accountcompany/${request.id}/`, { method: 'PUT', token: an.access, body: { status: 'reject' } });
+    const refused = await server.call(`/company/api/accountcompany/${request.id}/`, {
+      method: 'PUT',
+      token: an.access,
+      body: { status: 'reject' },
+    });
     expect(refused.status).toBe(200);
     const mine = await server.call<Membership[]>('/company/api/accountcompany/', { token: me.access });
     expect(mine.body.data).toEqual([expect.objectContaining({ company: anKhangId, status_display: 'reject' })]);
@@ -164,11 +192,13 @@ describe('asking to join (checkcompany, account-register-company) and the owner 
     expect([again.status, again.body.data.status_display]).toEqual([201, 'pending']);
   });
 
-  it("refuses a role of another company when accepting, and an unknown company when asking", async () => {
+  it('refuses a role of another company when accepting, and an unknown company when asking', async () => {
     const me = await newcomer();
     expect((await server.call('/account/api/account-register-company/987654/', { method: 'PUT', token: me.access })).status).toBe(404);
     await server.call(`/account/api/account-register-company/${anKhangId}/`, { method: 'PUT', token: me.access });
-    const members = await server.call<{ id: number; account: { id: number } }[]>(`/company/api/accountcompany/?company=${anKhangId}`, { token: an.access });
+    const members = await server.call<{ id: number; account: { id: number } }[]>(`/company/api/accountcompany/?company=${anKhangId}`, {
+      token: an.access,
+    });
     const request = members.body.data.find((member) => member.account.id === me.account.id)!;
     const foreignRole = (await server.deps.db.select().from(roles)).find((role) => role.companyId !== anKhangId)!;
     const answer = await server.call(`/company/api/accountcompany/${request.id}/`, {

@@ -66,7 +66,10 @@ export function onboardingRoutes(deps: AppDeps) {
    */
   app.post('/counttitle', requireAuth, async (c) => {
     const { title } = await parseBody(c, CountTitleSchema);
-    const rows = await db.select({ id: companies.id, title: companies.title, type: companies.type }).from(companies).orderBy(asc(companies.id));
+    const rows = await db
+      .select({ id: companies.id, title: companies.title, type: companies.type })
+      .from(companies)
+      .orderBy(asc(companies.id));
     const similar = rows.filter((row) => similarTitles(row.title, title));
     return ok<SimilarTitles>(c, { count: similar.length, similar: similar.slice(0, SIMILAR_SHOWN) });
   });

@@ -346,18 +346,17 @@ describe('the list’s count per tab (kept by triggers, migration 0027)', () => 
   /** Each tab's count as the list answers it, beside the same count taken from the rows. */
   async function tabCounts(company = anKhang) {
     const answered: Record<string, number | undefined> = {};
-    for (const tab of ['all', 'active', 'inactive', 'ungrouped']) answered[tab] = (await list(`&tab=${tab}&limit=1`, an.access, company)).body.count;
-    const [counted] = (
-      await server.deps.db
-        .select({
-          all: sql<number>`count(*)::int`,
-          active: sql<number>`(count(*) filter (where ${customers.status} = 'active'))::int`,
-          inactive: sql<number>`(count(*) filter (where ${customers.status} = 'inactive'))::int`,
-          ungrouped: sql<number>`(count(*) filter (where ${customers.customerTypeId} is null))::int`,
-        })
-        .from(customers)
-        .where(eq(customers.companyId, company))
-    );
+    for (const tab of ['all', 'active', 'inactive', 'ungrouped'])
+      answered[tab] = (await list(`&tab=${tab}&limit=1`, an.access, company)).body.count;
+    const [counted] = await server.deps.db
+      .select({
+        all: sql<number>`count(*)::int`,
+        active: sql<number>`(count(*) filter (where ${customers.status} = 'active'))::int`,
+        inactive: sql<number>`(count(*) filter (where ${customers.status} = 'inactive'))::int`,
+        ungrouped: sql<number>`(count(*) filter (where ${customers.customerTypeId} is null))::int`,
+      })
+      .from(customers)
+      .where(eq(customers.companyId, company));
     if (!counted) throw new Error('no count');
     return { answered, counted };
   }
@@ -367,8 +366,9 @@ describe('the list’s count per tab (kept by triggers, migration 0027)', () => 
     const before = await tabCounts();
     expect(before.answered).toEqual(before.counted);
 
-    const made = (await server.call<CustomerRecord>('/customer/api/customer/', { token: an.access, body: newCustomer({ name: 'Nhà thuốc Đếm' }) }))
-      .body.data;
+    const made = (
+      await server.call<CustomerRecord>('/customer/api/customer/', { token: an.access, body: newCustomer({ name: 'Nhà thuốc Đếm' }) })
+    ).body.data;
     const ids = (await list('&province=79&limit=2')).body.data.map((c) => c.id);
     await server.call('/customer/api/update-customer/', {
       method: 'PUT',
@@ -384,9 +384,15 @@ describe('the list’s count per tab (kept by triggers, migration 0027)', () => 
     });
 
     const group = (
-      await server.call<CustomerTypeSummary>('/customer/api/customertype/', { token: an.access, body: { company: anKhang, title: 'Nhóm đếm' } })
+      await server.call<CustomerTypeSummary>('/customer/api/customertype/', {
+        token: an.access,
+        body: { company: anKhang, title: 'Nhóm đếm' },
+      })
     ).body.data;
-    await server.call('/customer/api/addcustomer/', { token: an.access, body: { company: anKhang, customer_type_id: group.id, customers: [made.id] } });
+    await server.call('/customer/api/addcustomer/', {
+      token: an.access,
+      body: { company: anKhang, customer_type_id: group.id, customers: [made.id] },
+    });
     expect((await tabCounts()).answered.ungrouped).toBe(before.counted.ungrouped);
     await server.call(`/customer/api/customertype/${group.id}/?company=${anKhang}`, { method: 'DELETE', token: an.access });
     await server.call(`/customer/api/customer/${made.id}/?company=${anKhang}`, { method: 'DELETE', token: an.access });
@@ -407,7 +413,11 @@ describe('the list’s count per tab (kept by triggers, migration 0027)', () => 
     };
     const otherBefore = await tabCounts(minhPhat);
     expect(await keptAtMinhPhat()).toEqual(otherBefore.counted);
-    const pushed = await pushOne('customer.create', { ...newCustomer({ name: 'Nhà thuốc Ngoại Tuyến' }), company: undefined, id: uuidv7() });
+    const pushed = await pushOne('customer.create', {
+      ...newCustomer({ name: 'Nhà thuốc Ngoại Tuyến' }),
+      company: undefined,
+      id: uuidv7(),
+    });
     expect(pushed.body.data.results.map((r) => r.outcome)).toEqual(['applied']);
     const offline = await tabCounts();
     expect(offline.answered).toEqual(offline.counted);

@@ -126,7 +126,8 @@ export function customerRoutes(deps: AppDeps) {
       const [visit] = await tx.select({ id: visits.id }).from(visits).where(eq(visits.customerId, id)).limit(1);
       const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, id)).limit(1);
       const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, id)).limit(1);
-      if (visit || order || payment) throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
+      if (visit || order || payment)
+        throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
       await tx.delete(customers).where(eq(customers.id, id));
       await recordChange(tx, { companyId: company, entity: 'customer', entityId: id, op: 'delete' });
     });

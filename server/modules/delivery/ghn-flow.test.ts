@@ -115,7 +115,11 @@ describe('booking with GHN', () => {
       body: JSON.stringify({ duplicate: 3 }),
     });
     await kit.walk('ghn', code!, { steps: 6 });
-    await fetch(`${kit.sims.url}/ghn/__sim/webhook-faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    await fetch(`${kit.sims.url}/ghn/__sim/webhook-faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect((await kit.delivery(booked.id)).status).toBe('delivered');
     const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: another.id })).body.data;
     expect(settled.payments.map((payment) => [payment.method, payment.amount])).toEqual([['cod', another.total]]);

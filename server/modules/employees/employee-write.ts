@@ -104,7 +104,10 @@ async function requestRole(db: Db, companyId: number, membershipId: number, role
     // The old choice's notification no longer says what waits.
     await resolveRoleRequest(db, companyId, waiting.id);
   } else {
-    const [inserted] = await db.insert(roleRequests).values({ companyId, membershipId, roleId, requestedBy }).returning({ id: roleRequests.id });
+    const [inserted] = await db
+      .insert(roleRequests)
+      .values({ companyId, membershipId, roleId, requestedBy })
+      .returning({ id: roleRequests.id });
     requestId = inserted!.id;
   }
   const [named] = await db
@@ -113,7 +116,13 @@ async function requestRole(db: Db, companyId: number, membershipId: number, role
     .innerJoin(accounts, eq(accounts.id, accountCompanies.accountId))
     .innerJoin(roles, eq(roles.id, roleId))
     .where(eq(accountCompanies.id, membershipId));
-  await notifyRoleRequest(db, { companyId, requestId: requestId!, memberName: named?.memberName ?? '', roleName: named?.roleName ?? '', requesterId: requestedBy });
+  await notifyRoleRequest(db, {
+    companyId,
+    requestId: requestId!,
+    memberName: named?.memberName ?? '',
+    roleName: named?.roleName ?? '',
+    requesterId: requestedBy,
+  });
 }
 
 /**

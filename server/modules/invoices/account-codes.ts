@@ -14,14 +14,22 @@ export type AccountCodes = {
   account: (role: AccountRole) => string;
 };
 
-export async function accountCodes(db: Db, companyId: number, keys: Partial<Record<MappingKind, readonly (string | number)[]>>): Promise<AccountCodes> {
+export async function accountCodes(
+  db: Db,
+  companyId: number,
+  keys: Partial<Record<MappingKind, readonly (string | number)[]>>,
+): Promise<AccountCodes> {
   const wanted = Object.entries(keys).flatMap(([kind, list]) => (list ?? []).map((key) => `${kind}:${key}`));
   wanted.push(...Object.keys(DEFAULT_ACCOUNTS).map((role) => `account:${role}`));
   const rows = await db
     .select({ kind: accountingMappings.kind, localKey: accountingMappings.localKey, misaCode: accountingMappings.misaCode })
     .from(accountingMappings)
-    .where(and(eq(accountingMappings.companyId, companyId), inArray(accountingMappings.kind, ['customer', 'variant', 'warehouse', 'account'])));
-  const mapped = new Map(rows.filter((row) => wanted.includes(`${row.kind}:${row.localKey}`)).map((row) => [`${row.kind}:${row.localKey}`, row.misaCode]));
+    .where(
+      and(eq(accountingMappings.companyId, companyId), inArray(accountingMappings.kind, ['customer', 'variant', 'warehouse', 'account'])),
+    );
+  const mapped = new Map(
+    rows.filter((row) => wanted.includes(`${row.kind}:${row.localKey}`)).map((row) => [`${row.kind}:${row.localKey}`, row.misaCode]),
+  );
   return {
     code: (kind, localKey, ownCode) => mapped.get(`${kind}:${localKey}`) ?? ownCode,
     account: (role) => mapped.get(`account:${role}`) ?? DEFAULT_ACCOUNTS[role],

@@ -10,7 +10,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerRecord } from '@contract/customers';
 import type { PaymentRecord } from '@contract/receivables';
-import type { AccountingSyncRecord, AmisConnectionRecord, DictionaryItem, MappingRecord, SyncBatchRecord } from '@contract/invoices-accounting';
+import type {
+  AccountingSyncRecord,
+  AmisConnectionRecord,
+  DictionaryItem,
+  MappingRecord,
+  SyncBatchRecord,
+} from '@contract/invoices-accounting';
 import { inboundEvents, providerConnections } from '@server/kernel/db/schema';
 import { startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
 import type { AmisSimulator } from '@simulators/amis';
@@ -57,11 +63,21 @@ describe('connecting', () => {
     expect(shown.body.data.connection.callback_url).toMatch(/\/api\/invoice\/api\/amis-callback\/\d+\/[\w-]{32}\/$/);
     expect(JSON.stringify(shown.body)).not.toContain('demo-ma-ket-noi-ankhang');
     const before = (await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.provider, 'amis')))[0];
-    const wrong = await call('/invoice/api/amis/connection/', { environment: 'simulator', app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG', access_code: 'sai-ma-ket-noi' }, 'PUT');
+    const wrong = await call(
+      '/invoice/api/amis/connection/',
+      { environment: 'simulator', app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG', access_code: 'sai-ma-ket-noi' },
+      'PUT',
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('AMIS: Mã kết nối không hợp lệ hoặc đã bị thu hồi');
-    expect((await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.provider, 'amis')))[0]).toEqual(before);
-    const again = await call<AmisConnectionRecord>('/invoice/api/amis/connection/', { environment: 'simulator', app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG' }, 'PUT');
+    expect((await kit.server.deps.db.select().from(providerConnections).where(eq(providerConnections.provider, 'amis')))[0]).toEqual(
+      before,
+    );
+    const again = await call<AmisConnectionRecord>(
+      '/invoice/api/amis/connection/',
+      { environment: 'simulator', app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG' },
+      'PUT',
+    );
     expect(again.status, again.body.message).toBe(200);
     expect(again.body.data).toMatchObject({ status: 'connected', access_code_hint: '••••hang' });
     expect(again.body.data.token_expires_at).toBeTruthy();
@@ -84,11 +100,19 @@ describe('the dictionary', () => {
   });
 
   it('maps an account role to another AMIS account, and refuses keys that are not the company’s', async () => {
-    const saved = await call('/invoice/api/amis/mappings/', { kind: 'account', items: [{ local_key: 'revenue', misa_code: '5111', misa_name: 'Doanh thu bán hàng hóa' }] }, 'PUT');
+    const saved = await call(
+      '/invoice/api/amis/mappings/',
+      { kind: 'account', items: [{ local_key: 'revenue', misa_code: '5111', misa_name: 'Doanh thu bán hàng hóa' }] },
+      'PUT',
+    );
     expect(saved.status).toBe(200);
     const accounts = await call<MappingRecord[]>(`/invoice/api/amis/mappings/?company=${company()}&kind=account`);
     expect(accounts.body.data.find((row) => row.local_key === 'revenue')).toMatchObject({ local_code: '5111', misa_code: '5111' });
-    const foreign = await call('/invoice/api/amis/mappings/', { kind: 'warehouse', items: [{ local_key: '999999', misa_code: 'X' }] }, 'PUT');
+    const foreign = await call(
+      '/invoice/api/amis/mappings/',
+      { kind: 'warehouse', items: [{ local_key: '999999', misa_code: 'X' }] },
+      'PUT',
+    );
     expect(foreign.status).toBe(404);
   });
 });
@@ -105,7 +129,12 @@ describe('pushing vouchers', () => {
       const row = await syncRowOf(order.id);
       expect(row).toMatchObject({ status: 'synced', source: 'order', source_code: order.code, amount: order.total });
       const voucher = vouchers().find((candidate) => candidate.org_refid === row.org_refid)!;
-      expect(voucher).toMatchObject({ voucher_type: 13, refno_finance: order.code, total_amount: order.total, account_object_code: order.customer_code });
+      expect(voucher).toMatchObject({
+        voucher_type: 13,
+        refno_finance: order.code,
+        total_amount: order.total,
+        account_object_code: order.customer_code,
+      });
     }
     // One record's row, as the order's page asks for it.
     const own = await call<AccountingSyncRecord[]>(`/invoice/api/amis/sync/?company=${company()}&source=order&record=${orders[0]!.id}`);
@@ -127,7 +156,11 @@ describe('pushing vouchers', () => {
     const done = await settled(started.body.data.id);
     expect(done).toMatchObject({ failed: 1, synced: 0 });
     const failed = await syncRowOf(order.id);
-    expect(failed).toMatchObject({ status: 'failed', error_code: 'AccountObjectNotExist', error_message: `AMIS: Đối tượng "${created.body.data.code}" chưa có trong danh mục AMIS` });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error_code: 'AccountObjectNotExist',
+      error_message: `AMIS: Đối tượng "${created.body.data.code}" chưa có trong danh mục AMIS`,
+    });
 
     await call('/invoice/api/amis/dictionary/push/', { kind: 'customer' });
     const retried = await call<SyncBatchRecord>('/invoice/api/amis/sync/retry/', { ids: [failed.id] });
@@ -154,7 +187,10 @@ describe('pushing vouchers', () => {
       expect(vouchers().filter((voucher) => voucher.org_refid === row.org_refid)).toHaveLength(1);
     }
     // Every callback sent twice was kept once.
-    const events = await kit.server.deps.db.select({ key: inboundEvents.eventKey }).from(inboundEvents).where(eq(inboundEvents.provider, 'amis'));
+    const events = await kit.server.deps.db
+      .select({ key: inboundEvents.eventKey })
+      .from(inboundEvents)
+      .where(eq(inboundEvents.provider, 'amis'));
     expect(new Set(events.map((event) => event.key)).size).toBe(events.length);
   });
 
@@ -167,7 +203,16 @@ describe('pushing vouchers', () => {
         document_date: new Date().toISOString().slice(0, 10),
         status: 'completed',
         partner_name: 'Công ty CP Dược Hậu Giang',
-        lines: [{ variant_id: variant.id, unit: variant.units[0]!.unit, quantity: 100, unit_price: 1_500, lot_no: 'AMIS-1', expires_on: '2099-12-31' }],
+        lines: [
+          {
+            variant_id: variant.id,
+            unit: variant.units[0]!.unit,
+            quantity: 100,
+            unit_price: 1_500,
+            lot_no: 'AMIS-1',
+            expires_on: '2099-12-31',
+          },
+        ],
       },
     });
     expect(receipt.status, receipt.body.message).toBe(201);
@@ -176,12 +221,19 @@ describe('pushing vouchers', () => {
     const started = await call<SyncBatchRecord>('/invoice/api/amis/sync/', { source: 'receipt', ids: [receipt.body.data.id] });
     expect((await settled(started.body.data.id)).synced).toBe(1);
     const row = await syncRowOf(receipt.body.data.id);
-    expect(vouchers().find((voucher) => voucher.org_refid === row.org_refid)).toMatchObject({ voucher_type: 1, refno_finance: receipt.body.data.code, total_amount: 150_000 });
+    expect(vouchers().find((voucher) => voucher.org_refid === row.org_refid)).toMatchObject({
+      voucher_type: 1,
+      refno_finance: receipt.body.data.code,
+      total_amount: 150_000,
+    });
   });
   it('pushes confirmed payments as receipt vouchers (cash into 1111, a transfer into 1121, from 131), never one waiting for the cashier', async () => {
     const order = await kit.completedOrder();
     const pay = (body: Record<string, unknown>) =>
-      kit.server.call<PaymentRecord>('/order/api/orderpayment/', { token: kit.an.access, body: { company: company(), customer: order.customer_id, ...body } });
+      kit.server.call<PaymentRecord>('/order/api/orderpayment/', {
+        token: kit.an.access,
+        body: { company: company(), customer: order.customer_id, ...body },
+      });
     const cash = await pay({ order: order.id, amount: 100_000, method: 'cash' });
     const transfer = await pay({ amount: 50_000, method: 'transfer', reference: 'FT26331999' });
     const waiting = await pay({ amount: 20_000, method: 'cash', confirmed: false });
@@ -193,7 +245,10 @@ describe('pushing vouchers', () => {
     const refused = await call('/invoice/api/amis/sync/', { source: 'payment', ids: [waiting.body.data.id] });
     expect([refused.status, refused.body.message]).toEqual([400, 'Chỉ đồng bộ chứng từ đã hoàn thành']);
 
-    const started = await call<SyncBatchRecord>('/invoice/api/amis/sync/', { source: 'payment', ids: [cash.body.data.id, transfer.body.data.id] });
+    const started = await call<SyncBatchRecord>('/invoice/api/amis/sync/', {
+      source: 'payment',
+      ids: [cash.body.data.id, transfer.body.data.id],
+    });
     expect(started.status, started.body.message).toBe(201);
     expect((await settled(started.body.data.id)).synced).toBe(2);
     const voucherOf = async (id: string) => {
@@ -280,7 +335,10 @@ describe('who may', () => {
     const list = await kit.server.call<AccountingSyncRecord[]>(`/invoice/api/amis/sync/?company=${kit.minhPhat}`, { token: binh });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([]);
-    const foreign = await kit.server.call('/order/api/synchronize-order-misa/', { token: binh, body: { company: kit.minhPhat, order_ids: [order.id] } });
+    const foreign = await kit.server.call('/order/api/synchronize-order-misa/', {
+      token: binh,
+      body: { company: kit.minhPhat, order_ids: [order.id] },
+    });
     expect(foreign.status).toBe(400); // Minh Phát has no AMIS connection, and the order is not its own
     const rep = await kit.server.login('0912000001');
     expect((await kit.server.call(`/invoice/api/amis/sync/?company=${company()}`, { token: rep.access })).status).toBe(403);

@@ -53,7 +53,10 @@ export function accountingRoutes(deps: AppDeps) {
 
   app.get('/amis/connection', async (c) => {
     const { company } = await query(c, CompanyQuery);
-    return ok(c, { connection: connectionRecord(deps, company, await amisConnection(deps, company)), simulator_available: deps.simulatorUrl !== null });
+    return ok(c, {
+      connection: connectionRecord(deps, company, await amisConnection(deps, company)),
+      simulator_available: deps.simulatorUrl !== null,
+    });
   });
 
   app.put('/amis/connection', async (c) => {

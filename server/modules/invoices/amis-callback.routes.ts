@@ -45,7 +45,12 @@ export function amisCallbackRoutes(deps: AppDeps) {
     const connection = await findConnectionAnyCompany(deps, Number(id));
     if (!connection || !connection.secrets.callbackToken || !equal(connection.secrets.callbackToken, c.req.param('token'))) throw refused();
     const signature = crypto.createHmac('sha256', connection.settings.appId).update(body.data, 'utf8').digest('hex');
-    if (body.app_id !== connection.settings.appId || body.org_company_code !== connection.settings.orgCompanyCode || !equal(signature, body.signature.toLowerCase())) throw refused();
+    if (
+      body.app_id !== connection.settings.appId ||
+      body.org_company_code !== connection.settings.orgCompanyCode ||
+      !equal(signature, body.signature.toLowerCase())
+    )
+      throw refused();
     const fresh = await receiveEvent(
       deps.db,
       {
@@ -63,7 +68,10 @@ export function amisCallbackRoutes(deps: AppDeps) {
 }
 
 async function findConnectionAnyCompany(deps: AppDeps, id: number) {
-  const [row] = await deps.db.select({ companyId: providerConnections.companyId, provider: providerConnections.provider }).from(providerConnections).where(eq(providerConnections.id, id));
+  const [row] = await deps.db
+    .select({ companyId: providerConnections.companyId, provider: providerConnections.provider })
+    .from(providerConnections)
+    .where(eq(providerConnections.id, id));
   if (!row || row.provider !== AMIS) return null;
   return findConnection<AmisSettings, AmisSecrets>(deps, row.companyId, id);
 }

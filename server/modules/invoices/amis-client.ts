@@ -34,7 +34,11 @@ function dataOf<T>(body: Envelope): T {
   }
 }
 
-export function amisClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' | 'env' | 'publicUrl'>, connection: AmisConnection, callbackUrl: string) {
+export function amisClient(
+  deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' | 'env' | 'publicUrl'>,
+  connection: AmisConnection,
+  callbackUrl: string,
+) {
   const base = providerBaseUrl(deps, connection, AMIS_HOSTS);
   const timeoutMs = deps.env.providerTimeoutMs;
   const fresh = (secrets: AmisSecrets) => secrets.token && Date.parse(secrets.tokenExpiresAt ?? '') - Date.now() > TOKEN_MARGIN_MS;
@@ -50,7 +54,12 @@ export function amisClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' |
   /** A new token from the connection code (and the callback AMIS answers on). */
   async function connect(): Promise<{ token: string; expiresAt: string }> {
     const answer = await providerFetch(`${base}/api/oauth/actopen/connect`, {
-      json: { app_id: connection.settings.appId, access_code: connection.secrets.accessCode ?? '', org_company_code: connection.settings.orgCompanyCode, callback_url: callbackUrl },
+      json: {
+        app_id: connection.settings.appId,
+        access_code: connection.secrets.accessCode ?? '',
+        org_company_code: connection.settings.orgCompanyCode,
+        callback_url: callbackUrl,
+      },
       timeoutMs,
     });
     const body = (answer.body ?? {}) as Envelope;
@@ -86,7 +95,11 @@ export function amisClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' |
     async dictionary(kind: MappingKind): Promise<DictionaryItem[]> {
       const items: DictionaryItem[] = [];
       for (let skip = 0; ; skip += 1000) {
-        const page = await call<DictionaryItem[]>('/apir/sync/actopen/get_dictionary', { data_type: DICTIONARY_TYPE[kind], skip, take: 1000 });
+        const page = await call<DictionaryItem[]>('/apir/sync/actopen/get_dictionary', {
+          data_type: DICTIONARY_TYPE[kind],
+          skip,
+          take: 1000,
+        });
         items.push(...(page ?? []));
         if (!page || page.length < 1000) return items;
       }

@@ -32,7 +32,11 @@ export function amisClientFor(deps: AppDeps, connection: AmisConnection) {
   return amisClient(deps, connection, callbackUrlOf(deps, connection));
 }
 
-export function connectionRecord(deps: Pick<AppDeps, 'publicUrl'>, companyId: number, connection: AmisConnection | null): AmisConnectionRecord | null {
+export function connectionRecord(
+  deps: Pick<AppDeps, 'publicUrl'>,
+  companyId: number,
+  connection: AmisConnection | null,
+): AmisConnectionRecord | null {
   if (!connection) return null;
   return {
     company: companyId,
@@ -48,7 +52,11 @@ export function connectionRecord(deps: Pick<AppDeps, 'publicUrl'>, companyId: nu
   };
 }
 
-export async function saveAmisConnection(deps: AppDeps, input: v.InferOutput<typeof AmisConnectionSchema>, accountId: number): Promise<AmisConnection> {
+export async function saveAmisConnection(
+  deps: AppDeps,
+  input: v.InferOutput<typeof AmisConnectionSchema>,
+  accountId: number,
+): Promise<AmisConnection> {
   const stored = await amisConnection(deps, input.company);
   const accessCode = input.access_code ?? stored?.secrets.accessCode;
   if (!accessCode) throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập mã kết nối', { access_code: 'Vui lòng nhập mã kết nối' });
@@ -56,7 +64,17 @@ export async function saveAmisConnection(deps: AppDeps, input: v.InferOutput<typ
   const callbackToken = stored?.secrets.callbackToken ?? crypto.randomBytes(24).toString('base64url');
   // The connection row first keeps its id (the callback's address names it); the code is tried before it is stored.
   const trial: AmisConnection = {
-    ...(stored ?? { id: 0, companyId: input.company, provider: AMIS, accountKey: '', label: 'MISA AMIS Kế toán', status: 'connected', statusMessage: null, checkedAt: null, updatedAt: new Date() }),
+    ...(stored ?? {
+      id: 0,
+      companyId: input.company,
+      provider: AMIS,
+      accountKey: '',
+      label: 'MISA AMIS Kế toán',
+      status: 'connected',
+      statusMessage: null,
+      checkedAt: null,
+      updatedAt: new Date(),
+    }),
     environment: input.environment,
     settings,
     secrets: { accessCode, callbackToken },

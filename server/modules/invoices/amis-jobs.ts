@@ -33,7 +33,8 @@ export const voucherJob: JobHandler<VoucherPayload> = {
   async run(job, deps) {
     const row = await load(deps, job.payload);
     if (!row || row.status !== 'waiting') return { skipped: true };
-    if (!(await isSwitchOn(deps.db, row.companyId, 'VAT'))) throw new PermanentJobError('Công ty đã tắt Thuế VAT nên không đồng bộ kế toán');
+    if (!(await isSwitchOn(deps.db, row.companyId, 'VAT')))
+      throw new PermanentJobError('Công ty đã tắt Thuế VAT nên không đồng bộ kế toán');
     const connection = await amisConnection(deps, row.companyId);
     if (!connection) throw new PermanentJobError('Công ty chưa kết nối MISA AMIS Kế toán');
     const voucher = await VOUCHER_SOURCES[row.source as AccountingSource].voucher(deps.db, row.companyId, row.sourceId, row.orgRefid);
@@ -57,7 +58,13 @@ export const voucherJob: JobHandler<VoucherPayload> = {
         errorMessage: error.message,
         updatedAt: new Date(),
       })
-      .where(and(eq(accountingSyncs.companyId, job.payload.companyId), eq(accountingSyncs.id, job.payload.syncId), ne(accountingSyncs.status, 'synced')));
+      .where(
+        and(
+          eq(accountingSyncs.companyId, job.payload.companyId),
+          eq(accountingSyncs.id, job.payload.syncId),
+          ne(accountingSyncs.status, 'synced'),
+        ),
+      );
   },
 };
 
@@ -88,7 +95,13 @@ export const callbackJob: JobHandler<CallbackPayload> = {
           updatedAt: new Date(),
         })
         // Only the company the callback's connection belongs to; a voucher synced stays synced.
-        .where(and(eq(accountingSyncs.companyId, job.payload.companyId), eq(accountingSyncs.orgRefid, result.org_refid), ne(accountingSyncs.status, 'synced')))
+        .where(
+          and(
+            eq(accountingSyncs.companyId, job.payload.companyId),
+            eq(accountingSyncs.orgRefid, result.org_refid),
+            ne(accountingSyncs.status, 'synced'),
+          ),
+        )
         .returning({ id: accountingSyncs.id });
       recorded += rows.length;
     }

@@ -24,10 +24,20 @@ afterAll(async () => {
 });
 
 const company = () => kit.anKhang;
-const buyer = { legal_name: 'Nhà thuốc Minh Châu', name: 'Nguyễn Thị Châu', tax_code: '0100109106', address: '12 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh', email: 'chau@example.vn', phone: '0909123456' };
+const buyer = {
+  legal_name: 'Nhà thuốc Minh Châu',
+  name: 'Nguyễn Thị Châu',
+  tax_code: '0100109106',
+  address: '12 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh',
+  email: 'chau@example.vn',
+  phone: '0909123456',
+};
 
 function issue(orderIds: string[], extra: Record<string, unknown> = {}, as = token) {
-  return kit.server.call<InvoiceRecord>('/invoice/api/einvoice/', { token: as, body: { company: company(), order_ids: orderIds, buyer, ...extra } });
+  return kit.server.call<InvoiceRecord>('/invoice/api/einvoice/', {
+    token: as,
+    body: { company: company(), order_ids: orderIds, buyer, ...extra },
+  });
 }
 function detail(id: string) {
   return kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${id}/?company=${company()}`, { token });
@@ -36,9 +46,16 @@ const atSimulator = (refId: string) => kit.sims.simulators.meinvoice.invoices().
 
 describe('settings', () => {
   it('shows the demo account without its password', async () => {
-    const answer = await kit.server.call<{ settings: InvoiceSettingsRecord }>(`/invoice/api/einvoice-settings/?company=${company()}`, { token });
+    const answer = await kit.server.call<{ settings: InvoiceSettingsRecord }>(`/invoice/api/einvoice-settings/?company=${company()}`, {
+      token,
+    });
     expect(answer.status).toBe(200);
-    expect(answer.body.data.settings).toMatchObject({ environment: 'simulator', tax_code: '0312345673', template_no: '1', connected: true });
+    expect(answer.body.data.settings).toMatchObject({
+      environment: 'simulator',
+      tax_code: '0312345673',
+      template_no: '1',
+      connected: true,
+    });
     expect(answer.body.data.settings.password_hint).toBe('••••2026');
     expect(JSON.stringify(answer.body)).not.toContain('Demo@2026');
   });
@@ -55,7 +72,8 @@ describe('settings', () => {
     seller_address: '123 Nguyễn Trãi, TP. Hồ Chí Minh',
     ...overrides,
   });
-  const save = (body: Record<string, unknown>) => kit.server.call<InvoiceSettingsRecord>('/invoice/api/einvoice-settings/', { method: 'PUT', token, body });
+  const save = (body: Record<string, unknown>) =>
+    kit.server.call<InvoiceSettingsRecord>('/invoice/api/einvoice-settings/', { method: 'PUT', token, body });
   const stored = async () => (await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(company())))[0]!;
 
   it('refuses what meInvoice refuses and keeps what was there', async () => {
@@ -75,7 +93,11 @@ describe('settings', () => {
   it('keeps the stored password when the field is left blank', async () => {
     const answer = await save(form({ password: '', seller_phone: '02838123457' }));
     expect(answer.status, answer.body.message).toBe(200);
-    expect(answer.body.data).toMatchObject({ series: `C${new Date().getFullYear() % 100}TAA`, seller_phone: '02838123457', password_hint: '••••2026' });
+    expect(answer.body.data).toMatchObject({
+      series: `C${new Date().getFullYear() % 100}TAA`,
+      seller_phone: '02838123457',
+      password_hint: '••••2026',
+    });
   });
 
   it('lists the templates of the account', async () => {
@@ -94,9 +116,16 @@ describe('issuing', () => {
 
   it('previews and issues an order at its total, then keeps the PDF and XML', async () => {
     const order = await kit.completedOrder();
-    const preview = await kit.server.call<InvoiceDraft>('/invoice/api/einvoice/preview/', { token, body: { company: company(), order_ids: [order.id] } });
+    const preview = await kit.server.call<InvoiceDraft>('/invoice/api/einvoice/preview/', {
+      token,
+      body: { company: company(), order_ids: [order.id] },
+    });
     expect(preview.status, preview.body.message).toBe(200);
-    expect(preview.body.data).toMatchObject({ total: order.total, total_vat: order.vat_total, orders: [{ id: order.id, code: order.code }] });
+    expect(preview.body.data).toMatchObject({
+      total: order.total,
+      total_vat: order.vat_total,
+      orders: [{ id: order.id, code: order.code }],
+    });
     expect(preview.body.data.amount_in_words).toMatch(/ đồng$/);
 
     const issued = await issue([order.id], { payment_method: 'CK' });
@@ -110,11 +139,19 @@ describe('issuing', () => {
     expect(atSimulator(done.ref_id)).toHaveLength(1);
     expect(atSimulator(done.ref_id)[0]!.TotalAmount).toBe(order.total);
 
-    const pdf = await fetch(`${kit.server.url}/api/invoice/api/einvoice/${done.id}/pdf/?company=${company()}`, { headers: { authorization: `Bearer ${token}` } });
+    const pdf = await fetch(`${kit.server.url}/api/invoice/api/einvoice/${done.id}/pdf/?company=${company()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-disposition')).toContain(`HD_1C${new Date().getFullYear() % 100}TAA_${done.number}.pdf`);
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
-    const xml = await fetch(`${kit.server.url}/api/invoice/api/einvoice/${done.id}/xml/?company=${company()}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    const xml = await fetch(`${kit.server.url}/api/invoice/api/einvoice/${done.id}/xml/?company=${company()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const text = await xml.text();
     expect(text).toContain(`<SHDon>${done.number}</SHDon>`);
     expect(text).toContain(`<TgTTTBSo>${order.total}</TgTTTBSo>`);
@@ -155,7 +192,10 @@ describe('issuing', () => {
   it('refuses what cannot be invoiced, saying why, and stores nothing', async () => {
     const count = async () => (await kit.server.deps.db.select({ id: einvoices.id }).from(einvoices)).length;
     const before = await count();
-    const open = await kit.createOrder({ customerCode: 'KH000001', lines: [{ variant: kit.variant('Hapacol 500'), unit: kit.variant('Hapacol 500').units[0]!.unit, quantity: 1 }] });
+    const open = await kit.createOrder({
+      customerCode: 'KH000001',
+      lines: [{ variant: kit.variant('Hapacol 500'), unit: kit.variant('Hapacol 500').units[0]!.unit, quantity: 1 }],
+    });
     const notDone = await issue([open.id]);
     expect(notDone.status).toBe(400);
     expect(notDone.body.message).toContain('chỉ xuất hóa đơn cho đơn đã hoàn thành');
@@ -212,7 +252,10 @@ describe('exactly once at meInvoice', () => {
     await kit.drain();
     const first = (await detail(issued.body.data.id)).body.data;
     // The process died between meInvoice's answer and our commit: nothing recorded, a job to run again.
-    await kit.server.deps.db.update(einvoices).set({ status: 'failed', transactionId: null, number: null }).where(eq(einvoices.id, first.id));
+    await kit.server.deps.db
+      .update(einvoices)
+      .set({ status: 'failed', transactionId: null, number: null })
+      .where(eq(einvoices.id, first.id));
     const retry = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${first.id}/retry/`, { token, body: { company: company() } });
     expect(retry.status).toBe(200);
     await kit.drain();
@@ -225,15 +268,25 @@ describe('exactly once at meInvoice', () => {
     const order = await kit.completedOrder();
     const settings = await settingsOf();
     const yy = String(new Date().getFullYear() % 100);
-    await kit.server.deps.db.update(providerConnections).set({ settings: { ...settings, series: `C${yy}TZZ` } }).where(meInvoiceOf(company()));
+    await kit.server.deps.db
+      .update(providerConnections)
+      .set({ settings: { ...settings, series: `C${yy}TZZ` } })
+      .where(meInvoiceOf(company()));
     const issued = await issue([order.id]);
     await kit.drain();
     const failed = (await detail(issued.body.data.id)).body.data;
-    expect(failed).toMatchObject({ status: 'failed', status_message: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice', provider_code: 'InvSeriesNotExist' });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      status_message: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice',
+      provider_code: 'InvSeriesNotExist',
+    });
     expect(atSimulator(failed.ref_id)).toHaveLength(0);
 
     await kit.server.deps.db.update(providerConnections).set({ settings }).where(meInvoiceOf(company()));
-    const retry = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${failed.id}/retry/`, { token, body: { company: company() } });
+    const retry = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${failed.id}/retry/`, {
+      token,
+      body: { company: company() },
+    });
     expect(retry.body.data).toMatchObject({ status: 'pending', series: `C${yy}TAA`, status_message: null });
     await kit.drain();
     expect((await detail(failed.id)).body.data.status).toBe('issued');
@@ -255,10 +308,16 @@ describe('cancelling and replacing', () => {
     const order = await kit.completedOrder();
     const issued = await issue([order.id]);
     await kit.drain();
-    const empty = await kit.server.call(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, { token, body: { company: company(), reason: '  ' } });
+    const empty = await kit.server.call(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, {
+      token,
+      body: { company: company(), reason: '  ' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Vui lòng nhập lý do hủy');
-    const asked = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, { token, body: { company: company(), reason: 'Sai đơn giá' } });
+    const asked = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, {
+      token,
+      body: { company: company(), reason: 'Sai đơn giá' },
+    });
     expect(asked.body.data).toMatchObject({ status: 'issued', cancel_state: 'requested' });
     await kit.drain();
     const done = (await detail(issued.body.data.id)).body.data;
@@ -291,16 +350,26 @@ describe('cancelling and replacing', () => {
     const original = (await detail(issued.body.data.id)).body.data;
     const replaced = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${original.id}/replace/`, {
       token,
-      body: { company: company(), reason: 'Sai địa chỉ người mua', buyer: { ...buyer, address: '99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh' } },
+      body: {
+        company: company(),
+        reason: 'Sai địa chỉ người mua',
+        buyer: { ...buyer, address: '99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh' },
+      },
     });
     expect(replaced.status, replaced.body.message).toBe(201);
-    const twice = await kit.server.call(`/invoice/api/einvoice/${original.id}/replace/`, { token, body: { company: company(), reason: 'Lần hai', buyer } });
+    const twice = await kit.server.call(`/invoice/api/einvoice/${original.id}/replace/`, {
+      token,
+      body: { company: company(), reason: 'Lần hai', buyer },
+    });
     expect(twice.status).toBe(409);
     await kit.drain();
     const replacement = (await detail(replaced.body.data.id)).body.data;
     expect(replacement).toMatchObject({ status: 'issued', replaces: { id: original.id, number: original.number }, total: original.total });
     expect(replacement.buyer.address).toBe('99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh');
-    expect((await detail(original.id)).body.data).toMatchObject({ status: 'replaced', replaced_by: { id: replacement.id, number: replacement.number } });
+    expect((await detail(original.id)).body.data).toMatchObject({
+      status: 'replaced',
+      replaced_by: { id: replacement.id, number: replacement.number },
+    });
     expect(atSimulator(original.ref_id)[0]!.ReplacedBy).toBe(replacement.transaction_id);
     expect(atSimulator(replacement.ref_id)[0]).toMatchObject({ ReferenceType: 1, OrgTransactionID: original.transaction_id });
     const byOrder = await kit.server.call<InvoiceRecord[]>(`/invoice/api/einvoice/?company=${company()}&order=${order.id}`, { token });
@@ -344,7 +413,10 @@ describe('who may', () => {
     await kit.setSwitch(kit.minhPhat, 'VAT', true);
     const binh = kit.binh.access;
     const asMinhPhat = (path: string, body?: unknown) =>
-      kit.server.call(path.includes('?') ? path : `${path}?company=${kit.minhPhat}`, { token: binh, ...(body ? { body: { company: kit.minhPhat, ...body } } : {}) });
+      kit.server.call(path.includes('?') ? path : `${path}?company=${kit.minhPhat}`, {
+        token: binh,
+        ...(body ? { body: { company: kit.minhPhat, ...body } } : {}),
+      });
     expect((await asMinhPhat(`/invoice/api/einvoice/${id}/`)).status).toBe(404);
     expect((await asMinhPhat(`/invoice/api/einvoice/${id}/pdf/`)).status).toBe(404);
     expect((await asMinhPhat(`/invoice/api/einvoice/${id}/cancel/`, { reason: 'Thử' })).status).toBe(404);

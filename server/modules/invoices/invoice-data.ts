@@ -79,7 +79,17 @@ export function invoiceData(invoice: InvoiceRow, settings: MeInvoiceSettings, or
       ...both('VATAmount', line.vat_amount),
       IsPromotion: line.is_gift,
     })),
-    TaxRateInfo: invoice.byRate.map((rate) => ({ VATRateName: rate.vat_rate, AmountWithoutVATOC: rate.amount_without_vat, VATAmountOC: rate.vat_amount })),
-    OptionUserDefined: { MainCurrency: 'VND', AmountDecimalDigits: '0', QuantityDecimalDigits: '0', UnitPriceDecimalDigits: '0', CoefficientDecimalDigits: '2' },
+    TaxRateInfo: invoice.byRate.map((rate) => ({
+      VATRateName: rate.vat_rate,
+      AmountWithoutVATOC: rate.amount_without_vat,
+      VATAmountOC: rate.vat_amount,
+    })),
+    OptionUserDefined: {
+      MainCurrency: 'VND',
+      AmountDecimalDigits: '0',
+      QuantityDecimalDigits: '0',
+      UnitPriceDecimalDigits: '0',
+      CoefficientDecimalDigits: '2',
+    },
   };
 }

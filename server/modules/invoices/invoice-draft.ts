@@ -33,7 +33,12 @@ export function alreadyInvoiced(order: Pick<OrderRecord, 'code' | 'local_no'>, i
 }
 
 /** The orders, in the order given, each checked; throws the first problem a person can act on. */
-export async function invoiceableOrders(db: Db, companyId: number, orderIds: readonly string[], except: string | null = null): Promise<OrderRecord[]> {
+export async function invoiceableOrders(
+  db: Db,
+  companyId: number,
+  orderIds: readonly string[],
+  except: string | null = null,
+): Promise<OrderRecord[]> {
   const found = await orderRecordsById(db, companyId, orderIds);
   const list = orderIds.map((id) => {
     const order = found.get(id);
@@ -42,10 +47,16 @@ export async function invoiceableOrders(db: Db, companyId: number, orderIds: rea
   });
   for (const order of list) {
     if (order.status !== 'completed') {
-      throw badRequest('VALIDATION_FAILED', `Đơn hàng ${codeOf(order)} đang "${ORDER_STATUS_LABELS[order.status]}": chỉ xuất hóa đơn cho đơn đã hoàn thành`);
+      throw badRequest(
+        'VALIDATION_FAILED',
+        `Đơn hàng ${codeOf(order)} đang "${ORDER_STATUS_LABELS[order.status]}": chỉ xuất hóa đơn cho đơn đã hoàn thành`,
+      );
     }
     if (!order.vat_on) {
-      throw badRequest('VALIDATION_FAILED', `Đơn hàng ${codeOf(order)} được lập khi chưa bật Thuế VAT nên giá chưa có thuế GTGT, không xuất được hóa đơn GTGT`);
+      throw badRequest(
+        'VALIDATION_FAILED',
+        `Đơn hàng ${codeOf(order)} được lập khi chưa bật Thuế VAT nên giá chưa có thuế GTGT, không xuất được hóa đơn GTGT`,
+      );
     }
   }
   if (new Set(list.map((order) => order.customer_id)).size > 1) {

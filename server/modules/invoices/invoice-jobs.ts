@@ -41,7 +41,8 @@ async function load(db: Db, payload: Payload): Promise<InvoiceRow | null> {
 }
 
 async function clientFor(deps: AppDeps, companyId: number): Promise<InvoiceClient> {
-  if (!(await isSwitchOn(deps.db, companyId, 'VAT'))) throw new PermanentJobError('Công ty đã tắt Thuế VAT nên không phát hành hóa đơn điện tử');
+  if (!(await isSwitchOn(deps.db, companyId, 'VAT')))
+    throw new PermanentJobError('Công ty đã tắt Thuế VAT nên không phát hành hóa đơn điện tử');
   const connection = await invoiceConnection(deps, companyId);
   if (!connection) throw new PermanentJobError('Công ty chưa cấu hình hóa đơn điện tử');
   try {
@@ -82,7 +83,12 @@ async function publish(deps: AppDeps, client: InvoiceClient, invoice: InvoiceRow
   const original = invoice.replacesId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: invoice.replacesId }) : null;
   const result = await client.publish(invoiceData(invoice, client.settings, original));
   if (!result.ErrorCode) {
-    return recordIssued(deps.db, invoice, { TransactionID: result.TransactionID!, InvNo: result.InvNo!, InvDate: result.InvDate!, InvoiceCode: result.InvCode ?? null });
+    return recordIssued(deps.db, invoice, {
+      TransactionID: result.TransactionID!,
+      InvNo: result.InvNo!,
+      InvDate: result.InvDate!,
+      InvoiceCode: result.InvCode ?? null,
+    });
   }
   if (result.ErrorCode === 'InvoiceDuplicated') {
     // Published by an earlier attempt whose answer was lost: read it back by our RefID.

@@ -67,7 +67,8 @@ export async function saveInvoiceSettings(
 ): Promise<MeInvoiceConnection> {
   const stored = await invoiceConnection(deps, input.company);
   const password = input.password ?? stored?.secrets.password;
-  if (!password) throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập mật khẩu meInvoice', { password: 'Vui lòng nhập mật khẩu meInvoice' });
+  if (!password)
+    throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập mật khẩu meInvoice', { password: 'Vui lòng nhập mật khẩu meInvoice' });
   const settings: MeInvoiceSettings = {
     appId: input.app_id,
     taxCode: input.tax_code,
@@ -84,7 +85,17 @@ export async function saveInvoiceSettings(
   };
   // Checked with what was typed, before anything is stored.
   const trial: MeInvoiceConnection = {
-    ...(stored ?? { id: 0, companyId: input.company, provider: MEINVOICE, accountKey: '', label: 'MISA meInvoice', status: 'connected', statusMessage: null, checkedAt: null, updatedAt: new Date() }),
+    ...(stored ?? {
+      id: 0,
+      companyId: input.company,
+      provider: MEINVOICE,
+      accountKey: '',
+      label: 'MISA meInvoice',
+      status: 'connected',
+      statusMessage: null,
+      checkedAt: null,
+      updatedAt: new Date(),
+    }),
     environment: input.environment,
     settings,
     secrets: { password },

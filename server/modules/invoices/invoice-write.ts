@@ -27,7 +27,11 @@ export type InvoiceRow = typeof einvoices.$inferSelect;
 type Issue = v.InferOutput<typeof InvoiceIssueSchema>;
 
 function searchText(buyer: InvoiceBuyer, orders: readonly OrderRecord[], number: string | null = null): string {
-  return fold([number, buyer.legal_name, buyer.name, buyer.tax_code, buyer.code, ...orders.map((order) => order.code ?? order.local_no)].filter(Boolean).join(' '));
+  return fold(
+    [number, buyer.legal_name, buyer.name, buyer.tax_code, buyer.code, ...orders.map((order) => order.code ?? order.local_no)]
+      .filter(Boolean)
+      .join(' '),
+  );
 }
 
 export function publishJob(invoice: Pick<InvoiceRow, 'id' | 'companyId' | 'sendNo'>) {
@@ -41,7 +45,18 @@ export function publishJob(invoice: Pick<InvoiceRow, 'id' | 'companyId' | 'sendN
 
 async function insertInvoice(
   tx: Db,
-  input: { companyId: number; accountId: number; settings: MeInvoiceSettings; orders: OrderRecord[]; buyer: InvoiceBuyer; paymentMethod: string; notSubject: readonly string[]; note: string | null; replaces?: InvoiceRow; reason?: string },
+  input: {
+    companyId: number;
+    accountId: number;
+    settings: MeInvoiceSettings;
+    orders: OrderRecord[];
+    buyer: InvoiceBuyer;
+    paymentMethod: string;
+    notSubject: readonly string[];
+    note: string | null;
+    replaces?: InvoiceRow;
+    reason?: string;
+  },
 ): Promise<InvoiceRow> {
   const totals = invoiceTotals(lineSources(input.orders, input.notSubject));
   const [row] = await tx
@@ -72,7 +87,9 @@ async function insertInvoice(
     })
     .returning();
   if (!row) throw new Error('invoice not stored');
-  await tx.insert(einvoiceOrders).values(input.orders.map((order) => ({ invoiceId: row.id, companyId: input.companyId, orderId: order.id })));
+  await tx
+    .insert(einvoiceOrders)
+    .values(input.orders.map((order) => ({ invoiceId: row.id, companyId: input.companyId, orderId: order.id })));
   await enqueueJob(tx, publishJob(row));
   return row;
 }
@@ -80,7 +97,11 @@ async function insertInvoice(
 /** A second invoice for an order lost a race with the first: say which order, as the check before would have. */
 async function raceLost(db: Db, companyId: number, orders: readonly OrderRecord[], error: unknown): Promise<never> {
   if (uniqueViolation(error) !== 'einvoice_orders_one_active') throw error;
-  const invoiced = await activeInvoicesOf(db, companyId, orders.map((order) => order.id));
+  const invoiced = await activeInvoicesOf(
+    db,
+    companyId,
+    orders.map((order) => order.id),
+  );
   const order = orders.find((candidate) => invoiced.has(candidate.id));
   throw order ? alreadyInvoiced(order, invoiced.get(order.id)!) : conflict('Đơn hàng đã có hóa đơn');
 }
@@ -132,7 +153,13 @@ export async function replaceInvoice(
   const [pending] = await db
     .select({ id: einvoices.id })
     .from(einvoices)
-    .where(and(eq(einvoices.companyId, input.company), eq(einvoices.replacesId, original.id), inArray(einvoices.status, ['pending', 'failed', 'issued'])));
+    .where(
+      and(
+        eq(einvoices.companyId, input.company),
+        eq(einvoices.replacesId, original.id),
+        inArray(einvoices.status, ['pending', 'failed', 'issued']),
+      ),
+    );
   if (pending) throw conflict('Hóa đơn này đã có hóa đơn thay thế');
   const orders = await invoiceableOrders(db, input.company, await invoiceOrderIds(db, original.id), original.id);
   return db.transaction(async (tx) => {
@@ -158,7 +185,8 @@ export async function replaceInvoice(
  */
 export async function requestCancel(db: Db, companyId: number, id: string, reason: string): Promise<InvoiceRow> {
   const invoice = await findInvoice(db, companyId, id);
-  if (invoice.status === 'cancelled' || invoice.status === 'replaced') throw badRequest('VALIDATION_FAILED', 'Hóa đơn đã hủy hoặc đã bị thay thế');
+  if (invoice.status === 'cancelled' || invoice.status === 'replaced')
+    throw badRequest('VALIDATION_FAILED', 'Hóa đơn đã hủy hoặc đã bị thay thế');
   if (invoice.cancelState === 'requested') throw conflict('Hóa đơn đang được hủy');
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -180,9 +208,15 @@ export async function requestCancel(db: Db, companyId: number, id: string, reaso
  * Sends a failed invoice again (same RefID: still one at the provider) with the template and series
  * the settings have now, or fetches the files of an issued one.
  */
-export async function retryInvoice(db: Db, companyId: number, id: string, settings: Pick<MeInvoiceSettings, 'templateNo' | 'series'>): Promise<InvoiceRow> {
+export async function retryInvoice(
+  db: Db,
+  companyId: number,
+  id: string,
+  settings: Pick<MeInvoiceSettings, 'templateNo' | 'series'>,
+): Promise<InvoiceRow> {
   const invoice = await findInvoice(db, companyId, id);
-  if (invoice.status !== 'failed' && invoice.status !== 'issued') throw badRequest('VALIDATION_FAILED', 'Chỉ gửi lại hóa đơn phát hành lỗi');
+  if (invoice.status !== 'failed' && invoice.status !== 'issued')
+    throw badRequest('VALIDATION_FAILED', 'Chỉ gửi lại hóa đơn phát hành lỗi');
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(einvoices)

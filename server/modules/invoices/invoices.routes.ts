@@ -58,7 +58,12 @@ export function invoiceRoutes(deps: AppDeps) {
     return ok(c, {
       settings: settingsRecord(company, await invoiceConnection(deps, company)),
       // What a new form starts from: the company's own details.
-      defaults: { tax_code: info?.taxCode ?? '', seller_legal_name: info?.title ?? '', seller_address: info?.address ?? '', seller_phone: info?.phone ?? null },
+      defaults: {
+        tax_code: info?.taxCode ?? '',
+        seller_legal_name: info?.title ?? '',
+        seller_address: info?.address ?? '',
+        seller_phone: info?.phone ?? null,
+      },
       simulator_available: deps.simulatorUrl !== null,
     });
   });
@@ -76,7 +81,12 @@ export function invoiceRoutes(deps: AppDeps) {
       const templates = await meInvoiceClient(deps, connection).templates();
       return ok<InvoiceTemplate[]>(
         c,
-        templates.map((row) => ({ template_no: row.InvTemplateNo, series: row.InvSeries, name: row.TemplateName, with_code: row.IsInvoiceWithCode })),
+        templates.map((row) => ({
+          template_no: row.InvTemplateNo,
+          series: row.InvSeries,
+          name: row.TemplateName,
+          with_code: row.IsInvoiceWithCode,
+        })),
       );
     } catch (error) {
       return providerProblem(error);
@@ -140,7 +150,11 @@ export function invoiceRoutes(deps: AppDeps) {
   app.post('/einvoice/:id/replace', async (c) => {
     const input = await body(c, InvoiceReplaceSchema, 'edit');
     const connection = await requireInvoiceConnection(deps, input.company);
-    return answer(c, await replaceInvoice(db, { ...input, id: invoiceId(c), accountId: c.get('auth').accountId, settings: connection.settings }), 201);
+    return answer(
+      c,
+      await replaceInvoice(db, { ...input, id: invoiceId(c), accountId: c.get('auth').accountId, settings: connection.settings }),
+      201,
+    );
   });
 
   app.post('/einvoice/:id/retry', async (c) => {

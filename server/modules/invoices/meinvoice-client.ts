@@ -79,7 +79,13 @@ export function meInvoiceMessage(code: string): string {
   return ERROR_TEXT[code] ?? `meInvoice từ chối (mã lỗi ${code})`;
 }
 
-type Envelope = { success?: boolean; errorCode?: string | null; descriptionErrorCode?: string | null; data?: unknown; publishInvoiceResult?: unknown };
+type Envelope = {
+  success?: boolean;
+  errorCode?: string | null;
+  descriptionErrorCode?: string | null;
+  data?: unknown;
+  publishInvoiceResult?: unknown;
+};
 
 /** meInvoice writes lists as JSON text inside the JSON answer; both forms are read. */
 function listOf<T>(value: unknown): T[] {
@@ -95,7 +101,10 @@ function listOf<T>(value: unknown): T[] {
 export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' | 'env'>, connection: MeInvoiceConnection) {
   const base = `${providerBaseUrl(deps, connection, MEINVOICE_HOSTS)}${PREFIX}`;
   const timeoutMs = deps.env.providerTimeoutMs;
-  let token = connection.secrets.token && Date.now() - Date.parse(connection.secrets.tokenAt ?? '') < TOKEN_REUSE_MS ? connection.secrets.token : null;
+  let token =
+    connection.secrets.token && Date.now() - Date.parse(connection.secrets.tokenAt ?? '') < TOKEN_REUSE_MS
+      ? connection.secrets.token
+      : null;
 
   function refused(body: Envelope, status: number): ProviderError {
     const code = body.errorCode ?? `HTTP ${status}`;
@@ -105,7 +114,12 @@ export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorU
 
   async function signIn(): Promise<string> {
     const answer = await providerFetch(`${base}/auth/token`, {
-      json: { appid: connection.settings.appId, taxcode: connection.settings.taxCode, username: connection.settings.username, password: connection.secrets.password ?? '' },
+      json: {
+        appid: connection.settings.appId,
+        taxcode: connection.settings.taxCode,
+        username: connection.settings.username,
+        password: connection.secrets.password ?? '',
+      },
       timeoutMs,
     });
     const body = (answer.body ?? {}) as Envelope;
@@ -142,7 +156,11 @@ export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorU
   return {
     signIn,
     async templates(year = new Date().getFullYear()): Promise<MeInvoiceTemplate[]> {
-      const body = await call('GET', '/invoice/templates', undefined, { invoiceWithCode: String(withCode), ticket: 'false', year: String(year) });
+      const body = await call('GET', '/invoice/templates', undefined, {
+        invoiceWithCode: String(withCode),
+        ticket: 'false',
+        year: String(year),
+      });
       return listOf<MeInvoiceTemplate>(body.data);
     },
     /** SignType 2: signed by the provider's HSM with the company's registered certificate. */

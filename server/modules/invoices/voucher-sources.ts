@@ -9,7 +9,17 @@
 import { and, desc, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import type { AccountingSource, SyncCandidate } from '@contract/invoices-accounting';
 import type { Db } from '@server/kernel/db/client';
-import { accountingSyncs, customers, orderLines, orders, payments, stockReceiptLines, stockReceipts, variants, warehouses } from '@server/kernel/db/schema';
+import {
+  accountingSyncs,
+  customers,
+  orderLines,
+  orders,
+  payments,
+  stockReceiptLines,
+  stockReceipts,
+  variants,
+  warehouses,
+} from '@server/kernel/db/schema';
 import { badRequest, notFound } from '@server/kernel/errors';
 import { PermanentJobError } from '@server/kernel/jobs';
 import { defaultWarehouse } from '@server/modules/warehouse';
@@ -24,7 +34,8 @@ export type VoucherSource = {
   voucher: (db: Db, companyId: number, sourceId: string, orgRefid: string) => Promise<Voucher>;
 };
 
-const day = (value: Date | string) => (typeof value === 'string' ? value : new Date(value.getTime() + 7 * 3600_000).toISOString().slice(0, 10));
+const day = (value: Date | string) =>
+  typeof value === 'string' ? value : new Date(value.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 
 /** Not pushed yet: no sync row names the record. */
 const notPushed = (db: Db, companyId: number, source: AccountingSource, id: SQL) =>
@@ -38,7 +49,14 @@ const notPushed = (db: Db, companyId: number, source: AccountingSource, id: SQL)
 const orderSource: VoucherSource = {
   async ready(db, companyId, ids, limit) {
     const rows = await db
-      .select({ id: orders.id, code: orders.code, localNo: orders.localNo, customer: orders.customerName, total: orders.total, at: orders.createdAt })
+      .select({
+        id: orders.id,
+        code: orders.code,
+        localNo: orders.localNo,
+        customer: orders.customerName,
+        total: orders.total,
+        at: orders.createdAt,
+      })
       .from(orders)
       .where(
         and(
@@ -49,7 +67,13 @@ const orderSource: VoucherSource = {
       )
       .orderBy(desc(orders.createdAt))
       .limit(limit);
-    return rows.map((row) => ({ source_id: row.id, source_code: row.code ?? row.localNo, partner_name: row.customer, amount: row.total, source_date: row.at.toISOString() }));
+    return rows.map((row) => ({
+      source_id: row.id,
+      source_code: row.code ?? row.localNo,
+      partner_name: row.customer,
+      amount: row.total,
+      source_date: row.at.toISOString(),
+    }));
   },
   async voucher(db, companyId, sourceId, orgRefid) {
     const [order] = await db
@@ -67,7 +91,11 @@ const orderSource: VoucherSource = {
     const warehouse = order.warehouseId
       ? (await db.select().from(warehouses).where(eq(warehouses.id, order.warehouseId)))[0]!
       : await defaultWarehouse(db, companyId);
-    const codes = await accountCodes(db, companyId, { customer: [order.customerId], variant: lines.map((row) => row.line.variantId), warehouse: [warehouse.id] });
+    const codes = await accountCodes(db, companyId, {
+      customer: [order.customerId],
+      variant: lines.map((row) => row.line.variantId),
+      warehouse: [warehouse.id],
+    });
     const detail = lines.map(({ line, code }, index) => ({
       sort_order: index + 1,
       inventory_item_code: codes.code('variant', line.variantId, code),
@@ -108,7 +136,13 @@ const orderSource: VoucherSource = {
 const receiptSource: VoucherSource = {
   async ready(db, companyId, ids, limit) {
     const rows = await db
-      .select({ id: stockReceipts.id, code: stockReceipts.code, partner: stockReceipts.partnerName, total: stockReceipts.totalAmount, at: stockReceipts.documentDate })
+      .select({
+        id: stockReceipts.id,
+        code: stockReceipts.code,
+        partner: stockReceipts.partnerName,
+        total: stockReceipts.totalAmount,
+        at: stockReceipts.documentDate,
+      })
       .from(stockReceipts)
       .where(
         and(
@@ -120,7 +154,13 @@ const receiptSource: VoucherSource = {
       )
       .orderBy(desc(stockReceipts.documentDate))
       .limit(limit);
-    return rows.map((row) => ({ source_id: row.id, source_code: row.code, partner_name: row.partner ?? '', amount: row.total, source_date: `${row.at}T00:00:00+07:00` }));
+    return rows.map((row) => ({
+      source_id: row.id,
+      source_code: row.code,
+      partner_name: row.partner ?? '',
+      amount: row.total,
+      source_date: `${row.at}T00:00:00+07:00`,
+    }));
   },
   async voucher(db, companyId, sourceId, orgRefid) {
     const [receipt] = await db
@@ -128,14 +168,18 @@ const receiptSource: VoucherSource = {
       .from(stockReceipts)
       .innerJoin(warehouses, eq(warehouses.id, stockReceipts.warehouseId))
       .where(and(eq(stockReceipts.companyId, companyId), eq(stockReceipts.id, sourceId)));
-    if (!receipt || receipt.receipt.kind !== 'import' || receipt.receipt.status !== 'completed') throw new PermanentJobError('Phiếu nhập không còn ở trạng thái hoàn thành');
+    if (!receipt || receipt.receipt.kind !== 'import' || receipt.receipt.status !== 'completed')
+      throw new PermanentJobError('Phiếu nhập không còn ở trạng thái hoàn thành');
     const lines = await db
       .select({ line: stockReceiptLines, code: variants.code, name: variants.name })
       .from(stockReceiptLines)
       .innerJoin(variants, eq(variants.id, stockReceiptLines.variantId))
       .where(eq(stockReceiptLines.receiptId, sourceId))
       .orderBy(stockReceiptLines.sort);
-    const codes = await accountCodes(db, companyId, { variant: lines.map((row) => row.line.variantId), warehouse: [receipt.receipt.warehouseId] });
+    const codes = await accountCodes(db, companyId, {
+      variant: lines.map((row) => row.line.variantId),
+      warehouse: [receipt.receipt.warehouseId],
+    });
     return {
       voucher_type: 1,
       org_refid: orgRefid,
@@ -182,7 +226,13 @@ const paymentSource: VoucherSource = {
       )
       .orderBy(desc(payments.confirmedAt))
       .limit(limit);
-    return rows.map((row) => ({ source_id: row.id, source_code: row.code, partner_name: row.customer, amount: row.amount, source_date: (row.at ?? new Date()).toISOString() }));
+    return rows.map((row) => ({
+      source_id: row.id,
+      source_code: row.code,
+      partner_name: row.customer,
+      amount: row.amount,
+      source_date: (row.at ?? new Date()).toISOString(),
+    }));
   },
   async voucher(db, companyId, sourceId, orgRefid) {
     const [row] = await db
@@ -233,7 +283,10 @@ export async function readyRecords(db: Db, companyId: number, source: Accounting
   const ready = await VOUCHER_SOURCES[source].ready(db, companyId, ids, limit);
   if (ids) {
     const missing = ids.find((id) => !ready.some((record) => record.source_id === id));
-    if (missing) throw (await recordExists(db, companyId, source, missing)) ? badRequest('VALIDATION_FAILED', 'Chỉ đồng bộ chứng từ đã hoàn thành') : notFound('Không tìm thấy chứng từ');
+    if (missing)
+      throw (await recordExists(db, companyId, source, missing))
+        ? badRequest('VALIDATION_FAILED', 'Chỉ đồng bộ chứng từ đã hoàn thành')
+        : notFound('Không tìm thấy chứng từ');
   }
   return ready;
 }

@@ -69,11 +69,17 @@ export async function monthActuals(
     db
       .select({ accountId: staffSales.accountId, revenue: staffSales.revenue, orders: staffSales.orders })
       .from(staffSales)
-      .where(and(eq(staffSales.companyId, companyId), eq(staffSales.month, month), only ? inArray(staffSales.accountId, [...only]) : undefined)),
+      .where(
+        and(eq(staffSales.companyId, companyId), eq(staffSales.month, month), only ? inArray(staffSales.accountId, [...only]) : undefined),
+      ),
     db.select({ accountId: customers.createdBy, n: count() }).from(customers).where(customerWhere).groupBy(customers.createdBy),
     db.select({ accountId: visits.accountId, n: count() }).from(visits).where(visitWhere).groupBy(visits.accountId),
-    only ? [] : db.select({ code: orders.provinceCode, n: count(), total: orderTotal }).from(orders).where(orderWhere).groupBy(orders.provinceCode),
-    only ? [] : db.select({ code: customers.provinceCode, n: count() }).from(customers).where(customerWhere).groupBy(customers.provinceCode),
+    only
+      ? []
+      : db.select({ code: orders.provinceCode, n: count(), total: orderTotal }).from(orders).where(orderWhere).groupBy(orders.provinceCode),
+    only
+      ? []
+      : db.select({ code: customers.provinceCode, n: count() }).from(customers).where(customerWhere).groupBy(customers.provinceCode),
     only
       ? []
       : db

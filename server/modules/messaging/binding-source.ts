@@ -21,7 +21,11 @@ export async function companySource(db: Db, companyId: number): Promise<BindingS
 }
 
 /** The order (with its customer) or the customer named; 404 when it is not the company's. */
-export async function loadBindingSource(db: Db, companyId: number, ids: { order?: string | null; customer?: string | null }): Promise<BindingSource & { customerId: string | null; orderId: string | null }> {
+export async function loadBindingSource(
+  db: Db,
+  companyId: number,
+  ids: { order?: string | null; customer?: string | null },
+): Promise<BindingSource & { customerId: string | null; orderId: string | null }> {
   const company = await companySource(db, companyId);
   let customerId = ids.customer ?? null;
   let order: BindingSource['order'] = null;
@@ -31,7 +35,13 @@ export async function loadBindingSource(db: Db, companyId: number, ids: { order?
       .from(orders)
       .where(and(eq(orders.companyId, companyId), eq(orders.id, ids.order)));
     if (!row) throw notFound('Không tìm thấy đơn hàng');
-    order = { code: row.code ?? row.localNo, total: row.total, createdAt: row.createdAt, status: row.status, deliveryDate: row.deliveryDate };
+    order = {
+      code: row.code ?? row.localNo,
+      total: row.total,
+      createdAt: row.createdAt,
+      status: row.status,
+      deliveryDate: row.deliveryDate,
+    };
     customerId = row.customerId;
   }
   let customer: BindingSource['customer'] = null;

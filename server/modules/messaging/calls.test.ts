@@ -27,9 +27,16 @@ const world = () => kit.sim.world.oas.get(DEMO_OA_ID)!;
 
 describe('an OA', () => {
   it('takes a new label and webhook key, never answering the key', async () => {
-    const saved = await kit.send<OaRecord>('PUT', messagingPaths.oa(oa), { label: 'OA chăm sóc nhà thuốc', oa_secret_key: 'khoa-moi-1234' });
+    const saved = await kit.send<OaRecord>('PUT', messagingPaths.oa(oa), {
+      label: 'OA chăm sóc nhà thuốc',
+      oa_secret_key: 'khoa-moi-1234',
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toMatchObject({ label: 'OA chăm sóc nhà thuốc', status: 'connected', secret_hints: { oa_secret_key: '••••1234' } });
+    expect(saved.body.data).toMatchObject({
+      label: 'OA chăm sóc nhà thuốc',
+      status: 'connected',
+      secret_hints: { oa_secret_key: '••••1234' },
+    });
     expect(JSON.stringify(saved.body)).not.toContain('khoa-moi-1234');
   });
 
@@ -38,9 +45,18 @@ describe('an OA', () => {
     const gone = await kit.send<OaRecord>('DELETE', `${messagingPaths.oa(oa)}?company=${kit.anKhang}`, {});
     expect(gone.status).toBe(200);
     expect(gone.body.data).toMatchObject({ status: 'disconnected', access_expires_at: null, follower_count: followersBefore });
-    const otp = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data.find((one) => one.name === 'Mã xác thực OTP')!;
+    const otp = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data.find(
+      (one) => one.name === 'Mã xác thực OTP',
+    )!;
     const id = crypto.randomUUID();
-    await kit.send('POST', messagingPaths.messages, { kind: 'zns', id, oa, template: otp.id, phone: '0909111222', template_data: { otp: '111111' } });
+    await kit.send('POST', messagingPaths.messages, {
+      kind: 'zns',
+      id,
+      oa,
+      template: otp.id,
+      phone: '0909111222',
+      template_data: { otp: '111111' },
+    });
     await kit.drain();
     const log = (await kit.get<MessageRecord[]>(messagingPaths.messages, { kind: 'zns' })).body.data;
     expect(log.find((one) => one.id === id)).toMatchObject({ status: 'failed', error: 'OA đã ngắt kết nối' });
@@ -51,7 +67,15 @@ describe('an OA', () => {
 
 describe('syncs asked for by a person', () => {
   it('brings a new follower and marks one who left', async () => {
-    world().users.set('849990777', { userId: '849990777', displayName: 'Quách Thị Mới', avatar: '', phone: '0966000777', tags: ['Mới'], isFollower: true, lastInteractionAt: new Date() });
+    world().users.set('849990777', {
+      userId: '849990777',
+      displayName: 'Quách Thị Mới',
+      avatar: '',
+      phone: '0966000777',
+      tags: ['Mới'],
+      isFollower: true,
+      lastInteractionAt: new Date(),
+    });
     world().users.get('847000000002')!.isFollower = false;
     const started = await kit.send<OaRecord>('POST', messagingPaths.followersSync, { oa });
     expect(started.status).toBe(200);
@@ -67,7 +91,10 @@ describe('syncs asked for by a person', () => {
 
   it('brings a new template and disables one Zalo no longer lists', async () => {
     world().templates.push({ ...world().templates[0]!, templateId: 310099, templateName: 'Cảm ơn khách hàng' });
-    world().templates.splice(world().templates.findIndex((one) => one.templateId === 310006), 1);
+    world().templates.splice(
+      world().templates.findIndex((one) => one.templateId === 310006),
+      1,
+    );
     const synced = await kit.send<TemplateRecord[]>('POST', messagingPaths.templatesSync, { oa });
     expect(synced.status).toBe(200);
     expect(synced.body.message).toBe('Đã đồng bộ 6 mẫu ZNS từ Zalo');
@@ -103,6 +130,8 @@ describe('a conversation', () => {
     expect((await kit.get<ConversationRecord>(messagingPaths.conversation(row!.id))).body.data.unread).toBe(1);
     const read = await kit.send<ConversationRecord>('POST', `${messagingPaths.conversation(row!.id)}read/`, {});
     expect(read.body.data.unread).toBe(0);
-    expect((await kit.get<ConversationRecord[]>(messagingPaths.conversations, { oa, unread: '1' })).body.data.some((one) => one.id === row!.id)).toBe(false);
+    expect(
+      (await kit.get<ConversationRecord[]>(messagingPaths.conversations, { oa, unread: '1' })).body.data.some((one) => one.id === row!.id),
+    ).toBe(false);
   });
 });

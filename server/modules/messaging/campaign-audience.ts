@@ -18,9 +18,20 @@ import type { TemplateRow } from './templates';
 export type Recipient = { phone: string; name: string; customerId: string | null; followerId: number | null; data: Record<string, string> };
 export type Audience = { recipients: Recipient[]; skipped: number; missing: string[] };
 
-type Candidate = { phone: string | null; name: string; customerId: string | null; followerId: number | null; customer: BindingSource['customer'] };
+type Candidate = {
+  phone: string | null;
+  name: string;
+  customerId: string | null;
+  followerId: number | null;
+  customer: BindingSource['customer'];
+};
 
-async function customerCandidates(db: Db, companyId: number, filter: CampaignAudienceInput['customers'], scope: SQL | null): Promise<Candidate[]> {
+async function customerCandidates(
+  db: Db,
+  companyId: number,
+  filter: CampaignAudienceInput['customers'],
+  scope: SQL | null,
+): Promise<Candidate[]> {
   const conditions: (SQL | undefined)[] = [
     eq(customers.companyId, companyId),
     eq(customers.status, 'active'),
@@ -41,7 +52,12 @@ async function customerCandidates(db: Db, companyId: number, filter: CampaignAud
   return rows.map((row) => ({ phone: row.phone, name: row.name, customerId: row.id, followerId: null, customer: customerSource(row) }));
 }
 
-async function followerCandidates(db: Db, companyId: number, oaRowId: number, filter: CampaignAudienceInput['followers']): Promise<Candidate[]> {
+async function followerCandidates(
+  db: Db,
+  companyId: number,
+  oaRowId: number,
+  filter: CampaignAudienceInput['followers'],
+): Promise<Candidate[]> {
   const rows = await db
     .select({ follower: zaloFollowers, customer: customers })
     .from(zaloFollowers)
@@ -62,7 +78,9 @@ async function followerCandidates(db: Db, companyId: number, oaRowId: number, fi
     name: customer?.name ?? follower.displayName,
     customerId: customer?.id ?? null,
     followerId: follower.id,
-    customer: customer ? customerSource(customer) : { name: follower.displayName, code: '', phone: follower.phone, ownerName: null, address: null },
+    customer: customer
+      ? customerSource(customer)
+      : { name: follower.displayName, code: '', phone: follower.phone, ownerName: null, address: null },
   }));
 }
 
@@ -97,7 +115,10 @@ export async function resolveAudience(
     recipients.push({ phone, name: candidate.name, customerId: candidate.customerId, followerId: candidate.followerId, data: filled.data });
   }
   if (recipients.length > MAX_CAMPAIGN_RECIPIENTS) {
-    throw badRequest('VALIDATION_FAILED', `Một chiến dịch gửi tối đa ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('vi-VN')} người nhận; hãy thu hẹp bộ lọc`);
+    throw badRequest(
+      'VALIDATION_FAILED',
+      `Một chiến dịch gửi tối đa ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('vi-VN')} người nhận; hãy thu hẹp bộ lọc`,
+    );
   }
   return { recipients, skipped, missing: [...missing] };
 }

@@ -23,7 +23,13 @@ export const ZNS_PER_SECOND = 10;
 type Payload = { company: number; recipient: number };
 
 /** Jobs for these recipients of a campaign: round `round`, the i-th one due i/ZNS_PER_SECOND seconds after `from`. */
-export async function enqueueRecipients(db: Db, companyId: number, recipientIds: readonly number[], round: number, from: Date): Promise<void> {
+export async function enqueueRecipients(
+  db: Db,
+  companyId: number,
+  recipientIds: readonly number[],
+  round: number,
+  from: Date,
+): Promise<void> {
   await enqueueJobs(
     db,
     recipientIds.map((id, index) => ({
@@ -48,7 +54,12 @@ async function settle(db: Db, recipientId: number, outcome: Outcome) {
           : { status: 'failed', error: outcome.reason, errorCode: outcome.code },
       )
       // A message Zalo took is sent, even if the campaign was stopped while it was on its way.
-      .where(and(eq(zaloCampaignRecipients.id, recipientId), 'zaloMsgId' in outcome ? ne(zaloCampaignRecipients.status, 'sent') : eq(zaloCampaignRecipients.status, 'waiting')))
+      .where(
+        and(
+          eq(zaloCampaignRecipients.id, recipientId),
+          'zaloMsgId' in outcome ? ne(zaloCampaignRecipients.status, 'sent') : eq(zaloCampaignRecipients.status, 'waiting'),
+        ),
+      )
       .returning();
     if (!recipient || !('zaloMsgId' in outcome)) return;
     const [campaign] = await tx.select().from(zaloCampaigns).where(eq(zaloCampaigns.id, recipient.campaignId));
@@ -95,7 +106,12 @@ export const campaignSendJob: JobHandler<Payload> = {
     let outcome: Outcome;
     try {
       const zaloMsgId = await withZalo(deps, campaign.companyId, campaign.oaRowId, (api, loaded) =>
-        sendZnsWith(api, loaded, { templateId: row.templateId, phone: recipient.phone, data: recipient.templateData, trackingId: recipient.trackingId }),
+        sendZnsWith(api, loaded, {
+          templateId: row.templateId,
+          phone: recipient.phone,
+          data: recipient.templateData,
+          trackingId: recipient.trackingId,
+        }),
       );
       outcome = { zaloMsgId };
     } catch (error) {

@@ -16,23 +16,35 @@ let template: TemplateRecord;
 
 beforeAll(async () => {
   ({ kit, oa } = await startConnectedKit());
-  template = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data.find((one) => one.name === 'Thông báo chương trình tháng')!;
+  template = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data.find(
+    (one) => one.name === 'Thông báo chương trình tháng',
+  )!;
   for (const [index, word] of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'].entries()) await addCustomers(kit, 11, word, index * 100);
 }, 60_000);
 afterAll(() => kit.stop());
 
 const campaign = (body: Record<string, unknown>) =>
   kit.send<CampaignRecord>('POST', messagingPaths.campaigns, { oa, template: template.id, source: 'customers', name: 'Tháng 12', ...body });
-const sentTo = (phone: string) => kit.sim.world.messages.filter((message) => message.kind === 'zns' && message.phone === `84${phone.slice(1)}`);
+const sentTo = (phone: string) =>
+  kit.sim.world.messages.filter((message) => message.kind === 'zns' && message.phone === `84${phone.slice(1)}`);
 const recipients = async (id: number, status?: string) =>
   (await kit.get<RecipientRecord[]>(messagingPaths.campaignRecipients(id), { limit: 200, ...(status ? { status } : {}) })).body.data;
 
 describe('the audience', () => {
   it('counts the customers a filter picks with a valid mobile phone, once per phone, with their data', async () => {
-    const answer = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, { oa, template: template.id, source: 'customers', customers: { search: 'nha thuoc alpha' } });
+    const answer = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, {
+      oa,
+      template: template.id,
+      source: 'customers',
+      customers: { search: 'nha thuoc alpha' },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.data.count).toBe(11);
-    expect(answer.body.data.sample[0]).toMatchObject({ name: 'Nhà thuốc Alpha 0', phone: '0981000000', data: { customer_name: 'Nhà thuốc Alpha 0', company_name: 'Công ty Dược phẩm An Khang' } });
+    expect(answer.body.data.sample[0]).toMatchObject({
+      name: 'Nhà thuốc Alpha 0',
+      phone: '0981000000',
+      data: { customer_name: 'Nhà thuốc Alpha 0', company_name: 'Công ty Dược phẩm An Khang' },
+    });
     expect(answer.body.data.quota?.daily).toBe(2000);
     const all = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, { oa, template: template.id, source: 'customers' });
     // The demo's landline numbers (028…, 024…) cannot take a ZNS.
@@ -104,13 +116,17 @@ describe('sending', () => {
   });
 
   it('sends to the followers who shared a phone', async () => {
-    const audience = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, { oa, template: template.id, source: 'followers' });
+    const audience = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, {
+      oa,
+      template: template.id,
+      source: 'followers',
+    });
     // 30 demo followers, 22 of whom shared a phone.
     expect(audience.body.data.count).toBe(22);
     expect(audience.body.data.skipped).toBe(8);
   });
 
-  it('refuses bad input in Vietnamese and another company\'s campaign', async () => {
+  it("refuses bad input in Vietnamese and another company's campaign", async () => {
     const empty = await campaign({ customers: { search: 'khong ai ca' } });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Không có người nhận nào có số điện thoại hợp lệ và đủ dữ liệu cho mẫu ZNS');

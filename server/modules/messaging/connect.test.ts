@@ -6,7 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messagingPaths, type FollowerRecord, type MessageRecord, type OaRecord, type TemplatePreview, type TemplateRecord } from '@contract/messaging';
+import {
+  messagingPaths,
+  type FollowerRecord,
+  type MessageRecord,
+  type OaRecord,
+  type TemplatePreview,
+  type TemplateRecord,
+} from '@contract/messaging';
 import { companyFeatures } from '@server/kernel/db/schema';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
 import { connectDemoOa, consent, oaOf, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
@@ -21,7 +28,15 @@ beforeAll(async () => {
   const users = kit.sim.world.oas.get(DEMO_OA_ID)!.users;
   for (let index = 0; index < 45; index += 1) {
     const userId = `84${8000000000 + index}`;
-    users.set(userId, { userId, displayName: `Khách thử ${index}`, avatar: '', phone: null, tags: [], isFollower: true, lastInteractionAt: null });
+    users.set(userId, {
+      userId,
+      displayName: `Khách thử ${index}`,
+      avatar: '',
+      phone: null,
+      tags: [],
+      isFollower: true,
+      lastInteractionAt: null,
+    });
   }
   oa = await connectDemoOa(kit);
   await kit.drain();
@@ -62,11 +77,7 @@ describe('connecting an OA', () => {
   });
 
   it('needs the app secret on a first connect, and refuses a bad app id with the field named', async () => {
-    const missing = await kit.send(
-      'POST',
-      messagingPaths.oas,
-      { environment: 'simulator', app_id: '99999999' },
-    );
+    const missing = await kit.send('POST', messagingPaths.oas, { environment: 'simulator', app_id: '99999999' });
     expect(missing.status).toBe(400);
     expect(missing.body.fields?.app_secret).toBe('Vui lòng nhập khóa bí mật ứng dụng');
     const bad = await kit.send('POST', messagingPaths.oas, { environment: 'simulator', app_id: 'abc', app_secret: 'x' });
@@ -94,7 +105,9 @@ describe('followers', () => {
     const linked = await kit.send<FollowerRecord>('PUT', messagingPaths.follower(phucAn!.id), { customer: phucAn!.suggestions[0]!.id });
     expect(linked.status).toBe(200);
     expect(linked.body.data.customer?.name).toBe('Nhà thuốc Phúc An');
-    expect((await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, link: 'linked' })).body.data.map((one) => one.id)).toEqual([phucAn!.id]);
+    expect((await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, link: 'linked' })).body.data.map((one) => one.id)).toEqual([
+      phucAn!.id,
+    ]);
     expect((await oaOf(kit, oa)).linked_count).toBe(1);
     const other = await kit.send('PUT', messagingPaths.follower(phucAn!.id), { customer: '00000000-0000-7000-8000-000000000000' });
     expect(other.status).toBe(404);
@@ -154,28 +167,56 @@ describe('one ZNS', () => {
     const log = await kit.get<MessageRecord[]>(messagingPaths.messages, { kind: 'zns' });
     expect(log.body.data.find((one) => one.id === id)).toMatchObject({ status: 'sent', error: null });
     const atZalo = kit.sim.world.messages.filter((message) => message.trackingId === id);
-    expect(atZalo).toEqual([expect.objectContaining({ phone: '84909111222', templateData: { customer_name: 'Nhà thuốc Phúc An', company_name: 'Dược An Khang' } })]);
+    expect(atZalo).toEqual([
+      expect.objectContaining({
+        phone: '84909111222',
+        templateData: { customer_name: 'Nhà thuốc Phúc An', company_name: 'Dược An Khang' },
+      }),
+    ]);
   });
 
-  it('ends failed with Zalo\'s reason in Vietnamese when the phone has no Zalo account', async () => {
+  it("ends failed with Zalo's reason in Vietnamese when the phone has no Zalo account", async () => {
     const templates = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa, status: 'enabled' })).body.data;
     const otp = templates.find((one) => one.name === 'Mã xác thực OTP')!;
     kit.sim.world.config.noZaloPhones.add('84912000999');
     const id = crypto.randomUUID();
-    await kit.send('POST', messagingPaths.messages, { kind: 'zns', id, oa, template: otp.id, phone: '0912000999', template_data: { otp: '123456' } });
+    await kit.send('POST', messagingPaths.messages, {
+      kind: 'zns',
+      id,
+      oa,
+      template: otp.id,
+      phone: '0912000999',
+      template_data: { otp: '123456' },
+    });
     await kit.drain();
     const log = await kit.get<MessageRecord[]>(messagingPaths.messages, { kind: 'zns' });
-    expect(log.body.data.find((one) => one.id === id)).toMatchObject({ status: 'failed', error: 'Số điện thoại chưa đăng ký tài khoản Zalo', error_code: '-118' });
+    expect(log.body.data.find((one) => one.id === id)).toMatchObject({
+      status: 'failed',
+      error: 'Số điện thoại chưa đăng ký tài khoản Zalo',
+      error_code: '-118',
+    });
   });
 
   it('refuses a template not approved, and required data left empty, changing nothing', async () => {
     const templates = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa })).body.data;
     const pending = templates.find((one) => one.status === 'pending')!;
-    const refused = await kit.send('POST', messagingPaths.messages, { kind: 'zns', id: crypto.randomUUID(), oa, template: pending.id, phone: '0909111222' });
+    const refused = await kit.send('POST', messagingPaths.messages, {
+      kind: 'zns',
+      id: crypto.randomUUID(),
+      oa,
+      template: pending.id,
+      phone: '0909111222',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Mẫu ZNS chưa được duyệt hoặc đã tắt, không gửi được');
     const otp = templates.find((one) => one.name === 'Mã xác thực OTP')!;
-    const empty = await kit.send('POST', messagingPaths.messages, { kind: 'zns', id: crypto.randomUUID(), oa, template: otp.id, phone: '0909111222' });
+    const empty = await kit.send('POST', messagingPaths.messages, {
+      kind: 'zns',
+      id: crypto.randomUUID(),
+      oa,
+      template: otp.id,
+      phone: '0909111222',
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Thiếu dữ liệu cho tham số bắt buộc của mẫu ZNS: otp');
   });

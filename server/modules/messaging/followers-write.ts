@@ -40,7 +40,14 @@ export async function upsertFollower(db: Db, where: Where, detail: ZaloUserDetai
 export async function setFollowing(db: Db, where: Where, userId: string, following: boolean, displayName: string): Promise<void> {
   await db
     .insert(zaloFollowers)
-    .values({ ...where, userId, displayName, isFollower: following, lastInteractionAt: new Date(), searchText: followerSearchText(displayName, null) })
+    .values({
+      ...where,
+      userId,
+      displayName,
+      isFollower: following,
+      lastInteractionAt: new Date(),
+      searchText: followerSearchText(displayName, null),
+    })
     .onConflictDoUpdate({
       target: [zaloFollowers.companyId, zaloFollowers.oaRowId, zaloFollowers.userId],
       set: { isFollower: following, lastInteractionAt: new Date() },
@@ -48,7 +55,13 @@ export async function setFollowing(db: Db, where: Where, userId: string, followi
 }
 
 /** Links the follower to a customer of the same company (or unlinks with null). */
-export async function linkFollower(db: Db, companyId: number, followerId: number, customerId: string | null, accountId: number): Promise<void> {
+export async function linkFollower(
+  db: Db,
+  companyId: number,
+  followerId: number,
+  customerId: string | null,
+  accountId: number,
+): Promise<void> {
   if (customerId !== null) {
     const [customer] = await db
       .select({ id: customers.id })

@@ -69,7 +69,9 @@ export function followerRoutes(deps: AppDeps) {
   app.put(`/followers/${ID}`, async (c) => {
     const { input, access } = await guard.body(c, FollowerLinkSchema, 'edit');
     await linkFollower(db, input.company, pathId(c), input.customer, access.accountId);
-    return ok(c, await follower(input.company, pathId(c)), { message: input.customer ? 'Đã liên kết với khách hàng' : 'Đã bỏ liên kết khách hàng' });
+    return ok(c, await follower(input.company, pathId(c)), {
+      message: input.customer ? 'Đã liên kết với khách hàng' : 'Đã bỏ liên kết khách hàng',
+    });
   });
 
   app.get('/templates', async (c) => {

@@ -6,7 +6,13 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { messagingPaths, type ConversationBonus, type ConversationRecord, type FollowerRecord, type MessageRecord } from '@contract/messaging';
+import {
+  messagingPaths,
+  type ConversationBonus,
+  type ConversationRecord,
+  type FollowerRecord,
+  type MessageRecord,
+} from '@contract/messaging';
 import { WINDOW_CLOSED_MESSAGE } from '@contract/messaging-rules';
 import { companyFeatures, inboundEvents, zaloConversations } from '@server/kernel/db/schema';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
@@ -46,10 +52,17 @@ describe("Zalo's webhook", () => {
     expect(sent.deliveries[0]!.ms).toBeLessThan(2000);
     await kit.drain();
     const { list, one } = await conversationWith(PHUC_AN);
-    expect(one).toMatchObject({ display_name: 'Phạm Phúc An', unread: 1, last_message_text: 'Chào shop, cho hỏi giá Panadol?', window_open: true });
+    expect(one).toMatchObject({
+      display_name: 'Phạm Phúc An',
+      unread: 1,
+      last_message_text: 'Chào shop, cho hỏi giá Panadol?',
+      window_open: true,
+    });
     expect((list.body.bonus as ConversationBonus).unread_total).toBeGreaterThanOrEqual(1);
     const messages = await kit.get<MessageRecord[]>(messagingPaths.messages, { conversation: one!.id });
-    expect(messages.body.data).toEqual([expect.objectContaining({ direction: 'in', text: 'Chào shop, cho hỏi giá Panadol?', status: 'received' })]);
+    expect(messages.body.data).toEqual([
+      expect.objectContaining({ direction: 'in', text: 'Chào shop, cho hỏi giá Panadol?', status: 'received' }),
+    ]);
   });
 
   it('keeps an event Zalo delivers twice only once', async () => {
@@ -59,25 +72,53 @@ describe("Zalo's webhook", () => {
     await kit.drain();
     const { one } = await conversationWith(PHUC_AN);
     expect(one!.unread).toBe(before + 1);
-    const events = await kit.server.deps.db.select().from(inboundEvents).where(eq(inboundEvents.eventKey, `${oa}:${sent.msg_id}`));
+    const events = await kit.server.deps.db
+      .select()
+      .from(inboundEvents)
+      .where(eq(inboundEvents.eventKey, `${oa}:${sent.msg_id}`));
     expect(events).toHaveLength(1);
   });
 
   it('refuses an event whose signature does not match, keeping nothing', async () => {
-    const body = JSON.stringify({ app_id: DEMO_ZALO.appId, event_name: 'user_send_text', timestamp: String(Date.now()), sender: { id: PHUC_AN }, recipient: { id: DEMO_ZALO.oaId }, message: { msg_id: 'forged-1', text: 'giả mạo' } });
+    const body = JSON.stringify({
+      app_id: DEMO_ZALO.appId,
+      event_name: 'user_send_text',
+      timestamp: String(Date.now()),
+      sender: { id: PHUC_AN },
+      recipient: { id: DEMO_ZALO.oaId },
+      message: { msg_id: 'forged-1', text: 'giả mạo' },
+    });
     const timestamp = JSON.parse(body).timestamp as string;
     const forged = signEvent({ appId: DEMO_ZALO.appId, oaSecretKey: 'not-the-key' }, body, timestamp);
-    const answer = await kit.server.call(messagingPaths.webhook, { rawBody: body, headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged } });
+    const answer = await kit.server.call(messagingPaths.webhook, {
+      rawBody: body,
+      headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged },
+    });
     expect(answer.status).toBe(401);
     expect(answer.body.message).toBe('Chữ ký sự kiện Zalo không hợp lệ');
-    const withNul = await kit.server.call(messagingPaths.webhook, { rawBody: body.replace('giả mạo', 'giả\\u0000mạo'), headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged } });
+    const withNul = await kit.server.call(messagingPaths.webhook, {
+      rawBody: body.replace('giả mạo', 'giả\\u0000mạo'),
+      headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged },
+    });
     expect(withNul.status).toBe(400);
     const unsigned = await kit.server.call(messagingPaths.webhook, { rawBody: body, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(401);
-    expect(await kit.server.deps.db.select().from(inboundEvents).where(eq(inboundEvents.eventKey, `${oa}:forged-1`))).toEqual([]);
+    expect(
+      await kit.server.deps.db
+        .select()
+        .from(inboundEvents)
+        .where(eq(inboundEvents.eventKey, `${oa}:forged-1`)),
+    ).toEqual([]);
     const good = signEvent({ appId: DEMO_ZALO.appId, oaSecretKey: DEMO_ZALO.oaSecretKey }, body, timestamp);
     const tampered = body.replace('giả mạo', 'đã sửa');
-    expect((await kit.server.call(messagingPaths.webhook, { rawBody: tampered, headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': good } })).status).toBe(401);
+    expect(
+      (
+        await kit.server.call(messagingPaths.webhook, {
+          rawBody: tampered,
+          headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': good },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it('records a follow with what Zalo says of the user', async () => {
@@ -97,18 +138,36 @@ describe('replies and the 7-day window', () => {
   it('sends a reply inside the window, and the conversation is read', async () => {
     const { one } = await conversationWith(PHUC_AN);
     const id = crypto.randomUUID();
-    const sent = await kit.send<MessageRecord>('POST', messagingPaths.messages, { kind: 'cs', id, conversation: one!.id, text: 'Dạ Panadol còn hàng ạ' });
+    const sent = await kit.send<MessageRecord>('POST', messagingPaths.messages, {
+      kind: 'cs',
+      id,
+      conversation: one!.id,
+      text: 'Dạ Panadol còn hàng ạ',
+    });
     expect(sent.status).toBe(201);
     await kit.drain();
     const messages = await kit.get<MessageRecord[]>(messagingPaths.messages, { conversation: one!.id });
-    expect(messages.body.data[0]).toMatchObject({ id, direction: 'out', status: 'sent', text: 'Dạ Panadol còn hàng ạ', sent_by: 'Nguyễn Văn An' });
-    expect(kit.sim.world.messages.filter((message) => message.kind === 'cs' && message.userId === PHUC_AN).map((message) => message.text)).toEqual(['Dạ Panadol còn hàng ạ']);
+    expect(messages.body.data[0]).toMatchObject({
+      id,
+      direction: 'out',
+      status: 'sent',
+      text: 'Dạ Panadol còn hàng ạ',
+      sent_by: 'Nguyễn Văn An',
+    });
+    expect(
+      kit.sim.world.messages.filter((message) => message.kind === 'cs' && message.userId === PHUC_AN).map((message) => message.text),
+    ).toEqual(['Dạ Panadol còn hàng ạ']);
     expect((await conversationWith(PHUC_AN)).one!.unread).toBe(0);
   });
 
   it('refuses a customer-service message outside the window with the -230 rule in Vietnamese, offering ZNS', async () => {
     const [xanh] = (await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, search: 'nguyen thi xanh' })).body.data;
-    const refused = await kit.send('POST', messagingPaths.messages, { kind: 'cs', id: crypto.randomUUID(), follower: xanh!.id, text: 'Chào chị' });
+    const refused = await kit.send('POST', messagingPaths.messages, {
+      kind: 'cs',
+      id: crypto.randomUUID(),
+      follower: xanh!.id,
+      text: 'Chào chị',
+    });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe('ZALO_WINDOW_CLOSED');
     expect(refused.body.message).toBe(WINDOW_CLOSED_MESSAGE);
@@ -120,10 +179,24 @@ describe('replies and the 7-day window', () => {
 
   it("records Zalo's -230 with its reason when Zalo knows better than we do", async () => {
     const [dat] = (await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, search: 'hoang van dat' })).body.data;
-    await kit.server.deps.db.insert(zaloConversations).values({ companyId: kit.anKhang, oaRowId: oa, userId: DAT, displayName: dat!.display_name, lastUserAt: new Date(), searchText: 'hoang van dat' });
-    const [conversation] = await kit.server.deps.db.select().from(zaloConversations).where(and(eq(zaloConversations.userId, DAT), eq(zaloConversations.oaRowId, oa)));
+    await kit.server.deps.db
+      .insert(zaloConversations)
+      .values({
+        companyId: kit.anKhang,
+        oaRowId: oa,
+        userId: DAT,
+        displayName: dat!.display_name,
+        lastUserAt: new Date(),
+        searchText: 'hoang van dat',
+      });
+    const [conversation] = await kit.server.deps.db
+      .select()
+      .from(zaloConversations)
+      .where(and(eq(zaloConversations.userId, DAT), eq(zaloConversations.oaRowId, oa)));
     const id = crypto.randomUUID();
-    expect((await kit.send('POST', messagingPaths.messages, { kind: 'cs', id, conversation: conversation!.id, text: 'Chào anh' })).status).toBe(201);
+    expect(
+      (await kit.send('POST', messagingPaths.messages, { kind: 'cs', id, conversation: conversation!.id, text: 'Chào anh' })).status,
+    ).toBe(201);
     await kit.drain();
     const messages = await kit.get<MessageRecord[]>(messagingPaths.messages, { conversation: conversation!.id });
     expect(messages.body.data[0]).toMatchObject({ id, status: 'failed', error: WINDOW_CLOSED_MESSAGE, error_code: '-230' });
@@ -133,7 +206,10 @@ describe('replies and the 7-day window', () => {
 describe('another company', () => {
   it("cannot read or answer this company's conversations", async () => {
     const { one } = await conversationWith(PHUC_AN);
-    await kit.server.deps.db.update(companyFeatures).set({ isEnabled: true }).where(and(eq(companyFeatures.companyId, kit.minhPhat), eq(companyFeatures.code, 'ZALO')));
+    await kit.server.deps.db
+      .update(companyFeatures)
+      .set({ isEnabled: true })
+      .where(and(eq(companyFeatures.companyId, kit.minhPhat), eq(companyFeatures.code, 'ZALO')));
     try {
       const theirs = (path: string) => kit.server.call(`${path}?company=${kit.minhPhat}`, { token: kit.binh.access });
       expect((await theirs(messagingPaths.conversation(one!.id))).status).toBe(404);
@@ -142,10 +218,15 @@ describe('another company', () => {
         body: { company: kit.minhPhat, kind: 'cs', id: crypto.randomUUID(), conversation: one!.id, text: 'xin chào' },
       });
       expect(reply.status).toBe(404);
-      const list = await kit.server.call<ConversationRecord[]>(`${messagingPaths.conversations}?company=${kit.minhPhat}`, { token: kit.binh.access });
+      const list = await kit.server.call<ConversationRecord[]>(`${messagingPaths.conversations}?company=${kit.minhPhat}`, {
+        token: kit.binh.access,
+      });
       expect(list.body.data).toEqual([]);
     } finally {
-      await kit.server.deps.db.update(companyFeatures).set({ isEnabled: false }).where(and(eq(companyFeatures.companyId, kit.minhPhat), eq(companyFeatures.code, 'ZALO')));
+      await kit.server.deps.db
+        .update(companyFeatures)
+        .set({ isEnabled: false })
+        .where(and(eq(companyFeatures.companyId, kit.minhPhat), eq(companyFeatures.code, 'ZALO')));
     }
   });
 });

@@ -10,7 +10,14 @@ export { messagingRoutes } from './messaging.routes';
 export { enqueueSyncs } from './oa-syncs';
 export { ZALO_PROVIDER } from './oa-store';
 
-export const MESSAGING_JOB_HANDLERS: AnyJobHandler[] = [refreshTokenJob, followersSyncJob, templatesSyncJob, sendMessageJob, campaignSendJob, webhookEventJob];
+export const MESSAGING_JOB_HANDLERS: AnyJobHandler[] = [
+  refreshTokenJob,
+  followersSyncJob,
+  templatesSyncJob,
+  sendMessageJob,
+  campaignSendJob,
+  webhookEventJob,
+];
 
 /** Order events: the order's status move calls the first; the delivery module calls the second (docs/messaging.md "Order events"). */
 export { onOrderStatusMove } from './order-events';

@@ -27,7 +27,15 @@ type NewMessage = {
   origin: string;
   sentBy?: number | null;
 } & (
-  | { kind: 'zns'; templateRowId: number; phone: string; data: Record<string, string>; orderId?: string | null; customerId?: string | null; text: string }
+  | {
+      kind: 'zns';
+      templateRowId: number;
+      phone: string;
+      data: Record<string, string>;
+      orderId?: string | null;
+      customerId?: string | null;
+      text: string;
+    }
   | { kind: 'cs'; conversationId: number; userId: string; text: string }
 );
 
@@ -46,7 +54,13 @@ export async function queueMessage(db: Db, message: NewMessage): Promise<boolean
       status: 'waiting',
       sentBy: message.sentBy ?? null,
       ...(message.kind === 'zns'
-        ? { templateRowId: message.templateRowId, phone: message.phone, templateData: message.data, orderId: message.orderId ?? null, customerId: message.customerId ?? null }
+        ? {
+            templateRowId: message.templateRowId,
+            phone: message.phone,
+            templateData: message.data,
+            orderId: message.orderId ?? null,
+            customerId: message.customerId ?? null,
+          }
         : { conversationId: message.conversationId, userId: message.userId }),
     })
     .onConflictDoNothing()
@@ -58,7 +72,12 @@ export async function queueMessage(db: Db, message: NewMessage): Promise<boolean
       .set({ lastMessageAt: new Date(), lastMessageText: message.text.slice(0, 200), unread: 0 })
       .where(eq(zaloConversations.id, message.conversationId));
   }
-  await enqueueJob(db, { queue: SEND_QUEUE, companyId: message.companyId, dedupeKey: `message:${message.id}`, payload: { company: message.companyId, message: message.id } });
+  await enqueueJob(db, {
+    queue: SEND_QUEUE,
+    companyId: message.companyId,
+    dedupeKey: `message:${message.id}`,
+    payload: { company: message.companyId, message: message.id },
+  });
   return true;
 }
 
@@ -77,7 +96,8 @@ export async function sendZnsWith(
  */
 export function settleFailure(error: unknown): { reason: string; code: string | null } {
   if (error instanceof ProviderError && !error.retryable) return { reason: error.message, code: providerCodeOf(error) };
-  if (error instanceof ProviderError && error.failure === 'rate_limited') throw new RetryLaterError(error.message, error.details.retryAfterMs ?? 2_000);
+  if (error instanceof ProviderError && error.failure === 'rate_limited')
+    throw new RetryLaterError(error.message, error.details.retryAfterMs ?? 2_000);
   throw error;
 }
 
@@ -114,9 +134,17 @@ export const sendMessageJob: JobHandler<{ company: number; message: string }> = 
     try {
       const zaloMsgId = await withZalo(deps, message.companyId, message.oaRowId, async (api, loaded) => {
         if (message.kind === 'cs') return api.sendText(message.userId ?? '', message.text);
-        const [template] = await deps.db.select().from(zaloTemplates).where(eq(zaloTemplates.id, message.templateRowId ?? 0));
+        const [template] = await deps.db
+          .select()
+          .from(zaloTemplates)
+          .where(eq(zaloTemplates.id, message.templateRowId ?? 0));
         if (!template) throw new PermanentJobError('Mẫu ZNS không còn');
-        return sendZnsWith(api, loaded, { templateId: template.templateId, phone: message.phone ?? '', data: message.templateData ?? {}, trackingId: message.id });
+        return sendZnsWith(api, loaded, {
+          templateId: template.templateId,
+          phone: message.phone ?? '',
+          data: message.templateData ?? {},
+          trackingId: message.id,
+        });
       });
       outcome = { zaloMsgId };
     } catch (error) {

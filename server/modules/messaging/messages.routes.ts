@@ -57,7 +57,13 @@ async function openConversation(db: Db, companyId: number, followerId: number) {
   const [row] = await db
     .select()
     .from(zaloConversations)
-    .where(and(eq(zaloConversations.companyId, companyId), eq(zaloConversations.oaRowId, follower.oaRowId), eq(zaloConversations.userId, follower.userId)));
+    .where(
+      and(
+        eq(zaloConversations.companyId, companyId),
+        eq(zaloConversations.oaRowId, follower.oaRowId),
+        eq(zaloConversations.userId, follower.userId),
+      ),
+    );
   return row!;
 }
 
@@ -69,19 +75,33 @@ export function messageRoutes(deps: AppDeps) {
 
   async function send(input: SendMessageInput, accountId: number): Promise<boolean> {
     if (input.kind === 'cs') {
-      const conversation = input.conversation !== undefined ? await conversationRow(db, input.company, input.conversation) : await openConversation(db, input.company, input.follower!);
+      const conversation =
+        input.conversation !== undefined
+          ? await conversationRow(db, input.company, input.conversation)
+          : await openConversation(db, input.company, input.follower!);
       if (!conversation) throw notFound(NO_CONVERSATION);
       await loadOa(deps, input.company, conversation.oaRowId);
       if (!csWindow(conversation.lastUserAt).open) throw windowClosed();
       return db.transaction((tx) =>
-        queueMessage(tx, { kind: 'cs', id: input.id, companyId: input.company, oaRowId: conversation.oaRowId, origin: 'manual', sentBy: accountId, conversationId: conversation.id, userId: conversation.userId, text: input.text }),
+        queueMessage(tx, {
+          kind: 'cs',
+          id: input.id,
+          companyId: input.company,
+          oaRowId: conversation.oaRowId,
+          origin: 'manual',
+          sentBy: accountId,
+          conversationId: conversation.id,
+          userId: conversation.userId,
+          text: input.text,
+        }),
       );
     }
     await loadOa(deps, input.company, input.oa);
     const template = await sendableTemplate(db, input.company, input.template, input.oa);
     const source = await loadBindingSource(db, input.company, { order: input.order, customer: input.customer });
     const { data, missing } = fillTemplateData(template.params, template.bindings, source, input.template_data);
-    if (missing.length) throw badRequest('VALIDATION_FAILED', missingParamsMessage(missing), { template_data: missingParamsMessage(missing) });
+    if (missing.length)
+      throw badRequest('VALIDATION_FAILED', missingParamsMessage(missing), { template_data: missingParamsMessage(missing) });
     return db.transaction((tx) =>
       queueMessage(tx, {
         kind: 'zns',

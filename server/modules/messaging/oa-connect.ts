@@ -38,7 +38,8 @@ export async function startConnect(deps: AppDeps, accountId: number, input: OaCo
   let kept: ZaloSecrets = {};
   if (input.oa !== undefined) kept = (await loadOa(deps, input.company, input.oa)).connection.secrets;
   const appSecret = input.app_secret ?? kept.appSecret;
-  if (!appSecret) throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập khóa bí mật ứng dụng', { app_secret: 'Vui lòng nhập khóa bí mật ứng dụng' });
+  if (!appSecret)
+    throw badRequest('VALIDATION_FAILED', 'Vui lòng nhập khóa bí mật ứng dụng', { app_secret: 'Vui lòng nhập khóa bí mật ứng dụng' });
   if (input.environment === 'simulator' && !deps.simulatorUrl) {
     throw badRequest('VALIDATION_FAILED', 'Trình giả lập Zalo không chạy trên máy chủ này', { environment: 'Trình giả lập không chạy' });
   }
@@ -92,9 +93,17 @@ export async function completeConnect(deps: AppDeps, query: CallbackQuery): Prom
   // would revoke each other's, so the code is not even exchanged.
   if (await connectedElsewhere(deps, claimed.companyId, query.oa_id)) return fail(TAKEN);
   const pending = JSON.parse(deps.vault.open(claimed.sealed, sealContext(claimed.state))) as Pending;
-  const hosts = zaloHosts(deps, { environment: pending.environment, provider: ZALO_PROVIDER, settings: { appId: pending.appId, oaName: '' } });
+  const hosts = zaloHosts(deps, {
+    environment: pending.environment,
+    provider: ZALO_PROVIDER,
+    settings: { appId: pending.appId, oaName: '' },
+  });
   try {
-    const tokens = await exchangeCode(hosts, { appId: pending.appId, secret: pending.appSecret, code: query.code, codeVerifier: pending.verifier }, deps.env.providerTimeoutMs);
+    const tokens = await exchangeCode(
+      hosts,
+      { appId: pending.appId, secret: pending.appSecret, code: query.code, codeVerifier: pending.verifier },
+      deps.env.providerTimeoutMs,
+    );
     const profile = await zaloApi(hosts, tokens.accessToken, deps.env.providerTimeoutMs).profile();
     if (profile.oaId !== query.oa_id && (await connectedElsewhere(deps, claimed.companyId, profile.oaId))) return fail(TAKEN);
     const oaRowId = await deps.db.transaction(async (tx) => {

@@ -28,7 +28,13 @@ export function oaRecord(deps: Pick<AppDeps, 'publicUrl'>, oa: OaRow, connection
     follower_count: counts.followers,
     linked_count: counts.linked,
     template_count: counts.templates,
-    sync: { state: oa.syncState as OaRecord['sync']['state'], done: oa.syncDone, total: oa.syncTotal, error: oa.syncError, synced_at: iso(oa.syncedAt) },
+    sync: {
+      state: oa.syncState as OaRecord['sync']['state'],
+      done: oa.syncDone,
+      total: oa.syncTotal,
+      error: oa.syncError,
+      synced_at: iso(oa.syncedAt),
+    },
     order_events: oa.orderEvents,
     webhook_url: webhookUrl(deps),
     created_at: oa.createdAt.toISOString(),
@@ -64,6 +70,12 @@ export async function listOaRecords(deps: AppDeps, companyId: number, only?: num
     if (!connection) return [];
     const followers = followerCounts.find((row) => row.oa === oa.id);
     const templates = templateCounts.find((row) => row.oa === oa.id);
-    return [oaRecord(deps, oa, connection, { followers: followers?.followers ?? 0, linked: followers?.linked ?? 0, templates: templates?.templates ?? 0 })];
+    return [
+      oaRecord(deps, oa, connection, {
+        followers: followers?.followers ?? 0,
+        linked: followers?.linked ?? 0,
+        templates: templates?.templates ?? 0,
+      }),
+    ];
   });
 }

@@ -38,7 +38,10 @@ export async function loadOa(deps: Pick<AppDeps, 'db' | 'vault'>, companyId: num
   return { oa, connection };
 }
 
-export function zaloHosts(deps: Pick<AppDeps, 'simulatorUrl'>, connection: Pick<ZaloConnection, 'environment' | 'provider' | 'settings'>): ZaloHosts {
+export function zaloHosts(
+  deps: Pick<AppDeps, 'simulatorUrl'>,
+  connection: Pick<ZaloConnection, 'environment' | 'provider' | 'settings'>,
+): ZaloHosts {
   if (connection.environment === 'simulator' && !deps.simulatorUrl && !connection.settings.baseUrl) {
     throw new ProviderError('network', 'Trình giả lập Zalo không chạy trên máy chủ này (SIMULATORS=false)');
   }

@@ -24,7 +24,11 @@ const PAGE = 50;
 type FollowerPage = { company: number; oa: number; run: string; startedAt: string; offset: number };
 
 /** Starts a follower sync (a new run each time) and a template sync, in the caller's transaction. */
-export async function enqueueSyncs(db: Db, oa: Pick<OaRow, 'id' | 'companyId'>, what: { followers?: boolean; templates?: boolean } = { followers: true, templates: true }) {
+export async function enqueueSyncs(
+  db: Db,
+  oa: Pick<OaRow, 'id' | 'companyId'>,
+  what: { followers?: boolean; templates?: boolean } = { followers: true, templates: true },
+) {
   if (what.followers) {
     const run = crypto.randomUUID();
     await db.update(zaloOas).set({ syncState: 'running', syncDone: 0, syncTotal: 0, syncError: null }).where(eq(zaloOas.id, oa.id));
@@ -32,7 +36,12 @@ export async function enqueueSyncs(db: Db, oa: Pick<OaRow, 'id' | 'companyId'>, 
     await enqueueJob(db, { queue: FOLLOWERS_QUEUE, companyId: oa.companyId, dedupeKey: `${run}:0`, payload });
   }
   if (what.templates) {
-    await enqueueJob(db, { queue: TEMPLATES_QUEUE, companyId: oa.companyId, dedupeKey: `templates:${oa.id}:${crypto.randomUUID()}`, payload: { company: oa.companyId, oa: oa.id } });
+    await enqueueJob(db, {
+      queue: TEMPLATES_QUEUE,
+      companyId: oa.companyId,
+      dedupeKey: `templates:${oa.id}:${crypto.randomUUID()}`,
+      payload: { company: oa.companyId, oa: oa.id },
+    });
   }
 }
 
@@ -43,7 +52,10 @@ export function interactionDay(text: string | null): Date | null {
 }
 
 async function failSync(deps: AppDeps, oa: number, error: Error) {
-  await deps.db.update(zaloOas).set({ syncState: 'failed', syncError: error.message.slice(0, 500) }).where(eq(zaloOas.id, oa));
+  await deps.db
+    .update(zaloOas)
+    .set({ syncState: 'failed', syncError: error.message.slice(0, 500) })
+    .where(eq(zaloOas.id, oa));
 }
 
 export const followersSyncJob: JobHandler<FollowerPage> = {
@@ -67,12 +79,23 @@ export const followersSyncJob: JobHandler<FollowerPage> = {
         .set({ syncDone: done, syncTotal: Math.max(total, done), ...(more ? {} : { syncState: 'done', syncedAt: new Date() }) })
         .where(eq(zaloOas.id, page.oa));
       if (more) {
-        await enqueueJob(tx, { queue: FOLLOWERS_QUEUE, companyId: page.company, dedupeKey: `${page.run}:${done}`, payload: { ...page, offset: done } });
+        await enqueueJob(tx, {
+          queue: FOLLOWERS_QUEUE,
+          companyId: page.company,
+          dedupeKey: `${page.run}:${done}`,
+          payload: { ...page, offset: done },
+        });
       } else {
         await tx
           .update(zaloFollowers)
           .set({ isFollower: false })
-          .where(and(eq(zaloFollowers.oaRowId, page.oa), eq(zaloFollowers.isFollower, true), lt(zaloFollowers.syncedAt, new Date(page.startedAt))));
+          .where(
+            and(
+              eq(zaloFollowers.oaRowId, page.oa),
+              eq(zaloFollowers.isFollower, true),
+              lt(zaloFollowers.syncedAt, new Date(page.startedAt)),
+            ),
+          );
       }
     });
     if (more) deps.jobs.kick();

@@ -28,7 +28,12 @@ const leaseMs = (deps: Pick<AppDeps, 'env'>) => deps.env.providerTimeoutMs * 2 +
 export class OaNeedsReconnect extends ProviderError {}
 
 /** Writes freshly issued tokens and moves the OA to the next token version; schedules the next refresh. */
-export async function saveTokens(db: Db, deps: Pick<AppDeps, 'vault'>, loaded: { oa: Pick<OaRow, 'id' | 'companyId'>; connection: Connection }, tokens: ZaloTokens) {
+export async function saveTokens(
+  db: Db,
+  deps: Pick<AppDeps, 'vault'>,
+  loaded: { oa: Pick<OaRow, 'id' | 'companyId'>; connection: Connection },
+  tokens: ZaloTokens,
+) {
   const now = Date.now();
   const accessExpiresAt = new Date(now + tokens.expiresInSeconds * 1000);
   const [saved] = await db
@@ -129,12 +134,19 @@ function tokenUsable(oa: OaRow): boolean {
  * Runs `work` with the OA's Zalo calls: the token refreshed first when it ends soon, and once more
  * when Zalo refuses it (revoked, replaced), then the work is tried again.
  */
-export async function withZalo<T>(deps: AppDeps, companyId: number, oaId: number, work: (api: ZaloApi, loaded: LoadedOa) => Promise<T>): Promise<T> {
+export async function withZalo<T>(
+  deps: AppDeps,
+  companyId: number,
+  oaId: number,
+  work: (api: ZaloApi, loaded: LoadedOa) => Promise<T>,
+): Promise<T> {
   let loaded = await loadOa(deps, companyId, oaId);
   if (loaded.connection.status === 'disconnected') throw new OaNeedsReconnect('auth', 'OA đã ngắt kết nối');
   if (loaded.connection.status === 'needs_reconnect') throw reconnectError(loaded.connection);
-  if (!tokenUsable(loaded.oa) || !loaded.connection.secrets.accessToken) loaded = await refreshOa(deps, companyId, oaId, loaded.oa.tokenVersion);
-  const api = (current: LoadedOa) => zaloApi(zaloHosts(deps, current.connection), current.connection.secrets.accessToken ?? '', deps.env.providerTimeoutMs);
+  if (!tokenUsable(loaded.oa) || !loaded.connection.secrets.accessToken)
+    loaded = await refreshOa(deps, companyId, oaId, loaded.oa.tokenVersion);
+  const api = (current: LoadedOa) =>
+    zaloApi(zaloHosts(deps, current.connection), current.connection.secrets.accessToken ?? '', deps.env.providerTimeoutMs);
   try {
     return await work(api(loaded), loaded);
   } catch (error) {

@@ -6,7 +6,15 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { CompanyQuery, NewOaRequestSchema, OaConnectSchema, OaUpdateSchema, ORDER_EVENTS, type NewOaRequestRecord, type OaDetail } from '@contract/messaging';
+import {
+  CompanyQuery,
+  NewOaRequestSchema,
+  OaConnectSchema,
+  OaUpdateSchema,
+  ORDER_EVENTS,
+  type NewOaRequestRecord,
+  type OaDetail,
+} from '@contract/messaging';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { saveConnection, setConnectionStatus, updateConnectionSecrets } from '@server/kernel/connections';
@@ -34,7 +42,10 @@ export function oaRoutes(deps: AppDeps) {
       const value = c.req.query(name);
       return value !== undefined && value.length <= 512 && !value.includes('\u0000') ? value : undefined;
     };
-    return c.redirect(await completeConnect(deps, { state: param('state'), code: param('code'), oa_id: param('oa_id'), error: param('error') }), 302);
+    return c.redirect(
+      await completeConnect(deps, { state: param('state'), code: param('code'), oa_id: param('oa_id'), error: param('error') }),
+      302,
+    );
   });
 
   app.use('*', authenticate(deps));
@@ -77,7 +88,11 @@ export function oaRoutes(deps: AppDeps) {
     if (input.order_events) {
       for (const event of ORDER_EVENTS) {
         const templateId = input.order_events[event];
-        if (templateId !== null && templateId !== undefined && (await templateRow(db, input.company, templateId)).oaRowId !== loaded.oa.id) {
+        if (
+          templateId !== null &&
+          templateId !== undefined &&
+          (await templateRow(db, input.company, templateId)).oaRowId !== loaded.oa.id
+        ) {
           throw notFound('Không tìm thấy mẫu ZNS của OA này');
         }
       }
@@ -86,7 +101,8 @@ export function oaRoutes(deps: AppDeps) {
       if (input.order_events) await tx.update(zaloOas).set({ orderEvents: input.order_events }).where(eq(zaloOas.id, loaded.oa.id));
       if (input.label || input.oa_secret_key) {
         const { connection } = loaded;
-        if (input.oa_secret_key) await updateConnectionSecrets({ db: tx, vault: deps.vault }, connection, { oaSecretKey: input.oa_secret_key });
+        if (input.oa_secret_key)
+          await updateConnectionSecrets({ db: tx, vault: deps.vault }, connection, { oaSecretKey: input.oa_secret_key });
         if (input.label) {
           await saveConnection(tx, deps.vault, { ...connection, label: input.label, settings: connection.settings, secrets: {} });
         }
@@ -134,9 +150,18 @@ export function oaRoutes(deps: AppDeps) {
     const { input, access } = await guard.body(c, NewOaRequestSchema, 'edit', 'settings');
     const [row] = await db
       .insert(zaloOaRequests)
-      .values({ companyId: input.company, name: input.name, sector: input.sector, phone: input.phone, email: input.email, address: input.address, note: input.note, createdBy: access.accountId })
+      .values({
+        companyId: input.company,
+        name: input.name,
+        sector: input.sector,
+        phone: input.phone,
+        email: input.email,
+        address: input.address,
+        note: input.note,
+        createdBy: access.accountId,
+      })
       .returning();
- return created(c, { id: row!.id }, 'Đã gửi yêu cầu đăng ký OA mới. Zalo sẽ xét duyệt trong 1–3 ngày làm việc.');
+    return created(c, { id: row!.id }, 'Đã gửi yêu cầu đăng ký OA mới. Zalo sẽ xét duyệt trong 1–3 ngày làm việc.');
   });
 
   return app;

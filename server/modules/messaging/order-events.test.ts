@@ -38,7 +38,16 @@ async function newOrder(customerCode: string): Promise<OrderRecord> {
     orderId: uuidv7(),
     localNo: `ZL-TEST-${localNo}`,
     customerId: customers.find((one) => one.code === customerCode)!.id,
-    lines: [{ lineId: uuidv7(), variantId: variant!.id, unit: variant!.units[0]!.unit, quantity: 1, quotedUnitPrice: variant!.units[0]!.price, discount: null }],
+    lines: [
+      {
+        lineId: uuidv7(),
+        variantId: variant!.id,
+        unit: variant!.units[0]!.unit,
+        quantity: 1,
+        quotedUnitPrice: variant!.units[0]!.price,
+        discount: null,
+      },
+    ],
     quotedTotal: 0,
     createdAt: new Date().toISOString(),
   });
@@ -47,7 +56,8 @@ async function newOrder(customerCode: string): Promise<OrderRecord> {
 }
 
 const confirm = (order: OrderRecord) => kit.send('PUT', `/order/api/updatestatusordercompany/${order.id}`, { status: 'confirmed' });
-const znsTo = (phone: string) => kit.sim.world.messages.filter((message) => message.kind === 'zns' && message.phone === `84${phone.slice(1)}`);
+const znsTo = (phone: string) =>
+  kit.sim.world.messages.filter((message) => message.kind === 'zns' && message.phone === `84${phone.slice(1)}`);
 
 describe('messages on order events', () => {
   it('sends nothing while the company has not chosen a template for the event', async () => {
@@ -59,7 +69,11 @@ describe('messages on order events', () => {
 
   it("sends the chosen template to the order's customer when the order is confirmed, once", async () => {
     const saved = await kit.send<OaRecord>('PUT', messagingPaths.oa(oa), {
-      order_events: { confirmed: templateNamed('Xác nhận đơn hàng').id, delivering: templateNamed('Đơn hàng đang giao').id, delivered: null },
+      order_events: {
+        confirmed: templateNamed('Xác nhận đơn hàng').id,
+        delivering: templateNamed('Đơn hàng đang giao').id,
+        delivered: null,
+      },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.data.order_events.confirmed).toBe(templateNamed('Xác nhận đơn hàng').id);
@@ -77,7 +91,12 @@ describe('messages on order events', () => {
     await kit.drain();
     expect(znsTo('0918333444').map((message) => message.templateId)).toEqual([310001, 310002]);
     const log = (await kit.get<MessageRecord[]>(messagingPaths.messages, { kind: 'zns' })).body.data;
-    expect(log.filter((one) => one.phone === '0918333444').map((one) => one.origin).sort()).toEqual(['order:confirmed', 'order:delivering']);
+    expect(
+      log
+        .filter((one) => one.phone === '0918333444')
+        .map((one) => one.origin)
+        .sort(),
+    ).toEqual(['order:confirmed', 'order:delivering']);
   });
 
   it('refuses a template of another OA or company for an event', async () => {
@@ -128,11 +147,21 @@ describe('submit-new-oa', () => {
   it('keeps a request with its checks, listed for the company', async () => {
     const bad = await kit.send('POST', messagingPaths.newOa, { name: '', sector: 'Khác', phone: '123' });
     expect(bad.status).toBe(400);
-    const made = await kit.send('POST', messagingPaths.newOa, { name: 'Nhà thuốc An Khang 24h', sector: 'Dược phẩm, y tế', phone: '0901 234 567', email: 'oa@ankhang.vn' });
+    const made = await kit.send('POST', messagingPaths.newOa, {
+      name: 'Nhà thuốc An Khang 24h',
+      sector: 'Dược phẩm, y tế',
+      phone: '0901 234 567',
+      email: 'oa@ankhang.vn',
+    });
     expect(made.status).toBe(201);
     expect(made.body.message).toContain('Đã gửi yêu cầu đăng ký OA mới');
     const list = await kit.get<NewOaRequestRecord[]>(messagingPaths.newOa);
-    expect(list.body.data[0]).toMatchObject({ name: 'Nhà thuốc An Khang 24h', phone: '0901234567', status: 'submitted', created_by: 'Nguyễn Văn An' });
+    expect(list.body.data[0]).toMatchObject({
+      name: 'Nhà thuốc An Khang 24h',
+      phone: '0901234567',
+      status: 'submitted',
+      created_by: 'Nguyễn Văn An',
+    });
     const theirs = await kit.server.call(`${messagingPaths.newOa}?company=${kit.anKhang}`, { token: kit.binh.access });
     expect(theirs.status).toBe(403);
   });

@@ -35,7 +35,13 @@ export async function enqueueOrderEventMessage(tx: Db, input: OrderEventInput): 
   const [template] = await tx
     .select()
     .from(zaloTemplates)
-    .where(and(eq(zaloTemplates.companyId, input.companyId), eq(zaloTemplates.id, oa.orderEvents[input.event]!), eq(zaloTemplates.status, 'enabled')));
+    .where(
+      and(
+        eq(zaloTemplates.companyId, input.companyId),
+        eq(zaloTemplates.id, oa.orderEvents[input.event]!),
+        eq(zaloTemplates.status, 'enabled'),
+      ),
+    );
   if (!template) return false;
   const [order] = await tx
     .select({ phone: orders.customerPhone })
@@ -62,7 +68,11 @@ export async function enqueueOrderEventMessage(tx: Db, input: OrderEventInput): 
   });
 }
 
-const ORDER_STATUS_EVENTS: Partial<Record<OrderStatus, OrderEvent>> = { confirmed: 'confirmed', delivering: 'delivering', completed: 'delivered' };
+const ORDER_STATUS_EVENTS: Partial<Record<OrderStatus, OrderEvent>> = {
+  confirmed: 'confirmed',
+  delivering: 'delivering',
+  completed: 'delivered',
+};
 
 /** Called by an order's status move (server/modules/orders/order-moves.ts). */
 export async function onOrderStatusMove(tx: Db, input: { companyId: number; orderId: string; to: OrderStatus }): Promise<void> {

@@ -13,18 +13,26 @@ import { isSwitchOn } from '@server/kernel/switches';
 import { ZALO_SWITCH } from '@contract/messaging';
 import { queueMessage } from './messages-send';
 
-export async function sendOtpByZns(deps: AppDeps, input: { companyId: number; phone: string; code: string; id?: string }): Promise<string | null> {
+export async function sendOtpByZns(
+  deps: AppDeps,
+  input: { companyId: number; phone: string; code: string; id?: string },
+): Promise<string | null> {
   // The same code sent again is the message already queued.
-  if (input.id && (await deps.db.select({ id: zaloMessages.id }).from(zaloMessages).where(eq(zaloMessages.id, input.id))).length > 0) return input.id;
+  if (input.id && (await deps.db.select({ id: zaloMessages.id }).from(zaloMessages).where(eq(zaloMessages.id, input.id))).length > 0)
+    return input.id;
   if (!(await isSwitchOn(deps.db, input.companyId, ZALO_SWITCH))) return null;
   const rows = await deps.db
     .select({ oa: zaloOas.id, template: zaloTemplates })
     .from(zaloTemplates)
     .innerJoin(zaloOas, eq(zaloOas.id, zaloTemplates.oaRowId))
     .innerJoin(providerConnections, eq(providerConnections.id, zaloOas.connectionId))
-    .where(and(eq(zaloTemplates.companyId, input.companyId), eq(zaloTemplates.status, 'enabled'), eq(providerConnections.status, 'connected')))
+    .where(
+      and(eq(zaloTemplates.companyId, input.companyId), eq(zaloTemplates.status, 'enabled'), eq(providerConnections.status, 'connected')),
+    )
     .orderBy(zaloOas.id, zaloTemplates.id);
-  const found = rows.find(({ template }) => template.tag === 'OTP' || (template.params.length === 1 && template.params[0]!.name.toLowerCase() === 'otp'));
+  const found = rows.find(
+    ({ template }) => template.tag === 'OTP' || (template.params.length === 1 && template.params[0]!.name.toLowerCase() === 'otp'),
+  );
   const param = found?.template.params.find((one) => /otp|code|ma/i.test(one.name)) ?? found?.template.params[0];
   if (!found || !param) return null;
   const id = input.id ?? crypto.randomUUID();
@@ -54,7 +62,11 @@ export async function sendOtpByZns(deps: AppDeps, input: { companyId: number; ph
 export function zaloFirstSender(deps: AppDeps, companyId: number, fallback: VerificationSender): VerificationSender {
   return {
     async send(message) {
-      if (message.channel === 'sms' && (await sendOtpByZns(deps, { companyId, phone: message.to, code: message.code, id: message.requestId }))) return;
+      if (
+        message.channel === 'sms' &&
+        (await sendOtpByZns(deps, { companyId, phone: message.to, code: message.code, id: message.requestId }))
+      )
+        return;
       await fallback.send(message);
     },
   };

@@ -23,7 +23,12 @@ export function messagingGuard(deps: AppDeps) {
     return access;
   }
   return {
-    async query<S extends WithCompany>(c: Context<AppEnv>, schema: S, action: PermissionAction = 'view', area: PermissionArea = 'messaging') {
+    async query<S extends WithCompany>(
+      c: Context<AppEnv>,
+      schema: S,
+      action: PermissionAction = 'view',
+      area: PermissionArea = 'messaging',
+    ) {
       const input = parseQuery(c, schema);
       return { input, access: await allowed(c, input.company, action, area) };
     },

@@ -35,7 +35,12 @@ export async function syncTemplates(deps: AppDeps, companyId: number, oaRowId: n
       .where(and(eq(zaloTemplates.companyId, companyId), eq(zaloTemplates.oaRowId, oaRowId)));
     const kept = new Map(existing.map((row) => [row.templateId, row.bindings]));
     for (const { summary, info, sample } of read) {
-      const params = info.params.map((param) => ({ name: param.name, type: param.type, require: param.require, max_length: param.maxLength }));
+      const params = info.params.map((param) => ({
+        name: param.name,
+        type: param.type,
+        require: param.require,
+        max_length: param.maxLength,
+      }));
       const values = {
         name: info.name || summary.name,
         status: templateStatus(info.status || summary.status),
@@ -49,7 +54,13 @@ export async function syncTemplates(deps: AppDeps, companyId: number, oaRowId: n
       };
       await tx
         .insert(zaloTemplates)
-        .values({ companyId, oaRowId, templateId: summary.templateId, bindings: kept.get(summary.templateId) ?? guessBindings(params), ...values })
+        .values({
+          companyId,
+          oaRowId,
+          templateId: summary.templateId,
+          bindings: kept.get(summary.templateId) ?? guessBindings(params),
+          ...values,
+        })
         .onConflictDoUpdate({ target: [zaloTemplates.companyId, zaloTemplates.oaRowId, zaloTemplates.templateId], set: values });
     }
     // A template Zalo no longer lists cannot be sent: it stays for the history, disabled.
@@ -57,7 +68,13 @@ export async function syncTemplates(deps: AppDeps, companyId: number, oaRowId: n
     await tx
       .update(zaloTemplates)
       .set({ status: 'disabled' })
-      .where(and(eq(zaloTemplates.companyId, companyId), eq(zaloTemplates.oaRowId, oaRowId), seen.length ? notInArray(zaloTemplates.templateId, seen) : undefined));
+      .where(
+        and(
+          eq(zaloTemplates.companyId, companyId),
+          eq(zaloTemplates.oaRowId, oaRowId),
+          seen.length ? notInArray(zaloTemplates.templateId, seen) : undefined,
+        ),
+      );
     await tx.update(zaloOas).set({ templatesSyncedAt: new Date() }).where(eq(zaloOas.id, oaRowId));
   });
   return read.length;

@@ -31,7 +31,13 @@ export async function listTemplates(db: Db, companyId: number, oaRowId: number, 
   const rows = await db
     .select()
     .from(zaloTemplates)
-    .where(and(eq(zaloTemplates.companyId, companyId), eq(zaloTemplates.oaRowId, oaRowId), status ? eq(zaloTemplates.status, status) : undefined))
+    .where(
+      and(
+        eq(zaloTemplates.companyId, companyId),
+        eq(zaloTemplates.oaRowId, oaRowId),
+        status ? eq(zaloTemplates.status, status) : undefined,
+      ),
+    )
     .orderBy(asc(zaloTemplates.name), asc(zaloTemplates.id));
   return rows.map(templateRecord);
 }
@@ -48,9 +54,12 @@ export async function templateRow(db: Db, companyId: number, id: number): Promis
 /** A template that may be sent now (approved and enabled at Zalo). */
 export async function sendableTemplate(db: Db, companyId: number, id: number, oaRowId?: number): Promise<TemplateRow> {
   const row = await templateRow(db, companyId, id);
-  if (oaRowId !== undefined && row.oaRowId !== oaRowId) throw badRequest('VALIDATION_FAILED', 'Mẫu ZNS không thuộc OA đã chọn', { template: 'Mẫu ZNS không thuộc OA đã chọn' });
+  if (oaRowId !== undefined && row.oaRowId !== oaRowId)
+    throw badRequest('VALIDATION_FAILED', 'Mẫu ZNS không thuộc OA đã chọn', { template: 'Mẫu ZNS không thuộc OA đã chọn' });
   if (row.status !== 'enabled') {
-    throw badRequest('VALIDATION_FAILED', 'Mẫu ZNS chưa được duyệt hoặc đã tắt, không gửi được', { template: 'Mẫu ZNS chưa được duyệt hoặc đã tắt' });
+    throw badRequest('VALIDATION_FAILED', 'Mẫu ZNS chưa được duyệt hoặc đã tắt, không gửi được', {
+      template: 'Mẫu ZNS chưa được duyệt hoặc đã tắt',
+    });
   }
   return row;
 }
@@ -64,7 +73,12 @@ export async function saveBindings(db: Db, companyId: number, id: number, bindin
   return templateRecord(saved!);
 }
 
-export async function previewTemplate(db: Db, companyId: number, id: number, ids: { order?: string; customer?: string }): Promise<TemplatePreview> {
+export async function previewTemplate(
+  db: Db,
+  companyId: number,
+  id: number,
+  ids: { order?: string; customer?: string },
+): Promise<TemplatePreview> {
   const row = await templateRow(db, companyId, id);
   const source = await loadBindingSource(db, companyId, ids);
   return fillTemplateData(row.params, row.bindings, source);

@@ -20,7 +20,11 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => kit.stop());
 
-const expireAccessToken = () => kit.server.deps.db.update(zaloOas).set({ accessExpiresAt: new Date(Date.now() - 1000) }).where(eq(zaloOas.id, oa));
+const expireAccessToken = () =>
+  kit.server.deps.db
+    .update(zaloOas)
+    .set({ accessExpiresAt: new Date(Date.now() - 1000) })
+    .where(eq(zaloOas.id, oa));
 const version = async () => (await kit.server.deps.db.select().from(zaloOas).where(eq(zaloOas.id, oa)))[0]!.tokenVersion;
 
 describe('refreshing an OA token', () => {
@@ -71,7 +75,11 @@ describe('refreshing an OA token', () => {
 
   it('shows the OA as needing reconnection when Zalo refuses the refresh token', async () => {
     const { deps } = kit.server;
-    const connection = (await findConnection(deps, kit.anKhang, (await kit.server.deps.db.select().from(zaloOas).where(eq(zaloOas.id, oa)))[0]!.connectionId))!;
+    const connection = (await findConnection(
+      deps,
+      kit.anKhang,
+      (await kit.server.deps.db.select().from(zaloOas).where(eq(zaloOas.id, oa)))[0]!.connectionId,
+    ))!;
     await updateConnectionSecrets(deps, connection, { refreshToken: 'zrt.used-or-forged.x' });
     await expireAccessToken();
     const detail = await kit.get<OaDetail>(messagingPaths.oa(oa));

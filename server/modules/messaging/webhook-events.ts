@@ -31,7 +31,16 @@ export type ZaloEvent = {
   message?: { msg_id?: string; text?: string; attachments?: unknown[] };
 };
 
-const KIND_LABELS: Record<string, string> = { image: '[Hình ảnh]', file: '[Tệp]', sticker: '[Nhãn dán]', gif: '[Ảnh GIF]', location: '[Vị trí]', link: '[Liên kết]', audio: '[Tin nhắn thoại]', video: '[Video]' };
+const KIND_LABELS: Record<string, string> = {
+  image: '[Hình ảnh]',
+  file: '[Tệp]',
+  sticker: '[Nhãn dán]',
+  gif: '[Ảnh GIF]',
+  location: '[Vị trí]',
+  link: '[Liên kết]',
+  audio: '[Tin nhắn thoại]',
+  video: '[Video]',
+};
 
 async function userDetail(deps: AppDeps, companyId: number, oaRowId: number, userId: string): Promise<ZaloUserDetail | null> {
   try {
@@ -56,7 +65,10 @@ async function userMessage(deps: AppDeps, companyId: number, oaRowId: number, ev
   const userId = String(event.sender?.id ?? '');
   if (!userId) return { ignored: 'no sender' };
   const kind = event.event_name.replace(/^user_send_/, '');
-  const text = kind === 'text' ? String(event.message?.text ?? '') : `${KIND_LABELS[kind] ?? '[Tin nhắn]'}${event.message?.text ? ` ${event.message.text}` : ''}`;
+  const text =
+    kind === 'text'
+      ? String(event.message?.text ?? '')
+      : `${KIND_LABELS[kind] ?? '[Tin nhắn]'}${event.message?.text ? ` ${event.message.text}` : ''}`;
   const at = new Date(Number(event.timestamp) || Date.now());
   const name = await knownName(deps, companyId, oaRowId, userId);
   await deps.db.transaction(async (tx) => {

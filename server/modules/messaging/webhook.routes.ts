@@ -60,9 +60,14 @@ export function webhookRoutes(deps: AppDeps) {
     for (const oa of candidates) {
       const connection = await findConnection<ZaloSettings, ZaloSecrets>(deps, oa.companyId, oa.connectionId);
       const key = connection?.secrets.oaSecretKey;
-      if (!connection || connection.status === 'disconnected' || !key || !signatureOk(header, oa.appId, raw, String(event.timestamp), key)) continue;
+      if (!connection || connection.status === 'disconnected' || !key || !signatureOk(header, oa.appId, raw, String(event.timestamp), key))
+        continue;
       accepted += 1;
-      await receiveEvent(deps.db, { provider: ZALO_PROVIDER, eventKey: eventKey(oa.id, event), companyId: oa.companyId, payload: { oa: oa.id, event } }, WEBHOOK_QUEUE);
+      await receiveEvent(
+        deps.db,
+        { provider: ZALO_PROVIDER, eventKey: eventKey(oa.id, event), companyId: oa.companyId, payload: { oa: oa.id, event } },
+        WEBHOOK_QUEUE,
+      );
     }
     if (accepted === 0) throw unauthorized('TOKEN_INVALID', 'Chữ ký sự kiện Zalo không hợp lệ');
     deps.jobs.kick();

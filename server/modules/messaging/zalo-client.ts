@@ -28,13 +28,17 @@ type Answer = { error?: number; message?: string; data?: unknown };
 async function call(url: string, request: ProviderRequest): Promise<Answer> {
   const answer = await providerFetch(url, request);
   const body = answer.body as Answer | null;
-  if (answer.status === 401 || answer.status === 403) throw new ProviderError('auth', 'Zalo từ chối quyền truy cập của OA', { status: answer.status });
+  if (answer.status === 401 || answer.status === 403)
+    throw new ProviderError('auth', 'Zalo từ chối quyền truy cập của OA', { status: answer.status });
   if (!body || typeof body !== 'object') throw new ProviderError('server', 'Zalo trả về dữ liệu không đọc được', { status: answer.status });
   if (typeof body.error === 'number' && body.error !== 0) throw zaloError(body.error, body.message);
   return body;
 }
 
-export function authorizeUrl(hosts: ZaloHosts, input: { appId: string; redirectUri: string; codeChallenge: string; state: string }): string {
+export function authorizeUrl(
+  hosts: ZaloHosts,
+  input: { appId: string; redirectUri: string; codeChallenge: string; state: string },
+): string {
   const query = new URLSearchParams({
     app_id: input.appId,
     redirect_uri: input.redirectUri,
@@ -46,7 +50,13 @@ export function authorizeUrl(hosts: ZaloHosts, input: { appId: string; redirectU
 
 async function tokenGrant(hosts: ZaloHosts, secret: string, form: Record<string, string>, timeoutMs: number): Promise<ZaloTokens> {
   const answer = await providerFetch(`${hosts.oauth}/v4/oa/access_token`, { form, headers: { secret_key: secret }, timeoutMs });
-  const body = answer.body as { access_token?: string; refresh_token?: string; expires_in?: string | number; error?: number; error_description?: string } | null;
+  const body = answer.body as {
+    access_token?: string;
+    refresh_token?: string;
+    expires_in?: string | number;
+    error?: number;
+    error_description?: string;
+  } | null;
   if (!body) throw new ProviderError('server', 'Zalo trả về dữ liệu không đọc được', { status: answer.status });
   if (typeof body.error === 'number' && body.error !== 0) throw zaloError(body.error, body.error_description);
   const expires = Number(body.expires_in);
@@ -61,11 +71,25 @@ export function exchangeCode(
   input: { appId: string; secret: string; code: string; codeVerifier: string },
   timeoutMs: number,
 ): Promise<ZaloTokens> {
-  return tokenGrant(hosts, input.secret, { app_id: input.appId, code: input.code, grant_type: 'authorization_code', code_verifier: input.codeVerifier }, timeoutMs);
+  return tokenGrant(
+    hosts,
+    input.secret,
+    { app_id: input.appId, code: input.code, grant_type: 'authorization_code', code_verifier: input.codeVerifier },
+    timeoutMs,
+  );
 }
 
-export function refreshTokens(hosts: ZaloHosts, input: { appId: string; secret: string; refreshToken: string }, timeoutMs: number): Promise<ZaloTokens> {
-  return tokenGrant(hosts, input.secret, { app_id: input.appId, refresh_token: input.refreshToken, grant_type: 'refresh_token' }, timeoutMs);
+export function refreshTokens(
+  hosts: ZaloHosts,
+  input: { appId: string; secret: string; refreshToken: string },
+  timeoutMs: number,
+): Promise<ZaloTokens> {
+  return tokenGrant(
+    hosts,
+    input.secret,
+    { app_id: input.appId, refresh_token: input.refreshToken, grant_type: 'refresh_token' },
+    timeoutMs,
+  );
 }
 
 export type ZaloOaProfile = { oaId: string; name: string; avatar: string | null };
@@ -87,7 +111,8 @@ export type ZaloTemplateInfo = ZaloTemplateSummary & {
   price: number | null;
 };
 
-const str = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null);
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
 /** The calls one OA makes with its access token. */
 export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number) {
@@ -107,8 +132,7 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
     /** One page (≤ 50) of the follower list. */
     async followers(offset: number, count: number): Promise<{ total: number; userIds: string[] }> {
       const answer = (await get(`${hosts.openapi}/v3.0/oa/user/getlist`, { data: data({ offset, count, is_follower: true }) })).data as
-        | { total?: number; users?: { user_id?: unknown }[] }
-        | undefined;
+        { total?: number; users?: { user_id?: unknown }[] } | undefined;
       return {
         total: Number(answer?.total ?? 0),
         userIds: (answer?.users ?? []).map((user) => str(user.user_id)).filter((id): id is string => id !== null),
@@ -116,7 +140,10 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
     },
 
     async userDetail(userId: string): Promise<ZaloUserDetail> {
-      const answer = ((await get(`${hosts.openapi}/v3.0/oa/user/detail`, { data: data({ user_id: userId }) })).data ?? {}) as Record<string, unknown>;
+      const answer = ((await get(`${hosts.openapi}/v3.0/oa/user/detail`, { data: data({ user_id: userId }) })).data ?? {}) as Record<
+        string,
+        unknown
+      >;
       const tags = (answer.tags_and_notes_info as { tag_names?: unknown[] } | undefined)?.tag_names ?? [];
       const shared = answer.shared_info as { phone?: unknown } | null | undefined;
       return {
@@ -133,8 +160,7 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
     /** A customer-service text; Zalo's message id. */
     async sendText(userId: string, text: string): Promise<string> {
       const answer = (await post(`${hosts.openapi}/v3.0/oa/message/cs`, { recipient: { user_id: userId }, message: { text } })).data as
-        | { message_id?: unknown }
-        | undefined;
+        { message_id?: unknown } | undefined;
       return str(answer?.message_id) ?? '';
     },
 
@@ -175,7 +201,10 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
     },
 
     async templateSample(templateId: string): Promise<Record<string, string>> {
-      const sample = ((await get(`${hosts.business}/template/sample-data`, { template_id: templateId })).data ?? {}) as Record<string, unknown>;
+      const sample = ((await get(`${hosts.business}/template/sample-data`, { template_id: templateId })).data ?? {}) as Record<
+        string,
+        unknown
+      >;
       return Object.fromEntries(Object.entries(sample).map(([name, value]) => [name, str(value) ?? '']));
     },
 
@@ -188,7 +217,13 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
      * A ZNS by phone (84xxxxxxxxx). `trackingId` is ours for the message: sent again after a lost
      * answer it names the same message. `development` sends only to the OA's admins (sandbox).
      */
-    async sendZns(input: { phone: string; templateId: string; data: Record<string, string>; trackingId: string; development: boolean }): Promise<string> {
+    async sendZns(input: {
+      phone: string;
+      templateId: string;
+      data: Record<string, string>;
+      trackingId: string;
+      development: boolean;
+    }): Promise<string> {
       const answer = (
         await post(`${hosts.business}/message/template`, {
           phone: input.phone,

@@ -22,7 +22,8 @@ afterAll(async () => {
 });
 
 const repNotifications = async () =>
-  (await kit.server.call<NotificationRecord[]>(`/notification/api/notification/?company=${kit.anKhang}&limit=50`, { token: rep.access })).body.data;
+  (await kit.server.call<NotificationRecord[]>(`/notification/api/notification/?company=${kit.anKhang}&limit=50`, { token: rep.access }))
+    .body.data;
 
 describe('a self delivery of a rep’s order', () => {
   it('tells the rep of each move once, by the order’s status or by the delivery’s', async () => {
@@ -39,7 +40,10 @@ describe('a self delivery of a rep’s order', () => {
     let told = (await repNotifications()).filter((row) => row.title.includes(order.code!));
     expect(told.map((row) => [row.kind, row.title])).toEqual([['order_status', `Đơn ${order.code}: Đang giao`]]);
 
-    const failed = await kit.send<DeliveryRecord>('POST', deliveryPaths.selfMove(delivery.id), { to: 'delivery_failed', note: 'Nhà thuốc đóng cửa' });
+    const failed = await kit.send<DeliveryRecord>('POST', deliveryPaths.selfMove(delivery.id), {
+      to: 'delivery_failed',
+      note: 'Nhà thuốc đóng cửa',
+    });
     expect(failed.status).toBe(200);
     told = (await repNotifications()).filter((row) => row.title.includes(order.code!));
     expect(told.map((row) => [row.kind, row.title, row.link])).toEqual([

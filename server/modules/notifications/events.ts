@@ -67,7 +67,16 @@ export async function notifyDiscountApproval(
 /** An order changed status (server/modules/orders/order-moves.ts): its rep is told; a settled order no longer waits for approval. */
 export async function notifyOrderMoved(
   tx: Db,
-  event: { companyId: number; orderId: string; code: string; ownerId: number; moverId: number; from: OrderStatus; to: OrderStatus; reason: string | null },
+  event: {
+    companyId: number;
+    orderId: string;
+    code: string;
+    ownerId: number;
+    moverId: number;
+    from: OrderStatus;
+    to: OrderStatus;
+    reason: string | null;
+  },
 ): Promise<void> {
   if (event.from === 'pending' && event.to !== 'pending') await resolveWaiting(tx, event.companyId, [`order-approval:${event.orderId}`]);
   if (event.ownerId === event.moverId) return;

@@ -28,8 +28,10 @@ afterAll(async () => {
 const unread = async (who: LoginAnswer, company = kit.anKhang) =>
   (await kit.server.call<UnreadCount>(`/notification/api/unread/?company=${company}`, { token: who.access })).body.data.count;
 const list = async (who: LoginAnswer, company = kit.anKhang) =>
-  (await kit.server.call<NotificationRecord[]>(`/notification/api/notification/?company=${company}&limit=50`, { token: who.access })).body.data;
-const about = (rows: NotificationRecord[], kind: string, text: string) => rows.filter((row) => row.kind === kind && `${row.title} ${row.body}`.includes(text));
+  (await kit.server.call<NotificationRecord[]>(`/notification/api/notification/?company=${company}&limit=50`, { token: who.access })).body
+    .data;
+const about = (rows: NotificationRecord[], kind: string, text: string) =>
+  rows.filter((row) => row.kind === kind && `${row.title} ${row.body}`.includes(text));
 
 async function waitingDiscountOrder(): Promise<OrderRecord> {
   const smecta = kit.variant('Smecta');
@@ -44,7 +46,13 @@ async function waitingDiscountOrder(): Promise<OrderRecord> {
 
 describe('an order waiting for discount approval', () => {
   it('tells the owner, company-wide approvers and the rep’s manager, not the rep or those who cannot approve', async () => {
-    const before = { an: await unread(kit.an), manager: await unread(kit.manager), accountant: await unread(kit.accountant), rep: await unread(kit.rep), keeper: await unread(keeper) };
+    const before = {
+      an: await unread(kit.an),
+      manager: await unread(kit.manager),
+      accountant: await unread(kit.accountant),
+      rep: await unread(kit.rep),
+      keeper: await unread(keeper),
+    };
     const order = await waitingDiscountOrder();
     expect(await unread(kit.an)).toBe(before.an + 1);
     expect(await unread(kit.manager)).toBe(before.manager + 1);
@@ -52,7 +60,12 @@ describe('an order waiting for discount approval', () => {
     expect(await unread(kit.rep)).toBe(before.rep);
     expect(await unread(keeper)).toBe(before.keeper);
     const [told] = about(await list(kit.accountant), 'discount_approval', order.code!);
-    expect(told).toMatchObject({ title: `Đơn ${order.code} chờ duyệt chiết khấu`, link: `/order/${order.id}`, read: false, resolved: false });
+    expect(told).toMatchObject({
+      title: `Đơn ${order.code} chờ duyệt chiết khấu`,
+      link: `/order/${order.id}`,
+      read: false,
+      resolved: false,
+    });
     expect(told!.body).toContain('vượt mức tối đa 10 %');
 
     // The accountant confirms it: it waits on nobody any more, and the rep hears of it.
@@ -97,11 +110,18 @@ describe('a join request', () => {
     // Not a member yet: the person cannot read An Khang's notifications.
     expect((await kit.server.call(`/notification/api/unread/?company=${kit.anKhang}`, { token: person.access })).status).toBe(403);
 
-    const members = await kit.server.call<{ id: number; account: { id: number } }[]>(`/company/api/accountcompany/?company=${kit.anKhang}`, {
-      token: kit.an.access,
-    });
+    const members = await kit.server.call<{ id: number; account: { id: number } }[]>(
+      `/company/api/accountcompany/?company=${kit.anKhang}`,
+      {
+        token: kit.an.access,
+      },
+    );
     const membership = members.body.data.find((member) => member.account.id === person.account.id)!;
-    await kit.server.call(`/company/api/accountcompany/${membership.id}/`, { method: 'PUT', token: kit.an.access, body: { status: 'accept' } });
+    await kit.server.call(`/company/api/accountcompany/${membership.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { status: 'accept' },
+    });
     expect(await unread(kit.an)).toBe(before);
     const told = await list(person);
     expect(about(told, 'join_decision', 'đã chấp nhận')).toEqual([
@@ -113,7 +133,9 @@ describe('a join request', () => {
 describe('a programme and a role change waiting for approval', () => {
   it('tell those who may approve them, and stop counting once decided', async () => {
     // Let the accountant draw up programmes (approving stays the owner's).
-    const [accountantRole] = (await kit.server.deps.db.select().from(roles).where(eq(roles.companyId, kit.anKhang))).filter((role) => role.name === 'Kế toán');
+    const [accountantRole] = (await kit.server.deps.db.select().from(roles).where(eq(roles.companyId, kit.anKhang))).filter(
+      (role) => role.name === 'Kế toán',
+    );
     await kit.server.deps.db
       .update(roles)
       .set({ permissions: { ...(accountantRole!.permissions as object), promotions: ['view', 'create'] } })
@@ -138,11 +160,16 @@ describe('a programme and a role change waiting for approval', () => {
       title: `Chương trình ${made.body.data.code} chờ duyệt`,
       body: 'Giảm 6% Smecta tháng này',
     });
-    await kit.server.call(`/promotion/api/statuspromotion/${made.body.data.id}/`, { token: kit.an.access, body: { company: kit.anKhang, action: 'approve' } });
+    await kit.server.call(`/promotion/api/statuspromotion/${made.body.data.id}/`, {
+      token: kit.an.access,
+      body: { company: kit.anKhang, action: 'approve' },
+    });
     expect(await unread(kit.an)).toBe(before);
 
     // The regional manager asks for another role for the rep: the owner approves roles.
-    const [salesManager] = (await kit.server.deps.db.select().from(roles).where(eq(roles.companyId, kit.anKhang))).filter((role) => role.name === 'Quản lý vùng');
+    const [salesManager] = (await kit.server.deps.db.select().from(roles).where(eq(roles.companyId, kit.anKhang))).filter(
+      (role) => role.name === 'Quản lý vùng',
+    );
     const asked = await kit.server.call(`/account/api/employee/${kit.rep.account.id}/`, {
       method: 'PUT',
       token: kit.manager.access,
@@ -150,9 +177,16 @@ describe('a programme and a role change waiting for approval', () => {
     });
     expect(asked.status).toBe(200);
     const [roleRequest] = about(await list(kit.an), 'role_request', 'Lê Văn Trình');
-    expect(roleRequest).toMatchObject({ title: 'Đổi vai trò của Lê Văn Trình chờ duyệt', body: 'Vai trò mới: Quản lý vùng.', link: '/role?tab=requests' });
+    expect(roleRequest).toMatchObject({
+      title: 'Đổi vai trò của Lê Văn Trình chờ duyệt',
+      body: 'Vai trò mới: Quản lý vùng.',
+      link: '/role?tab=requests',
+    });
     const requests = await kit.server.call<{ id: number }[]>(`/role/api/approle/?company=${kit.anKhang}`, { token: kit.an.access });
-    await kit.server.call('/role/api/approle/', { token: kit.an.access, body: { company: kit.anKhang, request: requests.body.data[0]!.id, approve: false } });
+    await kit.server.call('/role/api/approle/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, request: requests.body.data[0]!.id, approve: false },
+    });
     expect(about(await list(kit.an), 'role_request', 'Lê Văn Trình')[0]?.resolved).toBe(true);
   });
 });
@@ -163,10 +197,17 @@ describe('the calls', () => {
     const rows = await list(kit.manager);
     const first = rows.find((row) => !row.read && !row.resolved)!;
     const before = await unread(kit.manager);
-    const read = await kit.server.call<NotificationRecord>(`/notification/api/notification/${first.id}/read/`, { method: 'PUT', token: kit.manager.access });
+    const read = await kit.server.call<NotificationRecord>(`/notification/api/notification/${first.id}/read/`, {
+      method: 'PUT',
+      token: kit.manager.access,
+    });
     expect([read.status, read.body.data.read]).toEqual([200, true]);
     expect(await unread(kit.manager)).toBe(before - 1);
-    const all = await kit.server.call('/notification/api/read-all/', { method: 'PUT', token: kit.manager.access, body: { company: kit.anKhang } });
+    const all = await kit.server.call('/notification/api/read-all/', {
+      method: 'PUT',
+      token: kit.manager.access,
+      body: { company: kit.anKhang },
+    });
     expect(all.status).toBe(200);
     expect(await unread(kit.manager)).toBe(0);
     const onlyUnread = await kit.server.call<NotificationRecord[]>(`/notification/api/notification/?company=${kit.anKhang}&unread=1`, {

@@ -46,7 +46,12 @@ export async function notify(tx: Db, accountIds: readonly number[], notification
           await tx
             .selectDistinct({ accountId: pushSubscriptions.accountId })
             .from(pushSubscriptions)
-            .where(inArray(pushSubscriptions.accountId, rows.map((row) => row.accountId)))
+            .where(
+              inArray(
+                pushSubscriptions.accountId,
+                rows.map((row) => row.accountId),
+              ),
+            )
         ).map((row) => row.accountId),
   );
   for (const row of rows.filter((candidate) => subscribed.has(candidate.accountId))) {
@@ -61,5 +66,7 @@ export async function resolveWaiting(tx: Db, companyId: number, subjectKeys: rea
   await tx
     .update(notifications)
     .set({ resolvedAt: new Date() })
-    .where(and(eq(notifications.companyId, companyId), inArray(notifications.subjectKey, [...subjectKeys]), isNull(notifications.resolvedAt)));
+    .where(
+      and(eq(notifications.companyId, companyId), inArray(notifications.subjectKey, [...subjectKeys]), isNull(notifications.resolvedAt)),
+    );
 }

@@ -37,7 +37,10 @@ beforeEach(() => {
 async function subscribe(token: string, name: string) {
   const keys = subscriberKeys();
   const url = `${endpoint.url}/push/${name}`;
-  const answer = await server.call('/notification/api/push/subscription/', { token, body: { endpoint: url, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
+  const answer = await server.call('/notification/api/push/subscription/', {
+    token,
+    body: { endpoint: url, keys: { p256dh: keys.p256dh, auth: keys.auth } },
+  });
   expect(answer.status).toBe(201);
   return { keys, url };
 }
@@ -98,12 +101,19 @@ describe('Web Push', () => {
   it('lets only the account a subscription belongs to end it, and refuses a malformed one', async () => {
     const browser = await subscribe(an.access, 'shared-tablet');
     const binh = await server.login(DEMO.binh.phone);
-    const other = await server.call('/notification/api/push/subscription/', { method: 'DELETE', token: binh.access, body: { endpoint: browser.url } });
+    const other = await server.call('/notification/api/push/subscription/', {
+      method: 'DELETE',
+      token: binh.access,
+      body: { endpoint: browser.url },
+    });
     expect(other.status).toBe(200);
     expect(await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.url))).toHaveLength(1);
     await server.call('/notification/api/push/subscription/', { method: 'DELETE', token: an.access, body: { endpoint: browser.url } });
     expect(await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.url))).toHaveLength(0);
-    const bad = await server.call('/notification/api/push/subscription/', { token: an.access, body: { endpoint: 'khong-phai-url', keys: { p256dh: 'x', auth: 'y' } } });
+    const bad = await server.call('/notification/api/push/subscription/', {
+      token: an.access,
+      body: { endpoint: 'khong-phai-url', keys: { p256dh: 'x', auth: 'y' } },
+    });
     expect([bad.status, bad.body.fields?.endpoint]).toEqual([400, 'Địa chỉ nhận thông báo không hợp lệ']);
   });
 });

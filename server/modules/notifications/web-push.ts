@@ -27,8 +27,12 @@ const loaded = new WeakMap<Db, Promise<VapidKeys>>();
 
 async function loadOrMake(deps: Pick<AppDeps, 'db' | 'env'>): Promise<VapidKeys> {
   const subject = deps.env.vapid.subject ?? `mailto:${HELP_DESK.email}`;
-  if (deps.env.vapid.publicKey && deps.env.vapid.privateKey) return { publicKey: deps.env.vapid.publicKey, privateKey: deps.env.vapid.privateKey, subject };
-  await deps.db.insert(appSecrets).values({ name: 'vapid', value: JSON.stringify(webpush.generateVAPIDKeys()) }).onConflictDoNothing();
+  if (deps.env.vapid.publicKey && deps.env.vapid.privateKey)
+    return { publicKey: deps.env.vapid.publicKey, privateKey: deps.env.vapid.privateKey, subject };
+  await deps.db
+    .insert(appSecrets)
+    .values({ name: 'vapid', value: JSON.stringify(webpush.generateVAPIDKeys()) })
+    .onConflictDoNothing();
   const [row] = await deps.db.select().from(appSecrets).where(eq(appSecrets.name, 'vapid'));
   if (!row) throw new Error('could not store the VAPID keys');
   const keys = JSON.parse(row.value) as { publicKey: string; privateKey: string };
@@ -52,7 +56,10 @@ export const PUSH_JOB: JobHandler<{ notificationId: number }> = {
     const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, job.payload.notificationId));
     // Read or settled before it could be pushed: nothing to say any more.
     if (!row || row.readAt || row.resolvedAt) return { browsers: 0 };
-    const subscriptions = await deps.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.accountId, row.accountId));
+    const subscriptions = await deps.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.accountId, row.accountId));
     for (const subscription of subscriptions) {
       await enqueueJob(deps.db, {
         queue: PUSH_SEND_QUEUE,
@@ -78,7 +85,13 @@ export const PUSH_SEND_JOB: JobHandler<{ notificationId: number; subscriptionId:
       await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
         JSON.stringify(payload),
-        { vapidDetails: await vapidKeys(deps), TTL: 24 * 60 * 60, topic: `n${row.id}`, urgency: 'normal', timeout: deps.env.providerTimeoutMs },
+        {
+          vapidDetails: await vapidKeys(deps),
+          TTL: 24 * 60 * 60,
+          topic: `n${row.id}`,
+          urgency: 'normal',
+          timeout: deps.env.providerTimeoutMs,
+        },
       );
       return { sent: true };
     } catch (error) {

@@ -100,7 +100,11 @@ describe('status moves', () => {
   it('updates payment (by hand while RECEIVABLE is off) and the editable fields', async () => {
     const order = await newOrder();
     const receivables = (on: boolean) =>
-      kit.server.call('/company/api/functiononoff/', { method: 'PUT', token: kit.an.access, body: { company: kit.anKhang, code: 'RECEIVABLE', is_enabled: on } });
+      kit.server.call('/company/api/functiononoff/', {
+        method: 'PUT',
+        token: kit.an.access,
+        body: { company: kit.anKhang, code: 'RECEIVABLE', is_enabled: on },
+      });
     const setPaid = () =>
       kit.server.call<OrderRecord>(`/order/api/orderpayment/${order.id}/`, {
         method: 'PUT',
@@ -142,7 +146,8 @@ describe('list, counts and export', () => {
     // The total is of every order the filter finds (the demo's history makes them more than one page).
     const all = await list('&limit=200');
     let listed = all.body.data;
-    for (let page = 2; listed.length < (all.body.count ?? 0); page += 1) listed = [...listed, ...(await list(`&limit=200&page=${page}`)).body.data];
+    for (let page = 2; listed.length < (all.body.count ?? 0); page += 1)
+      listed = [...listed, ...(await list(`&limit=200&page=${page}`)).body.data];
     expect(all.body.bonus).toEqual({ total_amount: listed.reduce((sum, row) => sum + row.total, 0) });
     const counts = await kit.server.call<StatusCounts>(`/order/api/countorder/?company=${kit.anKhang}`, { token: kit.an.access });
     expect(counts.body.data.all).toBe(all.body.count);
@@ -238,9 +243,12 @@ describe('dashboard', () => {
     expect(after.body.data.by_day.at(-1)!.revenue).toBe(after.body.data.today.revenue);
     // Today's best customers: this month's are the demo history's larger orders.
     const today = after.body.data.by_day.at(-1)!.day;
-    const todays = await kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${kit.anKhang}&date_from=${today}&date_to=${today}`, {
-      token: kit.an.access,
-    });
+    const todays = await kit.server.call<DashboardSummary>(
+      `/order/api/getdashboard/?company=${kit.anKhang}&date_from=${today}&date_to=${today}`,
+      {
+        token: kit.an.access,
+      },
+    );
     expect(todays.body.data.top_customers.map((row) => row.name)).toContain('Phòng khám Đa khoa Sài Gòn');
     expect(after.body.data.top_products[0]).toMatchObject({ name: expect.any(String), unit: expect.any(String) });
     const mine = await kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${kit.anKhang}&account=999999`, {

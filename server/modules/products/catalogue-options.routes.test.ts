@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CatalogueOption, type ProductRecord, type SelectOption, type UnitOption, type UnitSelectOption, type VariantRecord, productPaths } from '@contract/products';
+import {
+  type CatalogueOption,
+  type ProductRecord,
+  type SelectOption,
+  type UnitOption,
+  type UnitSelectOption,
+  type VariantRecord,
+  productPaths,
+} from '@contract/products';
 import { startCatalogueKit, cursorNow, type Kit } from '@server/testing/products.kit';
 
 let kit: Kit;

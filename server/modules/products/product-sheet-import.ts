@@ -11,7 +11,13 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { fold } from '@contract/fold';
 import { ProductInputSchema } from '@contract/products';
-import { SHEET_ROW_KEY, type ProductImportAnswer, type ProductImportError, type ProductSheetCell, type ProductSheetColumn } from '@contract/products-files';
+import {
+  SHEET_ROW_KEY,
+  type ProductImportAnswer,
+  type ProductImportError,
+  type ProductSheetCell,
+  type ProductSheetColumn,
+} from '@contract/products-files';
 import type { Db } from '@server/kernel/db/client';
 import { products } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';

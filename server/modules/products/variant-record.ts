@@ -36,7 +36,9 @@ type VariantScope = { where: SQL } | { page: SQLWrapper };
  */
 async function variantRows(db: Db, companyId: number, scope: VariantScope): Promise<VariantJson[]> {
   const paged = 'page' in scope;
-  const from = paged ? sql`unnest(array(${scope.page})) with ordinality as page(id, position) join variants on variants.id = page.id` : sql`variants`;
+  const from = paged
+    ? sql`unnest(array(${scope.page})) with ordinality as page(id, position) join variants on variants.id = page.id`
+    : sql`variants`;
   const statement = sql`
     select json_agg(r order by ${paged ? sql`r.position` : sql`r.id`}) as value from (
       select variants.id, variants.company_id as company, variants.product_id, variants.code, variants.name,

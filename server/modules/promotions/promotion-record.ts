@@ -158,7 +158,12 @@ export async function promotionRecordsWithUsage(
 }
 
 /** The approved programmes running on `day` (Vietnam's), as records with what is taken of each and of it by `customerId`. */
-export async function runningPromotionRecords(db: Db, companyId: number, day: string, customerId: string): Promise<PromotionRecordsWithUsage> {
+export async function runningPromotionRecords(
+  db: Db,
+  companyId: number,
+  day: string,
+  customerId: string,
+): Promise<PromotionRecordsWithUsage> {
   return withRecords(db, companyId, await runningSelect(db, { company: companyId, day, customer: customerId }));
 }
 

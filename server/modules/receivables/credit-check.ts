@@ -40,7 +40,10 @@ export async function checkOrderCredit(tx: Db, input: CreditCheckInput): Promise
  * owe is read only for whoever has one: most customers have none, and those figures are an order's
  * costliest reads.
  */
-async function creditTerms(tx: Db, input: CreditCheckInput): Promise<{ policy: CreditPolicy; customerLimited: boolean; repLimited: boolean }> {
+async function creditTerms(
+  tx: Db,
+  input: CreditCheckInput,
+): Promise<{ policy: CreditPolicy; customerLimited: boolean; repLimited: boolean }> {
   const [row] = rowsOf<{ policy: CreditPolicy | null; customer_limited: boolean; rep_limited: boolean }>(
     await tx.execute(sql`
       select

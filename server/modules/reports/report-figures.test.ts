@@ -294,7 +294,10 @@ async function compare(raw: Raw, period: Period, filter: Filter, scope: Scope, t
     const mine = want.products.get(Number(row.key))!;
     expect([row.key, row.quantity, row.revenue, row.orders], label).toEqual([row.key, mine.quantity, mine.revenue, mine.orders.size]);
   }
-  for (const [by, expected] of [['category', want.categories], ['brand', want.brands]] as const) {
+  for (const [by, expected] of [
+    ['category', want.categories],
+    ['brand', want.brands],
+  ] as const) {
     const groups = await ask<ProductReport>(reportPaths.bestSellingProducts, { group_by: by, limit: 100 });
     expect(Object.fromEntries(groups.rows.map((row) => [row.key, [row.revenue, row.orders]])), `${label} by ${by}`).toEqual(
       Object.fromEntries(expected),

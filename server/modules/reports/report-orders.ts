@@ -72,7 +72,10 @@ export async function overviewFigures(ctx: ReportContext, period: Period): Promi
   ]);
   const [row] = rowsOf<Record<string, string>>(answer);
   // Sales from before the app (./report-history.ts) count as sold and taken orders.
-  const before = [...history.values()].reduce((sum, day) => ({ revenue: sum.revenue + day.revenue, orders: sum.orders + day.orders }), { revenue: 0, orders: 0 });
+  const before = [...history.values()].reduce((sum, day) => ({ revenue: sum.revenue + day.revenue, orders: sum.orders + day.orders }), {
+    revenue: 0,
+    orders: 0,
+  });
   const revenue = num(row?.revenue) + before.revenue;
   const soldOrders = num(row?.sold_orders) + before.orders;
   return {

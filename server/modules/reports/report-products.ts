@@ -64,7 +64,9 @@ export async function bestSellingProducts(ctx: ReportContext, query: ProductQuer
       from ${source} order by ${sortBy} ${direction}, 1 limit ${query.limit} offset ${(query.page - 1) * query.limit}`),
     by === 'variant' ? null : ordersOf(ctx, by, null, search),
   ]);
-  const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(pageAnswer);
+  const page = rowsOf<{ key: string; quantity: string; revenue: string; rows: string; total_revenue: string; total_quantity: string }>(
+    pageAnswer,
+  );
   const keys = page.map((row) => row.key);
   const [names, orders] = await Promise.all([describeRows(ctx, by, keys), groupOrders ?? ordersOf(ctx, by, keys)]);
   const totalRevenue = num(page[0]?.total_revenue);

@@ -85,7 +85,14 @@ async function kpiOf(
 /** The members and their KPI month, asked while the report's figures are summed. */
 async function membersWithKpi(ctx: ReportContext, month: string) {
   const rows = await membersOf(ctx);
-  return { rows, kpi: await kpiOf(ctx, month, rows.map((row) => row.accountId)) };
+  return {
+    rows,
+    kpi: await kpiOf(
+      ctx,
+      month,
+      rows.map((row) => row.accountId),
+    ),
+  };
 }
 
 export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
@@ -112,7 +119,9 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
   const orderRows = rowsOf<Record<string, string>>(orderAnswer);
   const visitRows = rowsOf<Record<string, string | null>>(visitAnswer);
   const byOrders = new Map(orderRows.map((row) => [num(row.account_id), row]));
-  const customersOf = new Map(rowsOf<{ account_id: string; customers: string }>(customerAnswer).map((row) => [num(row.account_id), num(row.customers)]));
+  const customersOf = new Map(
+    rowsOf<{ account_id: string; customers: string }>(customerAnswer).map((row) => [num(row.account_id), num(row.customers)]),
+  );
   const byVisits = new Map(visitRows.map((row) => [num(row.account_id), row]));
   const members = people(ctx, memberRows, [...byOrders.keys(), ...byVisits.keys()]);
   const rows: StaffRow[] = members.map((member) => {

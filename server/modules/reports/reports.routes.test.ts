@@ -172,7 +172,12 @@ describe('the report calls', () => {
           and v.search_text like ${`%${search}%`}
         group by 1`),
     );
-    const searched = await kit.get<ProductReport>(reportPaths.bestSellingProducts, { ...period(), group_by: 'category', search, limit: 100 });
+    const searched = await kit.get<ProductReport>(reportPaths.bestSellingProducts, {
+      ...period(),
+      group_by: 'category',
+      search,
+      limit: 100,
+    });
     expect(searched.status).toBe(200);
     expect(Object.fromEntries(searched.body.data.rows.map((row) => [row.key, [row.revenue, row.orders]]))).toEqual(
       Object.fromEntries(expected.map((row) => [row.key, [Number(row.revenue), Number(row.orders)]])),
@@ -234,7 +239,14 @@ describe('data scopes and companies', () => {
     const thisMonth = { company: kit.anKhang, date_from: `${today.slice(0, 7)}-01`, date_to: today };
     const nowBefore = (await kit.get<CompanyOverview>(reportPaths.companyOverview, thisMonth)).body.data.current;
     const batchId = crypto.randomUUID();
-    const row = (values: Partial<typeof historicalSales.$inferInsert>) => ({ id: crypto.randomUUID(), batchId, companyId: kit.anKhang, month: early, revenue: 0, ...values });
+    const row = (values: Partial<typeof historicalSales.$inferInsert>) => ({
+      id: crypto.randomUUID(),
+      batchId,
+      companyId: kit.anKhang,
+      month: early,
+      revenue: 0,
+      ...values,
+    });
     await db.insert(historicalSales).values([
       row({ revenue: 5_000_000, orders: 6, accountId: accountOf(kit.rep) }),
       row({ day: `${early}-10`, revenue: 2_000_000, orders: 3 }),
@@ -246,12 +258,21 @@ describe('data scopes and companies', () => {
       expect(overview).toMatchObject({ revenue: 7_000_000, orders: 9, sold_orders: 9, avg_order_value: Math.round(7_000_000 / 9) });
       const analysis = (await kit.get<BusinessAnalysis>(reportPaths.businessAnalysis, earlyPeriod)).body.data;
       expect(analysis.series.find((slot) => slot.from === `${early}-01`)).toMatchObject({ revenue: 5_000_000, orders: 6 });
-      expect(analysis.series.find((slot) => slot.from <= `${early}-10` && slot.to >= `${early}-10`)).toMatchObject({ revenue: 2_000_000, orders: 3 });
+      expect(analysis.series.find((slot) => slot.from <= `${early}-10` && slot.to >= `${early}-10`)).toMatchObject({
+        revenue: 2_000_000,
+        orders: 3,
+      });
       expect(analysis.series.reduce((sum, slot) => sum + slot.revenue, 0)).toBe(7_000_000);
       expect((await kit.get<CompanyOverview>(reportPaths.companyOverview, thisMonth)).body.data.current).toEqual(nowBefore);
       // A rep sees the rows that name them; a customer group, which the sheet does not know, leaves them out.
-      expect((await kit.get<CompanyOverview>(reportPaths.companyOverview, earlyPeriod, kit.rep.access)).body.data.current.revenue).toBe(5_000_000);
-      const [group] = await db.select({ id: customerTypes.id }).from(customerTypes).where(eq(customerTypes.companyId, kit.anKhang)).limit(1);
+      expect((await kit.get<CompanyOverview>(reportPaths.companyOverview, earlyPeriod, kit.rep.access)).body.data.current.revenue).toBe(
+        5_000_000,
+      );
+      const [group] = await db
+        .select({ id: customerTypes.id })
+        .from(customerTypes)
+        .where(eq(customerTypes.companyId, kit.anKhang))
+        .limit(1);
       const grouped = await kit.get<CompanyOverview>(reportPaths.companyOverview, { ...earlyPeriod, customer_type: group!.id });
       expect(grouped.body.data.current.revenue).toBe(0);
     } finally {

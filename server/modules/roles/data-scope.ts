@@ -31,7 +31,10 @@ export function visitScope(db: Db, access: Access): Promise<SQL | null> {
  * device starts its mirror over. Reassigning one customer needs no new key: its change row carries
  * it to both reps. Visits and orders reach only the account that owns them (change_log owner).
  */
-export async function pullScope(db: Db, access: Access): Promise<{ key: string; filters: { customer: SQL | null; receivable: SQL | null } }> {
+export async function pullScope(
+  db: Db,
+  access: Access,
+): Promise<{ key: string; filters: { customer: SQL | null; receivable: SQL | null } }> {
   const filter = await customerScope(db, access);
   // A customer's balance and limits (server/modules/receivables) reach those who work with the customer.
   const filters = { customer: filter, receivable: filter };

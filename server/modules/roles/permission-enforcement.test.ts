@@ -259,7 +259,9 @@ describe('data scope', () => {
     const names = new Set(regional.body.data.map((visit) => visit.customer_name));
     expect(names.has('Nhà thuốc Phúc An')).toBe(true);
     // Hà Nội is outside the manager's region: only visits he made there himself (the demo history has some) are his to see.
-    const othersInHanoi = regional.body.data.filter((visit) => visit.customer_name === 'Nhà thuốc Cửa Nam' && visit.account_id !== manager.account.id);
+    const othersInHanoi = regional.body.data.filter(
+      (visit) => visit.customer_name === 'Nhà thuốc Cửa Nam' && visit.account_id !== manager.account.id,
+    );
     expect(othersInHanoi).toEqual([]);
   });
 

@@ -88,7 +88,12 @@ const refuse = (field: string, message: string) => badRequest('VALIDATION_FAILED
  * the line's field named (`lines.3.unit`). Imports name lots by number (made on first use); exports
  * and transfers may name an existing lot or leave the pick to FEFO when posting.
  */
-export async function resolveLines(tx: Db, companyId: number, kind: ReceiptKind, lines: readonly ReceiptLineInput[]): Promise<ResolvedLine[]> {
+export async function resolveLines(
+  tx: Db,
+  companyId: number,
+  kind: ReceiptKind,
+  lines: readonly ReceiptLineInput[],
+): Promise<ResolvedLine[]> {
   const facts = await variantFacts(
     tx,
     companyId,
@@ -112,10 +117,22 @@ export async function resolveLines(tx: Db, companyId: number, kind: ReceiptKind,
       ? await lotsByNumber(
           tx,
           companyId,
-          lines.map((line) => ({ variantId: line.variant_id, lotNo: line.lot_no?.trim() ?? '', manufacturedOn: line.manufactured_on, expiresOn: line.expires_on })),
+          lines.map((line) => ({
+            variantId: line.variant_id,
+            lotNo: line.lot_no?.trim() ?? '',
+            manufacturedOn: line.manufactured_on,
+            expiresOn: line.expires_on,
+          })),
         )
       : new Map();
-  const byId = kind === 'import' ? new Map() : await lotsById(tx, companyId, lines.flatMap((line) => (line.lot_id ? [line.lot_id] : [])));
+  const byId =
+    kind === 'import'
+      ? new Map()
+      : await lotsById(
+          tx,
+          companyId,
+          lines.flatMap((line) => (line.lot_id ? [line.lot_id] : [])),
+        );
   const seen = new Set<string>();
   return checked.map(({ line, field, variant, unit }, index) => {
     let lot = null;
@@ -128,7 +145,8 @@ export async function resolveLines(tx: Db, companyId: number, kind: ReceiptKind,
       if (!lot || lot.variantId !== line.variant_id) throw refuse(`${field}.lot_id`, 'Lô không thuộc sản phẩm này');
     }
     const key = `${line.variant_id}|${lot?.id ?? '-'}`;
-    if (seen.has(key)) throw refuse(`${field}.lot_no`, `${variant.productName}${lot?.lotNo ? ` lô ${lot.lotNo}` : ''} có hai dòng: gộp lại một dòng`);
+    if (seen.has(key))
+      throw refuse(`${field}.lot_no`, `${variant.productName}${lot?.lotNo ? ` lô ${lot.lotNo}` : ''} có hai dòng: gộp lại một dòng`);
     seen.add(key);
     return {
       id: uuidv7(),

@@ -112,7 +112,9 @@ async function linesOf(tx: Db, receipt: ReceiptRow): Promise<LineRow[]> {
 /** Writes each line's posted value (cost of goods out, value in) from its moves, in one statement. */
 async function storeLineCosts(tx: Db, lines: readonly LineRow[], posted: readonly { receiptLineId?: string | null; value: number }[]) {
   if (lines.length === 0) return;
-  const costs = lines.map((line) => Math.abs(posted.filter((move) => move.receiptLineId === line.id).reduce((sum, move) => sum + move.value, 0)));
+  const costs = lines.map((line) =>
+    Math.abs(posted.filter((move) => move.receiptLineId === line.id).reduce((sum, move) => sum + move.value, 0)),
+  );
   await tx.execute(sql`
     update stock_receipt_lines l set cost = v.cost
     from unnest(${sql.param(lines.map((line) => line.id))}::uuid[], ${sql.param(costs)}::bigint[]) as v(id, cost)

@@ -47,7 +47,9 @@ async function stockOf(variant: VariantRecord): Promise<StockRow | undefined> {
 async function pullFrom(cursor: number): Promise<Pick<PullAnswer, 'changes' | 'cursor'>> {
   const changes: PullAnswer['changes'] = [];
   for (;;) {
-    const page = await kit.server.call<PullAnswer>(`/sync/pull?company=${kit.anKhang}&cursor=${cursor}&limit=1000`, { token: kit.an.access });
+    const page = await kit.server.call<PullAnswer>(`/sync/pull?company=${kit.anKhang}&cursor=${cursor}&limit=1000`, {
+      token: kit.an.access,
+    });
     expect(page.status, page.body.message).toBe(200);
     changes.push(...page.body.data.changes);
     cursor = page.body.data.cursor;

@@ -5,14 +5,7 @@
  * Nothing here changes an address: the picker converts only when the person confirms.
  */
 import type { Address } from '@contract/address';
-import {
-  bareName,
-  type LegacyProvincesFile,
-  prepareQuery,
-  searchText,
-  sortPlaces,
-  type WardMappingFile,
-} from '@contract/address-units';
+import { bareName, type LegacyProvincesFile, prepareQuery, searchText, sortPlaces, type WardMappingFile } from '@contract/address-units';
 import type { AddressData, NewProvince, PlaceOption } from './address-data';
 
 export type ConversionPlan = {

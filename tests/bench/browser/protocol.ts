@@ -85,7 +85,5 @@ export type BenchApi = {
   /** What-ifs on the last first sync's records: the same bulkPuts with fewer indexes or bigger transactions. */
   diagnose: (input: { sample: number; rounds: number }) => Promise<DiagnoseResult>;
   /** Loads the in-memory search indexes of a workspace (once per app start), timed per table. */
-  loadSearch: (
-    companyId: number,
-  ) => Promise<Record<'customers' | 'variants', { ms: number; longestTaskMs: number }> & { heapMb: number }>;
+  loadSearch: (companyId: number) => Promise<Record<'customers' | 'variants', { ms: number; longestTaskMs: number }> & { heapMb: number }>;
 };

@@ -843,7 +843,9 @@ export async function generateOrders(
 async function openingStock(tx: Db, companyId: number, stock: readonly { variantId: number; quantity: number }[]): Promise<void> {
   if (stock.length === 0) return;
   const warehouse = await defaultWarehouse(tx, companyId);
-  const [owner] = rowsOf<{ id: number }>(await tx.execute(sql`select account_id as id from account_companies where company_id = ${companyId} and is_owner limit 1`));
+  const [owner] = rowsOf<{ id: number }>(
+    await tx.execute(sql`select account_id as id from account_companies where company_id = ${companyId} and is_owner limit 1`),
+  );
   const receiptId = uuidv7();
   await tx.execute(sql`
     insert into stock_receipts (id, company_id, kind, code, status, warehouse_id, document_date, source_document, created_by, line_count, total_quantity, search_text)
@@ -875,7 +877,16 @@ async function openingStock(tx: Db, companyId: number, stock: readonly { variant
       ['receipt_id', 'uuid'],
       ['document_date', 'date'],
     ],
-    stock.map((entry) => [companyId, warehouse.id, entry.variantId, lotOf.get(entry.variantId), entry.quantity, entry.quantity * 1000, receiptId, openedOn]),
+    stock.map((entry) => [
+      companyId,
+      warehouse.id,
+      entry.variantId,
+      lotOf.get(entry.variantId),
+      entry.quantity,
+      entry.quantity * 1000,
+      receiptId,
+      openedOn,
+    ]),
   );
   await bulkInsert(
     tx,

@@ -73,7 +73,13 @@ export function buildSizeRows(r: BuildSize): Row[] {
   ];
   if (r.dashboardAfterFigures) {
     const after = r.dashboardAfterFigures;
-    rows.push({ part, measure: '/dashboard JS + CSS loaded after its figures', value: `${kB(after.js)} + ${kB(after.css)}`, target: '', verdict: '' });
+    rows.push({
+      part,
+      measure: '/dashboard JS + CSS loaded after its figures',
+      value: `${kB(after.js)} + ${kB(after.css)}`,
+      target: '',
+      verdict: '',
+    });
   }
   if (r.largestChunk) {
     const chunk = r.largestChunk;
@@ -228,7 +234,9 @@ export function serverLoadRows(
   const part = `server load, ${driver}`;
   const rows: Row[] = r.calls.map((call) => {
     const broken = call.errors > 0 || Object.keys(call.statusCodes).some((code) => code.startsWith('5'));
-    const floor = call.floor ? `; floor ${call.floor.requestsPerSecond} req/s (${(call.floor.requestsPerSecond / call.requestsPerSecond).toFixed(1)}× it)` : '';
+    const floor = call.floor
+      ? `; floor ${call.floor.requestsPerSecond} req/s (${(call.floor.requestsPerSecond / call.requestsPerSecond).toFixed(1)}× it)`
+      : '';
     const onPostgres = postgres?.calls.find((other) => other.name === call.name);
     let target = 'no errors';
     let verdict: Verdict = 'PASS';

@@ -201,10 +201,12 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     const rows = paymentRows.filter((row) => row.id === op.entityId);
     if (succeeded(op) && rows.length === 0) lost.push(`payment ${op.entityId} (applied) is not on the server`);
     if (!succeeded(op) && rows.length > 0) problems.push(`payment ${op.entityId} exists although its op was ${outcomeOf(op)}`);
-    if (rows[0] && Number(rows[0].amount) !== op.payload.amount) problems.push(`payment ${op.entityId} is for ${rows[0].amount}, ${String(op.payload.amount)} was sent`);
+    if (rows[0] && Number(rows[0].amount) !== op.payload.amount)
+      problems.push(`payment ${op.entityId} is for ${rows[0].amount}, ${String(op.payload.amount)} was sent`);
   }
   const paymentsApplied = planned.filter((op) => op.type === 'payment.collect' && succeeded(op)).length;
-  if (paymentRows.length > paymentsApplied) duplicated.push(`${paymentRows.length} campaign payments on the server, ${paymentsApplied} applied`);
+  if (paymentRows.length > paymentsApplied)
+    duplicated.push(`${paymentRows.length} campaign payments on the server, ${paymentsApplied} applied`);
 
   // Batches the server was killed under: how many were cut in the middle (some ops applied before the kill, some after).
   let cutMidBatch = 0;

@@ -23,7 +23,10 @@ import type { TestServer } from '@server/testing/test-server';
 
 export async function seedMessaging(server: TestServer, companyId: number, prefix: string): Promise<void> {
   const { db, vault } = server.deps;
-  await db.update(companyFeatures).set({ isEnabled: true }).where(and(eq(companyFeatures.companyId, companyId), eq(companyFeatures.code, 'ZALO')));
+  await db
+    .update(companyFeatures)
+    .set({ isEnabled: true })
+    .where(and(eq(companyFeatures.companyId, companyId), eq(companyFeatures.code, 'ZALO')));
   const [customer] = await db.select().from(customers).where(eq(customers.companyId, companyId)).limit(1);
   const oaId = `19${String(companyId).padStart(4, '0')}${prefix === 'AK' ? '1' : '2'}777`;
   const connection = await saveConnection(db, vault, {
@@ -33,11 +36,24 @@ export async function seedMessaging(server: TestServer, companyId: number, prefi
     label: `${prefix} OA thử nghiệm`,
     environment: 'simulator',
     settings: { appId: '1234567890', oaName: `${prefix} OA thử nghiệm` },
-    secrets: { appSecret: `${prefix}-secret`, accessToken: `${prefix}-token`, refreshToken: `${prefix}-refresh`, oaSecretKey: `${prefix}-oa-key` },
+    secrets: {
+      appSecret: `${prefix}-secret`,
+      accessToken: `${prefix}-token`,
+      refreshToken: `${prefix}-refresh`,
+      oaSecretKey: `${prefix}-oa-key`,
+    },
   });
   const [oa] = await db
     .insert(zaloOas)
-    .values({ companyId, connectionId: connection.id, oaId, appId: '1234567890', name: `${prefix} OA thử nghiệm`, accessExpiresAt: new Date(Date.now() + 20 * 3600_000), orderEvents: {} })
+    .values({
+      companyId,
+      connectionId: connection.id,
+      oaId,
+      appId: '1234567890',
+      name: `${prefix} OA thử nghiệm`,
+      accessExpiresAt: new Date(Date.now() + 20 * 3600_000),
+      orderEvents: {},
+    })
     .returning();
   const followers = await db
     .insert(zaloFollowers)
@@ -69,7 +85,16 @@ export async function seedMessaging(server: TestServer, companyId: number, prefi
     .returning();
   const [conversation] = await db
     .insert(zaloConversations)
-    .values({ companyId, oaRowId: oa!.id, userId: followers[0]!.userId, displayName: followers[0]!.displayName, lastUserAt: new Date(), lastMessageText: `${prefix} xin chào`, unread: 1, searchText: fold(followers[0]!.displayName) })
+    .values({
+      companyId,
+      oaRowId: oa!.id,
+      userId: followers[0]!.userId,
+      displayName: followers[0]!.displayName,
+      lastUserAt: new Date(),
+      lastMessageText: `${prefix} xin chào`,
+      unread: 1,
+      searchText: fold(followers[0]!.displayName),
+    })
     .returning();
   await db.insert(zaloMessages).values({
     id: crypto.randomUUID(),
@@ -84,7 +109,14 @@ export async function seedMessaging(server: TestServer, companyId: number, prefi
   });
   const [campaign] = await db
     .insert(zaloCampaigns)
-    .values({ companyId, oaRowId: oa!.id, name: `${prefix} Chiến dịch thử`, templateRowId: template!.id, source: 'followers', scheduledAt: new Date(Date.now() + 86_400_000) })
+    .values({
+      companyId,
+      oaRowId: oa!.id,
+      name: `${prefix} Chiến dịch thử`,
+      templateRowId: template!.id,
+      source: 'followers',
+      scheduledAt: new Date(Date.now() + 86_400_000),
+    })
     .returning();
   await db.insert(zaloCampaignRecipients).values({
     companyId,

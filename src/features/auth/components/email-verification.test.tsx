@@ -32,7 +32,10 @@ describe('the e-mail on /my-account', () => {
     await waitFor(() => expect((screen.getByRole('button', { name: 'Xác nhận' }) as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Xác nhận' }));
     await waitFor(() => expect(calls.mock.calls.length).toBe(2));
-    const [sent, confirmed] = calls.mock.calls.map(([, init]) => ({ method: (init as RequestInit).method, body: JSON.parse(String((init as RequestInit).body)) as unknown }));
+    const [sent, confirmed] = calls.mock.calls.map(([, init]) => ({
+      method: (init as RequestInit).method,
+      body: JSON.parse(String((init as RequestInit).body)) as unknown,
+    }));
     expect(sent).toEqual({ method: 'POST', body: { email: ACCOUNT.email } });
     expect(confirmed).toEqual({ method: 'PUT', body: { email: ACCOUNT.email, otp: '123456' } });
   });

@@ -55,7 +55,14 @@ export function EmailVerification({ account }: { account: Pick<Account, 'id' | '
       )}
       {sentAt !== null && (
         <Stack gap="xs">
-          <OtpCodeField label="Mã xác minh email" value={code} onChange={setCode} resendAfter={OTP_RESEND_SECONDS} sentAt={sentAt} onResend={() => void send()} />
+          <OtpCodeField
+            label="Mã xác minh email"
+            value={code}
+            onChange={setCode}
+            resendAfter={OTP_RESEND_SECONDS}
+            sentAt={sentAt}
+            onResend={() => void send()}
+          />
           <Button size="compact-sm" w="fit-content" loading={busy} disabled={!/^\d{6}$/.test(code)} onClick={() => void confirm()}>
             Xác nhận
           </Button>

@@ -19,7 +19,15 @@ function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : 'Đăng ký thất bại. Vui lòng thử lại sau.';
 }
 
-function CodeStep({ started, onResent, onDone }: { started: RegistrationStarted; onResent: (next: RegistrationStarted) => void; onDone: (done: RegistrationDone) => void }) {
+function CodeStep({
+  started,
+  onResent,
+  onDone,
+}: {
+  started: RegistrationStarted;
+  onResent: (next: RegistrationStarted) => void;
+  onDone: (done: RegistrationDone) => void;
+}) {
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);

@@ -24,7 +24,13 @@ function inSystemArea(pathname: string): boolean {
 const UNGUARDED = ['onboard', 'login', 'forgot-password', 'reset-password', 'register'];
 
 /** Where to send the user instead, or null to let the navigation happen. */
-export function guardRedirect({ pathname, hasAccessToken, companyCount, hasCompanyCookie, isSystemAdmin = false }: GuardInput): string | null {
+export function guardRedirect({
+  pathname,
+  hasAccessToken,
+  companyCount,
+  hasCompanyCookie,
+  isSystemAdmin = false,
+}: GuardInput): string | null {
   // Rule 1: signed-in users do not see login or registration.
   if ((pathname.includes('login') || pathname.includes('register')) && hasAccessToken) return '/';
   // Rule 2: onboarding is for people without a company.

@@ -15,13 +15,25 @@ import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { decideJoinRequest, fetchCompanyRoles, fetchJoinRequests, type CompanyMember } from '../api/company-api';
 
-function RequestCard({ request, roles, canDecide, onDecided }: { request: CompanyMember; roles: RoleRecord[]; canDecide: boolean; onDecided: () => void }) {
+function RequestCard({
+  request,
+  roles,
+  canDecide,
+  onDecided,
+}: {
+  request: CompanyMember;
+  roles: RoleRecord[];
+  canDecide: boolean;
+  onDecided: () => void;
+}) {
   const [role, setRole] = useState<string | null>(() => String(roles.find((entry) => entry.name === SALES_ROLE)?.id ?? '') || null);
   const decide = useMutation({
     mutationFn: (status: 'accept' | 'reject') =>
       decideJoinRequest(request.id, status === 'accept' ? { status, role: role ? Number(role) : null } : { status }),
     onSuccess: (_member, status) => {
-      toast.success(status === 'accept' ? `Đã chấp nhận ${request.account.full_name}` : `Đã từ chối yêu cầu của ${request.account.full_name}`);
+      toast.success(
+        status === 'accept' ? `Đã chấp nhận ${request.account.full_name}` : `Đã từ chối yêu cầu của ${request.account.full_name}`,
+      );
       onDecided();
     },
   });
@@ -45,7 +57,12 @@ function RequestCard({ request, roles, canDecide, onDecided }: { request: Compan
             />
             <ProblemAlert problem={decide.error ? apiErrorMessage(decide.error, 'Không lưu được quyết định') : null} />
             <Group justify="flex-end" gap="xs">
-              <Button variant="default" leftSection={<IconX size={16} />} disabled={decide.isPending} onClick={() => decide.mutate('reject')}>
+              <Button
+                variant="default"
+                leftSection={<IconX size={16} />}
+                disabled={decide.isPending}
+                onClick={() => decide.mutate('reject')}
+              >
                 Từ chối
               </Button>
               <Button leftSection={<IconCheck size={16} />} loading={decide.isPending} onClick={() => decide.mutate('accept')}>
@@ -70,7 +87,9 @@ export function JoinRequests({ companyId, isOwner }: { companyId: number; isOwne
       <div>
         <Title order={3}>Yêu cầu tham gia công ty</Title>
         <Text size="sm" c="dimmed">
-          {isOwner ? 'Chấp nhận để người này vào được công ty với vai trò bạn chọn.' : 'Chỉ chủ sở hữu công ty mới chấp nhận hoặc từ chối yêu cầu.'}
+          {isOwner
+            ? 'Chấp nhận để người này vào được công ty với vai trò bạn chọn.'
+            : 'Chỉ chủ sở hữu công ty mới chấp nhận hoặc từ chối yêu cầu.'}
         </Text>
       </div>
       {requests.data.length === 0 ? (

@@ -6,7 +6,12 @@
  */
 import { Alert, Anchor, Button, List, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
-import { REGISTER_COMPANY_TYPES, type BusinessTypeRecord, type RegisterCompanyInput, type SimilarTitles } from '@contract/company-onboarding';
+import {
+  REGISTER_COMPANY_TYPES,
+  type BusinessTypeRecord,
+  type RegisterCompanyInput,
+  type SimilarTitles,
+} from '@contract/company-onboarding';
 import { taxCodeProblem } from '@contract/tax-code';
 import { maxLength, required, type Rule } from '@/ui/input-rules';
 import { validateRuleInputs } from '@/ui/rule-form';

@@ -52,14 +52,32 @@ describe('chart days', () => {
 
 describe('orders by status', () => {
   it('lists every status in the table order with its share', () => {
-    const { total, shares } = statusShares({ draft: 0, pending: 1, confirmed: 2, delivering: 0, completed: 1, returned: 0, rejected: 0, cancelled: 0 });
+    const { total, shares } = statusShares({
+      draft: 0,
+      pending: 1,
+      confirmed: 2,
+      delivering: 0,
+      completed: 1,
+      returned: 0,
+      rejected: 0,
+      cancelled: 0,
+    });
     expect(total).toBe(4);
     expect(shares.map((share) => share.status)).toEqual(ORDER_STATUSES);
     expect(shares.find((share) => share.status === 'confirmed')).toEqual({ status: 'confirmed', count: 2, percent: 50 });
   });
 
   it('has no shares without orders', () => {
-    const { total, shares } = statusShares({ draft: 0, pending: 0, confirmed: 0, delivering: 0, completed: 0, returned: 0, rejected: 0, cancelled: 0 });
+    const { total, shares } = statusShares({
+      draft: 0,
+      pending: 0,
+      confirmed: 0,
+      delivering: 0,
+      completed: 0,
+      returned: 0,
+      rejected: 0,
+      cancelled: 0,
+    });
     expect(total).toBe(0);
     expect(shares.every((share) => share.percent === 0)).toBe(true);
   });

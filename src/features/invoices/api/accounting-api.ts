@@ -31,7 +31,11 @@ export function useAmisConnection(companyId: number) {
     queryKey: accountingKeys.of(companyId, 'connection'),
     retry: false,
     queryFn: async () =>
-      (await apiRequest<{ connection: AmisConnectionRecord | null; simulator_available: boolean }>(accountingPaths.connection, { query: { company: companyId } })).data,
+      (
+        await apiRequest<{ connection: AmisConnectionRecord | null; simulator_available: boolean }>(accountingPaths.connection, {
+          query: { company: companyId },
+        })
+      ).data,
   });
 }
 
@@ -55,8 +59,12 @@ export function useRecordSync(companyId: number, source: AccountingSource, recor
     queryKey: accountingKeys.of(companyId, 'record', source, recordId),
     retry: false,
     queryFn: async () =>
-      (await apiRequest<AccountingSyncRecord[]>(accountingPaths.syncs, { query: { company: companyId, source, record: recordId, limit: 1 }, redirectOnForbidden: false }))
-        .data[0] ?? null,
+      (
+        await apiRequest<AccountingSyncRecord[]>(accountingPaths.syncs, {
+          query: { company: companyId, source, record: recordId, limit: 1 },
+          redirectOnForbidden: false,
+        })
+      ).data[0] ?? null,
   });
 }
 
@@ -105,8 +113,15 @@ export function useDictionary(companyId: number, kind: MappingKind, enabled: boo
 /** The writes; each answers the server's message (for a toast) and refreshes every accounting read. */
 export function useAccountingWrites(companyId: number) {
   const client = useQueryClient();
-  async function send<T>(path: string, method: 'POST' | 'PUT' | 'DELETE', body: Record<string, unknown>): Promise<{ data: T; message: string }> {
-    const answer = await apiRequest<T>(path, method === 'DELETE' ? { method, query: { company: companyId } } : { method, body: { company: companyId, ...body } });
+  async function send<T>(
+    path: string,
+    method: 'POST' | 'PUT' | 'DELETE',
+    body: Record<string, unknown>,
+  ): Promise<{ data: T; message: string }> {
+    const answer = await apiRequest<T>(
+      path,
+      method === 'DELETE' ? { method, query: { company: companyId } } : { method, body: { company: companyId, ...body } },
+    );
     await client.invalidateQueries({ queryKey: accountingKeys.all(companyId) });
     return { data: answer.data, message: answer.message ?? 'Đã lưu' };
   }

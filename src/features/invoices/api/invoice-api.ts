@@ -28,7 +28,9 @@ export const invoiceKeys = companyQueryKeys('invoices');
 
 /** Still changing on the server: being published, its files being fetched, or being cancelled. */
 const busy = (invoice: Pick<InvoiceRecord, 'status' | 'cancel_state' | 'has_pdf' | 'status_message'>) =>
-  invoice.status === 'pending' || invoice.cancel_state === 'requested' || (invoice.status === 'issued' && !invoice.has_pdf && !invoice.status_message);
+  invoice.status === 'pending' ||
+  invoice.cancel_state === 'requested' ||
+  (invoice.status === 'issued' && !invoice.has_pdf && !invoice.status_message);
 const POLL_MS = 2_000;
 
 export type InvoiceSettingsAnswer = {
@@ -71,7 +73,8 @@ export function useInvoice(companyId: number, id: string) {
     queryKey: invoiceKeys.of(companyId, 'one', id),
     retry: false,
     refetchInterval: (state) => (state.state.data && busy(state.state.data) ? POLL_MS : false),
-    queryFn: async () => (await apiRequest<InvoiceRecord>(invoicePaths.invoice(id), { query: { company: companyId }, redirectOnForbidden: false })).data,
+    queryFn: async () =>
+      (await apiRequest<InvoiceRecord>(invoicePaths.invoice(id), { query: { company: companyId }, redirectOnForbidden: false })).data,
   });
 }
 
@@ -82,7 +85,12 @@ export function useOrderInvoices(companyId: number, orderId: string) {
     retry: false,
     refetchInterval: (state) => (state.state.data?.some(busy) ? POLL_MS : false),
     queryFn: async () =>
-      (await apiRequest<InvoiceRecord[]>(invoicePaths.invoices, { query: { company: companyId, order: orderId, limit: 20 }, redirectOnForbidden: false })).data,
+      (
+        await apiRequest<InvoiceRecord[]>(invoicePaths.invoices, {
+          query: { company: companyId, order: orderId, limit: 20 },
+          redirectOnForbidden: false,
+        })
+      ).data,
   });
 }
 
@@ -91,7 +99,8 @@ export function useInvoiceableOrders(companyId: number, customerId: string | nul
     queryKey: invoiceKeys.of(companyId, 'invoiceable', customerId),
     enabled: customerId !== null,
     retry: false,
-    queryFn: async () => (await apiRequest<InvoiceableOrder[]>(invoicePaths.invoiceableOrders, { query: { company: companyId, customer: customerId } })).data,
+    queryFn: async () =>
+      (await apiRequest<InvoiceableOrder[]>(invoicePaths.invoiceableOrders, { query: { company: companyId, customer: customerId } })).data,
   });
 }
 
@@ -102,18 +111,28 @@ export function useInvoiceDraft(companyId: number, orderIds: readonly string[], 
     retry: false,
     placeholderData: keepPreviousData,
     queryFn: async () =>
-      (await apiRequest<InvoiceDraft>(invoicePaths.preview, { method: 'POST', body: { company: companyId, order_ids: orderIds, not_subject_lines: notSubject } }))
-        .data,
+      (
+        await apiRequest<InvoiceDraft>(invoicePaths.preview, {
+          method: 'POST',
+          body: { company: companyId, order_ids: orderIds, not_subject_lines: notSubject },
+        })
+      ).data,
   });
 }
 
-export type IssueInput = { order_ids: string[]; buyer: BuyerInput; payment_method: PaymentMethod; not_subject_lines: string[]; note: string | null };
+export type IssueInput = {
+  order_ids: string[];
+  buyer: BuyerInput;
+  payment_method: PaymentMethod;
+  not_subject_lines: string[];
+  note: string | null;
+};
 
 /** The writes, each refreshing every invoice read of the company. */
 export function useInvoiceWrites(companyId: number) {
   const client = useQueryClient();
   const refreshed = useCallback(
-    async <T,>(write: Promise<T>): Promise<T> => {
+    async <T>(write: Promise<T>): Promise<T> => {
       const result = await write;
       await client.invalidateQueries({ queryKey: invoiceKeys.all(companyId) });
       return result;
@@ -130,6 +149,14 @@ export function useInvoiceWrites(companyId: number) {
   };
 }
 
-export function downloadInvoiceFile(companyId: number, invoice: Pick<InvoiceRecord, 'id' | 'number'>, kind: 'pdf' | 'xml'): Promise<string> {
-  return downloadFile(kind === 'pdf' ? invoicePaths.pdf(invoice.id) : invoicePaths.xml(invoice.id), { company: companyId }, `hoa-don-${invoice.number ?? invoice.id}.${kind}`);
+export function downloadInvoiceFile(
+  companyId: number,
+  invoice: Pick<InvoiceRecord, 'id' | 'number'>,
+  kind: 'pdf' | 'xml',
+): Promise<string> {
+  return downloadFile(
+    kind === 'pdf' ? invoicePaths.pdf(invoice.id) : invoicePaths.xml(invoice.id),
+    { company: companyId },
+    `hoa-don-${invoice.number ?? invoice.id}.${kind}`,
+  );
 }

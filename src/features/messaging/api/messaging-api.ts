@@ -78,7 +78,9 @@ export async function updateOa(companyId: number, id: number, body: Record<strin
 }
 
 export async function disconnectOa(companyId: number, id: number): Promise<string> {
-  return (await apiRequest<OaRecord>(messagingPaths.oa(id), { method: 'DELETE', query: { company: companyId } })).message ?? 'Đã ngắt kết nối';
+  return (
+    (await apiRequest<OaRecord>(messagingPaths.oa(id), { method: 'DELETE', query: { company: companyId } })).message ?? 'Đã ngắt kết nối'
+  );
 }
 
 export function useNewOaRequests(companyId: number) {
@@ -111,7 +113,9 @@ export async function syncFollowers(companyId: number, oa: number): Promise<stri
 }
 
 export async function linkFollower(companyId: number, id: number, customer: string | null): Promise<string> {
-  return (await apiRequest<FollowerRecord>(messagingPaths.follower(id), { method: 'PUT', body: { company: companyId, customer } })).message ?? '';
+  return (
+    (await apiRequest<FollowerRecord>(messagingPaths.follower(id), { method: 'PUT', body: { company: companyId, customer } })).message ?? ''
+  );
 }
 
 export type CustomerOption = { id: string; code: string; name: string; phone: string | null };
@@ -120,7 +124,6 @@ export type CustomerOption = { id: string; code: string; name: string; phone: st
 export async function searchCustomers(companyId: number, search: string): Promise<CustomerOption[]> {
   return (await apiRequest<CustomerOption[]>(customerPaths.customers, { query: { company: companyId, search, limit: 20 } })).data;
 }
-
 
 /** Customer groups and levels for the campaign's customer filter. */
 export function useCustomerGroups(companyId: number) {
@@ -148,11 +151,15 @@ export function useTemplates(companyId: number, oa: number | null) {
 }
 
 export async function syncTemplates(companyId: number, oa: number): Promise<string> {
-  return (await apiRequest<TemplateRecord[]>(messagingPaths.templatesSync, { method: 'POST', body: { company: companyId, oa } })).message ?? '';
+  return (
+    (await apiRequest<TemplateRecord[]>(messagingPaths.templatesSync, { method: 'POST', body: { company: companyId, oa } })).message ?? ''
+  );
 }
 
 export async function saveBindings(companyId: number, id: number, bindings: TemplateRecord['bindings']): Promise<string> {
-  return (await apiRequest<TemplateRecord>(messagingPaths.template(id), { method: 'PUT', body: { company: companyId, bindings } })).message ?? '';
+  return (
+    (await apiRequest<TemplateRecord>(messagingPaths.template(id), { method: 'PUT', body: { company: companyId, bindings } })).message ?? ''
+  );
 }
 
 export async function previewTemplate(companyId: number, id: number, customer: string): Promise<TemplatePreview> {
@@ -195,7 +202,11 @@ export function useThread(companyId: number, conversation: number | null) {
     retry: false,
     refetchInterval: THREAD_POLL_MS,
     queryFn: async () =>
-      (await apiRequest<MessageRecord[]>(messagingPaths.messages, { query: { company: companyId, conversation: conversation!, limit: 100 } })).data,
+      (
+        await apiRequest<MessageRecord[]>(messagingPaths.messages, {
+          query: { company: companyId, conversation: conversation!, limit: 100 },
+        })
+      ).data,
   });
 }
 

@@ -22,7 +22,8 @@ export function useUnreadCount(companyId: number) {
   useEffect(() => {
     // The service worker tells the open pages when a push arrived (sw/sw.ts): ask at once.
     const onMessage = (event: MessageEvent) => {
-      if ((event.data as Partial<SwNotice> | null)?.type === 'NOTIFICATIONS_CHANGED') void queryClient.invalidateQueries({ queryKey: keys.all });
+      if ((event.data as Partial<SwNotice> | null)?.type === 'NOTIFICATIONS_CHANGED')
+        void queryClient.invalidateQueries({ queryKey: keys.all });
     };
     navigator.serviceWorker?.addEventListener('message', onMessage);
     return () => navigator.serviceWorker?.removeEventListener('message', onMessage);

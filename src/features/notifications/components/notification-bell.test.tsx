@@ -56,7 +56,10 @@ afterEach(async () => {
 
 describe('the bell', () => {
   it('counts the unread notifications and the refused ops of this device in this company', async () => {
-    serveApi({ '/notification/api/unread/': { data: { count: 2, latest_id: 41 } }, '/notification/api/notification/': { data: [WAITING], count: 1 } });
+    serveApi({
+      '/notification/api/unread/': { data: { count: 2, latest_id: 41 } },
+      '/notification/api/notification/': { data: [WAITING], count: 1 },
+    });
     await db.outbox.bulkAdd([refusedOp(TEST_COMPANY.id), { ...refusedOp(TEST_COMPANY.id), state: 'done' }, refusedOp(TEST_COMPANY.id + 1)]);
     renderScreen(<NotificationBell db={db} companyId={TEST_COMPANY.id} />);
     await waitFor(() => expect(screen.getByTestId('notification-bell').getAttribute('aria-label')).toBe('Thông báo: 3 chưa đọc'));

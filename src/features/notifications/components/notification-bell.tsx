@@ -42,7 +42,14 @@ export function NotificationBell({ db, companyId }: { db: AppDb; companyId: numb
           onClick={() => setOpened((open) => !open)}
           style={{ overflow: 'visible' }}
         >
-          <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={2} data-testid="notification-count">
+          <Indicator
+            label={count > 99 ? '99+' : count}
+            size={18}
+            disabled={count === 0}
+            color="red"
+            offset={2}
+            data-testid="notification-count"
+          >
             <IconBell size={22} />
           </Indicator>
         </ActionIcon>

@@ -71,12 +71,18 @@ export function NotificationList({ db, companyId }: { db: AppDb; companyId: numb
       />
       {result.isPending && <LoadingBlock />}
       {result.isError && <ProblemAlert problem={apiErrorMessage(result.error, 'Không tải được thông báo')} />}
-      {result.data && result.data.rows.length === 0 && <EmptyState title={filter === 'unread' ? 'Không có thông báo chưa đọc' : 'Chưa có thông báo nào'} />}
+      {result.data && result.data.rows.length === 0 && (
+        <EmptyState title={filter === 'unread' ? 'Không có thông báo chưa đọc' : 'Chưa có thông báo nào'} />
+      )}
       {result.data && result.data.rows.length > 0 && (
         <>
           <Stack gap={4}>
             {result.data.rows.map((item) => (
-              <NotificationItem key={item.id} item={item} onOpen={(chosen) => void openNotification(chosen, (to) => void navigate({ to }), refresh)} />
+              <NotificationItem
+                key={item.id}
+                item={item}
+                onOpen={(chosen) => void openNotification(chosen, (to) => void navigate({ to }), refresh)}
+              />
             ))}
           </Stack>
           <ListPager page={page} limit={LIMIT} count={result.data.count} noun="thông báo" onPage={setPage} compact={compact} />

@@ -18,7 +18,14 @@ export function CreditWarningBadge({ warning, ...rest }: { warning: string | nul
 export function CreditWarningAlert({ warning }: { warning: string | null | undefined }) {
   if (!warning) return null;
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} p="xs" title="Đơn vượt hạn mức công nợ" data-testid="credit-warning">
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      p="xs"
+      title="Đơn vượt hạn mức công nợ"
+      data-testid="credit-warning"
+    >
       {warning}.
     </Alert>
   );

@@ -31,7 +31,17 @@ type Props = {
 
 const money = (value: number) => formatNumber(value, 0);
 
-function InvoiceSheet({ order, companyTitle, format, extra }: { order: OrderRecord; companyTitle: string; format: 'a4' | 'a5'; extra: ReactNode }) {
+function InvoiceSheet({
+  order,
+  companyTitle,
+  format,
+  extra,
+}: {
+  order: OrderRecord;
+  companyTitle: string;
+  format: 'a4' | 'a5';
+  extra: ReactNode;
+}) {
   const lines = printLines(order);
   const totals = printTotals(order);
   return (

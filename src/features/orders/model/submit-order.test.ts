@@ -7,7 +7,18 @@ import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
 import { CartAlreadySent, CartProblem, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
-import { ACCOUNT, ALL_ON, COMPANY, RETAIL, SELLER, SYRUP, SYRUP_BUY_TEN, TABLET, seedCatalogue, seedPendingCustomer } from '@/testing/order-fixtures';
+import {
+  ACCOUNT,
+  ALL_ON,
+  COMPANY,
+  RETAIL,
+  SELLER,
+  SYRUP,
+  SYRUP_BUY_TEN,
+  TABLET,
+  seedCatalogue,
+  seedPendingCustomer,
+} from '@/testing/order-fixtures';
 
 let db: AppDb;
 beforeEach(async () => {

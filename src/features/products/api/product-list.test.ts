@@ -129,7 +129,8 @@ describe('localProductList', () => {
 
     const byCode = await localProductList(db, COMPANY, productFilter({ limit: 3, search: 'mau', ordering: 'code' }));
     expect(byCode.rows.map((row) => row.code)).toEqual(['SP0700', 'SP0701', 'SP0702']);
-    const newest = (page: number) => localProductList(db, COMPANY, productFilter({ limit: 10, page, search: 'mau', ordering: '-updated_at' }));
+    const newest = (page: number) =>
+      localProductList(db, COMPANY, productFilter({ limit: 10, page, search: 'mau', ordering: '-updated_at' }));
     expect((await newest(1)).rows.map((row) => row.updated_at)).toEqual(Array(10).fill('2026-11-20T08:00:00.000Z'));
     expect((await newest(30)).rows.map((row) => row.updated_at)).toEqual(Array(10).fill('2026-11-01T08:00:00.000Z'));
   });
@@ -140,7 +141,9 @@ describe('localProductList', () => {
     await db.variants.put(toLocalVariant({ ...(await ofProduct(2)), product_name: 'Boganic Forte' }));
     await db.variants.put(toLocalVariant(variant(7, 'Bổ gan Tuệ Linh')));
     await db.variants.delete((await ofProduct(3)).id);
-    expect((await localProductList(db, COMPANY, productFilter({ search: 'forte' }))).rows.map((row) => row.name)).toEqual(['Boganic Forte']);
+    expect((await localProductList(db, COMPANY, productFilter({ search: 'forte' }))).rows.map((row) => row.name)).toEqual([
+      'Boganic Forte',
+    ]);
     expect((await localProductList(db, COMPANY, productFilter({ search: 'bo gan' }))).rows.map((row) => row.name)).toEqual([
       'Bổ gan Tuệ Linh',
     ]);

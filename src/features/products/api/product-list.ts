@@ -140,7 +140,12 @@ export async function localProductList(db: AppDb, companyId: number, filter: Pro
   const start = (filter.page - 1) * filter.limit;
   const page = ordered([...products.values()], filter.ordering ?? DEFAULT_SORT, (product) => product).slice(start, start + filter.limit);
   // Read product by product, so grouping keeps the page's order.
-  const rows = groupByProduct(await entryRows(db.variants, page.flatMap((product) => product.variants)));
+  const rows = groupByProduct(
+    await entryRows(
+      db.variants,
+      page.flatMap((product) => product.variants),
+    ),
+  );
   for (const row of rows) row.variants.sort((a, b) => a.name.localeCompare(b.name, 'vi') || a.id - b.id);
   return { rows, count: products.size, source: 'device' };
 }

@@ -62,7 +62,8 @@ export function CartCreditNotice({ db, companyId, accountId, accountName, custom
       data-testid="credit-notice"
       data-decision={verdict.decision}
     >
-      {verdict.reasons.join('. ')}.{blocked ? ' Thu tiền của khách hàng hoặc liên hệ kế toán để nâng hạn mức.' : ' Đơn vẫn gửi được, kèm cảnh báo này.'}
+      {verdict.reasons.join('. ')}.
+      {blocked ? ' Thu tiền của khách hàng hoặc liên hệ kế toán để nâng hạn mức.' : ' Đơn vẫn gửi được, kèm cảnh báo này.'}
     </Alert>
   );
 }

@@ -9,7 +9,10 @@ import { findLocalBarcode, searchLocalVariants } from '@/db/variant-search';
 import type { LineVariant } from '../model/receipt-form';
 
 export function useCatalogueSearch(db: AppDb, companyId: number, search: string, limit: number) {
-  return useLiveQuery(() => (search ? searchLocalVariants(db, companyId, search, limit) : Promise.resolve(null)), [db, companyId, search, limit]);
+  return useLiveQuery(
+    () => (search ? searchLocalVariants(db, companyId, search, limit) : Promise.resolve(null)),
+    [db, companyId, search, limit],
+  );
 }
 
 export function findBarcode(db: AppDb, companyId: number, code: string) {
@@ -35,6 +38,8 @@ export function useDeviceVariants(db: AppDb, companyId: number, ids: readonly nu
   const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
   return useLiveQuery(async () => {
     const rows = await db.variants.bulkGet(key ? key.split(',').map(Number) : []);
-    return new Map(rows.filter((row): row is LocalVariant => row !== undefined && row.company === companyId).map((row) => [row.id, toLineVariant(row)]));
+    return new Map(
+      rows.filter((row): row is LocalVariant => row !== undefined && row.company === companyId).map((row) => [row.id, toLineVariant(row)]),
+    );
   }, [db, companyId, key]);
 }

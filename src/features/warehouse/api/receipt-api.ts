@@ -86,8 +86,13 @@ export function useReceiptWrites(companyId: number) {
     return {
       save: (kind: ReceiptKind, id: string | null, input: Omit<ReceiptInput, 'company'>) =>
         send(id ? receiptPaths(kind).one(id) : receiptPaths(kind).list, id ? 'PUT' : 'POST', input),
-      move: (kind: ReceiptKind, id: string, status: ReceiptStatus, reason: string | null, received: { line_id: string; quantity: number }[] = []) =>
-        send(receiptPaths(kind).status(id), 'PUT', { status, reason, received }),
+      move: (
+        kind: ReceiptKind,
+        id: string,
+        status: ReceiptStatus,
+        reason: string | null,
+        received: { line_id: string; quantity: number }[] = [],
+      ) => send(receiptPaths(kind).status(id), 'PUT', { status, reason, received }),
       startCheck: (input: { warehouse: number | null; document_date: string; note: string | null; variants: number[] }) =>
         send(receiptPaths('check').list, 'POST', input),
       /** One office sheet of a count: a new sheet id each time, so it adds to the counters' sheets. */

@@ -26,7 +26,8 @@ export function errorFields(error: unknown): Record<string, string> {
   return error instanceof ApiError ? error.fields : {};
 }
 
-const get = async <T>(path: string, query: Record<string, string | number | boolean | undefined>) => (await apiRequest<T>(path, { query })).data;
+const get = async <T>(path: string, query: Record<string, string | number | boolean | undefined>) =>
+  (await apiRequest<T>(path, { query })).data;
 
 /** Every warehouse of the company (a company has a handful), the default one first. */
 export function useWarehouses(companyId: number) {

@@ -10,7 +10,12 @@ export function OpenCounts({ db, companyId }: { db: AppDb; companyId: number }) 
   const checks = useOpenChecks(db, companyId);
   if (checks === undefined) return null;
   if (checks.length === 0)
-    return <EmptyState title="Chưa có phiếu kiểm kho nào đang mở" description="Phiếu kiểm kho do văn phòng hoặc thủ kho tạo sẽ hiện ở đây để đếm trên điện thoại." />;
+    return (
+      <EmptyState
+        title="Chưa có phiếu kiểm kho nào đang mở"
+        description="Phiếu kiểm kho do văn phòng hoặc thủ kho tạo sẽ hiện ở đây để đếm trên điện thoại."
+      />
+    );
   return (
     <Stack gap="xs" data-testid="open-counts">
       {checks.map((check) => (

@@ -34,7 +34,14 @@ const average = (costs: Record<number, number>) => (variantId: number) => costs[
 describe('count (05-VT) rows', () => {
   it('values the books at the average cost while nothing is counted yet', () => {
     const rows = checkRows([line({})], average({ 1: 999.5 }));
-    expect(rows[0]).toMatchObject({ lotNo: 'AK2603', unitCost: 999.5, book: { quantity: 100, value: 99_950 }, counted: null, surplus: null, shortage: null });
+    expect(rows[0]).toMatchObject({
+      lotNo: 'AK2603',
+      unitCost: 999.5,
+      book: { quantity: 100, value: 99_950 },
+      counted: null,
+      surplus: null,
+      shortage: null,
+    });
     expect(checkTotals(rows)).toMatchObject({ book: { quantity: 100, value: 99_950 }, countedLines: 0 });
   });
 

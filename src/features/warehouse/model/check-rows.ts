@@ -71,7 +71,10 @@ export function checkTotals(rows: readonly CheckRow[]): CheckTotals {
       (sum, row) => {
         const figure = pick(row);
         if (!figure) return sum;
-        return { quantity: sum.quantity + figure.quantity, value: sum.value === null || figure.value === null ? sum.value : sum.value + figure.value };
+        return {
+          quantity: sum.quantity + figure.quantity,
+          value: sum.value === null || figure.value === null ? sum.value : sum.value + figure.value,
+        };
       },
       { quantity: 0, value: 0 },
     );

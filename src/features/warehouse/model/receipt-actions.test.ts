@@ -7,7 +7,11 @@ const moves = (actions: ReturnType<typeof receiptActions>) => actions.map((actio
 describe('receipt status buttons', () => {
   it('offers a draft import: send, complete, cancel — the moves of the table', () => {
     expect(moves(receiptActions('import', 'draft', ALL))).toEqual(['pending', 'completed', 'cancelled']);
-    expect(receiptActions('import', 'pending', ALL).map((action) => action.label)).toEqual(['Trả về nháp', 'Duyệt và hoàn thành', 'Hủy phiếu']);
+    expect(receiptActions('import', 'pending', ALL).map((action) => action.label)).toEqual([
+      'Trả về nháp',
+      'Duyệt và hoàn thành',
+      'Hủy phiếu',
+    ]);
   });
 
   it('leaves out the moves the role may not make: completing needs approve, the others edit', () => {
@@ -25,7 +29,11 @@ describe('receipt status buttons', () => {
   });
 
   it('sends a transfer on its way, then receives it (asking what arrived)', () => {
-    expect(receiptActions('transfer', 'draft', ALL).map((action) => action.label)).toEqual(['Gửi duyệt', 'Xuất kho chuyển đi', 'Hủy phiếu']);
+    expect(receiptActions('transfer', 'draft', ALL).map((action) => action.label)).toEqual([
+      'Gửi duyệt',
+      'Xuất kho chuyển đi',
+      'Hủy phiếu',
+    ]);
     const inTransit = receiptActions('transfer', 'in_transit', ALL);
     expect(inTransit.map((action) => [action.to, action.receive, action.needsReason])).toEqual([
       ['completed', true, false],

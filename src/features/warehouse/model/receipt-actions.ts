@@ -49,7 +49,8 @@ export function receiptActions(kind: ReceiptKind, status: ReceiptStatus, rights:
 
 /** What asking before a move says (moves that change stock cannot be taken back without a reversal). */
 export function confirmText(kind: ReceiptKind, code: string, action: ReceiptAction): string | null {
-  if (action.to === 'completed' && kind === 'check') return `Hoàn thành phiếu ${code}? Chênh lệch giữa số đếm và sổ sách sẽ được ghi vào tồn kho.`;
+  if (action.to === 'completed' && kind === 'check')
+    return `Hoàn thành phiếu ${code}? Chênh lệch giữa số đếm và sổ sách sẽ được ghi vào tồn kho.`;
   if (action.to === 'completed' && kind !== 'transfer') return `Hoàn thành phiếu ${code}? Tồn kho sẽ được ghi theo phiếu.`;
   if (action.to === 'in_transit') return `Xuất hàng của phiếu ${code} khỏi kho? Hàng chuyển sang trạng thái đang chuyển.`;
   if (action.to === 'cancelled' && !action.needsReason) return `Hủy phiếu ${code}?`;

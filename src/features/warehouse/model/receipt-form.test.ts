@@ -26,7 +26,13 @@ const HAPACOL: LineVariant = {
   ],
   isMedicine: true,
 };
-const GAUZE: LineVariant = { id: 2, name: 'Bông y tế', sku: 'SP000002-1', units: [{ unit: 'gói', factor: 1, price: 5_000 }], isMedicine: false };
+const GAUZE: LineVariant = {
+  id: 2,
+  name: 'Bông y tế',
+  sku: 'SP000002-1',
+  units: [{ unit: 'gói', factor: 1, price: 5_000 }],
+  isMedicine: false,
+};
 
 const start = () => emptyDraft('2026-11-21', null);
 
@@ -89,7 +95,10 @@ describe('checkDraft', () => {
     expect(checkDraft(start(), 'export')).toEqual({ lines: 'Chưa có dòng hàng nào' });
     let draft = addVariant({ ...start(), warehouse: 1, toWarehouse: 1 }, GAUZE, 'gói');
     draft = updateLine(draft, draft.lines[0]!.key, { quantity: '0', manufacturedOn: '2026-05-01', expiresOn: '2026-01-01' });
-    expect(checkDraft(draft, 'import')).toEqual({ 'lines.0.quantity': 'Số lượng phải lớn hơn 0', 'lines.0.expires_on': 'Hạn dùng phải sau ngày sản xuất' });
+    expect(checkDraft(draft, 'import')).toEqual({
+      'lines.0.quantity': 'Số lượng phải lớn hơn 0',
+      'lines.0.expires_on': 'Hạn dùng phải sau ngày sản xuất',
+    });
     expect(checkDraft(draft, 'transfer')).toMatchObject({ to_warehouse: 'Kho nhận phải khác kho xuất' });
   });
 
@@ -104,14 +113,32 @@ describe('checkDraft', () => {
 describe('receiptInput', () => {
   it('sends an import with its lots by number and an export with the lot picked (or none: FEFO)', () => {
     let draft = addVariant({ ...start(), partnerName: '  Zuellig  ', sourceDocument: 'HĐ 0001234' }, HAPACOL, 'hộp');
-    draft = updateLine(draft, draft.lines[0]!.key, { quantity: '12', documentQuantity: '12', unitPrice: '90000', lotNo: ' A1 ', expiresOn: '2028-04-08', lotId: 9 });
+    draft = updateLine(draft, draft.lines[0]!.key, {
+      quantity: '12',
+      documentQuantity: '12',
+      unitPrice: '90000',
+      lotNo: ' A1 ',
+      expiresOn: '2028-04-08',
+      lotId: 9,
+    });
     expect(receiptInput(draft, 'import', 'completed')).toMatchObject({
       partner_name: 'Zuellig',
       source_document: 'HĐ 0001234',
       note: null,
       status: 'completed',
       to_warehouse: null,
-      lines: [{ variant_id: 1, unit: 'hộp', quantity: 12, document_quantity: 12, unit_price: 90_000, lot_id: null, lot_no: 'A1', expires_on: '2028-04-08' }],
+      lines: [
+        {
+          variant_id: 1,
+          unit: 'hộp',
+          quantity: 12,
+          document_quantity: 12,
+          unit_price: 90_000,
+          lot_id: null,
+          lot_no: 'A1',
+          expires_on: '2028-04-08',
+        },
+      ],
     });
     expect(receiptInput(draft, 'export', 'draft').lines[0]).toMatchObject({ lot_id: 9, lot_no: null, expires_on: null });
   });
@@ -128,13 +155,49 @@ describe('receiptInput', () => {
       document_date: '2026-11-20',
       note: 'Hàng về sớm',
       lines: [
-        { variant_id: 1, product_name: 'Hapacol 500', variant_name: '', sku: 'SP000001-1', unit: 'hộp', factor: 100, quantity: 3, document_quantity: null, unit_price: 0, lot_id: 4, lot_no: 'A1', manufactured_on: null, expires_on: '2028-01-01' },
-        { variant_id: 5, product_name: 'Ngừng bán', variant_name: 'Lọ', sku: 'X', unit: 'lọ', factor: 1, quantity: 1, document_quantity: 2, unit_price: 1_500, lot_id: null, lot_no: null, manufactured_on: null, expires_on: null },
+        {
+          variant_id: 1,
+          product_name: 'Hapacol 500',
+          variant_name: '',
+          sku: 'SP000001-1',
+          unit: 'hộp',
+          factor: 100,
+          quantity: 3,
+          document_quantity: null,
+          unit_price: 0,
+          lot_id: 4,
+          lot_no: 'A1',
+          manufactured_on: null,
+          expires_on: '2028-01-01',
+        },
+        {
+          variant_id: 5,
+          product_name: 'Ngừng bán',
+          variant_name: 'Lọ',
+          sku: 'X',
+          unit: 'lọ',
+          factor: 1,
+          quantity: 1,
+          document_quantity: 2,
+          unit_price: 1_500,
+          lot_id: null,
+          lot_no: null,
+          manufactured_on: null,
+          expires_on: null,
+        },
       ],
     } as unknown as ReceiptDetail;
     const draft = draftFromRecord(detail, new Map([[1, HAPACOL]]));
     expect(draft).toMatchObject({ warehouse: 2, note: 'Hàng về sớm', documentDate: '2026-11-20' });
-    expect(draft.lines[0]).toMatchObject({ variant: HAPACOL, unit: 'hộp', quantity: '3', documentQuantity: '', unitPrice: '', lotId: null, lotNo: 'A1' });
+    expect(draft.lines[0]).toMatchObject({
+      variant: HAPACOL,
+      unit: 'hộp',
+      quantity: '3',
+      documentQuantity: '',
+      unitPrice: '',
+      lotId: null,
+      lotNo: 'A1',
+    });
     expect(draft.lines[1]).toMatchObject({ unit: 'lọ', documentQuantity: '2', unitPrice: '1500' });
     expect(draft.lines[1]!.variant).toMatchObject({ name: 'Ngừng bán – Lọ', units: [{ unit: 'lọ', factor: 1, price: 0 }] });
   });

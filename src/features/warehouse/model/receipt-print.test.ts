@@ -33,7 +33,20 @@ describe('printed receipt', () => {
   it('prints an import at its purchase price with its lot, adds up the quantities and writes the total in words', () => {
     const rows = printRows({
       kind: 'import',
-      lines: [line({}), line({ id: 'l2', product_name: 'Vitamin C', variant_name: 'Hương cam', quantity: 22, document_quantity: null, unit_price: 26_600, amount: 585_200, lot_no: 'AK2607', expires_on: '2027-02-18' })],
+      lines: [
+        line({}),
+        line({
+          id: 'l2',
+          product_name: 'Vitamin C',
+          variant_name: 'Hương cam',
+          quantity: 22,
+          document_quantity: null,
+          unit_price: 26_600,
+          amount: 585_200,
+          lot_no: 'AK2607',
+          expires_on: '2027-02-18',
+        }),
+      ],
     });
     expect(rows.map((row) => [row.no, row.name, row.documentQuantity, row.quantity, row.unitPrice, row.amount, row.lots])).toEqual([
       [1, 'Hapacol 500', 12, 10, 33_600, 336_000, ['Lô AK2501 – HD 08/04/2028']],

@@ -33,12 +33,21 @@ describe('warehouse URL state', () => {
       in_stock: true,
       mode: 'card',
     });
-    expect(parseWarehouseFilter({ page: '0', limit: '7', status: 'lost', expiring: '45', warehouse: 'all' })).toEqual({ page: 1, limit: 10, warehouse: 'all' });
+    expect(parseWarehouseFilter({ page: '0', limit: '7', status: 'lost', expiring: '45', warehouse: 'all' })).toEqual({
+      page: 1,
+      limit: 10,
+      warehouse: 'all',
+    });
   });
 
   it('writes the URL without defaults', () => {
     expect(urlSearch(undefined, { page: 1, limit: 10, search: undefined })).toEqual({});
-    expect(urlSearch('lots', { page: 2, limit: 10, lot_status: 'recalled', open: 5 })).toEqual({ tab: 'lots', page: 2, lot_status: 'recalled', open: 5 });
+    expect(urlSearch('lots', { page: 2, limit: 10, lot_status: 'recalled', open: 5 })).toEqual({
+      tab: 'lots',
+      page: 2,
+      lot_status: 'recalled',
+      open: 5,
+    });
   });
 
   it('opens lists on the active warehouse unless another or every warehouse is chosen', () => {

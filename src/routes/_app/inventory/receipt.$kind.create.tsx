@@ -19,5 +19,13 @@ function ReceiptCreatePage() {
   if (!scope) return null;
   if (!isReceiptKind(kind) || kind === 'check') return <EmptyState title="Không có loại phiếu này" />;
   const back = () => (router.history.length > 1 ? router.history.back() : void navigate({ to: '/inventory' }));
-  return <ReceiptFormPage key={`${kind}-${String(rawId)}`} scope={scope} kind={kind} id={typeof rawId === 'string' && rawId ? rawId : null} onDone={back} />;
+  return (
+    <ReceiptFormPage
+      key={`${kind}-${String(rawId)}`}
+      scope={scope}
+      kind={kind}
+      id={typeof rawId === 'string' && rawId ? rawId : null}
+      onDone={back}
+    />
+  );
 }

@@ -10,7 +10,14 @@ import { taxCodeProblem } from '@contract/tax-code';
 
 export type BuyerForm = { buyer: Required<{ [K in keyof BuyerInput]: string }>; payment_method: PaymentMethod };
 
-export function buyerForm(buyer: { legal_name: string; name: string | null; tax_code: string | null; address: string; email: string | null; phone: string | null }): BuyerForm['buyer'] {
+export function buyerForm(buyer: {
+  legal_name: string;
+  name: string | null;
+  tax_code: string | null;
+  address: string;
+  email: string | null;
+  phone: string | null;
+}): BuyerForm['buyer'] {
   return {
     legal_name: buyer.legal_name,
     name: buyer.name ?? '',
@@ -24,7 +31,14 @@ export function buyerForm(buyer: { legal_name: string; name: string | null; tax_
 /** What is sent: blanks as null. */
 export function buyerInput(buyer: BuyerForm['buyer']): BuyerInput {
   const blank = (value: string) => (value.trim() === '' ? null : value.trim());
-  return { legal_name: buyer.legal_name.trim(), name: blank(buyer.name), tax_code: blank(buyer.tax_code), address: buyer.address.trim(), email: blank(buyer.email), phone: blank(buyer.phone) };
+  return {
+    legal_name: buyer.legal_name.trim(),
+    name: blank(buyer.name),
+    tax_code: blank(buyer.tax_code),
+    address: buyer.address.trim(),
+    email: blank(buyer.email),
+    phone: blank(buyer.phone),
+  };
 }
 
 /** The problem the form shows before sending, or null. */
@@ -49,7 +63,15 @@ export function BuyerFields({
   const taxCode = value.buyer.tax_code.trim() ? taxCodeProblem(value.buyer.tax_code) : null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <TextInput label="Tên đơn vị mua hàng" withAsterisk value={value.buyer.legal_name} onChange={set('legal_name')} maxLength={400} error={fields['buyer.legal_name']} data-testid="buyer-legal-name" />
+      <TextInput
+        label="Tên đơn vị mua hàng"
+        withAsterisk
+        value={value.buyer.legal_name}
+        onChange={set('legal_name')}
+        maxLength={400}
+        error={fields['buyer.legal_name']}
+        data-testid="buyer-legal-name"
+      />
       <TextInput
         label="Mã số thuế người mua"
         description="Để trống nếu người mua không có mã số thuế"
@@ -60,8 +82,22 @@ export function BuyerFields({
         data-testid="buyer-tax-code"
       />
       <TextInput label="Người mua hàng" value={value.buyer.name} onChange={set('name')} maxLength={200} error={fields['buyer.name']} />
-      <TextInput label="Địa chỉ" withAsterisk value={value.buyer.address} onChange={set('address')} maxLength={400} error={fields['buyer.address']} />
-      <TextInput label="Email nhận hóa đơn" type="email" value={value.buyer.email} onChange={set('email')} maxLength={120} error={fields['buyer.email']} />
+      <TextInput
+        label="Địa chỉ"
+        withAsterisk
+        value={value.buyer.address}
+        onChange={set('address')}
+        maxLength={400}
+        error={fields['buyer.address']}
+      />
+      <TextInput
+        label="Email nhận hóa đơn"
+        type="email"
+        value={value.buyer.email}
+        onChange={set('email')}
+        maxLength={120}
+        error={fields['buyer.email']}
+      />
       <TextInput label="Số điện thoại" value={value.buyer.phone} onChange={set('phone')} maxLength={11} error={fields['buyer.phone']} />
       <Select
         label="Hình thức thanh toán"

@@ -29,14 +29,21 @@ export function ConnectionTab({ companyId, connection, simulatorAvailable }: Pro
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const environments = AMIS_ENVIRONMENTS.filter((env) => env !== 'simulator' || simulatorAvailable || connection?.environment === 'simulator');
-  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.currentTarget.value });
+  const environments = AMIS_ENVIRONMENTS.filter(
+    (env) => env !== 'simulator' || simulatorAvailable || connection?.environment === 'simulator',
+  );
+  const set = (key: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm({ ...form, [key]: event.currentTarget.value });
 
   const connect = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = await writes.connect({ ...form, environment: form.environment as 'production' | 'simulator', access_code: form.access_code.trim() || null });
+      const answer = await writes.connect({
+        ...form,
+        environment: form.environment as 'production' | 'simulator',
+        access_code: form.access_code.trim() || null,
+      });
       toast.success(answer.message);
       setForm({ ...form, access_code: '' });
     } catch (error) {
@@ -47,8 +54,16 @@ export function ConnectionTab({ companyId, connection, simulatorAvailable }: Pro
     }
   };
   const disconnect = async () => {
-    const sure = await openConfirm({ title: 'Ngắt kết nối MISA', message: 'Ngắt kết nối MISA AMIS Kế toán? Chứng từ sẽ không được đồng bộ cho đến khi kết nối lại.', icon: 'warning' });
-    if (sure) await toastedWrite(async () => (await writes.disconnect()).message, (error) => apiErrorMessage(error, 'Không ngắt được kết nối'));
+    const sure = await openConfirm({
+      title: 'Ngắt kết nối MISA',
+      message: 'Ngắt kết nối MISA AMIS Kế toán? Chứng từ sẽ không được đồng bộ cho đến khi kết nối lại.',
+      icon: 'warning',
+    });
+    if (sure)
+      await toastedWrite(
+        async () => (await writes.disconnect()).message,
+        (error) => apiErrorMessage(error, 'Không ngắt được kết nối'),
+      );
   };
 
   return (
@@ -61,7 +76,9 @@ export function ConnectionTab({ companyId, connection, simulatorAvailable }: Pro
           {connection.status_message ? `: ${connection.status_message}` : ''}
         </Alert>
       ) : (
-        <Alert color="yellow">Chưa kết nối: quản trị AMIS tạo mã kết nối trong AMIS Kế toán (Hệ thống › Kết nối ứng dụng), rồi nhập vào đây.</Alert>
+        <Alert color="yellow">
+          Chưa kết nối: quản trị AMIS tạo mã kết nối trong AMIS Kế toán (Hệ thống › Kết nối ứng dụng), rồi nhập vào đây.
+        </Alert>
       )}
       <Card withBorder radius="md" padding="md">
         <Stack gap="sm">
@@ -74,8 +91,25 @@ export function ConnectionTab({ companyId, connection, simulatorAvailable }: Pro
               allowDeselect={false}
               disabled={!canEdit}
             />
-            <TextInput label="Mã ứng dụng (app_id)" description="Do MISA cấp cho ứng dụng" withAsterisk value={form.app_id} onChange={set('app_id')} maxLength={100} error={fields.app_id} disabled={!canEdit} />
-            <TextInput label="Mã công ty trên AMIS" withAsterisk value={form.org_company_code} onChange={set('org_company_code')} maxLength={100} error={fields.org_company_code} disabled={!canEdit} />
+            <TextInput
+              label="Mã ứng dụng (app_id)"
+              description="Do MISA cấp cho ứng dụng"
+              withAsterisk
+              value={form.app_id}
+              onChange={set('app_id')}
+              maxLength={100}
+              error={fields.app_id}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Mã công ty trên AMIS"
+              withAsterisk
+              value={form.org_company_code}
+              onChange={set('org_company_code')}
+              maxLength={100}
+              error={fields.org_company_code}
+              disabled={!canEdit}
+            />
             <PasswordInput
               label="Mã kết nối"
               withAsterisk={!connection}

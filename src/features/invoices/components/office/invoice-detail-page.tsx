@@ -40,16 +40,31 @@ export function InvoiceDetailPage({ companyId, id, isMobile }: Props) {
 
 export function FileButtons({ companyId, invoice, compact = false }: { companyId: number; invoice: InvoiceRecord; compact?: boolean }) {
   const download = (kind: 'pdf' | 'xml') =>
-    void toastedWrite(async () => `Đã tải về ${await downloadInvoiceFile(companyId, invoice, kind)}`, (error) => apiErrorMessage(error, 'Không tải được tệp hóa đơn'));
+    void toastedWrite(
+      async () => `Đã tải về ${await downloadInvoiceFile(companyId, invoice, kind)}`,
+      (error) => apiErrorMessage(error, 'Không tải được tệp hóa đơn'),
+    );
   return (
     <>
       {invoice.has_pdf && (
-        <Button size={compact ? 'xs' : 'sm'} variant="light" leftSection={<IconDownload size={16} />} onClick={() => download('pdf')} data-testid="invoice-pdf">
+        <Button
+          size={compact ? 'xs' : 'sm'}
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => download('pdf')}
+          data-testid="invoice-pdf"
+        >
           Tải PDF
         </Button>
       )}
       {invoice.has_xml && (
-        <Button size={compact ? 'xs' : 'sm'} variant="default" leftSection={<IconDownload size={16} />} onClick={() => download('xml')} data-testid="invoice-xml">
+        <Button
+          size={compact ? 'xs' : 'sm'}
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() => download('xml')}
+          data-testid="invoice-xml"
+        >
           Tải XML
         </Button>
       )}
@@ -68,10 +83,13 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
   const canReplace = canEdit && invoice.status === 'issued' && !cancelling && !invoice.replaced_by;
   const canRetry = canEdit && (invoice.status === 'failed' || (invoice.status === 'issued' && (!invoice.has_pdf || !invoice.has_xml)));
   const retry = () =>
-    void toastedWrite(async () => {
-      await writes.retry(invoice.id);
-      return 'Đã gửi lại hóa đơn tới meInvoice';
-    }, (error) => apiErrorMessage(error, 'Không gửi lại được hóa đơn'));
+    void toastedWrite(
+      async () => {
+        await writes.retry(invoice.id);
+        return 'Đã gửi lại hóa đơn tới meInvoice';
+      },
+      (error) => apiErrorMessage(error, 'Không gửi lại được hóa đơn'),
+    );
 
   return (
     <Stack gap="md" data-testid="invoice-detail" data-status={invoice.status}>
@@ -84,7 +102,8 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
             <InvoiceStatusBadge invoice={invoice} size="md" />
           </Group>
           <Text size="sm" c="dimmed">
-            Mẫu số {invoice.template_no} · Ký hiệu {invoice.series} · {invoice.issued_on ? `Ngày ${formatDate(invoice.issued_on)}` : `Lập ${formatDateTime(invoice.created_at)}`}
+            Mẫu số {invoice.template_no} · Ký hiệu {invoice.series} ·{' '}
+            {invoice.issued_on ? `Ngày ${formatDate(invoice.issued_on)}` : `Lập ${formatDateTime(invoice.created_at)}`}
           </Text>
         </Stack>
         <Group gap="xs">
@@ -109,7 +128,11 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
 
       {invoice.status === 'pending' && <Alert color="yellow">Đang phát hành qua meInvoice, trang sẽ tự cập nhật.</Alert>}
       {invoice.status_message && (
-        <Alert color="red" title={invoice.status === 'failed' ? 'meInvoice chưa phát hành hóa đơn' : 'Cần xử lý'} data-testid="invoice-problem">
+        <Alert
+          color="red"
+          title={invoice.status === 'failed' ? 'meInvoice chưa phát hành hóa đơn' : 'Cần xử lý'}
+          data-testid="invoice-problem"
+        >
           {invoice.status_message}
           {invoice.provider_code ? ` (mã lỗi ${invoice.provider_code})` : ''}
         </Alert>

@@ -18,7 +18,16 @@ type Props = { companyId: number; invoice: InvoiceRecord; onClose: () => void; o
 function useReason() {
   const [reason, setReason] = useState('');
   const field = (label: string, testId: string) => (
-    <Textarea label={label} withAsterisk autosize minRows={2} maxLength={500} value={reason} onChange={(event) => setReason(event.currentTarget.value)} data-testid={testId} />
+    <Textarea
+      label={label}
+      withAsterisk
+      autosize
+      minRows={2}
+      maxLength={500}
+      value={reason}
+      onChange={(event) => setReason(event.currentTarget.value)}
+      data-testid={testId}
+    />
   );
   return { reason: reason.trim(), field };
 }
@@ -45,11 +54,19 @@ export function CancelInvoiceDialog({ companyId, invoice, onClose }: Props) {
     <Modal opened onClose={onClose} title="Hủy hóa đơn" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
       <Stack gap="sm">
         <Text size="sm">
-          Hóa đơn {invoice.number ? `số ${invoice.number}` : 'chưa có số'} sẽ bị hủy trên meInvoice; các đơn hàng của nó có thể được xuất hóa đơn lại.
+          Hóa đơn {invoice.number ? `số ${invoice.number}` : 'chưa có số'} sẽ bị hủy trên meInvoice; các đơn hàng của nó có thể được xuất
+          hóa đơn lại.
         </Text>
         {field('Lý do hủy', 'invoice-cancel-reason')}
         <ProblemLine problem={problem} testId="invoice-cancel-problem" />
-        <DialogActions onCancel={onClose} label="Hủy hóa đơn" color="red" busy={busy} onConfirm={() => void submit()} testId="invoice-cancel-confirm" />
+        <DialogActions
+          onCancel={onClose}
+          label="Hủy hóa đơn"
+          color="red"
+          busy={busy}
+          onConfirm={() => void submit()}
+          testId="invoice-cancel-confirm"
+        />
       </Stack>
     </Modal>
   );
@@ -86,11 +103,19 @@ export function ReplaceInvoiceDialog({ companyId, invoice, onClose, onDone }: Pr
   return (
     <Modal opened onClose={onClose} title="Lập hóa đơn thay thế" size="lg" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
       <Stack gap="sm">
-        <Text size="sm">Hóa đơn mới gồm các đơn hàng của hóa đơn {invoice.number ? `số ${invoice.number}` : 'này'} và ghi rõ hóa đơn bị thay thế.</Text>
+        <Text size="sm">
+          Hóa đơn mới gồm các đơn hàng của hóa đơn {invoice.number ? `số ${invoice.number}` : 'này'} và ghi rõ hóa đơn bị thay thế.
+        </Text>
         {field('Lý do thay thế', 'invoice-replace-reason')}
         <BuyerFields value={form} onChange={setForm} fields={fields} />
         <ProblemLine problem={problem} testId="invoice-replace-problem" />
-        <DialogActions onCancel={onClose} label="Lập hóa đơn thay thế" busy={busy} onConfirm={() => void submit()} testId="invoice-replace-confirm" />
+        <DialogActions
+          onCancel={onClose}
+          label="Lập hóa đơn thay thế"
+          busy={busy}
+          onConfirm={() => void submit()}
+          testId="invoice-replace-confirm"
+        />
       </Stack>
     </Modal>
   );

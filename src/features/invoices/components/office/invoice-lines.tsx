@@ -69,7 +69,8 @@ export function InvoiceLines({ totals, isMobile }: { totals: InvoiceTotals; isMo
       <Stack gap={4} align="flex-end" data-testid="invoice-totals">
         {totals.by_rate.map((rate) => (
           <Text size="sm" key={rate.vat_rate}>
-            Thuế suất {INVOICE_VAT_RATE_LABELS[rate.vat_rate]}: tiền hàng {formatMoney(rate.amount_without_vat)}, tiền thuế {formatMoney(rate.vat_amount)}
+            Thuế suất {INVOICE_VAT_RATE_LABELS[rate.vat_rate]}: tiền hàng {formatMoney(rate.amount_without_vat)}, tiền thuế{' '}
+            {formatMoney(rate.vat_amount)}
           </Text>
         ))}
         <Text size="sm">Cộng tiền hàng: {formatMoney(totals.total_without_vat)}</Text>

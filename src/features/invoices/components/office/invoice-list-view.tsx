@@ -71,7 +71,14 @@ export function InvoiceListView({ companyId, isMobile }: { companyId: number; is
       { key: 'number', label: 'Số hóa đơn', nowrap: true, cell: (row) => <NumberLink row={row} /> },
       { key: 'series', label: 'Ký hiệu', nowrap: true, cell: (row) => `${row.template_no}${row.series}` },
       { key: 'date', label: 'Ngày', nowrap: true, cell: (row) => formatDate(row.issued_on ?? row.created_at) },
-      { key: 'buyer', label: 'Người mua', cell: (row) => row.buyer.legal_name, lines: 2, maxWidth: 280, sub: (row) => row.buyer.tax_code ?? null },
+      {
+        key: 'buyer',
+        label: 'Người mua',
+        cell: (row) => row.buyer.legal_name,
+        lines: 2,
+        maxWidth: 280,
+        sub: (row) => row.buyer.tax_code ?? null,
+      },
       { key: 'orders', label: 'Đơn hàng', cell: ordersText, lines: 2, maxWidth: 200 },
       { key: 'total', label: 'Tổng tiền', align: 'right', nowrap: true, cell: (row) => formatMoney(row.total) },
       { key: 'status', label: 'Trạng thái', cell: (row) => <InvoiceStatusBadge invoice={row} /> },
@@ -79,7 +86,13 @@ export function InvoiceListView({ companyId, isMobile }: { companyId: number; is
   };
 
   const settingsButton = canEdit ? (
-    <Button component={Link} to="/invoices/settings" variant="default" leftSection={<IconSettings size={18} />} data-testid="invoice-settings-link">
+    <Button
+      component={Link}
+      to="/invoices/settings"
+      variant="default"
+      leftSection={<IconSettings size={18} />}
+      data-testid="invoice-settings-link"
+    >
       {isMobile ? 'Cấu hình' : 'Cấu hình hóa đơn'}
     </Button>
   ) : null;
@@ -92,7 +105,14 @@ export function InvoiceListView({ companyId, isMobile }: { companyId: number; is
       nowrap
       header={
         <StatusTabs
-          tabs={[allStatusesTab(all), ...INVOICE_STATUSES.map((status) => ({ value: status, label: INVOICE_STATUS_LABELS[status], count: counts ? (counts[status] ?? 0) : undefined }))]}
+          tabs={[
+            allStatusesTab(all),
+            ...INVOICE_STATUSES.map((status) => ({
+              value: status,
+              label: INVOICE_STATUS_LABELS[status],
+              count: counts ? (counts[status] ?? 0) : undefined,
+            })),
+          ]}
           value={filter.status}
           onChange={(status) => setFilter({ ...filter, page: 1, status: status as InvoiceStatus | undefined })}
           testId="invoice"
@@ -101,7 +121,8 @@ export function InvoiceListView({ companyId, isMobile }: { companyId: number; is
       query={list}
       empty={{
         title: filter.search || filter.status ? 'Không có hóa đơn phù hợp' : 'Chưa có hóa đơn điện tử nào',
-        description: filter.search || filter.status ? 'Thử đổi từ khóa hoặc trạng thái.' : 'Mở một đơn hàng đã hoàn thành và chọn "Xuất hóa đơn".',
+        description:
+          filter.search || filter.status ? 'Thử đổi từ khóa hoặc trạng thái.' : 'Mở một đơn hàng đã hoàn thành và chọn "Xuất hóa đơn".',
       }}
       rows={rows}
       pager={{ noun: 'hóa đơn', sizes: INVOICE_PAGE_SIZES, testId: 'invoice-pager', countTestId: 'invoice-count' }}

@@ -7,7 +7,13 @@
  */
 import { Alert, Button, Card, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
-import { INVOICE_ENVIRONMENT_LABELS, INVOICE_ENVIRONMENTS, SERIES_PATTERN, type InvoiceEnvironment, type InvoiceSettingsInput } from '@contract/invoices';
+import {
+  INVOICE_ENVIRONMENT_LABELS,
+  INVOICE_ENVIRONMENTS,
+  SERIES_PATTERN,
+  type InvoiceEnvironment,
+  type InvoiceSettingsInput,
+} from '@contract/invoices';
 import { taxCodeProblem } from '@contract/tax-code';
 import { ApiError, apiErrorMessage } from '@/api/api-error';
 import { formatDateTime } from '@/lib/dates';
@@ -60,7 +66,9 @@ function SettingsForm({ companyId, answer }: { companyId: number; answer: Invoic
   const [fields, setFields] = useState<Record<string, string>>({});
   const current = answer.settings;
   const set = (key: keyof Form) => (event: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [key]: event.currentTarget.value });
-  const environments = INVOICE_ENVIRONMENTS.filter((env) => env !== 'simulator' || answer.simulator_available || current?.environment === 'simulator');
+  const environments = INVOICE_ENVIRONMENTS.filter(
+    (env) => env !== 'simulator' || answer.simulator_available || current?.environment === 'simulator',
+  );
   const taxCode = form.tax_code.trim() ? taxCodeProblem(form.tax_code) : null;
   const series = form.series.trim() && !SERIES_PATTERN.test(form.series.trim().toUpperCase()) ? 'Ký hiệu gồm 6 ký tự, ví dụ C26TAA' : null;
 
@@ -130,9 +138,35 @@ function SettingsForm({ companyId, answer }: { companyId: number; answer: Invoic
               disabled={!canEdit}
               data-testid="invoice-settings-environment"
             />
-            <TextInput label="Mã ứng dụng (AppID)" description="Do MISA cấp khi đăng ký tích hợp" withAsterisk value={form.app_id} onChange={set('app_id')} maxLength={100} error={fields.app_id} disabled={!canEdit} />
-            <TextInput label="Mã số thuế người bán" withAsterisk value={form.tax_code} onChange={set('tax_code')} maxLength={20} error={taxCode ?? fields.tax_code} disabled={!canEdit} data-testid="invoice-settings-tax-code" />
-            <TextInput label="Tài khoản meInvoice" withAsterisk value={form.username} onChange={set('username')} maxLength={100} error={fields.username} disabled={!canEdit} />
+            <TextInput
+              label="Mã ứng dụng (AppID)"
+              description="Do MISA cấp khi đăng ký tích hợp"
+              withAsterisk
+              value={form.app_id}
+              onChange={set('app_id')}
+              maxLength={100}
+              error={fields.app_id}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Mã số thuế người bán"
+              withAsterisk
+              value={form.tax_code}
+              onChange={set('tax_code')}
+              maxLength={20}
+              error={taxCode ?? fields.tax_code}
+              disabled={!canEdit}
+              data-testid="invoice-settings-tax-code"
+            />
+            <TextInput
+              label="Tài khoản meInvoice"
+              withAsterisk
+              value={form.username}
+              onChange={set('username')}
+              maxLength={100}
+              error={fields.username}
+              disabled={!canEdit}
+            />
             <PasswordInput
               label="Mật khẩu"
               withAsterisk={!current}
@@ -149,19 +183,80 @@ function SettingsForm({ companyId, answer }: { companyId: number; answer: Invoic
             Mẫu số và ký hiệu
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Mẫu số" description="1: hóa đơn giá trị gia tăng" withAsterisk value={form.template_no} onChange={set('template_no')} maxLength={1} error={fields.template_no} disabled={!canEdit} />
-            <TextInput label="Ký hiệu" description="C/K, năm, loại, 2 ký tự: C26TAA" withAsterisk value={form.series} onChange={set('series')} maxLength={6} error={series ?? fields.series} disabled={!canEdit} data-testid="invoice-settings-series" />
+            <TextInput
+              label="Mẫu số"
+              description="1: hóa đơn giá trị gia tăng"
+              withAsterisk
+              value={form.template_no}
+              onChange={set('template_no')}
+              maxLength={1}
+              error={fields.template_no}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Ký hiệu"
+              description="C/K, năm, loại, 2 ký tự: C26TAA"
+              withAsterisk
+              value={form.series}
+              onChange={set('series')}
+              maxLength={6}
+              error={series ?? fields.series}
+              disabled={!canEdit}
+              data-testid="invoice-settings-series"
+            />
           </SimpleGrid>
           <Title order={5} mt="sm">
             Thông tin người bán trên hóa đơn
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Tên người bán" withAsterisk value={form.seller_legal_name} onChange={set('seller_legal_name')} maxLength={255} error={fields.seller_legal_name} disabled={!canEdit} />
-            <TextInput label="Địa chỉ" withAsterisk value={form.seller_address} onChange={set('seller_address')} maxLength={400} error={fields.seller_address} disabled={!canEdit} />
-            <TextInput label="Số điện thoại" value={form.seller_phone} onChange={set('seller_phone')} maxLength={11} error={fields.seller_phone} disabled={!canEdit} />
-            <TextInput label="Email" value={form.seller_email} onChange={set('seller_email')} maxLength={120} error={fields.seller_email} disabled={!canEdit} />
-            <TextInput label="Số tài khoản ngân hàng" value={form.seller_bank_account} onChange={set('seller_bank_account')} maxLength={40} disabled={!canEdit} />
-            <TextInput label="Ngân hàng" value={form.seller_bank_name} onChange={set('seller_bank_name')} maxLength={200} disabled={!canEdit} />
+            <TextInput
+              label="Tên người bán"
+              withAsterisk
+              value={form.seller_legal_name}
+              onChange={set('seller_legal_name')}
+              maxLength={255}
+              error={fields.seller_legal_name}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Địa chỉ"
+              withAsterisk
+              value={form.seller_address}
+              onChange={set('seller_address')}
+              maxLength={400}
+              error={fields.seller_address}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Số điện thoại"
+              value={form.seller_phone}
+              onChange={set('seller_phone')}
+              maxLength={11}
+              error={fields.seller_phone}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Email"
+              value={form.seller_email}
+              onChange={set('seller_email')}
+              maxLength={120}
+              error={fields.seller_email}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Số tài khoản ngân hàng"
+              value={form.seller_bank_account}
+              onChange={set('seller_bank_account')}
+              maxLength={40}
+              disabled={!canEdit}
+            />
+            <TextInput
+              label="Ngân hàng"
+              value={form.seller_bank_name}
+              onChange={set('seller_bank_name')}
+              maxLength={200}
+              disabled={!canEdit}
+            />
           </SimpleGrid>
           <Checkbox
             label="meInvoice gửi email hóa đơn cho người mua (khi có email)"

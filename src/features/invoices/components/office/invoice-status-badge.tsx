@@ -2,7 +2,13 @@
 import { Badge } from '@mantine/core';
 import { INVOICE_STATUS_COLORS, INVOICE_STATUS_LABELS, type InvoiceRecord } from '@contract/invoices';
 
-export function InvoiceStatusBadge({ invoice, size = 'sm' }: { invoice: Pick<InvoiceRecord, 'status' | 'cancel_state'>; size?: 'sm' | 'md' }) {
+export function InvoiceStatusBadge({
+  invoice,
+  size = 'sm',
+}: {
+  invoice: Pick<InvoiceRecord, 'status' | 'cancel_state'>;
+  size?: 'sm' | 'md';
+}) {
   const cancelling = invoice.cancel_state === 'requested';
   return (
     <Badge

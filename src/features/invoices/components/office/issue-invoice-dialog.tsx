@@ -52,7 +52,13 @@ export function IssueInvoiceDialog({ companyId, order, isMobile, onClose, onIssu
     setBusy(true);
     setProblem(null);
     try {
-      const invoice = await writes.issue({ order_ids: orderIds, buyer: buyerInput(form.buyer), payment_method: form.payment_method, not_subject_lines: notSubject, note: note.trim() || null });
+      const invoice = await writes.issue({
+        order_ids: orderIds,
+        buyer: buyerInput(form.buyer),
+        payment_method: form.payment_method,
+        not_subject_lines: notSubject,
+        note: note.trim() || null,
+      });
       toast.success('Đã lập hóa đơn, đang phát hành qua meInvoice');
       onIssued?.(invoice);
       onClose();
@@ -65,7 +71,14 @@ export function IssueInvoiceDialog({ companyId, order, isMobile, onClose, onIssu
   };
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Xuất hóa đơn điện tử" size="xl" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <Modal
+      opened
+      onClose={busy ? () => undefined : onClose}
+      title="Xuất hóa đơn điện tử"
+      size="xl"
+      fullScreen={isMobile}
+      closeButtonProps={{ 'aria-label': 'Đóng' }}
+    >
       <Stack gap="md" data-testid="issue-invoice-dialog">
         {(others.data?.length ?? 0) > 1 && (
           <Stack gap={4}>
@@ -105,15 +118,32 @@ export function IssueInvoiceDialog({ companyId, order, isMobile, onClose, onIssu
             )}
             <Title order={6}>Người mua</Title>
             {form && <BuyerFields value={form} onChange={setForm} fields={fields} />}
-            <Textarea label="Ghi chú trên hóa đơn" autosize minRows={1} maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} />
+            <Textarea
+              label="Ghi chú trên hóa đơn"
+              autosize
+              minRows={1}
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+            />
           </>
         ) : null}
-        <ProblemAlert problem={problem ?? (draft.error ? apiErrorMessage(draft.error, 'Không lập được hóa đơn cho đơn hàng này') : null)} testId="issue-invoice-problem" />
+        <ProblemAlert
+          problem={problem ?? (draft.error ? apiErrorMessage(draft.error, 'Không lập được hóa đơn cho đơn hàng này') : null)}
+          testId="issue-invoice-problem"
+        />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             {draft.data ? `Mẫu ${draft.data.template_no} · Ký hiệu ${draft.data.series}` : ''}
           </Text>
-          <DialogActions onCancel={onClose} label="Phát hành hóa đơn" busy={busy} disabled={!draft.data || !form} onConfirm={() => void issue()} testId="issue-invoice-confirm" />
+          <DialogActions
+            onCancel={onClose}
+            label="Phát hành hóa đơn"
+            busy={busy}
+            disabled={!draft.data || !form}
+            onConfirm={() => void issue()}
+            testId="issue-invoice-confirm"
+          />
         </Group>
       </Stack>
     </Modal>

@@ -31,14 +31,24 @@ export function MappingTab({ companyId, connected, isMobile }: { companyId: numb
   const valueOf = (row: MappingRecord) => edits[row.local_key] ?? row.misa_code ?? '';
 
   const save = () =>
-    void toastedWrite(async () => {
-      const items = Object.entries(edits).map(([local_key, code]) => ({ local_key, misa_code: code.trim() || null, misa_name: nameOf(code.trim()) }));
-      const answer = await writes.saveMappings(kind, items);
-      setEdits({});
-      return answer.message;
-    }, (error) => apiErrorMessage(error, 'Không lưu được ánh xạ'));
+    void toastedWrite(
+      async () => {
+        const items = Object.entries(edits).map(([local_key, code]) => ({
+          local_key,
+          misa_code: code.trim() || null,
+          misa_name: nameOf(code.trim()),
+        }));
+        const answer = await writes.saveMappings(kind, items);
+        setEdits({});
+        return answer.message;
+      },
+      (error) => apiErrorMessage(error, 'Không lưu được ánh xạ'),
+    );
   const push = () =>
-    void toastedWrite(async () => (await writes.pushDictionary(kind as Exclude<MappingKind, 'account'>)).message, (error) => apiErrorMessage(error, 'Không gửi được danh mục sang MISA'));
+    void toastedWrite(
+      async () => (await writes.pushDictionary(kind as Exclude<MappingKind, 'account'>)).message,
+      (error) => apiErrorMessage(error, 'Không gửi được danh mục sang MISA'),
+    );
 
   return (
     <Stack gap="md">
@@ -55,18 +65,34 @@ export function MappingTab({ companyId, connected, isMobile }: { companyId: numb
         />
         <Group gap="xs">
           {canPush && kind !== 'account' && (
-            <Button variant="light" leftSection={<IconCloudUpload size={18} />} onClick={push} disabled={!connected} data-testid="mapping-push">
+            <Button
+              variant="light"
+              leftSection={<IconCloudUpload size={18} />}
+              onClick={push}
+              disabled={!connected}
+              data-testid="mapping-push"
+            >
               Gửi danh mục sang MISA
             </Button>
           )}
           {canEdit && (
-            <Button leftSection={<IconDeviceFloppy size={18} />} onClick={save} disabled={Object.keys(edits).length === 0} data-testid="mapping-save">
+            <Button
+              leftSection={<IconDeviceFloppy size={18} />}
+              onClick={save}
+              disabled={Object.keys(edits).length === 0}
+              data-testid="mapping-save"
+            >
               Lưu ánh xạ
             </Button>
           )}
         </Group>
       </Group>
-      <SearchInput label="Tìm" placeholder="Tìm theo mã, tên…" value={paging.search} onSearch={(search) => setPaging({ ...paging, page: 1, search: search || undefined })} />
+      <SearchInput
+        label="Tìm"
+        placeholder="Tìm theo mã, tên…"
+        value={paging.search}
+        onSearch={(search) => setPaging({ ...paging, page: 1, search: search || undefined })}
+      />
       {dictionary.error && (
         <Text size="sm" c="red">
           {dictionary.error.message}

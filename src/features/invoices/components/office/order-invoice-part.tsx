@@ -52,7 +52,12 @@ export function OrderInvoicePart({ companyId, order, isMobile }: { companyId: nu
         <Group justify="space-between">
           <Title order={5}>Hóa đơn điện tử</Title>
           {!active && canCreate && invoices.isSuccess && (
-            <Button size="xs" leftSection={<IconFileInvoice size={16} />} onClick={() => setIssuing(true)} data-testid="order-issue-invoice">
+            <Button
+              size="xs"
+              leftSection={<IconFileInvoice size={16} />}
+              onClick={() => setIssuing(true)}
+              data-testid="order-issue-invoice"
+            >
               Xuất hóa đơn
             </Button>
           )}

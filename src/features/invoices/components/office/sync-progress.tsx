@@ -5,10 +5,19 @@
 import { Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { ACCOUNTING_SOURCE_LABELS, type SyncBatchRecord } from '@contract/invoices-accounting';
 
-export function SyncProgress({ batch }: { batch: SyncBatchRecord }) {  const done = batch.synced + batch.failed;
+export function SyncProgress({ batch }: { batch: SyncBatchRecord }) {
+  const done = batch.synced + batch.failed;
   const percent = (n: number) => (batch.total ? (n / batch.total) * 100 : 0);
   return (
-    <Card withBorder radius="md" padding="md" data-testid="sync-progress" data-done={done} data-total={batch.total} data-failed={batch.failed}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      data-testid="sync-progress"
+      data-done={done}
+      data-total={batch.total}
+      data-failed={batch.failed}
+    >
       <Stack gap={6}>
         <Group justify="space-between" gap="xs">
           <Text size="sm" fw={600}>

@@ -30,7 +30,15 @@ import { SyncProgress } from './sync-progress';
 
 function SyncBadge({ row }: { row: AccountingSyncRecord }) {
   return (
-    <Badge color={SYNC_STATUS_COLORS[row.status]} variant="light" size="sm" tt="none" style={{ flexShrink: 0, overflow: 'visible' }} data-testid="sync-row-status" data-status={row.status}>
+    <Badge
+      color={SYNC_STATUS_COLORS[row.status]}
+      variant="light"
+      size="sm"
+      tt="none"
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-testid="sync-row-status"
+      data-status={row.status}
+    >
       {SYNC_STATUS_LABELS[row.status]}
     </Badge>
   );
@@ -52,11 +60,14 @@ export function SyncTab({ companyId, isMobile }: { companyId: number; isMobile: 
   const left = candidates.data?.length ?? 0;
 
   const run = (write: () => Promise<{ data: { id: string }; message: string }>, failure: string) =>
-    void toastedWrite(async () => {
-      const answer = await write();
-      setBatchId(answer.data.id);
-      return answer.message;
-    }, (error) => apiErrorMessage(error, failure));
+    void toastedWrite(
+      async () => {
+        const answer = await write();
+        setBatchId(answer.data.id);
+        return answer.message;
+      },
+      (error) => apiErrorMessage(error, failure),
+    );
 
   const rows: RowsSpec<AccountingSyncRecord> = {
     testId: 'sync',
@@ -85,14 +96,24 @@ export function SyncTab({ companyId, isMobile }: { companyId: number; isMobile: 
       { key: 'partner', label: 'Đối tượng', cell: (row) => row.partner_name, lines: 2, maxWidth: 260 },
       { key: 'date', label: 'Ngày', nowrap: true, cell: (row) => formatDate(row.source_date) },
       { key: 'amount', label: 'Số tiền', align: 'right', nowrap: true, cell: (row) => formatMoney(row.amount) },
-      { key: 'status', label: 'Trạng thái', cell: (row) => <SyncBadge row={row} />, sub: (row) => (row.synced_at ? formatDateTime(row.synced_at) : null) },
+      {
+        key: 'status',
+        label: 'Trạng thái',
+        cell: (row) => <SyncBadge row={row} />,
+        sub: (row) => (row.synced_at ? formatDateTime(row.synced_at) : null),
+      },
       { key: 'reason', label: 'Lý do từ MISA', cell: (row) => row.error_message ?? '', lines: 2, maxWidth: 320 },
       {
         key: 'actions',
         label: '',
         cell: (row) =>
           canRetry && row.status === 'failed' ? (
-            <Button size="xs" variant="subtle" onClick={() => run(() => writes.retry([row.id]), 'Không gửi lại được')} data-testid="sync-retry-one">
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => run(() => writes.retry([row.id]), 'Không gửi lại được')}
+              data-testid="sync-retry-one"
+            >
               Gửi lại
             </Button>
           ) : null,
@@ -119,7 +140,13 @@ export function SyncTab({ companyId, isMobile }: { companyId: number; isMobile: 
               </Button>
             )}
             {canRetry && (counts?.failed ?? 0) > 0 && (
-              <Button variant="light" color="red" leftSection={<IconRefresh size={18} />} onClick={() => run(() => writes.retry(), 'Không gửi lại được')} data-testid="sync-retry-failed">
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconRefresh size={18} />}
+                onClick={() => run(() => writes.retry(), 'Không gửi lại được')}
+                data-testid="sync-retry-failed"
+              >
                 {isMobile ? 'Gửi lại lỗi' : `Gửi lại ${counts?.failed} dòng lỗi`}
               </Button>
             )}
@@ -134,7 +161,14 @@ export function SyncTab({ companyId, isMobile }: { companyId: number; isMobile: 
               data-testid="sync-source"
             />
             <StatusTabs
-              tabs={[allStatusesTab(all), ...SYNC_STATUSES.map((status) => ({ value: status, label: SYNC_STATUS_LABELS[status], count: counts ? (counts[status] ?? 0) : undefined }))]}
+              tabs={[
+                allStatusesTab(all),
+                ...SYNC_STATUSES.map((status) => ({
+                  value: status,
+                  label: SYNC_STATUS_LABELS[status],
+                  count: counts ? (counts[status] ?? 0) : undefined,
+                })),
+              ]}
               value={filter.status}
               onChange={(status) => setFilter({ ...filter, page: 1, status: status as SyncStatus | undefined })}
               testId="sync"
@@ -144,7 +178,10 @@ export function SyncTab({ companyId, isMobile }: { companyId: number; isMobile: 
         query={list}
         empty={{
           title: filter.search || filter.status ? 'Không có chứng từ phù hợp' : 'Chưa đồng bộ chứng từ nào',
-          description: left > 0 ? `Có ${left} chứng từ đã hoàn thành chưa gửi sang MISA: bấm "Đồng bộ".` : 'Chứng từ hoàn thành sẽ hiện ở đây sau khi gửi sang MISA.',
+          description:
+            left > 0
+              ? `Có ${left} chứng từ đã hoàn thành chưa gửi sang MISA: bấm "Đồng bộ".`
+              : 'Chứng từ hoàn thành sẽ hiện ở đây sau khi gửi sang MISA.',
         }}
         rows={rows}
         pager={{ noun: 'chứng từ', sizes: [20, 50, 100], testId: 'sync-pager', countTestId: 'sync-count' }}

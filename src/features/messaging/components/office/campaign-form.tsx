@@ -6,12 +6,24 @@
 import { Checkbox, Modal, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { OaRecord } from '@contract/messaging';
-import { CAMPAIGN_SOURCE_LABELS, CAMPAIGN_SOURCES, type AudienceAnswer, type CampaignRecord, type CampaignSource } from '@contract/messaging-campaigns';
+import {
+  CAMPAIGN_SOURCE_LABELS,
+  CAMPAIGN_SOURCES,
+  type AudienceAnswer,
+  type CampaignRecord,
+  type CampaignSource,
+} from '@contract/messaging-campaigns';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
 import { useBusyWork } from '@/ui/use-busy-work';
 import { toast } from '@/ui/toast';
-import { campaignAudience, createCampaign, useCustomerGroups, useRefreshMessaging, useTemplates } from '@/features/messaging/api/messaging-api';
+import {
+  campaignAudience,
+  createCampaign,
+  useCustomerGroups,
+  useRefreshMessaging,
+  useTemplates,
+} from '@/features/messaging/api/messaging-api';
 
 type Props = { companyId: number; oa: OaRecord; onClose: () => void; onCreated: (campaign: CampaignRecord) => void };
 
@@ -36,13 +48,16 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
     oa: oa.id,
     template: template ? Number(template) : undefined,
     source,
-    customers: source === 'customers' ? { search, customer_type: group ? Number(group) : null, level: level ? Number(level) : null } : undefined,
+    customers:
+      source === 'customers' ? { search, customer_type: group ? Number(group) : null, level: level ? Number(level) : null } : undefined,
     followers: source === 'followers' ? { linked_only: linkedOnly } : undefined,
   });
-  const changed = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setAudience(null);
-  };
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setAudience(null);
+    };
 
   const preview = () => run(async () => setAudience(await campaignAudience(body())));
   const create = () =>
@@ -58,7 +73,14 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
   return (
     <Modal opened onClose={onClose} title="Tạo chiến dịch gửi ZNS" size="xl">
       <Stack gap="sm">
-        <TextInput label="Tên chiến dịch" required maxLength={120} value={name} onChange={(event) => setName(event.currentTarget.value)} data-testid="zalo-campaign-name" />
+        <TextInput
+          label="Tên chiến dịch"
+          required
+          maxLength={120}
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          data-testid="zalo-campaign-name"
+        />
         <Select
           label="Mẫu ZNS"
           required
@@ -76,12 +98,34 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
         />
         {source === 'customers' ? (
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label="Tìm khách hàng" placeholder="Tên, mã, số điện thoại…" value={search} onChange={(event) => changed(setSearch)(event.currentTarget.value)} data-testid="zalo-campaign-search" />
-            <Select label="Nhóm khách hàng" clearable data={(groups.data?.types ?? []).map((one) => ({ value: String(one.id), label: one.title }))} value={group} onChange={changed(setGroup)} />
-            <Select label="Cấp độ" clearable data={(groups.data?.levels ?? []).map((one) => ({ value: String(one.id), label: one.title }))} value={level} onChange={changed(setLevel)} />
+            <TextInput
+              label="Tìm khách hàng"
+              placeholder="Tên, mã, số điện thoại…"
+              value={search}
+              onChange={(event) => changed(setSearch)(event.currentTarget.value)}
+              data-testid="zalo-campaign-search"
+            />
+            <Select
+              label="Nhóm khách hàng"
+              clearable
+              data={(groups.data?.types ?? []).map((one) => ({ value: String(one.id), label: one.title }))}
+              value={group}
+              onChange={changed(setGroup)}
+            />
+            <Select
+              label="Cấp độ"
+              clearable
+              data={(groups.data?.levels ?? []).map((one) => ({ value: String(one.id), label: one.title }))}
+              value={level}
+              onChange={changed(setLevel)}
+            />
           </SimpleGrid>
         ) : (
-          <Checkbox label="Chỉ người quan tâm đã liên kết khách hàng" checked={linkedOnly} onChange={(event) => changed(setLinkedOnly)(event.currentTarget.checked)} />
+          <Checkbox
+            label="Chỉ người quan tâm đã liên kết khách hàng"
+            checked={linkedOnly}
+            onChange={(event) => changed(setLinkedOnly)(event.currentTarget.checked)}
+          />
         )}
         <Checkbox label="Hẹn giờ gửi" checked={later} onChange={(event) => setLater(event.currentTarget.checked)} />
         {later && (
@@ -97,11 +141,14 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
           <Stack gap={4} data-testid="zalo-campaign-audience">
             <Text size="sm" fw={600}>
               {audience.count.toLocaleString('vi-VN')} người nhận
-              {audience.skipped ? ` (bỏ qua ${audience.skipped.toLocaleString('vi-VN')}: không có số di động hợp lệ, trùng số hoặc thiếu dữ liệu)` : ''}
+              {audience.skipped
+                ? ` (bỏ qua ${audience.skipped.toLocaleString('vi-VN')}: không có số di động hợp lệ, trùng số hoặc thiếu dữ liệu)`
+                : ''}
             </Text>
             {audience.quota && (
               <Text size="sm" c={audience.quota.remaining < audience.count ? 'red' : 'dimmed'}>
-                Hạn mức ZNS còn lại hôm nay: {audience.quota.remaining.toLocaleString('vi-VN')}/{audience.quota.daily.toLocaleString('vi-VN')} tin
+                Hạn mức ZNS còn lại hôm nay: {audience.quota.remaining.toLocaleString('vi-VN')}/
+                {audience.quota.daily.toLocaleString('vi-VN')} tin
               </Text>
             )}
             {audience.missing.length > 0 && (

@@ -43,7 +43,9 @@ export function CampaignsPanel({ companyId, oa, canSend }: Props) {
         </Button>
       )}
       {campaigns.isPending && <LoadingBlock />}
-      {campaigns.data?.rows.length === 0 && <EmptyState title="Chưa có chiến dịch nào" description="Gửi một mẫu ZNS tới nhiều khách hàng cùng lúc, ngay hoặc hẹn giờ." />}
+      {campaigns.data?.rows.length === 0 && (
+        <EmptyState title="Chưa có chiến dịch nào" description="Gửi một mẫu ZNS tới nhiều khách hàng cùng lúc, ngay hoặc hẹn giờ." />
+      )}
       {open && <CampaignDetail companyId={companyId} campaign={open} canSend={canSend} onBack={() => setOpenId(null)} />}
       {!open &&
         campaigns.data?.rows.map((row) => (
@@ -59,13 +61,16 @@ export function CampaignsPanel({ companyId, oa, canSend }: Props) {
               </Group>
               <CampaignProgress campaign={row} />
               <Text size="xs" c="dimmed">
-                {row.template.name} · {row.status === 'scheduled' ? `hẹn ${formatDateTime(row.scheduled_at)}` : formatDateTime(row.created_at)}
+                {row.template.name} ·{' '}
+                {row.status === 'scheduled' ? `hẹn ${formatDateTime(row.scheduled_at)}` : formatDateTime(row.created_at)}
                 {row.created_by ? ` · ${row.created_by}` : ''}
               </Text>
             </Stack>
           </Card>
         ))}
-      {!open && (campaigns.data?.count ?? 0) > 10 && <Pagination total={Math.ceil(campaigns.data!.count / 10)} value={page} onChange={setPage} />}
+      {!open && (campaigns.data?.count ?? 0) > 10 && (
+        <Pagination total={Math.ceil(campaigns.data!.count / 10)} value={page} onChange={setPage} />
+      )}
       {creating && (
         <CampaignForm
           companyId={companyId}
@@ -91,14 +96,24 @@ function CampaignProgress({ campaign }: { campaign: CampaignRecord }) {
         <Progress.Section value={(counts.failed * 100) / Math.max(1, counts.total)} color="red" />
       </Progress.Root>
       <Text size="xs" data-testid="zalo-campaign-counts">
-        Đã gửi {counts.sent.toLocaleString('vi-VN')}/{counts.total.toLocaleString('vi-VN')} · lỗi {counts.failed.toLocaleString('vi-VN')} · đang chờ{' '}
-        {counts.waiting.toLocaleString('vi-VN')} ({campaign.progress}%)
+        Đã gửi {counts.sent.toLocaleString('vi-VN')}/{counts.total.toLocaleString('vi-VN')} · lỗi {counts.failed.toLocaleString('vi-VN')} ·
+        đang chờ {counts.waiting.toLocaleString('vi-VN')} ({campaign.progress}%)
       </Text>
     </Stack>
   );
 }
 
-function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: number; campaign: CampaignRecord; canSend: boolean; onBack: () => void }) {
+function CampaignDetail({
+  companyId,
+  campaign,
+  canSend,
+  onBack,
+}: {
+  companyId: number;
+  campaign: CampaignRecord;
+  canSend: boolean;
+  onBack: () => void;
+}) {
   const [status, setStatus] = useState<RecipientStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
   const recipients = useRecipients(companyId, campaign.id, status, page, campaign.status === 'sending');
@@ -126,7 +141,8 @@ function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: n
         </Group>
         <Text fw={600}>{campaign.name}</Text>
         <Text size="sm" c="dimmed">
-          Mẫu {campaign.template.name} · {campaign.source === 'customers' ? 'khách hàng theo bộ lọc' : 'người quan tâm OA'} · gửi từ {formatDateTime(campaign.scheduled_at)}
+          Mẫu {campaign.template.name} · {campaign.source === 'customers' ? 'khách hàng theo bộ lọc' : 'người quan tâm OA'} · gửi từ{' '}
+          {formatDateTime(campaign.scheduled_at)}
         </Text>
         <CampaignProgress campaign={campaign} />
         {canSend && (
@@ -141,7 +157,13 @@ function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: n
                 size="xs"
                 variant="default"
                 color="red"
-                onClick={() => openConfirm({ message: 'Dừng chiến dịch? Những người chưa được gửi sẽ không nhận tin.', okLabel: 'Dừng gửi', onOk: () => act('cancel') })}
+                onClick={() =>
+                  openConfirm({
+                    message: 'Dừng chiến dịch? Những người chưa được gửi sẽ không nhận tin.',
+                    okLabel: 'Dừng gửi',
+                    onOk: () => act('cancel'),
+                  })
+                }
               >
                 Dừng gửi
               </Button>
@@ -150,7 +172,10 @@ function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: n
         )}
         <SegmentedControl
           size="xs"
-          data={[{ value: 'all', label: 'Tất cả' }, ...RECIPIENT_STATUSES.map((value) => ({ value, label: RECIPIENT_STATUS_LABELS[value] }))]}
+          data={[
+            { value: 'all', label: 'Tất cả' },
+            ...RECIPIENT_STATUSES.map((value) => ({ value, label: RECIPIENT_STATUS_LABELS[value] })),
+          ]}
           value={status ?? 'all'}
           onChange={(value) => {
             setStatus(value === 'all' ? undefined : (value as RecipientStatus));
@@ -180,7 +205,9 @@ function CampaignDetail({ companyId, campaign, canSend, onBack }: { companyId: n
             { key: 'note', label: 'Ghi chú', cell: (row) => row.error ?? (row.sent_at ? formatDateTime(row.sent_at) : '') },
           ]}
         />
-        {(recipients.data?.count ?? 0) > 20 && <Pagination size="sm" total={Math.ceil(recipients.data!.count / 20)} value={page} onChange={setPage} />}
+        {(recipients.data?.count ?? 0) > 20 && (
+          <Pagination size="sm" total={Math.ceil(recipients.data!.count / 20)} value={page} onChange={setPage} />
+        )}
       </Stack>
     </Card>
   );

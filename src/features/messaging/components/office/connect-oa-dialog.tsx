@@ -60,7 +60,13 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
             allowDeselect={false}
             data-testid="zalo-connect-environment"
           />
-          <TextInput label="Tên hiển thị" placeholder="Mặc định: tên OA trên Zalo" value={label} onChange={(event) => setLabel(event.currentTarget.value)} maxLength={100} />
+          <TextInput
+            label="Tên hiển thị"
+            placeholder="Mặc định: tên OA trên Zalo"
+            value={label}
+            onChange={(event) => setLabel(event.currentTarget.value)}
+            maxLength={100}
+          />
           <TextInput
             label="App ID"
             required

@@ -4,7 +4,21 @@
  * show without a reload. A reply is a customer-service message: allowed within 7 days of the user's
  * last interaction (Zalo's rule); after that the reply box explains it and offers a ZNS instead.
  */
-import { ActionIcon, Alert, Badge, Button, Grid, Group, Paper, ScrollArea, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowLeft, IconSearch, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { MESSAGE_STATUS_LABELS, type ConversationRecord, type MessageRecord, type OaRecord } from '@contract/messaging';
@@ -60,7 +74,11 @@ export function InboxPanel({ companyId, oa, isMobile, canSend }: Props) {
     <Grid>
       <Grid.Col span={4}>{list}</Grid.Col>
       <Grid.Col span={8}>
-        {open ? <Thread companyId={companyId} oa={oa} conversation={open} canSend={canSend} /> : <EmptyState title="Chọn một hội thoại để xem tin nhắn" />}
+        {open ? (
+          <Thread companyId={companyId} oa={oa} conversation={open} canSend={canSend} />
+        ) : (
+          <EmptyState title="Chọn một hội thoại để xem tin nhắn" />
+        )}
       </Grid.Col>
     </Grid>
   );
@@ -95,7 +113,13 @@ function ConversationItem({ row, active, onOpen }: { row: ConversationRecord; ac
 function Bubble({ message }: { message: MessageRecord }) {
   const out = message.direction === 'out';
   return (
-    <Stack gap={2} align={out ? 'flex-end' : 'flex-start'} data-testid="zalo-message" data-direction={message.direction} data-status={message.status}>
+    <Stack
+      gap={2}
+      align={out ? 'flex-end' : 'flex-start'}
+      data-testid="zalo-message"
+      data-direction={message.direction}
+      data-status={message.status}
+    >
       <Paper p="xs" radius="md" maw="80%" bg={out ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-gray-1)'}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.kind === 'zns' ? `ZNS: ${message.template?.name ?? message.text}` : message.text}
@@ -110,7 +134,17 @@ function Bubble({ message }: { message: MessageRecord }) {
   );
 }
 
-function Thread({ companyId, oa, conversation, canSend }: { companyId: number; oa: OaRecord; conversation: ConversationRecord; canSend: boolean }) {
+function Thread({
+  companyId,
+  oa,
+  conversation,
+  canSend,
+}: {
+  companyId: number;
+  oa: OaRecord;
+  conversation: ConversationRecord;
+  canSend: boolean;
+}) {
   const thread = useThread(companyId, conversation.id);
   const refresh = useRefreshMessaging(companyId);
   const [text, setText] = useState('');
@@ -178,7 +212,14 @@ function Thread({ companyId, oa, conversation, canSend }: { companyId: number; o
             }}
             data-testid="zalo-reply"
           />
-          <ActionIcon size="lg" onClick={() => void reply()} loading={busy} disabled={!text.trim()} aria-label="Gửi" data-testid="zalo-reply-send">
+          <ActionIcon
+            size="lg"
+            onClick={() => void reply()}
+            loading={busy}
+            disabled={!text.trim()}
+            aria-label="Gửi"
+            data-testid="zalo-reply-send"
+          >
             <IconSend size={18} />
           </ActionIcon>
         </Group>
@@ -194,7 +235,15 @@ function Thread({ companyId, oa, conversation, canSend }: { companyId: number; o
           </Stack>
         </Alert>
       )}
-      {zns && <ZnsDialog companyId={companyId} oa={oa} phone={conversation.customer?.phone ?? ''} customer={conversation.customer?.id ?? null} onClose={() => setZns(false)} />}
+      {zns && (
+        <ZnsDialog
+          companyId={companyId}
+          oa={oa}
+          phone={conversation.customer?.phone ?? ''}
+          customer={conversation.customer?.id ?? null}
+          onClose={() => setZns(false)}
+        />
+      )}
     </Stack>
   );
 }

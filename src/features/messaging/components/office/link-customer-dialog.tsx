@@ -17,7 +17,10 @@ export function LinkCustomerDialog({ companyId, follower, onClose, onLink }: Pro
     queryKey: messagingKeys.of(companyId, 'customer-search', debounced),
     queryFn: () => searchCustomers(companyId, debounced),
   });
-  const options = (found.data ?? []).map((one) => ({ value: one.id, label: `${one.name} (${one.code}${one.phone ? ` · ${one.phone}` : ''})` }));
+  const options = (found.data ?? []).map((one) => ({
+    value: one.id,
+    label: `${one.name} (${one.code}${one.phone ? ` · ${one.phone}` : ''})`,
+  }));
 
   return (
     <Modal opened onClose={onClose} title={`Liên kết ${follower.display_name} với khách hàng`}>

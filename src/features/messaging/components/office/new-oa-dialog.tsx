@@ -46,7 +46,13 @@ export function NewOaDialog({ companyId, opened, onClose }: Props) {
             Chưa có Official Account? Gửi yêu cầu, bộ phận hỗ trợ sẽ cùng bạn đăng ký OA với Zalo (xét duyệt 1–3 ngày làm việc).
           </Text>
           <TextInput label="Tên OA" required maxLength={100} {...field('name')} data-testid="zalo-new-oa-name" />
-          <Select label="Lĩnh vực" data={[...OA_SECTORS]} value={form.sector} onChange={(value) => value && setForm({ ...form, sector: value })} allowDeselect={false} />
+          <Select
+            label="Lĩnh vực"
+            data={[...OA_SECTORS]}
+            value={form.sector}
+            onChange={(value) => value && setForm({ ...form, sector: value })}
+            allowDeselect={false}
+          />
           <TextInput label="Số điện thoại liên hệ" required {...field('phone')} inputMode="tel" data-testid="zalo-new-oa-phone" />
           <TextInput label="Email" {...field('email')} />
           <TextInput label="Địa chỉ" {...field('address')} />

@@ -91,8 +91,8 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
               )}
               <Text size="sm">{OA_ENVIRONMENT_LABELS[oa.environment]}</Text>
               <Text size="sm" c="dimmed">
-                {oa.follower_count.toLocaleString('vi-VN')} người quan tâm ({oa.linked_count.toLocaleString('vi-VN')} đã liên kết khách hàng) ·{' '}
-                {oa.template_count} mẫu ZNS
+                {oa.follower_count.toLocaleString('vi-VN')} người quan tâm ({oa.linked_count.toLocaleString('vi-VN')} đã liên kết khách
+                hàng) · {oa.template_count} mẫu ZNS
               </Text>
               {oa.status === 'connected' && <OaQuota companyId={companyId} oa={oa} />}
               {oa.access_expires_at && (
@@ -116,7 +116,12 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
               </Group>
               {canEdit && (
                 <Group gap="xs" mt={4}>
-                  <Button size="xs" variant={oa.status === 'connected' ? 'default' : 'filled'} onClick={() => setConnecting({ oa })} data-testid="zalo-reconnect">
+                  <Button
+                    size="xs"
+                    variant={oa.status === 'connected' ? 'default' : 'filled'}
+                    onClick={() => setConnecting({ oa })}
+                    data-testid="zalo-reconnect"
+                  >
                     Kết nối lại
                   </Button>
                   <Button size="xs" variant="default" onClick={() => setEvents(oa)} data-testid="zalo-order-events">
@@ -133,7 +138,15 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
           </Card>
         ))}
       </SimpleGrid>
-      {connecting && <ConnectOaDialog key={connecting.oa?.id ?? 'new'} companyId={companyId} oa={connecting.oa} opened onClose={() => setConnecting(null)} />}
+      {connecting && (
+        <ConnectOaDialog
+          key={connecting.oa?.id ?? 'new'}
+          companyId={companyId}
+          oa={connecting.oa}
+          opened
+          onClose={() => setConnecting(null)}
+        />
+      )}
       {newOa && <NewOaDialog companyId={companyId} opened onClose={() => setNewOa(false)} />}
       {events && <OrderEventsDialog companyId={companyId} oa={events} onClose={() => setEvents(null)} />}
     </Stack>
@@ -147,7 +160,9 @@ function OaQuota({ companyId, oa }: { companyId: number; oa: OaRecord }) {
   const { quota, quota_error: problem } = detail.data;
   return (
     <Text size="sm" c={problem ? 'orange' : undefined} data-testid="zalo-oa-quota">
-      {quota ? `Hạn mức ZNS hôm nay: còn ${quota.remaining.toLocaleString('vi-VN')}/${quota.daily.toLocaleString('vi-VN')} tin` : `Không đọc được hạn mức ZNS: ${problem}`}
+      {quota
+        ? `Hạn mức ZNS hôm nay: còn ${quota.remaining.toLocaleString('vi-VN')}/${quota.daily.toLocaleString('vi-VN')} tin`
+        : `Không đọc được hạn mức ZNS: ${problem}`}
     </Text>
   );
 }

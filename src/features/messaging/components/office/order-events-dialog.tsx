@@ -11,13 +11,17 @@ export function OrderEventsDialog({ companyId, oa, onClose }: { companyId: numbe
   const refresh = useRefreshMessaging(companyId);
   const [settings, setSettings] = useState<OrderEventSettings>(oa.order_events);
   const [busy, setBusy] = useState(false);
-  const options = (templates.data ?? []).filter((one) => one.status === 'enabled').map((one) => ({ value: String(one.id), label: one.name }));
+  const options = (templates.data ?? [])
+    .filter((one) => one.status === 'enabled')
+    .map((one) => ({ value: String(one.id), label: one.name }));
 
   async function save() {
     setBusy(true);
     const done = await toastedWrite(
       async () => {
-        const text = await updateOa(companyId, oa.id, { order_events: { confirmed: null, delivering: null, delivered: null, ...settings } });
+        const text = await updateOa(companyId, oa.id, {
+          order_events: { confirmed: null, delivering: null, delivered: null, ...settings },
+        });
         await refresh();
         return text;
       },

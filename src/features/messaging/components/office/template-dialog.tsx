@@ -6,16 +6,33 @@
 import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BINDING_FIELD_LABELS, BINDING_FIELDS, type OaRecord, type TemplateBinding, type TemplateBindings, type TemplateRecord } from '@contract/messaging';
+import {
+  BINDING_FIELD_LABELS,
+  BINDING_FIELDS,
+  type OaRecord,
+  type TemplateBinding,
+  type TemplateBindings,
+  type TemplateRecord,
+} from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
 import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
 import { toastedWrite } from '@/ui/toasted-write';
-import { errorText, messagingKeys, previewTemplate, saveBindings, searchCustomers, useRefreshMessaging } from '@/features/messaging/api/messaging-api';
+import {
+  errorText,
+  messagingKeys,
+  previewTemplate,
+  saveBindings,
+  searchCustomers,
+  useRefreshMessaging,
+} from '@/features/messaging/api/messaging-api';
 import { TemplateStatusBadge } from './template-status-badge';
 import { ZnsDialog } from './zns-dialog';
 
 const FIXED = 'text';
-const SOURCES = [...BINDING_FIELDS.map((field) => ({ value: field, label: BINDING_FIELD_LABELS[field] })), { value: FIXED, label: 'Nội dung cố định' }];
+const SOURCES = [
+  ...BINDING_FIELDS.map((field) => ({ value: field, label: BINDING_FIELD_LABELS[field] })),
+  { value: FIXED, label: 'Nội dung cố định' },
+];
 
 type Props = { companyId: number; oa: OaRecord; template: TemplateRecord; canEdit: boolean; canSend: boolean; onClose: () => void };
 
@@ -26,7 +43,10 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
   const [trying, setTrying] = useState(false);
   const { search, setSearch, debounced } = useSelectSearch();
   const [customer, setCustomer] = useState<string | null>(null);
-  const found = useQuery({ queryKey: messagingKeys.of(companyId, 'customer-search', debounced), queryFn: () => searchCustomers(companyId, debounced) });
+  const found = useQuery({
+    queryKey: messagingKeys.of(companyId, 'customer-search', debounced),
+    queryFn: () => searchCustomers(companyId, debounced),
+  });
   const preview = useQuery({
     // The server fills the saved bindings: the preview follows a save, not each change on the form.
     queryKey: messagingKeys.of(companyId, 'preview', template.id, customer, template.bindings),
@@ -85,7 +105,12 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
                   <Table.Tr key={param.name}>
                     <Table.Td>
                       {param.name}
-                      {param.require && <Text span c="red"> *</Text>}
+                      {param.require && (
+                        <Text span c="red">
+                          {' '}
+                          *
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4}>
@@ -97,7 +122,10 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
                           clearable
                           disabled={!canEdit}
                           onChange={(value) =>
-                            setBinding(param.name, value === null ? null : value === FIXED ? { text: '' } : { field: value as (typeof BINDING_FIELDS)[number] })
+                            setBinding(
+                              param.name,
+                              value === null ? null : value === FIXED ? { text: '' } : { field: value as (typeof BINDING_FIELDS)[number] },
+                            )
                           }
                         />
                         {binding && 'text' in binding && (
@@ -112,7 +140,11 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
                       </Stack>
                     </Table.Td>
                     <Table.Td>{template.sample_data[param.name] ?? '—'}</Table.Td>
-                    {customer && <Table.Td data-testid="zalo-template-preview-value">{preview.data?.data[param.name] ?? (preview.data ? 'Thiếu' : '…')}</Table.Td>}
+                    {customer && (
+                      <Table.Td data-testid="zalo-template-preview-value">
+                        {preview.data?.data[param.name] ?? (preview.data ? 'Thiếu' : '…')}
+                      </Table.Td>
+                    )}
                   </Table.Tr>
                 );
               })}
@@ -142,10 +174,18 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
           ) : (
             <span />
           )}
-          {canEdit ? <DialogActions onCancel={onClose} label="Lưu cách điền" onConfirm={() => void save()} busy={busy} /> : <Button variant="default" onClick={onClose}>Đóng lại</Button>}
+          {canEdit ? (
+            <DialogActions onCancel={onClose} label="Lưu cách điền" onConfirm={() => void save()} busy={busy} />
+          ) : (
+            <Button variant="default" onClick={onClose}>
+              Đóng lại
+            </Button>
+          )}
         </Group>
       </Stack>
-      {trying && <ZnsDialog companyId={companyId} oa={oa} phone="" customer={customer} template={template.id} onClose={() => setTrying(false)} />}
+      {trying && (
+        <ZnsDialog companyId={companyId} oa={oa} phone="" customer={customer} template={template.id} onClose={() => setTrying(false)} />
+      )}
     </Modal>
   );
 }

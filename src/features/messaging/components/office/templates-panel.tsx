@@ -84,10 +84,14 @@ export function TemplatesPanel({ companyId, oa, isMobile, canSend }: Props) {
         )}
       </Group>
       {templates.isPending && <LoadingBlock />}
-      {templates.data?.length === 0 && <EmptyState title="Chưa có mẫu ZNS" description="Bấm “Đồng bộ mẫu” để tải các mẫu của OA từ Zalo." />}
+      {templates.data?.length === 0 && (
+        <EmptyState title="Chưa có mẫu ZNS" description="Bấm “Đồng bộ mẫu” để tải các mẫu của OA từ Zalo." />
+      )}
       {templates.data && templates.data.length > 0 && <ListRows rows={templates.data} isMobile={isMobile} spec={rows} />}
       <ZnsLog companyId={companyId} oa={oa} />
-      {open && <TemplateDialog companyId={companyId} oa={oa} template={open} canEdit={canEdit} canSend={canSend} onClose={() => setOpen(null)} />}
+      {open && (
+        <TemplateDialog companyId={companyId} oa={oa} template={open} canEdit={canEdit} canSend={canSend} onClose={() => setOpen(null)} />
+      )}
     </Stack>
   );
 }

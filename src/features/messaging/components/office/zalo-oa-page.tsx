@@ -76,7 +76,13 @@ export function ZaloOaPage({ companyId, isMobile, search, onSearch }: Props) {
           {search.zalo_error}
         </Alert>
       )}
-      <ScrollingTabs tabs={tabs} labels={labels} value={tab} onChange={(next) => onSearch({ tab: next === 'oa' ? undefined : next })} testId="zalo" />
+      <ScrollingTabs
+        tabs={tabs}
+        labels={labels}
+        value={tab}
+        onChange={(next) => onSearch({ tab: next === 'oa' ? undefined : next })}
+        testId="zalo"
+      />
       {tab === 'oa' && <OaPanel companyId={companyId} oas={list} isMobile={isMobile} />}
       {tab !== 'oa' && !oa && <EmptyState title="Chưa kết nối Zalo OA" description="Hãy kết nối một OA ở mục Tài khoản OA." />}
       {oa && tab === 'followers' && <FollowersPanel companyId={companyId} oa={oa} isMobile={isMobile} canSend={canSend} />}

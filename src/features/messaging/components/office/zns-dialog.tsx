@@ -29,7 +29,10 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
     if (!template) return;
     let live = true;
     const fill = customer ? previewTemplate(companyId, template.id, customer).then((preview) => preview.data) : Promise.resolve({});
-    void fill.then((filled) => live && setData(filled), () => live && setData({}));
+    void fill.then(
+      (filled) => live && setData(filled),
+      () => live && setData({}),
+    );
     return () => {
       live = false;
     };
@@ -39,7 +42,16 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
     setBusy(true);
     setProblem(null);
     try {
-      const { text } = await sendMessage({ kind: 'zns', id, company: companyId, oa: oa.id, template: templateId, phone, template_data: data, customer: customer ?? undefined });
+      const { text } = await sendMessage({
+        kind: 'zns',
+        id,
+        company: companyId,
+        oa: oa.id,
+        template: templateId,
+        phone,
+        template_data: data,
+        customer: customer ?? undefined,
+      });
       toast.success(text);
       await refresh();
       onClose();
@@ -64,7 +76,14 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
           onChange={(value) => setTemplateId(value ? Number(value) : null)}
           data-testid="zalo-zns-template"
         />
-        <TextInput label="Số điện thoại" required value={phone} onChange={(event) => setPhone(event.currentTarget.value)} inputMode="tel" data-testid="zalo-zns-phone" />
+        <TextInput
+          label="Số điện thoại"
+          required
+          value={phone}
+          onChange={(event) => setPhone(event.currentTarget.value)}
+          inputMode="tel"
+          data-testid="zalo-zns-phone"
+        />
         {template?.params.map((param) => (
           <TextInput
             key={param.name}
@@ -77,7 +96,14 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
           />
         ))}
         <ProblemLine problem={problem} testId="zalo-zns-problem" />
-        <DialogActions onCancel={onClose} label="Gửi ZNS" onConfirm={() => void send()} busy={busy} disabled={!template} testId="zalo-zns-send" />
+        <DialogActions
+          onCancel={onClose}
+          label="Gửi ZNS"
+          onConfirm={() => void send()}
+          busy={busy}
+          disabled={!template}
+          testId="zalo-zns-send"
+        />
       </Stack>
     </Modal>
   );

@@ -96,7 +96,9 @@ export function OrderPaymentsCard({ db, collector, order, isMobile }: Props) {
             )}
           </Group>
         )}
-        {payable && open > 0 && order.code && <VietQrBlock companyId={collector.companyId} amount={open} purpose={`${order.code} thanh toan`} />}
+        {payable && open > 0 && order.code && (
+          <VietQrBlock companyId={collector.companyId} amount={open} purpose={`${order.code} thanh toan`} />
+        )}
       </Stack>
       {dialog && (
         <CollectPaymentDialog

@@ -43,7 +43,14 @@ export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
   );
   const data = answer.data?.data;
   return (
-    <SideDrawer opened={target !== null} onClose={onClose} fullScreen={isMobile} width="xl" title={target?.title} data-testid="drill-drawer">
+    <SideDrawer
+      opened={target !== null}
+      onClose={onClose}
+      fullScreen={isMobile}
+      width="xl"
+      title={target?.title}
+      data-testid="drill-drawer"
+    >
       {answer.isPending && <LoadingBlock />}
       {answer.error && <ProblemAlert problem={answer.error.message} />}
       {data && (

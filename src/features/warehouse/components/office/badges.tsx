@@ -1,7 +1,14 @@
 /** The small marks the warehouse screens share: a receipt's status, a lot's status, how near an expiry is. */
 import { Badge, Group, Text } from '@mantine/core';
 import { vietnamDay } from '@contract/price-policy';
-import { LOT_STATUS_COLORS, LOT_STATUS_LABELS, RECEIPT_STATUS_COLORS, RECEIPT_STATUS_LABELS, type LotStatus, type ReceiptStatus } from '@contract/warehouse-status';
+import {
+  LOT_STATUS_COLORS,
+  LOT_STATUS_LABELS,
+  RECEIPT_STATUS_COLORS,
+  RECEIPT_STATUS_LABELS,
+  type LotStatus,
+  type ReceiptStatus,
+} from '@contract/warehouse-status';
 import { formatDate } from '@/lib/dates';
 import { expiryTone } from '@/features/warehouse/model/expiry';
 
@@ -23,7 +30,12 @@ export function LotStatusBadge({ status }: { status: LotStatus }) {
 
 /** An expiry date, coloured and explained when it is within 90 days or past. */
 export function ExpiryText({ expiresOn, today = vietnamDay() }: { expiresOn: string | null; today?: string }) {
-  if (!expiresOn) return <Text span c="dimmed" size="sm">—</Text>;
+  if (!expiresOn)
+    return (
+      <Text span c="dimmed" size="sm">
+        —
+      </Text>
+    );
   const tone = expiryTone(expiresOn, today);
   return (
     <Group gap={6} wrap="nowrap" display="inline-flex">

@@ -21,20 +21,22 @@ type Props = { companyId: number; receipt: ReceiptDetail; isMobile: boolean };
 
 const qty = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatNumber(value));
 const money = (value: number | null | undefined) => (value === null || value === undefined ? '' : formatMoney(value));
-const figure = (pick: (row: CheckRow) => { quantity: number; value: number | null } | null, withValue = true) => (row: CheckRow) => {
-  const value = pick(row);
-  if (!value) return '—';
-  return (
-    <>
-      {qty(value.quantity)}
-      {withValue && value.quantity !== 0 && (
-        <Text size="xs" c="dimmed">
-          {money(value.value)}
-        </Text>
-      )}
-    </>
-  );
-};
+const figure =
+  (pick: (row: CheckRow) => { quantity: number; value: number | null } | null, withValue = true) =>
+  (row: CheckRow) => {
+    const value = pick(row);
+    if (!value) return '—';
+    return (
+      <>
+        {qty(value.quantity)}
+        {withValue && value.quantity !== 0 && (
+          <Text size="xs" c="dimmed">
+            {money(value.value)}
+          </Text>
+        )}
+      </>
+    );
+  };
 
 export function CheckDetail({ companyId, receipt, isMobile }: Props) {
   const open = receipt.status === 'draft' || receipt.status === 'pending';
@@ -49,7 +51,13 @@ export function CheckDetail({ companyId, receipt, isMobile }: Props) {
     { key: 'name', label: 'Sản phẩm', cell: (row) => row.name, sub: (row) => row.sku, maxWidth: 280 },
     { key: 'lot', label: 'Lô / HD', nowrap: true, cell: (row) => row.lotNo ?? '—', sub: (row) => formatDate(row.expiresOn) },
     { key: 'unit', label: 'ĐVT', cell: (row) => row.unit },
-    { key: 'cost', label: 'Đơn giá', align: 'right', nowrap: true, cell: (row) => money(row.unitCost === null ? null : Math.round(row.unitCost)) },
+    {
+      key: 'cost',
+      label: 'Đơn giá',
+      align: 'right',
+      nowrap: true,
+      cell: (row) => money(row.unitCost === null ? null : Math.round(row.unitCost)),
+    },
     { key: 'book', label: 'Sổ sách', align: 'right', nowrap: true, cell: figure((row) => row.book) },
     { key: 'counted', label: 'Thực tế', align: 'right', nowrap: true, bold: true, cell: figure((row) => row.counted) },
     { key: 'surplus', label: 'Thừa', align: 'right', nowrap: true, cell: figure((row) => row.surplus) },

@@ -23,14 +23,10 @@ export function CheckPrintSheet({ print, averageCost }: { print: ReceiptPrint; a
       <FormHeader print={print} />
       <TitleBlock print={print} accounts={false} />
       <div className={classes.facts}>
-        <p>
-          - Thời điểm kiểm kê: …… giờ …… {documentDate(receipt.document_date).toLowerCase()}
-        </p>
+        <p>- Thời điểm kiểm kê: …… giờ …… {documentDate(receipt.document_date).toLowerCase()}</p>
         <p>- Ban kiểm kê gồm:</p>
         {['Trưởng ban', 'Ủy viên', 'Ủy viên'].map((role, index) => (
-          <p key={index}>
-            &nbsp;&nbsp;Ông/Bà: …………………………… Chức vụ: ……………… Đại diện: ……………… {role}
-          </p>
+          <p key={index}>&nbsp;&nbsp;Ông/Bà: …………………………… Chức vụ: ……………… Đại diện: ……………… {role}</p>
         ))}
         <p>
           - Đã kiểm kê kho <b data-testid="print-warehouse">{receipt.warehouse_name}</b> những mặt hàng dưới đây
@@ -45,8 +41,12 @@ export function CheckPrintSheet({ print, averageCost }: { print: ReceiptPrint; a
             <th rowSpan={3}>Mã số</th>
             <th rowSpan={3}>ĐVT</th>
             <th rowSpan={3}>Đơn giá</th>
-            <th colSpan={2} rowSpan={2}>Theo sổ kế toán</th>
-            <th colSpan={2} rowSpan={2}>Theo kiểm kê</th>
+            <th colSpan={2} rowSpan={2}>
+              Theo sổ kế toán
+            </th>
+            <th colSpan={2} rowSpan={2}>
+              Theo kiểm kê
+            </th>
             <th colSpan={4}>Chênh lệch</th>
             <th colSpan={3}>Phẩm chất</th>
           </tr>

@@ -101,7 +101,10 @@ export function LotListView(props: Props) {
         </FilterPanel>
       }
       query={lots}
-      empty={{ title: filtered ? 'Không có lô phù hợp' : 'Chưa có lô hàng nào', description: filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Lô hàng được tạo khi nhập kho có số lô.' }}
+      empty={{
+        title: filtered ? 'Không có lô phù hợp' : 'Chưa có lô hàng nào',
+        description: filtered ? 'Thử đổi từ khóa hoặc bộ lọc.' : 'Lô hàng được tạo khi nhập kho có số lô.',
+      }}
       rows={rows}
       pager={{ noun: 'lô', sizes: WAREHOUSE_PAGE_SIZES, testId: 'lot-pager' }}
       footer={

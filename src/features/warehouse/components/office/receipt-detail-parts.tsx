@@ -39,9 +39,7 @@ export function ReceiptFacts({ receipt }: { receipt: ReceiptDetail }) {
         <Fact label="Theo chứng từ">{receipt.source_document}</Fact>
         <Fact label="Đơn hàng">{receipt.order_code}</Fact>
         {receipt.is_return && <Fact label="Loại phiếu">Hàng trả về (biệt trữ)</Fact>}
-        {receipt.kind !== 'check' && (
-          <Fact label="Tổng số lượng (đơn vị cơ bản)">{formatNumber(receipt.total_quantity)}</Fact>
-        )}
+        {receipt.kind !== 'check' && <Fact label="Tổng số lượng (đơn vị cơ bản)">{formatNumber(receipt.total_quantity)}</Fact>}
         {receipt.kind !== 'check' && (
           <Fact label="Tổng tiền" testId="receipt-total">
             <MoneyText value={receipt.total_amount} fw={700} />
@@ -67,7 +65,9 @@ export function ReceiptHistory({ history }: { history: ReceiptDetail['history'] 
         {history.map((entry, index) => (
           <Timeline.Item
             key={index}
-            title={entry.from ? `${RECEIPT_STATUS_LABELS[entry.from]} → ${RECEIPT_STATUS_LABELS[entry.to]}` : RECEIPT_STATUS_LABELS[entry.to]}
+            title={
+              entry.from ? `${RECEIPT_STATUS_LABELS[entry.from]} → ${RECEIPT_STATUS_LABELS[entry.to]}` : RECEIPT_STATUS_LABELS[entry.to]
+            }
           >
             <Text size="xs" c="dimmed">
               {entry.by} · {formatDateTime(entry.at)}

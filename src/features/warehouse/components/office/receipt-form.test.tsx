@@ -6,8 +6,23 @@ import { ReceiptForm } from './receipt-form';
 
 configure({ asyncUtilTimeout: 5_000 });
 
-const PANADOL: LineVariant = { id: 3, name: 'Panadol Extra', sku: 'SP000003-1', units: [{ unit: 'viên', factor: 1, price: 1_500 }, { unit: 'hộp', factor: 180, price: 257_000 }], isMedicine: true };
-const GAUZE: LineVariant = { id: 9, name: 'Bông y tế', sku: 'SP000009-1', units: [{ unit: 'gói', factor: 1, price: 5_000 }], isMedicine: false };
+const PANADOL: LineVariant = {
+  id: 3,
+  name: 'Panadol Extra',
+  sku: 'SP000003-1',
+  units: [
+    { unit: 'viên', factor: 1, price: 1_500 },
+    { unit: 'hộp', factor: 180, price: 257_000 },
+  ],
+  isMedicine: true,
+};
+const GAUZE: LineVariant = {
+  id: 9,
+  name: 'Bông y tế',
+  sku: 'SP000009-1',
+  units: [{ unit: 'gói', factor: 1, price: 5_000 }],
+  isMedicine: false,
+};
 const scope = { companyId: TEST_COMPANY.id, accountId: TEST_ACCOUNT.id, multi: false, active: null, isMobile: false };
 
 afterEach(() => {
@@ -20,7 +35,13 @@ function refuseSecondLine() {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
     if (init?.method !== 'POST') return Response.json({ code: 200, data: [], count: 0 });
     return Response.json(
-      { code: 400, data: null, error: 'VALIDATION_FAILED', message: 'Bông y tế không có đơn vị "gói"', fields: { 'lines.1.unit': 'Bông y tế không có đơn vị "gói"' } },
+      {
+        code: 400,
+        data: null,
+        error: 'VALIDATION_FAILED',
+        message: 'Bông y tế không có đơn vị "gói"',
+        fields: { 'lines.1.unit': 'Bông y tế không có đơn vị "gói"' },
+      },
       { status: 400 },
     );
   });
@@ -59,7 +80,15 @@ describe('ReceiptForm', () => {
   it('asks an import of a medicine for its lot and expiry before sending anything', async () => {
     enterWorkspace(ADMIN_ACCESS);
     const fetchMock = refuseSecondLine();
-    renderScreen(<ReceiptForm scope={scope} kind="import" id={null} initial={addVariant(emptyDraft('2026-11-21', null), PANADOL, 'hộp')} onCancel={vi.fn()} />);
+    renderScreen(
+      <ReceiptForm
+        scope={scope}
+        kind="import"
+        id={null}
+        initial={addVariant(emptyDraft('2026-11-21', null), PANADOL, 'hộp')}
+        onCancel={vi.fn()}
+      />,
+    );
     fireEvent.click(await screen.findByTestId('receipt-save-draft'));
     await screen.findByText('Thuốc cần số lô');
     expect(screen.getByText('Thuốc cần hạn dùng')).toBeTruthy();

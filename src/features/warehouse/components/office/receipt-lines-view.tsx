@@ -25,7 +25,13 @@ function Lots({ line }: { line: ReceiptLineRecord }) {
   const picks = line.picks.filter((pick) => pick.lot_no);
   if (picks.length === 0) {
     const own = lotLabel(line.lot_no, line.expires_on);
-    return own ? <Text size="xs">{own}</Text> : <Text size="xs" c="dimmed">Theo hạn dùng (FEFO)</Text>;
+    return own ? (
+      <Text size="xs">{own}</Text>
+    ) : (
+      <Text size="xs" c="dimmed">
+        Theo hạn dùng (FEFO)
+      </Text>
+    );
   }
   const seen = new Map<string, number>();
   // A transfer's picks leave one warehouse and enter the other: list each lot once.
@@ -36,7 +42,10 @@ function Lots({ line }: { line: ReceiptLineRecord }) {
         const pick = picks.find((candidate) => candidate.lot_no === lotNo)!;
         return (
           <Text key={lotNo} size="xs" data-testid="line-pick" data-lot-no={lotNo}>
-            {lotLabel(lotNo, pick.expires_on)}: {quantity % line.factor === 0 ? `${formatNumber(quantity / line.factor)} ${line.unit}` : `${formatNumber(quantity)} (đơn vị cơ bản)`}
+            {lotLabel(lotNo, pick.expires_on)}:{' '}
+            {quantity % line.factor === 0
+              ? `${formatNumber(quantity / line.factor)} ${line.unit}`
+              : `${formatNumber(quantity)} (đơn vị cơ bản)`}
           </Text>
         );
       })}
@@ -54,11 +63,25 @@ export function ReceiptLinesView({ kind, lines, isMobile }: Props) {
     { key: 'document', label: documentLabel, align: 'right', nowrap: true, cell: (line) => quantity(line.document_quantity, line) },
     { key: 'quantity', label: quantityLabel, align: 'right', nowrap: true, bold: true, cell: (line) => quantity(line.quantity, line) },
     ...(kind === 'transfer'
-      ? [{ key: 'received', label: 'Thực nhận', align: 'right' as const, nowrap: true, cell: (line: ReceiptLineRecord) => quantity(line.received_quantity, line) }]
+      ? [
+          {
+            key: 'received',
+            label: 'Thực nhận',
+            align: 'right' as const,
+            nowrap: true,
+            cell: (line: ReceiptLineRecord) => quantity(line.received_quantity, line),
+          },
+        ]
       : []),
     { key: 'price', label: 'Đơn giá', align: 'right', nowrap: true, cell: (line) => <MoneyText value={line.unit_price} size="sm" /> },
     { key: 'amount', label: 'Thành tiền', align: 'right', nowrap: true, cell: (line) => <MoneyText value={line.amount} size="sm" /> },
-    { key: 'cost', label: 'Giá trị kho', align: 'right', nowrap: true, cell: (line) => (line.cost === null ? '—' : <MoneyText value={line.cost} size="sm" />) },
+    {
+      key: 'cost',
+      label: 'Giá trị kho',
+      align: 'right',
+      nowrap: true,
+      cell: (line) => (line.cost === null ? '—' : <MoneyText value={line.cost} size="sm" />),
+    },
   ];
   return (
     <ListRows

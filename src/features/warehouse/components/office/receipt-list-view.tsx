@@ -97,7 +97,14 @@ export function ReceiptListView(props: Props) {
       { key: 'code', label: 'Số phiếu', nowrap: true, cell: code },
       { key: 'date', label: 'Ngày', nowrap: true, cell: (row) => formatDate(row.document_date) },
       { key: 'warehouse', label: 'Kho', cell: warehouseOf, maxWidth: 240 },
-      { key: 'partner', label: PARTNER_LABEL[kind], cell: (row) => partnerOf(kind, row), lines: 2, maxWidth: 280, sub: (row) => row.source_document },
+      {
+        key: 'partner',
+        label: PARTNER_LABEL[kind],
+        cell: (row) => partnerOf(kind, row),
+        lines: 2,
+        maxWidth: 280,
+        sub: (row) => row.source_document,
+      },
       { key: 'lines', label: 'Số dòng', align: 'right', cell: (row) => row.line_count },
       { key: 'quantity', label: 'SL cơ bản', align: 'right', nowrap: true, cell: (row) => formatNumber(row.total_quantity) },
       ...(kind === 'check' ? [] : [{ key: 'amount', label: 'Thành tiền', align: 'right' as const, nowrap: true, cell: amount }]),
@@ -151,8 +158,19 @@ export function ReceiptListView(props: Props) {
       nowrap
       header={
         <>
-          <ReceiptStatusTabs kind={kind} value={filter.status} counts={list.data?.bonus.by_status} onChange={(status) => controls.change({ status })} />
-          <ReceiptFilters filter={filter} onChange={controls.change} warehouses={scope.multi ? (warehouses.data ?? []) : null} active={scope.active} isMobile={isMobile} />
+          <ReceiptStatusTabs
+            kind={kind}
+            value={filter.status}
+            counts={list.data?.bonus.by_status}
+            onChange={(status) => controls.change({ status })}
+          />
+          <ReceiptFilters
+            filter={filter}
+            onChange={controls.change}
+            warehouses={scope.multi ? (warehouses.data ?? []) : null}
+            active={scope.active}
+            isMobile={isMobile}
+          />
         </>
       }
       query={list}

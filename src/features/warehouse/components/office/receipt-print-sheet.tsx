@@ -49,7 +49,10 @@ function Facts({ print }: { print: ReceiptPrint }) {
       <div className={classes.facts}>
         {line('Họ và tên người nhận hàng', receipt.partner_name, 'print-partner')}
         {line('Địa chỉ (bộ phận)', receipt.partner_address)}
-        {line('Lý do xuất kho', receipt.note || (receipt.order_code ? `Xuất bán theo đơn hàng ${receipt.order_code}` : receipt.source_document))}
+        {line(
+          'Lý do xuất kho',
+          receipt.note || (receipt.order_code ? `Xuất bán theo đơn hàng ${receipt.order_code}` : receipt.source_document),
+        )}
         {line('Xuất tại kho (ngăn lô)', receipt.warehouse_name, 'print-warehouse')}
       </div>
     );
@@ -70,7 +73,8 @@ export function ReceiptPrintSheet({ print }: { print: ReceiptPrint }) {
   const rows = printRows(print.receipt);
   const totals = printTotals(rows);
   const transfer = kind === 'transfer';
-  const [first, second] = kind === 'import' ? ['Theo chứng từ', 'Thực nhập'] : transfer ? ['Thực xuất', 'Thực nhập'] : ['Yêu cầu', 'Thực xuất'];
+  const [first, second] =
+    kind === 'import' ? ['Theo chứng từ', 'Thực nhập'] : transfer ? ['Thực xuất', 'Thực nhập'] : ['Yêu cầu', 'Thực xuất'];
   // A transfer prints what left and what arrived; the others what the document asked and the actual.
   const firstOf = (row: (typeof rows)[number]) => (transfer ? row.quantity : row.documentQuantity);
   const secondOf = (row: (typeof rows)[number]) => (transfer ? row.receivedQuantity : row.quantity);
@@ -82,13 +86,23 @@ export function ReceiptPrintSheet({ print }: { print: ReceiptPrint }) {
       <table className={classes.lines} data-testid="print-lines">
         <thead>
           <tr>
-            <th rowSpan={2} style={{ width: '6%' }}>STT</th>
+            <th rowSpan={2} style={{ width: '6%' }}>
+              STT
+            </th>
             <th rowSpan={2}>Tên, nhãn hiệu, quy cách, phẩm chất vật tư, dụng cụ, sản phẩm, hàng hóa</th>
-            <th rowSpan={2} style={{ width: '11%' }}>Mã số</th>
-            <th rowSpan={2} style={{ width: '7%' }}>Đơn vị tính</th>
+            <th rowSpan={2} style={{ width: '11%' }}>
+              Mã số
+            </th>
+            <th rowSpan={2} style={{ width: '7%' }}>
+              Đơn vị tính
+            </th>
             <th colSpan={2}>Số lượng</th>
-            <th rowSpan={2} style={{ width: '11%' }}>Đơn giá</th>
-            <th rowSpan={2} style={{ width: '14%' }}>Thành tiền</th>
+            <th rowSpan={2} style={{ width: '11%' }}>
+              Đơn giá
+            </th>
+            <th rowSpan={2} style={{ width: '14%' }}>
+              Thành tiền
+            </th>
           </tr>
           <tr>
             <th style={{ width: '9%' }}>{first}</th>

@@ -28,7 +28,10 @@ function SettingsForm({ companyId, initial }: { companyId: number; initial: Ware
     setBusy(true);
     setErrors({});
     try {
-      toast.success((await writes.saveSettings({ ...form, unit_name: form.unit_name?.trim() || null, department: form.department?.trim() || null })).message ?? 'Đã lưu thiết lập');
+      toast.success(
+        (await writes.saveSettings({ ...form, unit_name: form.unit_name?.trim() || null, department: form.department?.trim() || null }))
+          .message ?? 'Đã lưu thiết lập',
+      );
     } catch (failure) {
       setErrors({ ...errorFields(failure), form: errorMessage(failure, 'Không lưu được thiết lập') });
     } finally {
@@ -48,8 +51,24 @@ function SettingsForm({ companyId, initial }: { companyId: number; initial: Ware
           data-testid="settings-regime"
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Đơn vị" value={form.unit_name ?? ''} onChange={(event) => set({ unit_name: event.currentTarget.value })} maxLength={200} disabled={!canEdit} error={errors.unit_name} data-testid="settings-unit" />
-          <TextInput label="Bộ phận" value={form.department ?? ''} onChange={(event) => set({ department: event.currentTarget.value })} maxLength={200} disabled={!canEdit} error={errors.department} data-testid="settings-department" />
+          <TextInput
+            label="Đơn vị"
+            value={form.unit_name ?? ''}
+            onChange={(event) => set({ unit_name: event.currentTarget.value })}
+            maxLength={200}
+            disabled={!canEdit}
+            error={errors.unit_name}
+            data-testid="settings-unit"
+          />
+          <TextInput
+            label="Bộ phận"
+            value={form.department ?? ''}
+            onChange={(event) => set({ department: event.currentTarget.value })}
+            maxLength={200}
+            disabled={!canEdit}
+            error={errors.department}
+            data-testid="settings-department"
+          />
           {FORMS.map(([field, label]) => (
             <TextInput
               key={field}

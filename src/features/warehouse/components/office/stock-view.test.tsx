@@ -19,8 +19,24 @@ const ROW: StockRow = {
   average_cost: 602,
   nearest_expiry: '2026-12-20',
   lots: [
-    { lot_id: 33, lot_no: 'AK2605', manufactured_on: null, expires_on: '2026-12-20', status: 'usable', quantity: 1_100, days_to_expiry: 25 },
-    { lot_id: 5, lot_no: 'AK2505', manufactured_on: null, expires_on: '2028-05-06', status: 'quarantine', quantity: 8_000, days_to_expiry: 528 },
+    {
+      lot_id: 33,
+      lot_no: 'AK2605',
+      manufactured_on: null,
+      expires_on: '2026-12-20',
+      status: 'usable',
+      quantity: 1_100,
+      days_to_expiry: 25,
+    },
+    {
+      lot_id: 5,
+      lot_no: 'AK2505',
+      manufactured_on: null,
+      expires_on: '2028-05-06',
+      status: 'quarantine',
+      quantity: 8_000,
+      days_to_expiry: 528,
+    },
   ],
 };
 const BONUS: StockBonus = { variants: 34, on_hand: 102_592, value: 316_713_600, near_expiry_lots: 11, expired_lots: 2 };

@@ -30,7 +30,12 @@ function Figures({ bonus }: { bonus: StockBonus }) {
     { key: 'variants', label: 'Mặt hàng', value: formatNumber(bonus.variants) },
     { key: 'on-hand', label: 'Tổng tồn (đơn vị cơ bản)', value: formatNumber(bonus.on_hand) },
     { key: 'value', label: 'Giá trị tồn kho', value: formatMoney(bonus.value) },
-    { key: 'near-expiry', label: 'Lô cận hạn (≤ 90 ngày)', value: formatNumber(bonus.near_expiry_lots), color: bonus.near_expiry_lots ? 'orange.8' : undefined },
+    {
+      key: 'near-expiry',
+      label: 'Lô cận hạn (≤ 90 ngày)',
+      value: formatNumber(bonus.near_expiry_lots),
+      color: bonus.near_expiry_lots ? 'orange.8' : undefined,
+    },
     { key: 'expired', label: 'Lô hết hạn', value: formatNumber(bonus.expired_lots), color: bonus.expired_lots ? 'red.8' : undefined },
   ];
   return (
@@ -88,7 +93,12 @@ export function StockView(props: Props) {
             toggleTestId="stock-filter-toggle"
           >
             {scope.multi && (
-              <WarehouseFilterSelect warehouses={warehouses.data} filter={filter} active={scope.active} onChange={(value) => controls.change({ warehouse: value })} />
+              <WarehouseFilterSelect
+                warehouses={warehouses.data}
+                filter={filter}
+                active={scope.active}
+                onChange={(value) => controls.change({ warehouse: value })}
+              />
             )}
             <Select
               label="Hạn dùng"

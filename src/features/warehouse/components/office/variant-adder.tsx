@@ -76,7 +76,9 @@ export function VariantAdder({ db, companyId, onAdd, baseUnitOnly = false, disab
                     {variantTitle(variant)}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    {[variant.code, variant.active_ingredient, variant.registration_number && `SĐK ${variant.registration_number}`].filter(Boolean).join(' · ')}
+                    {[variant.code, variant.active_ingredient, variant.registration_number && `SĐK ${variant.registration_number}`]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Text>
                 </div>
                 <Group gap={6}>

@@ -17,6 +17,11 @@ function CountPage() {
   const check = useStockCheck(db, id);
   if (!account || !company || check === undefined) return null;
   if (check === null)
-    return <EmptyState title="Phiếu kiểm kho không còn mở trên máy này" description="Phiếu đã hoàn thành hoặc chưa được đồng bộ về máy. Hãy đồng bộ rồi thử lại." />;
+    return (
+      <EmptyState
+        title="Phiếu kiểm kho không còn mở trên máy này"
+        description="Phiếu đã hoàn thành hoặc chưa được đồng bộ về máy. Hãy đồng bộ rồi thử lại."
+      />
+    );
   return <CountView db={db} who={{ companyId: company.id, accountId: account.id }} check={check} />;
 }
