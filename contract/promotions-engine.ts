@@ -15,35 +15,27 @@
  * 5. Medicines are promoted, and given, only to licensed drug businesses (NĐ 81/2018 Điều 5).
  */
 import { formatMoney, roundDong } from './money';
-import { lineAmounts, orderTotals, type LineAmounts, type LineDiscount, type OrderTotals } from './orders-totals';
+import { lineAmounts, orderTotals } from './orders-totals';
 import { baseUnit, vietnamDay } from './price-policy';
 import type { VariantRecord } from './products';
-import type { PromotionRecord, PromotionTier } from './promotions';
+import type { PromotionTier } from './promotions';
 import { grantValue, limitMoney, limitQuantity, spread, type Grant, type GiftLine } from './promotions-grants';
 import { isRunning } from './promotions-status';
 
+import type {
+  AppliedPromotion,
+  EngineCustomer,
+  EngineInput,
+  EngineLine,
+  EngineProgramme,
+  GiftGoods,
+  PricedCart,
+  PricedLine,
+  PromotionHint,
+} from './promotions-engine-types';
+
 export { spread, type GiftLine };
-
-export type EngineLine = {
-  line_id: string;
-  variant_id: number;
-  category_id: number | null;
-  brand_id: number | null;
-  is_medicine: boolean;
-  /** e.g. "Panadol Extra – Hộp 10 vỉ". */
-  label: string;
-  base_unit: string;
-  unit: string;
-  factor: number;
-  quantity: number;
-  /** The price of one `unit` after the price policy. */
-  unit_price: number;
-  vat_rate: number;
-  discount: LineDiscount | null;
-};
-
-/** What the engine needs of a gift's variant: its base unit's list price values the gift. */
-export type GiftGoods = { variant_id: number; label: string; base_unit: string; base_price: number; is_medicine: boolean };
+export type * from './promotions-engine-types';
 
 /** A catalogue variant as a gift; none when it is no longer sold. */
 export function giftGoods(variant: VariantRecord): GiftGoods | undefined {
@@ -57,81 +49,6 @@ export function giftGoods(variant: VariantRecord): GiftGoods | undefined {
     is_medicine: variant.is_medicine,
   };
 }
-
-export type EngineCustomer = {
-  customer_type_id: number | null;
-  level_id: number | null;
-  province_code: string | null;
-  /** A licensed drug business (nhà thuốc, quầy thuốc, công ty dược): may be promoted medicines. */
-  drug_business: boolean;
-};
-
-/** Budget already spent, in the programme's cap kind: by everyone, and by this customer. */
-export type PromotionUsage = { total: number; customer: number };
-
-export type EngineProgramme = Pick<
-  PromotionRecord,
-  | 'id'
-  | 'code'
-  | 'name'
-  | 'kind'
-  | 'state'
-  | 'starts_on'
-  | 'ends_on'
-  | 'hours_from'
-  | 'hours_to'
-  | 'exclusive'
-  | 'priority'
-  | 'variant_ids'
-  | 'category_ids'
-  | 'brand_ids'
-  | 'customer_type_ids'
-  | 'level_ids'
-  | 'province_codes'
-  | 'tiers'
-  | 'cap_kind'
-  | 'cap_total'
-  | 'cap_per_customer'
-  | 'used_total'
->;
-
-export type EngineInput = {
-  lines: readonly EngineLine[];
-  customer: EngineCustomer;
-  programmes: readonly EngineProgramme[];
-  vatOn: boolean;
-  /** When the order is priced (Vietnam day and hour decide the window). */
-  at: Date;
-  gifts: (variantId: number) => GiftGoods | undefined;
-  /** Budget spent; absent: the record's `used_total` and nothing for this customer (the phone's view). */
-  usage?: (programmeId: number) => PromotionUsage;
-};
-
-export type PricedLine = EngineLine & { amounts: LineAmounts; promotions: { promotion_id: number; amount: number }[] };
-
-export type AppliedPromotion = {
-  promotion_id: number;
-  code: string;
-  name: string;
-  discount: number;
-  gift_value: number;
-  /** Base units: gifts given, or units discounted (what a quantity budget counts). */
-  quantity: number;
-  /** "Giảm 5% đơn hàng", "Tặng 2 Hộp Panadol". */
-  summary: string;
-  /** Why it gave less than its tier says (budget, the 50 % rule), or null. */
-  limited: string | null;
-};
-
-export type PromotionHint = { promotion_id: number; message: string };
-
-export type PricedCart = {
-  lines: PricedLine[];
-  gifts: GiftLine[];
-  applied: AppliedPromotion[];
-  hints: PromotionHint[];
-  totals: OrderTotals;
-};
 
 type Claim = 'none' | 'shared' | 'exclusive';
 
@@ -191,210 +108,266 @@ function tiersAt(tiers: readonly PromotionTier[], amount: number): { reached: Pr
 }
 
 type Group = { lines: number[]; base: number; worth: number; unit: string; variantId: number | null };
-export function applyPromotions(input: EngineInput): PricedCart {
-  const { lines, customer } = input;
-  const gross = lines.map((line) => roundDong(line.unit_price * line.quantity));
-  const baseQuantity = lines.map((line) => line.quantity * line.factor);
-  const linePromotion = lines.map(() => 0);
-  const orderShare = lines.map(() => 0);
-  const allocations = lines.map(() => new Map<number, number>());
-  const claims: Claim[] = lines.map(() => 'none');
-  const gifts: GiftLine[] = [];
-  const applied: AppliedPromotion[] = [];
-  const hints: PromotionHint[] = [];
 
+/** The cart as the programmes work through it, line by line (by index): what was taken off, and what came of it. */
+type CartState = {
+  input: EngineInput;
+  gross: number[];
+  baseQuantity: number[];
+  linePromotion: number[];
+  orderShare: number[];
+  allocations: Map<number, number>[];
+  claims: Claim[];
+  /** What a line comes to before VAT, given what has been taken off it so far (kept until that changes). */
+  nets: (number | null)[];
+  gifts: GiftLine[];
+  applied: AppliedPromotion[];
+  hints: PromotionHint[];
+};
+
+/** What one programme gave over its groups, and why it gave less than its tiers say. */
+type Outcome = { given: Grant; limited: string | null; summaries: Set<string> };
+
+export function applyPromotions(input: EngineInput): PricedCart {
+  const cart = cartState(input);
+  for (const programme of runningProgrammes(input)) applyProgramme(cart, programme);
+  const priced = pricedLines(cart);
+  return {
+    lines: priced,
+    gifts: cart.gifts,
+    applied: cart.applied,
+    hints: cart.hints,
+    totals: orderTotals(priced.map((line) => line.amounts)),
+  };
+}
+
+function cartState(input: EngineInput): CartState {
+  const { lines } = input;
+  return {
+    input,
+    gross: lines.map((line) => roundDong(line.unit_price * line.quantity)),
+    baseQuantity: lines.map((line) => line.quantity * line.factor),
+    linePromotion: lines.map(() => 0),
+    orderShare: lines.map(() => 0),
+    allocations: lines.map(() => new Map<number, number>()),
+    claims: lines.map((): Claim => 'none'),
+    nets: lines.map(() => null),
+    gifts: [],
+    applied: [],
+    hints: [],
+  };
+}
+
+/** Programmes that run now for this customer, highest priority first (then the older one); order_total last. */
+function runningProgrammes(input: EngineInput): EngineProgramme[] {
   const [day, time] = [vietnamDay(input.at), vietnamTime(input.at)];
   const running = input.programmes
-    .filter((programme) => appliesAt(programme, customer, day, time))
+    .filter((programme) => appliesAt(programme, input.customer, day, time))
     .sort((a, b) => b.priority - a.priority || a.id - b.id);
-  const ordered = [...running.filter((p) => p.kind !== 'order_total'), ...running.filter((p) => p.kind === 'order_total')];
+  return [...running.filter((p) => p.kind !== 'order_total'), ...running.filter((p) => p.kind === 'order_total')];
+}
 
-  /** What a line comes to before VAT, given what has been taken off it so far (kept until that changes). */
-  const nets: (number | null)[] = lines.map(() => null);
-  const net = (index: number) =>
-    (nets[index] ??= lineAmounts({
-      unitPrice: lines[index]!.unit_price,
-      quantity: lines[index]!.quantity,
-      discount: lines[index]!.discount,
-      vatRate: 0,
-      vatOn: false,
-      promotion: linePromotion[index],
-      orderShare: orderShare[index],
-    }).net);
+function net(cart: CartState, index: number): number {
+  const line = cart.input.lines[index]!;
+  return (cart.nets[index] ??= lineAmounts({
+    unitPrice: line.unit_price,
+    quantity: line.quantity,
+    discount: line.discount,
+    vatRate: 0,
+    vatOn: false,
+    promotion: cart.linePromotion[index],
+    orderShare: cart.orderShare[index],
+  }).net);
+}
 
-  /** Lines a programme may touch: covered, allowed to this customer, free of exclusive claims. */
-  const eligible = (programme: EngineProgramme) => {
-    const found: number[] = [];
-    for (let index = 0; index < lines.length; index += 1) {
-      const line = lines[index]!;
-      if (line.quantity <= 0 || (line.is_medicine && !customer.drug_business) || !covers(programme, line)) continue;
-      if (programme.exclusive ? claims[index] === 'none' : claims[index] !== 'exclusive') found.push(index);
-    }
-    return found;
-  };
+/** Lines a programme may touch: covered, allowed to this customer, free of exclusive claims. */
+function eligible(cart: CartState, programme: EngineProgramme): number[] {
+  const { lines, customer } = cart.input;
+  const found: number[] = [];
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (line.quantity <= 0 || (line.is_medicine && !customer.drug_business) || !covers(programme, line)) continue;
+    if (programme.exclusive ? cart.claims[index] === 'none' : cart.claims[index] !== 'exclusive') found.push(index);
+  }
+  return found;
+}
 
-  const giftGoods = (tier: PromotionTier, group: Group): GiftGoods | undefined => {
-    const variantId = tier.gift_variant_id ?? group.variantId;
-    const goods = variantId === null ? undefined : input.gifts(variantId);
-    // A medicine is given only to a drug business (NĐ 81/2018 Điều 5).
-    return goods && (!goods.is_medicine || customer.drug_business) ? goods : undefined;
-  };
+/** A gift of "the same goods" counts each line on its own; anything else counts the lines together. */
+function groupsOf(cart: CartState, programme: EngineProgramme, indexes: number[]): Group[] {
+  const { lines } = cart.input;
+  const isOrder = programme.kind === 'order_total';
+  const perLine = !isOrder && programme.tiers.some((tier) => tier.reward === 'gift' && tier.gift_variant_id === null);
+  return (perLine ? indexes.map((index) => [index]) : [indexes]).map((group) => {
+    const worth = group.reduce((sum, index) => sum + (isOrder ? net(cart, index) : cart.gross[index]! - cart.linePromotion[index]!), 0);
+    return {
+      lines: group,
+      base: isOrder ? worth : group.reduce((sum, index) => sum + cart.baseQuantity[index]!, 0),
+      worth,
+      unit: lines[group[0]!]!.base_unit,
+      variantId: !isOrder && group.length === 1 ? lines[group[0]!]!.variant_id : null,
+    };
+  });
+}
 
-  /** What one tier gives to one group of lines, before the budget and the 50 % rule. */
-  const grant = (programme: EngineProgramme, tier: PromotionTier, group: Group): Grant => {
-    const discounts = new Map<number, number>();
-    if (tier.reward === 'gift') {
-      const goods = giftGoods(tier, group);
-      const quantity = tier.gift_quantity * (programme.kind === 'buy_get' ? Math.floor(group.base / tier.threshold) : 1);
-      if (!goods || quantity <= 0) return { discounts, gifts: [], quantity: 0 };
-      const gift = {
-        promotion_id: programme.id,
-        variant_id: goods.variant_id,
-        label: goods.label,
-        base_unit: goods.base_unit,
-        quantity,
-        value: quantity * goods.base_price,
-      };
-      return { discounts, gifts: [gift], quantity };
-    }
-    if (programme.kind === 'order_total') {
-      const amount = tier.reward === 'percent' ? roundDong((group.base * tier.value) / 100) : Math.min(group.base, tier.value);
-      spread(amount, group.lines.map(net)).forEach((part, at) => discounts.set(group.lines[at]!, part));
-      return { discounts, gifts: [], quantity: 0 };
-    }
-    for (const index of group.lines) {
-      const wanted =
-        tier.reward === 'percent'
-          ? roundDong((gross[index]! * tier.value) / 100)
-          : tier.reward === 'amount'
-            ? tier.value * baseQuantity[index]!
-            : gross[index]! - tier.value * baseQuantity[index]!;
-      discounts.set(index, Math.max(0, Math.min(gross[index]! - linePromotion[index]!, wanted)));
-    }
-    return { discounts, gifts: [], quantity: group.lines.reduce((sum, index) => sum + baseQuantity[index]!, 0) };
-  };
+function allowedGift(cart: CartState, tier: PromotionTier, group: Group): GiftGoods | undefined {
+  const variantId = tier.gift_variant_id ?? group.variantId;
+  const goods = variantId === null ? undefined : cart.input.gifts(variantId);
+  // A medicine is given only to a drug business (NĐ 81/2018 Điều 5).
+  return goods && (!goods.is_medicine || cart.input.customer.drug_business) ? goods : undefined;
+}
 
-  const hintFor = (programme: EngineProgramme, group: Group, named: boolean): string | null => {
-    const { reached, next } = tiersAt(programme.tiers, group.base);
-    // Buy X get Y repeats: the next gift is at the next multiple.
-    const target = programme.kind === 'buy_get' && reached ? reached : next;
-    if (!target) return null;
-    const missing =
-      programme.kind === 'buy_get' && reached ? target.threshold - (group.base % target.threshold) : target.threshold - group.base;
-    const goods = target.reward === 'gift' ? giftGoods(target, group) : undefined;
-    if (target.reward === 'gift' && !goods) return null;
-    const amount = programme.kind === 'order_total' ? formatMoney(missing) : units(missing, group.unit);
-    const what = named ? ` ${lines[group.lines[0]!]!.label}` : '';
-    const reward = rewardText(programme, target, group.unit, goods);
-    return `${programme.name}: mua thêm ${amount}${what} để được ${programme.kind === 'buy_get' && reached ? reward.replace(/^tặng /, 'tặng thêm ') : reward}`;
-  };
+/** What one tier gives to one group of lines, before the budget and the 50 % rule. */
+function grant(cart: CartState, programme: EngineProgramme, tier: PromotionTier, group: Group): Grant {
+  const discounts = new Map<number, number>();
+  if (tier.reward === 'gift') {
+    const goods = allowedGift(cart, tier, group);
+    const quantity = tier.gift_quantity * (programme.kind === 'buy_get' ? Math.floor(group.base / tier.threshold) : 1);
+    if (!goods || quantity <= 0) return { discounts, gifts: [], quantity: 0 };
+    const gift = {
+      promotion_id: programme.id,
+      variant_id: goods.variant_id,
+      label: goods.label,
+      base_unit: goods.base_unit,
+      quantity,
+      value: quantity * goods.base_price,
+    };
+    return { discounts, gifts: [gift], quantity };
+  }
+  if (programme.kind === 'order_total') {
+    const amount = tier.reward === 'percent' ? roundDong((group.base * tier.value) / 100) : Math.min(group.base, tier.value);
+    spread(
+      amount,
+      group.lines.map((index) => net(cart, index)),
+    ).forEach((part, at) => discounts.set(group.lines[at]!, part));
+    return { discounts, gifts: [], quantity: 0 };
+  }
+  const { gross, baseQuantity, linePromotion } = cart;
+  for (const index of group.lines) {
+    const wanted =
+      tier.reward === 'percent'
+        ? roundDong((gross[index]! * tier.value) / 100)
+        : tier.reward === 'amount'
+          ? tier.value * baseQuantity[index]!
+          : gross[index]! - tier.value * baseQuantity[index]!;
+    discounts.set(index, Math.max(0, Math.min(gross[index]! - linePromotion[index]!, wanted)));
+  }
+  return { discounts, gifts: [], quantity: group.lines.reduce((sum, index) => sum + baseQuantity[index]!, 0) };
+}
 
-  for (const programme of ordered) {
-    const indexes = eligible(programme);
-    if (indexes.length === 0) continue;
-    const isOrder = programme.kind === 'order_total';
-    // A gift of "the same goods" counts each line on its own; anything else counts the lines together.
-    const perLine = !isOrder && programme.tiers.some((tier) => tier.reward === 'gift' && tier.gift_variant_id === null);
-    const groups: Group[] = (perLine ? indexes.map((index) => [index]) : [indexes]).map((group) => {
-      const worth = group.reduce((sum, index) => sum + (isOrder ? net(index) : gross[index]! - linePromotion[index]!), 0);
-      return {
-        lines: group,
-        base: isOrder ? worth : group.reduce((sum, index) => sum + baseQuantity[index]!, 0),
-        worth,
-        unit: lines[group[0]!]!.base_unit,
-        variantId: !isOrder && group.length === 1 ? lines[group[0]!]!.variant_id : null,
-      };
-    });
+function hintFor(cart: CartState, programme: EngineProgramme, group: Group, named: boolean): string | null {
+  const { reached, next } = tiersAt(programme.tiers, group.base);
+  // Buy X get Y repeats: the next gift is at the next multiple.
+  const target = programme.kind === 'buy_get' && reached ? reached : next;
+  if (!target) return null;
+  const missing =
+    programme.kind === 'buy_get' && reached ? target.threshold - (group.base % target.threshold) : target.threshold - group.base;
+  const goods = target.reward === 'gift' ? allowedGift(cart, target, group) : undefined;
+  if (target.reward === 'gift' && !goods) return null;
+  const amount = programme.kind === 'order_total' ? formatMoney(missing) : units(missing, group.unit);
+  const what = named ? ` ${cart.input.lines[group.lines[0]!]!.label}` : '';
+  const reward = rewardText(programme, target, group.unit, goods);
+  return `${programme.name}: mua thêm ${amount}${what} để được ${programme.kind === 'buy_get' && reached ? reward.replace(/^tặng /, 'tặng thêm ') : reward}`;
+}
 
-    const usage = input.usage?.(programme.id) ?? { total: programme.used_total, customer: 0 };
-    let budget = Math.min(
-      programme.cap_total === null ? Infinity : programme.cap_total - usage.total,
-      programme.cap_per_customer === null ? Infinity : programme.cap_per_customer - usage.customer,
-    );
-    const given: Grant = { discounts: new Map(), gifts: [], quantity: 0 };
-    let limited: string | null = null;
-    const summaries = new Set<string>();
+/** The budget left, in the programme's cap kind: the least of what is left in total and for this customer. */
+function budgetOf(input: EngineInput, programme: EngineProgramme): number {
+  const usage = input.usage?.(programme.id) ?? { total: programme.used_total, customer: 0 };
+  return Math.min(
+    programme.cap_total === null ? Infinity : programme.cap_total - usage.total,
+    programme.cap_per_customer === null ? Infinity : programme.cap_per_customer - usage.customer,
+  );
+}
 
-    for (const group of groups) {
-      const hint = hintFor(programme, group, groups.length > 1);
-      if (hint) hints.push({ promotion_id: programme.id, message: hint });
-      const { reached } = tiersAt(programme.tiers, group.base);
-      if (!reached) continue;
-      if (budget <= 0) {
-        limited = 'Chương trình đã hết ngân sách';
-        continue;
-      }
-      const part = grant(programme, reached, group);
-      // The 50 % rule: a programme gives at most half of the value of the goods it promotes.
-      if (grantValue(part) > Math.floor(group.worth / 2)) {
-        limitMoney(part, Math.floor(group.worth / 2));
-        limited = 'Giới hạn 50% giá trị hàng được khuyến mại (Nghị định 81/2018)';
-      }
-      const spent = () => (programme.cap_kind === 'money' ? grantValue(part) : part.quantity);
-      if (spent() > budget) {
-        if (programme.cap_kind === 'money') limitMoney(part, budget);
-        else limitQuantity(part, budget);
-        limited = 'Chương trình chỉ còn đủ ngân sách cho một phần ưu đãi';
-      }
-      if (grantValue(part) <= 0 && part.gifts.length === 0) continue;
-      budget -= spent();
-      for (const [index, amount] of part.discounts) given.discounts.set(index, (given.discounts.get(index) ?? 0) + amount);
-      given.gifts.push(...part.gifts);
-      given.quantity += part.quantity;
-      summaries.add(rewardText(programme, reached, group.unit, part.gifts[0] ? giftGoods(reached, group) : undefined));
-    }
+/** Each group's tier reached, cut to the 50 % rule and to the budget left; the hints for the next tier on the way. */
+function grantGroups(cart: CartState, programme: EngineProgramme, groups: Group[]): Outcome {
+  let budget = budgetOf(cart.input, programme);
+  const given: Grant = { discounts: new Map(), gifts: [], quantity: 0 };
+  let limited: string | null = null;
+  const summaries = new Set<string>();
 
-    const discount = [...given.discounts.values()].reduce((a, b) => a + b, 0);
-    if (discount <= 0 && given.gifts.length === 0) {
-      if (limited)
-        applied.push({
-          promotion_id: programme.id,
-          code: programme.code,
-          name: programme.name,
-          discount: 0,
-          gift_value: 0,
-          quantity: 0,
-          summary: '',
-          limited,
-        });
+  for (const group of groups) {
+    const hint = hintFor(cart, programme, group, groups.length > 1);
+    if (hint) cart.hints.push({ promotion_id: programme.id, message: hint });
+    const { reached } = tiersAt(programme.tiers, group.base);
+    if (!reached) continue;
+    if (budget <= 0) {
+      limited = 'Chương trình đã hết ngân sách';
       continue;
     }
-    for (const [index, amount] of given.discounts) {
-      if (amount <= 0) continue;
-      if (isOrder) orderShare[index]! += amount;
-      else linePromotion[index]! += amount;
-      nets[index] = null;
-      allocations[index]!.set(programme.id, (allocations[index]!.get(programme.id) ?? 0) + amount);
+    const part = grant(cart, programme, reached, group);
+    // The 50 % rule: a programme gives at most half of the value of the goods it promotes.
+    if (grantValue(part) > Math.floor(group.worth / 2)) {
+      limitMoney(part, Math.floor(group.worth / 2));
+      limited = 'Giới hạn 50% giá trị hàng được khuyến mại (Nghị định 81/2018)';
     }
-    for (const index of indexes) {
-      if (programme.exclusive) claims[index] = 'exclusive';
-      else if (claims[index] === 'none' && given.discounts.has(index)) claims[index] = 'shared';
+    const spent = () => (programme.cap_kind === 'money' ? grantValue(part) : part.quantity);
+    if (spent() > budget) {
+      if (programme.cap_kind === 'money') limitMoney(part, budget);
+      else limitQuantity(part, budget);
+      limited = 'Chương trình chỉ còn đủ ngân sách cho một phần ưu đãi';
     }
-    gifts.push(...given.gifts);
-    applied.push({
-      promotion_id: programme.id,
-      code: programme.code,
-      name: programme.name,
-      discount,
-      gift_value: given.gifts.reduce((sum, gift) => sum + gift.value, 0),
-      quantity: given.quantity,
-      summary: [...summaries].join('; '),
-      limited,
-    });
+    if (grantValue(part) <= 0 && part.gifts.length === 0) continue;
+    budget -= spent();
+    for (const [index, amount] of part.discounts) given.discounts.set(index, (given.discounts.get(index) ?? 0) + amount);
+    given.gifts.push(...part.gifts);
+    given.quantity += part.quantity;
+    summaries.add(rewardText(programme, reached, group.unit, part.gifts[0] ? allowedGift(cart, reached, group) : undefined));
   }
+  return { given, limited, summaries };
+}
 
-  const priced: PricedLine[] = lines.map((line, index) => ({
+/** One programme over the lines it may touch: what it takes off, the lines it claims, its gifts and its record. */
+function applyProgramme(cart: CartState, programme: EngineProgramme): void {
+  const indexes = eligible(cart, programme);
+  if (indexes.length === 0) return;
+  const { given, limited, summaries } = grantGroups(cart, programme, groupsOf(cart, programme, indexes));
+  const discount = [...given.discounts.values()].reduce((a, b) => a + b, 0);
+  const { id: promotion_id, code, name } = programme;
+  if (discount <= 0 && given.gifts.length === 0) {
+    if (limited) cart.applied.push({ promotion_id, code, name, discount: 0, gift_value: 0, quantity: 0, summary: '', limited });
+    return;
+  }
+  takeOff(cart, programme, indexes, given);
+  cart.gifts.push(...given.gifts);
+  cart.applied.push({
+    promotion_id,
+    code,
+    name,
+    discount,
+    gift_value: given.gifts.reduce((sum, gift) => sum + gift.value, 0),
+    quantity: given.quantity,
+    summary: [...summaries].join('; '),
+    limited,
+  });
+}
+
+/** Books the discounts on the lines (the order's share for order_total) and claims the lines. */
+function takeOff(cart: CartState, programme: EngineProgramme, indexes: number[], given: Grant): void {
+  for (const [index, amount] of given.discounts) {
+    if (amount <= 0) continue;
+    if (programme.kind === 'order_total') cart.orderShare[index]! += amount;
+    else cart.linePromotion[index]! += amount;
+    cart.nets[index] = null;
+    cart.allocations[index]!.set(programme.id, (cart.allocations[index]!.get(programme.id) ?? 0) + amount);
+  }
+  for (const index of indexes) {
+    if (programme.exclusive) cart.claims[index] = 'exclusive';
+    else if (cart.claims[index] === 'none' && given.discounts.has(index)) cart.claims[index] = 'shared';
+  }
+}
+
+function pricedLines(cart: CartState): PricedLine[] {
+  return cart.input.lines.map((line, index) => ({
     ...line,
     amounts: lineAmounts({
       unitPrice: line.unit_price,
       quantity: line.quantity,
       discount: line.discount,
       vatRate: line.vat_rate,
-      vatOn: input.vatOn,
-      promotion: linePromotion[index],
-      orderShare: orderShare[index],
+      vatOn: cart.input.vatOn,
+      promotion: cart.linePromotion[index],
+      orderShare: cart.orderShare[index],
     }),
-    promotions: [...allocations[index]!].map(([promotion_id, amount]) => ({ promotion_id, amount })),
+    promotions: [...cart.allocations[index]!].map(([promotion_id, amount]) => ({ promotion_id, amount })),
   }));
-  return { lines: priced, gifts, applied, hints, totals: orderTotals(priced.map((line) => line.amounts)) };
 }
