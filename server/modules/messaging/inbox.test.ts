@@ -179,16 +179,14 @@ describe('replies and the 7-day window', () => {
 
   it("records Zalo's -230 with its reason when Zalo knows better than we do", async () => {
     const [dat] = (await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, search: 'hoang van dat' })).body.data;
-    await kit.server.deps.db
-      .insert(zaloConversations)
-      .values({
-        companyId: kit.anKhang,
-        oaRowId: oa,
-        userId: DAT,
-        displayName: dat!.display_name,
-        lastUserAt: new Date(),
-        searchText: 'hoang van dat',
-      });
+    await kit.server.deps.db.insert(zaloConversations).values({
+      companyId: kit.anKhang,
+      oaRowId: oa,
+      userId: DAT,
+      displayName: dat!.display_name,
+      lastUserAt: new Date(),
+      searchText: 'hoang van dat',
+    });
     const [conversation] = await kit.server.deps.db
       .select()
       .from(zaloConversations)
