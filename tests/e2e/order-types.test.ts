@@ -68,9 +68,11 @@ describe('order types on a phone', () => {
     await page.keyboard.type(DEMO_BARCODES.hapacolStrip, { delay: 5 });
     await page.keyboard.press('Enter');
     await eventually(() => page.getByTestId('cart-lines').getByTestId('cart-line').count()).toBe(1);
-    // The choice is the cart's: a reload offline keeps it.
+    // The choice is the cart's: once the screen says it is on the device, a reload offline keeps it.
+    await eventually(() => page.getByTestId('cart-saved').innerText()).toBe('Đã lưu trên máy');
     await page.reload();
     await eventually(() => page.getByTestId('order-type').inputValue()).toBe('Bán sỉ (giá sỉ)');
+    await eventually(() => page.getByTestId('cart-lines').getByTestId('cart-line').count()).toBe(1);
 
     await page.getByTestId('submit-bar').getByTestId('submit-order').click();
     await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();

@@ -43,9 +43,11 @@ type CartLinesProps = {
   disabled: boolean;
   stock: Map<number, LocalStock> | undefined;
   warehouseId: number | null;
+  /** The last change is written on the device (cart-store's `saved`). */
+  saved: boolean;
 };
 
-export function CartLines({ lineCount, priced, vatOn, handlers, disabled, stock, warehouseId }: CartLinesProps) {
+export function CartLines({ lineCount, priced, vatOn, handlers, disabled, stock, warehouseId, saved }: CartLinesProps) {
   return (
     <Stack gap="xs" data-testid="cart-lines">
       <Group justify="space-between">
@@ -54,8 +56,8 @@ export function CartLines({ lineCount, priced, vatOn, handlers, disabled, stock,
           <Badge variant="light" color="gray" data-testid="draft-chip">
             Nháp
           </Badge>
-          <Text size="xs" c="dimmed">
-            Tự động lưu trên máy
+          <Text size="xs" c="dimmed" data-testid="cart-saved" data-saved={saved}>
+            {saved ? 'Đã lưu trên máy' : 'Đang lưu trên máy…'}
           </Text>
         </Group>
       </Group>

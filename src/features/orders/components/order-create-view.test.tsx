@@ -99,6 +99,17 @@ describe('OrderCreateView', () => {
     await waitFor(async () => expect((await readCart(db, COMPANY, SELLER.accountId)).lines[0]!.quantity).toBe(10));
   });
 
+  it('says "Đang lưu trên máy…" until the change is written, and "Đã lưu trên máy" only once Dexie holds it', async () => {
+    renderView();
+    await totalsShown('138.725 ₫');
+    // Opening re-prices the stored lines (their prices were 0), which is itself a write.
+    await waitFor(() => expect(text('cart-saved')).toBe('Đã lưu trên máy'));
+    fireEvent.change(within(screen.getAllByTestId('cart-line')[0]!).getByTestId('quantity-input'), { target: { value: '7' } });
+    expect(text('cart-saved')).toBe('Đang lưu trên máy…');
+    await waitFor(() => expect(text('cart-saved')).toBe('Đã lưu trên máy'));
+    expect((await readCart(db, COMPANY, SELLER.accountId)).lines[0]!.quantity).toBe(7);
+  });
+
   it('re-prices every line when the customer changes', async () => {
     renderView();
     await totalsShown('138.725 ₫');

@@ -105,6 +105,7 @@ export function OrderCreateView({
             </Card>
             <CartLines
               lineCount={cart.lines.length}
+              saved={screen.saved}
               priced={priced}
               vatOn={vatOn}
               handlers={screen.handlers}

@@ -1,7 +1,8 @@
 /**
  * The cart on screen. The screen edits its own copy (typing never waits for IndexedDB) and every
  * change is written to Dexie at once, in order, so the order being taken survives a reload, a crash
- * or the app being closed. `flush()` waits for the last write; after `close()` nothing more is
+ * or the app being closed. `saved` says whether the last change is on the device yet (the screen
+ * says "Đang lưu…" until it is); `flush()` waits for the last write; after `close()` nothing more is
  * written (the cart was sent, and sending emptied it).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -11,6 +12,8 @@ import { cartKey, emptyCart, readCart, writeCart } from '../model/cart';
 
 export type CartStore = {
   cart: CartRow | null;
+  /** The last change shown is written to IndexedDB (false while a write is still on its way). */
+  saved: boolean;
   update: (change: (cart: CartRow) => CartRow) => void;
   flush: () => Promise<void>;
   /** Stop writing (while sending, and after the cart was sent). */
@@ -29,6 +32,8 @@ export function useCartStore(db: AppDb, companyId: number, accountId: number): C
   const current = useRef<CartRow | null>(null);
   const writes = useRef<Promise<void>>(Promise.resolve());
   const closed = useRef(false);
+  const changes = useRef(0);
+  const [saved, setSaved] = useState(true);
 
   const reload = useCallback(async () => {
     await writes.current;
@@ -61,10 +66,13 @@ export function useCartStore(db: AppDb, companyId: number, accountId: number): C
       if (next === before) return;
       current.current = next;
       setShown(next);
+      const mine = ++changes.current;
+      setSaved(false);
       writes.current = writes.current
         .then(async () => {
           if (closed.current) return;
           await writeCart(db, next);
+          if (mine === changes.current) setSaved(true);
         })
         .catch((error: unknown) => {
           console.error('Cart write failed', error);
@@ -82,5 +90,5 @@ export function useCartStore(db: AppDb, companyId: number, accountId: number): C
     closed.current = false;
   }, []);
 
-  return { cart, update, flush, close, open, reload };
+  return { cart, saved, update, flush, close, open, reload };
 }

@@ -243,6 +243,7 @@ export function useOrderCreate({ db, seller, flags, visit, onDirtyChange, onSubm
 
   return {
     cart,
+    saved: store.saved,
     update,
     warehouseId,
     orderTypes,
