@@ -1,0 +1,102 @@
+/**
+ * The contract checker refuses what a provider's documents do not describe: it is what every
+ * provider's contract test leans on, so it is proved here with GHN's and GHTK's published shapes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRequest, loadFixture, startFakeProvider, type FakeProvider } from './provider-contract';
+
+const fee = loadFixture('ghn', 'fee.json');
+const ghtkCreate = loadFixture('ghtk', 'create-order.json');
+const seen = (body: unknown, extra: { method?: string; path?: string; query?: Record<string, string> } = {}) => ({
+  method: extra.method ?? 'POST',
+  path: extra.path ?? '/shiip/public-api/v2/shipping-order/fee',
+  query: extra.query ?? {},
+  headers: {},
+  body,
+});
+
+describe('checkRequest', () => {
+  it("passes GHN's own documented fee request", () => {
+    expect(checkRequest(fee, seen(fee.request))).toEqual([]);
+  });
+
+  it('refuses province and ward names where GHN documents district and ward ids', () => {
+    const problems = checkRequest(
+      fee,
+      seen({ service_type_id: 2, to_province_name: 'Hà Nội', to_ward_name: 'Phường Ba Đình', weight: 500 }),
+    );
+    expect(problems).toEqual([
+      'to_province_name is not a documented field',
+      'to_ward_name is not a documented field',
+      'to_district_id is required and was not sent',
+      'to_ward_code is required and was not sent',
+    ]);
+  });
+
+  it('refuses a field of the wrong type, the wrong method and the wrong path', () => {
+    const problems = checkRequest(fee, seen({ ...(fee.request as object), to_district_id: '1820' }, { method: 'GET', path: '/fee' }));
+    expect(problems).toEqual([
+      'method GET, documented POST',
+      'path /fee, documented /shiip/public-api/v2/shipping-order/fee',
+      'to_district_id is string, documented integer',
+    ]);
+  });
+
+  it('names a required field left out, inside nested objects, and takes the query the documented path carries', () => {
+    const place = { province: 'TP. Hồ Chí Minh', ward: 'Phường Bến Nghé', street: 'Nguyễn Chí Thanh', hamlet: 'Khác', address: '123' };
+    const order = {
+      ...place,
+      id: 'DH1',
+      pick_name: 'Kho',
+      pick_money: 47_000,
+      pick_address: '590 CMT8',
+      pick_province: 'TP. Hồ Chí Minh',
+      pick_district: 'Quận 3',
+      pick_tel: '0911222333',
+      name: 'Nhà thuốc',
+      tel: '0911222333',
+      value: 47_000,
+    };
+    const body = { products: [{ name: 'Hapacol', weight: 0.1 }], order };
+    const problems = checkRequest(ghtkCreate, seen(body, { path: '/services/shipment/order', query: { ver: '1.5' } }));
+    expect(problems).toEqual(['order.district is required and was not sent']);
+  });
+});
+
+describe('startFakeProvider', () => {
+  let provider: FakeProvider;
+  beforeAll(async () => {
+    provider = await startFakeProvider([fee]);
+  });
+  afterAll(async () => {
+    await provider?.stop();
+  });
+
+  it('answers a documented answer chosen by name, and records what it found wrong with the request', async () => {
+    const errorName = fee.answers.find((answer) => answer.status !== 200)!.name;
+    provider.answer('fee', errorName);
+    const response = await fetch(`${provider.url}/shiip/public-api/v2/shipping-order/fee`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to_province_name: 'Hà Nội' }),
+    });
+    expect(response.status).toBe(fee.answers.find((answer) => answer.name === errorName)!.status);
+    expect(provider.seen.at(-1)).toMatchObject({
+      call: 'fee',
+      problems: [
+        'to_province_name is not a documented field',
+        'to_district_id is required and was not sent',
+        'to_ward_code is required and was not sent',
+      ],
+    });
+  });
+
+  it('answers 404 to a call no fixture documents', async () => {
+    const response = await fetch(`${provider.url}/shiip/public-api/v2/shipping-order/fees`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(provider.seen.at(-1)).toMatchObject({
+      call: null,
+      problems: ['POST /shiip/public-api/v2/shipping-order/fees is not a documented call'],
+    });
+  });
+});

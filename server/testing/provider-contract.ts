@@ -1,0 +1,204 @@
+/**
+ * Contract tests of our provider clients against the providers' published shapes
+ * (simulators/<provider>/fixtures/*.json, sources in each file and docs/provider-sources.md), not
+ * against our simulators: a simulator written from the same reading as the client would agree
+ * with it whatever the provider does.
+ *
+ * `checkRequest` compares one request with a fixture's documented method, path and fields (every
+ * field sent must be documented, every required one present, each of its documented type);
+ * `startFakeProvider` is a real HTTP server that checks each request it receives that way and
+ * answers with the documented answer a test chose, so the client's parsing is tested on the
+ * provider's own answers, its documented errors included.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+
+export type FixtureField = { type: string; required?: boolean; note?: string };
+export type FixtureAnswer = { name: string; status: number; body: unknown; headers?: Record<string, string>; note?: string };
+export type ProviderFixture = {
+  call: string;
+  source: string[] | string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  request?: unknown;
+  requestFields?: Record<string, FixtureField>;
+  answers: FixtureAnswer[];
+};
+
+/** A request as it reached the provider: the body parsed (JSON or a form), the query apart. */
+export type SeenRequest = {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+};
+
+const FIXTURES = path.join(import.meta.dirname, '..', '..', 'simulators');
+
+export function loadFixture(provider: string, file: string): ProviderFixture {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, provider, 'fixtures', file), 'utf8')) as ProviderFixture;
+}
+
+/** The documented answer of that name (a test that names one the fixture lacks fails here). */
+export function answerOf(fixture: ProviderFixture, name: string): FixtureAnswer {
+  const answer = fixture.answers.find((candidate) => candidate.name === name);
+  if (!answer) throw new Error(`${fixture.call}: no documented answer named "${name}" (${fixture.answers.map((a) => a.name).join(', ')})`);
+  return answer;
+}
+
+/** The fixture's path without its host (some fixtures name the whole URL) and without its query. */
+function pathOf(fixture: ProviderFixture): string {
+  const bare = fixture.path.replace(/^https?:\/\/[^/]+/, '');
+  return bare.split('?')[0]!.replace(/\/+$/, '') || '/';
+}
+
+/** "integer (0|1)", "int", "long" → integer; "decimal" → number; "guid" → string; "a|b" → both. */
+function kindsOf(type: string): string[] {
+  return type
+    .replace(/\(.*?\)/g, '')
+    .split(/[|/]/)
+    .map((part) => part.trim().toLowerCase())
+    .map((part) => {
+      if (/^(int|integer|long)$/.test(part)) return 'integer';
+      if (/^(number|decimal)$/.test(part)) return 'number';
+      if (/^(string|guid)$/.test(part)) return 'string';
+      if (part.startsWith('array')) return 'array';
+      if (part.startsWith('object')) return 'object';
+      return part;
+    });
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (Number.isInteger(value)) return 'integer';
+  return typeof value;
+}
+
+function fits(value: unknown, type: string): boolean {
+  const kinds = kindsOf(type);
+  const kind = kindOf(value);
+  return kinds.includes(kind) || (kind === 'integer' && kinds.includes('number'));
+}
+
+/** Every value of the body by its documented name: `order.id`, `products[].name`, `items` (an array not described further). */
+function flatten(value: unknown, documented: Set<string>, prefix = ''): Array<[string, unknown]> {
+  if (prefix && documented.has(prefix)) return [[prefix, value]];
+  if (Array.isArray(value)) {
+    const key = `${prefix}[]`;
+    if (documented.has(key)) return [[key, value]];
+    return value.flatMap((item) => flatten(item, documented, key));
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([name, inner]) => flatten(inner, documented, prefix ? `${prefix}.${name}` : name));
+  }
+  return [[prefix, value]];
+}
+
+/** Why the request is not what the provider documents (empty when it is). */
+export function checkRequest(fixture: ProviderFixture, seen: SeenRequest): string[] {
+  const problems: string[] = [];
+  if (seen.method.toUpperCase() !== fixture.method.toUpperCase()) problems.push(`method ${seen.method}, documented ${fixture.method}`);
+  const wantedPath = pathOf(fixture);
+  if (seen.path.replace(/\/+$/, '') !== wantedPath) problems.push(`path ${seen.path}, documented ${wantedPath}`);
+  const fields = fixture.requestFields ?? {};
+  const documented = new Set(Object.keys(fields));
+  // A query the documented path itself carries (GHTK's `?ver=1.5`) is part of the call.
+  const fixedQuery = new URLSearchParams(fixture.path.split('?')[1] ?? '');
+  const query = Object.entries(seen.query).filter(([name, value]) => fixedQuery.get(name) !== value);
+  const sent = [...flatten(seen.body ?? {}, documented), ...query].filter(([name]) => name !== '');
+  const sentNames = new Set(sent.map(([name]) => name));
+  for (const [name, value] of sent) {
+    const field = fields[name];
+    if (!field) problems.push(`${name} is not a documented field`);
+    else if (value !== undefined && !(value === null && !field.required) && !fits(value, field.type))
+      problems.push(`${name} is ${kindOf(value)}, documented ${field.type}`);
+  }
+  for (const [name, field] of Object.entries(fields)) {
+    if (field.required && !sentNames.has(name) && requiredHere(name, sentNames)) problems.push(`${name} is required and was not sent`);
+  }
+  return problems;
+}
+
+/** A required field of an array's items is required only where the array has items. */
+function requiredHere(name: string, sentNames: Set<string>): boolean {
+  const own = name.replace(/\[\]$/, '');
+  const at = own.lastIndexOf('[]');
+  if (at < 0) return true;
+  const items = own.slice(0, at + 2);
+  return [...sentNames].some((sent) => sent.startsWith(items));
+}
+
+export type FakeProvider = {
+  url: string;
+  /** What was received, in order, each with what the provider's documents find wrong with it. */
+  seen: Array<SeenRequest & { call: string | null; problems: string[] }>;
+  /** The answer the next request of that call gets (by the fixture's `call`, the documented answer's name). */
+  answer: (call: string, name: string) => void;
+  stop: () => Promise<void>;
+};
+
+function parseBody(raw: string, type: string | undefined): unknown {
+  if (!raw) return undefined;
+  if (type?.includes('application/x-www-form-urlencoded')) return Object.fromEntries(new URLSearchParams(raw));
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * A provider that answers only from its documents: each request is matched to a fixture by method
+ * and path, checked, and answered with the chosen documented answer (the first one when none was
+ * chosen). A request no fixture documents answers 404 and is recorded with that problem.
+ */
+export async function startFakeProvider(fixtures: ProviderFixture[]): Promise<FakeProvider> {
+  const chosen = new Map<string, string>();
+  const seen: FakeProvider['seen'] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://provider');
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name, String(value)]));
+      const request: SeenRequest = {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        headers,
+        body: parseBody(Buffer.concat(chunks).toString('utf8'), headers['content-type']),
+      };
+      const fixture = fixtures.find(
+        (candidate) => pathOf(candidate) === url.pathname.replace(/\/+$/, '') && candidate.method.toUpperCase() === request.method,
+      );
+      if (!fixture) {
+        seen.push({ ...request, call: null, problems: [`${request.method} ${url.pathname} is not a documented call`] });
+        res.writeHead(404).end();
+        return;
+      }
+      seen.push({ ...request, call: fixture.call, problems: checkRequest(fixture, request) });
+      const answer = answerOf(fixture, chosen.get(fixture.call) ?? fixture.answers[0]!.name);
+      const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+      res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    seen,
+    answer: (call, name) => {
+      const fixture = fixtures.find((candidate) => candidate.call === call);
+      if (!fixture) throw new Error(`no fixture for call ${call}`);
+      answerOf(fixture, name);
+      chosen.set(call, name);
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
