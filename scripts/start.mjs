@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the client when its sources changed since the last build, then serve the built
-// app and the API from one Node process (PORT, default 3000; DATA_DIR, default ./data).
+// app and the API from one Node process (PORT, default 3000; DATA_DIR, default ./data). A production
+// start: no demo data and no simulators unless asked. `npm run demo` (`--demo`) asks for both.
 import { spawnSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,7 +44,7 @@ if (Math.max(...inputs.map(newestMtime)) > builtAt) {
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...(process.argv.includes('--demo') ? { SEED_DEMO: 'true' } : {}), ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

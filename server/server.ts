@@ -6,7 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
 import { openDatabase, type DatabaseHandle } from './kernel/db/client';
-import { prepareData } from './prepare-data';
+import { prepareData, reportFirstAdmin } from './prepare-data';
 import { seedDemoDelivery } from './seed/demo-delivery';
 import { configuredSender } from './modules/auth';
 import { zaloFirstSender } from './modules/messaging';
@@ -70,8 +70,9 @@ export async function prepareDeps(
       logger.info({ url: simulatorUrl }, 'Trình giả lập đối tác đã chạy ở tiến trình khác');
     }
   }
-  const { vault, demoSeeded } = await prepareData(db, env, { providers: simulatorUrl !== null });
+  const { vault, demoSeeded, firstAdmin } = await prepareData(db, env, { providers: simulatorUrl !== null });
   if (demoSeeded) logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
+  reportFirstAdmin(logger, firstAdmin);
   const keys = await keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,

@@ -24,7 +24,17 @@ export type ServerEnv = {
    * true = 1, or a number): the client address is that many entries from the right (server/lib/client-ip.ts).
    */
   proxyHops: number;
+  /**
+   * SEED_DEMO: seed the demo companies and accounts (their password is public) into an empty
+   * database. Off by default in production (NODE_ENV=production, what `npm start` sets); `npm run
+   * demo` asks for it.
+   */
   seedDemo: boolean;
+  /**
+   * ADMIN_PHONE / ADMIN_PASSWORD: the first system administrator, made at a start that finds none
+   * (server/seed/first-admin.ts). Without ADMIN_PASSWORD a one-time password is made and printed once.
+   */
+  firstAdmin: { phone: string | null; password: string | null };
   /** scrypt cost exponent (N = 2^n); OWASP minimum is 17. */
   scryptLogN: number;
   loginMaxFailuresPerAccount: number;
@@ -108,14 +118,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     logLevel: source.LOG_LEVEL || (source.NODE_ENV === 'test' ? 'silent' : 'info'),
     cookieSecure: boolFrom(source.COOKIE_SECURE, false),
     proxyHops: hopsFrom(source.TRUST_PROXY),
-    seedDemo: boolFrom(source.SEED_DEMO, true),
+    seedDemo: boolFrom(source.SEED_DEMO, !isProduction),
+    firstAdmin: { phone: source.ADMIN_PHONE || null, password: source.ADMIN_PASSWORD || null },
     scryptLogN: intFrom(source.SCRYPT_LOG_N, 17, 'SCRYPT_LOG_N'),
     loginMaxFailuresPerAccount: intFrom(source.LOGIN_MAX_FAILURES_PER_ACCOUNT, 5, 'LOGIN_MAX_FAILURES_PER_ACCOUNT'),
     loginMaxFailuresPerIp: intFrom(source.LOGIN_MAX_FAILURES_PER_IP, 50, 'LOGIN_MAX_FAILURES_PER_IP'),
     staticDir: path.resolve(source.STATIC_DIR || './dist'),
     secretsKey: source.SECRETS_KEY || null,
     // Demo data points its connections at the simulators, so they run whenever the demo is seeded.
-    simulators: boolFrom(source.SIMULATORS, boolFrom(source.SEED_DEMO, true) && source.NODE_ENV !== 'test'),
+    simulators: boolFrom(source.SIMULATORS, boolFrom(source.SEED_DEMO, !isProduction) && source.NODE_ENV !== 'test'),
     simulatorPort: intFrom(source.SIMULATOR_PORT, 3900, 'SIMULATOR_PORT'),
     simulatorUrl: source.SIMULATOR_URL || null,
     workers: intFrom(source.WORKERS, 1, 'WORKERS'),
