@@ -16,7 +16,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 export type FixtureField = { type: string; required?: boolean; note?: string };
-export type FixtureAnswer = { name: string; status: number; body: unknown; headers?: Record<string, string>; note?: string };
+/** `status` null: the provider's documents do not show it; the fake provider answers it as 200. */
+export type FixtureAnswer = { name: string; status: number | null; body: unknown; headers?: Record<string, string>; note?: string };
 export type ProviderFixture = {
   call: string;
   source: string[] | string;
@@ -56,6 +57,23 @@ function pathOf(fixture: ProviderFixture): string {
   return bare.split('?')[0]!.replace(/\/+$/, '') || '/';
 }
 
+/**
+ * What a request's path gives the fixture's `{NAME}` segments (GHTK's
+ * `/services/shipment/v2/{TRACKING_ORDER}`), read as fields of that name; null for another path.
+ */
+function pathParams(fixture: ProviderFixture, path: string): Record<string, string> | null {
+  const wanted = pathOf(fixture).split('/');
+  const got = (path.replace(/\/+$/, '') || '/').split('/');
+  if (wanted.length !== got.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of wanted.entries()) {
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name && got[index]) params[name] = decodeURIComponent(got[index]);
+    else if (segment !== got[index]) return null;
+  }
+  return params;
+}
+
 /** "integer (0|1)", "int", "long" → integer; "decimal" → number; "guid" → string; "a|b" → both. */
 function kindsOf(type: string): string[] {
   return type
@@ -79,10 +97,31 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
-function fits(value: unknown, type: string): boolean {
+/** A query value is text on the wire: `0` fits an integer there, `true` a boolean. */
+function fits(value: unknown, type: string, inQuery = false): boolean {
   const kinds = kindsOf(type);
   const kind = kindOf(value);
+  if (inQuery && typeof value === 'string') {
+    if (/^-?\d+$/.test(value) && (kinds.includes('integer') || kinds.includes('number'))) return true;
+    if (/^-?\d+(\.\d+)?$/.test(value) && kinds.includes('number')) return true;
+    if (/^(true|false)$/.test(value) && kinds.includes('boolean')) return true;
+  }
   return kinds.includes(kind) || (kind === 'integer' && kinds.includes('number'));
+}
+
+/**
+ * A query parameter by its documented names: one that carries JSON whose fields the fixture
+ * documents (Zalo's `?data={"offset":0,…}`) is read as those fields, `data.offset` and so on.
+ */
+function queryFields(name: string, value: string, documented: Set<string>): Array<[string, unknown]> {
+  if (documented.has(name) || ![...documented].some((field) => field.startsWith(`${name}.`))) return [[name, value]];
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return flatten(parsed, documented, name);
+  } catch {
+    // Not JSON: checked as the plain value it is.
+  }
+  return [[name, value]];
 }
 
 /** Every value of the body by its documented name: `order.id`, `products[].name`, `items` (an array not described further). */
@@ -103,19 +142,23 @@ function flatten(value: unknown, documented: Set<string>, prefix = ''): Array<[s
 export function checkRequest(fixture: ProviderFixture, seen: SeenRequest): string[] {
   const problems: string[] = [];
   if (seen.method.toUpperCase() !== fixture.method.toUpperCase()) problems.push(`method ${seen.method}, documented ${fixture.method}`);
-  const wantedPath = pathOf(fixture);
-  if (seen.path.replace(/\/+$/, '') !== wantedPath) problems.push(`path ${seen.path}, documented ${wantedPath}`);
+  const params = pathParams(fixture, seen.path);
+  if (!params) problems.push(`path ${seen.path}, documented ${pathOf(fixture)}`);
   const fields = fixture.requestFields ?? {};
   const documented = new Set(Object.keys(fields));
   // A query the documented path itself carries (GHTK's `?ver=1.5`) is part of the call.
   const fixedQuery = new URLSearchParams(fixture.path.split('?')[1] ?? '');
-  const query = Object.entries(seen.query).filter(([name, value]) => fixedQuery.get(name) !== value);
-  const sent = [...flatten(seen.body ?? {}, documented), ...query].filter(([name]) => name !== '');
+  const query = Object.entries(seen.query)
+    .filter(([name, value]) => fixedQuery.get(name) !== value)
+    .flatMap(([name, value]) => queryFields(name, value, documented));
+  // Plain query values only: a field read out of JSON keeps its JSON type.
+  const fromQuery = new Set([...query.map(([name]) => name).filter((name) => name in seen.query), ...Object.keys(params ?? {})]);
+  const sent = [...flatten(seen.body ?? {}, documented), ...query, ...Object.entries(params ?? {})].filter(([name]) => name !== '');
   const sentNames = new Set(sent.map(([name]) => name));
   for (const [name, value] of sent) {
     const field = fields[name];
     if (!field) problems.push(`${name} is not a documented field`);
-    else if (value !== undefined && !(value === null && !field.required) && !fits(value, field.type))
+    else if (value !== undefined && !(value === null && !field.required) && !fits(value, field.type, fromQuery.has(name)))
       problems.push(`${name} is ${kindOf(value)}, documented ${field.type}`);
   }
   for (const [name, field] of Object.entries(fields)) {
@@ -174,7 +217,7 @@ export async function startFakeProvider(fixtures: ProviderFixture[]): Promise<Fa
         body: parseBody(Buffer.concat(chunks).toString('utf8'), headers['content-type']),
       };
       const fixture = fixtures.find(
-        (candidate) => pathOf(candidate) === url.pathname.replace(/\/+$/, '') && candidate.method.toUpperCase() === request.method,
+        (candidate) => pathParams(candidate, url.pathname) !== null && candidate.method.toUpperCase() === request.method,
       );
       if (!fixture) {
         seen.push({ ...request, call: null, problems: [`${request.method} ${url.pathname} is not a documented call`] });
@@ -184,7 +227,9 @@ export async function startFakeProvider(fixtures: ProviderFixture[]): Promise<Fa
       seen.push({ ...request, call: fixture.call, problems: checkRequest(fixture, request) });
       const answer = answerOf(fixture, chosen.get(fixture.call) ?? fixture.answers[0]!.name);
       const body = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
-      res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers });
+      // Header names lower-cased, so a documented Content-Type replaces the JSON default instead of doubling it.
+      const documentedHeaders = Object.entries(answer.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]);
+      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json; charset=utf-8', ...Object.fromEntries(documentedHeaders) });
       res.end(body);
     });
   });

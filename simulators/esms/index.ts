@@ -1,8 +1,10 @@
 /**
  * A local eSMS.vn (server/lib/esms-client.ts) for tests and the demo: the documented send call,
  * checking what eSMS checks (credentials, a registered brandname, the phone's format, a RequestId
- * seen before) and keeping what it "sent". `__sim/state` lists the messages, so a person trying the
- * demo with SMS_PROVIDER=esms reads their code there.
+ * seen before) and answering in eSMS's documented shapes (simulators/esms/fixtures/send-sms-cskh.json):
+ * a repeated RequestId is 124 without an SMSID; a sandbox message (Sandbox "1") is checked and
+ * listed but, as eSMS says, not stored, so its RequestId does not block a repeat. `__sim/state`
+ * lists the messages, so a person trying the demo with SMS_PROVIDER=esms reads their code there.
  */
 import crypto from 'node:crypto';
 import { Hono } from 'hono';
@@ -38,10 +40,14 @@ export const esmsSimulator: SimulatorFactory = () => {
     if (text('Brandname') !== ESMS_SIM_ACCOUNT.brandname) {
       return c.json({ CodeResult: '104', CountRegenerate: 0, ErrorMessage: 'Brand name code is not exist' });
     }
-    if (!PHONE.test(text('Phone'))) return c.json({ CodeResult: '108', CountRegenerate: 0, ErrorMessage: 'Phone number is invalid' });
+    if (!['1', '2'].includes(text('SmsType')))
+      return c.json({ CodeResult: '118', CountRegenerate: 0, ErrorMessage: 'Unsupported message type.' });
+    if (!PHONE.test(text('Phone'))) {
+      return c.json({ CodeResult: '108', CountRegenerate: 0, ErrorMessage: 'Phone number is not in correct format.' });
+    }
     const requestId = text('RequestId') || null;
-    const seen = requestId ? messages.find((message) => message.requestId === requestId) : undefined;
-    if (seen) return c.json({ CodeResult: '124', CountRegenerate: 0, ErrorMessage: 'Request exist 1', SendStatus: '5', SMSID: seen.smsId });
+    const seen = requestId ? messages.find((message) => message.requestId === requestId && !message.sandbox) : undefined;
+    if (seen) return c.json({ CodeResult: '124', CountRegenerate: 0, ErrorMessage: 'Request exist 1', SendStatus: '5' });
     const message: EsmsSimMessage = {
       smsId: crypto.randomBytes(16).toString('hex'),
       phone: text('Phone'),

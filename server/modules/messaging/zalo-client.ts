@@ -55,10 +55,12 @@ async function tokenGrant(hosts: ZaloHosts, secret: string, form: Record<string,
     refresh_token?: string;
     expires_in?: string | number;
     error?: number;
+    error_name?: string;
     error_description?: string;
   } | null;
   if (!body) throw new ProviderError('server', 'Zalo trả về dữ liệu không đọc được', { status: answer.status });
-  if (typeof body.error === 'number' && body.error !== 0) throw zaloError(body.error, body.error_description);
+  // Zalo's PHP SDK reads the refusal's text from `error_name`; `error_description` is kept when given.
+  if (typeof body.error === 'number' && body.error !== 0) throw zaloError(body.error, body.error_description ?? body.error_name);
   const expires = Number(body.expires_in);
   if (!body.access_token || !body.refresh_token || !Number.isFinite(expires)) {
     throw new ProviderError('server', 'Zalo trả về token không đầy đủ', { status: answer.status });
@@ -214,8 +216,9 @@ export function zaloApi(hosts: ZaloHosts, accessToken: string, timeoutMs: number
     },
 
     /**
-     * A ZNS by phone (84xxxxxxxxx). `trackingId` is ours for the message: sent again after a lost
-     * answer it names the same message. `development` sends only to the OA's admins (sandbox).
+     * A ZNS by phone (84xxxxxxxxx). `trackingId` is ours, for matching Zalo's msg_id to our message:
+     * Zalo does not de-duplicate on it, so a second call is a second message (messages-send.ts
+     * never repeats a send whose answer was lost). `development` sends only to the OA's admins.
      */
     async sendZns(input: {
       phone: string;

@@ -1,16 +1,30 @@
 /**
  * Zalo's error codes (Open API, ZNS, OAuth v4) as sentences a person can act on, and whether trying
- * again may help. Sources: zalo.cloud/zns/guidelines/handle-error-code and the notes in
- * docs/messaging.md "Error codes". The provider's code is kept beside the sentence for support.
+ * again may help. Sources: zalo.cloud/zns/guidelines/handle-error-code (ZNS rows 0, -100…-112), the
+ * OA message code table quoted in simulators/zalo/fixtures/oa-message-cs.json (-201 invalid access
+ * token, -203 invalid parameter, -207 invalid user id), third-party clients for -118 and -220; each
+ * row's source and what is unverified: docs/provider-sources.md "Zalo OA / ZNS". The provider's code
+ * is kept beside the sentence for support.
  */
 import { ProviderError, type ProviderFailure } from '@server/lib/provider-http';
 import { WINDOW_CLOSED_MESSAGE } from '@contract/messaging-rules';
 
 const RECONNECT = 'Phiên kết nối Zalo OA đã hết hạn hoặc bị thu hồi, vui lòng kết nối lại OA';
+const APP_PROBLEM = 'Ứng dụng Zalo không hợp lệ hoặc không tồn tại, vui lòng kiểm tra App ID và kết nối lại OA';
 
 const KNOWN: Record<number, { failure: ProviderFailure; message: string }> = {
   [-32]: { failure: 'rate_limited', message: 'Zalo đang giới hạn tốc độ gửi của OA, tin sẽ được gửi lại sau ít phút' },
-  [-201]: { failure: 'rejected', message: 'Zalo từ chối dữ liệu gửi lên (tham số không hợp lệ)' },
+  // "Xảy ra lỗi không xác định, vui lòng thử lại sau": Zalo answered, so nothing was sent; try again.
+  [-100]: { failure: 'server', message: 'Zalo đang gặp lỗi không xác định, tin sẽ được gửi lại sau' },
+  [-101]: { failure: 'rejected', message: APP_PROBLEM },
+  [-102]: { failure: 'rejected', message: APP_PROBLEM },
+  [-103]: { failure: 'rejected', message: 'Ứng dụng Zalo chưa được kích hoạt, vui lòng kích hoạt ứng dụng trên developers.zalo.me' },
+  [-104]: { failure: 'rejected', message: 'Khóa bí mật của ứng dụng Zalo không đúng, vui lòng kết nối lại OA' },
+  [-105]: { failure: 'rejected', message: 'Ứng dụng Zalo chưa liên kết với OA, vui lòng kết nối lại OA' },
+  [-110]: { failure: 'rejected', message: 'Phiên bản Zalo của người nhận quá cũ để nhận ZNS' },
+  [-201]: { failure: 'auth', message: RECONNECT },
+  [-203]: { failure: 'rejected', message: 'Zalo từ chối dữ liệu gửi lên (tham số không hợp lệ)' },
+  [-207]: { failure: 'rejected', message: 'Người dùng Zalo không tồn tại hoặc không thuộc OA này' },
   [-213]: { failure: 'rejected', message: 'Người dùng chưa quan tâm OA hoặc đã bỏ quan tâm' },
   [-216]: { failure: 'auth', message: RECONNECT },
   [-220]: { failure: 'auth', message: RECONNECT },
