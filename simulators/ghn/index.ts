@@ -3,6 +3,8 @@
  * differs: docs/provider-sources.md "GHN"): under /shiip/public-api, headers `Token` and `ShopId`,
  * answers `{ code, message, data }` (400 with `code_message` for a refusal, 401 for a bad token).
  * Any token works except one starting with "invalid"; any numeric shop id is the token's shop.
+ * Routed calls take GHN's district and ward ids from its master data (./places.ts: the demo's
+ * addresses), and refuse names where GHN documents ids (./handlers.ts).
  * Statuses walk ready_to_pick → picking → picked → storing → transporting → delivering → delivered
  * (then the COD transfer), or to any GHN status on demand (carrier-sim.ts); each step is a webhook
  * `{ Type, Status, OrderCode, ClientOrderCode, Time, CODAmount, CODTransferDate, TotalFee, ShopID }`
@@ -14,6 +16,7 @@ import { carrierSim, type SimEvent, type SimShipment } from '../carrier-sim';
 import {
   availableServices,
   cancel,
+  checked,
   createOrder,
   detail,
   detailByClientCode,
@@ -25,6 +28,7 @@ import {
   shopAll,
   type GhnWorld,
 } from './handlers';
+import { districts, provinces, wards } from './places';
 
 const FLOW = ['ready_to_pick', 'picking', 'picked', 'storing', 'transporting', 'delivering', 'delivered'] as const;
 const KNOWN = [
@@ -70,6 +74,14 @@ export function ghnSimulator({ baseUrl }: SimulatorContext) {
 
   const api = new Hono({ strict: false });
   api.post('/v2/shop/all', shopAll);
+  // Master data: GHN documents GET and POST ("post/get") with the id in the body or the query.
+  for (const [path, handler] of [
+    ['/master-data/province', provinces],
+    ['/master-data/district', districts],
+    ['/master-data/ward', wards],
+  ] as const) {
+    api.on(['GET', 'POST'], path, (c) => checked(c, handler));
+  }
   api.post('/v2/shipping-order/available-services', availableServices);
   api.post('/v2/shipping-order/fee', fee);
   api.post('/v2/shipping-order/leadtime', leadtime);

@@ -1,13 +1,16 @@
 /**
- * Giao Hàng Nhanh (api.ghn.vn; each call's page: docs/provider-sources.md "GHN"):
- * headers `Token` and `ShopId`, answers `{ code, message, code_message?, data }`. Fee, available
- * services, lead time, pick shifts (shift/date), create with client_order_code, detail and
- * detail-by-client-code (asked before a second create: GHN does not document what a repeated
- * client_order_code does), cancel (switch-status/cancel), and labels (a5/gen-token, then the
- * printA5 or print80x80 page). The receiver goes by names with `is_new_to_address` (the 2025
- * two-level addresses); docs/delivery.md says what is left to check in GHN's sandbox.
+ * Giao Hàng Nhanh (api.ghn.vn; each call's page: docs/provider-sources.md "GHN", its published
+ * shapes: simulators/ghn/fixtures, proved in ./ghn.contract.test.ts): headers `Token` and `ShopId`,
+ * answers `{ code, message, code_message?, data }`. Fee, available services and lead time take
+ * GHN's own district id and ward code, found for our addresses in GHN's master data
+ * (./ghn-places.ts); create sends the same ids for the receiver, with client_order_code our code.
+ * A create resent after a lost answer is preceded by detail-by-client-code (jobs.ts), whose `data`
+ * is an array and whose "none" is a code 400 "Đơn hàng không tồn tại"; GHN was seen to answer a
+ * repeated client_order_code with the same order, which is read as the shipment either way.
+ * Cancel (switch-status/cancel), pick shifts (shift/date) and labels (a5/gen-token, then the
+ * printA5 or print80x80 page) complete the calls.
  */
-import type { LabelSize, PickShift, ReceiverMethod } from '@contract/delivery';
+import type { LabelSize, PickShift, ReceiverMethod, SenderAddress } from '@contract/delivery';
 import { providerFetch, ProviderError } from '@server/lib/provider-http';
 import {
   asNumber,
@@ -22,6 +25,7 @@ import {
   type QuoteDraft,
   type ShipmentDraft,
 } from './carrier';
+import { forgetGhnPlaces, ghnPlace, type GhnAsk, type GhnPlace } from './ghn-places';
 
 export const GHN_HOSTS = { production: 'https://online-gateway.ghn.vn', sandbox: 'https://dev-online-gateway.ghn.vn' };
 const API = '/shiip/public-api';
@@ -32,7 +36,11 @@ const REQUIRED_NOTE: Record<ReceiverMethod, string> = {
   cho_thu: 'CHOTHUHANG',
 };
 
-/** GHN's code_message values, in words the office can act on. */
+/**
+ * GHN's code_message values, in words the office can act on. Only PHONE_INVALID was seen from GHN
+ * (simulators/ghn/fixtures/create.json); the others are kept for what our simulator answers and
+ * are listed as unsourced in docs/provider-sources.md.
+ */
 const GHN_ERRORS: Record<string, string> = {
   PHONE_INVALID: 'Số điện thoại người nhận không hợp lệ',
   ADDRESS_INVALID: 'GHN không tìm thấy hoặc không phục vụ địa chỉ người nhận',
@@ -41,13 +49,17 @@ const GHN_ERRORS: Record<string, string> = {
   COD_INVALID: 'Tiền thu hộ vượt mức GHN cho phép (tối đa 50.000.000 ₫)',
   ORDER_NOT_FOUND: 'GHN không tìm thấy đơn này',
   CANCEL_FAIL: 'GHN không cho hủy đơn đã lấy hàng',
-  CLIENT_ORDER_CODE_EXIST: 'Mã đơn đã được gửi sang GHN trước đó',
 };
+
+/** GHN's "no such order" (detail-by-client-code, gen-token): code 400 with this in its message, no code_message. */
+const ORDER_MISSING = /đơn hàng không tồn tại/i;
 
 type GhnAnswer = { code?: number; message?: string; code_message?: string; data?: unknown };
 
 type GhnOptions = { baseUrl: string; token: string; shopId: string; timeoutMs?: number };
 type GhnService = { service_id: number; short_name: string; service_type_id: number };
+/** Where a route starts or ends, as GHN's routed calls take it. */
+type Route = Pick<GhnPlace, 'districtId' | 'wardCode'>;
 
 /** One call under /shiip/public-api: its data, or GHN's refusal in GHN_ERRORS' words. */
 async function ghnCall<T>(options: GhnOptions, path: string, json?: unknown, method: 'GET' | 'POST' = 'POST'): Promise<T> {
@@ -58,23 +70,65 @@ async function ghnCall<T>(options: GhnOptions, path: string, json?: unknown, met
     timeoutMs: options.timeoutMs,
   });
   const body = (answer.body ?? {}) as GhnAnswer;
-  if (answer.status === 401 || answer.status === 403 || body.code === 401) throw authRefusal('GHN', body.code_message);
+  // A token refused is 401 (seen in GHN's sandbox); a token not sent is a 400 "Token is required!" (shift/date).
+  if (answer.status === 401 || answer.status === 403 || body.code === 401 || /^token is/i.test(body.message ?? '')) {
+    throw authRefusal('GHN', body.code_message ?? body.code);
+  }
   if (answer.status >= 400 || (body.code !== undefined && body.code !== 200)) {
+    if (ORDER_MISSING.test(body.message ?? '')) throw refusal(GHN_ERRORS.ORDER_NOT_FOUND!, 'ORDER_NOT_FOUND', body);
     const known = body.code_message ? GHN_ERRORS[body.code_message] : undefined;
     throw refusal(known ?? `GHN từ chối yêu cầu: ${body.message ?? 'không rõ lý do'}`, body.code_message ?? body.code, body);
   }
   return body.data as T;
 }
 
-const receiverFields = (draft: QuoteDraft) => ({
-  to_name: draft.receiver.name,
-  to_phone: draft.receiver.phone,
-  to_address: draft.receiver.address,
-  to_ward_name: draft.receiver.ward,
-  to_district_name: draft.receiver.district || undefined,
-  to_province_name: draft.receiver.province,
-  is_new_to_address: !draft.receiver.district,
-});
+/** The account's master-data lists are kept under its host and token (./ghn-places.ts). */
+const accountOf = (options: GhnOptions) => `${options.baseUrl} ${options.token}`;
+const askOf =
+  (options: GhnOptions): GhnAsk =>
+  (path, json, method) =>
+    ghnCall(options, path, json, method);
+
+/** A call on a route built from the kept lists: when GHN refuses it, the lists are fetched again next time. */
+async function routed<T>(options: GhnOptions, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ProviderError && error.failure === 'rejected') forgetGhnPlaces(accountOf(options));
+    throw error;
+  }
+}
+
+/** The shop the account's ShopId names, among the token's shops (shop/all). */
+async function shopOf(options: GhnOptions) {
+  const data = await ghnCall<{
+    shops?: { _id: number; name: string; phone: string; address: string; district_id?: number; ward_code?: string }[];
+  }>(options, '/v2/shop/all', { offset: 0, limit: 50, client_phone: '' });
+  const shop = data?.shops?.find((candidate) => String(candidate._id) === options.shopId);
+  if (!shop) throw authRefusal('GHN', 'SHOP_NOT_FOUND');
+  return shop;
+}
+
+/** Where GHN picks up: the account's sender address, else the shop's own (GHN's default for from_*). */
+async function senderRoute(options: GhnOptions, sender: SenderAddress): Promise<GhnPlace | Route> {
+  if (sender.province || sender.ward) return ghnPlace(askOf(options), accountOf(options), sender, 'lấy hàng');
+  const shop = await shopOf(options);
+  return { districtId: shop.district_id ?? 0, wardCode: shop.ward_code ?? '' };
+}
+
+/** Both ends of a draft's route in GHN's ids. */
+const routeOf = (options: GhnOptions, draft: QuoteDraft) =>
+  Promise.all([senderRoute(options, draft.sender), ghnPlace(askOf(options), accountOf(options), draft.receiver, 'giao hàng')]);
+
+/** The services GHN runs between two districts (available-services takes district ids only). */
+const servicesOn = (options: GhnOptions, from: Route, to: Route) =>
+  routed(options, () =>
+    ghnCall<GhnService[] | null>(options, '/v2/shipping-order/available-services', {
+      shop_id: Number(options.shopId),
+      from_district: from.districtId,
+      to_district: to.districtId,
+    }),
+  ).then((services) => services ?? []);
 
 const parcelFields = (draft: QuoteDraft) => ({
   weight: draft.parcel.weight_grams,
@@ -82,24 +136,41 @@ const parcelFields = (draft: QuoteDraft) => ({
   width: draft.parcel.width_cm,
   height: draft.parcel.height_cm,
   insurance_value: draft.insuranceValue,
-  cod_value: draft.codAmount,
 });
 
-/** The body of shipping-order/create: our code as client_order_code, the receiver by names. */
-const createBody = (draft: ShipmentDraft) => ({
+/** The sender as create's name form takes it (id=123), in GHN's own spelling; none when GHN picks up at the shop. */
+const senderFields = (draft: ShipmentDraft, from: GhnPlace | Route) =>
+  'wardName' in from
+    ? {
+        from_name: draft.sender.name,
+        from_phone: draft.sender.phone,
+        from_address: draft.sender.address,
+        from_ward_name: from.wardName,
+        from_district_name: from.districtName,
+        from_province_name: from.provinceName,
+      }
+    : {};
+
+/** The body of shipping-order/create: our code as client_order_code, the receiver by GHN's ids (id=63). */
+const createBody = (draft: ShipmentDraft, service: GhnService, from: GhnPlace | Route, to: Route) => ({
   client_order_code: draft.code,
   payment_type_id: 1,
   required_note: REQUIRED_NOTE[draft.receiverMethod],
   note: draft.note ?? '',
-  from_name: draft.sender.name,
-  from_phone: draft.sender.phone,
-  from_address: draft.sender.address,
-  from_ward_name: draft.sender.ward,
-  from_province_name: draft.sender.province,
-  ...receiverFields(draft),
+  ...senderFields(draft, from),
+  to_name: draft.receiver.name,
+  to_phone: draft.receiver.phone,
+  to_address: draft.receiver.address,
+  to_district_id: to.districtId,
+  to_ward_code: to.wardCode,
   ...parcelFields(draft),
   cod_amount: draft.codAmount,
-  service_id: Number(draft.serviceId),
+  content: draft.items
+    .map((item) => `${item.name} x${item.quantity}`)
+    .join(', ')
+    .slice(0, 2000),
+  service_id: service.service_id,
+  service_type_id: service.service_type_id,
   pick_shift: draft.pickShift ? [Number(draft.pickShift.id)] : undefined,
   items: draft.items.map((item) => ({ name: item.name, code: item.code, quantity: item.quantity, weight: item.weightGrams })),
 });
@@ -141,54 +212,70 @@ async function detail(options: GhnOptions, path: string, json: unknown): Promise
   }
 }
 
-/** The shop the account's ShopId names, among the token's shops. */
-async function checkShop(options: GhnOptions): Promise<AccountCheck> {
-  const data = await ghnCall<{ shops?: { _id: number; name: string; phone: string; address: string }[] }>(options, '/v2/shop/all', {
-    offset: 0,
-    limit: 50,
-    client_phone: '',
-  });
-  const shop = data.shops?.find((candidate) => String(candidate._id) === options.shopId);
-  if (!shop) throw authRefusal('GHN', 'SHOP_NOT_FOUND');
-  return {
-    name: shop.name,
-    details: { 'Mã cửa hàng': String(shop._id), 'Tên cửa hàng': shop.name, 'Số điện thoại': shop.phone, 'Địa chỉ': shop.address },
+/** One service's quote: its fee and lead time, asked together on the same route. */
+async function quoteService(options: GhnOptions, draft: QuoteDraft, service: GhnService, from: Route, to: Route): Promise<CarrierQuote> {
+  const ends = {
+    from_district_id: from.districtId,
+    from_ward_code: from.wardCode || undefined,
+    to_district_id: to.districtId,
+    to_ward_code: to.wardCode,
   };
-}
-
-/** One service's quote: its fee and lead time, asked together. */
-async function quoteService(options: GhnOptions, draft: QuoteDraft, service: GhnService): Promise<CarrierQuote> {
-  const body = {
-    service_id: service.service_id,
-    service_type_id: service.service_type_id,
-    ...receiverFields(draft),
-    ...parcelFields(draft),
-  };
+  const parcel = parcelFields(draft);
+  // Heavy goods (service type 5) are priced by their items' sizes (id=95): the parcel is the one item.
+  const items =
+    service.service_type_id === 5
+      ? [{ name: 'Kiện hàng', quantity: 1, length: parcel.length, width: parcel.width, height: parcel.height, weight: parcel.weight }]
+      : undefined;
   const [fee, lead] = await Promise.all([
-    ghnCall<{ total: number }>(options, '/v2/shipping-order/fee', body),
-    ghnCall<{ leadtime?: number }>(options, '/v2/shipping-order/leadtime', body),
+    routed(options, () =>
+      ghnCall<{ total: number }>(options, '/v2/shipping-order/fee', {
+        service_id: service.service_id,
+        service_type_id: service.service_type_id,
+        ...ends,
+        ...parcel,
+        cod_value: draft.codAmount,
+        items,
+      }),
+    ),
+    routed(options, () =>
+      ghnCall<{ leadtime?: number }>(options, '/v2/shipping-order/leadtime', { ...ends, service_id: service.service_id }),
+    ),
   ]);
   return {
     serviceId: String(service.service_id),
     serviceName: `GHN ${service.short_name}`,
     fee: fee.total,
-    expectedAt: lead.leadtime ? new Date(lead.leadtime * 1000) : null,
+    expectedAt: lead?.leadtime ? new Date(lead.leadtime * 1000) : null,
   };
+}
+
+/** Creates the shipment on the route quoted: the service must still run there, else a fresh quote is asked for. */
+async function createShipment(options: GhnOptions, draft: ShipmentDraft): Promise<CarrierShipment> {
+  const [from, to] = await routeOf(options, draft);
+  const service = (await servicesOn(options, from, to)).find((candidate) => String(candidate.service_id) === draft.serviceId);
+  if (!service) throw refusal(GHN_ERRORS.SERVICE_INVALID!, 'SERVICE_INVALID');
+  const data = await routed(options, () =>
+    ghnCall<Record<string, unknown>>(options, '/v2/shipping-order/create', createBody(draft, service, from, to)),
+  );
+  return shipmentOf(data);
 }
 
 export function ghnClient(options: GhnOptions): CarrierClient & {
   labelUrl: (token: string, size: LabelSize) => string;
 } {
   const client = {
-    check: () => checkShop(options),
+    async check(): Promise<AccountCheck> {
+      const shop = await shopOf(options);
+      return {
+        name: shop.name,
+        details: { 'Mã cửa hàng': String(shop._id), 'Tên cửa hàng': shop.name, 'Số điện thoại': shop.phone, 'Địa chỉ': shop.address },
+      };
+    },
 
     async quote(draft: QuoteDraft): Promise<CarrierQuote[]> {
-      const services = await ghnCall<GhnService[]>(options, '/v2/shipping-order/available-services', {
-        shop_id: Number(options.shopId),
-        to_province_name: draft.receiver.province,
-        to_ward_name: draft.receiver.ward,
-      });
-      return Promise.all((services ?? []).map((service) => quoteService(options, draft, service)));
+      const [from, to] = await routeOf(options, draft);
+      const services = await servicesOn(options, from, to);
+      return Promise.all(services.map((service) => quoteService(options, draft, service, from, to)));
     },
 
     async pickShifts(): Promise<PickShift[]> {
@@ -196,13 +283,14 @@ export function ghnClient(options: GhnOptions): CarrierClient & {
       return (shifts ?? []).map((shift) => ({ id: String(shift.id), title: shift.title }));
     },
 
-    async create(draft: ShipmentDraft): Promise<CarrierShipment> {
-      return shipmentOf(await ghnCall<Record<string, unknown>>(options, '/v2/shipping-order/create', createBody(draft)));
-    },
+    create: (draft: ShipmentDraft) => createShipment(options, draft),
 
     async find(code: string): Promise<CarrierShipment | null> {
+      // data is an array (id=118/119): the order made under our code, if any.
       const data = await detail(options, '/v2/shipping-order/detail-by-client-code', { client_order_code: code });
-      return data ? shipmentOf(data) : null;
+      const orders = (Array.isArray(data) ? data : data ? [data] : []) as Record<string, unknown>[];
+      const order = orders.find((candidate) => candidate.client_order_code === undefined || candidate.client_order_code === code);
+      return order ? shipmentOf(order) : null;
     },
 
     async track(trackingCode: string): Promise<CarrierEvent> {
