@@ -55,12 +55,42 @@ const base64Url = (label: string, max: number) =>
     v.maxLength(max, `${label} không hợp lệ`),
   );
 
+/**
+ * The push services browsers subscribe with: an endpoint is an HTTPS URL on one of these hosts (or
+ * a sub-domain), as each browser maker documents it. Anything else is a URL the server would call
+ * on a user's word, so it is refused (docs/notifications.md, docs/security.md).
+ */
+export const PUSH_SERVICE_HOSTS = [
+  { host: 'fcm.googleapis.com', browsers: 'Chrome, Chrome trên Android, Opera, Samsung Internet, Cốc Cốc' },
+  { host: 'android.googleapis.com', browsers: 'Chrome (đăng ký cũ qua GCM)' },
+  { host: 'updates.push.services.mozilla.com', browsers: 'Firefox' },
+  { host: 'push.apple.com', browsers: 'Safari (macOS 13+, iOS 16.4+ khi cài lên màn hình chính)' },
+  { host: 'notify.windows.com', browsers: 'Edge (Windows Push Notification Services)' },
+] as const;
+
+export const PUSH_ENDPOINT_INVALID = 'Địa chỉ nhận thông báo không hợp lệ';
+export const PUSH_ENDPOINT_UNKNOWN = 'Địa chỉ nhận thông báo không thuộc dịch vụ thông báo của trình duyệt được hỗ trợ';
+
+/** Why the server will not send to this endpoint, or null. `extraHosts`: hosts the settings add (a private push service, tests). */
+export function pushEndpointProblem(endpoint: string, extraHosts: readonly string[] = []): string | null {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return PUSH_ENDPOINT_INVALID;
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return PUSH_ENDPOINT_INVALID;
+  const host = url.hostname.toLowerCase();
+  if (extraHosts.includes(host)) return null;
+  return PUSH_SERVICE_HOSTS.some((service) => host === service.host || host.endsWith(`.${service.host}`)) ? null : PUSH_ENDPOINT_UNKNOWN;
+}
+
 /** PushSubscription.toJSON() as the browser gives it. */
 export const PushSubscriptionSchema = bodyObject({
   endpoint: v.pipe(
-    v.string('Địa chỉ nhận thông báo không hợp lệ'),
-    v.maxLength(1000, 'Địa chỉ nhận thông báo không hợp lệ'),
-    v.check((value) => /^https?:\/\/[^\s]+$/.test(value), 'Địa chỉ nhận thông báo không hợp lệ'),
+    v.string(PUSH_ENDPOINT_INVALID),
+    v.maxLength(1000, PUSH_ENDPOINT_INVALID),
+    v.check((value) => /^https:\/\/[^\s]+$/.test(value), PUSH_ENDPOINT_INVALID),
   ),
   keys: v.object({ p256dh: base64Url('Khóa mã hóa', 200), auth: base64Url('Khóa xác thực', 100) }, 'Thiếu khóa của đăng ký nhận thông báo'),
 });

@@ -69,6 +69,8 @@ export type ServerEnv = {
   otpZaloCompany: number | null;
   esms: { apiKey: string; secretKey: string; brandname: string; environment: 'production' | 'sandbox' | 'simulator' };
   /** Web Push's VAPID key pair (server/modules/notifications/web-push.ts); made and kept in the database when absent. */
+  /** PUSH_SERVICE_HOSTS: hosts added to the browsers' push services (contract/notifications.ts), comma-separated. */
+  pushServiceHosts: string[];
   vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
 };
 
@@ -143,6 +145,10 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       brandname: source.ESMS_BRANDNAME ?? '',
       environment: esmsEnvironmentFrom(source.ESMS_ENVIRONMENT),
     },
+    pushServiceHosts: (source.PUSH_SERVICE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
     vapid: {
       publicKey: source.VAPID_PUBLIC_KEY || null,
       privateKey: source.VAPID_PRIVATE_KEY || null,

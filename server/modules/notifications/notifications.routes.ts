@@ -23,6 +23,7 @@ import { requireMembership } from '@server/kernel/membership';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
 import { pagedRows } from '@server/kernel/lists';
+import { saveSubscription } from './push-subscriptions';
 import { vapidKeys } from './web-push';
 
 type Row = typeof notifications.$inferSelect;
@@ -112,18 +113,10 @@ export function notificationRoutes(deps: AppDeps) {
 
   app.get('/push/key', async (c) => ok(c, { public_key: (await vapidKeys(deps)).publicKey }));
 
-  /** A browser of the caller subscribes (again): its endpoint now belongs to the caller. */
+  /** A browser of the caller subscribes (again): push-subscriptions.ts says when it may. */
   app.post('/push/subscription', async (c) => {
     const input = await parseBody(c, PushSubscriptionSchema);
-    const { accountId } = c.get('auth');
-    const values = {
-      accountId,
-      endpoint: input.endpoint,
-      p256dh: input.keys.p256dh,
-      auth: input.keys.auth,
-      userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-    };
-    await db.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+    await saveSubscription(deps, c.get('auth').accountId, input, c.req.header('user-agent')?.slice(0, 300) ?? null);
     return created(c, { endpoint: input.endpoint }, 'Đã bật thông báo trên thiết bị này');
   });
 

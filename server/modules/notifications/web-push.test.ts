@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
-import type { PushPayload } from '@contract/notifications';
+import { PUSH_ENDPOINT_INVALID, PUSH_ENDPOINT_UNKNOWN, type PushPayload } from '@contract/notifications';
 import { appSecrets, jobs, pushSubscriptions } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
@@ -20,8 +20,9 @@ let an: LoginAnswer;
 let anKhang: number;
 
 beforeAll(async () => {
-  server = await startTestServer({}, { backgroundJobs: false });
   endpoint = await startPushEndpoint();
+  // The local push service is at 127.0.0.1, which only a setting lets the server call.
+  server = await startTestServer({ pushServiceHosts: ['127.0.0.1'] }, { backgroundJobs: false });
   an = await server.login(DEMO.an.phone);
   anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
 });
@@ -114,6 +115,83 @@ describe('Web Push', () => {
       token: an.access,
       body: { endpoint: 'khong-phai-url', keys: { p256dh: 'x', auth: 'y' } },
     });
-    expect([bad.status, bad.body.fields?.endpoint]).toEqual([400, 'Địa chỉ nhận thông báo không hợp lệ']);
+    expect([bad.status, bad.body.fields?.endpoint]).toEqual([400, PUSH_ENDPOINT_INVALID]);
+  });
+});
+
+describe('endpoints the server will call', () => {
+  const post = (token: string, url: string, keys = subscriberKeys()) =>
+    server.call('/notification/api/push/subscription/', { token, body: { endpoint: url, keys: { p256dh: keys.p256dh, auth: keys.auth } } });
+
+  it('are only those of browsers’ push services, over HTTPS', async () => {
+    const refused: Array<[string, number, string | undefined]> = [];
+    for (const url of [
+      'https://10.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://localhost:5432/',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const answer = await post(an.access, url);
+      refused.push([url, answer.status, answer.body.fields?.endpoint]);
+    }
+    expect(refused).toEqual([
+      ['https://10.0.0.1/push', 400, PUSH_ENDPOINT_UNKNOWN],
+      ['https://169.254.169.254/latest/meta-data/', 400, PUSH_ENDPOINT_UNKNOWN],
+      ['https://localhost:5432/', 400, PUSH_ENDPOINT_UNKNOWN],
+      ['https://fcm.googleapis.com.evil.example/fcm/send/x', 400, PUSH_ENDPOINT_UNKNOWN],
+      ['https://user:pw@fcm.googleapis.com/fcm/send/x', 400, PUSH_ENDPOINT_INVALID],
+    ]);
+    expect((await post(an.access, 'http://127.0.0.1/push/plain')).status).toBe(400);
+    expect((await post(an.access, 'https://fcm.googleapis.com/fcm/send/an-phone')).status).toBe(201);
+    expect((await post(an.access, 'https://web.push.apple.com/QGx-an-mac')).status).toBe(201);
+    const stored = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, an.account.id));
+    expect(stored.map((row) => row.endpoint).filter((url) => !url.startsWith(endpoint.url))).toEqual([
+      'https://fcm.googleapis.com/fcm/send/an-phone',
+      'https://web.push.apple.com/QGx-an-mac',
+    ]);
+  });
+
+  it('never calls an endpoint kept from before the rule, and forgets it', async () => {
+    const [kept] = await server.deps.db
+      .insert(pushSubscriptions)
+      .values({ accountId: an.account.id, endpoint: 'https://169.254.169.254/latest/meta-data/', p256dh: 'x', auth: 'y' })
+      .returning();
+    await raiseJoinRequest('Lý Thị Hạnh');
+    await server.deps.jobs.drain({ untilIdle: true });
+    expect(await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, kept!.id))).toEqual([]);
+  });
+
+  it('move to another account only with the browser’s own keys', async () => {
+    const browser = await subscribe(an.access, 'office-pc');
+    const binh = await server.login(DEMO.binh.phone);
+    const taken = await post(binh.access, browser.url);
+    expect([taken.status, taken.body.message]).toEqual([409, 'Địa chỉ nhận thông báo này đang thuộc một thiết bị của tài khoản khác']);
+    const owner = async () =>
+      (await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.url)))[0]!.accountId;
+    expect(await owner()).toBe(an.account.id);
+    // The same browser, Bình signed in on it: its subscription carries the same keys.
+    expect((await post(binh.access, browser.url, browser.keys)).status).toBe(201);
+    expect(await owner()).toBe(binh.account.id);
+  });
+
+  it('are kept ten per account, the oldest dropped', async () => {
+    const { phone, password } = await addAccount(server.deps.db, { fullName: 'Trần Văn Mười Một' });
+    const person = await server.login(phone, password);
+    for (let n = 1; n <= 11; n += 1)
+      expect((await post(person.access, `https://fcm.googleapis.com/fcm/send/device-${n}`)).status).toBe(201);
+    const kept = await server.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.accountId, person.account.id));
+    expect(kept.map((row) => row.endpoint.split('-').pop()).sort((a, b) => Number(a) - Number(b))).toEqual([
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+      '11',
+    ]);
   });
 });

@@ -9,16 +9,19 @@
  * (`push:<id>:<subscription>`), retried on its own. Push services have no idempotency key; the
  * `Topic` header (`n<id>`) makes a send repeated after a lost answer replace the undelivered one
  * instead of showing twice. A subscription the service says is gone (404, 410) is deleted; 429,
- * 5xx and network failures are retried; another refusal is final.
+ * 5xx and network failures are retried; another refusal is final. Only endpoints of browsers' push
+ * services are called, and only at public addresses (server/lib/outbound-guard.ts): a subscription
+ * that fails either is deleted, never retried.
  */
 import { eq } from 'drizzle-orm';
 import webpush, { WebPushError } from 'web-push';
-import type { PushPayload } from '@contract/notifications';
+import { pushEndpointProblem, type PushPayload } from '@contract/notifications';
 import { HELP_DESK } from '@contract/auth-help-desk';
 import type { AppDeps } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { appSecrets, notifications, pushSubscriptions } from '@server/kernel/db/schema';
 import { enqueueJob, PermanentJobError, RetryLaterError, type JobHandler } from '@server/kernel/jobs';
+import { InternalAddressError, publicOnlyAgent } from '@server/lib/outbound-guard';
 import { PUSH_QUEUE, PUSH_SEND_QUEUE } from './push-queue';
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -80,6 +83,8 @@ export const PUSH_SEND_JOB: JobHandler<{ notificationId: number; subscriptionId:
     const [subscription] = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.payload.subscriptionId));
     // The browser moved to another account (same endpoint) or unsubscribed: not theirs to see.
     if (!row || !subscription || subscription.accountId !== row.accountId) return { sent: false };
+    // Saved before the endpoint rule, or the settings changed: not a push service, never called.
+    if (pushEndpointProblem(subscription.endpoint, deps.env.pushServiceHosts)) return forget(deps, subscription.id, 'refused');
     const payload: PushPayload = { id: row.id, title: row.title, body: row.body, link: row.link, company: row.companyId };
     try {
       await webpush.sendNotification(
@@ -90,19 +95,27 @@ export const PUSH_SEND_JOB: JobHandler<{ notificationId: number; subscriptionId:
           TTL: 24 * 60 * 60,
           topic: `n${row.id}`,
           urgency: 'normal',
-          timeout: deps.env.providerTimeoutMs,
+          // A push service answers in well under a second; a hung endpoint must not hold a job loop.
+          timeout: Math.min(deps.env.providerTimeoutMs, PUSH_TIMEOUT_MS),
+          agent: publicOnlyAgent(new Set(deps.env.pushServiceHosts)),
         },
       );
       return { sent: true };
     } catch (error) {
+      if (error instanceof InternalAddressError) return forget(deps, subscription.id, 'refused');
       const status = error instanceof WebPushError ? error.statusCode : 0;
-      if (status === 404 || status === 410) {
-        await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscription.id));
-        return { sent: false, gone: true };
-      }
+      if (status === 404 || status === 410) return forget(deps, subscription.id, 'gone');
       if (status === 429) throw new RetryLaterError('Dịch vụ Web Push đang giới hạn, sẽ gửi lại sau', 10_000);
       if (status === 0 || status >= 500) throw new Error(`Không gửi được tới dịch vụ Web Push (${status || 'mạng'})`, { cause: error });
       throw new PermanentJobError(`Dịch vụ Web Push từ chối thông báo (${status})`);
     }
   },
 };
+
+const PUSH_TIMEOUT_MS = 5_000;
+
+/** The subscription is dropped: the service says it is gone, or its endpoint is one the server never calls. */
+async function forget(deps: AppDeps, subscriptionId: number, why: 'gone' | 'refused') {
+  await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+  return { sent: false, [why]: true };
+}
