@@ -1,20 +1,36 @@
 /**
- * Giao Hàng Tiết Kiệm's API, simulated (docs.giaohangtietkiem.vn; each call's page and where this
- * simulator differs: docs/provider-sources.md "GHTK"): headers `Token` and
- * `X-Client-Source`, answers `{ success, message, … }`. Any token works except one starting with
- * "invalid". A repeated `order.id` is refused with ORDER_ID_EXIST and the label already given.
- * Statuses (status_id) walk 2 → 12 → 3 → 4 → 5 → 6 (đã đối soát: the COD paid out), or to any
- * GHTK status on demand (carrier-sim.ts); each step is a form-encoded webhook (label_id,
- * partner_id, status_id, action_time, pick_money, fee, reason) to the URL the account registered.
+ * Giao Hàng Tiết Kiệm's API, simulated (docs.giaohangtietkiem.vn; the published shapes:
+ * ./fixtures, where this simulator differs: docs/provider-sources.md "GHTK"): headers `Token` and
+ * `X-Client-Source`, answers `{ success, message, … }`, refusals in GHTK's error envelope
+ * `{ success: false, message, error_code, log_id }` with its table's codes and HTTP statuses
+ * (./refusals.ts). Any token works except one starting with "invalid" (401, 20101). Fee and create
+ * need the district, as GHTK's do. A repeated `order.id` is answered with ORDER_ID_EXIST and the
+ * label already given. Statuses (status_id) walk 2 → 12 → 3 → 4 → 5 → 6 (đã đối soát: the COD paid
+ * out), or to any GHTK status on demand (carrier-sim.ts); each step is a form-encoded webhook
+ * (label_id, partner_id, status_id, action_time, pick_money, fee, reason) to the URL the account
+ * registered.
  */
 import { Hono, type Context } from 'hono';
 import type { SimulatorContext } from '../host';
 import { carrierSim, fold, simulatedFee, tinyPdf, type SimShipment } from '../carrier-sim';
+import { cancelRefusal, createRefusal, feeRefusal, ghtkError, vietnamTime, type Refusal } from './refusals';
 
 const FLOW = ['2', '12', '3', '4', '5', '6'] as const;
 const KNOWN = [...FLOW, '-1', '1', '7', '8', '9', '10', '11', '13', '20', '21', '123', '127', '128', '45', '49', '410'];
 const SHOP_PROVINCE = 'ho chi minh';
 const FLY_EXTRA = 12_000;
+
+/** A shipment as GHTK's status call shows it (./fixtures/status.json). */
+const view = (shipment: SimShipment) => ({
+  label_id: shipment.trackingCode,
+  partner_id: shipment.clientCode,
+  status: shipment.status,
+  status_text: `Trạng thái ${shipment.status}`,
+  created: vietnamTime(shipment.createdAt),
+  modified: vietnamTime(shipment.history[shipment.history.length - 1]!.at),
+  pick_money: shipment.codAmount,
+  ship_money: String(shipment.fee),
+});
 
 export function ghtkSimulator({ baseUrl }: SimulatorContext) {
   const sim = carrierSim({
@@ -42,11 +58,10 @@ export function ghtkSimulator({ baseUrl }: SimulatorContext) {
 
   function account(c: Context): string | Response {
     const token = c.req.header('Token') ?? '';
-    if (!token || token.startsWith('invalid')) return c.json({ success: false, message: 'Token không hợp lệ' }, 401);
+    if (!token || token.startsWith('invalid')) return refuse(c, [401, '20101', 'Cần cung cấp token hợp lệ']);
     return token;
   }
-  const refuse = (c: Context, code: string, message: string, extra: Record<string, unknown> = {}) =>
-    c.json({ success: false, message, error: { code, ...extra } });
+  const refuse = (c: Context, [status, code, message]: Refusal) => c.json(ghtkError(code, message), status);
   const fee = (input: { province?: unknown; weight?: unknown; value?: unknown; transport?: unknown }) => {
     const same = fold(String(input.province ?? '')) === SHOP_PROVINCE;
     const base = simulatedFee({
@@ -57,28 +72,17 @@ export function ghtkSimulator({ baseUrl }: SimulatorContext) {
     });
     return base + (input.transport === 'fly' ? FLY_EXTRA : 0);
   };
-  const view = (shipment: SimShipment) => ({
-    label_id: shipment.trackingCode,
-    partner_id: shipment.clientCode,
-    status: shipment.status,
-    status_text: `Trạng thái ${shipment.status}`,
-    created: shipment.createdAt.toISOString(),
-    modified: shipment.history[shipment.history.length - 1]!.at.toISOString(),
-    pick_money: shipment.codAmount,
-    ship_money: shipment.fee,
-  });
-
-  app.get('/services/authenticated', (c) => {
-    const who = account(c);
-    if (typeof who !== 'string') return who;
-    return c.json({ success: true, message: 'Authenticated' });
-  });
+  const byId = (who: string, id: string) => {
+    const shipment = id.startsWith('partner_id:') ? sim.byClientCode(who, id.slice('partner_id:'.length)) : sim.shipments.get(id);
+    return shipment && shipment.account === who ? shipment : null;
+  };
 
   app.get('/services/shipment/fee', (c) => {
     const who = account(c);
     if (typeof who !== 'string') return who;
     const query = c.req.query();
-    if (!query.province || !query.ward) return refuse(c, 'INVALID_ADDRESS', 'Địa chỉ không hợp lệ');
+    const refused = feeRefusal(query);
+    if (refused) return refuse(c, refused);
     return c.json({ success: true, message: '', fee: { name: 'area1', fee: fee(query), insurance_fee: 0, delivery: true } });
   });
 
@@ -90,17 +94,20 @@ export function ghtkSimulator({ baseUrl }: SimulatorContext) {
     const id = String(order.id ?? '');
     const existing = sim.byClientCode(who, id);
     if (existing) {
-      return refuse(c, 'ORDER_ID_EXIST', `Mã đơn hàng ${id} đã tồn tại`, {
-        partner_id: id,
-        ghtk_label: existing.trackingCode,
-        created: existing.createdAt.toISOString(),
-        status: Number(existing.status),
+      return c.json({
+        success: false,
+        message: 'Mã đơn hàng của bạn đã tồn tại trên hệ thống GHTK',
+        error: {
+          code: 'ORDER_ID_EXIST',
+          partner_id: id,
+          ghtk_label: existing.trackingCode,
+          created: existing.createdAt.toISOString().replace('Z', '+00:00'),
+          status: Number(existing.status),
+        },
       });
     }
-    if (!id) return refuse(c, 'INVALID_ORDER_ID', 'order.id là bắt buộc');
-    if (!/^0\d{9,10}$/.test(String(order.tel ?? ''))) return refuse(c, 'INVALID_TEL', 'Số điện thoại không hợp lệ');
-    if (!order.province || !order.ward || !order.address) return refuse(c, 'INVALID_ADDRESS', 'Địa chỉ không hợp lệ');
-    if (Number(order.pick_money ?? 0) > 20_000_000) return refuse(c, 'PICK_MONEY_LIMIT', 'Tiền thu hộ tối đa 20.000.000đ');
+    const refused = createRefusal(input.order ? order : null);
+    if (refused) return refuse(c, refused);
     counter += 1;
     const now = new Date();
     const shipment: SimShipment = {
@@ -127,11 +134,13 @@ export function ghtkSimulator({ baseUrl }: SimulatorContext) {
       order: {
         partner_id: id,
         label: shipment.trackingCode,
-        area: 1,
-        fee: shipment.fee,
-        insurance_fee: 0,
-        estimated_pick_time: 'Sáng mai',
-        estimated_deliver_time: new Date(now.getTime() + 2 * 86_400_000).toISOString(),
+        area: '1',
+        fee: String(shipment.fee),
+        insurance_fee: '0',
+        tracking_id: 1000 + counter,
+        estimated_pick_time: `Sáng ${vietnamTime(new Date(now.getTime() + 86_400_000)).slice(0, 10)}`,
+        estimated_deliver_time: `Chiều ${vietnamTime(new Date(now.getTime() + 2 * 86_400_000)).slice(0, 10)}`,
+        products: [],
         status_id: 2,
       },
     });
@@ -140,27 +149,27 @@ export function ghtkSimulator({ baseUrl }: SimulatorContext) {
   app.get('/services/shipment/v2/:id', (c) => {
     const who = account(c);
     if (typeof who !== 'string') return who;
-    const id = c.req.param('id');
-    const shipment = id.startsWith('partner_id:') ? sim.byClientCode(who, id.slice('partner_id:'.length)) : sim.shipments.get(id);
-    if (!shipment || shipment.account !== who) return refuse(c, 'ORDER_NOT_FOUND', 'Không tìm thấy đơn hàng');
+    const shipment = byId(who, c.req.param('id'));
+    // GHTK documents no not-found answer for this call: the envelope without a code (inferred).
+    if (!shipment) return c.json({ success: false, message: 'Không tìm thấy vận đơn trên hệ thống', log_id: 'sim' }, 400);
     return c.json({ success: true, message: '', order: view(shipment) });
   });
 
-  app.post('/services/shipment/cancel/:label', async (c) => {
+  app.post('/services/shipment/cancel/:id', async (c) => {
     const who = account(c);
     if (typeof who !== 'string') return who;
-    const shipment = sim.shipments.get(c.req.param('label'));
-    if (!shipment || shipment.account !== who) return refuse(c, 'ORDER_NOT_FOUND', 'Không tìm thấy đơn hàng');
-    if (!['1', '2', '12'].includes(shipment.status)) return refuse(c, 'CANNOT_CANCEL', 'Đơn hàng đã lấy, không thể hủy');
-    await sim.advance(shipment.trackingCode, '-1');
-    return c.json({ success: true, message: 'Hủy đơn hàng thành công' });
+    const shipment = byId(who, c.req.param('id'));
+    const refused = cancelRefusal(shipment?.status ?? null);
+    if (refused) return refuse(c, refused);
+    await sim.advance(shipment!.trackingCode, '-1');
+    return c.json({ success: true, message: '', log_id: 'sim' });
   });
 
   app.get('/services/label/:label', (c) => {
     const who = account(c);
     if (typeof who !== 'string') return who;
-    const shipment = sim.shipments.get(c.req.param('label'));
-    if (!shipment || shipment.account !== who) return refuse(c, 'ORDER_NOT_FOUND', 'Không tìm thấy đơn hàng');
+    const shipment = byId(who, c.req.param('label'));
+    if (!shipment) return refuse(c, [400, '40102', 'Mã vận đơn không hợp lệ, không tìm thấy vận đơn']);
     const lines = [
       `GHTK ${shipment.trackingCode}`,
       `Ma don shop: ${shipment.clientCode}`,
