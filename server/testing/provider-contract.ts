@@ -244,6 +244,11 @@ export async function startFakeProvider(fixtures: ProviderFixture[]): Promise<Fa
       answerOf(fixture, name);
       chosen.set(call, name);
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // close() alone waits for the keep-alive sockets a client still holds (seconds after a failed call).
+        server.closeAllConnections();
+      }),
   };
 }

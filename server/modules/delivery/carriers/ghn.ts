@@ -243,7 +243,8 @@ async function quoteService(options: GhnOptions, draft: QuoteDraft, service: Ghn
   ]);
   return {
     serviceId: String(service.service_id),
-    serviceName: `GHN ${service.short_name}`,
+    // The EN page lists a service with no short name: it is named by its id.
+    serviceName: `GHN ${service.short_name || `dịch vụ ${service.service_id}`}`,
     fee: fee.total,
     expectedAt: lead?.leadtime ? new Date(lead.leadtime * 1000) : null,
   };
