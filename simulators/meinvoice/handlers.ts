@@ -1,198 +1,136 @@
 /**
- * The calls of meInvoice's simulated integration API (./index.ts says what each answers), one named
- * handler each, with the checks meInvoice makes of an invoice before it publishes it.
+ * The calls of meInvoice's simulated API (./index.ts says what each answers; ./publish.ts publishes),
+ * one named handler each, in the shapes of simulators/meinvoice/fixtures: auth/token, templates and
+ * get-certificates answer PascalCase `{Success, Data, ErrorCode, Errors, CustomData}` (§2–§4), the
+ * invoice calls camelCase `{success, errorCode, descriptionErrorCode, errors, data, customData}` (§1.3),
+ * the v3 cancel PascalCase again; refusals carry MISA's §15 codes.
  */
 import crypto from 'node:crypto';
 import type { Context, Next } from 'hono';
-import type { SimInvoice, SimInvoiceLine } from './index';
+import type { SimInvoice } from './index';
 import { invoicePdf, invoiceXml } from './meinvoice-files';
 
-/** What the calls share: the tokens handed out (to their tax code), the invoices, the last number of each series. */
-export type MeinvoiceWorld = { tokens: Map<string, string>; invoices: SimInvoice[]; numbers: Map<string, number> };
+/**
+ * What the calls share: the tokens handed out (to their tax code), the invoices, the last number of
+ * each series, and how many publishes in a row answer a number collision (to try the retry).
+ */
+export type MeinvoiceWorld = { tokens: Map<string, string>; invoices: SimInvoice[]; numbers: Map<string, number>; collisions: number };
 
-const VAT_RATE_NAMES = ['0%', '5%', '8%', '10%', 'KCT', 'KKKNT'];
+export type Json = Record<string, unknown>;
 const WRONG_PASSWORD = 'sai-mat-khau';
-
-type Json = Record<string, unknown>;
-const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : Number.NaN);
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 
-const answer = (c: Context, body: Json, status: 200 | 400 | 401 = 200) =>
-  c.json({ success: true, errorCode: null, descriptionErrorCode: null, ...body }, status);
-const refuse = (c: Context, errorCode: string, status: 200 | 400 | 401 = 200) =>
-  c.json({ success: false, errorCode, descriptionErrorCode: errorCode, data: null }, status);
-const taxCodeOf = (world: MeinvoiceWorld, c: Context) =>
+/** The seller meInvoice knows from the account's registration (the request names none, §14.3). */
+const SELLERS: Record<string, { legalName: string; address: string }> = {
+  '0312345673': { legalName: 'Công ty Dược phẩm An Khang', address: '123 Nguyễn Trãi, Phường Bến Thành, TP. Hồ Chí Minh' },
+};
+export const sellerOf = (taxCode: string) => SELLERS[taxCode] ?? { legalName: `Đơn vị MST ${taxCode}`, address: '' };
+
+export const answer = (c: Context, body: Json) =>
+  c.json({ success: true, errorCode: null, descriptionErrorCode: null, errors: [], customData: null, ...body });
+export const refuse = (c: Context, errorCode: string, status: 200 | 401 = 200) =>
+  c.json({ success: false, errorCode, descriptionErrorCode: errorCode, errors: [], data: null, customData: null }, status);
+const pascal = (c: Context, data: unknown) => c.json({ Success: true, Data: data, ErrorCode: '', Errors: '', CustomData: '' });
+const pascalRefuse = (c: Context, code: string) => c.json({ Success: false, Data: null, ErrorCode: code, Errors: '', CustomData: '' });
+
+export const taxCodeOf = (world: MeinvoiceWorld, c: Context) =>
   world.tokens.get((c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '')) ?? null;
-const byTransaction = (world: MeinvoiceWorld, id: string) => world.invoices.find((invoice) => invoice.TransactionID === id);
+const byTransaction = (world: MeinvoiceWorld, taxCode: string, id: string) =>
+  world.invoices.find((invoice) => invoice.TransactionID === id && invoice.TaxCode === taxCode);
 
-function templatesOf(year: number) {
+/** The account's ký hiệu for a year: two có mã (C) and one không mã (K), form 1. */
+export const seriesOf = (year: number) => {
   const yy = String(year % 100).padStart(2, '0');
-  return [
-    {
+  return [`C${yy}TAA`, `C${yy}TBB`, `K${yy}TAA`];
+};
+
+/** §14.1 Template rows for this year's series (MISA moves the year itself, §1.6). */
+function templatesOf(withCode: boolean) {
+  const names: Record<string, string> = { TAA: 'Hóa đơn giá trị gia tăng', TBB: 'Hóa đơn giá trị gia tăng (chi nhánh)' };
+  return seriesOf(new Date().getFullYear())
+    .filter((series) => series.startsWith(withCode ? 'C' : 'K'))
+    .map((series) => ({
       IPTemplateID: crypto.randomUUID(),
+      CompanyID: 1,
+      TemplateName: names[series.slice(3)] ?? 'Hóa đơn giá trị gia tăng',
       InvTemplateNo: '1',
-      InvSeries: `C${yy}TAA`,
-      TemplateName: 'Hóa đơn giá trị gia tăng',
-      IsInvoiceWithCode: true,
-    },
-    {
-      IPTemplateID: crypto.randomUUID(),
-      InvTemplateNo: '1',
-      InvSeries: `C${yy}TBB`,
-      TemplateName: 'Hóa đơn giá trị gia tăng (chi nhánh)',
-      IsInvoiceWithCode: true,
-    },
-    {
-      IPTemplateID: crypto.randomUUID(),
-      InvTemplateNo: '1',
-      InvSeries: `K${yy}TAA`,
-      TemplateName: 'Hóa đơn giá trị gia tăng không mã',
-      IsInvoiceWithCode: false,
-    },
-  ];
-}
-
-/** Why an InvoiceData item is refused (meInvoice's error codes), or null. */
-function problemOf(item: Json, series: readonly string[]): string | null {
-  if (!/^[0-9a-f-]{36}$/i.test(str(item.RefID))) return 'InvalidRefID';
-  if (!series.includes(str(item.InvSeries))) return 'InvSeriesNotExist';
-  if (!str(item.BuyerLegalName) && !str(item.BuyerFullName)) return 'InvalidBuyerName';
-  const taxCode = str(item.BuyerTaxCode);
-  if (taxCode && !/^(\d{10}(-\d{3})?|\d{12})$/.test(taxCode)) return 'InvalidTaxCode';
-  const lines = Array.isArray(item.OriginalInvoiceDetail) ? (item.OriginalInvoiceDetail as Json[]) : [];
-  if (lines.length === 0) return 'InvalidInvoiceDetail';
-  if (lines.some((line) => !VAT_RATE_NAMES.includes(str(line.VATRateName)))) return 'InvalidVATRateName';
-  const sum = (key: string) => lines.reduce((total, line) => total + num(line[key]), 0);
-  if (sum('AmountWithoutVATOC') !== num(item.TotalAmountWithoutVATOC)) return 'InvalidTotalAmountWithoutVAT';
-  if (sum('VATAmountOC') !== num(item.TotalVATAmountOC)) return 'InvalidTotalVATAmount';
-  if (num(item.TotalAmountWithoutVATOC) + num(item.TotalVATAmountOC) !== num(item.TotalAmountOC)) return 'InvalidTotalAmount';
-  if (!str(item.TotalAmountInWords)) return 'InvalidTotalAmountInWords';
-  return null;
-}
-
-const lineOf = (line: Json): SimInvoiceLine => ({
-  ItemCode: str(line.ItemCode),
-  ItemName: str(line.ItemName),
-  UnitName: str(line.UnitName),
-  Quantity: num(line.Quantity),
-  UnitPrice: num(line.UnitPrice),
-  Amount: num(line.AmountOC),
-  DiscountAmount: num(line.DiscountAmountOC) || 0,
-  AmountWithoutVAT: num(line.AmountWithoutVATOC),
-  VATRateName: str(line.VATRateName),
-  VATAmount: num(line.VATAmountOC),
-});
-
-/** The invoice meInvoice publishes for an accepted item, numbered `next` in its series. */
-function invoiceOf(item: Json, taxCode: string, next: number): SimInvoice {
-  const series = str(item.InvSeries);
-  const lines = (item.OriginalInvoiceDetail as Json[]).map(lineOf);
-  const orgTransaction = num(item.ReferenceType) === 1 ? str(item.OrgTransactionID) || null : null;
-  return {
-    RefID: str(item.RefID),
-    TransactionID: crypto.randomBytes(6).toString('hex').toUpperCase(),
-    TaxCode: taxCode,
-    InvTemplateNo: str(item.InvTemplateNo) || '1',
-    InvSeries: series,
-    InvNo: String(next).padStart(8, '0'),
-    InvDate: new Date().toISOString().slice(0, 10),
-    InvCode: series.startsWith('C')
-      ? `M1-${series.slice(1, 3)}-${crypto.randomBytes(3).toString('hex').toUpperCase()}-${String(next).padStart(11, '0')}`
-      : null,
-    SellerLegalName: str(item.SellerLegalName),
-    SellerAddress: str(item.SellerAddress),
-    BuyerLegalName: str(item.BuyerLegalName) || str(item.BuyerFullName),
-    BuyerTaxCode: str(item.BuyerTaxCode) || null,
-    BuyerAddress: str(item.BuyerAddress),
-    PaymentMethodName: str(item.PaymentMethodName),
-    Lines: lines,
-    TaxRateInfo: Array.isArray(item.TaxRateInfo) ? (item.TaxRateInfo as SimInvoice['TaxRateInfo']) : [],
-    TotalAmountWithoutVAT: num(item.TotalAmountWithoutVATOC),
-    TotalVATAmount: num(item.TotalVATAmountOC),
-    TotalAmount: num(item.TotalAmountOC),
-    TotalAmountInWords: str(item.TotalAmountInWords),
-    ReferenceType: num(item.ReferenceType) || 0,
-    OrgTransactionID: orgTransaction,
-    ReplacedBy: null,
-    IsDelete: false,
-    DeletedReason: null,
-  };
-}
-
-/** One InvoiceData item: the invoice its RefID already has, a refusal, or a new invoice (replacing its original). */
-function publishOne(world: MeinvoiceWorld, taxCode: string, item: Json) {
-  const refId = str(item.RefID);
-  const existing = world.invoices.find((invoice) => invoice.RefID === refId && invoice.TaxCode === taxCode);
-  if (existing) return { RefID: refId, TransactionID: existing.TransactionID, ErrorCode: 'InvoiceDuplicated' };
-  const series = str(item.InvSeries);
-  const problem = problemOf(
-    item,
-    templatesOf(Number(`20${series.slice(1, 3)}`)).map((template) => template.InvSeries),
-  );
-  if (problem) return { RefID: refId, ErrorCode: problem };
-  const key = `${taxCode}:${series}`;
-  const next = (world.numbers.get(key) ?? 0) + 1;
-  world.numbers.set(key, next);
-  const invoice = invoiceOf(item, taxCode, next);
-  if (invoice.OrgTransactionID) {
-    const original = byTransaction(world, invoice.OrgTransactionID);
-    if (original) original.ReplacedBy = invoice.TransactionID;
-  }
-  world.invoices.push(invoice);
-  const { RefID, TransactionID, InvTemplateNo, InvSeries, InvNo, InvDate, InvCode } = invoice;
-  return { RefID, TransactionID, InvTemplateNo, InvSeries, InvNo, InvDate, InvCode, ErrorCode: null };
+      InvSeries: series,
+      OrgInvSeries: series,
+      Inactive: false,
+      IsInheritFromOldTemplate: false,
+      IsSendSummary: false,
+      IsTemplatePetrol: false,
+      IsMoreVATRate: false,
+    }));
 }
 
 export const authToken = (world: MeinvoiceWorld) => async (c: Context) => {
   const body = (await c.req.json().catch(() => ({}))) as Json;
-  if (!str(body.appid)) return refuse(c, 'InvalidAppID');
-  if (!/^\d{10}(-\d{3})?$/.test(str(body.taxcode))) return refuse(c, 'InvalidTaxCode');
-  if (!str(body.username) || !str(body.password) || body.password === WRONG_PASSWORD) return refuse(c, 'UnAuthorize');
+  if (!str(body.appid)) return pascalRefuse(c, 'InvalidAppID');
+  if (!/^\d{10}(-\d{3})?$/.test(str(body.taxcode))) return pascalRefuse(c, 'InvalidTaxCode');
+  if (!str(body.username) || !str(body.password) || body.password === WRONG_PASSWORD) return pascalRefuse(c, 'UnAuthorize');
   const token = crypto.randomBytes(24).toString('base64url');
   world.tokens.set(token, str(body.taxcode));
-  return answer(c, { data: token });
+  return pascal(c, token);
 };
 
-/** Every invoice call needs a token from auth/token. */
+/** Every other call needs a token from auth/token; an unknown one is §15's "Sai mã token". */
 export const requireToken = (world: MeinvoiceWorld) => async (c: Context, next: Next) => {
   if (!taxCodeOf(world, c)) return refuse(c, 'UnAuthorize', 401);
   return next();
 };
 
 export function templates(c: Context) {
-  const year = Number(c.req.query('year')) || new Date().getFullYear();
-  return answer(c, { data: JSON.stringify(templatesOf(year)) });
+  return pascal(c, JSON.stringify(templatesOf(c.req.query('invoiceWithCode') !== 'false')));
 }
 
-export const publish = (world: MeinvoiceWorld) => async (c: Context) => {
+export const certificates = (world: MeinvoiceWorld) => (c: Context) => {
   const taxCode = taxCodeOf(world, c)!;
-  const body = (await c.req.json().catch(() => null)) as Json | null;
-  const items = body && Array.isArray(body.InvoiceData) ? (body.InvoiceData as Json[]) : null;
-  if (!items || items.length === 0) return refuse(c, 'InvalidInvoiceData', 400);
-  const results = items.map((item) => publishOne(world, taxCode, item));
-  return answer(c, { publishInvoiceResult: JSON.stringify(results) });
+  const year = new Date().getFullYear();
+  const certificate = {
+    TaxCode: taxCode,
+    CertificateSN: `5401${crypto.createHash('sha1').update(taxCode).digest('hex').slice(0, 12).toUpperCase()}`,
+    UserName: taxCode,
+    AuthOrganizeName: sellerOf(taxCode).legalName,
+    EffectiveTime: `${year - 1}-01-01T00:00:00`,
+    ExpirationTime: `${year + 2}-01-01T00:00:00`,
+  };
+  return pascal(c, JSON.stringify([certificate]));
 };
 
-const statusOf = (invoice: SimInvoice) => ({
-  RefID: invoice.RefID,
-  TransactionID: invoice.TransactionID,
-  InvTemplateNo: invoice.InvTemplateNo,
-  InvSeries: invoice.InvSeries,
-  InvNo: invoice.InvNo,
-  InvDate: invoice.InvDate,
-  InvoiceCode: invoice.InvCode,
-  PublishStatus: 1,
-  ReferenceType: invoice.ReferenceType,
-  SendTaxStatus: 1,
-  IsDelete: invoice.IsDelete,
-  DeletedReason: invoice.DeletedReason,
-});
+/** §14.11 InvoiceStatus: no InvDate and no IsDelete; EInvoiceStatus 2 = hủy, 3/5 thay thế/điều chỉnh, 7/8 bị…. */
+function statusOf(invoice: SimInvoice) {
+  const own = invoice.ReferenceType === 1 ? 3 : invoice.ReferenceType === 2 ? 5 : 1;
+  const eInvoiceStatus = invoice.IsDelete ? 2 : invoice.ReplacedBy ? 7 : invoice.AdjustedBy ? 8 : own;
+  return {
+    RefID: invoice.RefID,
+    InvSeries: invoice.InvSeries,
+    InvTempl: invoice.InvTemplateNo,
+    BuyerName: invoice.BuyerLegalName,
+    BuyerTaxCode: invoice.BuyerTaxCode,
+    BuyerCode: null,
+    BuyerFullName: null,
+    TransactionID: invoice.TransactionID,
+    PublishStatus: 1,
+    EInvoiceStatus: eInvoiceStatus,
+    ReferenceType: invoice.ReferenceType,
+    InvoiceCode: invoice.InvCode,
+    SourceType: 'API',
+    SendTaxStatus: 2,
+    PublishedTime: `${invoice.InvDate}T09:00:00`,
+    InvNo: invoice.InvNo,
+    ReceiverStatus: 0,
+    IsSendMail: false,
+  };
+}
 
 export const status = (world: MeinvoiceWorld) => async (c: Context) => {
   const taxCode = taxCodeOf(world, c)!;
-  const keys = (await c.req.json().catch(() => [])) as unknown;
-  if (!Array.isArray(keys)) return refuse(c, 'InvalidData', 400);
-  const byRef = c.req.query('inputType') === '2';
+  const keys = (await c.req.json().catch(() => null)) as unknown;
+  const inputType = c.req.query('inputType');
+  if (!Array.isArray(keys) || (inputType !== '1' && inputType !== '2')) return refuse(c, 'InvalidInvoiceData');
+  if (keys.length > 50) return refuse(c, 'InvoiceQuantityTooLarge');
+  const byRef = inputType === '2';
   const found = world.invoices.filter(
     (invoice) => invoice.TaxCode === taxCode && keys.includes(byRef ? invoice.RefID : invoice.TransactionID),
   );
@@ -201,25 +139,29 @@ export const status = (world: MeinvoiceWorld) => async (c: Context) => {
 
 export const download = (world: MeinvoiceWorld) => async (c: Context) => {
   const taxCode = taxCodeOf(world, c)!;
-  const ids = (await c.req.json().catch(() => [])) as unknown;
+  const ids = (await c.req.json().catch(() => null)) as unknown;
   const kind = (c.req.query('downloadDataType') ?? '').toLowerCase();
-  if (!Array.isArray(ids) || (kind !== 'pdf' && kind !== 'xml')) return refuse(c, 'InvalidData', 400);
-  const files = ids.map((id) => {
-    const invoice = byTransaction(world, String(id));
-    if (!invoice || invoice.TaxCode !== taxCode) return { TransactionID: id, Data: null, ErrorCode: 'InvoiceNotFound' };
+  if (!Array.isArray(ids) || (kind !== 'pdf' && kind !== 'xml')) return refuse(c, 'InvalidInvoiceData');
+  const invoices = ids.map((id) => byTransaction(world, taxCode, String(id)));
+  if (invoices.some((invoice) => !invoice)) return refuse(c, 'InvalidTransactionID');
+  const files = (invoices as SimInvoice[]).map((invoice) => {
     const bytes = kind === 'pdf' ? invoicePdf(invoice) : Buffer.from(invoiceXml(invoice), 'utf8');
-    return { TransactionID: id, Data: bytes.toString('base64'), ErrorCode: null };
+    return { TransactionID: invoice.TransactionID, Data: bytes.toString('base64') };
   });
   return answer(c, { data: JSON.stringify(files) });
 };
 
-export const cancel = (world: MeinvoiceWorld) => async (c: Context) => {
+/** v3 `itg/invoicepublished/cancel` (có mã under `/code/`): {TransactionID, InvNo, RefDate, CancelReason}, header CompanyTaxCode. */
+export const cancel = (world: MeinvoiceWorld, withCode: boolean) => async (c: Context) => {
   const taxCode = taxCodeOf(world, c)!;
+  if (c.req.header('CompanyTaxCode') !== taxCode) return pascalRefuse(c, 'InvalidTaxCode');
   const body = (await c.req.json().catch(() => ({}))) as Json;
-  const invoice = byTransaction(world, str(body.TransactionID));
-  if (!invoice || invoice.TaxCode !== taxCode) return refuse(c, 'InvoiceNotFound');
-  if (!str(body.CancelReason)) return refuse(c, 'InvalidCancelReason');
+  for (const field of ['TransactionID', 'InvNo', 'RefDate', 'CancelReason'])
+    if (!str(body[field])) return pascalRefuse(c, `RequireError_${field}`);
+  const invoice = byTransaction(world, taxCode, str(body.TransactionID));
+  if (!invoice || invoice.InvNo !== str(body.InvNo) || invoice.InvSeries.startsWith('C') !== withCode)
+    return pascalRefuse(c, 'InvalidTransactionID');
   invoice.IsDelete = true;
   invoice.DeletedReason ??= str(body.CancelReason);
-  return answer(c, { data: null });
+  return pascal(c, JSON.stringify([invoice.TransactionID]));
 };

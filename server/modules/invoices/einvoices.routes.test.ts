@@ -264,6 +264,17 @@ describe('exactly once at meInvoice', () => {
     expect(atSimulator(first.ref_id)).toHaveLength(1);
   });
 
+  it('publishes again, not failing, when meInvoice says the number was taken at the same moment (InvoiceNumberNotCotinuous)', async () => {
+    const order = await kit.completedOrder();
+    kit.sims.simulators.meinvoice.collideNext(2);
+    const issued = await issue([order.id]);
+    await kit.drain();
+    const done = (await detail(issued.body.data.id)).body.data;
+    expect(done.status, done.status_message ?? '').toBe('issued');
+    expect(atSimulator(done.ref_id)).toHaveLength(1);
+    expect(atSimulator(done.ref_id)[0]!.InvNo).toBe(done.number);
+  });
+
   it('says why meInvoice refused, and sends it again once the settings are fixed', async () => {
     const order = await kit.completedOrder();
     const settings = await settingsOf();
@@ -278,7 +289,7 @@ describe('exactly once at meInvoice', () => {
     expect(failed).toMatchObject({
       status: 'failed',
       status_message: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice',
-      provider_code: 'InvSeriesNotExist',
+      provider_code: 'InvoiceTemplateNotExist',
     });
     expect(atSimulator(failed.ref_id)).toHaveLength(0);
 

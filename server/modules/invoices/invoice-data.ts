@@ -1,12 +1,13 @@
 /**
- * Our invoice as meInvoice's `InvoiceData` (MISA's integration document, misa.vn/154989 §7, §10, §14;
- * docs/provider-sources.md "MISA meInvoice"): the seller from
- * the settings, the buyer, every line with its rate and amounts, the per-rate summary
- * (`TaxRateInfo`), the totals in figures and in words, and for a replacement the invoice it
- * replaces (ReferenceType 1, NĐ 123/2020 art. 19). Amounts are whole đồng (AmountDecimalDigits 0).
+ * Our invoice as meInvoice's `InvoiceData` (MISA's integration document, misa.vn/154989 §10, §14.3–14.9;
+ * simulators/meinvoice/fixtures/publish-hsm.json; docs/provider-sources.md "MISA meInvoice"): the
+ * buyer, every line with its rate and amounts, the per-rate summary (`TaxRateInfo`), the totals in
+ * figures and in words, and for a replacement (ReferenceType 1) or an adjustment (ReferenceType 2) the
+ * invoice it refers to by form, series, number and date with the reason in `InvoiceNote` (§10).
+ * Only fields §14.3 documents are sent: MISA takes the seller from the account and the form from the
+ * series, and a field with no value is left out. Amounts are whole đồng (AmountDecimalDigits 0).
  */
 import type { einvoices } from '@server/kernel/db/schema';
-import type { MeInvoiceSettings } from './meinvoice-client';
 
 type InvoiceRow = typeof einvoices.$inferSelect;
 
@@ -15,14 +16,41 @@ export function vietnamDay(now = new Date()): string {
   return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
 }
 
-export function invoiceData(invoice: InvoiceRow, settings: MeInvoiceSettings, original: InvoiceRow | null): Record<string, unknown> {
+/** §14.3 ReferenceType: 1 thay thế, 2 điều chỉnh, with the invoice replaced or adjusted and why. */
+export type InvoiceReference = { type: 1 | 2; original: InvoiceRow; reason: string };
+
+/** The fields §10 adds for a replacement or an adjustment; OrgInvoiceType 1 = an NĐ 123 invoice (all of ours). */
+function referenceFields(reference: InvoiceReference) {
+  const { original } = reference;
+  return {
+    ReferenceType: reference.type,
+    OrgInvoiceType: 1,
+    OrgInvTemplateNo: original.templateNo,
+    // §10: the ký hiệu without its form digit, 6 characters (we store it so; a 7-character one is cut).
+    OrgInvSeries: original.series.length === 7 ? original.series.slice(1) : original.series,
+    OrgInvNo: original.number,
+    OrgInvDate: original.issuedOn,
+    InvoiceNote: reference.reason,
+  };
+}
+
+/** JSON without the fields that have no value: MISA documents them as optional, not as nullable. */
+function withoutEmpty<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, value]) => value !== null && value !== undefined && value !== ''),
+  ) as Partial<T>;
+}
+
+export function invoiceData(
+  invoice: InvoiceRow,
+  settings: { sendEmail: boolean },
+  reference: InvoiceReference | null = null,
+): Record<string, unknown> {
   const buyer = invoice.buyer;
   const both = (name: string, value: number) => ({ [`${name}OC`]: value, [name]: value });
-  return {
+  return withoutEmpty({
     RefID: invoice.refId,
-    InvTemplateNo: invoice.templateNo,
     InvSeries: invoice.series,
-    InvoiceName: 'Hóa đơn giá trị gia tăng',
     InvDate: vietnamDay(),
     CurrencyCode: 'VND',
     ExchangeRate: 1,
@@ -30,13 +58,6 @@ export function invoiceData(invoice: InvoiceRow, settings: MeInvoiceSettings, or
     IsSendEmail: settings.sendEmail && Boolean(buyer.email),
     ReceiverName: buyer.name ?? buyer.legal_name,
     ReceiverEmail: buyer.email,
-    SellerLegalName: settings.sellerLegalName,
-    SellerTaxCode: settings.taxCode,
-    SellerAddress: settings.sellerAddress,
-    SellerPhoneNumber: settings.sellerPhone,
-    SellerEmail: settings.sellerEmail,
-    SellerBankAccount: settings.sellerBankAccount,
-    SellerBankName: settings.sellerBankName,
     BuyerLegalName: buyer.legal_name,
     BuyerTaxCode: buyer.tax_code,
     BuyerAddress: buyer.address,
@@ -50,35 +71,27 @@ export function invoiceData(invoice: InvoiceRow, settings: MeInvoiceSettings, or
     ...both('TotalVATAmount', invoice.totalVat),
     ...both('TotalAmount', invoice.total),
     TotalAmountInWords: invoice.amountInWords,
-    InvoiceNote: invoice.note,
-    ...(original
-      ? {
-          ReferenceType: 1,
-          OrgInvTemplateNo: original.templateNo,
-          OrgInvSeries: original.series,
-          OrgInvNo: original.number,
-          OrgInvDate: original.issuedOn,
-          OrgTransactionID: original.transactionId,
-          ReferenceReason: invoice.replaceReason,
-        }
-      : {}),
-    OriginalInvoiceDetail: invoice.lines.map((line) => ({
-      ItemType: 1,
-      LineNumber: line.line_no,
-      SortOrder: line.line_no,
-      ItemCode: line.item_code,
-      ItemName: line.item_name,
-      UnitName: line.unit,
-      Quantity: line.quantity,
-      UnitPrice: line.unit_price,
-      DiscountRate: line.amount > 0 ? Math.round((line.discount / line.amount) * 10_000) / 100 : 0,
-      ...both('DiscountAmount', line.discount),
-      ...both('Amount', line.amount),
-      ...both('AmountWithoutVAT', line.amount_without_vat),
-      VATRateName: line.vat_rate,
-      ...both('VATAmount', line.vat_amount),
-      IsPromotion: line.is_gift,
-    })),
+    // §14.3 lists InvoiceNote only as the reason of a replacement/adjustment: our own note stays with us.
+    ...(reference ? referenceFields(reference) : {}),
+    OriginalInvoiceDetail: invoice.lines.map((line) =>
+      withoutEmpty({
+        // §14.4: 1 hàng hóa thường, 2 khuyến mại.
+        ItemType: line.is_gift ? 2 : 1,
+        LineNumber: line.line_no,
+        SortOrder: line.line_no,
+        ItemCode: line.item_code,
+        ItemName: line.item_name,
+        UnitName: line.unit,
+        Quantity: line.quantity,
+        UnitPrice: line.unit_price,
+        DiscountRate: line.amount > 0 ? Math.round((line.discount / line.amount) * 10_000) / 100 : 0,
+        ...both('DiscountAmount', line.discount),
+        ...both('Amount', line.amount),
+        ...both('AmountWithoutVAT', line.amount_without_vat),
+        VATRateName: line.vat_rate,
+        ...both('VATAmount', line.vat_amount),
+      }),
+    ),
     TaxRateInfo: invoice.byRate.map((rate) => ({
       VATRateName: rate.vat_rate,
       AmountWithoutVATOC: rate.amount_without_vat,
@@ -87,9 +100,17 @@ export function invoiceData(invoice: InvoiceRow, settings: MeInvoiceSettings, or
     OptionUserDefined: {
       MainCurrency: 'VND',
       AmountDecimalDigits: '0',
+      AmountOCDecimalDigits: '0',
       QuantityDecimalDigits: '0',
+      UnitPriceOCDecimalDigits: '0',
       UnitPriceDecimalDigits: '0',
       CoefficientDecimalDigits: '2',
+      ExchangRateDecimalDigits: '0',
     },
-  };
+  });
+}
+
+/** An adjustment (điều chỉnh, ReferenceType 2) of `original`: the lines carry the change, the reason goes in InvoiceNote. */
+export function adjustmentData(invoice: InvoiceRow, settings: { sendEmail: boolean }, original: InvoiceRow, reason: string) {
+  return invoiceData(invoice, settings, { type: 2, original, reason });
 }

@@ -1,9 +1,11 @@
 /**
  * The jobs that call meInvoice (server/kernel/jobs.ts). Publishing is idempotent at three levels:
  * the job's dedupe key, the invoice's stored TransactionID (a retry after publishing only fetches
- * the files), and the RefID at meInvoice (a retry after a lost answer is told InvoiceDuplicated and
- * reads the number by RefID). A refusal ends the job and says why on the invoice; a timeout or a
- * 5xx is retried. Cancelling looks the invoice up by RefID when its answer was lost.
+ * the files), and the RefID at meInvoice (a retry after a lost answer is told DuplicateInvoiceRefID
+ * and reads the number by RefID, as MISA's §15 says). A refusal ends the job and says why on the
+ * invoice; a timeout, a 5xx or a number collision (InvoiceDuplicated, InvoiceNumberNotCotinuous,
+ * which MISA says to send again) is retried. Cancelling looks the invoice up by RefID when its
+ * answer was lost.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '@server/kernel/app-types';
@@ -13,10 +15,10 @@ import { PermanentJobError, type ClaimedJob, type JobHandler } from '@server/ker
 import { isSwitchOn } from '@server/kernel/switches';
 import { ProviderError } from '@server/lib/provider-http';
 import { fold } from '@contract/fold';
-import { invoiceData } from './invoice-data';
+import { invoiceData, vietnamDay } from './invoice-data';
 import { invoiceConnection } from './invoice-settings';
 import { CANCEL_QUEUE, PUBLISH_QUEUE, type InvoiceRow } from './invoice-write';
-import { meInvoiceClient, meInvoiceMessage, type MeInvoiceClient, type MeInvoiceSettings, type StatusResult } from './meinvoice-client';
+import { meInvoiceClient, meInvoiceMessage, seriesWithCode, type MeInvoiceClient, type MeInvoiceSettings } from './meinvoice-client';
 
 type InvoiceClient = MeInvoiceClient & { settings: MeInvoiceSettings };
 
@@ -29,6 +31,8 @@ function permanentIfRefused(error: unknown): never {
   if (error instanceof ProviderError && !error.retryable) {
     throw Object.assign(new PermanentJobError(error.message), { providerCode: error.details.providerCode });
   }
+  // Retried; should the retries run out, the invoice still names meInvoice's code.
+  if (error instanceof ProviderError) throw Object.assign(error, { providerCode: error.details.providerCode });
   throw error;
 }
 
@@ -52,20 +56,21 @@ async function clientFor(deps: AppDeps, companyId: number): Promise<InvoiceClien
   }
 }
 
+type Issued = { transactionId: string; number: string; issuedOn: string | null; taxAuthorityCode: string | null };
+
 /** What meInvoice holds for the invoice, recorded: its number, date and the authority's code. */
-async function recordIssued(db: Db, invoice: InvoiceRow, found: Pick<StatusResult, 'TransactionID' | 'InvNo' | 'InvDate' | 'InvoiceCode'>) {
-  const number = found.InvNo;
+async function recordIssued(db: Db, invoice: InvoiceRow, found: Issued) {
   const [row] = await db
     .update(einvoices)
     .set({
       status: 'issued',
       statusMessage: null,
       providerCode: null,
-      transactionId: found.TransactionID,
-      number,
-      issuedOn: found.InvDate?.slice(0, 10) ?? null,
-      taxAuthorityCode: found.InvoiceCode ?? null,
-      searchText: `${fold(number)} ${invoice.searchText}`,
+      transactionId: found.transactionId,
+      number: found.number,
+      issuedOn: found.issuedOn ?? vietnamDay(),
+      taxAuthorityCode: found.taxAuthorityCode,
+      searchText: `${fold(found.number)} ${invoice.searchText}`,
       updatedAt: new Date(),
     })
     .where(eq(einvoices.id, invoice.id))
@@ -81,21 +86,18 @@ async function recordIssued(db: Db, invoice: InvoiceRow, found: Pick<StatusResul
 
 async function publish(deps: AppDeps, client: InvoiceClient, invoice: InvoiceRow): Promise<InvoiceRow> {
   const original = invoice.replacesId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: invoice.replacesId }) : null;
-  const result = await client.publish(invoiceData(invoice, client.settings, original));
-  if (!result.ErrorCode) {
-    return recordIssued(deps.db, invoice, {
-      TransactionID: result.TransactionID!,
-      InvNo: result.InvNo!,
-      InvDate: result.InvDate!,
-      InvoiceCode: result.InvCode ?? null,
-    });
+  const reference = original ? { type: 1 as const, original, reason: invoice.replaceReason ?? '' } : null;
+  const outcome = await client.publish(invoiceData(invoice, client.settings, reference));
+  if (outcome.kind === 'published') {
+    // The publish answer carries no authority code (§7); a có mã invoice's code is read by RefID.
+    const status = seriesWithCode(invoice.series) ? await client.statusByRef(invoice.refId) : null;
+    return recordIssued(deps.db, invoice, { ...outcome, taxAuthorityCode: status?.taxAuthorityCode ?? null });
   }
-  if (result.ErrorCode === 'InvoiceDuplicated') {
-    // Published by an earlier attempt whose answer was lost: read it back by our RefID.
-    const found = await client.statusByRef(invoice.refId);
-    if (found) return recordIssued(deps.db, invoice, found);
-  }
-  throw Object.assign(new PermanentJobError(meInvoiceMessage(result.ErrorCode)), { providerCode: result.ErrorCode });
+  // Published by an earlier attempt whose answer was lost: read it back by our RefID.
+  const found = await client.statusByRef(invoice.refId);
+  if (found) return recordIssued(deps.db, invoice, found);
+  // Said to be there but not found yet: try again later (the job's retries end it if it never shows).
+  throw new ProviderError('server', meInvoiceMessage(outcome.code), { providerCode: outcome.code });
 }
 
 async function fetchFiles(deps: AppDeps, client: MeInvoiceClient, invoice: InvoiceRow) {
@@ -144,15 +146,16 @@ export const cancelInvoiceJob: JobHandler<Payload> = {
     if (!invoice || invoice.cancelState !== 'requested') return { skipped: true };
     const client = await clientFor(deps, invoice.companyId);
     try {
+      let alreadyCancelled = false;
       if (!invoice.transactionId) {
         // Never answered as published: it may still exist at meInvoice after a lost answer.
         const found = await client.statusByRef(invoice.refId);
         if (found) invoice = await recordIssued(deps.db, invoice, found);
+        alreadyCancelled = found?.cancelled ?? false;
       }
-      if (invoice.transactionId) {
+      if (invoice.transactionId && !alreadyCancelled) {
         await client.cancel({
           transactionId: invoice.transactionId,
-          series: invoice.series,
           number: invoice.number ?? '',
           date: invoice.issuedOn ?? '',
           reason: invoice.cancelReason ?? '',

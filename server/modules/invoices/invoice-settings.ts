@@ -105,7 +105,7 @@ export async function saveInvoiceSettings(
   let token: string;
   try {
     token = await client.signIn();
-    const templates = await client.templates(Number(`20${input.series.slice(1, 3)}`));
+    const templates = await client.templates();
     const template = templates.find((row) => row.InvSeries === input.series);
     if (!template || template.InvTemplateNo !== input.template_no) {
       const known = templates.map((row) => `${row.InvTemplateNo}${row.InvSeries}`).join(', ') || 'không có';
@@ -113,6 +113,9 @@ export async function saveInvoiceSettings(
         series: 'Ký hiệu không có trên tài khoản meInvoice',
       });
     }
+    // Kept for publishing, as MISA asks (its document §1.5 and §4; meinvoice-client.ts MeInvoiceSettings).
+    settings.sendSummary = template.IsSendSummary;
+    settings.certificateSN = await client.certificateSN();
   } catch (error) {
     if (error instanceof HttpError) throw error;
     providerProblem(error);

@@ -1,18 +1,23 @@
 /**
- * A typed client of MISA meInvoice's integration API (misa.vn/154989; docs/provider-sources.md
- * "MISA meInvoice"; simulators/meinvoice is its stand-in): a token from the account (kept sealed with the connection
- * and reused for six hours, fetched again once when refused), the templates, publishing by RefID,
- * status by RefID or TransactionID, the PDF and XML, cancelling. Every call goes through
- * providerFetch; meInvoice's error codes become Vietnamese sentences, the code kept beside them.
+ * A typed client of MISA meInvoice's integration API (misa.vn/154989; the shapes in
+ * simulators/meinvoice/fixtures, checked by meinvoice-client.contract.test.ts; docs/provider-sources.md
+ * "MISA meInvoice"): a token from the account (kept sealed with the connection and reused for seven
+ * days, as MISA advises for its 14-day token, fetched again once when refused), the templates
+ * and the HSM certificate (read at setup), publishing by RefID (SignType 2), status by RefID, the PDF and
+ * XML, and cancelling on MISA's v3 line. meInvoice answers some calls in PascalCase and others in
+ * camelCase; both are read. Its codes become Vietnamese sentences (meinvoice-codes.ts).
  */
-import { providerBaseUrl, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
+import { providerBaseUrl, setConnectionStatus, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
 import type { AppDeps } from '@server/kernel/app-types';
 import { ProviderError, providerFetch } from '@server/lib/provider-http';
+import { ALREADY_SENT, SIGN_IN_AGAIN, meInvoiceRefusal } from './meinvoice-codes';
+
+export { meInvoiceMessage } from './meinvoice-codes';
 
 export const MEINVOICE = 'meinvoice';
 export const MEINVOICE_HOSTS = { production: 'https://api.meinvoice.vn', sandbox: 'https://testapi.meinvoice.vn' };
 const PREFIX = '/api/integration';
-const TOKEN_REUSE_MS = 6 * 60 * 60 * 1000;
+const TOKEN_REUSE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export type MeInvoiceSettings = {
   appId: string;
@@ -27,90 +32,104 @@ export type MeInvoiceSettings = {
   sellerBankAccount: string | null;
   sellerBankName: string | null;
   sendEmail: boolean;
+  /**
+   * Kept from the setup, as MISA asks (§1.5, §4: templates are read again only when the series
+   * changes): the series' template sends by summary table (IsSendSummary → IsInvoiceSummary), and
+   * the HSM certificate to sign with (§3 get-certificates → CertificateSN). Absent on accounts set
+   * up before they were kept: then false, and no certificate named (meInvoice signs with its own).
+   */
+  sendSummary?: boolean;
+  certificateSN?: string | null;
 };
 export type MeInvoiceSecrets = { password?: string; token?: string; tokenAt?: string };
 export type MeInvoiceConnection = Connection<MeInvoiceSettings, MeInvoiceSecrets>;
 
-export type PublishResult = {
-  RefID: string;
-  TransactionID?: string;
-  InvTemplateNo?: string;
-  InvSeries?: string;
-  InvNo?: string;
-  InvDate?: string;
-  InvCode?: string | null;
-  ErrorCode?: string | null;
+/** What meInvoice holds for one invoice (§14.11 InvoiceStatus), in our words. */
+export type MeInvoiceStatus = {
+  refId: string;
+  transactionId: string;
+  series: string;
+  number: string;
+  /** The day it was published (from PublishedTime; the status has no InvDate). */
+  issuedOn: string | null;
+  taxAuthorityCode: string | null;
+  /** EInvoiceStatus 2: cancelled at meInvoice. */
+  cancelled: boolean;
+  /** SendTaxStatus 3 or 4: the tax authority refused it. */
+  taxRefused: boolean;
 };
-export type StatusResult = {
-  RefID: string;
-  TransactionID: string;
+/** A publish: published now, or meInvoice already has this RefID (read it back with statusByRef). */
+export type PublishOutcome =
+  { kind: 'published'; transactionId: string; series: string; number: string; issuedOn: string | null } | { kind: 'already'; code: string };
+export type MeInvoiceTemplate = {
+  InvTemplateNo: string;
   InvSeries: string;
-  InvNo: string;
-  InvDate: string;
-  InvoiceCode: string | null;
-  IsDelete: boolean;
-};
-export type MeInvoiceTemplate = { InvTemplateNo: string; InvSeries: string; TemplateName: string; IsInvoiceWithCode: boolean };
-
-/** meInvoice's codes in words an accountant can act on. */
-const ERROR_TEXT: Record<string, string> = {
-  InvalidAppID: 'Mã ứng dụng (AppID) MISA không đúng, hãy liên hệ MISA để lấy AppID tích hợp',
-  InactiveAppID: 'Mã ứng dụng (AppID) MISA đã bị ngừng, hãy liên hệ MISA',
-  UnAuthorize: 'Sai tài khoản, mật khẩu hoặc mã số thuế meInvoice',
-  InvalidTaxCode: 'Mã số thuế không đúng với tài khoản meInvoice',
-  InvoiceDuplicated: 'Hóa đơn đã có trên meInvoice',
-  InvoiceNumberNotContinuous: 'Số hóa đơn trên meInvoice không liên tục',
-  InvalidInvoiceSeries: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice',
-  InvSeriesNotExist: 'Ký hiệu hóa đơn không có trên tài khoản meInvoice',
-  SignatureEmpty: 'Tài khoản meInvoice chưa cấu hình chữ ký số (HSM)',
-  InvalidSignature: 'Tài khoản meInvoice chưa cấu hình chữ ký số (HSM)',
-  InvalidXMLData: 'Dữ liệu hóa đơn không hợp lệ theo chuẩn của cơ quan thuế',
-  InvalidBuyerName: 'Thiếu tên người mua',
-  InvalidVATRateName: 'Thuế suất không hợp lệ',
-  InvalidTotalAmount: 'Tổng tiền hóa đơn không khớp với các dòng hàng',
-  InvalidTotalAmountWithoutVAT: 'Tổng tiền trước thuế không khớp với các dòng hàng',
-  InvalidTotalVATAmount: 'Tổng tiền thuế không khớp với các dòng hàng',
-  InvalidTotalAmountInWords: 'Thiếu số tiền bằng chữ',
-  InvalidInvoiceDetail: 'Hóa đơn không có dòng hàng',
-  InvoiceNotFound: 'Không tìm thấy hóa đơn trên meInvoice',
+  TemplateName: string;
+  IsSendSummary: boolean;
+  /** Ours, from the ký hiệu's C/K letter (§1.6): meInvoice's template has no such field. */
+  IsInvoiceWithCode: boolean;
 };
 
-export function meInvoiceMessage(code: string): string {
-  return ERROR_TEXT[code] ?? `meInvoice từ chối (mã lỗi ${code})`;
+type Envelope = { success: boolean; errorCode: string | null; data: unknown; publishInvoiceResult: unknown };
+type Row = Record<string, unknown>;
+
+/** `{success, errorCode, data}` or `{Success, ErrorCode, Data}` (§1.3 vs §2–§4), an empty code as none. */
+function envelopeOf(raw: unknown): Envelope {
+  const body = (raw && typeof raw === 'object' ? raw : {}) as Row;
+  const pick = (name: string) => body[name] ?? body[name[0]!.toUpperCase() + name.slice(1)];
+  const code = pick('errorCode');
+  return {
+    success: pick('success') === true,
+    errorCode: typeof code === 'string' && code ? code : null,
+    data: pick('data'),
+    publishInvoiceResult: pick('publishInvoiceResult'),
+  };
 }
 
-type Envelope = {
-  success?: boolean;
-  errorCode?: string | null;
-  descriptionErrorCode?: string | null;
-  data?: unknown;
-  publishInvoiceResult?: unknown;
-};
-
 /** meInvoice writes lists as JSON text inside the JSON answer; both forms are read. */
-function listOf<T>(value: unknown): T[] {
-  if (Array.isArray(value)) return value as T[];
-  if (typeof value !== 'string' || !value.trim().startsWith('[')) return [];
+function listOf(value: unknown): Row[] {
+  if (Array.isArray(value)) return value as Row[];
+  if (value === null || value === undefined || value === '') return [];
+  if (typeof value !== 'string' || !value.trim().startsWith('['))
+    throw new ProviderError('server', 'meInvoice trả về dữ liệu không đọc được');
   try {
-    return JSON.parse(value) as T[];
+    return JSON.parse(value) as Row[];
   } catch {
     throw new ProviderError('server', 'meInvoice trả về dữ liệu không đọc được');
   }
 }
 
+const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+/** The ký hiệu's có mã letter: `C25TAA` or, with the form digit in front, `1C25TAA`. */
+export const seriesWithCode = (series: string) =>
+  series
+    .replace(/^\d(?=[A-Za-z]\d\d)/, '')
+    .toUpperCase()
+    .startsWith('C');
+
+function statusOf(row: Row): MeInvoiceStatus {
+  const published = text(row.PublishedTime);
+  return {
+    refId: String(row.RefID ?? ''),
+    transactionId: String(row.TransactionID ?? ''),
+    series: String(row.InvSeries ?? ''),
+    number: String(row.InvNo ?? ''),
+    issuedOn: published ? published.slice(0, 10) : null,
+    taxAuthorityCode: text(row.InvoiceCode),
+    cancelled: row.EInvoiceStatus === 2,
+    taxRefused: row.SendTaxStatus === 3 || row.SendTaxStatus === 4,
+  };
+}
+
 export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' | 'env'>, connection: MeInvoiceConnection) {
-  const base = `${providerBaseUrl(deps, connection, MEINVOICE_HOSTS)}${PREFIX}`;
+  const root = providerBaseUrl(deps, connection, MEINVOICE_HOSTS);
+  const base = `${root}${PREFIX}`;
   const timeoutMs = deps.env.providerTimeoutMs;
+  const withCode = seriesWithCode(connection.settings.series);
   let token =
     connection.secrets.token && Date.now() - Date.parse(connection.secrets.tokenAt ?? '') < TOKEN_REUSE_MS
       ? connection.secrets.token
       : null;
-
-  function refused(body: Envelope, status: number): ProviderError {
-    const code = body.errorCode ?? `HTTP ${status}`;
-    const failure = code === 'UnAuthorize' || code === 'InvalidAppID' || code === 'InactiveAppID' || status === 401 ? 'auth' : 'rejected';
-    return new ProviderError(failure, meInvoiceMessage(code), { status, providerCode: code, body });
-  }
 
   async function signIn(): Promise<string> {
     const answer = await providerFetch(`${base}/auth/token`, {
@@ -122,68 +141,109 @@ export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorU
       },
       timeoutMs,
     });
-    const body = (answer.body ?? {}) as Envelope;
-    if (!body.success || typeof body.data !== 'string' || !body.data) throw refused(body, answer.status);
+    const body = envelopeOf(answer.body);
+    if (!body.success || typeof body.data !== 'string' || !body.data) {
+      const error = meInvoiceRefusal(body.errorCode, answer.status, answer.body);
+      // The account itself is refused: someone must reconnect it; jobs stop saying so.
+      if (error.failure === 'auth' && connection.id > 0)
+        await setConnectionStatus(deps.db, connection.id, 'needs_reconnect', error.message);
+      throw error;
+    }
     token = body.data;
     if (connection.id > 0) await updateConnectionSecrets(deps, connection as Connection, { token, tokenAt: new Date().toISOString() });
     return token;
   }
 
-  /** A call with the token; a refused token is fetched again once. */
-  async function call(method: 'GET' | 'POST', path: string, json?: unknown, query?: Record<string, string>): Promise<Envelope> {
+  /** A call with the token; a token meInvoice refuses (HTTP 401 or a §15 token code) is fetched again once. */
+  async function call(method: 'GET' | 'POST', url: string, json?: unknown, query?: Record<string, string>): Promise<Envelope> {
     for (let attempt = 0; ; attempt += 1) {
       const bearer = token ?? (await signIn());
-      const answer = await providerFetch(`${base}${path}`, {
+      const answer = await providerFetch(url, {
         method,
         json,
         query,
         headers: { authorization: `Bearer ${bearer}`, CompanyTaxCode: connection.settings.taxCode },
         timeoutMs,
       });
-      const body = (answer.body ?? {}) as Envelope;
-      if (answer.status === 401 && attempt === 0) {
+      const body = envelopeOf(answer.body);
+      const refusedToken = answer.status === 401 || (body.errorCode !== null && SIGN_IN_AGAIN.has(body.errorCode));
+      if (refusedToken && attempt === 0) {
         token = null;
         continue;
       }
-      if (answer.status >= 400 || (body.success === false && body.errorCode)) throw refused(body, answer.status);
+      if (answer.status >= 400 || !body.success || body.errorCode) throw meInvoiceRefusal(body.errorCode, answer.status, answer.body);
       return body;
     }
   }
 
-  const flags = (withCode: boolean) => ({ invoiceWithCode: String(withCode), invoiceCalcu: 'false' });
-  const withCode = connection.settings.series.startsWith('C');
+  const flags = { invoiceWithCode: String(withCode), invoiceCalcu: 'false' };
+
+  async function templates(): Promise<MeInvoiceTemplate[]> {
+    const body = await call('GET', `${base}/invoice/templates`, undefined, { invoiceWithCode: String(withCode), ticket: 'false' });
+    return listOf(body.data).map((row) => ({
+      InvTemplateNo: String(row.InvTemplateNo ?? ''),
+      InvSeries: String(row.InvSeries ?? ''),
+      TemplateName: String(row.TemplateName ?? ''),
+      IsSendSummary: row.IsSendSummary === true,
+      IsInvoiceWithCode: seriesWithCode(String(row.InvSeries ?? '')),
+    }));
+  }
+
+  /** §3: the account's HSM certificate still in force (CertificateSN), or null when meInvoice lists none. */
+  async function certificateSN(): Promise<string | null> {
+    const body = await call('GET', `${base}/invoice/get-certificates`);
+    const now = Date.now();
+    const usable = listOf(body.data).filter((row) => !text(row.ExpirationTime) || Date.parse(String(row.ExpirationTime)) > now);
+    return text(usable[0]?.CertificateSN);
+  }
 
   return {
     signIn,
-    async templates(year = new Date().getFullYear()): Promise<MeInvoiceTemplate[]> {
-      const body = await call('GET', '/invoice/templates', undefined, {
-        invoiceWithCode: String(withCode),
-        ticket: 'false',
-        year: String(year),
-      });
-      return listOf<MeInvoiceTemplate>(body.data);
-    },
-    /** SignType 2: signed by the provider's HSM with the company's registered certificate. */
-    async publish(invoiceData: Record<string, unknown>): Promise<PublishResult> {
-      const body = await call('POST', '/invoice', { SignType: 2, InvoiceData: [invoiceData], PublishInvoiceData: null });
-      const [result] = listOf<PublishResult>(body.publishInvoiceResult);
+    templates,
+    certificateSN,
+    /** SignType 2 (§7): signed by MISA's HSM; a repeated RefID is "already", a number collision is retried (thrown, retryable). */
+    async publish(invoiceData: Record<string, unknown>): Promise<PublishOutcome> {
+      const serial = connection.settings.certificateSN;
+      const item = { ...invoiceData, IsInvoiceSummary: connection.settings.sendSummary ?? false };
+      const json = { SignType: 2, ...(serial ? { CertificateSN: serial } : {}), InvoiceData: [item], PublishInvoiceData: null };
+      let body: Envelope;
+      try {
+        body = await call('POST', `${base}/invoice`, json);
+      } catch (error) {
+        const code = error instanceof ProviderError ? String(error.details.providerCode) : '';
+        if (ALREADY_SENT.has(code)) return { kind: 'already', code };
+        throw error;
+      }
+      const [result] = listOf(body.publishInvoiceResult);
       if (!result) throw new ProviderError('server', 'meInvoice không trả kết quả phát hành');
-      return result;
+      const code = text(result.ErrorCode);
+      if (code && ALREADY_SENT.has(code)) return { kind: 'already', code };
+      if (code) throw meInvoiceRefusal(code, 200, result);
+      const invDate = text(result.InvDate);
+      return {
+        kind: 'published',
+        transactionId: String(result.TransactionID ?? ''),
+        series: String(result.InvSeries ?? invoiceData.InvSeries),
+        number: String(result.InvNo ?? ''),
+        issuedOn: invDate ? invDate.slice(0, 10) : null,
+      };
     },
-    async statusByRef(refId: string): Promise<StatusResult | null> {
-      const body = await call('POST', '/invoice/status', [refId], { ...flags(withCode), inputType: '2' });
-      return listOf<StatusResult>(body.data).find((row) => row.RefID === refId) ?? null;
+    async statusByRef(refId: string): Promise<MeInvoiceStatus | null> {
+      const body = await call('POST', `${base}/invoice/status`, [refId], { ...flags, inputType: '2' });
+      const row = listOf(body.data).find((candidate) => candidate.RefID === refId);
+      return row ? statusOf(row) : null;
     },
     async download(transactionId: string, kind: 'pdf' | 'xml'): Promise<Buffer> {
-      const body = await call('POST', '/invoice/download', [transactionId], { ...flags(withCode), downloadDataType: kind });
-      const [file] = listOf<{ TransactionID: string; Data: string | null; ErrorCode: string | null }>(body.data);
-      if (!file || file.ErrorCode || !file.Data) throw refused({ errorCode: file?.ErrorCode ?? 'InvoiceNotFound' }, 200);
-      return Buffer.from(file.Data, 'base64');
+      const body = await call('POST', `${base}/invoice/download`, [transactionId], { ...flags, downloadDataType: kind });
+      const file = listOf(body.data).find((row) => row.TransactionID === transactionId);
+      const data = text(file?.Data);
+      if (!data) throw new ProviderError('server', `meInvoice chưa trả tệp ${kind.toUpperCase()} của hóa đơn`);
+      return Buffer.from(data, 'base64');
     },
-    async cancel(input: { transactionId: string; series: string; number: string; date: string; reason: string }): Promise<void> {
-      await call('POST', '/invoice/cancel', {
+    /** Only MISA's v3 line documents a cancel (doc.meinvoice.vn CancelVoucher): `/api/v3[/code]/itg/invoicepublished/cancel`. */
+    async cancel(input: { transactionId: string; number: string; date: string; reason: string }): Promise<void> {
+      await call('POST', `${root}/api/v3${withCode ? '/code' : ''}/itg/invoicepublished/cancel`, {
         TransactionID: input.transactionId,
-        InvSeries: input.series,
         InvNo: input.number,
         RefDate: input.date,
         CancelReason: input.reason,
