@@ -3,7 +3,9 @@
  * (paged, at most 50 a page), a user's detail, and customer-service messages, which reach only a
  * user who interacted with the OA in the last 7 days (-230). The `access_token` header carries the
  * OA's token (-216 when it is invalid, expired or replaced); sends above the OA's rate answer -32.
- * Every answer is HTTP 200 with `error` (0 is success), as Zalo's are.
+ * Every answer is HTTP 200 with `error` (0 is success), as Zalo's are. Bad input answers the OA
+ * message code table's numbers (simulators/zalo/fixtures/oa-message-cs.json): -203 invalid
+ * parameter, -204 invalid message, -207 invalid user id (-201 there is an invalid token).
  */
 import { Hono, type Context } from 'hono';
 import type { ZaloState } from './state';
@@ -50,7 +52,7 @@ export function openApiRoutes(state: ZaloState) {
     const offset = Number(data?.offset ?? 0);
     const count = Number(data?.count ?? 0);
     if (!data || !Number.isInteger(offset) || offset < 0 || !Number.isInteger(count) || count < 1 || count > 50) {
-      return c.json(zaloError(-201, 'Parameters invalid: count must be 1–50'));
+      return c.json(zaloError(-203, 'Invalid parameter: count must be 1–50'));
     }
     const followers = [...oa.users.values()].filter((user) => user.isFollower || data.is_follower === false);
     const page = followers.slice(offset, offset + count);
@@ -65,7 +67,7 @@ export function openApiRoutes(state: ZaloState) {
     const oa = withOa(state, c, -216);
     if (oa instanceof Response) return oa;
     const user = oa.users.get(String(dataParam(c)?.user_id ?? ''));
-    if (!user) return c.json(zaloError(-201, 'user_id is invalid'));
+    if (!user) return c.json(zaloError(-207, 'Invalid user id'));
     return c.json({
       error: 0,
       message: 'Success',
@@ -87,7 +89,8 @@ export function openApiRoutes(state: ZaloState) {
     const body = (await c.req.json().catch(() => null)) as { recipient?: { user_id?: string }; message?: { text?: string } } | null;
     const text = body?.message?.text;
     const user = oa.users.get(body?.recipient?.user_id ?? '');
-    if (!user || typeof text !== 'string' || text === '') return c.json(zaloError(-201, 'Parameters invalid'));
+    if (!user) return c.json(zaloError(-207, 'Invalid user id'));
+    if (typeof text !== 'string' || text === '') return c.json(zaloError(-204, 'Invalid message'));
     if (!state.takeRate(oa.oaId)) return c.json(zaloError(-32, 'Exceed rate limit of this OA'));
     if (!user.lastInteractionAt || Date.now() - user.lastInteractionAt.getTime() > WINDOW_MS) {
       return c.json(zaloError(-230, 'User has not interacted with the OA in the past 7 days'));

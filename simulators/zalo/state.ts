@@ -1,6 +1,6 @@
 /**
  * What the simulated Zalo holds and does, apart from HTTP: apps, OAs, codes and tokens, users,
- * messages (a ZNS with a tracking id already sent is answered again, not sent twice), quotas, the
+ * messages (every send is a new one, as at Zalo: a ZNS's tracking id is only kept), quotas, the
  * rate limit, and the events it pushes to the app's webhook (./webhooks.ts).
  */
 import crypto from 'node:crypto';
@@ -34,7 +34,6 @@ export function createZaloState() {
   /** The newest access token's nonce per app and OA: older ones are refused (Zalo's rule). */
   const currentAccess = new Map<string, string>();
   const messages: SimMessage[] = [];
-  const byTracking = new Map<string, SimMessage>();
   const sendTimes = new Map<string, number[]>();
   const config: SimConfig = { ratePerSecond: 100, noZaloPhones: new Set() };
   const counters = { tokenExchanges: 0, refreshes: 0, refreshRefused: 0 };
@@ -46,7 +45,6 @@ export function createZaloState() {
     usedRefresh.clear();
     currentAccess.clear();
     messages.length = 0;
-    byTracking.clear();
     sendTimes.clear();
     config.ratePerSecond = 100;
     config.noZaloPhones.clear();
@@ -160,14 +158,9 @@ export function createZaloState() {
       return true;
     },
 
-    sentWithTracking(oaId: string, trackingId: string): SimMessage | undefined {
-      return byTracking.get(`${oaId}:${trackingId}`);
-    },
-
     record(message: Omit<SimMessage, 'msgId' | 'at'>): SimMessage {
       const full: SimMessage = { ...message, msgId: crypto.randomBytes(12).toString('hex'), at: new Date().toISOString() };
       messages.push(full);
-      if (full.trackingId) byTracking.set(`${full.oaId}:${full.trackingId}`, full);
       return full;
     },
 

@@ -2,9 +2,11 @@
  * Sending a campaign (docs/messaging.md "Send to many"): one job per recipient, its dedupe key naming
  * the recipient and the retry round, paced under the OA's rate (ZNS_PER_SECOND) and starting at the
  * campaign's time. Each send carries the recipient's tracking id, the same on every try and every
- * round, so a job run again after a crash, a lost answer or a retry of the failed is one message at
- * Zalo; a recipient already sent is never sent again. Refusals end the recipient `failed` with the
- * reason; Zalo's rate limit (-32, 429) and passing failures are tried again later.
+ * round, for matching Zalo's msg_id to the recipient; Zalo does not de-duplicate on it, so a send
+ * whose answer was lost is never repeated (./messages-send.ts sendMarked): the recipient ends
+ * `failed` as UNCONFIRMED and a retry of the failed leaves it out. A recipient already sent is
+ * never sent again. Refusals end the recipient `failed` with the reason; Zalo's rate limit (-32,
+ * 429) and its "try again later" (-100) are tried again later.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { AppDeps } from '@server/kernel/app-types';
@@ -12,7 +14,7 @@ import type { Db } from '@server/kernel/db/client';
 import { zaloCampaignRecipients, zaloCampaigns, zaloMessages, zaloTemplates } from '@server/kernel/db/schema';
 import { enqueueJobs, PermanentJobError, type JobHandler } from '@server/kernel/jobs';
 import { requireZaloOn } from './messaging-switch';
-import { sendZnsWith, settleFailure } from './messages-send';
+import { IN_FLIGHT, sendMarked, sendZnsWith, settleFailure, UNCONFIRMED, UNCONFIRMED_REASON, type SendMarks } from './messages-send';
 import { withZalo } from './oa-tokens';
 import { providerCodeOf } from './zalo-errors';
 
@@ -87,6 +89,14 @@ async function settle(db: Db, recipientId: number, outcome: Outcome) {
   });
 }
 
+function inFlightMarks(db: Db, id: number): SendMarks {
+  const where = and(eq(zaloCampaignRecipients.id, id), eq(zaloCampaignRecipients.status, 'waiting'));
+  return {
+    mark: () => db.update(zaloCampaignRecipients).set({ errorCode: IN_FLIGHT }).where(where),
+    clear: () => db.update(zaloCampaignRecipients).set({ errorCode: null }).where(where),
+  };
+}
+
 export const campaignSendJob: JobHandler<Payload> = {
   queue: CAMPAIGN_QUEUE,
   async run(job, deps: AppDeps) {
@@ -99,23 +109,26 @@ export const campaignSendJob: JobHandler<Payload> = {
     if (!row || row.recipient.status !== 'waiting' || row.campaign.cancelledAt) return { skipped: true };
     await requireZaloOn(deps.db, job.payload.company, PermanentJobError);
     const { recipient, campaign } = row;
+    if (recipient.errorCode === IN_FLIGHT) {
+      // A run before this one called Zalo and died before it knew the answer.
+      const outcome = { reason: UNCONFIRMED_REASON, code: UNCONFIRMED };
+      await settle(deps.db, recipient.id, outcome);
+      return outcome;
+    }
     await deps.db
       .update(zaloCampaignRecipients)
       .set({ attempts: sql`${zaloCampaignRecipients.attempts} + 1` })
       .where(eq(zaloCampaignRecipients.id, recipient.id));
+    const state = { unconfirmed: false };
     let outcome: Outcome;
     try {
+      const input = { templateId: row.templateId, phone: recipient.phone, data: recipient.templateData, trackingId: recipient.trackingId };
       const zaloMsgId = await withZalo(deps, campaign.companyId, campaign.oaRowId, (api, loaded) =>
-        sendZnsWith(api, loaded, {
-          templateId: row.templateId,
-          phone: recipient.phone,
-          data: recipient.templateData,
-          trackingId: recipient.trackingId,
-        }),
+        sendMarked(inFlightMarks(deps.db, recipient.id), state, () => sendZnsWith(api, loaded, input)),
       );
       outcome = { zaloMsgId };
     } catch (error) {
-      outcome = settleFailure(error);
+      outcome = settleFailure(error, state);
     }
     await settle(deps.db, recipient.id, outcome);
     return outcome;

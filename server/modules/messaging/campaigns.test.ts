@@ -9,6 +9,7 @@ import { messagingPaths, type TemplateRecord } from '@contract/messaging';
 import type { AudienceAnswer, CampaignRecord, RecipientRecord } from '@contract/messaging-campaigns';
 import { addCustomers, type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
+import { UNCONFIRMED_REASON } from './messages-send';
 
 let kit: MessagingKit;
 let oa: number;
@@ -53,7 +54,7 @@ describe('the audience', () => {
 });
 
 describe('sending', () => {
-  it('sends exactly one message to each recipient through timeouts, lost answers and the rate limit', async () => {
+  it('sends at most one message to each recipient through timeouts, lost answers and the rate limit, and never repeats a send whose answer was lost', async () => {
     kit.server.sims!.faults.zalo.push({ kind: 'timeout', path: '/message/template', times: 2, delayMs: 4_500 });
     kit.server.sims!.faults.zalo.push({ kind: 'fail-after', path: '/message/template', times: 3 });
     kit.server.sims!.faults.zalo.push({ kind: 'rate-limit', path: '/message/template', times: 2 });
@@ -65,9 +66,17 @@ describe('sending', () => {
       expect(created.body.data).toMatchObject({ status: 'sending', counts: { total: 11, waiting: 11, sent: 0, failed: 0 }, progress: 0 });
       await kit.server.deps.jobs.drain({ untilIdle: true, timeoutMs: 60_000 });
       const done = (await kit.get<CampaignRecord>(messagingPaths.campaign(created.body.data.id))).body.data;
-      expect(done).toMatchObject({ status: 'done', progress: 100, counts: { total: 11, sent: 11, failed: 0, waiting: 0 } });
+      // Zalo took the 5 sends whose answers were lost (2 timeouts, 3 errors after the work) and does
+      // not de-duplicate on tracking_id: they are not sent again but await a person's check.
+      expect(done).toMatchObject({ progress: 100, counts: { total: 11, sent: 6, failed: 5, waiting: 0 } });
+      const unconfirmed = await recipients(done.id, 'failed');
+      expect(unconfirmed.map((one) => [one.error_code, one.error])).toEqual(Array(5).fill(['unconfirmed', UNCONFIRMED_REASON]));
       for (const recipient of await recipients(done.id)) expect(sentTo(recipient.phone)).toHaveLength(1);
       expect((await recipients(done.id)).some((recipient) => recipient.attempts > 1)).toBe(true);
+      const retried = await kit.send<CampaignRecord>('POST', messagingPaths.campaignRetry(done.id), {});
+      expect(retried.body.message).toBe('Không có tin lỗi để gửi lại');
+      await kit.drain();
+      for (const recipient of await recipients(done.id)) expect(sentTo(recipient.phone)).toHaveLength(1);
     } finally {
       kit.sim.world.config.ratePerSecond = 100;
     }

@@ -18,6 +18,7 @@ import { accounts, zaloCampaignRecipients, zaloCampaigns, zaloTemplates } from '
 import { notFound } from '@server/kernel/errors';
 import { pagedRows } from '@server/kernel/lists';
 import { enqueueRecipients } from './campaign-send';
+import { IN_FLIGHT, UNCONFIRMED } from './messages-send';
 import type { Recipient } from './campaign-audience';
 
 type CampaignRow = typeof zaloCampaigns.$inferSelect;
@@ -151,7 +152,14 @@ export async function retryFailed(db: Db, companyId: number, id: number): Promis
   const retried = await db
     .update(zaloCampaignRecipients)
     .set({ status: 'waiting', error: null, errorCode: null })
-    .where(and(eq(zaloCampaignRecipients.campaignId, id), eq(zaloCampaignRecipients.status, 'failed')))
+    // A send Zalo may have taken (campaign-send.ts) is not repeated: a person checks it first.
+    .where(
+      and(
+        eq(zaloCampaignRecipients.campaignId, id),
+        eq(zaloCampaignRecipients.status, 'failed'),
+        sql`${zaloCampaignRecipients.errorCode} is distinct from ${UNCONFIRMED} and ${zaloCampaignRecipients.errorCode} is distinct from ${IN_FLIGHT}`,
+      ),
+    )
     .returning({ id: zaloCampaignRecipients.id });
   await db.update(zaloCampaigns).set({ retryRound: round, cancelledAt: null }).where(eq(zaloCampaigns.id, id));
   await enqueueRecipients(

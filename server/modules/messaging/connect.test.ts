@@ -1,7 +1,7 @@
 /**
  * Connecting an OA and using it: OAuth v4 with PKCE through the simulator's consent page, the OA
  * shown without its secrets, followers synced by paging and linked to a customer by phone,
- * templates with their status and bound preview, one ZNS sent; the ZALO switch off and another
+ * templates with their status and bound preview, one ZNS sent (and never twice after a lost answer); the ZALO switch off and another
  * company's member refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,10 +14,11 @@ import {
   type TemplatePreview,
   type TemplateRecord,
 } from '@contract/messaging';
-import { companyFeatures } from '@server/kernel/db/schema';
+import { companyFeatures, zaloMessages } from '@server/kernel/db/schema';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
 import { connectDemoOa, consent, oaOf, startMessagingKit, type MessagingKit } from '@server/testing/messaging.kit';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
+import { IN_FLIGHT, UNCONFIRMED_REASON } from './messages-send';
 
 let kit: MessagingKit;
 let oa: number;
@@ -195,6 +196,28 @@ describe('one ZNS', () => {
       error: 'Số điện thoại chưa đăng ký tài khoản Zalo',
       error_code: '-118',
     });
+  });
+
+  it('is not sent again when Zalo took it and its answer was lost, nor after a run that died during the call', async () => {
+    const templates = (await kit.get<TemplateRecord[]>(messagingPaths.templates, { oa, status: 'enabled' })).body.data;
+    const otp = templates.find((one) => one.name === 'Mã xác thực OTP')!;
+    const queue = (id: string, phone: string) =>
+      kit.send('POST', messagingPaths.messages, { kind: 'zns', id, oa, template: otp.id, phone, template_data: { otp: '123456' } });
+    const lost = crypto.randomUUID();
+    kit.server.sims!.faults.zalo.push({ kind: 'fail-after', path: '/message/template' });
+    await queue(lost, '0912000777');
+    await kit.drain();
+    // A run that marked its call in flight and died before the answer: the next run does not call Zalo.
+    const died = crypto.randomUUID();
+    await queue(died, '0912000778');
+    await kit.server.deps.db.update(zaloMessages).set({ errorCode: IN_FLIGHT }).where(eq(zaloMessages.id, died));
+    await kit.drain();
+    expect(kit.sim.world.messages.filter((message) => message.trackingId === lost)).toHaveLength(1);
+    expect(kit.sim.world.messages.filter((message) => message.trackingId === died)).toHaveLength(0);
+    const log = (await kit.get<MessageRecord[]>(messagingPaths.messages, { kind: 'zns' })).body.data;
+    for (const id of [lost, died]) {
+      expect(log.find((one) => one.id === id)).toMatchObject({ status: 'failed', error: UNCONFIRMED_REASON, error_code: 'unconfirmed' });
+    }
   });
 
   it('refuses a template not approved, and required data left empty, changing nothing', async () => {

@@ -79,7 +79,7 @@ describe("Zalo's webhook", () => {
     expect(events).toHaveLength(1);
   });
 
-  it('refuses an event whose signature does not match, keeping nothing', async () => {
+  it('drops an event whose signature does not match, keeping nothing, yet answers 200 so Zalo does not retry or switch the webhook off', async () => {
     const body = JSON.stringify({
       app_id: DEMO_ZALO.appId,
       event_name: 'user_send_text',
@@ -94,15 +94,18 @@ describe("Zalo's webhook", () => {
       rawBody: body,
       headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged },
     });
-    expect(answer.status).toBe(401);
-    expect(answer.body.message).toBe('Chữ ký sự kiện Zalo không hợp lệ');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({
+      data: { received: false },
+      message: 'Sự kiện Zalo không khớp OA nào đang kết nối (chữ ký không hợp lệ hoặc OA chưa kết nối): đã bỏ qua',
+    });
     const withNul = await kit.server.call(messagingPaths.webhook, {
       rawBody: body.replace('giả mạo', 'giả\\u0000mạo'),
       headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': forged },
     });
     expect(withNul.status).toBe(400);
     const unsigned = await kit.server.call(messagingPaths.webhook, { rawBody: body, headers: { 'content-type': 'application/json' } });
-    expect(unsigned.status).toBe(401);
+    expect([unsigned.status, unsigned.body.data]).toEqual([200, { received: false }]);
     expect(
       await kit.server.deps.db
         .select()
@@ -111,14 +114,17 @@ describe("Zalo's webhook", () => {
     ).toEqual([]);
     const good = signEvent({ appId: DEMO_ZALO.appId, oaSecretKey: DEMO_ZALO.oaSecretKey }, body, timestamp);
     const tampered = body.replace('giả mạo', 'đã sửa');
+    const tamperedAnswer = await kit.server.call(messagingPaths.webhook, {
+      rawBody: tampered,
+      headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': good },
+    });
+    expect([tamperedAnswer.status, tamperedAnswer.body.data]).toEqual([200, { received: false }]);
     expect(
-      (
-        await kit.server.call(messagingPaths.webhook, {
-          rawBody: tampered,
-          headers: { 'content-type': 'application/json', 'X-ZEvent-Signature': good },
-        })
-      ).status,
-    ).toBe(401);
+      await kit.server.deps.db
+        .select()
+        .from(inboundEvents)
+        .where(eq(inboundEvents.eventKey, `${oa}:forged-1`)),
+    ).toEqual([]);
   });
 
   it('records a follow with what Zalo says of the user', async () => {

@@ -1,9 +1,16 @@
 /**
  * Sending one message (docs/messaging.md "Messages"): the row is written `waiting` with a job in the
- * same transaction, and the job sends it. A ZNS carries the row's id as Zalo's `tracking_id`, so a
- * job run again after a lost answer or a restart is still one message; a customer-service text goes
- * only inside the 7-day window. What Zalo refuses ends `failed` with the reason in Vietnamese; what
- * may pass later (rate limit, timeouts, 5xx) is retried by the queue.
+ * same transaction, and the job sends it; a customer-service text goes only inside the 7-day window.
+ * What Zalo refuses ends `failed` with the reason in Vietnamese; what Zalo answers "later" to (its
+ * rate limit, -32 or 429, and ZNS's -100) is retried by the queue.
+ *
+ * Sent at most once is ours to keep: Zalo does not de-duplicate on ZNS's `tracking_id` (no source
+ * says it does; it is there to match Zalo's msg_id to ours, docs/provider-sources.md "Zalo OA /
+ * ZNS"), and no Zalo call finds a message by it. So the row is marked in flight (`error_code`
+ * IN_FLIGHT) just before the call, and a send whose answer never came (timeout, broken connection,
+ * 5xx, an answer we cannot read) or a job that finds the mark left by a run that died mid-call is
+ * not sent again: it ends `failed` as UNCONFIRMED, saying the customer may have it, for a person to
+ * check before sending anew.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { toZaloPhone } from '@contract/messaging-rules';
@@ -81,7 +88,7 @@ export async function queueMessage(db: Db, message: NewMessage): Promise<boolean
   return true;
 }
 
-/** Sends a ZNS: `trackingId` names the message at Zalo, the same on every try. */
+/** Sends a ZNS: `trackingId` is our id for it, which Zalo keeps beside its msg_id (not a de-duplication key). */
 export async function sendZnsWith(
   api: ZaloApi,
   loaded: LoadedOa,
@@ -90,11 +97,52 @@ export async function sendZnsWith(
   return api.sendZns({ ...input, phone: toZaloPhone(input.phone), development: loaded.connection.environment === 'sandbox' });
 }
 
+/** `error_code` of a message or recipient while its send is on its way to Zalo. */
+export const IN_FLIGHT = 'in_flight';
+/** `error_code` of a send Zalo may or may not have taken: never repeated by itself. */
+export const UNCONFIRMED = 'unconfirmed';
+export const UNCONFIRMED_REASON =
+  'Không nhận được phản hồi của Zalo nên không rõ tin đã tới khách hay chưa. Hệ thống không tự gửi lại để khách không nhận hai lần; ' +
+  'vui lòng kiểm tra với khách trước khi gửi lại.';
+
+/** Zalo answered the call (a refusal in its shape, or 429): nothing was sent, so trying again is safe. */
+function answeredByZalo(error: unknown): boolean {
+  if (!(error instanceof ProviderError)) return true;
+  if (error.details.providerCode !== undefined) return true;
+  return error.failure === 'rate_limited' || error.failure === 'auth' || error.failure === 'rejected';
+}
+
+export type SendMarks = { mark: () => Promise<unknown>; clear: () => Promise<unknown> };
+
+/**
+ * Runs one send call with the in-flight mark around it. `state.unconfirmed` tells the caller the
+ * call went out and no answer came back: whether Zalo took it is unknown.
+ */
+export async function sendMarked<T>(marks: SendMarks, state: { unconfirmed: boolean }, send: () => Promise<T>): Promise<T> {
+  await marks.mark();
+  state.unconfirmed = false;
+  try {
+    return await send();
+  } catch (error) {
+    if (!answeredByZalo(error)) {
+      state.unconfirmed = true;
+      throw error;
+    }
+    await marks.clear();
+    throw error;
+  }
+}
+
 /**
  * What a send that failed leaves: a final refusal is recorded (`failed`, reason, Zalo's code) and
- * the job ends; a passing one is thrown again for the queue to retry (after Zalo's wait, if it said).
+ * the job ends; a send with no answer is recorded UNCONFIRMED, not retried; a passing refusal is
+ * thrown again for the queue to retry (after Zalo's wait, if it said).
  */
-export function settleFailure(error: unknown): { reason: string; code: string | null } {
+export function settleFailure(
+  error: unknown,
+  state: { unconfirmed: boolean } = { unconfirmed: false },
+): { reason: string; code: string | null } {
+  if (state.unconfirmed) return { reason: UNCONFIRMED_REASON, code: UNCONFIRMED };
   if (error instanceof ProviderError && !error.retryable) return { reason: error.message, code: providerCodeOf(error) };
   if (error instanceof ProviderError && error.failure === 'rate_limited')
     throw new RetryLaterError(error.message, error.details.retryAfterMs ?? 2_000);
@@ -121,6 +169,14 @@ async function finish(db: Db, id: string, outcome: { zaloMsgId: string } | { rea
     .where(and(eq(zaloMessages.id, id), eq(zaloMessages.status, 'waiting')));
 }
 
+function inFlightMarks(db: Db, id: string): SendMarks {
+  const where = and(eq(zaloMessages.id, id), eq(zaloMessages.status, 'waiting'));
+  return {
+    mark: () => db.update(zaloMessages).set({ errorCode: IN_FLIGHT }).where(where),
+    clear: () => db.update(zaloMessages).set({ errorCode: null }).where(where),
+  };
+}
+
 export const sendMessageJob: JobHandler<{ company: number; message: string }> = {
   queue: SEND_QUEUE,
   async run(job, deps: AppDeps) {
@@ -129,26 +185,35 @@ export const sendMessageJob: JobHandler<{ company: number; message: string }> = 
       .from(zaloMessages)
       .where(and(eq(zaloMessages.companyId, job.payload.company), eq(zaloMessages.id, job.payload.message)));
     if (!message || message.status !== 'waiting') return { skipped: true };
+    const marks = inFlightMarks(deps.db, message.id);
+    if (message.errorCode === IN_FLIGHT) {
+      // A run before this one called Zalo and died before it knew the answer.
+      const outcome = { reason: UNCONFIRMED_REASON, code: UNCONFIRMED };
+      await finish(deps.db, message.id, outcome);
+      return outcome;
+    }
     await requireZaloOn(deps.db, message.companyId, PermanentJobError);
+    const state = { unconfirmed: false };
     let outcome: { zaloMsgId: string } | { reason: string; code: string | null };
     try {
       const zaloMsgId = await withZalo(deps, message.companyId, message.oaRowId, async (api, loaded) => {
-        if (message.kind === 'cs') return api.sendText(message.userId ?? '', message.text);
+        if (message.kind === 'cs') return sendMarked(marks, state, () => api.sendText(message.userId ?? '', message.text));
         const [template] = await deps.db
           .select()
           .from(zaloTemplates)
           .where(eq(zaloTemplates.id, message.templateRowId ?? 0));
         if (!template) throw new PermanentJobError('Mẫu ZNS không còn');
-        return sendZnsWith(api, loaded, {
+        const input = {
           templateId: template.templateId,
           phone: message.phone ?? '',
           data: message.templateData ?? {},
           trackingId: message.id,
-        });
+        };
+        return sendMarked(marks, state, () => sendZnsWith(api, loaded, input));
       });
       outcome = { zaloMsgId };
     } catch (error) {
-      outcome = settleFailure(error);
+      outcome = settleFailure(error, state);
     }
     await finish(deps.db, message.id, outcome);
     return outcome;

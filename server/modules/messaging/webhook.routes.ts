@@ -3,7 +3,10 @@
  * names its app and OA; each connected OA of that app and id whose OA secret key reproduces the
  * `X-ZEvent-Signature` (sha256 of app id, raw body, timestamp and key) gets the event, kept once per
  * (OA, message or event) by server/kernel/inbound-events.ts and processed by a job after the answer,
- * which Zalo wants within 2 seconds. A bad signature is refused and nothing is kept.
+ * which Zalo wants within 2 seconds. An event no connected OA's key signs (a bad signature, an OA
+ * unknown or disconnected here) is dropped: nothing is kept or done, yet the answer is still 200,
+ * because Zalo retries any other answer for hours and may switch the app's webhook off
+ * (simulators/zalo/fixtures/webhook-user-send-text.json), which would silence every OA of the app.
  */
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -11,12 +14,14 @@ import { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { findConnection } from '@server/kernel/connections';
 import { zaloOas } from '@server/kernel/db/schema';
-import { badRequest, unauthorized } from '@server/kernel/errors';
+import { badRequest } from '@server/kernel/errors';
 import { receiveEvent } from '@server/kernel/inbound-events';
 import { ok } from '@server/kernel/respond';
 import { NUL_MESSAGE } from '@server/kernel/validate';
 import { ZALO_PROVIDER, type ZaloSecrets, type ZaloSettings } from './oa-store';
 import { WEBHOOK_QUEUE, type ZaloEvent } from './webhook-events';
+
+const DROPPED = 'Sự kiện Zalo không khớp OA nào đang kết nối (chữ ký không hợp lệ hoặc OA chưa kết nối): đã bỏ qua';
 
 function signatureOk(header: string, appId: string, raw: string, timestamp: string, key: string): boolean {
   const given = header.trim().replace(/^mac=/i, '');
@@ -69,7 +74,10 @@ export function webhookRoutes(deps: AppDeps) {
         WEBHOOK_QUEUE,
       );
     }
-    if (accepted === 0) throw unauthorized('TOKEN_INVALID', 'Chữ ký sự kiện Zalo không hợp lệ');
+    if (accepted === 0) {
+      deps.logger.warn({ event: 'zalo_webhook_dropped', oaId, eventName: event.event_name.slice(0, 60) }, DROPPED);
+      return ok(c, { received: false }, { message: DROPPED });
+    }
     deps.jobs.kick();
     return ok(c, { received: true });
   });
