@@ -61,6 +61,22 @@ describe('checkRequest', () => {
     const problems = checkRequest(ghtkCreate, seen(body, { path: '/services/shipment/order', query: { ver: '1.5' } }));
     expect(problems).toEqual(['order.district is required and was not sent']);
   });
+
+  it("reads a query's text as the number it documents, and a JSON query (Zalo's data=) by its documented fields", () => {
+    const templates = loadFixture('zalo', 'zns-template-all.json');
+    const page = (query: Record<string, string>) =>
+      checkRequest(templates, seen(undefined, { method: 'GET', path: '/template/all', query }));
+    expect(page({ offset: '0', limit: '100' })).toEqual([]);
+    expect(page({ offset: 'first', limit: '100' })).toEqual(['offset is string, documented integer']);
+    const followers = loadFixture('zalo', 'oa-user-getlist.json');
+    const list = (data: string) =>
+      checkRequest(followers, seen(undefined, { method: 'GET', path: '/v3.0/oa/user/getlist', query: { data } }));
+    expect(list(JSON.stringify({ offset: 0, count: 50, is_follower: true }))).toEqual([]);
+    expect(list(JSON.stringify({ offset: 0, count: '50', page: 1 }))).toEqual([
+      'data.count is string, documented integer',
+      'data.page is not a documented field',
+    ]);
+  });
 });
 
 describe('startFakeProvider', () => {
