@@ -1,13 +1,15 @@
 /**
- * Viettel Post's partner API, simulated (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; each call's
- * section and where this simulator differs: docs/provider-sources.md "Viettel Post"): paths under /v2, header `Token`, answers
- * `{ status, error, message, data }` (the price list answers a bare array). Login with any user
- * name and a password not starting with "invalid" gives a short token; ownerconnect turns it into
- * the long-lived one. createOrderNlp with CHECK_UNIQUE refuses a repeated ORDER_NUMBER. A new
- * shipment is announced by webhook (status 100) and walks 100 → 102 → 103 → 104 → 105 → 200 → 300
- * → 400 → 500 → 501, or to any status on demand (carrier-sim.ts). Webhooks are `{ DATA, TOKEN }`
- * JSON with `Authorization` set to the secret the account registered. The print page lives under
- * /DigitalizePrint/report.do as on Viettel Post's print host.
+ * Viettel Post's partner API, simulated (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; the
+ * published shapes: ./fixtures, where this simulator differs: docs/provider-sources.md "Viettel
+ * Post"): paths under /v2, header `Token`, answers `{ status, error, message, data }` (the price
+ * list by address text answers a bare `{ SENDER_ADDRESS, RECEIVER_ADDRESS, RESULT[] }`), refusals
+ * with the document's messages (./handlers.ts). Login with any user name and a password not
+ * starting with "invalid" gives a short token; ownerconnect turns it into the long-lived one;
+ * listInventory is GET. createOrderNlp with CHECK_UNIQUE refuses a repeated ORDER_NUMBER. A new
+ * shipment is announced by webhook (status 102, the first of VTP's table) and walks 102 → 103 → 104
+ * → 105 → 200 → 300 → 400 → 500 → 501, or to any status on demand (carrier-sim.ts). Webhooks are
+ * `{ DATA, TOKEN }` JSON with `Authorization` set to the secret the account registered. The print
+ * page lives under /DigitalizePrint/report.do as on Viettel Post's print host.
  */
 import { Hono } from 'hono';
 import type { SimulatorContext } from '../host';
@@ -24,14 +26,16 @@ import {
   type VtpWorld,
 } from './handlers';
 
-const FLOW = ['100', '102', '103', '104', '105', '200', '300', '400', '500', '501'] as const;
+const FLOW = ['102', '103', '104', '105', '200', '300', '400', '500', '501'] as const;
 const KNOWN = [...FLOW, '101', '107', '201', '202', '502', '503', '504', '505', '506', '507', '508', '509', '515', '550'];
 const NAMES: Record<string, string> = {
-  '100': 'Tiếp nhận đơn hàng từ đối tác',
-  '105': 'Bưu tá đã nhận hàng',
+  '102': 'Đơn hàng chờ xử lý',
+  '103': 'Giao cho bưu cục',
+  '104': 'Giao cho Bưu tá đi nhận',
+  '105': 'Bưu Tá đã nhận hàng',
   '500': 'Giao bưu tá đi phát',
   '501': 'Phát thành công',
-  '504': 'Hoàn thành công – chuyển trả người gửi',
+  '504': 'Hoàn thành công - Chuyển trả người gửi',
   '107': 'Đối tác yêu cầu hủy qua API',
 };
 
@@ -71,7 +75,7 @@ export function vtpSimulator({ baseUrl }: SimulatorContext) {
   const api = new Hono({ strict: false });
   api.post('/user/Login', login);
   api.post('/user/ownerconnect', ownerConnect);
-  api.post('/user/listInventory', listInventory);
+  api.get('/user/listInventory', listInventory);
   api.post('/order/getPriceAllNlp', priceAll);
   api.post('/order/createOrderNlp', createOrder(world));
   api.post('/order/UpdateOrder', updateOrder(world));

@@ -1,15 +1,18 @@
 /**
- * Viettel Post's partner API (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; each call's section:
- * docs/provider-sources.md "Viettel Post"): paths under /v2, the token in header `Token`, answers
- * `{ status, error, message, data }`. The password is exchanged once (user/Login, then
- * user/ownerconnect for the long-lived token) and never kept. Prices and creates go by address
- * text (getPriceAllNlp, createOrderNlp) with our code as ORDER_NUMBER and CHECK_UNIQUE, so a
- * repeated create is refused instead of making a second shipment; Viettel Post has no documented
- * lookup by our code, so after a repeat the waybill arrives with the webhook (its go-live checklist
- * says the same). Cancel is UpdateOrder TYPE 4; labels are printing-code, then its print page.
+ * Viettel Post's partner API (its document "TÀI LIỆU KẾT NỐI API VIETTELPOST"; the published shapes:
+ * simulators/vtp/fixtures, each call's section: docs/provider-sources.md "Viettel Post"): paths
+ * under /v2, the token in header `Token`, answers `{ status, error, message, data }` (the price list
+ * by address text answers a bare `{ SENDER_ADDRESS, RECEIVER_ADDRESS, RESULT[] }`), refusals as
+ * `error: true` with an English message from its table (§9.4). The password is exchanged once
+ * (user/Login, then user/ownerconnect for the long-lived token) and never kept. Prices and creates
+ * go by address text (getPriceAllNlp, createOrderNlp), strings within VTP's 150 bytes, with our
+ * code as ORDER_NUMBER and CHECK_UNIQUE, so a repeated create is refused instead of making a second
+ * shipment; Viettel Post has no documented lookup by our code, so after a repeat the waybill
+ * arrives with the webhook (its go-live checklist §9.3 says the same). Cancel is UpdateOrder TYPE 4;
+ * labels are printing-code, then its print page.
  */
 import type { LabelSize, PickShift } from '@contract/delivery';
-import { providerFetch } from '@server/lib/provider-http';
+import { providerFetch, ProviderError } from '@server/lib/provider-http';
 import {
   asNumber,
   asText,
@@ -26,42 +29,60 @@ import {
 export const VTP_HOSTS = { production: 'https://partner.viettelpost.vn', sandbox: 'https://partnerdev.viettelpost.vn' };
 export const VTP_PRINT_HOSTS = { production: 'https://digitalize.viettelpost.vn', sandbox: 'https://dev-print.viettelpost.vn' };
 
-type VtpAnswer = { status?: number; error?: boolean; message?: string; data?: unknown };
+type VtpAnswer = { status?: number | null; error?: boolean; message?: string; data?: unknown; RESULT?: unknown };
 
 const ORDER_PAYMENT = { noCod: 1, codGoodsOnly: 3 } as const;
+/** Print types (§9.2): 1 A5, 2 A6, 100 A7, the smallest, 74 mm wide, which is what fits an 80 mm roll. */
 const PRINT_TYPES: Record<LabelSize, string> = { a5: '1', a6: '2', '80mm': '100' };
+
+/** Viettel Post's refusals (§9.4, English) in our words; the first that matches. */
+const VTP_MESSAGES: Array<[RegExp, string]> = [
+  [/password|owner account/i, 'Tên đăng nhập hoặc mật khẩu Viettel Post không đúng'],
+  [/itinerary/i, 'Viettel Post không áp dụng giá cho tuyến giao này'],
+  [/MONEY_COLLECTION/i, 'Viettel Post không nhận số tiền thu hộ này'],
+  [/RECEIVER|SENDER/i, 'Viettel Post không nhận địa chỉ gửi hoặc nhận; vui lòng kiểm tra lại địa chỉ'],
+  [/ORDER_SERVICE/i, 'Dịch vụ Viettel Post đã chọn không còn áp dụng, hãy lấy lại báo giá'],
+  [/ORDER_PAYMENT/i, 'Viettel Post không nhận hình thức thanh toán của đơn'],
+  [/PRODUCT_TYPE/i, 'Viettel Post không nhận loại hàng của đơn'],
+  [/groupaddress/i, 'Viettel Post không nhận kho lấy hàng của tài khoản; vui lòng kiểm tra cấu hình tại Viettel Post'],
+  [/block/i, 'Viettel Post đang chặn tạo đơn của tài khoản này; vui lòng kiểm tra cấu hình tại Viettel Post'],
+  [/order does not exist/i, 'Viettel Post không tìm thấy vận đơn này'],
+];
 
 function vtpMessage(message: string | undefined): string {
   const text = message ?? '';
-  if (/token/i.test(text)) return 'Viettel Post từ chối token (sai hoặc đã hết hạn). Vui lòng kết nối lại tài khoản.';
-  if (/password|owner account/i.test(text)) return 'Tên đăng nhập hoặc mật khẩu Viettel Post không đúng';
-  if (/itinerary/i.test(text)) return 'Viettel Post không áp dụng giá cho tuyến giao này';
-  if (/RECEIVER|SENDER/i.test(text)) return 'Viettel Post không nhận địa chỉ gửi hoặc nhận; vui lòng kiểm tra lại địa chỉ';
-  if (/ORDER_SERVICE/i.test(text)) return 'Dịch vụ Viettel Post đã chọn không còn áp dụng, hãy lấy lại báo giá';
-  if (/block/i.test(text)) return 'Viettel Post đang chặn tạo đơn của tài khoản này; vui lòng kiểm tra cấu hình tại Viettel Post';
-  return `Viettel Post từ chối yêu cầu: ${text || 'không rõ lý do'}`;
+  return VTP_MESSAGES.find(([pattern]) => pattern.test(text))?.[1] ?? `Viettel Post từ chối yêu cầu: ${text || 'không rõ lý do'}`;
 }
 
-const isDuplicate = (message: string | undefined) => /tồn tại|exist|duplicate|trùng/i.test(message ?? '');
+/**
+ * A repeated ORDER_NUMBER under CHECK_UNIQUE. Viettel Post documents no message for it (the
+ * fixture's notes): any refusal saying the order already exists is read so.
+ */
+const isDuplicate = (message: string | undefined) => /đã tồn tại|already exists?|duplicate|trùng/i.test(message ?? '');
 
-async function vtpCall(baseUrl: string, path: string, json: unknown, token: string | null, timeoutMs?: number): Promise<VtpAnswer> {
-  const answer = await providerFetch(`${baseUrl}/v2${path}`, { json, headers: token ? { Token: token } : {}, timeoutMs });
+type VtpRequest = { json?: unknown; method?: 'GET' | 'POST' };
+
+/** One call: its answer, or Viettel Post's refusal ("Token …" reconnects, "System error" (205) is retried). */
+async function vtpCall(baseUrl: string, path: string, request: VtpRequest, token: string | null, timeoutMs?: number): Promise<VtpAnswer> {
+  const answer = await providerFetch(`${baseUrl}/v2${path}`, { ...request, headers: token ? { Token: token } : {}, timeoutMs });
   const body = (Array.isArray(answer.body) ? { status: 200, error: false, data: answer.body } : (answer.body ?? {})) as VtpAnswer;
-  if (answer.status === 401 || body.status === 401) throw authRefusal('Viettel Post', 401);
-  if (answer.status >= 400 || body.error === true) {
-    if (/token/i.test(body.message ?? '')) throw authRefusal('Viettel Post', body.status);
-    throw refusal(vtpMessage(body.message), body.status ?? answer.status, body);
+  if (answer.status === 401 || body.status === 401 || (body.error === true && /token/i.test(body.message ?? ''))) {
+    throw authRefusal('Viettel Post', body.status ?? 401);
   }
+  if (body.status === 205 || /system error/i.test(body.message ?? '')) {
+    throw new ProviderError('server', 'Viettel Post đang gặp lỗi hệ thống', { status: answer.status, providerCode: 205 });
+  }
+  if (answer.status >= 400 || body.error === true) throw refusal(vtpMessage(body.message), body.status ?? answer.status, body);
   return body;
 }
 
 /** user/Login then user/ownerconnect: the long-lived token (one to two years) kept instead of the password. */
 export async function vtpLogin(baseUrl: string, username: string, password: string, timeoutMs?: number): Promise<string> {
   const credentials = { USERNAME: username, PASSWORD: password };
-  const login = await vtpCall(baseUrl, '/user/Login', credentials, null, timeoutMs);
+  const login = await vtpCall(baseUrl, '/user/Login', { json: credentials }, null, timeoutMs);
   const short = asText((login.data as { token?: string } | undefined)?.token);
   if (!short) throw refusal(vtpMessage('Invalid owner account or password!'), 'LOGIN');
-  const owner = await vtpCall(baseUrl, '/user/ownerconnect', credentials, short, timeoutMs);
+  const owner = await vtpCall(baseUrl, '/user/ownerconnect', { json: credentials }, short, timeoutMs);
   return asText((owner.data as { token?: string } | undefined)?.token) ?? short;
 }
 
@@ -74,26 +95,103 @@ function expectedFrom(text: unknown): Date | null {
   return new Date(Date.now() + hours * 3_600_000);
 }
 
+/** KPI_HT: hours counted from 24:00 (Vietnam) of the day Viettel Post takes the order. */
+function expectedFromKpi(hours: unknown): Date | null {
+  const count = asNumber(hours);
+  if (count === null || count <= 0) return null;
+  const vietnamDay = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  return new Date(new Date(`${vietnamDay}T00:00:00+07:00`).getTime() + (24 + count) * 3_600_000);
+}
+
+/** Viettel Post's string limit: 150 bytes (UTF-8; a Vietnamese letter takes up to 3). */
+const LIMIT_BYTES = 150;
+const encoder = new TextEncoder();
+const bytesOf = (text: string) => encoder.encode(text).length;
+
+/** The text cut to `limit` bytes without splitting a letter. */
+export function cutBytes(text: string, limit = LIMIT_BYTES): string {
+  if (bytesOf(text) <= limit) return text;
+  let cut = '';
+  for (const letter of text.normalize('NFC')) {
+    if (bytesOf(cut + letter) > limit) break;
+    cut += letter;
+  }
+  return cut.trimEnd();
+}
+
+/**
+ * The address text within 150 bytes: the street part shortened first, so the ward and province,
+ * which Viettel Post reads the route from, are never cut.
+ */
+export function vtpAddress(parts: { address: string; ward: string; district: string; province: string }): string {
+  const places = [parts.ward, parts.district, parts.province].filter(Boolean).join(', ');
+  const street = cutBytes(parts.address, Math.max(0, LIMIT_BYTES - bytesOf(`, ${places}`)));
+  return cutBytes([street, places].filter(Boolean).join(', '));
+}
+
+const priceBody = (draft: QuoteDraft) => ({
+  SENDER_ADDRESS: vtpAddress(draft.sender),
+  RECEIVER_ADDRESS: vtpAddress(draft.receiver),
+  PRODUCT_TYPE: 'HH',
+  PRODUCT_WEIGHT: draft.parcel.weight_grams,
+  PRODUCT_PRICE: draft.insuranceValue,
+  MONEY_COLLECTION: draft.codAmount,
+  PRODUCT_LENGTH: draft.parcel.length_cm,
+  PRODUCT_WIDTH: draft.parcel.width_cm,
+  PRODUCT_HEIGHT: draft.parcel.height_cm,
+  TYPE: 1,
+});
+
+const RECEIVER_NOTES = { cho_xem: 'Cho xem hàng, không cho thử', khong_cho_xem: 'Không cho xem hàng', cho_thu: 'Cho thử hàng' };
+
+/** createOrderNlp's body (§5.1): the goods as PRODUCT_DETAIL, every string within 150 bytes. */
+const createBody = (draft: ShipmentDraft) => ({
+  ORDER_NUMBER: draft.code,
+  CHECK_UNIQUE: true,
+  SENDER_FULLNAME: cutBytes(draft.sender.name),
+  SENDER_ADDRESS: vtpAddress(draft.sender),
+  SENDER_PHONE: draft.sender.phone,
+  RECEIVER_FULLNAME: cutBytes(draft.receiver.name),
+  RECEIVER_ADDRESS: vtpAddress(draft.receiver),
+  RECEIVER_PHONE: draft.receiver.phone,
+  PRODUCT_NAME: cutBytes(draft.items.map((item) => `${item.name} x${item.quantity}`).join('; ')),
+  PRODUCT_QUANTITY: draft.items.reduce((sum, item) => sum + item.quantity, 0),
+  PRODUCT_PRICE: draft.insuranceValue,
+  PRODUCT_WEIGHT: draft.parcel.weight_grams,
+  PRODUCT_LENGTH: draft.parcel.length_cm,
+  PRODUCT_WIDTH: draft.parcel.width_cm,
+  PRODUCT_HEIGHT: draft.parcel.height_cm,
+  PRODUCT_TYPE: 'HH',
+  ORDER_PAYMENT: draft.codAmount > 0 ? ORDER_PAYMENT.codGoodsOnly : ORDER_PAYMENT.noCod,
+  ORDER_SERVICE: draft.serviceId,
+  ORDER_SERVICE_ADD: '',
+  ORDER_NOTE: cutBytes([RECEIVER_NOTES[draft.receiverMethod], draft.note].filter(Boolean).join('. ')),
+  MONEY_COLLECTION: draft.codAmount,
+  PRODUCT_DETAIL: draft.items.map((item) => ({
+    PRODUCT_NAME: cutBytes(item.name),
+    PRODUCT_QUANTITY: item.quantity,
+    PRODUCT_PRICE: 0,
+    PRODUCT_WEIGHT: item.weightGrams,
+  })),
+});
+
+/** getPriceAllNlp's services: RESULT of its bare object (an array, as getPriceAll answers, read too). */
+function servicesOf(answer: VtpAnswer): Record<string, unknown>[] {
+  const data = answer.data as VtpAnswer | unknown[] | undefined;
+  const list = answer.RESULT ?? (Array.isArray(data) ? data : data?.RESULT);
+  return (Array.isArray(list) ? list : []) as Record<string, unknown>[];
+}
+
+/** The refusal a call ended with, when it says what `test` looks for. */
+const refusedWith = (error: unknown, test: (message: string | undefined) => boolean) =>
+  error instanceof ProviderError && error.failure === 'rejected' && test((error.details.body as VtpAnswer | undefined)?.message);
+
 export function vtpClient(options: { baseUrl: string; printBaseUrl: string; token: string; timeoutMs?: number }): CarrierClient {
-  const call = (path: string, json: unknown) => vtpCall(options.baseUrl, path, json, options.token, options.timeoutMs);
-  const fullAddress = (parts: { address: string; ward: string; district: string; province: string }) =>
-    [parts.address, parts.ward, parts.district, parts.province].filter(Boolean).join(', ');
-  const priceBody = (draft: QuoteDraft) => ({
-    SENDER_ADDRESS: fullAddress(draft.sender),
-    RECEIVER_ADDRESS: fullAddress(draft.receiver),
-    PRODUCT_TYPE: 'HH',
-    PRODUCT_WEIGHT: draft.parcel.weight_grams,
-    PRODUCT_PRICE: draft.insuranceValue,
-    MONEY_COLLECTION: draft.codAmount,
-    PRODUCT_LENGTH: draft.parcel.length_cm,
-    PRODUCT_WIDTH: draft.parcel.width_cm,
-    PRODUCT_HEIGHT: draft.parcel.height_cm,
-    TYPE: 1,
-  });
+  const call = (path: string, request: VtpRequest) => vtpCall(options.baseUrl, path, request, options.token, options.timeoutMs);
 
   return {
     async check() {
-      const answer = await call('/user/listInventory', {});
+      const answer = await call('/user/listInventory', { method: 'GET' });
       const first = (Array.isArray(answer.data) ? answer.data[0] : null) as Record<string, unknown> | null;
       const name = asText(first?.name) ?? 'Tài khoản Viettel Post';
       return {
@@ -103,9 +201,8 @@ export function vtpClient(options: { baseUrl: string; printBaseUrl: string; toke
     },
 
     async quote(draft: QuoteDraft): Promise<CarrierQuote[]> {
-      const answer = await call('/order/getPriceAllNlp', priceBody(draft));
-      const services = (Array.isArray(answer.data) ? answer.data : []) as Record<string, unknown>[];
-      return services.map((service) => ({
+      const answer = await call('/order/getPriceAllNlp', { json: priceBody(draft) });
+      return servicesOf(answer).map((service) => ({
         serviceId: asText(service.MA_DV_CHINH) ?? '',
         serviceName: `Viettel Post ${asText(service.TEN_DICHVU) ?? ''}`.trim(),
         fee: asNumber(service.GIA_CUOC) ?? 0,
@@ -119,54 +216,18 @@ export function vtpClient(options: { baseUrl: string; printBaseUrl: string; toke
     },
 
     async create(draft: ShipmentDraft): Promise<CarrierShipment> {
-      const notes = { cho_xem: 'Cho xem hàng, không cho thử', khong_cho_xem: 'Không cho xem hàng', cho_thu: 'Cho thử hàng' };
-      const names = draft.items.map((item) => `${item.name} x${item.quantity}`).join('; ');
       try {
-        const answer = await call('/order/createOrderNlp', {
-          ORDER_NUMBER: draft.code,
-          GROUPADDRESS_ID: 0,
-          CHECK_UNIQUE: true,
-          SENDER_FULLNAME: draft.sender.name,
-          SENDER_ADDRESS: fullAddress(draft.sender),
-          SENDER_PHONE: draft.sender.phone,
-          RECEIVER_FULLNAME: draft.receiver.name,
-          RECEIVER_ADDRESS: fullAddress(draft.receiver),
-          RECEIVER_PHONE: draft.receiver.phone,
-          PRODUCT_NAME: names.slice(0, 150),
-          PRODUCT_QUANTITY: draft.items.reduce((sum, item) => sum + item.quantity, 0),
-          PRODUCT_PRICE: draft.insuranceValue,
-          PRODUCT_WEIGHT: draft.parcel.weight_grams,
-          PRODUCT_LENGTH: draft.parcel.length_cm,
-          PRODUCT_WIDTH: draft.parcel.width_cm,
-          PRODUCT_HEIGHT: draft.parcel.height_cm,
-          PRODUCT_TYPE: 'HH',
-          ORDER_PAYMENT: draft.codAmount > 0 ? ORDER_PAYMENT.codGoodsOnly : ORDER_PAYMENT.noCod,
-          ORDER_SERVICE: draft.serviceId,
-          ORDER_SERVICE_ADD: '',
-          ORDER_NOTE: [notes[draft.receiverMethod], draft.note].filter(Boolean).join('. ').slice(0, 150),
-          MONEY_COLLECTION: draft.codAmount,
-          LIST_ITEM: draft.items.map((item) => ({
-            PRODUCT_NAME: item.name.slice(0, 150),
-            PRODUCT_PRICE: 0,
-            PRODUCT_WEIGHT: item.weightGrams,
-            PRODUCT_QUANTITY: item.quantity,
-          })),
-        });
+        const answer = await call('/order/createOrderNlp', { json: createBody(draft) });
         const data = (answer.data ?? {}) as Record<string, unknown>;
         return {
           trackingCode: asText(data.ORDER_NUMBER),
           fee: asNumber(data.MONEY_TOTAL),
-          expectedAt: data.KPI_HT ? expectedFrom(`${String(data.KPI_HT)} giờ`) : null,
+          expectedAt: expectedFromKpi(data.KPI_HT),
           carrierStatus: null,
         };
       } catch (error) {
         // CHECK_UNIQUE refused a repeat: the shipment exists; its waybill comes with the webhook.
-        if (
-          (error as { details?: { body?: VtpAnswer } }).details?.body &&
-          isDuplicate((error as { details: { body: VtpAnswer } }).details.body.message)
-        ) {
-          return { trackingCode: null, fee: null, expectedAt: null, carrierStatus: null };
-        }
+        if (refusedWith(error, isDuplicate)) return { trackingCode: null, fee: null, expectedAt: null, carrierStatus: null };
         throw error;
       }
     },
@@ -180,11 +241,16 @@ export function vtpClient(options: { baseUrl: string; printBaseUrl: string; toke
     },
 
     async cancel(trackingCode: string) {
-      await call('/order/UpdateOrder', { TYPE: 4, ORDER_NUMBER: trackingCode, NOTE: 'Shop hủy đơn' });
+      try {
+        await call('/order/UpdateOrder', { json: { TYPE: 4, ORDER_NUMBER: trackingCode, NOTE: 'Shop hủy đơn' } });
+      } catch (error) {
+        // "Order status already exists": the order is in that status already (§9.4 row 8), cancelled before.
+        if (!refusedWith(error, (message) => /status already exists/i.test(message ?? ''))) throw error;
+      }
     },
 
     async label(trackingCodes: readonly string[], size: LabelSize) {
-      const answer = await call('/order/printing-code', { EXPIRY_TIME: Date.now() + 30 * 60_000, ORDER_ARRAY: trackingCodes });
+      const answer = await call('/order/printing-code', { json: { EXPIRY_TIME: Date.now() + 30 * 60_000, ORDER_ARRAY: trackingCodes } });
       const code = asText(answer.message);
       if (!code) throw refusal('Viettel Post không trả mã in nhãn', 'PRINT');
       return {
