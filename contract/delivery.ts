@@ -109,8 +109,10 @@ export type CarrierAccountRecord = {
   /** Self delivery: the flat fee charged and the staff who carry deliveries. */
   self_fee: number | null;
   shipper_ids: number[];
-  /** Where the carrier should send status updates (pasted at the carrier's site for real accounts). */
+  /** Where the carrier sends status updates, with its secret: only when connecting or renewing it. */
   webhook_url: string | null;
+  /** The same address with the secret's last four characters only (every answer). */
+  webhook_hint: string | null;
 };
 
 /** Where the carrier picks up: the company's warehouse or shop. */
@@ -388,6 +390,8 @@ export const deliveryPaths = {
   accounts: `${ORDER}/connecttransportpartner/`,
   account: (id: number) => `${ORDER}/connecttransportpartner/${id}/`,
   checkAccount: (id: number) => `${ORDER}/connecttransportpartner/${id}/check/`,
+  /** POST: a new webhook secret, shown whole once. */
+  webhookSecret: (id: number) => `${ORDER}/connecttransportpartner/${id}/webhook/`,
   accountDetail: (id: number) => `${ORDER}/transportpartneraccountdetail/${id}/`,
   selfDelivery: `${ORDER}/connectaccountkafa/`,
 } as const;

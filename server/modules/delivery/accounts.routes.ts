@@ -2,7 +2,8 @@
  * /connect-dlo's calls (product-spec.md §7: connecttransportpartner, transportpartneraccountdetail,
  * connectaccountkafa), refused while the DLO switch is off. Carrier accounts are company settings:
  * reading them needs settings/view, connecting and disconnecting settings/edit. Answers carry
- * secret hints only, never a token.
+ * secret hints only, never a token; the webhook's secret is whole only in the answer to connecting
+ * and to making a new one (accounts.ts).
  */
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
@@ -25,6 +26,7 @@ import {
   connectCarrier,
   connectSelfDelivery,
   disconnectAccount,
+  renewWebhookSecret,
 } from './accounts';
 
 const ID = ':id{[0-9]{1,9}}';
@@ -63,7 +65,15 @@ export function deliveryAccountRoutes(deps: AppDeps) {
   app.post('/connecttransportpartner', async (c) => {
     const { input, access } = await body(c, ConnectCarrierSchema);
     const saved = await connectCarrier(deps, input.company, access.accountId, input);
-    return created(c, accountRecord(deps, saved), DELIVERY_MESSAGES.connected);
+    return created(c, accountRecord(deps, saved, true), DELIVERY_MESSAGES.connected);
+  });
+
+  app.post(`/connecttransportpartner/${ID}/webhook`, async (c) => {
+    const { input } = await body(c, CompanyBody);
+    const renewed = await renewWebhookSecret(deps, input.company, pathId(c));
+    return ok(c, accountRecord(deps, renewed, true), {
+      message: 'Đã tạo địa chỉ webhook mới: dán vào trang của hãng ngay, địa chỉ cũ đã ngừng nhận',
+    });
   });
 
   app.post(`/connecttransportpartner/${ID}/check`, async (c) => {

@@ -20,7 +20,14 @@ import {
 } from '@contract/delivery';
 import { FINAL_DELIVERY_STATUSES } from '@contract/delivery-status';
 import type { AppDeps } from '@server/kernel/app-types';
-import { deleteConnection, findConnection, listConnections, saveConnection, setConnectionStatus } from '@server/kernel/connections';
+import {
+  deleteConnection,
+  findConnection,
+  listConnections,
+  saveConnection,
+  setConnectionStatus,
+  updateConnectionSecrets,
+} from '@server/kernel/connections';
 import { deliveryOrders } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { providerFetch } from '@server/lib/provider-http';
@@ -33,13 +40,19 @@ type Deps = Pick<AppDeps, 'db' | 'vault' | 'simulatorUrl' | 'env' | 'publicUrl'>
 
 const EMPTY_SENDER: SenderAddress = { name: '', phone: '', address: '', province: '', district: '', ward: '' };
 
-function webhookUrl(deps: Pick<AppDeps, 'publicUrl'>, connection: CarrierConnection): string | null {
-  if (connection.provider === 'self' || !connection.secrets.webhookSecret) return null;
+/**
+ * The address the carrier posts status updates to, with the secret that proves them. The secret is
+ * shown whole only in the answer to whoever connects the account or makes a new secret; every other
+ * answer (lists, drafts a rep may read) carries its last four characters.
+ */
+function webhookUrl(deps: Pick<AppDeps, 'publicUrl'>, connection: CarrierConnection, reveal: boolean): string | null {
+  const secret = connection.secrets.webhookSecret;
+  if (connection.provider === 'self' || !secret) return null;
   const path = deliveryWebhookPath(connection.provider as ApiCarrier, connection.id);
-  return `${deps.publicUrl}/api${path}?secret=${connection.secrets.webhookSecret}`;
+  return `${deps.publicUrl}/api${path}?secret=${reveal ? secret : `••••${secret.slice(-4)}`}`;
 }
 
-export function accountRecord(deps: Pick<AppDeps, 'publicUrl'>, connection: CarrierConnection): CarrierAccountRecord {
+export function accountRecord(deps: Pick<AppDeps, 'publicUrl'>, connection: CarrierConnection, reveal = false): CarrierAccountRecord {
   const settings = connection.settings as CarrierSettings;
   const { webhookSecret: _webhook, ...carrierSecrets } = connection.secrets;
   return {
@@ -57,9 +70,22 @@ export function accountRecord(deps: Pick<AppDeps, 'publicUrl'>, connection: Carr
     sender: settings.sender ?? EMPTY_SENDER,
     self_fee: connection.provider === 'self' ? (settings.fee ?? 0) : null,
     shipper_ids: settings.shipperIds ?? [],
-    webhook_url: webhookUrl(deps, connection),
+    webhook_url: reveal ? webhookUrl(deps, connection, true) : null,
+    webhook_hint: webhookUrl(deps, connection, false),
   };
 }
+
+/** A new webhook secret: the old address stops being accepted at once. */
+export async function renewWebhookSecret(deps: Deps, companyId: number, id: number): Promise<CarrierConnection> {
+  const connection = await carrierAccount(deps, companyId, id);
+  if (connection.provider === 'self') throw badRequest('VALIDATION_FAILED', 'Giao bằng nhân viên công ty không có webhook');
+  await updateConnectionSecrets(deps, connection, { webhookSecret: newWebhookSecret() });
+  const renewed = await carrierAccount(deps, companyId, id);
+  await registerSimulatorWebhook(deps, renewed);
+  return renewed;
+}
+
+const newWebhookSecret = () => randomBytes(18).toString('base64url');
 
 export async function carrierAccounts(deps: Deps, companyId: number): Promise<CarrierConnection[]> {
   const all = await listConnections<Record<string, unknown>, CarrierConnection['secrets']>(deps, companyId);
@@ -78,7 +104,7 @@ export async function carrierAccount(deps: Deps, companyId: number, id: number):
  * the URL shown on /connect-dlo there.
  */
 export async function registerSimulatorWebhook(deps: Pick<AppDeps, 'simulatorUrl' | 'publicUrl'>, connection: CarrierConnection) {
-  const url = webhookUrl(deps, connection);
+  const url = webhookUrl(deps, connection, true);
   const token = connection.secrets.token ?? '';
   if (connection.environment !== 'simulator' || !url || !deps.simulatorUrl) return;
   // What identifies the caller at the carrier: GHN's token with its shop, the others' token.
@@ -107,7 +133,7 @@ export async function connectCarrier(deps: Deps, companyId: number, accountId: n
     label: input.label ?? `${CARRIER_LABELS[input.carrier]} – ${check.name}`,
     environment: input.environment,
     settings: { sender: input.sender } satisfies CarrierSettings,
-    secrets: { ...secrets, webhookSecret: existing?.secrets.webhookSecret ?? randomBytes(18).toString('base64url') },
+    secrets: { ...secrets, webhookSecret: existing?.secrets.webhookSecret ?? newWebhookSecret() },
     status: 'connected',
     createdBy: accountId,
   })) as CarrierConnection;

@@ -197,6 +197,7 @@ export function useDeliveryWrites(companyId: number) {
       check: (id: number) =>
         send<{ account: CarrierAccountRecord; details: Record<string, string> | null }>(deliveryPaths.checkAccount(id), 'POST'),
       disconnect: (id: number) => send<null>(deliveryPaths.account(id), 'DELETE'),
+      renewWebhook: (id: number) => send<CarrierAccountRecord>(deliveryPaths.webhookSecret(id), 'POST'),
       saveSelf: (input: Record<string, unknown>) => send<CarrierAccountRecord>(deliveryPaths.selfDelivery, 'POST', input),
     };
   }, [companyId, queryClient]);

@@ -1,11 +1,11 @@
 /**
  * /connect-dlo (DLO on): one card per carrier (GHN, GHTK, Viettel Post) with its connected
  * accounts, and self delivery by the company's staff. An account shows its environment, state,
- * identifiers (secrets only as ••••1234), pick-up address and the webhook URL to paste at the
- * carrier's site; it can be checked now, its details read from the carrier, reconnected or
+ * identifiers (secrets only as ••••1234), pick-up address and the webhook address to paste at the
+ * carrier's site (webhook-address.tsx); it can be checked now, its details read from the carrier, reconnected or
  * disconnected. Connecting needs settings/edit; reading settings/view.
  */
-import { Alert, Badge, Button, Card, CopyButton, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { API_CARRIERS, CARRIER_LABELS, ENVIRONMENT_LABELS, type ApiCarrier, type CarrierAccountRecord } from '@contract/delivery';
@@ -24,6 +24,7 @@ import {
   useSelfDelivery,
 } from '@/features/delivery/api/delivery-api';
 import { CarrierAccountForm, SelfDeliveryForm } from './carrier-account-form';
+import { WebhookAddress } from './webhook-address';
 
 type Props = { companyId: number; isMobile: boolean };
 
@@ -201,20 +202,7 @@ function AccountBlock({
           Kiểm tra lần cuối: {formatDateTime(account.checked_at)}
         </Text>
       )}
-      {account.webhook_url && canEdit && (
-        <Group gap="xs" wrap="nowrap">
-          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-            Webhook: {account.webhook_url}
-          </Text>
-          <CopyButton value={account.webhook_url}>
-            {({ copied, copy }) => (
-              <Button size="compact-xs" variant="subtle" onClick={copy}>
-                {copied ? 'Đã chép' : 'Chép'}
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      )}
+      {canEdit && <WebhookAddress account={account} writes={writes} />}
       <Group gap="xs" mt={4}>
         <Button
           size="compact-xs"
