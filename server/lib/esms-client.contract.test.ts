@@ -62,12 +62,14 @@ describe('eSMS SendMultipleMessage_V4_post_json', () => {
 
   it('refuses, without retrying, what eSMS refuses, in Vietnamese', async () => {
     const refusals: Record<string, [string, string]> = {
+      '99': ['rejected', 'Số điện thoại bị chặn nhận tin nhắn'],
       '101': ['auth', 'eSMS từ chối ApiKey hoặc SecretKey'],
       '102': ['rejected', 'Tài khoản eSMS chưa có bảng giá'],
       '103': ['rejected', 'Tài khoản eSMS không đủ số dư để gửi tin'],
       '104': ['rejected', 'Brandname chưa được đăng ký với eSMS'],
       '108': ['rejected', 'Số điện thoại không đúng định dạng'],
       '118': ['rejected', 'eSMS không hỗ trợ loại tin này'],
+      '120': ['rejected', 'Danh sách số điện thoại vượt giới hạn của eSMS'],
       '140': ['auth', 'Địa chỉ IP của máy chủ chưa được eSMS cho phép gửi tin'],
       '146': ['rejected', 'Nội dung tin chưa khớp mẫu tin chăm sóc khách hàng đã đăng ký'],
       '177': ['rejected', 'Nhà mạng của số điện thoại chưa được đăng ký brandname'],
@@ -82,5 +84,7 @@ describe('eSMS SendMultipleMessage_V4_post_json', () => {
       message: 'eSMS không đọc được yêu cầu gửi tin (Invalid request)',
       code: undefined,
     });
+    // Every documented answer is read here or in the test above.
+    expect(send.answers.map((answer) => answer.name).sort()).toEqual(['100', '124', '99 (tab)', ...Object.keys(refusals)].sort());
   });
 });

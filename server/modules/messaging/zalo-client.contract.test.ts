@@ -167,7 +167,7 @@ describe('answers', () => {
     }
   });
 
-  it('of a customer-service message: the 7-day window, not a follower, the rate limit, an invalid token', async () => {
+  it('of a customer-service message: the 7-day window, not a follower, the rate limit, an invalid token, bad input', async () => {
     const run = () => api().sendText('<id>', 'Xin chào');
     expect(await outcome(oa, cs, '-230', run)).toEqual(refused('rejected', WINDOW_CLOSED_MESSAGE, -230));
     expect(await outcome(oa, cs, '-213', run)).toEqual(refused('rejected', 'Người dùng chưa quan tâm OA hoặc đã bỏ quan tâm', -213));
@@ -175,6 +175,9 @@ describe('answers', () => {
       refused('rate_limited', 'Zalo đang giới hạn tốc độ gửi của OA, tin sẽ được gửi lại sau ít phút', -32),
     );
     expect(await outcome(oa, cs, '-201', run)).toEqual(reconnect(-201));
+    expect(await outcome(oa, cs, '-203', run)).toEqual(refused('rejected', 'Zalo từ chối dữ liệu gửi lên (tham số không hợp lệ)', -203));
+    expect(await outcome(oa, cs, '-204', run)).toEqual(refused('rejected', 'Zalo từ chối yêu cầu (mã lỗi -204: Invalid message)', -204));
+    expect(await outcome(oa, cs, '-207', run)).toEqual(refused('rejected', 'Người dùng Zalo không tồn tại hoặc không thuộc OA này', -207));
   });
 
   it('of the template calls: numbers and strings read as Zalo gives them, -109 refused', async () => {
