@@ -4,9 +4,16 @@
  * refuses in Vietnamese, which the app shows the accountant.
  */
 
-/** get_dictionary / save_dictionary's data_type. */
-export const DICTIONARY_TYPES = { 1: 'account_object', 2: 'inventory_item', 3: 'stock', 4: 'account' } as const;
-export type DictionaryType = (typeof DICTIONARY_TYPES)[keyof typeof DICTIONARY_TYPES];
+/**
+ * get_dictionary's data_type (third-party clients: 1 đối tượng, 2 vật tư hàng hóa, 3 kho, 4 đơn vị
+ * tính — the simulator keeps no units, so 4 lists none) and save_dictionary's own per-item
+ * dictionary_type (1 đối tượng, 3 vật tư, 5 kho); the item's fields are `<type>_code` / `<type>_name`
+ * (simulators/amis/fixtures/get-dictionary.json, save-dictionary.json). The chart of accounts is
+ * the simulator's own, for checking vouchers: no source gives it a dictionary type.
+ */
+export const DICTIONARY_TYPES = { 1: 'account_object', 2: 'inventory_item', 3: 'stock' } as const;
+export const SAVE_TYPES = { 1: 'account_object', 3: 'inventory_item', 5: 'stock' } as const;
+export type DictionaryType = (typeof DICTIONARY_TYPES)[keyof typeof DICTIONARY_TYPES] | 'account';
 
 export type SimVoucher = {
   org_refid: string;

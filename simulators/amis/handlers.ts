@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
-import { checkVoucher, DICTIONARY_TYPES, startingDictionary, type SimVoucher } from './amis-rules';
+import { checkVoucher, DICTIONARY_TYPES, SAVE_TYPES, startingDictionary, type SimVoucher } from './amis-rules';
 import type { AmisCompany } from './index';
 
 /** What the calls share: the companies, the tokens handed out, the duplicated callbacks still owed, the callbacks sent. */
@@ -30,16 +30,24 @@ function companyOf(world: AmisWorld, c: Context, body: Json): AmisCompany | null
   return world.companies.get(token.org) ?? null;
 }
 
+/**
+ * The APICallBack as MISA's own receiver documents it (CukCuk ACTCallbackData, fixtures/webhook-callback.json):
+ * PascalCase, Data as JSON text, Signature = HMAC-SHA256(Data, the key MISA gives the app) — the
+ * simulator's key for an app is its app_id.
+ */
 async function postCallback(world: AmisWorld, company: AmisCompany, org: string, results: Json[]) {
   if (!company.callbackUrl) return;
   const data = JSON.stringify(results);
+  const success = results.every((result) => result.success === true);
   const body = JSON.stringify({
-    app_id: company.appId,
-    org_company_code: org,
-    data_type: 1,
-    success: results.every((result) => result.success === true),
-    data,
-    signature: crypto.createHmac('sha256', company.appId).update(data, 'utf8').digest('hex'),
+    Success: success,
+    ErrorCode: success ? null : 'VoucherRefused',
+    ErrorMessage: success ? null : 'Có chứng từ không lưu được',
+    Signature: crypto.createHmac('sha256', company.appId).update(data, 'utf8').digest('hex'),
+    DataType: 1,
+    OrgCompanyCode: org,
+    AppID: company.appId,
+    Data: data,
   });
   const copies = world.duplicateCallbacks > 0 ? 2 : 1;
   if (world.duplicateCallbacks > 0) world.duplicateCallbacks -= 1;
@@ -114,23 +122,26 @@ export const connect = (world: AmisWorld) => async (c: Context) => {
     refused: new Map(),
   };
   company.appId = str(body.app_id);
-  if (str(body.callback_url)) company.callbackUrl = str(body.callback_url);
   world.companies.set(org, company);
   const accessToken = crypto.randomBytes(24).toString('base64url');
   const expires = Date.now() + 12 * 3600_000;
   world.tokens.set(accessToken, { org, expires });
-  return answer(c, { access_token: accessToken, expired_time: new Date(expires).toISOString(), org_company_code: org });
+  // Data as documented: a JSON string with access_token and app_name, no expiry (about 12 hours).
+  return answer(c, { access_token: accessToken, app_name: 'Salesfield DMS' });
 };
 
 export const getDictionary = (world: AmisWorld) => async (c: Context) => {
   const body = await json(c);
   const company = companyOf(world, c, body);
   if (!company) return refuse(c, 'InvalidToken', 'Phiên kết nối đã hết hạn', 401);
-  const type = DICTIONARY_TYPES[Number(body.data_type) as keyof typeof DICTIONARY_TYPES];
+  const dataType = Number(body.data_type);
+  if (dataType === 4) return answer(c, []);
+  const type = DICTIONARY_TYPES[dataType as keyof typeof DICTIONARY_TYPES];
   if (!type) return refuse(c, 'InvalidDataType', 'Loại danh mục không hợp lệ');
   const skip = Math.max(0, Number(body.skip) || 0);
-  const take = Math.min(1000, Math.max(1, Number(body.take) || 100));
-  const list = [...company.dictionary[type].entries()].map(([code, name]) => ({ code, name }));
+  // Two third-party clients never ask more than 100 a page; more is not given.
+  const take = Math.min(100, Math.max(1, Number(body.take) || 100));
+  const list = [...company.dictionary[type].entries()].map(([code, name]) => ({ [`${type}_code`]: code, [`${type}_name`]: name }));
   return answer(c, list.slice(skip, skip + take));
 };
 
@@ -138,12 +149,14 @@ export const saveDictionary = (world: AmisWorld) => async (c: Context) => {
   const body = await json(c);
   const company = companyOf(world, c, body);
   if (!company) return refuse(c, 'InvalidToken', 'Phiên kết nối đã hết hạn', 401);
-  const type = DICTIONARY_TYPES[Number(body.data_type) as keyof typeof DICTIONARY_TYPES];
   const items = Array.isArray(body.dictionary) ? (body.dictionary as Json[]) : null;
-  if (!type || !items) return refuse(c, 'InvalidData', 'Dữ liệu danh mục không hợp lệ');
-  // Saved by code: the same code again updates its name.
-  for (const item of items) if (str(item.code)) company.dictionary[type].set(str(item.code), str(item.name));
-  return answer(c, { saved: items.length });
+  const typed = items?.map((item) => ({ item, type: SAVE_TYPES[Number(item.dictionary_type) as keyof typeof SAVE_TYPES] }));
+  if (!typed || typed.length === 0 || typed.some(({ item, type }) => !type || !str(item[`${type}_code`])))
+    return refuse(c, 'InvalidData', 'Dữ liệu danh mục không hợp lệ');
+  // Saved by code: the same code again updates its name. (MISA reports the result on the callback,
+  // DataType 7; the simulator saves at once and sends none, having nothing a caller waits for.)
+  for (const { item, type } of typed) company.dictionary[type!].set(str(item[`${type}_code`]), str(item[`${type}_name`]));
+  return answer(c, null);
 };
 
 export const save = (world: AmisWorld) => async (c: Context) => {
@@ -164,10 +177,16 @@ export const save = (world: AmisWorld) => async (c: Context) => {
       results.map((result) => ({ ...result, session_id: crypto.randomUUID() })),
     );
   }, 30);
-  return answer(
-    c,
-    vouchers.map((voucher) => ({ org_refid: voucher.org_refid, status: 'received' })),
-  );
+  return answer(c, null);
+};
+
+/** MISA registers the app's APICallBack (actdocs); the app's simulator connection does it here. */
+export const simCallbackUrl = (world: AmisWorld) => async (c: Context) => {
+  const body = await json(c);
+  const company = world.companies.get(str(body.org_company_code));
+  if (!company || company.appId !== str(body.app_id) || !/^https?:\/\//.test(str(body.url))) return c.json({ ok: false }, 400);
+  company.callbackUrl = str(body.url);
+  return c.json({ ok: true });
 };
 
 export const simCallbacks = (world: AmisWorld) => async (c: Context) => {

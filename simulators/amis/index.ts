@@ -1,15 +1,19 @@
 /**
- * MISA AMIS Kế toán's connection API (docs/invoices.md; shapes as public clients call it, see
+ * MISA AMIS Kế toán's connection API (docs/invoices.md; shapes from ./fixtures, mismatches in
  * docs/provider-sources.md "MISA AMIS Kế toán"), under `/amis`:
  * - POST api/oauth/actopen/connect {app_id, access_code, org_company_code} → Data: '{"access_token",
- *   "expired_time"}' (12 hours). `callback_url` stands for the APICallBack MISA registers for an app.
- * - POST apir/sync/actopen/get_dictionary, save_dictionary: the company's dictionary (customers,
- *   goods, warehouses, accounts; the chart of accounts from the start);
- * - POST apir/sync/actopen/save {voucher[]}: accepted at once; each voucher is checked against the
- *   dictionary afterwards and the result sent to the callback, signed HMAC-SHA256(data, app_id).
- *   One voucher per org_refid: a voucher sent again is not made twice, its result is sent again.
- * Faults beyond the host's: `POST __sim/callbacks {duplicate: n}` sends the next n callbacks twice;
- * `POST __sim/expire-tokens` ends every token. The access code "sai-ma-ket-noi" is refused.
+ *   "app_name"}' (about 12 hours);
+ * - POST apir/sync/actopen/get_dictionary {data_type 1|2|3, skip, take ≤ 100} → typed items
+ *   (`account_object_code`…); save_dictionary {dictionary: [{dictionary_type 1|3|5, <type>_code,
+ *   <type>_name}]} saves by code;
+ * - POST apir/sync/actopen/save {voucher[]}: accepted at once (Data null); each voucher is checked
+ *   against the dictionary afterwards and the result sent to the app's APICallBack in MISA's
+ *   PascalCase shape, signed HMAC-SHA256(Data, app_id). One voucher per org_refid: a voucher sent
+ *   again is not made twice, its result is sent again.
+ * The APICallBack is registered with MISA per app; here `POST __sim/callback-url {app_id,
+ * org_company_code, url}` does it. Faults beyond the host's: `POST __sim/callbacks {duplicate: n}`
+ * sends the next n callbacks twice; `POST __sim/expire-tokens` ends every token. The access code
+ * "sai-ma-ket-noi" is refused.
  */
 import { Hono } from 'hono';
 import type { Simulator, SimulatorContext } from '../host';
@@ -18,6 +22,7 @@ import {
   companiesState,
   connect,
   simCallbacks,
+  simCallbackUrl,
   expireTokens,
   simExpireTokens,
   getDictionary,
@@ -51,6 +56,7 @@ export function amisSimulator(context: SimulatorContext): AmisSimulator {
   app.post('/apir/sync/actopen/save_dictionary', saveDictionary(world));
   app.post('/apir/sync/actopen/save', save(world));
   app.post('/__sim/callbacks', simCallbacks(world));
+  app.post('/__sim/callback-url', simCallbackUrl(world));
   app.post('/__sim/expire-tokens', simExpireTokens(world));
 
   return {

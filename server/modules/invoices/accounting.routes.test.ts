@@ -285,11 +285,21 @@ describe('the callback', () => {
     const data = JSON.stringify([{ org_refid: row.org_refid, success: false, error_code: 'X', error_message: 'giả mạo' }]);
     const path = await connectionOf();
     const post = (url: string, body: Record<string, unknown>) => kit.server.call(url, { body });
-    const good = { app_id: 'demo-app-ankhang', org_company_code: 'ANKHANG', data_type: 1, data, signature: signed(data) };
+    // MISA's own receiver's shape (simulators/amis/fixtures/webhook-callback.json).
+    const good = {
+      Success: false,
+      ErrorCode: 'X',
+      ErrorMessage: 'giả mạo',
+      Signature: signed(data),
+      DataType: 1,
+      OrgCompanyCode: 'ANKHANG',
+      AppID: 'demo-app-ankhang',
+      Data: data,
+    };
     expect((await post(path.replace(/\/[\w-]+\/$/, '/wrong-token/'), good)).status).toBe(401);
-    expect((await post(path, { ...good, signature: signed(data, 'other-app') })).status).toBe(401);
-    expect((await post(path, { ...good, org_company_code: 'KHAC' })).status).toBe(401);
-    expect((await post(path, { ...good, signature: 'not-hex' })).status).toBe(400);
+    expect((await post(path, { ...good, Signature: signed(data, 'other-app') })).status).toBe(401);
+    expect((await post(path, { ...good, OrgCompanyCode: 'KHAC' })).status).toBe(401);
+    expect((await post(path, { ...good, Signature: 'not-hex' })).status).toBe(400);
     expect((await settled(started.body.data.id)).synced).toBe(1);
     expect((await syncRowOf(order.id)).status).toBe('synced');
     // A genuine late callback saying "failed" does not undo a synced voucher.

@@ -1,14 +1,17 @@
 /**
- * Where AMIS sends its results (the APICallBack), POST /invoice/api/amis-callback/{connection}/{token}/:
- * no session, so the caller proves itself twice: the address names a connection and carries its
- * random token (given to AMIS at connect), and the body is signed HMAC-SHA256(data, app_id) as
- * AMIS signs it. The company is the connection's, never the body's. The callback is kept once
- * (server/kernel/inbound-events.ts: a callback sent twice is answered and ignored) and processed
- * by a job; AMIS gets its answer at once.
+ * Where AMIS sends its results (the APICallBack), POST /invoice/api/amis-callback/{connection}/{token}/,
+ * in the shape MISA's own receiver documents (CukCuk ACTCallbackData; simulators/amis/fixtures/webhook-callback.json):
+ * `{Success, ErrorCode, ErrorMessage, Signature, DataType, OrgCompanyCode, AppID, Data}` — the
+ * snake_case spelling third-party logs use is read too. No session, so the caller proves itself
+ * twice: the address names a connection and carries its random token, and Data is signed
+ * HMAC-SHA256(Data, key) with the key MISA gives the app (`callbackKey`; the app_id until one is
+ * kept, as the simulator signs). The company is the connection's, never the body's. The callback is
+ * kept once (server/kernel/inbound-events.ts: a callback sent twice is answered and ignored) and
+ * processed by a job; AMIS gets its answer at once.
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { findConnection } from '@server/kernel/connections';
@@ -16,21 +19,31 @@ import { providerConnections } from '@server/kernel/db/schema';
 import { HttpError, notFound } from '@server/kernel/errors';
 import { receiveEvent } from '@server/kernel/inbound-events';
 import { ok } from '@server/kernel/respond';
-import { parseBody } from '@server/kernel/validate';
+import { parseWith, readJson } from '@server/kernel/validate';
 import { AMIS, type AmisSettings, type AmisSecrets } from './amis-client';
 import { CALLBACK_QUEUE } from './amis-jobs';
 
 const CallbackSchema = v.object(
   {
-    app_id: v.pipe(v.string('Thiếu app_id'), v.maxLength(200, 'app_id quá dài')),
-    org_company_code: v.pipe(v.string('Thiếu mã công ty'), v.maxLength(200, 'Mã công ty quá dài')),
-    data_type: v.optional(v.number('Loại dữ liệu không hợp lệ')),
-    success: v.optional(v.boolean('Kết quả không hợp lệ')),
+    appid: v.pipe(v.string('Thiếu AppID'), v.maxLength(200, 'AppID quá dài')),
+    orgcompanycode: v.pipe(v.string('Thiếu mã công ty'), v.maxLength(200, 'Mã công ty quá dài')),
+    datatype: v.optional(v.nullable(v.number('Loại dữ liệu không hợp lệ'))),
+    success: v.optional(v.nullable(v.boolean('Kết quả không hợp lệ'))),
+    errorcode: v.optional(v.nullable(v.string('Mã lỗi không hợp lệ'))),
+    errormessage: v.optional(v.nullable(v.string('Thông báo lỗi không hợp lệ'))),
     data: v.pipe(v.string('Thiếu dữ liệu'), v.maxLength(900_000, 'Dữ liệu quá lớn')),
     signature: v.pipe(v.string('Thiếu chữ ký'), v.regex(/^[0-9a-f]{64}$/i, 'Chữ ký không hợp lệ')),
   },
   'Dữ liệu gửi lên phải là một đối tượng JSON',
 );
+
+/** `AppID`, `app_id` and `appId` alike: MISA's receiver writes PascalCase, third-party logs snake_case. */
+async function callbackBody(c: Context<AppEnv>) {
+  const raw = await readJson(c);
+  const keys = raw && typeof raw === 'object' && !Array.isArray(raw) ? Object.entries(raw) : null;
+  const folded = keys ? Object.fromEntries(keys.map(([key, value]) => [key.replace(/_/g, '').toLowerCase(), value])) : raw;
+  return parseWith(CallbackSchema, folded);
+}
 
 const equal = (a: string, b: string) => a.length === b.length && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 const refused = () => new HttpError(401, 'UNAUTHENTICATED', 'Chữ ký hoặc địa chỉ nhận kết quả không đúng');
@@ -40,14 +53,15 @@ export function amisCallbackRoutes(deps: AppDeps) {
   app.post('/amis-callback/:connection/:token', async (c) => {
     const id = c.req.param('connection');
     if (!/^\d{1,9}$/.test(id)) throw notFound();
-    const body = await parseBody(c, CallbackSchema);
+    const body = await callbackBody(c);
     // The connection of any company: the id in the address, then its own secrets decide.
     const connection = await findConnectionAnyCompany(deps, Number(id));
     if (!connection || !connection.secrets.callbackToken || !equal(connection.secrets.callbackToken, c.req.param('token'))) throw refused();
-    const signature = crypto.createHmac('sha256', connection.settings.appId).update(body.data, 'utf8').digest('hex');
+    const key = connection.secrets.callbackKey ?? connection.settings.appId;
+    const signature = crypto.createHmac('sha256', key).update(body.data, 'utf8').digest('hex');
     if (
-      body.app_id !== connection.settings.appId ||
-      body.org_company_code !== connection.settings.orgCompanyCode ||
+      body.appid !== connection.settings.appId ||
+      body.orgcompanycode !== connection.settings.orgCompanyCode ||
       !equal(signature, body.signature.toLowerCase())
     )
       throw refused();
@@ -57,7 +71,14 @@ export function amisCallbackRoutes(deps: AppDeps) {
         provider: AMIS,
         eventKey: `${connection.id}:${crypto.createHash('sha256').update(body.data).digest('hex')}`,
         companyId: connection.companyId,
-        payload: body,
+        // The job reads `data` (amis-jobs.ts callbackJob); the rest is kept as AMIS sent it, for the record.
+        payload: {
+          app_id: body.appid,
+          org_company_code: body.orgcompanycode,
+          data_type: body.datatype,
+          success: body.success,
+          data: body.data,
+        },
       },
       CALLBACK_QUEUE,
     );

@@ -1,14 +1,23 @@
 /**
  * A typed client of MISA AMIS Kế toán's connection API (actdocs.misa.vn ACTOpenAPIHelp, misa.vn/155017;
- * docs/provider-sources.md "MISA AMIS Kế toán"; simulators/amis is its stand-in): connect with the company's connection code for a token
- * (about 12 hours), kept sealed with the connection and fetched again before it ends or once when
- * refused; the dictionary; saving dictionary entries by code; saving vouchers, which AMIS answers
- * later on our callback. Calls go through providerFetch; AMIS's refusals keep their code.
+ * the shapes in simulators/amis/fixtures, checked by amis-client.contract.test.ts;
+ * docs/provider-sources.md "MISA AMIS Kế toán"): connect with the company's connection code for a
+ * token (about 12 hours), kept sealed with the connection and fetched again before it ends or once
+ * when refused; the dictionary (100 a page, typed fields); saving dictionary entries by code
+ * (`dictionary[]` items each with their `dictionary_type`); saving vouchers, which AMIS answers later
+ * on the APICallBack MISA registers for the app. AMIS publishes no error codes: its refusals keep
+ * their code and message.
  */
 import { providerBaseUrl, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
 import type { AppDeps } from '@server/kernel/app-types';
 import { ProviderError, providerFetch } from '@server/lib/provider-http';
-import type { DictionaryItem, MappingKind } from '@contract/invoices-accounting';
+import {
+  ACCOUNT_ROLE_LABELS,
+  DEFAULT_ACCOUNTS,
+  type AccountRole,
+  type DictionaryItem,
+  type MappingKind,
+} from '@contract/invoices-accounting';
 
 export const AMIS = 'amis';
 /** AMIS has one host; a test company is a trial account on it. */
@@ -17,11 +26,18 @@ export const AMIS_HOSTS = { production: 'https://actapp.misa.vn', sandbox: 'http
 const TOKEN_MARGIN_MS = 10 * 60 * 1000;
 
 export type AmisSettings = { appId: string; orgCompanyCode: string };
-export type AmisSecrets = { accessCode?: string; callbackToken?: string; token?: string; tokenExpiresAt?: string };
+/** `callbackKey`: the key MISA gives the app to sign its APICallBack (amis-callback.routes.ts); none kept yet means the app_id. */
+export type AmisSecrets = { accessCode?: string; callbackToken?: string; callbackKey?: string; token?: string; tokenExpiresAt?: string };
 export type AmisConnection = Connection<AmisSettings, AmisSecrets>;
 
-/** get_dictionary's data_type per kind of mapping. */
-export const DICTIONARY_TYPE: Record<MappingKind, number> = { customer: 1, variant: 2, warehouse: 3, account: 4 };
+type ListedKind = Exclude<MappingKind, 'account'>;
+/** get_dictionary's data_type per kind (third-party clients: 1 đối tượng, 2 vật tư hàng hóa, 3 kho; 4 is đơn vị tính). */
+export const DICTIONARY_TYPE: Record<ListedKind, number> = { customer: 1, variant: 2, warehouse: 3 };
+/** save_dictionary's own numbering, per item (1 đối tượng, 3 vật tư, 5 kho), and each kind's typed fields. */
+const SAVE_TYPE: Record<ListedKind, number> = { customer: 1, variant: 3, warehouse: 5 };
+const FIELDS: Record<ListedKind, string> = { customer: 'account_object', variant: 'inventory_item', warehouse: 'stock' };
+/** get_dictionary answers at most this many a page (two third-party clients cap take at 100). */
+const PAGE = 100;
 
 type Envelope = { Success?: boolean; ErrorCode?: string | null; ErrorMessage?: string | null; Data?: unknown };
 
@@ -44,9 +60,13 @@ export function amisClient(
   const fresh = (secrets: AmisSecrets) => secrets.token && Date.parse(secrets.tokenExpiresAt ?? '') - Date.now() > TOKEN_MARGIN_MS;
   let token = fresh(connection.secrets) ? connection.secrets.token! : null;
 
-  function refused(body: Envelope, status: number): ProviderError {
+  /**
+   * AMIS documents no codes: at connect every refusal is the connection code or app to fix
+   * (reconnect); elsewhere a 401 (after one fresh token) is.
+   */
+  function refused(body: Envelope, status: number, connecting = false): ProviderError {
     const code = body.ErrorCode ?? `HTTP ${status}`;
-    const auth = ['InvalidAccessCode', 'InvalidAppID', 'InvalidToken'].includes(code) || status === 401;
+    const auth = connecting || status === 401;
     const message = body.ErrorMessage ? `AMIS: ${body.ErrorMessage}` : `AMIS từ chối (mã lỗi ${code})`;
     return new ProviderError(auth ? 'auth' : 'rejected', message, { status, providerCode: code, body });
   }
@@ -58,12 +78,12 @@ export function amisClient(
         app_id: connection.settings.appId,
         access_code: connection.secrets.accessCode ?? '',
         org_company_code: connection.settings.orgCompanyCode,
-        callback_url: callbackUrl,
       },
       timeoutMs,
     });
     const body = (answer.body ?? {}) as Envelope;
-    if (!body.Success) throw refused(body, answer.status);
+    if (!body.Success) throw refused(body, answer.status, true);
+    await registerCallback();
     const data = dataOf<{ access_token?: string; expired_time?: string }>(body);
     if (!data?.access_token) throw new ProviderError('server', 'AMIS không trả mã truy cập');
     const expiresAt = data.expired_time ?? new Date(Date.now() + 12 * 3600_000).toISOString();
@@ -72,8 +92,24 @@ export function amisClient(
     return { token, expiresAt };
   }
 
+  /**
+   * The APICallBack is registered with MISA for the app, not sent at connect (actdocs). In the
+   * simulator that registration is its `__sim/callback-url`, as the carriers' `__sim/webhook`
+   * (server/modules/delivery/accounts.ts); for a real app the office gives MISA the address shown.
+   */
+  async function registerCallback() {
+    if (connection.environment !== 'simulator') return;
+    const registration = { app_id: connection.settings.appId, org_company_code: connection.settings.orgCompanyCode, url: callbackUrl };
+    await providerFetch(`${base}/__sim/callback-url`, { json: registration, timeoutMs }).catch(() => undefined);
+  }
+
+  /**
+   * A call with the token. AMIS names no token code, so a refusal of a kept token (401, or
+   * Success false) is tried once more with a fresh one; a fresh token's refusal is AMIS's answer.
+   */
   async function call<T>(path: string, json: Record<string, unknown>): Promise<T> {
     for (let attempt = 0; ; attempt += 1) {
+      const kept = token !== null;
       const bearer = token ?? (await connect()).token;
       const answer = await providerFetch(`${base}${path}`, {
         json: { app_id: connection.settings.appId, org_company_code: connection.settings.orgCompanyCode, ...json },
@@ -81,7 +117,8 @@ export function amisClient(
         timeoutMs,
       });
       const body = (answer.body ?? {}) as Envelope;
-      if ((answer.status === 401 || body.ErrorCode === 'InvalidToken') && attempt === 0) {
+      const refusedNow = answer.status === 401 || (answer.status < 400 && !body.Success);
+      if (refusedNow && kept && attempt === 0) {
         token = null;
         continue;
       }
@@ -92,20 +129,39 @@ export function amisClient(
 
   return {
     connect,
+    /**
+     * The kind's entries, 100 a page. No source gives get_dictionary a type for the chart of
+     * accounts (4 is đơn vị tính), so accounts are the chart of Thông tư 99/2025 our vouchers use.
+     */
     async dictionary(kind: MappingKind): Promise<DictionaryItem[]> {
+      if (kind === 'account')
+        return (Object.keys(DEFAULT_ACCOUNTS) as AccountRole[]).map((role) => ({
+          code: DEFAULT_ACCOUNTS[role],
+          name: ACCOUNT_ROLE_LABELS[role],
+        }));
+      const field = FIELDS[kind];
       const items: DictionaryItem[] = [];
-      for (let skip = 0; ; skip += 1000) {
-        const page = await call<DictionaryItem[]>('/apir/sync/actopen/get_dictionary', {
+      for (let skip = 0; ; skip += PAGE) {
+        const page = await call<Array<Record<string, unknown>> | null>('/apir/sync/actopen/get_dictionary', {
           data_type: DICTIONARY_TYPE[kind],
           skip,
-          take: 1000,
+          take: PAGE,
         });
-        items.push(...(page ?? []));
-        if (!page || page.length < 1000) return items;
+        for (const row of page ?? []) {
+          const code = row[`${field}_code`];
+          if (typeof code === 'string' && code) items.push({ code, name: String(row[`${field}_name`] ?? '') });
+        }
+        if (!page || page.length < PAGE) return items;
       }
     },
-    saveDictionary: (kind: MappingKind, entries: DictionaryItem[]) =>
-      call<unknown>('/apir/sync/actopen/save_dictionary', { data_type: DICTIONARY_TYPE[kind], dictionary: entries }),
+    saveDictionary: (kind: ListedKind, entries: DictionaryItem[]) =>
+      call<unknown>('/apir/sync/actopen/save_dictionary', {
+        dictionary: entries.map((entry) => ({
+          dictionary_type: SAVE_TYPE[kind],
+          [`${FIELDS[kind]}_code`]: entry.code,
+          [`${FIELDS[kind]}_name`]: entry.name,
+        })),
+      }),
     /** Accepted now; AMIS answers each voucher on the callback. */
     saveVouchers: (vouchers: Record<string, unknown>[]) => call<unknown>('/apir/sync/actopen/save', { voucher: vouchers }),
   };
