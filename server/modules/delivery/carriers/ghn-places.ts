@@ -59,7 +59,8 @@ function kept<K, T>(map: Map<K, Promise<T>>, key: K, load: () => Promise<T>): Pr
   return loading;
 }
 
-const TYPE_WORDS = /^(thanh pho|tp\.?|tinh|quan|huyen|thi xa|phuong|xa|thi tran|dac khu|p\.|q\.)\s*/;
+/** A unit word as a whole word ("Quận 1", "TP. HCM", "P.5"), never the start of a name ("Quảng Ninh"). */
+const TYPE_WORDS = /^(?:(?:thanh pho|tinh|quan|huyen|thi xa|phuong|xa|thi tran|dac khu|tp)\s+|(?:tp|p|q)\.\s*)/;
 
 /** A name as compared: folded, then without its unit word ("Phường Bến Thành" → "ben thanh"). */
 const bare = (name: string) => fold(name).replace(TYPE_WORDS, '').trim();

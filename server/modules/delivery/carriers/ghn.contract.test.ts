@@ -184,6 +184,16 @@ describe('GHN: how our client reads each documented answer', () => {
     expect(calls().filter((call) => !call?.startsWith('master-data'))).toEqual([]);
   });
 
+  it('finds a place however it is spelled: GHN’s other spellings, or the name without its unit word', async () => {
+    const receiver = { ...QUOTE.receiver, province: 'TP. Hồ Chí Minh', ward: 'An Khánh' };
+    await client.quote({ ...QUOTE, sender: { ...QUOTE.sender, province: 'Hồ Chí Minh', ward: 'P. An Khánh' }, receiver });
+    expect(provider.seen.find((request) => request.call === 'fee')!.body).toMatchObject({ from_ward_code: '90768', to_ward_code: '90768' });
+    const elsewhere = { ...receiver, province: 'Tỉnh Quảng Ninh' };
+    expect((await failure(() => client.quote({ ...QUOTE, receiver: elsewhere }))).message).toBe(
+      'GHN chưa nhận ra tỉnh/thành "Tỉnh Quảng Ninh" của địa chỉ giao hàng',
+    );
+  });
+
   it('picks up at the shop’s own place when the account keeps no sender address', async () => {
     await client.quote({ ...QUOTE, sender: { ...QUOTE.sender, province: '', ward: '' } });
     const services = provider.seen.find((request) => request.call === 'available-services')!;
