@@ -219,7 +219,7 @@ export type FollowerRecord = {
 /** Link a follower to a customer (confirming a suggestion, or any customer), or unlink with null. */
 export const FollowerLinkSchema = bodyObject({
   company: companyBodyField,
-  customer: v.nullable(uuidField('Khách hàng'), 'Khách hàng không hợp lệ'),
+  customer: v.nullable(uuidField('Khách hàng')),
 });
 
 // ---- Messages and conversations --------------------------------------------------------------------

@@ -112,6 +112,14 @@ describe('followers', () => {
     expect((await oaOf(kit, oa)).linked_count).toBe(1);
     const other = await kit.send('PUT', messagingPaths.follower(phucAn!.id), { customer: '00000000-0000-7000-8000-000000000000' });
     expect(other.status).toBe(404);
+
+    // "Bỏ liên kết": the follower is nobody's again.
+    const unlinked = await kit.send<FollowerRecord>('PUT', messagingPaths.follower(phucAn!.id), { customer: null });
+    expect([unlinked.status, unlinked.body.data.customer]).toEqual([200, null]);
+    expect((await kit.get<FollowerRecord[]>(messagingPaths.followers, { oa, link: 'linked' })).body.data).toEqual([]);
+    expect((await oaOf(kit, oa)).linked_count).toBe(0);
+    // Linked again: the template tests below send to this customer's follower.
+    expect((await kit.send('PUT', messagingPaths.follower(phucAn!.id), { customer: phucAn!.suggestions[0]!.id })).status).toBe(200);
   });
 });
 
