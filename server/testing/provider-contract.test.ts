@@ -116,3 +116,32 @@ describe('startFakeProvider', () => {
     });
   });
 });
+
+describe('path segments and answers whose status the provider does not show', () => {
+  let provider: FakeProvider;
+  const status = loadFixture('ghtk', 'status.json');
+  beforeAll(async () => {
+    provider = await startFakeProvider([status, ghtkCreate, loadFixture('ghtk', 'label.json')]);
+  });
+  afterAll(async () => {
+    await provider?.stop();
+  });
+
+  it("reads a {NAME} segment of the documented path as that field (GHTK's TRACKING_ORDER), and refuses a path of another shape", () => {
+    expect(checkRequest(status, seen(undefined, { method: 'GET', path: '/services/shipment/v2/S1.A1.17373471' }))).toEqual([]);
+    expect(checkRequest(status, seen(undefined, { method: 'GET', path: '/services/shipment/v2/S1/A1' }))).toEqual([
+      'path /services/shipment/v2/S1/A1, documented /services/shipment/v2/{TRACKING_ORDER}',
+      'TRACKING_ORDER is required and was not sent',
+    ]);
+  });
+
+  it('answers an answer of unknown HTTP status as 200, and with the content type the provider documents', async () => {
+    provider.answer('create-order', 'order-id-exists');
+    const exists = await fetch(`${provider.url}/services/shipment/order/?ver=1.5`, { method: 'POST', body: '{}' });
+    expect(exists.status).toBe(200);
+    expect(((await exists.json()) as { error: { code: string } }).error.code).toBe('ORDER_ID_EXIST');
+    const label = await fetch(`${provider.url}/services/label/S1.A1.17373471?original=portrait&paper_size=A6`);
+    expect(label.headers.get('content-type')).toBe('application/pdf');
+    expect(provider.seen.at(-1)).toMatchObject({ call: 'label', problems: [] });
+  });
+});
