@@ -46,8 +46,8 @@ describe('eSMS SendMultipleMessage_V4_post_json', () => {
 
   it('is caught when the request strays from the document', () => {
     const seen = provider.seen[0]!;
-    const body = { ...(seen.body as Record<string, unknown>), SmsType: 2, Unicode: '0' };
-    delete body.Brandname;
+    const { Brandname: _left, ...rest } = seen.body as Record<string, unknown>;
+    const body = { ...rest, SmsType: 2, Unicode: '0' };
     expect(checkRequest(send, { ...seen, body })).toEqual([
       'SmsType is integer, documented string',
       'Unicode is not a documented field',
