@@ -318,3 +318,25 @@ describe('meInvoice status, download, cancel', () => {
     expect(await outcome(() => client().cancel(input))).toMatchObject({ failure: 'auth', code: 'TokenExpiredCode' });
   });
 });
+
+describe('meInvoice token refusals on every other call', () => {
+  it('signs in again once, then asks for a reconnect, for each documented token code of each call', async () => {
+    const runs: Array<[ProviderFixture, () => Promise<unknown>]> = [
+      [templates, () => client().templates()],
+      [certificates, () => client().certificateSN()],
+      [status, () => client().statusByRef(REF_ID)],
+      [download, () => client().download('TranID1', 'xml')],
+      [cancelWithCode, () => client().cancel({ transactionId: 'T1', number: '00000015', date: '2025-07-01', reason: 'Lập nhầm' })],
+    ];
+    for (const [call, run] of runs) {
+      for (const name of documentedErrors(call).filter((error) => /Token|UnAuthorize/.test(error))) {
+        provider.answer(call.call, name);
+        provider.seen.length = 0;
+        expect(await outcome(run), `${call.call} ${name}`).toMatchObject({ failure: 'auth', code: name });
+        expect(provider.seen.map((seen) => seen.call)).toEqual([auth.call, call.call, auth.call, call.call]);
+      }
+      provider.answer(call.call, 'ok');
+    }
+    expect(problems()).toEqual([]);
+  });
+});
