@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDraft, InvoiceRecord, InvoiceSettingsRecord } from '@contract/invoices';
+import { findConnection, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
 import { einvoices, providerConnections } from '@server/kernel/db/schema';
 import { startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
 
@@ -302,6 +303,37 @@ describe('exactly once at meInvoice', () => {
     await kit.drain();
     expect((await detail(failed.id)).body.data.status).toBe('issued');
     expect(atSimulator(failed.ref_id)).toHaveLength(1);
+  });
+  it('asks for a reconnect when meInvoice refuses the account at sign-in, and says why on the invoice', async () => {
+    const order = await kit.completedOrder();
+    const settings = await settingsOf();
+    const [row] = await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(company()));
+    const connection = (await findConnection(kit.server.deps, company(), row!.id)) as Connection;
+    // The kept token is too old to reuse, and the app id is one MISA refuses (InvalidAppID).
+    await updateConnectionSecrets(kit.server.deps, connection, { tokenAt: '2000-01-01T00:00:00.000Z' });
+    await kit.server.deps.db
+      .update(providerConnections)
+      .set({ settings: { ...settings, appId: '' } })
+      .where(meInvoiceOf(company()));
+    try {
+      const issued = await issue([order.id]);
+      await kit.drain();
+      expect((await detail(issued.body.data.id)).body.data).toMatchObject({
+        status: 'failed',
+        status_message: 'Mã ứng dụng (AppID) MISA không đúng, hãy liên hệ MISA để lấy AppID tích hợp',
+        provider_code: 'InvalidAppID',
+      });
+      const [after] = await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(company()));
+      expect(after).toMatchObject({
+        status: 'needs_reconnect',
+        statusMessage: 'Mã ứng dụng (AppID) MISA không đúng, hãy liên hệ MISA để lấy AppID tích hợp',
+      });
+    } finally {
+      await kit.server.deps.db
+        .update(providerConnections)
+        .set({ settings, status: 'connected', statusMessage: null })
+        .where(meInvoiceOf(company()));
+    }
   });
 });
 
