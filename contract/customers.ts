@@ -255,6 +255,11 @@ export type CustomerTypeSummary = CustomerTypeRecord & { customer_count: number 
 export const customersSync = defineSyncDomain({
   name: 'customers',
   entities: ['customer', 'customer_type', 'customer_level'],
+  reads: {
+    customer: { anyOf: [['customers', 'view']] },
+    customer_type: { anyOf: [['customers', 'view']] },
+    customer_level: { anyOf: [['customers', 'view']] },
+  },
   ops: {
     'customer.create': { schema: CustomerCreateSchema, label: 'Tạo khách hàng', permission: ['customers', 'create'] },
   },

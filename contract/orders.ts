@@ -370,6 +370,16 @@ export const orderPaths = {
 export const ordersSync = defineSyncDomain({
   name: 'orders',
   entities: ['order', 'order_type'],
+  // The types a member may choose from when taking an order.
+  reads: {
+    order: { anyOf: [['orders', 'view']] },
+    order_type: {
+      anyOf: [
+        ['orders', 'view'],
+        ['orders', 'create'],
+      ],
+    },
+  },
   ops: {
     'order.submit': { schema: OrderSubmitSchema, label: 'Gửi đơn hàng', permission: ['orders', 'create'] },
   },

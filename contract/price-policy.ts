@@ -248,4 +248,18 @@ export const PricePolicyItemsUpdateSchema = bodyObject({
 export type PriceTypeOption = { type: 'retail' | 'wholesale' | 'policy'; id: number | null; title: string };
 
 /** Price policies reach the phones so the cart prices offline as the server will (effectivePrice above). */
-export const pricePolicySync = defineSyncDomain({ name: 'price-policy', entities: ['price_policy'], ops: {} });
+export const pricePolicySync = defineSyncDomain({
+  name: 'price-policy',
+  entities: ['price_policy'],
+  // The cart prices by the policies of the customer's type and level (contract/price-policy.ts).
+  reads: {
+    price_policy: {
+      anyOf: [
+        ['price_policy', 'view'],
+        ['orders', 'create'],
+      ],
+      requires: PRICE_POLICY_SWITCH,
+    },
+  },
+  ops: {},
+});

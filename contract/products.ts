@@ -360,4 +360,16 @@ export const ProductDetailSchema = bodyObject({
 });
 
 /** The catalogue reaches the phones as variants (with their product, units and barcodes); nothing is queued. */
-export const productsSync = defineSyncDomain({ name: 'products', entities: ['variant'], ops: {} });
+export const productsSync = defineSyncDomain({
+  name: 'products',
+  entities: ['variant'],
+  reads: {
+    variant: {
+      anyOf: [
+        ['products', 'view'],
+        ['orders', 'create'],
+      ],
+    },
+  },
+  ops: {},
+});

@@ -375,4 +375,18 @@ export const PROMOTION_MESSAGES = {
 } as const;
 
 /** Programmes reach the phones so the cart applies them offline as the server will (promotions-engine.ts). */
-export const promotionsSync = defineSyncDomain({ name: 'promotions', entities: ['promotion'], ops: {} });
+export const promotionsSync = defineSyncDomain({
+  name: 'promotions',
+  entities: ['promotion'],
+  // The cart applies the running programmes.
+  reads: {
+    promotion: {
+      anyOf: [
+        ['promotions', 'view'],
+        ['orders', 'create'],
+      ],
+      requires: PROMOTION_SWITCH,
+    },
+  },
+  ops: {},
+});

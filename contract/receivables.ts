@@ -255,6 +255,11 @@ export const receivablePaths = {
 export const receivablesSync = defineSyncDomain({
   name: 'receivables',
   entities: ['receivable', 'rep_credit', 'payment'],
+  reads: {
+    receivable: { anyOf: [['receivables', 'view']], requires: 'RECEIVABLE' },
+    rep_credit: { anyOf: [['receivables', 'view']], requires: 'RECEIVABLE' },
+    payment: { anyOf: [['receivables', 'view']], requires: 'RECEIVABLE' },
+  },
   ops: {
     'payment.collect': { schema: PaymentCollectSchema, label: 'Thu tiền', permission: ['receivables', 'create'], requires: 'RECEIVABLE' },
   },

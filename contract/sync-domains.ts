@@ -15,7 +15,9 @@ import { pricePolicySync } from './price-policy';
 import { productsSync } from './products';
 import { promotionsSync } from './promotions';
 import { receivablesSync } from './receivables';
-import type { SyncOpSpec } from './sync';
+import type { FeatureCode } from './company-switches';
+import { can, type MemberAccess } from './roles';
+import type { SyncEntityRead, SyncOpSpec } from './sync';
 import { visitsSync } from './visits';
 import { warehouseSync } from './warehouse';
 
@@ -47,3 +49,20 @@ export function isOpType(value: string): value is OpType {
 
 export const SYNC_ENTITIES = SYNC_DOMAINS.flatMap((domain) => domain.entities);
 export type SyncEntity = (typeof SYNC_DOMAINS)[number]['entities'][number];
+
+/** Who each mirrored entity is pulled for (SyncEntityRead), from the domains' contracts. */
+export const SYNC_ENTITY_READS: Readonly<Record<SyncEntity, SyncEntityRead>> = Object.assign(
+  {},
+  ...SYNC_DOMAINS.map((domain) => domain.reads),
+);
+
+/** The entities a member's phone receives: their role allows reading them and the company has their switch on. */
+export function readableEntities(
+  access: Pick<MemberAccess, 'permissions' | 'isAdmin'>,
+  switchOn: (code: FeatureCode) => boolean,
+): SyncEntity[] {
+  return SYNC_ENTITIES.filter((entity) => {
+    const read = SYNC_ENTITY_READS[entity];
+    return (read.requires === undefined || switchOn(read.requires)) && read.anyOf.some(([area, action]) => can(access, area, action));
+  });
+}

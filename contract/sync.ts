@@ -129,15 +129,30 @@ export type SyncOpSpec<S extends v.GenericSchema = v.GenericSchema> = {
 };
 
 /**
- * What one domain syncs with the phones: the records it mirrors (entities of the change log) and
- * the ops a device may queue. The server and the client each add their half (docs/adding-a-domain.md).
+ * Who a mirrored entity is pulled for: a member whose role allows one of `anyOf` (what the same
+ * person may read over the API, or needs for an op they may send: a rep's cart prices by the price
+ * policies and shows stock), in a company with `requires` on. Anyone else's phone never receives it
+ * (server/modules/sync/sync.routes.ts; docs/decisions.md "What a phone pulls").
+ */
+export type SyncEntityRead = {
+  anyOf: readonly (readonly [PermissionArea, PermissionAction])[];
+  requires?: FeatureCode;
+};
+
+/**
+ * What one domain syncs with the phones: the records it mirrors (entities of the change log) with
+ * who may read each, and the ops a device may queue. The server and the client each add their half
+ * (docs/adding-a-domain.md).
  */
 export type SyncDomainContract = {
   name: string;
   entities: readonly string[];
+  reads: Record<string, SyncEntityRead>;
   ops: Record<string, SyncOpSpec>;
 };
 
-export function defineSyncDomain<const D extends SyncDomainContract>(domain: D): D {
+export function defineSyncDomain<const D extends SyncDomainContract & { reads: Record<D['entities'][number], SyncEntityRead> }>(
+  domain: D,
+): D {
   return domain;
 }

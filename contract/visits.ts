@@ -96,6 +96,7 @@ export const visitPaths = { list: '/visit/api/visits/' } as const;
 export const visitsSync = defineSyncDomain({
   name: 'visits',
   entities: ['visit'],
+  reads: { visit: { anyOf: [['visits', 'view']] } },
   ops: {
     'visit.checkIn': { schema: VisitCheckInSchema, label: 'Check-in', permission: ['visits', 'create'] },
     'visit.checkOut': { schema: VisitCheckOutSchema, label: 'Check-out', permission: ['visits', 'create'] },

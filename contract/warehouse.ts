@@ -311,6 +311,24 @@ export type StockCountPayload = v.InferOutput<typeof StockCountSchema>;
 export const warehouseSync = defineSyncDomain({
   name: 'warehouse',
   entities: ['stock', 'stock_check'],
+  // The cart shows what is left to sell; counting needs the counts.
+  reads: {
+    stock: {
+      anyOf: [
+        ['warehouse', 'view'],
+        ['warehouse', 'create'],
+        ['orders', 'create'],
+      ],
+      requires: 'WAREHOUSE',
+    },
+    stock_check: {
+      anyOf: [
+        ['warehouse', 'view'],
+        ['warehouse', 'create'],
+      ],
+      requires: 'WAREHOUSE',
+    },
+  },
   ops: {
     'stock.count': { schema: StockCountSchema, label: 'Kiểm kho', permission: ['warehouse', 'create'] },
   },

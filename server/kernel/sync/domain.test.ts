@@ -9,6 +9,7 @@ import type { OpHandler } from './op-context';
 const noteOp = defineSyncDomain({
   name: 'notes',
   entities: ['note'],
+  reads: { note: { anyOf: [['customers', 'view']] } },
   ops: { 'note.add': { schema: v.object({ text: v.string() }), label: 'Thêm ghi chú', permission: ['customers', 'create'] } },
 });
 const handler: OpHandler<{ text: string }> = async () => ({ outcome: 'applied' });

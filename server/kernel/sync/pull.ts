@@ -16,16 +16,29 @@ import type { Db } from '../db/client';
 import { rowsOf } from '../sql';
 import type { SyncRegistry } from './domain';
 
-/** The member's data scope: a key naming the choice, and a condition per scoped entity (absent: all). */
-export type PullScope = { key: string; filters: Partial<Record<string, SQL | null>> };
+/**
+ * The member's data scope: a key naming the choice, the entities they may read (the others are never
+ * sent; contract/sync-domains.ts readableEntities), and a condition per scoped entity (absent: all).
+ */
+export type PullScope = { key: string; entities: readonly string[]; filters: Partial<Record<string, SQL | null>> };
+
+/** The change-log rows a member's phone may receive. */
+function visibleTo(companyId: number, accountId: number, entities: readonly string[]): SQL {
+  const readable =
+    entities.length > 0
+      ? sql`entity in (${sql.join(
+          entities.map((entity) => sql`${entity}`),
+          sql`, `,
+        )})`
+      : sql`false`;
+  return sql`company_id = ${companyId} and (owner_account_id is null or owner_account_id = ${accountId}) and ${readable}`;
+}
 
 type LogRow = { entity: string; entity_id: string; op: 'upsert' | 'delete'; seq: string | number };
 
-async function countAfter(db: Db, companyId: number, accountId: number, cursor: number): Promise<number> {
+async function countAfter(db: Db, visible: SQL, cursor: number): Promise<number> {
   const [row] = rowsOf<{ n: string | number }>(
-    await db.execute(sql`
-      select count(*) as n from change_log
-      where company_id = ${companyId} and seq > ${cursor} and (owner_account_id is null or owner_account_id = ${accountId})`),
+    await db.execute(sql`select count(*) as n from change_log where ${visible} and seq > ${cursor}`),
   );
   return Number(row?.n ?? 0);
 }
@@ -60,11 +73,11 @@ export async function pullPage(
     if (input.cursor > maxSeq || input.cursor < minCursor)
       return { changes: [], cursor: 0, hasMore: true, reset: true, scopeKey, serverTime };
   }
+  const visible = visibleTo(input.companyId, input.accountId, input.scope.entities);
   const rows = rowsOf<LogRow>(
     await db.execute(sql`
       select entity, entity_id, op, seq from change_log
-      where company_id = ${input.companyId} and seq > ${input.cursor}
-        and (owner_account_id is null or owner_account_id = ${input.accountId})
+      where ${visible} and seq > ${input.cursor}
       order by seq
       limit ${input.limit}`),
   );
@@ -90,6 +103,6 @@ export async function pullPage(
   const last = rows.at(-1);
   const cursor = last ? Number(last.seq) : input.cursor;
   const hasMore = rows.length === input.limit;
-  const remaining = !hasMore ? 0 : input.count ? await countAfter(db, input.companyId, input.accountId, cursor) : undefined;
+  const remaining = !hasMore ? 0 : input.count ? await countAfter(db, visible, cursor) : undefined;
   return { changes, cursor, hasMore, ...(remaining === undefined ? {} : { remaining }), reset: false, scopeKey, serverTime };
 }

@@ -21,6 +21,7 @@ import { applyBatch, type PushContext } from './push';
 const notes = defineSyncDomain({
   name: 'notes',
   entities: ['note'],
+  reads: { note: { anyOf: [['customers', 'view']] } },
   ops: {
     'note.add': {
       schema: v.object({ text: v.pipe(v.string(), v.minLength(1, 'Ghi chú trống')) }),

@@ -279,7 +279,10 @@ describe('data scope', () => {
       .map((change) => (change.data as CustomerRecord).code)
       .sort();
     expect(codes).toEqual(['KH000004', 'KH000005']);
-    expect(first.scopeKey).toBe(`own:${rep.account.id}`);
+    // Their own customers, and the entities their role may read (sync-pull-reads.test.ts).
+    expect(first.scopeKey).toBe(
+      `own:${rep.account.id};customer,customer_type,customer_level,visit,order,order_type,variant,price_policy,stock,promotion,receivable,rep_credit,payment`,
+    );
 
     // The office hands KH000005 to the northern rep: it leaves this phone.
     const moved = kit.customers.get('KH000005')!.id;

@@ -5,15 +5,17 @@
 import type { HttpBindings } from '@hono/node-server';
 import { Hono, type Context } from 'hono';
 import { NEXT_CURSOR_HEADER, PullQuerySchema, PushRequestSchema, type PushAnswer } from '@contract/sync';
+import { readableEntities } from '@contract/sync-domains';
 import type { AppDeps, AppEnv, PushFault } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
 import { withNamedStatements } from '@server/kernel/db/named-statements';
 import { ok } from '@server/kernel/respond';
 import type { SyncRegistry } from '@server/kernel/sync/domain';
-import { pullPage } from '@server/kernel/sync/pull';
+import { pullPage, type PullScope } from '@server/kernel/sync/pull';
+import { switchStates } from '@server/kernel/switches';
 import { applyBatch } from '@server/kernel/sync/push';
 import { parseBody, parseQuery } from '@server/kernel/validate';
-import { memberAccess, pullScope } from '@server/modules/roles';
+import { memberAccess, pullScope, type Access } from '@server/modules/roles';
 
 /** Test-only faults, after the ops are committed: the client must treat the outcome as unknown. */
 async function faultyAnswer(c: Context, fault: PushFault, delayMs: number): Promise<Response | null> {
@@ -26,6 +28,17 @@ async function faultyAnswer(c: Context, fault: PushFault, delayMs: number): Prom
     return c.body(null);
   }
   return c.json({ code: 500, data: null, error: 'INTERNAL', message: 'Lỗi giả lập sau khi đã lưu' }, 500);
+}
+
+/**
+ * What this member's phone may receive: their data scope, and only the entities their role may read
+ * with the company's switches as they are now. Both are in the scope key, so a phone whose role or
+ * switches changed starts over and drops what it may no longer hold.
+ */
+async function readScope(deps: AppDeps, access: Access, companyId: number): Promise<PullScope> {
+  const [scope, switches] = await Promise.all([pullScope(deps.db, access), switchStates(deps.db, companyId)]);
+  const entities = readableEntities(access, (code) => switches.get(code) === true);
+  return { ...scope, key: `${scope.key};${entities.join(',')}`, entities };
 }
 
 export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
@@ -54,7 +67,7 @@ export function syncRoutes(deps: AppDeps, registry: SyncRegistry) {
     const query = parseQuery(c, PullQuerySchema);
     const auth = c.get('auth');
     const access = await memberAccess(deps.db, auth, query.company);
-    const scope = await pullScope(deps.db, access);
+    const scope = await readScope(deps, access, query.company);
     const page = await pullPage(deps.db, registry, {
       companyId: query.company,
       accountId: auth.accountId,

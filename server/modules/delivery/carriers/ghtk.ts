@@ -70,7 +70,7 @@ type GhtkAnswer = {
   success?: boolean;
   message?: string;
   error_code?: string | number;
-  error?: { code?: string; ghtk_label?: string };
+  error?: { code?: string; ghtk_label?: string; status?: string | number };
   order?: Record<string, unknown>;
   fee?: Record<string, unknown>;
 };

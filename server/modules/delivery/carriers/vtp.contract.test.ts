@@ -81,11 +81,11 @@ const outcomeOf = (error: ProviderError | null) =>
   !error ? 'ok' : error.failure === 'auth' ? 'reconnect' : error.retryable ? 'retry' : `refused: ${error.message}`;
 
 /** The documented token errors, for every call that sends the token. */
-const TOKEN_ERRORS = [
+const TOKEN_ERRORS: Array<[string, string]> = [
   ['token-missing', 'reconnect'],
   ['token-invalid', 'reconnect'],
   ['token-invalid-or-expired', 'reconnect'],
-] as const;
+];
 
 describe('sign-in and the account check', () => {
   it('exchanges the password for the long-lived token, and reads its refusals', async () => {
