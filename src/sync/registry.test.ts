@@ -9,6 +9,7 @@ import { missingClientParts, registerSyncDomains } from './registry';
 const notes = defineSyncDomain({
   name: 'notes',
   entities: ['note'],
+  reads: { note: { anyOf: [['customers', 'view']] } },
   ops: { 'note.add': { schema: v.object({ text: v.string() }), label: 'Thêm ghi chú', permission: ['customers', 'create'] } },
 });
 const mirror: Mirror = {
