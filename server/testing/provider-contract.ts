@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { ProviderError } from '@server/lib/provider-http';
 
 export type FixtureField = { type: string; required?: boolean; note?: string };
 /** `status` null: the provider's documents do not show it; the fake provider answers it as 200. */
@@ -252,3 +253,18 @@ export async function startFakeProvider(fixtures: ProviderFixture[]): Promise<Fa
       }),
   };
 }
+
+/** What a client call did: its result or error, and the requests the provider received for it with their problems. */
+export async function observe<T>(provider: FakeProvider, call: () => Promise<T>) {
+  const from = provider.seen.length;
+  const outcome = await call().then(
+    (value) => ({ value, error: null }),
+    (error: unknown) => ({ value: null, error: error as ProviderError }),
+  );
+  const seen = provider.seen.slice(from);
+  return { ...outcome, seen, problems: seen.flatMap((request) => request.problems) };
+}
+
+/** How the office meets a provider's failure: sign in again, try later, or a refusal in words. */
+export const outcomeOf = (error: ProviderError | null) =>
+  !error ? 'ok' : error.failure === 'auth' ? 'reconnect' : error.retryable ? 'retry' : `refused: ${error.message}`;

@@ -4,8 +4,7 @@
  * GHTK documents, and every documented answer, errors included, becomes what the office sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderError } from '@server/lib/provider-http';
-import { loadFixture, startFakeProvider, type FakeProvider } from '@server/testing/provider-contract';
+import { loadFixture, observe, outcomeOf, startFakeProvider, type FakeProvider } from '@server/testing/provider-contract';
 import type { QuoteDraft, ShipmentDraft } from './carrier';
 import { ghtkClient } from './ghtk';
 
@@ -63,20 +62,7 @@ const shipment = (draft: QuoteDraft, extra: Partial<ShipmentDraft> = {}): Shipme
   ...extra,
 });
 
-/** What the client did: its result or error, and the requests GHTK received for it. */
-async function run<T>(call: () => Promise<T>) {
-  const from = provider.seen.length;
-  const outcome = await call().then(
-    (value) => ({ value, error: null }),
-    (error: unknown) => ({ value: null, error: error as ProviderError }),
-  );
-  const seen = provider.seen.slice(from);
-  return { ...outcome, seen, problems: seen.flatMap((request) => request.problems) };
-}
-
-/** How the office meets a failure: sign in again, try later, or a refusal in words. */
-const outcomeOf = (error: ProviderError | null) =>
-  !error ? 'ok' : error.failure === 'auth' ? 'reconnect' : error.retryable ? 'retry' : `refused: ${error.message}`;
+const run = <T>(call: () => Promise<T>) => observe(provider, call);
 
 describe('fee (quotes)', () => {
   it('asks each transport with the documented query, and reads its fee', async () => {

@@ -5,8 +5,7 @@
  * and every documented answer, errors included, becomes what the office sees.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProviderError } from '@server/lib/provider-http';
-import { loadFixture, startFakeProvider, type FakeProvider } from '@server/testing/provider-contract';
+import { loadFixture, observe, outcomeOf, startFakeProvider, type FakeProvider } from '@server/testing/provider-contract';
 import type { QuoteDraft, ShipmentDraft } from './carrier';
 import { vtpClient, vtpLogin } from './vtp';
 
@@ -67,18 +66,7 @@ const shipment = (extra: Partial<ShipmentDraft> = {}): ShipmentDraft => ({
   ...extra,
 });
 
-async function run<T>(call: () => Promise<T>) {
-  const from = provider.seen.length;
-  const outcome = await call().then(
-    (value) => ({ value, error: null }),
-    (error: unknown) => ({ value: null, error: error as ProviderError }),
-  );
-  const seen = provider.seen.slice(from);
-  return { ...outcome, seen, problems: seen.flatMap((request) => request.problems) };
-}
-
-const outcomeOf = (error: ProviderError | null) =>
-  !error ? 'ok' : error.failure === 'auth' ? 'reconnect' : error.retryable ? 'retry' : `refused: ${error.message}`;
+const run = <T>(call: () => Promise<T>) => observe(provider, call);
 
 /** The documented token errors, for every call that sends the token. */
 const TOKEN_ERRORS: Array<[string, string]> = [
