@@ -5,28 +5,30 @@
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 
-export type SheetColumn = { header: string; key: string; width: number; money?: boolean };
+/** `money`: a number shown 1.234.567; `date`: a date cell (filled by excelDay or excelMoment) shown as Vietnamese sheets write it. */
+export type SheetColumn = { header: string; key: string; width: number; money?: boolean; date?: 'day' | 'moment' };
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const VN_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Ho_Chi_Minh',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const FORMATS = { money: '#,##0', day: 'dd/mm/yyyy', moment: 'dd/mm/yyyy hh:mm' } as const;
 
-/** A moment as Vietnamese sheets write it, in Vietnam's time zone: DD/MM/YYYY HH:mm (the day first, a 4-digit year). */
-export function vnDateTime(at: Date): string {
-  const part = Object.fromEntries(VN_PARTS.formatToParts(at).map(({ type, value }) => [type, value]));
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
+/** Vietnam is UTC+7 all year; an Excel date has no zone, so a cell holds Vietnam's wall clock. */
+const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+
+/** An ISO day (YYYY-MM-DD) as a date cell (a real date: it sorts, filters and subtracts in Excel), or empty. */
+export function excelDay(day: string | null | undefined): Date | null {
+  return day ? new Date(`${day.slice(0, 10)}T00:00:00Z`) : null;
 }
 
-/** An ISO day (YYYY-MM-DD) as DD/MM/YYYY. */
-export const vnDay = (day: string | null | undefined): string => (day ? day.split('-').reverse().join('/') : '');
+/** A moment as a date-and-time cell showing Vietnam's time. */
+export function excelMoment(at: Date | string): Date {
+  return new Date(new Date(at).getTime() + VIETNAM_OFFSET_MS);
+}
+
+function columnStyle({ money, date }: SheetColumn): Partial<ExcelJS.Style> {
+  if (money) return { numFmt: FORMATS.money };
+  return date ? { numFmt: FORMATS[date] } : {};
+}
 
 export function xlsxResponse(
   fileName: string,
@@ -39,7 +41,7 @@ export function xlsxResponse(
   void (async () => {
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
     const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-    sheet.columns = columns.map(({ money, ...column }) => ({ ...column, style: money ? { numFmt: '#,##0' } : {} }));
+    sheet.columns = columns.map((column) => ({ header: column.header, key: column.key, width: column.width, style: columnStyle(column) }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for await (const row of rows()) sheet.addRow(row).commit();

@@ -61,7 +61,7 @@ describe('templates', () => {
       'Trình dược viên',
       'HN',
       undefined,
-      '01/04/2026',
+      new Date('2026-04-01T00:00:00Z'),
     ]);
     const lists = await sheetOf(response, 1);
     expect(lists.map((row) => row[1]).slice(1, 6)).toEqual(options.roles.map((role) => role.name));

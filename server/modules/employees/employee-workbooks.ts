@@ -7,6 +7,7 @@
 import ExcelJS from 'exceljs';
 import { salesStaffLabel } from '@contract/company';
 import { REVENUE_SHEET_COLUMNS, STAFF_SHEET_COLUMNS, employeeStateLabel, type EmployeeRecord } from '@contract/employees';
+import { excelDay } from '@server/kernel/xlsx';
 
 const WIDTHS: Record<string, number> = {
   'Mã NV': 12,
@@ -24,12 +25,14 @@ const WIDTHS: Record<string, number> = {
   'Số đơn': 10,
 };
 
-function addTable(workbook: ExcelJS.Workbook, name: string, headers: readonly string[], rows: (string | number | null)[][]) {
+function addTable(workbook: ExcelJS.Workbook, name: string, headers: readonly string[], rows: (string | number | Date | null)[][]) {
   const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = headers.map((header) => ({ header, key: header, width: WIDTHS[header] ?? 16 }));
   // Phone numbers, codes and months are text: Excel would drop a leading 0 or turn 03/2026 into a date.
+  // The start day is a real date cell (it sorts and filters as one; the import reads either form).
   headers.forEach((header, index) => {
-    if (header !== 'Doanh số' && header !== 'Số đơn') sheet.getColumn(index + 1).numFmt = '@';
+    if (header === 'Ngày bắt đầu') sheet.getColumn(index + 1).numFmt = 'dd/mm/yyyy';
+    else if (header !== 'Doanh số' && header !== 'Số đơn') sheet.getColumn(index + 1).numFmt = '@';
   });
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
@@ -40,8 +43,6 @@ async function toBuffer(workbook: ExcelJS.Workbook): Promise<ArrayBuffer> {
   const buffer = await workbook.xlsx.writeBuffer();
   return buffer as ArrayBuffer;
 }
-
-const vnDate = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : null);
 
 export async function staffTemplate(
   company: { type: string },
@@ -61,7 +62,7 @@ export async function staffTemplate(
       roles.includes('Trình dược viên') ? 'Trình dược viên' : (roles[0] ?? null),
       regions[0]?.code ?? null,
       null,
-      '01/04/2026',
+      excelDay('2026-04-01'),
     ],
   ]);
   const lists = workbook.addWorksheet('Danh mục');
@@ -112,7 +113,7 @@ export async function staffExport(
       record.role?.name ?? null,
       record.region?.code ?? null,
       record.manager ? (managerPhones.get(record.manager.id) ?? null) : null,
-      vnDate(record.start_date),
+      excelDay(record.start_date),
       employeeStateLabel(record),
     ]),
   );

@@ -697,7 +697,7 @@ describe('employee/export/', () => {
       'Trình dược viên',
       'MN',
       STAFF.manager,
-      '02/03/2025',
+      new Date('2025-03-02T00:00:00Z'),
       'Đang hoạt động',
     ]);
     for (const who of [kit.manager, kit.accountant]) {

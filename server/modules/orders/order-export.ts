@@ -4,7 +4,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/orders-sta
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
-import { vnDateTime, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelMoment, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { orderRecordsById } from './order-record';
 import { orderFilters, type OrderQuery } from './order-list';
 
@@ -13,7 +13,7 @@ const BATCH = 500;
 const COLUMNS: SheetColumn[] = [
   { header: 'Mã đơn', key: 'code', width: 12 },
   { header: 'Số đơn trên máy', key: 'local_no', width: 18 },
-  { header: 'Ngày tạo', key: 'created_at', width: 18 },
+  { header: 'Ngày tạo', key: 'created_at', width: 18, date: 'moment' },
   { header: 'Loại đơn', key: 'order_type', width: 14 },
   { header: 'Khách hàng', key: 'customer', width: 32 },
   { header: 'Mã KH', key: 'customer_code', width: 11 },
@@ -52,7 +52,7 @@ async function* orderRows(db: Db, query: OrderQuery) {
       yield {
         code: order.code,
         local_no: order.local_no,
-        created_at: vnDateTime(new Date(order.created_at)),
+        created_at: excelMoment(order.created_at),
         order_type: order.order_type_name ?? '',
         customer: order.customer_name,
         customer_code: order.customer_code,

@@ -18,7 +18,7 @@ import { PROMOTION_STATUS_LABELS } from '@contract/promotions-status';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { products, variants } from '@server/kernel/db/schema';
-import { vnDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { listPromotions } from './promotion-list';
 
 const COLUMNS: SheetColumn[] = [
@@ -26,8 +26,8 @@ const COLUMNS: SheetColumn[] = [
   { header: 'Tên chương trình', key: 'name', width: 36 },
   { header: 'Loại', key: 'kind', width: 22 },
   { header: 'Trạng thái', key: 'status', width: 14 },
-  { header: 'Từ ngày', key: 'from', width: 12 },
-  { header: 'Đến ngày', key: 'to', width: 12 },
+  { header: 'Từ ngày', key: 'from', width: 12, date: 'day' },
+  { header: 'Đến ngày', key: 'to', width: 12, date: 'day' },
   { header: 'Ưu đãi', key: 'tiers', width: 40 },
   { header: 'Ngân sách', key: 'cap', width: 16, money: true },
   { header: 'Đã dùng', key: 'used', width: 16, money: true },
@@ -66,8 +66,8 @@ export function promotionSheet(db: Db, query: v.InferOutput<typeof PromotionList
             name: record.name,
             kind: PROMOTION_KIND_LABELS[record.kind],
             status: PROMOTION_STATUS_LABELS[record.status],
-            from: vnDay(record.starts_on),
-            to: vnDay(record.ends_on),
+            from: excelDay(record.starts_on),
+            to: excelDay(record.ends_on),
             tiers: tiersText(record),
             cap: record.cap_total,
             used: record.used_total,

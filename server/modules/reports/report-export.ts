@@ -19,7 +19,7 @@ import type { Db } from '@server/kernel/db/client';
 import { badRequest } from '@server/kernel/errors';
 import { requirePermission } from '@server/modules/roles';
 import { parseQuery } from '@server/kernel/validate';
-import { vnDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { reportContext, type ReportContext } from './report-context';
 import { customerReport, customerTypeReport } from './report-customers';
 import { businessAnalysis } from './report-orders';
@@ -97,7 +97,7 @@ const ExportQuery = v.object({
 
 function cell(column: ReportColumn, value: unknown): unknown {
   if (value === null || value === undefined) return '';
-  if (column.kind === 'day') return vnDay(String(value));
+  if (column.kind === 'day') return excelDay(String(value));
   if (column.kind === 'yesno') return value ? 'Có' : 'Không';
   return value;
 }
@@ -120,6 +120,7 @@ export async function exportReport(db: Db, c: Context<AppEnv>, onError: (error: 
     key: column.key,
     width: column.kind === 'text' ? 30 : 16,
     money: column.kind === 'money' || column.kind === 'number',
+    ...(column.kind === 'day' ? { date: 'day' as const } : {}),
   }));
   const file = `${table}-${ctx.period.from}-${ctx.period.to}.xlsx`;
   return xlsxResponse(

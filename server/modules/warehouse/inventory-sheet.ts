@@ -4,7 +4,7 @@ import type { InventoryQuery } from '@contract/warehouse';
 import { LOT_STATUS_LABELS } from '@contract/warehouse-status';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
-import { vnDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { stockRows } from './stock-view';
 
 const COLUMNS: SheetColumn[] = [
@@ -13,7 +13,7 @@ const COLUMNS: SheetColumn[] = [
   { header: 'Tên hàng', key: 'name', width: 36 },
   { header: 'ĐVT', key: 'unit', width: 8 },
   { header: 'Số lô', key: 'lot', width: 14 },
-  { header: 'Hạn dùng', key: 'expires', width: 12 },
+  { header: 'Hạn dùng', key: 'expires', width: 12, date: 'day' },
   { header: 'Trạng thái lô', key: 'lot_status', width: 14 },
   { header: 'Tồn kho', key: 'on_hand', width: 12, money: true },
   { header: 'Đang giữ cho đơn', key: 'reserved', width: 14, money: true },
@@ -60,7 +60,7 @@ export function inventorySheet(db: Db, query: v.InferOutput<typeof InventoryQuer
             yield {
               ...base,
               lot: lot.lot_no,
-              expires: vnDay(lot.expires_on),
+              expires: excelDay(lot.expires_on),
               lot_status: LOT_STATUS_LABELS[lot.status],
               on_hand: lot.quantity,
             };

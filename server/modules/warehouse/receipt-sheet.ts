@@ -5,12 +5,12 @@ import { RECEIPT_KIND_LABELS, RECEIPT_STATUS_LABELS, type ReceiptKind } from '@c
 import { vietnamDay } from '@contract/price-policy';
 import { STOCK_SHEET_COLUMNS } from '@contract/warehouse-sheet';
 import type { Db } from '@server/kernel/db/client';
-import { vnDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelDay, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { listReceipts } from './receipts.repo';
 
 const COLUMNS: SheetColumn[] = [
   { header: 'Số phiếu', key: 'code', width: 12 },
-  { header: 'Ngày chứng từ', key: 'date', width: 14 },
+  { header: 'Ngày chứng từ', key: 'date', width: 14, date: 'day' },
   { header: 'Trạng thái', key: 'status', width: 14 },
   { header: 'Kho', key: 'warehouse', width: 20 },
   { header: 'Kho nhận', key: 'to_warehouse', width: 20 },
@@ -53,7 +53,7 @@ export function receiptSheet(
         for (const receipt of rows)
           yield {
             code: receipt.code,
-            date: vnDay(receipt.document_date),
+            date: excelDay(receipt.document_date),
             status: RECEIPT_STATUS_LABELS[receipt.status],
             warehouse: receipt.warehouse_name,
             to_warehouse: receipt.to_warehouse_name,
