@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ProductRecord, type ScanAnswer, type VariantRecord, productPaths } from '@contract/products';
+import { and, eq } from 'drizzle-orm';
+import { companyFeatures } from '@server/kernel/db/schema';
 import { ean13 } from '@server/seed/ean13';
 import { cursorNow, startCatalogueKit, type Kit } from '@server/testing/products.kit';
 
@@ -224,6 +226,29 @@ describe('updatevariantwholesale/', () => {
       'Không có giá sỉ nào để cập nhật',
     );
     expect((await kit.get<VariantRecord>(productPaths.variant(tablets.id), { company: kit.anKhang })).body.data).toEqual(before);
+  });
+  it('is refused, reading and saving, while the company has WHOLESALE off', async () => {
+    const syrup = product.variants[1]!;
+    const wholesale = eq(companyFeatures.code, 'WHOLESALE');
+    const company = eq(companyFeatures.companyId, kit.anKhang);
+    await kit.server.deps.db.update(companyFeatures).set({ isEnabled: false }).where(and(company, wholesale));
+    try {
+      const read = await kit.get(productPaths.wholesale, { company: kit.anKhang });
+      const saved = await kit.send('PUT', productPaths.wholesale, {
+        company: kit.anKhang,
+        items: [{ variant_id: syrup.id, unit: 'chai', wholesale_price: 1 }],
+      });
+      expect([read.status, read.body.error, saved.status, saved.body.message]).toEqual([
+        403,
+        'FEATURE_OFF',
+        403,
+        'Công ty chưa bật chức năng Bán sỉ',
+      ]);
+    } finally {
+      await kit.server.deps.db.update(companyFeatures).set({ isEnabled: true }).where(and(company, wholesale));
+    }
+    const after = (await kit.get<VariantRecord>(productPaths.variant(syrup.id), { company: kit.anKhang })).body.data;
+    expect(after.units[0]!.wholesale_price).toBe(29000);
   });
 });
 

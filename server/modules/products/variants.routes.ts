@@ -10,6 +10,7 @@ import type { Db } from '@server/kernel/db/client';
 import { variants, variantUnits } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
+import { requireSwitch } from '@server/kernel/switches';
 import { pathId } from '@server/kernel/validate';
 import { listVariants } from './catalogue-lists';
 import { recordUpserts } from '@server/kernel/sync/change-log';
@@ -80,14 +81,17 @@ export function variantRoutes(deps: AppDeps) {
     return ok(c, await variantRecord(db, input.company, id), { message: 'Cập nhật biến thể thành công' });
   });
 
+  // Wholesale prices are the WHOLESALE service's: with it off they are neither read nor saved here.
   app.get('/updatevariantwholesale', async (c) => {
     const query = await memberQuery(deps, c, VariantListQuery);
+    await requireSwitch(db, query.company, 'WHOLESALE');
     const result = await listVariants(db, query);
     return ok(c, result.rows, { count: result.count });
   });
 
   app.put('/updatevariantwholesale', async (c) => {
     const input = await memberBody(deps, c, WholesaleUpdateSchema, 'edit');
+    await requireSwitch(db, input.company, 'WHOLESALE');
     const variantIds = [...new Set(input.items.map((item) => item.variant_id))];
     const units = await db
       .select({ id: variantUnits.id, variantId: variantUnits.variantId, unit: variantUnits.unit })
