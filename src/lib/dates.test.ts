@@ -43,6 +43,19 @@ describe('parseDisplayDate', () => {
     expect(parseDisplayDate('29/02/2028')).toBe('2028-02-29');
   });
 
+  it('reads the shapes clerks type: digits only, dashes and dots', () => {
+    expect(parseDisplayDate('01012025')).toBe('2025-01-01');
+    expect(parseDisplayDate('21-11-2026')).toBe('2026-11-21');
+    expect(parseDisplayDate('1.2.2026')).toBe('2026-02-01');
+  });
+
+  it('is no day while the digits are still being typed, so the picker never reads a five-digit year', () => {
+    for (const partial of ['0', '01', '0101', '010120', '0101202', '01/01/20', '01/01/202']) expect(parseDisplayDate(partial)).toBeNull();
+    expect(parseDisplayDate('010120255')).toBeNull();
+    expect(parseDisplayDate('31022026')).toBeNull();
+    expect(parseDisplayDate('1/2-2026')).toBeNull();
+  });
+
   it('rejects dates that do not exist or are not in the display format', () => {
     expect(parseDisplayDate('31/02/2026')).toBeNull();
     expect(parseDisplayDate('29/02/2026')).toBeNull();
@@ -63,7 +76,8 @@ describe('dayjs setup', () => {
   });
 
   it('is loaded by every file that renders a date picker', () => {
-    expect(pickers.length).toBeGreaterThan(3);
+    // The pickers have one home each in src/ui: every date field of the app is one of these two.
+    expect(pickers.map(([file]) => file).sort()).toEqual(['../ui/date-range-field.tsx', '../ui/day-field.tsx']);
     const without = pickers.filter(([, text]) => !/import (\{ dayjs \} from )?'@\/lib\/dayjs'/.test(text)).map(([file]) => file);
     expect(without).toEqual([]);
   });

@@ -53,15 +53,18 @@ export function documentDate(value: DateInput): string {
   return date ? `Ngày ${two(date.getDate())} tháng ${two(date.getMonth() + 1)} năm ${date.getFullYear()}` : '';
 }
 
-// People type single-digit days and months (1/2/2026); both are accepted, and 31/02 is rejected.
-const TYPED = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+// People type single-digit days and months (1/2/2026), other separators (1-2-2026, 1.2.2026) and
+// clerks type digits only (01022026); all are accepted, and 31/02 is rejected. The year is four
+// digits: a partly typed 010120 is no day at all (the picker's own parser read it as year 10120 and
+// froze the tab drawing its calendar).
+const TYPED = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$|^(\d{2})(\d{2})(\d{4})$/;
 
-/** `21/11/2026` → `2026-11-21` (ISO calendar date for storage and the API); invalid or empty → null. */
+/** `21/11/2026`, `21112026`, `21-11-2026` → `2026-11-21` (ISO calendar date for storage and the API); invalid or empty → null. */
 export function parseDisplayDate(text: string): string | null {
-  const typed = TYPED.exec(text.trim());
-  if (!typed) return null;
-  const [d, m, y] = [Number(typed[1]), Number(typed[2]), Number(typed[3])];
+  const match = TYPED.exec(text.trim());
+  if (!match) return null;
+  const [d, m, y] = (match[1] ? [match[1], match[3], match[4]] : [match[5], match[6], match[7]]).map(Number) as [number, number, number];
   const date = new Date(y, m - 1, d);
-  if (date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
-  return `${typed[3]}-${two(m)}-${two(d)}`;
+  if (y < 1900 || date.getFullYear() !== y || date.getMonth() !== m - 1 || date.getDate() !== d) return null;
+  return `${y}-${two(m)}-${two(d)}`;
 }

@@ -1,13 +1,16 @@
 /**
  * One day, typed or picked as Vietnamese people write it (DD/MM/YYYY, weeks from Monday); the value
- * is an ISO day, null (or '') when none. The promotion form's dates, the warehouse's document,
- * manufacture and expiry dates and its online dialogs' days: one field, so they read alike.
+ * is an ISO day, null (or '') when none. Every date field of the app (the order's delivery day, the
+ * promotion form's dates, the warehouse's document, manufacture and expiry dates, an employee's
+ * start day): one field, so they read and type alike. Typed text becomes a day only once it is a
+ * whole one (src/lib/dates.ts parseDisplayDate: 21/11/2026, 21112026, 21-11-2026).
  */
 import '@mantine/dates/styles.layer.css';
 import { DateInput, DatesProvider } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
 import '@/lib/dayjs';
 import type { MantineSize } from '@mantine/core';
-import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
+import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/lib/dates';
 
 type Props = {
   label?: string;
@@ -19,23 +22,35 @@ type Props = {
   clearable?: boolean;
   required?: boolean;
   withAsterisk?: boolean;
+  disabled?: boolean;
   placeholder?: string;
   size?: MantineSize;
+  /** A calendar icon before the text, where the field stands among other kinds of fields. */
+  withIcon?: boolean;
+  /** What the clear button says to a screen reader ("Xóa ngày" by default). */
+  clearLabel?: string;
   'aria-label'?: string;
   'data-testid'?: string;
 };
 
-export function DayField({ value, onChange, placeholder = 'DD/MM/YYYY', ...rest }: Props) {
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export function DayField({ value, onChange, placeholder = 'DD/MM/YYYY', withIcon, clearLabel = 'Xóa ngày', ...rest }: Props) {
   return (
     <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1, weekendDays: [0] }}>
       <DateInput
         {...rest}
         valueFormat={DISPLAY_DATE_FORMAT}
+        dateParser={parseDisplayDate}
         placeholder={placeholder}
         value={value || null}
-        onChange={(next) => onChange(next ? String(next).slice(0, 10) : null)}
+        onChange={(next) => {
+          const day = next ? String(next).slice(0, 10) : null;
+          onChange(day && ISO_DAY.test(day) ? day : null);
+        }}
+        leftSection={withIcon ? <IconCalendar size={16} /> : undefined}
         popoverProps={{ withinPortal: true }}
-        clearButtonProps={{ 'aria-label': 'Xóa ngày' }}
+        clearButtonProps={{ 'aria-label': clearLabel }}
       />
     </DatesProvider>
   );

@@ -32,7 +32,7 @@ import type { VariantRecord } from '@contract/products';
 import { warehousePaths } from '@contract/warehouse';
 import { STOCK_SHEET_COLUMNS } from '@contract/warehouse-sheet';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { VIEWPORTS, wedgeScan } from '@tests/support/browser';
+import { VIEWPORTS, wedgeScan, withSlowCpu } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
 import { cartLines, findProduct, openedOrderId, pickCustomer, sendButton, setQuantity } from '@tests/support/order-screen';
@@ -57,6 +57,8 @@ const UNITS = {
 /** The rep's own customer (server/seed/demo-employees.ts). */
 const CUSTOMER = 'Phòng khám Đa khoa Sài Gòn';
 const KEEPER_NAME = 'Bùi Văn Kiên';
+/** What the keeper writes on the count (it lost letters when typed on a slow phone). */
+const NOTE = 'Thieu 2 hop do vo';
 
 /** The new lot of the first test: expiring before the demo's lots of Omeprazol, so shipping takes it first (FEFO). */
 const LOT = { no: 'E2E-OME-01', boxes: 5, tablets: 500, price: 40_000, expiresOn: vietnamDay(new Date(Date.now() + 200 * 86_400_000)) };
@@ -81,9 +83,12 @@ beforeAll(async () => {
 /** 2026-07-01 → 01/07/2026, as people type a date. */
 const typedDay = (iso: string) => iso.split('-').reverse().join('/');
 
-/** Types a day into a DD/MM/YYYY field and leaves it. */
+/**
+ * Types a day into a DD/MM/YYYY field as clerks do, digits only and key by key (01012025: the sixth
+ * digit once froze the tab), and leaves it: the field shows the day written out.
+ */
 async function typeDay(field: Locator, iso: string): Promise<void> {
-  await field.fill(typedDay(iso));
+  await field.pressSequentially(typedDay(iso).replaceAll('/', ''), { delay: 20 });
   await field.blur();
   await eventually(() => field.inputValue()).toBe(typedDay(iso));
 }
@@ -399,7 +404,10 @@ describe('warehouse and stock', () => {
       await signInAs(page, DEMO_STAFF.storekeeper, COMPANIES.anKhang);
       await eventually(() => firstSyncDone(page, office.companyId), 60_000).toBe(true);
       await waitForServiceWorker(page);
-      await page.goto('/inventory/count');
+      // The way to the count screen: the phone's menu grid (Kho → Đếm kho).
+      await page.goto('/dashboard');
+      await page.getByTestId('menu-grid').getByRole('link', { name: 'Đếm kho', exact: true }).click();
+      await waitForPath(page, '/inventory/count');
       await page.getByTestId('open-count').filter({ hasText: code! }).click();
       const view = page.getByTestId('count-view');
       await view.waitFor();
@@ -417,31 +425,56 @@ describe('warehouse and stock', () => {
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await wedgeScan(page, UNITS.smectaSachet);
       await eventually(() => counted.inputValue()).toBe('61');
+      // A note typed on a slow phone (4× CPU) keeps every letter: the field shows what was typed.
+      const note = view.getByTestId('count-note');
+      await withSlowCpu(page, 4, async () => {
+        await note.pressSequentially(NOTE, { delay: 30 });
+        await expect(note.inputValue()).resolves.toBe(NOTE);
+      });
       await view.getByTestId('count-send').click();
       await toast(page, 'success', 'Đã lưu số đếm trên máy, sẽ gửi khi có mạng').waitFor();
+      // The sheet sent stays on the screen with its figures, waiting for signal; the draft is empty again.
+      const sent = view.getByTestId('count-sent-sheet');
+      await eventually(() => sent.count()).toBe(1);
+      await expect(sent.getByTestId('count-sent-lines').innerText()).resolves.toBe('Smecta lô AK2510: 61 gói');
+      await expect(sent.getByTestId('sync-chip').getAttribute('data-state')).resolves.toBe('pending');
+      await expect(counted.inputValue()).resolves.toBe('');
+      await expect(note.inputValue()).resolves.toBe('');
       const countOps = async () =>
         ((await readStores(page, ['outbox'])).outbox as { type: string; state: string }[])
           .filter((op) => op.type === 'stock.count')
           .map((op) => (op.state === 'sending' ? 'pending' : op.state));
       await expect(countOps()).resolves.toEqual(['pending']);
 
-      // Back online, the sheet goes; the office sees the keeper among the counters and completes.
+      // Back online, the sheet goes. The keeper recounts the lot (58) and sends again: a recount
+      // replaces the keeper's 61, it is not 119 sachets.
       await app.plugIn(phone.context);
       await eventually(countOps, SYNC_MS).toEqual(['done']);
+      await eventually(() => sent.getByTestId('sync-chip').getAttribute('data-state')).toBe('synced');
+      await counted.fill('58');
+      await view.getByTestId('count-send').click();
+      await eventually(countOps, SYNC_MS).toEqual(['done', 'done']);
+      await eventually(() => sent.count()).toBe(2);
+      await expect(sent.first().getByTestId('count-sent-lines').innerText()).resolves.toBe('Smecta lô AK2510: 58 gói');
+
+      // The office sees the keeper among the counters and, before completing, what was counted.
       await officePage.reload();
       await eventually(() => check.getByTestId('check-counters').innerText()).toContain(KEEPER_NAME);
+      const lotRow = check.locator('[data-testid="check-line-row"][data-lot-no="AK2510"]');
+      await eventually(() => lotRow.innerText()).toContain('58');
+      await expect(check.getByTestId('check-shortage').innerText()).resolves.toMatch(/^Thiếu: /);
       await check.getByTestId('receipt-move-completed').click();
       await officePage.getByRole('dialog').getByRole('button', { name: 'Xác nhận', exact: true }).click();
       await eventually(() => check.getAttribute('data-status')).toBe('completed');
       // Books against the count: 61 sachets counted, the rest short.
       const shortage = await check.getByTestId('check-shortage').innerText();
       const short = Number(/^Thiếu: ([\d.]+)/.exec(shortage)?.[1]?.replace(/\./g, ''));
-      expect(short, shortage).toBe(book!.on_hand - 61);
+      expect(short, shortage).toBe(book!.on_hand - 58);
 
       // The difference is posted: the stock view moved by exactly the shortage shown.
       const row = await openStock(officePage, smecta, mainWarehouse);
       await eventually(() => row.getAttribute('data-on-hand')).toBe(String(book!.on_hand - short));
-      await expect(shownLot(officePage, row, 'AK2510')).resolves.toBe(61);
+      await expect(shownLot(officePage, row, 'AK2510')).resolves.toBe(58);
     },
     TEST_TIMEOUT_MS,
   );

@@ -65,3 +65,18 @@ export async function wedgeScan(page: Page, code: string): Promise<void> {
     }
   }, code);
 }
+
+/**
+ * Runs `work` with the page's CPU slowed `rate` times (a low-end Android phone is about 4×), through
+ * Chromium's own throttling, then at full speed again.
+ */
+export async function withSlowCpu<T>(page: Page, rate: number, work: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  try {
+    return await work();
+  } finally {
+    // Not detached: a session leaving resets the page's emulated network (an offline page came back online).
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+}

@@ -2,10 +2,10 @@
  * Stock counts (kiểm kho; docs/warehouse.md "Counts"): a check starts from the books (every lot the
  * warehouse holds, or those of some variants), snapshotting the book quantity so movements during
  * the count are not counted twice. Counters send sheets (from a phone, possibly offline: the
- * `stock.count` op; or from the office); a sheet is stored once by its id, and the sheets merge by
- * summing what each counted per variant and lot. Completing it posts the difference (receipt-posting.ts).
+ * `stock.count` op; or from the office); a sheet is stored once by its id, and the sheets merge per
+ * variant and lot: each counter's latest figure, summed over counters (mergedCounts). Completing it posts the difference (receipt-posting.ts).
  */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { StockCountPayload } from '@contract/warehouse';
 import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { uuidv7 } from '@contract/uuid';
@@ -78,16 +78,27 @@ export async function bookLines(tx: Db, companyId: number, warehouseId: number, 
 
 type SheetLine = { variantId: number; lotId: number | null; quantity: number };
 
-/** Every sheet of a check summed per `variant|lot`. */
+/**
+ * What a check counted per `variant|lot`: each counter's latest figure for a lot (a lot counted
+ * again by the same person replaces that person's earlier figure; it is a recount, not more
+ * stock), summed over the counters (several people count different shelves of one warehouse).
+ * Sheets are taken in the order the server received them: one person's phone sends its queue in order.
+ */
 export async function mergedCounts(tx: Db, receiptId: string): Promise<Map<string, number>> {
-  const sheets = await tx.select({ lines: stockCountSheets.lines }).from(stockCountSheets).where(eq(stockCountSheets.receiptId, receiptId));
-  const totals = new Map<string, number>();
+  const sheets = await tx
+    .select({ accountId: stockCountSheets.accountId, lines: stockCountSheets.lines })
+    .from(stockCountSheets)
+    .where(eq(stockCountSheets.receiptId, receiptId))
+    .orderBy(asc(stockCountSheets.countedAt), asc(stockCountSheets.id));
+  const latest = new Map<string, { key: string; quantity: number }>();
   for (const sheet of sheets) {
     for (const line of sheet.lines as SheetLine[]) {
       const key = `${line.variantId}|${line.lotId ?? ''}`;
-      totals.set(key, (totals.get(key) ?? 0) + line.quantity);
+      latest.set(`${sheet.accountId}#${key}`, { key, quantity: line.quantity });
     }
   }
+  const totals = new Map<string, number>();
+  for (const { key, quantity } of latest.values()) totals.set(key, (totals.get(key) ?? 0) + quantity);
   return totals;
 }
 

@@ -24,6 +24,7 @@ import {
 } from '@server/kernel/db/schema';
 import { wordConditions } from '@server/kernel/sql';
 import { selectPage } from '@server/kernel/lists';
+import { mergedCounts } from './checks';
 import { variantFacts, type ResolvedLine } from './receipt-lines';
 
 type ReceiptRow = typeof stockReceipts.$inferSelect;
@@ -291,6 +292,13 @@ export async function receiptLines(db: Db, companyId: number, receiptId: string)
   });
 }
 
+/** An open count shows what its sheets say so far (completing writes the same figures on its lines). */
+async function withCountsSoFar(db: Db, record: { id: string; kind: string; status: string }, lines: ReceiptLineRecord[]) {
+  if (record.kind !== 'check' || record.status === 'completed') return lines;
+  const counted = await mergedCounts(db, record.id);
+  return lines.map((line) => ({ ...line, counted_quantity: counted.get(`${line.variant_id}|${line.lot_id ?? ''}`) ?? null }));
+}
+
 export async function receiptDetail(db: Db, companyId: number, id: string): Promise<ReceiptDetail | null> {
   const record = await receiptRecord(db, companyId, id);
   if (!record) return null;
@@ -321,7 +329,7 @@ export async function receiptDetail(db: Db, companyId: number, id: string): Prom
   }
   return {
     ...record,
-    lines,
+    lines: await withCountsSoFar(db, record, lines),
     counters: [...counters.values()],
     history: history.map(({ history: entry, by }) => ({
       from: entry.fromStatus as ReceiptStatus | null,

@@ -10,9 +10,11 @@ import type { PullAnswer } from '@contract/sync';
 import type { StockRow } from '@contract/warehouse';
 import type { ReceiptDetail, ReceiptRecord, StockCheckRecord } from '@contract/warehouse-receipts';
 import { companyFeatures, stockLotBalances } from '@server/kernel/db/schema';
+import { STAFF } from '@server/testing/employees.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
 let kit: OrderKit;
+const STOREKEEPER = STAFF.storekeeper;
 const today = new Date().toISOString().slice(0, 10);
 const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -203,7 +205,7 @@ describe('warehouse receipts', () => {
     expect(now.status).toBe(201);
   });
 
-  it('counts by two counters merge into one count, and completing it posts the difference', async () => {
+  it("a lot counted again by the same person replaces that person's figure; two counters' figures add up; the office sees them before completing", async () => {
     const variant = kit.variant('Hapacol 500');
     const { cursor } = await pullFrom(0);
     const check = await kit.server.call<ReceiptDetail>('/warehouse/api/checkreceipt/', {
@@ -220,10 +222,11 @@ describe('warehouse receipts', () => {
     expect(lines.length).toBeGreaterThan(0);
     const line = lines[0]!;
     const book = line.book_quantity!;
-    const sheet = (quantity: number) =>
+    const keeper = await kit.server.login(STOREKEEPER);
+    const sheet = (quantity: number, token = kit.an.access) =>
       kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/count/`, {
         method: 'POST',
-        token: kit.an.access,
+        token,
         body: {
           company: kit.anKhang,
           receiptId: check.body.data.id,
@@ -231,12 +234,26 @@ describe('warehouse receipts', () => {
           lines: [{ variantId: variant.id, lotId: line.lot_id, quantity }],
         },
       });
-    expect((await sheet(2)).status).toBe(200);
-    expect((await sheet(book)).status).toBe(200);
+    const countedSoFar = async () => {
+      const detail = await kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/?company=${kit.anKhang}`, {
+        token: kit.an.access,
+      });
+      return detail.body.data.lines.find((entry) => entry.id === line.id)?.counted_quantity;
+    };
+    expect(await countedSoFar()).toBeNull();
+    // The owner counts the shelf (book − 1), then recounts it (book − 3): a recount, not more stock.
+    expect((await sheet(book - 1)).status).toBe(200);
+    expect(await countedSoFar()).toBe(book - 1);
+    expect((await sheet(book - 3)).status).toBe(200);
+    expect(await countedSoFar()).toBe(book - 3);
+    // The keeper counted the back room: 5 more, added to the owner's figure.
+    expect((await sheet(5, keeper.access)).status).toBe(200);
+    expect(await countedSoFar()).toBe(book + 2);
     const done = await move('check', check.body.data.id, 'completed');
     expect(done.status).toBe(200);
     const counted = done.body.data.lines.find((entry) => entry.id === line.id)!;
     expect(counted).toMatchObject({ book_quantity: book, counted_quantity: book + 2 });
+    expect(done.body.data.counters.map((counter) => counter.sheets).sort()).toEqual([1, 2]);
     const [balance] = await kit.server.deps.db
       .select()
       .from(stockLotBalances)

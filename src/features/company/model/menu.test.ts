@@ -150,6 +150,7 @@ describe('the menu by role', () => {
       '/reports/settings',
       '/order-groups',
       '/warehouse',
+      '/inventory/count',
       '/customers/settings',
     ])
       expect(links).not.toContain(hidden);
@@ -161,6 +162,8 @@ describe('the menu by role', () => {
   it('shows a storekeeper the warehouse and not the customers', () => {
     const links = paths(buildMenu({ flags: allOn, companyType: null, access: roleAccess('Thủ kho') }));
     expect(links).toContain('/warehouse');
+    // The count screen that works offline is one tap away, not an address to type.
+    expect(links).toContain('/inventory/count');
     expect(links).not.toContain('/customers');
   });
 

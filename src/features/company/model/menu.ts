@@ -66,7 +66,11 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
     key: 'warehouse',
     label: 'Kho',
     children: on('WAREHOUSE')
-      ? [{ key: 'warehouse-management', label: 'Quản lý kho', to: '/warehouse' }]
+      ? [
+          { key: 'warehouse-management', label: 'Quản lý kho', to: '/warehouse' },
+          // The keeper's count on the phone, offline too (the hub above needs the server).
+          { key: 'inventory-count', label: 'Đếm kho', to: '/inventory/count' },
+        ]
       : [
           { key: 'inventory-import', label: 'Phiếu nhập kho', to: '/inventory/warehouse' },
           { key: 'inventory-export', label: 'Phiếu xuất kho', to: '/inventory/delivery' },

@@ -5,12 +5,10 @@
  */
 import '@mantine/dates/styles.layer.css';
 import { SegmentedControl, Select, Stack, Text } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
-import { IconCalendar } from '@tabler/icons-react';
 import { salesStaffLabel } from '@contract/company';
 import { OFFICE_STAFF_LABEL, type EmployeeOptions, type EmployeeRecord, type StaffKind } from '@contract/employees';
-import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import type { useEmployeeForm } from './use-employee-form';
 
 type Form = ReturnType<typeof useEmployeeForm>;
@@ -87,20 +85,16 @@ export function EmployeePlacementFields({ companyType, record, options, values, 
         nothingFoundMessage="Không tìm thấy nhân viên"
         data-testid="field-manager"
       />
-      <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1 }}>
-        <DatePickerInput
-          label="Ngày bắt đầu"
-          placeholder="Chọn ngày"
-          valueFormat={DISPLAY_DATE_FORMAT}
-          value={values.start_date || null}
-          onChange={(value) => set('start_date', value ? String(value).slice(0, 10) : '')}
-          error={serverErrors.start_date}
-          clearable
-          leftSection={<IconCalendar size={16} />}
-          clearButtonProps={{ 'aria-label': 'Xóa ngày bắt đầu' }}
-          data-testid="field-start-date"
-        />
-      </DatesProvider>
+      <DayField
+        label="Ngày bắt đầu"
+        value={values.start_date || null}
+        onChange={(value) => set('start_date', value ?? '')}
+        error={serverErrors.start_date}
+        clearable
+        withIcon
+        clearLabel="Xóa ngày bắt đầu"
+        data-testid="field-start-date"
+      />
     </>
   );
 }

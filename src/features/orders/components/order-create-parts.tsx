@@ -4,12 +4,11 @@
  */
 import '@mantine/dates/styles.layer.css';
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
-import { IconCalendar, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { vietnamDay } from '@contract/price-policy';
 import type { CartRow, LocalOrder, LocalOrderType, LocalStock } from '@/db/app-db';
-import { DISPLAY_DATE_FORMAT, parseDisplayDate } from '@/lib/dates';
 import { MoneyText } from '@/ui/money-text';
 import { NoteField } from '@/ui/note-field';
 import type { PricedCart } from '../model/cart-pricing';
@@ -98,19 +97,15 @@ export function OrderFieldsCard({ types, cart, update, disabled }: OrderFieldsPr
           onChange={(orderTypeId) => update((current) => ({ ...current, orderTypeId }))}
           disabled={disabled}
         />
-        <DateInput
+        <DayField
           label="Ngày giao hàng"
-          placeholder={DISPLAY_DATE_FORMAT}
-          valueFormat={DISPLAY_DATE_FORMAT}
-          dateParser={(text) => parseDisplayDate(text)}
-          locale="vi"
           minDate={vietnamDay()}
           clearable
-          leftSection={<IconCalendar size={16} />}
+          withIcon
+          clearLabel="Xóa ngày giao"
           value={cart.deliveryDate}
           onChange={(value) => update((current) => ({ ...current, deliveryDate: value }))}
           disabled={disabled}
-          popoverProps={{ withinPortal: true }}
           data-testid="delivery-date"
         />
         <NoteField

@@ -1,13 +1,11 @@
 /** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
 import '@mantine/dates/styles.layer.css';
 import { Modal, Stack } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
-import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
@@ -42,20 +40,17 @@ function EditForm({ order, busy, error, onClose, onSave }: Props & { order: Orde
   const [deliveryDate, setDeliveryDate] = useState<string | null>(order.delivery_date);
   return (
     <Stack gap="md">
-      <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1 }}>
-        <DatePickerInput
-          size="md"
-          label="Ngày giao"
-          placeholder="Chưa hẹn ngày giao"
-          valueFormat={DISPLAY_DATE_FORMAT}
-          value={deliveryDate}
-          onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : null)}
-          clearable
-          leftSection={<IconCalendar size={16} />}
-          clearButtonProps={{ 'aria-label': 'Xóa ngày giao' }}
-          data-testid="order-edit-delivery"
-        />
-      </DatesProvider>
+      <DayField
+        size="md"
+        label="Ngày giao"
+        placeholder="Chưa hẹn ngày giao"
+        value={deliveryDate}
+        onChange={setDeliveryDate}
+        clearable
+        withIcon
+        clearLabel="Xóa ngày giao"
+        data-testid="order-edit-delivery"
+      />
       <NoteField label="Ghi chú" minRows={3} maxRows={8} maxLength={1000} value={note} onChange={setNote} data-testid="order-edit-note" />
       <ProblemLine problem={error} />
       <DialogActions

@@ -1,12 +1,10 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
 import '@mantine/dates/styles.layer.css';
 import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
-import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ORDER_GROUP_STATUS_LABELS, type OrderGroupStatus } from '@contract/orders-groups';
-import { DISPLAY_DATE_FORMAT } from '@/lib/dates';
 import { NoteField } from '@/ui/note-field';
 import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
@@ -94,19 +92,16 @@ function CreateGroupForm({ companyId, isMobile, busy, error, onClose, onCreate }
           data-testid="group-title"
           data-autofocus
         />
-        <DatesProvider settings={{ locale: 'vi', firstDayOfWeek: 1 }}>
-          <DatePickerInput
-            size="md"
-            label="Ngày giao"
-            placeholder="Chọn ngày giao"
-            valueFormat={DISPLAY_DATE_FORMAT}
-            value={deliveryDate}
-            onChange={(value) => setDeliveryDate(value ? String(value).slice(0, 10) : null)}
-            clearable
-            leftSection={<IconCalendar size={16} />}
-            clearButtonProps={{ 'aria-label': 'Xóa ngày giao' }}
-          />
-        </DatesProvider>
+        <DayField
+          size="md"
+          label="Ngày giao"
+          placeholder="Chọn ngày giao"
+          value={deliveryDate}
+          onChange={setDeliveryDate}
+          clearable
+          withIcon
+          clearLabel="Xóa ngày giao"
+        />
       </Group>
       <NoteField label="Ghi chú" minRows={1} maxRows={4} maxLength={500} value={note} onChange={setNote} />
       <div>

@@ -1,10 +1,10 @@
 /**
  * What the counting screen reads from the device, live: the open counts (the `stock_check` mirror),
- * one count, and this person's draft of it. Works with no signal once the count has been pulled.
+ * one count, and the sheets this person sent of it (the draft being counted is src/db/use-device-draft.ts's). Works with no signal once the count has been pulled.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { AppDb, CountDraftRow, LocalStockCheck } from '@/db/app-db';
-import { draftKey, emptyDraft, type Counter } from '../model/count-sheet';
+import type { AppDb, LocalStockCheck, OutboxRow } from '@/db/app-db';
+import type { Counter } from '../model/count-sheet';
 
 export function useOpenChecks(db: AppDb, companyId: number): LocalStockCheck[] | undefined {
   return useLiveQuery(async () => {
@@ -18,10 +18,10 @@ export function useStockCheck(db: AppDb, id: string): LocalStockCheck | null | u
   return useLiveQuery(async () => (await db.stockChecks.get(id)) ?? null, [db, id]);
 }
 
-/** This person's draft of a count (an empty one until something is counted). */
-export function useCountDraft(db: AppDb, who: Counter, receiptId: string): CountDraftRow | undefined {
-  return useLiveQuery(
-    async () => (await db.countDrafts.get(draftKey(who, receiptId))) ?? emptyDraft(who, receiptId),
-    [db, who.companyId, who.accountId, receiptId],
-  );
+/** The sheets this person sent of a count from this device, newest first, with where each stands. */
+export function useSentSheets(db: AppDb, who: Counter, receiptId: string): OutboxRow[] | undefined {
+  return useLiveQuery(async () => {
+    const ops = await db.outbox.where('entity.id').equals(receiptId).sortBy('seq');
+    return ops.filter((op) => op.type === 'stock.count' && op.accountId === who.accountId && op.companyId === who.companyId).reverse();
+  }, [db, who.companyId, who.accountId, receiptId]);
 }

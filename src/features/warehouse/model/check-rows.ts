@@ -1,8 +1,8 @@
 /**
  * A stock count (kiểm kho) as form 05-VT lays it out, per lot: the books, the count, and the
- * difference as surplus (thừa) or shortage (thiếu), each with its value. The counted figure is the
- * sum of every counter's sheets, which the server writes on the lines when the count is completed
- * (server/modules/warehouse/receipt-posting.ts); before that it is unknown (null). Values are at
+ * difference as surplus (thừa) or shortage (thiếu), each with its value. The counted figure is what
+ * the counters' sheets say (server/modules/warehouse/checks.ts mergedCounts): so far while the count
+ * is open, as written on the lines when it is completed; null for a lot nobody counted. Values are at
  * the moving-average cost: the cost the posting used for a posted difference, else the variant's
  * average cost in the warehouse now.
  */

@@ -1,8 +1,9 @@
 /**
  * Counting on a phone (kiểm kho), offline or not: what the person counts is kept on the device as a
  * draft (it survives reloads), and sending it writes one `stock.count` op with the sheet, in the same
- * transaction that clears the draft. The server stores a sheet once by its id and sums the sheets
- * of every counter (server/modules/warehouse/checks.ts).
+ * transaction that clears the draft. The server stores a sheet once by its id; a lot counted again
+ * by the same person takes the later figure, and the figures of different counters are summed
+ * (server/modules/warehouse/checks.ts mergedCounts).
  */
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, CountDraftRow } from '@/db/app-db';
@@ -35,6 +36,10 @@ export function setCounted(draft: CountDraftRow, line: { variantId: number; lotI
 export function countBy(draft: CountDraftRow, variantId: number, lotId: number | null, quantity: number): CountDraftRow {
   const current = draft.lines.find((entry) => entry.variantId === variantId && entry.lotId === lotId)?.quantity ?? 0;
   return setCounted(draft, { variantId, lotId, quantity: current + quantity });
+}
+
+export async function readDraft(db: AppDb, who: Counter, receiptId: string): Promise<CountDraftRow> {
+  return (await db.countDrafts.get(draftKey(who, receiptId))) ?? emptyDraft(who, receiptId);
 }
 
 export async function saveDraft(db: AppDb, draft: CountDraftRow): Promise<void> {

@@ -68,7 +68,8 @@ export function CheckDetail({ companyId, receipt, isMobile }: Props) {
     <Stack gap="md">
       {open && (
         <Alert color="blue" variant="light" icon={<IconClipboardList size={18} />} data-testid="check-open-note">
-          Số đếm của các tờ kiểm được cộng lại khi hoàn thành phiếu; chênh lệch với sổ sách được ghi vào tồn kho lúc đó.
+          Thực tế là số đếm đến lúc này: mỗi người đếm lấy lần đếm sau cùng của từng lô, số của những người đếm khác nhau được cộng lại.
+          Chênh lệch với sổ sách chỉ ghi vào tồn kho khi hoàn thành phiếu.
         </Alert>
       )}
       <Card withBorder radius="md" padding="md">
