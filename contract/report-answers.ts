@@ -184,6 +184,21 @@ export type PromotionRow = {
   budget_share: number | null;
 };
 
+/**
+ * The promotions report's figures over every programme shown, each order counted once however many
+ * programmes applied to it (a row's `orders` and `revenue` count it under each of them).
+ */
+export type PromotionTotals = {
+  /** Orders at least one of the programmes applied to. */
+  orders: number;
+  customers: number;
+  /** Revenue of those orders, each once. */
+  revenue: number;
+  discount: number;
+  gift_value: number;
+};
+export type PromotionReport = { rows: PromotionRow[]; totals: PromotionTotals };
+
 export type DrillOrder = {
   id: string;
   code: string | null;

@@ -88,7 +88,7 @@ export const REPORT_TABLES = {
     col('discount', 'Tiền giảm', 'money'),
     col('gift_value', 'Giá trị quà tặng', 'money'),
     col('gift_quantity', 'Số lượng quà', 'number', true),
-    col('revenue', 'Doanh thu đơn áp dụng', 'money'),
+    col('revenue', 'Doanh thu đơn áp dụng CT', 'money'),
     col('budget', 'Ngân sách', 'number', true),
     col('budget_used', 'Đã dùng', 'number', true),
     col('budget_share', 'Đã dùng ngân sách', 'percent'),

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '@contract/money';
 import { vietnamDay } from '@contract/price-policy';
-import { presetPeriod, reportPaths, type BusinessAnalysis, type PromotionRow, type StaffReport } from '@contract/reports';
+import { presetPeriod, reportPaths, type BusinessAnalysis, type PromotionReport, type StaffReport } from '@contract/reports';
 import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
@@ -76,7 +76,7 @@ describe('reports at a desk', () => {
       }
       // The promotions report lists the programmes running this month with what they gave.
       const month = presetPeriod('this_month', vietnamDay());
-      const programmes = await serverReport<PromotionRow[]>(reportPaths.promotions, {
+      const { rows: programmes } = await serverReport<PromotionReport>(reportPaths.promotions, {
         company: office.companyId,
         date_from: month.from,
         date_to: month.to,

@@ -86,7 +86,7 @@ const SOURCES: Record<ReportTable, Source> = {
     kind: 'promotions',
     title: 'Báo cáo khuyến mại',
     schema: ReportFilterSchema,
-    rows: (ctx) => each(promotionReport(ctx)),
+    rows: (ctx) => each(promotionReport(ctx).then((answer) => answer.rows)),
   },
 };
 

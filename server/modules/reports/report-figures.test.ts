@@ -19,7 +19,7 @@ import {
   type CustomerTypeRow,
   type Period,
   type ProductReport,
-  type PromotionRow,
+  type PromotionReport,
   type RegionReport,
   type StaffReport,
 } from '@contract/reports';
@@ -362,8 +362,8 @@ async function compare(raw: Raw, period: Period, filter: Filter, scope: Scope, t
     ]);
   }
 
-  const promotions = await ask<PromotionRow[]>(reportPaths.promotions);
-  for (const row of promotions) {
+  const promotions = await ask<PromotionReport>(reportPaths.promotions);
+  for (const row of promotions.rows) {
     const mine = want.promotions.get(row.promotion_id) ?? { orders: 0, discount: 0, revenue: 0 };
     expect([row.name, row.orders, row.discount, row.revenue], label).toEqual([row.name, mine.orders, mine.discount, mine.revenue]);
   }

@@ -3,11 +3,14 @@
  * their customers and revenue, the discount and gifts given (gifts at list price, as budgets count
  * them: docs/promotions.md), and its budget used since it began. A usage counts while its order
  * stands: a cancelled or refused order releases it (promotion_usages.released_at).
+ *
+ * A row's orders and revenue are those its programme applied to, so an order several programmes
+ * applied to is in several rows; the answer's `totals` count every order once (issue 46).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PROMOTION_STATUS_LABELS, promotionStatus, type PromotionState } from '@contract/promotions-status';
 import { vietnamDay } from '@contract/price-policy';
-import { percent, type PromotionRow } from '@contract/reports';
+import { percent, type PromotionReport, type PromotionRow, type PromotionTotals } from '@contract/reports';
 import { promotions as p, promotionUsages as u, reportOrderFacts as f } from '@server/kernel/db/schema';
 import { rowsOf, wordConditions } from '@server/kernel/sql';
 import { ORDER_FACTS, type ReportContext } from './report-context';
@@ -15,8 +18,42 @@ import { REVENUE } from './report-orders';
 
 const num = (value: unknown) => Number(value ?? 0);
 
-export async function promotionReport(ctx: ReportContext, now = new Date()): Promise<PromotionRow[]> {
+export async function promotionReport(ctx: ReportContext, now = new Date()): Promise<PromotionReport> {
   const search = wordConditions(p.searchText, ctx.filter.search);
+  const [rows, totals] = await Promise.all([programmeRows(ctx, search, now), promotionTotals(ctx, search)]);
+  return { rows, totals };
+}
+
+/**
+ * The orders of the period at least one programme of the filter (its words) applied to, each once:
+ * how many, their customers and revenue, and the discount and gifts all those programmes gave.
+ */
+async function promotionTotals(ctx: ReportContext, search: SQL[]): Promise<PromotionTotals> {
+  const [row] = rowsOf<Record<string, string | null>>(
+    await ctx.db.execute(sql`
+      with applied as (
+        select ${u.orderId} as order_id, sum(${u.discount}) as discount, sum(${u.giftValue}) as gift_value
+        from ${u} join ${p} on ${p.id} = ${u.promotionId} and ${p.companyId} = ${u.companyId}
+        where ${u.companyId} = ${ctx.company} and ${u.releasedAt} is null
+          ${search.length ? sql`and ${sql.join(search, sql` and `)}` : sql``}
+        group by ${u.orderId}
+      )
+      select count(*) as orders, count(distinct ${f.customerId}) as customers,
+             coalesce(sum(${f.total}) filter (where ${REVENUE}), 0) as revenue,
+             coalesce(sum(applied.discount), 0) as discount, coalesce(sum(applied.gift_value), 0) as gift_value
+      from applied join ${f} on ${f.orderId} = applied.order_id
+      where ${ctx.where(ORDER_FACTS)}`),
+  );
+  return {
+    orders: num(row?.orders),
+    customers: num(row?.customers),
+    revenue: num(row?.revenue),
+    discount: num(row?.discount),
+    gift_value: num(row?.gift_value),
+  };
+}
+
+async function programmeRows(ctx: ReportContext, search: SQL[], now: Date): Promise<PromotionRow[]> {
   const rows = rowsOf<Record<string, string | null>>(
     await ctx.db.execute(sql`
       with used as (

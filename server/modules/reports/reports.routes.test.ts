@@ -15,7 +15,7 @@ import {
   type EmployeeKpiReport,
   type ProductDetail,
   type ProductReport,
-  type PromotionRow,
+  type PromotionReport,
   type RegionReport,
   type ReportFilterOptions,
   type RevenueCustomer,
@@ -118,8 +118,8 @@ describe('the report calls', () => {
     const levels = await kit.get<CustomerTypeRow[]>(reportPaths.customerTypes, { ...period(), group_by: 'level' });
     expect(levels.body.data.reduce((sum, row) => sum + row.revenue, 0)).toBe(figures.revenue);
 
-    const promotions = await kit.get<PromotionRow[]>(reportPaths.promotions, period());
-    const tiers = promotions.body.data.find((row) => row.name === 'Khuyến mại tháng trước: mua nhiều giảm nhiều')!;
+    const promotions = await kit.get<PromotionReport>(reportPaths.promotions, period());
+    const tiers = promotions.body.data.rows.find((row) => row.name === 'Khuyến mại tháng trước: mua nhiều giảm nhiều')!;
     expect(tiers.orders).toBeGreaterThan(0);
     expect(tiers.discount).toBeGreaterThan(0);
 

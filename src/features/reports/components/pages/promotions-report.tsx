@@ -1,10 +1,12 @@
 /**
  * /reports/promotions (REPORT-PROMOTION): per programme that ran in the period, the orders it applied
  * to, their customers and revenue, the discount and gifts given (at list price) and its budget used.
+ * The cards are the server's totals, each order once: an order several programmes applied to is in
+ * each of their rows, so adding the rows up would count it several times.
  */
 import { useState } from 'react';
-import { reportPaths, type PromotionRow } from '@contract/reports';
-import { formatMoney } from '@/lib/money';
+import { reportPaths, type PromotionReport, type PromotionRow } from '@contract/reports';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
 import type { DrillTarget } from '@/features/reports/model/drill';
@@ -18,11 +20,11 @@ import type { ReportPageProps } from '../report-page-props';
 
 export function PromotionsReport({ companyId, search, onSearch, isMobile }: ReportPageProps) {
   const query = reportQuery(companyId, search);
-  const answer = useReport<PromotionRow[]>(reportPaths.promotions, query);
+  const answer = useReport<PromotionReport>(reportPaths.promotions, query);
   const view = useTableView(companyId, 'report-promotions');
   const [drill, setDrill] = useState<DrillTarget | null>(null);
-  const rows = answer.data?.data;
-  const sum = (pick: (row: PromotionRow) => number) => rows?.reduce((total, row) => total + pick(row), 0) ?? 0;
+  const rows = answer.data?.data.rows;
+  const totals = answer.data?.data.totals;
   return (
     <ReportLayout
       view={view}
@@ -34,11 +36,22 @@ export function PromotionsReport({ companyId, search, onSearch, isMobile }: Repo
       error={answer.error}
       loading={answer.isPending}
       cards={
-        rows && (
+        totals && (
           <FigureCards>
-            <FigureCard label="Tiền giảm" value={formatMoney(sum((row) => row.discount))} testId="figure-discount" />
-            <FigureCard label="Giá trị quà tặng" value={formatMoney(sum((row) => row.gift_value))} />
-            <FigureCard label="Doanh thu đơn áp dụng" value={formatMoney(sum((row) => row.revenue))} />
+            <FigureCard label="Tiền giảm" value={formatMoney(totals.discount)} testId="figure-discount" />
+            <FigureCard label="Giá trị quà tặng" value={formatMoney(totals.gift_value)} testId="figure-gifts" />
+            <FigureCard
+              label="Đơn có khuyến mại"
+              value={formatNumber(totals.orders)}
+              hint="Mỗi đơn tính một lần"
+              testId="figure-promoted-orders"
+            />
+            <FigureCard
+              label="Doanh thu đơn có khuyến mại"
+              value={formatMoney(totals.revenue)}
+              hint="Mỗi đơn tính một lần, dù áp dụng nhiều chương trình"
+              testId="figure-promoted-revenue"
+            />
           </FigureCards>
         )
       }
