@@ -1,5 +1,6 @@
 /** Stock for the tests: a variant brought to an exact quantity on hand in the default warehouse, through receipts. */
 import { and, eq } from 'drizzle-orm';
+import { vietnamDay } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { stockLevels } from '@server/kernel/db/schema';
@@ -28,7 +29,7 @@ export async function stockTo(server: TestServer, token: string, company: number
     token,
     body: {
       company,
-      document_date: new Date().toISOString().slice(0, 10),
+      document_date: vietnamDay(),
       status: 'completed',
       lines: [
         {

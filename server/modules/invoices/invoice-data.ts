@@ -7,14 +7,10 @@
  * Only fields §14.3 documents are sent: MISA takes the seller from the account and the form from the
  * series, and a field with no value is left out. Amounts are whole đồng (AmountDecimalDigits 0).
  */
+import { vietnamDay } from '@contract/price-policy';
 import type { einvoices } from '@server/kernel/db/schema';
 
 type InvoiceRow = typeof einvoices.$inferSelect;
-
-/** Today in Vietnam (UTC+7), the invoice's date. */
-export function vietnamDay(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3600_000).toISOString().slice(0, 10);
-}
 
 /** §14.3 ReferenceType: 1 thay thế, 2 điều chỉnh, with the invoice replaced or adjusted and why. */
 export type InvoiceReference = { type: 1 | 2; original: InvoiceRow; reason: string };
@@ -51,6 +47,7 @@ export function invoiceData(
   return withoutEmpty({
     RefID: invoice.refId,
     InvSeries: invoice.series,
+    // Ngày lập: the day in Vietnam when it is sent (02/12 at 03:08 there is 01/12 in UTC).
     InvDate: vietnamDay(),
     CurrencyCode: 'VND',
     ExchangeRate: 1,

@@ -15,7 +15,8 @@ import { PermanentJobError, type ClaimedJob, type JobHandler } from '@server/ker
 import { isSwitchOn } from '@server/kernel/switches';
 import { ProviderError } from '@server/lib/provider-http';
 import { fold } from '@contract/fold';
-import { invoiceData, vietnamDay } from './invoice-data';
+import { vietnamDay } from '@contract/price-policy';
+import { invoiceData } from './invoice-data';
 import { invoiceConnection } from './invoice-settings';
 import { CANCEL_QUEUE, PUBLISH_QUEUE, type InvoiceRow } from './invoice-write';
 import { meInvoiceClient, meInvoiceMessage, seriesWithCode, type MeInvoiceClient, type MeInvoiceSettings } from './meinvoice-client';

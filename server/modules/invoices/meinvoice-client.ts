@@ -7,6 +7,7 @@
  * XML, and cancelling on MISA's v3 line. meInvoice answers some calls in PascalCase and others in
  * camelCase; both are read. Its codes become Vietnamese sentences (meinvoice-codes.ts).
  */
+import { vietnamDay } from '@contract/price-policy';
 import { providerBaseUrl, setConnectionStatus, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
 import type { AppDeps } from '@server/kernel/app-types';
 import { ProviderError, providerFetch } from '@server/lib/provider-http';
@@ -100,6 +101,26 @@ function listOf(value: unknown): Row[] {
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+
+/** A moment that names its offset: `…Z`, `…+07:00`, `…+0700`. */
+const ZONED = /(?:Z|[+-]\d\d:?\d\d)$/i;
+
+/**
+ * The Vietnamese calendar day of a date meInvoice answers (InvDate, PublishedTime). A bare day or a
+ * wall-clock time without a zone is Vietnam's already, as MISA documents them (`2025-07-01`,
+ * `2025-07-01T10:00:00`); a moment with a zone is turned to Vietnam's day, never cut at its UTC date
+ * (`2026-12-01T20:08:00Z` is 02/12 in Vietnam).
+ */
+export function providerDay(value: string | null): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (ZONED.test(trimmed) && /^\d{4}-\d\d-\d\dT/.test(trimmed)) {
+    const at = new Date(trimmed);
+    if (!Number.isNaN(at.getTime())) return vietnamDay(at);
+  }
+  return /^\d{4}-\d\d-\d\d/.test(trimmed) ? trimmed.slice(0, 10) : null;
+}
+
 /** The ký hiệu's có mã letter: `C25TAA` or, with the form digit in front, `1C25TAA`. */
 export const seriesWithCode = (series: string) =>
   series
@@ -114,7 +135,7 @@ function statusOf(row: Row): MeInvoiceStatus {
     transactionId: String(row.TransactionID ?? ''),
     series: String(row.InvSeries ?? ''),
     number: String(row.InvNo ?? ''),
-    issuedOn: published ? published.slice(0, 10) : null,
+    issuedOn: providerDay(published),
     taxAuthorityCode: text(row.InvoiceCode),
     cancelled: row.EInvoiceStatus === 2,
     taxRefused: row.SendTaxStatus === 3 || row.SendTaxStatus === 4,
@@ -225,7 +246,7 @@ export function meInvoiceClient(deps: Pick<AppDeps, 'db' | 'vault' | 'simulatorU
         transactionId: String(result.TransactionID ?? ''),
         series: String(result.InvSeries ?? invoiceData.InvSeries),
         number: String(result.InvNo ?? ''),
-        issuedOn: invDate ? invDate.slice(0, 10) : null,
+        issuedOn: providerDay(invDate),
       };
     },
     async statusByRef(refId: string): Promise<MeInvoiceStatus | null> {
