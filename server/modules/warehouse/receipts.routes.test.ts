@@ -280,6 +280,21 @@ describe('warehouse receipts', () => {
     expect(made.status).toBe(201);
     const variant = kit.variant('Berberin 100mg');
     const base = variant.units.find((unit) => unit.factor === 1)!.unit;
+    // To the warehouse it leaves from: a mistake in the form, said on the field, and nothing written.
+    const receiptsBefore = await kit.server.call(`/warehouse/api/transferreceipt/?company=${kit.anKhang}`, { token: kit.an.access });
+    const same = await receipt('transfer', {
+      warehouse: made.body.data.id,
+      to_warehouse: made.body.data.id,
+      lines: [{ variant_id: variant.id, unit: base, quantity: 20 }],
+    });
+    expect([same.status, same.body.error, same.body.message, same.body.fields]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'Kho nhận phải khác kho xuất',
+      { to_warehouse: 'Kho nhận phải khác kho xuất' },
+    ]);
+    const receiptsAfter = await kit.server.call(`/warehouse/api/transferreceipt/?company=${kit.anKhang}`, { token: kit.an.access });
+    expect(receiptsAfter.body.count).toBe(receiptsBefore.body.count);
     const transfer = await receipt('transfer', {
       to_warehouse: made.body.data.id,
       lines: [{ variant_id: variant.id, unit: base, quantity: 20 }],

@@ -7,7 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { WarehouseRecord } from '@contract/warehouse';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, warehouses } from '@server/kernel/db/schema';
-import { forbidden, notFound } from '@server/kernel/errors';
+import { badRequest, forbidden, notFound } from '@server/kernel/errors';
 import { isSwitchOn } from '@server/kernel/switches';
 
 type WarehouseRow = typeof warehouses.$inferSelect;
@@ -86,8 +86,13 @@ export async function usableWarehouse(db: Db, companyId: number, id: number | nu
   return row;
 }
 
-/** The receiving warehouse of a transfer: another usable warehouse (so the service must be on). */
+const SAME_WAREHOUSE = 'Kho nhận phải khác kho xuất';
+
+/**
+ * The receiving warehouse of a transfer: another usable warehouse (so the service must be on). The
+ * same warehouse is a mistake in the form (400 on `to_warehouse`), not something the caller may not do.
+ */
 export async function otherWarehouse(db: Db, companyId: number, id: number, except: number): Promise<WarehouseRow> {
-  if (id === except) throw forbidden('FORBIDDEN', 'Kho nhận phải khác kho xuất');
+  if (id === except) throw badRequest('VALIDATION_FAILED', SAME_WAREHOUSE, { to_warehouse: SAME_WAREHOUSE });
   return usableWarehouse(db, companyId, id);
 }
