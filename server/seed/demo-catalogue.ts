@@ -30,10 +30,19 @@ type DemoProduct = {
   category: string;
   group: string;
   vat: VatRate;
-  variants: { name?: string; units: DemoUnit[] }[];
+  variants: { name?: string; parcel: DemoParcel; units: DemoUnit[] }[];
 };
+/**
+ * One base unit's weight and size (the catalogue's figures, docs/delivery.md "Parcels"): a tablet
+ * 1 g and 1 cm³ (a box of 100 weighs 100 g), a sachet 3–5 g, a 125 ml bottle of syrup 180 g, so an
+ * order's parcel weighs what the goods sold weigh.
+ */
+type DemoParcel = [grams: number, lengthCm: number, widthCm: number, heightCm: number];
 
-/** The products themselves: data, one product per line (units: unit, factor, price, wholesale price, has a barcode). */
+/**
+ * The products themselves: data, one product per line (units: unit, factor, price, wholesale price,
+ * has a barcode; parcel: a base unit's grams and cm).
+ */
 const { anKhang: AN_KHANG, minhPhat: MINH_PHAT } = demoProducts as { anKhang: DemoProduct[]; minhPhat: DemoProduct[] };
 
 async function optionIds(tx: Db, kind: Exclude<OptionKind, 'unit'>, companyId: number, titles: (string | undefined)[]) {
@@ -83,6 +92,10 @@ async function seedProducts(tx: Db, companyId: number, list: DemoProduct[], barc
       is_medicine: product.group.startsWith('Thuốc'),
       variants: product.variants.map((variant) => ({
         name: variant.name ?? '',
+        weight_grams: variant.parcel[0],
+        length_cm: variant.parcel[1],
+        width_cm: variant.parcel[2],
+        height_cm: variant.parcel[3],
         units: variant.units.map(([unit, factor, price, wholesale, barcode]) => {
           serial += 1;
           return {

@@ -2,16 +2,17 @@
  * Deliveries for the demo (issue 14), seeded when `npm start` seeds the demo with the simulators
  * running (server/server.ts): An Khang's accounts at the three carrier simulators (environment
  * 'simulator', checked there and their webhooks registered, as a person would), self delivery by
- * two of its staff, weights and sizes on its variants, three confirmed orders, and two of them
- * booked (GHN and GHTK) through the real path: their shipments are made by the job queue as soon as
- * it runs, and the simulators walk them a step every 90 seconds. The third waits to be booked.
+ * two of its staff, three confirmed orders, and two of them booked (GHN and GHTK) through the real
+ * path with the parcel their goods make (the catalogue's weights and sizes, demo-catalogue.ts):
+ * their shipments are made by the job queue as soon as it runs, and the simulators walk them a step
+ * every 90 seconds. The third waits to be booked.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { OrderSubmitPayload } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps } from '@server/kernel/app-types';
-import { accountCompanies, accounts, companies, customers, orders as orderTable, variants, variantUnits } from '@server/kernel/db/schema';
-import { bookDelivery, connectCarrier, connectSelfDelivery, quoteDelivery } from '@server/modules/delivery';
+import { accountCompanies, accounts, companies, customers, variants, variantUnits } from '@server/kernel/db/schema';
+import { bookDelivery, connectCarrier, connectSelfDelivery, orderGoods, quoteDelivery } from '@server/modules/delivery';
 import { moveOrder, submitOrder } from '@server/modules/orders';
 import { memberAccess } from '@server/modules/roles';
 import { DEMO } from './demo';
@@ -37,12 +38,6 @@ export async function seedDemoDelivery(deps: AppDeps): Promise<void> {
   const [an] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.phone, DEMO.an.phone));
   if (!company || !an) return;
 
-  // Boxes of medicine weigh 80–280 g and measure about 12 × 8 × 4 cm a base unit.
-  await db
-    .update(variants)
-    .set({ weightGrams: sql`80 + (${variants.id} % 5) * 50`, lengthCm: 12, widthCm: 8, heightCm: 4 })
-    .where(eq(variants.companyId, company.id));
-
   for (const account of ACCOUNTS) {
     await connectCarrier(deps, company.id, an.id, {
       company: company.id,
@@ -64,9 +59,9 @@ export async function seedDemoDelivery(deps: AppDeps): Promise<void> {
   for (const [index, carrier] of (['ghn', 'ghtk'] as const).entries()) {
     const orderId = orders[index];
     if (!orderId) continue;
-    const parcel = { weight_grams: 600, length_cm: 20, width_cm: 15, height_cm: 10 };
-    const [order] = await db.select({ total: orderTable.total }).from(orderTable).where(eq(orderTable.id, orderId));
-    const cod = order?.total ?? 0;
+    const goods = await orderGoods(db, company.id, orderId);
+    const parcel = goods.proposal.parcel;
+    const cod = goods.order.total;
     const quotes = await quoteDelivery(deps, company.id, {
       company: company.id,
       order: orderId,

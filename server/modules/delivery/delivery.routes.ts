@@ -23,6 +23,7 @@ import {
   SelfMoveSchema,
   type Carrier,
 } from '@contract/delivery';
+import { parcelWarnings } from '@contract/delivery-parcel';
 import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
 import { formatMoney } from '@contract/money';
 import type { PermissionAction } from '@contract/roles';
@@ -148,6 +149,8 @@ async function deliveryDraft(deps: AppDeps, c: Context<AppEnv>) {
     receiver: goods.receiver,
     parcel: goods.proposal.parcel,
     parcel_estimated: goods.proposal.estimated,
+    // Too heavy or too long for a pharmacy order: most likely the catalogue's weights or sizes are wrong.
+    parcel_warnings: parcelWarnings(goods.proposal.parcel),
     cod_amount: goods.cod,
     insurance_value: goods.order.total,
     accounts: accounts.map((account) => accountRecord(deps, account)),

@@ -6,4 +6,5 @@ export { codCollected, type CodCollection } from './cod';
 export { deliveryRoutes } from './delivery.routes';
 export { DELIVERY_JOB_HANDLERS } from './jobs';
 export { labelRoutes } from './labels.routes';
+export { orderGoods } from './order-parcel';
 export { deliveryWebhookRoutes } from './webhooks.routes';

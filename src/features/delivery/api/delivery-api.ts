@@ -87,6 +87,8 @@ export type DeliveryDraft = {
   receiver: { name: string; phone: string; address: string; province: string; district: string; ward: string };
   parcel: Parcel;
   parcel_estimated: boolean;
+  /** Why the proposed parcel looks wrong for a pharmacy order (contract/delivery-parcel.ts parcelWarnings). */
+  parcel_warnings: string[];
   cod_amount: number;
   insurance_value: number;
   accounts: CarrierAccountRecord[];

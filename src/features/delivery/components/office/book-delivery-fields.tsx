@@ -2,7 +2,9 @@
  * Parts of the booking form (book-delivery-dialog.tsx): the parcel with COD and declared value, and
  * for the quote chosen its pick shift (a carrier) or the employee who carries it (self delivery).
  */
-import { Select, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { parcelWarnings } from '@contract/delivery-parcel';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import type { DeliveryDraft } from '@/features/delivery/api/delivery-api';
@@ -11,9 +13,14 @@ import { PARCEL_FIELDS, type useBookDelivery } from './use-book-delivery';
 
 type Form = ReturnType<typeof useBookDelivery>;
 
-/** Weight and size (proposed from the variants, editable), then COD and declared value. */
+/**
+ * Weight and size (proposed from the variants, editable), warned while they look wrong for a
+ * pharmacy order (too heavy or too long, as typed), then COD and declared value.
+ */
 export function BookParcelFields({ draft, form }: { draft: DeliveryDraft; form: Form }) {
-  const { parcel, setParcel, cod, setCod, insurance, setInsurance } = form;
+  const { parcel, setParcel, cod, setCod, insurance, setInsurance, parcelValue } = form;
+  const typed = parcelValue();
+  const warnings = typed ? parcelWarnings(typed) : draft.parcel_warnings;
   return (
     <>
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -35,6 +42,23 @@ export function BookParcelFields({ draft, form }: { draft: DeliveryDraft; form: 
           Một số sản phẩm chưa khai báo khối lượng hoặc kích thước: gói hàng đang được ước tính ({weightText(draft.parcel.weight_grams)}),
           vui lòng kiểm tra lại.
         </Text>
+      )}
+      {warnings.length > 0 && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title="Gói hàng bất thường"
+          data-testid="book-parcel-warning"
+        >
+          <Stack gap={4}>
+            {warnings.map((warning) => (
+              <Text key={warning} size="sm">
+                {warning}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <WholeAmountInput

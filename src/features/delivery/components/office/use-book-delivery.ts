@@ -109,6 +109,7 @@ export function useBookDelivery(companyId: number, draft: DeliveryDraft, onClose
     quote,
     account,
     shifts,
+    parcelValue,
     askQuotes,
     book,
   };
