@@ -42,6 +42,7 @@ export const ERROR_MESSAGES = {
   CARRIER_REFUSED: 'Hãng vận chuyển từ chối yêu cầu',
   CARRIER_UNAVAILABLE: 'Hãng vận chuyển đang không phản hồi, vui lòng thử lại sau',
   PROVIDER_ERROR: 'Đối tác đang gặp sự cố',
+  CATALOGUE_FIRST: 'Vui lòng đồng bộ danh mục sang MISA trước khi đồng bộ chứng từ',
   ZALO_WINDOW_CLOSED: 'Quá 7 ngày, chỉ gửi được ZNS',
   INTERNAL: 'Hệ thống đang gặp sự cố, vui lòng thử lại sau',
 } as const;

@@ -95,7 +95,14 @@ export type AccountingSyncRecord = {
   updated_at: string;
 };
 
-/** A push of many records: what the progress bar counts. */
+/** A record AMIS refused (or that could not be sent) in a push: what the push's summary lists. */
+export type SyncFailure = { id: string; source_code: string; partner_name: string; error_message: string | null };
+
+/**
+ * A push of many records: what the progress bar counts, and what it came to. `outcome` is success
+ * only when something was synced and nothing failed; `summary` says "Đã đồng bộ X/Y, Z lỗi" once
+ * AMIS has answered every record, and `failures` lists the refused ones (at most 50).
+ */
 export type SyncBatchRecord = {
   id: string;
   source: AccountingSource;
@@ -103,8 +110,18 @@ export type SyncBatchRecord = {
   waiting: number;
   synced: number;
   failed: number;
+  outcome: 'running' | 'success' | 'failed';
+  summary: string;
+  failures: SyncFailure[];
   created_at: string;
 };
+
+/** The catalogue kinds a voucher names: sent to AMIS first ("Đồng bộ danh mục", step 1). */
+export const CATALOGUE_KINDS = ['customer', 'variant', 'warehouse'] as const;
+export type CatalogueKind = (typeof CATALOGUE_KINDS)[number];
+
+/** How much of each catalogue kind AMIS has (mapped, or sent with its own code), and whether step 1 is done. */
+export type CatalogueStatus = { kinds: Record<CatalogueKind, { total: number; unmapped: number }>; ready: boolean };
 
 export type SyncListBonus = { by_status: Partial<Record<SyncStatus, number>> };
 
@@ -216,6 +233,8 @@ export const MappingSaveSchema = bodyObject({
 
 export const DictionaryQuery = v.object({ company: companyQueryField, kind: v.picklist(MAPPING_KINDS, 'Loại danh mục không hợp lệ') });
 
+export const CataloguePushSchema = bodyObject({ company: companyBodyField });
+
 export const DictionaryPushSchema = bodyObject({
   company: companyBodyField,
   kind: v.picklist(['customer', 'variant', 'warehouse'], 'Loại danh mục không hợp lệ'),
@@ -230,6 +249,9 @@ export const accountingPaths = {
   mappings: '/invoice/api/amis/mappings/',
   dictionary: '/invoice/api/amis/dictionary/',
   pushDictionary: '/invoice/api/amis/dictionary/push/',
+  /** Step 1: how much of the catalogue AMIS has, and sending all of it. */
+  catalogue: '/invoice/api/amis/catalogue/',
+  pushCatalogue: '/invoice/api/amis/catalogue/push/',
   /** product-spec.md §7 "synchronize-order-misa", under the orders' prefix. */
   syncOrders: '/order/api/synchronize-order-misa/',
   callback: (connectionId: number, token: string) => `/invoice/api/amis-callback/${connectionId}/${token}/`,

@@ -2,7 +2,10 @@
  * Pushing records to AMIS (docs/invoices.md "Accounting"): "Đồng bộ" makes a batch, one sync row
  * per record (a record has one row ever: the unique key on company, source and record) with its
  * `org_refid`, and a job per row, all in one transaction; "Thử lại" sends failed or long-waiting
- * rows again under a new batch, same org_refid. The list and a batch's progress count rows by status.
+ * rows again under a new batch, same org_refid. Both are refused before the catalogue the records
+ * name was sent (catalogue-check.ts). The list and a batch's progress count rows by status, and a
+ * batch AMIS has answered says what it came to: "Đã đồng bộ X/Y, Z lỗi" with the refused listed,
+ * never a success when nothing was synced or anything failed.
  */
 import { and, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
@@ -22,12 +25,15 @@ import { badRequest, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
 import { selectPage } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
+import { requireCatalogue } from './catalogue-check';
 import { readyRecords } from './voucher-sources';
 
 export const VOUCHER_QUEUE = 'amis.voucher';
 const MAX_BATCH = 500;
 /** A row still waiting for AMIS after this long may be sent again (its callback was lost). */
 const WAITING_RESEND_MS = 10 * 60 * 1000;
+/** Refused records a batch's summary lists. */
+const FAILURES_LISTED = 50;
 
 type SyncRow = typeof accountingSyncs.$inferSelect;
 
@@ -50,15 +56,38 @@ export async function batchRecord(db: Db, companyId: number, id: string): Promis
     .where(and(eq(accountingSyncs.companyId, companyId), eq(accountingSyncs.batchId, id)))
     .groupBy(accountingSyncs.status);
   const of = (status: SyncStatus) => groups.find((group) => group.status === status)?.n ?? 0;
+  const [waiting, synced, failed] = [of('waiting'), of('synced'), of('failed')];
+  const failures =
+    failed === 0
+      ? []
+      : await db
+          .select({
+            id: accountingSyncs.id,
+            source_code: accountingSyncs.sourceCode,
+            partner_name: accountingSyncs.partnerName,
+            error_message: accountingSyncs.errorMessage,
+          })
+          .from(accountingSyncs)
+          .where(and(eq(accountingSyncs.companyId, companyId), eq(accountingSyncs.batchId, id), eq(accountingSyncs.status, 'failed')))
+          .orderBy(accountingSyncs.sourceCode)
+          .limit(FAILURES_LISTED);
   return {
     id,
     source: batch.source as AccountingSource,
     total: batch.total,
-    waiting: of('waiting'),
-    synced: of('synced'),
-    failed: of('failed'),
+    waiting,
+    synced,
+    failed,
+    ...batchOutcome(batch.total, waiting, synced, failed),
+    failures,
     created_at: batch.createdAt.toISOString(),
   };
+}
+
+/** What a batch came to, in words: still running, or "Đã đồng bộ X/Y, Z lỗi"; a success only when something synced and nothing failed. */
+export function batchOutcome(total: number, waiting: number, synced: number, failed: number): Pick<SyncBatchRecord, 'outcome' | 'summary'> {
+  if (waiting > 0) return { outcome: 'running', summary: `Đang đồng bộ: MISA đã trả kết quả ${synced + failed}/${total} chứng từ` };
+  return { outcome: synced > 0 && failed === 0 ? 'success' : 'failed', summary: `Đã đồng bộ ${synced}/${total}, ${failed} lỗi` };
 }
 
 async function newBatch(tx: Db, companyId: number, source: AccountingSource, total: number, accountId: number): Promise<string> {
@@ -73,6 +102,12 @@ export async function startSync(
   input: { companyId: number; source: AccountingSource; ids: readonly string[] | null; accountId: number },
 ): Promise<SyncBatchRecord> {
   const ready = await readyRecords(db, input.companyId, input.source, input.ids, MAX_BATCH);
+  await requireCatalogue(
+    db,
+    input.companyId,
+    input.source,
+    ready.map((record) => record.source_id),
+  );
   const batchId = await db.transaction(async (tx) => {
     const rows = await tx
       .insert(accountingSyncs)
@@ -131,6 +166,10 @@ export async function retrySync(
     )
     .limit(MAX_BATCH);
   if (rows.length === 0) throw badRequest('VALIDATION_FAILED', 'Không có bản ghi lỗi nào để gửi lại');
+  for (const source of new Set(rows.map((row) => row.source as AccountingSource))) {
+    const ids = rows.filter((row) => row.source === source).map((row) => row.sourceId);
+    await requireCatalogue(db, input.companyId, source, ids);
+  }
   const batchId = await db.transaction(async (tx) => {
     const id = await newBatch(tx, input.companyId, rows[0]!.source as AccountingSource, rows.length, input.accountId);
     for (const row of rows) {

@@ -2,7 +2,8 @@
  * Accounting calls (issue 18; docs/invoices.md "Accounting"), behind the VAT switch like the rest
  * of /invoice/api:
  *   GET, PUT, DELETE amis/connection/ · GET, PUT amis/mappings/ · GET amis/dictionary/ ·
- *   POST amis/dictionary/push/ · GET, POST amis/sync/ · GET amis/sync/candidates/ ·
+ *   POST amis/dictionary/push/ · GET amis/catalogue/ · POST amis/catalogue/push/ (step 1: the
+ *   catalogue, before any voucher) · GET, POST amis/sync/ · GET amis/sync/candidates/ ·
  *   POST amis/sync/retry/ · GET amis/batch/{id}/
  * and POST /order/api/synchronize-order-misa/ (product-spec.md §7). Seeing needs the invoices
  * area's view, pushing its create, the connection, the mappings and sending again its edit.
@@ -12,6 +13,7 @@ import * as v from 'valibot';
 import {
   AmisConnectionSchema,
   CandidatesQuery,
+  CataloguePushSchema,
   DictionaryPushSchema,
   DictionaryQuery,
   MappingListQuery,
@@ -29,6 +31,7 @@ import { notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { listMappings, pushDictionary, saveMappings } from './accounting-mappings';
 import { batchRecord, listSyncs, retrySync, startSync } from './accounting-sync';
+import { catalogueStatus, pushCatalogue, pushedText } from './catalogue-check';
 import { invoicesCompany } from './company-checks';
 import { amisClientFor, amisConnection, connectionRecord, requireAmisConnection, saveAmisConnection } from './amis-connection';
 import { providerProblem } from './invoice-settings';
@@ -100,6 +103,26 @@ export function accountingRoutes(deps: AppDeps) {
     try {
       const pushed = await pushDictionary(db, amisClientFor(deps, connection), input.company, input.kind);
       return ok(c, { pushed }, { message: pushed ? `Đã gửi ${pushed} mục sang MISA` : 'Mọi mục đều đã có mã trên MISA' });
+    } catch (error) {
+      return providerProblem(error);
+    }
+  });
+
+  app.get('/amis/catalogue', async (c) => {
+    const { company } = await query(c, CompanyQuery);
+    return ok(c, await catalogueStatus(db, company));
+  });
+
+  app.post('/amis/catalogue/push', async (c) => {
+    const input = await body(c, CataloguePushSchema, 'create');
+    const connection = await requireAmisConnection(deps, input.company);
+    try {
+      const pushed = await pushCatalogue(db, amisClientFor(deps, connection), input.company);
+      return ok(
+        c,
+        { pushed, status: await catalogueStatus(db, input.company) },
+        { message: `Đã gửi danh mục sang MISA: ${pushedText(pushed)}` },
+      );
     } catch (error) {
       return providerProblem(error);
     }

@@ -1,6 +1,6 @@
 /**
  * The accounting calls (contract/invoices-accounting.ts accountingPaths): the AMIS connection, the
- * sync rows with their counts, what is left to push, a batch's progress (asked every second while
+ * catalogue's status (step 1), the sync rows with their counts, what is left to push, a batch's progress (asked every second while
  * AMIS still owes answers), the mapping and AMIS's dictionary, and the writes. Keys start with
  * ['accounting', company]; a write refreshes them all.
  */
@@ -11,6 +11,8 @@ import {
   type AccountingSyncRecord,
   type AmisConnectionInput,
   type AmisConnectionRecord,
+  type CatalogueKind,
+  type CatalogueStatus,
   type DictionaryItem,
   type MappingKind,
   type MappingRecord,
@@ -65,6 +67,16 @@ export function useRecordSync(companyId: number, source: AccountingSource, recor
           redirectOnForbidden: false,
         })
       ).data[0] ?? null,
+  });
+}
+
+/** Step 1: how much of the catalogue (customers, goods, warehouses) AMIS has not got yet. */
+export function useCatalogueStatus(companyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: accountingKeys.of(companyId, 'catalogue'),
+    enabled,
+    retry: false,
+    queryFn: async () => (await apiRequest<CatalogueStatus>(accountingPaths.catalogue, { query: { company: companyId } })).data,
   });
 }
 
@@ -133,5 +145,7 @@ export function useAccountingWrites(companyId: number) {
     saveMappings: (kind: MappingKind, items: { local_key: string; misa_code: string | null; misa_name: string | null }[]) =>
       send<null>(accountingPaths.mappings, 'PUT', { kind, items }),
     pushDictionary: (kind: Exclude<MappingKind, 'account'>) => send<{ pushed: number }>(accountingPaths.pushDictionary, 'POST', { kind }),
+    pushCatalogue: () =>
+      send<{ pushed: Record<CatalogueKind, number>; status: CatalogueStatus }>(accountingPaths.pushCatalogue, 'POST', {}),
   };
 }

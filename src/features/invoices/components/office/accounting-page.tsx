@@ -1,12 +1,14 @@
 /**
- * /accounting: synchronising with MISA AMIS Kế toán (issue 18): what was pushed and AMIS's answers,
- * the dictionary mapping, and the connection. Without a connection the page opens on it.
+ * /accounting: synchronising with MISA AMIS Kế toán (issue 18): once connected, the two steps in
+ * order (accounting-steps.tsx: the catalogue first, then the vouchers), what was pushed and AMIS's
+ * answers, the dictionary mapping, and the connection. Without a connection the page opens on it.
  */
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyState } from '@/ui/empty-state';
 import { LoadingBlock } from '@/ui/loading-block';
 import { useAmisConnection } from '@/features/invoices/api/accounting-api';
+import { AccountingSteps } from './accounting-steps';
 import { ConnectionTab } from './connection-tab';
 import { MappingTab } from './mapping-tab';
 import { SyncTab } from './sync-tab';
@@ -25,9 +27,10 @@ export function AccountingPage({ companyId, isMobile }: { companyId: number; isM
       <Stack gap={2}>
         <Title order={3}>Đồng bộ kế toán MISA AMIS</Title>
         <Text size="sm" c="dimmed">
-          Đơn hàng hoàn thành và phiếu nhập kho thành chứng từ trên AMIS Kế toán; AMIS trả kết quả từng chứng từ.
+          Đơn hàng hoàn thành, phiếu nhập kho và phiếu thu thành chứng từ trên AMIS Kế toán; AMIS trả kết quả từng chứng từ.
         </Text>
       </Stack>
+      {connected && <AccountingSteps companyId={companyId} isMobile={isMobile} onVouchers={() => setTab('sync')} />}
       <Tabs value={current} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="sync" disabled={!connected} data-testid="accounting-tab-sync">
