@@ -13,6 +13,7 @@ export const NOTIFICATION_KINDS = {
   role_request: 'Yêu cầu đổi vai trò',
   promotion_approval: 'Chương trình khuyến mãi chờ duyệt',
   order_status: 'Trạng thái đơn hàng',
+  order_changed: 'Đơn được nhận với thay đổi',
   delivery_status: 'Trạng thái giao hàng',
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -158,6 +158,8 @@ export type OutboxRow = {
   lastError: OutboxError | null;
   result: OpResult | null;
   doneAt: number | null;
+  /** A refused op the person set aside, and why: it asks for nothing more (src/sync/outbox.ts dismissRefusedOps). */
+  dismissed?: { reason: string; at: string } | null;
 };
 
 export class AppDb extends Dexie {

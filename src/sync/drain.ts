@@ -121,6 +121,8 @@ async function recordResult(
   const rejected = result.outcome === 'rejected';
   await db.outbox.update(op.seq!, {
     state: rejected ? 'rejected' : 'done',
+    // Counted as a send too: "Số lần gửi" of an op the server answered is never 0.
+    attempts: op.attempts + 1,
     result,
     doneAt: now,
     lastError: rejected ? { kind: 'rejected', code: result.error?.code, message: result.error?.message ?? 'Bị từ chối' } : null,

@@ -48,6 +48,19 @@ export async function enqueueOp<T extends OpType>(db: AppDb, op: NewOp<T>, now =
   return row.opId;
 }
 
+/**
+ * The refused ops about a record, set aside by the person with a reason (a refused order the
+ * customer no longer wants): they no longer ask for attention (the bell, "Cần xử lý"), and stay
+ * listed on /diagnostics with the reason. Returns how many. Call inside the record's own transaction.
+ */
+export async function dismissRefusedOps(db: AppDb, entityId: string, reason: string, now = new Date()): Promise<number> {
+  return db.outbox
+    .where('entity.id')
+    .equals(entityId)
+    .filter((op) => op.state === 'rejected')
+    .modify({ state: 'done', doneAt: now.getTime(), dismissed: { reason, at: now.toISOString() } });
+}
+
 const listeners = new Set<() => void>();
 
 /** Tell the sync engine new work is queued (after the transaction committed). */

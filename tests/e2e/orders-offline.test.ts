@@ -5,7 +5,9 @@
  *   official code (DH…) on the order;
  * - a price the office raises on the server while the phone is offline comes back, on the order, as
  *   a refusal naming the raise (from → to) in Vietnamese; the rep confirms the new price and sends
- *   again, and the server then holds exactly one order, at the new price.
+ *   again, and the server then holds exactly one order, at the new price;
+ * - a refused order the customer no longer wants is set aside with a reason (issue 46): the alarm
+ *   ends, /diagnostics keeps the op with the reason, nothing reaches the server.
  *
  * "Offline" is real for the page and for the worker: the browser reaches the server through a proxy
  * that is unplugged (tests/support/offline-proxy.ts), and the context is set offline too, so the page
@@ -294,9 +296,13 @@ describe('orders offline, on a phone, with the service worker', () => {
       await app.plugIn(context);
       const refused = page.getByTestId('order-detail').getByTestId('refused-order');
       await refused.waitFor({ timeout: SYNC_MS });
-      const raise = `Giá Panadol Extra (vỉ) đã tăng: ${formatMoney(unit.price)} → ${formatMoney(raisedPrice)}`;
+      // One answer: the raise, and the total the order comes to.
+      const raise = [
+        `Giá Panadol Extra (vỉ) đã tăng: ${formatMoney(unit.price)} → ${formatMoney(raisedPrice)}`,
+        `Tổng tiền: ${formatMoney(quoted.total)} → ${formatMoney(raised.total)}`,
+      ].join('\n');
       await expect(refused.getByTestId('refusal-reason').innerText()).resolves.toBe(
-        'Giá đã thay đổi trên hệ thống. Vui lòng xác nhận giá mới với khách hàng và gửi lại.',
+        'Đơn hàng đã thay đổi trên hệ thống. Vui lòng xác nhận các thay đổi dưới đây và tổng tiền mới với khách hàng rồi gửi lại.',
       );
       await expect(refused.getByTestId('order-changes').innerText()).resolves.toBe(raise);
       await eventually(() => orderPage(page).then((shown) => [shown.code, shown.chip])).toEqual([localNo, 'Bị từ chối – Sửa']);
@@ -337,6 +343,58 @@ describe('orders offline, on a phone, with the service worker', () => {
       expect(stored.lines.map((entry) => [entry.product_name, entry.unit, entry.quantity, entry.unit_price, entry.line_total])).toEqual([
         ['Panadol Extra', 'vỉ', 2, raisedPrice, raised.total],
       ]);
+    },
+    TEST_TIMEOUT_MS,
+  );
+  it(
+    'a refused order the customer no longer wants is set aside with a reason: it leaves the device, the alarm ends, /diagnostics keeps why',
+    async () => {
+      const customer = 'Quầy thuốc Đức Hạnh';
+      const office = await officeSignIn(app.server.url);
+      const customerId = await customerIdByName(office, customer);
+      const { variant, unit } = await scanOnServer(office, DEMO_BARCODES.efferalganStrip);
+      expect([variant.product_name, unit.unit, unit.price]).toEqual(['Efferalgan 500mg viên sủi', 'vỉ', 12_000]);
+      const beforeAtCustomer = (await serverOrders(office, { customer: customerId })).count;
+
+      const { context, page } = await openOrderScreenOnline(office);
+      await goOffline(context, page);
+      await pickCustomer(page, customer);
+      await scanIntoOrder(page, DEMO_BARCODES.efferalganStrip);
+      await eventually(() => cartLines(page).count()).toBe(1);
+      await sendButton(page).click();
+      await toast(page, 'success', SAVED_OFFLINE).waitFor();
+      const orderId = await openedOrderId(page);
+      await setUnitPrice(office, variant, unit.unit, 13_500);
+
+      // Refused on reconnect: the pill asks for attention, the order page offers what can be done.
+      await app.plugIn(context);
+      const refused = page.getByTestId('order-detail').getByTestId('refused-order');
+      await refused.waitFor({ timeout: SYNC_MS });
+      await eventually(() => pillState(page), SYNC_MS).toBe('attention: Cần xử lý: 1 thao tác bị từ chối');
+
+      // "Bỏ đơn này", with a reason: back on the order list, the order gone, the alarm ended.
+      await refused.getByTestId('discard-refused-order').click();
+      const form = refused.getByTestId('discard-form');
+      await expect(form.getByTestId('discard-confirm').isDisabled()).resolves.toBe(true);
+      await form.getByTestId('discard-reason').click();
+      await page.getByRole('option', { name: 'Khách không đặt nữa' }).click();
+      await form.getByTestId('discard-confirm').click();
+      await waitForPath(page, '/order');
+      await toast(page, 'success', 'Đã bỏ đơn ').waitFor();
+      await eventually(() => pillState(page)).not.toMatch(/^attention/);
+      await expect(
+        readStores(page, ['orders']).then((stores) => (stores.orders as { id: string }[]).some((order) => order.id === orderId)),
+      ).resolves.toBe(false);
+
+      // /diagnostics keeps the op, set aside with its reason and the server's words.
+      await page.goto('/diagnostics');
+      const row = page.getByTestId('outbox-row').filter({ hasText: 'Lý do bỏ: Khách không đặt nữa' });
+      await eventually(() => row.count()).toBe(1);
+      await expect(row.getByTestId('outbox-op-state').textContent()).resolves.toBe('Đã bỏ');
+      await expect(row.innerText()).resolves.toContain('Số lần gửi: 1');
+      await expect(row.getByTestId('outbox-op-error').innerText()).resolves.toContain('Giá đã thay đổi');
+      // Nothing reached the server.
+      await expect(serverOrders(office, { customer: customerId }).then((found) => found.count)).resolves.toBe(beforeAtCustomer);
     },
     TEST_TIMEOUT_MS,
   );

@@ -135,12 +135,12 @@ describe('promotions on a phone', () => {
     const refused = page.getByTestId('order-detail').getByTestId('refused-order');
     await refused.waitFor({ timeout: SYNC_MS });
     await expect(refused.getByTestId('refusal-reason').innerText()).resolves.toBe(
-      'Khuyến mại đã thay đổi trên hệ thống. Vui lòng xác nhận tổng tiền mới với khách hàng và gửi lại.',
+      'Đơn hàng đã thay đổi trên hệ thống. Vui lòng xác nhận các thay đổi dưới đây và tổng tiền mới với khách hàng rồi gửi lại.',
     );
     const changes = await refused.getByTestId('order-changes').innerText();
     expect(changes).toContain(`Chương trình ${tier.name} đã dừng`);
     const withoutTier = subtotal + Math.round((subtotal * PRODUCT.vat) / 100);
-    expect(changes).toContain(`Tổng tiền từ ${formatMoney(total)} thành ${formatMoney(withoutTier)}`);
+    expect(changes).toContain(`Tổng tiền: ${formatMoney(total)} → ${formatMoney(withoutTier)}`);
 
     // The rep confirms: back in the cart, priced with what runs now, sent again.
     await refused.getByRole('button', { name: 'Xác nhận khuyến mại mới và gửi lại' }).click();

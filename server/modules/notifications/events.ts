@@ -64,6 +64,23 @@ export async function notifyDiscountApproval(
   });
 }
 
+/**
+ * A rep's order was taken with changes (less stock, a tier or gift it cost, a new total): the rep is
+ * told, whether or not the phone is open when its queue is sent (server/modules/orders order-submit.ts).
+ */
+export async function notifyOrderChanged(
+  tx: Db,
+  event: { companyId: number; orderId: string; code: string; repId: number; changes: readonly { message: string }[] },
+): Promise<void> {
+  await notify(tx, [event.repId], {
+    companyId: event.companyId,
+    kind: 'order_changed',
+    title: `Đơn ${event.code} được nhận với thay đổi`,
+    body: event.changes.map((change) => change.message).join('; '),
+    link: `/order/${event.orderId}`,
+  });
+}
+
 /** An order changed status (server/modules/orders/order-moves.ts): its rep is told; a settled order no longer waits for approval. */
 export async function notifyOrderMoved(
   tx: Db,

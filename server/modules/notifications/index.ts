@@ -4,6 +4,7 @@ export {
   notifyDiscountApproval,
   notifyJoinDecision,
   notifyJoinRequest,
+  notifyOrderChanged,
   notifyOrderMoved,
   notifyPromotionWaiting,
   notifyRoleRequest,

@@ -3,6 +3,7 @@
  * passes at its boundary and the one it refuses, without a database. The whole op, with what it
  * reads and writes, is order-submit.test.ts.
  */
+import { formatMoney } from '@contract/money';
 import { describe, expect, it } from 'vitest';
 import type { OrderLineInput } from '@contract/orders';
 import type { VariantRecord, VariantUnit } from '@contract/products';
@@ -16,6 +17,7 @@ import {
   checkGiftStock,
   checkLocalNo,
   checkStock,
+  orderVerdict,
   priceLines,
   reachOrderCustomer,
   type FoundCustomer,
@@ -127,19 +129,17 @@ const catalogue = (...variants: VariantRecord[]) => new Map(variants.map((record
 
 describe('priceLines', () => {
   it('takes a quoted price equal to the server’s, and a higher quote at the server’s price', () => {
-    const priced = priceLines([line(), line({ lineId: 'l2', quotedUnitPrice: 60_000 })], catalogue(variant()), PRICING);
+    const { priced, raised } = priceLines([line(), line({ lineId: 'l2', quotedUnitPrice: 60_000 })], catalogue(variant()), PRICING);
+    expect(raised).toEqual([]);
     expect(priced.map((entry) => [entry.index, entry.unit.unit, entry.price.price, entry.label])).toEqual([
       [0, 'hộp', 50_000, 'Smecta'],
       [1, 'hộp', 50_000, 'Smecta'],
     ]);
   });
 
-  it('refuses a price raised by one đồng with every raise, from and to', () => {
-    const refused = refusal(() => priceLines([line(), line({ unit: 'VỈ', quotedUnitPrice: 5_499 })], catalogue(variant()), PRICING));
-    expect(refused.code).toBe('PRICE_CHANGED');
-    expect(refused.changes).toEqual([
-      { field: 'lines.1.unitPrice', from: 5_499, to: 5_500, message: expect.stringMatching(/^Giá Smecta \(vỉ\)/) },
-    ]);
+  it('notes a price raised by one đồng with every raise, from and to', () => {
+    const { raised } = priceLines([line(), line({ unit: 'VỈ', quotedUnitPrice: 5_499 })], catalogue(variant()), PRICING);
+    expect(raised).toEqual([{ field: 'lines.1.unitPrice', from: 5_499, to: 5_500, message: expect.stringMatching(/^Giá Smecta \(vỉ\)/) }]);
   });
 
   it('refuses an unknown product, an inactive one and an unknown unit by the line’s index', () => {
@@ -166,7 +166,7 @@ describe('priceLines', () => {
 });
 
 describe('checkStock', () => {
-  const priced = (...lines: OrderLineInput[]) => priceLines(lines, catalogue(variant(), variant({ id: 2, name: 'Cam' })), PRICING);
+  const priced = (...lines: OrderLineInput[]) => priceLines(lines, catalogue(variant(), variant({ id: 2, name: 'Cam' })), PRICING).priced;
 
   it('takes what the stock covers exactly, and a variant the warehouse does not keep in full', () => {
     const { accepted, shortages, left } = checkStock(
@@ -196,10 +196,62 @@ describe('checkStock', () => {
     ]);
   });
 
-  it('refuses an order of which nothing is left', () => {
+  it('refuses an order of which nothing is left, naming a raised price with it', () => {
     const refused = refusal(() => checkStock(priced(line()), new Map([[1, 9]])));
-    expect(refused).toMatchObject({ code: 'STOCK_INSUFFICIENT', message: 'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn' });
+    expect(refused).toMatchObject({
+      code: 'STOCK_INSUFFICIENT',
+      message: 'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn.',
+    });
     expect(refused.changes).toHaveLength(1);
+    const raise = { field: 'lines.0.unitPrice', from: 40_000, to: 50_000, message: 'Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫' };
+    const both = refusal(() => checkStock(priced(line()), new Map([[1, 9]]), [raise]));
+    expect(both.message).toBe(
+      'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn. Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫.',
+    );
+    expect(both.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'lines.0.quantity']);
+  });
+});
+
+describe('orderVerdict', () => {
+  const raise = { field: 'lines.0.unitPrice', from: 40_000, to: 50_000, message: 'Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫' };
+  const cut = { field: 'lines.1.quantity', from: 45, to: 17, message: 'Cam chỉ còn 17 hộp, đã giảm từ 45 xuống 17' };
+  const gone = { field: 'promotion.7', from: 'Mua 10 tặng 1', to: null, message: 'Chương trình Mua 10 tặng 1 đã dừng' };
+  const gift = { field: 'promotion.gifts.3', from: 1, to: 0, message: 'Hàng tặng giảm từ 1 còn 0' };
+  const none = { raised: [], shortages: [], lost: [], creditRefusal: null, quotedTotal: 1_000_000, total: 1_000_000 };
+
+  it('takes an order nothing changed', () => {
+    expect(orderVerdict(none)).toEqual({ outcome: 'applied', changes: [] });
+  });
+
+  it('refuses a raised price naming, in one answer, the programme stopped, the gift gone and the old and new totals', () => {
+    const refused = refusal(() => orderVerdict({ ...none, raised: [raise], lost: [gone, gift], total: 1_150_000 }));
+    expect(refused.code).toBe('PRICE_CHANGED');
+    expect(refused.message).toBe(
+      'Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫. ' +
+        'Khuyến mại đã thay đổi: Chương trình Mua 10 tặng 1 đã dừng; Hàng tặng giảm từ 1 còn 0. ' +
+        `Tổng tiền từ ${formatMoney(1_000_000)} thành ${formatMoney(1_150_000)}. Vui lòng xác nhận với khách hàng và gửi lại.`,
+    );
+    expect(refused.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'promotion.7', 'promotion.gifts.3', 'total']);
+  });
+
+  it('refuses promotions that give less for the same goods, and a credit block with a price raise names both', () => {
+    expect(refusal(() => orderVerdict({ ...none, lost: [gone], total: 1_100_000 })).code).toBe('PROMOTION_CHANGED');
+    const blocked = refusal(() => orderVerdict({ ...none, raised: [raise], creditRefusal: 'Khách hàng A vượt hạn mức 5.000.000 ₫' }));
+    expect(blocked.code).toBe('PRICE_CHANGED');
+    expect(blocked.message).toContain('Không thể đặt hàng: Khách hàng A vượt hạn mức 5.000.000 ₫.');
+    expect(blocked.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'credit']);
+    const creditOnly = refusal(() => orderVerdict({ ...none, creditRefusal: 'Khách hàng A vượt hạn mức' }));
+    expect([creditOnly.code, creditOnly.message]).toEqual(['CREDIT_LIMIT_EXCEEDED', 'Không thể đặt hàng: Khách hàng A vượt hạn mức.']);
+  });
+
+  it('takes a stock cut with the tier it cost and the new total, never silently', () => {
+    const taken = orderVerdict({ ...none, shortages: [cut], lost: [gone], quotedTotal: 2_154_600, total: 856_800 });
+    expect(taken.outcome).toBe('applied_with_changes');
+    expect(taken.changes).toEqual([
+      cut,
+      gone,
+      { field: 'total', from: 2_154_600, to: 856_800, message: `Tổng tiền từ ${formatMoney(2_154_600)} thành ${formatMoney(856_800)}` },
+    ]);
   });
 });
 

@@ -15,7 +15,7 @@ import { OpRejection, type OpContext } from '@server/kernel/sync/op-context';
 import { reachOf, requireReach } from '@server/modules/roles';
 import { variantRecordsById } from '@server/modules/products';
 import { lockStock } from '@server/modules/warehouse';
-import { giftGoodsOf, giftVariantIds, promotedCart, promotionLosses, promotionsForOrder } from '@server/modules/promotions';
+import { giftGoodsOf, giftVariantIds, promotedCart, promotionsForOrder } from '@server/modules/promotions';
 import type { orderFacts } from './order-facts';
 import type { PricingContext } from './order-pricing';
 
@@ -79,14 +79,14 @@ function priceLine(line: OrderLineInput, index: number, variant: VariantRecord |
 /**
  * The server re-prices every line with the function the phone used (docs/offline-sync.md
  * "Conflicts: the server decides"): the same or a lower price is taken (the server's); a higher one
- * refuses the order with every raise (from, to), for the rep to confirm and send again. A line the
- * catalogue no longer sells is refused first, by its index.
+ * is `raised` (from, to), which refuses the order for the rep to confirm, together with whatever
+ * else changed (orderVerdict). A line the catalogue no longer sells is refused at once, by its index.
  */
 export function priceLines(
   lines: readonly OrderLineInput[],
   variants: ReadonlyMap<number, VariantRecord>,
   pricing: PricingContext,
-): RepricedLine[] {
+): { priced: RepricedLine[]; raised: OpChange[] } {
   const priced = lines.map((line, index) => priceLine(line, index, variants.get(line.variantId), pricing));
   const raised: OpChange[] = priced
     .filter((entry) => entry.price.price > entry.line.quotedUnitPrice)
@@ -96,24 +96,17 @@ export function priceLines(
       to: price.price,
       message: `Giá ${label} (${unit.unit}) đã tăng từ ${formatMoney(line.quotedUnitPrice)} lên ${formatMoney(price.price)}`,
     }));
-  if (raised.length > 0) {
-    throw new OpRejection(
-      'PRICE_CHANGED',
-      `Giá đã thay đổi: ${raised.map((change) => change.message).join('; ')}. Vui lòng xác nhận giá mới và gửi lại.`,
-      undefined,
-      raised,
-    );
-  }
-  return priced;
+  return { priced, raised };
 }
 
 /**
  * Stock, in line order: a line gets what the warehouse has left of its variant (whole units), is
- * dropped when nothing is left, and says so; an order of nothing is refused. `stock` holds base units
+ * dropped when nothing is left, and says so; an order of nothing is refused, naming with it any
+ * price raised (`raised`, so one answer names all). `stock` holds base units
  * of the variants the warehouse keeps (lockStock); a variant it does not keep is never short.
  * `left` is what stays for the gifts (checkGiftStock).
  */
-export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<number, number>) {
+export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<number, number>, raised: readonly OpChange[] = []) {
   const left = new Map(stock);
   const shortages: OpChange[] = [];
   const accepted = priced.flatMap((entry) => {
@@ -136,11 +129,12 @@ export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<n
     return quantity > 0 ? [{ ...entry, line: { ...entry.line, quantity } }] : [];
   });
   if (accepted.length === 0) {
+    const prices = raised.length ? ` Giá đã thay đổi: ${raised.map((change) => change.message).join('; ')}.` : '';
     throw new OpRejection(
       'STOCK_INSUFFICIENT',
-      `Không đủ hàng cho đơn này: ${shortages.map((change) => change.message).join('; ')}`,
+      `Không đủ hàng cho đơn này: ${shortages.map((change) => change.message).join('; ')}.${prices}`,
       undefined,
-      shortages,
+      [...raised, ...shortages],
     );
   }
   return { accepted, shortages, left };
@@ -201,20 +195,54 @@ export async function applyOrderPromotions(
   return { cart, programmes, goods };
 }
 
+/** What the server found that differs from what the phone sent (each from → to), gathered before deciding. */
+export type OrderFindings = {
+  /** Prices raised since the phone priced the cart (priceLines). */
+  raised: readonly OpChange[];
+  /** Paid lines the stock cut (checkStock) and gifts it gives less of (checkGiftStock). */
+  shortages: readonly OpChange[];
+  /** Programmes, discounts and gifts the promotions give less of than the phone promised (promotionLosses). */
+  lost: readonly OpChange[];
+  /** Over the credit limit with the company's policy at block: the reason. */
+  creditRefusal: string | null;
+  quotedTotal: number;
+  total: number;
+};
+
+export type OrderVerdict = { outcome: 'applied' | 'applied_with_changes'; changes: OpChange[] };
+
+const sentence = (title: string, changes: readonly OpChange[]) =>
+  changes.length ? `${title}: ${changes.map((change) => change.message).join('; ')}.` : '';
+
 /**
- * Less than the phone promised, for the same goods: the rep confirms the new total first. Asked only
- * when the stock took nothing away (then less is expected, and the order says why).
+ * One answer naming everything that changed, with the old and new totals (issue 46: a refusal that
+ * named only the price let a gift vanish unsaid). The order is refused, for the rep to confirm and
+ * send again, when a price rose, when the credit policy blocks it, or when the promotions give less
+ * for the same goods; a refusal names all of these and the stock cuts with them. Otherwise it is
+ * taken: a stock cut (and a tier or gift it cost) is applied with every change and the new total.
  */
-export async function checkPromotionLosses({ tx, companyId }: OpContext, payload: OrderSubmitPayload, cart: PricedCart): Promise<void> {
-  const lost = await promotionLosses(tx, companyId, payload.promotion ?? null, cart);
-  if (lost.length === 0) return;
-  const total = `Tổng tiền từ ${formatMoney(payload.quotedTotal)} thành ${formatMoney(cart.totals.total)}`;
-  throw new OpRejection(
-    'PROMOTION_CHANGED',
-    `Khuyến mại đã thay đổi: ${lost.map((change) => change.message).join('; ')}. ${total}. Vui lòng xác nhận và gửi lại.`,
-    undefined,
-    [...lost, { field: 'total', from: payload.quotedTotal, to: cart.totals.total, message: total }],
-  );
+export function orderVerdict(found: OrderFindings): OrderVerdict {
+  const { raised, shortages, lost, creditRefusal, quotedTotal, total } = found;
+  const totalChange: OpChange[] =
+    total === quotedTotal
+      ? []
+      : [{ field: 'total', from: quotedTotal, to: total, message: `Tổng tiền từ ${formatMoney(quotedTotal)} thành ${formatMoney(total)}` }];
+  const credit: OpChange[] = creditRefusal ? [{ field: 'credit', from: null, to: null, message: creditRefusal }] : [];
+  const promotionsRefuse = lost.length > 0 && shortages.length === 0;
+  if (raised.length || credit.length || promotionsRefuse) {
+    const code = raised.length ? 'PRICE_CHANGED' : promotionsRefuse ? 'PROMOTION_CHANGED' : 'CREDIT_LIMIT_EXCEEDED';
+    const parts = [
+      sentence('Giá đã thay đổi', raised),
+      sentence('Không đủ hàng', shortages),
+      sentence('Khuyến mại đã thay đổi', lost),
+      creditRefusal ? `Không thể đặt hàng: ${creditRefusal}.` : '',
+      totalChange[0] ? `${totalChange[0].message}.` : '',
+      raised.length || promotionsRefuse ? 'Vui lòng xác nhận với khách hàng và gửi lại.' : '',
+    ];
+    throw new OpRejection(code, parts.filter(Boolean).join(' '), undefined, [...raised, ...shortages, ...lost, ...credit, ...totalChange]);
+  }
+  const changes = [...shortages, ...lost];
+  return changes.length ? { outcome: 'applied_with_changes', changes: [...changes, ...totalChange] } : { outcome: 'applied', changes: [] };
 }
 
 /**

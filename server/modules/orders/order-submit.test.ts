@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { fold } from '@contract/fold';
+import { formatMoney } from '@contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
@@ -75,15 +76,9 @@ describe('order.submit', () => {
     });
     expect(refused.outcome).toBe('rejected');
     expect(refused.error?.code).toBe('PRICE_CHANGED');
-    expect(refused.changes).toEqual([
-      {
-        field: 'lines.0.unitPrice',
-        from: box.price - 5000,
-        to: box.price,
-        message: expect.stringMatching(/^Giá Smecta \(hộp\) đã tăng từ .+ lên .+$/),
-      },
-    ]);
-    expect(refused.error?.message).toMatch(/Vui lòng xác nhận giá mới và gửi lại/);
+    expect(refused.error?.message).toMatch(
+      /^Giá đã thay đổi: Giá Smecta \(hộp\) đã tăng .+ Vui lòng xác nhận với khách hàng và gửi lại\.$/,
+    );
     expect(await orderCount(orderId)).toBe(0);
     const again = await kit.submit({
       orderId,
@@ -92,6 +87,21 @@ describe('order.submit', () => {
     });
     expect(again.outcome).toBe('applied');
     expect(await orderCount(orderId)).toBe(1);
+    // The refusal named the raise and the total the order comes to at the new price (the kit quotes 0).
+    expect(refused.changes).toEqual([
+      {
+        field: 'lines.0.unitPrice',
+        from: box.price - 5000,
+        to: box.price,
+        message: expect.stringMatching(/^Giá Smecta \(hộp\) đã tăng từ .+ lên .+$/),
+      },
+      {
+        field: 'total',
+        from: 0,
+        to: again.order!.total,
+        message: `Tổng tiền từ ${formatMoney(0)} thành ${formatMoney(again.order!.total)}`,
+      },
+    ]);
   });
 
   it('applies a lower server price than quoted (cheaper is fine)', async () => {
@@ -130,6 +140,13 @@ describe('order.submit', () => {
     expect(partial.outcome).toBe('applied_with_changes');
     expect(partial.changes).toEqual([
       { field: 'lines.0.quantity', from: 5, to: 2, message: 'Berberin 100mg chỉ còn 2 lọ, đã giảm từ 5 xuống 2' },
+      // The order's new total, from what the phone quoted (the kit quotes 0).
+      {
+        field: 'total',
+        from: 0,
+        to: partial.order!.total,
+        message: `Tổng tiền từ ${formatMoney(0)} thành ${formatMoney(partial.order!.total)}`,
+      },
     ]);
     expect(partial.order?.lines[0]?.quantity).toBe(2);
     expect(await stockLevel(kit.server, kit.anKhang, berberin.id)).toEqual({ onHand: 250, reserved: 200 });

@@ -9,14 +9,17 @@
  * - the order type: one the rep may not use is refused; none chosen gives the company's default, and
  *   a wholesale type prices at wholesale prices (order-types.ts resolveOrderType);
  * - prices: every line re-priced with the shared pricing function (docs/offline-sync.md "Conflicts:
- *   the server decides"); the same or a lower price is applied, a higher one refuses the order with
- *   each raise (from, to), an inactive product or unknown unit refuses it by name (priceLines);
- * - stock: too little lowers the quantity to what is left (applied with changes), nothing of it
- *   refuses the order (checkStock); gifts are given less, never refused (checkGiftStock);
- * - promotions: the engine the phone ran; less than the phone promised refuses it for the rep to
- *   confirm (applyOrderPromotions, checkPromotionLosses);
- * - credit: over the customer's or the rep's limit it is refused or taken with the reason
- *   (server/modules/receivables checkOrderCredit);
+ *   the server decides"); the same or a lower price is applied, a higher one is noted (from, to); an
+ *   inactive product or unknown unit refuses it by name (priceLines);
+ * - stock: too little lowers the quantity to what is left, nothing of it refuses the order
+ *   (checkStock); gifts are given less, never refused (checkGiftStock);
+ * - promotions: the engine the phone ran, and what it gives less than the phone promised
+ *   (applyOrderPromotions, promotionLosses);
+ * - credit: over the customer's or the rep's limit, blocked or taken with the reason
+ *   (server/modules/receivables orderCredit);
+ * - the verdict, from all of these at once (orderVerdict): refused naming every change with the old
+ *   and new totals (a raised price, a credit block, promotions giving less for the same goods), or
+ *   taken with every change (a stock cut and what it cost), and the rep is told;
  * - discounts: an amount over its line refuses it; over the role's maximum takes it as waiting for a
  *   manager's approval (order-discount.ts);
  * - the phone's number, if another order has it, refuses it for good (checkLocalNo);
@@ -44,18 +47,18 @@ import {
   applyOrderPromotions,
   checkGiftStock,
   checkLocalNo,
-  checkPromotionLosses,
   checkStock,
   giftStockLeft,
+  orderVerdict,
   priceLines,
   reachOrderCustomer,
   type OrderCustomer,
   type RepricedLine,
 } from './order-submit-steps';
 import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
-import { notifyDiscountApproval } from '@server/modules/notifications';
-import { recordUsage, releaseUsage } from '@server/modules/promotions';
-import { checkOrderCredit, orderTaken } from '@server/modules/receivables';
+import { notifyDiscountApproval, notifyOrderChanged } from '@server/modules/notifications';
+import { promotionLosses, recordUsage, releaseUsage } from '@server/modules/promotions';
+import { orderCredit, orderTaken } from '@server/modules/receivables';
 
 export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
@@ -74,7 +77,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     context.now,
   );
   const variants = await variantRecordsById(tx, companyId, variantIds);
-  const priced = priceLines(payload.lines, variants, pricing);
+  const { priced, raised } = priceLines(payload.lines, variants, pricing);
 
   const warehouseId = await orderWarehouse(tx, companyId, payload.warehouseId);
   const stock = await lockStock(
@@ -83,20 +86,22 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     warehouseId,
     priced.map((entry) => entry.variant.id),
   );
-  const { accepted, shortages, left } = checkStock(priced, stock);
+  const { accepted, shortages, left } = checkStock(priced, stock, raised);
   const { cart, programmes, goods } = await applyOrderPromotions(context, { customer, pricing, variants, accepted });
-  if (shortages.length === 0) await checkPromotionLosses(context, payload, cart);
   const giftStock = await giftStockLeft(context, warehouseId, cart.gifts, left);
   const given = checkGiftStock(cart.gifts, giftStock);
-
   // Over the customer's or the rep's credit limit: refused (block) or taken with the reason (warn).
-  const creditWarning = await checkOrderCredit(tx, {
-    companyId,
-    customerId: customer.id,
-    accountId,
-    orderValue: cart.totals.total,
-    now: context.now,
+  const credit = await orderCredit(tx, { companyId, customerId: customer.id, accountId, orderValue: cart.totals.total, now: context.now });
+  // Everything that changed, in one answer: refused for the rep to confirm, or taken with the changes.
+  const verdict = orderVerdict({
+    raised,
+    shortages: [...shortages, ...given.shortages],
+    lost: await promotionLosses(tx, companyId, payload.promotion ?? null, cart),
+    creditRefusal: credit.refusal,
+    quotedTotal: payload.quotedTotal,
+    total: cart.totals.total,
   });
+  const creditWarning = credit.warning;
   const approvalReason = checkRepDiscount(
     cart.lines,
     accepted.map((entry) => entry.index),
@@ -120,11 +125,18 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     creditWarning,
     approvalReason,
   });
-  const changes = [...shortages, ...given.shortages];
+  if (verdict.changes.length)
+    await notifyOrderChanged(tx, {
+      companyId,
+      orderId: payload.orderId,
+      code: record.code ?? payload.localNo,
+      repId: accountId,
+      changes: verdict.changes,
+    });
   return {
-    outcome: changes.length ? 'applied_with_changes' : 'applied',
+    outcome: verdict.outcome,
     entity: { type: 'order', id: payload.orderId, data: record },
-    ...(changes.length ? { changes } : {}),
+    ...(verdict.changes.length ? { changes: verdict.changes } : {}),
   };
 };
 

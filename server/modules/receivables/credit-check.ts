@@ -18,9 +18,21 @@ export type CreditCheckInput = { companyId: number; customerId: string; accountI
 
 /** Null when the order may be taken as it is; the warning to keep on it; or OpRejection CREDIT_LIMIT_EXCEEDED. */
 export async function checkOrderCredit(tx: Db, input: CreditCheckInput): Promise<string | null> {
-  if (!(await isSwitchOn(tx, input.companyId, 'RECEIVABLE'))) return null;
+  const { refusal, warning } = await orderCredit(tx, input);
+  if (refusal) throw new OpRejection('CREDIT_LIMIT_EXCEEDED', `Không thể đặt hàng: ${refusal}`);
+  return warning;
+}
+
+/**
+ * The credit verdict without throwing, for a rep's order whose refusal names everything else that
+ * changed with it (server/modules/orders orderVerdict): the reasons it is refused (policy block) or
+ * the warning to keep on it (policy warn).
+ */
+export async function orderCredit(tx: Db, input: CreditCheckInput): Promise<{ refusal: string | null; warning: string | null }> {
+  const none = { refusal: null, warning: null };
+  if (!(await isSwitchOn(tx, input.companyId, 'RECEIVABLE'))) return none;
   const terms = await creditTerms(tx, input);
-  if (terms.policy === 'allow' || (!terms.customerLimited && !terms.repLimited)) return null;
+  if (terms.policy === 'allow' || (!terms.customerLimited && !terms.repLimited)) return none;
   const today = vietnamDay(input.now);
   const standings: CreditStanding[] = [];
   if (terms.customerLimited) {
@@ -30,8 +42,10 @@ export async function checkOrderCredit(tx: Db, input: CreditCheckInput): Promise
   const rep = terms.repLimited ? (await repCreditRecords(tx, input.companyId, [input.accountId])).get(input.accountId) : undefined;
   if (rep) standings.push(standingOf(rep, `Nhân viên ${rep.name}`, today));
   const verdict = creditVerdict(terms.policy, input.orderValue, standings);
-  if (verdict.decision === 'block') throw new OpRejection('CREDIT_LIMIT_EXCEEDED', `Không thể đặt hàng: ${verdict.reasons.join('; ')}`);
-  return verdict.decision === 'warn' ? verdict.reasons.join('; ') : null;
+  const reasons = verdict.reasons.join('; ');
+  return verdict.decision === 'block'
+    ? { refusal: reasons, warning: null }
+    : { refusal: null, warning: verdict.decision === 'warn' ? reasons : null };
 }
 
 /**

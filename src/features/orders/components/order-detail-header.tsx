@@ -4,7 +4,7 @@
  */
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCloudOff } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
@@ -55,7 +55,9 @@ type DeviceCopyProps = {
 
 /** A refused order of mine with the way to fix it, or the notice that the device's copy is shown. */
 export function DeviceCopyNotice({ db, unsent, readOnly, deviceReason }: DeviceCopyProps) {
-  if (unsent?.order.syncState === 'rejected') return <RefusedOrderPanel db={db} order={unsent.order} />;
+  const navigate = useNavigate();
+  if (unsent?.order.syncState === 'rejected')
+    return <RefusedOrderPanel db={db} order={unsent.order} onDiscarded={() => void navigate({ to: '/order' })} />;
   if (!readOnly) return null;
   return (
     <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="order-device-copy">

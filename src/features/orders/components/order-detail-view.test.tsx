@@ -170,7 +170,7 @@ describe('OrderDetailView of an order made on this phone', () => {
     const refused = await screen.findByTestId('refused-order');
     expect(chip()).toBe('Bị từ chối – Sửa');
     expect(within(refused).getByTestId('refusal-reason').textContent).toBe(
-      'Giá đã thay đổi trên hệ thống. Vui lòng xác nhận giá mới với khách hàng và gửi lại.',
+      'Đơn hàng đã thay đổi trên hệ thống. Vui lòng xác nhận các thay đổi dưới đây và tổng tiền mới với khách hàng rồi gửi lại.',
     );
     expect(
       within(refused)

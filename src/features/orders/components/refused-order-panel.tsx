@@ -1,11 +1,12 @@
 /**
- * A refused order: the server's reason and each change it asks for, in Vietnamese, and the way to
- * fix it. "Xác nhận giá mới và gửi lại" puts the order back in the cart with the new prices (and
- * "Xác nhận khuyến mại mới và gửi lại" with the promotions the device now holds); the rep reviews it
- * on /order/create and sends it again (same order, new op).
+ * A refused order: the server's reason and each change it asks for, in Vietnamese, and what the
+ * rep can do. "Xác nhận giá mới và gửi lại" puts the order back in the cart with the new prices (and
+ * "Xác nhận khuyến mại mới và gửi lại" with the promotions the device now holds; "Sửa đơn hàng" as
+ * it was); the rep reviews it on /order/create and sends it again (same order, new op). "Bỏ đơn
+ * này" sets it aside with a reason, which ends the alarm (the bell, "Cần xử lý").
  */
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AppDb, LocalOrder } from '@/db/app-db';
@@ -13,7 +14,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { isCartDirty, readCart } from '../model/cart';
 import { describeChanges, isPriceRefusal, isPromotionRefusal } from '../model/order-state';
-import { reopenRefusedOrder } from '../model/submit-order';
+import { DISCARD_REASONS, discardRefusedOrder, reopenRefusedOrder } from '../model/submit-order';
 
 export const REPLACE_CART_CONFIRMATION = 'Bạn đang tạo dở một đơn hàng khác. Thay đơn đó bằng đơn bị từ chối để sửa?';
 
@@ -45,7 +46,71 @@ export function ChangeList({ order }: { order: LocalOrder }) {
   );
 }
 
-export function RefusedOrderPanel({ db, order, onReopened }: { db: AppDb; order: LocalOrder; onReopened?: () => void }) {
+const OTHER_REASON = 'Khác';
+
+/** "Bỏ đơn này": the reason asked for (a list, or the rep's words), then the order set aside. */
+function DiscardOrder({ db, order, onDiscarded }: { db: AppDb; order: LocalOrder; onDiscarded?: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<string | null>(null);
+  const [other, setOther] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reason = choice === OTHER_REASON ? other.trim() : (choice ?? '');
+  if (!open)
+    return (
+      <Button
+        variant="subtle"
+        color="red.8"
+        leftSection={<IconTrash size={16} />}
+        onClick={() => setOpen(true)}
+        data-testid="discard-refused-order"
+      >
+        Bỏ đơn này
+      </Button>
+    );
+
+  async function discard() {
+    setBusy(true);
+    try {
+      await discardRefusedOrder(db, order, reason);
+      toast.success(`Đã bỏ đơn ${order.local_no}`);
+      onDiscarded?.();
+    } catch (error) {
+      console.error('Setting the refused order aside failed', error);
+      toast.error('Không bỏ được đơn hàng. Vui lòng thử lại.');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap="xs" data-testid="discard-form">
+      <Select
+        label="Lý do bỏ đơn"
+        placeholder="Chọn lý do"
+        data={[...DISCARD_REASONS, OTHER_REASON]}
+        value={choice}
+        onChange={setChoice}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="discard-reason"
+      />
+      {choice === OTHER_REASON && (
+        <TextInput label="Lý do khác" value={other} onChange={(event) => setOther(event.currentTarget.value)} maxLength={200} />
+      )}
+      <Group justify="flex-end" gap="xs">
+        <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
+          Đóng lại
+        </Button>
+        <Button color="red.8" onClick={() => void discard()} loading={busy} disabled={!reason} data-testid="discard-confirm">
+          Bỏ đơn
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+type PanelProps = { db: AppDb; order: LocalOrder; onReopened?: () => void; onDiscarded?: () => void };
+
+export function RefusedOrderPanel({ db, order, onReopened, onDiscarded }: PanelProps) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const priceRefusal = isPriceRefusal(order);
@@ -74,11 +139,9 @@ export function RefusedOrderPanel({ db, order, onReopened }: { db: AppDb; order:
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Đơn hàng bị từ chối" data-testid="refused-order">
       <Stack gap="xs">
         <Text size="sm" data-testid="refusal-reason">
-          {priceRefusal
-            ? 'Giá đã thay đổi trên hệ thống. Vui lòng xác nhận giá mới với khách hàng và gửi lại.'
-            : promotionRefusal
-              ? 'Khuyến mại đã thay đổi trên hệ thống. Vui lòng xác nhận tổng tiền mới với khách hàng và gửi lại.'
-              : (order.error ?? 'Máy chủ từ chối đơn hàng.')}
+          {priceRefusal || promotionRefusal
+            ? 'Đơn hàng đã thay đổi trên hệ thống. Vui lòng xác nhận các thay đổi dưới đây và tổng tiền mới với khách hàng rồi gửi lại.'
+            : (order.error ?? 'Máy chủ từ chối đơn hàng.')}
         </Text>
         <ChangeList order={order} />
         <Group justify="flex-end">
@@ -92,6 +155,7 @@ export function RefusedOrderPanel({ db, order, onReopened }: { db: AppDb; order:
             {priceRefusal ? 'Xác nhận giá mới và gửi lại' : promotionRefusal ? 'Xác nhận khuyến mại mới và gửi lại' : 'Sửa đơn hàng'}
           </Button>
         </Group>
+        <DiscardOrder db={db} order={order} onDiscarded={onDiscarded} />
       </Stack>
     </Alert>
   );

@@ -15,7 +15,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { addLine, emptyCart, isCartDirty, removeLine, setCartCustomer, setLineUnit, syncLinePrices, updateLine } from '../model/cart';
 import { cartApprovalReason, lineProblem, priceOf, type PricedCart } from '../model/cart-pricing';
-import { CartAlreadySent, CartProblem, submitCart } from '../model/submit-order';
+import { CartAlreadySent, CartProblem, discardRefusedOrder, submitCart } from '../model/submit-order';
 import type { LineHandlers } from './cart-line-card';
 import type { OpenVisitHint } from './customer-section';
 import { useLocalOrder, useStockLevels, useUsableOrderTypes } from '../api/device-orders';
@@ -26,6 +26,9 @@ import { useCartStore, type CartStore } from './use-cart-store';
 export type Seller = { companyId: number; accountId: number; accountName: string };
 
 export const CLEAR_CONFIRMATION = 'Xóa toàn bộ đơn hàng đang tạo? Khách hàng và các sản phẩm đã chọn sẽ bị bỏ.';
+export const discardConfirmation = (localNo: string) => `Xóa đơn ${localNo} đang sửa? Đơn bị từ chối này sẽ được bỏ và không gửi lại.`;
+/** The reason kept with a refused order set aside by clearing the cart it was being fixed in. */
+const CLEARED_WHILE_FIXING = 'Xóa khi đang sửa đơn';
 
 export type OrderCreateInput = {
   db: AppDb;
@@ -85,11 +88,27 @@ function useCreditVerdict(customer: LocalCustomer | null | undefined) {
   return { verdict, onVerdict };
 }
 
-/** "Xóa đơn": asks first, then starts an empty cart; offered in the header while the cart holds something. */
-function useClearCart(update: CartStore['update'], companyId: number, accountId: number, dirty: boolean) {
+/**
+ * "Xóa đơn": asks first, then starts an empty cart; offered in the header while the cart holds
+ * something. A refused order being fixed in the cart is set aside with it, so it stops asking for
+ * attention (it would otherwise stay refused on the device for good).
+ */
+function useClearCart(db: AppDb, store: CartStore, fixing: LocalOrder | null | undefined, seller: Seller, dirty: boolean) {
+  const { companyId, accountId } = seller;
   async function clearAll() {
-    const confirmed = await openConfirm({ message: CLEAR_CONFIRMATION, icon: 'warning' });
-    if (confirmed) update(() => emptyCart(companyId, accountId));
+    const refused = fixing?.syncState === 'rejected' ? fixing : null;
+    const message = refused ? discardConfirmation(refused.local_no) : CLEAR_CONFIRMATION;
+    if (!(await openConfirm({ message, icon: 'warning' }))) return;
+    if (!refused) return store.update(() => emptyCart(companyId, accountId));
+    await store.flush();
+    store.close();
+    try {
+      await discardRefusedOrder(db, refused, CLEARED_WHILE_FIXING);
+      toast.success(`Đã bỏ đơn ${refused.local_no}`);
+    } finally {
+      await store.reload();
+      store.open();
+    }
   }
   useHeaderActions(dirty ? [{ key: 'clear-cart', label: 'Xóa đơn đang tạo', danger: true, onClick: () => void clearAll() }] : []);
   return clearAll;
@@ -223,7 +242,7 @@ export function useOrderCreate({ db, seller, flags, visit, onDirtyChange, onSubm
     db,
     (cart?.lines ?? []).map((line) => line.variantId),
   );
-  const clearAll = useClearCart(update, companyId, accountId, dirty);
+  const clearAll = useClearCart(db, store, fixing, seller, dirty);
   const problem = cart ? cartProblem(cart, priced, customer, verdict) : null;
   const { saving, submit } = useCartSubmit({
     db,

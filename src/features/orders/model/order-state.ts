@@ -43,6 +43,9 @@ export function describeChanges(order: LocalOrder): ChangeLine[] {
   const lineAware = order.syncState !== 'synced';
   return order.changes.map((change, position) => {
     const key = `${change.field}:${position}`;
+    // The order's total, old and new, as the rest: struck through → bold.
+    if (change.field === 'total' && typeof change.from === 'number' && typeof change.to === 'number')
+      return { key, text: 'Tổng tiền', from: formatMoney(change.from), to: formatMoney(change.to) };
     const match = LINE_FIELD.exec(change.field);
     const label = match && lineAware ? lineLabel(order, Number(match[1])) : null;
     if (!match || !label) return { key, text: change.message, from: null, to: null };

@@ -6,7 +6,7 @@ import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db/app-db';
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
-import { CartAlreadySent, CartProblem, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
+import { CartAlreadySent, CartProblem, discardRefusedOrder, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
 import {
   ACCOUNT,
   ALL_ON,
@@ -261,5 +261,24 @@ describe('reopenRefusedOrder and sending again', () => {
     expect((await db.meta.get('orderCounter'))?.value).toBe(1);
     const next = await send(await savedCart());
     expect(next.local_no).toMatch(/-2$/);
+  });
+
+  it('sets a refused order aside with the reason: off the device and the cart, its refusal no longer asks for attention', async () => {
+    const { order, op } = await refusedOrder();
+    await reopenRefusedOrder(db, order);
+    const rejected = () => db.outbox.where('[companyId+state]').equals([COMPANY, 'rejected']).count();
+    expect(await rejected()).toBe(1);
+    await discardRefusedOrder(db, order, ' Khách không đặt nữa ', NOW);
+    expect(await rejected()).toBe(0);
+    expect(await db.orders.get(order.id)).toBeUndefined();
+    expect(await db.carts.count()).toBe(0);
+    expect(await db.outbox.get(op.seq!)).toMatchObject({
+      state: 'done',
+      dismissed: { reason: 'Khách không đặt nữa', at: NOW.toISOString() },
+    });
+    // Only a refused order can be set aside: one still waiting to be sent is the rep's work in flight.
+    const waiting = await send(await savedCart());
+    await expect(discardRefusedOrder(db, waiting, 'Đơn tạo nhầm', NOW)).rejects.toThrow();
+    expect(await db.orders.get(waiting.id)).toBeDefined();
   });
 });

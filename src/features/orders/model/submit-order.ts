@@ -11,7 +11,7 @@ import { uuidv7 } from '@contract/uuid';
 import type { GiftLine } from '@contract/promotions-engine';
 import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
 import { writeWithOp } from '@/sync/local-write';
-import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
+import { dismissRefusedOps, enqueueOp, unappliedOpFor } from '@/sync/outbox';
 import { cartKey } from './cart';
 import { cartApprovalReason, lineProblem, type PricedCart, type PricedLine } from './cart-pricing';
 import { nextLocalNo } from './local-number';
@@ -252,4 +252,22 @@ export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<
   };
   await db.carts.put(cart);
   return cart;
+}
+
+/** Why a rep sets a refused order aside (the panel offers these; "Khác" asks for the words). */
+export const DISCARD_REASONS = ['Khách không đặt nữa', 'Đã tạo đơn khác thay thế', 'Đơn tạo nhầm'] as const;
+
+/**
+ * Set a refused order aside, with the rep's reason: it never reached the server (a refusal stores
+ * nothing), so it leaves the device's orders, and the cart if the rep was fixing it there; its
+ * refused op stops asking for attention and stays on /diagnostics with the reason.
+ */
+export async function discardRefusedOrder(db: AppDb, order: LocalOrder, reason: string, now = new Date()): Promise<void> {
+  if (order.syncState !== 'rejected') throw new Error('Only a refused order can be set aside');
+  await writeWithOp(db, [db.orders, db.carts], async () => {
+    await dismissRefusedOps(db, order.id, reason.trim(), now);
+    await db.orders.delete(order.id);
+    const key = cartKey(order.company, order.account_id);
+    if ((await db.carts.get(key))?.orderId === order.id) await db.carts.delete(key);
+  });
 }

@@ -7,22 +7,14 @@ import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useOutboxQueue, useSyncCursor } from '../api/device-queue';
 import { useEffect, useState } from 'react';
-import { isOpType, OP_SPECS } from '@contract/sync-domains';
-import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
+import type { AppDb, OutboxState } from '@/db/app-db';
 import { deviceIdentity } from '@/db/device';
 import { formatDateTime } from '@/lib/dates';
-import { DataTable } from '@/ui/list-page/data-table';
 import { useSyncStatus } from '@/sync/sync-status';
 import { saveBlob } from '@/api/files';
 import { exportOutbox } from '../model/export-outbox';
+import { OutboxRows, STATE_LABELS } from './outbox-rows';
 import { SyncStatusPill } from './sync-status-pill';
-
-const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
-  pending: { label: 'Chờ gửi', color: 'yellow' },
-  sending: { label: 'Đang gửi', color: 'blue' },
-  done: { label: 'Đã nhận', color: 'teal' },
-  rejected: { label: 'Bị từ chối', color: 'red' },
-};
 
 type StorageInfo = { persisted: boolean | null; usage: number | null; quota: number | null };
 
@@ -43,10 +35,6 @@ function useStorageInfo(): [StorageInfo, () => Promise<void>] {
 
 const megabytes = (bytes: number | null) =>
   bytes === null ? '—' : `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
-
-function opLabel(op: OutboxRow): string {
-  return isOpType(op.type) ? OP_SPECS[op.type].label : op.type;
-}
 
 export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; companyId: number; onSyncNow: () => void }) {
   const status = useSyncStatus();
@@ -133,38 +121,7 @@ export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; compa
             Không có thao tác nào trên máy này.
           </Text>
         ) : (
-          <DataTable
-            minWidth={640}
-            testId="outbox-table"
-            rowTestId="outbox-op"
-            rows={ops}
-            rowKey={(op) => op.opId}
-            verticalSpacing="xs"
-            hover={false}
-            columns={[
-              { key: 'op', label: 'Thao tác', cell: opLabel },
-              { key: 'created', label: 'Tạo lúc', nowrap: true, cell: (op) => formatDateTime(op.clientCreatedAt) },
-              {
-                key: 'state',
-                label: 'Trạng thái',
-                cell: (op) => (
-                  <Badge color={STATE_LABELS[op.state].color} variant="light">
-                    {STATE_LABELS[op.state].label}
-                  </Badge>
-                ),
-              },
-              { key: 'attempts', label: 'Số lần gửi', cell: (op) => op.attempts },
-              {
-                key: 'error',
-                label: 'Lỗi',
-                cell: (op) => (
-                  <Text size="xs" c={op.lastError ? 'red' : 'dimmed'}>
-                    {op.lastError?.message ?? ''}
-                  </Text>
-                ),
-              },
-            ]}
-          />
+          <OutboxRows ops={ops} />
         )}
       </Card>
     </Stack>
