@@ -140,8 +140,16 @@ describe('applyPromotions', () => {
 
   it('promotes a medicine, or gives one, only to a licensed drug business', () => {
     const all = programme({ id: 5 });
-    expect(price([line(1, 2), line(2, 2)], [all], { customer: shop }).lines.map((row) => row.amounts.promotion)).toEqual([0, 6_000]);
-    expect(price([line(1, 2), line(2, 2)], [all]).lines.map((row) => row.amounts.promotion)).toEqual([20_000, 6_000]);
+    const unlicensed = price([line(1, 2), line(2, 2)], [all], { customer: shop });
+    expect(unlicensed.lines.map((row) => row.amounts.promotion)).toEqual([0, 6_000]);
+    // The rep is told why the medicine got nothing; a licensed pharmacy gets no such hint.
+    expect(unlicensed.hints).toContainEqual({
+      promotion_id: 5,
+      message: `${all.name}: không áp dụng cho thuốc vì khách hàng chưa có giấy phép kinh doanh dược`,
+    });
+    const licensed = price([line(1, 2), line(2, 2)], [all]);
+    expect(licensed.lines.map((row) => row.amounts.promotion)).toEqual([20_000, 6_000]);
+    expect(licensed.hints.filter((hint) => hint.message.includes('giấy phép'))).toEqual([]);
     const medicineGift = programme({
       id: 6,
       kind: 'quantity_tier',

@@ -130,7 +130,9 @@ type Outcome = { given: Grant; limited: string | null; summaries: Set<string> };
 
 export function applyPromotions(input: EngineInput): PricedCart {
   const cart = cartState(input);
-  for (const programme of runningProgrammes(input)) applyProgramme(cart, programme);
+  const running = runningProgrammes(input);
+  for (const programme of running) applyProgramme(cart, programme);
+  cart.hints.push(...unlicensedHints(input, running));
   const priced = pricedLines(cart);
   return {
     lines: priced,
@@ -139,6 +141,20 @@ export function applyPromotions(input: EngineInput): PricedCart {
     hints: cart.hints,
     totals: orderTotals(priced.map((line) => line.amounts)),
   };
+}
+
+/**
+ * Why a programme gave a customer without a drug-business licence nothing on its medicines (a
+ * medicine is promoted only to a drug business, NĐ 81/2018 Điều 5): said, not left for the rep to guess.
+ */
+function unlicensedHints(input: EngineInput, running: readonly EngineProgramme[]): PromotionHint[] {
+  if (input.customer.drug_business) return [];
+  return running
+    .filter((programme) => input.lines.some((line) => line.quantity > 0 && line.is_medicine && covers(programme, line)))
+    .map((programme) => ({
+      promotion_id: programme.id,
+      message: `${programme.name}: không áp dụng cho thuốc vì khách hàng chưa có giấy phép kinh doanh dược`,
+    }));
 }
 
 function cartState(input: EngineInput): CartState {

@@ -9,7 +9,7 @@ import type { VariantRecord, VariantUnit } from '@contract/products';
 import type { EngineCustomer, EngineLine, PricedCart } from '@contract/promotions-engine';
 import type { GiftLine } from '@contract/promotions-grants';
 import type { OpChange } from '@contract/sync';
-import { formatMoney } from '@contract/money';
+import { formatMoney, groupDigits } from '@contract/money';
 import type { CallerAccess } from '@server/kernel/membership';
 import { OpRejection, type OpContext } from '@server/kernel/sync/op-context';
 import { reachOf, requireReach } from '@server/modules/roles';
@@ -123,7 +123,7 @@ export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<n
         message:
           quantity === 0
             ? `${entry.label} đã hết hàng, đã bỏ khỏi đơn`
-            : `${entry.label} chỉ còn ${quantity} ${entry.unit.unit}, đã giảm từ ${entry.line.quantity} xuống ${quantity}`,
+            : `${entry.label} chỉ còn ${groupDigits(quantity)} ${entry.unit.unit}, đã giảm từ ${groupDigits(entry.line.quantity)} xuống ${groupDigits(quantity)}`,
       });
     }
     return quantity > 0 ? [{ ...entry, line: { ...entry.line, quantity } }] : [];
@@ -275,7 +275,7 @@ export function checkGiftStock(gifts: readonly GiftLine[], left: ReadonlyMap<num
         field: `gifts.${gift.variant_id}`,
         from: gift.quantity,
         to: quantity,
-        message: `Hàng tặng ${gift.label} chỉ còn ${quantity} ${gift.base_unit}`,
+        message: `Hàng tặng ${gift.label} chỉ còn ${groupDigits(quantity)} ${gift.base_unit}`,
       });
     return quantity > 0 ? [{ ...gift, quantity }] : [];
   });

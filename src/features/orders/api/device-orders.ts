@@ -12,6 +12,7 @@ import { searchLocalVariants } from '@/db/variant-search';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
 import { latestOpStates } from '../model/device-order';
 import { recentCustomers } from '../model/recent-customers';
+import { lessQueued, type QueuedOrder } from '../model/stock-note';
 
 /** How many lines the order being taken has (0 when there is none). */
 export function useCartLineCount(db: AppDb, companyId: number, accountId: number): number {
@@ -25,14 +26,20 @@ export function useLocalOrder(db: AppDb, orderId: string | null | undefined): Lo
 
 export type MyOrderRow = { order: LocalOrder; opState: OutboxState | null };
 
+/** Refused orders first, whatever their age (each waits for the rep to act on it), then the newest. */
 async function loadRows(db: AppDb, companyId: number, accountId: number, limit: number): Promise<MyOrderRow[]> {
-  const orders = await db.orders
+  const mine = (order: LocalOrder) => order.company === companyId && order.account_id === accountId;
+  const refused = (await db.orders.where('syncState').equals('rejected').filter(mine).toArray()).sort((a, b) =>
+    b.created_at.localeCompare(a.created_at),
+  );
+  const newest = await db.orders
     .where('[company+created_at]')
     .between([companyId, ''], [companyId, '\uffff'])
     .reverse()
-    .filter((order) => order.account_id === accountId)
-    .limit(limit)
+    .filter((order) => mine(order) && order.syncState !== 'rejected')
+    .limit(Math.max(0, limit - refused.length))
     .toArray();
+  const orders = [...refused, ...newest];
   const latest = await latestOpStates(
     db,
     orders.filter((order) => order.syncState === 'pending').map((order) => order.id),
@@ -87,8 +94,22 @@ export function useStockLevels(db: AppDb, variantIds: readonly number[]): Map<nu
   return useLiveQuery(async () => {
     const ids = key ? key.split(',').map(Number) : [];
     const rows = await db.stock.bulkGet(ids);
-    return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
+    const stock = new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
+    return lessQueued(stock, await queuedOrders(db));
   }, [db, key]);
+}
+
+/** The orders this phone queued and the server has not taken yet, with the warehouse each was sent for. */
+async function queuedOrders(db: AppDb): Promise<QueuedOrder[]> {
+  const pending = await db.orders.where('syncState').equals('pending').toArray();
+  if (pending.length === 0) return [];
+  const ops = await db.outbox
+    .where('entity.id')
+    .anyOf(pending.map((order) => order.id))
+    .filter((op) => op.type === 'order.submit')
+    .toArray();
+  const warehouseOf = new Map(ops.map((op) => [op.entity!.id, (op.payload as { warehouseId?: number | null }).warehouseId ?? null]));
+  return pending.map((order) => ({ warehouseId: warehouseOf.get(order.id) ?? null, lines: order.lines }));
 }
 
 /** The order types this person may choose now (contract/orders-types.ts usableOrderTypes), default first. */

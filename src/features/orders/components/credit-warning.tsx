@@ -1,16 +1,24 @@
 /**
- * An order taken over the customer's or the rep's credit limit with the company's policy "warn"
- * (contract/receivables-ledger.ts creditVerdict): the badge "Vượt hạn mức công nợ" in the lists,
- * and on the detail the reason.
+ * An order taken over the customer's or the rep's credit limit, or with debt overdue, with the
+ * company's policy "warn" (contract/receivables-ledger.ts creditVerdict): a badge in the lists and,
+ * on the detail, the reasons, headed by what they are (an order only overdue is not "over the limit").
  */
 import { Alert, Badge, type BadgeProps } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
+
+/** What the reasons are about, from creditVerdict's sentences: over the limit, overdue, or both. */
+export function creditWarningTitle(warning: string): string {
+  const over = warning.includes('vượt hạn mức');
+  const overdue = warning.includes('nợ quá hạn');
+  if (over && overdue) return 'Vượt hạn mức và có nợ quá hạn';
+  return overdue ? 'Có nợ quá hạn' : 'Vượt hạn mức công nợ';
+}
 
 export function CreditWarningBadge({ warning, ...rest }: { warning: string | null | undefined } & Omit<BadgeProps, 'children'>) {
   if (!warning) return null;
   return (
     <Badge variant="light" color="red" tt="none" style={{ flexShrink: 0 }} title={warning} data-testid="credit-warning-badge" {...rest}>
-      Vượt hạn mức công nợ
+      {creditWarningTitle(warning)}
     </Badge>
   );
 }
@@ -23,7 +31,7 @@ export function CreditWarningAlert({ warning }: { warning: string | null | undef
       variant="light"
       icon={<IconAlertTriangle size={18} />}
       p="xs"
-      title="Đơn vượt hạn mức công nợ"
+      title={creditWarningTitle(warning)}
       data-testid="credit-warning"
     >
       {warning}.

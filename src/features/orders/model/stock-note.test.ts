@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LocalStock } from '@/db/app-db';
-import { availableFor, overStock, stockLabel } from './stock-note';
+import { availableFor, lessQueued, overStock, stockLabel } from './stock-note';
 
 const stock: LocalStock = {
   id: 7,
@@ -27,5 +27,29 @@ describe('stock on the order screen', () => {
     expect(overStock(null, 999, 1, 'viên')).toBeNull();
     expect(stockLabel(12, 'hộp')).toBe('Còn 12 hộp');
     expect(stockLabel(0, 'hộp')).toBe('Hết hàng');
+  });
+
+  it('writes thousands with dots, as everywhere in the app', () => {
+    expect(stockLabel(12_056, 'viên')).toBe('Còn 12.056 viên');
+    expect(overStock(4_497, 100, 100, 'viên')).toBe('Vượt tồn kho: chỉ còn 4.497 viên, máy chủ sẽ giảm số lượng khi nhận đơn');
+  });
+
+  it('takes off what the orders queued on the phone will reserve, in the warehouse each ships from', () => {
+    const queued = [
+      { warehouseId: null, lines: [{ variant_id: 7, quantity: 11, factor: 1 }] },
+      {
+        warehouseId: 2,
+        lines: [
+          { variant_id: 7, quantity: 2, factor: 10 },
+          { variant_id: 99, quantity: 5, factor: 1 },
+        ],
+      },
+    ];
+    const left = lessQueued(new Map([[7, stock]]), queued);
+    expect(left.get(7)).toMatchObject({ available: 150 - 11 - 20, by_warehouse: { '1': 89, '2': 30 } });
+    expect(availableFor(left.get(7), null)).toBe(89);
+    // The mirror itself is left as the server sent it.
+    expect(stock.by_warehouse).toEqual({ '1': 100, '2': 50 });
+    expect(left.has(99)).toBe(false);
   });
 });
