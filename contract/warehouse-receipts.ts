@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { isoDay } from './warehouse';
-import { RECEIPT_KINDS, RECEIPT_STATUSES, type ReceiptKind, type ReceiptStatus } from './warehouse-status';
+import { RECEIPT_KINDS, RECEIPT_STATUSES, type LotStatus, type ReceiptKind, type ReceiptStatus } from './warehouse-status';
 import { bodyObject, companyBodyField, companyQueryField, idField, optionalText, pagingFields, uuidField } from './validation';
 
 export type ReceiptLineRecord = {
@@ -28,6 +28,9 @@ export type ReceiptLineRecord = {
   lot_no: string | null;
   manufactured_on: string | null;
   expires_on: string | null;
+  /** The lot's status now (Được bán, Biệt trữ, Thu hồi) and why: a lot received expired is in quarantine. Null without a lot. */
+  lot_status: LotStatus | null;
+  lot_status_reason: string | null;
   /** Price per `unit` (đơn giá): the purchase price of an import, the sale price of an export if any. */
   unit_price: number;
   amount: number;

@@ -11,6 +11,7 @@
  */
 import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
+import { DEFAULT_SHORT_DATED_DAYS, MAX_SHORT_DATED_DAYS, SHORT_DATED_RULES, type ShortDatedRule } from './warehouse-expiry';
 import { EXPIRY_WINDOWS } from './warehouse-ledger';
 import { LOT_STATUSES, type LotStatus } from './warehouse-status';
 import {
@@ -123,6 +124,10 @@ export type WarehouseSettings = {
   export_form: string;
   check_form: string;
   transfer_form: string;
+  /** Receiving (contract/warehouse-expiry.ts): a lot with this many days or fewer left is short-dated (cận hạn). */
+  short_dated_days: number;
+  /** Where short-dated goods land; expired goods always land in quarantine. */
+  short_dated_rule: ShortDatedRule;
 };
 
 export const DEFAULT_WAREHOUSE_SETTINGS: Omit<WarehouseSettings, 'unit_name' | 'department'> = {
@@ -131,6 +136,8 @@ export const DEFAULT_WAREHOUSE_SETTINGS: Omit<WarehouseSettings, 'unit_name' | '
   export_form: '02-VT',
   check_form: '05-VT',
   transfer_form: '03PXK-VCNB',
+  short_dated_days: DEFAULT_SHORT_DATED_DAYS,
+  short_dated_rule: 'usable',
 };
 
 /** `checkservice/`: whether the WAREHOUSE service is on, and the company's default warehouse. */
@@ -244,6 +251,16 @@ export const WarehouseSettingsSchema = bodyObject({
   export_form: requiredText('mẫu phiếu xuất', 30),
   check_form: requiredText('mẫu biên bản kiểm kê', 30),
   transfer_form: requiredText('mẫu phiếu chuyển kho', 30),
+  short_dated_days: v.optional(
+    v.pipe(
+      v.number('Số ngày cận hạn phải là số'),
+      v.integer('Số ngày cận hạn phải là số nguyên'),
+      v.minValue(0, 'Số ngày cận hạn không được âm'),
+      v.maxValue(MAX_SHORT_DATED_DAYS, `Số ngày cận hạn tối đa ${MAX_SHORT_DATED_DAYS}`),
+    ),
+    DEFAULT_SHORT_DATED_DAYS,
+  ),
+  short_dated_rule: v.optional(v.picklist(SHORT_DATED_RULES, 'Cách nhập hàng cận hạn không hợp lệ'), 'usable'),
 });
 
 /** A lot recall's "who received lot X": every customer an export of the lot went to. */

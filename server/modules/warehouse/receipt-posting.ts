@@ -1,6 +1,7 @@
 /**
  * Moving a receipt between statuses (contract/warehouse-status.ts) and what each move does to stock:
- * completing an import brings its lots in at their price (returns wait in quarantine); completing
+ * completing an import brings its lots in at their price (returns wait in quarantine, so do lots
+ * received expired or short-dated by the company's rule: ./receipt-expiry.ts); completing
  * an export takes the named lots or picks first-expiry-first-out; completing a count posts the
  * difference between the books and what was counted; sending a transfer takes the stock out of the
  * source, receiving it brings what arrived into the destination. Cancelling a posted receipt writes
@@ -17,6 +18,7 @@ import { mergedCounts } from './checks';
 import { postMoves, StockShort, type Describe, type MoveInput } from './ledger';
 import { lotsById, today, warehouseLots } from './lots';
 import { assertPeriodOpen } from './periods';
+import { quarantineOnReceipt } from './receipt-expiry';
 import { variantFacts } from './receipt-lines';
 import { lockReceipt } from './receipts.repo';
 import { atOnce } from '@server/kernel/sql';
@@ -158,6 +160,8 @@ async function post(tx: Db, receipt: ReceiptRow, move: ReceiptMove, from: Receip
   if (lines.length === 0 && receipt.kind !== 'check') throw badRequest('VALIDATION_FAILED', 'Phiếu chưa có dòng hàng nào');
   const resolved = lines.map((line) => ({ id: line.id, variantId: line.variantId, lotId: line.lotId, baseQuantity: line.baseQuantity }));
   if (receipt.kind === 'import') {
+    // Expired or short-dated lots are quarantined by the company's rule before they count as stock.
+    await quarantineOnReceipt(tx, receipt, lines);
     const posted = await postMoves(
       tx,
       posting,

@@ -6,7 +6,7 @@
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { fold } from '@contract/fold';
 import type { ReceiptDetail, ReceiptLineRecord, ReceiptListBonus, ReceiptRecord } from '@contract/warehouse-receipts';
-import { RECEIPT_CODE_PREFIX, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
+import { RECEIPT_CODE_PREFIX, type LotStatus, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import { uuidv7 } from '@contract/uuid';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 import type { Db } from '@server/kernel/db/client';
@@ -25,6 +25,7 @@ import {
 import { wordConditions } from '@server/kernel/sql';
 import { selectPage } from '@server/kernel/lists';
 import { mergedCounts } from './checks';
+import { lotsById } from './lots';
 import { variantFacts, type ResolvedLine } from './receipt-lines';
 
 type ReceiptRow = typeof stockReceipts.$inferSelect;
@@ -251,6 +252,11 @@ export async function receiptLines(db: Db, companyId: number, receiptId: string)
     companyId,
     rows.map((row) => row.variantId),
   );
+  const lots = await lotsById(
+    db,
+    companyId,
+    rows.flatMap((row) => (row.lotId ? [row.lotId] : [])),
+  );
   const picks = await db
     .select({
       lineId: stockMoves.receiptLineId,
@@ -280,6 +286,8 @@ export async function receiptLines(db: Db, companyId: number, receiptId: string)
       lot_no: row.lotNo,
       manufactured_on: row.manufacturedOn,
       expires_on: row.expiresOn,
+      lot_status: row.lotId ? ((lots.get(row.lotId)?.status as LotStatus | undefined) ?? null) : null,
+      lot_status_reason: row.lotId ? (lots.get(row.lotId)?.statusReason ?? null) : null,
       unit_price: row.unitPrice,
       amount: row.amount,
       cost: row.cost,

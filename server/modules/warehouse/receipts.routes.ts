@@ -30,6 +30,7 @@ import { memberBody, memberQuery, requirePermission } from '@server/modules/role
 import { addCountSheet } from './checks';
 import { createCheck, createReceipt } from './receipt-create';
 import { assertPeriodOpen } from './periods';
+import { receivedLotsNote } from './receipt-expiry';
 import { moveReceipt } from './receipt-posting';
 import { resolveLines } from './receipt-lines';
 import { receiptSheet, stockTemplate } from './receipt-sheet';
@@ -196,7 +197,8 @@ export function receiptRoutes(deps: AppDeps) {
             status: input.status,
           }),
         );
-        return created(c, await detailOf(db, input.company, kind, id), `Đã tạo ${label.toLowerCase()}`);
+        const detail = await detailOf(db, input.company, kind, id);
+        return created(c, detail, `Đã tạo ${label.toLowerCase()}${await receivedLotsNote(db, detail)}`);
       });
 
       app.put(`/${kind}receipt/:id`, async (c) => {
@@ -233,7 +235,7 @@ export function receiptRoutes(deps: AppDeps) {
         });
       });
       const detail = await detailOf(db, input.company, kind, id);
-      return ok(c, detail, { message: `Đã chuyển ${label.toLowerCase()} ${detail.code}` });
+      return ok(c, detail, { message: `Đã chuyển ${label.toLowerCase()} ${detail.code}${await receivedLotsNote(db, detail)}` });
     });
   }
 

@@ -1,6 +1,10 @@
-/** A company's warehouse settings (docs/warehouse.md "Forms"): the regime and form numbers its receipts print. */
+/**
+ * A company's warehouse settings (docs/warehouse.md "Forms"): the regime and form numbers its receipts
+ * print, and where short-dated goods land when received (docs/warehouse.md "Lots").
+ */
 import { eq } from 'drizzle-orm';
 import { DEFAULT_WAREHOUSE_SETTINGS, type AccountingRegime, type WarehouseSettings } from '@contract/warehouse';
+import type { ShortDatedRule } from '@contract/warehouse-expiry';
 import type { Db } from '@server/kernel/db/client';
 import { companies, warehouseSettings } from '@server/kernel/db/schema';
 
@@ -18,6 +22,8 @@ export async function settingsOf(db: Db, companyId: number): Promise<WarehouseSe
     export_form: row.exportForm,
     check_form: row.checkForm,
     transfer_form: row.transferForm,
+    short_dated_days: row.shortDatedDays,
+    short_dated_rule: row.shortDatedRule as ShortDatedRule,
   };
 }
 
@@ -30,6 +36,8 @@ export async function saveSettings(db: Db, companyId: number, settings: Warehous
     exportForm: settings.export_form,
     checkForm: settings.check_form,
     transferForm: settings.transfer_form,
+    shortDatedDays: settings.short_dated_days,
+    shortDatedRule: settings.short_dated_rule,
     updatedAt: new Date(),
   };
   await db

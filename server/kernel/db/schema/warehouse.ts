@@ -51,6 +51,9 @@ export const warehouseSettings = pgTable('warehouse_settings', {
   exportForm: text('export_form').notNull().default('02-VT'),
   checkForm: text('check_form').notNull().default('05-VT'),
   transferForm: text('transfer_form').notNull().default('03PXK-VCNB'),
+  /** Receiving: days left under which a lot is short-dated, and where such goods land (usable | quarantine). */
+  shortDatedDays: integer('short_dated_days').notNull().default(90),
+  shortDatedRule: text('short_dated_rule').notNull().default('usable'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 

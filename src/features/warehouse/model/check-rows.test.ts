@@ -19,6 +19,8 @@ function line(patch: Partial<ReceiptLineRecord>): ReceiptLineRecord {
     lot_no: 'AK2603',
     manufactured_on: null,
     expires_on: '2027-02-18',
+    lot_status: 'usable',
+    lot_status_reason: null,
     unit_price: 0,
     amount: 0,
     cost: null,

@@ -19,6 +19,8 @@ function line(patch: Partial<ReceiptLineRecord>): ReceiptLineRecord {
     lot_no: 'AK2501',
     manufactured_on: '2026-03-30',
     expires_on: '2028-04-08',
+    lot_status: 'usable',
+    lot_status_reason: null,
     unit_price: 33_600,
     amount: 336_000,
     cost: null,

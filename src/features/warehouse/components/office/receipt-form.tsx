@@ -2,11 +2,14 @@
  * Writing an import, export or transfer receipt (a new one, or a draft being edited): the header,
  * lines added by search or scan, the totals, and three ways to save it: as a draft, sent for
  * approval (Chờ duyệt), or completed at once by whoever may approve (a transfer is sent on its way
- * instead: Đang chuyển). The server's refusals land on their field, a line's on that line.
+ * instead: Đang chuyển). The server's refusals land on their field, a line's on that line. An
+ * import line whose lot is expired or short-dated (the company's threshold) is flagged as it is
+ * typed, and completing asks first, naming those lines (model/receipt-expiry.ts).
  */
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
+import { vietnamDay } from '@contract/price-policy';
 import { RECEIPT_KIND_LABELS, type ReceiptKind } from '@contract/warehouse-status';
 import { appDb } from '@/db/app-db';
 import { formatNumber } from '@/lib/money';
@@ -15,7 +18,8 @@ import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
 import { useLeaveGuard } from '@/ui/use-leave-guard';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
-import { errorFields, errorMessage } from '@/features/warehouse/api/warehouse-api';
+import { errorFields, errorMessage, useWarehouseSettings } from '@/features/warehouse/api/warehouse-api';
+import { DEFAULT_EXPIRY_RULE, expiryQuestions, lineExpiry, type ExpiryRule } from '@/features/warehouse/model/receipt-expiry';
 import {
   addVariant,
   changeUnit,
@@ -27,9 +31,11 @@ import {
   splitLine,
   updateLine,
   type FieldErrors,
+  type LineDraft,
   type ReceiptDraft,
 } from '@/features/warehouse/model/receipt-form';
 import type { WarehouseScope } from '@/features/warehouse/model/scope';
+import { askExpiry } from './receipt-expiry-question';
 import { ReceiptHeaderFields } from './receipt-header-fields';
 import { ReceiptLineEditor } from './receipt-line-editor';
 import { VariantAdder } from './variant-adder';
@@ -60,6 +66,14 @@ function ButtonRow({ isMobile, children }: { isMobile: boolean; children: ReactN
   );
 }
 
+/** The company's short-dated rule for an import's warnings (the default until it loads). */
+function useExpiryRule(companyId: number, kind: ReceiptKind): ExpiryRule {
+  const settings = useWarehouseSettings(kind === 'import' ? companyId : 0);
+  return settings.data?.short_dated_days === undefined ? DEFAULT_EXPIRY_RULE : settings.data;
+}
+
+const namedLine = (line: LineDraft) => ({ name: line.variant.name, lotNo: line.lotNo, expiresOn: line.expiresOn });
+
 export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props) {
   const { companyId } = scope;
   const writes = useReceiptWrites(companyId);
@@ -72,6 +86,8 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<Goal | null>(null);
   const { release } = useLeaveGuard(dirty, 'Phiếu chưa được lưu. Bạn có chắc muốn rời trang?');
+  const rule = useExpiryRule(companyId, kind);
+  const today = vietnamDay();
 
   const edit = (next: ReceiptDraft) => {
     setDraft(next);
@@ -88,6 +104,12 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
       return;
     }
     setMessage(null);
+    const expiring = kind === 'import' && goal === 'completed' ? expiryQuestions(draft.lines.map(namedLine), today, rule) : [];
+    if (expiring.length > 0) return void askExpiry('Vẫn hoàn thành phiếu và ghi tồn kho?', expiring, () => send(goal));
+    await send(goal);
+  }
+
+  async function send(goal: Goal) {
     setBusy(goal);
     // A transfer is created as a draft and then sent (there is no "completed" before it arrives);
     // an edited draft is saved, then moved.
@@ -144,6 +166,7 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
             kind={kind}
             index={index}
             line={line}
+            expiry={kind === 'import' ? lineExpiry(line.expiresOn, today, rule) : null}
             errors={lineFieldErrors(errors, index)}
             onChange={(patch) => edit(updateLine(draft, line.key, patch))}
             onUnit={(unit) => edit(changeUnit(draft, line.key, unit))}

@@ -2,14 +2,16 @@
  * One line of a receipt being written: the product, its unit (the variant's units), the quantity
  * (thực nhập / thực xuất), the quantity per document (theo chứng từ / yêu cầu), the unit price and
  * amount; for imports the lot received (số lô, ngày sản xuất, hạn dùng: required for medicines);
- * for exports and transfers the lot to take (optional). The server's field errors show on their
+ * for exports and transfers the lot to take (optional). An import's lot already expired or
+ * short-dated is flagged under its dates as they are typed. The server's field errors show on their
  * field. One card per line, its fields in a row on a desk and wrapped on a phone.
  */
 import { ActionIcon, Badge, Card, Grid, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCopyPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCopyPlus, IconTrash } from '@tabler/icons-react';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { MoneyText } from '@/ui/money-text';
 import { lineAmount, type LineDraft } from '@/features/warehouse/model/receipt-form';
+import type { LineExpiry } from '@/features/warehouse/model/receipt-expiry';
 import { DayField } from '@/ui/day-field';
 import { LotPicker } from './lot-picker';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
@@ -19,6 +21,8 @@ type Props = {
   kind: ReceiptKind;
   index: number;
   line: LineDraft;
+  /** Imports: the lot is expired or short-dated (null when fine). */
+  expiry?: LineExpiry | null;
   errors: Record<string, string>;
   onChange: (patch: Partial<Omit<LineDraft, 'key' | 'variant'>>) => void;
   onUnit: (unit: string) => void;
@@ -38,7 +42,19 @@ function Amount({ testId, ...props }: { label: string; value: string; onChange: 
   return <WholeAmountInput {...props} max={100_000_000_000} data-testid={testId} />;
 }
 
-export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChange, onUnit, onRemove, onSplit }: Props) {
+/** "Lô đã hết hạn" in red, "Lô cận hạn: còn 45 ngày" in orange, with where the lot will land. */
+function ExpiryNote({ expiry }: { expiry: LineExpiry }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="line-expiry-warning" role="alert">
+      <IconAlertTriangle size={16} color={`var(--mantine-color-${expiry.expired ? 'red' : 'orange'}-7)`} style={{ flexShrink: 0 }} />
+      <Text size="sm" c={expiry.expired ? 'red.8' : 'orange.8'}>
+        <b>{expiry.warning}</b>. {expiry.landing}.
+      </Text>
+    </Group>
+  );
+}
+
+export function ReceiptLineEditor({ companyId, kind, index, line, expiry = null, errors, onChange, onUnit, onRemove, onSplit }: Props) {
   const [quantityLabel, documentLabel] = QUANTITY_LABEL[kind];
   const name = line.variant.name;
   const span = { base: 6, sm: 4, lg: 2 };
@@ -165,6 +181,11 @@ export function ReceiptLineEditor({ companyId, kind, index, line, errors, onChan
                 data-testid="line-expires-on"
               />
             </Grid.Col>
+            {expiry && (
+              <Grid.Col span={12}>
+                <ExpiryNote expiry={expiry} />
+              </Grid.Col>
+            )}
           </Grid>
         ) : (
           <LotPicker

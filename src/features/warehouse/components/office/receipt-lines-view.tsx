@@ -1,11 +1,13 @@
 /**
  * The lines of a receipt on its page: product, unit, quantities (per document / actual, and for a
  * transfer what arrived), price and amount, and the lots each line brought or took (an export's
- * first-expiry-first-out picks once posted), as a table on a desk and cards on a phone.
+ * first-expiry-first-out picks once posted), as a table on a desk and cards on a phone. A lot that
+ * may not be sold (received expired, short-dated under the company's rule, recalled) shows its
+ * status and why.
  */
-import { Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import type { ReceiptLineRecord } from '@contract/warehouse-receipts';
-import type { ReceiptKind } from '@contract/warehouse-status';
+import { LOT_STATUS_COLORS, LOT_STATUS_LABELS, type ReceiptKind } from '@contract/warehouse-status';
 import { formatNumber } from '@/lib/money';
 import type { Column } from '@/ui/list-page/data-table';
 import { ListRows } from '@/ui/list-page/list-rows';
@@ -53,13 +55,34 @@ function Lots({ line }: { line: ReceiptLineRecord }) {
   );
 }
 
+/** The line's lots, and its lot's status and reason when it may not be sold. */
+function LotCell({ line }: { line: ReceiptLineRecord }) {
+  const status = line.lot_status;
+  if (!status || status === 'usable') return <Lots line={line} />;
+  return (
+    <Stack gap={2}>
+      <Lots line={line} />
+      <Group gap={6} wrap="nowrap" align="flex-start" data-testid="line-lot-status" data-status={status}>
+        <Badge size="xs" variant="light" color={LOT_STATUS_COLORS[status]} tt="none" style={{ flexShrink: 0 }}>
+          {LOT_STATUS_LABELS[status]}
+        </Badge>
+        {line.lot_status_reason && (
+          <Text size="xs" c="dimmed">
+            {line.lot_status_reason}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
+
 export function ReceiptLinesView({ kind, lines, isMobile }: Props) {
   const [documentLabel, quantityLabel] = LABELS[kind];
   const quantity = (value: number | null, line: ReceiptLineRecord) => (value === null ? '—' : `${formatNumber(value)} ${line.unit}`);
   const columns: Column<ReceiptLineRecord>[] = [
     { key: 'no', label: 'STT', width: 48, cell: (line) => lines.indexOf(line) + 1 },
     { key: 'name', label: 'Sản phẩm', cell: lineName, sub: (line) => line.sku, maxWidth: 320 },
-    { key: 'lots', label: 'Lô, hạn dùng', cell: (line) => <Lots line={line} /> },
+    { key: 'lots', label: 'Lô, hạn dùng', cell: (line) => <LotCell line={line} /> },
     { key: 'document', label: documentLabel, align: 'right', nowrap: true, cell: (line) => quantity(line.document_quantity, line) },
     { key: 'quantity', label: quantityLabel, align: 'right', nowrap: true, bold: true, cell: (line) => quantity(line.quantity, line) },
     ...(kind === 'transfer'
@@ -99,7 +122,7 @@ export function ReceiptLinesView({ kind, lines, isMobile }: Props) {
             <Text fw={600} size="sm">
               {lines.indexOf(line) + 1}. {lineName(line)}
             </Text>
-            <Lots line={line} />
+            <LotCell line={line} />
             <Group justify="space-between" gap="xs">
               <Text size="sm">
                 {quantityLabel}: <b>{quantity(line.quantity, line)}</b>

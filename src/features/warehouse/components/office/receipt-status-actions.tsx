@@ -1,17 +1,22 @@
 /**
  * A receipt's status buttons (model/receipt-actions.ts: the moves the table allows, each if the
  * role may): a move that changes stock asks first; cancelling a receipt that moved stock asks for
- * the reason (its stock is reversed); receiving a transfer asks what arrived per line.
+ * the reason (its stock is reversed); receiving a transfer asks what arrived per line. Completing
+ * an import names its expired or short-dated lines in that question (model/receipt-expiry.ts).
  */
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
+import { vietnamDay } from '@contract/price-policy';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
-import { errorMessage } from '@/features/warehouse/api/warehouse-api';
+import { errorMessage, useWarehouseSettings } from '@/features/warehouse/api/warehouse-api';
+import { DEFAULT_EXPIRY_RULE, expiryQuestions } from '@/features/warehouse/model/receipt-expiry';
+import { lineName } from '@/features/warehouse/model/receipt-print';
 import { confirmText, receiptActions, type ReceiptAction } from '@/features/warehouse/model/receipt-actions';
 import { NoteField } from '@/ui/note-field';
+import { askExpiry } from './receipt-expiry-question';
 import { ReceiveTransferDialog } from './receive-transfer-dialog';
 import { toastedWrite } from '@/ui/toasted-write';
 
@@ -28,6 +33,8 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
   const [cancelling, setCancelling] = useState<ReceiptAction | null>(null);
   const [receiving, setReceiving] = useState(false);
   const [reason, setReason] = useState('');
+  const importing = receipt.kind === 'import' && !receipt.is_return && actions.some((action) => action.to === 'completed');
+  const settings = useWarehouseSettings(importing ? companyId : 0);
 
   const move = async (action: ReceiptAction, why: string | null, received?: { line_id: string; quantity: number }[]) => {
     setBusy(action.to);
@@ -49,6 +56,15 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
     }
     const question = confirmText(receipt.kind, receipt.code, action);
     if (!question) return void move(action, null);
+    const expiring =
+      importing && action.to === 'completed'
+        ? expiryQuestions(
+            receipt.lines.map((line) => ({ name: lineName(line), lotNo: line.lot_no ?? '', expiresOn: line.expires_on })),
+            vietnamDay(),
+            settings.data?.short_dated_days === undefined ? DEFAULT_EXPIRY_RULE : settings.data,
+          )
+        : [];
+    if (expiring.length > 0) return void askExpiry(question, expiring, () => move(action, null));
     void openConfirm({ title: action.label, message: question, onOk: () => move(action, null) });
   };
 

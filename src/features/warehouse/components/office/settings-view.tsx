@@ -1,12 +1,16 @@
 /**
  * Warehouse settings (GET/PUT settings/): the accounting regime the printed forms follow (TT 99/2025
  * or TT 133/2016), the unit and department printed at their top, and the form numbers (settings,
- * not constants). Saving needs settings/edit.
+ * not constants), and where goods received short-dated land (sellable or quarantine) under how many
+ * days left; expired goods always land in quarantine (contract/warehouse-expiry.ts). Saving needs
+ * settings/edit.
  */
-import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, Loader, Select, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ACCOUNTING_REGIME_LABELS, ACCOUNTING_REGIMES, type AccountingRegime, type WarehouseSettings } from '@contract/warehouse';
+import { MAX_SHORT_DATED_DAYS, SHORT_DATED_RULE_LABELS, SHORT_DATED_RULES, type ShortDatedRule } from '@contract/warehouse-expiry';
 import { useCan } from '@/session/access';
+import { WholeAmountInput } from '@/ui/whole-amount-input';
 import { toast } from '@/ui/toast';
 import { errorFields, errorMessage, useWarehouseSettings, useWarehouseWrites } from '@/features/warehouse/api/warehouse-api';
 
@@ -82,6 +86,32 @@ function SettingsForm({ companyId, initial }: { companyId: number; initial: Ware
               data-testid={`settings-${field}`}
             />
           ))}
+        </SimpleGrid>
+        <Title order={5} mt="xs">
+          Nhận hàng hết hạn, cận hạn
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <WholeAmountInput
+            label="Cận hạn khi còn (ngày)"
+            description="Dòng phiếu nhập có lô còn ít ngày hơn sẽ được cảnh báo"
+            value={String(form.short_dated_days)}
+            onChange={(days) => set({ short_dated_days: days === '' ? 0 : Number(days) })}
+            max={MAX_SHORT_DATED_DAYS}
+            disabled={!canEdit}
+            error={errors.short_dated_days}
+            data-testid="settings-short-dated-days"
+          />
+          <Select
+            label="Hàng cận hạn khi nhập kho"
+            description="Hàng đã hết hạn luôn vào biệt trữ, không được bán"
+            data={SHORT_DATED_RULES.map((rule) => ({ value: rule, label: SHORT_DATED_RULE_LABELS[rule] }))}
+            value={form.short_dated_rule}
+            onChange={(rule) => rule && set({ short_dated_rule: rule as ShortDatedRule })}
+            allowDeselect={false}
+            disabled={!canEdit}
+            error={errors.short_dated_rule}
+            data-testid="settings-short-dated-rule"
+          />
         </SimpleGrid>
         {errors.form && <Alert color="red">{errors.form}</Alert>}
         {canEdit && (
