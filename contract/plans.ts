@@ -238,6 +238,24 @@ export type CompanyPlan = {
   seats: number | null;
   seats_used: number;
   orders: SystemOrderRecord[];
+  /** How to pay the pending package order, if there is one (issue 46 item 17). */
+  payment: PackagePayment | null;
+};
+
+/** The platform's account a package is paid into; `is_demo`: the stand-in of development and the demo. */
+export type PlatformBankAccount = { bank_bin: string; bank_name: string; account_number: string; account_name: string; is_demo: boolean };
+
+/**
+ * The transfer that pays a pending package order: the exact amount, the transfer content (the order
+ * code, how the system administrator finds the payment), and the account, or why there is none
+ * (`problem`: the server has no account configured).
+ */
+export type PackagePayment = {
+  order_code: string;
+  amount: number;
+  reference: string;
+  account: PlatformBankAccount | null;
+  problem: string | null;
 };
 
 export const CompanyPlanQuery = v.object({ company: companyQueryField });

@@ -17,6 +17,7 @@ import { keysFromSecret } from './lib/tokens';
 import { loggingSender, type VerificationSender } from './lib/verification-sender';
 import { createJobRunner } from './kernel/jobs';
 import { readRouting } from './kernel/db/replica';
+import { PLATFORM_BANK_MISSING } from './kernel/platform-bank';
 import { JOB_HANDLERS } from './job-handlers';
 import { startSimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
@@ -73,6 +74,8 @@ export async function prepareDeps(
   const { vault, demoSeeded, firstAdmin } = await prepareData(db, env, { providers: simulatorUrl !== null });
   if (demoSeeded) logger.info('Đã tạo dữ liệu mẫu (tài khoản 0901234567 / Demo@2026)');
   reportFirstAdmin(logger, firstAdmin);
+  // A production start without the platform's bank account: package pages say so instead of showing one.
+  if (!env.platformBank) logger.warn(PLATFORM_BANK_MISSING);
   const keys = await keysFromSecret(await loadJwtSecret(db, env.jwtSecret));
   const jobs = createJobRunner({
     pollMs: env.jobPollMs,

@@ -2,6 +2,7 @@
  * The server's settings, read from the environment once at start (nothing else reads process.env).
  */
 import path from 'node:path';
+import { platformBankFrom, type PlatformBank } from './platform-bank';
 
 export type ServerEnv = {
   port: number;
@@ -72,6 +73,8 @@ export type ServerEnv = {
   /** PUSH_SERVICE_HOSTS: hosts added to the browsers' push services (contract/notifications.ts), comma-separated. */
   pushServiceHosts: string[];
   vapid: { publicKey: string | null; privateKey: string | null; subject: string | null };
+  /** PLATFORM_BANK_*: where companies pay for their package (server/kernel/platform-bank.ts); null: not set in production. */
+  platformBank: PlatformBank | null;
 };
 
 function smsProviderFrom(value: string | undefined): 'log' | 'esms' {
@@ -154,5 +157,6 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       privateKey: source.VAPID_PRIVATE_KEY || null,
       subject: source.VAPID_SUBJECT || null,
     },
+    platformBank: platformBankFrom(source, !isProduction || boolFrom(source.SEED_DEMO, false)),
   };
 }

@@ -220,8 +220,8 @@ async function registerPackage({ db }: AppDeps, c: Context<AppEnv>) {
   return created(c, await systemOrderById(db, id), 'Đã tạo đơn đăng ký gói dịch vụ, vui lòng thanh toán để kích hoạt');
 }
 
-async function companyPackage({ db }: AppDeps, c: Context<AppEnv>) {
+async function companyPackage({ db, env }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, CompanyPlanQuery);
   await requirePermission(db, c.get('auth'), query.company, 'settings', 'view');
-  return ok(c, await companyPlan(db, query.company));
+  return ok(c, await companyPlan(db, query.company, env.platformBank));
 }

@@ -11,8 +11,10 @@ import { addDays } from '@contract/calendar-days';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, companyFeatures, companySubscriptions, systemOrders, voucherUses } from '@server/kernel/db/schema';
 import { conflict, forbidden } from '@server/kernel/errors';
+import type { PlatformBank } from '@server/kernel/platform-bank';
 import { enqueueJob, type JobHandler } from '@server/kernel/jobs';
 import { packageById, systemOrderRecords } from './plan-records';
+import { packagePayment } from './package-payment';
 
 export const PLAN_LAPSE_QUEUE = 'plans.lapse';
 
@@ -134,7 +136,7 @@ export async function requirePlanAllows(db: Db, companyId: number, code: SwitchC
   if (pkg && !pkg.features.includes(code)) throw forbidden('FEATURE_OFF', `Gói ${pkg.name} không có chức năng ${SWITCH_LABELS[code]}`);
 }
 
-export async function companyPlan(db: Db, companyId: number): Promise<CompanyPlan> {
+export async function companyPlan(db: Db, companyId: number, bank: PlatformBank | null): Promise<CompanyPlan> {
   const [current] = await db.select().from(companySubscriptions).where(eq(companySubscriptions.companyId, companyId));
   const pkg = current ? await packageById(db, current.packageId) : null;
   const today = vietnamDay();
@@ -154,6 +156,7 @@ export async function companyPlan(db: Db, companyId: number): Promise<CompanyPla
     seats: pkg?.seats ?? null,
     seats_used: await seatsUsed(db, companyId),
     orders,
+    payment: packagePayment(orders, bank),
   };
 }
 

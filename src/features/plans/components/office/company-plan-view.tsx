@@ -10,13 +10,13 @@ import { SWITCH_LABELS } from '@contract/company-switches';
 import { PACKAGE_MONTHS, SYSTEM_ORDER_STATUS_LABELS, packageAmount, type CompanyPlan, type PackageQuote } from '@contract/plans';
 import { apiErrorMessage } from '@/api/api-error';
 import { formatDate, formatDateTime } from '@/lib/dates';
-import { CopyButton } from '@/ui/copy-button';
 import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { MoneyText } from '@/ui/money-text';
 import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { checkVoucher, planWrites, useCompanyPlan, usePackages, usePlanWrite } from '@/features/plans/api/plan-api';
+import { PackagePaymentCard } from './package-payment';
 
 function CurrentPlan({ plan }: { plan: CompanyPlan }) {
   const current = plan.subscription;
@@ -167,24 +167,12 @@ export function CompanyPlanView({ companyId, isOwner }: { companyId: number; isO
   const plan = useCompanyPlan(companyId);
   if (plan.error) return <ProblemAlert problem={apiErrorMessage(plan.error, 'Không tải được gói dịch vụ')} />;
   if (!plan.data) return <LoadingBlock />;
-  const pending = plan.data.orders.find((entry) => entry.status === 'pending');
+  const payment = plan.data.payment;
+  const pending = plan.data.orders.some((entry) => entry.status === 'pending');
   return (
     <Stack gap="md">
       <CurrentPlan plan={plan.data} />
-      {pending && (
-        <Alert color="orange" variant="light" title={`Đơn ${pending.code} đang chờ thanh toán`} data-testid="pending-order">
-          <Group gap={4}>
-            <Text size="sm">
-              Chuyển khoản <MoneyText value={pending.total} fw={700} /> với nội dung
-            </Text>
-            <Text size="sm" fw={700}>
-              {pending.code}
-            </Text>
-            <CopyButton value={pending.code} label={`Sao chép nội dung chuyển khoản ${pending.code}`} />
-          </Group>
-          <Text size="sm">Gói được kích hoạt khi quản trị hệ thống xác nhận thanh toán.</Text>
-        </Alert>
-      )}
+      {payment && <PackagePaymentCard payment={payment} />}
       {isOwner && !pending && <OrderPackage companyId={companyId} renewing={plan.data.subscription?.package.id ?? null} />}
       {!isOwner && <Text c="dimmed">Chỉ chủ sở hữu công ty mới đăng ký hoặc gia hạn gói.</Text>}
       {plan.data.orders.length > 0 && (
