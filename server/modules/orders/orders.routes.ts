@@ -51,6 +51,7 @@ import { OpRejection } from '@server/kernel/sync/op-context';
 import { orderGroupRoutes } from './order-groups.routes';
 import { orderTypeAddRoutes } from './order-types.routes';
 import { orderSheetResponse } from './order-export';
+import { orderExportStatusRoutes } from './order-export-status';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
@@ -114,6 +115,7 @@ export function orderRoutes(deps: AppDeps) {
   app.put('/order-table', (c) => saveOrderTable(deps, c));
   app.route('/', orderGroupRoutes(deps));
   app.route('/', orderTypeAddRoutes(deps));
+  app.route('/', orderExportStatusRoutes(deps));
   return app;
 }
 
