@@ -218,6 +218,9 @@ describe('orders offline, on a phone, with the service worker', () => {
       await eventually(() => orderPage(page)).toEqual({ code: localNo, chip: 'Chờ gửi', lines: [line], total: formatMoney(totals.total) });
       await expect(orderOps(page, orderId)).resolves.toEqual(['order.submit pending']);
       await expect(serverOrders(office).then((all) => all.count)).resolves.toBe(before.count);
+      // Offline, the order's page still lets the rep collect for it (issue 46): "Thu tiền" is there.
+      const payments = page.getByTestId('order-payments-offline');
+      await eventually(() => payments.getByTestId('collect-open').isVisible()).toBe(true);
 
       // Back online: sent at once, and the order's page shows the official code, without a reload.
       await app.plugIn(context);

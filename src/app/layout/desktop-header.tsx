@@ -141,6 +141,7 @@ export default function DesktopHeader() {
       <Group gap="xs" wrap="nowrap">
         <HeaderStatus companyId={company?.id ?? null} compactPill={pillCompact} />
         <WorkspaceSwitcher
+          compact={pillCompact}
           onChosen={() => {
             void router.invalidate();
             void navigate({ to: '/dashboard' });

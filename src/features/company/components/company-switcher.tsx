@@ -9,7 +9,12 @@ import { useSession } from '@/session/session-store';
 import { toast } from '@/ui/toast';
 import { chooseWorkspace } from '../model/choose-company';
 
-export function WorkspaceSwitcher({ onChosen }: { onChosen: () => void }) {
+/**
+ * `compact` (headers under 1600 px): the name gets at most 220 px, truncated with the whole name in
+ * its title, so the header's menu fits whatever the company is called (Vietnamese company names are
+ * long: "Công ty TNHH Dược phẩm Sài Gòn Xanh" sent the whole menu into the drawer at 1440 px).
+ */
+export function WorkspaceSwitcher({ onChosen, compact = false }: { onChosen: () => void; compact?: boolean }) {
   const { account, company } = useSession();
   const memberships = account?.company_data ?? [];
 
@@ -29,7 +34,7 @@ export function WorkspaceSwitcher({ onChosen }: { onChosen: () => void }) {
           variant="light"
           leftSection={<IconBuildingStore size={18} />}
           rightSection={<IconChevronDown size={16} />}
-          maw={320}
+          maw={compact ? 220 : 320}
           title={company?.title}
           data-testid="workspace-switcher"
         >

@@ -31,11 +31,14 @@ type Props = {
   groupOrdersOn: boolean;
   /** Cards of other domains beside the order's own (the server's copy only), e.g. its stock receipts. */
   aside?: (order: OrderRecord) => ReactNode;
+  /** What of those works from the device's copy (offline, or not sent yet): collecting for the order. */
+  asideOnDevice?: (order: OrderRecord) => ReactNode;
   /** The payment status is set by hand (RECEIVABLE off); with it on, payments decide it (the aside shows them). */
   paymentByHand?: boolean;
 };
 
-export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside, paymentByHand = true }: Props) {
+export function OrderDetailView(props: Props) {
+  const { db, companyId, id, isMobile, staffLabel, groupOrdersOn, aside, asideOnDevice, paymentByHand = true } = props;
   const screen = useOrderDetailScreen(db, companyId, id);
   const { detail, order, readOnly, rights, writes } = screen;
 
@@ -83,7 +86,7 @@ export function OrderDetailView({ db, companyId, id, isMobile, staffLabel, group
           <Stack gap="md">
             {rights.edit && paymentByHand && <PaymentCard order={order} padding={padding} readOnly={readOnly} payment={writes.payment} />}
             <PrintCard order={order} padding={padding} />
-            {!readOnly && aside?.(order)}
+            {readOnly ? asideOnDevice?.(order) : aside?.(order)}
             <Card withBorder radius="md" padding={padding}>
               <Title order={5} mb="sm">
                 Lịch sử trạng thái

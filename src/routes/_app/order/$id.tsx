@@ -4,6 +4,7 @@ import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
 import { OrderDetailView } from '@/features/orders/components/order-detail-view';
 import { OrderStockCard } from '@/features/warehouse/components/online-parts';
+import { OrderCollectOffline } from '@/features/receivables/components/order-collect-offline';
 import { OrderPaymentsCard } from '@/features/receivables/components/receivable-screens';
 import { OrderDeliveryCard } from '@/features/delivery/components/delivery-screens';
 import { OrderInvoiceCard } from '@/features/invoices/components/order-invoice-card';
@@ -24,6 +25,7 @@ function OrderPage() {
   const isMobile = useIsMobile();
   if (!company || !account) return null;
   const receivables = flags.RECEIVABLE === true;
+  const collector = { companyId: company.id, accountId: account.id, accountName: account.full_name };
   return (
     <OrderDetailView
       key={id}
@@ -34,17 +36,11 @@ function OrderPage() {
       staffLabel={salesStaffLabel(company.type)}
       groupOrdersOn={flags['GROUP-ORDER'] === true}
       paymentByHand={!receivables}
+      asideOnDevice={(order) => receivables && <OrderCollectOffline db={appDb()} collector={collector} order={order} isMobile={isMobile} />}
       aside={(order) => (
         <>
           {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
-          {receivables && (
-            <OrderPaymentsCard
-              db={appDb()}
-              collector={{ companyId: company.id, accountId: account.id, accountName: account.full_name }}
-              order={order}
-              isMobile={isMobile}
-            />
-          )}
+          {receivables && <OrderPaymentsCard db={appDb()} collector={collector} order={order} isMobile={isMobile} />}
           <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
           <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />
         </>
