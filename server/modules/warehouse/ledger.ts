@@ -31,7 +31,8 @@ export type MoveInput = {
 export type PostedMove = MoveInput & { value: number };
 
 /** Names what is short, for the 409 a person reads. */
-export type Describe = (variantId: number, lotId: number) => string;
+/** Names a variant and lot in a refusal ("Hapacol 500 lô A123"); `amount` writes base units with the unit ("7.497 viên"). */
+export type Describe = { (variantId: number, lotId: number): string; amount: (variantId: number, base: number) => string };
 
 const levelKey = (warehouseId: number, variantId: number) => `${warehouseId}:${variantId}`;
 const lotKey = (warehouseId: number, lotId: number) => `${warehouseId}:${lotId}`;
@@ -123,7 +124,7 @@ export async function postMoves(
       const takeable = posting.fromHeld ? lot.onHand : lot.onHand - lot.held;
       if (out > takeable)
         throw new StockShort(
-          `${posting.describe(move.variantId, move.lotId)}: chỉ còn ${Math.max(0, takeable)} trong kho, không đủ ${out}`,
+          `${posting.describe(move.variantId, move.lotId)}: chỉ còn ${posting.describe.amount(move.variantId, Math.max(0, takeable))} trong kho, không đủ ${posting.describe.amount(move.variantId, out)}`,
         );
       if (move.value !== undefined) {
         after = { quantity: before.quantity - out, value: before.value + move.value };

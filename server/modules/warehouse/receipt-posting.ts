@@ -8,6 +8,7 @@
  * the reverse of every movement it made. Nothing dated in a closed period is written.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { groupDigits } from '@contract/money';
 import { lotProblem, pickLotsFefo, type LotStock } from '@contract/warehouse-ledger';
 import { receiptMoveProblem, RECEIPT_KIND_LABELS, type LotStatus, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import type { Db } from '@server/kernel/db/client';
@@ -52,11 +53,13 @@ async function describer(tx: Db, companyId: number, lines: readonly { variantId:
         : Promise.resolve([]),
   );
   const lots = new Map(lotRows.filter((row) => row.lotNo).map((row) => [row.id, row.lotNo]));
-  return (variantId, lotId) => {
-    const name = facts.get(variantId)?.productName ?? `Sản phẩm ${variantId}`;
+  const name = (variantId: number, lotId: number) => {
+    const product = facts.get(variantId)?.productName ?? `Sản phẩm ${variantId}`;
     const lot = lots.get(lotId);
-    return lot ? `${name} lô ${lot}` : name;
+    return lot ? `${product} lô ${lot}` : product;
   };
+  const amount = (variantId: number, base: number) => `${groupDigits(base)} ${facts.get(variantId)?.baseUnit ?? ''}`.trim();
+  return Object.assign(name, { amount });
 }
 
 /**
@@ -99,7 +102,9 @@ export async function pickOut(
     const { picks, short } = pickLotsFefo(lots, line.baseQuantity, day);
     if (short > 0) {
       const sellable = line.baseQuantity - short;
-      throw new StockShort(`${describe(line.variantId, 0)}: chỉ còn ${sellable} được bán trong kho, không đủ ${line.baseQuantity}`);
+      throw new StockShort(
+        `${describe(line.variantId, 0)}: chỉ còn ${describe.amount(line.variantId, sellable)} được bán trong kho, không đủ ${describe.amount(line.variantId, line.baseQuantity)}`,
+      );
     }
     for (const pick of picks)
       moves.push({ warehouseId, variantId: line.variantId, lotId: pick.lotId, quantity: -pick.quantity, receiptLineId: line.id });
