@@ -1,12 +1,13 @@
 /**
  * The checks of order.submit (order-submit.ts), one rule each, in the order the pipeline runs them:
- * which refusal a rep sees first depends on that order. The pure ones take what was read and return
- * what passes or throw the refusal (OpRejection), so each is tested alone (order-submit-steps.test.ts).
+ * the ones that can refuse at once (a product gone, nothing in stock) throw OpRejection; the rest
+ * return what they found, and orderVerdict decides from all of it, so one answer names every change.
+ * The pure ones are tested alone (order-submit-steps.test.ts).
  */
-import type { OrderLineInput, OrderSubmitPayload } from '@contract/orders';
+import type { OrderLineInput } from '@contract/orders';
 import { baseUnit, effectivePrice, findUnit, type EffectivePrice } from '@contract/price-policy';
 import type { VariantRecord, VariantUnit } from '@contract/products';
-import type { EngineCustomer, EngineLine, PricedCart } from '@contract/promotions-engine';
+import type { EngineCustomer, EngineLine } from '@contract/promotions-engine';
 import type { GiftLine } from '@contract/promotions-grants';
 import type { OpChange } from '@contract/sync';
 import { formatMoney, groupDigits } from '@contract/money';
