@@ -10,6 +10,7 @@ export const PERIOD_PRESETS = [
   'today',
   'yesterday',
   'last_7_days',
+  'last_30_days',
   'this_month',
   'last_month',
   'this_quarter',
@@ -21,12 +22,19 @@ export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
   today: 'Hôm nay',
   yesterday: 'Hôm qua',
   last_7_days: '7 ngày qua',
+  last_30_days: '30 ngày qua',
   this_month: 'Tháng này',
   last_month: 'Tháng trước',
   this_quarter: 'Quý này',
   this_year: 'Năm nay',
   custom: 'Tùy chọn',
 };
+
+/**
+ * What a report shows when nothing is chosen: the last 30 days, not "this month", which on the 2nd
+ * of a month holds one day and made every report look empty (issue 46).
+ */
+export const DEFAULT_PERIOD = 'last_30_days' satisfies PeriodPreset;
 
 const monthStart = (day: string) => `${day.slice(0, 8)}01`;
 
@@ -39,6 +47,8 @@ export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: str
       return { from: addDays(today, -1), to: addDays(today, -1) };
     case 'last_7_days':
       return { from: addDays(today, -6), to: today };
+    case 'last_30_days':
+      return { from: addDays(today, -29), to: today };
     case 'this_month':
       return { from: monthStart(today), to: today };
     case 'last_month': {

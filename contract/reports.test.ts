@@ -9,6 +9,7 @@ describe('report periods', () => {
     expect(presetPeriod('today', today)).toEqual({ from: '2026-05-14', to: '2026-05-14' });
     expect(presetPeriod('yesterday', today)).toEqual({ from: '2026-05-13', to: '2026-05-13' });
     expect(presetPeriod('last_7_days', today)).toEqual({ from: '2026-05-08', to: '2026-05-14' });
+    expect(presetPeriod('last_30_days', today)).toEqual({ from: '2026-04-15', to: '2026-05-14' });
     expect(presetPeriod('this_month', today)).toEqual({ from: '2026-05-01', to: '2026-05-14' });
     expect(presetPeriod('last_month', today)).toEqual({ from: '2026-04-01', to: '2026-04-30' });
     expect(presetPeriod('this_quarter', today)).toEqual({ from: '2026-04-01', to: '2026-05-14' });

@@ -14,7 +14,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatMoney } from '@contract/money';
 import { vietnamDay } from '@contract/price-policy';
-import { presetPeriod, reportPaths, type BusinessAnalysis, type PromotionReport, type StaffReport } from '@contract/reports';
+import {
+  DEFAULT_PERIOD,
+  presetPeriod,
+  reportPaths,
+  type BusinessAnalysis,
+  type PromotionReport,
+  type StaffReport,
+} from '@contract/reports';
 import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
@@ -74,8 +81,8 @@ describe('reports at a desk', () => {
         await page.getByTestId('report-table').or(page.getByTestId('report-empty')).first().waitFor();
         await page.getByTestId('report-chart').waitFor();
       }
-      // The promotions report lists the programmes running this month with what they gave.
-      const month = presetPeriod('this_month', vietnamDay());
+      // The promotions report lists the programmes running in the default period with what they gave.
+      const month = presetPeriod(DEFAULT_PERIOD, vietnamDay());
       const { rows: programmes } = await serverReport<PromotionReport>(reportPaths.promotions, {
         company: office.companyId,
         date_from: month.from,
@@ -87,7 +94,7 @@ describe('reports at a desk', () => {
         formatMoney(programmes.reduce((total, row) => total + row.discount, 0)),
       );
 
-      // The orders report: this month, then last month.
+      // The orders report: the default period (the last 30 days), then last month.
       await page.goto('/reports/orders');
       const today = vietnamDay();
       const company = office.companyId;
@@ -165,7 +172,7 @@ describe('a rep on a phone', () => {
       await signInAs(page, REP_PHONE, COMPANIES.anKhang);
       await waitForServiceWorker(page);
       const rep = await officeSignIn(app.server.url, REP_PHONE);
-      const month = presetPeriod('this_month', vietnamDay());
+      const month = presetPeriod(DEFAULT_PERIOD, vietnamDay());
       const own = await serverReport<StaffReport>(
         reportPaths.staff,
         { company: rep.companyId, date_from: month.from, date_to: month.to },

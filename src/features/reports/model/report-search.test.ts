@@ -30,8 +30,9 @@ describe('a report filter in the URL', () => {
     });
   });
 
-  it('asks for this month by default, a preset on its day, a range picked by hand as given', () => {
-    expect(searchPeriod({}, '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-27' });
+  it('asks for the last 30 days by default (on the 2nd of a month too), a preset on its day, a range picked by hand as given', () => {
+    expect(searchPeriod({}, '2026-12-02')).toEqual({ from: '2026-11-03', to: '2026-12-02' });
+    expect(searchPeriod({ period: 'this_month' }, '2026-11-27')).toEqual({ from: '2026-11-01', to: '2026-11-27' });
     expect(searchPeriod({ period: 'this_year' }, '2026-11-27')).toEqual({ from: '2026-01-01', to: '2026-11-27' });
     expect(searchPeriod({ period: 'custom', from: '2026-03-10', to: '2026-03-01' }, '2026-11-27')).toEqual({
       from: '2026-03-01',

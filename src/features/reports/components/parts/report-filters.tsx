@@ -5,7 +5,14 @@
  */
 import { Group, Select } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PERIOD_PRESET_LABELS, PERIOD_PRESETS, reportPaths, type PeriodPreset, type ReportFilterOptions } from '@contract/reports';
+import {
+  DEFAULT_PERIOD,
+  PERIOD_PRESET_LABELS,
+  PERIOD_PRESETS,
+  reportPaths,
+  type PeriodPreset,
+  type ReportFilterOptions,
+} from '@contract/reports';
 import { FilterDateRange } from '@/ui/filter-date-range';
 import { SearchInput } from '@/ui/search-input';
 import { useReport } from '@/features/reports/api/report-api';
@@ -27,7 +34,7 @@ const idOf = (value: string | null) => (value ? Number(value) : undefined);
 
 export function ReportFilters({ companyId, search, onSearch, isMobile, searchLabel, extra }: Props) {
   const options = useReport<ReportFilterOptions>(reportPaths.filterOptions, { company: companyId }).data?.data;
-  const period = search.period ?? 'this_month';
+  const period = search.period ?? DEFAULT_PERIOD;
   const days = searchPeriod(search);
   const set = (change: Partial<ReportSearch>) => onSearch({ ...search, ...change, page: undefined });
   const width = isMobile ? '100%' : 200;
@@ -38,7 +45,7 @@ export function ReportFilters({ companyId, search, onSearch, isMobile, searchLab
         data={PERIOD_PRESETS.map((preset) => ({ value: preset, label: PERIOD_PRESET_LABELS[preset] }))}
         value={period}
         onChange={(value) => {
-          const next = (value ?? 'this_month') as PeriodPreset;
+          const next = (value ?? DEFAULT_PERIOD) as PeriodPreset;
           set(next === 'custom' ? { period: next, from: days.from, to: days.to } : { period: next, from: undefined, to: undefined });
         }}
         allowDeselect={false}
