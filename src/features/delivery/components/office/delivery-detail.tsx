@@ -19,6 +19,7 @@ import { DeliveryActions } from './delivery-actions';
 import { DeliveryCodCard } from './delivery-cod-card';
 import { Fact } from '@/ui/fact';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { sameStep } from '@/features/delivery/model/delivery-events';
 
 type Props = { companyId: number; id: string | null; isMobile: boolean; onClose: () => void; onNavigate: (url: string) => void };
 
@@ -106,7 +107,7 @@ export function DeliveryDetail({
           Hành trình
         </Text>
         <Timeline bulletSize={14} lineWidth={2} active={(delivery.events?.length ?? 1) - 1} data-testid="delivery-events">
-          {(delivery.events ?? []).map((event, index) => (
+          {(delivery.events ?? []).map((event, index, events) => (
             <Timeline.Item
               key={index}
               title={event.status ? DELIVERY_STATUS_LABELS[event.status] : 'Cập nhật'}
@@ -119,8 +120,8 @@ export function DeliveryDetail({
                 {event.carrier_status ? ` · mã hãng ${event.carrier_status}` : ''}
               </Text>
               {event.note && <Text size="xs">{event.note}</Text>}
-              {!event.applied && (
-                <Text size="xs" c="orange">
+              {!event.applied && !sameStep(events, index) && (
+                <Text size="xs" c="orange.9">
                   Đến muộn hoặc trùng lặp: không đổi trạng thái
                 </Text>
               )}
