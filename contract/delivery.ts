@@ -307,7 +307,7 @@ export type DeliveryEventRecord = {
   account_name: string | null;
 };
 
-export type CodState = 'none' | 'waiting' | 'collected' | 'paid' | 'mismatch';
+export type CodState = 'none' | 'waiting' | 'collected' | 'paid' | 'mismatch' | 'void';
 
 export type DeliveryRecord = {
   id: string;

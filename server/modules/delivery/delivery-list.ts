@@ -3,7 +3,7 @@
  * printStatus, typeFilterTransport = the carrier, statusOrderDLO = the status) and its counts, over
  * the deliveries of orders in the caller's data scope.
  */
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeliveryCounts, DeliveryListQueryInput, DeliveryRecord } from '@contract/delivery';
 import { DELIVERY_STATUSES } from '@contract/delivery-status';
 import { fold } from '@contract/fold';
@@ -11,7 +11,7 @@ import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { pagedRows } from '@server/kernel/lists';
 import { wordConditions } from '@server/kernel/sql';
-import { deliveryRecords } from './delivery-record';
+import { deliveryRecords, NO_COD_AFTER } from './delivery-record';
 
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00+07:00`) + 86_400_000);
 
@@ -30,7 +30,10 @@ function conditions(query: Omit<DeliveryListQueryInput, 'page' | 'limit'>, withS
   if (query.carrier) list.push(eq(deliveryOrders.carrier, query.carrier));
   if (query.order) list.push(eq(deliveryOrders.orderId, query.order));
   if (withStatus && query.status) list.push(eq(deliveryOrders.status, query.status));
-  if (query.cod === 'waiting') list.push(and(ne(deliveryOrders.codAmount, 0), isNull(deliveryOrders.codCollected))!);
+  if (query.cod === 'waiting')
+    list.push(
+      and(ne(deliveryOrders.codAmount, 0), isNull(deliveryOrders.codCollected), notInArray(deliveryOrders.status, [...NO_COD_AFTER]))!,
+    );
   if (query.cod === 'collected') list.push(and(isNotNull(deliveryOrders.codCollected), isNull(deliveryOrders.codPaidOut))!);
   if (query.cod === 'paid') list.push(isNotNull(deliveryOrders.codPaidOut));
   if (query.cod === 'mismatch') list.push(codMismatch!);

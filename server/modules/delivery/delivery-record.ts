@@ -18,13 +18,19 @@ import { notFound } from '@server/kernel/errors';
 
 export type DeliveryRow = typeof deliveryOrders.$inferSelect;
 
-/** Where a delivery's COD stands: nothing to collect, waiting, collected, paid out, or not what was expected. */
+/** Delivery statuses after which no COD will be collected. */
+export const NO_COD_AFTER: readonly string[] = ['cancelled', 'returned', 'create_failed'];
+
+/**
+ * Where a delivery's COD stands: nothing to collect, waiting, collected, paid out, or not what was
+ * expected; a delivery cancelled or returned before the carrier collected anything waits for nothing.
+ */
 export function codState(row: Pick<DeliveryRow, 'codAmount' | 'codCollected' | 'codPaidOut' | 'status'>): {
   state: CodState;
   difference: number;
 } {
   if (row.codAmount === 0 && row.codCollected === null) return { state: 'none', difference: 0 };
-  if (row.codCollected === null) return { state: 'waiting', difference: 0 };
+  if (row.codCollected === null) return { state: NO_COD_AFTER.includes(row.status) ? 'void' : 'waiting', difference: 0 };
   if (row.codCollected !== row.codAmount) return { state: 'mismatch', difference: row.codCollected - row.codAmount };
   if (row.codPaidOut === null) return { state: 'collected', difference: 0 };
   if (row.codPaidOut !== row.codCollected) return { state: 'mismatch', difference: row.codPaidOut - row.codCollected };

@@ -8,6 +8,7 @@ export const COD_STATE_LABELS: Record<CodState, string> = {
   collected: 'Đã thu, chờ hãng trả',
   paid: 'Đã đối soát',
   mismatch: 'Lệch tiền',
+  void: 'Không thu (đơn hủy hoặc hoàn)',
 };
 export const COD_STATE_COLORS: Record<CodState, string> = {
   none: 'gray',
@@ -15,6 +16,7 @@ export const COD_STATE_COLORS: Record<CodState, string> = {
   collected: 'blue',
   paid: 'teal',
   mismatch: 'red',
+  void: 'gray',
 };
 
 /** "GHN · GHN123VN", or the carrier alone while it has no code yet. */
