@@ -154,6 +154,15 @@ export function voucherRefusal(voucher: VoucherRecord, input: { packageId: numbe
   return null;
 }
 
+/** Where a voucher stands on `day`, by the rules voucherRefusal applies, as the administrator's list shows it. */
+export function voucherStanding(voucher: VoucherRecord, day: string): { label: string; usable: boolean } {
+  if (!voucher.is_active) return { label: 'Ngừng', usable: false };
+  if (day < voucher.starts_on) return { label: 'Chưa đến ngày', usable: false };
+  if (day > voucher.ends_on) return { label: 'Hết hạn', usable: false };
+  if (voucher.max_uses !== null && voucher.used_count >= voucher.max_uses) return { label: 'Hết lượt', usable: false };
+  return { label: 'Đang áp dụng', usable: true };
+}
+
 const months = v.pipe(
   v.number('Số tháng phải là số'),
   v.check((value) => (PACKAGE_MONTHS as readonly number[]).includes(value), 'Số tháng chỉ được 1, 3, 6 hoặc 12'),

@@ -7,7 +7,8 @@ import { Badge, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SWITCH_LABELS } from '@contract/company-switches';
-import type { ServicePackageRecord, VoucherRecord } from '@contract/plans';
+import { voucherStanding, type ServicePackageRecord, type VoucherRecord } from '@contract/plans';
+import { vietnamDay } from '@contract/price-policy';
 import { formatDate } from '@/lib/dates';
 import { CopyButton } from '@/ui/copy-button';
 import { ListPage } from '@/ui/list-page/list-page';
@@ -135,7 +136,19 @@ function VoucherList({ isMobile }: { isMobile: boolean }) {
         cell: (voucher) => `${formatDate(voucher.starts_on)} – ${formatDate(voucher.ends_on)}`,
       },
       { key: 'uses', label: 'Đã dùng', align: 'right', cell: uses },
-      stateColumn('Đang áp dụng', 'Ngừng'),
+      {
+        key: 'active',
+        label: 'Trạng thái',
+        cell: (voucher) => {
+          // An active voucher past its end is "Hết hạn", not "Đang áp dụng" (issue 46).
+          const standing = voucherStanding(voucher, vietnamDay());
+          return (
+            <Badge tt="none" variant="light" color={standing.usable ? 'teal' : 'gray'} data-testid="voucher-standing">
+              {standing.label}
+            </Badge>
+          );
+        },
+      },
       { key: 'actions', cell: edit },
     ],
   };
