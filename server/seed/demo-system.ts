@@ -28,6 +28,9 @@ export async function seedDemoSystem(db: Db, passwordHash: string): Promise<void
       { code: 'TAP-HOA', name: 'Tạp hóa, bách hóa' },
       { code: 'MY-PHAM', name: 'Mỹ phẩm, chăm sóc cá nhân' },
       { code: 'TBYT', name: 'Thiết bị y tế' },
+      // The distributors the product is made for choose their own trade (issue 46: none fitted them).
+      { code: 'PP-DUOC', name: 'Phân phối dược phẩm (bán buôn thuốc)' },
+      { code: 'PP-TONG-HOP', name: 'Phân phối hàng tiêu dùng, tổng hợp' },
     ])
     .returning({ id: businessTypes.id, code: businessTypes.code });
   const typeId = (code: string) => types.find((entry) => entry.code === code)!.id;

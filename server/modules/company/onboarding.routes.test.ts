@@ -22,6 +22,8 @@ beforeAll(async () => {
   anKhangId = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
   const types = await server.call<BusinessTypeRecord[]>('/shop/api/bussinesstype/', { token: an.access });
   pharmacyType = types.body.data.find((type) => type.code === 'NHA-THUOC')!.id;
+  // A distributor finds its own trade among them.
+  expect(types.body.data.map((type) => type.code)).toEqual(expect.arrayContaining(['PP-DUOC', 'PP-TONG-HOP']));
 });
 afterAll(async () => {
   await server?.stop();
