@@ -4,6 +4,7 @@
  */
 import { Checkbox, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { CAMPAIGN_SOURCE_LABELS, CAMPAIGN_SOURCES, type AudienceAnswer, type CampaignSource } from '@contract/messaging-campaigns';
+import { formatNumber } from '@/lib/money';
 import type { CampaignRecipients } from './use-campaign-form';
 
 /** The source switch, then the customers' filter or the followers' linked-only box. */
@@ -57,14 +58,12 @@ export function CampaignAudience({ audience }: { audience: AudienceAnswer }) {
   return (
     <Stack gap={4} data-testid="zalo-campaign-audience">
       <Text size="sm" fw={600}>
-        {audience.count.toLocaleString('vi-VN')} người nhận
-        {audience.skipped
-          ? ` (bỏ qua ${audience.skipped.toLocaleString('vi-VN')}: không có số di động hợp lệ, trùng số hoặc thiếu dữ liệu)`
-          : ''}
+        {formatNumber(audience.count)} người nhận
+        {audience.skipped ? ` (bỏ qua ${formatNumber(audience.skipped)}: không có số di động hợp lệ, trùng số hoặc thiếu dữ liệu)` : ''}
       </Text>
       {audience.quota && (
         <Text size="sm" c={audience.quota.remaining < audience.count ? 'red' : 'dimmed'}>
-          Hạn mức ZNS còn lại hôm nay: {audience.quota.remaining.toLocaleString('vi-VN')}/{audience.quota.daily.toLocaleString('vi-VN')} tin
+          Hạn mức ZNS còn lại hôm nay: {formatNumber(audience.quota.remaining)}/{formatNumber(audience.quota.daily)} tin
         </Text>
       )}
       {audience.missing.length > 0 && (

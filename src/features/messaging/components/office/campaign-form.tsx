@@ -6,6 +6,7 @@
 import { Checkbox, Modal, Select, Stack, TextInput } from '@mantine/core';
 import type { OaRecord } from '@contract/messaging';
 import type { CampaignRecord } from '@contract/messaging-campaigns';
+import { formatNumber } from '@/lib/money';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
 import { CampaignAudience, CampaignRecipientFields } from './campaign-form-parts';
@@ -66,7 +67,7 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
         <ProblemLine problem={problem} testId="zalo-campaign-problem" />
         <DialogActions
           onCancel={onClose}
-          label={audience ? (later ? 'Hẹn giờ gửi' : `Gửi tới ${audience.count.toLocaleString('vi-VN')} người`) : 'Xem người nhận'}
+          label={audience ? (later ? 'Hẹn giờ gửi' : `Gửi tới ${formatNumber(audience.count)} người`) : 'Xem người nhận'}
           onConfirm={() => void (audience ? create() : preview())}
           busy={busy}
           disabled={!template || (audience !== null && (!name.trim() || audience.count === 0 || (later && !at)))}

@@ -15,6 +15,7 @@ import {
   type CampaignStatus,
   type RecipientStatus,
 } from '@contract/messaging-campaigns';
+import { formatNumber } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import { openConfirm } from '@/ui/confirm-dialog';
 import { EmptyState } from '@/ui/empty-state';
@@ -96,8 +97,8 @@ function CampaignProgress({ campaign }: { campaign: CampaignRecord }) {
         <Progress.Section value={(counts.failed * 100) / Math.max(1, counts.total)} color="red" />
       </Progress.Root>
       <Text size="xs" data-testid="zalo-campaign-counts">
-        Đã gửi {counts.sent.toLocaleString('vi-VN')}/{counts.total.toLocaleString('vi-VN')} · lỗi {counts.failed.toLocaleString('vi-VN')} ·
-        đang chờ {counts.waiting.toLocaleString('vi-VN')} ({campaign.progress}%)
+        Đã gửi {formatNumber(counts.sent)}/{formatNumber(counts.total)} · lỗi {formatNumber(counts.failed)} · đang chờ{' '}
+        {formatNumber(counts.waiting)} ({campaign.progress}%)
       </Text>
     </Stack>
   );

@@ -4,6 +4,7 @@
  */
 import { Progress, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { FollowerLinkFilter, OaRecord } from '@contract/messaging';
+import { formatNumber } from '@/lib/money';
 import { formatDate } from '@/lib/dates';
 import type { FollowerFilter } from '@/features/messaging/api/messaging-api';
 
@@ -23,8 +24,7 @@ export function FollowersHeader({ oa, filter, setFilter }: Props) {
       {running && (
         <div data-testid="zalo-followers-progress">
           <Text size="sm">
-            Đang đồng bộ người quan tâm: {oa.sync.done.toLocaleString('vi-VN')}/
-            {Math.max(oa.sync.total, oa.sync.done).toLocaleString('vi-VN')}
+            Đang đồng bộ người quan tâm: {formatNumber(oa.sync.done)}/{formatNumber(Math.max(oa.sync.total, oa.sync.done))}
           </Text>
           <Progress value={oa.sync.total ? (oa.sync.done * 100) / oa.sync.total : 5} animated />
         </div>
@@ -36,7 +36,7 @@ export function FollowersHeader({ oa, filter, setFilter }: Props) {
       )}
       {oa.sync.synced_at && !running && (
         <Text size="xs" c="dimmed" data-testid="zalo-followers-synced">
-          Đồng bộ lần cuối {formatDate(oa.sync.synced_at)}: {oa.follower_count.toLocaleString('vi-VN')} người quan tâm
+          Đồng bộ lần cuối {formatDate(oa.sync.synced_at)}: {formatNumber(oa.follower_count)} người quan tâm
         </Text>
       )}
       <SegmentedControl

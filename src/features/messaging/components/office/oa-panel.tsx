@@ -8,6 +8,7 @@ import { ActionIcon, Avatar, Badge, Button, Card, CopyButton, Group, SimpleGrid,
 import { IconCheck, IconCopy, IconPlugConnected, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { OA_ENVIRONMENT_LABELS, OA_STATUS_LABELS, type OaRecord, type OaStatus } from '@contract/messaging';
+import { formatNumber } from '@/lib/money';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { openConfirm } from '@/ui/confirm-dialog';
@@ -91,8 +92,8 @@ export function OaPanel({ companyId, oas, isMobile }: Props) {
               )}
               <Text size="sm">{OA_ENVIRONMENT_LABELS[oa.environment]}</Text>
               <Text size="sm" c="dimmed">
-                {oa.follower_count.toLocaleString('vi-VN')} người quan tâm ({oa.linked_count.toLocaleString('vi-VN')} đã liên kết khách
-                hàng) · {oa.template_count} mẫu ZNS
+                {formatNumber(oa.follower_count)} người quan tâm ({formatNumber(oa.linked_count)} đã liên kết khách hàng) ·{' '}
+                {oa.template_count} mẫu ZNS
               </Text>
               {oa.status === 'connected' && <OaQuota companyId={companyId} oa={oa} />}
               {oa.access_expires_at && (
@@ -161,7 +162,7 @@ function OaQuota({ companyId, oa }: { companyId: number; oa: OaRecord }) {
   return (
     <Text size="sm" c={problem ? 'orange' : undefined} data-testid="zalo-oa-quota">
       {quota
-        ? `Hạn mức ZNS hôm nay: còn ${quota.remaining.toLocaleString('vi-VN')}/${quota.daily.toLocaleString('vi-VN')} tin`
+        ? `Hạn mức ZNS hôm nay: còn ${formatNumber(quota.remaining)}/${formatNumber(quota.daily)} tin`
         : `Không đọc được hạn mức ZNS: ${problem}`}
     </Text>
   );
