@@ -41,11 +41,11 @@ export function PaceBadge({ onTrack, clock, size = 'sm' }: { onTrack: boolean | 
   );
 }
 
-/** "Đã qua 10/30 ngày" — how far into the month the verdicts are made. */
+/** "Ngày thứ 10/30 của tháng" — how far into the month the verdicts are made ("Hôm nay ngày 2/31" read as a date). */
 export function clockText(clock: MonthClock): string {
   if (clock.state === 'past') return 'Tháng đã kết thúc';
   if (clock.state === 'future') return 'Tháng chưa bắt đầu';
-  return `Hôm nay ngày ${clock.today}/${clock.days} · còn ${clock.days_left} ngày`;
+  return `Ngày thứ ${clock.today}/${clock.days} của tháng · còn ${clock.days_left} ngày`;
 }
 
 /** One metric as a thin bar with "actual / target" (for table cells). */
