@@ -23,6 +23,12 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 
 const PARTNER = { import: 'Người giao hàng', export: 'Người nhận hàng', transfer: 'Người vận chuyển', check: 'Người kiểm' } as const;
 
+/** A transfer's value at cost, once posted (its lines' costs); null before. */
+function transferValue(receipt: ReceiptDetail): number | null {
+  const costs = receipt.lines.map((line) => line.cost).filter((cost): cost is number => cost !== null);
+  return costs.length ? costs.reduce((sum, cost) => sum + Math.abs(cost), 0) : null;
+}
+
 export function ReceiptFacts({ receipt }: { receipt: ReceiptDetail }) {
   const transfer = receipt.kind === 'transfer';
   return (
@@ -40,9 +46,15 @@ export function ReceiptFacts({ receipt }: { receipt: ReceiptDetail }) {
         <Fact label="Đơn hàng">{receipt.order_code}</Fact>
         {receipt.is_return && <Fact label="Loại phiếu">Hàng trả về (biệt trữ)</Fact>}
         {receipt.kind !== 'check' && <Fact label="Tổng số lượng (đơn vị cơ bản)">{formatNumber(receipt.total_quantity)}</Fact>}
-        {receipt.kind !== 'check' && (
+        {receipt.kind !== 'check' && !transfer && (
           <Fact label="Tổng tiền" testId="receipt-total">
             <MoneyText value={receipt.total_amount} fw={700} />
+          </Fact>
+        )}
+        {/* A transfer has no price: what moved is worth its cost, known once it is posted. */}
+        {transfer && transferValue(receipt) !== null && (
+          <Fact label="Giá trị hàng chuyển (giá vốn)" testId="receipt-total">
+            <MoneyText value={transferValue(receipt)!} fw={700} />
           </Fact>
         )}
         <Fact label="Người lập">{`${receipt.created_by_name} · ${formatDateTime(receipt.created_at)}`}</Fact>

@@ -180,9 +180,11 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
           <Text size="sm">
             {totals.lines} dòng · Tổng số lượng <b>{formatNumber(totals.quantity)}</b>
           </Text>
-          <Text size="sm">
-            Tổng tiền: <MoneyText value={totals.amount} fw={700} data-testid="receipt-form-amount" />
-          </Text>
+          {kind !== 'transfer' && (
+            <Text size="sm">
+              Tổng tiền: <MoneyText value={totals.amount} fw={700} data-testid="receipt-form-amount" />
+            </Text>
+          )}
         </Group>
       </Card>
       <ProblemAlert problem={message} testId="receipt-form-error" />
