@@ -26,7 +26,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { formatMoney } from '@contract/money';
+import { formatMoney, groupDigits } from '@contract/money';
 import { vietnamDay } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import { warehousePaths } from '@contract/warehouse';
@@ -265,12 +265,13 @@ describe('warehouse and stock', () => {
 
       await pickCustomer(page, CUSTOMER);
       const result = await findProduct(page, 'omeprazol', 'Omeprazol 20mg');
-      await eventually(() => result.getByTestId('result-stock').innerText()).toBe(`Còn ${available} viên`);
+      // Thousands grouped with dots, as everywhere (issue 47).
+      await eventually(() => result.getByTestId('result-stock').innerText()).toBe(`Còn ${groupDigits(available)} viên`);
       await result.getByRole('button', { name: 'Thêm 1 vỉ Omeprazol 20mg' }).click();
       await eventually(() => cartLines(page).count()).toBe(1);
       const line = cartLines(page).first();
       await setQuantity(line, ORDER.strips);
-      await expect(line.getByTestId('line-available').innerText()).resolves.toBe(`Còn ${available} viên`);
+      await expect(line.getByTestId('line-available').innerText()).resolves.toBe(`Còn ${groupDigits(available)} viên`);
       await expect(line.getByTestId('line-stock-warning').count()).resolves.toBe(0);
 
       await sendButton(page).click();

@@ -89,7 +89,10 @@ describe('the header menu follows the workspace (1440x900)', () => {
     expect(orders.hrefs).toContain('/order');
 
     const warehouseAnKhang = await dropdown(page, 'Kho');
-    expect(warehouseAnKhang.entries).toEqual([{ label: 'Quản lý kho', href: '/warehouse' }]);
+    expect(warehouseAnKhang.entries).toEqual([
+      { label: 'Quản lý kho', href: '/warehouse' },
+      { label: 'Đếm kho', href: '/inventory/count' },
+    ]);
 
     const reports = await dropdown(page, 'Báo cáo');
     expect(reports.entries).toHaveLength(6);
