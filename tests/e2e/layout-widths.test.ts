@@ -1,6 +1,7 @@
 /**
  * Issue 21, "Done means": every screen at 360, 390, 768, 1024, 1440 and 1920 px wide, with no
- * horizontal overflow of the page, and no tab strip that hides a tab or its count. The owner of An
+ * horizontal overflow of the page, no tab strip that hides a tab or its count, no badges drawn over
+ * one another, and the header's whole menu from 1280 px whatever the company is called. The owner of An
  * Khang (every switch on, so every menu entry exists) walks every route of the app; each screen is
  * loaded once and looked at in every width (the layout follows the width: phone below 768 px).
  */
@@ -132,6 +133,16 @@ async function overflowsHere(page: Page): Promise<string[]> {
         found.push(`"${text}" cut (${element.scrollWidth} px in ${element.clientWidth} px)`);
       else if (clippedByAncestor(element, box)) found.push(`"${text}" cut by the box around it`);
     }
+    // Badges drawn over one another (an order card's chips at 360 px).
+    const badges = [...document.querySelectorAll<HTMLElement>('.mantine-Badge-root')]
+      .map((badge) => ({ badge, box: badge.getBoundingClientRect() }))
+      .filter(({ box, badge }) => box.width > 0 && !badge.closest('[aria-hidden="true"]'));
+    for (let i = 0; i < badges.length; i += 1)
+      for (let j = i + 1; j < badges.length; j += 1) {
+        const [a, b] = [badges[i]!.box, badges[j]!.box];
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+          found.push(`badges "${badges[i]!.badge.textContent}" and "${badges[j]!.badge.textContent}" overlap`);
+      }
     return found;
   });
 }
