@@ -11,10 +11,8 @@ import type { OrderRecord } from '@contract/orders';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { MoneyText } from '@/ui/money-text';
-import type { Collector } from '../model/collect-payment';
+import { PAYABLE_STATUSES, type Collector } from '../model/collect-payment';
 import { CollectPaymentDialog } from './collect-payment-dialog';
-
-const PAYABLE = ['pending', 'confirmed', 'delivering', 'completed'];
 
 type Props = { db: AppDb; collector: Collector; order: OrderRecord; isMobile: boolean };
 
@@ -22,7 +20,7 @@ export function OrderCollectOffline({ db, collector, order, isMobile }: Props) {
   const canView = useCan('receivables', 'view');
   const canCollect = useCan('receivables', 'create');
   const [open, setOpen] = useState(false);
-  if (!canView || order.payment_status === 'paid' || !PAYABLE.includes(order.status)) return null;
+  if (!canView || order.payment_status === 'paid' || !PAYABLE_STATUSES.includes(order.status)) return null;
   return (
     <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'} data-testid="order-payments-offline">
       <Stack gap="sm">

@@ -5,6 +5,7 @@
  * later; only then does it lower the customer's balance (docs/receivables.md).
  */
 import * as v from 'valibot';
+import type { OrderStatus } from '@contract/orders-status';
 import { PaymentCollectSchema, type PaymentCollectPayload } from '@contract/receivables';
 import { summarizeIssues } from '@contract/validation';
 import { uuidv7 } from '@contract/uuid';
@@ -103,3 +104,6 @@ export async function collectPayment(
   });
   return payment;
 }
+
+/** Orders money can be collected for: taken and not cancelled, refused or returned. */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['pending', 'confirmed', 'delivering', 'completed'];

@@ -17,12 +17,10 @@ import { MoneyText } from '@/ui/money-text';
 import { toastedWrite } from '@/ui/toasted-write';
 import { useOrderReceivable, usePaymentWrites } from '@/features/receivables/api/receivable-api';
 import { useUnconfirmedCollections } from '@/features/receivables/api/receivable-device';
-import type { Collector } from '@/features/receivables/model/collect-payment';
+import { PAYABLE_STATUSES, type Collector } from '@/features/receivables/model/collect-payment';
 import { CollectPaymentDialog } from '../collect-payment-dialog';
 import { PaymentRows } from '../payment-rows';
 import { VietQrBlock } from './viet-qr';
-
-const PAYABLE = ['pending', 'confirmed', 'delivering', 'completed'];
 
 type Props = { db: AppDb; collector: Collector; order: OrderRecord; isMobile: boolean };
 
@@ -40,7 +38,7 @@ export function OrderPaymentsCard({ db, collector, order, isMobile }: Props) {
   const open = info?.open ?? (order.payment_status === 'paid' ? 0 : order.total);
   const unsent = (here ?? []).filter((payment) => payment.syncState !== 'synced');
   const payments = [...unsent, ...(info?.payments ?? (here ?? []).filter((payment) => payment.syncState === 'synced'))];
-  const payable = PAYABLE.includes(order.status);
+  const payable = PAYABLE_STATUSES.includes(order.status);
   return (
     <Card withBorder radius="md" padding={isMobile ? 'sm' : 'md'} data-testid="order-payments">
       <Stack gap="sm">
