@@ -3,9 +3,29 @@ import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import { AddressSchema, type Address } from './address';
 import { CUSTOMER_TABS } from './customers-tabs';
-import { companyBodyField, companyQueryField, optionalText, pagingFields, requiredText, uuidField } from './validation';
+import { UUID_PATTERN } from './uuid';
+import {
+  companyBodyField,
+  companyQueryField,
+  isoInstantField,
+  optionalDay,
+  optionalText,
+  pagingFields,
+  requiredText,
+  uuidField,
+} from './validation';
 
-export const CUSTOMER_KINDS = ['Nhà thuốc', 'Quầy thuốc', 'Phòng khám', 'Bệnh viện', 'Cửa hàng', 'Đại lý', 'Khác'] as const;
+export const CUSTOMER_KINDS = [
+  'Nhà thuốc',
+  'Quầy thuốc',
+  'Tủ thuốc trạm y tế',
+  'Cơ sở bán buôn',
+  'Phòng khám',
+  'Bệnh viện',
+  'Cửa hàng',
+  'Đại lý',
+  'Khác',
+] as const;
 export type CustomerKind = (typeof CUSTOMER_KINDS)[number];
 
 export const CUSTOMER_STATUSES = ['active', 'inactive'] as const;
@@ -29,11 +49,42 @@ export type CustomerRecord = {
   status: CustomerStatus;
   /** A licensed drug business: may be promoted medicines (contract/promotions-engine.ts). */
   drug_business: boolean;
-  lat: number | null;
-  lng: number | null;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
+} & CustomerLicence & {
+    lat: number | null;
+    lng: number | null;
+    note: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+
+/** The customer's drug licence and GPP/GDP certificate (contract/pharma.ts checks a sale against them). */
+export type CustomerLicence = {
+  licence_number: string | null;
+  licence_issuer: string | null;
+  licence_date: string | null;
+  /** The licence covers drugs under special control and the restricted-retail list. */
+  controlled_scope: boolean;
+  gpp_number: string | null;
+  gpp_expiry: string | null;
+  /** An uploaded scan's id (customerPaths.licenceScan), or null. */
+  licence_scan: string | null;
+  /** Mã cơ sở in the national pharmacy database. */
+  outlet_code: string | null;
+};
+
+/** The licence fields as the office form, the Excel import and the phone's `customer.licence` op send them. */
+export const licenceFields = {
+  licence_number: optionalText('số giấy chứng nhận đủ điều kiện kinh doanh dược', 60),
+  licence_issuer: optionalText('nơi cấp giấy chứng nhận', 200),
+  licence_date: optionalDay('Ngày cấp giấy chứng nhận'),
+  controlled_scope: v.optional(v.boolean('Phạm vi kinh doanh thuốc kiểm soát đặc biệt không hợp lệ'), false),
+  gpp_number: optionalText('số giấy chứng nhận GPP/GDP', 60),
+  gpp_expiry: optionalDay('Ngày hết hạn GPP/GDP'),
+  licence_scan: v.optional(
+    v.nullable(v.pipe(v.string('Bản chụp giấy phép không hợp lệ'), v.regex(UUID_PATTERN, 'Bản chụp giấy phép không hợp lệ'))),
+    null,
+  ),
+  outlet_code: optionalText('mã cơ sở dược quốc gia', 40),
 };
 
 const coordinate = (label: string, limit: number) =>
@@ -87,6 +138,7 @@ export const customerFields = {
   note: optionalText('ghi chú', 1000),
   /** Holds a drug-business licence; absent: a pharmacy or drug counter does (DRUG_BUSINESS_KINDS). */
   drug_business: v.optional(v.boolean('Giá trị giấy phép kinh doanh dược không hợp lệ')),
+  ...licenceFields,
 };
 
 /** Kinds that hold a drug-business licence unless the form says otherwise (promotions of medicines, NĐ 81/2018 Điều 5). */
@@ -99,6 +151,13 @@ export function isDrugBusiness(input: { kind: CustomerKind; drug_business?: bool
 /** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
 export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');
 export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
+
+/** The `customer.licence` op: a rep updated a customer's licence papers on the phone, offline or not. */
+export const CustomerLicenceSchema = v.object(
+  { customerId: uuidField('Khách hàng'), ...licenceFields, editedAt: isoInstantField('Thời điểm sửa') },
+  'Dữ liệu giấy phép không hợp lệ',
+);
+export type CustomerLicencePayload = v.InferOutput<typeof CustomerLicenceSchema>;
 
 export type CustomerTypeRecord = {
   id: number;
@@ -262,5 +321,6 @@ export const customersSync = defineSyncDomain({
   },
   ops: {
     'customer.create': { schema: CustomerCreateSchema, label: 'Tạo khách hàng', permission: ['customers', 'create'] },
+    'customer.licence': { schema: CustomerLicenceSchema, label: 'Cập nhật giấy phép', permission: ['customers', 'edit'] },
   },
 });

@@ -8,7 +8,8 @@
 import * as v from 'valibot';
 import { groupDigits } from './money';
 import { defineSyncDomain } from './sync';
-import { bodyObject, companyBodyField, companyQueryField, optionalText, pagingFields, requiredText } from './validation';
+import { CONTROLLED_CLASSES, STORAGE_CONDITIONS, type ControlledClass, type StorageCondition } from './pharma';
+import { bodyObject, companyBodyField, companyQueryField, optionalDay, optionalText, pagingFields, requiredText } from './validation';
 
 export const VAT_RATES = [0, 5, 8, 10] as const;
 export type VatRate = (typeof VAT_RATES)[number];
@@ -26,6 +27,16 @@ export type VariantUnit = {
   price: number;
   wholesale_price: number | null;
   barcode: string | null;
+};
+
+/** The drug master's fields (contract/pharma.ts checks a sale against them; docs/pharma.md). */
+export type DrugMaster = {
+  registration_expiry: string | null;
+  prescription: boolean;
+  essential: boolean;
+  controlled_class: ControlledClass;
+  storage: StorageCondition;
+  national_code: string | null;
 };
 
 export type VariantRecord = {
@@ -61,7 +72,7 @@ export type VariantRecord = {
   length_cm?: number | null;
   width_cm?: number | null;
   height_cm?: number | null;
-};
+} & DrugMaster;
 
 export type ProductImage = { id: string; url: string };
 
@@ -89,7 +100,7 @@ export type ProductRecord = {
   variants: VariantRecord[];
   created_at: string;
   updated_at: string;
-};
+} & DrugMaster;
 
 /** Brand, category, group and unit lists: one shape, one select format. */
 export type CatalogueOption = { id: number; title: string };
@@ -190,6 +201,16 @@ export const VariantInputSchema = v.object(
   'Biến thể không hợp lệ',
 );
 
+/** The drug master as the product form and the Excel import send it. */
+export const drugMasterFields = {
+  registration_expiry: optionalDay('Ngày hết hạn số đăng ký'),
+  prescription: v.optional(v.boolean('Thuốc kê đơn không hợp lệ'), false),
+  essential: v.optional(v.boolean('Danh mục thuốc thiết yếu không hợp lệ'), false),
+  controlled_class: v.optional(v.picklist(CONTROLLED_CLASSES, 'Nhóm thuốc kiểm soát không hợp lệ'), 'none'),
+  storage: v.optional(v.picklist(STORAGE_CONDITIONS, 'Điều kiện bảo quản không hợp lệ'), 'normal'),
+  national_code: optionalText('mã thuốc quốc gia', 40),
+};
+
 export const ProductInputSchema = bodyObject({
   company: companyBodyField,
   code: v.optional(v.nullable(v.pipe(v.string('Mã sản phẩm không hợp lệ'), v.trim(), v.maxLength(40, 'Mã sản phẩm quá dài'))), null),
@@ -204,6 +225,7 @@ export const ProductInputSchema = bodyObject({
   group_id: optionalId('Nhóm sản phẩm'),
   vat_rate: v.optional(v.picklist(VAT_RATES, 'Thuế suất VAT chỉ nhận 0, 5, 8 hoặc 10%'), 0),
   is_medicine: v.optional(v.boolean('Loại thuốc không hợp lệ'), false),
+  ...drugMasterFields,
   description: optionalText('mô tả', 5000),
   is_active: v.optional(v.boolean('Trạng thái không hợp lệ'), true),
   variants: v.pipe(

@@ -134,7 +134,19 @@ export function isIsoDate(value: string): boolean {
   return year >= 1900 && year <= 2100 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** Query-string paging with the product's defaults (page 1, limit 10). */
+/** An optional day (YYYY-MM-DD) that may be null, named in its messages: a licence's or a registration's date. */
+export const optionalDay = (label: string) =>
+  v.optional(
+    v.nullable(
+      v.pipe(
+        v.string(`${label} không hợp lệ`),
+        v.regex(/^\d{4}-\d{2}-\d{2}$/, `${label} không hợp lệ`),
+        v.check(isIsoDate, `${label} không hợp lệ`),
+      ),
+    ),
+    null,
+  );
+
 /** An optional day (YYYY-MM-DD) that may be null: an order's or a delivery group's delivery date. */
 export const deliveryDateField = v.optional(
   v.nullable(

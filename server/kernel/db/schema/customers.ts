@@ -1,5 +1,5 @@
 /** Customers with their groups (types) and levels (server/modules/customers). */
-import { boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
 import { createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
@@ -63,6 +63,18 @@ export const customers = pgTable(
     levelId: integer('level_id'),
     /** Holds a drug-business licence (nhà thuốc, quầy thuốc, công ty dược): may be promoted medicines. */
     drugBusiness: boolean('drug_business').notNull().default(false),
+    /** The licence papers a medicine sale is checked against (contract/pharma.ts, docs/pharma.md). */
+    licenceNumber: text('licence_number'),
+    licenceIssuer: text('licence_issuer'),
+    licenceDate: date('licence_date', { mode: 'string' }),
+    /** The licence covers drugs under special control and the restricted-retail list. */
+    controlledScope: boolean('controlled_scope').notNull().default(false),
+    gppNumber: text('gpp_number'),
+    gppExpiry: date('gpp_expiry', { mode: 'string' }),
+    /** A scan of the licence (an uploaded file's id, server/modules/customers). */
+    licenceScan: text('licence_scan'),
+    /** The national pharmacy database's outlet code (mã cơ sở), for delivery files pharmacies import. */
+    outletCode: text('outlet_code'),
     status: text('status').notNull().default('active'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),

@@ -25,3 +25,4 @@ export * from './delivery';
 export * from './invoices';
 export * from './messaging';
 export * from './reports';
+export * from './pharma';

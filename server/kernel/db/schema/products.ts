@@ -1,6 +1,6 @@
 /** The catalogue: option lists, products, variants with their units and barcodes, images (server/modules/products). */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
@@ -50,6 +50,14 @@ export const products = pgTable(
     vatRate: integer('vat_rate').notNull().default(0),
     /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
     isMedicine: boolean('is_medicine').notNull().default(false),
+    /** The drug master (contract/pharma.ts): the registration's expiry and the classes a sale is checked against. */
+    registrationExpiry: date('registration_expiry', { mode: 'string' }),
+    prescription: boolean('prescription').notNull().default(false),
+    essential: boolean('essential').notNull().default(false),
+    controlledClass: text('controlled_class').notNull().default('none'),
+    storage: text('storage').notNull().default('normal'),
+    /** Mã thuốc quốc gia, for the delivery files pharmacies import. */
+    nationalCode: text('national_code'),
     description: text('description'),
     isActive: boolean('is_active').notNull().default(true),
     /** Folded name, code, ingredient, registration number for diacritic-insensitive search. */
