@@ -5,6 +5,7 @@ import type { Db } from '@server/kernel/db/client';
 import { productBrands, productCategories, productGroups, productImages, products } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import { anyInt } from '@server/kernel/sql';
+import { drugMasterOf } from './drug-master';
 import { variantRecordsOfProducts } from './variant-record';
 
 /** Image ids of products, in display order. */
@@ -56,6 +57,7 @@ export async function loadProductRecords(db: Db, companyId: number, ids: readonl
         group_name: groupName,
         vat_rate: product.vatRate as VatRate,
         is_medicine: product.isMedicine,
+        ...drugMasterOf(product),
         description: product.description,
         is_active: product.isActive,
         images: images.get(product.id) ?? [],

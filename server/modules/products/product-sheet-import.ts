@@ -23,7 +23,8 @@ import { products } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
 import { allOptions, cleanTitle, OPTION_KINDS, sameTitle, type OptionKind } from './catalogue-options';
 import { uniqueViolation } from '@server/kernel/sql';
-import { saveProduct, storedProductInput, type ProductData } from './product-write';
+import { saveProduct, type ProductData } from './product-write';
+import { storedProductInput } from './product-stored';
 
 type Cells = Record<string, ProductSheetCell>;
 

@@ -18,6 +18,7 @@ import { foreignOptionIds, type OptionKind } from './catalogue-options';
 import { removeOrphanPolicyItems } from '@server/modules/price-policy';
 import { productSearchText, variantSearchText, type ProductSearchFields } from './search-text';
 import { canonicalUnit, knownUnits } from './units';
+import { drugMasterColumns } from './drug-master';
 
 export type ProductData = v.InferOutput<typeof ProductInputSchema>;
 type VariantData = ProductData['variants'][number];
@@ -187,6 +188,7 @@ function productValues(input: ProductData, code: string) {
       groupId: input.group_id,
       vatRate: input.vat_rate,
       isMedicine: input.is_medicine,
+      ...drugMasterColumns(input),
       description: input.description,
       isActive: input.is_active,
       searchText: productSearchText(fields),
@@ -335,56 +337,4 @@ export async function deactivateProduct(tx: Db, companyId: number, id: number): 
     'variant',
     touched.map((variant) => variant.id),
   );
-}
-
-/** A stored product as the input that would recreate it (for edits of one variant through `saveProduct`). */
-export async function storedProductInput(tx: Db, companyId: number, productId: number): Promise<ProductData> {
-  const [product] = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.companyId, companyId), eq(products.id, productId)));
-  if (!product) throw notFound('Không tìm thấy sản phẩm');
-  const rows = await tx.select().from(variants).where(eq(variants.productId, productId)).orderBy(variants.id);
-  const units = await tx
-    .select()
-    .from(variantUnits)
-    .where(
-      anyInt(
-        variantUnits.variantId,
-        rows.map((row) => row.id),
-      ),
-    )
-    .orderBy(variantUnits.factor);
-  return {
-    company: companyId,
-    code: product.code,
-    name: product.name,
-    active_ingredient: product.activeIngredient,
-    strength: product.strength,
-    registration_number: product.registrationNumber,
-    manufacturer: product.manufacturer,
-    country: product.country,
-    brand_id: product.brandId,
-    category_id: product.categoryId,
-    group_id: product.groupId,
-    vat_rate: product.vatRate as ProductData['vat_rate'],
-    is_medicine: product.isMedicine,
-    description: product.description,
-    is_active: product.isActive,
-    variants: rows.map((row) => ({
-      id: row.id,
-      code: row.code,
-      name: row.name,
-      is_active: row.isActive,
-      units: units
-        .filter((unit) => unit.variantId === row.id)
-        .map((unit) => ({
-          unit: unit.unit,
-          factor: unit.factor,
-          price: Number(unit.price),
-          wholesale_price: unit.wholesalePrice === null ? null : Number(unit.wholesalePrice),
-          barcode: unit.barcode,
-        })),
-    })),
-  };
 }

@@ -49,6 +49,8 @@ async function variantRows(db: Db, companyId: number, scope: VariantScope): Prom
         products.registration_number, products.manufacturer, products.country,
         products.brand_id, product_brands.title as brand_name, products.category_id, product_categories.title as category_name,
         products.group_id, product_groups.title as group_name, products.vat_rate, products.is_medicine,
+        products.registration_expiry, products.prescription, products.essential, products.controlled_class,
+        products.storage, products.national_code,
         (select json_agg(json_build_array(u.unit, u.factor, u.price, u.wholesale_price, u.barcode) order by u.factor)
           from variant_units u where u.variant_id = variants.id and u.company_id = variants.company_id) as units,
         (select i.id from product_images i where i.product_id = variants.product_id and i.company_id = variants.company_id
@@ -108,6 +110,12 @@ async function variantRecords(db: Db, companyId: number, scope: VariantScope): P
       group_name: row.group_name,
       vat_rate: row.vat_rate as VatRate,
       is_medicine: row.is_medicine,
+      registration_expiry: row.registration_expiry,
+      prescription: row.prescription,
+      essential: row.essential,
+      controlled_class: row.controlled_class,
+      storage: row.storage,
+      national_code: row.national_code,
       is_active: row.is_active,
       image_url: imageId ? productPaths.image(imageId) : null,
       updated_at: row.updated_at,
