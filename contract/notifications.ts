@@ -15,11 +15,19 @@ export const NOTIFICATION_KINDS = {
   order_status: 'Trạng thái đơn hàng',
   order_changed: 'Đơn được nhận với thay đổi',
   delivery_status: 'Trạng thái giao hàng',
+  recall_notice: 'Thu hồi thuốc: báo khách hàng trả hàng',
+  licence_expiry: 'Giấy phép của khách hàng sắp hết hạn',
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
 /** Kinds that wait on the person until someone acts on them. */
-export const WAITING_KINDS: readonly NotificationKind[] = ['join_request', 'discount_approval', 'role_request', 'promotion_approval'];
+export const WAITING_KINDS: readonly NotificationKind[] = [
+  'join_request',
+  'discount_approval',
+  'role_request',
+  'promotion_approval',
+  'recall_notice',
+];
 
 export type NotificationRecord = {
   id: number;

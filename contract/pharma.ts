@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
-import { bodyObject, companyQueryField } from './validation';
+import { bodyObject, companyBodyField, companyQueryField } from './validation';
 
 // ---- who buys ------------------------------------------------------------------------------------
 
@@ -71,6 +71,31 @@ export type DrugFacts = {
   registration_number: string | null;
   registration_expiry: string | null;
 };
+
+/**
+ * The facts of a catalogue record, with the defaults of a drug the master says nothing about: a phone
+ * may hold variants mirrored before the drug master existed (contract/products.ts DrugMaster).
+ */
+export function drugFactsOf(record: { is_medicine: boolean; registration_number: string | null } & Partial<DrugFacts>): DrugFacts {
+  return {
+    is_medicine: record.is_medicine,
+    prescription: record.prescription ?? false,
+    essential: record.essential ?? false,
+    controlled_class: record.controlled_class ?? 'none',
+    registration_number: record.registration_number,
+    registration_expiry: record.registration_expiry ?? null,
+  };
+}
+
+/** The licence of a customer record, with the defaults of one mirrored before licences existed. */
+export function buyerLicenceOf(record: { kind: string } & Partial<BuyerLicence>): BuyerLicence {
+  return {
+    kind: record.kind,
+    licence_number: record.licence_number ?? null,
+    gpp_expiry: record.gpp_expiry ?? null,
+    controlled_scope: record.controlled_scope ?? false,
+  };
+}
 
 /** The rows of the rules table: what kind of drug a line is, for the buyer's licence. */
 export const DRUG_CATEGORIES = ['otc', 'rx_essential', 'rx_other', 'controlled', 'restricted'] as const;
@@ -152,6 +177,9 @@ export type PharmaSettings = {
   /** Days before a certificate expires that the office list and the rep's notice start. */
   expiry_notice_days: number;
 };
+/** The settings as the phones mirror them, one record per company. */
+export type PharmaSettingsRecord = PharmaSettings & { company: number };
+
 /** Rules whose breach the law plainly forbids block; the two that depend on papers being kept up to date warn (docs/pharma.md). */
 export const DEFAULT_PHARMA_SETTINGS: PharmaSettings = {
   licence_rule: 'warn',
@@ -161,6 +189,7 @@ export const DEFAULT_PHARMA_SETTINGS: PharmaSettings = {
 };
 
 export const PharmaSettingsSchema = bodyObject({
+  company: companyBodyField,
   licence_rule: v.picklist(RULE_MODES, 'Cách xử lý không hợp lệ'),
   drug_class_rule: v.picklist(RULE_MODES, 'Cách xử lý không hợp lệ'),
   registration_rule: v.picklist(RULE_MODES, 'Cách xử lý không hợp lệ'),

@@ -11,6 +11,7 @@
 import type * as v from 'valibot';
 import { customersSync } from './customers';
 import { ordersSync } from './orders';
+import { pharmaSync } from './pharma';
 import { pricePolicySync } from './price-policy';
 import { productsSync } from './products';
 import { promotionsSync } from './promotions';
@@ -30,6 +31,7 @@ export const SYNC_DOMAINS = [
   warehouseSync,
   promotionsSync,
   receivablesSync,
+  pharmaSync,
 ] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];

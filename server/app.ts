@@ -37,6 +37,7 @@ import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemA
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
+import { pharmaRoutes } from './modules/pharma';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps) {
   api.route('/invoice/api', invoiceRoutes(deps));
   api.route('/invoice/api', accountingRoutes(deps));
   api.route('/zalo-oa', messagingRoutes(deps));
+  api.route('/pharma/api', pharmaRoutes(deps));
   api.route('/report/api', reportRoutes(deps));
   api.route('/order/api', reportRevenueRoutes(deps));
   api.all('*', (c) => c.json(errorBody(404, 'ROUTE_NOT_FOUND'), 404));

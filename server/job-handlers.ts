@@ -10,6 +10,7 @@ import { PUSH_JOB, PUSH_SEND_JOB } from './modules/notifications';
 import { DELIVERY_JOB_HANDLERS } from './modules/delivery';
 import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
 import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
+import { licenceNoticeHandler } from './modules/pharma';
 
 export const JOB_HANDLERS: AnyJobHandler[] = [
   planLapseHandler,
@@ -20,4 +21,5 @@ export const JOB_HANDLERS: AnyJobHandler[] = [
   ...INVOICE_JOB_HANDLERS,
   ...AMIS_JOB_HANDLERS,
   ...MESSAGING_JOB_HANDLERS,
+  licenceNoticeHandler,
 ];

@@ -10,6 +10,7 @@ import { prepareData, reportFirstAdmin } from './prepare-data';
 import { seedDemoDelivery } from './seed/demo-delivery';
 import { configuredSender } from './modules/auth';
 import { zaloFirstSender } from './modules/messaging';
+import { scheduleLicenceNotices } from './modules/pharma';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -106,6 +107,8 @@ export async function prepareDeps(
   if (demoSeeded && env.simulators && simulatorUrl) {
     await seedDemoDelivery(deps).catch((error: unknown) => logger.warn({ err: error }, 'demo deliveries not seeded'));
   }
+  // Reps hear each morning of their customers' certificates running out (server/modules/pharma).
+  await scheduleLicenceNotices(db);
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true, database.listen);
   return { deps, database, stopSimulators };
 }

@@ -7,6 +7,7 @@ import { SYNC_DOMAINS } from '@contract/sync-domains';
 import { syncRegistry } from './kernel/sync/domain';
 import { customersServerSync } from './modules/customers';
 import { ordersServerSync } from './modules/orders';
+import { pharmaServerSync } from './modules/pharma';
 import { pricePolicyServerSync } from './modules/price-policy';
 import { productsServerSync } from './modules/products';
 import { promotionsServerSync } from './modules/promotions';
@@ -23,6 +24,7 @@ export const SERVER_SYNC_DOMAINS = [
   warehouseServerSync,
   promotionsServerSync,
   receivablesServerSync,
+  pharmaServerSync,
 ];
 
 export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

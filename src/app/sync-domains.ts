@@ -6,6 +6,7 @@
 import { SYNC_DOMAINS } from '@contract/sync-domains';
 import { customersClientSync } from '@/features/customers/customers.sync';
 import { ordersClientSync } from '@/features/orders/orders.sync';
+import { pharmaClientSync } from '@/features/pharma/pharma.sync';
 import { pricePolicyClientSync } from '@/features/price-policy/price-policy.sync';
 import { productsClientSync } from '@/features/products/products.sync';
 import { promotionsClientSync } from '@/features/promotions/promotions.sync';
@@ -23,6 +24,7 @@ export const CLIENT_SYNC_DOMAINS = [
   warehouseClientSync,
   promotionsClientSync,
   receivablesClientSync,
+  pharmaClientSync,
 ];
 
 registerSyncDomains(SYNC_DOMAINS, CLIENT_SYNC_DOMAINS);

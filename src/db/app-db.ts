@@ -11,6 +11,7 @@ import Dexie, { type EntityTable, type IndexableType, type Table } from 'dexie';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderTypeRecord } from '@contract/orders-types';
+import type { PharmaSettingsRecord } from '@contract/pharma';
 import type { LineDiscount } from '@contract/orders-totals';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
@@ -186,6 +187,7 @@ export class AppDb extends Dexie {
   receivables!: EntityTable<LocalReceivable, 'id'>;
   repCredits!: EntityTable<LocalRepCredit, 'id'>;
   payments!: EntityTable<LocalPayment, 'id'>;
+  pharmaSettings!: EntityTable<PharmaSettingsRecord, 'company'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -262,6 +264,8 @@ export class AppDb extends Dexie {
         await repack(tx.table('customers'), tx.table('customerPacks'), () => []);
         await repack(tx.table('variants'), tx.table('variantPacks'), variantCodes);
       });
+    // v10 (issue 42): the company's pharma rule settings, so the cart blocks and warns as the server will.
+    this.version(10).stores({ pharmaSettings: 'company' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

@@ -81,6 +81,25 @@ export async function notifyOrderChanged(
   });
 }
 
+/**
+ * A customer's GPP/GDP certificate expires within the company's notice days (server/modules/pharma
+ * licence-expiry.ts): their rep is told once per certificate, so the pharmacy renews before sales stop.
+ */
+export async function notifyLicenceExpiring(
+  tx: Db,
+  event: { companyId: number; repId: number; customerId: string; customerName: string; gppExpiry: string; daysLeft: number },
+): Promise<number> {
+  const sent = await notify(tx, [event.repId], {
+    companyId: event.companyId,
+    kind: 'licence_expiry',
+    subjectKey: `licence:${event.customerId}:${event.gppExpiry}`,
+    title: `Giấy chứng nhận GPP của ${event.customerName} sắp hết hạn`,
+    body: `Hết hạn ngày ${event.gppExpiry.split('-').reverse().join('/')} (còn ${event.daysLeft} ngày). Nhắc khách gia hạn và cập nhật giấy phép trên ứng dụng.`,
+    link: `/customers/${event.customerId}`,
+  });
+  return sent.length;
+}
+
 /** An order changed status (server/modules/orders/order-moves.ts): its rep is told; a settled order no longer waits for approval. */
 export async function notifyOrderMoved(
   tx: Db,

@@ -4,6 +4,7 @@ export {
   notifyDiscountApproval,
   notifyJoinDecision,
   notifyJoinRequest,
+  notifyLicenceExpiring,
   notifyOrderChanged,
   notifyOrderMoved,
   notifyPromotionWaiting,
@@ -11,5 +12,6 @@ export {
   resolvePromotion,
   resolveRoleRequest,
 } from './events';
+export { notifyRecallCustomer, resolveRecallNotices } from './recall-events';
 export { notificationRoutes } from './notifications.routes';
 export { PUSH_JOB, PUSH_SEND_JOB, vapidKeys } from './web-push';

@@ -5,6 +5,7 @@
  * The pure ones are tested alone (order-submit-steps.test.ts).
  */
 import type { OrderLineInput } from '@contract/orders';
+import { drugFactsOf, type BuyerLicence } from '@contract/pharma';
 import { baseUnit, effectivePrice, findUnit, type EffectivePrice } from '@contract/price-policy';
 import type { VariantRecord, VariantUnit } from '@contract/products';
 import type { EngineCustomer, EngineLine } from '@contract/promotions-engine';
@@ -16,6 +17,7 @@ import { OpRejection, type OpContext } from '@server/kernel/sync/op-context';
 import { reachOf, requireReach } from '@server/modules/roles';
 import { variantRecordsById } from '@server/modules/products';
 import { lockStock } from '@server/modules/warehouse';
+import type { SaleLine } from '@server/modules/pharma';
 import { giftGoodsOf, giftVariantIds, promotedCart, promotionsForOrder } from '@server/modules/promotions';
 import type { orderFacts } from './order-facts';
 import type { PricingContext } from './order-pricing';
@@ -35,6 +37,21 @@ export function reachOrderCustomer(access: CallerAccess, found: FoundCustomer) {
   const { customer, groupWholesale } = found!;
   if (customer.status !== 'active') throw new OpRejection('CUSTOMER_INACTIVE', `Khách hàng ${customer.name} đã ngừng hoạt động`);
   return { customer, groupWholesale, offRoute };
+}
+
+/** The customer's licence as the pharma rules read it (contract/pharma.ts). */
+export function buyerLicence(customer: OrderCustomer): BuyerLicence {
+  return {
+    kind: customer.kind,
+    licence_number: customer.licenceNumber,
+    gpp_expiry: customer.gppExpiry,
+    controlled_scope: customer.controlledScope,
+  };
+}
+
+/** A priced line as the pharma rules read it: its label and the drug master's facts. */
+export function saleLine({ index, label, variant }: RepricedLine): SaleLine {
+  return { index, label, drug: drugFactsOf(variant) };
 }
 
 /** A payload line with the catalogue's variant, its unit and the server's price for it. */

@@ -47,10 +47,12 @@ import {
   applyOrderPromotions,
   checkGiftStock,
   checkLocalNo,
+  buyerLicence,
   checkStock,
   giftStockLeft,
   orderVerdict,
   priceLines,
+  saleLine,
   reachOrderCustomer,
   type OrderCustomer,
   type RepricedLine,
@@ -59,6 +61,8 @@ import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@serv
 import { notifyDiscountApproval, notifyOrderChanged } from '@server/modules/notifications';
 import { promotionLosses, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { orderCredit, orderTaken } from '@server/modules/receivables';
+import { checkPharmaSale } from '@server/modules/pharma';
+import { vietnamDay } from '@contract/price-policy';
 
 export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
@@ -78,6 +82,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   );
   const variants = await variantRecordsById(tx, companyId, variantIds);
   const { priced, raised } = priceLines(payload.lines, variants, pricing);
+  // A medicine the customer's licence does not let them buy: refused by name, before anything is reserved.
+  const pharmaWarnings = await checkPharmaSale(tx, companyId, buyerLicence(customer), priced.map(saleLine), vietnamDay(context.now));
 
   const warehouseId = await orderWarehouse(tx, companyId, payload.warehouseId);
   const stock = await lockStock(
@@ -124,6 +130,7 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     stocked: new Set(giftStock.keys()),
     creditWarning,
     approvalReason,
+    pharmaWarnings,
   });
   if (verdict.changes.length)
     await notifyOrderChanged(tx, {
@@ -159,6 +166,8 @@ type PlacedOrder = {
   stocked: ReadonlySet<number>;
   creditWarning: string | null;
   approvalReason: string | null;
+  /** What the pharma rules only warn of (checkPharmaSale): kept in the order's history for the office. */
+  pharmaWarnings: readonly string[];
 };
 
 /**
@@ -217,7 +226,7 @@ async function insertOrder(context: OpContext, payload: OrderSubmitPayload, plac
     orderId: payload.orderId,
     fromStatus: placed.kind === 'resubmit' ? 'rejected' : null,
     toStatus: 'pending',
-    reason: placed.offRoute ? OFF_ROUTE_REASON : null,
+    reason: [placed.offRoute ? OFF_ROUTE_REASON : '', ...placed.pharmaWarnings].filter(Boolean).join('. ') || null,
     accountId,
   });
   await tx.execute(sql`with placed as (${insertOrderRow.getSQL()}) ${insertHistory.getSQL()}`);

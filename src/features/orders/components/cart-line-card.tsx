@@ -87,6 +87,11 @@ export function CartLineCard({
             {line.problem}
           </Alert>
         )}
+        {line.pharmaWarning && (
+          <Alert color="yellow" variant="light" p="xs" data-testid="line-pharma-warning">
+            Lưu ý: {line.pharmaWarning}
+          </Alert>
+        )}
         {stockWarning && (
           <Alert color="yellow" variant="light" p="xs" data-testid="line-stock-warning">
             {stockWarning}

@@ -28,6 +28,7 @@ import {
   baseUnit,
 } from '@contract/price-policy';
 import type { PromotionRecord } from '@contract/promotions';
+import { buyerLicenceOf, checkLine, DEFAULT_PHARMA_SETTINGS, drugFactsOf, type BuyerLicence, type PharmaSettings } from '@contract/pharma';
 import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '@/db/app-db';
 
 export type CartPricing = {
@@ -42,6 +43,9 @@ export type CartPricing = {
   flags: FeatureFlags;
   day: string;
   now: Date;
+  /** The customer's licence and the company's pharma rules: a line the server would refuse says so here (contract/pharma.ts). */
+  buyer: BuyerLicence;
+  pharma: PharmaSettings;
 };
 
 export async function loadCartPricing(
@@ -55,6 +59,7 @@ export async function loadCartPricing(
   const policies = flags.CSG ? await db.pricePolicies.where('company').equals(companyId).toArray() : [];
   const programmes = flags.REWARD ? await db.promotions.where('company').equals(companyId).toArray() : [];
   const giftIds = [...new Set(programmes.flatMap((p) => p.tiers.flatMap((tier) => (tier.gift_variant_id ? [tier.gift_variant_id] : []))))];
+  const pharma = (await db.pharmaSettings.get(companyId)) ?? DEFAULT_PHARMA_SETTINGS;
   const gifts = (await db.variants.bulkGet(giftIds)).filter((variant): variant is LocalVariant => variant !== undefined);
   return {
     customer: {
@@ -74,6 +79,8 @@ export async function loadCartPricing(
     flags,
     day: vietnamDay(now),
     now,
+    buyer: buyerLicenceOf(customer ?? { kind: '' }),
+    pharma,
   };
 }
 
@@ -95,8 +102,10 @@ export type PricedLine = CartLine & {
   amounts: LineAmounts;
   /** Which programme took how much off this line. */
   promotions: { promotion_id: number; amount: number }[];
-  /** Why the line cannot be sold as it is in the catalogue (product gone, stopped, unit gone). */
+  /** Why the line cannot be sold (product gone, stopped, unit gone, a pharma rule the company blocks). */
   problem: string | null;
+  /** What a pharma rule the company only warns of says about the line. */
+  pharmaWarning: string | null;
   /** What is wrong with the quantity or the discount as typed (contract/orders-lines.ts), shown by its field. */
   quantityProblem: string | null;
   discountProblem: string | null;
@@ -146,6 +155,7 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
         : !unit
           ? 'Đơn vị tính không còn'
           : null;
+    const pharma = variant ? checkLine(pricing.buyer, drugFactsOf(variant), pricing.pharma, pricing.day) : null;
     const price = variant && unit ? priceOf(variant, unit.unit, pricing) : null;
     // A raise the rep accepted stands until the device's own data catches up with it.
     const unitPrice = Math.max(price?.price ?? line.unitPrice, line.confirmedPrice ?? 0);
@@ -154,7 +164,8 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
       unitPrice,
       variant,
       price,
-      problem,
+      problem: problem ?? (pharma?.blocks[0] ? `Không bán được: ${pharma.blocks[0].reason}` : null),
+      pharmaWarning: pharma?.warnings.map((warning) => warning.reason).join('; ') || null,
       quantityProblem: null,
       discountProblem: null,
       promotions: [],

@@ -1,0 +1,5 @@
+/** The pharma module's public face (docs/pharma.md): the sale check orders run, the routes, the sync half, the notice job. */
+export { checkPharmaSale, type SaleLine } from './sale-check';
+export { pharmaRoutes } from './pharma.routes';
+export { pharmaServerSync } from './pharma.sync';
+export { licenceNoticeHandler, scheduleLicenceNotices, sendLicenceNotices } from './licence-expiry';
