@@ -55,7 +55,7 @@ export async function licenceExpiryRows(
         options.scope ?? undefined,
       ),
     )
-    .orderBy(asc(sql`${customers.gppExpiry} nulls first`), asc(customers.name))
+    .orderBy(sql`${customers.gppExpiry} asc nulls first`, asc(customers.name))
     .limit(1000);
   return rows.map((row) => ({ ...row, days_left: row.gpp_expiry ? daysBetween(options.today, row.gpp_expiry) : null }));
 }
