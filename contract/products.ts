@@ -8,8 +8,11 @@
 import * as v from 'valibot';
 import { groupDigits } from './money';
 import { defineSyncDomain } from './sync';
-import { CONTROLLED_CLASSES, STORAGE_CONDITIONS, type ControlledClass, type StorageCondition } from './pharma';
-import { bodyObject, companyBodyField, companyQueryField, optionalDay, optionalText, pagingFields, requiredText } from './validation';
+import { drugFilterFields, drugMasterFields, type DrugMaster } from './products-drugs';
+import { bodyObject, companyBodyField, companyQueryField, optionalText, pagingFields, requiredText } from './validation';
+
+// The drug master lives in products-drugs.ts (this file's size); those who import it from here keep working.
+export { drugMasterFields, type DrugMaster } from './products-drugs';
 
 export const VAT_RATES = [0, 5, 8, 10] as const;
 export type VatRate = (typeof VAT_RATES)[number];
@@ -27,16 +30,6 @@ export type VariantUnit = {
   price: number;
   wholesale_price: number | null;
   barcode: string | null;
-};
-
-/** The drug master's fields (contract/pharma.ts checks a sale against them; docs/pharma.md). */
-export type DrugMaster = {
-  registration_expiry: string | null;
-  prescription: boolean;
-  essential: boolean;
-  controlled_class: ControlledClass;
-  storage: StorageCondition;
-  national_code: string | null;
 };
 
 export type VariantRecord = {
@@ -201,16 +194,6 @@ export const VariantInputSchema = v.object(
   'Biến thể không hợp lệ',
 );
 
-/** The drug master as the product form and the Excel import send it. */
-export const drugMasterFields = {
-  registration_expiry: optionalDay('Ngày hết hạn số đăng ký'),
-  prescription: v.optional(v.boolean('Thuốc kê đơn không hợp lệ'), false),
-  essential: v.optional(v.boolean('Danh mục thuốc thiết yếu không hợp lệ'), false),
-  controlled_class: v.optional(v.picklist(CONTROLLED_CLASSES, 'Nhóm thuốc kiểm soát không hợp lệ'), 'none'),
-  storage: v.optional(v.picklist(STORAGE_CONDITIONS, 'Điều kiện bảo quản không hợp lệ'), 'normal'),
-  national_code: optionalText('mã thuốc quốc gia', 40),
-};
-
 export const ProductInputSchema = bodyObject({
   company: companyBodyField,
   code: v.optional(v.nullable(v.pipe(v.string('Mã sản phẩm không hợp lệ'), v.trim(), v.maxLength(40, 'Mã sản phẩm quá dài'))), null),
@@ -238,7 +221,7 @@ export type ProductInput = v.InferInput<typeof ProductInputSchema>;
 
 export const PRODUCT_SORTS = ['name', '-name', 'code', '-code', 'updated_at', '-updated_at'] as const;
 
-/** List filters (product-spec.md §3 "Product … filter page, limit, search, brand, productCategory, productGroup"). */
+/** List filters (product-spec.md §3 "Product … filter page, limit, search, brand, productCategory, productGroup"), and the drug master's (issue 42). */
 export const ProductListQuery = v.object({
   company: companyQueryField,
   ...pagingFields(),
@@ -247,6 +230,7 @@ export const ProductListQuery = v.object({
   category: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Danh mục không hợp lệ'), v.transform(Number))),
   group: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhóm sản phẩm không hợp lệ'), v.transform(Number))),
   is_active: v.optional(v.picklist(['true', 'false'], 'Trạng thái không hợp lệ')),
+  ...drugFilterFields,
   ordering: v.optional(v.picklist(PRODUCT_SORTS, 'Cách sắp xếp không hợp lệ'), 'name'),
 });
 

@@ -1,10 +1,13 @@
 /**
  * The product and variant lists: filters of product-spec.md §3 "Product" (search, brand, category, group),
- * active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
+ * the drug master's (issue 42), active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
  * folded search_text (which holds the product's words too), so a product is found by any of its
  * variants' codes or barcodes.
  */
-import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@contract/calendar-days';
+import { vietnamDay } from '@contract/price-policy';
+import { REGISTRATION_NOTICE_DAYS } from '@contract/products-drugs';
 import type * as v from 'valibot';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { ProductListQuery, ProductRecord, VariantListQuery, VariantRecord } from '@contract/products';
@@ -18,13 +21,41 @@ import { loadVariantPage, variantRecordsById } from './variant-record';
 export type ProductQuery = v.InferOutput<typeof ProductListQuery>;
 export type VariantQuery = v.InferOutput<typeof VariantListQuery>;
 
-/** Filters on the product's brand, category and group (the caller scopes to the company). */
+/** Filters on the product's brand, category, group and drug master (the caller scopes to the company). */
 function productFieldFilters(query: ProductQuery): SQL[] {
   const filters: SQL[] = [];
   if (query.brand !== undefined) filters.push(eq(products.brandId, query.brand));
   if (query.category !== undefined) filters.push(eq(products.categoryId, query.category));
   if (query.group !== undefined) filters.push(eq(products.groupId, query.group));
+  return [...filters, ...drugMasterFilters(query)];
+}
+
+/**
+ * The drug master's filters read medicines only: a product that is not one keeps whatever its
+ * hidden fields hold, and "kê đơn / không kê đơn", a class or a registration's expiry say nothing of it.
+ */
+function drugMasterFilters(query: ProductQuery): SQL[] {
+  const filters: SQL[] = [];
+  if (query.prescription) filters.push(eq(products.prescription, query.prescription === 'true'));
+  if (query.controlled_class) filters.push(eq(products.controlledClass, query.controlled_class));
+  if (query.storage) filters.push(eq(products.storage, query.storage));
+  if (query.registration) {
+    const today = vietnamDay();
+    filters.push(
+      query.registration === 'expired'
+        ? lt(products.registrationExpiry, today)
+        : between(products.registrationExpiry, today, addDays(today, REGISTRATION_NOTICE_DAYS)),
+    );
+  }
+  if (filters.length > 0) filters.unshift(eq(products.isMedicine, true));
   return filters;
+}
+
+/** Whether a filter reads the product's own columns, so a variant list must join its product. */
+function filtersProducts(query: ProductQuery): boolean {
+  return [query.brand, query.category, query.group, query.prescription, query.controlled_class, query.storage, query.registration].some(
+    (value) => value !== undefined,
+  );
 }
 
 export function productFilters(query: ProductQuery): SQL[] {
@@ -110,7 +141,7 @@ export async function listProducts(db: Db, query: ProductQuery): Promise<{ rows:
 
 /** The variants' filters need their products only when a filter is on them. */
 function needsProducts(query: VariantQuery): boolean {
-  return query.brand !== undefined || query.category !== undefined || query.group !== undefined || query.is_active !== undefined;
+  return filtersProducts(query) || query.is_active !== undefined;
 }
 
 /**

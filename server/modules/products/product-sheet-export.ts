@@ -12,6 +12,7 @@ import { products } from '@server/kernel/db/schema';
 import { xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { productFilters, type ProductQuery } from './catalogue-lists';
 import { loadProductRecords } from './product-record';
+import { DRUG_DAY_COLUMNS, drugMasterCells } from './product-sheet-drugs';
 
 const BATCH = 200;
 
@@ -24,10 +25,15 @@ const WIDTHS: Partial<Record<ProductSheetColumn, number>> = {
   'Mã biến thể': 14,
   'Tên biến thể': 18,
   'Mã vạch': 16,
+  'Hết hạn số đăng ký': 14,
+  'Nhóm kiểm soát': 18,
+  'Điều kiện bảo quản': 22,
+  'Mã thuốc quốc gia': 18,
 };
 const MONEY: ProductSheetColumn[] = ['Giá bán', 'Giá sỉ'];
 
-export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, string | number | null>[] {
+export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, string | number | Date | null>[] {
+  const drug = drugMasterCells(product);
   return product.variants.flatMap((variant) =>
     variant.units.map((unit: VariantUnit) => ({
       'Mã SP': product.code,
@@ -42,6 +48,7 @@ export function sheetRows(product: ProductRecord): Record<ProductSheetColumn, st
       Nhóm: product.group_name,
       'VAT (%)': product.vat_rate,
       'Là thuốc': product.is_medicine ? 'Có' : 'Không',
+      ...drug,
       'Mã biến thể': variant.code,
       'Tên biến thể': variant.name || null,
       'Đơn vị': unit.unit,
@@ -59,6 +66,7 @@ const COLUMNS: SheetColumn[] = PRODUCT_SHEET_COLUMNS.map((header) => ({
   key: header,
   width: WIDTHS[header] ?? 12,
   money: MONEY.includes(header),
+  ...(DRUG_DAY_COLUMNS.includes(header) ? { date: 'day' as const } : {}),
 }));
 
 async function* productRows(db: Db, query: ProductQuery) {

@@ -11,74 +11,20 @@ import { and, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import { fold } from '@contract/fold';
 import { ProductInputSchema } from '@contract/products';
-import {
-  SHEET_ROW_KEY,
-  type ProductImportAnswer,
-  type ProductImportError,
-  type ProductSheetCell,
-  type ProductSheetColumn,
-} from '@contract/products-files';
+import { SHEET_ROW_KEY, type ProductImportAnswer, type ProductImportError, type ProductSheetColumn } from '@contract/products-files';
 import type { Db } from '@server/kernel/db/client';
 import { products } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
 import { allOptions, cleanTitle, OPTION_KINDS, sameTitle, type OptionKind } from './catalogue-options';
 import { uniqueViolation } from '@server/kernel/sql';
 import { saveProduct, type ProductData } from './product-write';
+import { integer, RowError, text, yesNo, type Cells } from './product-sheet-cells';
+import { drugMasterOfRow } from './product-sheet-drugs';
 import { storedProductInput } from './product-stored';
-
-type Cells = Record<string, ProductSheetCell>;
-
-class RowError extends Error {
-  constructor(
-    readonly row: number,
-    readonly field: ProductSheetColumn | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 type SheetUnit = { row: number; unit: string; factor: number; price: number; wholesale: number | null; barcode: string | null };
 type SheetVariant = { row: number; code: string | null; name: string; active: boolean; units: SheetUnit[] };
 type SheetProduct = { row: number; cells: Cells; code: string | null; variants: Map<string, SheetVariant> };
-
-function text(cells: Cells, column: ProductSheetColumn): string | null {
-  const value = cells[column];
-  if (value === null || value === undefined || typeof value === 'boolean') return null;
-  const trimmed = String(value).normalize('NFC').trim();
-  return trimmed === '' ? null : trimmed;
-}
-
-/** Whole numbers as a person types them in a Vietnamese sheet: 12000, 12.000, 12,000, "10%". */
-function integer(cells: Cells, column: ProductSheetColumn, row: number, required: boolean): number | null {
-  const value = cells[column];
-  if (value === null || value === undefined || value === '') {
-    if (required) throw new RowError(row, column, `Dòng ${row}: vui lòng nhập ${column}`);
-    return null;
-  }
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value)) throw new RowError(row, column, `Dòng ${row}: ${column} phải là số nguyên`);
-    return value;
-  }
-  const raw = String(value).replace(/[\s%đ₫]/g, '');
-  const digits = /^-?\d{1,3}([.,]\d{3})+$/.test(raw) ? raw.replace(/[.,]/g, '') : raw;
-  if (!/^-?\d{1,15}$/.test(digits)) throw new RowError(row, column, `Dòng ${row}: ${column} phải là số nguyên`);
-  return Number(digits);
-}
-
-const YES = new Set(['co', 'x', '1', 'true', 'dang ban', 'yes']);
-const NO = new Set(['khong', '0', 'false', 'ngung ban', 'no']);
-
-/** A Có/Không column; blank: `fallback`. */
-function yesNo(cells: Cells, row: number, column: 'Đang bán' | 'Là thuốc', fallback: boolean): boolean {
-  const value = cells[column];
-  if (value === null || value === undefined || value === '') return fallback;
-  if (typeof value === 'boolean') return value;
-  const folded = fold(String(value));
-  if (YES.has(folded) || (column === 'Là thuốc' && folded === 'thuoc')) return true;
-  if (NO.has(folded)) return false;
-  throw new RowError(row, column, `Dòng ${row}: cột ${column} chỉ nhận "Có" hoặc "Không"`);
-}
 
 const active = (cells: Cells, row: number) => yesNo(cells, row, 'Đang bán', true);
 
@@ -166,6 +112,12 @@ const PRODUCT_FIELDS: Record<string, ProductSheetColumn> = {
   group_id: 'Nhóm',
   vat_rate: 'VAT (%)',
   is_medicine: 'Là thuốc',
+  registration_expiry: 'Hết hạn số đăng ký',
+  prescription: 'Thuốc kê đơn',
+  essential: 'Thuốc thiết yếu',
+  controlled_class: 'Nhóm kiểm soát',
+  storage: 'Điều kiện bảo quản',
+  national_code: 'Mã thuốc quốc gia',
 };
 const VARIANT_FIELDS: Record<string, ProductSheetColumn> = {
   code: 'Mã biến thể',
@@ -254,6 +206,7 @@ async function buildInput(
     group_id: await optionId(tx, 'group', companyId, text(cells, 'Nhóm')),
     vat_rate: integer(cells, 'VAT (%)', sheet.row, false) ?? base?.vat_rate ?? 0,
     is_medicine: yesNo(cells, sheet.row, 'Là thuốc', base?.is_medicine ?? false),
+    ...drugMasterOfRow(cells, sheet.row, base),
     description: base?.description ?? null,
     is_active: base?.is_active ?? true,
     variants: variantsInput,
@@ -273,7 +226,11 @@ class Rollback extends Error {
 
 async function importProduct(db: Db, companyId: number, sheet: SheetProduct): Promise<'created' | 'updated'> {
   return db.transaction(async (tx) => {
-    const { input, origins, existingId } = await buildInput(tx, companyId, sheet);
+    const { input, origins, existingId } = await buildInput(tx, companyId, sheet).catch((error: unknown) => {
+      // A product-level cell (VAT, a drug master column) that cannot be read: reported on its row, nothing saved.
+      if (error instanceof RowError) throw new Rollback({ row: error.row, field: error.field, message: error.message });
+      throw error;
+    });
     const parsed = v.safeParse(ProductInputSchema, input);
     if (!parsed.success) {
       const issue = parsed.issues[0]!;
