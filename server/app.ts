@@ -37,6 +37,8 @@ import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemA
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
+// Recall campaigns mount on their own (issue 42 item 5): the pharma module's index is another part's.
+import { recallRoutes } from './modules/pharma/recalls.routes';
 import { pharmaRoutes } from './modules/pharma';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
@@ -144,6 +146,7 @@ export function createApp(deps: AppDeps) {
   api.route('/invoice/api', invoiceRoutes(deps));
   api.route('/invoice/api', accountingRoutes(deps));
   api.route('/zalo-oa', messagingRoutes(deps));
+  api.route('/pharma/api', recallRoutes(deps));
   api.route('/pharma/api', pharmaRoutes(deps));
   api.route('/report/api', reportRoutes(deps));
   api.route('/order/api', reportRevenueRoutes(deps));

@@ -23,3 +23,5 @@ export const MESSAGING_JOB_HANDLERS: AnyJobHandler[] = [
 export { onOrderStatusMove } from './order-events';
 /** A ZNS OTP by phone for the sign-up and verification flows (null: no OA or OTP template, send an SMS). */
 export { sendOtpByZns, zaloFirstSender } from './otp-sender';
+/** One ZNS to a customer for another module (a recall notice), saying why when it cannot go. */
+export { NO_ZALO_OA, queueCustomerZns, type CustomerNoticeResult } from './customer-notice';

@@ -49,7 +49,12 @@ async function appNotice(
       `Đợt ${campaign.code}, ${RECALL_LEVEL_RULES[campaign.level].label}, quyết định ${campaign.decisionNumber}. ` +
       `Khách đã nhận ${groupDigits(shipped)} ${campaign.baseUnit}. Thu hồi và nhập trả về kho trước ngày ${dayText(campaign.deadline)}.`,
   });
-  return { customerId: customer.id, channel: 'app', status: 'sent', detail: `đã giao việc cho ${customer.repName ?? 'nhân viên phụ trách'}` };
+  return {
+    customerId: customer.id,
+    channel: 'app',
+    status: 'sent',
+    detail: `đã giao việc cho ${customer.repName ?? 'nhân viên phụ trách'}`,
+  };
 }
 
 /** Notifies every customer who received the campaign's lots, on both channels, and records each notice. */

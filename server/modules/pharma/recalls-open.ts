@@ -16,7 +16,14 @@ import { recordUpserts } from '@server/kernel/sync/change-log';
 import { campaignProgress } from './recalls-progress';
 import { sendRecallNotices } from './recalls-notices';
 
-type CampaignLot = { id: number; lotNo: string; variantId: number; productName: string; registrationNumber: string | null; baseUnit: string };
+type CampaignLot = {
+  id: number;
+  lotNo: string;
+  variantId: number;
+  productName: string;
+  registrationNumber: string | null;
+  baseUnit: string;
+};
 
 const dayText = (day: string) => day.split('-').reverse().join('/');
 
@@ -76,7 +83,9 @@ async function refuseLotsInOpenCampaign(tx: Db, companyId: number, lots: readonl
 export async function openRecall(tx: Db, input: OpenRecallInput, accountId: number): Promise<number> {
   const companyId = input.company;
   if (input.decision_date > vietnamDay())
-    throw badRequest('VALIDATION_FAILED', 'Ngày quyết định không được sau hôm nay', { decision_date: 'Ngày quyết định không được sau hôm nay' });
+    throw badRequest('VALIDATION_FAILED', 'Ngày quyết định không được sau hôm nay', {
+      decision_date: 'Ngày quyết định không được sau hôm nay',
+    });
   const lots = await lotsToRecall(tx, companyId, input);
   await refuseLotsInOpenCampaign(tx, companyId, lots);
   const code = formatCode('TH', await nextCounter(tx, companyId, 'recall'));
@@ -93,7 +102,8 @@ export async function openRecall(tx: Db, input: OpenRecallInput, accountId: numb
       reason: input.reason,
       scope: input.scope,
       lotId: input.scope === 'lot' ? lots[0]!.id : null,
-      registrationNumber: input.scope === 'registration' ? input.registration_number : lots[0]!.registrationNumber,
+      // As the catalogue writes it, whatever case the person typed.
+      registrationNumber: lots[0]!.registrationNumber ?? input.registration_number,
       createdBy: accountId,
     })
     .returning({ id: recallCampaigns.id });
@@ -104,7 +114,10 @@ export async function openRecall(tx: Db, input: OpenRecallInput, accountId: numb
     .update(stockLots)
     .set({
       status: 'recalled',
-      statusReason: `Đợt thu hồi ${code}, quyết định ${input.decision_number} ngày ${dayText(input.decision_date)}: ${input.reason}`.slice(0, 1000),
+      statusReason: `Đợt thu hồi ${code}, quyết định ${input.decision_number} ngày ${dayText(input.decision_date)}: ${input.reason}`.slice(
+        0,
+        1000,
+      ),
       updatedAt: new Date(),
     })
     .where(

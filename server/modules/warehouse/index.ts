@@ -1,6 +1,7 @@
 /** The warehouse module's public face: what other modules, the composition root, seed data and tests use. */
 export { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from './order-stock';
 export { lotRoutes } from './lots.routes';
+export { lotRecipients } from './lots';
 export { createCheck, createReceipt } from './receipt-create';
 export { moveReceipt } from './receipt-posting';
 export { receiptRoutes } from './receipts.routes';
