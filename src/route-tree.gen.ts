@@ -26,6 +26,7 @@ import { Route as AppKpiAreaRouteImport } from './routes/_app/kpi-area'
 import { Route as AppNotificationsRouteImport } from './routes/_app/notifications'
 import { Route as AppOrderGroupsRouteImport } from './routes/_app/order-groups'
 import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
+import { Route as AppPharmaRulesRouteImport } from './routes/_app/pharma-rules'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
 import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
@@ -52,6 +53,7 @@ import { Route as TransportLabelsRouteImport } from './routes/transport.labels'
 import { Route as AppCustomersIndexRouteImport } from './routes/_app/customers/index'
 import { Route as AppCustomersIdRouteImport } from './routes/_app/customers/$id'
 import { Route as AppCustomersCreateRouteImport } from './routes/_app/customers/create'
+import { Route as AppCustomersLicencesRouteImport } from './routes/_app/customers/licences'
 import { Route as AppCustomersSettingsRouteImport } from './routes/_app/customers/settings'
 import { Route as AppInventoryIndexRouteImport } from './routes/_app/inventory/index'
 import { Route as AppInventoryDeliveryRouteImport } from './routes/_app/inventory/delivery'
@@ -169,6 +171,11 @@ const AppOrderGroupsRoute = AppOrderGroupsRouteImport.update({
 const AppOrderTypesRoute = AppOrderTypesRouteImport.update({
   id: '/order-types',
   path: '/order-types',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPharmaRulesRoute = AppPharmaRulesRouteImport.update({
+  id: '/pharma-rules',
+  path: '/pharma-rules',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPharmacistRoute = AppPharmacistRouteImport.update({
@@ -299,6 +306,11 @@ const AppCustomersIdRoute = AppCustomersIdRouteImport.update({
 const AppCustomersCreateRoute = AppCustomersCreateRouteImport.update({
   id: '/customers/create',
   path: '/customers/create',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCustomersLicencesRoute = AppCustomersLicencesRouteImport.update({
+  id: '/customers/licences',
+  path: '/customers/licences',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCustomersSettingsRoute = AppCustomersSettingsRouteImport.update({
@@ -504,6 +516,7 @@ export interface FileRoutesByFullPath {
   '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/order-types': typeof AppOrderTypesRoute
+  '/pharma-rules': typeof AppPharmaRulesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/receivables': typeof AppReceivablesRoute
@@ -528,6 +541,7 @@ export interface FileRoutesByFullPath {
   '/system/': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
+  '/customers/licences': typeof AppCustomersLicencesRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
@@ -581,6 +595,7 @@ export interface FileRoutesByTo {
   '/notifications': typeof AppNotificationsRoute
   '/order-groups': typeof AppOrderGroupsRoute
   '/order-types': typeof AppOrderTypesRoute
+  '/pharma-rules': typeof AppPharmaRulesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
   '/receivables': typeof AppReceivablesRoute
@@ -605,6 +620,7 @@ export interface FileRoutesByTo {
   '/system': typeof SystemIndexRoute
   '/customers/$id': typeof AppCustomersIdRoute
   '/customers/create': typeof AppCustomersCreateRoute
+  '/customers/licences': typeof AppCustomersLicencesRoute
   '/customers/settings': typeof AppCustomersSettingsRoute
   '/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/inventory/warehouse': typeof AppInventoryWarehouseRoute
@@ -663,6 +679,7 @@ export interface FileRoutesById {
   '/_app/notifications': typeof AppNotificationsRoute
   '/_app/order-groups': typeof AppOrderGroupsRoute
   '/_app/order-types': typeof AppOrderTypesRoute
+  '/_app/pharma-rules': typeof AppPharmaRulesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
   '/_app/receivables': typeof AppReceivablesRoute
@@ -688,6 +705,7 @@ export interface FileRoutesById {
   '/system/': typeof SystemIndexRoute
   '/_app/customers/$id': typeof AppCustomersIdRoute
   '/_app/customers/create': typeof AppCustomersCreateRoute
+  '/_app/customers/licences': typeof AppCustomersLicencesRoute
   '/_app/customers/settings': typeof AppCustomersSettingsRoute
   '/_app/inventory/delivery': typeof AppInventoryDeliveryRoute
   '/_app/inventory/warehouse': typeof AppInventoryWarehouseRoute
@@ -744,6 +762,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/order-groups'
     | '/order-types'
+    | '/pharma-rules'
     | '/pharmacist'
     | '/price-policy'
     | '/receivables'
@@ -768,6 +787,7 @@ export interface FileRouteTypes {
     | '/system/'
     | '/customers/$id'
     | '/customers/create'
+    | '/customers/licences'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
@@ -821,6 +841,7 @@ export interface FileRouteTypes {
     | '/notifications'
     | '/order-groups'
     | '/order-types'
+    | '/pharma-rules'
     | '/pharmacist'
     | '/price-policy'
     | '/receivables'
@@ -845,6 +866,7 @@ export interface FileRouteTypes {
     | '/system'
     | '/customers/$id'
     | '/customers/create'
+    | '/customers/licences'
     | '/customers/settings'
     | '/inventory/delivery'
     | '/inventory/warehouse'
@@ -902,6 +924,7 @@ export interface FileRouteTypes {
     | '/_app/notifications'
     | '/_app/order-groups'
     | '/_app/order-types'
+    | '/_app/pharma-rules'
     | '/_app/pharmacist'
     | '/_app/price-policy'
     | '/_app/receivables'
@@ -927,6 +950,7 @@ export interface FileRouteTypes {
     | '/system/'
     | '/_app/customers/$id'
     | '/_app/customers/create'
+    | '/_app/customers/licences'
     | '/_app/customers/settings'
     | '/_app/inventory/delivery'
     | '/_app/inventory/warehouse'
@@ -1099,6 +1123,13 @@ declare module '@tanstack/react-router' {
       path: '/order-types'
       fullPath: '/order-types'
       preLoaderRoute: typeof AppOrderTypesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pharma-rules': {
+      id: '/_app/pharma-rules'
+      path: '/pharma-rules'
+      fullPath: '/pharma-rules'
+      preLoaderRoute: typeof AppPharmaRulesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pharmacist': {
@@ -1281,6 +1312,13 @@ declare module '@tanstack/react-router' {
       path: '/customers/create'
       fullPath: '/customers/create'
       preLoaderRoute: typeof AppCustomersCreateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/customers/licences': {
+      id: '/_app/customers/licences'
+      path: '/customers/licences'
+      fullPath: '/customers/licences'
+      preLoaderRoute: typeof AppCustomersLicencesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/customers/settings': {
@@ -1558,6 +1596,7 @@ interface AppRouteChildren {
   AppNotificationsRoute: typeof AppNotificationsRoute
   AppOrderGroupsRoute: typeof AppOrderGroupsRoute
   AppOrderTypesRoute: typeof AppOrderTypesRoute
+  AppPharmaRulesRoute: typeof AppPharmaRulesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
   AppReceivablesRoute: typeof AppReceivablesRoute
@@ -1569,6 +1608,7 @@ interface AppRouteChildren {
   AppZaloOaRoute: typeof AppZaloOaRoute
   AppCustomersIdRoute: typeof AppCustomersIdRoute
   AppCustomersCreateRoute: typeof AppCustomersCreateRoute
+  AppCustomersLicencesRoute: typeof AppCustomersLicencesRoute
   AppCustomersSettingsRoute: typeof AppCustomersSettingsRoute
   AppInventoryDeliveryRoute: typeof AppInventoryDeliveryRoute
   AppInventoryWarehouseRoute: typeof AppInventoryWarehouseRoute
@@ -1618,6 +1658,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotificationsRoute: AppNotificationsRoute,
   AppOrderGroupsRoute: AppOrderGroupsRoute,
   AppOrderTypesRoute: AppOrderTypesRoute,
+  AppPharmaRulesRoute: AppPharmaRulesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
   AppReceivablesRoute: AppReceivablesRoute,
@@ -1629,6 +1670,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppZaloOaRoute: AppZaloOaRoute,
   AppCustomersIdRoute: AppCustomersIdRoute,
   AppCustomersCreateRoute: AppCustomersCreateRoute,
+  AppCustomersLicencesRoute: AppCustomersLicencesRoute,
   AppCustomersSettingsRoute: AppCustomersSettingsRoute,
   AppInventoryDeliveryRoute: AppInventoryDeliveryRoute,
   AppInventoryWarehouseRoute: AppInventoryWarehouseRoute,

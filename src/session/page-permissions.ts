@@ -25,6 +25,8 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/customers': ['customers', 'view'],
   '/customers/create': ['customers', 'create'],
   '/customers/settings': ['settings', 'edit'],
+  '/customers/licences': ['customers', 'view'],
+  '/pharma-rules': ['settings', 'view'],
   // Customer groups decide prices: changing one is company configuration.
   '/customers/type/edit': ['settings', 'edit'],
   '/visits': ['visits', 'view'],

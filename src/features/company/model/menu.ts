@@ -28,6 +28,7 @@ const REPORTS: { key: ReportConfigKey; label: string; to: string }[] = [
 export function buildMenu({ flags, companyType, access = null }: MenuInput): MenuEntry[] {
   const on = (code: keyof FeatureFlags) => flags[code] === true;
   const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
+  const sellsDrugs = companyType !== 'Khác';
 
   // Orders is a dropdown only when delivery or group orders are on, or (issue 18) the VAT service
   // gives the member its e-invoices and accounting sync, which belong with the orders they bill;
@@ -85,6 +86,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'customer-list', label: 'Danh sách khách hàng', to: '/customers' },
       { key: 'customer-types', label: 'Nhóm khách hàng', to: '/customers/type' },
       { key: 'customer-settings', label: 'Cấu hình cấp độ', to: '/customers/settings' },
+      // A company that sells no medicines keeps no drug licences (contract/pharma.ts).
+      ...(sellsDrugs ? [{ key: 'customer-licences', label: 'Giấy phép dược', to: '/customers/licences' }] : []),
       { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
     ],
   });
@@ -117,6 +120,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'kpi-area', label: 'KPI khu vực', to: '/kpi-area' },
       { key: 'role', label: 'Phân quyền', to: '/role' },
       { key: 'order-types', label: 'Loại đơn hàng', to: '/order-types' },
+      ...(sellsDrugs ? [{ key: 'pharma-rules', label: 'Quy tắc bán thuốc', to: '/pharma-rules' }] : []),
       { key: 'service-package', label: 'Gói dịch vụ', to: '/service-package' },
       ...(on('CSG') ? [{ key: 'price-policy', label: 'Chính sách giá', to: '/price-policy' }] : []),
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
