@@ -72,6 +72,18 @@ export type CustomerLicence = {
   outlet_code: string | null;
 };
 
+/** A customer with no papers on file: what a record holds before anyone types them. */
+export const NO_LICENCE: CustomerLicence = {
+  licence_number: null,
+  licence_issuer: null,
+  licence_date: null,
+  controlled_scope: false,
+  gpp_number: null,
+  gpp_expiry: null,
+  licence_scan: null,
+  outlet_code: null,
+};
+
 /** The licence fields as the office form, the Excel import and the phone's `customer.licence` op send them. */
 export const licenceFields = {
   licence_number: optionalText('số giấy chứng nhận đủ điều kiện kinh doanh dược', 60),
@@ -148,6 +160,37 @@ export function isDrugBusiness(input: { kind: CustomerKind; drug_business?: bool
   return input.drug_business ?? DRUG_BUSINESS_KINDS.includes(input.kind);
 }
 
+/** How a customer's papers stand today (the detail's badges, the list's "Giấy phép" filter). */
+export const LICENCE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
+export type LicenceState = (typeof LICENCE_STATES)[number];
+export const LICENCE_STATE_LABELS: Record<LicenceState, string> = {
+  valid: 'Còn hạn',
+  expiring: 'Sắp hết hạn',
+  expired: 'Hết hạn',
+  missing: 'Chưa có',
+};
+/** Days before a GPP/GDP certificate's expiry that it counts as running out (issue 42: reminders 30 days ahead). */
+export const LICENCE_EXPIRING_DAYS = 30;
+
+/** `today` plus `days`, both ISO days (UTC arithmetic on the calendar day: no zone can shift it). */
+export function addDays(today: string, days: number): string {
+  const date = new Date(`${today}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * Missing without a licence number; otherwise by the GPP/GDP certificate's expiry: expired before
+ * today, expiring within LICENCE_EXPIRING_DAYS, valid after (or when no expiry is on file, as
+ * contract/pharma.ts licenceFinding reads it).
+ */
+export function licenceState(licence: Pick<CustomerLicence, 'licence_number' | 'gpp_expiry'>, today: string): LicenceState {
+  if (!licence.licence_number?.trim()) return 'missing';
+  if (!licence.gpp_expiry) return 'valid';
+  if (licence.gpp_expiry < today) return 'expired';
+  return licence.gpp_expiry <= addDays(today, LICENCE_EXPIRING_DAYS) ? 'expiring' : 'valid';
+}
+
 /** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
 export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');
 export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
@@ -189,6 +232,8 @@ export const CustomerListQuery = v.object({
   province: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Tỉnh/thành phố không hợp lệ'))),
   ward: v.optional(v.pipe(v.string(), v.regex(/^\d{1,6}$/, 'Phường/xã không hợp lệ'))),
   tab: v.optional(v.picklist(CUSTOMER_TABS, 'Bộ lọc không hợp lệ'), 'all'),
+  /** How the licence stands (licenceState), judged on the server's day. */
+  licence: v.optional(v.picklist(LICENCE_STATES, 'Bộ lọc giấy phép không hợp lệ')),
   ordering: v.optional(v.picklist(CUSTOMER_SORTS, 'Cách sắp xếp không hợp lệ'), 'name'),
 });
 

@@ -26,7 +26,7 @@ import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
 import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
-import { orderRoutes, orderTypeRoutes } from './modules/orders';
+import { orderRoutes, orderTypeRoutes, pharmacyFileRoutes, pharmacySignedRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
 import { regionRoutes } from './modules/regions';
@@ -140,7 +140,10 @@ export function createApp(deps: AppDeps) {
   api.route('/order/api', deliveryRoutes(deps));
   api.route('/order/api', deliveryAccountRoutes(deps));
   api.route('/order/api', labelRoutes(deps));
+  api.route('/order/api', pharmacyFileRoutes(deps));
   api.route('/delivery', deliveryWebhookRoutes(deps));
+  // The printed note's QR link: a pharmacy without a sign-in reads the file (signed, server/modules/orders).
+  api.route('/pharmacy', pharmacySignedRoutes(deps));
   // AMIS's callback has no session: mounted before the routes that require one.
   api.route('/invoice/api', amisCallbackRoutes(deps));
   api.route('/invoice/api', invoiceRoutes(deps));

@@ -6,13 +6,19 @@ import { foldedWords } from '@contract/fold';
 import type { AppDb, LocalCustomer } from './app-db';
 import { entryRows, searchIndex, sharedFields, type IndexEntry } from './search-index';
 
-/** What the offline customer list filters on, kept beside each entry. */
-export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'>;
+/**
+ * What the offline customer list filters on, kept beside each entry. `licence`: null without a
+ * licence number, else the GPP/GDP expiry ('' when none is on file); the state depends on the day,
+ * so the day is kept, not the state.
+ */
+export type CustomerFields = Pick<LocalCustomer, 'kind' | 'staff_id' | 'customer_type_id' | 'level_id' | 'status'> & {
+  licence: string | null;
+};
 
 const CUSTOMERS = {
   table: (db: AppDb) => db.customers,
-  fields: ({ kind, staff_id, customer_type_id, level_id, status }: LocalCustomer): CustomerFields =>
-    sharedFields({ kind, staff_id, customer_type_id, level_id, status }),
+  fields: ({ kind, staff_id, customer_type_id, level_id, status, licence_number, gpp_expiry }: LocalCustomer): CustomerFields =>
+    sharedFields({ kind, staff_id, customer_type_id, level_id, status, licence: licence_number?.trim() ? (gpp_expiry ?? '') : null }),
 };
 
 /** Typed text as folded words; digits split by spaces, dots or dashes join up ("0903 456" is a phone prefix). */

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customers';
+import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from './app-db';
@@ -39,6 +39,7 @@ function customer(company: number, name: string, patch: Partial<CustomerRecord> 
     lng: null,
     note: null,
     drug_business: true,
+    ...NO_LICENCE,
     created_at: '',
     updated_at: '',
     ...patch,

@@ -1,7 +1,7 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customers';
+import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import type { PullAnswer, SyncChange } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
@@ -43,6 +43,7 @@ function customer(name: string, id = uuidv7()): CustomerRecord {
     lng: null,
     note: null,
     drug_business: true,
+    ...NO_LICENCE,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
   };
@@ -217,6 +218,7 @@ describe('pullChanges', () => {
           lat: null,
           lng: null,
           note: null,
+          ...NO_LICENCE,
         },
       });
     });
@@ -256,6 +258,7 @@ describe('pullChanges', () => {
           lat: null,
           lng: null,
           note: null,
+          ...NO_LICENCE,
         },
       });
     });

@@ -4,7 +4,7 @@
  * for retail pharmacies of level Vàng. Only tests import this file.
  */
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customers';
+import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { PromotionRecord } from '@contract/promotions';
 import type { VariantRecord } from '@contract/products';
@@ -54,6 +54,7 @@ export function customerRecord(patch: Partial<CustomerRecord>): CustomerRecord {
     lng: null,
     note: null,
     drug_business: true,
+    ...NO_LICENCE,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...patch,

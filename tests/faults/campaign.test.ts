@@ -431,6 +431,27 @@ async function runCampaign(options: CampaignOptions) {
           return true;
         },
       },
+      'customer.licence': {
+        weight: 6,
+        make: async (tab) => {
+          // A rep copies a pharmacy's papers (an existing customer, or one made offline first, when drawn).
+          const customer = pickCustomer();
+          const payload = {
+            customerId: customer.id,
+            licence_number: `GP-${TAG}-${planned.length}`,
+            licence_issuer: 'Sở Y tế Thành phố Hồ Chí Minh',
+            licence_date: '2025-03-10',
+            controlled_scope: plan.chance(0.2),
+            gpp_number: `GPP-${TAG}-${planned.length}`,
+            gpp_expiry: '2028-03-10',
+            outlet_code: null,
+            licence_scan: null,
+            editedAt: new Date(clock).toISOString(),
+          };
+          await enqueue(tab, 'customer.licence', { type: 'customer', id: customer.id }, payload, customer.dependsOn);
+          return true;
+        },
+      },
     } satisfies Record<OpType, Generator>;
 
     async function enqueueOne(tab: Tab): Promise<void> {

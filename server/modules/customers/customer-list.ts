@@ -1,7 +1,8 @@
 /** The customer list query: filters of product-spec.md §3 "Customer filter", diacritic-free search, paging. */
-import { and, asc, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import type { CustomerListQuery, CustomerRecord } from '@contract/customers';
+import { addDays, LICENCE_EXPIRING_DAYS, type CustomerListQuery, type CustomerRecord, type LicenceState } from '@contract/customers';
+import { vietnamDay } from '@contract/price-policy';
 
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerCounts, customers } from '@server/kernel/db/schema';
@@ -21,6 +22,16 @@ const ORDER = {
   '-created_at': desc(customers.createdAt),
 } as const;
 
+/** contract/customers.ts licenceState as a condition on the row, on the company's (Vietnam's) day. */
+export function licenceCondition(state: LicenceState, today = vietnamDay()): SQL {
+  const licensed = and(isNotNull(customers.licenceNumber), sql`btrim(${customers.licenceNumber}) <> ''`)!;
+  if (state === 'missing') return or(isNull(customers.licenceNumber), sql`btrim(${customers.licenceNumber}) = ''`)!;
+  const soon = addDays(today, LICENCE_EXPIRING_DAYS);
+  if (state === 'expired') return and(licensed, lt(customers.gppExpiry, today))!;
+  if (state === 'expiring') return and(licensed, gte(customers.gppExpiry, today), lte(customers.gppExpiry, soon))!;
+  return and(licensed, or(isNull(customers.gppExpiry), gt(customers.gppExpiry, soon)))!;
+}
+
 export function customerFilters(query: Query): SQL[] {
   const filters: SQL[] = [eq(customers.companyId, query.company)];
   // Every typed word must appear somewhere in the folded name, code, phone, owner or tax code.
@@ -33,6 +44,7 @@ export function customerFilters(query: Query): SQL[] {
   if (query.ward) filters.push(eq(customers.wardCode, query.ward));
   if (query.tab === 'active' || query.tab === 'inactive') filters.push(eq(customers.status, query.tab));
   if (query.tab === 'ungrouped') filters.push(isNull(customers.customerTypeId));
+  if (query.licence) filters.push(licenceCondition(query.licence));
   if (query.scope) filters.push(query.scope);
   return filters;
 }

@@ -1,7 +1,13 @@
 /** Customers as records: the row-to-wire mapping, loading for sync, and creating one. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Address } from '@contract/address';
-import { isDrugBusiness, type CustomerCreatePayload, type CustomerRecord, type CustomerStatus } from '@contract/customers';
+import {
+  isDrugBusiness,
+  type CustomerCreatePayload,
+  type CustomerLicence,
+  type CustomerRecord,
+  type CustomerStatus,
+} from '@contract/customers';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers } from '@server/kernel/db/schema';
@@ -43,6 +49,14 @@ export function toCustomerRecord(row: CustomerRow, staffName: string | null): Cu
     lng: row.lng,
     note: row.note,
     drug_business: row.drugBusiness,
+    licence_number: row.licenceNumber,
+    licence_issuer: row.licenceIssuer,
+    licence_date: row.licenceDate,
+    controlled_scope: row.controlledScope,
+    gpp_number: row.gppNumber,
+    gpp_expiry: row.gppExpiry,
+    licence_scan: row.licenceScan,
+    outlet_code: row.outletCode,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -86,6 +100,26 @@ async function nextCustomerCode(tx: Db, companyId: number): Promise<string> {
   }
 }
 
+type LicenceInput = Omit<CustomerLicence, 'licence_scan'>;
+
+/**
+ * The licence columns of a form, an import row or the `customer.licence` op (blank text stored as
+ * null). The scan is not among them: it is attached by its own upload (customer-licence-scan.ts), so
+ * a form opened before an upload cannot clear it on save.
+ */
+export function licenceColumns(input: LicenceInput) {
+  const text = (value: string | null) => (value && value.trim() ? value.trim() : null);
+  return {
+    licenceNumber: text(input.licence_number),
+    licenceIssuer: text(input.licence_issuer),
+    licenceDate: input.licence_date,
+    controlledScope: input.controlled_scope,
+    gppNumber: text(input.gpp_number),
+    gppExpiry: input.gpp_expiry,
+    outletCode: text(input.outlet_code),
+  };
+}
+
 /** The columns a customer's fields fill (code decided by the caller), for an insert and an update alike. */
 export function customerColumns(code: string, input: CustomerFields) {
   const address = input.address;
@@ -112,6 +146,7 @@ export function customerColumns(code: string, input: CustomerFields) {
     lng: input.lng,
     note: input.note,
     drugBusiness: isDrugBusiness(input),
+    ...licenceColumns(input),
     searchText: customerSearchText({ code, name: input.name, phone: input.phone, owner_name: input.owner_name, tax_code: input.tax_code }),
   };
 }

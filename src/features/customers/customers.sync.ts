@@ -4,6 +4,7 @@ import { toLocalCustomer } from '@/db/local-records';
 import { asSentMirror, byNumber, byText, markRejected, packedMirror } from '@/sync/mirrors';
 import { clientSyncDomain } from '@/sync/domain';
 import { createCustomerOnDevice } from './model/create-customer';
+import { editLicenceOnDevice } from './model/edit-licence';
 
 export const customersClientSync = clientSyncDomain(customersSync, {
   mirrors: {
@@ -17,6 +18,7 @@ export const customersClientSync = clientSyncDomain(customersSync, {
     customer_type: asSentMirror((db) => db.customerTypes, byNumber),
     customer_level: asSentMirror((db) => db.customerLevels, byNumber),
   },
-  writers: { 'customer.create': createCustomerOnDevice },
+  writers: { 'customer.create': createCustomerOnDevice, 'customer.licence': editLicenceOnDevice },
+  // A refused creation or licence edit alike: the customer's chip and the detail's alert say why (the latest op's message).
   onRejected: { customer: markRejected((db) => db.customers, false) },
 });

@@ -3,7 +3,7 @@
  * healed: every op the device queued is on the server exactly once. Each op has its processed_ops
  * row with the outcome the device kept; each customer, visit, order and stock count sheet it created
  * exists once (and no copy under another id or number); every order has all its lines and totals
- * that add up; stock was reserved once per accepted line (in the stock ledger's balances,
+ * that add up; a licence edit left its number only when applied; stock was reserved once per accepted line (in the stock ledger's balances,
  * server/modules/warehouse). Also counts the batches a SIGKILL cut in the middle.
  */
 import { sql } from 'drizzle-orm';
@@ -208,6 +208,8 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
   if (paymentRows.length > paymentsApplied)
     duplicated.push(`${paymentRows.length} campaign payments on the server, ${paymentsApplied} applied`);
 
+  problems.push(...(await licenceProblems(handle, companyId, planned, succeeded)));
+
   // Batches the server was killed under: how many were cut in the middle (some ops applied before the kill, some after).
   let cutMidBatch = 0;
   for (const batch of killedBatches) {
@@ -231,4 +233,34 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     sheets: sheetRows.length,
     cutMidBatch,
   };
+}
+
+/**
+ * Licence edits: a customer with applied `customer.licence` ops holds the number of one of them
+ * (which one depends on the order the tabs queued them in), and none holds a refused op's number.
+ */
+async function licenceProblems(
+  handle: DatabaseHandle,
+  companyId: number,
+  planned: Planned[],
+  succeeded: (op: Planned) => boolean,
+): Promise<string[]> {
+  const ops = planned.filter((op) => op.type === 'customer.licence');
+  if (ops.length === 0) return [];
+  const ids = [...new Set(ops.map((op) => op.entityId))];
+  const rows = await query<{ id: string; licence_number: string | null }>(
+    handle,
+    sql`select id, licence_number from customers where company_id = ${companyId} and id in ${ids}`,
+  );
+  const numberOf = new Map(rows.map((row) => [row.id, row.licence_number]));
+  const problems: string[] = [];
+  for (const id of ids) {
+    const applied = ops.filter((op) => op.entityId === id && succeeded(op)).map((op) => op.payload.licence_number);
+    const refused = ops.filter((op) => op.entityId === id && !succeeded(op)).map((op) => op.payload.licence_number);
+    const held = numberOf.get(id) ?? null;
+    if (applied.length > 0 && !applied.includes(held))
+      problems.push(`customer ${id}: licence ${held ?? '(none)'} is none of its applied edits`);
+    if (held !== null && refused.includes(held)) problems.push(`customer ${id} holds licence ${held} from a refused edit`);
+  }
+  return problems;
 }

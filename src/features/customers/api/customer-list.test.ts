@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customers';
+import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -37,6 +37,7 @@ function customer(patch: Partial<CustomerRecord> & { name: string }): CustomerRe
     lng: null,
     note: null,
     drug_business: true,
+    ...NO_LICENCE,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
     ...patch,

@@ -4,7 +4,8 @@
  * every match of the search and filters in name order; only the page's rows are read.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { customerPaths, type CustomerRecord } from '@contract/customers';
+import { customerPaths, licenceState, type CustomerRecord } from '@contract/customers';
+import { vietnamDay } from '@contract/price-policy';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import type { AppDb, LocalCustomer, LocalSyncState } from '@/db/app-db';
@@ -16,7 +17,15 @@ import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 export type CustomerRow = CustomerRecord & { syncState: LocalSyncState };
 export type CustomerList = { rows: CustomerRow[]; count: number; source: 'server' | 'device' };
 
-function matches(row: CustomerFields, filter: CustomerFilter): boolean {
+/** The licence state of an index entry or a row (contract/customers.ts licenceState). */
+function licenceOf(row: CustomerFields | LocalCustomer) {
+  if ('licence' in row)
+    return licenceState({ licence_number: row.licence === null ? null : '-', gpp_expiry: row.licence || null }, vietnamDay());
+  return licenceState(row, vietnamDay());
+}
+
+function matches(row: CustomerFields | LocalCustomer, filter: CustomerFilter): boolean {
+  if (filter.filterLicence && licenceOf(row) !== filter.filterLicence) return false;
   if (filter.filterCustomerType && row.kind !== filter.filterCustomerType) return false;
   if (filter.filterUserSale && row.staff_id !== filter.filterUserSale) return false;
   if (filter.filterCustomerGroup && row.customer_type_id !== filter.filterCustomerGroup) return false;

@@ -2,7 +2,7 @@
  * /customers/{id}: who the customer is, where (with a map link), group, level, staff and status.
  * Reads the device's copy first, so it opens offline and right after the customer was created here;
  * the status switch needs the server. Editing and the status switch show to members whose role
- * may edit customers. The route adds the check-in panel and the recent visits.
+ * may edit customers; so does "Sửa giấy phép" on the licence card, which works offline. The route adds the check-in panel and the recent visits.
  */
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconEdit } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
+import { useSession } from '@/session/session-store';
 import { useLatestOp } from '@/sync/use-latest-op';
 import { useSyncStatus } from '@/sync/sync-status';
 import { EmptyState } from '@/ui/empty-state';
@@ -19,6 +20,7 @@ import { useCustomerWrites } from '../api/customer-writes';
 import { StatusBadge } from './customer-results';
 import { LoadingBlock } from '@/ui/loading-block';
 import { CustomerFacts, CustomerStatusSwitch } from './customer-detail-parts';
+import { CustomerLicenceCard } from './customer-licence-card';
 
 type Props = {
   db: AppDb;
@@ -39,6 +41,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
   const { online } = useSyncStatus();
   const canEdit = useCan('customers', 'edit');
   const lastOp = useLatestOp(db, id);
+  const { account } = useSession();
 
   if (detail.loading) {
     return <LoadingBlock />;
@@ -78,7 +81,11 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
         </Alert>
       )}
       {detail.syncState === 'rejected' && (
-        <Alert color="red" variant="light" title="Máy chủ không nhận khách hàng này">
+        <Alert
+          color="red"
+          variant="light"
+          title={lastOp?.type === 'customer.licence' ? 'Máy chủ không nhận giấy phép vừa sửa' : 'Máy chủ không nhận khách hàng này'}
+        >
           {rejection ?? 'Vui lòng kiểm tra lại thông tin khách hàng.'}
         </Alert>
       )}
@@ -116,6 +123,14 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
           />
         </Stack>
       </Card>
+      <CustomerLicenceCard
+        db={db}
+        who={{ companyId, accountId: account?.id ?? 0 }}
+        customer={customer}
+        isMobile={isMobile}
+        canEdit={canEdit && Boolean(account)}
+        online={online}
+      />
       {children}
     </Stack>
   );

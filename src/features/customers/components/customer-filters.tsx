@@ -5,7 +5,14 @@
 import { FilterPanel } from '@/ui/filter-panel';
 import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 
-import { CUSTOMER_KINDS, CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from '@contract/customers';
+import {
+  CUSTOMER_KINDS,
+  CUSTOMER_TAB_LABELS,
+  CUSTOMER_TABS,
+  LICENCE_STATE_LABELS,
+  LICENCE_STATES,
+  type CustomerTab,
+} from '@contract/customers';
 import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
@@ -26,6 +33,7 @@ export function CustomerTabs({ value, onChange }: { value: CustomerTab; onChange
 }
 
 const KINDS = CUSTOMER_KINDS.map((kind) => ({ value: kind, label: kind }));
+const LICENCES = LICENCE_STATES.map((state) => ({ value: state, label: LICENCE_STATE_LABELS[state] }));
 
 function FilterSelects({ filter, onChange, types, levels, staff, staffLabel }: Omit<Props, 'isMobile'>) {
   const groups = types.map((type) => ({ value: String(type.id), label: type.title }));
@@ -36,6 +44,7 @@ function FilterSelects({ filter, onChange, types, levels, staff, staffLabel }: O
     { field: 'filterCustomerLevel', label: 'Cấp độ', all: 'cấp độ', data: ranks, id: true, testId: 'filter-level' },
     { field: 'filterUserSale', label: staffLabel, data: people, id: true, search: 'Không tìm thấy nhân viên', testId: 'filter-staff' },
     { field: 'filterCustomerType', label: 'Loại hình kinh doanh', all: 'loại hình', data: KINDS, testId: 'filter-kind' },
+    { field: 'filterLicence', label: 'Giấy phép', data: LICENCES, testId: 'filter-licence' },
   ];
   return <SelectFilters filter={filter} onChange={onChange} fields={fields} />;
 }
@@ -45,6 +54,7 @@ const CLEARED: CustomerFilterPatch = {
   filterCustomerLevel: undefined,
   filterUserSale: undefined,
   filterCustomerType: undefined,
+  filterLicence: undefined,
 };
 
 export function CustomerFilters(props: Props) {

@@ -8,6 +8,8 @@ import type { ReactNode } from 'react';
 import { CUSTOMER_STATUS_LABELS, CUSTOMER_STATUSES, type CustomerStatus } from '@contract/customers';
 import { RuleTextInput } from '@/ui/rule-text-input';
 import { drugBusinessOf, mapLink } from '../model/customer-form';
+import type { LicenceFormValues } from '../model/licence-form';
+import { LicenceFields } from './licence-fields';
 import type { AddressInputProps } from './customer-form';
 import type { CustomerFormState } from './use-customer-form';
 
@@ -181,6 +183,23 @@ export function CustomerClassCard({ form, staffLabel }: { form: CustomerFormStat
           allowDeselect={false}
           data-testid="field-status"
         />
+      </Stack>
+    </Card>
+  );
+}
+
+/** The licence papers, for kinds that buy medicines (model/licence-form.ts holdsDrugLicence); errors by field name. */
+export function CustomerLicenceSection({ form }: { form: CustomerFormState }) {
+  const { values, setValues, serverErrors, setServerErrors } = form;
+  const set = <K extends keyof LicenceFormValues>(key: K, value: LicenceFormValues[K]) => {
+    setValues((current) => ({ ...current, licence: { ...current.licence, [key]: value } }));
+    if (serverErrors[key]) setServerErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  return (
+    <Card withBorder radius="md" padding="md" data-testid="customer-form-licence">
+      <Stack gap="sm">
+        <Title order={5}>Giấy phép kinh doanh dược</Title>
+        <LicenceFields values={values.licence} errors={serverErrors} set={set} />
       </Stack>
     </Card>
   );

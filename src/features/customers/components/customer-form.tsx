@@ -12,7 +12,8 @@ import type { AppDb } from '@/db/app-db';
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import type { CustomerFormValues } from '../model/customer-form';
-import { CustomerAddressCard, CustomerClassCard, CustomerInfoCard } from './customer-form-sections';
+import { holdsDrugLicence } from '../model/licence-form';
+import { CustomerAddressCard, CustomerClassCard, CustomerInfoCard, CustomerLicenceSection } from './customer-form-sections';
 import { useCustomerForm } from './use-customer-form';
 
 export { EDIT_NEEDS_CONNECTION, SAVED_ONLINE, SAVED_QUEUED } from './use-customer-form';
@@ -70,6 +71,11 @@ export function CustomerForm(props: CustomerFormProps) {
               <CustomerClassCard form={form} staffLabel={staffLabel} />
             </Stack>
           </Grid.Col>
+          {holdsDrugLicence(values.kind) && (
+            <Grid.Col span={12}>
+              <CustomerLicenceSection form={form} />
+            </Grid.Col>
+          )}
           <Grid.Col span={12}>
             <NoteField
               label="Ghi chú"

@@ -42,6 +42,15 @@ export async function createCustomerOnDevice(
     lng: payload.lng,
     note: payload.note,
     drug_business: isDrugBusiness(payload),
+    licence_number: payload.licence_number,
+    licence_issuer: payload.licence_issuer,
+    licence_date: payload.licence_date,
+    controlled_scope: payload.controlled_scope,
+    gpp_number: payload.gpp_number,
+    gpp_expiry: payload.gpp_expiry,
+    // A scan is uploaded to a customer the server already has, never queued with its creation.
+    licence_scan: null,
+    outlet_code: payload.outlet_code,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

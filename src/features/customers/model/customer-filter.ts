@@ -4,6 +4,7 @@
  * in the URL so a reload or a shared link shows the same list. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
+import { LICENCE_STATES } from '@contract/customers';
 import { CUSTOMER_TABS, type CustomerTab } from '@contract/customers-tabs';
 import { pageQuery } from '@/lib/page-query';
 import { pageFields } from '@/ui/list-page/url-filter';
@@ -19,6 +20,8 @@ export const CustomerFilterSchema = v.object({
   filterUserSale: optionalNumber,
   filterCustomerGroup: optionalNumber,
   filterCustomerLevel: optionalNumber,
+  /** How the licence stands: còn hạn, sắp hết hạn, hết hạn, chưa có (issue 42). */
+  filterLicence: v.fallback(v.optional(v.picklist(LICENCE_STATES)), undefined),
   tabFilter: v.fallback(v.optional(v.picklist(CUSTOMER_TABS)), undefined),
 });
 
@@ -32,6 +35,7 @@ export function toCustomerQuery(companyId: number, filter: CustomerFilter) {
     staff: filter.filterUserSale,
     customer_type: filter.filterCustomerGroup,
     level: filter.filterCustomerLevel,
+    licence: filter.filterLicence,
     tab: (filter.tabFilter ?? 'all') as CustomerTab,
   };
 }
@@ -48,9 +52,13 @@ export function applyFilterChange(filter: CustomerFilter, patch: CustomerFilterP
   return next;
 }
 
-/** How many of the drop-down filters (group, level, staff, business type) are set. */
+/** How many of the drop-down filters (group, level, staff, business type, licence) are set. */
 export function activeFilterCount(filter: CustomerFilter): number {
-  return [filter.filterCustomerGroup, filter.filterCustomerLevel, filter.filterUserSale, filter.filterCustomerType].filter(
-    (value) => value !== undefined && value !== '',
-  ).length;
+  return [
+    filter.filterCustomerGroup,
+    filter.filterCustomerLevel,
+    filter.filterUserSale,
+    filter.filterCustomerType,
+    filter.filterLicence,
+  ].filter((value) => value !== undefined && value !== '').length;
 }

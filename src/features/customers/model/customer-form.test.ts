@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import type { CustomerRecord } from '@contract/customers';
+import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import { drugBusinessOf, emptyCustomerForm, formFromRecord, formToInput } from './customer-form';
 
 const record = (overrides: Partial<CustomerRecord>): CustomerRecord => ({
@@ -19,6 +19,7 @@ const record = (overrides: Partial<CustomerRecord>): CustomerRecord => ({
   level_id: null,
   status: 'active',
   drug_business: true,
+  ...NO_LICENCE,
   lat: null,
   lng: null,
   note: null,

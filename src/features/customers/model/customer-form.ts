@@ -16,6 +16,7 @@ import {
 } from '@contract/customers';
 import { maxLength, phone, required, type Rule } from '@/ui/input-rules';
 import type { NewCustomerInput } from './create-customer';
+import { checkLicenceInput, EMPTY_LICENCE, licenceFormFrom, licenceFormToInput, type LicenceFormValues } from './licence-form';
 
 export type CustomerFormValues = {
   code: string;
@@ -38,6 +39,8 @@ export type CustomerFormValues = {
    * which follows the kind (pharmacies and drug counters do: isDrugBusiness).
    */
   drug_business: boolean | null;
+  /** The licence papers (model/licence-form.ts), asked for when the kind buys medicines. */
+  licence: LicenceFormValues;
 };
 
 export const CUSTOMER_NAME_REQUIRED = 'Vui lòng nhập tên khách hàng';
@@ -76,6 +79,7 @@ export function emptyCustomerForm(staffId: number | null = null): CustomerFormVa
     lng: null,
     note: '',
     drug_business: null,
+    licence: EMPTY_LICENCE,
   };
 }
 
@@ -97,6 +101,7 @@ export function formFromRecord(record: CustomerRecord): CustomerFormValues {
     note: record.note ?? '',
     // The kind's default stays a default: changing the kind then changes it too.
     drug_business: record.drug_business === drugBusinessOf({ kind: record.kind, drug_business: null }) ? null : record.drug_business,
+    licence: licenceFormFrom(record),
   };
 }
 
@@ -134,6 +139,7 @@ export function formToInput(values: CustomerFormValues): NewCustomerInput {
     note: textOrNull(values.note),
     // Always said: an edit without it would put the kind's default back.
     drug_business: drugBusinessOf(values),
+    ...licenceFormToInput(values.licence),
   };
 }
 
@@ -144,9 +150,10 @@ const FormInputSchema = v.object(customerFields);
  * per-field rules do not cover (kind, ids, coordinates, the address) is caught here before saving.
  */
 export function checkCustomerInput(values: CustomerFormValues): Record<string, string> {
+  // The licence's own check first: it also knows that a certificate cannot expire before its issue.
+  const fields: Record<string, string> = { ...checkLicenceInput(values.licence) };
   const parsed = v.safeParse(FormInputSchema, formToInput(values));
-  if (parsed.success) return {};
-  const fields: Record<string, string> = {};
+  if (parsed.success) return fields;
   for (const issue of parsed.issues) {
     const key = issue.path?.[0]?.key;
     const name = typeof key === 'string' ? key : '_';
