@@ -3,7 +3,8 @@
  * carrier side by side (transportpartner), then one booked (orderdlo POST). Booking writes the
  * delivery as "creating" and enqueues its creation at the carrier in the same transaction
  * (./shipment-job.ts), keyed by the delivery, so a retry, a restart or a second click never makes a
- * second shipment; self delivery needs no carrier and waits for pickup at once.
+ * second shipment; self delivery needs no carrier and waits for pickup at once. An order holding cold
+ * or frozen goods is quoted and booked only for self delivery (contract/pharma-cold.ts).
  */
 import { uuidv7 } from '@contract/uuid';
 import {
@@ -17,6 +18,7 @@ import {
   type SenderAddress,
 } from '@contract/delivery';
 import { isActiveDelivery, type DeliveryStatus } from '@contract/delivery-status';
+import { coldBookingRefusal } from '@contract/pharma-cold';
 import { fold } from '@contract/fold';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '@server/kernel/app-types';
@@ -60,6 +62,11 @@ export async function quoteAll(deps: Deps, companyId: number, request: QuoteRequ
     connections.map(async (connection) => {
       const carrier = connection.provider as Carrier;
       const head = { carrier, connection_id: connection.id, carrier_label: connection.label || CARRIER_LABELS[carrier] };
+      // Cold goods: no carrier is asked (none has a cold service); it says why beside self delivery's quote.
+      if (carrier !== 'self' && goods.cold.length > 0) {
+        answer.failures.push({ ...head, message: coldBookingRefusal(head.carrier_label, goods.cold) });
+        return;
+      }
       if (carrier === 'self') {
         const fee = (connection.settings as CarrierSettings).fee ?? 0;
         answer.quotes.push({
@@ -118,6 +125,10 @@ export async function bookDelivery(deps: Deps, companyId: number, accountId: num
     const goods = await orderGoods(tx, companyId, input.order);
     requireConfirmed(goods.order);
     requireReceiver(goods);
+    if (carrier !== 'self' && goods.cold.length > 0) {
+      const reason = coldBookingRefusal(connection.label || CARRIER_LABELS[carrier], goods.cold);
+      throw badRequest('VALIDATION_FAILED', reason, { connection_id: reason });
+    }
     await refuseSecondDelivery(tx, companyId, input.order);
     const id = uuidv7();
     const code = formatCode('VD', await nextCounter(tx, companyId, 'delivery'));

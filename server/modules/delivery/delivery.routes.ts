@@ -24,6 +24,7 @@ import {
   type Carrier,
 } from '@contract/delivery';
 import { parcelWarnings } from '@contract/delivery-parcel';
+import { coldBookingNotice } from '@contract/pharma-cold';
 import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
 import { formatMoney } from '@contract/money';
 import type { PermissionAction } from '@contract/roles';
@@ -37,6 +38,7 @@ import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { parseBody, parseQuery } from '@server/kernel/validate';
 import { orderScope, requirePermission } from '@server/modules/roles';
+import { refuseRetainedDelete } from '@server/modules/warehouse';
 import { accountMembers } from './account-members';
 import { accountRecord, carrierAccount, carrierAccounts, type CarrierSettings } from './accounts';
 import { bookDelivery, quoteAll } from './booking';
@@ -48,6 +50,7 @@ import { addEvent, deliveryRecord, deliveryRecords, lockDelivery } from './deliv
 import { pollDelivery } from './jobs';
 import { orderGoods } from './order-parcel';
 import { applyStatus } from './status-apply';
+import { addDeliveryTemperatureRoutes } from './temperature.routes';
 
 const UUID = ':id{[0-9a-fA-F-]{36}}';
 const CompanyQuery = v.object({ company: companyQueryField });
@@ -81,6 +84,7 @@ export function deliveryRoutes(deps: AppDeps) {
   app.post(`/orderdlo/${UUID}/refresh`, (c) => refreshStatus(deps, c));
   app.post(`/orderdlo/${UUID}/self`, (c) => moveSelfDelivery(deps, c));
   app.post(`/orderdlo/${UUID}/reconcile`, (c) => reconcileCod(deps, c));
+  addDeliveryTemperatureRoutes(app, deps);
   return app;
 }
 
@@ -151,6 +155,9 @@ async function deliveryDraft(deps: AppDeps, c: Context<AppEnv>) {
     parcel_estimated: goods.proposal.estimated,
     // Too heavy or too long for a pharmacy order: most likely the catalogue's weights or sizes are wrong.
     parcel_warnings: parcelWarnings(goods.proposal.parcel),
+    // Said before any quote: only self delivery can take these (contract/pharma-cold.ts).
+    cold_items: goods.cold,
+    cold_notice: goods.cold.length > 0 ? coldBookingNotice(goods.cold) : null,
     cod_amount: goods.cod,
     insurance_value: goods.order.total,
     accounts: accounts.map((account) => accountRecord(deps, account)),
@@ -179,12 +186,16 @@ async function editDelivery({ db }: AppDeps, c: DeliveryContext) {
   return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã cập nhật đơn vận chuyển' });
 }
 
-// Only a delivery that never reached a carrier may go; the rest are kept and cancelled instead.
+// Only a delivery that never reached a carrier may go; the rest are kept and cancelled instead. Its
+// order's lots may have left by another way since: then it is a document of those lots and is kept.
 async function deleteFailed({ db }: AppDeps, c: DeliveryContext) {
   const { input, scope } = await query(db, c, CompanyQuery, 'delete');
   const found = await visible(db, input.company, c.req.param('id'), scope);
   if (found.status !== 'create_failed') throw conflict('Chỉ xóa được đơn vận chuyển gửi lỗi; đơn đã gửi sang hãng thì hủy');
-  await db.delete(deliveryOrders).where(eq(deliveryOrders.id, found.id));
+  await db.transaction(async (tx) => {
+    await refuseRetainedDelete(tx, input.company, 'delivery', { orderId: found.order_id });
+    await tx.delete(deliveryOrders).where(eq(deliveryOrders.id, found.id));
+  });
   return ok(c, null, { message: 'Đã xóa đơn vận chuyển' });
 }
 

@@ -5,9 +5,12 @@
  */
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { DELIVERY_MESSAGES } from '@contract/delivery';
+import type { StorageCondition } from '@contract/pharma';
+import type { ColdItem } from '@contract/pharma-cold';
 import { defaultCod, proposeParcel, DEFAULT_UNIT_WEIGHT_GRAMS } from '@contract/delivery-parcel';
 import type { Db } from '@server/kernel/db/client';
-import { customers, orderLines, orders, paymentAllocations, payments, variants } from '@server/kernel/db/schema';
+import { customers, orderLines, orders, paymentAllocations, payments, products, variants } from '@server/kernel/db/schema';
+import { goodsStorages } from '@server/modules/warehouse';
 import { notFound } from '@server/kernel/errors';
 import type { Receiver } from './carriers/carrier';
 
@@ -19,6 +22,10 @@ export type OrderGoods = {
   items: { name: string; code: string; quantity: number; weightGrams: number }[];
   proposal: ReturnType<typeof proposeParcel>;
   cod: number;
+  /** Lines kept cold or frozen: no ordinary carrier service may take them (contract/pharma-cold.ts). */
+  cold: ColdItem[];
+  /** The storage conditions a reading on this order's delivery is checked against. */
+  storages: StorageCondition[];
 };
 
 export async function orderGoods(db: Db, companyId: number, orderId: string, scope: SQL | null = null): Promise<OrderGoods> {
@@ -36,9 +43,11 @@ export async function orderGoods(db: Db, companyId: number, orderId: string, sco
       length: variants.lengthCm,
       width: variants.widthCm,
       height: variants.heightCm,
+      storage: products.storage,
     })
     .from(orderLines)
     .innerJoin(variants, eq(variants.id, orderLines.variantId))
+    .innerJoin(products, and(eq(products.companyId, variants.companyId), eq(products.id, variants.productId)))
     .where(eq(orderLines.orderId, order.id))
     .orderBy(asc(orderLines.sort));
   const proposal = proposeParcel(
@@ -50,8 +59,16 @@ export async function orderGoods(db: Db, companyId: number, orderId: string, sco
       heightCm: height,
     })),
   );
+  const goods = goodsStorages(
+    lines.map(({ line, storage }) => ({
+      name: [line.productName, line.variantName].filter(Boolean).join(' – '),
+      storage: storage as StorageCondition,
+    })),
+  );
   return {
     order,
+    cold: goods.cold,
+    storages: goods.storages,
     receiver: {
       name: order.customerName,
       phone: order.customerPhone ?? customer.phone ?? '',

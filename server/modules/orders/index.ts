@@ -7,3 +7,5 @@ export { moveOrder, type Move } from './order-moves';
 export { submitOrder } from './order-submit';
 // Invoices (server/modules/invoices) bill completed orders as the order stored them.
 export { orderRecordsById } from './order-record';
+// The pharmacy's import file of a shipped order, and the signed link its printed QR carries.
+export { pharmacyFileRoutes, pharmacySignedRoutes } from './pharmacy-file.routes';

@@ -8,3 +8,5 @@ export { receiptRoutes } from './receipts.routes';
 export { warehouseRoutes } from './warehouse.routes';
 export { warehouseServerSync } from './warehouse.sync';
 export { defaultWarehouse } from './warehouses.repo';
+export { lotsMovedBy, refuseRetainedDelete, type RetentionSubject } from './retention';
+export { addReading, goodsStorages, readingsOf } from './temperature';

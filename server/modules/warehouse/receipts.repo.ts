@@ -27,6 +27,7 @@ import { selectPage } from '@server/kernel/lists';
 import { mergedCounts } from './checks';
 import { lotsById } from './lots';
 import { variantFacts, type ResolvedLine } from './receipt-lines';
+import { refuseRetainedDelete } from './retention';
 
 type ReceiptRow = typeof stockReceipts.$inferSelect;
 
@@ -87,8 +88,12 @@ export async function insertReceipt(
   return id;
 }
 
-/** A draft's header and lines replaced at once. */
+/**
+ * A draft's header and lines replaced at once. A draft moved no stock, so the retention check passes;
+ * it is asked anyway because this is a delete of receipt lines and must never reach a posted one.
+ */
 export async function replaceDraft(tx: Db, row: ReceiptRow, header: ReceiptHeader, lines: readonly ResolvedLine[]): Promise<void> {
+  await refuseRetainedDelete(tx, row.companyId, 'receipt', { receiptId: row.id });
   await tx.delete(stockReceiptLines).where(eq(stockReceiptLines.receiptId, row.id));
   await insertLines(tx, row.companyId, row.id, lines);
   await tx

@@ -38,6 +38,7 @@ import { importStockSheet } from './stock-import';
 import { listReceipts, lockReceipt, receiptDetail, replaceDraft, type ReceiptHeader } from './receipts.repo';
 import { otherWarehouse, usableWarehouse } from './warehouses.repo';
 import { printData } from './receipt-print';
+import { addReceiptTemperatureRoutes } from './temperature.routes';
 
 const ReceiptId = v.object({ id: v.pipe(v.string(), v.uuid('Phiếu không hợp lệ')) });
 const CompanyQuery = v.object({ company: ReceiptListQuery.entries.company });
@@ -239,5 +240,6 @@ export function receiptRoutes(deps: AppDeps) {
     });
   }
 
+  addReceiptTemperatureRoutes(app, deps);
   return app;
 }
