@@ -21,6 +21,7 @@ import {
   type QuoteAnswer,
   type SelfMove,
 } from '@contract/delivery';
+import type { ColdItem } from '@contract/pharma-cold';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { authedFetch } from '@/api/files';
@@ -91,6 +92,9 @@ export type DeliveryDraft = {
   parcel_warnings: string[];
   cod_amount: number;
   insurance_value: number;
+  /** Lines kept cold or frozen, and what the dialog says of them: only self delivery can take them. */
+  cold_items: ColdItem[];
+  cold_notice: string | null;
   accounts: CarrierAccountRecord[];
   /** Who may carry a self delivery. */
   shippers: Shipper[];

@@ -2,7 +2,7 @@
  * The cards of /order/{id} (order-detail-view.tsx): who ordered what, the lines and totals, the
  * payment status, printing, the status history, and the dialogs of a move and of an edit.
  */
-import { Anchor, Button, Card, Group, Select, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -15,6 +15,7 @@ import { OrderEditDialog } from './order-detail-edit';
 import { OrderLineCards, OrderLinesTable, OrderTotalsPanel } from './order-detail-parts';
 import { orderLabel } from './order-list-table';
 import { PRINT_FORMAT_LABELS, PRINT_FORMATS } from './order-print-model';
+import { PharmacyFileButton } from './pharmacy-file-button';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PRINT_BUTTON_LABELS, type OrderWrites } from './use-order-detail-screen';
 
@@ -135,7 +136,7 @@ export function PaymentCard({ order, padding, readOnly, payment }: PaymentCardPr
   );
 }
 
-export function PrintCard({ order, padding }: { order: OrderRecord; padding: 'sm' | 'md' }) {
+export function PrintCard({ order, padding, companyId }: { order: OrderRecord; padding: 'sm' | 'md'; companyId: number }) {
   return (
     <Card withBorder radius="md" padding={padding}>
       <Title order={5} mb="sm">
@@ -155,6 +156,9 @@ export function PrintCard({ order, padding }: { order: OrderRecord; padding: 'sm
           </Button>
         ))}
       </Group>
+      <Stack gap={4} mt="sm">
+        <PharmacyFileButton companyId={companyId} order={order} />
+      </Stack>
     </Card>
   );
 }

@@ -85,7 +85,7 @@ export function OrderDetailView(props: Props) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             {rights.edit && paymentByHand && <PaymentCard order={order} padding={padding} readOnly={readOnly} payment={writes.payment} />}
-            <PrintCard order={order} padding={padding} />
+            <PrintCard order={order} padding={padding} companyId={companyId} />
             {readOnly ? asideOnDevice?.(order) : aside?.(order)}
             <Card withBorder radius="md" padding={padding}>
               <Title order={5} mb="sm">

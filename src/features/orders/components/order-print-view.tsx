@@ -1,17 +1,22 @@
 /**
  * The print view of an order (docs/vietnam.md "Printing": HTML/CSS print, @page per format):
  * an invoice-style sheet on A4 or A5 (company, code, date, customer, lines, totals, "Bằng chữ",
- * signatures) or an 80 mm receipt. It renders outside the app layout: no header on paper, and the
+ * signatures) or an 80 mm receipt. Once the goods left, each line carries its registration number,
+ * national drug code, lots and expiry, and a QR the pharmacy's software imports
+ * (order-print-pharmacy.tsx). It renders outside the app layout: no header on paper, and the
  * toolbar (format, "In", back) is hidden by the print stylesheet. "In" opens the browser's dialog.
  */
 import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
 import { useEffect, type ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
+import type { PharmacyFileAnswer, PrintLineFacts } from '@contract/pharma-delivery-file';
 import type { AppDb } from '@/db/app-db';
 import { documentDate, formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { useOrderDetail } from '../api/order-queries';
+import { usePharmacyFile } from '../api/pharmacy-file-api';
+import { LineDrugFacts, PharmacyQr } from './order-print-pharmacy';
 import { orderLabel } from './order-list-table';
 import classes from './order-print.module.css';
 import { pageRule, PRINT_FORMAT_LABELS, PRINT_FORMATS, printLines, printTotals, SHEET_WIDTH, type PrintFormat } from './order-print-model';
@@ -31,18 +36,30 @@ type Props = {
 
 const money = (value: number) => formatNumber(value, 0);
 
+/** Statuses in which the goods have left the warehouse: only then are lots known (server/modules/orders/pharmacy-file.ts). */
+const SHIPPED = ['delivering', 'completed', 'returned'];
+
+/** Each printed line's drug facts (registration, national code, lots), by its place in the order. */
+function factsOf(order: OrderRecord, pharmacy: PharmacyFileAnswer | undefined): (no: number) => PrintLineFacts | undefined {
+  const byLine = new Map((pharmacy?.lines ?? []).map((facts) => [facts.line_id, facts]));
+  return (no) => byLine.get(order.lines[no - 1]?.id ?? '');
+}
+
 function InvoiceSheet({
   order,
   companyTitle,
   format,
   extra,
+  pharmacy,
 }: {
   order: OrderRecord;
   companyTitle: string;
   format: 'a4' | 'a5';
   extra: ReactNode;
+  pharmacy: PharmacyFileAnswer | undefined;
 }) {
   const lines = printLines(order);
+  const facts = factsOf(order, pharmacy);
   const totals = printTotals(order);
   return (
     <>
@@ -108,6 +125,7 @@ function InvoiceSheet({
               <td>
                 {line.name}
                 {format === 'a4' && line.sku ? <div style={{ fontSize: '0.85em' }}>{line.sku}</div> : null}
+                <LineDrugFacts facts={facts(line.no)} />
               </td>
               <td className={classes.center}>{line.unit}</td>
               <td className={classes.num}>{formatNumber(line.quantity)}</td>
@@ -156,6 +174,7 @@ function InvoiceSheet({
         Bằng chữ: <b>{totals.words}</b>
       </div>
       {extra}
+      {pharmacy && <PharmacyQr answer={pharmacy} size={format === 'a4' ? '40mm' : '34mm'} />}
       <div className={classes.signatures}>
         <div>
           <b>Người mua hàng</b>
@@ -175,8 +194,19 @@ function InvoiceSheet({
   );
 }
 
-function ReceiptSheet({ order, companyTitle, extra }: { order: OrderRecord; companyTitle: string; extra: ReactNode }) {
+function ReceiptSheet({
+  order,
+  companyTitle,
+  extra,
+  pharmacy,
+}: {
+  order: OrderRecord;
+  companyTitle: string;
+  extra: ReactNode;
+  pharmacy: PharmacyFileAnswer | undefined;
+}) {
   const lines = printLines(order);
+  const facts = factsOf(order, pharmacy);
   const totals = printTotals(order);
   return (
     <>
@@ -204,6 +234,7 @@ function ReceiptSheet({ order, companyTitle, extra }: { order: OrderRecord; comp
             <div>
               {line.no}. {line.name}
             </div>
+            <LineDrugFacts facts={facts(line.no)} />
             <div className={classes.receiptRow}>
               <span>
                 {formatNumber(line.quantity)} {line.unit} × {money(line.unitPrice)}
@@ -250,6 +281,7 @@ function ReceiptSheet({ order, companyTitle, extra }: { order: OrderRecord; comp
       {!totals.consistent && <div className={classes.warning}>Tổng các dòng không khớp tổng đơn hàng.</div>}
       <hr className={classes.rule} />
       {extra}
+      {pharmacy && <PharmacyQr answer={pharmacy} size="40mm" />}
       <div className={classes.receiptCenter}>Cảm ơn quý khách!</div>
     </>
   );
@@ -258,6 +290,8 @@ function ReceiptSheet({ order, companyTitle, extra }: { order: OrderRecord; comp
 export function OrderPrintView({ db, companyId, companyTitle, id, format, onFormat, onBack, extra }: Props) {
   const detail = useOrderDetail(db, companyId, id);
   const order = detail.data?.order;
+  // Lots are known once the goods left; offline the note prints without them.
+  const pharmacy = usePharmacyFile(companyId, id, !!order?.code && SHIPPED.includes(order.status)).data;
 
   useEffect(() => {
     if (!order) return;
@@ -305,9 +339,9 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
           )}
           <article className={classes.sheet} data-format={format} style={{ width: SHEET_WIDTH[format] }} data-testid="print-sheet">
             {format === 'receipt80' ? (
-              <ReceiptSheet order={order} companyTitle={companyTitle} extra={extra?.(order)} />
+              <ReceiptSheet order={order} companyTitle={companyTitle} extra={extra?.(order)} pharmacy={pharmacy} />
             ) : (
-              <InvoiceSheet order={order} companyTitle={companyTitle} format={format} extra={extra?.(order)} />
+              <InvoiceSheet order={order} companyTitle={companyTitle} format={format} extra={extra?.(order)} pharmacy={pharmacy} />
             )}
           </article>
         </>

@@ -3,10 +3,11 @@
  * has it, the parcel proposed from the variants (weight and size, editable), the COD and declared
  * value, what the receiver may do (cho xem hàng / không cho xem / cho thử); then every connected
  * carrier's quotes side by side (fee, expected date; a carrier that failed says why), one chosen,
- * its pick shift (or, for self delivery, the employee who carries it), and "Đặt giao hàng".
+ * its pick shift (or, for self delivery, the employee who carries it), and "Đặt giao hàng". An order
+ * with cold goods says first that only self delivery can take it (the carriers' rows then say why not).
  */
 import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
-import { IconCalculator, IconTruckDelivery } from '@tabler/icons-react';
+import { IconCalculator, IconSnowflake, IconTruckDelivery } from '@tabler/icons-react';
 import { RECEIVER_METHOD_LABELS, RECEIVER_METHODS, type ReceiverMethod } from '@contract/delivery';
 import { formatMoney } from '@contract/money';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -60,6 +61,13 @@ function BookForm({ companyId, draft, onClose }: { companyId: number; draft: Del
           {draft.receiver.address}
         </Text>
       </Stack>
+      {draft.cold_notice && (
+        <Alert color="blue" variant="light" icon={<IconSnowflake size={18} />} title="Hàng cần giao lạnh" data-testid="book-cold">
+          {draft.cold_notice}
+          {!draft.accounts.some((account) => account.carrier === 'self') &&
+            ' Công ty chưa bật Tự giao: vào Cấu hình → Kết nối giao vận để bật giao bằng nhân viên công ty.'}
+        </Alert>
+      )}
       <BookParcelFields draft={draft} form={form} />
       <Radio.Group label="Cách nhận hàng" value={method} onChange={(value) => setMethod(value as ReceiverMethod)}>
         <Group mt={4} gap="md">

@@ -17,6 +17,8 @@ const draftOf = (parcel: Parcel, warnings: string[]): DeliveryDraft => ({
   parcel_warnings: warnings,
   cod_amount: 2_154_600,
   insurance_value: 2_154_600,
+  cold_items: [],
+  cold_notice: null,
   accounts: [],
   shippers: [],
 });

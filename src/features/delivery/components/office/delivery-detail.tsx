@@ -2,7 +2,8 @@
  * One delivery, in a drawer over the list or the order's page: what was booked, where it is (the
  * carrier's events, late or repeated ones marked as not applied), its COD reconciliation, and what
  * the member may do now: print its label, ask the carrier for the status, cancel before pickup,
- * record a self delivery's progress, enter what the carrier paid out, delete a failed one.
+ * record a self delivery's progress, enter what the carrier paid out, delete a failed one; and for
+ * cold goods, the temperature read as they leave.
  */
 import { Alert, Group, SimpleGrid, Stack, Text, Timeline } from '@mantine/core';
 import { SideDrawer } from '@/ui/side-drawer';
@@ -19,6 +20,7 @@ import { DeliveryActions } from './delivery-actions';
 import { DeliveryCodCard } from './delivery-cod-card';
 import { Fact } from '@/ui/fact';
 import { DeliveryStatusBadge } from './delivery-status-badge';
+import { DeliveryTemperature } from './delivery-temperature';
 import { sameStep } from '@/features/delivery/model/delivery-events';
 
 type Props = { companyId: number; id: string | null; isMobile: boolean; onClose: () => void; onNavigate: (url: string) => void };
@@ -99,6 +101,7 @@ export function DeliveryDetail({
       {delivery.note && <Fact label="Ghi chú">{delivery.note}</Fact>}
       {delivery.cancel_reason && <Fact label="Lý do hủy">{delivery.cancel_reason}</Fact>}
       <DeliveryCodCard delivery={delivery} writes={writes} canEdit={canEdit} />
+      <DeliveryTemperature companyId={companyId} deliveryId={delivery.id} />
       {canEdit && (
         <DeliveryActions delivery={delivery} writes={writes} canDelete={canDelete} onNavigate={onNavigate} onRemoved={onRemoved} />
       )}

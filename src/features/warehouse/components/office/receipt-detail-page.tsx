@@ -1,7 +1,8 @@
 /**
  * A receipt's page (/inventory/receipt/{kind}/{id}): its code and status, "Sửa" while it is a
  * draft, "In phiếu", the header facts, the lines (or, for a count, books against the count), the
- * status buttons the role may use, and the history of its moves.
+ * status buttons the role may use, the temperature of cold goods received (import), and the history
+ * of its moves.
  */
 import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { IconEdit, IconPrinter } from '@tabler/icons-react';
@@ -15,6 +16,7 @@ import { CheckDetail } from './check-detail';
 import { ReceiptFacts, ReceiptHistory } from './receipt-detail-parts';
 import { ReceiptLinesView } from './receipt-lines-view';
 import { ReceiptStatusActions } from './receipt-status-actions';
+import { ReceiptTemperature } from './receipt-temperature';
 import { LoadingBlock } from '@/ui/loading-block';
 
 type Props = { companyId: number; kind: ReceiptKind; id: string; isMobile: boolean };
@@ -70,6 +72,7 @@ export function ReceiptDetailPage({ companyId, kind, id, isMobile }: Props) {
       ) : (
         <ReceiptLinesView kind={kind} lines={receipt.lines} isMobile={isMobile} />
       )}
+      <ReceiptTemperature companyId={companyId} kind={kind} receiptId={receipt.id} />
       <ReceiptStatusActions companyId={companyId} receipt={receipt} isMobile={isMobile} />
       <ReceiptHistory history={receipt.history} />
     </Stack>
