@@ -12,6 +12,7 @@ import { LOT_STATUS_LABELS } from '@contract/warehouse-status';
 import type { Db } from '@server/kernel/db/client';
 import { stockLots } from '@server/kernel/db/schema';
 import { lotsById, today } from './lots';
+import { expiredRegistrationNote } from './receipt-registration';
 import { settingsOf } from './settings';
 
 export async function quarantineOnReceipt(
@@ -44,10 +45,15 @@ export async function quarantineOnReceipt(
 }
 
 /**
- * What the answer to a completed import adds to its message: the lots that may not be sold, with
- * why, and the short-dated ones sold under the company's rule. Empty when every lot is fine.
+ * What the answer to an import adds to its message: medicines whose registration has expired (any
+ * import, draft or completed: receipt-registration.ts), and once completed the lots that may not be
+ * sold, with why, and the short-dated ones sold under the company's rule. Empty when all is fine.
  */
 export async function receivedLotsNote(db: Db, detail: ReceiptDetail): Promise<string> {
+  return `${await lotsNote(db, detail)}${await expiredRegistrationNote(db, detail)}`;
+}
+
+async function lotsNote(db: Db, detail: ReceiptDetail): Promise<string> {
   if (detail.kind !== 'import' || detail.status !== 'completed' || detail.is_return) return '';
   const { short_dated_days: thresholdDays } = await settingsOf(db, detail.company);
   const name = (line: ReceiptDetail['lines'][number]) => `${line.product_name} lô ${line.lot_no}`;
