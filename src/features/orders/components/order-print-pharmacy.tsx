@@ -4,11 +4,10 @@
  * expiry; and a QR of the national `phieu_nhap` (or, when that is too large for one QR, the signed
  * link to it) that the pharmacy's software scans instead of retyping the delivery.
  */
-import { useMemo } from 'react';
-import { renderSVG } from 'uqr';
 import type { PharmacyFileAnswer, PrintLineFacts } from '@contract/pharma-delivery-file';
 import { formatDate } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
+import { loadedWhenShown } from '@/ui/online-screen';
 
 /** The facts of an order line on paper: "SĐK … · Mã QG … · Lô A, HD 31/05/2027 (120)". */
 export function LineDrugFacts({ facts }: { facts: PrintLineFacts | undefined }) {
@@ -31,31 +30,11 @@ export function LineDrugFacts({ facts }: { facts: PrintLineFacts | undefined }) 
   );
 }
 
-export function PharmacyQr({ answer, size }: { answer: PharmacyFileAnswer; size: string }) {
-  const source = useMemo(
-    () =>
-      `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
-        // Low correction for the JSON (the most data a print can carry), medium for the short link.
-        renderSVG(answer.qr.text, { border: 1, ecc: answer.qr.kind === 'json' ? 'L' : 'M' }),
-      )}`,
-    [answer.qr],
-  );
-  return (
-    <div
-      style={{ display: 'flex', gap: '3mm', alignItems: 'center', marginTop: '3mm' }}
-      data-testid="print-pharmacy-qr"
-      data-kind={answer.qr.kind}
-    >
-      <img src={source} alt="Mã QR nhập kho cho nhà thuốc" style={{ width: size, height: size }} />
-      <div style={{ fontSize: '0.8em' }}>
-        <b>Nhà thuốc quét mã để nhập kho</b>
-        <div>
-          {answer.qr.kind === 'json'
-            ? 'Mã chứa phiếu nhập (phieu_nhap, liên thông Dược quốc gia): số lô, hạn dùng, số đăng ký, mã thuốc.'
-            : 'Mã chứa đường dẫn tải phiếu nhập (phieu_nhap, JSON), có hiệu lực 30 ngày.'}
-        </div>
-        {answer.gaps.length > 0 && <div>Còn thiếu: {answer.gaps.join('; ')}.</div>}
-      </div>
-    </div>
-  );
-}
+/**
+ * The QR, loaded when shown: the QR encoder lives in a chunk left out of the offline precache
+ * (vite.config.ts receivables-office-qr), and the note only has a file to show when online.
+ */
+export const PharmacyQr = loadedWhenShown<{ answer: PharmacyFileAnswer; size: string }>(
+  () => import('./order-print-pharmacy-qr').then((module) => module.PharmacyQrBlock),
+  () => null,
+);
