@@ -23,6 +23,7 @@ import { companyOrderTypes } from '@server/modules/orders';
 import { SHOP_ACCOUNT_TYPES } from '@contract/system';
 import { seedDemoSystem } from './demo-system';
 import { seedDemoMessaging } from './demo-messaging';
+import { seedDemoPharma } from './demo-pharma';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -117,4 +118,5 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoReceivables(db, ids);
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
   await seedDemoMessaging(db, vault, ids, options.providers);
+  await seedDemoPharma(db, ids);
 }
