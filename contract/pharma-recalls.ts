@@ -186,7 +186,7 @@ export type RecallLotRow = {
   on_hand: number;
 };
 
-export type RecallCustomerRow = RecallCustomerProgress & {
+export type RecallCustomerRow = Omit<RecallCustomerProgress, 'lots'> & {
   customer_code: string;
   customer_name: string;
   customer_phone: string | null;

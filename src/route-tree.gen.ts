@@ -29,6 +29,7 @@ import { Route as AppOrderTypesRouteImport } from './routes/_app/order-types'
 import { Route as AppPharmaRulesRouteImport } from './routes/_app/pharma-rules'
 import { Route as AppPharmacistRouteImport } from './routes/_app/pharmacist'
 import { Route as AppPricePolicyRouteImport } from './routes/_app/price-policy'
+import { Route as AppRecallRouteImport } from './routes/_app/recall'
 import { Route as AppReceivablesRouteImport } from './routes/_app/receivables'
 import { Route as AppRoleRouteImport } from './routes/_app/role'
 import { Route as AppServicePackageRouteImport } from './routes/_app/service-package'
@@ -73,6 +74,7 @@ import { Route as AppProductVariantRouteImport } from './routes/_app/product/var
 import { Route as AppPromotionIndexRouteImport } from './routes/_app/promotion/index'
 import { Route as AppPromotionIdRouteImport } from './routes/_app/promotion/$id'
 import { Route as AppPromotionCreateRouteImport } from './routes/_app/promotion/create'
+import { Route as AppRecallIdRouteImport } from './routes/_app/recall_.$id'
 import { Route as AppReportsCustomerRouteImport } from './routes/_app/reports/customer'
 import { Route as AppReportsEmployeeRouteImport } from './routes/_app/reports/employee'
 import { Route as AppReportsOrdersRouteImport } from './routes/_app/reports/orders'
@@ -82,6 +84,7 @@ import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/regi
 import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
+import { Route as RecallPrintIdRouteImport } from './routes/recall.print.$id'
 import { Route as ReceivablesStatementIdRouteImport } from './routes/receivables.statement.$id'
 import { Route as AppCustomersTypeIndexRouteImport } from './routes/_app/customers/type/index'
 import { Route as AppCustomersTypeIdRouteImport } from './routes/_app/customers/type/$id'
@@ -186,6 +189,11 @@ const AppPharmacistRoute = AppPharmacistRouteImport.update({
 const AppPricePolicyRoute = AppPricePolicyRouteImport.update({
   id: '/price-policy',
   path: '/price-policy',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppRecallRoute = AppRecallRouteImport.update({
+  id: '/recall',
+  path: '/recall',
   getParentRoute: () => AppRoute,
 } as any)
 const AppReceivablesRoute = AppReceivablesRouteImport.update({
@@ -408,6 +416,11 @@ const AppPromotionCreateRoute = AppPromotionCreateRouteImport.update({
   path: '/promotion/create',
   getParentRoute: () => AppRoute,
 } as any)
+const AppRecallIdRoute = AppRecallIdRouteImport.update({
+  id: '/recall_/$id',
+  path: '/recall/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsCustomerRoute = AppReportsCustomerRouteImport.update({
   id: '/reports/customer',
   path: '/reports/customer',
@@ -451,6 +464,11 @@ const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
 const PaymentPrintIdRoute = PaymentPrintIdRouteImport.update({
   id: '/payment/print/$id',
   path: '/payment/print/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RecallPrintIdRoute = RecallPrintIdRouteImport.update({
+  id: '/recall/print/$id',
+  path: '/recall/print/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ReceivablesStatementIdRoute = ReceivablesStatementIdRouteImport.update({
@@ -519,6 +537,7 @@ export interface FileRoutesByFullPath {
   '/pharma-rules': typeof AppPharmaRulesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/recall': typeof AppRecallRoute
   '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/service-package': typeof AppServicePackageRoute
@@ -555,6 +574,7 @@ export interface FileRoutesByFullPath {
   '/product/variant': typeof AppProductVariantRoute
   '/promotion/$id': typeof AppPromotionIdRoute
   '/promotion/create': typeof AppPromotionCreateRoute
+  '/recall/$id': typeof AppRecallIdRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
   '/reports/orders': typeof AppReportsOrdersRoute
@@ -564,6 +584,7 @@ export interface FileRoutesByFullPath {
   '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/recall/print/$id': typeof RecallPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers/': typeof AppCustomersIndexRoute
   '/inventory/': typeof AppInventoryIndexRoute
@@ -598,6 +619,7 @@ export interface FileRoutesByTo {
   '/pharma-rules': typeof AppPharmaRulesRoute
   '/pharmacist': typeof AppPharmacistRoute
   '/price-policy': typeof AppPricePolicyRoute
+  '/recall': typeof AppRecallRoute
   '/receivables': typeof AppReceivablesRoute
   '/role': typeof AppRoleRoute
   '/service-package': typeof AppServicePackageRoute
@@ -634,6 +656,7 @@ export interface FileRoutesByTo {
   '/product/variant': typeof AppProductVariantRoute
   '/promotion/$id': typeof AppPromotionIdRoute
   '/promotion/create': typeof AppPromotionCreateRoute
+  '/recall/$id': typeof AppRecallIdRoute
   '/reports/customer': typeof AppReportsCustomerRoute
   '/reports/employee': typeof AppReportsEmployeeRoute
   '/reports/orders': typeof AppReportsOrdersRoute
@@ -643,6 +666,7 @@ export interface FileRoutesByTo {
   '/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/recall/print/$id': typeof RecallPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/customers': typeof AppCustomersIndexRoute
   '/inventory': typeof AppInventoryIndexRoute
@@ -682,6 +706,7 @@ export interface FileRoutesById {
   '/_app/pharma-rules': typeof AppPharmaRulesRoute
   '/_app/pharmacist': typeof AppPharmacistRoute
   '/_app/price-policy': typeof AppPricePolicyRoute
+  '/_app/recall': typeof AppRecallRoute
   '/_app/receivables': typeof AppReceivablesRoute
   '/_app/role': typeof AppRoleRoute
   '/_app/service-package': typeof AppServicePackageRoute
@@ -719,6 +744,7 @@ export interface FileRoutesById {
   '/_app/product/variant': typeof AppProductVariantRoute
   '/_app/promotion/$id': typeof AppPromotionIdRoute
   '/_app/promotion/create': typeof AppPromotionCreateRoute
+  '/_app/recall_/$id': typeof AppRecallIdRoute
   '/_app/reports/customer': typeof AppReportsCustomerRoute
   '/_app/reports/employee': typeof AppReportsEmployeeRoute
   '/_app/reports/orders': typeof AppReportsOrdersRoute
@@ -728,6 +754,7 @@ export interface FileRoutesById {
   '/_app/reports/settings': typeof AppReportsSettingsRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
+  '/recall/print/$id': typeof RecallPrintIdRoute
   '/receivables/statement/$id': typeof ReceivablesStatementIdRoute
   '/_app/customers/': typeof AppCustomersIndexRoute
   '/_app/inventory/': typeof AppInventoryIndexRoute
@@ -765,6 +792,7 @@ export interface FileRouteTypes {
     | '/pharma-rules'
     | '/pharmacist'
     | '/price-policy'
+    | '/recall'
     | '/receivables'
     | '/role'
     | '/service-package'
@@ -801,6 +829,7 @@ export interface FileRouteTypes {
     | '/product/variant'
     | '/promotion/$id'
     | '/promotion/create'
+    | '/recall/$id'
     | '/reports/customer'
     | '/reports/employee'
     | '/reports/orders'
@@ -810,6 +839,7 @@ export interface FileRouteTypes {
     | '/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
+    | '/recall/print/$id'
     | '/receivables/statement/$id'
     | '/customers/'
     | '/inventory/'
@@ -844,6 +874,7 @@ export interface FileRouteTypes {
     | '/pharma-rules'
     | '/pharmacist'
     | '/price-policy'
+    | '/recall'
     | '/receivables'
     | '/role'
     | '/service-package'
@@ -880,6 +911,7 @@ export interface FileRouteTypes {
     | '/product/variant'
     | '/promotion/$id'
     | '/promotion/create'
+    | '/recall/$id'
     | '/reports/customer'
     | '/reports/employee'
     | '/reports/orders'
@@ -889,6 +921,7 @@ export interface FileRouteTypes {
     | '/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
+    | '/recall/print/$id'
     | '/receivables/statement/$id'
     | '/customers'
     | '/inventory'
@@ -927,6 +960,7 @@ export interface FileRouteTypes {
     | '/_app/pharma-rules'
     | '/_app/pharmacist'
     | '/_app/price-policy'
+    | '/_app/recall'
     | '/_app/receivables'
     | '/_app/role'
     | '/_app/service-package'
@@ -964,6 +998,7 @@ export interface FileRouteTypes {
     | '/_app/product/variant'
     | '/_app/promotion/$id'
     | '/_app/promotion/create'
+    | '/_app/recall_/$id'
     | '/_app/reports/customer'
     | '/_app/reports/employee'
     | '/_app/reports/orders'
@@ -973,6 +1008,7 @@ export interface FileRouteTypes {
     | '/_app/reports/settings'
     | '/order/print/$id'
     | '/payment/print/$id'
+    | '/recall/print/$id'
     | '/receivables/statement/$id'
     | '/_app/customers/'
     | '/_app/inventory/'
@@ -1000,6 +1036,7 @@ export interface RootRouteChildren {
   TransportLabelsRoute: typeof TransportLabelsRoute
   OrderPrintIdRoute: typeof OrderPrintIdRoute
   PaymentPrintIdRoute: typeof PaymentPrintIdRoute
+  RecallPrintIdRoute: typeof RecallPrintIdRoute
   ReceivablesStatementIdRoute: typeof ReceivablesStatementIdRoute
   ReceiptPrintKindIdRoute: typeof ReceiptPrintKindIdRoute
 }
@@ -1144,6 +1181,13 @@ declare module '@tanstack/react-router' {
       path: '/price-policy'
       fullPath: '/price-policy'
       preLoaderRoute: typeof AppPricePolicyRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/recall': {
+      id: '/_app/recall'
+      path: '/recall'
+      fullPath: '/recall'
+      preLoaderRoute: typeof AppRecallRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/receivables': {
@@ -1454,6 +1498,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPromotionCreateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/recall_/$id': {
+      id: '/_app/recall_/$id'
+      path: '/recall/$id'
+      fullPath: '/recall/$id'
+      preLoaderRoute: typeof AppRecallIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/customer': {
       id: '/_app/reports/customer'
       path: '/reports/customer'
@@ -1515,6 +1566,13 @@ declare module '@tanstack/react-router' {
       path: '/payment/print/$id'
       fullPath: '/payment/print/$id'
       preLoaderRoute: typeof PaymentPrintIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/recall/print/$id': {
+      id: '/recall/print/$id'
+      path: '/recall/print/$id'
+      fullPath: '/recall/print/$id'
+      preLoaderRoute: typeof RecallPrintIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/receivables/statement/$id': {
@@ -1599,6 +1657,7 @@ interface AppRouteChildren {
   AppPharmaRulesRoute: typeof AppPharmaRulesRoute
   AppPharmacistRoute: typeof AppPharmacistRoute
   AppPricePolicyRoute: typeof AppPricePolicyRoute
+  AppRecallRoute: typeof AppRecallRoute
   AppReceivablesRoute: typeof AppReceivablesRoute
   AppRoleRoute: typeof AppRoleRoute
   AppServicePackageRoute: typeof AppServicePackageRoute
@@ -1622,6 +1681,7 @@ interface AppRouteChildren {
   AppProductVariantRoute: typeof AppProductVariantRoute
   AppPromotionIdRoute: typeof AppPromotionIdRoute
   AppPromotionCreateRoute: typeof AppPromotionCreateRoute
+  AppRecallIdRoute: typeof AppRecallIdRoute
   AppReportsCustomerRoute: typeof AppReportsCustomerRoute
   AppReportsEmployeeRoute: typeof AppReportsEmployeeRoute
   AppReportsOrdersRoute: typeof AppReportsOrdersRoute
@@ -1661,6 +1721,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPharmaRulesRoute: AppPharmaRulesRoute,
   AppPharmacistRoute: AppPharmacistRoute,
   AppPricePolicyRoute: AppPricePolicyRoute,
+  AppRecallRoute: AppRecallRoute,
   AppReceivablesRoute: AppReceivablesRoute,
   AppRoleRoute: AppRoleRoute,
   AppServicePackageRoute: AppServicePackageRoute,
@@ -1684,6 +1745,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProductVariantRoute: AppProductVariantRoute,
   AppPromotionIdRoute: AppPromotionIdRoute,
   AppPromotionCreateRoute: AppPromotionCreateRoute,
+  AppRecallIdRoute: AppRecallIdRoute,
   AppReportsCustomerRoute: AppReportsCustomerRoute,
   AppReportsEmployeeRoute: AppReportsEmployeeRoute,
   AppReportsOrdersRoute: AppReportsOrdersRoute,
@@ -1778,6 +1840,7 @@ const rootRouteChildren: RootRouteChildren = {
   TransportLabelsRoute: TransportLabelsRoute,
   OrderPrintIdRoute: OrderPrintIdRoute,
   PaymentPrintIdRoute: PaymentPrintIdRoute,
+  RecallPrintIdRoute: RecallPrintIdRoute,
   ReceivablesStatementIdRoute: ReceivablesStatementIdRoute,
   ReceiptPrintKindIdRoute: ReceiptPrintKindIdRoute,
 }

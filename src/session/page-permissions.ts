@@ -22,6 +22,8 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/warehouse': ['warehouse', 'view'],
   '/inventory': ['warehouse', 'view'],
   '/inventory/count': ['warehouse', 'create'],
+  // Recall campaigns read the warehouse's lots; opening, returns and closing ask approve on the server.
+  '/recall': ['warehouse', 'view'],
   '/customers': ['customers', 'view'],
   '/customers/create': ['customers', 'create'],
   '/customers/settings': ['settings', 'edit'],

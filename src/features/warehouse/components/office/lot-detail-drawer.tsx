@@ -4,6 +4,7 @@
  * last two and for quarantine), and, for a recall, who received the lot (every export of it).
  */
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { SideDrawer } from '@/ui/side-drawer';
 import { useState } from 'react';
 import { LOT_TRANSITIONS, type LotStatus } from '@contract/warehouse-status';
@@ -105,6 +106,21 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
                 </>
               )}
             </Stack>
+          )}
+          {canApprove && (
+            // A recall campaign (issue 42 item 5) lives on /recall: the lot travels in the URL, no feature imports another.
+            <Group>
+              <Button
+                component={Link}
+                to="/recall"
+                search={{ lot: data.id } as never}
+                color="red"
+                variant="outline"
+                data-testid="lot-open-recall"
+              >
+                Mở đợt thu hồi
+              </Button>
+            </Group>
           )}
           <Stack gap="xs">
             <Text fw={600}>Đã giao cho ({data.recipients.length})</Text>
