@@ -110,6 +110,31 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       };
     case 'POST /api/warehouse/api/import-receipt-return-order':
       return { body: { company, order: first('orders') ?? UUIDS[0], document_date: '2026-11-20' } };
+    // Recall campaigns (issue 42 item 5): bodies whose fields depend on each other (a lot campaign names its lot).
+    case 'POST /api/pharma/api/recalls':
+      return {
+        body: {
+          company,
+          scope: 'lot',
+          lot_id: first('stock_lots') ?? 1,
+          level: 2,
+          decision_number: '1/QĐ-QLD',
+          decision_date: '2026-11-20',
+          reason: 'Kiểm tra cách ly',
+        },
+      };
+    case 'POST /api/pharma/api/recalls/:id{[0-9]+}/returns':
+      return {
+        body: {
+          company,
+          customer_id: first('customers') ?? UUIDS[0],
+          lot_id: first('stock_lots') ?? 1,
+          quantity: 1,
+          document_date: '2026-11-20',
+        },
+      };
+    case 'PUT /api/pharma/api/recalls/:id{[0-9]+}/close':
+      return { body: { company, note: 'Kiểm tra cách ly' } };
     // Promotions (issue 13): a programme the checks accept, and the programme a query names.
     case 'POST /api/promotion/api/promotion':
     case 'PUT /api/promotion/api/promotion/:id{[0-9]+}':
