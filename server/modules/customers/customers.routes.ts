@@ -30,6 +30,7 @@ import { readTableView, saveTableView } from '@server/kernel/table-views';
 import { customerScope, requirePermission } from '@server/modules/roles';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
+import { customerSheetRoutes } from './customer-sheet.routes';
 import { listCustomers } from './customer-list';
 import { insertCustomer, loadCustomerRecords } from './customer-record';
 import { assertCodeFree, checkReferences, customersOfCompany, updateCustomerRow, updateCustomersColumns } from './customer-write';
@@ -55,6 +56,7 @@ export function customerRoutes(deps: AppDeps) {
   app.get('/customer-table', (c) => readCustomerTable(deps, c));
   app.put('/customer-table', (c) => saveCustomerTable(deps, c));
   app.route('/', customerGroupRoutes(deps));
+  app.route('/', customerSheetRoutes(deps));
   return app;
 }
 
