@@ -30,13 +30,6 @@ export const PRODUCT_SHEET_COLUMNS = [
   'Nhóm',
   'VAT (%)',
   'Là thuốc',
-  // The drug master (issue 42): an expiry as a date cell, classes and storage as their Vietnamese labels.
-  'Hết hạn số đăng ký',
-  'Thuốc kê đơn',
-  'Thuốc thiết yếu',
-  'Nhóm kiểm soát',
-  'Điều kiện bảo quản',
-  'Mã thuốc quốc gia',
   'Mã biến thể',
   'Tên biến thể',
   'Đơn vị',
@@ -45,6 +38,14 @@ export const PRODUCT_SHEET_COLUMNS = [
   'Giá sỉ',
   'Mã vạch',
   'Đang bán',
+  // The drug master (issue 42), after the columns older sheets have: an expiry as a date cell,
+  // classes and storage as their Vietnamese labels.
+  'Hết hạn số đăng ký',
+  'Thuốc kê đơn',
+  'Thuốc thiết yếu',
+  'Nhóm kiểm soát',
+  'Điều kiện bảo quản',
+  'Mã thuốc quốc gia',
 ] as const;
 export type ProductSheetColumn = (typeof PRODUCT_SHEET_COLUMNS)[number];
 

@@ -5,6 +5,7 @@
  */
 import { foldedWords } from '@contract/fold';
 import { findUnit } from '@contract/price-policy';
+import { CONTROLLED_CLASSES, STORAGE_CONDITIONS, type ControlledClass, type StorageCondition } from '@contract/pharma';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from './app-db';
 import { entryRows, searchIndex, type IndexEntry } from './search-index';
@@ -16,18 +17,52 @@ import { entryRows, searchIndex, type IndexEntry } from './search-index';
  */
 export type VariantFields = Pick<LocalVariant, 'product_id' | 'product_code' | 'code' | 'brand_id' | 'category_id' | 'group_id'> & {
   updatedAt: number;
+  /** The drug master the list filters on, packed (packDrug): small whole numbers sit in the entry itself, strings would not. */
+  drug: number;
+  /** The registration's expiry as days since 1970-01-01, 0 when none. */
+  registrationDay: number;
 };
+
+/** What the offline list filters of a variant's drug master; a variant mirrored before it existed reads as the defaults. */
+export type DrugFilterFacts = {
+  is_medicine: boolean;
+  prescription: boolean;
+  controlled_class: ControlledClass;
+  storage: StorageCondition;
+  registration_expiry: string | null;
+};
+
+const DAY_MS = 86_400_000;
+
+/** Bit 0 medicine, bit 1 prescription, bits 2–4 the controlled class's index, bits 5–6 the storage's. */
+function packDrug(variant: LocalVariant): number {
+  const klass = Math.max(0, CONTROLLED_CLASSES.indexOf(variant.controlled_class ?? 'none'));
+  const storage = Math.max(0, STORAGE_CONDITIONS.indexOf(variant.storage ?? 'normal'));
+  return (variant.is_medicine ? 1 : 0) | (variant.prescription ? 2 : 0) | (klass << 2) | (storage << 5);
+}
+
+export function drugFilterFacts({ drug, registrationDay }: Pick<VariantFields, 'drug' | 'registrationDay'>): DrugFilterFacts {
+  return {
+    is_medicine: (drug & 1) === 1,
+    prescription: (drug & 2) === 2,
+    controlled_class: CONTROLLED_CLASSES[(drug >> 2) & 7] ?? 'none',
+    storage: STORAGE_CONDITIONS[(drug >> 5) & 3] ?? 'normal',
+    registration_expiry: registrationDay ? new Date(registrationDay * DAY_MS).toISOString().slice(0, 10) : null,
+  };
+}
 
 const VARIANTS = {
   table: (db: AppDb) => db.variants,
-  fields: ({ product_id, product_code, code, updated_at, brand_id, category_id, group_id }: LocalVariant): VariantFields => ({
-    product_id,
-    product_code,
-    code,
-    updatedAt: Date.parse(updated_at) || 0,
-    brand_id,
-    category_id,
-    group_id,
+  fields: (variant: LocalVariant): VariantFields => ({
+    product_id: variant.product_id,
+    product_code: variant.product_code,
+    code: variant.code,
+    updatedAt: Date.parse(variant.updated_at) || 0,
+    brand_id: variant.brand_id,
+    category_id: variant.category_id,
+    group_id: variant.group_id,
+    drug: packDrug(variant),
+    registrationDay: variant.registration_expiry ? Math.round(Date.parse(`${variant.registration_expiry}T00:00:00Z`) / DAY_MS) || 0 : 0,
   }),
 };
 

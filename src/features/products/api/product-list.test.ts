@@ -6,6 +6,8 @@ import { AppDb } from '@/db/app-db';
 import { toLocalVariant } from '@/db/local-records';
 import { ProductFilterSchema, VariantFilterSchema } from '../model/product-filter';
 import { groupByProduct, localProductList, localVariantList } from './product-list';
+import { addDays } from '@contract/calendar-days';
+import { vietnamDay } from '@contract/price-policy';
 
 const COMPANY = 7;
 const OTHER = 8;
@@ -43,6 +45,12 @@ function variant(productId: number, productName: string, patch: Partial<VariantR
     group_name: null,
     vat_rate: 5,
     is_medicine: false,
+    registration_expiry: null,
+    prescription: false,
+    essential: false,
+    controlled_class: 'none',
+    storage: 'normal',
+    national_code: null,
     is_active: true,
     image_url: null,
     updated_at: '2026-01-01T00:00:00.000Z',
@@ -148,6 +156,36 @@ describe('localProductList', () => {
       'Bổ gan Tuệ Linh',
     ]);
     expect((await localProductList(db, COMPANY, productFilter({ search: 'efferalgan' }))).count).toBe(0);
+  });
+});
+
+describe('the drug master filters offline', () => {
+  it('filter the mirrored medicines as the server does: prescription, class, storage, registration', async () => {
+    const today = vietnamDay();
+    await db.variants.bulkPut(
+      [
+        variant(20, 'Diazepam', {
+          is_medicine: true,
+          prescription: true,
+          controlled_class: 'psychotropic',
+          registration_expiry: '2020-01-01',
+        }),
+        variant(21, 'Insulin', { is_medicine: true, prescription: true, storage: 'cold', registration_expiry: addDays(today, 30) }),
+        variant(22, 'Vitamin C', { is_medicine: true, registration_expiry: addDays(today, 400) }),
+        // Not a medicine: its hidden fields do not count.
+        variant(23, 'Sữa chua', { prescription: true, storage: 'cold', registration_expiry: '2020-01-01' }),
+      ].map(toLocalVariant),
+    );
+    const names = async (search: Record<string, unknown>) =>
+      (await localProductList(db, COMPANY, productFilter(search))).rows.map((row) => row.name);
+    expect(await names({ prescription: 'true' })).toEqual(['Diazepam', 'Insulin']);
+    expect(await names({ prescription: 'false' })).toEqual(['Vitamin C']);
+    expect(await names({ controlledClass: 'psychotropic' })).toEqual(['Diazepam']);
+    expect(await names({ storage: 'cold' })).toEqual(['Insulin']);
+    expect(await names({ registration: 'expired' })).toEqual(['Diazepam']);
+    expect(await names({ registration: 'expiring', search: 'insu' })).toEqual(['Insulin']);
+    const rows = (await localProductList(db, COMPANY, productFilter({ registration: 'expired' }))).rows;
+    expect(rows[0]).toMatchObject({ is_medicine: true, registration_expiry: '2020-01-01' });
   });
 });
 

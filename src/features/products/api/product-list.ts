@@ -7,12 +7,14 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { foldedWords } from '@contract/fold';
+import { vietnamDay } from '@contract/price-policy';
+import { registrationState } from '@contract/products-drugs';
 import { entryRows, type IndexEntry } from '@/db/search-index';
 import { productPaths, type ProductRecord, type ScanAnswer, type VariantRecord, type VariantUnit } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
-import { findLocalBarcode, findLocalVariants, type VariantFields } from '@/db/variant-search';
+import { drugFilterFacts, findLocalBarcode, findLocalVariants, type DrugFilterFacts, type VariantFields } from '@/db/variant-search';
 import { useSyncStatus } from '@/sync/sync-status';
 import { DEFAULT_SORT, toProductQuery, type ProductFilter, type ProductSort, type VariantFilter } from '../model/product-filter';
 import { productKeys } from './product-keys';
@@ -33,6 +35,8 @@ export type ProductRow = {
   is_active: boolean;
   /** A medicine: promoted only to licensed drug businesses. */
   is_medicine: boolean;
+  /** The registration's expiry (issue 42): the list marks an expired or expiring one. */
+  registration_expiry: string | null;
   image_url: string | null;
   updated_at: string;
   variants: VariantRecord[];
@@ -57,6 +61,7 @@ export function rowFromRecord(record: ProductRecord): ProductRow {
     group_name: record.group_name,
     is_active: record.is_active,
     is_medicine: record.is_medicine,
+    registration_expiry: record.registration_expiry ?? null,
     image_url: record.images[0]?.url ?? null,
     updated_at: record.updated_at,
     variants: record.variants,
@@ -89,6 +94,7 @@ export function groupByProduct(variants: readonly VariantRecord[]): ProductRow[]
       is_active: variant.is_active,
       // Variants mirrored before the flag existed carry none.
       is_medicine: variant.is_medicine === true,
+      registration_expiry: variant.registration_expiry ?? null,
       image_url: variant.image_url,
       updated_at: variant.updated_at,
       variants: [variant],
@@ -104,11 +110,44 @@ function matchesFields(row: Pick<VariantRecord, 'brand_id' | 'category_id' | 'gr
   return true;
 }
 
+const hasDrugFilter = (filter: ProductFilter) =>
+  [filter.prescription, filter.controlledClass, filter.storage, filter.registration].some((value) => value !== undefined);
+
+/** The drug master's filters as the server applies them (server/modules/products/catalogue-lists.ts): medicines only. */
+function matchesDrug(drug: DrugFilterFacts, filter: ProductFilter, today: string): boolean {
+  if (!drug.is_medicine) return false;
+  if (filter.prescription !== undefined && drug.prescription !== (filter.prescription === 'true')) return false;
+  if (filter.controlledClass !== undefined && drug.controlled_class !== filter.controlledClass) return false;
+  if (filter.storage !== undefined && drug.storage !== filter.storage) return false;
+  return filter.registration === undefined || registrationState(drug.registration_expiry, today) === filter.registration;
+}
+
 type Entry = IndexEntry<VariantFields>;
 
 /** The mirrored variants matching a filter's search and fields, in name order. */
 function findVariants(db: AppDb, companyId: number, filter: ProductFilter): Promise<Entry[]> {
-  return findLocalVariants(db, companyId, foldedWords(filter.search), (fields) => matchesFields(fields, filter));
+  const today = vietnamDay();
+  const drug = hasDrugFilter(filter);
+  return findLocalVariants(
+    db,
+    companyId,
+    foldedWords(filter.search),
+    (fields) => matchesFields(fields, filter) && (!drug || matchesDrug(drugFilterFacts(fields), filter, today)),
+  );
+}
+
+/** A variant read whole (a scanned barcode) through the same filters. */
+function matchesVariant(variant: VariantRecord, filter: ProductFilter): boolean {
+  if (!matchesFields(variant, filter)) return false;
+  if (!hasDrugFilter(filter)) return true;
+  const drug: DrugFilterFacts = {
+    is_medicine: variant.is_medicine === true,
+    prescription: variant.prescription ?? false,
+    controlled_class: variant.controlled_class ?? 'none',
+    storage: variant.storage ?? 'normal',
+    registration_expiry: variant.registration_expiry ?? null,
+  };
+  return matchesDrug(drug, filter, vietnamDay());
 }
 
 /** By code or by last change (a time in ms); names keep the index's (folded) order. */
@@ -182,7 +221,7 @@ export async function localVariantList(db: AppDb, companyId: number, filter: Var
   const start = (filter.page - 1) * filter.limit;
   if (filter.barcode?.trim()) {
     const hit = await findLocalBarcode(db, companyId, filter.barcode);
-    const rows = hit && matchesFields(hit.variant, filter) ? [hit.variant] : [];
+    const rows = hit && matchesVariant(hit.variant, filter) ? [hit.variant] : [];
     return { rows: rows.slice(start, start + filter.limit), count: rows.length, source: 'device' };
   }
   const found = ordered(await findVariants(db, companyId, filter), filter.ordering ?? DEFAULT_SORT, (entry) => entry.fields);

@@ -8,6 +8,7 @@ import type { ProductRecord } from '@contract/products';
 import { NoteField } from '@/ui/note-field';
 import type { PickerOption } from '../api/catalogue-options';
 import { emptyVariant, VAT_OPTIONS, type FieldErrors, type ProductFormValues, type VariantValues } from '../model/product-form';
+import { RegistrationBadge } from './drug-badges';
 import { MedicineBadge } from './product-results';
 import { UnitsEditor } from './units-editor';
 import { ParcelFields } from './parcel-fields';
@@ -110,11 +111,13 @@ export function ProductMainCard({ record, isMobile, options, ...fields }: MainCa
             {record ? `Sửa sản phẩm ${record.code}` : 'Sản phẩm mới'}
           </Title>
           {record?.is_medicine && <MedicineBadge />}
+          {record && <RegistrationBadge drug={record} />}
         </Group>
         <SimpleGrid cols={isMobile ? 1 : 3} spacing="sm">
           <ProductText {...fields} field="name" label="Tên sản phẩm" required placeholder="VD: Hapacol 250" />
           <ProductText {...fields} field="code" label="Mã sản phẩm" placeholder="Để trống để tạo tự động" />
-          <ProductText {...fields} field="registration_number" label="Số đăng ký" placeholder="VD: VD-12345-20" />
+          {/* A medicine's registration number sits in "Thông tin thuốc" with its expiry (drug-fields.tsx). */}
+          {!values.is_medicine && <ProductText {...fields} field="registration_number" label="Số đăng ký" placeholder="VD: VD-12345-20" />}
           <ProductText {...fields} field="active_ingredient" label="Hoạt chất" placeholder="VD: Paracetamol" />
           <ProductText {...fields} field="strength" label="Hàm lượng" placeholder="VD: 500 mg" />
           <ProductText {...fields} field="manufacturer" label="Nhà sản xuất" />

@@ -2,7 +2,8 @@
  * Creating and editing a product (online only: catalogue editing is office work; offline the page
  * says so and saving is off). All fields of ProductInputSchema; variants with their units editor;
  * images once the product exists; "Ngừng kinh doanh" for members whose role may delete products
- * (the page itself asks products/create or, for an existing product, products/edit). The values
+ * (the page itself asks products/create or, for an existing product, products/edit). A medicine
+ * has its "Thông tin thuốc" (drug-fields.tsx). The values
  * are checked with the contract's schema before sending, and the server's field errors land on
  * the same inputs.
  */
@@ -11,6 +12,7 @@ import { IconCloudOff } from '@tabler/icons-react';
 import type { ProductRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import type { ProductFormValues } from '../model/product-form';
+import { DrugFields } from './drug-fields';
 import { ProductImages } from './product-images';
 import { submitWith } from '@/ui/submit-with';
 import { ProductFormFooter, ProductMainCard, VariantsSection } from './product-form-sections';
@@ -51,6 +53,8 @@ export function ProductForm({ db, companyId, initial, record, wholesale, isMobil
           set={set}
           disabled={disabled}
         />
+
+        {values.is_medicine && <DrugFields values={values} errors={errors} set={set} disabled={disabled} isMobile={isMobile} />}
 
         <VariantsSection
           values={values}

@@ -30,7 +30,8 @@ export function ProductImportDialog({ opened, onClose, writes, online }: Props) 
       intro={
         <Text size="sm">
           Mỗi dòng là một đơn vị tính của một biến thể. Các dòng cùng <b>Mã SP</b> là một sản phẩm; dòng để trống Mã SP sẽ tạo sản phẩm mới.
-          Dùng tệp từ "Xuất Excel" làm mẫu.
+          Dùng tệp từ "Xuất Excel" làm mẫu. Thông tin thuốc: <b>Nhóm kiểm soát</b> và <b>Điều kiện bảo quản</b> ghi như trong tệp xuất (VD:
+          Thuốc hướng thần, Lạnh (2–8 °C)), <b>Hết hạn số đăng ký</b> theo dạng DD/MM/YYYY.
         </Text>
       }
       pickDisabled={!online}

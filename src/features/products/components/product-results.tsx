@@ -13,6 +13,7 @@ import { MoneyText } from '@/ui/money-text';
 import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
 import { CardHead } from '@/ui/list-page/card-head';
+import { RegistrationBadge } from './drug-badges';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 export const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
@@ -136,6 +137,7 @@ function columns(wholesale: boolean, canEdit: boolean): Column<ProductRow>[] {
         <Group gap={6} wrap="nowrap">
           <ProductName row={row} canEdit={canEdit} />
           {row.is_medicine && <MedicineBadge />}
+          <RegistrationBadge drug={row} />
         </Group>
       ),
       sub: (row) => row.manufacturer && `${row.manufacturer}${row.country ? ` · ${row.country}` : ''}`,
@@ -156,6 +158,7 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
         <Group gap={6} wrap="nowrap">
           <ProductName row={row} canEdit={canEdit} />
           {row.is_medicine && <MedicineBadge />}
+          <RegistrationBadge drug={row} />
         </Group>
         <Text size="xs" c="dimmed">
           {row.code}

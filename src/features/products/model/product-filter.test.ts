@@ -48,6 +48,25 @@ describe('product filter state', () => {
     expect(toProductQuery(9, v.parse(ProductFilterSchema, {}))).toMatchObject({ search: undefined, ordering: 'name', barcode: undefined });
   });
 
+  it('reads the drug master filters from the URL, drops unknown values, and sends them in the API query', () => {
+    const filter = v.parse(ProductFilterSchema, {
+      prescription: 'true',
+      controlledClass: 'psychotropic',
+      storage: 'cold',
+      registration: 'expiring',
+    });
+    expect(toProductQuery(9, filter)).toMatchObject({
+      prescription: 'true',
+      controlled_class: 'psychotropic',
+      storage: 'cold',
+      registration: 'expiring',
+    });
+    expect(activeFilterCount(filter)).toBe(4);
+    expect(isDefaultFilter(filter)).toBe(false);
+    const odd = v.parse(ProductFilterSchema, { prescription: 'yes', controlledClass: 'opium', storage: 'hot', registration: 'soon' });
+    expect(odd).toEqual({ page: 1, limit: 10 });
+  });
+
   it('goes back to page 1 on any change and drops empty values', () => {
     const filter = v.parse(ProductFilterSchema, { page: 4, limit: 20, search: 'abc', brand: 2 });
     const next = applyFilterChange(filter, { search: '  ', productGroup: 7, ordering: 'name' });

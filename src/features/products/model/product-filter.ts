@@ -1,11 +1,13 @@
 /**
  * The product and variant lists' filter state (product-spec.md §3 "Product … filter page, limit, search,
- * brand, productCategory, productGroup"), kept in the URL so a reload or a shared link shows the
+ * brand, productCategory, productGroup", and the drug master's of issue 42), kept in the URL so a reload or a shared link shows the
  * same list, and saved per section (product-spec.md §3 "Per-section saved filters", §2 guard rule 4) so coming
  * back to /product from a product's page finds the list as it was left. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
 import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/products';
+import { CONTROLLED_CLASSES, STORAGE_CONDITIONS } from '@contract/pharma';
+import { REGISTRATION_STATES } from '@contract/products-drugs';
 import { pageQuery } from '@/lib/page-query';
 import { pageFields } from '@/ui/list-page/url-filter';
 
@@ -30,6 +32,9 @@ export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
 export const DEFAULT_SORT: ProductSort = 'name';
 
 const optionalId = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), undefined);
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return v.fallback(v.optional(v.picklist(values)), undefined);
+}
 const optionalText = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v.maxLength(max))), undefined);
 
 const filterEntries = {
@@ -38,6 +43,11 @@ const filterEntries = {
   brand: optionalId,
   productCategory: optionalId,
   productGroup: optionalId,
+  // The drug master's filters (issue 42); the server checks the same values (contract/products-drugs.ts).
+  prescription: oneOf(['true', 'false'] as const),
+  controlledClass: oneOf(CONTROLLED_CLASSES),
+  storage: oneOf(STORAGE_CONDITIONS),
+  registration: oneOf(REGISTRATION_STATES),
   ordering: v.fallback(v.optional(v.picklist(PRODUCT_SORTS)), undefined),
 };
 
@@ -57,6 +67,10 @@ export function toProductQuery(companyId: number, filter: ProductFilter | Varian
     brand: filter.brand,
     category: filter.productCategory,
     group: filter.productGroup,
+    prescription: filter.prescription,
+    controlled_class: filter.controlledClass,
+    storage: filter.storage,
+    registration: filter.registration,
     ordering: filter.ordering ?? DEFAULT_SORT,
     barcode: 'barcode' in filter ? filter.barcode?.trim() || undefined : undefined,
   };
@@ -74,9 +88,20 @@ export function applyFilterChange<F extends ProductFilter>(filter: F, patch: Fil
   return next;
 }
 
-/** How many of the drop-down filters (brand, category, group) are set. */
+/** The drop-down filters: brand, category, group and the drug master's. */
+export const SELECT_FILTERS = [
+  'brand',
+  'productCategory',
+  'productGroup',
+  'prescription',
+  'controlledClass',
+  'storage',
+  'registration',
+] as const;
+
+/** How many of the drop-down filters are set. */
 export function activeFilterCount(filter: ProductFilter): number {
-  return [filter.brand, filter.productCategory, filter.productGroup].filter((value) => value !== undefined).length;
+  return SELECT_FILTERS.filter((field) => filter[field] !== undefined).length;
 }
 
 /** True when nothing differs from the defaults (page 1, limit 10, no search, no filter, name order). */

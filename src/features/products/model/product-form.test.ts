@@ -42,6 +42,30 @@ describe('product form', () => {
     expect(medicine.ok && medicine.input.is_medicine).toBe(true);
   });
 
+  it('reads the drug master from a record and sends it back; a bad expiry lands on its field', () => {
+    const values = {
+      ...twoUnits(),
+      is_medicine: true,
+      registration_expiry: '2027-06-30',
+      prescription: true,
+      controlled_class: 'precursor' as const,
+      storage: 'cool' as const,
+      national_code: ' QG-1 ',
+    };
+    const checked = checkProductForm(3, values);
+    expect(checked.ok && checked.input).toMatchObject({
+      registration_expiry: '2027-06-30',
+      prescription: true,
+      essential: false,
+      controlled_class: 'precursor',
+      storage: 'cool',
+      national_code: ' QG-1 ',
+    });
+    expect(emptyProductForm()).toMatchObject({ registration_expiry: null, controlled_class: 'none', storage: 'normal', national_code: '' });
+    const refused = checkProductForm(3, { ...values, registration_expiry: '2027-02-30' });
+    expect(refusal(refused)).toMatchObject({ registration_expiry: 'Ngày hết hạn số đăng ký không hợp lệ' });
+  });
+
   it('puts the contract messages on the fields, and asks for empty numbers', () => {
     const values = twoUnits();
     values.name = ' ';

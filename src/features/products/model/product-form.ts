@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { ProductInputSchema, VAT_RATES, type ProductInput, type ProductRecord, type VariantUnit } from '@contract/products';
+import type { ControlledClass, StorageCondition } from '@contract/pharma';
 import { issueFields, type FieldErrors } from '@/lib/issue-fields';
 import { rowKeys } from '@/lib/row-keys';
 
@@ -37,6 +38,13 @@ export type ProductFormValues = {
   vat_rate: string;
   /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
   is_medicine: boolean;
+  /** The drug master (issue 42), shown and sent while the product is a medicine. */
+  registration_expiry: string | null;
+  prescription: boolean;
+  essential: boolean;
+  controlled_class: ControlledClass;
+  storage: StorageCondition;
+  national_code: string;
   description: string;
   is_active: boolean;
   variants: VariantValues[];
@@ -76,6 +84,12 @@ export function emptyProductForm(): ProductFormValues {
     group_id: null,
     vat_rate: '5',
     is_medicine: false,
+    registration_expiry: null,
+    prescription: false,
+    essential: false,
+    controlled_class: 'none',
+    storage: 'normal',
+    national_code: '',
     description: '',
     is_active: true,
     variants: [emptyVariant()],
@@ -110,6 +124,13 @@ export function formFromRecord(record: ProductRecord): ProductFormValues {
     group_id: idText(record.group_id),
     vat_rate: String(record.vat_rate),
     is_medicine: record.is_medicine,
+    // A record from a server older than the drug master carries none of it: the defaults.
+    registration_expiry: record.registration_expiry ?? null,
+    prescription: record.prescription ?? false,
+    essential: record.essential ?? false,
+    controlled_class: record.controlled_class ?? 'none',
+    storage: record.storage ?? 'normal',
+    national_code: text(record.national_code),
     description: text(record.description),
     is_active: record.is_active,
     variants: record.variants.map((variant) => ({
@@ -160,6 +181,12 @@ export function toProductInput(company: number, values: ProductFormValues): Prod
     group_id: optionalId(values.group_id),
     vat_rate: Number(values.vat_rate) as (typeof VAT_RATES)[number],
     is_medicine: values.is_medicine,
+    registration_expiry: values.registration_expiry,
+    prescription: values.prescription,
+    essential: values.essential,
+    controlled_class: values.controlled_class,
+    storage: values.storage,
+    national_code: values.national_code,
     description: values.description,
     is_active: values.is_active,
     variants: values.variants.map((variant) => ({

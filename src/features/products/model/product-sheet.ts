@@ -8,7 +8,21 @@ import { columnReader, mapSheet, type MappedSheet, type SheetRow } from '@/lib/i
 
 export const REQUIRED_COLUMNS: readonly ProductSheetColumn[] = ['Tên sản phẩm', 'Đơn vị', 'Giá bán'];
 
-const columnOf = columnReader<ProductSheetColumn>(PRODUCT_SHEET_COLUMNS);
+/** Short names people give the drug master's columns (headerKey of each). */
+const ALIASES: Record<string, ProductSheetColumn> = {
+  hansdk: 'Hết hạn số đăng ký',
+  hansodangky: 'Hết hạn số đăng ký',
+  ngayhethansodangky: 'Hết hạn số đăng ký',
+  ngayhethansdk: 'Hết hạn số đăng ký',
+  hethansdk: 'Hết hạn số đăng ký',
+  kedon: 'Thuốc kê đơn',
+  thietyeu: 'Thuốc thiết yếu',
+  nhomthuockiemsoat: 'Nhóm kiểm soát',
+  baoquan: 'Điều kiện bảo quản',
+  mathuocqg: 'Mã thuốc quốc gia',
+};
+
+const columnOf = columnReader<ProductSheetColumn>(PRODUCT_SHEET_COLUMNS, ALIASES);
 
 /** Sheet rows (header first) → import rows (src/lib/import-sheet.ts). */
 export function mapSheetRows(sheet: readonly SheetRow[]): MappedSheet<ProductSheetColumn> {
