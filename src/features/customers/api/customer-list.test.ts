@@ -2,7 +2,8 @@ import Dexie from 'dexie';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
-import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
+import { addDays, NO_LICENCE, type CustomerRecord } from '@contract/customers';
+import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -125,6 +126,23 @@ describe('localCustomerList (offline)', () => {
     ]);
     expect(names((await localCustomerList(db, COMPANY, filter({ search: '0901111' }))).rows)).toEqual(['Nhà thuốc Minh Châu']);
     expect((await localCustomerList(db, COMPANY, filter({ search: 'khong co ai' }))).rows).toEqual([]);
+  });
+
+  it('honours the licence filter by how the papers stand today (issue 42)', async () => {
+    const today = vietnamDay();
+    await db.customers.bulkPut(
+      [
+        customer({ name: 'Nhà thuốc Còn Hạn', licence_number: 'GP-1', gpp_expiry: addDays(today, 200) }),
+        customer({ name: 'Nhà thuốc Không Ghi Hạn', licence_number: 'GP-2', gpp_expiry: null }),
+        customer({ name: 'Nhà thuốc Sắp Hết', licence_number: 'GP-3', gpp_expiry: addDays(today, 30) }),
+        customer({ name: 'Nhà thuốc Đã Hết', licence_number: 'GP-4', gpp_expiry: addDays(today, -1) }),
+      ].map((record) => toLocalCustomer(record)),
+    );
+    const by = async (filterLicence: string) => names((await localCustomerList(db, COMPANY, filter({ filterLicence }))).rows);
+    expect(await by('valid')).toEqual(['Nhà thuốc Còn Hạn', 'Nhà thuốc Không Ghi Hạn']);
+    expect(await by('expiring')).toEqual(['Nhà thuốc Sắp Hết']);
+    expect(await by('expired')).toEqual(['Nhà thuốc Đã Hết']);
+    expect(await by('missing')).toHaveLength(5);
   });
 
   it('pages', async () => {

@@ -13,12 +13,15 @@ import {
   type CustomerStatus,
   type CustomerTypeSummary,
 } from '@contract/customers';
+import { customerSheetPaths, type CustomerImportAnswer, type CustomerSheetRow } from '@contract/customers-sheet';
 import { ApiError } from '@/api/api-error';
+import { authedFetch, filenameFromDisposition, readWithProgress, saveBlob } from '@/api/files';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { requestSync } from '@/sync/engine';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import type { NewCustomerInput } from '../model/create-customer';
+import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 import { customerKeys } from './customer-keys';
 import { deleteRecord } from '@/api/delete-record';
 import { refreshAfterWrite } from '@/sync/refresh-after-write';
@@ -118,6 +121,25 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       await deleteRecord(customerPaths.level(id), companyId);
       await afterWrite(queryClient, companyId, ['levels', 'customers']);
     },
+    /** Downloads the filtered customers (every page) as the customer sheet, reporting bytes received. */
+    async exportCustomers(filter: CustomerFilter, onProgress: (progress: { received: number; total: number | null }) => void) {
+      const { page: _page, limit: _limit, ...query } = toCustomerQuery(companyId, filter);
+      const response = await authedFetch(customerSheetPaths.exportCustomers, { query });
+      const fileName = filenameFromDisposition(response.headers.get('content-disposition'), 'khach-hang.xlsx');
+      saveBlob(await readWithProgress(response, (received, total) => onProgress({ received, total })), fileName);
+      return fileName;
+    },
+    async importRows(rows: CustomerSheetRow[], signal?: AbortSignal): Promise<CustomerImportAnswer> {
+      const answer = await apiRequest<CustomerImportAnswer>(customerSheetPaths.importCustomers, {
+        method: 'POST',
+        body: { company: companyId, rows },
+        signal,
+        redirectOnForbidden: false,
+        timeoutMs: 120_000,
+      });
+      return answer.data;
+    },
+    afterImport: () => afterWrite(queryClient, companyId, ['customers']),
   };
 }
 
