@@ -54,6 +54,22 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return {
         body: { kind: 'multipart', fields: { company: String(company) }, file: { name: 'anh.png', type: 'image/png', bytes: TINY_PNG } },
       };
+    case 'POST /api/customer/api/customer-import':
+      // A row that reaches the writes (a new customer with its licence), so the company check is what answers.
+      return {
+        body: {
+          company,
+          rows: [
+            {
+              _row: 2,
+              'Mã KH': null,
+              'Tên khách hàng': `Nhà thuốc Cách Ly ${serial}`,
+              'Số GCN đủ ĐKKD dược': 'CL-01',
+              'Ngày cấp': '01/02/2025',
+            },
+          ],
+        },
+      };
     case 'PUT /api/product/api/updatevariantwholesale':
       return { body: { company, items: [{ variant_id: first('saleVariants'), unit: first('units'), wholesale_price: 10_000 }] } };
     case 'GET /api/product/api/scanproduct':
