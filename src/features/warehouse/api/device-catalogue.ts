@@ -30,6 +30,9 @@ export function toLineVariant(variant: LocalVariant): LineVariant {
     sku: variant.code,
     units: variant.units.map(({ unit, factor, price }) => ({ unit, factor, price })),
     isMedicine: Boolean(variant.registration_number),
+    // Variants mirrored before the drug master existed carry neither flag nor expiry.
+    registration:
+      variant.is_medicine === true ? { number: variant.registration_number, expiry: variant.registration_expiry ?? null } : null,
   };
 }
 

@@ -3,7 +3,7 @@
  * already expired or expires within the company's short-dated threshold, with what completing the
  * receipt will do to it (quarantine, or sellable under the company's rule). The form shows them on
  * their line as they are typed, and completing asks first, naming them. The server decides again
- * when it posts.
+ * when it posts. Also a medicine whose registration has expired (registrationWarning).
  */
 import {
   DEFAULT_SHORT_DATED_DAYS,
@@ -12,6 +12,8 @@ import {
   receivedLotStatus,
   type ShortDatedRule,
 } from '@contract/warehouse-expiry';
+import { drugFactsOf, registrationFinding } from '@contract/pharma';
+import type { LineVariant } from './receipt-form';
 
 export type ExpiryRule = { short_dated_days: number; short_dated_rule: ShortDatedRule };
 
@@ -50,4 +52,18 @@ export function expiryQuestions(lines: readonly NamedLine[], today: string, rule
     const lot = line.lotNo.trim() ? ` lô ${line.lotNo.trim()}` : '';
     return [`${index + 1}. ${line.name}${lot}: ${found.warning} (${found.quarantine ? 'vào biệt trữ' : 'vẫn được bán'})`];
   });
+}
+
+/**
+ * A received medicine whose registration (số đăng ký lưu hành) has expired: "Số đăng ký VD-1-20 hết
+ * hạn ngày 01/02/2026", shown on its line. Receiving is not refused (the server takes it and warns
+ * too, server/modules/warehouse/receipt-registration.ts); selling it is the company's rule.
+ */
+export function registrationWarning(variant: LineVariant, today: string): string | null {
+  const registration = variant.registration;
+  if (!registration) return null;
+  return registrationFinding(
+    drugFactsOf({ is_medicine: true, registration_number: registration.number, registration_expiry: registration.expiry }),
+    today,
+  );
 }

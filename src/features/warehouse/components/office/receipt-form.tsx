@@ -19,7 +19,13 @@ import { toast } from '@/ui/toast';
 import { useLeaveGuard } from '@/ui/use-leave-guard';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorFields, errorMessage, useWarehouseSettings } from '@/features/warehouse/api/warehouse-api';
-import { DEFAULT_EXPIRY_RULE, expiryQuestions, lineExpiry, type ExpiryRule } from '@/features/warehouse/model/receipt-expiry';
+import {
+  DEFAULT_EXPIRY_RULE,
+  expiryQuestions,
+  lineExpiry,
+  registrationWarning,
+  type ExpiryRule,
+} from '@/features/warehouse/model/receipt-expiry';
 import {
   addVariant,
   changeUnit,
@@ -167,6 +173,7 @@ export function ReceiptForm({ scope, kind, id, code, initial, onCancel }: Props)
             index={index}
             line={line}
             expiry={kind === 'import' ? lineExpiry(line.expiresOn, today, rule) : null}
+            registration={kind === 'import' ? registrationWarning(line.variant, today) : null}
             errors={lineFieldErrors(errors, index)}
             onChange={(patch) => edit(updateLine(draft, line.key, patch))}
             onUnit={(unit) => edit(changeUnit(draft, line.key, unit))}

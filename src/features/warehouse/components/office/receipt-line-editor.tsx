@@ -3,7 +3,8 @@
  * (thực nhập / thực xuất), the quantity per document (theo chứng từ / yêu cầu), the unit price and
  * amount; for imports the lot received (số lô, ngày sản xuất, hạn dùng: required for medicines);
  * for exports and transfers the lot to take (optional). An import's lot already expired or
- * short-dated is flagged under its dates as they are typed. The server's field errors show on their
+ * short-dated is flagged under its dates as they are typed, and so is a medicine whose registration
+ * has expired. The server's field errors show on their
  * field. One card per line, its fields in a row on a desk and wrapped on a phone.
  */
 import { ActionIcon, Badge, Card, Grid, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
@@ -23,6 +24,8 @@ type Props = {
   line: LineDraft;
   /** Imports: the lot is expired or short-dated (null when fine). */
   expiry?: LineExpiry | null;
+  /** Imports: the medicine's registration has expired (model/receipt-expiry.ts registrationWarning). */
+  registration?: string | null;
   errors: Record<string, string>;
   onChange: (patch: Partial<Omit<LineDraft, 'key' | 'variant'>>) => void;
   onUnit: (unit: string) => void;
@@ -54,7 +57,74 @@ function ExpiryNote({ expiry }: { expiry: LineExpiry }) {
   );
 }
 
-export function ReceiptLineEditor({ companyId, kind, index, line, expiry = null, errors, onChange, onUnit, onRemove, onSplit }: Props) {
+/** "Số đăng ký đã hết hạn" in red: the receipt still goes through, the office decides what to do with the goods. */
+function RegistrationNote({ text }: { text: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="line-registration-warning" role="alert">
+      <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />
+      <Text size="sm" c="red.8">
+        <b>Số đăng ký đã hết hạn</b>: {text}. Vẫn nhập được; cân nhắc biệt trữ hoặc trả lại hàng.
+      </Text>
+    </Group>
+  );
+}
+
+type ImportLotProps = Pick<Props, 'line' | 'errors' | 'onChange'> & { expiry: LineExpiry | null; registration: string | null };
+
+/** An import's lot (số lô, ngày sản xuất, hạn dùng) and the warnings about it. */
+function ImportLot({ line, errors, onChange, expiry, registration }: ImportLotProps) {
+  return (
+    <Grid gap="xs">
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <TextInput
+          label="Số lô"
+          value={line.lotNo}
+          onChange={(event) => onChange({ lotNo: event.currentTarget.value })}
+          maxLength={60}
+          withAsterisk={line.variant.isMedicine}
+          error={errors.lot_no}
+          data-testid="line-lot-no"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <DayField
+          size="md"
+          label="Ngày sản xuất"
+          value={line.manufacturedOn}
+          onChange={(manufacturedOn) => onChange({ manufacturedOn })}
+          error={errors.manufactured_on}
+          clearable
+          data-testid="line-manufactured-on"
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <DayField
+          size="md"
+          label="Hạn dùng"
+          value={line.expiresOn}
+          onChange={(expiresOn) => onChange({ expiresOn })}
+          error={errors.expires_on}
+          required={line.variant.isMedicine}
+          clearable
+          data-testid="line-expires-on"
+        />
+      </Grid.Col>
+      {expiry && (
+        <Grid.Col span={12}>
+          <ExpiryNote expiry={expiry} />
+        </Grid.Col>
+      )}
+      {registration && (
+        <Grid.Col span={12}>
+          <RegistrationNote text={registration} />
+        </Grid.Col>
+      )}
+    </Grid>
+  );
+}
+
+export function ReceiptLineEditor(props: Props) {
+  const { companyId, kind, index, line, expiry = null, registration = null, errors, onChange, onUnit, onRemove, onSplit } = props;
   const [quantityLabel, documentLabel] = QUANTITY_LABEL[kind];
   const name = line.variant.name;
   const span = { base: 6, sm: 4, lg: 2 };
@@ -146,47 +216,7 @@ export function ReceiptLineEditor({ companyId, kind, index, line, expiry = null,
           </Grid.Col>
         </Grid>
         {kind === 'import' ? (
-          <Grid gap="xs">
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label="Số lô"
-                value={line.lotNo}
-                onChange={(event) => onChange({ lotNo: event.currentTarget.value })}
-                maxLength={60}
-                withAsterisk={line.variant.isMedicine}
-                error={errors.lot_no}
-                data-testid="line-lot-no"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <DayField
-                size="md"
-                label="Ngày sản xuất"
-                value={line.manufacturedOn}
-                onChange={(manufacturedOn) => onChange({ manufacturedOn })}
-                error={errors.manufactured_on}
-                clearable
-                data-testid="line-manufactured-on"
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 6, sm: 4 }}>
-              <DayField
-                size="md"
-                label="Hạn dùng"
-                value={line.expiresOn}
-                onChange={(expiresOn) => onChange({ expiresOn })}
-                error={errors.expires_on}
-                required={line.variant.isMedicine}
-                clearable
-                data-testid="line-expires-on"
-              />
-            </Grid.Col>
-            {expiry && (
-              <Grid.Col span={12}>
-                <ExpiryNote expiry={expiry} />
-              </Grid.Col>
-            )}
-          </Grid>
+          <ImportLot line={line} errors={errors} onChange={onChange} expiry={expiry} registration={registration} />
         ) : (
           <LotPicker
             companyId={companyId}
