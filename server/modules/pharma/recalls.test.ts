@@ -14,7 +14,7 @@ import type { RecallDetail, RecallRecord } from '@contract/pharma-recalls';
 import { vietnamDay } from '@contract/price-policy';
 import type { LotRecord } from '@contract/warehouse';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
-import { notifications, stockLotBalances, stockLots, stockReceipts } from '@server/kernel/db/schema';
+import { notifications, stockLotBalances, stockLots, stockReceipts, zaloMessages, zaloOas, zaloTemplates } from '@server/kernel/db/schema';
 import { NO_ZALO_OA, queueCustomerZns } from '@server/modules/messaging';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 
@@ -240,11 +240,31 @@ describe('a recall campaign from a registration number', () => {
     const { variant, base } = await soleLot('Tiffy Dey', 'RC-REG-A', 40);
     await shipTo('KH000004', variant, base.unit, 12);
     const registration = 'VD-23698-15';
+    await shipTo('KH000002', variant, base.unit, 8);
+    // An approved template whose data binds to the customer and the company only.
+    const db = kit.server.deps.db;
+    const [oa] = await db.select().from(zaloOas).where(eq(zaloOas.companyId, kit.anKhang)).limit(1);
+    const [template] = await db
+      .insert(zaloTemplates)
+      .values({
+        companyId: kit.anKhang,
+        oaRowId: oa!.id,
+        templateId: '990001',
+        name: 'Thông báo thu hồi thuốc',
+        status: 'enabled',
+        params: [
+          { name: 'customer_name', type: 'STRING', require: true, max_length: 100 },
+          { name: 'company_name', type: 'STRING', require: true, max_length: 100 },
+        ],
+        bindings: { customer_name: { field: 'customer.name' }, company_name: { field: 'company.name' } },
+      })
+      .returning();
     const answer = await open({
       scope: 'registration',
       registration_number: registration.toLowerCase(),
       level: 1,
       decision_date: days(-10),
+      zns_template: template!.id,
     });
     expect(answer.status, answer.body.message).toBe(201);
     const campaign = answer.body.data;
@@ -254,6 +274,15 @@ describe('a recall campaign from a registration number', () => {
     expect(campaign).toMatchObject({ registration_number: registration, deadline: days(-7) });
     const row = campaign.customers.find((entry) => entry.customer_code === 'KH000004')!;
     expect(row).toMatchObject({ shipped: 12, overdue: true });
+    const zns = (code: string) =>
+      campaign.notices.find((notice) => notice.channel === 'zns' && notice.customer_id === kit.customers.get(code)!.id);
+    expect(zns('KH000002')).toMatchObject({ status: 'queued', detail: 'đã xếp hàng gửi ZNS "Thông báo thu hồi thuốc" tới 0909111222' });
+    expect(zns('KH000004')).toMatchObject({ status: 'not_sent', detail: 'chưa gửi: khách hàng chưa có số điện thoại di động hợp lệ' });
+    const [message] = await db
+      .select()
+      .from(zaloMessages)
+      .where(eq(zaloMessages.origin, `recall:${campaign.code}`));
+    expect(message).toMatchObject({ kind: 'zns', phone: '0909111222', templateData: { customer_name: 'Nhà thuốc Phúc An' } });
     const list = await call<RecallRecord[]>(`/pharma/api/recalls/?company=${kit.anKhang}&status=open&search=${campaign.code}`);
     expect(list.body.data).toEqual([expect.objectContaining({ id: campaign.id, overdue_customers: campaign.overdue_customers })]);
     expect(campaign.overdue_customers).toBeGreaterThan(0);
