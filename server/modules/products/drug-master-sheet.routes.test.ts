@@ -163,7 +163,10 @@ describe('the drug master in the product sheet', () => {
       { ...base, 'Mã SP': 'DM-XLS-3', 'Tên sản phẩm': 'Sai hạn', 'Hết hạn số đăng ký': '31/02/2027', _row: 6 },
       { ...base, 'Mã SP': 'DM-XLS-4', 'Tên sản phẩm': 'Sai bảo quản', 'Điều kiện bảo quản': 'Nóng', _row: 7 },
       { ...base, 'Mã SP': 'DM-XLS-5', 'Tên sản phẩm': 'Sai kê đơn', 'Thuốc kê đơn': 'có lẽ', _row: 8 },
+      // A product-level cell read while building the product (VAT) is a row error too, not a failed call.
+      { ...base, 'Mã SP': 'DM-XLS-6', 'Tên sản phẩm': 'Sai VAT', 'VAT (%)': 'mười', _row: 9 },
     ]);
+    expect(answer.status).toBe(200);
     expect(answer.body.data.created + answer.body.data.updated).toBe(0);
     expect(answer.body.data.errors).toEqual([
       {
@@ -175,6 +178,7 @@ describe('the drug master in the product sheet', () => {
       { row: 6, field: 'Hết hạn số đăng ký', message: 'Dòng 6: Hết hạn số đăng ký không hợp lệ (nhập theo dạng DD/MM/YYYY)' },
       { row: 7, field: 'Điều kiện bảo quản', message: expect.stringMatching(/^Dòng 7: Điều kiện bảo quản "Nóng" không hợp lệ/) },
       { row: 8, field: 'Thuốc kê đơn', message: 'Dòng 8: cột Thuốc kê đơn chỉ nhận "Có" hoặc "Không"' },
+      { row: 9, field: 'VAT (%)', message: 'Dòng 9: VAT (%) phải là số nguyên' },
     ]);
     const after = (await product('dmsheet'))!;
     expect(after).toEqual(before);

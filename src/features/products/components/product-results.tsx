@@ -14,6 +14,7 @@ import type { ProductRow } from '../api/product-list';
 import { conversionChain } from '../model/conversion-chain';
 import { CardHead } from '@/ui/list-page/card-head';
 import { RegistrationBadge } from './drug-badges';
+import { formatDate } from '@/lib/dates';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 export const HIGHLIGHT_BG = 'var(--mantine-color-yellow-light)';
@@ -143,7 +144,13 @@ function columns(wholesale: boolean, canEdit: boolean): Column<ProductRow>[] {
       sub: (row) => row.manufacturer && `${row.manufacturer}${row.country ? ` · ${row.country}` : ''}`,
     },
     { key: 'ingredient', label: 'Hoạt chất, hàm lượng', maxWidth: 220, lines: 2, cell: (row) => dash(ingredientText(row)) },
-    { key: 'registration', label: 'Số đăng ký', nowrap: true, cell: (row) => dash(row.registration_number) },
+    {
+      key: 'registration',
+      label: 'Số đăng ký',
+      nowrap: true,
+      cell: (row) => dash(row.registration_number),
+      sub: (row) => row.registration_expiry && `Hết hạn ${formatDate(row.registration_expiry)}`,
+    },
     { key: 'brand', label: 'Thương hiệu', cell: (row) => dash(row.brand_name) },
     { key: 'units', label: 'Đơn vị và giá', cell: (row) => <VariantLines row={row} wholesale={wholesale} /> },
     { key: 'status', label: 'Trạng thái', cell: (row) => <ActiveBadge active={row.is_active} /> },
@@ -176,6 +183,7 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
       {row.registration_number && (
         <Text size="xs" c="dimmed">
           SĐK: {row.registration_number}
+          {row.registration_expiry ? ` · hết hạn ${formatDate(row.registration_expiry)}` : ''}
         </Text>
       )}
       <VariantLines row={row} wholesale={wholesale} />
