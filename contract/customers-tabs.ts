@@ -10,3 +10,13 @@ export const CUSTOMER_TAB_LABELS: Record<CustomerTab, string> = {
   inactive: 'Ngừng hoạt động',
   ungrouped: 'Chưa phân nhóm',
 };
+
+/** How a customer's papers stand today (the detail's badges, the list's "Giấy phép" filter): kept here for the same reason. */
+export const LICENCE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
+export type LicenceState = (typeof LICENCE_STATES)[number];
+export const LICENCE_STATE_LABELS: Record<LicenceState, string> = {
+  valid: 'Còn hạn',
+  expiring: 'Sắp hết hạn',
+  expired: 'Hết hạn',
+  missing: 'Chưa có',
+};

@@ -2,7 +2,8 @@
 import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import { AddressSchema, type Address } from './address';
-import { CUSTOMER_TABS } from './customers-tabs';
+import { addDays } from './calendar-days';
+import { CUSTOMER_TABS, LICENCE_STATES, type LicenceState } from './customers-tabs';
 import { UUID_PATTERN } from './uuid';
 import {
   companyBodyField,
@@ -160,24 +161,8 @@ export function isDrugBusiness(input: { kind: CustomerKind; drug_business?: bool
   return input.drug_business ?? DRUG_BUSINESS_KINDS.includes(input.kind);
 }
 
-/** How a customer's papers stand today (the detail's badges, the list's "Giấy phép" filter). */
-export const LICENCE_STATES = ['valid', 'expiring', 'expired', 'missing'] as const;
-export type LicenceState = (typeof LICENCE_STATES)[number];
-export const LICENCE_STATE_LABELS: Record<LicenceState, string> = {
-  valid: 'Còn hạn',
-  expiring: 'Sắp hết hạn',
-  expired: 'Hết hạn',
-  missing: 'Chưa có',
-};
 /** Days before a GPP/GDP certificate's expiry that it counts as running out (issue 42: reminders 30 days ahead). */
 export const LICENCE_EXPIRING_DAYS = 30;
-
-/** `today` plus `days`, both ISO days (UTC arithmetic on the calendar day: no zone can shift it). */
-export function addDays(today: string, days: number): string {
-  const date = new Date(`${today}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
 
 /**
  * Missing without a licence number; otherwise by the GPP/GDP certificate's expiry: expired before
@@ -214,7 +199,14 @@ export type CustomerLevelRecord = { id: number; company: number; title: string; 
 
 const numericQuery = (label: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, `${label} không hợp lệ`), v.transform(Number)));
 
-export { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, type CustomerTab } from './customers-tabs';
+export {
+  CUSTOMER_TAB_LABELS,
+  CUSTOMER_TABS,
+  LICENCE_STATE_LABELS,
+  LICENCE_STATES,
+  type CustomerTab,
+  type LicenceState,
+} from './customers-tabs';
 
 export const CUSTOMER_SORTS = ['name', '-name', 'code', '-code', '-created_at', 'created_at'] as const;
 

@@ -26,6 +26,8 @@ const ROUTES = [
   '/customers',
   '/customers/create',
   '/customers/settings',
+  '/customers/licences',
+  '/pharma-rules',
   '/customers/type',
   '/product',
   '/product/create',

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LoginAnswer } from '@contract/auth';
-import { addDays, type CustomerRecord } from '@contract/customers';
+import { addDays } from '@contract/calendar-days';
+import type { CustomerRecord } from '@contract/customers';
 import { vietnamDay } from '@contract/price-policy';
 import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';

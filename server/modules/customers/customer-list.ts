@@ -1,7 +1,8 @@
 /** The customer list query: filters of product-spec.md §3 "Customer filter", diacritic-free search, paging. */
 import { and, asc, desc, eq, gt, gte, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { addDays, LICENCE_EXPIRING_DAYS, type CustomerListQuery, type CustomerRecord, type LicenceState } from '@contract/customers';
+import { addDays } from '@contract/calendar-days';
+import { LICENCE_EXPIRING_DAYS, type CustomerListQuery, type CustomerRecord, type LicenceState } from '@contract/customers';
 import { vietnamDay } from '@contract/price-policy';
 
 import type { Db } from '@server/kernel/db/client';

@@ -57,7 +57,7 @@ import {
   type OrderCustomer,
   type RepricedLine,
 } from './order-submit-steps';
-import { baseQuantities, changeReserved, lockStock, orderWarehouse } from '@server/modules/warehouse';
+import { baseQuantities, changeReserved, lockStock, orderWarehouse, refuseRetainedDelete } from '@server/modules/warehouse';
 import { notifyDiscountApproval, notifyOrderChanged } from '@server/modules/notifications';
 import { promotionLosses, recordUsage, releaseUsage } from '@server/modules/promotions';
 import { orderCredit, orderTaken } from '@server/modules/receivables';
@@ -179,7 +179,8 @@ async function writeOrder(context: OpContext, payload: OrderSubmitPayload, place
   const { tx, companyId, accountId } = context;
   const { customer, approvalReason } = placed;
   if (placed.kind === 'resubmit') {
-    // A refused order sent again is replaced under the same id.
+    // A refused order sent again is replaced under the same id (never one whose lots the law keeps: contract/pharma-retention.ts).
+    await refuseRetainedDelete(tx, companyId, 'order', { orderId: payload.orderId });
     await releaseUsage(tx, companyId, payload.orderId, true);
     await tx.delete(orderLines).where(eq(orderLines.orderId, payload.orderId));
     await tx.delete(orders).where(eq(orders.id, payload.orderId));

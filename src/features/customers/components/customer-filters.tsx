@@ -5,14 +5,8 @@
 import { FilterPanel } from '@/ui/filter-panel';
 import { SelectFilters, type SelectField } from '@/ui/list-page/filter-select';
 
-import {
-  CUSTOMER_KINDS,
-  CUSTOMER_TAB_LABELS,
-  CUSTOMER_TABS,
-  LICENCE_STATE_LABELS,
-  LICENCE_STATES,
-  type CustomerTab,
-} from '@contract/customers';
+import { CUSTOMER_KINDS } from '@contract/customers';
+import { CUSTOMER_TAB_LABELS, CUSTOMER_TABS, LICENCE_STATE_LABELS, LICENCE_STATES, type CustomerTab } from '@contract/customers-tabs';
 import type { LocalCustomerLevel, LocalCustomerType } from '@/db/app-db';
 import type { StaffMember } from '../api/customer-queries';
 import { activeFilterCount, type CustomerFilter, type CustomerFilterPatch } from '../model/customer-filter';
