@@ -38,6 +38,7 @@ const ROUTES = [
   '/warehouse',
   '/inventory',
   '/inventory/count',
+  '/recall',
   '/employees',
   '/role',
   '/area',

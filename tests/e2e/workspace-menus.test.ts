@@ -92,6 +92,7 @@ describe('the header menu follows the workspace (1440x900)', () => {
     expect(warehouseAnKhang.entries).toEqual([
       { label: 'Quản lý kho', href: '/warehouse' },
       { label: 'Đếm kho', href: '/inventory/count' },
+      { label: 'Thu hồi thuốc', href: '/recall' },
     ]);
 
     const reports = await dropdown(page, 'Báo cáo');

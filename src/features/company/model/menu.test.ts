@@ -167,6 +167,15 @@ describe('the menu by role', () => {
     expect(links).not.toContain('/customers');
   });
 
+  it('offers a pharmaceutical company recall campaigns under Kho, with or without several warehouses, to whoever may see the warehouse', () => {
+    for (const flags of [allOn, allOff]) {
+      expect(paths(buildMenu({ flags, companyType: 'Dược phẩm' }))).toContain('/recall');
+      expect(paths(buildMenu({ flags, companyType: 'Khác' }))).not.toContain('/recall');
+    }
+    expect(paths(buildMenu({ flags: allOn, companyType: 'Dược phẩm', access: roleAccess('Thủ kho') }))).toContain('/recall');
+    expect(paths(buildMenu({ flags: allOn, companyType: 'Dược phẩm', access: roleAccess('Trình dược viên') }))).not.toContain('/recall');
+  });
+
   it('hides nothing from an administrator, nor while the access is not known yet', () => {
     const admin: MemberAccess = { roleId: null, roleName: 'Quản trị', scope: 'company', permissions: {}, isAdmin: true };
     const everything = paths(buildMenu({ flags: allOn, companyType: null }));

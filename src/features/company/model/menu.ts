@@ -63,8 +63,9 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
     ],
   });
 
-  // Recall campaigns (issue 42 item 5) work on lots, which exist with or without the WAREHOUSE service.
-  const recall: MenuLink = { key: 'recall', label: 'Thu hồi thuốc', to: '/recall' };
+  // Recall campaigns (issue 42 item 5) work on lots, which exist with or without the WAREHOUSE
+  // service; a drug recall is a pharmaceutical company's duty, so other trades do not see it.
+  const recall: MenuLink[] = companyType === 'Dược phẩm' ? [{ key: 'recall', label: 'Thu hồi thuốc', to: '/recall' }] : [];
   menu.push({
     key: 'warehouse',
     label: 'Kho',
@@ -73,13 +74,13 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
           { key: 'warehouse-management', label: 'Quản lý kho', to: '/warehouse' },
           // The keeper's count on the phone, offline too (the hub above needs the server).
           { key: 'inventory-count', label: 'Đếm kho', to: '/inventory/count' },
-          recall,
+          ...recall,
         ]
       : [
           { key: 'inventory-import', label: 'Phiếu nhập kho', to: '/inventory/warehouse' },
           { key: 'inventory-export', label: 'Phiếu xuất kho', to: '/inventory/delivery' },
           { key: 'inventory', label: 'Tồn kho', to: '/inventory' },
-          recall,
+          ...recall,
         ],
   });
 
