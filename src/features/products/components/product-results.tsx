@@ -165,7 +165,6 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
         <Group gap={6} wrap="nowrap">
           <ProductName row={row} canEdit={canEdit} />
           {row.is_medicine && <MedicineBadge />}
-          <RegistrationBadge drug={row} />
         </Group>
         <Text size="xs" c="dimmed">
           {row.code}
@@ -180,11 +179,15 @@ function ProductCard({ row, wholesale, canEdit }: { row: ProductRow; wholesale: 
           {ingredient}
         </Text>
       )}
-      {row.registration_number && (
-        <Text size="xs" c="dimmed">
-          SĐK: {row.registration_number}
-          {row.registration_expiry ? ` · hết hạn ${formatDate(row.registration_expiry)}` : ''}
-        </Text>
+      {/* The badge on the SĐK line, where it may wrap: beside the name it was cut on a phone. */}
+      {(row.registration_number || row.registration_expiry) && (
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            SĐK: {row.registration_number ?? '—'}
+            {row.registration_expiry ? ` · hết hạn ${formatDate(row.registration_expiry)}` : ''}
+          </Text>
+          <RegistrationBadge drug={row} />
+        </Group>
       )}
       <VariantLines row={row} wholesale={wholesale} />
     </Stack>
