@@ -210,6 +210,8 @@ export type RecallNoticeRow = {
   channel: RecallNoticeChannel;
   status: RecallNoticeStatus;
   detail: string;
+  /** A queued ZNS: where the message stands now ("Đã gửi", "Gửi lỗi: …"); null otherwise. */
+  message: string | null;
   created_at: string;
 };
 

@@ -9,6 +9,7 @@ import {
   type RecallScope,
   type RecallStatus,
 } from '@contract/pharma-recalls';
+import { MESSAGE_STATUS_LABELS, type MessageStatus } from '@contract/messaging';
 import type { Db } from '@server/kernel/db/client';
 import {
   accounts,
@@ -23,6 +24,7 @@ import {
   stockReceipts,
   variants,
   variantUnits,
+  zaloMessages,
 } from '@server/kernel/db/schema';
 import { pagedRows } from '@server/kernel/lists';
 import { likePattern } from '@server/kernel/sql';
@@ -159,7 +161,7 @@ export async function recallDetail(db: Db, companyId: number, id: number, today:
     lots: lotRows,
     customers: await customerRows(db, companyId, progress, record.status === 'open'),
     other_recipients: progress.others,
-    notices: await noticeRows(db, companyId, id),
+    notices: await noticeRows(db, companyId, id, record.code),
     returns: await returnRows(db, companyId, id),
   };
 }
@@ -190,13 +192,28 @@ async function customerRows(db: Db, companyId: number, progress: CampaignProgres
     .sort((a, b) => a.customer_name.localeCompare(b.customer_name, 'vi'));
 }
 
-async function noticeRows(db: Db, companyId: number, id: number): Promise<RecallDetail['notices']> {
+/** Where each queued ZNS stands now: the messaging module sends it later and may fail. */
+async function messageStates(db: Db, companyId: number, code: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ customerId: zaloMessages.customerId, status: zaloMessages.status, error: zaloMessages.error })
+    .from(zaloMessages)
+    .where(and(eq(zaloMessages.companyId, companyId), eq(zaloMessages.origin, `recall:${code}`)));
+  return new Map(
+    rows.map((row) => {
+      const label = MESSAGE_STATUS_LABELS[row.status as MessageStatus] ?? row.status;
+      return [row.customerId ?? '', row.error ? `${label}: ${row.error}` : label];
+    }),
+  );
+}
+
+async function noticeRows(db: Db, companyId: number, id: number, code: string): Promise<RecallDetail['notices']> {
   const rows = await db
     .select({ notice: recallNotices, customerName: customers.name })
     .from(recallNotices)
     .innerJoin(customers, and(eq(customers.id, recallNotices.customerId), eq(customers.companyId, recallNotices.companyId)))
     .where(and(eq(recallNotices.companyId, companyId), eq(recallNotices.campaignId, id)))
     .orderBy(customers.name, recallNotices.id);
+  const messages = await messageStates(db, companyId, code);
   return rows.map(({ notice, customerName }) => ({
     id: notice.id,
     customer_id: notice.customerId,
@@ -204,6 +221,7 @@ async function noticeRows(db: Db, companyId: number, id: number): Promise<Recall
     channel: notice.channel as 'app' | 'zns',
     status: notice.status as 'sent' | 'queued' | 'not_sent',
     detail: notice.detail,
+    message: notice.status === 'queued' ? (messages.get(notice.customerId) ?? null) : null,
     created_at: notice.createdAt.toISOString(),
   }));
 }

@@ -7,6 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recallReturnProblem, type RecallReturnInput } from '@contract/pharma-recalls';
+import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import {
@@ -23,7 +24,7 @@ import {
 import { badRequest, conflict, HttpError, notFound } from '@server/kernel/errors';
 import { resolveRecallNotices } from '@server/modules/notifications';
 import { createReceipt, orderWarehouse } from '@server/modules/warehouse';
-import { campaignLotIds, shipmentsOf, returnsOf } from './recalls-progress';
+import { campaignLotIds, campaignProgress, shipmentsOf, returnsOf } from './recalls-progress';
 
 type CampaignRow = typeof recallCampaigns.$inferSelect;
 
@@ -173,9 +174,12 @@ async function postReturns(
 }
 
 /** Closes the campaign; with goods still out, only with a note saying why (the report shows it). */
-export async function closeRecall(tx: Db, companyId: number, id: number, note: string | null, accountId: number, outstanding: number) {
+export async function closeRecall(tx: Db, companyId: number, id: number, note: string | null, accountId: number) {
   const campaign = await lockCampaign(tx, companyId, id);
   if (campaign.status === 'closed') throw conflict(`Đợt thu hồi ${campaign.code} đã đóng`);
+  // Read behind the lock: a return booked a moment ago counts.
+  const progress = await campaignProgress(tx, companyId, campaign, vietnamDay());
+  const outstanding = progress.customers.reduce((sum, one) => sum + one.outstanding, 0);
   if (outstanding > 0 && !note)
     throw badRequest('VALIDATION_FAILED', 'Còn hàng chưa thu hồi: ghi lý do đóng đợt', {
       note: 'Còn hàng chưa thu hồi: ghi lý do đóng đợt',

@@ -64,9 +64,7 @@ export function recallRoutes(deps: AppDeps) {
   app.put('/recalls/:id{[0-9]+}/close', async (c) => {
     const input = await memberBody(deps, c, CloseRecallSchema, 'approve', 'warehouse');
     const id = pathId(c);
-    const before = await detailOr404(input.company, id);
-    const outstanding = before.customers.reduce((sum, one) => sum + one.outstanding, 0);
-    const campaign = await db.transaction((tx) => closeRecall(tx, input.company, id, input.note, c.get('auth').accountId, outstanding));
+    const campaign = await db.transaction((tx) => closeRecall(tx, input.company, id, input.note, c.get('auth').accountId));
     return ok(c, await detailOr404(input.company, id), { message: `Đã đóng đợt thu hồi ${campaign.code}` });
   });
 

@@ -91,7 +91,12 @@ export function RecallNoticesTable({ recall }: { recall: RecallDetail }) {
       columns={[
         { key: 'customer', label: 'Khách hàng', cell: (row) => row.customer_name },
         { key: 'channel', label: 'Kênh', cell: (row) => RECALL_NOTICE_CHANNELS[row.channel] },
-        { key: 'detail', label: 'Kết quả', cell: (row) => row.detail, sub: (row) => formatDateTime(row.created_at) },
+        {
+          key: 'detail',
+          label: 'Kết quả',
+          cell: (row) => (row.message ? `${row.detail} · ${row.message}` : row.detail),
+          sub: (row) => formatDateTime(row.created_at),
+        },
       ]}
     />
   );
