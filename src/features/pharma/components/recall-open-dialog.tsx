@@ -57,7 +57,7 @@ export function RecallOpenDialog({ companyId, opened, lotId, onClose }: Props) {
           zns_template: template ? Number(template) : null,
         });
         toast.success(answer.message ?? `Đã mở đợt thu hồi ${answer.data.code}`);
-        onClose();
+        // Straight to the campaign: closing first would also rewrite /recall's URL (dropping ?lot=) and race this navigation.
         void navigate({ to: '/recall/$id', params: { id: String(answer.data.id) } });
       } catch (error) {
         setFields(fieldsOf(error));
