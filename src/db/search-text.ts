@@ -14,7 +14,7 @@ export function customerSearchText(record: CustomerRecord): string {
   return words.join(' ');
 }
 
-/** The folded words a variant is found by: product and variant names, codes, ingredient, brand, registration, barcodes. */
+/** The folded words a variant is found by: product and variant names, codes, ingredient, brand, registration, national drug code, barcodes. */
 export function variantSearchText(record: VariantRecord): string {
   const barcodes = record.units.map((unit) => unit.barcode?.toLowerCase()).filter((code): code is string => Boolean(code));
   const words = foldedWords(
@@ -25,6 +25,7 @@ export function variantSearchText(record: VariantRecord): string {
     record.active_ingredient,
     record.brand_name,
     record.registration_number,
+    record.national_code,
   );
   return [...new Set([...words, ...barcodes])].join(' ');
 }

@@ -58,6 +58,10 @@ describe('the drug master on product/', () => {
     const pulled = changes.find((change) => change.entity === 'variant' && change.id === String(product.variants[0]!.id));
     expect(pulled?.data).toMatchObject(master);
 
+    // Found by its national drug code.
+    const byCode = await kit.get<ProductRecord[]>(productPaths.products, { company: kit.anKhang, search: 'qg 000123' });
+    expect(byCode.body.data.map((row) => row.id)).toEqual([product.id]);
+
     // An edit of one variant goes through the stored product: the drug master stays as it was.
     const variantId = product.variants[0]!.id;
     const edited = await kit.send('PUT', productPaths.variant(variantId), { company: kit.anKhang, name: 'Vỉ 10 viên' });

@@ -172,6 +172,7 @@ function productValues(input: ProductData, code: string) {
     strength: input.strength,
     registrationNumber: input.registration_number,
     manufacturer: input.manufacturer,
+    nationalCode: input.national_code,
   };
   return {
     fields,

@@ -11,11 +11,21 @@ export type ProductSearchFields = {
   strength: string | null;
   registrationNumber: string | null;
   manufacturer: string | null;
+  /** Mã thuốc quốc gia (issue 42): an office looks a drug up by it from the national database. */
+  nationalCode?: string | null;
 };
 
 export function productSearchText(product: ProductSearchFields): string {
   return fold(
-    [product.code, product.name, product.activeIngredient, product.strength, product.registrationNumber, product.manufacturer]
+    [
+      product.code,
+      product.name,
+      product.activeIngredient,
+      product.strength,
+      product.registrationNumber,
+      product.manufacturer,
+      product.nationalCode,
+    ]
       .filter(Boolean)
       .join(' '),
   );

@@ -171,7 +171,7 @@ describe('the drug master filters offline', () => {
           registration_expiry: '2020-01-01',
         }),
         variant(21, 'Insulin', { is_medicine: true, prescription: true, storage: 'cold', registration_expiry: addDays(today, 30) }),
-        variant(22, 'Vitamin C', { is_medicine: true, registration_expiry: addDays(today, 400) }),
+        variant(22, 'Vitamin C', { is_medicine: true, registration_expiry: addDays(today, 400), national_code: 'QG-0042' }),
         // Not a medicine: its hidden fields do not count.
         variant(23, 'Sữa chua', { prescription: true, storage: 'cold', registration_expiry: '2020-01-01' }),
       ].map(toLocalVariant),
@@ -184,6 +184,7 @@ describe('the drug master filters offline', () => {
     expect(await names({ storage: 'cold' })).toEqual(['Insulin']);
     expect(await names({ registration: 'expired' })).toEqual(['Diazepam']);
     expect(await names({ registration: 'expiring', search: 'insu' })).toEqual(['Insulin']);
+    expect(await names({ search: 'qg 0042' })).toEqual(['Vitamin C']);
     const rows = (await localProductList(db, COMPANY, productFilter({ registration: 'expired' }))).rows;
     expect(rows[0]).toMatchObject({ is_medicine: true, registration_expiry: '2020-01-01' });
   });
