@@ -92,7 +92,7 @@ const rowOf = (code: string) => screen.getAllByTestId('recall-customer').find((r
 describe('RecallDetailView', () => {
   it('says what is overdue in words and books a return of what is still out', async () => {
     enterWorkspace(ADMIN_ACCESS);
-    const fetchMock = serveApi({ '/returns/': { data: RECALL, message: 'Đã nhập trả' }, '/pharma/api/recalls/7/': { data: RECALL } });
+    const fetchMock = serveApi({ '/returns/': { data: RECALL }, '/pharma/api/recalls/7/': { data: RECALL } });
     renderScreen(<RecallDetailView companyId={TEST_COMPANY.id} id={7} />);
     await screen.findByTestId('recall-detail');
     expect(screen.getByTestId('recall-overdue').textContent).toContain('Quá hạn: 1 khách hàng chưa trả đủ');
