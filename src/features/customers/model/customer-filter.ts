@@ -4,8 +4,7 @@
  * in the URL so a reload or a shared link shows the same list. Defaults: page 1, limit 10.
  */
 import * as v from 'valibot';
-import { LICENCE_STATES } from '@contract/customers-tabs';
-import { CUSTOMER_TABS, type CustomerTab } from '@contract/customers-tabs';
+import { CUSTOMER_TABS, LICENCE_STATES, type CustomerTab } from '@contract/customers-tabs';
 import { pageQuery } from '@/lib/page-query';
 import { pageFields } from '@/ui/list-page/url-filter';
 
