@@ -211,11 +211,13 @@ async function runCampaign(options: CampaignOptions) {
       faultRng,
     );
     let pushes = 0;
+    let forged = 0;
     const proxy = await startFaultProxy({
       upstream: () => upstream,
       random: () => timing.next(),
       decide: ({ body }) => {
-        if (options.forgeAcks && faultRng.chance(0.3)) return 'forge-ack';
+        // The first push always, so a campaign drained in a few large pushes still has a forged one.
+        if (options.forgeAcks && (forged++ === 0 || faultRng.chance(0.3))) return 'forge-ack';
         // Every kind of fault at least once, whatever the number of pushes: one push in three takes
         // the next kind of a seeded shuffle until each has had its turn; the rest are drawn.
         const scheduled = pushes++ % 3 === 0 && !options.forgeAcks ? schedule.shift() : undefined;
@@ -441,7 +443,8 @@ async function runCampaign(options: CampaignOptions) {
             licence_number: `GP-${TAG}-${planned.length}`,
             licence_issuer: 'Sở Y tế Thành phố Hồ Chí Minh',
             licence_date: '2025-03-10',
-            controlled_scope: plan.chance(0.2),
+            // The scope the customer has: what an order may sell it does not hang on which op lands first.
+            controlled_scope: customers.find((known) => known.id === customer.id)?.controlled_scope ?? false,
             gpp_number: `GPP-${TAG}-${planned.length}`,
             gpp_expiry: '2028-03-10',
             outlet_code: null,
@@ -627,7 +630,8 @@ async function runCampaign(options: CampaignOptions) {
     const counts = { ok: 0, fail: 0, unknown: 0, unknownThenOk: 0, applied: 0, appliedWithChanges: 0, rejected: 0 };
     const rejectedCodes = new Map<string, number>();
     /** Business refusals that can legitimately happen in this campaign (short stock, a refused dependency). */
-    const expectedRejections = new Set(['STOCK_INSUFFICIENT', 'DEPENDENCY_REJECTED', 'PRICE_CHANGED']);
+    // PHARMA_RULE: a drug the customer's licence does not cover, blocked as the company chose (issue 42).
+    const expectedRejections = new Set(['STOCK_INSUFFICIENT', 'DEPENDENCY_REJECTED', 'PRICE_CHANGED', 'PHARMA_RULE']);
 
     for (const op of planned) {
       const history = attempts.get(op.opId) ?? [];
