@@ -37,9 +37,7 @@ import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemA
 import { visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
-// Recall campaigns mount on their own (issue 42 item 5): the pharma module's index is another part's.
-import { recallRoutes } from './modules/pharma/recalls.routes';
-import { pharmaRoutes } from './modules/pharma';
+import { pharmaRoutes, recallRoutes } from './modules/pharma';
 import { hasBuiltApp, mountBuiltApp } from './static-files';
 import { SYNC_REGISTRY } from './sync-domains';
 

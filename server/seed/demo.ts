@@ -24,6 +24,7 @@ import { SHOP_ACCOUNT_TYPES } from '@contract/system';
 import { seedDemoSystem } from './demo-system';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPharma } from './demo-pharma';
+import { seedDemoRecall } from './demo-recall';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const DEMO = {
@@ -119,4 +120,5 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
   await seedDemoMessaging(db, vault, ids, options.providers);
   await seedDemoPharma(db, ids);
+  await seedDemoRecall(db, ids);
 }

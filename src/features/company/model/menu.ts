@@ -28,7 +28,8 @@ const REPORTS: { key: ReportConfigKey; label: string; to: string }[] = [
 export function buildMenu({ flags, companyType, access = null }: MenuInput): MenuEntry[] {
   const on = (code: keyof FeatureFlags) => flags[code] === true;
   const menu: MenuEntry[] = [{ key: 'dashboard', label: 'Tổng quan', to: '/dashboard' }];
-  const sellsDrugs = companyType !== 'Khác';
+  // Licences, the rules of selling medicines and recalls are a pharmaceutical company's duties: other trades do not see them.
+  const sellsDrugs = companyType === 'Dược phẩm';
 
   // Orders is a dropdown only when delivery or group orders are on, or (issue 18) the VAT service
   // gives the member its e-invoices and accounting sync, which belong with the orders they bill;
@@ -64,8 +65,8 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   });
 
   // Recall campaigns (issue 42 item 5) work on lots, which exist with or without the WAREHOUSE
-  // service; a drug recall is a pharmaceutical company's duty, so other trades do not see it.
-  const recall: MenuLink[] = companyType === 'Dược phẩm' ? [{ key: 'recall', label: 'Thu hồi thuốc', to: '/recall' }] : [];
+  // service.
+  const recall: MenuLink[] = sellsDrugs ? [{ key: 'recall', label: 'Thu hồi thuốc', to: '/recall' }] : [];
   menu.push({
     key: 'warehouse',
     label: 'Kho',
@@ -91,7 +92,6 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'customer-list', label: 'Danh sách khách hàng', to: '/customers' },
       { key: 'customer-types', label: 'Nhóm khách hàng', to: '/customers/type' },
       { key: 'customer-settings', label: 'Cấu hình cấp độ', to: '/customers/settings' },
-      // A company that sells no medicines keeps no drug licences (contract/pharma.ts).
       ...(sellsDrugs ? [{ key: 'customer-licences', label: 'Giấy phép dược', to: '/customers/licences' }] : []),
       { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
     ],
