@@ -136,7 +136,13 @@ describe('a recall campaign from a lot', () => {
     const [task] = await kit.server.deps.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.accountId, rep.account.id), eq(notifications.kind, 'recall_notice')));
+      .where(
+        and(
+          eq(notifications.accountId, rep.account.id),
+          eq(notifications.kind, 'recall_notice'),
+          eq(notifications.link, `/recall/${campaign.id}`),
+        ),
+      );
     expect(task).toMatchObject({ link: `/recall/${campaign.id}`, resolvedAt: null });
     expect(task!.title).toBe('Thu hồi Decolgen Forte lô RC-LOT-A: Phòng khám Đa khoa Sài Gòn');
   });
