@@ -150,6 +150,40 @@ describe('customer.licence', () => {
   });
 });
 
+describe('customer.create with its papers', () => {
+  it('saves the licence a phone typed with the new customer (the scan is attached by its own upload)', async () => {
+    const id = uuidv7();
+    const answer = await server.call<PushAnswer>('/sync/push', {
+      token: rep.access,
+      body: {
+        company: anKhang,
+        deviceId: uuidv7(),
+        ops: [
+          {
+            opId: uuidv7(),
+            type: 'customer.create',
+            schemaVersion: 1,
+            clientCreatedAt: new Date().toISOString(),
+            payload: {
+              id,
+              name: 'Quầy thuốc Mới Mở',
+              kind: 'Quầy thuốc',
+              licence_number: 'QT-MOI-01',
+              gpp_expiry: '2028-06-30',
+              controlled_scope: false,
+              licence_scan: uuidv7(),
+            },
+          },
+        ],
+      },
+    });
+    expect(answer.body.data.results[0]).toMatchObject({
+      outcome: 'applied',
+      entity: { data: { licence_number: 'QT-MOI-01', gpp_expiry: '2028-06-30', licence_scan: null } },
+    });
+  });
+});
+
 describe('licence fields on the office form and the list', () => {
   const form = (patch: Record<string, unknown> = {}) => ({
     company: anKhang,
