@@ -4,8 +4,7 @@
  * columns, updates the customer of each Mã KH (an empty cell keeps what it had) and creates the
  * others, each row on its own: a bad row is reported and changes nothing.
  */
-import * as v from 'valibot';
-import { bodyObject, companyBodyField } from './validation';
+import { bodyObject, companyBodyField, sheetRowsField } from './validation';
 
 export const CUSTOMER_SHEET_COLUMNS = [
   'Mã KH',
@@ -43,20 +42,7 @@ export type CustomerSheetRow = Partial<Record<CustomerSheetColumn, CustomerSheet
 
 export const CustomerImportSchema = bodyObject({
   company: companyBodyField,
-  rows: v.pipe(
-    v.array(
-      v.record(
-        v.string(),
-        v.nullable(
-          v.union([v.pipe(v.string(), v.maxLength(2000, 'Ô dữ liệu quá dài')), v.number(), v.boolean()], 'Ô dữ liệu không hợp lệ'),
-        ),
-        'Dòng dữ liệu không hợp lệ',
-      ),
-      'Danh sách dòng không hợp lệ',
-    ),
-    v.minLength(1, 'Tệp không có dòng dữ liệu nào'),
-    v.maxLength(MAX_CUSTOMER_IMPORT_ROWS, `Mỗi lần nhập tối đa ${MAX_CUSTOMER_IMPORT_ROWS} dòng`),
-  ),
+  rows: sheetRowsField(MAX_CUSTOMER_IMPORT_ROWS),
 });
 
 export type CustomerImportError = { row: number; field?: CustomerSheetColumn; message: string };

@@ -1,6 +1,5 @@
 /** Product files: the images a product may carry and the Excel sheet products are imported from and exported to. */
-import * as v from 'valibot';
-import { bodyObject, companyBodyField } from './validation';
+import { bodyObject, companyBodyField, sheetRowsField } from './validation';
 
 /**
  * Product images: `POST product/{id}/images/` multipart with one or more `file` fields and a
@@ -59,20 +58,7 @@ export type ProductSheetRow = Partial<Record<ProductSheetColumn, ProductSheetCel
 
 export const ProductImportSchema = bodyObject({
   company: companyBodyField,
-  rows: v.pipe(
-    v.array(
-      v.record(
-        v.string(),
-        v.nullable(
-          v.union([v.pipe(v.string(), v.maxLength(2000, 'Ô dữ liệu quá dài')), v.number(), v.boolean()], 'Ô dữ liệu không hợp lệ'),
-        ),
-        'Dòng dữ liệu không hợp lệ',
-      ),
-      'Danh sách dòng không hợp lệ',
-    ),
-    v.minLength(1, 'Tệp không có dòng dữ liệu nào'),
-    v.maxLength(MAX_IMPORT_ROWS, `Mỗi lần nhập tối đa ${MAX_IMPORT_ROWS} dòng`),
-  ),
+  rows: sheetRowsField(MAX_IMPORT_ROWS),
 });
 
 export type ProductImportError = { row: number; field?: ProductSheetColumn; message: string };

@@ -207,3 +207,21 @@ export const companyBodyField = v.pipe(
   v.minValue(1, 'Công ty không hợp lệ'),
   v.maxValue(2_147_483_647, 'Công ty không hợp lệ'),
 );
+
+/** The rows of an Excel import as the client sends them: cells by column name, at most `maxRows` per call. */
+export function sheetRowsField(maxRows: number) {
+  return v.pipe(
+    v.array(
+      v.record(
+        v.string(),
+        v.nullable(
+          v.union([v.pipe(v.string(), v.maxLength(2000, 'Ô dữ liệu quá dài')), v.number(), v.boolean()], 'Ô dữ liệu không hợp lệ'),
+        ),
+        'Dòng dữ liệu không hợp lệ',
+      ),
+      'Danh sách dòng không hợp lệ',
+    ),
+    v.minLength(1, 'Tệp không có dòng dữ liệu nào'),
+    v.maxLength(maxRows, `Mỗi lần nhập tối đa ${maxRows} dòng`),
+  );
+}
