@@ -73,6 +73,11 @@ export type CustomerLicence = {
   outlet_code: string | null;
 };
 
+/** A licence scan: a photo (JPEG, PNG, WebP) or a PDF, read by its first bytes, at most 5 MB. */
+export const LICENCE_SCAN_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+export type LicenceScanType = (typeof LICENCE_SCAN_TYPES)[number];
+export const MAX_LICENCE_SCAN_BYTES = 5 * 1024 * 1024;
+
 /** A customer with no papers on file: what a record holds before anyone types them. */
 export const NO_LICENCE: CustomerLicence = {
   licence_number: null,
@@ -323,6 +328,11 @@ export const customerPaths = {
   removeFromGroup: '/customer/api/deletecustomer/',
   bulkUpdate: '/customer/api/update-customer/',
   businessTypes: '/customer/api/bussinesstype/',
+  /**
+   * The licence scan (issue 42): POST multipart (`file`, `company`) replaces it, DELETE ?company=
+   * removes it, GET ?company= serves it to members who may view the customer.
+   */
+  licenceScan: (id: string) => `/customer/api/customer/${id}/licence-scan/`,
   /** GET ?company, PUT {company, columns}: the customer table's columns of this person (customer-table views). */
   tableView: '/customer/api/customer-table/',
 } as const;

@@ -19,7 +19,7 @@ import { bankRoutes, receivableReportRoutes, receivableRoutes } from './modules/
 import { accountRoutes, isAvatarUpload, refreshRoutes } from './modules/auth';
 import { companyRoutes, onboardingRoutes } from './modules/company';
 import { notificationRoutes } from './modules/notifications';
-import { customerRoutes } from './modules/customers';
+import { customerRoutes, isLicenceScanUpload } from './modules/customers';
 import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRoutes } from './modules/delivery';
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
@@ -97,9 +97,9 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  // So do shop pictures and avatars (issue 17): their routes bound them.
+  // So do shop pictures and avatars (issue 17), and customers' licence scans (issue 42): their routes bound them.
   const ownLimit = (method: string, path: string) =>
-    isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path);
+    isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path) || isLicenceScanUpload(method, path);
   api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
   // with one it falls through to the employees module's (server/modules/system).

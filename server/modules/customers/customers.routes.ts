@@ -31,6 +31,7 @@ import { customerScope, requirePermission } from '@server/modules/roles';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
 import { customerSheetRoutes } from './customer-sheet.routes';
+import { licenceScanRoutes } from './customer-licence-scan.routes';
 import { listCustomers } from './customer-list';
 import { insertCustomer, loadCustomerRecords } from './customer-record';
 import { assertCodeFree, checkReferences, customersOfCompany, updateCustomerRow, updateCustomersColumns } from './customer-write';
@@ -57,6 +58,7 @@ export function customerRoutes(deps: AppDeps) {
   app.put('/customer-table', (c) => saveCustomerTable(deps, c));
   app.route('/', customerGroupRoutes(deps));
   app.route('/', customerSheetRoutes(deps));
+  app.route('/', licenceScanRoutes(deps));
   return app;
 }
 

@@ -2,4 +2,5 @@
 export { addressOf, customerSearchText } from './customer-record';
 export { listCustomers } from './customer-list';
 export { customerRoutes } from './customers.routes';
+export { isLicenceScanUpload } from './customer-licence-scan.routes';
 export { customersServerSync } from './customers.sync';

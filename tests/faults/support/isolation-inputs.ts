@@ -70,6 +70,14 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           ],
         },
       };
+    case 'POST /api/customer/api/customer/:id/licence-scan':
+      return {
+        body: {
+          kind: 'multipart',
+          fields: { company: String(company) },
+          file: { name: 'giay-phep.png', type: 'image/png', bytes: TINY_PNG },
+        },
+      };
     case 'PUT /api/product/api/updatevariantwholesale':
       return { body: { company, items: [{ variant_id: first('saleVariants'), unit: first('units'), wholesale_price: 10_000 }] } };
     case 'GET /api/product/api/scanproduct':

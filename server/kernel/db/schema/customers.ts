@@ -1,7 +1,7 @@
 /** Customers with their groups (types) and levels (server/modules/customers). */
 import { boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { accounts } from './auth';
-import { createdAt, sameCompanyRef, tstz } from './columns';
+import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 
 export const customerTypes = pgTable(
@@ -91,6 +91,31 @@ export const customers = pgTable(
     sameCompanyRef('customers_level_id_customer_levels_id_fk', t.levelId, t.companyId, customerLevels),
     uniqueIndex('customers_company_code_key').on(t.companyId, t.code),
     index('customers_company_name_idx').on(t.companyId, t.name),
+  ],
+);
+
+/**
+ * The scan of a customer's licence (issue 42 item 1): one per customer, its bytes in the row (tenant
+ * data, served only to members who may view the customer); customers.licence_scan names the current
+ * one, so a new upload gets a new id and no cache serves the old picture.
+ */
+export const customerLicenceScans = pgTable(
+  'customer_licence_scans',
+  {
+    id: uuid('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    customerId: uuid('customer_id').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => accounts.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'customer_licence_scans_pkey', columns: [t.id, t.companyId] }),
+    sameCompanyRef('customer_licence_scans_customer_id_customers_id_fk', t.customerId, t.companyId, customers).onDelete('cascade'),
+    uniqueIndex('customer_licence_scans_customer_key').on(t.companyId, t.customerId),
   ],
 );
 

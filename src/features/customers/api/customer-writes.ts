@@ -15,7 +15,7 @@ import {
 } from '@contract/customers';
 import { customerSheetPaths, type CustomerImportAnswer, type CustomerSheetRow } from '@contract/customers-sheet';
 import { ApiError } from '@/api/api-error';
-import { authedFetch, filenameFromDisposition, readWithProgress, saveBlob } from '@/api/files';
+import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { requestSync } from '@/sync/engine';
@@ -140,6 +140,27 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       return answer.data;
     },
     afterImport: () => afterWrite(queryClient, companyId, ['customers']),
+    /** Replaces the customer's licence scan (one image or PDF; the server checks type and size). */
+    async uploadLicenceScan(id: string, file: File): Promise<CustomerRecord> {
+      const form = new FormData();
+      form.set('company', String(companyId));
+      form.append('file', file, file.name);
+      const answer = await postForm<CustomerRecord>(customerPaths.licenceScan(id), form);
+      await mirrorCustomer(db, answer.data);
+      await afterWrite(queryClient, companyId, ['customers']);
+      return answer.data;
+    },
+    async removeLicenceScan(id: string): Promise<CustomerRecord> {
+      const answer = await apiRequest<CustomerRecord>(customerPaths.licenceScan(id), { method: 'DELETE', query: { company: companyId } });
+      await mirrorCustomer(db, answer.data);
+      await afterWrite(queryClient, companyId, ['customers']);
+      return answer.data;
+    },
+    /** The scan's bytes (fetched with the token: the address alone opens nothing). */
+    async readLicenceScan(id: string): Promise<Blob> {
+      const response = await authedFetch(customerPaths.licenceScan(id), { query: { company: companyId } });
+      return response.blob();
+    },
   };
 }
 

@@ -130,6 +130,8 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
         isMobile={isMobile}
         canEdit={canEdit && Boolean(account)}
         online={online}
+        onServer={onServer}
+        writes={writes}
       />
       {children}
     </Stack>

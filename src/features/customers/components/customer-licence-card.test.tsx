@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerRecord } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
@@ -26,9 +26,25 @@ afterEach(async () => {
 
 const wrap = (node: ReactNode) => <MantineProvider env="test">{node}</MantineProvider>;
 
-function card(customer: CustomerRecord, canEdit = true) {
+const scanWrites = {
+  uploadLicenceScan: vi.fn(async (id: string) => customerRecord({ id, licence_scan: uuidv7() })),
+  removeLicenceScan: vi.fn(async (id: string) => customerRecord({ id })),
+  readLicenceScan: vi.fn(async () => new Blob(['%PDF-1.4'])),
+};
+
+function card(customer: CustomerRecord, canEdit = true, online = false) {
   return wrap(
-    <CustomerLicenceCard db={db} who={who} customer={customer} isMobile={false} canEdit={canEdit} online={false} today={TODAY} />,
+    <CustomerLicenceCard
+      db={db}
+      who={who}
+      customer={customer}
+      isMobile={false}
+      canEdit={canEdit}
+      online={online}
+      onServer
+      writes={scanWrites}
+      today={TODAY}
+    />,
   );
 }
 
@@ -70,6 +86,21 @@ describe('CustomerLicenceCard', () => {
     render(card(customerRecord({}), false));
     expect(screen.getByTestId('licence-state').textContent).toBe('Chưa có giấy phép');
     expect(screen.queryByTestId('licence-edit')).toBeNull();
+    expect(screen.queryByTestId('licence-scan-upload')).toBeNull();
+  });
+
+  it('offers the scan online only: upload, view and remove', async () => {
+    const customer = customerRecord({ licence_scan: uuidv7() });
+    const offline = render(card(customer));
+    expect(screen.getByTestId('licence-scan-state').textContent).toBe('Đã có bản chụp');
+    expect((screen.getByTestId('licence-scan-upload') as HTMLButtonElement).disabled).toBe(true);
+    offline.unmount();
+    render(card(customer, true, true));
+    expect((screen.getByTestId('licence-scan-upload') as HTMLButtonElement).disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('licence-scan-remove'));
+    });
+    expect(scanWrites.removeLicenceScan).toHaveBeenCalledWith(customer.id);
   });
 
   it('saves through the outbox, and a newer copy arriving while the dialog is open never replaces what was typed', async () => {

@@ -13,6 +13,7 @@ import type { AppDb } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
 import { daysLeft, gppStanding } from '../model/licence-form';
 import { LicenceEditModal } from './licence-edit-modal';
+import { LicenceScanLine, type ScanWrites } from './licence-scan-line';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 
@@ -41,11 +42,14 @@ type Props = {
   isMobile: boolean;
   canEdit: boolean;
   online: boolean;
+  /** The server has this customer (its creation is not waiting in the outbox): the scan needs it. */
+  onServer: boolean;
+  writes: ScanWrites;
   /** For tests: the day the certificate is judged on (Vietnam's today by default). */
   today?: string;
 };
 
-export function CustomerLicenceCard({ db, who, customer, isMobile, canEdit, online, today = vietnamDay() }: Props) {
+export function CustomerLicenceCard({ db, who, customer, isMobile, canEdit, online, onServer, writes, today = vietnamDay() }: Props) {
   const [editing, setEditing] = useState(false);
   const item = (label: string, value: ReactNode, testId?: string) => (
     <DataList.Item>
@@ -82,6 +86,10 @@ export function CustomerLicenceCard({ db, who, customer, isMobile, canEdit, onli
           {item('Số giấy chứng nhận GPP/GDP', dash(customer.gpp_number))}
           {item('Ngày hết hạn GPP/GDP', customer.gpp_expiry ? formatDate(customer.gpp_expiry) : '—', 'licence-gpp-expiry-value')}
           {item('Mã cơ sở', dash(customer.outlet_code))}
+          {item(
+            'Bản chụp giấy phép',
+            <LicenceScanLine customer={customer} writes={writes} canEdit={canEdit} reachable={online && onServer} />,
+          )}
         </DataList>
       </Stack>
       {editing && (
