@@ -11,6 +11,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemLine } from '@/ui/problem';
+import { useIsMobile } from '@/ui/use-is-mobile';
 import { useLicenceExpiry, type ExpiryState } from '../api/pharma-api';
 
 const STATES: { value: ExpiryState; label: string }[] = [
@@ -69,6 +70,8 @@ export function LicenceExpiryScreen({
   onState: (state: ExpiryState) => void;
 }) {
   const rows = useLicenceExpiry(companyId, state);
+  // Three choices do not fit a 360 px phone side by side: stacked there.
+  const isMobile = useIsMobile();
   return (
     <Stack gap="md" data-testid="licence-expiry">
       <SegmentedControl
@@ -76,7 +79,9 @@ export function LicenceExpiryScreen({
         onChange={(value) => onState(value as ExpiryState)}
         data={STATES}
         aria-label="Trạng thái giấy phép"
-        style={{ alignSelf: 'flex-start' }}
+        orientation={isMobile ? 'vertical' : 'horizontal'}
+        fullWidth={isMobile}
+        style={isMobile ? undefined : { alignSelf: 'flex-start' }}
       />
       <Card withBorder radius="md" padding="sm">
         {rows.error ? (
