@@ -1,8 +1,7 @@
 /**
  * Reading the cells of an imported sheet row (rows the client read, keyed by column header) as a
  * person types them in a Vietnamese sheet; a cell that cannot be read is a SheetCellError naming
- * its row and column, in Vietnamese. The customer import uses it (server/modules/customers); the
- * product import has its own copy (server/modules/products/product-sheet-cells.ts) from before.
+ * its row and column, in Vietnamese. The customer and product imports read their cells with it.
  */
 import { fold } from '@contract/fold';
 import { isIsoDate } from '@contract/validation';

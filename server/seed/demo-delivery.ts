@@ -11,7 +11,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { OrderSubmitPayload } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDeps } from '@server/kernel/app-types';
-import { accountCompanies, accounts, companies, customers, variants, variantUnits } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, companies, customers, products, variants, variantUnits } from '@server/kernel/db/schema';
 import { bookDelivery, connectCarrier, connectSelfDelivery, orderGoods, quoteDelivery } from '@server/modules/delivery';
 import { moveOrder, submitOrder } from '@server/modules/orders';
 import { memberAccess } from '@server/modules/roles';
@@ -104,7 +104,9 @@ async function confirmedOrders(deps: AppDeps, companyId: number, accountId: numb
     .select({ id: variants.id, unit: variantUnits.unit, price: variantUnits.price })
     .from(variants)
     .innerJoin(variantUnits, and(eq(variantUnits.variantId, variants.id), eq(variantUnits.factor, 1)))
-    .where(and(eq(variants.companyId, companyId), eq(variants.isActive, true)))
+    .innerJoin(products, and(eq(products.id, variants.productId), eq(products.companyId, variants.companyId)))
+    // Non-prescription goods: the third customer is a drug counter, which may not buy every prescription drug (docs/pharma.md).
+    .where(and(eq(variants.companyId, companyId), eq(variants.isActive, true), eq(products.prescription, false)))
     .orderBy(asc(variants.id))
     .limit(6);
   const ids: string[] = [];

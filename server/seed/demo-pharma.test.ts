@@ -42,7 +42,7 @@ describe('the pharma demo', () => {
     expect(recall).toMatchObject({
       level: 2,
       status: 'open',
-      product_name: 'Amlodipin 5mg',
+      product_name: 'Metformin Stada 850mg',
       customer_count: 3,
       shipped: 200,
       returned: 60,

@@ -1,6 +1,6 @@
 /**
- * Demo data of a recall (issue 42 item 5, docs/pharma.md "Recall campaigns"): one lot of Amlodipin
- * 5mg shipped to three of An Khang's customers with their past orders, then a level-2 recall of it
+ * Demo data of a recall (issue 42 item 5, docs/pharma.md "Recall campaigns"): one lot of Metformin
+ * Stada 850mg shipped to three of An Khang's customers with their past orders, then a level-2 recall of it
  * opened five days ago (deadline fifteen days from the decision), and one customer's return booked
  * into quarantine, so the recall screen shows returned against shipped and what is still out.
  */
@@ -12,7 +12,8 @@ import { customers, orders, products, stockLotBalances, stockLots, variants } fr
 import { bookRecallReturn, openRecall } from '@server/modules/pharma';
 import { createReceipt } from '@server/modules/warehouse';
 
-const PRODUCT = 'Amlodipin 5mg';
+// A drug no test orders (tests take the catalogue's first variants: Amlodipin comes first by name).
+const PRODUCT = 'Metformin Stada 850mg';
 /** Base units (viên) shipped to each customer, by code; the first returns all of it. */
 const SHIPPED: [string, number][] = [
   ['KH000001', 60],

@@ -175,7 +175,11 @@ describe('the drug master in the product sheet', () => {
         message:
           'Dòng 5: Nhóm kiểm soát "Thuốc độc" không hợp lệ (chọn một trong: "Không", "Thuốc gây nghiện", "Thuốc hướng thần", "Thuốc tiền chất", "Hạn chế bán lẻ")',
       },
-      { row: 6, field: 'Hết hạn số đăng ký', message: 'Dòng 6: Hết hạn số đăng ký không hợp lệ (nhập theo dạng DD/MM/YYYY)' },
+      {
+        row: 6,
+        field: 'Hết hạn số đăng ký',
+        message: 'Dòng 6: Hết hạn số đăng ký "31/02/2027" không hợp lệ (nhập theo dạng DD/MM/YYYY)',
+      },
       { row: 7, field: 'Điều kiện bảo quản', message: expect.stringMatching(/^Dòng 7: Điều kiện bảo quản "Nóng" không hợp lệ/) },
       { row: 8, field: 'Thuốc kê đơn', message: 'Dòng 8: cột Thuốc kê đơn chỉ nhận "Có" hoặc "Không"' },
       { row: 9, field: 'VAT (%)', message: 'Dòng 9: VAT (%) phải là số nguyên' },

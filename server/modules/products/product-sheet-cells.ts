@@ -1,10 +1,11 @@
 /**
  * Reading the cells of an imported product row (contract PRODUCT_SHEET_COLUMNS) as a person types
  * them in a Vietnamese sheet; a cell that cannot be read is a RowError naming its row and column.
+ * Text and days are read as every import reads them (server/kernel/sheet-cells.ts).
  */
 import { fold } from '@contract/fold';
 import type { ProductSheetCell, ProductSheetColumn } from '@contract/products-files';
-import { isIsoDate } from '@contract/validation';
+import { SheetCellError, sheetDay, sheetText } from '@server/kernel/sheet-cells';
 
 export type Cells = Record<string, ProductSheetCell>;
 
@@ -19,10 +20,7 @@ export class RowError extends Error {
 }
 
 export function text(cells: Cells, column: ProductSheetColumn): string | null {
-  const value = cells[column];
-  if (value === null || value === undefined || typeof value === 'boolean') return null;
-  const trimmed = String(value).normalize('NFC').trim();
-  return trimmed === '' ? null : trimmed;
+  return sheetText(cells, column);
 }
 
 /** Whole numbers as a person types them in a Vietnamese sheet: 12000, 12.000, 12,000, "10%". */
@@ -56,33 +54,14 @@ export function yesNo(cells: Cells, row: number, column: ProductSheetColumn, fal
   throw new RowError(row, column, `Dòng ${row}: cột ${column} chỉ nhận "Có" hoặc "Không"`);
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A day as YYYY-MM-DD from a date cell (the client's reader gives it as "2027-03-31"), a typed
- * DD/MM/YYYY (also with dots or dashes), or an Excel serial number; blank: null.
- */
+/** A day as YYYY-MM-DD (server/kernel/sheet-cells.ts sheetDay), its refusal naming the product column. */
 export function day(cells: Cells, column: ProductSheetColumn, row: number): string | null {
-  const value = cells[column];
-  if (value === null || value === undefined || value === '') return null;
-  const bad = new RowError(row, column, `Dòng ${row}: ${column} không hợp lệ (nhập theo dạng DD/MM/YYYY)`);
-  let parts: [number, number, number];
-  if (typeof value === 'number') {
-    if (!Number.isInteger(value) || value < 1 || value > 100_000) throw bad;
-    // Excel counts days from 1899-12-30 (its 1900 leap-year bug included).
-    const date = new Date(Date.UTC(1899, 11, 30) + value * 86_400_000);
-    parts = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
-  } else {
-    const raw = String(value).trim();
-    const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ][\d:.]+Z?)?$/.exec(raw);
-    const vn = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(raw);
-    if (iso) parts = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-    else if (vn) parts = [Number(vn[3]), Number(vn[2]), Number(vn[1])];
-    else throw bad;
+  try {
+    return sheetDay(cells, column, row);
+  } catch (error) {
+    if (error instanceof SheetCellError) throw new RowError(row, column, error.message);
+    throw error;
   }
-  const text = `${parts[0]}-${pad(parts[1])}-${pad(parts[2])}`;
-  if (!isIsoDate(text)) throw bad;
-  return text;
 }
 
 /**

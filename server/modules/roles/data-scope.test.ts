@@ -34,6 +34,9 @@ afterAll(async () => {
 
 const OUT_OF_SCOPE = 'Khách hàng này không thuộc tuyến bạn phụ trách; vai trò của bạn không được bán hàng, ghé thăm ngoài tuyến';
 
+/** What the order's first history row adds for a customer without a licence (contract/pharma.ts licenceFinding). */
+const NO_LICENCE_WARNING = 'Amlodipin 5mg: Chưa có số giấy chứng nhận đủ điều kiện kinh doanh dược của khách hàng';
+
 function orderPayload(customerCode: string): OrderSubmitPayload {
   const variant = kit.variants.find((candidate) => candidate.is_active && candidate.units.length > 0)!;
   return kit.payloadOf({ customerCode, lines: [{ variant, unit: variant.units[0]!.unit, quantity: 1, quotedUnitPrice: 10_000_000 }] });
@@ -117,7 +120,8 @@ describe('off-route work a role allows', () => {
     expect(result.outcome).toMatch(/^applied/);
     const order = result.entity?.data as OrderRecord;
     expect([order.customer_code, order.off_route]).toEqual(['KH000007', true]);
-    expect(await historyReasons(order.id)).toEqual(['Bán ngoài tuyến']);
+    // Nhà thuốc Cửa Nam has no licence on file in the demo: the company's default warns, and the order keeps why.
+    expect(await historyReasons(order.id)).toEqual([`Bán ngoài tuyến. ${NO_LICENCE_WARNING}`]);
     const read = await kit.server.call<OrderRecord>(`/order/api/ordercompany/${order.id}/?company=${kit.anKhang}`, {
       token: kit.an.access,
     });
@@ -151,7 +155,7 @@ describe('off-route work a role allows', () => {
         .select({ reason: orderStatusHistory.reason })
         .from(orderStatusHistory)
         .where(and(eq(orderStatusHistory.orderId, orderId)));
-      expect(first?.reason).toBe('Bán ngoài tuyến');
+      expect(first?.reason).toBe(`Bán ngoài tuyến. ${NO_LICENCE_WARNING}`);
     } finally {
       await kit.server.call(`/role/api/role/${sales.id}/`, {
         method: 'PUT',

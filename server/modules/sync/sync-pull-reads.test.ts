@@ -43,7 +43,7 @@ describe('the sync pull, per role', () => {
   it('gives the storekeeper no customer and no balance, as the API refuses them', async () => {
     const keeper = await tokenOf(DEMO_STAFF.storekeeper);
     const page = await pull(keeper);
-    expect(entitiesOf(page.scopeKey!)).toEqual(['order', 'order_type', 'variant', 'stock', 'stock_check']);
+    expect(entitiesOf(page.scopeKey!)).toEqual(['order', 'order_type', 'variant', 'stock', 'stock_check', 'pharma_settings']);
     expect(received(page)).toEqual(expect.arrayContaining(['order_type', 'stock', 'stock_check']));
     for (const forbidden of ['customer', 'customer_type', 'receivable', 'rep_credit', 'payment', 'price_policy', 'promotion', 'visit']) {
       expect(received(page)).not.toContain(forbidden);
@@ -68,6 +68,7 @@ describe('the sync pull, per role', () => {
       'receivable',
       'rep_credit',
       'payment',
+      'pharma_settings',
     ]);
     expect(received(page)).not.toContain('stock_check');
   });
@@ -85,6 +86,7 @@ describe('the sync pull, per role', () => {
       'receivable',
       'rep_credit',
       'payment',
+      'pharma_settings',
     ]);
     expect(received(page)).not.toContain('stock');
   });

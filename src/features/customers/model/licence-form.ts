@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { buyerClass } from '@contract/pharma';
 import { LICENCE_EXPIRING_DAYS, licenceFields, licenceState, type CustomerLicence, type LicenceState } from '@contract/customers';
+import { daysBetween } from '@contract/calendar-days';
 
 export type LicenceFormValues = {
   licence_number: string;
@@ -94,7 +95,5 @@ export function gppStanding(licence: Pick<CustomerLicence, 'licence_number' | 'g
 
 /** Days left until the certificate expires (negative once expired), or null without an expiry. */
 export function daysLeft(gppExpiry: string | null, today: string): number | null {
-  if (!gppExpiry) return null;
-  const utc = (day: string) => Date.parse(`${day}T00:00:00Z`);
-  return Math.round((utc(gppExpiry) - utc(today)) / 86_400_000);
+  return gppExpiry ? daysBetween(today, gppExpiry) : null;
 }
