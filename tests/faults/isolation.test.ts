@@ -56,6 +56,8 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'GET /api/notification/api/push/key': 'the server’s public VAPID key, the same for everyone',
   'POST /api/notification/api/push/subscription': 'the caller’s own browser',
   'DELETE /api/notification/api/push/subscription': 'the caller’s own browser',
+  'PUT /api/notification/api/notification/:id/read':
+    'the caller’s own notification, found by its id and the caller’s account whatever company is named; another person’s answers 404 (server/modules/notifications/notifications.routes.test.ts)',
   'POST /api/invoice/api/amis-callback/:connection/:token':
     'AMIS’s callback: no session; the connection’s token in the address and the HMAC signature decide (server/modules/invoices/accounting.routes.test.ts)',
   'POST /api/zalo-oa/webhook':
