@@ -4,7 +4,7 @@ import type { LoginAnswer } from '@contract/auth';
 import type { Envelope } from '@contract/envelope';
 import { employeePaths, type EmployeeRecord } from '@contract/employees';
 import { DEMO } from '@server/seed/demo';
-import { startTestServer, type ApiAnswer, type TestServer } from './test-server';
+import { startDemoServer, type ApiAnswer, type TestServer } from './test-server';
 
 /** The demo staff of An Khang (server/seed/demo-employees.ts), by what their role gives each test. */
 export const STAFF = {
@@ -50,15 +50,12 @@ export async function workbookBytes(sheet: unknown[][]): Promise<Uint8Array> {
 }
 
 export async function startEmployeeKit(): Promise<EmployeeKit> {
-  const server = await startTestServer();
-  const an = await server.login(DEMO.an.phone);
+  const { server, an, anKhang, minhPhat, hoaBinh } = await startDemoServer();
   const binh = await server.login(DEMO.binh.phone);
   const rep = await server.login(STAFF.rep);
   const repHanoi = await server.login(STAFF.repHanoi);
   const manager = await server.login(STAFF.manager);
   const accountant = await server.login(STAFF.accountant);
-  const byTitle = (title: string) => an.account.company_data.find((m) => m.company_data.title === title)!.company;
-  const anKhang = byTitle(DEMO.anKhang.title);
 
   async function get<T>(path: string, query: Record<string, string | number | undefined>, token = an.access) {
     const params = new URLSearchParams();
@@ -93,8 +90,8 @@ export async function startEmployeeKit(): Promise<EmployeeKit> {
     manager,
     accountant,
     anKhang,
-    minhPhat: byTitle(DEMO.minhPhat.title),
-    hoaBinh: byTitle(DEMO.hoaBinh.title),
+    minhPhat,
+    hoaBinh,
     get,
     send,
     async employee(accountId, company = anKhang) {

@@ -8,7 +8,7 @@ import { customers } from '@server/kernel/db/schema';
 import type { LoginAnswer } from '@contract/auth';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_ZALO } from '@server/seed/demo-messaging';
-import { startTestServer, type ApiAnswer, type TestServer } from './test-server';
+import { startDemoServer, type ApiAnswer, type TestServer } from './test-server';
 
 export type MessagingKit = {
   server: TestServer;
@@ -28,11 +28,11 @@ export const withQuery = (path: string, query: Record<string, string | number>) 
   `${path}?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
 
 export async function startMessagingKit(options: { backgroundJobs?: boolean } = {}): Promise<MessagingKit> {
-  const server = await startTestServer({}, { simulators: true, backgroundJobs: options.backgroundJobs ?? false });
-  const an = await server.login(DEMO.an.phone);
+  const { server, an, anKhang, minhPhat } = await startDemoServer(
+    {},
+    { simulators: true, backgroundJobs: options.backgroundJobs ?? false },
+  );
   const binh = await server.login(DEMO.binh.phone);
-  const anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  const minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
   const kit: MessagingKit = {
     server,
     an,

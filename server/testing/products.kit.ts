@@ -6,7 +6,7 @@
 import type { LoginAnswer } from '@contract/auth';
 import type { PullAnswer, SyncChange } from '@contract/sync';
 import { DEMO } from '@server/seed/demo';
-import { startTestServer, type ApiAnswer, type TestServer } from './test-server';
+import { startDemoServer, type ApiAnswer, type TestServer } from './test-server';
 
 export type Kit = {
   server: TestServer;
@@ -28,12 +28,8 @@ function withQuery(path: string, query: Record<string, string | number | undefin
 }
 
 export async function startCatalogueKit(): Promise<Kit> {
-  const server = await startTestServer();
-  const an = await server.login(DEMO.an.phone);
+  const { server, an, anKhang, minhPhat } = await startDemoServer();
   const binh = await server.login(DEMO.binh.phone);
-  const companyId = (title: string) => an.account.company_data.find((m) => m.company_data.title === title)!.company;
-  const anKhang = companyId(DEMO.anKhang.title);
-  const minhPhat = companyId(DEMO.minhPhat.title);
   const get: Kit['get'] = (path, query, token = an.access) => server.call(withQuery(path, query), { token });
   const del: Kit['del'] = (path, query, token = an.access) => server.call(withQuery(path, query), { token, method: 'DELETE' });
   const send: Kit['send'] = (method, path, body, token = an.access) => server.call(path, { token, method, body });

@@ -9,7 +9,7 @@ import type { VerificationMessage, VerificationSender } from '@server/lib/verifi
 import { openTestDatabase, seedFor, TEST_SCRYPT_LOG_N } from './test-database';
 import type { Envelope } from '@contract/envelope';
 import type { LoginAnswer } from '@contract/auth';
-import { DEMO_PASSWORD } from '@server/seed/demo';
+import { DEMO, DEMO_PASSWORD } from '@server/seed/demo';
 import { startSimulatorHost, type SimulatorHost } from '@simulators/host';
 import { SIMULATORS } from '@simulators/index';
 
@@ -145,4 +145,35 @@ export async function startTestServer(overrides: Partial<ServerEnv> = {}, option
       await database.close();
     },
   };
+}
+
+/** The id of the company titled `title` among a signed-in person's memberships. */
+export function companyOf(session: LoginAnswer, title: string): number {
+  const membership = session.account.company_data.find((m) => m.company_data.title === title);
+  if (!membership) throw new Error(`${session.account.phone} is no member of ${title}`);
+  return membership.company;
+}
+
+/** The demo companies' ids (server/seed/demo.ts), as An, a member of all three, sees them. */
+export type DemoCompanies = { anKhang: number; minhPhat: number; hoaBinh: number };
+
+export function demoCompanies(an: LoginAnswer): DemoCompanies {
+  return {
+    anKhang: companyOf(an, DEMO.anKhang.title),
+    minhPhat: companyOf(an, DEMO.minhPhat.title),
+    hoaBinh: companyOf(an, DEMO.hoaBinh.title),
+  };
+}
+
+export type DemoServer = DemoCompanies & { server: TestServer; an: SignedIn };
+
+/**
+ * The preamble of most server tests: a test server (same arguments as startTestServer) with An
+ * (DEMO.an, owner of An Khang) signed in and the demo companies' ids. Others sign in with
+ * `server.login(phone)`.
+ */
+export async function startDemoServer(overrides: Partial<ServerEnv> = {}, options: TestServerOptions = {}): Promise<DemoServer> {
+  const server = await startTestServer(overrides, options);
+  const an = await server.login(DEMO.an.phone);
+  return { server, an, ...demoCompanies(an) };
 }

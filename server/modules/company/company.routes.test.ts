@@ -7,19 +7,16 @@ import { customerPaths } from '@contract/customers';
 import { accountCompanies } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type DemoCompanies, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
 let binh: LoginAnswer;
-let ids: { anKhang: number; minhPhat: number; hoaBinh: number };
+let ids: DemoCompanies;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
+  ({ server, an, ...ids } = await startDemoServer());
   binh = await server.login(DEMO.binh.phone);
-  const byTitle = (title: string) => an.account.company_data.find((m) => m.company_data.title === title)!.company;
-  ids = { anKhang: byTitle(DEMO.anKhang.title), minhPhat: byTitle(DEMO.minhPhat.title), hoaBinh: byTitle(DEMO.hoaBinh.title) };
 });
 afterAll(async () => {
   await server?.stop();

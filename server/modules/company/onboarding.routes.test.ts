@@ -8,7 +8,7 @@ import type { BusinessTypeRecord } from '@contract/system';
 import { roles, warehouses } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -17,9 +17,7 @@ let anKhangId: number;
 let pharmacyType: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
-  anKhangId = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  ({ server, an, anKhang: anKhangId } = await startDemoServer());
   const types = await server.call<BusinessTypeRecord[]>('/shop/api/bussinesstype/', { token: an.access });
   pharmacyType = types.body.data.find((type) => type.code === 'NHA-THUOC')!.id;
   // A distributor finds its own trade among them.

@@ -10,7 +10,7 @@ import type { Envelope } from '@contract/envelope';
 import type { PullAnswer } from '@contract/sync';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -22,11 +22,9 @@ const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0
 const PDF = new TextEncoder().encode('%PDF-1.4\n% giấy chứng nhận\n%%EOF\n');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
+  ({ server, an, anKhang } = await startDemoServer());
   rep = await server.login(DEMO_STAFF.repSouth);
   binh = await server.login(DEMO.binh.phone);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

@@ -12,9 +12,8 @@ import { vietnamDay } from '@contract/price-policy';
 import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { customers } from '@server/kernel/db/schema';
-import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -23,11 +22,8 @@ let anKhang: number;
 let minhPhat: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
+  ({ server, an, anKhang, minhPhat } = await startDemoServer());
   rep = await server.login(DEMO_STAFF.repSouth);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

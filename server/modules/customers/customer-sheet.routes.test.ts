@@ -8,9 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
 import { CUSTOMER_SHEET_COLUMNS, customerSheetPaths, type CustomerImportAnswer, type CustomerSheetRow } from '@contract/customers-sheet';
-import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -18,10 +17,8 @@ let rep: LoginAnswer;
 let anKhang: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
+  ({ server, an, anKhang } = await startDemoServer());
   rep = await server.login(DEMO_STAFF.repSouth);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

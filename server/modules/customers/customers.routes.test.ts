@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { accountCompanies, customerCounts, customers } from '@server/kernel/db/schema';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -16,11 +16,8 @@ let anKhang: number;
 let minhPhat: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
+  ({ server, an, anKhang, minhPhat } = await startDemoServer());
   binh = await server.login(DEMO.binh.phone);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

@@ -12,7 +12,7 @@ import { appSecrets, jobs, pushSubscriptions } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { decryptPush, startPushEndpoint, subscriberKeys, verifyVapid, type PushEndpoint } from '@server/testing/push-endpoint';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let endpoint: PushEndpoint;
@@ -22,9 +22,7 @@ let anKhang: number;
 beforeAll(async () => {
   endpoint = await startPushEndpoint();
   // The local push service is at 127.0.0.1, which only a setting lets the server call.
-  server = await startTestServer({ pushServiceHosts: ['127.0.0.1'] }, { backgroundJobs: false });
-  an = await server.login(DEMO.an.phone);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  ({ server, an, anKhang } = await startDemoServer({ pushServiceHosts: ['127.0.0.1'] }, { backgroundJobs: false }));
 });
 afterAll(async () => {
   await server?.stop();

@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
 import type { MemberAccess, RoleRecord } from '@contract/roles';
-import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { roles } from '@server/kernel/db/schema';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -15,13 +14,8 @@ let rep: LoginAnswer;
 let anKhang: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [an, manager, rep] = await Promise.all([
-    server.login(DEMO.an.phone),
-    server.login(DEMO_STAFF.regionalManager),
-    server.login(DEMO_STAFF.repSouth),
-  ]);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  ({ server, an, anKhang } = await startDemoServer());
+  [manager, rep] = await Promise.all([server.login(DEMO_STAFF.regionalManager), server.login(DEMO_STAFF.repSouth)]);
 });
 afterAll(async () => {
   await server?.stop();

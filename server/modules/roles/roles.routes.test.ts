@@ -5,7 +5,7 @@ import type { MemberAccess, RoleRecord, RoleRequestRecord } from '@contract/role
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { accountCompanies, roleRequests, roles } from '@server/kernel/db/schema';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -17,16 +17,13 @@ let anKhang: number;
 let minhPhat: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [an, binh, manager, rep, accountant] = await Promise.all([
-    server.login(DEMO.an.phone),
+  ({ server, an, anKhang, minhPhat } = await startDemoServer());
+  [binh, manager, rep, accountant] = await Promise.all([
     server.login(DEMO.binh.phone),
     server.login(DEMO_STAFF.regionalManager),
     server.login(DEMO_STAFF.repSouth),
     server.login(DEMO_STAFF.accountant),
   ]);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

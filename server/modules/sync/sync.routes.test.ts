@@ -10,7 +10,7 @@ import type { VisitRecord } from '@contract/visits';
 import type { PushFault } from '@server/kernel/app-types';
 import { DEMO } from '@server/seed/demo';
 import { customers, processedOps, visits } from '@server/kernel/db/schema';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 import { recordChange } from '@server/kernel/sync/change-log';
 
 let server: TestServer;
@@ -22,7 +22,7 @@ let nextFault: PushFault | null = null;
 const deviceId = uuidv7();
 
 beforeAll(async () => {
-  server = await startTestServer(
+  ({ server, an, anKhang, minhPhat } = await startDemoServer(
     { logLevel: process.env.TEST_LOG_LEVEL ?? 'silent' },
     {
       faults: {
@@ -34,11 +34,8 @@ beforeAll(async () => {
         delayMs: 50,
       },
     },
-  );
-  an = await server.login(DEMO.an.phone);
+  ));
   binh = await server.login(DEMO.binh.phone);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
 });
 afterAll(async () => {
   await server?.stop();

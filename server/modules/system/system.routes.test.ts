@@ -19,7 +19,7 @@ import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { DEMO_SYSTEM } from '@server/seed/demo-system';
 import { addAccount, freshPhone } from '@server/testing/fixtures';
-import { startTestServer, type SignedIn, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type SignedIn, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let admin: SignedIn;
@@ -30,9 +30,8 @@ let anKhang: number;
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
 
 beforeAll(async () => {
-  server = await startTestServer();
-  [admin, an, rep] = await Promise.all([server.login(DEMO_SYSTEM.phone), server.login(DEMO.an.phone), server.login(DEMO_STAFF.repSouth)]);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  ({ server, an, anKhang } = await startDemoServer());
+  [admin, rep] = await Promise.all([server.login(DEMO_SYSTEM.phone), server.login(DEMO_STAFF.repSouth)]);
 });
 afterAll(async () => {
   await server?.stop();
