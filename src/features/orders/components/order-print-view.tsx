@@ -6,9 +6,8 @@
  * (order-print-pharmacy.tsx). It renders outside the app layout: no header on paper, and the
  * toolbar (format, "In", back) is hidden by the print stylesheet. "In" opens the browser's dialog.
  */
-import { Alert, Button, Group, SegmentedControl, Text } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useEffect, type ReactNode } from 'react';
+import { Alert, SegmentedControl, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { PharmacyFileAnswer, PrintLineFacts } from '@contract/pharma-delivery-file';
 import type { AppDb } from '@/db/app-db';
@@ -21,6 +20,7 @@ import { orderLabel } from './order-list-table';
 import classes from './order-print.module.css';
 import { pageRule, PRINT_FORMAT_LABELS, PRINT_FORMATS, printLines, printTotals, SHEET_WIDTH, type PrintFormat } from './order-print-model';
 import { LoadingBlock } from '@/ui/loading-block';
+import { PrintScreen } from '@/ui/print-screen';
 
 type Props = {
   db: AppDb;
@@ -293,37 +293,22 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
   // Lots are known once the goods left; offline the note prints without them.
   const pharmacy = usePharmacyFile(companyId, id, !!order?.code && SHIPPED.includes(order.status)).data;
 
-  useEffect(() => {
-    if (!order) return;
-    const previous = document.title;
-    // The browser offers the title as the PDF's file name.
-    document.title = `${orderLabel(order)} – ${PRINT_FORMAT_LABELS[format]}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [order, format]);
-
   return (
-    <div className={classes.screen}>
-      {/* The page size and margins of the chosen format; the print dialog starts with them. */}
-      <style>{pageRule(format)}</style>
-      <div className={classes.toolbar}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} px="xs" data-testid="print-back">
-            Quay lại
-          </Button>
-          <SegmentedControl
-            size="xs"
-            value={format}
-            onChange={(value) => onFormat(value as PrintFormat)}
-            data={PRINT_FORMATS.map((value) => ({ value, label: value === 'receipt80' ? '80mm' : value.toUpperCase() }))}
-            data-testid="print-format"
-          />
-          <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!order} data-testid="print-button">
-            In
-          </Button>
-        </Group>
-      </div>
+    <PrintScreen
+      page={pageRule(format)}
+      title={order ? `${orderLabel(order)} – ${PRINT_FORMAT_LABELS[format]}` : null}
+      onBack={onBack}
+      ready={!!order}
+      controls={
+        <SegmentedControl
+          size="xs"
+          value={format}
+          onChange={(value) => onFormat(value as PrintFormat)}
+          data={PRINT_FORMATS.map((value) => ({ value, label: value === 'receipt80' ? '80mm' : value.toUpperCase() }))}
+          data-testid="print-format"
+        />
+      }
+    >
       {detail.isPending ? (
         <LoadingBlock />
       ) : !order ? (
@@ -333,7 +318,7 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
       ) : (
         <>
           {detail.data?.source === 'device' && (
-            <Text size="sm" c="dimmed" ta="center" mb="xs" className={classes.toolbarNote}>
+            <Text size="sm" c="dimmed" ta="center" mb="xs" className={classes.screenOnly}>
               Đang in bản lưu trên máy (không có mạng).
             </Text>
           )}
@@ -346,6 +331,6 @@ export function OrderPrintView({ db, companyId, companyTitle, id, format, onForm
           </article>
         </>
       )}
-    </div>
+    </PrintScreen>
   );
 }

@@ -3,13 +3,12 @@
  * toolbar the print stylesheet hides, and on A4 the decision, level and deadline, every customer
  * and lot with shipped, returned and still out, the notices, the close note and the signatures.
  */
-import { Alert, Button, Group } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Alert } from '@mantine/core';
 import { RECALL_STATUS_LABELS } from '@contract/pharma-recalls';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
 import { LoadingBlock } from '@/ui/loading-block';
+import { PrintScreen } from '@/ui/print-screen';
 import { useRecall } from '../api/recall-api';
 import { customerStanding } from '../model/recall-search';
 import classes from './recall-print.module.css';
@@ -19,31 +18,16 @@ type Props = { companyId: number; companyName: string; id: number; onBack: () =>
 export function RecallPrintView({ companyId, companyName, id, onBack }: Props) {
   const recall = useRecall(companyId, id);
   const data = recall.data;
-  useEffect(() => {
-    if (!data) return;
-    const previous = document.title;
-    // The browser offers the title as the PDF's file name.
-    document.title = `Báo cáo thu hồi ${data.code}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [data]);
   const units = new Map((data?.lots ?? []).map((lot) => [lot.lot_id, lot.base_unit]));
   // One numbered line per customer and lot, flattened before rendering.
   const lines = (data?.customers ?? []).flatMap((customer) => customer.lots.map((lot) => ({ customer, lot })));
   return (
-    <div className={classes.screen}>
-      <style>{'@page { size: A4 portrait; margin: 12mm 10mm; }'}</style>
-      <div className={classes.toolbar}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} px="xs" data-testid="print-back">
-            Quay lại
-          </Button>
-          <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!data} data-testid="print-button">
-            In
-          </Button>
-        </Group>
-      </div>
+    <PrintScreen
+      page="@page { size: A4 portrait; margin: 12mm 10mm; }"
+      title={data ? `Báo cáo thu hồi ${data.code}` : null}
+      onBack={onBack}
+      ready={!!data}
+    >
       {recall.isPending ? (
         <LoadingBlock />
       ) : !data ? (
@@ -142,6 +126,6 @@ export function RecallPrintView({ companyId, companyName, id, onBack }: Props) {
           </div>
         </article>
       )}
-    </div>
+    </PrintScreen>
   );
 }

@@ -3,10 +3,8 @@
  * words, how, who collected it and whether the cashier has confirmed it, with signatures. A rep
  * prints it at the pharmacy from the device's copy (offline too); the office from the server's.
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, receivablePaths, type PaymentRecord } from '@contract/receivables';
 import { apiData } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
@@ -14,6 +12,7 @@ import { amountInWords } from '@contract/amount-in-words';
 import { documentDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { LoadingBlock } from '@/ui/loading-block';
+import { PrintScreen } from '@/ui/print-screen';
 import { receivableKeys } from '../api/receivable-api';
 import { useDevicePayment } from '../api/receivable-device';
 import classes from './receipt.module.css';
@@ -111,28 +110,13 @@ export function PaymentReceiptView({ db, companyId, companyTitle, id, onBack }: 
   });
   const payment = device ?? server.data ?? null;
 
-  useEffect(() => {
-    if (!payment) return;
-    const previous = document.title;
-    document.title = `Phiếu thu ${payment.code ?? ''} – ${payment.customer_name}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [payment]);
-
   return (
-    <div className={classes.screen}>
-      <style>{'@page { size: A5 portrait; margin: 8mm; }'}</style>
-      <div className={classes.toolbar}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} px="xs" data-testid="print-back">
-            Quay lại
-          </Button>
-          <Button leftSection={<IconPrinter size={18} />} onClick={() => window.print()} disabled={!payment} data-testid="print-button">
-            In
-          </Button>
-        </Group>
-      </div>
+    <PrintScreen
+      page="@page { size: A5 portrait; margin: 8mm; }"
+      title={payment ? `Phiếu thu ${payment.code ?? ''} – ${payment.customer_name}` : null}
+      onBack={onBack}
+      ready={!!payment}
+    >
       {device === undefined || (device === null && server.isPending) ? (
         <LoadingBlock />
       ) : !payment ? (
@@ -151,6 +135,6 @@ export function PaymentReceiptView({ db, companyId, companyTitle, id, onBack }: 
           </article>
         </>
       )}
-    </div>
+    </PrintScreen>
   );
 }

@@ -3,14 +3,14 @@
  * page, each with the sender, the receiver, the delivery and order codes, the COD to collect and
  * what the receiver may do. HTML print (docs/vietnam.md "Printing"): "In" opens the browser's dialog.
  */
-import { Alert, Button, Group, SegmentedControl } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, SegmentedControl } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { deliveryPaths, RECEIVER_METHOD_LABELS, type DeliveryRecord } from '@contract/delivery';
 import { formatMoney } from '@contract/money';
 import { apiRequest } from '@/api/client';
 import { formatDate } from '@/lib/dates';
 import { LoadingBlock } from '@/ui/loading-block';
+import { PrintScreen } from '@/ui/print-screen';
 import { deliveryKeys } from '@/features/delivery/api/delivery-api';
 import { weightText } from '@/features/delivery/model/delivery-text';
 import classes from './delivery-labels.module.css';
@@ -43,33 +43,24 @@ export function DeliveryLabelsView({ companyId, companyTitle, ids, size, onSize,
   const failed = answers.find((answer) => answer.error);
   const deliveries = answers.flatMap((answer) => answer.data ?? []);
   return (
-    <div className={classes.screen}>
-      <style>{PAGE_RULES[size]}</style>
-      <div className={classes.toolbar}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} px="xs">
-            Quay lại
-          </Button>
-          <SegmentedControl
-            size="xs"
-            value={size}
-            onChange={(value) => onSize(value as SelfLabelSize)}
-            data={[
-              { value: 'a6', label: 'A6' },
-              { value: '80mm', label: '80mm' },
-            ]}
-            data-testid="labels-size"
-          />
-          <Button
-            leftSection={<IconPrinter size={18} />}
-            onClick={() => window.print()}
-            disabled={pending || deliveries.length === 0}
-            data-testid="labels-print"
-          >
-            In
-          </Button>
-        </Group>
-      </div>
+    <PrintScreen
+      page={PAGE_RULES[size]}
+      onBack={onBack}
+      ready={!pending && deliveries.length > 0}
+      printTestId="labels-print"
+      controls={
+        <SegmentedControl
+          size="xs"
+          value={size}
+          onChange={(value) => onSize(value as SelfLabelSize)}
+          data={[
+            { value: 'a6', label: 'A6' },
+            { value: '80mm', label: '80mm' },
+          ]}
+          data-testid="labels-size"
+        />
+      }
+    >
       {pending ? (
         <LoadingBlock />
       ) : failed ? (
@@ -110,6 +101,6 @@ export function DeliveryLabelsView({ companyId, companyTitle, ids, size, onSize,
           </article>
         ))
       )}
-    </div>
+    </PrintScreen>
   );
 }

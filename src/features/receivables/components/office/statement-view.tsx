@@ -4,8 +4,7 @@
  * sold, the closing balance, the confirmation text and both signatures, printed on A4 in two copies.
  * The period is chosen above the sheet (this month by default).
  */
-import { Alert, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { Alert, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { receivablePaths, type StatementRecord } from '@contract/receivables';
@@ -16,6 +15,7 @@ import { dayjs } from '@/lib/dayjs';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { FilterDateRange } from '@/ui/filter-date-range';
 import { LoadingBlock } from '@/ui/loading-block';
+import { PrintScreen } from '@/ui/print-screen';
 import { receivableKeys } from '@/features/receivables/api/receivable-api';
 import classes from '../receipt.module.css';
 
@@ -181,23 +181,7 @@ export function StatementView({ companyId, customerId, onBack }: Props) {
     retry: false,
   });
   return (
-    <div className={classes.screen}>
-      <style>{'@page { size: A4 portrait; margin: 12mm; }'}</style>
-      <div className={classes.toolbar}>
-        <Group justify="space-between" gap="xs" wrap="nowrap">
-          <Button variant="subtle" leftSection={<IconArrowLeft size={18} />} onClick={onBack} px="xs" data-testid="print-back">
-            Quay lại
-          </Button>
-          <Button
-            leftSection={<IconPrinter size={18} />}
-            onClick={() => window.print()}
-            disabled={!statement.data}
-            data-testid="print-button"
-          >
-            In
-          </Button>
-        </Group>
-      </div>
+    <PrintScreen page="@page { size: A4 portrait; margin: 12mm; }" onBack={onBack} ready={!!statement.data}>
       <Group justify="center" mb="sm" className={classes.screenOnly}>
         <FilterDateRange
           label="Kỳ đối chiếu"
@@ -225,6 +209,6 @@ export function StatementView({ companyId, customerId, onBack }: Props) {
           </article>
         </>
       )}
-    </div>
+    </PrintScreen>
   );
 }

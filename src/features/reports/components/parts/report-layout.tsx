@@ -4,11 +4,12 @@
  * its columns menu, "Xuất Excel" of exactly what the table shows, "In", and the orders behind a
  * figure in a drawer.
  */
-import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconPrinter, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { ExportButton } from '@/ui/list-page/export-button';
+import { PrintButton } from '@/ui/print-screen';
 import { useCan } from '@/session/access';
 import { exportReport, type Fetched, type ReportQuery } from '@/features/reports/api/report-api';
 import type { TableView } from '@/features/reports/api/report-views';
@@ -106,11 +107,7 @@ export function ReportLayout(props: Props) {
                   testId="report-export"
                 />
               )}
-              {!props.isMobile && (
-                <Button variant="default" leftSection={<IconPrinter size={16} />} onClick={() => window.print()} data-testid="report-print">
-                  In
-                </Button>
-              )}
+              {!props.isMobile && <PrintButton variant="default" iconSize={16} data-testid="report-print" />}
             </Group>
           </Group>
           {props.loading && !fetched ? <Text c="dimmed">Đang tải số liệu…</Text> : props.children}
