@@ -69,6 +69,10 @@ const fatal: string[] = [];
 let restarts = 0;
 /** Batches the server was killed under, to tell how many it had half done. */
 const killedBatches: KilledBatch[] = [];
+/** Where the running campaign is, for the watchdog: a hang fails with what it waits for, not a bare timeout. */
+const progress = { phase: 'starting', drains: new Map<number, string>(), drainCounter: 0 };
+/** The campaign's limit (under the test's own timeout, so the watchdog speaks first). */
+const WATCHDOG_MS = Number(process.env.FAULT_WATCHDOG_MS ?? 900_000);
 /** The demo's open stock count (server/seed/demo-warehouse.ts), which stock.count ops add sheets to. */
 let openCheckId: string;
 /** Stock held per variant before any campaign order (the demo's own orders hold some). */
@@ -171,6 +175,54 @@ afterAll(async () => {
   await store?.drop();
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
+
+/** What the campaign waits for now: its phase, the drains running, the proxy's requests and the locks held. */
+function waitingFor(): string {
+  const lines = [
+    `phase: ${progress.phase}`,
+    `pushes so far: ${shared.proxy?.exchanges.length ?? 0}`,
+    `server: ${child ? `pid ${child.pid}, API processes ${[...child.servingPids].join(', ')}` : 'down'}${restarting ? ' (restarting)' : ''}; restarts ${restarts}`,
+    `drains running: ${[...progress.drains.values()].join('; ') || 'none'}`,
+    `proxy requests in flight: ${shared.proxy?.inFlight().join('; ') || 'none'}`,
+    `locks held: ${
+      shared.device?.locks
+        .held()
+        .map((lock) => `${lock.name} by ${lock.owner}`)
+        .join(', ') || 'none'
+    }`,
+    `live tabs: ${
+      shared.device
+        ?.liveTabs()
+        .map((tab) => tab.id)
+        .join(', ') ?? '-'
+    }`,
+  ];
+  return lines.join('\n');
+}
+
+/**
+ * The campaign, or a failure naming what it waits for once it has run `limitMs`; where it is every
+ * minute meanwhile, so a slow run (a busy machine) reads apart from a stuck one in the log.
+ */
+async function watched<T>(work: Promise<T>, limitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const started = Date.now();
+  const ticker = setInterval(() => {
+    console.warn(`[campaign ${Math.round((Date.now() - started) / 1000)} s] ${waitingFor().replaceAll('\n', ' | ')}`);
+  }, 60_000);
+  const watchdog = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`the campaign has not finished after ${limitMs / 1000} s; it waits for:\n${waitingFor()}`)),
+      limitMs,
+    );
+  });
+  try {
+    return await Promise.race([work, watchdog]);
+  } finally {
+    clearTimeout(timer);
+    clearInterval(ticker);
+  }
+}
 
 type CampaignOptions = {
   seed: number;
@@ -507,6 +559,8 @@ async function runCampaign(options: CampaignOptions) {
 
     const outcomes: DrainOutcome[] = [];
     function drain(tab: Tab, batchSize?: number): Promise<void> {
+      const key = (progress.drainCounter += 1);
+      progress.drains.set(key, `tab ${tab.id} since ${new Date().toISOString().slice(11, 19)}`);
       return device
         .inTab(tab, () =>
           tab.drain.drainOutbox({
@@ -531,7 +585,8 @@ async function runCampaign(options: CampaignOptions) {
             if (tab.alive) liveErrors.push(`${tab.id}: ${String(error)}`);
             else deadTabErrors += 1;
           },
-        );
+        )
+        .finally(() => progress.drains.delete(key));
     }
 
     function pull(tab: Tab): Promise<void> {
@@ -552,6 +607,7 @@ async function runCampaign(options: CampaignOptions) {
 
     // ---- the campaign: waves of work, drained by one tab, both, or one tab twice -------------
     while (planned.length < OPS) {
+      progress.phase = `queueing and draining (${planned.length} of ${OPS} ops queued)`;
       const wave = Math.min(OPS - planned.length, plan.int(10, 30));
       const writer = liveTab();
       for (let i = 0; i < wave; i += 1) await enqueueOne(writer.alive ? writer : liveTab());
@@ -576,14 +632,17 @@ async function runCampaign(options: CampaignOptions) {
           const extra = Math.min(OPS - planned.length, plan.int(1, 5));
           for (let i = 0; i < extra; i += 1) await enqueueOne(liveTab());
         }
+        progress.phase = `waiting for a round's drains (${planned.length} of ${OPS} ops queued)`;
         await Promise.all(running);
         clock += plan.chance(0.7) ? 11 * 60_000 : plan.int(0, 3_000);
       }
+      progress.phase = `waiting for the proxy to be idle and the server up (${planned.length} of ${OPS} ops queued)`;
       await proxy.idle();
       await restarting;
     }
 
     // ---- healing: faults off; first the tabs that are open, then the app started afresh ------
+    progress.phase = 'healing';
     proxy.setEnabled(false);
     // The client's real timeouts again: on a busy machine a big batch may take longer than the
     // scaled ones, and a push given up on is only sent again (this phase proves the queue empties).
@@ -599,6 +658,7 @@ async function runCampaign(options: CampaignOptions) {
     const drainToEnd = async () => {
       for (let idle = 0, left = (await unfinished()).length; idle < 3 && left > 0;) {
         clock += 11 * 60_000;
+        progress.phase = `healing: ${left} ops unfinished, ${idle} idle drains in a row`;
         await drain(liveTab(), 50);
         await proxy.idle();
         const now = (await unfinished()).length;
@@ -617,6 +677,7 @@ async function runCampaign(options: CampaignOptions) {
     await restarting;
 
     // ---- the checker, on the server's database (server stopped cleanly first) ----------------
+    progress.phase = 'stopping the server and checking';
     if (child) {
       await child.stop();
       serverLogs.push(...child.errors);
@@ -722,7 +783,7 @@ async function runCampaign(options: CampaignOptions) {
 
 describe('fault campaign: two tabs, real drainer, faults on every push', () => {
   it(`every op is on the server exactly once (seed ${SEED})`, async () => {
-    const verdict = await runCampaign({ seed: SEED, ops: OPS, maxRestarts: MAX_RESTARTS });
+    const verdict = await watched(runCampaign({ seed: SEED, ops: OPS, maxRestarts: MAX_RESTARTS }), WATCHDOG_MS);
     expect(verdict.fatal, 'fatal').toEqual([]);
     expect(verdict.lost, 'LOST ops').toEqual([]);
     expect(verdict.duplicated, 'DUPLICATED ops').toEqual([]);

@@ -46,6 +46,9 @@ export type Exchange = {
   upstreamFailed: boolean;
   /** What the device was sent: a status, or 'dropped'. */
   delivered: number | 'dropped';
+  /** Where the exchange is (what a hung one waits for): 'body', 'reload', 'hold', 'server', 'kill', 'done'… */
+  stage: string;
+  startedAt: number;
 };
 
 export type FaultProxyOptions = {
@@ -71,6 +74,8 @@ export type FaultProxy = {
   setEnabled: (enabled: boolean) => void;
   /** Resolves when no request is being worked on. */
   idle: () => Promise<void>;
+  /** Requests being worked on now, with where each waits (what a watchdog prints when the campaign hangs). */
+  inFlight: () => string[];
   close: () => Promise<void>;
 };
 
@@ -93,6 +98,9 @@ function readBody(request: http.IncomingMessage): Promise<Buffer> {
     request.on('error', reject);
   });
 }
+
+/** A request being worked on, and where it is. */
+type Tracked = { stage: string; startedAt: number };
 
 type Upstream = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
@@ -154,12 +162,25 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     response.end(body);
   }
 
-  async function handlePush(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  async function handlePush(request: http.IncomingMessage, response: http.ServerResponse, track: Tracked): Promise<void> {
     const body = await readBody(request);
     const tab = String(request.headers['x-fault-tab'] ?? '?');
     const fault: FaultKind = enabled ? options.decide({ tab, body }) : 'none';
-    const exchange: Exchange = { id: (counter += 1), tab, fault, upstreamStatus: null, upstreamFailed: false, delivered: 'dropped' };
+    const exchange: Exchange = {
+      id: (counter += 1),
+      tab,
+      fault,
+      upstreamStatus: null,
+      upstreamFailed: false,
+      delivered: 'dropped',
+      stage: 'decided',
+      startedAt: track.startedAt,
+    };
     exchanges.push(exchange);
+    const stage = (name: string) => {
+      exchange.stage = name;
+      track.stage = `push #${exchange.id} ${fault} tab ${tab}: ${name}`;
+    };
     const drop = () => {
       exchange.delivered = 'dropped';
       request.socket.destroy();
@@ -184,6 +205,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
 
     const latency = options.latencyMs?.() ?? 0;
     if (latency > 0) await sleep(latency);
+    stage('reload or hold');
     if (fault === 'reload-mid-drain') await options.reload(tab);
     if (fault === 'delay-request') await deviceGivesUp(response, maxHoldMs);
 
@@ -194,6 +216,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
     let killed: Promise<void> | null = null;
     let upstream: Upstream;
+    stage('waiting for the server');
     try {
       upstream = await forward(base, request, body, () => {
         if (fault === 'restart-mid-batch') {
@@ -203,10 +226,13 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       });
     } catch {
       exchange.upstreamFailed = true;
+      stage('waiting for the kill');
       await killed;
       return drop();
     }
+    stage('waiting for the kill');
     await killed;
+    stage('answering');
     exchange.upstreamStatus = upstream.status;
     if (upstream.status >= 500) serverErrors.push({ status: upstream.status, body: upstream.body.toString('utf8').slice(0, 500) });
 
@@ -228,6 +254,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
         return;
       }
       case 'delay-answer':
+        stage('holding the answer');
         await deviceGivesUp(response, maxHoldMs);
         return reply(upstream.status, upstream.headers, upstream.body);
       default:
@@ -235,8 +262,9 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
   }
 
-  async function passThrough(request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
+  async function passThrough(request: http.IncomingMessage, response: http.ServerResponse, track: Tracked): Promise<void> {
     const body = await readBody(request);
+    track.stage = `${request.method} ${request.url}: waiting for the server`;
     const base = options.upstream();
     if (!base) {
       request.socket.destroy();
@@ -250,10 +278,18 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     }
   }
 
+  const tracked = new Set<Tracked>();
   const server = http.createServer((request, response) => {
     active += 1;
+    const track: Tracked = { stage: `${request.method} ${request.url}: reading the body`, startedAt: Date.now() };
+    tracked.add(track);
     const isPush = request.method === 'POST' && (request.url ?? '').split('?')[0]!.replace(/\/$/, '') === '/api/sync/push';
-    (isPush ? handlePush(request, response) : passThrough(request, response)).catch(() => request.socket.destroy()).finally(settle);
+    (isPush ? handlePush(request, response, track) : passThrough(request, response, track))
+      .catch(() => request.socket.destroy())
+      .finally(() => {
+        tracked.delete(track);
+        settle();
+      });
   });
   server.keepAliveTimeout = 30_000;
   server.on('connection', (socket) => {
@@ -271,6 +307,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
       enabled = value;
     },
     idle: () => (active === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve))),
+    inFlight: () => [...tracked].map((track) => `${track.stage} (${Math.round((Date.now() - track.startedAt) / 1000)} s)`),
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
