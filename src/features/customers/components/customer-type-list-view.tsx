@@ -2,7 +2,7 @@
  * /customers/type: the customer groups with how many customers each holds; search; new group (for
  * members whose role may edit the company's settings: groups decide prices).
  */
-import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AppDb } from '@/db/app-db';
@@ -15,6 +15,7 @@ import { toast } from '@/ui/toast';
 import { useCustomerTypeList, type CustomerTypeRow } from '../api/customer-queries';
 import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import { CustomerTypeForm } from './customer-type-form';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 export const TYPE_PAGE_SIZE = 20;
 
@@ -111,7 +112,7 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
       }}
       pager={{ noun: 'nhóm khách hàng', sizes: null }}
       footer={
-        <Modal opened={creating} onClose={() => setCreating(false)} title="Thêm nhóm khách hàng" fullScreen={isMobile} centered>
+        <ResponsiveModal opened={creating} onClose={() => setCreating(false)} title="Thêm nhóm khách hàng" centered>
           <CustomerTypeForm
             submitLabel="Thêm nhóm"
             onCancel={() => setCreating(false)}
@@ -127,7 +128,7 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
               }
             }}
           />
-        </Modal>
+        </ResponsiveModal>
       }
       rows={ROWS}
     />

@@ -3,7 +3,7 @@
  * that person ends; the dialog says so before and after. The server refuses an account that also
  * works for companies where the admin has no say, with its message shown here.
  */
-import { Alert, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract/auth-password';
@@ -16,21 +16,21 @@ import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
-type Props = { companyId: number; record: EmployeeRecord | null; onClose: () => void; isMobile: boolean };
+type Props = {
+  companyId: number;
+  record: EmployeeRecord | null;
+  onClose: () => void;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
+};
 
-export function ResetPasswordDialog({ companyId, record, onClose, isMobile }: Props) {
+export function ResetPasswordDialog({ companyId, record, onClose }: Props) {
   return (
-    <Modal
-      opened={record !== null}
-      onClose={onClose}
-      title="Đặt lại mật khẩu"
-      centered
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={record !== null} onClose={onClose} title="Đặt lại mật khẩu" centered>
       {record && <ResetPasswordForm companyId={companyId} record={record} onClose={onClose} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -3,7 +3,7 @@
  * thousands), saved with `configkpi/`. A zero leaves that metric without a target; "Bỏ chỉ tiêu"
  * removes the whole target (a region then falls back to the sum of its reps').
  */
-import { Button, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatMonth, KPI_METRIC_LABELS, ZERO_KPI, type KpiMetric, type KpiValues } from '@contract/kpi';
 import { toast } from '@/ui/toast';
@@ -12,6 +12,7 @@ import { useKpiWrites, type TargetTarget } from '../api/kpi-api';
 import { ApiError } from '@/api/api-error';
 import { ProblemAlert } from '@/ui/problem';
 import { submitWith } from '@/ui/submit-with';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 export type TargetSubject = TargetTarget & {
   /** "Khu vực Miền Nam", "Lê Văn Trình", "Toàn công ty". */
@@ -22,7 +23,14 @@ export type TargetSubject = TargetTarget & {
   note?: string | null;
 };
 
-type Props = { companyId: number; month: string; subject: TargetSubject | null; onClose: () => void; isMobile: boolean };
+type Props = {
+  companyId: number;
+  month: string;
+  subject: TargetSubject | null;
+  onClose: () => void;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
+};
 
 const FIELDS: { metric: KpiMetric; suffix?: string; max: number }[] = [
   { metric: 'revenue', suffix: ' ₫', max: 1_000_000_000_000_000 },
@@ -31,20 +39,19 @@ const FIELDS: { metric: KpiMetric; suffix?: string; max: number }[] = [
   { metric: 'visits', max: 1_000_000_000 },
 ];
 
-export function TargetEditor({ companyId, month, subject, onClose, isMobile }: Props) {
+export function TargetEditor({ companyId, month, subject, onClose }: Props) {
   return (
-    <Modal
+    <ResponsiveModal
       opened={subject !== null}
       onClose={onClose}
       title={subject ? `Chỉ tiêu tháng ${formatMonth(month)} · ${subject.label}` : ''}
       centered
-      fullScreen={isMobile}
       size="lg"
     >
       {subject && (
         <TargetForm key={`${subject.region}:${subject.account}`} companyId={companyId} month={month} subject={subject} onDone={onClose} />
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

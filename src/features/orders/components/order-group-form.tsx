@@ -1,6 +1,6 @@
 /** Creating a delivery group (title, delivery date, note, its orders) and adding orders to an open one. */
 import '@mantine/dates/styles.layer.css';
-import { Badge, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Stack, Text, TextInput } from '@mantine/core';
 import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import type { GroupInput } from '../api/order-group-api';
 import { OrderPicker } from './order-group-picker';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 export const GROUP_STATUS_COLORS: Record<OrderGroupStatus, string> = {
   open: 'blue',
@@ -48,17 +49,9 @@ type CreateProps = {
 
 export function CreateGroupDialog({ opened, ...rest }: CreateProps) {
   return (
-    <Modal
-      opened={opened}
-      onClose={() => !rest.busy && rest.onClose()}
-      title="Tạo nhóm đơn giao"
-      size="xl"
-      fullScreen={rest.isMobile}
-      centered
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={() => !rest.busy && rest.onClose()} title="Tạo nhóm đơn giao" size="xl" centered>
       {opened && <CreateGroupForm {...rest} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
@@ -135,14 +128,12 @@ type AddProps = {
 export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onClose, onAdd }: AddProps) {
   const [orders, setOrders] = useState<Set<string>>(() => new Set());
   return (
-    <Modal
+    <ResponsiveModal
       opened={opened}
       onClose={() => !busy && onClose()}
       title="Thêm đơn vào nhóm"
       size="xl"
-      fullScreen={isMobile}
       centered
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
       onExitTransitionEnd={() => setOrders(new Set())}
     >
       {opened && (
@@ -159,6 +150,6 @@ export function AddOrdersDialog({ opened, companyId, isMobile, busy, error, onCl
           />
         </Stack>
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -3,7 +3,7 @@
  * registration number), the level with its legal deadline shown as it will be fixed, the decision,
  * the reason, and the ZNS template the customers get when the company has Zalo. The new campaign opens.
  */
-import { Alert, Modal, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { RECALL_LEVEL_RULES, RECALL_LEVELS, recallDeadline, type RecallLevel, type RecallScope } from '@contract/pharma-recalls';
@@ -17,15 +17,14 @@ import { NoteField } from '@/ui/note-field';
 import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { useBusyWork } from '@/ui/use-busy-work';
-import { useIsMobile } from '@/ui/use-is-mobile';
 import { useRecallLot, useRecallWrites, useZnsTemplates } from '../api/recall-api';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = { companyId: number; opened: boolean; lotId: number | null; onClose: () => void };
 
 const fieldsOf = (error: unknown): Record<string, string> => (error instanceof ApiError ? (error.fields ?? {}) : {});
 
 export function RecallOpenDialog({ companyId, opened, lotId, onClose }: Props) {
-  const isMobile = useIsMobile();
   const navigate = useNavigate();
   const lot = useRecallLot(companyId, opened ? lotId : null);
   const templates = useZnsTemplates(companyId, opened);
@@ -66,14 +65,7 @@ export function RecallOpenDialog({ companyId, opened, lotId, onClose }: Props) {
     });
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Mở đợt thu hồi"
-      size="lg"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title="Mở đợt thu hồi" size="lg">
       <Stack gap="sm" data-testid="recall-open-dialog">
         {lotId !== null && (
           <SegmentedControl
@@ -166,6 +158,6 @@ export function RecallOpenDialog({ companyId, opened, lotId, onClose }: Props) {
           testId="recall-open-submit"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -20,6 +20,7 @@ import { SearchInput } from '@/ui/search-input';
 import { ListPager } from '@/ui/list-pager';
 import { DialogActions } from '@/ui/dialog-actions';
 import { submitWith } from '@/ui/submit-with';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Editing = { kind: OptionKind; id: number | null; title: string };
 /** What the member's role allows on the catalogue (the products area). */
@@ -38,16 +39,9 @@ export function CatalogueDialog({
 }) {
   const [tab, setTab] = useState<OptionKind>('brand');
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Thương hiệu, danh mục, nhóm, đơn vị"
-      size="xl"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title="Thương hiệu, danh mục, nhóm, đơn vị" size="xl">
       <CatalogueManager companyId={companyId} tab={tab} onTab={setTab} isMobile={isMobile} />
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -5,7 +5,7 @@
  * region's name and cannot be picked: a province belongs to one region only. The server checks it
  * again and its field messages land on the fields.
  */
-import { Modal, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { summarizeIssues } from '@contract/validation';
@@ -20,6 +20,7 @@ import { useAllRegions, type RegionWrites } from '../api/region-api';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
 import { submitWith } from '@/ui/submit-with';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   companyId: number;
@@ -33,18 +34,17 @@ type Props = {
 
 export function RegionFormModal({ editing, onClose, ...rest }: Props) {
   return (
-    <Modal
+    <ResponsiveModal
       opened={editing !== null}
       onClose={onClose}
       title={editing === 'new' ? 'Thêm khu vực' : 'Sửa khu vực'}
       centered
       size="lg"
-      fullScreen={rest.isMobile}
     >
       {editing !== null && (
         <RegionForm key={editing === 'new' ? 'new' : editing.id} region={editing === 'new' ? null : editing} onClose={onClose} {...rest} />
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

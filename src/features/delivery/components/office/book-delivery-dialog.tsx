@@ -6,7 +6,7 @@
  * its pick shift (or, for self delivery, the employee who carries it), and "Đặt giao hàng". An order
  * with cold goods says first that only self delivery can take it (the carriers' rows then say why not).
  */
-import { Alert, Button, Group, Modal, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconCalculator, IconSnowflake, IconTruckDelivery } from '@tabler/icons-react';
 import { RECEIVER_METHOD_LABELS, RECEIVER_METHODS, type ReceiverMethod } from '@contract/delivery';
 import { formatMoney } from '@contract/money';
@@ -18,13 +18,20 @@ import { deliveryError, useDeliveryDraft, type DeliveryDraft } from '@/features/
 import { BookCarrierChoice, BookParcelFields } from './book-delivery-fields';
 import { QuoteTable } from './quote-table';
 import { useBookDelivery } from './use-book-delivery';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
-type Props = { companyId: number; orderId: string; isMobile: boolean; onClose: () => void };
+type Props = {
+  companyId: number;
+  orderId: string;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
+  onClose: () => void;
+};
 
-export function BookDeliveryDialog({ companyId, orderId, isMobile, onClose }: Props) {
+export function BookDeliveryDialog({ companyId, orderId, onClose }: Props) {
   const draft = useDeliveryDraft(companyId, orderId);
   return (
-    <Modal opened onClose={onClose} title="Tạo đơn vận chuyển" size="xl" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal opened onClose={onClose} title="Tạo đơn vận chuyển" size="xl">
       {draft.isPending ? (
         <LoadingBlock />
       ) : draft.error ? (
@@ -32,7 +39,7 @@ export function BookDeliveryDialog({ companyId, orderId, isMobile, onClose }: Pr
       ) : (
         <BookForm companyId={companyId} draft={draft.data} onClose={onClose} />
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

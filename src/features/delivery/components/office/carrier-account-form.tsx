@@ -6,7 +6,7 @@
  * again; left blank on a reconnect, the stored one is kept. Also self delivery (connectaccountkafa/):
  * its flat fee and who carries.
  */
-import { Modal, MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import {
   CARRIER_LABELS,
@@ -23,6 +23,7 @@ import { toast } from '@/ui/toast';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
 import { ApiError } from '@/api/api-error';
 import { deliveryError, useDeliveryWrites, type Shipper } from '@/features/delivery/api/delivery-api';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 const WORDS: Record<ApiCarrier, { key: string; keyHint: string; secret: string }> = {
   ghn: { key: 'Shop ID', keyHint: 'Mã cửa hàng trên khachhang.ghn.vn', secret: 'Token API' },
@@ -123,11 +124,12 @@ type FormProps = {
   carrier: ApiCarrier;
   existing: CarrierAccountRecord | null;
   sender: SenderAddress | null;
-  isMobile: boolean;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
   onClose: () => void;
 };
 
-export function CarrierAccountForm({ companyId, carrier, existing, sender, isMobile, onClose }: FormProps) {
+export function CarrierAccountForm({ companyId, carrier, existing, sender, onClose }: FormProps) {
   const writes = useDeliveryWrites(companyId);
   const words = WORDS[carrier];
   const [environment, setEnvironment] = useState<CarrierEnvironment>(existing?.environment ?? 'sandbox');
@@ -142,14 +144,7 @@ export function CarrierAccountForm({ companyId, carrier, existing, sender, isMob
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`${existing ? 'Kết nối lại' : 'Kết nối'} ${CARRIER_LABELS[carrier]}`}
-      size="lg"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened onClose={onClose} title={`${existing ? 'Kết nối lại' : 'Kết nối'} ${CARRIER_LABELS[carrier]}`} size="lg">
       <Stack gap="sm" data-testid="carrier-form">
         <Select
           label="Môi trường"
@@ -193,7 +188,7 @@ export function CarrierAccountForm({ companyId, carrier, existing, sender, isMob
         <ProblemAlert problem={problem} testId="carrier-problem" />
         <DialogActions onCancel={onClose} label="Kiểm tra và lưu" onConfirm={() => void save()} busy={busy} testId="carrier-save" />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
@@ -202,11 +197,12 @@ type SelfProps = {
   existing: CarrierAccountRecord | null;
   shippers: Shipper[];
   sender: SenderAddress | null;
-  isMobile: boolean;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
   onClose: () => void;
 };
 
-export function SelfDeliveryForm({ companyId, existing, shippers, sender, isMobile, onClose }: SelfProps) {
+export function SelfDeliveryForm({ companyId, existing, shippers, sender, onClose }: SelfProps) {
   const writes = useDeliveryWrites(companyId);
   const [fee, setFee] = useState(String(existing?.self_fee ?? 20_000));
   const [chosen, setChosen] = useState<string[]>((existing?.shipper_ids ?? []).map(String));
@@ -218,14 +214,7 @@ export function SelfDeliveryForm({ companyId, existing, shippers, sender, isMobi
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Giao hàng bằng nhân viên công ty"
-      size="lg"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened onClose={onClose} title="Giao hàng bằng nhân viên công ty" size="lg">
       <Stack gap="sm" data-testid="self-form">
         <WholeAmountInput label="Phí giao mỗi đơn" value={fee} onChange={setFee} suffix=" ₫" max={10_000_000} data-testid="self-fee" />
         <MultiSelect
@@ -241,6 +230,6 @@ export function SelfDeliveryForm({ companyId, existing, shippers, sender, isMobi
         <ProblemAlert problem={problem} />
         <DialogActions onCancel={onClose} label="Lưu" onConfirm={() => void save()} busy={busy} testId="self-save" />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

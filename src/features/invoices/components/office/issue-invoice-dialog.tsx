@@ -5,7 +5,7 @@
  * accountant declares not subject to VAT; the buyer's details and the payment method. Issuing
  * sends it to meInvoice in the background; the order's page follows it.
  */
-import { Checkbox, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Checkbox, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { InvoiceRecord } from '@contract/invoices';
 import { formatMoney } from '@contract/money';
@@ -18,6 +18,7 @@ import { toast } from '@/ui/toast';
 import { useInvoiceableOrders, useInvoiceDraft, useInvoiceWrites } from '@/features/invoices/api/invoice-api';
 import { BuyerFields, buyerForm, buyerInput, buyerProblem, type BuyerForm } from './buyer-fields';
 import { InvoiceLines } from './invoice-lines';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   companyId: number;
@@ -71,14 +72,7 @@ export function IssueInvoiceDialog({ companyId, order, isMobile, onClose, onIssu
   };
 
   return (
-    <Modal
-      opened
-      onClose={busy ? () => undefined : onClose}
-      title="Xuất hóa đơn điện tử"
-      size="xl"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened onClose={busy ? () => undefined : onClose} title="Xuất hóa đơn điện tử" size="xl">
       <Stack gap="md" data-testid="issue-invoice-dialog">
         {(others.data?.length ?? 0) > 1 && (
           <Stack gap={4}>
@@ -146,6 +140,6 @@ export function IssueInvoiceDialog({ companyId, order, isMobile, onClose, onIssu
           />
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

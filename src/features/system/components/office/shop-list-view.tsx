@@ -28,6 +28,7 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { ProblemAlert } from '@/ui/problem';
 import { systemWrites, useBusinessTypes, useShops } from '@/features/system/api/system-api';
 import { useSystemDialogWrite } from './account-modals';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Filter = { search?: string; page: number; limit: number; kind?: ShopKind };
 const FIELDS = ['phone', 'full_name', 'password', 'name', 'tax_code', 'email', 'address'] as const;
@@ -41,7 +42,7 @@ const LABELS: Record<(typeof FIELDS)[number], string> = {
   address: 'Địa chỉ',
 };
 
-function ShopCreateModal({ fullScreen, onClose }: { fullScreen: boolean; onClose: () => void }) {
+function ShopCreateModal({ onClose }: { onClose: () => void }) {
   const types = useBusinessTypes();
   const [kind, setKind] = useState<ShopKind>('chth');
   const [values, setValues] = useState<Record<string, string>>({});
@@ -56,7 +57,7 @@ function ShopCreateModal({ fullScreen, onClose }: { fullScreen: boolean; onClose
     void save.run({ kind, form });
   };
   return (
-    <Modal opened onClose={onClose} title="Tạo tài khoản cửa hàng" size="lg" fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={onClose} title="Tạo tài khoản cửa hàng" size="lg">
       <Stack gap="sm" data-testid="shop-create">
         <SegmentedControl
           fullWidth
@@ -113,7 +114,7 @@ function ShopCreateModal({ fullScreen, onClose }: { fullScreen: boolean; onClose
           testId="shop-create-save"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
@@ -228,7 +229,7 @@ export function ShopListView({ isMobile }: { isMobile: boolean }) {
       rows={rows}
       footer={
         <>
-          {dialog === 'shop' && <ShopCreateModal fullScreen={isMobile} onClose={() => setDialog(null)} />}
+          {dialog === 'shop' && <ShopCreateModal onClose={() => setDialog(null)} />}
           {dialog === 'type' && <BusinessTypeModal onClose={() => setDialog(null)} />}
         </>
       }

@@ -2,23 +2,25 @@
  * Receiving a transfer: what arrived per line, in the line's unit (all of it unless changed; never
  * more than was sent). What did not arrive stays recorded on the line as the difference.
  */
-import { Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { formatNumber } from '@/lib/money';
 import { lineName } from '@/features/warehouse/model/receipt-print';
 import { StrictNumberInput } from '@/ui/strict-number-input';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   receipt: ReceiptDetail;
-  isMobile: boolean;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
   opened: boolean;
   busy: boolean;
   onClose: () => void;
   onReceive: (received: { line_id: string; quantity: number }[]) => void;
 };
 
-export function ReceiveTransferDialog({ receipt, isMobile, opened, busy, onClose, onReceive }: Props) {
+export function ReceiveTransferDialog({ receipt, opened, busy, onClose, onReceive }: Props) {
   const [arrived, setArrived] = useState<Record<string, number | ''>>({});
   const value = (lineId: string, sent: number) => arrived[lineId] ?? sent;
   const short = receipt.lines.reduce((sum, line) => sum + Math.max(0, line.quantity - (Number(value(line.id, line.quantity)) || 0)), 0);
@@ -26,14 +28,7 @@ export function ReceiveTransferDialog({ receipt, isMobile, opened, busy, onClose
     (line) => value(line.id, line.quantity) === '' || Number(value(line.id, line.quantity)) > line.quantity,
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`Nhận hàng phiếu ${receipt.code}`}
-      size="lg"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title={`Nhận hàng phiếu ${receipt.code}`} size="lg">
       <Stack gap="sm" data-testid="receive-dialog">
         <Text size="sm" c="dimmed">
           Nhập số lượng thực nhận tại {receipt.to_warehouse_name}. Phần thiếu được ghi lại trên phiếu.
@@ -100,6 +95,6 @@ export function ReceiveTransferDialog({ receipt, isMobile, opened, busy, onClose
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -6,7 +6,7 @@
  * lot. A refusal shows the server's message, on its line when it names one. Loaded when first
  * opened, from the network (vite.config.ts leaves components/online out of the precache).
  */
-import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import { vietnamDay } from '@contract/price-policy';
@@ -27,22 +27,24 @@ import {
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { StrictNumberInput } from '@/ui/strict-number-input';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   companyId: number;
   order: OrderRecord;
   receipts: OrderReceipts;
-  isMobile: boolean;
+  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
+  isMobile?: boolean;
   onClose: () => void;
 };
 
-export function OrderReturnDialog({ companyId, order, receipts, isMobile, onClose }: Props) {
+export function OrderReturnDialog({ companyId, order, receipts, onClose }: Props) {
   const shipments = receipts.shipments.filter((receipt) => receipt.status === 'completed');
   const returns = receipts.returns.filter((receipt) => receipt.status === 'completed');
   const details = useReceiptDetails(companyId, [...shipments, ...returns], true);
   const title = `Nhập hàng trả lại – đơn ${order.code ?? order.local_no}`;
   return (
-    <Modal opened onClose={onClose} title={title} size="lg" fullScreen={isMobile} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal opened onClose={onClose} title={title} size="lg">
       <Stack gap="sm" data-testid="order-return-dialog">
         {details.isPending ? (
           <Group justify="center" py="md">
@@ -65,7 +67,7 @@ export function OrderReturnDialog({ companyId, order, receipts, isMobile, onClos
           />
         )}
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
