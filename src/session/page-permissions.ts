@@ -49,6 +49,9 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/invoices': ['invoices', 'view'],
   '/invoices/settings': ['invoices', 'edit'],
   '/accounting': ['invoices', 'view'],
+  // Printed documents: a payment's receipt (phiếu thu) and a warehouse receipt (01-VT, 02-VT…).
+  '/payment/print': ['receivables', 'view'],
+  '/receipt/print': ['warehouse', 'view'],
 };
 
 /** Form pages that edit an existing record when their search names it (/product/create?id=…). */
