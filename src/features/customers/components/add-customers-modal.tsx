@@ -3,7 +3,7 @@
  * tick as many as needed across searches, then put them in the group. A list of check boxes rather
  * than a floating drop-down: on a phone it neither covers the buttons nor fights the keyboard.
  */
-import { Checkbox, Loader, Modal, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Loader, Pill, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +15,8 @@ import { useCustomerWrites, writeErrorMessage } from '../api/customer-writes';
 import type { CustomerFilter } from '../model/customer-filter';
 import { SEARCH_DEBOUNCE_MS } from '@/ui/search-input';
 import { DialogActions } from '@/ui/dialog-actions';
+import { ResponsiveModal } from '@/ui/responsive-modal';
+import { useIsMobile } from '@/ui/use-is-mobile';
 
 type Props = {
   db: AppDb;
@@ -23,12 +25,13 @@ type Props = {
   typeTitle: string;
   opened: boolean;
   onClose: () => void;
-  fullScreen: boolean;
 };
 
 const PICK_LIMIT = 20;
 
-export function AddCustomersModal({ db, companyId, typeId, typeTitle, opened, onClose, fullScreen }: Props) {
+export function AddCustomersModal({ db, companyId, typeId, typeTitle, opened, onClose }: Props) {
+  // The list's height follows the dialog's: the whole screen on a phone.
+  const fullScreen = useIsMobile();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
   // Picked customers with their names, so they stay listed when a new search no longer shows them.
@@ -80,7 +83,7 @@ export function AddCustomersModal({ db, companyId, typeId, typeTitle, opened, on
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Thêm khách hàng vào nhóm" fullScreen={fullScreen} centered size="lg">
+    <ResponsiveModal opened={opened} onClose={close} title="Thêm khách hàng vào nhóm" centered size="lg">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Nhóm: <b>{typeTitle}</b>. Khách hàng đang thuộc nhóm khác sẽ được chuyển sang nhóm này.
@@ -145,6 +148,6 @@ export function AddCustomersModal({ db, companyId, typeId, typeTitle, opened, on
           gap="sm"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

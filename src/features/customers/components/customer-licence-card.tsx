@@ -92,9 +92,7 @@ export function CustomerLicenceCard({ db, who, customer, isMobile, canEdit, onli
           )}
         </DataList>
       </Stack>
-      {editing && (
-        <LicenceEditModal db={db} who={who} customer={customer} fullScreen={isMobile} online={online} onClose={() => setEditing(false)} />
-      )}
+      {editing && <LicenceEditModal db={db} who={who} customer={customer} online={online} onClose={() => setEditing(false)} />}
     </Card>
   );
 }

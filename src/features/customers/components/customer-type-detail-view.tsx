@@ -264,7 +264,6 @@ export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, on
         typeTitle={group.title}
         opened={adding}
         onClose={() => setAdding(false)}
-        fullScreen={isMobile}
       />
     </Stack>
   );

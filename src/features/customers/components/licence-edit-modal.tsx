@@ -4,7 +4,7 @@
  * once when the dialog opens: a sync bringing a newer copy while the person types never replaces
  * what they typed.
  */
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { CustomerRecord } from '@contract/customers';
 import type { AppDb } from '@/db/app-db';
@@ -14,18 +14,18 @@ import { useDialogWrite } from '@/ui/use-dialog-write';
 import { editLicenceOnDevice } from '../model/edit-licence';
 import { checkLicenceInput, licenceFormFrom, licenceFormToInput, type LicenceFormValues } from '../model/licence-form';
 import { LicenceFields } from './licence-fields';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   db: AppDb;
   who: { companyId: number; accountId: number };
   customer: CustomerRecord;
-  fullScreen: boolean;
   /** Whether the server can be reached now: the toast says whether the change waits for a sync. */
   online: boolean;
   onClose: () => void;
 };
 
-export function LicenceEditModal({ db, who, customer, fullScreen, online, onClose }: Props) {
+export function LicenceEditModal({ db, who, customer, online, onClose }: Props) {
   const [values, setValues] = useState<LicenceFormValues>(() => licenceFormFrom(customer));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useDialogWrite(
@@ -46,7 +46,7 @@ export function LicenceEditModal({ db, who, customer, fullScreen, online, onClos
     if (Object.keys(problems).length === 0) void save.run(values);
   };
   return (
-    <Modal opened onClose={save.busy ? () => undefined : onClose} title="Sửa giấy phép" size="lg" fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={save.busy ? () => undefined : onClose} title="Sửa giấy phép" size="lg">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -61,6 +61,6 @@ export function LicenceEditModal({ db, who, customer, fullScreen, online, onClos
           <DialogActions onCancel={onClose} cancelLabel="Hủy" label="Lưu giấy phép" busy={save.busy} testId="licence-save" />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -23,7 +23,7 @@ function renderForm(role: RoleRecord | null) {
   const onSave = vi.fn(async (_draft: RoleDraft) => undefined);
   render(
     <MantineProvider env="test">
-      <RoleFormModal role={role} opened fullScreen={false} onClose={() => undefined} onSave={onSave} />
+      <RoleFormModal role={role} opened onClose={() => undefined} onSave={onSave} />
     </MantineProvider>,
   );
   return onSave;

@@ -4,7 +4,7 @@
  * empty: no limit). Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
  * name, granting more than one holds) are shown as the server words them.
  */
-import { Alert, Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ADMIN_ROLE, AREA_LABELS, DATA_SCOPE_LABELS, DATA_SCOPES, type DataScope, type RoleRecord } from '@contract/roles';
 import { toast } from '@/ui/toast';
@@ -15,18 +15,18 @@ import { allowsOffRoute, withOffRoute } from '../model/permission-matrix';
 import { maxDiscountOf } from '../model/max-discount';
 import { PermissionMatrix } from './permission-matrix';
 import { ProblemAlert } from '@/ui/problem';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   role: RoleRecord | null;
   opened: boolean;
-  fullScreen: boolean;
   onClose: () => void;
   onSave: (draft: RoleDraft) => Promise<unknown>;
 };
 
 const EMPTY: RoleDraft = { name: '', description: null, scope: 'own', permissions: { dashboard: ['view'] }, max_discount: null };
 
-export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Props) {
+export function RoleFormModal({ role, opened, onClose, onSave }: Props) {
   const [draft, setDraft] = useState<RoleDraft>(() =>
     role
       ? {
@@ -62,12 +62,11 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
   }
 
   return (
-    <Modal
+    <ResponsiveModal
       opened={opened}
       onClose={onClose}
       title={readOnly ? `Vai trò ${role?.name}` : role ? 'Sửa vai trò' : 'Thêm vai trò'}
       size="xl"
-      fullScreen={fullScreen}
     >
       <Stack gap="sm" data-testid="role-form">
         {readOnly && (
@@ -141,6 +140,6 @@ export function RoleFormModal({ role, opened, fullScreen, onClose, onSave }: Pro
           )}
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -111,7 +111,6 @@ export function RoleListView({ companyId, isMobile }: { companyId: number; isMob
             key={editing === 'new' ? 'new' : editing.id}
             role={editing === 'new' ? null : editing}
             opened
-            fullScreen={isMobile}
             onClose={() => setEditing(null)}
             onSave={(draft) => writes.save(editing === 'new' ? null : editing.id, draft)}
           />

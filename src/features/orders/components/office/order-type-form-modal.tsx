@@ -3,7 +3,7 @@
  * who may take orders of it (everyone, or the members chosen). Server refusals (a code taken, the
  * last default) are shown as the server words them.
  */
-import { Checkbox, Modal, MultiSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { OrderTypeInput, OrderTypeRecord } from '@contract/orders-types';
 import { apiErrorMessage } from '@/api/api-error';
@@ -11,18 +11,18 @@ import { DialogActions } from '@/ui/dialog-actions';
 import { NoteField } from '@/ui/note-field';
 import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   companyId: number;
   type: OrderTypeRecord | null;
   members: { value: string; label: string }[];
   wholesaleOn: boolean;
-  fullScreen: boolean;
   onClose: () => void;
   onSave: (input: OrderTypeInput) => Promise<string | undefined>;
 };
 
-export function OrderTypeFormModal({ companyId, type, members, wholesaleOn, fullScreen, onClose, onSave }: Props) {
+export function OrderTypeFormModal({ companyId, type, members, wholesaleOn, onClose, onSave }: Props) {
   const [draft, setDraft] = useState<OrderTypeInput>(() => ({
     company: companyId,
     id: type?.id ?? null,
@@ -56,7 +56,7 @@ export function OrderTypeFormModal({ companyId, type, members, wholesaleOn, full
   }
 
   return (
-    <Modal opened onClose={onClose} title={type ? `Sửa loại đơn ${type.name}` : 'Thêm loại đơn hàng'} size="lg" fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={onClose} title={type ? `Sửa loại đơn ${type.name}` : 'Thêm loại đơn hàng'} size="lg">
       <Stack gap="sm" data-testid="order-type-form">
         <TextInput
           label="Mã loại đơn"
@@ -132,6 +132,6 @@ export function OrderTypeFormModal({ companyId, type, members, wholesaleOn, full
           testId="order-type-save"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -109,7 +109,6 @@ export function OrderTypeListView({ companyId, flags, isMobile }: Props) {
             type={editing === 'new' ? null : editing}
             members={members.data ?? []}
             wholesaleOn={flags.WHOLESALE === true}
-            fullScreen={isMobile}
             onClose={() => setEditing(null)}
             onSave={(input) => save.mutateAsync(input)}
           />

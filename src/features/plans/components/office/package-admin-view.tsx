@@ -81,7 +81,6 @@ function PackageList({ isMobile }: { isMobile: boolean }) {
           <PackageFormModal
             key={editing === 'new' ? 'new' : editing.id}
             pkg={editing === 'new' ? null : editing}
-            fullScreen={isMobile}
             onClose={() => setEditing(null)}
             onSave={(input) => save.mutateAsync({ id: editing === 'new' ? null : editing.id, input })}
           />
@@ -169,7 +168,6 @@ function VoucherList({ isMobile }: { isMobile: boolean }) {
             key={editing === 'new' ? 'new' : editing.id}
             voucher={editing === 'new' ? null : editing}
             packages={packages.data ?? []}
-            fullScreen={isMobile}
             onClose={() => setEditing(null)}
             onSave={(input) => save.mutateAsync({ id: editing === 'new' ? null : editing.id, input })}
           />

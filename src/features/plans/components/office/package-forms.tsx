@@ -1,5 +1,5 @@
 /** The system administrator's forms for a service package and a voucher (contract/plans.ts). */
-import { Checkbox, Modal, MultiSelect, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SWITCH_CODES, SWITCH_LABELS } from '@contract/company-switches';
 import type { ServicePackageInput, ServicePackageRecord, VoucherInput, VoucherKind, VoucherRecord } from '@contract/plans';
@@ -10,17 +10,17 @@ import { NumericInput } from '@/ui/numeric-input';
 import { ProblemAlert } from '@/ui/problem';
 import { useDialogWrite } from '@/ui/use-dialog-write';
 import { WholeAmountInput } from '@/ui/whole-amount-input';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 const digits = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 
 type PackageProps = {
   pkg: ServicePackageRecord | null;
-  fullScreen: boolean;
   onClose: () => void;
   onSave: (input: ServicePackageInput) => Promise<string | undefined>;
 };
 
-export function PackageFormModal({ pkg, fullScreen, onClose, onSave }: PackageProps) {
+export function PackageFormModal({ pkg, onClose, onSave }: PackageProps) {
   const [draft, setDraft] = useState({
     code: pkg?.code ?? '',
     name: pkg?.name ?? '',
@@ -44,7 +44,7 @@ export function PackageFormModal({ pkg, fullScreen, onClose, onSave }: PackagePr
       sort: draft.sort,
     });
   return (
-    <Modal opened onClose={onClose} title={pkg ? `Sửa gói ${pkg.name}` : 'Thêm gói dịch vụ'} size="xl" fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={onClose} title={pkg ? `Sửa gói ${pkg.name}` : 'Thêm gói dịch vụ'} size="xl">
       <Stack gap="sm" data-testid="package-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -101,19 +101,18 @@ export function PackageFormModal({ pkg, fullScreen, onClose, onSave }: PackagePr
         <ProblemAlert problem={save.problem} />
         <DialogActions onCancel={onClose} cancelLabel="Hủy" label="Lưu" busy={save.busy} onConfirm={submit} />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
 type VoucherProps = {
   voucher: VoucherRecord | null;
   packages: ServicePackageRecord[];
-  fullScreen: boolean;
   onClose: () => void;
   onSave: (input: VoucherInput) => Promise<string | undefined>;
 };
 
-export function VoucherFormModal({ voucher, packages, fullScreen, onClose, onSave }: VoucherProps) {
+export function VoucherFormModal({ voucher, packages, onClose, onSave }: VoucherProps) {
   const [draft, setDraft] = useState({
     code: voucher?.code ?? '',
     description: voucher?.description ?? '',
@@ -143,7 +142,7 @@ export function VoucherFormModal({ voucher, packages, fullScreen, onClose, onSav
     });
   };
   return (
-    <Modal opened onClose={onClose} title={voucher ? `Sửa mã ${voucher.code}` : 'Thêm mã giảm giá'} size="lg" fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={onClose} title={voucher ? `Sửa mã ${voucher.code}` : 'Thêm mã giảm giá'} size="lg">
       <Stack gap="sm" data-testid="voucher-form">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -220,6 +219,6 @@ export function VoucherFormModal({ voucher, packages, fullScreen, onClose, onSav
         <ProblemAlert problem={save.problem} />
         <DialogActions onCancel={onClose} cancelLabel="Hủy" label="Lưu" busy={save.busy} onConfirm={submit} />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -214,9 +214,7 @@ export function AccountListView({ isMobile }: { isMobile: boolean }) {
       footer={
         <>
           <AccountDrawer id={viewing} onClose={() => setViewing(null)} />
-          {editing && (
-            <AccountEditModal account={editing} types={types.data ?? []} fullScreen={isMobile} onClose={() => setEditing(null)} />
-          )}
+          {editing && <AccountEditModal account={editing} types={types.data ?? []} onClose={() => setEditing(null)} />}
           {password && <AccountPasswordModal account={password} onClose={() => setPassword(null)} />}
         </>
       }

@@ -8,6 +8,7 @@ import { ProblemAlert } from '@/ui/problem';
 import { RuleTextInput } from '@/ui/rule-text-input';
 import { useDialogWrite } from '@/ui/use-dialog-write';
 import { systemWrites, useSystemWrite } from '@/features/system/api/system-api';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 /** A dialog's write of the area, refreshing the area's reads when it went through (src/ui/use-dialog-write.ts). */
 export function useSystemDialogWrite<I>(write: (input: I) => Promise<string | undefined>, fallback: string, onDone: () => void) {
@@ -18,12 +19,10 @@ export function useSystemDialogWrite<I>(write: (input: I) => Promise<string | un
 export function AccountEditModal({
   account,
   types,
-  fullScreen,
   onClose,
 }: {
   account: AdminAccountRecord;
   types: AccountTypeRecord[];
-  fullScreen: boolean;
   onClose: () => void;
 }) {
   const [draft, setDraft] = useState({
@@ -34,7 +33,7 @@ export function AccountEditModal({
   });
   const save = useSystemDialogWrite(systemWrites.updateAccount, 'Không lưu được tài khoản', onClose);
   return (
-    <Modal opened onClose={onClose} title={`Sửa tài khoản ${account.phone}`} fullScreen={fullScreen}>
+    <ResponsiveModal opened onClose={onClose} title={`Sửa tài khoản ${account.phone}`}>
       <Stack gap="sm" data-testid="account-edit">
         <TextInput
           label="Họ và tên"
@@ -74,7 +73,7 @@ export function AccountEditModal({
           }
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
