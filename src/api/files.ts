@@ -5,7 +5,7 @@
  * file when it refuses), NETWORK when nothing answered.
  */
 import { ApiError, NETWORK_MESSAGE } from './api-error';
-import { buildUrl, errorFromEnvelope, refreshAccessToken, type RequestOptions } from './client';
+import { apiData, buildUrl, errorFromEnvelope, refreshAccessToken, type RequestOptions } from './client';
 import type { Envelope } from '@contract/envelope';
 import { getAccessToken } from '@/session/session-store';
 
@@ -103,10 +103,35 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
-/** Downloads a file the server makes (an export, a template) and hands it to the browser; answers its name. */
-export async function downloadFile(path: string, query: RequestOptions['query'], fallbackName: string): Promise<string> {
-  const response = await authedFetch(path, { query });
+export type DownloadProgress = { received: number; total: number | null };
+
+/**
+ * Downloads a file the server makes (an export, a template) and hands it to the browser; answers
+ * its name. With `onProgress`, bytes received are reported as they arrive (a large export).
+ */
+export async function downloadFile(
+  path: string,
+  query: RequestOptions['query'],
+  fallbackName: string,
+  options: { onProgress?: (progress: DownloadProgress) => void; signal?: AbortSignal } = {},
+): Promise<string> {
+  const response = await authedFetch(path, { query, signal: options.signal });
   const filename = filenameFromDisposition(response.headers.get('content-disposition'), fallbackName);
-  saveBlob(await response.blob(), filename);
+  const { onProgress } = options;
+  saveBlob(
+    onProgress ? await readWithProgress(response, (received, total) => onProgress({ received, total })) : await response.blob(),
+    filename,
+  );
   return filename;
+}
+
+/** One call of a sheet import (at most the contract's rows a call): the rows to the company, its answer. */
+export function importSheetRows<Row, Answer>(path: string, companyId: number, rows: Row[], signal?: AbortSignal): Promise<Answer> {
+  return apiData<Answer>(path, {
+    method: 'POST',
+    body: { company: companyId, rows },
+    signal,
+    redirectOnForbidden: false,
+    timeoutMs: 120_000,
+  });
 }

@@ -4,12 +4,11 @@
  * These checks read the generated route tree (src/route-tree.gen.ts, what the router really serves)
  * and fail on either.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS, type FeatureFlags } from '@contract/company-switches';
 import { COMPANY_TYPES } from '@contract/company';
 import { pagePermission } from '@/session/page-permissions';
+import routeTree from '@/route-tree.gen.ts?raw';
 import { BOTTOM_NAV, buildMenu, menuLinks } from './menu';
 
 /** Pages any member (or anyone) may open, each with why it needs no permission of a role. */
@@ -29,8 +28,7 @@ const OPEN_PAGES: Record<string, string> = {
 };
 
 function servedPaths(): string[] {
-  const text = fs.readFileSync(path.resolve(import.meta.dirname, '../../../route-tree.gen.ts'), 'utf8');
-  const block = text.slice(text.indexOf('fullPaths:'), text.indexOf('fileRoutesByTo: FileRoutesByTo'));
+  const block = routeTree.slice(routeTree.indexOf('fullPaths:'), routeTree.indexOf('fileRoutesByTo: FileRoutesByTo'));
   const paths = [...block.matchAll(/'([^']+)'/g)].map((match) => match[1]!.replace(/(.)\/$/, '$1'));
   return [...new Set(paths)];
 }

@@ -15,7 +15,7 @@ import {
 } from '@contract/customers';
 import { customerSheetPaths, type CustomerImportAnswer, type CustomerSheetRow } from '@contract/customers-sheet';
 import { ApiError } from '@/api/api-error';
-import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
+import { authedFetch, downloadFile, importSheetRows, postForm, type DownloadProgress } from '@/api/files';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { requestSync } from '@/sync/engine';
@@ -122,22 +122,12 @@ export function customerWrites(db: AppDb, queryClient: QueryClient, companyId: n
       await afterWrite(queryClient, companyId, ['levels', 'customers']);
     },
     /** Downloads the filtered customers (every page) as the customer sheet, reporting bytes received. */
-    async exportCustomers(filter: CustomerFilter, onProgress: (progress: { received: number; total: number | null }) => void) {
+    exportCustomers(filter: CustomerFilter, onProgress: (progress: DownloadProgress) => void): Promise<string> {
       const { page: _page, limit: _limit, ...query } = toCustomerQuery(companyId, filter);
-      const response = await authedFetch(customerSheetPaths.exportCustomers, { query });
-      const fileName = filenameFromDisposition(response.headers.get('content-disposition'), 'khach-hang.xlsx');
-      saveBlob(await readWithProgress(response, (received, total) => onProgress({ received, total })), fileName);
-      return fileName;
+      return downloadFile(customerSheetPaths.exportCustomers, query, 'khach-hang.xlsx', { onProgress });
     },
-    async importRows(rows: CustomerSheetRow[], signal?: AbortSignal): Promise<CustomerImportAnswer> {
-      const answer = await apiRequest<CustomerImportAnswer>(customerSheetPaths.importCustomers, {
-        method: 'POST',
-        body: { company: companyId, rows },
-        signal,
-        redirectOnForbidden: false,
-        timeoutMs: 120_000,
-      });
-      return answer.data;
+    importRows(rows: CustomerSheetRow[], signal?: AbortSignal): Promise<CustomerImportAnswer> {
+      return importSheetRows(customerSheetPaths.importCustomers, companyId, rows, signal);
     },
     afterImport: () => afterWrite(queryClient, companyId, ['customers']),
     /** Replaces the customer's licence scan (one image or PDF; the server checks type and size). */

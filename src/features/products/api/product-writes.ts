@@ -12,7 +12,7 @@ import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { toProductQuery, type ProductFilter } from '../model/product-filter';
-import { authedFetch, filenameFromDisposition, postForm, readWithProgress, saveBlob } from '@/api/files';
+import { downloadFile, importSheetRows, postForm } from '@/api/files';
 import { productKeys } from './product-keys';
 import { deleteRecord } from '@/api/delete-record';
 import { refreshAfterWrite } from '@/sync/refresh-after-write';
@@ -81,22 +81,13 @@ export function productWrites(db: AppDb, queryClient: QueryClient, companyId: nu
     },
     /** One call of an import (at most MAX_IMPORT_ROWS rows); the caller refreshes at the end. */
     importRows(rows: ProductSheetRow[], signal?: AbortSignal): Promise<ProductImportAnswer> {
-      return apiData<ProductImportAnswer>(productPaths.importProducts, {
-        method: 'POST',
-        body: { company: companyId, rows },
-        signal,
-        timeoutMs: 120_000,
-      });
+      return importSheetRows(productPaths.importProducts, companyId, rows, signal);
     },
     afterImport: refresh,
     /** Downloads the export of the filtered products (every page), reporting bytes received. */
-    async exportProducts(filter: ProductFilter, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal): Promise<string> {
+    exportProducts(filter: ProductFilter, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal): Promise<string> {
       const { page: _page, limit: _limit, barcode: _barcode, ...query } = toProductQuery(companyId, filter);
-      const response = await authedFetch(productPaths.exportProducts, { query, signal });
-      const fileName = filenameFromDisposition(response.headers.get('content-disposition'), 'san-pham.xlsx');
-      const blob = await readWithProgress(response, (received, total) => onProgress({ received, total }));
-      saveBlob(blob, fileName);
-      return fileName;
+      return downloadFile(productPaths.exportProducts, query, 'san-pham.xlsx', { onProgress, signal });
     },
   };
 }

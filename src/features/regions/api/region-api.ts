@@ -18,7 +18,7 @@ import {
   type RegionStaffRow,
 } from '@contract/regions';
 import { apiRequest } from '@/api/client';
-import { authedFetch, saveBlob } from '@/api/files';
+import { authedFetch, importSheetRows, saveBlob } from '@/api/files';
 import { fetchPage } from '@/api/pages';
 import { pageQuery } from '@/lib/page-query';
 import { companyQueryKeys } from '@/api/query-keys';
@@ -89,15 +89,8 @@ export function useRegionWrites(companyId: number) {
         await refresh();
         return answer.message;
       },
-      async importRows(rows: RegionSheetRow[], signal?: AbortSignal): Promise<RegionImportAnswer> {
-        const answer = await apiRequest<RegionImportAnswer>(regionPaths.import, {
-          method: 'POST',
-          body: { company: companyId, rows },
-          signal,
-          redirectOnForbidden: false,
-          timeoutMs: 120_000,
-        });
-        return answer.data;
+      importRows(rows: RegionSheetRow[], signal?: AbortSignal): Promise<RegionImportAnswer> {
+        return importSheetRows(regionPaths.import, companyId, rows, signal);
       },
       afterImport: refresh,
       async downloadTemplate(): Promise<void> {
