@@ -5,7 +5,6 @@
 import { Anchor, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconEdit, IconPrinter } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import { PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '@contract/orders-status';
 import { formatDate } from '@/lib/dates';
@@ -18,21 +17,9 @@ import { PRINT_FORMAT_LABELS, PRINT_FORMATS } from './order-print-model';
 import { PharmacyFileButton } from './pharmacy-file-button';
 import { OrderStatusDialog } from './order-status-dialog';
 import { PRINT_BUTTON_LABELS, type OrderWrites } from './use-order-detail-screen';
+import { Fact } from '@/ui/fact';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 type InfoCardProps = {
   order: OrderRecord;
@@ -48,15 +35,15 @@ export function OrderInfoCard({ order, padding, staffLabel, groupOrdersOn, canEd
   return (
     <Card withBorder radius="md" padding={padding}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Field label="Khách hàng">
+        <Fact label="Khách hàng">
           <AnchorLink to="/customers/$id" params={{ id: order.customer_id }} fw={600} size="sm">
             {order.customer_name}
           </AnchorLink>{' '}
           <Text span size="xs" c="dimmed">
             ({order.customer_code})
           </Text>
-        </Field>
-        <Field label="Điện thoại">
+        </Fact>
+        <Fact label="Điện thoại">
           {order.customer_phone ? (
             <Anchor href={`tel:${order.customer_phone}`} size="sm">
               {order.customer_phone}
@@ -64,20 +51,20 @@ export function OrderInfoCard({ order, padding, staffLabel, groupOrdersOn, canEd
           ) : (
             '—'
           )}
-        </Field>
-        <Field label="Địa chỉ">{dash(order.customer_address)}</Field>
-        <Field label={staffLabel}>{dash(order.account_name)}</Field>
-        <Field label="Loại đơn">
+        </Fact>
+        <Fact label="Địa chỉ">{dash(order.customer_address)}</Fact>
+        <Fact label={staffLabel}>{dash(order.account_name)}</Fact>
+        <Fact label="Loại đơn">
           <span data-testid="order-type-name">{dash(order.order_type_name)}</span>
-        </Field>
-        <Field label="Ngày giao">{order.delivery_date ? formatDate(order.delivery_date) : '—'}</Field>
-        <Field label="Ghi chú">{dash(order.note)}</Field>
+        </Fact>
+        <Fact label="Ngày giao">{order.delivery_date ? formatDate(order.delivery_date) : '—'}</Fact>
+        <Fact label="Ghi chú">{dash(order.note)}</Fact>
         {groupOrdersOn && order.group_id !== null && (
-          <Field label="Nhóm đơn giao">
+          <Fact label="Nhóm đơn giao">
             <AnchorLink to="/order-groups/$id" params={{ id: String(order.group_id) }} size="sm">
               Xem nhóm đơn
             </AnchorLink>
-          </Field>
+          </Fact>
         )}
       </SimpleGrid>
       {canEdit && (

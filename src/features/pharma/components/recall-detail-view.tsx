@@ -13,6 +13,7 @@ import { apiErrorMessage } from '@/api/api-error';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
 import { useCan } from '@/session/access';
+import { Fact } from '@/ui/fact';
 import { LoadingBlock } from '@/ui/loading-block';
 import { toast } from '@/ui/toast';
 import { exportRecall, useRecall } from '../api/recall-api';
@@ -22,19 +23,6 @@ import { RecallReturnDialog } from './recall-return-dialog';
 import { RecallCustomersTable, RecallLotsTable, RecallNoticesTable, RecallReturnsTable } from './recall-tables';
 
 type Props = { companyId: number; id: number };
-
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </Stack>
-  );
-}
 
 export function RecallDetailView({ companyId, id }: Props) {
   const recall = useRecall(companyId, id);
