@@ -4,6 +4,7 @@ import { IconEdit, IconKey, IconLogout } from '@tabler/icons-react';
 import type { Account } from '@contract/auth';
 import { formatDate } from '@/lib/dates';
 import { EmailVerification } from './email-verification';
+import { Fact } from '@/ui/fact';
 
 type Props = {
   account: Account;
@@ -16,17 +17,6 @@ type Props = {
   /** Phones stack the actions full width (the header's dots menu holds them too). */
   isMobile: boolean;
 };
-
-function Field({ label, value }: { label: string; value: string | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={500}>{value || '—'}</Text>
-    </div>
-  );
-}
 
 export function MyAccountView({ account, companyTitle, onEdit, onChangePassword, onSignOut, onSwitchCompany, isMobile }: Props) {
   return (
@@ -50,16 +40,26 @@ export function MyAccountView({ account, companyTitle, onEdit, onChangePassword,
       <Card withBorder radius="md" padding="lg">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <EmailVerification account={account} />
-          <Field label="Ngày sinh" value={account.birthday ? formatDate(account.birthday) : null} />
-          <Field label="Giới tính" value={account.gender} />
-          <Field label="Địa chỉ" value={account.address} />
+          <Fact strong blank="—" label="Ngày sinh">
+            {account.birthday ? formatDate(account.birthday) : null}
+          </Fact>
+          <Fact strong blank="—" label="Giới tính">
+            {account.gender}
+          </Fact>
+          <Fact strong blank="—" label="Địa chỉ">
+            {account.address}
+          </Fact>
           <div>
-            <Field label="Công ty đang làm việc" value={companyTitle} />
+            <Fact strong blank="—" label="Công ty đang làm việc">
+              {companyTitle}
+            </Fact>
             <Button size="compact-sm" variant="light" mt={4} onClick={onSwitchCompany}>
               Chọn công ty khác
             </Button>
           </div>
-          <Field label="Số công ty tham gia" value={String(account.company_data.length)} />
+          <Fact strong blank="—" label="Số công ty tham gia">
+            {String(account.company_data.length)}
+          </Fact>
         </SimpleGrid>
       </Card>
       {/* In sight on a phone too: a person looking for "Đăng xuất" should not have to find the ⋮ menu. */}

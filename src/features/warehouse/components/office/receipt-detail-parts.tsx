@@ -1,25 +1,11 @@
 /** A receipt page's header facts and its status history. */
 import { Card, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { RECEIPT_STATUS_LABELS } from '@contract/warehouse-status';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
 import { MoneyText } from '@/ui/money-text';
-
-function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
-  if (children === null || children === undefined || children === '') return null;
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500} data-testid={testId}>
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { Fact } from '@/ui/fact';
 
 const PARTNER = { import: 'Người giao hàng', export: 'Người nhận hàng', transfer: 'Người vận chuyển', check: 'Người kiểm' } as const;
 
@@ -34,35 +20,72 @@ export function ReceiptFacts({ receipt }: { receipt: ReceiptDetail }) {
   return (
     <Card withBorder radius="md" padding="md">
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="sm" verticalSpacing="xs" data-testid="receipt-facts">
-        <Fact label="Ngày chứng từ">{formatDate(receipt.document_date)}</Fact>
-        <Fact label={transfer ? 'Xuất tại kho' : receipt.kind === 'import' ? 'Nhập tại kho' : 'Kho'} testId="receipt-warehouse-name">
+        <Fact hideEmpty strong label="Ngày chứng từ">
+          {formatDate(receipt.document_date)}
+        </Fact>
+        <Fact
+          hideEmpty
+          strong
+          label={transfer ? 'Xuất tại kho' : receipt.kind === 'import' ? 'Nhập tại kho' : 'Kho'}
+          testId="receipt-warehouse-name"
+        >
           {receipt.warehouse_name}
         </Fact>
-        {transfer && <Fact label="Nhập tại kho">{receipt.to_warehouse_name}</Fact>}
-        {transfer && <Fact label="Lý do chuyển kho">{receipt.reason}</Fact>}
-        <Fact label={PARTNER[receipt.kind]}>{receipt.partner_name}</Fact>
-        <Fact label={transfer ? 'Phương tiện' : 'Địa chỉ'}>{receipt.partner_address}</Fact>
-        <Fact label="Theo chứng từ">{receipt.source_document}</Fact>
-        <Fact label="Đơn hàng">{receipt.order_code}</Fact>
-        {receipt.is_return && <Fact label="Loại phiếu">Hàng trả về (biệt trữ)</Fact>}
-        {receipt.kind !== 'check' && <Fact label="Tổng số lượng (đơn vị cơ bản)">{formatNumber(receipt.total_quantity)}</Fact>}
+        {transfer && (
+          <Fact hideEmpty strong label="Nhập tại kho">
+            {receipt.to_warehouse_name}
+          </Fact>
+        )}
+        {transfer && (
+          <Fact hideEmpty strong label="Lý do chuyển kho">
+            {receipt.reason}
+          </Fact>
+        )}
+        <Fact hideEmpty strong label={PARTNER[receipt.kind]}>
+          {receipt.partner_name}
+        </Fact>
+        <Fact hideEmpty strong label={transfer ? 'Phương tiện' : 'Địa chỉ'}>
+          {receipt.partner_address}
+        </Fact>
+        <Fact hideEmpty strong label="Theo chứng từ">
+          {receipt.source_document}
+        </Fact>
+        <Fact hideEmpty strong label="Đơn hàng">
+          {receipt.order_code}
+        </Fact>
+        {receipt.is_return && (
+          <Fact hideEmpty strong label="Loại phiếu">
+            Hàng trả về (biệt trữ)
+          </Fact>
+        )}
+        {receipt.kind !== 'check' && (
+          <Fact hideEmpty strong label="Tổng số lượng (đơn vị cơ bản)">
+            {formatNumber(receipt.total_quantity)}
+          </Fact>
+        )}
         {receipt.kind !== 'check' && !transfer && (
-          <Fact label="Tổng tiền" testId="receipt-total">
+          <Fact hideEmpty strong label="Tổng tiền" testId="receipt-total">
             <MoneyText value={receipt.total_amount} fw={700} />
           </Fact>
         )}
         {/* A transfer has no price: what moved is worth its cost, known once it is posted. */}
         {transfer && transferValue(receipt) !== null && (
-          <Fact label="Giá trị hàng chuyển (giá vốn)" testId="receipt-total">
+          <Fact hideEmpty strong label="Giá trị hàng chuyển (giá vốn)" testId="receipt-total">
             <MoneyText value={transferValue(receipt)!} fw={700} />
           </Fact>
         )}
-        <Fact label="Người lập">{`${receipt.created_by_name} · ${formatDateTime(receipt.created_at)}`}</Fact>
+        <Fact hideEmpty strong label="Người lập">{`${receipt.created_by_name} · ${formatDateTime(receipt.created_at)}`}</Fact>
         {receipt.completed_by_name && (
-          <Fact label="Người duyệt">{`${receipt.completed_by_name} · ${formatDateTime(receipt.completed_at)}`}</Fact>
+          <Fact hideEmpty strong label="Người duyệt">{`${receipt.completed_by_name} · ${formatDateTime(receipt.completed_at)}`}</Fact>
         )}
-        <Fact label="Ghi chú">{receipt.note}</Fact>
-        {receipt.status === 'cancelled' && <Fact label="Lý do hủy">{receipt.status_reason}</Fact>}
+        <Fact hideEmpty strong label="Ghi chú">
+          {receipt.note}
+        </Fact>
+        {receipt.status === 'cancelled' && (
+          <Fact hideEmpty strong label="Lý do hủy">
+            {receipt.status_reason}
+          </Fact>
+        )}
       </SimpleGrid>
     </Card>
   );
