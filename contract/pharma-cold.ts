@@ -13,9 +13,9 @@ import { bodyObject, companyBodyField, optionalText } from './validation';
 /**
  * What each storage condition allows, in °C (a bound of null: none on that side; both bounds count as
  * inside). Normal (< 30 °C), cool (8–15 °C) and cold (2–8 °C) as a GPP pharmacy states them
- * (../shared/research/pharma-and-field.md §1.6, https://nhathuochuymai.vn/nhiet-do-do-am-nha-thuoc-gpp/).
+ * (https://nhathuochuymai.vn/nhiet-do-do-am-nha-thuoc-gpp/; docs/pharma.md "Cold items").
  * Frozen at or below −10 °C is the label contract/pharma.ts gives; no legal text for it was read
- * (research §5 lists it among what to verify), so it is the company's working value until one is.
+ * (docs/pharma.md marks it to verify), so it is the company's working value until one is.
  */
 export const STORAGE_RANGES: Record<StorageCondition, { min: number | null; max: number | null; source: string }> = {
   normal: { min: null, max: 30, source: 'GPP (research §1.6)' },

@@ -4,7 +4,7 @@
  * receipt in the national pharmacy connection's shape (`phieu_nhap`, `loai_phieu_nhap = 1`: from a
  * supplier). Built here from what the order shipped (its lots from the warehouse's export receipt),
  * so the pharmacy imports the file or scans the note's QR instead of retyping lot and expiry by hand.
- * Field names: ../shared/research/pharma-and-field.md §1.4 and contract/fixtures/phieu-nhap/README.md.
+ * Field names and where each was read: contract/fixtures/phieu-nhap/README.md.
  */
 
 /** One shipped lot of one product, in base units (the smallest unit the catalogue sells). */

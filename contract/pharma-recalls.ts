@@ -3,7 +3,8 @@
  * legal level with its deadline; who received it, notices to each, returns booked against the
  * campaign (a return receipt into quarantine), returned against shipped per customer, what is
  * overdue, and a close-out report for the authority. The arithmetic lives here so the office screen
- * and the server say the same about what is overdue. Legal text: ../shared/research/pharma-and-field.md §1.5.
+ * and the server say the same about what is overdue. Legal text: Luật Dược 2016 (levels and deadlines,
+ * Công báo 343–344/2016) and TT 11/2018/TT-BYT Phụ lục II (what makes each level); docs/pharma.md "Recalls".
  */
 import * as v from 'valibot';
 import { addDays, daysBetween } from './calendar-days';

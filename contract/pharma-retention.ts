@@ -14,8 +14,7 @@ export const LOT_RETENTION = {
   medicinesOnly: true,
   source:
     'Nghĩa vụ cơ sở bán buôn thuốc: "lưu giữ chứng từ, tài liệu có liên quan đến từng lô thuốc trong thời hạn ít nhất là 1 năm, ' +
-    'kể từ khi thuốc hết hạn dùng" (Luật Dược 2005, giữ nguyên tắc trong Luật Dược 2016; điều khoản của luật 2016 cần đối chiếu; ' +
-    '../shared/research/pharma-and-field.md §1.1)',
+    'kể từ khi thuốc hết hạn dùng" (Luật Dược 2005, giữ nguyên tắc trong Luật Dược 2016; điều khoản của luật 2016 cần đối chiếu)',
 } as const;
 
 export type RetentionDocument = (typeof LOT_RETENTION.documents)[number];
