@@ -2,9 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   activePromotionFilterCount,
   applyPromotionFilterChange,
-  compactPromotionFilter,
   parsePromotionFilter,
-  promotionFilterToRestore,
+  PROMOTION_FILTER_SLOT,
   toPromotionExportQuery,
   toPromotionListQuery,
 } from './promotion-filter';
@@ -36,9 +35,9 @@ describe('the programme list filter in the URL', () => {
     });
   });
 
-  it('leaves defaults and empty values out of the URL and the saved slot', () => {
-    expect(compactPromotionFilter({ page: 1, limit: 10 })).toEqual({});
-    expect(compactPromotionFilter({ page: 3, limit: 10, status: 1, search: undefined })).toEqual({ page: 3, status: 1 });
+  it('leaves defaults and empty values out of the saved slot', () => {
+    expect(PROMOTION_FILTER_SLOT.write(null, { page: 1, limit: 10 })).toEqual({});
+    expect(PROMOTION_FILTER_SLOT.write(null, { page: 3, limit: 10, status: 1, search: undefined })).toEqual({ page: 3, status: 1 });
   });
 
   it('goes back to page 1 on any change but paging, and drops a blank search', () => {
@@ -48,14 +47,14 @@ describe('the programme list filter in the URL', () => {
     expect(applyPromotionFilterChange(filter, { search: ' tặng ' }).search).toBe('tặng');
   });
 
-  it('restores the section’s saved filter only on a bare URL', () => {
-    expect(promotionFilterToRestore({}, { status: 1, page: 2 })).toEqual({ status: 1, page: 2 });
-    expect(promotionFilterToRestore({ status: 3 }, { status: 1 })).toBeNull();
-    expect(promotionFilterToRestore({}, null)).toBeNull();
-    expect(promotionFilterToRestore({}, {})).toBeNull();
+  it('reads the section’s saved filter back, without defaults (restored on a bare URL: src/ui/list-page/url-filter.test.tsx)', () => {
+    expect(PROMOTION_FILTER_SLOT.section).toBe('promotion');
+    expect(PROMOTION_FILTER_SLOT.read({ status: 1, page: 2 })).toEqual({ status: 1, page: 2 });
+    expect(PROMOTION_FILTER_SLOT.read(null)).toBeNull();
+    expect(PROMOTION_FILTER_SLOT.read({})).toBeNull();
     // A hand-edited or older slot: what cannot be read is dropped.
-    expect(promotionFilterToRestore({}, { status: 'x', limit: 10 })).toBeNull();
-    expect(promotionFilterToRestore({}, 'status=1')).toBeNull();
+    expect(PROMOTION_FILTER_SLOT.read({ status: 'x', limit: 10 })).toBeNull();
+    expect(PROMOTION_FILTER_SLOT.read('status=1')).toBeNull();
   });
 
   it('counts the date range once and maps the filter to the list and export queries', () => {

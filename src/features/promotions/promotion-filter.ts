@@ -7,10 +7,13 @@
  *
  * The router reads search values as JSON when it can, so `status=3` arrives as the number 3 and
  * `search=123` as a number too: both are accepted and kept as what the API wants.
+ *
+ * Beside the feature's folders rather than in model/: the route reads it (validateSearch), so it
+ * ships with the app's entry, and vite.config.ts puts model/ in the online-only office file.
  */
 import * as v from 'valibot';
 import type { PromotionStatus } from '@contract/promotions-status';
-import { compactFilter, pageFields, searchField } from '@/ui/list-page/url-filter';
+import { pageFields, readFilter, searchField, sectionSlot } from '@/ui/list-page/url-filter';
 
 export const PROMOTION_PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -41,32 +44,18 @@ export type PromotionFilter = v.InferOutput<typeof PromotionFilterSchema>;
 export const DEFAULT_PROMOTION_FILTER: PromotionFilter = { page: 1, limit: 10 };
 
 export function parsePromotionFilter(search: unknown): PromotionFilter {
-  const parsed = v.parse(PromotionFilterSchema, typeof search === 'object' && search !== null ? search : {});
+  const parsed = readFilter(PromotionFilterSchema, search);
   // A range typed backwards is read the right way round.
   if (parsed.startDate && parsed.endDate && parsed.startDate > parsed.endDate)
     return { ...parsed, startDate: parsed.endDate, endDate: parsed.startDate };
   return parsed;
 }
 
-/** Without defaults (page 1, limit 10) and empty values: what the URL shows and the section saves. */
-export function compactPromotionFilter(filter: PromotionFilter): Partial<PromotionFilter> {
-  return compactFilter(filter);
-}
-
-export function isDefaultPromotionFilter(filter: PromotionFilter): boolean {
-  return Object.keys(compactPromotionFilter(filter)).length === 0;
-}
-
 /**
- * Arriving at /promotion with nothing in the URL (the menu, the back arrow from a programme): the
- * section's saved filter to put back in the URL, or null (the defaults apply).
+ * The 'promotion' section's saved filter: the list's, without defaults. Arriving at /promotion with
+ * nothing in the URL (the menu, the back arrow from a programme) puts it back (src/routes/_app/promotion/index.tsx).
  */
-export function promotionFilterToRestore(search: Record<string, unknown>, saved: unknown): Partial<PromotionFilter> | null {
-  if (Object.values(search).some((value) => value !== undefined)) return null;
-  if (!saved || typeof saved !== 'object') return null;
-  const restored = compactPromotionFilter(parsePromotionFilter(saved));
-  return Object.keys(restored).length > 0 ? restored : null;
-}
+export const PROMOTION_FILTER_SLOT = sectionSlot('promotion', parsePromotionFilter);
 
 /** The next filter after a change: the patch applied, back to page 1, blank search dropped. */
 export function applyPromotionFilterChange(filter: PromotionFilter, patch: Partial<PromotionFilter>): PromotionFilter {

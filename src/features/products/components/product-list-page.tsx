@@ -1,40 +1,40 @@
-/** The /product and /product/variant pages: the filter from the URL (and the saved one), the session, the list. */
+/** The /product and /product/variant pages: the filter their routes read from the URL, the session, the list. */
 import { useIsMobile } from '@/ui/use-is-mobile';
 import { appDb } from '@/db/app-db';
+import type { ListScreen } from '@/ui/list-page/list-page';
 import { useSession } from '@/session/session-store';
-import { ProductFilterSchema, VariantFilterSchema } from '../model/product-filter';
+import type { ProductFilter, VariantFilter } from '../model/product-filter';
 import { ProductListView } from './product-list-view';
-import { useUrlFilter } from './use-url-filter';
 import { VariantListView } from './variant-list-view';
 
-export function ProductListPage() {
-  const { filter, restoring, setFilter } = useUrlFilter(ProductFilterSchema, 'products');
+type PageProps<F> = Omit<ListScreen<F>, 'isMobile'>;
+
+export function ProductListPage({ filter, onFilter }: PageProps<ProductFilter>) {
   const { company, flags } = useSession();
   const isMobile = useIsMobile();
-  if (!company || restoring) return null;
+  if (!company) return null;
   return (
     <ProductListView
       db={appDb()}
       companyId={company.id}
       filter={filter}
-      onFilter={setFilter}
+      onFilter={onFilter}
       wholesale={flags.WHOLESALE === true}
       isMobile={isMobile}
     />
   );
 }
 
-export function VariantListPage() {
-  const { filter, restoring, setFilter } = useUrlFilter(VariantFilterSchema, 'variants');
+export function VariantListPage({ filter, onFilter }: PageProps<VariantFilter>) {
   const { company, flags } = useSession();
   const isMobile = useIsMobile();
-  if (!company || restoring) return null;
+  if (!company) return null;
   return (
     <VariantListView
       db={appDb()}
       companyId={company.id}
       filter={filter}
-      onFilter={setFilter}
+      onFilter={onFilter}
       wholesale={flags.WHOLESALE === true}
       isMobile={isMobile}
     />

@@ -1,14 +1,16 @@
 import * as v from 'valibot';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clearSavedFilter, readSavedFilter, saveFilter, sectionToClear } from '@/session/saved-filters';
+import { savedFilterToRestore } from '@/ui/list-page/url-filter';
 import {
   activeFilterCount,
   applyFilterChange,
-  filterToRestore,
   isDefaultFilter,
+  PRODUCT_LIST_SLOT,
   ProductFilterSchema,
   readSavedLists,
   toProductQuery,
+  VARIANT_LIST_SLOT,
   VariantFilterSchema,
   withSavedList,
 } from './product-filter';
@@ -21,6 +23,8 @@ describe('product filter state', () => {
       limit: 10,
       search: 'para',
     });
+    // The router reads `search=123` (a code typed in a link) as the number 123: it is the text typed.
+    expect(v.parse(ProductFilterSchema, { search: 8934567 }).search).toBe('8934567');
   });
 
   it('maps the spec names to the API query (productCategory → category, productGroup → group)', () => {
@@ -82,13 +86,13 @@ describe('saved filters (product-spec.md §3 per-section saved filters, §2 rule
 
   it('restores the saved list state on arriving with a bare URL, not when the URL says otherwise', () => {
     const filter = v.parse(ProductFilterSchema, { page: 3, search: 'para', brand: 2 });
-    saveFilter('product', withSavedList(readSavedFilter('product'), 'products', filter));
-    saveFilter('product', withSavedList(readSavedFilter('product'), 'variants', v.parse(VariantFilterSchema, { barcode: '893' })));
+    saveFilter('product', PRODUCT_LIST_SLOT.write(readSavedFilter('product'), filter));
+    saveFilter('product', VARIANT_LIST_SLOT.write(readSavedFilter('product'), v.parse(VariantFilterSchema, { barcode: '893' })));
 
-    const saved = readSavedFilter('product');
-    expect(filterToRestore({}, saved, 'products')).toEqual({ page: 3, limit: 10, search: 'para', brand: 2 });
-    expect(filterToRestore({}, saved, 'variants')).toEqual({ page: 1, limit: 10, barcode: '893' });
-    expect(filterToRestore({ page: 1 }, saved, 'products')).toBeNull();
+    const bare = v.parse(VariantFilterSchema, {});
+    expect(savedFilterToRestore(bare, PRODUCT_LIST_SLOT)).toEqual({ page: 3, limit: 10, search: 'para', brand: 2 });
+    expect(savedFilterToRestore(bare, VARIANT_LIST_SLOT)).toEqual({ page: 1, limit: 10, barcode: '893' });
+    expect(savedFilterToRestore({ ...bare, page: 2 }, PRODUCT_LIST_SLOT)).toBeNull();
   });
 
   it('has nothing to restore after leaving the section, for defaults, or for a broken slot', () => {
@@ -96,11 +100,11 @@ describe('saved filters (product-spec.md §3 per-section saved filters, §2 rule
     const left = sectionToClear('/product', '/dashboard');
     expect(left).toBe('product');
     clearSavedFilter(left!);
-    expect(filterToRestore({}, readSavedFilter('product'), 'products')).toBeNull();
+    expect(savedFilterToRestore(v.parse(ProductFilterSchema, {}), PRODUCT_LIST_SLOT)).toBeNull();
     expect(sectionToClear('/product', '/product/variant')).toBeNull();
 
-    expect(filterToRestore({}, withSavedList(null, 'products', v.parse(ProductFilterSchema, {})), 'products')).toBeNull();
+    expect(PRODUCT_LIST_SLOT.read(withSavedList(null, 'products', v.parse(ProductFilterSchema, {})))).toBeNull();
     expect(readSavedLists('garbage')).toEqual({});
-    expect(readSavedLists({ products: { page: 'x', search: 42 } })).toEqual({});
+    expect(readSavedLists({ products: { page: 'x', search: { text: 42 } } })).toEqual({});
   });
 });

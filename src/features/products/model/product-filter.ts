@@ -6,10 +6,10 @@
  */
 import * as v from 'valibot';
 import type { PRODUCT_SORTS as CONTRACT_SORTS } from '@contract/products';
-import { CONTROLLED_CLASSES, STORAGE_CONDITIONS } from '@contract/pharma';
-import { REGISTRATION_STATES } from '@contract/products-drugs';
+import type { ControlledClass, StorageCondition } from '@contract/pharma';
+import type { RegistrationState } from '@contract/products-drugs';
 import { pageQuery } from '@/lib/page-query';
-import { pageFields } from '@/ui/list-page/url-filter';
+import { pageFields, searchField, type SavedFilterSlot } from '@/ui/list-page/url-filter';
 
 /**
  * The contract's orderings (PRODUCT_SORTS), by type only: this module runs in the routes' URL
@@ -31,6 +31,15 @@ export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
 
 export const DEFAULT_SORT: ProductSort = 'name';
 
+/**
+ * The drug master's filter values (issue 42), by type only for the same reason: each record must
+ * name every value of the contract's list (CONTROLLED_CLASSES, STORAGE_CONDITIONS, REGISTRATION_STATES).
+ */
+const CONTROLLED: Record<ControlledClass, true> = { none: true, addictive: true, psychotropic: true, precursor: true, restricted: true };
+const STORAGE: Record<StorageCondition, true> = { normal: true, cool: true, cold: true, frozen: true };
+const REGISTRATION: Record<RegistrationState, true> = { expired: true, expiring: true };
+const keysOf = <K extends string>(record: Record<K, true>) => Object.keys(record) as [K, ...K[]];
+
 const optionalId = v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(2_147_483_647))), undefined);
 function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
   return v.fallback(v.optional(v.picklist(values)), undefined);
@@ -39,15 +48,15 @@ const optionalText = (max: number) => v.fallback(v.optional(v.pipe(v.string(), v
 
 const filterEntries = {
   ...pageFields(),
-  search: optionalText(100),
+  search: searchField,
   brand: optionalId,
   productCategory: optionalId,
   productGroup: optionalId,
   // The drug master's filters (issue 42); the server checks the same values (contract/products-drugs.ts).
   prescription: oneOf(['true', 'false'] as const),
-  controlledClass: oneOf(CONTROLLED_CLASSES),
-  storage: oneOf(STORAGE_CONDITIONS),
-  registration: oneOf(REGISTRATION_STATES),
+  controlledClass: oneOf(keysOf(CONTROLLED)),
+  storage: oneOf(keysOf(STORAGE)),
+  registration: oneOf(keysOf(REGISTRATION)),
   ordering: v.fallback(v.optional(v.picklist(PRODUCT_SORTS)), undefined),
 };
 
@@ -141,15 +150,14 @@ export function compact<F extends object>(filter: F): F {
   return Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined && value !== '')) as F;
 }
 
-/**
- * The filter to restore on arriving at a list with no search parameters in its URL: the saved one
- * when there is one, else nothing (the defaults apply).
- */
-export function filterToRestore(
-  searchParams: Record<string, unknown>,
-  saved: unknown,
-  list: 'products' | 'variants',
-): ProductFilter | VariantFilter | null {
-  if (Object.keys(searchParams).length > 0) return null;
-  return readSavedLists(saved)[list] ?? null;
+/** Where each list of the product section is saved: its part of the section's one slot. */
+function listSlot<F extends ProductFilter>(list: 'products' | 'variants'): SavedFilterSlot<F> {
+  return {
+    section: 'product',
+    read: (saved) => (readSavedLists(saved)[list] as F | undefined) ?? null,
+    write: (saved, next) => withSavedList(saved, list, next),
+  };
 }
+
+export const PRODUCT_LIST_SLOT = listSlot<ProductFilter>('products');
+export const VARIANT_LIST_SLOT = listSlot<VariantFilter>('variants');

@@ -21,7 +21,7 @@ import type { PromotionAction } from '@contract/promotions-status';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
-import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../model/promotion-filter';
+import { toPromotionExportQuery, toPromotionListQuery, type PromotionFilter } from '../promotion-filter';
 import { fetchPage } from '@/api/pages';
 import { companyQueryKeys } from '@/api/query-keys';
 import { deleteRecord } from '@/api/delete-record';

@@ -2,11 +2,21 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PromotionRecord, PromotionStatusCount } from '@contract/promotions';
 import { PROMOTION_STATUS_LABELS, PROMOTION_STATUSES } from '@contract/promotions-status';
+import { useLocation } from '@tanstack/react-router';
 import { readSavedFilter } from '@/session/saved-filters';
+import { useFilterChange } from '@/ui/list-page/url-filter';
 import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace, renderScreen, roleAccess, serveApi, TEST_COMPANY } from '@/testing/screen-harness';
+import { parsePromotionFilter, PROMOTION_FILTER_SLOT } from '@/features/promotions/promotion-filter';
 import { PromotionListView } from './promotion-list-view';
 
 configure({ asyncUtilTimeout: 5_000 });
+
+/** The list as its route shows it (src/routes/_app/promotion/index.tsx): the filter from the URL, changed through it. */
+function Screen({ isMobile }: { isMobile: boolean }) {
+  const filter = parsePromotionFilter(useLocation().search);
+  const onFilter = useFilterChange('/', PROMOTION_FILTER_SLOT);
+  return <PromotionListView companyId={TEST_COMPANY.id} filter={filter} onFilter={onFilter} isMobile={isMobile} />;
+}
 
 afterEach(() => {
   leaveWorkspace();
@@ -93,7 +103,7 @@ describe('PromotionListView', () => {
   it('shows the programmes with their status, budget and orders, and tabs counted by status', async () => {
     enterWorkspace(ADMIN_ACCESS);
     serve();
-    renderScreen(<PromotionListView companyId={TEST_COMPANY.id} isMobile={false} />);
+    renderScreen(<Screen isMobile={false} />);
     const rows = await screen.findAllByTestId('promotion-row');
     expect(rows.map((row) => row.getAttribute('data-code'))).toEqual(['KM000001', 'KM000002']);
     expect(within(rows[0]!).getByTestId('promotion-status').textContent).toBe('Đang áp dụng');
@@ -109,7 +119,7 @@ describe('PromotionListView', () => {
   it('puts the status tab in the URL and the section’s saved filter, back on page 1', async () => {
     enterWorkspace(ADMIN_ACCESS);
     const fetchMock = serve();
-    renderScreen(<PromotionListView companyId={TEST_COMPANY.id} isMobile={false} />);
+    renderScreen(<Screen isMobile={false} />);
     await screen.findAllByTestId('promotion-row');
     fireEvent.click(screen.getByTestId('promotion-tab-1'));
     await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('status')).toBe('1'));
@@ -120,7 +130,7 @@ describe('PromotionListView', () => {
   it('hides Tạo chương trình and Xuất Excel from a role that may only look', async () => {
     enterWorkspace(roleAccess({ promotions: ['view'] }));
     serve();
-    renderScreen(<PromotionListView companyId={TEST_COMPANY.id} isMobile />);
+    renderScreen(<Screen isMobile />);
     await screen.findAllByTestId('promotion-row');
     expect(screen.getByTestId('promotion-cards')).toBeTruthy();
     expect(screen.queryByTestId('promotion-create')).toBeNull();

@@ -2,8 +2,9 @@
  * /promotion: the company's programmes on the list-page kit: search (code, name), status tabs
  * counted by statuspromotion/, the period they run in, the rows (code, name, kind, dates, status,
  * budget used, orders), "Xuất Excel" (promotion/export/) and "Tạo chương trình". Every filter is in
- * the URL (use-promotion-filter.ts). What the member's role does not allow is not shown: export
- * needs promotions/export, the create button promotions/create. The list needs the server.
+ * the URL, which the route reads and hands over (src/routes/_app/promotion/index.tsx). What the
+ * member's role does not allow is not shown: export needs promotions/export, the create button
+ * promotions/create. The list needs the server.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -18,7 +19,7 @@ import { FilterDateRange } from '@/ui/filter-date-range';
 import { FilterPanel } from '@/ui/filter-panel';
 import { ExportButton } from '@/ui/list-page/export-button';
 import { filterControls } from '@/ui/list-page/list-filter';
-import { ListPage } from '@/ui/list-page/list-page';
+import { ListPage, type ListScreenProps } from '@/ui/list-page/list-page';
 import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
 import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { OfflineNotice } from '@/ui/list-page/offline-notice';
@@ -28,13 +29,12 @@ import {
   applyPromotionFilterChange,
   PROMOTION_PAGE_SIZES,
   type PromotionFilter,
-} from '@/features/promotions/model/promotion-filter';
+} from '@/features/promotions/promotion-filter';
 import { budgetText } from '@/features/promotions/model/promotion-text';
 import { PromotionStatusBadge } from './promotion-status-badge';
-import { usePromotionFilter } from './use-promotion-filter';
 import { CardHead } from '@/ui/list-page/card-head';
 
-type Props = { companyId: number; isMobile: boolean };
+type Props = ListScreenProps<PromotionFilter>;
 
 const period = (row: Pick<PromotionRecord, 'starts_on' | 'ends_on'>) => `${formatDate(row.starts_on)} – ${formatDate(row.ends_on)}`;
 const hours = (row: Pick<PromotionRecord, 'hours_from' | 'hours_to'>) =>
@@ -73,13 +73,13 @@ function CodeLink({ row }: { row: PromotionRecord }) {
   );
 }
 
-export function PromotionListView({ companyId, isMobile }: Props) {
-  const { filter, restoring, setFilter } = usePromotionFilter();
-  const list = usePromotionList(restoring ? 0 : companyId, filter);
+export function PromotionListView(props: Props) {
+  const { companyId, filter, onFilter, isMobile } = props;
+  const list = usePromotionList(companyId, filter);
   const counts = usePromotionCounts(companyId);
   const canCreate = useCan('promotions', 'create');
   const canExport = useCan('promotions', 'export');
-  const controls = filterControls(filter, setFilter, applyPromotionFilterChange);
+  const controls = filterControls(filter, onFilter, applyPromotionFilterChange);
   const offline = isOffline(list.error);
   const filtered = Boolean(filter.search) || filter.status !== undefined || activePromotionFilterCount(filter) > 0;
 
@@ -135,7 +135,7 @@ export function PromotionListView({ companyId, isMobile }: Props) {
 
   return (
     <ListPage
-      screen={{ filter, onFilter: setFilter, isMobile }}
+      screen={props}
       apply={applyPromotionFilterChange}
       search={{ label: 'Tìm chương trình khuyến mại', placeholder: 'Tìm theo mã, tên chương trình…', testId: 'promotion-search' }}
       actions={
