@@ -46,7 +46,7 @@ export type Membership = {
   company_data: CompanySummary;
   status_display: MembershipStatus;
   is_owner: boolean;
-  /** False when the company deactivated the member (issue #7): the workspace cannot be entered. */
+  /** False when the company deactivated the member: the workspace cannot be entered. */
   is_active?: boolean;
 };
 

@@ -1,5 +1,5 @@
 /**
- * The customer sheet (Excel export and import, issue 42 item 1): one row per customer, its licence
+ * The customer sheet (Excel export and import; docs/pharma.md "The customer's papers"): one row per customer, its licence
  * papers with real date cells. The export streams the filtered list; the import reads the same
  * columns, updates the customer of each Mã KH (an empty cell keeps what it had) and creates the
  * others, each row on its own: a bad row is reported and changes nothing.

@@ -166,7 +166,7 @@ export function isDrugBusiness(input: { kind: CustomerKind; drug_business?: bool
   return input.drug_business ?? DRUG_BUSINESS_KINDS.includes(input.kind);
 }
 
-/** Days before a GPP/GDP certificate's expiry that it counts as running out (issue 42: reminders 30 days ahead). */
+/** Days before a GPP/GDP certificate's expiry that it counts as running out (reminders go out 30 days ahead). */
 export const LICENCE_EXPIRING_DAYS = 30;
 
 /**
@@ -329,7 +329,7 @@ export const customerPaths = {
   bulkUpdate: '/customer/api/update-customer/',
   businessTypes: '/customer/api/bussinesstype/',
   /**
-   * The licence scan (issue 42): POST multipart (`file`, `company`) replaces it, DELETE ?company=
+   * The licence scan: POST multipart (`file`, `company`) replaces it, DELETE ?company=
    * removes it, GET ?company= serves it to members who may view the customer.
    */
   licenceScan: (id: string) => `/customer/api/customer/${id}/licence-scan/`,

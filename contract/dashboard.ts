@@ -1,4 +1,4 @@
-/** The dashboard's figures (issue #5): sales today and this month, orders by status, top lists, sales by day. */
+/** The dashboard's figures: sales today and this month, orders by status, top lists, sales by day. */
 import * as v from 'valibot';
 import type { OrderStatus } from './orders-status';
 import { companyQueryField, isIsoDate } from './validation';

@@ -1,5 +1,5 @@
 /**
- * Delivery orders and carriers (issue 14, DLO switch; docs/delivery.md): the carriers and their
+ * Delivery orders and carriers (behind the DLO switch; docs/delivery.md): the carriers and their
  * accounts (connecttransportpartner, connectaccountkafa), quotes and booking (orderdlo,
  * transportpartner, receivermethod, getlisttimedelivery), cancelling (cancelorderdlo), labels
  * (printtag) and COD reconciliation. Statuses live in contract/delivery-status.ts, parcels in

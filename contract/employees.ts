@@ -1,5 +1,5 @@
 /**
- * People (issue #7): sales staff (trình dược viên, or nhân viên bán hàng in a company of type
+ * People: sales staff (trình dược viên, or nhân viên bán hàng in a company of type
  * `Khác`) and office staff of a company. An employee is an account with a membership of the
  * company; the membership carries the staff kind, code, role, region, manager, start date and
  * whether the person is still active there. Paths follow product-spec.md §7 "Account (/account/api)".

@@ -1,5 +1,5 @@
 /**
- * Accounting synchronisation with MISA AMIS Kế toán (issue 18; actdocs.misa.vn ACTOpenAPIHelp, as
+ * Accounting synchronisation with MISA AMIS Kế toán (actdocs.misa.vn ACTOpenAPIHelp, as
  * docs/provider-sources.md reads it): a company connects with the connection code ("mã kết nối") its AMIS administrator creates,
  * maps its customers, variants, warehouses and accounts to AMIS's dictionary, and pushes its
  * records as vouchers ("đề nghị sinh chứng từ"). AMIS answers each push later, on our callback; a

@@ -1,5 +1,5 @@
 /**
- * An e-invoice's arithmetic in whole đồng (issue 18), built from the orders it bills with the cart's
+ * An e-invoice's arithmetic in whole đồng, built from the orders it bills with the cart's
  * own line rule (contract/orders-totals.ts lineAmounts): each line's amount before VAT and its VAT
  * are rounded on their own, exactly as the order was, so an invoice for one order comes to the
  * order's total to the đồng. The per-rate summary a VAT invoice must carry (NĐ 123/2020 art. 10,

@@ -1,5 +1,5 @@
 /**
- * VAT e-invoices (issue 18; NĐ 123/2020, TT 78/2021): a company's invoice settings (its account at
+ * VAT e-invoices (docs/invoices.md; NĐ 123/2020, TT 78/2021): a company's invoice settings (its account at
  * the provider, MISA meInvoice), an invoice issued for one or several completed orders of one buyer,
  * its cancellation or replacement, and the list. Everything here is behind the VAT switch; the
  * arithmetic is contract/invoices-totals.ts, the buyer's tax code rule contract/tax-code.ts.

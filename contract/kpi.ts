@@ -1,5 +1,5 @@
 /**
- * KPI by area (issue #7): monthly targets for revenue, order count, new customers and visits, and
+ * KPI by area: monthly targets for revenue, order count, new customers and visits, and
  * the progress against them. Pure functions both sides run: the server builds `views/` and
  * `my-kpi/` with them, the client shows the bars with the same rules.
  *

@@ -1,5 +1,5 @@
 /**
- * A rep's discount against their role's maximum (issue 21: a rep could send a 0 ₫ order). A role
+ * A rep's discount against their role's maximum (without one, a rep could send a 0 ₫ order). A role
  * may set "Chiết khấu tối đa (%)" (contract/roles.ts; empty: no limit). An order whose rep discount
  * goes over it is not refused, since the pharmacy is waiting and the manager may well agree: it is
  * taken as waiting for approval, with the reason, and confirming it is approving it (the confirm move

@@ -1,4 +1,4 @@
-/** An order's export status from base quantities (issue 46 item 19): none, part or all of what its warehouse tracks. */
+/** An order's export status from base quantities: none, part or all of what its warehouse tracks. */
 import { describe, expect, it } from 'vitest';
 import { exportStatusOf } from './orders-export';
 

@@ -1,5 +1,5 @@
 /**
- * An order's export status (product-spec.md §7 Order: `updateexportstatusorder`; issue 46 item 19):
+ * An order's export status (product-spec.md §7 Order: `updateexportstatusorder`):
  * whether its goods have left the warehouse. It is not a flag anyone types: it is read from the
  * warehouse's export receipts (phiếu xuất kho, 02-VT) linked to the order, completed and not
  * cancelled, against the base quantities of its lines the order's warehouse keeps stock of. The call

@@ -1,7 +1,7 @@
 /**
  * What a cart line's fields may hold, the same rule on the phone (the field says it and "Gửi đơn"
- * waits) and on the server (order.submit refuses): issue 21 found fields that showed one number while
- * the total used another, and an amount discount over the line capped without a word. A field keeps
+ * waits) and on the server (order.submit refuses), so that no field shows one number while the
+ * total uses another, and no amount discount over the line is capped without a word. A field keeps
  * what the rep typed; these say what is wrong with it, and nothing is corrected silently.
  */
 import { formatMoney, groupDigits } from './money';

@@ -1,5 +1,5 @@
 /**
- * Order statuses and the moves between them (issue #5), enforced by the server and offered by the
+ * Order statuses and the moves between them, enforced by the server and offered by the
  * client. A distributor's flow: a rep submits (Chờ xác nhận), the office confirms or refuses, the
  * warehouse ships (Đang giao), delivery completes it. Cancelling is possible until it ships;
  * a refused order can be fixed and submitted again.
@@ -54,7 +54,7 @@ export function moveProblem(from: OrderStatus, to: OrderStatus): string | null {
 }
 
 /**
- * The permission a move needs (issue #7): confirming or refusing a submitted order is approving
+ * The permission a move needs: confirming or refusing a submitted order is approving
  * it; shipping, completing and cancelling are handling it.
  */
 export function moveAction(to: OrderStatus): 'approve' | 'edit' {

@@ -1,5 +1,5 @@
 /**
- * Orders (issue #5): the record both sides keep, the `order.submit` op a rep queues (offline or
+ * Orders: the record both sides keep, the `order.submit` op a rep queues (offline or
  * not), and the office's calls (list filters, status moves single and bulk, cancel, export).
  */
 import * as v from 'valibot';

@@ -1,5 +1,5 @@
 /**
- * Cold items (issue 42 item 4; docs/pharma.md "Cold items"): goods kept cold or frozen cannot go by
+ * Cold items (docs/pharma.md "Cold items"): goods kept cold or frozen cannot go by
  * an ordinary parcel service, and their dispatch (a delivery) and their receipt into a warehouse
  * record a temperature reading and who took it. The server refuses the booking and flags a reading
  * with these same words, so the booking dialog and the reading form say what the server will.

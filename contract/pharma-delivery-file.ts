@@ -1,5 +1,5 @@
 /**
- * Delivery data pharmacies can import (issue 42 item 6; docs/pharma.md "Delivery data for
+ * Delivery data pharmacies can import (docs/pharma.md "Delivery data for
  * pharmacies"). Every delivery a distributor makes becomes, in the pharmacy's own software, a goods
  * receipt in the national pharmacy connection's shape (`phieu_nhap`, `loai_phieu_nhap = 1`: from a
  * supplier). Built here from what the order shipped (its lots from the warehouse's export receipt),

@@ -1,5 +1,5 @@
 /**
- * Recall campaigns (issue 42 item 5): a lot, or every lot of a registration number, recalled at a
+ * Recall campaigns (docs/pharma.md "Recall campaigns"): a lot, or every lot of a registration number, recalled at a
  * legal level with its deadline; who received it, notices to each, returns booked against the
  * campaign (a return receipt into quarantine), returned against shipped per customer, what is
  * overdue, and a close-out report for the authority. The arithmetic lives here so the office screen

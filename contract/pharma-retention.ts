@@ -1,5 +1,5 @@
 /**
- * Keeping a lot's documents (issue 42 item 7; docs/pharma.md "Retention"): a drug wholesaler keeps
+ * Keeping a lot's documents (docs/pharma.md "Retention"): a drug wholesaler keeps
  * the documents of each lot at least one year after the lot expires, so no delete path may remove an
  * order, a delivery, a warehouse receipt or a ledger entry of such a lot earlier. The server asks
  * this before every such delete and refuses with the sentence below.

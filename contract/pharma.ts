@@ -1,5 +1,5 @@
 /**
- * Selling medicines as the law lets a wholesaler (issue 42): who may buy which drug, the customer's
+ * Selling medicines as the law lets a wholesaler (docs/pharma.md): who may buy which drug, the customer's
  * licence and certificate, the drug master's classes, and the company's choice per rule (block, warn,
  * allow). The phone runs these checks on the cart before the rep sends and the server runs the same
  * ones when the order arrives, so both give the same reason. Each rule's legal text: docs/pharma.md.

@@ -1,5 +1,5 @@
 /**
- * The package payment's VietQR (issue 46 item 17) read back field by field as a banking app reads
+ * The package payment's VietQR read back field by field as a banking app reads
  * it (EMVCo TLV): the NAPAS 247 service with the platform's BIN and account, the exact amount in
  * đồng, the order code as the transfer content, and a CRC-16/CCITT that matches the payload.
  */

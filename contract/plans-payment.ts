@@ -1,5 +1,5 @@
 /**
- * The VietQR of a package payment (issue 46 item 17): the NAPAS 247 EMVCo payload of
+ * The VietQR of a package payment (docs/plans.md): the NAPAS 247 EMVCo payload of
  * contract/receivables-banks.ts (the one builder, also the orders' and collections' codes) for the
  * platform's account, the exact amount and the order code as the transfer content. Null when the
  * server has no account to pay into.

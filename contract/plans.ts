@@ -247,7 +247,7 @@ export type CompanyPlan = {
   seats: number | null;
   seats_used: number;
   orders: SystemOrderRecord[];
-  /** How to pay the pending package order, if there is one (issue 46 item 17). */
+  /** How to pay the pending package order, if there is one. */
   payment: PackagePayment | null;
 };
 

@@ -217,7 +217,7 @@ export const PricePolicyInputSchema = v.pipe(
 );
 
 /*
- * Added with the server side of issue #4 (nothing above changed).
+ * Added for the server's calls (nothing above changed).
  */
 
 /** The switch that turns price policies on (product-spec.md §9 "Price policy code CSG"). */

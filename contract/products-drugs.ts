@@ -1,5 +1,5 @@
 /**
- * The drug master of a product that is a medicine (issue 42 item 3): what the product form and the
+ * The drug master of a product that is a medicine (docs/pharma.md "The drug master"): what the product form and the
  * Excel sheet send, what records carry, the product list's filters on it, and when a registration
  * counts as expired or running out. The classes and storage conditions are contract/pharma.ts's.
  */

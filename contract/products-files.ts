@@ -37,7 +37,7 @@ export const PRODUCT_SHEET_COLUMNS = [
   'Giá sỉ',
   'Mã vạch',
   'Đang bán',
-  // The drug master (issue 42), after the columns older sheets have: an expiry as a date cell,
+  // The drug master, after the columns older sheets have: an expiry as a date cell,
   // classes and storage as their Vietnamese labels.
   'Hết hạn số đăng ký',
   'Thuốc kê đơn',

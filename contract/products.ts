@@ -1,5 +1,5 @@
 /**
- * The catalogue as a pharmaceutical distributor needs it (issue #4): products (code, name, active
+ * The catalogue as a pharmaceutical distributor needs it: products (code, name, active
  * ingredient and strength, registration number, manufacturer and country, brand, category, group,
  * VAT rate, images) with variants; each variant sells in several units with conversions to its base
  * unit (hộp = 10 vỉ, vỉ = 10 viên) and a price per unit, a barcode per unit, and a wholesale price
@@ -221,7 +221,7 @@ export type ProductInput = v.InferInput<typeof ProductInputSchema>;
 
 export const PRODUCT_SORTS = ['name', '-name', 'code', '-code', 'updated_at', '-updated_at'] as const;
 
-/** List filters (product-spec.md §3 "Product … filter page, limit, search, brand, productCategory, productGroup"), and the drug master's (issue 42). */
+/** List filters (product-spec.md §3 "Product … filter page, limit, search, brand, productCategory, productGroup"), and the drug master's. */
 export const ProductListQuery = v.object({
   company: companyQueryField,
   ...pagingFields(),
@@ -272,7 +272,7 @@ export const productPaths = {
 export type ScanAnswer = { variant: VariantRecord; unit: VariantUnit };
 
 /*
- * Added with the server side of issue #4 (nothing above changed): query and body schemas of the
+ * Added for the server's calls (nothing above changed): query and body schemas of the
  * catalogue calls, unit options, image limits, and the Excel sheet both sides read and write.
  */
 

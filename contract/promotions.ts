@@ -1,5 +1,5 @@
 /**
- * Promotions (issue 13, REWARD switch): a programme's record as the office and the phones see it,
+ * Promotions (behind the REWARD switch; docs/promotions.md): a programme's record as the office and the phones see it,
  * its input with the legal checks (docs/promotions.md "The law"), the calls of product-spec.md
  * "Promotion (promotion/api)", and what reaches the phones. The arithmetic lives in
  * contract/promotions-engine.ts; statuses in contract/promotions-status.ts.

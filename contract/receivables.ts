@@ -1,5 +1,5 @@
 /**
- * Receivables (công nợ) and payments (issue 14, the money half; docs/receivables.md): what a
+ * Receivables (công nợ) and payments (docs/receivables.md): what a
  * customer owes, the payments that settle it (cash, bank transfer, COD), a rep's collection at the
  * pharmacy (`payment.collect`, offline too), credit limits, aging and the debt-confirmation
  * statement. The arithmetic is in receivables-ledger.ts, banks and VietQR in receivables-banks.ts.

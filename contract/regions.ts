@@ -1,5 +1,5 @@
 /**
- * Areas and regions, and KPI by area (issue #7; product-spec.md §7 "Region (region/api): regions, region/{id},
+ * Areas and regions, and KPI by area (product-spec.md §7 "Region (region/api): regions, region/{id},
  * configkpi, getstaff, getcustomer, getorder, views, import"). Paths are relative to /api.
  *
  * Decisions:

@@ -32,7 +32,7 @@ export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
 
 /**
  * What a report shows when nothing is chosen: the last 30 days, not "this month", which on the 2nd
- * of a month holds one day and made every report look empty (issue 46).
+ * of a month holds one day and made every report look empty.
  */
 export const DEFAULT_PERIOD = 'last_30_days' satisfies PeriodPreset;
 

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 15, product-spec.md §7 "Reports"; decisions in docs/reports.md): the filter every
+ * Reports (product-spec.md §7 "Reports"; decisions in docs/reports.md): the filter every
  * report takes (the spec's report `dataFilter` with search), the answers of the report calls, and
  * their paths under /report/api.
  *

@@ -1,5 +1,5 @@
 /**
- * Roles and permissions (issue #7): what each member of a company may do, by area of the product
+ * Roles and permissions: what each member of a company may do, by area of the product
  * and action. The server checks every call against it (403 with a Vietnamese message); the client
  * hides what a member may not use, on top of the company's feature switches. A role also says whose
  * data its members see: the whole company, their region, or their own.
@@ -179,7 +179,7 @@ export const SYSTEM_ROLES: SystemRole[] = [
       reports: ['view', 'export'],
       // The cashier: records and confirms payments, sets credit limits, prints statements.
       receivables: ['view', 'create', 'edit', 'delete', 'approve', 'export'],
-      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (issue 18).
+      // Issues e-invoices, keeps the invoice settings and pushes vouchers to MISA (docs/invoices.md).
       invoices: ['view', 'create', 'edit', 'export'],
     },
   },

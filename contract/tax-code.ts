@@ -2,7 +2,7 @@
  * Vietnamese tax codes (mã số thuế, MST) as the tax authority issues them (Thông tư 105/2020/TT-BTC
  * art. 5; since 01/07/2025 an individual's 12-digit personal identification number is their tax
  * code, Thông tư 86/2024/TT-BTC). One pure rule for every form and call that takes one: an
- * e-invoice's buyer (issue 18), a company's registration.
+ * e-invoice's buyer, a company's registration.
  *
  * - 10 digits N1…N10 (an enterprise): N10 is the check digit,
  *   N10 = 10 − (31·N1 + 29·N2 + 23·N3 + 19·N4 + 17·N5 + 13·N6 + 7·N7 + 5·N8 + 3·N9) mod 11;

@@ -1,5 +1,5 @@
 /**
- * Opening stock and import receipts from Excel (issue 12): the sheet's columns, the call that takes
+ * Opening stock and import receipts from Excel (docs/warehouse.md "Excel"): the sheet's columns, the call that takes
  * its rows and what it answers. A sheet becomes ONE completed import receipt, or nothing: any refused
  * row (named with its row and column) leaves the stock untouched, so a half-read sheet never posts.
  */

@@ -1,6 +1,6 @@
 /**
  * What a cold start of a page (/dashboard: the workspace layout and its dashboard) downloads, made
- * few files, and named in that page's HTML (issue 19, Lighthouse /dashboard).
+ * few files, and named in that page's HTML (measured by Lighthouse on /dashboard; docs/performance.md).
  *
  * - `group` puts every module the page's route modules import, and neither the entry nor the
  *   sign-in page do, in one file. Left to automatic splitting they were 38 files (icons of 1 kB
