@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  // So do shop pictures and avatars (issue 17), and customers' licence scans (issue 42): their routes bound them.
+  // So do shop pictures and avatars, and customers' licence scans: their routes bound them.
   const ownLimit = (method: string, path: string) =>
     isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path) || isLicenceScanUpload(method, path);
   api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));

@@ -1,6 +1,6 @@
 /**
- * The platform's own bank account, where companies pay for their service package (issue 46 item
- * 17): PLATFORM_BANK_BIN (the bank's NAPAS BIN), PLATFORM_BANK_ACCOUNT, PLATFORM_BANK_HOLDER and
+ * The platform's own bank account, where companies pay for their service package
+ * (docs/plans.md): PLATFORM_BANK_BIN (the bank's NAPAS BIN), PLATFORM_BANK_ACCOUNT, PLATFORM_BANK_HOLDER and
  * optionally PLATFORM_BANK_NAME (else the bank's short name from the NAPAS list). Read once at start
  * (server/kernel/env.ts). Outside production, or with the demo data, an account clearly marked as a
  * demo one stands in when none is set; a production start without one has none, says so in its log

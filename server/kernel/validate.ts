@@ -2,7 +2,7 @@
  * Reading request input through the contract's valibot schemas. Anything that does not parse is a
  * 400 naming the field, never a 500: malformed JSON, a non-object body, JSON nested deeper than
  * MAX_JSON_DEPTH (refused before it is parsed, so no recursive walk of ours or of the database
- * ever meets it: issue 20), wrong types, bad query strings, and text with a NUL character (valid
+ * ever meets it), wrong types, bad query strings, and text with a NUL character (valid
  * JSON and URLs, but PostgreSQL refuses to store or compare it). Bodies above 1 MB never get here
  * (server/app.ts MAX_JSON_BODY_BYTES answers 413 before reading them).
  */

@@ -4,7 +4,7 @@
  * Behind proxies (TRUST_PROXY), `X-Forwarded-For` is a list each proxy appends to: the entries on
  * the left are whatever the caller sent, only those the trusted proxies appended can be believed.
  * With `trustedHops` proxies in front of the server, the client is the `trustedHops`-th entry from
- * the right (issue 20: the left-most entry let anyone pick their address, and so their throttle).
+ * the right (the left-most entry would let anyone pick their address, and so their throttle).
  */
 import net from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';

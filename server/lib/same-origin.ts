@@ -1,5 +1,5 @@
 /**
- * Whether a request was made by a page of another site (issue 20). The browser attaches the
+ * Whether a request was made by a page of another site (docs/security.md "Origin checks"). The browser attaches the
  * refresh cookie by itself, so a call it authenticates (refresh, logout) must come from the app's
  * own pages: SameSite=Strict keeps the cookie off most cross-site requests, and this refuses the
  * rest. Browsers say where a request comes from in headers page scripts cannot set:

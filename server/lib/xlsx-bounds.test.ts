@@ -1,5 +1,5 @@
 /**
- * The measure of an .xlsx before a library unzips it (issue 20): entries, unzipped bytes as they
+ * The measure of an .xlsx before a library unzips it (docs/security.md "Uploads"): entries, unzipped bytes as they
  * really inflate (not as the headers claim), rows and cells per worksheet.
  */
 import { zipSync, strToU8 } from 'fflate';

@@ -1,5 +1,5 @@
 /**
- * Measuring an uploaded .xlsx before a library reads it (issue 20). An .xlsx is a zip: a 1 MB
+ * Measuring an uploaded .xlsx before a library reads it (docs/security.md "Uploads"). An .xlsx is a zip: a 1 MB
  * upload can unzip to a gigabyte (deflate packs runs of one byte a thousand to one), or hold
  * hundreds of thousands of empty rows that exceljs would build in memory. So the zip's entries are
  * inflated here first, as a stream whose output is counted and thrown away, stopping at the first

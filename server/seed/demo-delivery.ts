@@ -1,5 +1,5 @@
 /**
- * Deliveries for the demo (issue 14), seeded when `npm start` seeds the demo with the simulators
+ * Deliveries for the demo (docs/delivery.md), seeded when `npm start` seeds the demo with the simulators
  * running (server/server.ts): An Khang's accounts at the three carrier simulators (environment
  * 'simulator', checked there and their webhooks registered, as a person would), self delivery by
  * two of its staff, three confirmed orders, and two of them booked (GHN and GHTK) through the real

@@ -1,5 +1,5 @@
 /**
- * Demo people and territory (issue #7): roles for every demo company, An Khang's staff (reps,
+ * Demo people and territory: roles for every demo company, An Khang's staff (reps,
  * a regional manager, an accountant, a storekeeper) with codes, regions and managers, three
  * regions over the new provinces, a few customers assigned to each rep, and this month's KPI targets. All demo passwords are Demo@2026.
  */

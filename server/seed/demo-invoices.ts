@@ -1,5 +1,5 @@
 /**
- * E-invoices and accounting for the demo (issue 18): An Khang's accounts at meInvoice and AMIS
+ * E-invoices and accounting for the demo (docs/invoices.md): An Khang's accounts at meInvoice and AMIS
  * point at the local simulators (environment 'simulator', started beside the app by `npm start`), three orders of last
  * week are completed, and two of them are invoiced through the module's own issuing, so the jobs
  * publish them at the simulator once the server runs and their PDF and XML are kept. The third is

@@ -1,5 +1,5 @@
 /**
- * The demo shows every pharma rule and a recall under way (issue 42 "Done means"): customers with
+ * The demo shows every pharma rule and a recall under way: customers with
  * valid, soon-expiring, expired and missing papers, drugs of each class, one open level-2 recall
  * with one of three customers returned.
  */

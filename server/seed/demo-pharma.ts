@@ -1,5 +1,5 @@
 /**
- * Demo data of the pharma rules (issue 42, docs/pharma.md): An Khang's customers with valid, soon
+ * Demo data of the pharma rules (docs/pharma.md): An Khang's customers with valid, soon
  * expiring, expired and missing papers; its medicines classed (prescription, the essential list, a
  * drug under special control, a cold item) with a few registrations expiring; so each rule shows on
  * the phone and in the office. Whether a demo drug is on the essential list is illustrative.

@@ -1,5 +1,5 @@
 /**
- * Running promotions for the demo (issue 13), written through the module's own calls: An Khang runs
+ * Running promotions for the demo, written through the module's own calls: An Khang runs
  * "Mua 10 chai tặng 1" on Prospan cough syrup and 5 % off orders from 2.000.000 đ; a brand discount
  * waits for approval, and last month's programme has ended.
  */

@@ -1,5 +1,5 @@
 /**
- * Demo data of a recall (issue 42 item 5, docs/pharma.md "Recall campaigns"): one lot of Metformin
+ * Demo data of a recall (docs/pharma.md "Recall campaigns"): one lot of Metformin
  * Stada 850mg shipped to three of An Khang's customers with their past orders, then a level-2 recall of it
  * opened five days ago (deadline fifteen days from the decision), and one customer's return booked
  * into quarantine, so the recall screen shows returned against shipped and what is still out.

@@ -1,5 +1,5 @@
 /**
- * Receivables for the demo (issue 14), so the screens are alive on first start: last months'
+ * Receivables for the demo, so the screens are alive on first start: last months'
  * completed orders of An Khang's customers, some paid, some partly, some not, falling due into every
  * aging bucket (not due, 0–30, 31–60, 61–90, over 90 days); a collection by the rep Lê Văn Trình
  * waiting for the cashier; credit limits (one customer over it, one owing past its days, the rep's

@@ -1,5 +1,5 @@
 /**
- * The system administrator's side of the demo (issue 17, docs/system.md): the administrator
+ * The system administrator's side of the demo (docs/system.md): the administrator
  * (0909000000 / Demo@2026, account type SYSTEM), business types, three service packages, vouchers
  * (one running, one spent-able in a few uses, one expired) and a shop of each kind.
  */
@@ -28,7 +28,7 @@ export async function seedDemoSystem(db: Db, passwordHash: string): Promise<void
       { code: 'TAP-HOA', name: 'Tạp hóa, bách hóa' },
       { code: 'MY-PHAM', name: 'Mỹ phẩm, chăm sóc cá nhân' },
       { code: 'TBYT', name: 'Thiết bị y tế' },
-      // The distributors the product is made for choose their own trade (issue 46: none fitted them).
+      // The distributors the product is made for choose their own trade (none of the others fitted them).
       { code: 'PP-DUOC', name: 'Phân phối dược phẩm (bán buôn thuốc)' },
       { code: 'PP-TONG-HOP', name: 'Phân phối hàng tiêu dùng, tổng hợp' },
     ])

@@ -1,5 +1,5 @@
 /**
- * A living warehouse for the demo (issue 12): An Khang's main warehouse in TP. Hồ Chí Minh and a
+ * A living warehouse for the demo: An Khang's main warehouse in TP. Hồ Chí Minh and a
  * branch in Hà Nội, lots of every product with expiry dates (a few within 30 and 60 days, one
  * already expired, one recalled), received over the last two months at real-looking costs, a
  * transfer to Hà Nội, a shipment for a pharmacy, and an open count a keeper's phone can take.

@@ -1,5 +1,5 @@
 /**
- * Demo data seeded on first start (issue #2 names these exact values; tests and people rely on them).
+ * Demo data seeded on first start (tests and people rely on these exact values).
  * - 0901234567 / Demo@2026, Nguyễn Văn An: An Khang (Dược phẩm, accepted, every switch and report on),
  *   Minh Phát (Khác, accepted, every switch off, no report config), Hòa Bình (pending).
  * - 0907654321 / Demo@2026, Trần Thị Bình: accepted member of Minh Phát only.
@@ -43,7 +43,7 @@ export async function seedAccountTypes(db: Db): Promise<void> {
     .values([
       { code: 'SYSTEM', title: 'Quản trị hệ thống' },
       { code: 'COMPANY', title: 'Người dùng doanh nghiệp' },
-      // The owners of shops the system administrator creates (chth/ncc/npt admincreate/, issue 17).
+      // The owners of shops the system administrator creates (chth/ncc/npt admincreate/).
       ...Object.values(SHOP_ACCOUNT_TYPES),
     ])
     .onConflictDoNothing();

@@ -1,5 +1,5 @@
 /**
- * One process per PGlite folder (issue 20, finding 0): two `npm start` on one DATA_DIR both served
+ * One process per PGlite folder (docs/security.md): two `npm start` on one DATA_DIR both served
  * and each lost the other's acknowledged writes. Now the second is refused with a message, and the
  * lock of a process that died (SIGKILL) is taken over by the next start.
  */

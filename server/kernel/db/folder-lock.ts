@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data folder (issue 20). PGlite is PostgreSQL in the process's own memory:
+ * One process per PGlite data folder (docs/security.md). PGlite is PostgreSQL in the process's own memory:
  * two processes on one folder each answer from their own copy, both acknowledge writes, and on the
  * next start only one copy's files survive. So the process that opens the folder holds
  * `<DATA_DIR>/server.lock` for its whole life and a second one is refused with a clear message.

@@ -143,7 +143,7 @@ async function claim(tx: Db, caller: PushCaller, op: WireOp, hash: string, resul
 
 export async function applyOp(db: Db, push: PushContext, op: WireOp): Promise<OpResult> {
   const { caller } = push;
-  // The payload is checked before anything walks it or writes its claim (issue 20): its depth (a
+  // The payload is checked before anything walks it or writes its claim (docs/security.md "JSON bounds"): its depth (a
   // body comes through readJson, which bounds it, but this holds for any caller), then its op's
   // schema. What fails is refused the same way every time, never retried.
   if (jsonValueTooDeep(op.payload)) return rejected(op.opId, 'VALIDATION_FAILED', DEPTH_MESSAGE, { payload: DEPTH_MESSAGE });

@@ -1,5 +1,5 @@
 /**
- * One's own address by administrative units and picture (issue 17): set and read back by the person,
+ * One's own address by administrative units and picture: set and read back by the person,
  * refused to another person, the picture checked like product images and served only to people of
  * a company the person belongs to.
  */

@@ -59,7 +59,7 @@ export async function loadAccountView(db: Db, accountId: number): Promise<Accoun
       company_data: { id: m.companyId, title: m.title, type: m.type },
       status_display: m.status as MembershipStatus,
       is_owner: m.isOwner,
-      // A deactivated member (issue #7) sees the company but cannot enter it.
+      // A deactivated member sees the company but cannot enter it.
       is_active: m.isActive,
     })),
   };

@@ -23,7 +23,7 @@ describe('login/', () => {
     expect(answer.body.code).toBe(200);
     const { access, account } = answer.body.data;
     expect(access.split('.')).toHaveLength(3);
-    // The refresh token travels only in its HttpOnly cookie (issue 20): page scripts never see it.
+    // The refresh token travels only in its HttpOnly cookie: page scripts never see it.
     expect(Object.keys(answer.body.data).sort()).toEqual(['access', 'account']);
     expect(refreshCookieOf(answer.headers)!.length).toBeGreaterThan(30);
     expect(account.full_name).toBe('Nguyễn Văn An');
@@ -161,7 +161,7 @@ describe('refresh_token', () => {
   });
 });
 
-describe('calls authenticated by the cookie come from our own pages (issue 20)', () => {
+describe('calls authenticated by the cookie come from our own pages', () => {
   const host = () => new URL(server.url).host;
   const crossSite = [
     ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
@@ -327,7 +327,7 @@ describe('forgot password', () => {
 });
 
 describe('checkphone/', () => {
-  it('answers the same for a phone with an account and one without (issue 20: no account oracle)', async () => {
+  it('answers the same for a phone with an account and one without (no account oracle)', async () => {
     const known = await server.call('/account/api/checkphone/', { body: { phone: DEMO.an.phone } });
     const unknown = await server.call('/account/api/checkphone/', { body: { phone: '0977000000' } });
     expect(known.status).toBe(200);

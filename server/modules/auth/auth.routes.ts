@@ -142,7 +142,7 @@ export function accountRoutes(deps: AppDeps) {
   });
 
   /**
-   * Whether a phone has an account is not said to anyone (issue 20): sign-in and forgot-password
+   * Whether a phone has an account is not said to anyone: sign-in and forgot-password
    * keep it to themselves, and so does this check. It answers the same for every well-formed
    * phone; registration, when it comes, tells after the code sent to the phone was verified.
    */

@@ -3,7 +3,7 @@
  * one-time reset token, set the new password with that token. Answers never reveal whether a phone
  * has an account. The codes are the shared one-time codes (./verification-codes.ts: hashed, 10
  * minutes, 5 tries, spent once), asked for under ./throttle.ts codeRequestLimits. Every count is
- * taken before the work it guards, atomically, so requests sent at once cannot pass together (issue 20).
+ * taken before the work it guards, atomically, so requests sent at once cannot pass together.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';

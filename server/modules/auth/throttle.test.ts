@@ -1,6 +1,6 @@
 /**
  * The attempt limits of sign-in, change of password and forgot password under requests sent at
- * once (issue 20): counted before the slow work, atomically in the database, so no more than the
+ * once: counted before the slow work, atomically in the database, so no more than the
  * limit get through whatever the concurrency (PGlite, and PostgreSQL with a pool of connections
  * under scripts/with-pg.sh). Also where the caller's address comes from behind a proxy, and the
  * per-address limits that must not lock out an office behind one address.
@@ -41,7 +41,7 @@ const tally = (answers: ApiAnswer[]) => {
   return Object.fromEntries([...counts].sort());
 };
 
-describe('sign-in attempts sent at once (issue 20)', () => {
+describe('sign-in attempts sent at once', () => {
   it.each([12, 20])('of %i wrong passwords sent at once, 5 are checked and the rest refused before the hash', async (n) => {
     const user = await addAccount(server.deps.db);
     const answers = await burst(n, () => server.call(LOGIN, { body: { phone: user.phone, password: 'sai-mat-khau' } }));

@@ -3,9 +3,9 @@
  * every connection sees the same counts (the limits and their numbers: docs/security.md).
  *
  * An attempt is counted BEFORE the slow work it guards (scrypt, a code comparison), atomically
- * (issue 20: twelve wrong passwords sent at once were all checked, the failure being counted after
- * the hash). In one transaction, under an advisory lock per key (so two requests on any processes
- * or connections count one after the other), the window is counted and, when there is room, the
+ * (counted after the hash, twelve wrong passwords sent at once were all checked). In one
+ * transaction, under an advisory lock per key (so two requests on any processes or connections
+ * count one after the other), the window is counted and, when there is room, the
  * attempt's row inserted: exactly `limit` attempts of a burst get through, the others are refused
  * without being counted. One that turns out to be no failure (the right password) takes its row
  * back; a row that stays is a failure.

@@ -72,7 +72,7 @@ export async function companyMembers(db: Db, companyId: number) {
     account: { id: row.accountId, full_name: row.fullName, phone: row.phone },
     status_display: row.status as MembershipStatus,
     is_owner: row.isOwner,
-    /** Deactivated members (issue #7) stay listed but are offered in no staff picker. */
+    /** Deactivated members stay listed but are offered in no staff picker. */
     is_active: row.isActive,
   }));
 }

@@ -1,5 +1,5 @@
 /**
- * The licence scan (issue 42 item 1): one image or PDF per customer, checked by its first bytes and
+ * The licence scan: one image or PDF per customer, checked by its first bytes and
  * its size, replaced by a new upload, served only to members who may view the customer, and the
  * customer's record (hence the phones, through the change log) naming the current one.
  */

@@ -1,5 +1,5 @@
 /**
- * The scan of a customer's licence (issue 42 item 1), stored in the database like product images
+ * The scan of a customer's licence, stored in the database like product images
  * (tenant data, served only to members): one per customer, replaced by a new upload under a new id
  * that customers.licence_scan names. The type is read from the first bytes, never from the file
  * name or the declared type.

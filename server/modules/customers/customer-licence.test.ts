@@ -1,5 +1,5 @@
 /**
- * A customer's licence papers (issue 42 item 1): the `customer.licence` op (applied, logged for the
+ * A customer's licence papers (docs/pharma.md "The customer's papers"): the `customer.licence` op (applied, logged for the
  * phones, refused outside the rep's scope or for an unknown customer, bad input refused in
  * Vietnamese), the office form carrying the same fields, and the list's "Giấy phép" filter.
  */

@@ -1,5 +1,5 @@
 /**
- * The phone's `customer.licence` op (issue 42 item 1): a customer's licence papers edited on a
+ * The phone's `customer.licence` op: a customer's licence papers edited on a
  * phone, offline or not, through the outbox like any customer edit.
  */
 import { and, eq } from 'drizzle-orm';

@@ -22,7 +22,7 @@ export async function assertCustomerReferences(
       );
     if (!member)
       throw new OpRejection('STAFF_NOT_FOUND', 'Nhân viên phụ trách không thuộc công ty', { staff_id: 'Nhân viên không hợp lệ' });
-    // A deactivated person keeps their history but takes no new customers (issue #7).
+    // A deactivated person keeps their history but takes no new customers.
     if (!member.isActive)
       throw new OpRejection('STAFF_INACTIVE', 'Nhân viên phụ trách đã ngừng hoạt động, vui lòng chọn người khác', {
         staff_id: 'Nhân viên đã ngừng hoạt động',

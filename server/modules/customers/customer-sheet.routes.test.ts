@@ -1,5 +1,5 @@
 /**
- * The customer sheet (issue 42 item 1): the export carries the licence papers with real date cells,
+ * The customer sheet: the export carries the licence papers with real date cells,
  * the import reads them back (a round trip changes nothing), creates and updates customers, and a
  * malformed day is a Vietnamese row error that changes nothing.
  */

@@ -117,7 +117,7 @@ describe('customer/ create, read, update, status, delete', () => {
     expect((await server.call(`/customer/api/customer/${made.body.data.id}/?company=${minhPhat}`, { token: an.access })).status).toBe(404);
   });
 
-  it('gives a new id, without a word about it, to a customer sent with an id another company uses (issue 20)', async () => {
+  it('gives a new id, without a word about it, to a customer sent with an id another company uses', async () => {
     const theirs = await server.call<CustomerRecord>('/customer/api/customer/', {
       token: binh.access,
       body: newCustomer({ company: minhPhat, name: 'Đại lý Minh Phát', phone: null }),

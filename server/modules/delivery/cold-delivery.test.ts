@@ -1,5 +1,5 @@
 /**
- * Cold items (issue 42 item 4): an order holding a cold product is not quoted nor booked with a
+ * Cold items (docs/pharma.md "Cold items"): an order holding a cold product is not quoted nor booked with a
  * carrier (the draft says so first), self delivery still books; a delivery's temperature readings
  * (add, list newest first, out-of-range flag, one decimal, who may add, another company cannot read);
  * and retention (item 7): a failed delivery of an order whose medicine lots left is kept.

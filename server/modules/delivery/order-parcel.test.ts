@@ -1,5 +1,5 @@
 /**
- * The parcel the booking draft proposes for an order (issue 46 item 11): the demo catalogue's
+ * The parcel the booking draft proposes for an order: the demo catalogue's
  * weights and sizes make a parcel of a few kilograms in a box a courier takes, and a parcel too
  * heavy or too long for a pharmacy order comes with a Vietnamese warning the office sees before
  * asking for quotes.

@@ -68,7 +68,7 @@ function plain(value: ExcelJS.CellValue | undefined): Cell {
  * without the `required` columns, one without rows, and one with more than MAX_IMPORT_ROWS.
  */
 export async function readSheet(bytes: ArrayBuffer, aliases: Record<string, string>, required: string[][]): Promise<SheetRow[]> {
-  // Measured before exceljs unzips it (issue 20): an upload within the body limit may still unzip to gigabytes.
+  // Measured before exceljs unzips it: an upload within the body limit may still unzip to gigabytes.
   const measured = measureXlsx(bytes, SHEET_BOUNDS);
   if (!measured.ok) {
     const message = BOUND_MESSAGES[measured.problem];

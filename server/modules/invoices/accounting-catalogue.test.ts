@@ -1,5 +1,5 @@
 /**
- * The catalogue before the vouchers (issue 46 item 12) over HTTP against the AMIS simulator, which
+ * The catalogue before the vouchers over HTTP against the AMIS simulator, which
  * refuses a voucher naming a customer, goods or warehouse its dictionary lacks as AMIS does: a push
  * before the catalogue was sent is refused here (400 CATALOGUE_FIRST, naming what is missing) and
  * keeps nothing; step 1 sends the three kinds at once; a push AMIS refused says "Đã đồng bộ 0/1, 1

@@ -1,5 +1,5 @@
 /**
- * The MISA AMIS connection over HTTP against its simulator (issue 18): connecting with the
+ * The MISA AMIS connection over HTTP against its simulator: connecting with the
  * connection code, the dictionary and its mapping, pushing orders, import receipts and payments as vouchers
  * whose results come back on the callback (the catalogue first and AMIS's refusals shown with its
  * reason and sent again: accounting-catalogue.test.ts), one voucher per record through timeouts, 5xx, callbacks sent twice and an expired token, a

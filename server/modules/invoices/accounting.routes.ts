@@ -1,5 +1,5 @@
 /**
- * Accounting calls (issue 18; docs/invoices.md "Accounting"), behind the VAT switch like the rest
+ * Accounting calls (docs/invoices.md "Accounting"), behind the VAT switch like the rest
  * of /invoice/api:
  *   GET, PUT, DELETE amis/connection/ · GET, PUT amis/mappings/ · GET amis/dictionary/ ·
  *   POST amis/dictionary/push/ · GET amis/catalogue/ · POST amis/catalogue/push/ (step 1: the

@@ -1,5 +1,5 @@
 /**
- * The catalogue comes before the vouchers (docs/invoices.md "Accounting"; issue 46 item 12): AMIS
+ * The catalogue comes before the vouchers (docs/invoices.md "Accounting"): AMIS
  * refuses a voucher naming a customer, goods or warehouse its dictionary does not have, so a push
  * whose records name one not sent nor mapped yet is refused here (400 CATALOGUE_FIRST, saying what
  * is missing) instead of failing every voucher at AMIS. Step 1 ("Đồng bộ danh mục") sends the three

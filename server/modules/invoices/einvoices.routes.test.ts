@@ -1,5 +1,5 @@
 /**
- * E-invoices over HTTP against the meInvoice simulator (issue 18): settings checked with the
+ * E-invoices over HTTP against the meInvoice simulator: settings checked with the
  * provider before they are kept, issuing a completed order, its files, the refusals a person can
  * act on, at most one invoice per order (double clicks, timeouts, answers lost after the work, a
  * job run again), cancelling and replacing, the VAT switch and other companies.

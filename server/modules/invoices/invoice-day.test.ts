@@ -1,5 +1,5 @@
 /**
- * Issue 46 item 18: an e-invoice is dated by Vietnam's day, not the UTC day. Issued at 03:08 on
+ * An e-invoice is dated by Vietnam's day, not the UTC day. Issued at 03:08 on
  * 02/12 in Vietnam (20:08 on 01/12 in UTC), it is dated 02/12: at meInvoice (ngày lập, InvDate),
  * on the invoice the office reads, and when meInvoice answers its date as a moment in UTC.
  */

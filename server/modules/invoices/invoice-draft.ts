@@ -1,5 +1,5 @@
 /**
- * What an invoice for some orders would say, checked before anything is written (issue 18): the
+ * What an invoice for some orders would say, checked before anything is written: the
  * orders exist in the company, are completed, were priced with VAT, belong to one buyer and have
  * no invoice yet; the lines and totals are contract/invoices-totals.ts over the order lines as the
  * orders stored them; the buyer's details default to the customer's.

@@ -1,5 +1,5 @@
 /**
- * Issuing, replacing, cancelling and sending again (issue 18). Each writes the invoice and its
+ * Issuing, replacing, cancelling and sending again (docs/invoices.md "Issuing"). Each writes the invoice and its
  * links in one transaction with the job that calls the provider (server/kernel/jobs.ts): the
  * partial unique index on active links refuses a second invoice for an order, even from two clicks
  * at once, and the job's dedupe key plus the invoice's RefID at meInvoice make the publishing

@@ -1,5 +1,5 @@
 /**
- * E-invoice calls under /invoice/api (issue 18; docs/invoices.md), all behind the VAT switch:
+ * E-invoice calls under /invoice/api (docs/invoices.md), all behind the VAT switch:
  *   GET, PUT einvoice-settings/ · GET einvoice-templates/ · GET, POST einvoice/ · GET einvoice/orders/ · POST einvoice/preview/ ·
  *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/ · POST einvoice/{id}/cancel/, replace/, retry/
  * Seeing needs the invoices area's view, issuing its create, cancelling, replacing, sending again

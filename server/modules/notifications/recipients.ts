@@ -36,7 +36,7 @@ export async function membersWhoCan(db: Db, companyId: number, area: PermissionA
     });
 }
 
-/** The manager recorded for a member of the company (issue #7), if any. */
+/** The manager recorded for a member of the company, if any. */
 export async function managerOf(db: Db, companyId: number, accountId: number): Promise<number | null> {
   const [row] = await db
     .select({ managerId: accountCompanies.managerId })

@@ -1,5 +1,5 @@
 /**
- * updateexportstatusorder/{id}/ (issue 46 item 19): an order's export status is read from its export
+ * updateexportstatusorder/{id}/ : an order's export status is read from its export
  * receipts; `exported` takes a confirmed order's goods out once (one receipt, the hold released, the
  * order Đang giao), asking again changes nothing, `not_exported` after the goods left is refused with
  * the receipt's code; a pending order cannot be exported; bad input is a 400 in Vietnamese, a member

@@ -1,5 +1,5 @@
 /**
- * updateexportstatusorder/{id}/ (product-spec.md §7 Order; issue 46 item 19): an order's export
+ * updateexportstatusorder/{id}/ (product-spec.md §7 Order): an order's export
  * status, read from the warehouse's export receipts linked to it (contract/orders-export.ts), and
  * the call that changes it. `exported` takes a confirmed order's goods out through the shipping move
  * (order-moves.ts: the export receipt, FEFO lots, the hold released; the order becomes Đang giao),

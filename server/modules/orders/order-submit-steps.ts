@@ -233,8 +233,8 @@ const sentence = (title: string, changes: readonly OpChange[]) =>
   changes.length ? `${title}: ${changes.map((change) => change.message).join('; ')}.` : '';
 
 /**
- * One answer naming everything that changed, with the old and new totals (issue 46: a refusal that
- * named only the price let a gift vanish unsaid). The order is refused, for the rep to confirm and
+ * One answer naming everything that changed, with the old and new totals (a refusal that
+ * named only the price would let a gift vanish unsaid). The order is refused, for the rep to confirm and
  * send again, when a price rose, when the credit policy blocks it, or when the promotions give less
  * for the same goods; a refusal names all of these and the stock cuts with them. Otherwise it is
  * taken: a stock cut (and a tier or gift it cost) is applied with every change and the new total.

@@ -1,5 +1,5 @@
 /**
- * What comes back to a rep when the server changed or refused the order the phone sent (issue 46):
+ * What comes back to a rep when the server changed or refused the order the phone sent:
  * one refusal naming every change with the old and new totals, and an order taken with changes
  * that names what a stock cut cost, and tells the rep.
  */

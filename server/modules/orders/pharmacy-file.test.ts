@@ -1,5 +1,5 @@
 /**
- * The pharmacy's import file of an order (issue 42 item 6): refused before the goods leave; after, the
+ * The pharmacy's import file of an order (docs/pharma.md "Delivery data for pharmacies"): refused before the goods leave; after, the
  * national `phieu_nhap` in the fixture's shape with the lots the export receipt took, the customer's
  * outlet code, the registration number and national drug code; the printed note's facts per line; the
  * QR's text; the signed link (valid, tampered, expired); another company cannot read it.

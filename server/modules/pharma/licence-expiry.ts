@@ -1,5 +1,5 @@
 /**
- * Certificates running out (issue 42 item 2): the office's list of drug buyers whose GPP/GDP
+ * Certificates running out: the office's list of drug buyers whose GPP/GDP
  * certificate expires within the company's notice days, has expired, or who have no licence on
  * file; and the daily job that tells each rep once per certificate that their customer's expires soon.
  */

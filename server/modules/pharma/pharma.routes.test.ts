@@ -1,5 +1,5 @@
 /**
- * The pharma rules as a caller sees them (issue 42 item 2): the company's settings, an order line
+ * The pharma rules as a caller sees them: the company's settings, an order line
  * the settings block refused by name with the cart's reason, a warned one taken with the warning
  * in its history, the list of certificates running out, and the reps' notices.
  */

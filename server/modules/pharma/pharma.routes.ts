@@ -1,5 +1,5 @@
 /**
- * Pharma calls under /pharma/api (issue 42): the company's rule settings (read by whoever sells or
+ * Pharma calls under /pharma/api (docs/pharma.md): the company's rule settings (read by whoever sells or
  * looks after customers, changed by who keeps the company's settings) and the list of drug buyers
  * whose certificate runs out, within the caller's customer scope.
  */

@@ -1,5 +1,5 @@
 /**
- * Paying for a package (issue 46 item 17): the pending order's page carries the platform's account,
+ * Paying for a package: the pending order's page carries the platform's account,
  * the exact amount and the transfer content; outside production an account marked as a demo one
  * stands in; a production start without PLATFORM_BANK_* shows no account and says why; half a
  * setting or a bank not on the NAPAS list stops the start.

@@ -1,5 +1,5 @@
 /**
- * How a company pays its pending package order (issue 46 item 17): the platform's account from the
+ * How a company pays its pending package order (docs/plans.md): the platform's account from the
  * settings (server/kernel/platform-bank.ts), the exact amount and the transfer content, the order's
  * code, which the system administrator looks for on the statement before confirming
  * (adminconfirmorder/). Without a configured account the answer says so and shows none.

@@ -1,5 +1,5 @@
 /**
- * Service packages and vouchers (issue 17): the packages, a company's order for one with a voucher
+ * Service packages and vouchers (docs/plans.md): the packages, a company's order for one with a voucher
  * (used once per company, expired, over its limit, not yet started, for another package), the
  * system administrator confirming it (the company's switches follow the package; switches outside
  * it are refused), seats limiting members, cancelling (the voucher is free again) and the lapse.

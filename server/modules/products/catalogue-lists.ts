@@ -1,6 +1,6 @@
 /**
  * The product and variant lists: filters of product-spec.md §3 "Product" (search, brand, category, group),
- * the drug master's (issue 42), active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
+ * the drug master's, active flag, barcode, ordering and paging, with the total count. Search runs on the variants'
  * folded search_text (which holds the product's words too), so a product is found by any of its
  * variants' codes or barcodes.
  */

@@ -1,5 +1,5 @@
 /**
- * The drug master's columns (issue 42) as the wire carries them and back: one mapping for the
+ * The drug master's columns (docs/pharma.md "The drug master") as the wire carries them and back: one mapping for the
  * product's record, the variant's record (which the phone's cart checks before a sale) and writes.
  */
 import type { ControlledClass, StorageCondition } from '@contract/pharma';

@@ -1,5 +1,5 @@
 /**
- * The drug master's columns of the product sheet (issue 42): written by the export (the expiry as a
+ * The drug master's columns of the product sheet: written by the export (the expiry as a
  * real date cell, classes and storage as their Vietnamese labels) and read back by the import.
  */
 import { CONTROLLED_CLASS_LABELS, STORAGE_LABELS } from '@contract/pharma';

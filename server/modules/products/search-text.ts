@@ -11,7 +11,7 @@ export type ProductSearchFields = {
   strength: string | null;
   registrationNumber: string | null;
   manufacturer: string | null;
-  /** Mã thuốc quốc gia (issue 42): an office looks a drug up by it from the national database. */
+  /** Mã thuốc quốc gia: an office looks a drug up by it from the national database. */
   nationalCode?: string | null;
 };
 

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "Correct": every report's figures computed again here, in plain code over the raw rows
+ * Correctness of the reports (docs/reports.md "What counts"): every report's figures computed again here, in plain code over the raw rows
  * (orders, order lines, visits, customers, promotion usages: not the report facts the server reads),
  * and compared with the answers for several filters and data scopes; then again after the rows
  * change under the facts' triggers (an order cancelled, a customer moved to another group, an order

@@ -1,5 +1,5 @@
 /**
- * Issue 46 item 13: the promotions report's totals count an order once, however many programmes
+ * The promotions report's totals count an order once, however many programmes
  * applied to it; each programme's row still shows the revenue of the orders it applied to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * stands: a cancelled or refused order releases it (promotion_usages.released_at).
  *
  * A row's orders and revenue are those its programme applied to, so an order several programmes
- * applied to is in several rows; the answer's `totals` count every order once (issue 46).
+ * applied to is in several rows; the answer's `totals` count every order once.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PROMOTION_STATUS_LABELS, promotionStatus, type PromotionState } from '@contract/promotions-status';

@@ -1,5 +1,5 @@
 /**
- * The data scope on the paths that take a customer (issue 20, docs/decisions.md): a rep with the
+ * The data scope on the paths that take a customer (docs/decisions.md, docs/security.md): a rep with the
  * "own" scope could order and check in at another rep's customer by its id (REST and ops), and the
  * answer and their order list then showed that customer's name, phone and address. Now a member
  * works at the customers of their scope; at another customer of the company only when their role

@@ -1,6 +1,6 @@
 /**
  * Reading the company of a call (query for GET and DELETE, JSON body for POST and PUT) and refusing
- * callers whose role does not allow the action (issue #7) on the area (products by default, as the
+ * callers whose role does not allow the action on the area (products by default, as the
  * catalogue calls were the first to use it).
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * Issue #7 across the existing calls: each seeded role is refused what it may not do (403 with a
+ * Role permissions across the existing calls: each seeded role is refused what it may not do (403 with a
  * Vietnamese message, nothing changed), and each sees only its data scope: a rep their own
  * customers, orders and visits, a regional manager their region's, the office the whole company,
  * on lists, details, the dashboard and the device's pull.

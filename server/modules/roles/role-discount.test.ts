@@ -1,4 +1,7 @@
-/** A role's "Chiết khấu tối đa (%)" through the role calls, and on the member's access (issue 21). */
+/**
+ * A role's "Chiết khấu tối đa (%)" through the role calls, and on the member's access
+ * (docs/decisions.md "Discount limits and approval").
+ */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';

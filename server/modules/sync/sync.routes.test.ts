@@ -384,7 +384,7 @@ describe('push: bad requests', () => {
     expect(await visitCount(good.visitId)).toBe(1);
   });
 
-  it('refuses an op whose payload nests thousands of levels on its own, and applies the ops around it (issue 20)', async () => {
+  it('refuses an op whose payload nests thousands of levels on its own, and applies the ops around it', async () => {
     // Was a 500 for the whole push: the NUL check and the payload hash walk the payload recursively.
     const customer = await aCustomerOf(anKhang, an.access);
     const before = visitOps(customer.id).checkIn;
@@ -411,7 +411,7 @@ describe('push: bad requests', () => {
     expect(Number(stored!.n), 'no claim written for it').toBe(0);
   });
 
-  it('refuses a payload its op schema refuses before claiming it, and any JSON body nested too deep (issue 20)', async () => {
+  it('refuses a payload its op schema refuses before claiming it, and any JSON body nested too deep', async () => {
     const bad = op('visit.checkIn', { visitId: 'x' });
     const answer = await push([bad]);
     expect(answer.body.data.results[0]).toMatchObject({ outcome: 'rejected', error: { code: 'VALIDATION_FAILED' } });

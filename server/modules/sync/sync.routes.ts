@@ -1,5 +1,5 @@
 /**
- * POST /api/sync/push and GET /api/sync/pull (issue #3): the HTTP face of the sync kernel
+ * POST /api/sync/push and GET /api/sync/pull (docs/offline-sync.md): the HTTP face of the sync kernel
  * (server/kernel/sync), given the registry of synced domains by the composition root.
  */
 import type { HttpBindings } from '@hono/node-server';

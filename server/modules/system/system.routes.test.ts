@@ -1,5 +1,5 @@
 /**
- * The system administrator's calls (issue 17): each refused to a company's owner and to a rep,
+ * The system administrator's calls (docs/system.md): each refused to a company's owner and to a rep,
  * accounts (list, search without diacritics, detail, update, lock with every session ended, unlock,
  * password), account types, the overview, system orders, shops created with their owner's account
  * (multipart, image checked), business types, and historical sales from Excel.

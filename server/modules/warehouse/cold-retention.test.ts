@@ -1,6 +1,6 @@
 /**
- * An import receipt's temperature readings (issue 42 item 4: add, list, the out-of-range flag for
- * frozen goods, the warehouse permission, another company) and retention (item 7) on the warehouse's
+ * An import receipt's temperature readings (docs/pharma.md "Cold items": add, list, the out-of-range flag for
+ * frozen goods, the warehouse permission, another company) and retention (docs/pharma.md "Retention") on the warehouse's
  * delete paths: a draft's lines are replaced freely, a posted receipt's never; an order whose
  * medicine lots left is kept, one that moved nothing is not held.
  */

@@ -1,5 +1,5 @@
 /**
- * Receiving a medicine whose registration has expired (issue 42): the import goes through, draft or
+ * Receiving a medicine whose registration has expired: the import goes through, draft or
  * completed, and its answer names the product and the expiry; a valid registration, a non-medicine
  * and a return say nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Receiving a medicine whose registration (số đăng ký lưu hành) has expired (issue 42 item 3): the
+ * Receiving a medicine whose registration (số đăng ký lưu hành) has expired: the
  * receipt goes through, since the goods are physically here and refusing the paper would only leave
  * them off the books, but the answer says which lines they are, so the office can quarantine or
  * return them. What the stock already held may still be sold is the company's sale rule (contract/pharma.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 46: a shortage is told in the goods' own unit with thousands grouped ("chỉ còn 7.497 viên …,
+ * A shortage is told in the goods' own unit with thousands grouped ("chỉ còn 7.497 viên …,
  * không đủ 100.000 viên"), not as bare base-unit numbers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

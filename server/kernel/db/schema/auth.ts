@@ -158,7 +158,7 @@ export const loginFailures = pgTable(
 );
 
 /*
- * Sync (issue #3). One change-log row per (company, entity, id): every change moves the row to a new
+ * Sync (docs/offline-sync.md). One change-log row per (company, entity, id): every change moves the row to a new
  * sequence number, so a client pulling from cursor 0 gets each live record once and each deleted
  * one as a tombstone; pulling from a later cursor gets what changed since. Writers of one company
  * take a transaction-scoped advisory lock before taking a number, so numbers commit in order and a

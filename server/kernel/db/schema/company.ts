@@ -45,7 +45,7 @@ export const accountCompanies = pgTable(
     /** accept | pending (asked to join) | invited (added by the company, not yet accepted) | reject */
     status: text('status').notNull(),
     isOwner: boolean('is_owner').notNull().default(false),
-    /** Issue #7: the member's role, staff kind and place in the company. */
+    /** The member's role, staff kind and place in the company. */
     roleId: integer('role_id'),
     /** sales (trình dược viên / nhân viên bán hàng) | office */
     staffKind: text('staff_kind').notNull().default('office'),
@@ -96,7 +96,7 @@ export const companyCounters = pgTable(
 );
 
 /*
- * Catalogue (issue #4). Products carry the regulated facts; variants are what is sold, each in
+ * Catalogue. Products carry the regulated facts; variants are what is sold, each in
  * several units (variant_units: conversion factor to the base unit, price, wholesale price,
  * barcode). Lists of brands, categories, groups and unit names are per company.
  */
@@ -119,6 +119,6 @@ export const tableViews = pgTable(
 );
 
 /*
- * People and territory (issue #7): roles with a permission matrix, regions grouping provinces,
+ * People and territory: roles with a permission matrix, regions grouping provinces,
  * monthly KPI targets, imported sales figures, and role changes waiting for approval.
  */

@@ -95,7 +95,7 @@ export const customers = pgTable(
 );
 
 /**
- * The scan of a customer's licence (issue 42 item 1): one per customer, its bytes in the row (tenant
+ * The scan of a customer's licence: one per customer, its bytes in the row (tenant
  * data, served only to members who may view the customer); customers.licence_scan names the current
  * one, so a new upload gets a new id and no cache serves the old picture.
  */

@@ -46,7 +46,7 @@ export const temperatureReadings = pgTable(
 );
 
 /**
- * A recall campaign (đợt thu hồi, issue 42 item 5; contract/pharma-recalls.ts): one lot, or every lot
+ * A recall campaign (đợt thu hồi; contract/pharma-recalls.ts): one lot, or every lot
  * of a registration number, at a legal level whose deadline is kept as it was computed when opened
  * (the rule may change; the campaign's deadline may not).
  */

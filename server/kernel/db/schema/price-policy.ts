@@ -52,6 +52,6 @@ export const pricePolicyItems = pgTable(
 );
 
 /*
- * Orders (issue #5). An order keeps a snapshot of its customer (name, address) and of each line's
+ * Orders. An order keeps a snapshot of its customer (name, address) and of each line's
  * product and price, so later catalogue edits never change a past order. Lines have client ids.
  */
