@@ -557,6 +557,20 @@ async function runCampaign(options: CampaignOptions) {
       }
     };
 
+    /**
+     * The app renews an access token that expired (15 minutes) with its refresh cookie; the device
+     * here signs in again, so a campaign slowed past the token's life by a busy machine goes on.
+     */
+    async function refreshAuth(): Promise<boolean> {
+      const again = await api<LoginAnswer>(proxy.url, '/account/api/login/', undefined, {
+        phone: DEMO_PHONE,
+        password: DEMO_PASSWORD,
+      }).catch(() => null);
+      if (!again?.data?.access) return false;
+      device.setAccessToken(again.data.access);
+      return true;
+    }
+
     const outcomes: DrainOutcome[] = [];
     function drain(tab: Tab, batchSize?: number): Promise<void> {
       const key = (progress.drainCounter += 1);
@@ -569,7 +583,7 @@ async function runCampaign(options: CampaignOptions) {
             accountId,
             deviceId,
             transport,
-            refreshAuth: async () => false,
+            refreshAuth,
             now: () => clock,
             random: () => jitter.next(),
             batchSize: batchSize ?? plan.pick([2, 3, 5, 10, 25, 50]),
