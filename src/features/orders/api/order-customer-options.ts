@@ -11,12 +11,10 @@ import { apiData } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 
-export type CustomerOption = { value: string; label: string };
+/** What the filter lists of a customer (src/ui/customer-picker.tsx labels it). */
+export type CustomerOption = Pick<CustomerRecord, 'id' | 'name' | 'code'>;
 
-const option = (customer: Pick<CustomerRecord, 'id' | 'name' | 'code'>): CustomerOption => ({
-  value: customer.id,
-  label: `${customer.name} (${customer.code})`,
-});
+const option = ({ id, name, code }: CustomerOption): CustomerOption => ({ id, name, code });
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
 export function useCustomerOptions(db: AppDb, companyId: number, search: string) {

@@ -3,13 +3,14 @@
  * a search of the device's customers as the rep types, without diacritics; the customers this rep
  * ordered for recently come first, and the pharmacy the rep is checked in at is offered on top.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { IconMapPinFilled, IconSearch, IconUser } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Text } from '@mantine/core';
+import { IconMapPinFilled, IconUser } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatAddress } from '@contract/address';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { CUSTOMER_RESULTS } from '@/db/customer-search';
+import { CustomerPicker } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
 import { useCustomerChoices } from '../api/device-orders';
 
 /** The visit the rep is checked in at (from the visits feature, passed in by the route). */
@@ -21,58 +22,8 @@ export function recentFirst(rows: LocalCustomer[], recentIds: string[]): LocalCu
   return [...rows].sort((a, b) => (rank.get(a.id) ?? Infinity) - (rank.get(b.id) ?? Infinity));
 }
 
-function CustomerRow({
-  customer,
-  onPick,
-  tag,
-}: {
-  customer: LocalCustomer;
-  onPick: (customer: LocalCustomer) => void;
-  tag?: { label: string; color: string } | null;
-}) {
-  const inactive = customer.status !== 'active';
-  return (
-    <UnstyledButton
-      onClick={() => onPick(customer)}
-      disabled={inactive}
-      aria-label={customer.name}
-      data-testid="customer-option"
-      style={{ opacity: inactive ? 0.55 : 1 }}
-    >
-      <Card withBorder padding="xs" radius="md">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
-            <Text size="sm" fw={600} truncate="end">
-              {customer.name}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {[customer.code, customer.phone, formatAddress(customer.address)].filter(Boolean).join(' · ')}
-            </Text>
-          </div>
-          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
-            {tag && (
-              <Badge size="xs" variant="light" color={tag.color}>
-                {tag.label}
-              </Badge>
-            )}
-            {inactive && (
-              <Badge size="xs" variant="light" color="gray">
-                Ngừng hoạt động
-              </Badge>
-            )}
-            {customer.syncState === 'pending' && (
-              <Badge size="xs" variant="light" color="yellow">
-                Chờ đồng bộ
-              </Badge>
-            )}
-          </Group>
-        </Group>
-      </Card>
-    </UnstyledButton>
-  );
-}
-
-function CustomerPicker({
+/** The rep's choices as the shared picker lists them (src/ui/customer-picker.tsx). */
+function CustomerChoices({
   db,
   companyId,
   accountId,
@@ -87,8 +38,8 @@ function CustomerPicker({
   onPick: (customer: LocalCustomer) => void;
   onCancel: (() => void) | null;
 }) {
-  const [query, setQuery] = useState('');
-  const [debounced] = useDebouncedValue(query.trim(), 150);
+  const search = useSelectSearch({ delay: 150, trim: true });
+  const { debounced } = search;
   const { recent, found, visitCustomer } = useCustomerChoices(
     db,
     { companyId, accountId },
@@ -102,46 +53,29 @@ function CustomerPicker({
     : [...(recent ?? []), ...(found ?? []).filter((customer) => !recentIds.includes(customer.id))].slice(0, CUSTOMER_RESULTS);
   const shown = visitCustomer && !debounced ? [visitCustomer, ...rows.filter((row) => row.id !== visitCustomer.id)] : rows;
   return (
-    <Stack gap="xs">
-      <Group gap="xs" wrap="nowrap" align="flex-end">
-        <TextInput
-          style={{ flex: 1 }}
-          label="Khách hàng"
-          withAsterisk
-          placeholder="Tìm theo tên, mã, số điện thoại…"
-          leftSection={<IconSearch size={16} />}
-          value={query}
-          onChange={(event) => setQuery(event.currentTarget.value)}
-          data-testid="order-customer-search"
-        />
-        {onCancel && (
+    <CustomerPicker
+      search={search}
+      customers={found === undefined && shown.length === 0 ? undefined : shown}
+      onPick={onPick}
+      tag={(customer) =>
+        visitCustomer?.id === customer.id
+          ? { label: 'Đang ghé thăm', color: 'teal' }
+          : recentIds.includes(customer.id)
+            ? { label: 'Gần đây', color: 'blue' }
+            : null
+      }
+      refuseInactive
+      withAsterisk
+      maxHeight={420}
+      action={
+        onCancel && (
           <Button variant="default" onClick={onCancel}>
             Hủy
           </Button>
-        )}
-      </Group>
-      <Stack gap={6} data-testid="order-customer-results" mah={420} style={{ overflowY: 'auto' }}>
-        {found !== undefined && shown.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {debounced ? 'Không tìm thấy khách hàng nào trên máy.' : 'Chưa có khách hàng nào trên máy.'}
-          </Text>
-        )}
-        {shown.map((customer) => (
-          <CustomerRow
-            key={customer.id}
-            customer={customer}
-            onPick={onPick}
-            tag={
-              visitCustomer?.id === customer.id
-                ? { label: 'Đang ghé thăm', color: 'teal' }
-                : recentIds.includes(customer.id)
-                  ? { label: 'Gần đây', color: 'blue' }
-                  : null
-            }
-          />
-        ))}
-      </Stack>
-    </Stack>
+        )
+      }
+      testIds={{ search: 'order-customer-search', results: 'order-customer-results' }}
+    />
   );
 }
 
@@ -188,7 +122,7 @@ export function CustomerSection({
             Khách hàng của đơn không còn trên máy. Vui lòng chọn lại khách hàng.
           </Alert>
         )}
-        <CustomerPicker
+        <CustomerChoices
           db={db}
           companyId={companyId}
           accountId={accountId}

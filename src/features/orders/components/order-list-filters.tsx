@@ -29,7 +29,8 @@ import {
 } from '../api/order-filter';
 import { DateRangeField } from '@/ui/date-range-field';
 import { allStatusesTab, StatusTabs } from '@/ui/list-page/status-tabs';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
+import { CustomerSelectField } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
 
 export function provincesOfArea(area: AreaCode): readonly string[] {
   return AREAS.find((candidate) => candidate.code === area)?.province_codes ?? [];
@@ -73,24 +74,19 @@ function CustomerFilter({
   value: string | undefined;
   onChange: (id: string | undefined) => void;
 }) {
-  const { search, setSearch, debounced } = useSelectSearch({ delay: 250 });
-  const options = useCustomerOptions(db, companyId, debounced);
+  const search = useSelectSearch({ delay: 250 });
+  const options = useCustomerOptions(db, companyId, search.debounced);
   const chosen = useCustomerName(db, companyId, value);
   return (
-    <SearchedSelect
-      label="Khách hàng"
+    <CustomerSelectField
       placeholder="Tất cả khách hàng"
-      found={options.data ?? []}
+      search={search}
+      found={options.data}
       chosen={chosen.data}
       value={value ?? null}
-      onChange={(next) => {
-        setSearch('');
-        onChange(next ?? undefined);
-      }}
-      search={search}
-      onSearchChange={setSearch}
+      onPick={(_, id) => onChange(id ?? undefined)}
+      searching={options.isFetching}
       clearable
-      nothingFoundMessage={options.isFetching ? 'Đang tìm…' : 'Không tìm thấy khách hàng'}
       data-testid="order-filter-customer"
     />
   );

@@ -11,13 +11,15 @@ import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { MoneyText } from '@/ui/money-text';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
+import { CustomerSelectField } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
 import { useGroupsAndLevels, useMirroredPolicies } from '../api/price-policy-api';
 import { VariantPicker } from './variant-picker';
 
 const SOURCE_LABELS = { retail: 'Giá bán lẻ', wholesale: 'Giá bán sỉ', policy: 'Chính sách giá' } as const;
 
-function CustomerPicker({
+/** The device's customers as the shared select lists them (src/ui/customer-picker.tsx). */
+function CustomerField({
   db,
   companyId,
   value,
@@ -28,26 +30,22 @@ function CustomerPicker({
   value: LocalCustomer | null;
   onChange: (customer: LocalCustomer | null) => void;
 }) {
-  const { search, setSearch, debounced } = useSelectSearch();
+  const search = useSelectSearch();
   const found = useQuery({
-    queryKey: ['price-preview-customers', companyId, debounced],
+    queryKey: ['price-preview-customers', companyId, search.debounced],
     networkMode: 'always',
-    queryFn: () => searchLocalCustomers(db, companyId, debounced, 20),
+    queryFn: () => searchLocalCustomers(db, companyId, search.debounced, 20),
   });
-  const rows = found.data ?? [];
-  const option = (customer: LocalCustomer) => ({ value: customer.id, label: `${customer.name} (${customer.code})` });
   return (
-    <SearchedSelect
-      label="Khách hàng"
+    <CustomerSelectField
       placeholder="Gõ tên, mã hoặc số điện thoại…"
       clearable
       search={search}
-      onSearchChange={setSearch}
-      found={rows.map(option)}
-      chosen={value && option(value)}
+      found={found.data}
+      chosen={value}
       value={value?.id ?? null}
-      onChange={(id) => onChange([value, ...rows].find((customer) => customer?.id === id) ?? null)}
-      nothingFoundMessage={debounced ? 'Không tìm thấy khách hàng' : 'Gõ để tìm khách hàng'}
+      onPick={onChange}
+      hint="Gõ để tìm khách hàng"
       data-testid="preview-customer"
     />
   );
@@ -87,7 +85,7 @@ export function PricePreview({ db, companyId, features }: { db: AppDb; companyId
           Xem giá một sản phẩm sẽ được tính cho một khách hàng hôm nay, đúng như giỏ hàng tính (theo dữ liệu đã đồng bộ về máy).
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-          <CustomerPicker db={db} companyId={companyId} value={customer} onChange={setCustomer} />
+          <CustomerField db={db} companyId={companyId} value={customer} onChange={setCustomer} />
           <VariantPicker
             db={db}
             companyId={companyId}

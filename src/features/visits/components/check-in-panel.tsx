@@ -13,9 +13,10 @@ import { setUiFlags } from '@/session/ui-flags';
 import { toast } from '@/ui/toast';
 import { SyncChip } from '@/ui/sync-chip';
 import { NoteField } from '@/ui/note-field';
-import { useOpenVisit } from '../api/visits-device';
+import { CustomerPicker } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
+import { useCustomerSearch, useOpenVisit } from '../api/visits-device';
 import { checkIn, checkOut, currentLocation, type Visitor } from '../model/visit-actions';
-import { CustomerPicker } from './customer-picker';
 
 type Props = {
   db: AppDb;
@@ -23,6 +24,21 @@ type Props = {
   /** On a customer's page: check in there, without picking. */
   customer?: Pick<LocalCustomer, 'id' | 'name' | 'code'>;
 };
+
+/** Finding the customer on the device as the rep types, without diacritics, online or not. */
+function CustomerChoices({ db, companyId, onPick }: { db: AppDb; companyId: number; onPick: (customer: LocalCustomer) => void }) {
+  const search = useSelectSearch({ delay: 150, trim: true });
+  const results = useCustomerSearch(db, companyId, search.debounced, 20);
+  return (
+    <CustomerPicker
+      search={search}
+      customers={results}
+      onPick={onPick}
+      empty={{ blank: 'Không tìm thấy khách hàng nào.', searched: 'Không tìm thấy khách hàng nào.' }}
+      testIds={{ search: 'customer-search', results: 'customer-results' }}
+    />
+  );
+}
 
 export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const open = useOpenVisit(db, visitor.companyId, visitor.accountId);
@@ -104,7 +120,7 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
             <Text size="xs">{customer.code}</Text>
           </Alert>
         ) : (
-          <CustomerPicker db={db} companyId={visitor.companyId} onPick={setCustomer} />
+          <CustomerChoices db={db} companyId={visitor.companyId} onPick={setCustomer} />
         )}
         {noteInput}
         {locationToggle}
