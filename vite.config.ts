@@ -10,7 +10,7 @@ import { rechartsFirstHalf } from './scripts/recharts-split';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3001';
 
-/** Issue 6: what the service worker downloads on install (the whole offline app) stays under this. */
+/** What the service worker downloads on install (the whole offline app) stays under this. */
 const PRECACHE_BUDGET_BYTES = 2.5 * 1024 * 1024;
 
 /** The route chunks a cold start loads: /dashboard in its workspace layout (one file), /login in its own. */
@@ -41,7 +41,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    // Installable, offline app (issue 3, docs/architecture.md "Offline-first"): our own worker in sw/sw.ts,
+    // Installable, offline app (docs/architecture.md "Offline-first"): our own worker in sw/sw.ts,
     // updates by prompt only (docs/offline-sync.md "Service worker updates"), registered by src/app/pwa/register-sw.ts.
     VitePWA({
       strategies: 'injectManifest',
@@ -121,7 +121,7 @@ export default defineConfig({
       // The exception: the routes a cold start opens (the workspace layout and its dashboard, the
       // sign-in page and its layout). Without their lists each level of imports is found only when
       // the level above has arrived, a round trip each (seven levels for the dashboard); with them
-      // every file is asked for at once when the route starts loading (issue 19, Lighthouse).
+      // every file is asked for at once when the route starts loading (for Lighthouse on a cold start; docs/performance.md).
       resolveDependencies: (filename, deps, { hostType }) => (hostType === 'html' || COLD_START_ROUTES.test(filename) ? deps : []),
     },
     sourcemap: process.env.SOURCEMAP === '1',
@@ -175,7 +175,7 @@ export default defineConfig({
               test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
               includeDependenciesRecursively: false,
             },
-            // The system administrator's screens and the package screens (issue 17): online-only, each
+            // The system administrator's screens and the package screens: online-only, each
             // area one file left out of the precache above (src/features/system/components/system-screens.tsx,
             // src/features/plans/components/plan-screens.tsx).
             {

@@ -86,7 +86,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Reads from a hot standby (issue 19), under scripts/with-pg-replica.sh.
+        // Reads from a hot standby, under scripts/with-pg-replica.sh.
         test: {
           name: 'replica',
           globalSetup: [DATABASE_TEMPLATES],
@@ -125,7 +125,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        // `npm run test:faults` (issue 6): fault campaign, fuzzing, tenant isolation, crash safety.
+        // `npm run test:faults` (docs/performance.md "Faults"): fault campaign, fuzzing, tenant isolation, crash safety.
         test: {
           name: 'faults',
           globalSetup: [DATABASE_TEMPLATES],

@@ -1,5 +1,5 @@
 /**
- * Build-size check (issue #2, budgets from issue #6): what a first visit to /login and to /dashboard
+ * Build-size check (budgets in docs/performance.md): what a first visit to /login and to /dashboard
  * downloads, measured in a real Chromium against the built app, each file gzipped (level 9) as a
  * compressing server would send it, and what the service worker precaches on install. Prints a
  * table, writes tests/bench/results/build-size.json and exits non-zero when a budget is passed.
@@ -83,7 +83,7 @@ try {
   // anyone who opens the app again.
   await login.page.getByTestId('figure-today-revenue').waitFor();
   // A first visit to /dashboard: a fresh page load of a signed-in session. What counts against its
-  // budget is what the page asked for before its figures were painted (issue 19): the figure tiles
+  // budget is what the page asked for before its figures were painted: the figure tiles
   // carry an elementtiming attribute, so the browser reports when they were painted, and every file
   // requested before that moment counts. What loads after it (the sync engine, the header's menus,
   // the calendar: src/ui/after-first-paint.tsx) is listed apart.

@@ -1,5 +1,5 @@
 /**
- * Lighthouse (issue #6), mobile preset (Lighthouse's default config: Moto G Power screen, simulated
+ * Lighthouse, mobile preset (Lighthouse's default config: Moto G Power screen, simulated
  * slow 4G and 4x CPU), on /login signed out and on /dashboard signed in as the demo account in
  * An Khang. Debian's Chromium is started by chrome-launcher on a debugging port; the sign-in is
  * done through the real form by playwright-core attached to that same browser, so the session
@@ -7,8 +7,8 @@
  * (its default), but clears the HTTP cache, the service worker and Cache Storage before each run:
  * every figure is a cold load.
  *
- * Aims per page (issue #19: /login performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 100 ms; /dashboard signed in
- * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms; issue #6's accessibility and best practices ≥ 95 and
+ * Aims per page (docs/performance.md: /login performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 100 ms; /dashboard signed in
+ * performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms; accessibility and best practices ≥ 95 and
  * CLS < 0.02 for both). Misses are printed and recorded, never a failure: only a run that cannot measure
  * exits non-zero. Each page is measured --runs times (default 3) and the run with the median
  * performance score is kept, because one Lighthouse run on a busy machine swings by several points.

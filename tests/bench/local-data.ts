@@ -45,7 +45,7 @@ import {
   type ScaleServer,
 } from './support/kit';
 
-// Issue #19's aims for the first sync (12 s, no main-thread task past 50 ms) and the index's heap.
+// The aims for the first sync (docs/performance.md) (12 s, no main-thread task past 50 ms) and the index's heap.
 const AIM = { firstSyncMs: 12_000, syncLongestTaskMs: 50, searchP95Ms: 15, drainMs: 20_000, searchHeapMb: 30 };
 const PAGE_DIR = path.resolve('.tmp/bench-browser');
 const rates = (argValue('cpu') ?? '1').split(',').map(Number);

@@ -1,5 +1,5 @@
 /**
- * Offline cold start (issue #6): time from navigation to a usable order screen (/order/create) with
+ * Offline cold start: time from navigation to a usable order screen (/order/create) with
  * the network off, in Chromium, with and without 4x CPU throttling (CDP
  * Emulation.setCPUThrottlingRate, which slows the page's renderer, not the service worker thread).
  *

@@ -1,5 +1,5 @@
 /**
- * The promotion engine on a phone (issue 13, "Done means"): 200 active programmes of every kind
+ * The promotion engine on a phone (docs/promotions.md "Performance"): 200 active programmes of every kind
  * applied to a 50-line cart (contract/promotions-engine.ts applyPromotions, the function the cart
  * runs on every change), in a real Chromium, at CPU 1x and 4x (CDP throttling of the renderer),
  * aims p95 ≤ 5 ms and ≤ 20 ms. The same in Node for reference. The engine is bundled for the page

@@ -1,5 +1,5 @@
 /**
- * The reports at a year of data (issue 15, "Correct and fast"): on PostgreSQL (scripts/with-pg.sh),
+ * The reports at a year of data (docs/reports.md "Why fact tables"): on PostgreSQL (scripts/with-pg.sh),
  * the large generator (200,000 orders over a year, about 1,000,000 lines after the report facts'
  * triggers wrote theirs, 100,000 customers, 50,000 variants, 30 reps) plus a year of visits (most
  * orders taken at one) and promotion usages, every report call over HTTP, p95 against the aim of

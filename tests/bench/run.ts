@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue #6): every benchmark in sequence, each in its own process (so one part's
+ * `npm run bench` (docs/performance.md): every benchmark in sequence, each in its own process (so one part's
  * memory and JIT state never colour the next), then one summary table. Every part also prints its
  * own detailed tables and writes its JSON under tests/bench/results/ (gitignored); the summary goes
  * to tests/bench/results/summary.json.

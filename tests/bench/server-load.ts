@@ -1,5 +1,5 @@
 /**
- * The server under load (issue #6): autocannon on loopback against the real server process, as
+ * The server under load: autocannon on loopback against the real server process, as
  * `npm start` runs it (NODE_ENV=production, production scrypt cost), over a large company. For each
  * call, a fixed number of connections send requests back to back for a bounded time; printed are
  * requests per second and p50/p95/p99 latency (from every response's own time), with errors and
@@ -187,7 +187,7 @@ type LoadResult = {
   non2xx: number;
   statusCodes: Record<string, number>;
   outcomes?: Record<string, number>;
-  /** Issue #19's aim for this call on PostgreSQL (none for the login, whose cost is scrypt's). */
+  /** The aim for this call on PostgreSQL (docs/performance.md) (none for the login, whose cost is scrypt's). */
   aim?: Aim;
   /** CPU milliseconds per request of the API process and of the PostgreSQL cluster (support/cpu-time.ts). */
   cpu?: CpuPerRequest;

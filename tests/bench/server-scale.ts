@@ -92,7 +92,7 @@ function wordsOf(text: string): string[] {
   return text.split(/\s+/).filter((word) => /[\p{L}\d]/u.test(word));
 }
 
-// ---- Lists (issue #4) ------------------------------------------------------------------------------
+// ---- Lists ------------------------------------------------------------------------------------------
 
 async function listBench(server: ScaleServer, token: string, random: Random) {
   const company = server.companyId;
@@ -291,7 +291,7 @@ async function listBench(server: ScaleServer, token: string, random: Random) {
   };
 }
 
-// ---- Orders (issue #5) -----------------------------------------------------------------------------
+// ---- Orders -----------------------------------------------------------------------------------------
 
 async function orderBench(server: ScaleServer, token: string, random: Random) {
   const company = server.companyId;

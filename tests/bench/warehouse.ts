@@ -1,5 +1,5 @@
 /**
- * The warehouse at scale (issue 12, "Done means"): on PostgreSQL (scripts/with-pg.sh) with 50,000
+ * The warehouse at scale: on PostgreSQL (scripts/with-pg.sh) with 50,000
  * variants, 3 warehouses, two lots of each variant and 1,000,000 movements over a year, over HTTP:
  *  - the stock view (first page, a warehouse, a search, lots expiring within 30 days) and the
  *    receipt list (first page, a search, a status) p95, aim ≤ 100 ms;

@@ -1,5 +1,5 @@
 /**
- * Issue 4, "Done means" (browser): a rep creates a customer with no network, the app reloads from
+ * Customers offline (browser): a rep creates a customer with no network, the app reloads from
  * the service worker and still holds it, and once the network is back the server holds it exactly
  * once, with its official code, assigned to the rep; the phone then shows that code.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 14, delivery (browser, 1440x900): the owner of An Khang connects GHN on /connect-dlo (the
+ * Delivery (browser, 1440x900; docs/delivery.md): the owner of An Khang connects GHN on /connect-dlo (the
  * simulator environment), GHTK and Viettel Post being connected already; on a confirmed order's
  * page compares the three carriers' quotes, books GHN and prints its label (GHN's own page opens
  * with the shipment's code); the simulator walks the shipment to delivered by webhooks, the order

@@ -1,5 +1,5 @@
 /**
- * Issue #7, people: the owner of An Khang adds a sales rep on /pharmacist (desktop); the rep signs
+ * People: the owner of An Khang adds a sales rep on /pharmacist (desktop); the rep signs
  * in on a phone, accepts the invitation from the workspace list and enters the company; the owner
  * deactivates the rep (after a confirmation) and the rep, signing in again, is refused the company
  * with a clear message; the owner reactivates them. And an Excel import of office staff reports
@@ -44,7 +44,7 @@ async function signInAs(page: Page, phone: string, password: string) {
   await workspaceList(page).waitFor();
 }
 
-describe('sales staff (issue #7)', () => {
+describe('sales staff', () => {
   it('the owner adds a rep, the rep accepts and enters; once deactivated the rep is refused', async () => {
     const owner = (await app.open(VIEWPORTS.desktop)).page;
     await signInTo(owner, COMPANIES.anKhang);
@@ -128,7 +128,7 @@ describe('sales staff (issue #7)', () => {
   });
 });
 
-describe('importing staff from Excel (issue #7)', () => {
+describe('importing staff from Excel', () => {
   it('uploads a sheet and shows the result of every row; the new person is in the list', async () => {
     const owner = (await app.open(VIEWPORTS.desktop)).page;
     await signInTo(owner, COMPANIES.anKhang);

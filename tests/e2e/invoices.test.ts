@@ -1,5 +1,5 @@
 /**
- * Issue 18 in the browser, against the providers' simulators: the accountant (0912000004, role Kế
+ * E-invoices and accounting in the browser (docs/invoices.md), against the providers' simulators: the accountant (0912000004, role Kế
  * toán) opens a completed order at a desk (1440x900), issues its e-invoice through meInvoice (the
  * dialog shows the lines, the total and the amount in words, the buyer's tax code from the
  * customer) and downloads its PDF once published. Then she sends the dictionary to MISA AMIS and

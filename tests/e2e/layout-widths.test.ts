@@ -1,5 +1,5 @@
 /**
- * Issue 21, "Done means": every screen at 360, 390, 768, 1024, 1440 and 1920 px wide, with no
+ * Every screen at 360, 390, 768, 1024, 1440 and 1920 px wide, with no
  * horizontal overflow of the page, no tab strip that hides a tab or its count, no badges drawn over
  * one another, and the header's whole menu from 1280 px whatever the company is called. The owner of An
  * Khang (every switch on, so every menu entry exists) walks every route of the app; each screen is
@@ -150,7 +150,7 @@ async function overflowsHere(page: Page): Promise<string[]> {
   });
 }
 
-/** A company name as long as Vietnamese ones are (issue 46: it sent the whole menu into the drawer at 1440 px). */
+/** A company name as long as Vietnamese ones are (one sent the whole menu into the drawer at 1440 px). */
 const LONG_NAME = 'Công ty TNHH Dược phẩm Sài Gòn Xanh An Khang';
 
 describe('every screen at every width', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 17, notifications on a device: the service worker shows a pushed notification, with its
+ * Notifications on a device (docs/notifications.md): the service worker shows a pushed notification, with its
  * title, body and link, and the open page's bell counts the new one at once, without waiting for
  * its next poll. Chromium's DevTools deliver the push message to the app's worker (real push
  * services are unreachable here; the server's side of Web Push is tested against a local endpoint,

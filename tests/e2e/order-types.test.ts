@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Done means" (browser): an order type chosen on a phone offline reaches the server with
+ * Order types (browser; docs/orders-types.md): an order type chosen on a phone offline reaches the server with
  * the order. The office first takes "Đổi trả" away from the rep (using_type_for_user); the phone
  * learns it with its first sync, offers only the types the rep may use, and keeps the choice with the
  * order queued offline; back online, the server holds the order once, of that type, at wholesale

@@ -1,5 +1,5 @@
 /**
- * Issue 5, "Done means" (browser): office staff at a desktop (1440x900), the demo owner in An Khang,
+ * Orders at the office (browser): office staff at a desktop (1440x900), the demo owner in An Khang,
  * confirm an order on its page, bulk-update two orders from the list (each order's result shown),
  * export the list to Excel and open the print view.
  *

@@ -1,12 +1,12 @@
 /**
- * Issue 5, "Done means" (browser), on a phone (390x844) with the service worker allowed:
+ * Orders offline (browser), on a phone (390x844) with the service worker allowed:
  * - offline, an order for a customer with a line added by a barcode scan survives reloads; back
  *   online, the server holds it exactly once with the same lines and total, and the phone shows the
  *   official code (DH…) on the order;
  * - a price the office raises on the server while the phone is offline comes back, on the order, as
  *   a refusal naming the raise (from → to) in Vietnamese; the rep confirms the new price and sends
  *   again, and the server then holds exactly one order, at the new price;
- * - a refused order the customer no longer wants is set aside with a reason (issue 46): the alarm
+ * - a refused order the customer no longer wants is set aside with a reason: the alarm
  *   ends, /diagnostics keeps the op with the reason, nothing reaches the server.
  *
  * "Offline" is real for the page and for the worker: the browser reaches the server through a proxy
@@ -218,7 +218,7 @@ describe('orders offline, on a phone, with the service worker', () => {
       await eventually(() => orderPage(page)).toEqual({ code: localNo, chip: 'Chờ gửi', lines: [line], total: formatMoney(totals.total) });
       await expect(orderOps(page, orderId)).resolves.toEqual(['order.submit pending']);
       await expect(serverOrders(office).then((all) => all.count)).resolves.toBe(before.count);
-      // Offline, the order's page still lets the rep collect for it (issue 46): "Thu tiền" is there.
+      // Offline, the order's page still lets the rep collect for it: "Thu tiền" is there.
       const payments = page.getByTestId('order-payments-offline');
       await eventually(() => payments.getByTestId('collect-open').isVisible()).toBe(true);
 

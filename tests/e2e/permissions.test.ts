@@ -1,5 +1,5 @@
 /**
- * Issue #7, "Done means": a member without the export permission neither sees nor reaches export.
+ * Permissions: a member without the export permission neither sees nor reaches export.
  * The demo storekeeper of An Khang (role "Thủ kho": orders view/edit, order groups, products,
  * warehouse; no export of orders, no customers, no roles) signs in on a desktop: the menu has no
  * "Khách hàng" and no "Phân quyền", /order has no "Xuất Excel", /customers and /role typed in the
@@ -81,7 +81,7 @@ function companyOrder(): Promise<PlacedOrder> {
   return placed;
 }
 
-describe('export needs the export permission (issue #7, 1440x900)', () => {
+describe('export needs the export permission (1440x900)', () => {
   it('the storekeeper sees no export, no customers and no roles, and is refused them by address and by the API', async () => {
     const order = await companyOrder();
     const { page } = await app.open(VIEWPORTS.desktop);

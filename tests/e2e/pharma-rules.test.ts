@@ -1,5 +1,5 @@
 /**
- * Issue 42, "Done means" (browser), once per flow:
+ * The pharma rules (browser; docs/pharma.md), once per flow:
  * - a rep offline, on a phone, adds a prescription drug outside the essential list for a drug counter
  *   and reads under the line, and beside "Gửi đơn", why it cannot be sold, with the law; the order
  *   cannot be sent with it; a drug whose registration expired only warns; without the blocked line

@@ -1,5 +1,5 @@
 /**
- * Issue 4, "Done means" (browser): create a product with two units, then find it offline by typing a
+ * Products offline (browser): create a product with two units, then find it offline by typing a
  * diacritic-free prefix; and find it offline by a keyboard-wedge scan of its barcode.
  *
  * On a phone (390x844) and on a desktop (1440x900) in Chromium. "Offline" is real for the page: the

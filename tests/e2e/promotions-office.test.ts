@@ -1,5 +1,5 @@
 /**
- * Issue 13, the office side (browser): the owner of An Khang at a desk (1440x900) writes a
+ * Promotions, the office side (browser): the owner of An Khang at a desk (1440x900) writes a
  * buy-10-get-1 on its form (kind, dates, the tier, a variant found in the device's catalogue),
  * sends it for approval and approves it on its page; the list's status tab is kept in the URL and
  * for the section, and cleared once the person leaves it (product-spec.md §2 rule 4). A regional

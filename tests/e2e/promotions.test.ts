@@ -1,5 +1,5 @@
 /**
- * Issue 13, "Done means" (browser): promotions the office runs reach a rep's phone (390 px) and the
+ * Promotions (browser; docs/promotions.md): promotions the office runs reach a rep's phone (390 px) and the
  * cart applies them offline: the gift, the discount and the hint for the next tier; the server holds
  * the same totals. A programme the office stops while the phone is offline comes back as a refusal
  * naming it, with old and new totals; the rep confirms and the server holds the order once.

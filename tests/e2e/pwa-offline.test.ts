@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Installable app": the built app with its service worker, in Chromium.
+ * The installable app (docs/architecture.md "Offline-first"): the built app with its service worker, in Chromium.
  * - The manifest is Vietnamese, starts at /dashboard, standalone, with 192/512 maskable icons.
  * - After one online visit the app starts and routes with the network off: signed out (/login)
  *   and signed in (/dashboard → /customers → /my-account by client-side navigation).

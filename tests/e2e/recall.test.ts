@@ -1,5 +1,5 @@
 /**
- * Issue 42 item 5, "Done means" (browser): the office runs a recall from lot to close-out, on the
+ * Recall campaigns (browser; docs/pharma.md "Recall campaigns"): the office runs a recall from lot to close-out, on the
  * real server (demo data, PGlite) in Debian's Chromium.
  * - Set up through the API: a fresh lot of Decolgen Forte is the only one orders may ship from (the
  *   variant's other lots held apart), and a confirmed order of 20 tablets to a pharmacy ships from it.

@@ -1,5 +1,5 @@
 /**
- * Issue 14, "Done means" (browser), the money half: a rep (Lê Văn Trình, 0912000001) on a phone
+ * Receivables (browser; docs/receivables.md): a rep (Lê Văn Trình, 0912000001) on a phone
  * (390 px) with no network opens a pharmacy that owes (the demo's debts), records a cash collection
  * and prints its receipt; back online the collection reaches the server once; the cashier (Kế toán,
  * 0912000004) at a desk confirms it among the payments waiting, and the customer's balance falls by

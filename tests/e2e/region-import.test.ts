@@ -1,5 +1,5 @@
 /**
- * Issue 7, regions from Excel (browser): the owner uploads a sheet on /area with a new region, a
+ * Regions from Excel (browser): the owner uploads a sheet on /area with a new region, a
  * row that renames an existing one and a row whose province is unknown; the report counts one
  * created, one updated and one refused row naming its column, and the list shows the new region.
  * On a desktop (1440x900); the sheet is a real .xlsx written with exceljs.

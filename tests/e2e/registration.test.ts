@@ -1,5 +1,5 @@
 /**
- * Issue 17, registration and onboarding, as people do them:
+ * Registration and onboarding (docs/accounts.md), as people do them:
  * - a new visitor on a phone (390 px) registers from /login with the code sent to the phone (read
  *   from the test sender), registers a company with its tax code and lands on its dashboard;
  * - another asks to join An Khang by its tax code; the owner's bell shows the waiting request

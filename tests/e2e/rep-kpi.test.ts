@@ -1,5 +1,5 @@
 /**
- * Issue #7, "Done means": a rep's KPI moves after an order. The owner of An Khang (desktop) adds a
+ * A rep's KPI moves after an order. The owner of An Khang (desktop) adds a
  * sales rep on /pharmacist with a region; the rep signs in on a phone and accepts the invitation;
  * the owner gives them two pharmacies (customer form, "Trình dược viên phụ trách") and a monthly
  * target on /kpi-area; the rep takes an order for one of them on the phone; the owner sees the
@@ -65,7 +65,7 @@ async function assignCustomer(owner: Page, customer: string): Promise<void> {
   await eventually(() => owner.getByTestId('customer-detail').innerText()).toContain(REP.name);
 }
 
-describe('a rep’s KPI moves after an order (issue #7)', () => {
+describe('a rep’s KPI moves after an order', () => {
   it('the owner adds a rep with a region, customers and a target; the rep’s order moves the bars for both', async () => {
     const owner = (await app.open(VIEWPORTS.desktop)).page;
     await signInTo(owner, COMPANIES.anKhang);

@@ -1,5 +1,5 @@
 /**
- * Issue 15, "Done means" (browser), on the real server with the demo's four months of history:
+ * Reports (browser; docs/reports.md), on the real server with the demo's four months of history:
  * - The owner of An Khang at a desk (1440 px) opens each of the six reports from the Báo cáo menu and
  *   reads its figures as the server computes them; on the orders report changes the period (Tháng
  *   trước), hides a column (still hidden after a reload: saved on the server for them), drills into a

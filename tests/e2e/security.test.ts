@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Server" security: the app is served with a Content-Security-Policy and runs under it —
+ * Security in the browser: the app is served with a Content-Security-Policy and runs under it —
  * opening /login, signing in and opening the dashboard trips no CSP violation and logs no CSP error.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Issue 2, "Done means": sign in at 390x844 and at 1440x900 with the demo account, see the
+ * Sign in at 390x844 and at 1440x900 with the demo account, see the
  * workspace list with each membership's status, open An Khang, and find the layout of that size
  * (product-spec.md §2: bottom navbar and mobile header under 768 px, the header menu above).
  */
@@ -157,7 +157,7 @@ async function unstyledParts(page: Page, sheetOf: Map<string, string>): Promise<
 
 describe('a cold start paints sign-in and the dashboard with the first-paint styles alone', () => {
   // src/ui/mantine-styles.ts: a component drawn there whose sheet is in the later list would show
-  // unstyled until the later sheets arrive (issue 19: the CSS a cold start waits for is this list).
+  // unstyled until the later sheets arrive (the CSS a cold start waits for is this list).
   it('draws no Mantine part whose sheet comes later, on a phone and on a desktop', async () => {
     const sheetOf = mantineSheets();
     for (const viewport of [VIEWPORTS.phone, VIEWPORTS.desktop]) {

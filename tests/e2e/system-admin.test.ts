@@ -1,5 +1,5 @@
 /**
- * Issue 17, "Done means" (browser): the system administrator lists accounts and locks one. Signed in
+ * The system administrator's side (browser; docs/system.md): the system administrator lists accounts and locks one. Signed in
  * as the demo administrator (0909000000), the app opens their own area with its own menu; they find
  * the accountant by name typed without diacritics and lock the account, which then cannot sign in;
  * a company's owner who types /system is sent to /403.

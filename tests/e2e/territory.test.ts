@@ -1,5 +1,5 @@
 /**
- * Issue 7, territory (browser): the owner creates a region with provinces on /area (a province
+ * Territory (browser): the owner creates a region with provinces on /area (a province
  * already in another region cannot be picked), opens it and sees the customers whose address is in
  * it, sets the region's KPI on /kpi-area, and sees the progress bars — and sees them move after an
  * order is submitted for one of its customers. Then deletes a region from the list after confirming.

@@ -1,5 +1,5 @@
 /**
- * Issue 3, "Done means" (browser): go offline, reload (the app boots from the service worker),
+ * Visits offline (browser): go offline, reload (the app boots from the service worker),
  * check in and out at a customer, reload again, go online, and the server holds exactly one visit;
  * the same when the first push after reconnecting is answered with 500, and when its connection is
  * dropped, both AFTER the server committed it (server/kernel/app-types.ts FaultInjector).

@@ -1,5 +1,5 @@
 /**
- * Issue 12, "Done means" (browser): the warehouse and its stock, on the real server (demo data,
+ * The warehouse (browser; docs/warehouse.md): the warehouse and its stock, on the real server (demo data,
  * PGlite) in Debian's Chromium.
  * - The keeper (Thủ kho, 0912000005) at a desk writes and completes an import receipt with a new
  *   lot of Omeprazol, and the stock view shows the lot; then imports a purchase from Excel (the
@@ -265,7 +265,7 @@ describe('warehouse and stock', () => {
 
       await pickCustomer(page, CUSTOMER);
       const result = await findProduct(page, 'omeprazol', 'Omeprazol 20mg');
-      // Thousands grouped with dots, as everywhere (issue 47).
+      // Thousands grouped with dots, as everywhere (docs/vietnam.md "Numbers, money and dates").
       await eventually(() => result.getByTestId('result-stock').innerText()).toBe(`Còn ${groupDigits(available)} viên`);
       await result.getByRole('button', { name: 'Thêm 1 vỉ Omeprazol 20mg' }).click();
       await eventually(() => cartLines(page).count()).toBe(1);

@@ -1,10 +1,10 @@
 /**
- * Spec §2 "Desktop header menu" and issue 2: the menu follows the chosen workspace's feature
+ * Spec §2 "Desktop header menu": the menu follows the chosen workspace's feature
  * switches and type. An Khang ('Dược phẩm', every switch and report on) and Minh Phát ('Khác',
  * every switch off, no report config) differ in the Orders entry, the warehouse menu, the reports
  * dropdown, the service entries of the config menu and the sales-staff label; the phone's menu
  * grid on /dashboard changes the same way. On top of the switches the menu follows the member's
- * role (issue 7): An runs An Khang (Quản trị) but only sells for Minh Phát (Trình dược viên), so
+ * role: An runs An Khang (Quản trị) but only sells for Minh Phát (Trình dược viên), so
  * Minh Phát's full menu is read as its owner, Trần Thị Bình.
  */
 import { describe, expect, it } from 'vitest';
@@ -45,7 +45,7 @@ const SERVICE_CONFIG = [
   { label: 'Zalo OA', href: '/zalo-oa' },
   { label: 'Kết nối hóa đơn điện tử', href: '/invoices/settings' },
 ];
-/** What every company's configuration menu holds for its owner (the report configuration: issue 15). */
+/** What every company's configuration menu holds for its owner (the report configuration, docs/reports.md). */
 const CONFIG_ROUTES = ['/area', '/kpi-area', '/role', '/order-types', '/service-package', '/reports/settings'];
 const INVENTORY = [
   { label: 'Phiếu nhập kho', href: '/inventory/warehouse' },
@@ -101,7 +101,7 @@ describe('the header menu follows the workspace (1440x900)', () => {
 
     const configAnKhang = await dropdown(page, 'Cấu hình');
     expect(configAnKhang.entries).toEqual(expect.arrayContaining(SERVICE_CONFIG));
-    // A pharmaceutical company also sets its rules of selling medicines (issue 42).
+    // A pharmaceutical company also sets its rules of selling medicines (docs/pharma.md).
     expect(sorted(configAnKhang.hrefs)).toEqual(sorted([...CONFIG_ROUTES, '/pharma-rules', ...SERVICE_CONFIG.map((entry) => entry.href)]));
 
     const staffAnKhang = await dropdown(page, 'Nhân viên');

@@ -1,5 +1,5 @@
 /**
- * Issue 16 in the browser (docs/messaging.md): the owner of An Khang connects the OA through the
+ * Zalo OA in the browser (docs/messaging.md): the owner of An Khang connects the OA through the
  * Zalo simulator's consent page, syncs the followers and confirms the customer suggested for one,
  * then sends a ZNS to 200 customers and watches the progress bar; the server is killed (SIGKILL)
  * mid-campaign and started again on the same data, and every recipient gets exactly one message.

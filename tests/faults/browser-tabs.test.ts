@@ -1,5 +1,5 @@
 /**
- * The fault campaign's browser part (issue 6): the BUILT app in Chromium, two tabs of one signed-in
+ * The fault campaign's browser part: the BUILT app in Chromium, two tabs of one signed-in
  * person open on An Khang, a queue of visits waiting in IndexedDB, and pushes that go through the
  * fault proxy slowly enough that the tab sending them can be reloaded while its push is on the way
  * (the proxy then lets the push reach the server: it is applied with nobody listening). Then a

@@ -1,5 +1,5 @@
 /**
- * Crash safety (issue 6): the server is killed with SIGKILL while devices submit orders
+ * Crash safety: the server is killed with SIGKILL while devices submit orders
  * concurrently through /api/sync/push, three times over, and started again on the same data (a
  * PGlite data directory as `npm start` keeps it, or PostgreSQL under scripts/with-pg.sh). The
  * devices then send every op again, as the app does with anything not acknowledged. Afterwards:

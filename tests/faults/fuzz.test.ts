@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of EVERY API route (issue 6), taken from the app's own route table
+ * Property-based fuzzing of EVERY API route, taken from the app's own route table
  * (support/routes.ts reads `app.routes`, so new routes are fuzzed without editing this file).
  *
  * For each route, fast-check draws requests: path parameters from ids that exist (learned per
@@ -11,7 +11,7 @@
  * 33 to 50,000 levels deep and JSON of 200 KB to past the 1 MB limit (support/schema-arbitrary.ts
  * EXTREMES), as the whole body or in place of one key, drawn now and then for every route and
  * sent for certain, deep and large, to every route that takes a body and in the payload of every
- * op type (issue 20: a payload nested a few thousand levels answered 500); tokens
+ * op type (before the depth bound, a payload nested a few thousand levels answered 500); tokens
  * valid, missing, malformed, expired, revoked, of another company. The property:
  *  - no answer is a 5xx;
  *  - every 4xx is the JSON envelope with a known `error` code and a non-empty Vietnamese `message`;
@@ -471,7 +471,7 @@ function bodyArbitrary(
     { arbitrary: weirdJson.map((value) => ({ kind: 'json' as const, value })), weight: 1 },
     { arbitrary: rawBody, weight: 1 },
     { arbitrary: fc.constant({ kind: 'none' as const }), weight: 1 },
-    // Nested very deep or very large (issue 20); the push route's ops carry them more often.
+    // Nested very deep or very large (docs/security.md "JSON bounds"); the push route's ops carry them more often.
     { arbitrary: extreme, weight: push ? 4 : 1 },
   );
   return { any, schema: schemaBody };
@@ -699,7 +699,7 @@ describe('fuzzing every API route', () => {
           shrinks: result.numShrinks,
         });
       }
-      // Deep and large JSON for certain, whatever the draw (issue 20).
+      // Deep and large JSON for certain, whatever the draw.
       const certain = certainCases(route, bodies.schema, probeParams, index);
       for (const item of certain) {
         const answer = await send(route, item);

@@ -1,5 +1,5 @@
 /**
- * The tenant-isolation matrix (issue 6). Trần Thị Bình belongs to Minh Phát only; An Khang is
+ * The tenant-isolation matrix. Trần Thị Bình belongs to Minh Phát only; An Khang is
  * another company. For EVERY route of the route table (support/routes.ts) except the few that hold
  * no company data (listed with their reason), Bình calls it:
  *   (a) naming An Khang as the company, with An Khang's ids in the path and the body;

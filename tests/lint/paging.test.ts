@@ -1,8 +1,8 @@
 /**
  * Server lists page through the kernel (server/kernel/lists.ts: `pagedRows`, the page and the count of
  * one select; `selectPage`, the page alone): drizzle's `.offset(` is written there and nowhere else
- * under server/, but for the exceptions below, each with its reason (issue 41 found 26 hand-written
- * pages, each writing its joins twice for the count).
+ * under server/, but for the exceptions below, each with its reason (before this rule there were 26
+ * hand-written pages, each writing its joins twice for the count).
  */
 import fs from 'node:fs';
 import path from 'node:path';

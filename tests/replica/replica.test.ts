@@ -1,6 +1,6 @@
 /**
- * Reads that may lag go to a hot standby, and never hide a caller's own writes (issue 19;
- * server/kernel/db/replica.ts). Runs under scripts/with-pg-replica.sh: a primary and a standby
+ * Reads that may lag go to a hot standby, and never hide a caller's own writes (server/kernel/db/replica.ts;
+ * docs/architecture.md "Data and scale"). Runs under scripts/with-pg-replica.sh: a primary and a standby
  * streaming from it. The standby's replay is paused to make the lag certain.
  */
 import pg from 'pg';

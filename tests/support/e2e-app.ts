@@ -1,6 +1,6 @@
 /**
  * What the browser tests share: one server and one browser per test file, a fresh browser context
- * per test, the demo data's exact values (issue 2), and helpers that act as a user would (type,
+ * per test, the demo data's exact values (server/seed/demo.ts), and helpers that act as a user would (type,
  * click, wait for what appears) without sleeping. A file may ask for push faults on its server and
  * for a network it can unplug (tests/support/offline-proxy.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * The office's side of the order browser tests (issue #5): the real API of the test server, signed
+ * The office's side of the order browser tests: the real API of the test server, signed
  * in as the demo owner of An Khang, to read what the server holds (orders, variants) and to change
  * it the way the office would (raise a price, take an order by phone call).
  */

@@ -1,5 +1,5 @@
 /**
- * The warehouse side of the browser tests (issue 12): what the real server holds — the stock of a
+ * The warehouse side of the browser tests: what the real server holds — the stock of a
  * variant per warehouse with its lots, the warehouses, a receipt — read through the API the office
  * screens use, to check what a page shows against it. Nothing here changes stock.
  */

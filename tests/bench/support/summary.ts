@@ -66,7 +66,7 @@ export function buildSizeRows(r: BuildSize): Row[] {
       part,
       measure: '/dashboard first visit JS + CSS (gzip) before its figures paint',
       value: `${kB(r.dashboard.js)} + ${kB(r.dashboard.css)}`,
-      // Issue #19's aim: 200 kB before the figures paint (an aim, not a budget: a miss is not a failure).
+      // The aim (docs/performance.md): 200 kB before the figures paint (an aim, not a budget: a miss is not a failure).
       target: `≤ ${kB(DASHBOARD_AIM)}`,
       verdict: atMost(r.dashboard.js + r.dashboard.css, DASHBOARD_AIM, 'MISS'),
     },
@@ -223,7 +223,7 @@ type ServerLoad = { counts: { customers: number; variants: number }; seed: { sec
 
 /**
  * One row per call: its figures and how many times its floor's throughput is above it; the aim is
- * issue #19's on PostgreSQL and, on PGlite, a p95 within 3× of PostgreSQL's (its latest run).
+ * docs/performance.md's on PostgreSQL and, on PGlite, a p95 within 3× of PostgreSQL's (its latest run).
  */
 export function serverLoadRows(
   driver: string,

@@ -110,7 +110,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       // The company's own target: a region id would be gone once the matrix has tried the region's
       // DELETE with Minh Phát's ids earlier in the run.
       return { body: { company, month: '2026-05', targets: [{ region: null, account: null, revenue: 1_000_000 }] } };
-    // The warehouse routes (issue 12), so they too reach their company check (issue 20).
+    // The warehouse routes, so they too reach their company check.
     case 'GET /api/warehouse/api/inventoryview':
       return { query: { date_from: '2026-01-01', date_to: '2026-12-31' } };
     case 'POST /api/warehouse/api/importreceipt':
@@ -134,7 +134,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       };
     case 'POST /api/warehouse/api/import-receipt-return-order':
       return { body: { company, order: first('orders') ?? UUIDS[0], document_date: '2026-11-20' } };
-    // Recall campaigns (issue 42 item 5): bodies whose fields depend on each other (a lot campaign names its lot).
+    // Recall campaigns: bodies whose fields depend on each other (a lot campaign names its lot).
     case 'POST /api/pharma/api/recalls':
       return {
         body: {
@@ -159,7 +159,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       };
     case 'PUT /api/pharma/api/recalls/:id{[0-9]+}/close':
       return { body: { company, note: 'Kiểm tra cách ly' } };
-    // Promotions (issue 13): a programme the checks accept, and the programme a query names.
+    // Promotions: a programme the checks accept, and the programme a query names.
     case 'POST /api/promotion/api/promotion':
     case 'PUT /api/promotion/api/promotion/:id{[0-9]+}':
       return {
@@ -175,7 +175,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/promotion/api/promotionvalue':
     case 'GET /api/promotion/api/getpromotionvariant':
       return { query: { promotion: first('promotions') ?? 1 } };
-    // Order types (issue 17): a type the checks accept, and the member a call names.
+    // Order types: a type the checks accept, and the member a call names.
     case 'POST /api/service/api/insert_or_update_type':
       return { body: { company, code: `CL${serial % 100}`, name: 'Loại đơn kiểm tra cách ly' } };
     case 'GET /api/service/api/using_type_for_user':
@@ -183,12 +183,12 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'POST /api/service/api/using_type_for_user':
     case 'PUT /api/service/api/using_type_for_user':
       return { body: { company, account: first('accounts') ?? 1, type_ids: [] } };
-    // Packages (issue 17): a running voucher and a package the seed has.
+    // Packages: a running voucher and a package the seed has.
     case 'POST /api/service/api/check-vourcher':
       return { body: { company, code: 'CHAOMUNG2026', package: 1, months: 1 } };
     case 'POST /api/service/api/register-package':
       return { body: { company, package: 1, months: 1 } };
-    // Receivables (issue 14): a customer or an order the query names, a period in order, rising
+    // Receivables: a customer or an order the query names, a period in order, rising
     // aging bounds, a bank of the NAPAS list, a payment of the company.
     case 'POST /api/order/api/orderpayment':
       return { body: { company, customer: first('customers'), amount: 10_000, method: 'cash', confirmed: false } };
@@ -215,7 +215,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           account_name: 'Kiểm tra cách ly',
         },
       };
-    // Delivery (issue 14): an order's booking, quotes and labels, a carrier account, self delivery.
+    // Delivery: an order's booking, quotes and labels, a carrier account, self delivery.
     case 'POST /api/order/api/orderdlo':
       return {
         body: {
@@ -243,7 +243,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return { query: { order: first('orders') ?? UUIDS[0]! } };
     case 'GET /api/order/api/getlisttimedelivery':
       return { query: { connection: first('provider_connections') ?? 1 } };
-    // E-invoices and accounting (issue 18): the query keys a route requires, and bodies its checks accept.
+    // E-invoices and accounting: the query keys a route requires, and bodies its checks accept.
     case 'GET /api/invoice/api/einvoice/orders':
       return { query: { customer: first('customers') ?? UUIDS[0]! } };
     case 'GET /api/invoice/api/amis/mappings':
@@ -286,7 +286,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       return { body: { company, source: 'order' } };
     case 'POST /api/order/api/synchronize-order-misa':
       return { body: { company, order_ids: [first('orders') ?? UUIDS[0]!] } };
-    // Zalo OA (issue 16): bodies past validation, aimed at the company's OA, template and follower.
+    // Zalo OA: bodies past validation, aimed at the company's OA, template and follower.
     case 'POST /api/zalo-oa/zalo-oas':
       return { body: { company, environment: 'production', app_id: '1234567890', app_secret: 'bi-mat-thu' } };
     case 'PUT /api/zalo-oa/zalo-oas/:id{[0-9]+}':
@@ -328,7 +328,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           name: 'Chiến dịch kiểm tra cách ly',
         },
       };
-    // Reports (issue 15): the query keys a report call requires besides its filter.
+    // Reports: the query keys a report call requires besides its filter.
     case 'GET /api/report/api/product-detail':
       return { query: { variant: first('saleVariants') ?? 1 } };
     case 'GET /api/report/api/orders':

@@ -411,7 +411,7 @@ function objectArbitrary(schema: AnySchema, options: { pools: IdPools; weird: nu
 /** An ISO instant (valid) — for op envelopes. */
 export const isoInstantArbitrary = isoInstant;
 
-// ---- extreme JSON: nested very deep, or very large (issue 20) -------------------------------------
+// ---- extreme JSON: nested very deep, or very large (docs/security.md "JSON bounds") ----------------
 
 /**
  * A JSON value too deep or too big to build as an object (JSON.stringify and fast-check would

@@ -1,5 +1,5 @@
 /**
- * A company's Zalo OA records for the fuzzer and the isolation matrix (issue 16): the ZALO switch on,
+ * A company's Zalo OA records for the fuzzer and the isolation matrix (docs/messaging.md): the ZALO switch on,
  * an OA with its sealed connection, followers (one linked to a customer), an approved template, a
  * conversation with a message and a campaign with a recipient, written straight to the database
  * (connecting for real needs Zalo's consent page; these suites start no simulator).

@@ -82,10 +82,10 @@ const GENERIC_COLUMNS = new Set([
   'content_type',
   'to_status',
   'from_status',
-  // promotions (issue 13): a programme's decision and how its budget counts.
+  // promotions: a programme's decision and how its budget counts.
   'state',
   'cap_kind',
-  // receivables (issue 14): how a payment was made and recorded, the policy over a limit, a bank's
+  // receivables: how a payment was made and recorded, the policy over a limit, a bank's
   // NAPAS BIN (every company sees the banks list).
   'method',
   'source',
