@@ -7,7 +7,7 @@ import type { PushAnswer, OpResult } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { DEMO } from '@server/seed/demo';
 import type { ServerEnv } from '@server/kernel/env';
-import { startTestServer, type TestServer, type TestServerOptions } from './test-server';
+import { startDemoServer, type TestServer, type TestServerOptions } from './test-server';
 
 export type OrderKit = {
   server: TestServer;
@@ -38,11 +38,8 @@ export type SubmitInput = {
 let localCounter = 0;
 
 export async function startOrderKit(options: TestServerOptions = {}, env: Partial<ServerEnv> = {}): Promise<OrderKit> {
-  const server = await startTestServer(env, options);
-  const an = await server.login(DEMO.an.phone);
+  const { server, an, anKhang, minhPhat } = await startDemoServer(env, options);
   const binh = await server.login(DEMO.binh.phone);
-  const anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
-  const minhPhat = an.account.company_data.find((m) => m.company_data.title === DEMO.minhPhat.title)!.company;
   const customerList = await server.call<CustomerRecord[]>(`/customer/api/customer/?company=${anKhang}&limit=100`, { token: an.access });
   const customers = new Map(customerList.body.data.map((customer) => [customer.code, customer]));
   const variantList = await server.call<VariantRecord[]>(`/product/api/variant/?company=${anKhang}&limit=200`, { token: an.access });

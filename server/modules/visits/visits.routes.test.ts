@@ -7,7 +7,7 @@ import type { VisitRecord } from '@contract/visits';
 import { customers } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
-import { startTestServer, type TestServer } from '@server/testing/test-server';
+import { startDemoServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -32,9 +32,7 @@ async function visit(token: string, at: string) {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  an = await server.login(DEMO.an.phone);
-  anKhang = an.account.company_data.find((m) => m.company_data.title === DEMO.anKhang.title)!.company;
+  ({ server, an, anKhang } = await startDemoServer());
   const extra = await addAccount(server.deps.db, { fullName: 'Lê Văn Trình', memberships: [{ companyId: anKhang, status: 'accept' }] });
   rep = await server.login(extra.phone, extra.password);
   // A pharmacy of the rep's own (server/modules/roles reachCustomer), new: the demo's visit history
