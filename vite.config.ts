@@ -95,7 +95,7 @@ export default defineConfig({
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);
             if (total > PRECACHE_BUDGET_BYTES) {
               throw new Error(
-                `Precache ${(total / 1024).toFixed(0)} KiB > budget ${(PRECACHE_BUDGET_BYTES / 1024).toFixed(0)} KiB (issue 6): ` +
+                `Precache ${(total / 1024).toFixed(0)} KiB > budget ${(PRECACHE_BUDGET_BYTES / 1024).toFixed(0)} KiB (docs/performance.md): ` +
                   'the offline app has grown too big for its first download.',
               );
             }

@@ -1,8 +1,8 @@
 /**
- * The seeded fault campaign (issue 6, `npm run test:faults`; docs/offline-sync.md "How it is tested" "fault
+ * The seeded fault campaign (`npm run test:faults`; docs/offline-sync.md "How it is tested" "fault
  * injection"). A thousand ops of every type the phones send (contract/sync-domains.ts OP_SPECS: new
  * customers, check-ins and check-outs, orders, stock counts; a new op type does not compile here
- * until it has a generator below, issue 20) are queued on one device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
+ * until it has a generator below) are queued on one device with two tabs open and drained by the app's REAL outbox code (support/device.ts) through a
  * proxy that, push by push, drops the request, drops the answer after the server committed it,
  * answers 500 / 503 / 429, cuts the answer, holds the answer or the request past the device's
  * timeout, kills the server (SIGKILL) in the middle of a batch and starts it again, and reloads the
@@ -362,7 +362,7 @@ async function runCampaign(options: CampaignOptions) {
 
     /**
      * One generator per op type the phones send: `satisfies` makes a new op type in OP_SPECS a
-     * compile error here until the campaign makes it too (issue 20). The weight says how often; a
+     * compile error here until the campaign makes it too. The weight says how often; a
      * generator that cannot make its op now (no open visit to check out) answers false.
      */
     type Generator = { weight: number; make: (tab: Tab) => Promise<boolean> };
@@ -705,7 +705,7 @@ async function runCampaign(options: CampaignOptions) {
     const counts = { ok: 0, fail: 0, unknown: 0, unknownThenOk: 0, applied: 0, appliedWithChanges: 0, rejected: 0 };
     const rejectedCodes = new Map<string, number>();
     /** Business refusals that can legitimately happen in this campaign (short stock, a refused dependency). */
-    // PHARMA_RULE: a drug the customer's licence does not cover, blocked as the company chose (issue 42).
+    // PHARMA_RULE: a drug the customer's licence does not cover, blocked as the company chose (docs/pharma.md).
     const expectedRejections = new Set(['STOCK_INSUFFICIENT', 'DEPENDENCY_REJECTED', 'PRICE_CHANGED', 'PHARMA_RULE']);
 
     for (const op of planned) {
