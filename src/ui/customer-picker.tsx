@@ -190,6 +190,8 @@ type SelectFieldProps<C extends CustomerSummary> = {
   searching?: boolean;
   /** What the empty list says before anything is typed (default: that nothing was found). */
   hint?: string;
+  /** The field's label ('Khách hàng' unless the screen says what the customer is for). */
+  label?: string;
   placeholder: string;
   clearable?: boolean;
   'data-testid'?: string;
@@ -203,6 +205,7 @@ export function CustomerSelectField<C extends CustomerSummary>({
   onPick,
   searching = false,
   hint,
+  label = 'Khách hàng',
   ...props
 }: SelectFieldProps<C>) {
   const rows = found ?? [];
@@ -210,7 +213,7 @@ export function CustomerSelectField<C extends CustomerSummary>({
   return (
     <SearchedSelect
       {...props}
-      label="Khách hàng"
+      label={label}
       found={rows.map(option)}
       chosen={chosen && option(chosen)}
       value={value}

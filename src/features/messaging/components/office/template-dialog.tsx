@@ -15,7 +15,8 @@ import {
   type TemplateRecord,
 } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
+import { CustomerSelectField, type CustomerSummary } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
 import { toastedWrite } from '@/ui/toasted-write';
 import {
   errorText,
@@ -36,17 +37,24 @@ const SOURCES = [
 
 type Props = { companyId: number; oa: OaRecord; template: TemplateRecord; canEdit: boolean; canSend: boolean; onClose: () => void };
 
+/** The customer the preview is filled for, found by search on the server. */
+function usePreviewCustomer(companyId: number) {
+  const typed = useSelectSearch();
+  const [chosen, setChosen] = useState<CustomerSummary | null>(null);
+  const found = useQuery({
+    queryKey: messagingKeys.of(companyId, 'customer-search', typed.debounced),
+    queryFn: () => searchCustomers(companyId, typed.debounced),
+  });
+  return { typed, found, chosen, setChosen };
+}
+
 export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onClose }: Props) {
   const refresh = useRefreshMessaging(companyId);
   const [bindings, setBindings] = useState<TemplateBindings>(template.bindings);
   const [busy, setBusy] = useState(false);
   const [trying, setTrying] = useState(false);
-  const { search, setSearch, debounced } = useSelectSearch();
-  const [customer, setCustomer] = useState<string | null>(null);
-  const found = useQuery({
-    queryKey: messagingKeys.of(companyId, 'customer-search', debounced),
-    queryFn: () => searchCustomers(companyId, debounced),
-  });
+  const { typed, found, chosen, setChosen } = usePreviewCustomer(companyId);
+  const customer = chosen?.id ?? null;
   const preview = useQuery({
     // The server fills the saved bindings: the preview follows a save, not each change on the form.
     queryKey: messagingKeys.of(companyId, 'preview', template.id, customer, template.bindings),
@@ -151,14 +159,14 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <SearchedSelect
+        <CustomerSelectField
           label="Xem trước với khách hàng (theo cách điền đã lưu)"
           placeholder="Tìm khách hàng…"
-          search={search}
-          onSearchChange={setSearch}
-          found={(found.data ?? []).map((one) => ({ value: one.id, label: `${one.name} (${one.code})` }))}
+          search={typed}
+          found={found.data}
+          chosen={chosen}
           value={customer}
-          onChange={setCustomer}
+          onPick={setChosen}
           clearable
         />
         {preview.data && preview.data.missing.length > 0 && (
