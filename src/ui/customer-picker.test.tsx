@@ -105,7 +105,15 @@ describe('CustomerPicker', () => {
   });
 });
 
-function Field({ onPick, hint }: { onPick: (customer: ListedCustomer | null, id: string | null) => void; hint?: string }) {
+function Field({
+  onPick,
+  hint,
+  withPhone,
+}: {
+  onPick: (customer: ListedCustomer | null, id: string | null) => void;
+  hint?: string;
+  withPhone?: boolean;
+}) {
   const search = useSelectSearch({ delay: 10 });
   const [value, setValue] = useState<ListedCustomer | null>(null);
   return (
@@ -117,6 +125,7 @@ function Field({ onPick, hint }: { onPick: (customer: ListedCustomer | null, id:
       chosen={value}
       value={value?.id ?? null}
       hint={hint}
+      withPhone={withPhone}
       onPick={(picked, id) => {
         setValue(picked);
         onPick(picked, id);
@@ -160,5 +169,13 @@ describe('CustomerSelectField', () => {
     expect(await screen.findByText('Gõ để tìm khách hàng')).toBeTruthy();
     fireEvent.change(field(), { target: { value: 'zzz' } });
     expect(await screen.findByText('Không tìm thấy khách hàng')).toBeTruthy();
+  });
+
+  it('puts the phone beside the code when asked (matching a person who shared a phone number)', async () => {
+    render(<Field onPick={vi.fn()} withPhone />, { wrapper });
+    field().focus();
+    fireEvent.change(field(), { target: { value: 'nha thuoc' } });
+    expect(await screen.findByRole('option', { name: 'Nhà thuốc Minh Châu (KH001 · 0903456789)' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Nhà thuốc An Khang (KH002)' })).toBeTruthy();
   });
 });

@@ -23,10 +23,11 @@ import type { CustomerStatus } from '@contract/customers';
 import { SearchedSelect, type useSelectSearch } from './searched-select';
 
 /** What every picker knows of a customer (a device's LocalCustomer, a server's CustomerRecord). */
-export type CustomerSummary = { id: string; name: string; code: string };
+export type CustomerSummary = { id: string; name: string; code: string; phone?: string | null };
 
-/** A customer as a select lists it: "Nhà thuốc Minh Châu (KH001)". */
-export const customerOptionLabel = (customer: CustomerSummary) => `${customer.name} (${customer.code})`;
+/** A customer as a select lists it: "Nhà thuốc Minh Châu (KH001)", or "(KH001 · 0901…)" with its phone. */
+export const customerOptionLabel = (customer: CustomerSummary, withPhone = false) =>
+  `${customer.name} (${customer.code}${withPhone && customer.phone ? ` · ${customer.phone}` : ''})`;
 
 /** What is typed, and the settled text the caller searches with. */
 type TypedSearch = ReturnType<typeof useSelectSearch>;
@@ -192,6 +193,8 @@ type SelectFieldProps<C extends CustomerSummary> = {
   hint?: string;
   /** The field's label ('Khách hàng' unless the screen says what the customer is for). */
   label?: string;
+  /** Options carry the phone too (matching a person who shared a phone number). */
+  withPhone?: boolean;
   placeholder: string;
   clearable?: boolean;
   'data-testid'?: string;
@@ -206,10 +209,11 @@ export function CustomerSelectField<C extends CustomerSummary>({
   searching = false,
   hint,
   label = 'Khách hàng',
+  withPhone = false,
   ...props
 }: SelectFieldProps<C>) {
   const rows = found ?? [];
-  const option = (customer: C) => ({ value: customer.id, label: customerOptionLabel(customer) });
+  const option = (customer: C) => ({ value: customer.id, label: customerOptionLabel(customer, withPhone) });
   return (
     <SearchedSelect
       {...props}

@@ -4,37 +4,33 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FollowerRecord } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
+import { CustomerSelectField, type CustomerSummary } from '@/ui/customer-picker';
+import { useSelectSearch } from '@/ui/searched-select';
 import { messagingKeys, searchCustomers } from '@/features/messaging/api/messaging-api';
 
 type Props = { companyId: number; follower: FollowerRecord; onClose: () => void; onLink: (customer: string) => Promise<boolean> };
 
 export function LinkCustomerDialog({ companyId, follower, onClose, onLink }: Props) {
-  const { search, setSearch, debounced } = useSelectSearch();
-  const [chosen, setChosen] = useState<string | null>(null);
+  const typed = useSelectSearch();
+  const [chosen, setChosen] = useState<CustomerSummary | null>(null);
   const [busy, setBusy] = useState(false);
   const found = useQuery({
-    queryKey: messagingKeys.of(companyId, 'customer-search', debounced),
-    queryFn: () => searchCustomers(companyId, debounced),
+    queryKey: messagingKeys.of(companyId, 'customer-search', typed.debounced),
+    queryFn: () => searchCustomers(companyId, typed.debounced),
   });
-  const options = (found.data ?? []).map((one) => ({
-    value: one.id,
-    label: `${one.name} (${one.code}${one.phone ? ` · ${one.phone}` : ''})`,
-  }));
 
   return (
     <Modal opened onClose={onClose} title={`Liên kết ${follower.display_name} với khách hàng`}>
       <Stack gap="sm">
         {follower.phone && <Text size="sm">Số điện thoại người quan tâm chia sẻ: {follower.phone}</Text>}
-        <SearchedSelect
-          label="Khách hàng"
+        <CustomerSelectField
           placeholder="Tìm theo tên, mã, số điện thoại…"
-          search={search}
-          onSearchChange={setSearch}
-          found={options}
-          value={chosen}
-          onChange={setChosen}
-          nothingFoundMessage="Không tìm thấy khách hàng"
+          search={typed}
+          found={found.data}
+          chosen={chosen}
+          value={chosen?.id ?? null}
+          onPick={setChosen}
+          withPhone
           data-testid="zalo-link-customer"
         />
         <DialogActions
@@ -44,7 +40,7 @@ export function LinkCustomerDialog({ companyId, follower, onClose, onLink }: Pro
           busy={busy}
           onConfirm={() => {
             setBusy(true);
-            void onLink(chosen!).then((done) => {
+            void onLink(chosen!.id).then((done) => {
               setBusy(false);
               if (done) onClose();
             });
