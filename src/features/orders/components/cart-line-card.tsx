@@ -8,6 +8,7 @@ import type { PricedLine } from '../model/cart-pricing';
 import { DiscountEditor, QuantityStepper } from './cart-line-editors';
 import { PriceTag } from './price-tag';
 import { overStock, stockLabel } from '../model/stock-note';
+import { variantName } from '@/lib/line-name';
 
 export type LineHandlers = {
   onQuantity: (lineId: string, quantity: number) => void;
@@ -18,7 +19,7 @@ export type LineHandlers = {
 
 export function lineTitle(line: PricedLine): string {
   if (!line.variant) return `Sản phẩm #${line.variantId}`;
-  return [line.variant.product_name, line.variant.name].filter(Boolean).join(' – ');
+  return variantName(line.variant);
 }
 
 function unitOptions(line: PricedLine): { value: string; label: string }[] {

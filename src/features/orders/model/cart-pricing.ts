@@ -30,6 +30,7 @@ import {
 import type { PromotionRecord } from '@contract/promotions';
 import { buyerLicenceOf, checkLine, DEFAULT_PHARMA_SETTINGS, drugFactsOf, type BuyerLicence, type PharmaSettings } from '@contract/pharma';
 import type { AppDb, CartLine, LocalCustomer, LocalVariant } from '@/db/app-db';
+import { variantName } from '@/lib/line-name';
 
 export type CartPricing = {
   customer: PricingCustomer;
@@ -118,7 +119,7 @@ export type PricedLine = CartLine & {
 export function cartApprovalReason(lines: readonly PricedLine[], limit: DiscountLimit | null | undefined): string | null {
   return discountApprovalReason(
     lines.map((line) => ({
-      label: line.variant ? [line.variant.product_name, line.variant.name].filter(Boolean).join(' – ') : `Sản phẩm #${line.variantId}`,
+      label: line.variant ? variantName(line.variant) : `Sản phẩm #${line.variantId}`,
       discount: line.discount,
       amounts: line.amounts,
     })),
@@ -183,7 +184,7 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
         category_id: variant.category_id,
         brand_id: variant.brand_id,
         is_medicine: variant.is_medicine,
-        label: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+        label: variantName(variant),
         base_unit: baseUnit(variant.units).unit,
         unit: unit.unit,
         factor: unit.factor,

@@ -5,6 +5,7 @@
  */
 import { formatMoney } from '@contract/money';
 import type { LocalOrder, OutboxState } from '@/db/app-db';
+import { lineName } from '@/lib/line-name';
 
 export type OrderChipKind = 'draft' | 'queued' | 'sending' | 'received' | 'changed' | 'refused';
 
@@ -31,7 +32,7 @@ const LINE_FIELD = /^lines\.(\d+)\.(unitPrice|quantity|variantId|unit)$/;
 function lineLabel(order: LocalOrder, index: number): string | null {
   const line = order.lines[index];
   if (!line) return null;
-  return [line.product_name, line.variant_name].filter(Boolean).join(' – ');
+  return lineName(line);
 }
 
 /**

@@ -10,8 +10,9 @@ import { formatMoney } from '@/lib/money';
 import { NumericInput } from '@/ui/numeric-input';
 import { NoteField } from '@/ui/note-field';
 import { StrictNumberInput } from '@/ui/strict-number-input';
+import { variantOptionLabel } from '@/ui/variant-picker';
 import type { PolicyFormValues } from '../model/policy-form';
-import { VariantPicker, variantLabel } from './variant-picker';
+import { VariantPicker } from './variant-picker';
 import type { SetPolicy } from './use-policy-editor';
 
 type Option = { value: string; label: string };
@@ -199,7 +200,7 @@ function PolicyItemRow({ values, errors, set, disabled, index, variant }: ItemRo
   return (
     <Table.Tr>
       <Table.Td>
-        <Text size="sm">{variant ? variantLabel(variant) : `Biến thể #${item.variant_id}`}</Text>
+        <Text size="sm">{variant ? variantOptionLabel(variant) : `Biến thể #${item.variant_id}`}</Text>
         {errors[`items.${index}.variant_id`] && (
           <Text size="xs" c="red">
             {errors[`items.${index}.variant_id`]}

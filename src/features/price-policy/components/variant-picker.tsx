@@ -1,12 +1,13 @@
-/** Picking a variant by typing part of its name, code, ingredient or barcode (the device's catalogue mirror, so it works offline). */
+/**
+ * Picking a variant by typing part of its name, code, ingredient or barcode (the device's catalogue
+ * mirror, so it works offline), with the shared variant select (src/ui/variant-picker.tsx).
+ */
 import { useQuery } from '@tanstack/react-query';
 import type { VariantRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
 import { searchLocalVariants } from '@/db/variant-search';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
-
-export const variantLabel = (variant: Pick<VariantRecord, 'product_name' | 'name' | 'code'>) =>
-  `${variant.product_name}${variant.name ? ` – ${variant.name}` : ''} (${variant.code})`;
+import { useSelectSearch } from '@/ui/searched-select';
+import { variantOptionLabel, VariantSelectField } from '@/ui/variant-picker';
 
 type Props = {
   db: AppDb;
@@ -20,41 +21,26 @@ type Props = {
   'data-testid'?: string;
 };
 
-export function VariantPicker({
-  db,
-  companyId,
-  value,
-  onChange,
-  label,
-  placeholder = 'Gõ tên, mã hoặc hoạt chất…',
-  error,
-  disabled,
-  ...rest
-}: Props) {
-  const { search, setSearch, debounced } = useSelectSearch();
+export function VariantPicker({ db, companyId, value, onChange, placeholder = 'Gõ tên, mã hoặc hoạt chất…', ...props }: Props) {
+  const search = useSelectSearch({ trim: true });
   const found = useQuery({
-    queryKey: ['variant-picker', companyId, debounced],
+    queryKey: ['variant-picker', companyId, search.debounced],
     networkMode: 'always',
     staleTime: 10_000,
-    queryFn: () => searchLocalVariants(db, companyId, debounced, 20),
+    queryFn: () => searchLocalVariants(db, companyId, search.debounced, 20),
   });
-  const rows = found.data ?? [];
-  const option = (variant: VariantRecord) => ({ value: String(variant.id), label: variantLabel(variant) });
   return (
-    <SearchedSelect
-      label={label}
+    <VariantSelectField<VariantRecord>
+      {...props}
       placeholder={placeholder}
       clearable
       search={search}
-      onSearchChange={setSearch}
-      found={rows.map(option)}
-      chosen={value && option(value)}
-      value={value ? String(value.id) : null}
-      onChange={(id) => onChange([value, ...rows].find((variant) => variant !== null && String(variant.id) === id) ?? null)}
-      nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
-      error={error}
-      disabled={disabled}
-      data-testid={rest['data-testid']}
+      found={found.data}
+      optionLabel={variantOptionLabel}
+      value={value ? value.id : null}
+      chosenLabel={value && variantOptionLabel(value)}
+      // The chosen variant is not always among those found: it stays the value until another is picked.
+      onPick={(variant, id) => onChange(id === null ? null : (variant ?? (value?.id === id ? value : null)))}
     />
   );
 }

@@ -26,12 +26,10 @@ import { CatalogueDialog } from './catalogue-manager';
 import { ProductFilters } from './product-filters';
 import { ProductImportDialog } from './product-import-dialog';
 import { productRows, useHighlight } from './product-results';
+import { variantName } from '@/lib/line-name';
+import { notFoundMessage } from '@/ui/variant-picker';
 
 type Props = ListScreenProps<ProductFilter> & { db: AppDb; wholesale: boolean };
-
-export function notFoundMessage(code: string): string {
-  return `Không tìm thấy sản phẩm có mã vạch ${code}`;
-}
 
 export function ProductListView(props: Props) {
   const { db, companyId, filter, onFilter, wholesale, isMobile } = props;
@@ -67,7 +65,7 @@ export function ProductListView(props: Props) {
           productGroup: undefined,
         }),
       );
-      toast.success(`${hit.variant.product_name}${hit.variant.name ? ` – ${hit.variant.name}` : ''} (${hit.unit.unit})`, 'Đã tìm thấy');
+      toast.success(`${variantName(hit.variant)} (${hit.unit.unit})`, 'Đã tìm thấy');
     } catch (error) {
       toast.error(writeErrorMessage(error, 'Không tra được mã vạch'));
     }

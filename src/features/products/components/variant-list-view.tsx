@@ -23,8 +23,9 @@ import { useProductWrites, writeErrorMessage } from '../api/product-writes';
 import { activeFilterCount, applyFilterChange, type FilterPatch, type VariantFilter } from '../model/product-filter';
 import { BarcodeFilter, ProductFilters } from './product-filters';
 import { useHighlight } from './product-results';
-import { notFoundMessage } from './product-list-view';
 import { variantRows } from './variant-results';
+import { variantName } from '@/lib/line-name';
+import { notFoundMessage } from '@/ui/variant-picker';
 
 type Props = ListScreenProps<VariantFilter> & { db: AppDb; wholesale: boolean };
 
@@ -61,7 +62,7 @@ export function VariantListView(props: Props) {
           productGroup: undefined,
         }),
       );
-      toast.success(`${hit.variant.product_name}${hit.variant.name ? ` – ${hit.variant.name}` : ''} (${hit.unit.unit})`, 'Đã tìm thấy');
+      toast.success(`${variantName(hit.variant)} (${hit.unit.unit})`, 'Đã tìm thấy');
     } catch (error) {
       toast.error(writeErrorMessage(error, 'Không tra được mã vạch'));
     }

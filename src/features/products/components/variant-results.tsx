@@ -13,6 +13,7 @@ import type { RowsSpec } from '@/ui/list-page/list-rows';
 import { MoneyText } from '@/ui/money-text';
 import { conversionChain } from '../model/conversion-chain';
 import { ActiveBadge, ingredientText } from './product-results';
+import { variantName } from '@/lib/line-name';
 
 export type PriceInput = (variant: VariantRecord, unit: VariantUnit) => ReactNode;
 
@@ -43,8 +44,7 @@ function VariantHeading({ variant }: { variant: VariantRecord }) {
     <div>
       <Group gap={6} wrap="nowrap" justify="space-between">
         <Text size="sm" fw={600}>
-          {variant.product_name}
-          {variant.name ? ` – ${variant.name}` : ''}
+          {variantName(variant)}
         </Text>
         <Badge size="xs" variant="outline" tt="none" style={{ flexShrink: 0 }}>
           {variant.code}

@@ -13,6 +13,7 @@ import { regionPaths, type RegionRecord } from '@contract/regions';
 import { apiData } from '@/api/client';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { searchLocalVariants } from '@/db/variant-search';
+import { variantName } from '@/lib/line-name';
 
 export type Option = { value: string; label: string };
 export type ScopeOptions = { categories: Option[]; brands: Option[]; customerTypes: Option[]; levels: Option[]; regions: Option[] };
@@ -81,7 +82,7 @@ export function scopeVariant(
   return {
     id: variant.id,
     sku: variant.code,
-    name: [variant.product_name, variant.name].filter(Boolean).join(' – '),
+    name: variantName(variant),
     baseUnit: base?.unit ?? '',
     isMedicine: variant.is_medicine,
   };

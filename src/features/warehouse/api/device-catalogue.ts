@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { findLocalBarcode, searchLocalVariants } from '@/db/variant-search';
 import type { LineVariant } from '../model/receipt-form';
+import { variantName } from '@/lib/line-name';
 
 export function useCatalogueSearch(db: AppDb, companyId: number, search: string, limit: number) {
   return useLiveQuery(
@@ -19,14 +20,10 @@ export function findBarcode(db: AppDb, companyId: number, code: string) {
   return findLocalBarcode(db, companyId, code);
 }
 
-export function variantTitle(variant: Pick<LocalVariant, 'product_name' | 'name'>): string {
-  return [variant.product_name, variant.name].filter(Boolean).join(' – ');
-}
-
 export function toLineVariant(variant: LocalVariant): LineVariant {
   return {
     id: variant.id,
-    name: variantTitle(variant),
+    name: variantName(variant),
     sku: variant.code,
     units: variant.units.map(({ unit, factor, price }) => ({ unit, factor, price })),
     isMedicine: Boolean(variant.registration_number),

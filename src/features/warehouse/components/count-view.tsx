@@ -23,6 +23,7 @@ import { NoteField } from '@/ui/note-field';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import { countBy, draftKey, NothingCounted, readDraft, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 import { CountSentSheets } from './count-sent-sheets';
+import { lineName } from '@/lib/line-name';
 
 type Line = LocalStockCheck['lines'][number];
 
@@ -49,7 +50,7 @@ function CountLine({ line, counted, expired, scanned, onCount }: CountLineProps)
       <Group justify="space-between" wrap="nowrap" align="center" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600} lineClamp={2}>
-            {[line.product_name, line.variant_name].filter(Boolean).join(' – ')}
+            {lineName(line)}
           </Text>
           <Text size="xs" c="dimmed">
             {[line.sku, line.lot_no ? `Lô ${line.lot_no}` : null, line.expires_on ? `HSD ${formatDate(line.expires_on)}` : null]

@@ -8,6 +8,7 @@
  */
 import type { OrderLineRecord } from '@contract/orders';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
+import { lineName } from '@/lib/line-name';
 
 export type ReturnRow = {
   lineId: string;
@@ -36,7 +37,7 @@ export function baseByVariant(receipts: readonly Pick<ReceiptDetail, 'status' | 
 /** What of an order line the return needs. */
 export type ReturnableLine = Pick<OrderLineRecord, 'id' | 'variant_id' | 'product_name' | 'variant_name' | 'unit' | 'factor' | 'quantity'>;
 
-const lineTitle = (line: ReturnableLine) => [line.product_name, line.variant_name].filter(Boolean).join(' – ');
+const lineTitle = (line: ReturnableLine) => lineName(line);
 
 /**
  * Each order line with what it can still return: the shipped less returned base units of its

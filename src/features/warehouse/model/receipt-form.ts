@@ -10,6 +10,7 @@ import type { ReceiptDetail, ReceiptInput } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
 import { rowKeys } from '@/lib/row-keys';
 import type { FieldErrors } from '@/lib/issue-fields';
+import { lineName } from '@/lib/line-name';
 
 /** The catalogue facts a line needs (from the device's mirror of the catalogue). */
 export type LineVariant = {
@@ -86,7 +87,7 @@ export function draftFromRecord(detail: ReceiptDetail, variants: ReadonlyMap<num
       key: newKey(),
       variant: variants.get(line.variant_id) ?? {
         id: line.variant_id,
-        name: [line.product_name, line.variant_name].filter(Boolean).join(' – '),
+        name: lineName(line),
         sku: line.sku,
         units: [{ unit: line.unit, factor: line.factor, price: 0 }],
         isMedicine: false,

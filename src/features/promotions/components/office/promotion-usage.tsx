@@ -15,6 +15,7 @@ import { ListPager } from '@/ui/list-pager';
 import { MoneyText } from '@/ui/money-text';
 import { SearchInput } from '@/ui/search-input';
 import { usePromotionGoods, usePromotionUsage, type PageQuery } from '@/features/promotions/api/promotion-api';
+import { lineName } from '@/lib/line-name';
 
 type Props = { companyId: number; promotionId: number; isMobile: boolean };
 
@@ -118,8 +119,7 @@ export function PromotionGoodsTab({ companyId, promotionId, isMobile }: Props) {
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={500} lineClamp={2}>
-            {row.product_name}
-            {row.variant_name ? ` – ${row.variant_name}` : ''}
+            {lineName(row)}
           </Text>
           <Text size="xs" c="dimmed">
             {row.sku}

@@ -1,13 +1,15 @@
 /**
  * Picking variants from the device's catalogue by typing part of a name, code, ingredient or
  * barcode (the same search as the order screen's, without diacritics): one variant held as a
- * value (a tier's gift), or variants added one by one to a list (a programme's goods).
+ * value (a tier's gift), or variants added one by one to a list (a programme's goods). Both are the
+ * shared variant select (src/ui/variant-picker.tsx).
  */
 import { appDb } from '@/db/app-db';
-import { SearchedSelect, useSelectSearch } from '@/ui/searched-select';
+import { useSelectSearch } from '@/ui/searched-select';
+import { VariantSelectField } from '@/ui/variant-picker';
 import { useVariantSearch, useVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
 
-export const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
+const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
 
 type Props = {
   companyId: number;
@@ -20,9 +22,9 @@ type Props = {
 };
 
 function useSearchOptions(companyId: number) {
-  const typed = useSelectSearch({ trim: true });
-  const found = useVariantSearch(appDb(), companyId, typed.debounced);
-  return { ...typed, found: found ?? [] };
+  const search = useSelectSearch({ trim: true });
+  const found = useVariantSearch(appDb(), companyId, search.debounced);
+  return { search, found };
 }
 
 /** One variant as the value (null: none chosen); cleared with the × of the field. */
@@ -30,30 +32,23 @@ export function VariantSelect({
   companyId,
   value,
   onChange,
+  placeholder = 'Gõ tên, mã hoặc hoạt chất…',
   ...props
 }: Props & { value: number | null; onChange: (id: number | null) => void }) {
-  const { search, setSearch, debounced, found } = useSearchOptions(companyId);
+  const { search, found } = useSearchOptions(companyId);
   const chosen = useVariantsById(appDb(), companyId, value === null ? [] : [value]);
   const current = value === null ? undefined : chosen?.get(value);
   return (
-    <SearchedSelect
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? 'Gõ tên, mã hoặc hoạt chất…'}
-      found={found.map((variant) => ({ value: String(variant.id), label: variantOptionLabel(variant) }))}
-      chosen={value === null ? null : { value: String(value), label: current ? variantOptionLabel(current) : `Sản phẩm #${value}` }}
-      value={value === null ? null : String(value)}
-      onChange={(next) => {
-        setSearch('');
-        onChange(next ? Number(next) : null);
-      }}
+    <VariantSelectField
+      {...props}
+      placeholder={placeholder}
       search={search}
-      onSearchChange={setSearch}
+      found={found}
+      optionLabel={variantOptionLabel}
+      value={value}
+      chosenLabel={value === null ? null : current ? variantOptionLabel(current) : `Sản phẩm #${value}`}
+      onPick={(_variant, id) => onChange(id)}
       clearable
-      nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
-      error={props.error}
-      disabled={props.disabled}
-      data-testid={props['data-testid']}
     />
   );
 }
@@ -63,30 +58,19 @@ export function VariantAdder({
   companyId,
   chosen,
   onAdd,
+  placeholder = 'Thêm sản phẩm: gõ tên, mã hoặc hoạt chất…',
   ...props
 }: Props & { chosen: readonly number[]; onAdd: (variant: ScopeVariant) => void }) {
-  const { search, setSearch, debounced, found } = useSearchOptions(companyId);
+  const { search, found } = useSearchOptions(companyId);
   return (
-    <SearchedSelect
-      label={props.label}
-      description={props.description}
-      placeholder={props.placeholder ?? 'Thêm sản phẩm: gõ tên, mã hoặc hoạt chất…'}
-      found={found.map((variant) => ({
-        value: String(variant.id),
-        label: `${variantOptionLabel(variant)}${chosen.includes(variant.id) ? ' ✓' : ''}`,
-      }))}
-      value={null}
-      onChange={(next) => {
-        const variant = found.find((row) => String(row.id) === next);
-        if (variant) onAdd(variant);
-        setSearch('');
-      }}
+    <VariantSelectField
+      {...props}
+      placeholder={placeholder}
       search={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={debounced ? 'Không tìm thấy sản phẩm' : 'Gõ để tìm sản phẩm'}
-      error={props.error}
-      disabled={props.disabled}
-      data-testid={props['data-testid']}
+      found={found}
+      optionLabel={(variant) => `${variantOptionLabel(variant)}${chosen.includes(variant.id) ? ' ✓' : ''}`}
+      value={null}
+      onPick={(variant) => variant && onAdd(variant)}
     />
   );
 }

@@ -17,6 +17,7 @@ import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { NoteField } from '@/ui/note-field';
 import { DataTable } from '@/ui/list-page/data-table';
 import { ExpiryText, LotStatusBadge } from './badges';
+import { lineName } from '@/lib/line-name';
 
 type Props = { companyId: number; id: number | null; isMobile: boolean; onClose: () => void };
 
@@ -53,7 +54,7 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
       ) : (
         <Stack gap="md" data-testid="lot-detail" data-lot-no={data.lot_no} data-status={data.status}>
           <Stack gap={4}>
-            <Text fw={600}>{[data.product_name, data.variant_name].filter(Boolean).join(' – ')}</Text>
+            <Text fw={600}>{lineName(data)}</Text>
             <Text size="sm" c="dimmed">
               {data.sku} · Sản xuất {formatDate(data.manufactured_on) || '—'}
             </Text>

@@ -18,10 +18,11 @@ import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { activeFilterCount, WAREHOUSE_PAGE_SIZES, type WarehouseFilter } from '@/features/warehouse/model/warehouse-search';
 import { ExpiryText, LotStatusBadge } from './badges';
 import { LotDetailDrawer } from './lot-detail-drawer';
+import { lineName } from '@/lib/line-name';
 
 type Props = ListScreen<WarehouseFilter> & { scope: WarehouseScope };
 
-const productName = (lot: LotRecord) => [lot.product_name, lot.variant_name].filter(Boolean).join(' – ');
+const productName = (lot: LotRecord) => lineName(lot);
 
 export function LotListView(props: Props) {
   const { scope, filter } = props;

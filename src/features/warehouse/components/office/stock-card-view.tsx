@@ -19,6 +19,7 @@ import { WAREHOUSE_PAGE_SIZES, warehouseParam, type WarehouseFilter } from '@/fe
 import { WarehouseFilterSelect } from './receipt-filters';
 import { StockCardMoves } from './stock-card-moves';
 import { VariantSelect } from './variant-select';
+import { lineName } from '@/lib/line-name';
 
 type Props = ListScreen<WarehouseFilter> & { scope: WarehouseScope };
 
@@ -140,7 +141,7 @@ export function StockCardView(props: Props) {
           {
             key: 'name',
             label: 'Sản phẩm',
-            cell: (row) => [row.product_name, row.variant_name].filter(Boolean).join(' – '),
+            cell: (row) => lineName(row),
             sub: (row) => row.sku,
           },
           levelColumn('opening', 'Tồn đầu kỳ'),
@@ -151,7 +152,7 @@ export function StockCardView(props: Props) {
         card: (row) => (
           <Stack gap={2}>
             <Text fw={600} size="sm">
-              {[row.product_name, row.variant_name].filter(Boolean).join(' – ')}
+              {lineName(row)}
             </Text>
             <Text size="sm">
               Đầu kỳ {formatNumber(row.opening.quantity)} · Nhập {formatNumber(row.in.quantity)} · Xuất {formatNumber(row.out.quantity)} ·

@@ -11,9 +11,10 @@ import { formatNumber } from '@/lib/money';
 import { MoneyText } from '@/ui/money-text';
 import { ExpiryText, LotStatusBadge } from './badges';
 import { CardHead } from '@/ui/list-page/card-head';
+import { lineName } from '@/lib/line-name';
 
 const rowKey = (row: StockRow) => `${row.warehouse_id}-${row.variant_id}`;
-const name = (row: StockRow) => [row.product_name, row.variant_name].filter(Boolean).join(' – ');
+const name = (row: StockRow) => lineName(row);
 
 function LotLines({ lots, unit }: { lots: readonly LotBalance[]; unit: string }) {
   if (lots.length === 0)
