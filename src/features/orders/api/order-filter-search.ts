@@ -74,20 +74,3 @@ export const DEFAULT_ORDER_FILTER: OrderFilter = v.parse(OrderFilterSchema, {});
 export function parseOrderFilter(search: unknown): OrderFilter {
   return v.parse(OrderFilterSchema, typeof search === 'object' && search !== null ? search : {});
 }
-
-/** True when the URL carries nothing: the list may be restored from the section's saved filter. */
-export function isBlankSearch(search: Record<string, unknown>): boolean {
-  return Object.values(search).every((value) => value === undefined);
-}
-
-/** The filter without default values, as it is written to the URL and saved for the section. */
-export function compactOrderFilter(filter: OrderFilter): Partial<OrderFilter> {
-  const out: Partial<OrderFilter> = {};
-  for (const [key, value] of Object.entries(filter) as [keyof OrderFilter, unknown][]) {
-    if (value === undefined) continue;
-    if (key === 'page' && value === 1) continue;
-    if (key === 'limit' && value === 10) continue;
-    (out as Record<string, unknown>)[key] = value;
-  }
-  return out;
-}

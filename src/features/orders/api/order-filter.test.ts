@@ -6,10 +6,8 @@ import {
   activeOrderFilterCount,
   applyOrderFilterChange,
   clearedOrderFilter,
-  compactOrderFilter,
   DEFAULT_ORDER_FILTER,
   formatDateRange,
-  isBlankSearch,
   ORDER_SORT_LABELS,
   FILTER_STATUSES,
   ORDER_SORTS,
@@ -18,7 +16,9 @@ import {
   toCountQuery,
   toExportQuery,
   toOrderQuery,
+  type OrderFilter,
 } from './order-filter';
+import { compactFilter, sectionSlot } from '@/ui/list-page/url-filter';
 
 const CUSTOMER = '0192f3a4-5b6c-7d8e-9f01-23456789abcd';
 const provincesOf = (area: 'MB' | 'MT' | 'MN') => AREAS.find((candidate) => candidate.code === area)!.province_codes;
@@ -189,18 +189,19 @@ describe('changing the filter', () => {
 
 describe('the saved filter of the order section', () => {
   it('keeps only what differs from the defaults', () => {
-    expect(compactOrderFilter(parseOrderFilter({ page: 1, limit: 10, statusOrder: 'pending' }))).toEqual({ statusOrder: 'pending' });
-    expect(compactOrderFilter(DEFAULT_ORDER_FILTER)).toEqual({});
+    expect(compactFilter(parseOrderFilter({ page: 1, limit: 10, statusOrder: 'pending' }))).toEqual({ statusOrder: 'pending' });
+    expect(compactFilter(DEFAULT_ORDER_FILTER)).toEqual({});
   });
 
-  it('is restored only when the URL carries nothing', () => {
-    expect(isBlankSearch({})).toBe(true);
-    expect(isBlankSearch({ page: undefined })).toBe(true);
-    expect(isBlankSearch({ statusOrder: 'pending' })).toBe(false);
+  it('has nothing to restore when the saved slot holds only defaults', () => {
+    const slot = sectionSlot<OrderFilter>('order', parseOrderFilter);
+    expect(slot.read({})).toBeNull();
+    expect(slot.read({ page: 1, limit: 10 })).toBeNull();
+    expect(slot.read({ statusOrder: 'pending', view: 'all' })).toEqual({ statusOrder: 'pending', view: 'all' });
   });
 
   it('round-trips through the URL form', () => {
     const filter = parseOrderFilter({ page: 2, statusOrder: 'confirmed', dateRange: '2026-11-01_2026-11-21', province: '79' });
-    expect(parseOrderFilter(JSON.parse(JSON.stringify(compactOrderFilter(filter))))).toEqual(filter);
+    expect(parseOrderFilter(JSON.parse(JSON.stringify(compactFilter(filter))))).toEqual(filter);
   });
 });
