@@ -21,6 +21,7 @@ import { SearchOrScanInput } from '@/ui/search-or-scan-input';
 import { toast } from '@/ui/toast';
 import { NoteField } from '@/ui/note-field';
 import { StrictNumberInput } from '@/ui/strict-number-input';
+import { notFoundMessage } from '@/ui/variant-picker';
 import { countBy, draftKey, NothingCounted, readDraft, saveDraft, sendCountSheet, setCounted, type Counter } from '../model/count-sheet';
 import { CountSentSheets } from './count-sent-sheets';
 import { lineName } from '@/lib/line-name';
@@ -110,7 +111,7 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
     const found = await findLocalBarcode(db, who.companyId, code);
     const lines = found ? check.lines.filter((line) => line.variant_id === found.variant.id) : [];
     if (!found || lines.length === 0) {
-      toast.error(found ? `${found.variant.product_name} không có trong phiếu kiểm này` : `Không tìm thấy sản phẩm có mã vạch ${code}`);
+      toast.error(found ? `${found.variant.product_name} không có trong phiếu kiểm này` : notFoundMessage(code));
       return;
     }
     // Several lots of the product: the scan counts the nearest expiry; the figures stay editable per lot.
