@@ -21,7 +21,7 @@ startServiceWorker();
 /**
  * A task of its own for the next step of start-up. Evaluating the modules, building the router,
  * resolving the route and rendering ran as one task of 45–50 ms at full CPU speed, four times that
- * on Lighthouse's mid-range phone, nearly all of it blocking time (issue 19). Split, each step takes
+ * on Lighthouse's mid-range phone, nearly all of it blocking time (docs/performance.md). Split, each step takes
  * 10–18 ms here, and input that arrives in between is handled.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));

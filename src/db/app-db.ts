@@ -200,7 +200,7 @@ export class AppDb extends Dexie {
       visits: 'id, [company+check_in_at], [company+customer_id], syncState',
       outbox: '++seq, &opId, [companyId+state], state, entity.id',
     });
-    // v2 (issue #4): the catalogue, customer groups and levels, price policies. Customers lose the
+    // v2: the catalogue, customer groups and levels, price policies. Customers lose the
     // plain `company` index (the compound indexes serve company ranges; fewer indexes = faster sync).
     this.version(2).stores({
       customers: 'id, *words, [company+nameFold], [company+code]',
@@ -209,7 +209,7 @@ export class AppDb extends Dexie {
       customerLevels: 'id, company',
       pricePolicies: 'id, company',
     });
-    // v3 (issue #5): this person's orders (mirrored and made here) and the cart being filled.
+    // v3: this person's orders (mirrored and made here) and the cart being filled.
     this.version(3).stores({
       orders: 'id, [company+created_at], [company+customer_id], syncState',
       carts: 'key',
@@ -238,25 +238,25 @@ export class AppDb extends Dexie {
             delete row.words;
           });
       });
-    // v5 (issue #12): each variant's sellable stock, the open counts this person may count, and the
+    // v5: each variant's sellable stock, the open counts this person may count, and the
     // count being taken (it survives reloads until it is sent).
     this.version(5).stores({
       stock: 'id, company',
       stockChecks: 'id, company',
       countDrafts: 'key',
     });
-    // v6 (issue #13): the company's promotion programmes, applied by the cart offline.
+    // v6: the company's promotion programmes, applied by the cart offline.
     this.version(6).stores({ promotions: 'id, company' });
-    // v7 (issue 17): the company's order types and who may use each, chosen on the order screen offline.
+    // v7 (docs/orders-types.md): the company's order types and who may use each, chosen on the order screen offline.
     this.version(7).stores({ orderTypes: 'id, company' });
-    // v8 (issue 14): what the person's customers owe with their limits, the person's own limit, and
+    // v8 (docs/receivables.md): what the person's customers owe with their limits, the person's own limit, and
     // the payments they collected (made here offline, or mirrored).
     this.version(8).stores({
       receivables: 'id, company',
       repCredits: 'id, company',
       payments: 'id, [company+collected_at], [company+customer_id], syncState',
     });
-    // v9 (issue 19): customers and variants move into packs, PACK_SIZE rows to an IndexedDB row
+    // v9 (docs/offline-sync.md "Packed mirrors"): customers and variants move into packs, PACK_SIZE rows to an IndexedDB row
     // (packed-table.ts): a first sync wrote them at 11,000–14,000 rows a second, one row each.
     this.version(9)
       .stores({ customers: null, variants: null, customerPacks: PACKS_SCHEMA, variantPacks: PACKS_WITH_CODES_SCHEMA })
@@ -264,7 +264,7 @@ export class AppDb extends Dexie {
         await repack(tx.table('customers'), tx.table('customerPacks'), () => []);
         await repack(tx.table('variants'), tx.table('variantPacks'), variantCodes);
       });
-    // v10 (issue 42): the company's pharma rule settings, so the cart blocks and warns as the server will.
+    // v10 (docs/pharma.md): the company's pharma rule settings, so the cart blocks and warns as the server will.
     this.version(10).stores({ pharmaSettings: 'company' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');

@@ -1,5 +1,5 @@
 /**
- * What the signed-in member may do in the current workspace (issue #7), as the server computed it
+ * What the signed-in member may do in the current workspace, as the server computed it
  * (`role/api/my-access/`). Kept in local storage per company next to the feature flags, so menus
  * and buttons are right offline too; a logout clears local storage and with it this.
  *

@@ -1,5 +1,5 @@
 /**
- * The permission each page needs (issue #7), by path: one table for the menu (which hides what a
+ * The permission each page needs, by path: one table for the menu (which hides what a
  * member may not use) and the layout (which refuses a page reached by its address). The longest
  * matching path wins, so /order/create asks more than /order. Pages not listed (account, sync
  * diagnostics, the cart of a rep's own order) need only membership.

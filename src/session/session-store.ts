@@ -112,7 +112,7 @@ let cached: { version: number; raw: string; session: SessionSnapshot } | null = 
 /**
  * A write or a focus only re-renders the app when a cookie really changed: the workspace's switches
  * are fetched again on every start (src/app/layout/app-layout.tsx), and an unchanged answer must not
- * render the whole screen again right after its first paint (issue 19's blocking time).
+ * render the whole screen again right after its first paint (blocking time, docs/performance.md).
  */
 function snapshot(): SessionSnapshot {
   if (cached && cached.version === version) return cached.session;

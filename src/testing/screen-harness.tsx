@@ -1,7 +1,7 @@
 /**
  * Rendering a whole screen in a unit test (happy-dom): Mantine, a fresh query client and a memory
  * router (screens use Link and useNavigate), a signed-in member of one workspace with a role's
- * access (issue #7), and the API answered from a table instead of the network.
+ * access, and the API answered from a table instead of the network.
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 /**
- * The page's side of the service worker (sw/sw.ts), issue 3 "Installable app":
+ * The page's side of the service worker (sw/sw.ts), which makes the app installable and updates it by prompt
+ * (docs/offline-sync.md "Service worker updates"):
  * - `startServiceWorker()` registers /sw.js with workbox-window in production builds only. It is
  *   called after the first render and loads worker-registration.ts with workbox-window as one
  *   chunk after the page's load event and first paint, so none of it is on the first screen's

@@ -1,5 +1,5 @@
 /**
- * The update prompt (issue 3): mounted once for the whole app; renders nothing until a new version
+ * The update prompt (docs/offline-sync.md "Service worker updates"): mounted once for the whole app; renders nothing until a new version
  * waits, and then loads its card (a separate chunk, off the first screen's critical path).
  */
 import { lazy, Suspense } from 'react';

@@ -9,7 +9,7 @@ export type GuardInput = {
   /** Number of companies in the stored account's company_data. */
   companyCount: number;
   hasCompanyCookie: boolean;
-  /** The stored account is the system administrator's (account type SYSTEM, issue 17). */
+  /** The stored account is the system administrator's (account type SYSTEM, docs/system.md). */
   isSystemAdmin?: boolean;
 };
 

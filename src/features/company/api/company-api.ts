@@ -55,7 +55,7 @@ export function fetchMemberAccess(companyId: number): Promise<MemberAccess> {
   return apiData<MemberAccess>(rolePaths.myAccess, { query: { company: companyId }, redirectOnForbidden: false });
 }
 
-/** The invited person answers their invitation (issue #7): `accept` or `reject`. */
+/** The invited person answers their invitation: `accept` or `reject`. */
 export function answerInvitation(membershipId: number, status: 'accept' | 'reject'): Promise<Membership> {
   return apiData<Membership>(companyPaths.membership(membershipId), { method: 'PUT', body: { status }, redirectOnForbidden: false });
 }

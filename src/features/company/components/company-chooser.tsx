@@ -1,7 +1,7 @@
 /**
  * The workspace list at '/': every company the person belongs to, with its status. Accepted ones
  * open the workspace; the others answer with the spec's warning. An invitation from a company
- * (issue #7) carries "Chấp nhận" and "Từ chối"; a membership the company deactivated is marked and
+ * carries "Chấp nhận" and "Từ chối"; a membership the company deactivated is marked and
  * refused with its own message.
  */
 import { Badge, Button, Card, Group, Stack, Text, Title, UnstyledButton } from '@mantine/core';

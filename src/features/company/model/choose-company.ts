@@ -1,6 +1,6 @@
 /**
  * Choosing a workspace (product-spec.md §4): only accepted memberships can be chosen; choosing saves the
- * company, loads every feature flag and the member's access (issue #7) and re-renders. A failed
+ * company, loads every feature flag and the member's access (what their role allows) and re-renders. A failed
  * load is only logged (product-spec.md §8): the workspace opens with what it had before.
  */
 import { INACTIVE_WORKSPACE_WARNING, isAcceptedMembership, type Membership } from '@contract/company';
@@ -10,7 +10,7 @@ import { fetchFeatureFlags, fetchMemberAccess } from '../api/company-api';
 
 export const PENDING_WORKSPACE_WARNING = 'Vui lòng chờ đến khi được xác nhận để tiếp tục !!!';
 
-/** An invitation (issue #7) is answered first, from the workspace list at '/'. */
+/** An invitation is answered first, from the workspace list at '/'. */
 export const INVITED_WORKSPACE_WARNING = 'Bạn được mời tham gia công ty này. Hãy chọn "Chấp nhận" ở danh sách công ty để tiếp tục.';
 
 export type ChooseResult = { ok: true } | { ok: false; warning: string };
@@ -18,7 +18,7 @@ export type ChooseResult = { ok: true } | { ok: false; warning: string };
 export async function chooseWorkspace(membership: Membership): Promise<ChooseResult> {
   if (membership.status_display === 'invited') return { ok: false, warning: INVITED_WORKSPACE_WARNING };
   if (!isAcceptedMembership(membership.status_display)) return { ok: false, warning: PENDING_WORKSPACE_WARNING };
-  // A member the company deactivated (issue #7) keeps the entry but cannot open the workspace.
+  // A member the company deactivated keeps the entry but cannot open the workspace.
   if (membership.is_active === false) return { ok: false, warning: INACTIVE_WORKSPACE_WARNING };
   setCompanyData(membership.company_data);
   await refreshWorkspace(membership.company);

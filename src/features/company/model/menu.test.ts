@@ -25,7 +25,7 @@ describe('buildMenu', () => {
     ]);
   });
 
-  it('gives Orders the e-invoices and MISA sync with VAT on, to a member who may see invoices (issue 18)', () => {
+  it('gives Orders the e-invoices and MISA sync with VAT on, to a member who may see invoices', () => {
     const accountant: MemberAccess = {
       roleId: 4,
       roleName: 'Kế toán',

@@ -1,6 +1,6 @@
 /**
  * Which menu entries a workspace shows (product product-spec.md §2 "Desktop header menu", §6 switches), and
- * of those only what the member's role lets them use (issue #7).
+ * of those only what the member's role lets them use.
  * Pure: the company's switches and type and the member's access in, the menu out; the header and the
  * mobile shortcut grid both render from it.
  */
@@ -31,7 +31,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
   // Licences, the rules of selling medicines and recalls are a pharmaceutical company's duties: other trades do not see them.
   const sellsDrugs = companyType === 'Dược phẩm';
 
-  // Orders is a dropdown only when delivery or group orders are on, or (issue 18) the VAT service
+  // Orders is a dropdown only when delivery or group orders are on, or the VAT service (docs/invoices.md)
   // gives the member its e-invoices and accounting sync, which belong with the orders they bill;
   // otherwise a plain link. A header with one more top entry no longer fits 1440 px.
   const invoices = on('VAT') && allows(access, 'invoices', 'view');
@@ -64,7 +64,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
     ],
   });
 
-  // Recall campaigns (issue 42 item 5) work on lots, which exist with or without the WAREHOUSE
+  // Recall campaigns (docs/pharma.md "Recall campaigns") work on lots, which exist with or without the WAREHOUSE
   // service.
   const recall: MenuLink[] = sellsDrugs ? [{ key: 'recall', label: 'Thu hồi thuốc', to: '/recall' }] : [];
   menu.push({
@@ -131,7 +131,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       ...(on('DLO') ? [{ key: 'connect-dlo', label: 'Kết nối giao vận', to: '/connect-dlo' }] : []),
       ...(on('ZALO') ? [{ key: 'zalo-oa', label: 'Zalo OA', to: '/zalo-oa' }] : []),
       ...(on('VAT') ? [{ key: 'invoice-settings', label: 'Kết nối hóa đơn điện tử', to: '/invoices/settings' }] : []),
-      // Where the company's owner turns reports on, whatever reports are on (issue 15); unknown access hides nothing.
+      // Where the company's owner turns reports on, whatever reports are on; unknown access hides nothing.
       ...(access === null || access.isAdmin ? [{ key: 'report-settings', label: 'Cấu hình báo cáo', to: '/reports/settings' }] : []),
     ],
   });

@@ -129,7 +129,7 @@ describe('localCustomerList (offline)', () => {
     expect((await localCustomerList(db, COMPANY, filter({ search: 'khong co ai' }))).rows).toEqual([]);
   });
 
-  it('honours the licence filter by how the papers stand today (issue 42)', async () => {
+  it('honours the licence filter by how the papers stand today', async () => {
     const today = vietnamDay();
     await db.customers.bulkPut(
       [

@@ -1,5 +1,5 @@
 /**
- * The customer list, one code path (issue #3): the server's answer while it answers, the device's
+ * The customer list, one code path: the server's answer while it answers, the device's
  * mirror when it does not. Offline, the in-memory index (src/db/search-index.ts) finds and counts
  * every match of the search and filters in name order; only the page's rows are read.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads of the customer area. Each one has one code path (issue #3): the device's mirror for what
+ * Reads of the customer area. Each one has one code path: the device's mirror for what
  * must work offline (group and level names, a customer's detail, the staff list last seen), the
  * server for the freshest copy when it answers. Queries run with networkMode 'always': offline
  * they must reach their own fallback, not sit paused until the network returns.
@@ -72,7 +72,7 @@ type MemberAnswer = {
   account: { id: number; full_name: string; phone: string | null };
   status_display: string;
   is_owner: boolean;
-  /** False for a member the company deactivated (issue #7): kept in history, offered in no picker. */
+  /** False for a member the company deactivated: kept in history, offered in no picker. */
   is_active?: boolean;
 };
 

@@ -1,5 +1,6 @@
 /**
- * "Giấy phép kinh doanh dược" on /customers/{id} (phone and desktop alike, issue 42 item 1): the
+ * "Giấy phép kinh doanh dược" on /customers/{id} (phone and desktop alike;
+ * docs/pharma.md "The customer's papers"): the
  * licence papers as the device or the server has them, how the GPP/GDP certificate stands today (a
  * badge that says it in words, not a colour alone), and "Sửa giấy phép", which saves through the
  * outbox and so works offline.

@@ -1,7 +1,7 @@
 /**
  * The /customers screen: search, tabs, filters, the list (server online, device offline), paging
  * (the list-page kit, src/ui/list-page). "Thêm khách hàng" needs customers/create, the levels link
- * settings/edit (issue #7).
+ * settings/edit; what the member's role does not allow is not offered.
  */
 import { Button, Group } from '@mantine/core';
 import { IconFileImport, IconPlus, IconStairsUp, IconUsersGroup } from '@tabler/icons-react';
@@ -58,7 +58,7 @@ export function CustomerListView(props: Props) {
         Thêm khách hàng
       </Button>
     );
-  // The sheet carries the licence papers (issue 42): the export is also the import's template.
+  // The sheet carries the licence papers (docs/pharma.md "The customer's papers"): the export is also the import's template.
   const sheetButtons = (
     <>
       {canImport && (

@@ -1,7 +1,7 @@
 /**
  * /customers/type/{id}: the group, its customers (GET customer/?customer_type=), adding customers to
  * it and taking them out. Editing and deleting are offered by the route (mobile dots menu) and, on
- * desktop, as buttons here. What the member's role does not allow is not shown (issue #7): editing
+ * desktop, as buttons here. What the member's role does not allow is not shown: editing
  * and deleting the group need settings/edit (groups decide prices), its members customers/edit.
  */
 import { ActionIcon, Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title, Tooltip } from '@mantine/core';

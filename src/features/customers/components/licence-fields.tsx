@@ -1,5 +1,5 @@
 /**
- * The licence papers' fields (issue 42 item 1), one set for the "Sửa giấy phép" dialog and the
+ * The licence papers' fields (docs/pharma.md "The customer's papers"), one set for the "Sửa giấy phép" dialog and the
  * office customer form: licence number, issuer and date, controlled-drug scope, GPP/GDP number and
  * expiry, the national outlet code. Days through the shared DayField (DD/MM/YYYY typed or picked).
  */

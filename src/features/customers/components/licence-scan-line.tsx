@@ -1,5 +1,5 @@
 /**
- * The licence scan on the licence card (issue 42 item 1): view it, upload or replace it (one photo
+ * The licence scan on the licence card (docs/pharma.md "The customer's papers"): view it, upload or replace it (one photo
  * or PDF, up to 5 MB), remove it. The file lives on the server only (a phone keeps no copy of every
  * customer's papers), so these need a connection and a customer the server already has.
  */

@@ -19,7 +19,7 @@ export const CustomerFilterSchema = v.object({
   filterUserSale: optionalNumber,
   filterCustomerGroup: optionalNumber,
   filterCustomerLevel: optionalNumber,
-  /** How the licence stands: còn hạn, sắp hết hạn, hết hạn, chưa có (issue 42). */
+  /** How the licence stands: còn hạn, sắp hết hạn, hết hạn, chưa có (docs/pharma.md "The customer's papers"). */
   filterLicence: v.fallback(v.optional(v.picklist(LICENCE_STATES)), undefined),
   tabFilter: v.fallback(v.optional(v.picklist(CUSTOMER_TABS)), undefined),
 });

@@ -1,6 +1,7 @@
 /**
  * Editing a customer's licence papers: on the device first, with its `customer.licence` op in the
- * same transaction (one write path, online or not, issue 42 item 1). A customer made on this device
+ * same transaction (one write path, online or not:
+ * docs/offline-sync.md "One write path"). A customer made on this device
  * and not yet accepted is edited too: the op waits for its `customer.create`.
  */
 import * as v from 'valibot';

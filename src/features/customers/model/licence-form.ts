@@ -1,5 +1,5 @@
 /**
- * The licence papers as a person edits them (issue 42 item 1): text fields as strings, days as ISO
+ * The licence papers as a person edits them (docs/pharma.md "The customer's papers"): text fields as strings, days as ISO
  * days or null, and the mapping to the contract's licence fields, shared by the "Sửa giấy phép"
  * dialog (the `customer.licence` op) and the office customer form. The contract stays the judge:
  * checkLicenceInput answers its messages per field before anything is saved.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures (issue #5): revenue and orders today and this month, orders by status,
+ * The dashboard's figures: revenue and orders today and this month, orders by status,
  * the top 5 products and customers, revenue by day as a chart for the chosen range (the last 30
  * days by default). Whose figures: "Của tôi" (the account filter) or "Toàn công ty".
  */

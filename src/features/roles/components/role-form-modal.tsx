@@ -1,6 +1,6 @@
 /**
  * Creating or editing a role: name, description, whose data its members see, the permission
- * matrix, and the most its members may discount before an order waits for approval (issue 21;
+ * matrix, and the most its members may discount before an order waits for approval (docs/decisions.md, "Discount limits and approval";
  * empty: no limit). Quản trị opens read-only (the server refuses to change it). Server refusals (a duplicate
  * name, granting more than one holds) are shown as the server words them.
  */

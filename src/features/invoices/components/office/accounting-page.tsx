@@ -1,5 +1,5 @@
 /**
- * /accounting: synchronising with MISA AMIS Kế toán (issue 18): once connected, the two steps in
+ * /accounting: synchronising with MISA AMIS Kế toán (docs/invoices.md "Accounting with MISA AMIS"): once connected, the two steps in
  * order (accounting-steps.tsx: the catalogue first, then the vouchers), what was pushed and AMIS's
  * answers, the dictionary mapping, and the connection. Without a connection the page opens on it.
  */

@@ -1,5 +1,5 @@
 /**
- * The two steps of synchronising with AMIS, in order (issue 46 item 12): 1. the catalogue
+ * The two steps of synchronising with AMIS, in order (docs/invoices.md "Accounting with MISA AMIS"): 1. the catalogue
  * (customers, goods, warehouses) sent to AMIS, which refuses any voucher naming a code it has not
  * got, then 2. the vouchers. Step 1 says what AMIS still lacks and sends all of it in one click;
  * the server refuses vouchers until it is done (CATALOGUE_FIRST).

@@ -1,5 +1,5 @@
 /**
- * "Xuất hóa đơn" from a completed order (issue 18): the order and, if the accountant ticks them,
+ * "Xuất hóa đơn" from a completed order (docs/invoices.md "Issuing"): the order and, if the accountant ticks them,
  * the same buyer's other completed orders without an invoice; the invoice as the server would
  * issue it (lines, the summary per VAT rate, totals and the amount in words); 0 % lines the
  * accountant declares not subject to VAT; the buyer's details and the payment method. Issuing

@@ -139,7 +139,7 @@ function VoucherList({ isMobile }: { isMobile: boolean }) {
         key: 'active',
         label: 'Trạng thái',
         cell: (voucher) => {
-          // An active voucher past its end is "Hết hạn", not "Đang áp dụng" (issue 46).
+          // An active voucher past its end is "Hết hạn", not "Đang áp dụng".
           const standing = voucherStanding(voucher, vietnamDay());
           return (
             <Badge tt="none" variant="light" color={standing.usable ? 'teal' : 'gray'} data-testid="voucher-standing">

@@ -1,5 +1,5 @@
 /**
- * The pending package order's payment (issue 46 item 17) as the owner sees it: the bank, account
+ * The pending package order's payment (docs/plans.md "A company on a package") as the owner sees it: the bank, account
  * number, holder, exact amount and transfer content with copy buttons and the VietQR; a demo account
  * says it is one; without a configured account no account and no code, the server's reason instead.
  */

@@ -1,5 +1,5 @@
 /**
- * How to pay a pending package order (issue 46 item 17): the platform's bank, account number and
+ * How to pay a pending package order (docs/plans.md "A company on a package"): the platform's bank, account number and
  * holder, the exact amount and the transfer content, each with a copy button, and the VietQR a
  * banking app scans (contract/plans-payment.ts, the NAPAS payload shared with the collections).
  * A demo account says it is one; without a configured account the server's reason is shown instead.
