@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SalesHistoryView } from '@/features/system/components/system-screens';
-import { useIsMobile } from '@/ui/use-is-mobile';
 
 export const Route = createFileRoute('/system/sales-history')({
   staticData: { title: 'Doanh số lịch sử' },
   component: function Page() {
-    return <SalesHistoryView isMobile={useIsMobile()} />;
+    return <SalesHistoryView />;
   },
 });

@@ -5,11 +5,12 @@
  * would leave the person guessing); a file refused before anything was sent says why under the
  * picker. What an import does with the file is the screen's `run`; what it reports, `report`.
  */
-import { Alert, Button, FileButton, Group, Modal, Stack } from '@mantine/core';
+import { Alert, Button, FileButton, Group, Stack } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/ui/toast';
 import { ImportStepView, type ImportStep } from './import-step';
+import { ResponsiveModal } from '../responsive-modal';
 
 export type ImportJob = { signal: AbortSignal; step: (step: ImportStep) => void };
 
@@ -42,7 +43,6 @@ type Props<R> = {
   run: (file: File, job: ImportJob) => Promise<ImportOutcome<R>>;
   report: (result: R, actions: { again: () => void; close: () => void }) => ReactNode;
   size?: 'lg' | 'xl';
-  fullScreen?: boolean;
 };
 
 type Phase<R> = { kind: 'idle' } | { kind: 'working'; step: ImportStep } | { kind: 'finished'; result: R };
@@ -76,17 +76,15 @@ export function ImportDialog<R>(props: Props<R>) {
   };
 
   return (
-    <Modal
+    <ResponsiveModal
       opened={props.opened}
       onClose={close}
       title={props.title}
       size={props.size ?? 'lg'}
       centered
-      fullScreen={props.fullScreen}
       closeOnClickOutside={!busy}
       closeOnEscape={!busy}
       withCloseButton={!busy}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       <Stack gap="sm" data-testid={props.dialogTestId ?? `${id}-dialog`}>
         {props.notice}
@@ -119,7 +117,7 @@ export function ImportDialog<R>(props: Props<R>) {
         {phase.kind === 'working' && <ImportStepView step={phase.step} onStop={() => abort.current?.abort()} testId={`${id}-progress`} />}
         {phase.kind === 'finished' && props.report(phase.result, { again, close })}
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -31,13 +31,7 @@ type Props = {
 export function EmployeeFormDrawer(props: Props) {
   const { opened, onClose, record } = props;
   return (
-    <SideDrawer
-      opened={opened}
-      onClose={onClose}
-      fullScreen={props.isMobile}
-      width={520}
-      title={record ? `Sửa thông tin: ${record.full_name}` : 'Thêm nhân viên'}
-    >
+    <SideDrawer opened={opened} onClose={onClose} width={520} title={record ? `Sửa thông tin: ${record.full_name}` : 'Thêm nhân viên'}>
       {/* Mounted per opening, so each opening starts from its own values. */}
       {opened && <EmployeeForm {...props} />}
     </SideDrawer>

@@ -27,7 +27,6 @@ type Props = {
   onClose: () => void;
   /** Called after an import that changed something (the list refreshes). */
   onImported: () => void;
-  isMobile: boolean;
 };
 
 /** The server takes bodies up to 1 MB (server/app.ts): some 10,000 staff rows. */
@@ -54,7 +53,7 @@ function uploadStep(fileName: string, progress: UploadProgress): ImportStep {
   return { text: `Đang tải lên ${fileName}: ${percent}%`, percent, stop: 'Hủy', label: 'Tiến độ tải lên' };
 }
 
-export function EmployeeImportDialog({ kind, companyId, onClose, onImported, isMobile }: Props) {
+export function EmployeeImportDialog({ kind, companyId, onClose, onImported }: Props) {
   const [password, setPassword] = useState('');
   const passwordIssue = password ? passwordProblem(password) : null;
   const texts = TEXTS[kind ?? 'staff'];
@@ -95,7 +94,6 @@ export function EmployeeImportDialog({ kind, companyId, onClose, onImported, isM
       testIdPrefix="import"
       dialogTestId="employee-import-dialog"
       size="xl"
-      fullScreen={isMobile}
       intro={<Text size="sm">{texts.intro}</Text>}
       template={{
         testId: 'import-template',

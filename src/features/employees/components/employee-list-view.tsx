@@ -129,14 +129,8 @@ export function EmployeeListView(props: Props) {
               refresh();
             }}
           />
-          <ResetPasswordDialog companyId={companyId} record={resetting} onClose={() => setResetting(null)} isMobile={isMobile} />
-          <EmployeeImportDialog
-            kind={importing}
-            companyId={companyId}
-            onClose={() => setImporting(null)}
-            onImported={refresh}
-            isMobile={isMobile}
-          />
+          <ResetPasswordDialog companyId={companyId} record={resetting} onClose={() => setResetting(null)} />
+          <EmployeeImportDialog kind={importing} companyId={companyId} onClose={() => setImporting(null)} onImported={refresh} />
         </>
       }
       rows={employeeRows(actions)}

@@ -22,8 +22,6 @@ type Props = {
   companyId: number;
   record: EmployeeRecord | null;
   onClose: () => void;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
 };
 
 export function ResetPasswordDialog({ companyId, record, onClose }: Props) {

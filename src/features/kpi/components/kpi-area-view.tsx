@@ -314,7 +314,7 @@ export function KpiAreaView({ companyId, month, onMonth, isMobile, staffLabel, c
           </Stack>
         </>
       ) : null}
-      <TargetEditor companyId={companyId} month={month} subject={editing} onClose={() => setEditing(null)} isMobile={isMobile} />
+      <TargetEditor companyId={companyId} month={month} subject={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
 }

@@ -28,8 +28,6 @@ type Props = {
   month: string;
   subject: TargetSubject | null;
   onClose: () => void;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
 };
 
 const FIELDS: { metric: KpiMetric; suffix?: string; max: number }[] = [

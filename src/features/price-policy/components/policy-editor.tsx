@@ -4,13 +4,14 @@
  * units, a fixed price). Checked with the contract schema before sending; server field errors land
  * on the same inputs. Online only.
  */
-import { Alert, Modal, Stack } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import type { PricePolicyRecord } from '@contract/price-policy';
 import type { AppDb } from '@/db/app-db';
 import { DialogActions } from '@/ui/dialog-actions';
 import { submitWith } from '@/ui/submit-with';
 import { PolicyFields, PolicyItems } from './policy-editor-fields';
 import { usePolicyEditor } from './use-policy-editor';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   db: AppDb;
@@ -44,12 +45,11 @@ function PolicyEditorOpen({
   const fields = { values, errors, set, disabled };
 
   return (
-    <Modal
+    <ResponsiveModal
       opened
       onClose={onClose}
       title={editing ? 'Sửa chính sách giá' : 'Thêm chính sách giá'}
       size="xl"
-      fullScreen={isMobile}
       closeOnClickOutside={!saving}
     >
       <form onSubmit={submitWith(editor.save)} noValidate data-testid="policy-form">
@@ -70,6 +70,6 @@ function PolicyEditorOpen({
           <DialogActions onCancel={onClose} label="Lưu" busy={saving} disabled={!online} testId="policy-save" mt="sm" />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -39,7 +39,7 @@ function OrderPage() {
       asideOnDevice={(order) => receivables && <OrderCollectOffline db={appDb()} collector={collector} order={order} isMobile={isMobile} />}
       aside={(order) => (
         <>
-          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} isMobile={isMobile} />}
+          {flags.DLO === true && <OrderDeliveryCard companyId={company.id} order={order} />}
           {receivables && <OrderPaymentsCard db={appDb()} collector={collector} order={order} isMobile={isMobile} />}
           <OrderStockCard companyId={company.id} order={order} isMobile={isMobile} />
           <OrderInvoiceCard companyId={company.id} order={order} isMobile={isMobile} />

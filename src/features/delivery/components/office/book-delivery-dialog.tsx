@@ -23,8 +23,6 @@ import { ResponsiveModal } from '@/ui/responsive-modal';
 type Props = {
   companyId: number;
   orderId: string;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
   onClose: () => void;
 };
 

@@ -124,8 +124,6 @@ type FormProps = {
   carrier: ApiCarrier;
   existing: CarrierAccountRecord | null;
   sender: SenderAddress | null;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
   onClose: () => void;
 };
 
@@ -197,8 +195,6 @@ type SelfProps = {
   existing: CarrierAccountRecord | null;
   shippers: Shipper[];
   sender: SenderAddress | null;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
   onClose: () => void;
 };
 

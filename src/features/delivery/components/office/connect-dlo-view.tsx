@@ -26,7 +26,7 @@ import {
 import { CarrierAccountForm, SelfDeliveryForm } from './carrier-account-form';
 import { WebhookAddress } from './webhook-address';
 
-type Props = { companyId: number; isMobile: boolean };
+type Props = { companyId: number };
 
 const STATUS_WORDS = {
   connected: ['Đang hoạt động', 'teal'],
@@ -37,7 +37,7 @@ const STATUS_WORDS = {
 
 type Editing = { carrier: ApiCarrier; existing: CarrierAccountRecord | null } | 'self' | null;
 
-export function ConnectDloView({ companyId, isMobile }: Props) {
+export function ConnectDloView({ companyId }: Props) {
   const accounts = useCarrierAccounts(companyId);
   const self = useSelfDelivery(companyId);
   const canEdit = useCan('settings', 'edit');
@@ -132,7 +132,6 @@ export function ConnectDloView({ companyId, isMobile }: Props) {
           existing={selfAccount}
           shippers={self.data?.shippers ?? []}
           sender={sender}
-          isMobile={isMobile}
           onClose={() => setEditing(null)}
         />
       )}
@@ -142,7 +141,6 @@ export function ConnectDloView({ companyId, isMobile }: Props) {
           carrier={editing.carrier}
           existing={editing.existing}
           sender={sender}
-          isMobile={isMobile}
           onClose={() => setEditing(null)}
         />
       )}

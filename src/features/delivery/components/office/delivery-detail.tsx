@@ -23,15 +23,14 @@ import { DeliveryStatusBadge } from './delivery-status-badge';
 import { DeliveryTemperature } from './delivery-temperature';
 import { sameStep } from '@/features/delivery/model/delivery-events';
 
-type Props = { companyId: number; id: string | null; isMobile: boolean; onClose: () => void; onNavigate: (url: string) => void };
+type Props = { companyId: number; id: string | null; onClose: () => void; onNavigate: (url: string) => void };
 
-export function DeliveryDrawer({ companyId, id, isMobile, onClose, onNavigate }: Props) {
+export function DeliveryDrawer({ companyId, id, onClose, onNavigate }: Props) {
   const delivery = useDelivery(companyId, id);
   return (
     <SideDrawer
       opened={id !== null}
       onClose={onClose}
-      fullScreen={isMobile}
       width="lg"
       title={delivery.data ? `Đơn vận chuyển ${delivery.data.code}` : 'Đơn vận chuyển'}
     >

@@ -18,9 +18,9 @@ import { BookDeliveryDialog } from './book-delivery-dialog';
 import { DeliveryDrawer } from './delivery-detail';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
-type Props = { companyId: number; order: OrderRecord; isMobile: boolean };
+type Props = { companyId: number; order: OrderRecord };
 
-export function OrderDeliveryCard({ companyId, order, isMobile }: Props) {
+export function OrderDeliveryCard({ companyId, order }: Props) {
   const deliveries = useOrderDeliveries(companyId, order.id);
   const canEdit = useCan('orders', 'edit');
   const router = useRouter();
@@ -79,14 +79,8 @@ export function OrderDeliveryCard({ companyId, order, isMobile }: Props) {
           </Stack>
         ))}
       </Stack>
-      {booking && <BookDeliveryDialog companyId={companyId} orderId={order.id} isMobile={isMobile} onClose={() => setBooking(false)} />}
-      <DeliveryDrawer
-        companyId={companyId}
-        id={open}
-        isMobile={isMobile}
-        onClose={() => setOpen(null)}
-        onNavigate={(url) => router.history.push(url)}
-      />
+      {booking && <BookDeliveryDialog companyId={companyId} orderId={order.id} onClose={() => setBooking(false)} />}
+      <DeliveryDrawer companyId={companyId} id={open} onClose={() => setOpen(null)} onNavigate={(url) => router.history.push(url)} />
     </Card>
   );
 }

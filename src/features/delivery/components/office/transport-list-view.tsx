@@ -118,13 +118,7 @@ export function TransportListView({ companyId, isMobile }: Props) {
         rows={rows}
         pager={{ noun: 'đơn vận chuyển', sizes: TRANSPORT_PAGE_SIZES, testId: 'transport-pager', countTestId: 'transport-count' }}
       />
-      <DeliveryDrawer
-        companyId={companyId}
-        id={open}
-        isMobile={isMobile}
-        onClose={() => setOpen(null)}
-        onNavigate={(url) => router.history.push(url)}
-      />
+      <DeliveryDrawer companyId={companyId} id={open} onClose={() => setOpen(null)} onNavigate={(url) => router.history.push(url)} />
     </>
   );
 }

@@ -18,14 +18,13 @@ type Props = {
   /** The variants already in the programme (to tell how many are new). */
   chosen: readonly number[];
   onFound: (ids: number[]) => void;
-  isMobile: boolean;
 };
 
 type Result = LinesOutcome & { fileName: string };
 
 const MAX_FILE_BYTES = 2 * 1024 * 1024;
 
-export function LinesImportDialog({ companyId, opened, onClose, chosen, onFound, isMobile }: Props) {
+export function LinesImportDialog({ companyId, opened, onClose, chosen, onFound }: Props) {
   const run = async (file: File, job: ImportJob): Promise<ImportOutcome<Result>> => {
     job.step({ text: `Đang đọc tệp ${file.name}…` });
     const read = await readImportFile(file, { maxBytes: MAX_FILE_BYTES, map: mapLinesSheet, template: 'Hãy dùng tệp mẫu.' });
@@ -53,7 +52,6 @@ export function LinesImportDialog({ companyId, opened, onClose, chosen, onFound,
       onClose={onClose}
       title="Nhập sản phẩm khuyến mại từ Excel"
       testIdPrefix="lines-import"
-      fullScreen={isMobile}
       intro={
         <List size="sm" spacing={4}>
           <List.Item>

@@ -179,7 +179,6 @@ export function ScopeFields({ companyId, values, errors, set, addVariants, canIm
           onClose={() => setImporting(false)}
           chosen={values.variant_ids}
           onFound={addVariants}
-          isMobile={isMobile}
         />
       )}
     </>

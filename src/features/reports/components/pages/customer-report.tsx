@@ -109,7 +109,7 @@ export function CustomerReport({ companyId, search, onSearch, isMobile }: Report
         />
       }
       isMobile={isMobile}
-      drawer={<DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} isMobile={isMobile} />}
+      drawer={<DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} />}
     >
       {groups
         ? typeData && (

@@ -156,7 +156,7 @@ export function EmployeeReport({ companyId, search, onSearch, isMobile }: Report
         />
       }
       isMobile={isMobile}
-      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} isMobile={isMobile} />}
+      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} />}
     >
       {kpiTab
         ? kpi.data && <KpiTable data={kpi.data.data} />

@@ -69,7 +69,7 @@ export function OrdersReport({ companyId, search, onSearch, isMobile }: ReportPa
         )
       }
       isMobile={isMobile}
-      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} isMobile={isMobile} />}
+      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} />}
     >
       {data && (
         <>

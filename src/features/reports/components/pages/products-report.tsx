@@ -129,8 +129,8 @@ export function ProductsReport({ companyId, search, onSearch, isMobile }: Report
       isMobile={isMobile}
       drawer={
         <>
-          <DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} isMobile={isMobile} />
-          <ProductDetailDrawer variantId={detail} query={base} onClose={() => setDetail(null)} isMobile={isMobile} />
+          <DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} />
+          <ProductDetailDrawer variantId={detail} query={base} onClose={() => setDetail(null)} />
         </>
       }
     >

@@ -69,7 +69,7 @@ export function PromotionsReport({ companyId, search, onSearch, isMobile }: Repo
         )
       }
       isMobile={isMobile}
-      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} isMobile={isMobile} />}
+      drawer={<DrillDrawer target={drill} query={query} onClose={() => setDrill(null)} />}
     >
       {rows && (
         <ReportTable<PromotionRow>

@@ -85,7 +85,7 @@ export function RegionReport({ companyId, search, onSearch, isMobile }: ReportPa
         )
       }
       isMobile={isMobile}
-      drawer={<DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} isMobile={isMobile} />}
+      drawer={<DrillDrawer target={drill} query={base} onClose={() => setDrill(null)} />}
     >
       {data && (
         <ReportTable<RegionRow>

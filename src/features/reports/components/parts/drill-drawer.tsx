@@ -18,9 +18,9 @@ import type { DrillTarget } from '@/features/reports/model/drill';
 
 const LIMIT = 20;
 
-type Props = { target: DrillTarget | null; query: ReportQuery; onClose: () => void; isMobile: boolean };
+type Props = { target: DrillTarget | null; query: ReportQuery; onClose: () => void };
 
-export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
+export function DrillDrawer({ target, query, onClose }: Props) {
   const [page, setPage] = useState(1);
   const [seen, setSeen] = useState(target);
   if (seen !== target) {
@@ -43,14 +43,7 @@ export function DrillDrawer({ target, query, onClose, isMobile }: Props) {
   );
   const data = answer.data?.data;
   return (
-    <SideDrawer
-      opened={target !== null}
-      onClose={onClose}
-      fullScreen={isMobile}
-      width="xl"
-      title={target?.title}
-      data-testid="drill-drawer"
-    >
+    <SideDrawer opened={target !== null} onClose={onClose} width="xl" title={target?.title} data-testid="drill-drawer">
       {answer.isPending && <LoadingBlock />}
       {answer.error && <ProblemAlert problem={answer.error.message} />}
       {data && (

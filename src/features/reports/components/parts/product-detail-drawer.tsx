@@ -10,16 +10,15 @@ import { useReport, type ReportQuery } from '@/features/reports/api/report-api';
 import { formatCell } from '@/features/reports/model/report-cells';
 import { FigureCard } from './report-layout';
 
-type Props = { variantId: number | null; query: ReportQuery; onClose: () => void; isMobile: boolean };
+type Props = { variantId: number | null; query: ReportQuery; onClose: () => void };
 
-export function ProductDetailDrawer({ variantId, query, onClose, isMobile }: Props) {
+export function ProductDetailDrawer({ variantId, query, onClose }: Props) {
   const answer = useReport<ProductDetail>(reportPaths.productDetail, { ...query, variant: variantId ?? undefined }, variantId !== null);
   const data = answer.data?.data;
   return (
     <SideDrawer
       opened={variantId !== null}
       onClose={onClose}
-      fullScreen={isMobile}
       width="xl"
       title={data?.variant.name ?? 'Chi tiết sản phẩm'}
       data-testid="product-detail"

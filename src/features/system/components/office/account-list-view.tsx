@@ -34,7 +34,7 @@ function AccountDrawer({ id, onClose }: { id: number | null; onClose: () => void
   const detail = useAdminAccount(id);
   const account = detail.data;
   return (
-    <SideDrawer opened={id !== null} onClose={onClose} title={account?.full_name ?? 'Tài khoản'} fullScreen={false} width="md">
+    <SideDrawer opened={id !== null} onClose={onClose} title={account?.full_name ?? 'Tài khoản'} width="md">
       {account && (
         <Stack gap="sm" data-testid="account-detail">
           <SimpleGrid cols={2} spacing="xs">

@@ -40,7 +40,7 @@ function HistoryReport({ result, onAgain, onClose }: { result: HistoryImportAnsw
   );
 }
 
-export function SalesHistoryView({ isMobile }: { isMobile: boolean }) {
+export function SalesHistoryView() {
   const companies = useAllCompanies();
   const [company, setCompany] = useState<number | null>(null);
   const months = useHistoryMonths(company);
@@ -110,7 +110,6 @@ export function SalesHistoryView({ isMobile }: { isMobile: boolean }) {
         onClose={() => setImporting(false)}
         title="Nhập doanh số lịch sử từ Excel"
         testIdPrefix="history-import"
-        fullScreen={isMobile}
         intro={
           <Text size="sm">
             Mỗi dòng là doanh số một tháng (bắt buộc Tháng và Doanh số), có thể ghi rõ nhân viên (Mã NV), khách hàng, sản phẩm và tỉnh. Các

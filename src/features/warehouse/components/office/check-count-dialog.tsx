@@ -3,7 +3,7 @@
  * base units, per lot of the count; a product found on the shelf but not on the list can be added
  * (counted from a book of zero). Lines left empty are not sent; the sheet adds to the counters' sheets.
  */
-import { Alert, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { appDb } from '@/db/app-db';
@@ -15,6 +15,7 @@ import { lineName } from '@/features/warehouse/model/receipt-print';
 import { NoteField } from '@/ui/note-field';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import { VariantAdder } from './variant-adder';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = { companyId: number; receipt: ReceiptDetail; opened: boolean; onClose: () => void; isMobile: boolean };
 
@@ -58,14 +59,7 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`Nhập số đếm – ${receipt.code}`}
-      size="xl"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title={`Nhập số đếm – ${receipt.code}`} size="xl">
       <Stack gap="sm" data-testid="check-count-dialog">
         <Text size="sm" c="dimmed">
           Số đếm theo đơn vị cơ bản, cộng dồn với tờ kiểm của người khác. Dòng để trống không được gửi.
@@ -126,6 +120,6 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -3,7 +3,7 @@
  * for everything it holds or for chosen products (searched or scanned); the new count opens, where
  * its lines (each lot on the books) and the counters' sheets are.
  */
-import { ActionIcon, Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -17,11 +17,12 @@ import type { WarehouseScope } from '@/features/warehouse/model/scope';
 import { DayField } from '@/ui/day-field';
 import { NoteField } from '@/ui/note-field';
 import { VariantAdder } from './variant-adder';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = { scope: WarehouseScope; opened: boolean; onClose: () => void };
 
 export function CheckCreateDialog({ scope, opened, onClose }: Props) {
-  const { companyId, isMobile } = scope;
+  const { companyId } = scope;
   const warehouses = useWarehouses(companyId);
   const writes = useReceiptWrites(companyId);
   const navigate = useNavigate();
@@ -58,14 +59,7 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Tạo phiếu kiểm kho"
-      size="lg"
-      fullScreen={isMobile}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal opened={opened} onClose={onClose} title="Tạo phiếu kiểm kho" size="lg">
       <Stack gap="sm" data-testid="check-create">
         {scope.multi && (
           <Select
@@ -138,6 +132,6 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

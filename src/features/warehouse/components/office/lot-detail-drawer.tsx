@@ -19,11 +19,11 @@ import { DataTable } from '@/ui/list-page/data-table';
 import { ExpiryText, LotStatusBadge } from './badges';
 import { lineName } from '@/lib/line-name';
 
-type Props = { companyId: number; id: number | null; isMobile: boolean; onClose: () => void };
+type Props = { companyId: number; id: number | null; onClose: () => void };
 
 const MOVE_LABEL: Record<LotStatus, string> = { usable: 'Cho bán lại', quarantine: 'Biệt trữ', recalled: 'Thu hồi lô' };
 
-export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
+export function LotDetailDrawer({ companyId, id, onClose }: Props) {
   const lot = useLot(companyId, id);
   const writes = useLotWrites(companyId);
   const canApprove = useCan('warehouse', 'approve');
@@ -46,7 +46,7 @@ export function LotDetailDrawer({ companyId, id, isMobile, onClose }: Props) {
   };
 
   return (
-    <SideDrawer opened={id !== null} onClose={onClose} fullScreen={isMobile} width="lg" title={data ? `Lô ${data.lot_no}` : 'Lô hàng'}>
+    <SideDrawer opened={id !== null} onClose={onClose} width="lg" title={data ? `Lô ${data.lot_no}` : 'Lô hàng'}>
       {lot.isPending ? (
         <Loader />
       ) : !data ? (

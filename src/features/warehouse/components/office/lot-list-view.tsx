@@ -112,7 +112,6 @@ export function LotListView(props: Props) {
         <LotDetailDrawer
           companyId={scope.companyId}
           id={filter.open ?? null}
-          isMobile={scope.isMobile}
           onClose={() => props.onFilter({ ...filter, open: undefined })}
         />
       }

@@ -127,7 +127,6 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
       </Modal>
       <ReceiveTransferDialog
         receipt={receipt}
-        isMobile={isMobile}
         opened={receiving}
         busy={busy === 'completed'}
         onClose={() => setReceiving(false)}

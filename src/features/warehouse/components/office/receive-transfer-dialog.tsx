@@ -12,8 +12,6 @@ import { ResponsiveModal } from '@/ui/responsive-modal';
 
 type Props = {
   receipt: ReceiptDetail;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
   opened: boolean;
   busy: boolean;
   onClose: () => void;

@@ -54,13 +54,7 @@ function serve(answer: { status: number; body: object }): Call[] {
 
 function open(onClose = vi.fn()) {
   renderScreen(
-    <OrderReturnDialog
-      companyId={TEST_COMPANY.id}
-      order={ORDER}
-      receipts={{ shipments: [SHIPMENT], returns: [] }}
-      isMobile={false}
-      onClose={onClose}
-    />,
+    <OrderReturnDialog companyId={TEST_COMPANY.id} order={ORDER} receipts={{ shipments: [SHIPMENT], returns: [] }} onClose={onClose} />,
   );
   return onClose;
 }

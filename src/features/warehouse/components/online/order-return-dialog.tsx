@@ -33,8 +33,6 @@ type Props = {
   companyId: number;
   order: OrderRecord;
   receipts: OrderReceipts;
-  /** Not read: the dialog follows the width itself (src/ui/responsive-modal.tsx); optional until the callers stop passing it. */
-  isMobile?: boolean;
   onClose: () => void;
 };
 

@@ -82,9 +82,7 @@ export function OrderStockCard({ companyId, order, isMobile }: Props) {
           </Group>
         )}
       </Stack>
-      {returning && (
-        <OrderReturnDialog companyId={companyId} order={order} receipts={data} isMobile={isMobile} onClose={() => setReturning(false)} />
-      )}
+      {returning && <OrderReturnDialog companyId={companyId} order={order} receipts={data} onClose={() => setReturning(false)} />}
     </Card>
   );
 }

@@ -111,7 +111,6 @@ export function StockImportDialog({ scope, warehouses, onClose }: Props) {
       title="Nhập kho từ Excel"
       testIdPrefix="stock-import"
       size="lg"
-      fullScreen={isMobile}
       notice={
         !online && (
           <Alert color="yellow" variant="light">
