@@ -1,7 +1,7 @@
 /**
  * Parts of a screen its first paint does not need (the sync engine and its local database, the
  * header's bell, menus and status pill, a date picker): their code is fetched once the first frame
- * is on screen, so a cold start downloads and runs only what paints the page (issue 19: the
+ * is on screen, so a cold start downloads and runs only what paints the page (docs/performance.md: the
  * dashboard's figures within 200 kB). Until then, and while the code arrives, the fallback holds
  * the part's place so nothing moves when it appears.
  */
@@ -38,7 +38,7 @@ function afterNextFrame(run: () => void) {
 /**
  * The waiting parts are told one per frame: each appears in a render and a commit of its own,
  * instead of all of them in one commit right after the first paint, the longest task after it
- * (issue 19's blocking time).
+ * (the blocking time in docs/performance.md).
  */
 function notifyInTurn(queue: (() => void)[]) {
   const listener = queue.shift();

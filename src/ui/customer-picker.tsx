@@ -1,5 +1,5 @@
 /**
- * The one way a screen picks a customer (issue 41): by typing part of the name, code, phone or
+ * The one way a screen picks a customer: by typing part of the name, code, phone or
  * address, searched without diacritics once typing pauses (src/db/customer-search.ts on the
  * device, or the server).
  *

@@ -1,7 +1,7 @@
 /**
  * A tooltip whose code arrives with the first pointer that rests on its child; until then the child
  * renders alone. Mantine's tooltip brings the floating-ui library, and every one mounted adds its
- * hooks to a commit: the dashboard has eighteen, mounted together after its first paint (issue 19's
+ * hooks to a commit: the dashboard has eighteen, mounted together after its first paint (docs/performance.md's
  * blocking time), and a phone never hovers. For children that take no focus: once the tooltip has
  * loaded, the child renders again inside it.
  */

@@ -2,8 +2,8 @@
  * Mantine's styles for the first paint of a cold start (sign-in and the dashboard, on a phone and on
  * a desktop): the globals and the components those screens draw. Every other component's sheet is
  * in mantine-styles-later.ts, fetched once that first frame is painted (later-styles.ts), so the
- * render-blocking CSS is what the first screen needs (issue 19). Sheets are per component instead of
- * the whole @mantine/core/styles.css (~290 kB raw; issue 6), and in Mantine's `mantine` cascade
+ * render-blocking CSS is what the first screen needs (docs/performance.md). Sheets are per component instead of
+ * the whole @mantine/core/styles.css (~290 kB raw), and in Mantine's `mantine` cascade
  * layer: the app's own CSS, unlayered, wins over them whichever arrives first.
  * src/ui/mantine-styles.test.ts fails when a component imported from @mantine/core has no sheet in
  * either list; tests/e2e/sign-in.test.ts fails when a cold start draws one that is not in this one.

@@ -1,5 +1,5 @@
 /**
- * The one way a screen finds a catalogue variant (issue 41): by typing part of its name, code,
+ * The one way a screen finds a catalogue variant: by typing part of its name, code,
  * ingredient or barcode, searched without diacritics once typing pauses, or by scanning its code.
  *
  * - `useVariantAdder` + `VariantAdderField`: a search-or-scan box (./search-or-scan-input.tsx) over

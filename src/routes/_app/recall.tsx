@@ -5,7 +5,7 @@ import { compactFilter } from '@/ui/list-page/url-filter';
 import { useIsMobile } from '@/ui/use-is-mobile';
 import { useSession } from '@/session/session-store';
 
-// Issue 42 item 5: recall campaigns (Kho → Thu hồi thuốc); `?lot=` opens one from a lot of the warehouse's lot list.
+// Recall campaigns (Kho → Thu hồi thuốc; docs/pharma.md "Recall campaigns"); `?lot=` opens one from a lot of the warehouse's lot list.
 export const Route = createFileRoute('/_app/recall')({
   staticData: { title: 'Thu hồi thuốc' },
   component: RecallPage,

@@ -1,5 +1,5 @@
 /**
- * The address field of customer forms (issue #4 "Addresses"): new addresses on the two-level units
+ * The address field of customer forms (docs/vietnam.md "Addresses"): new addresses on the two-level units
  * (province → ward/commune, plus a street line), searchable without diacritics, working offline from
  * the files of model/address-data.ts. An address entered before July 2025 (scheme VN_LEGACY) is shown
  * read-only as it was entered; "Chuyển sang địa chỉ mới" suggests the new ward from the mapping and

@@ -1,7 +1,7 @@
 /**
  * Small editors of a cart line: the quantity stepper and the line discount (percent or đồng). Each
  * hands the cart exactly what its field shows, valid or not, so the total and "Gửi đơn" follow the
- * field and never a value the person can no longer see (issue 21); what is wrong with it comes back
+ * field and never a value the person can no longer see; what is wrong with it comes back
  * as `error` from the shared rule (contract/orders-lines.ts) and stops the order from being sent.
  */
 import { ActionIcon, Group, SegmentedControl } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * What the rep reads beside "Gửi đơn" before sending (issue 21): why the order cannot be sent yet
+ * What the rep reads beside "Gửi đơn" before sending: why the order cannot be sent yet
  * (a field that cannot count, no customer…), and that it will wait for a manager's approval of its
  * discount, and why. Neither is ever left to a toast after the tap.
  */

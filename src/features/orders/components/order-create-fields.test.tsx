@@ -1,5 +1,5 @@
 /**
- * The cart's fields count as they are shown (issue 21): a field that cannot count stops "Gửi đơn"
+ * The cart's fields count as they are shown: a field that cannot count stops "Gửi đơn"
  * and says why beside it; a discount over the role's maximum is said before sending, and the order
  * goes out marked as waiting for approval.
  */

@@ -1,6 +1,6 @@
 /**
  * The bar shown while orders are selected: "Chuyển trạng thái" offers only statuses some selected
- * order may move to (the transition table) and the member's role allows (issue #7), asks for a reason when the move needs one, sends one
+ * order may move to (the transition table) and the member's role allows, asks for a reason when the move needs one, sends one
  * bulk call and shows its answer order by order.
  */
 import { Affix, Button, Group, Menu, Paper, Text } from '@mantine/core';

@@ -2,7 +2,7 @@
  * The company's orders (/order, "Toàn công ty"): search, status tabs with counts, filters, the
  * person's columns, the sum of totals of the filter, row selection with the bulk status move, and
  * "Xuất Excel" of every order of the filter. The list needs the server; offline it says so (a
- * rep's own orders stay on the "Của tôi" view). What the member's role does not allow (issue #7)
+ * rep's own orders stay on the "Của tôi" view). What the member's role does not allow
  * is not shown: "Xuất Excel" needs orders/export; the check boxes, some move the role may make.
  */
 import { Group, Text } from '@mantine/core';

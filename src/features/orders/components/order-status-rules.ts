@@ -38,7 +38,7 @@ export function movesFrom(status: OrderStatus): OrderStatus[] {
   return [...ORDER_TRANSITIONS[status]];
 }
 
-/** What the member's role allows on orders (issue #7): handling them, and approving them. */
+/** What the member's role allows on orders: handling them, and approving them. */
 export type OrderRights = { edit: boolean; approve: boolean };
 
 /** Whether the role may move orders to a status (confirming or refusing is approving). */

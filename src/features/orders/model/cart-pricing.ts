@@ -202,7 +202,7 @@ export function priceCart(lines: readonly CartLine[], variants: Map<number, Loca
   });
   const byLine = new Map(engine.lines.map((line) => [line.line_id, line]));
   // The fields are judged as typed, against the line's worth after its promotions: what the field
-  // shows is what counts, and a field that cannot count stops the order (issue 21).
+  // shows is what counts, and a field that cannot count stops the order.
   const result = priced.map((line): PricedLine => {
     const promoted = byLine.get(line.lineId);
     const amounts = promoted?.amounts ?? line.amounts;

@@ -1,7 +1,7 @@
 /**
  * The /price-policy screen (CSG switch; the layout shows "Chức năng chưa được bật" when it is off):
  * the policies with their customer group, level, discount, priority, state and dates; add, edit and
- * delete (confirmed), each shown only when the member's role allows it on price_policy (issue #7);
+ * delete (confirmed), each shown only when the member's role allows it on price_policy;
  * and the "Giá áp dụng" preview.
  */
 import { Badge, Button, Group, Text } from '@mantine/core';

@@ -35,7 +35,7 @@ export type ProductRow = {
   is_active: boolean;
   /** A medicine: promoted only to licensed drug businesses. */
   is_medicine: boolean;
-  /** The registration's expiry (issue 42): the list marks an expired or expiring one. */
+  /** The registration's expiry (docs/pharma.md "The drug master"): the list marks an expired or expiring one. */
   registration_expiry: string | null;
   image_url: string | null;
   updated_at: string;

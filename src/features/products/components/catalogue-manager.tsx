@@ -3,7 +3,7 @@
  * rename and delete (confirmed first). The server refuses to delete one still used by products and
  * says how many; that message is shown as it is. Default units (viên, hộp…) are always offered and
  * cannot be renamed or deleted unless the company has added its own row for them. Adding, renaming
- * and deleting show only to members whose role allows them on products (issue #7).
+ * and deleting show only to members whose role allows them on products.
  */
 import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';

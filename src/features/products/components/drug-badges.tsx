@@ -1,5 +1,5 @@
 /**
- * What the drug master says at a glance (issue 42): a red "Số đăng ký đã hết hạn" badge (the drug
+ * What the drug master says at a glance (docs/pharma.md "The drug master"): a red "Số đăng ký đã hết hạn" badge (the drug
  * may not be sold or received without a warning), a yellow one while it runs out within
  * REGISTRATION_NOTICE_DAYS, with the day in its tooltip.
  */

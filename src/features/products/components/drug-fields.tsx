@@ -1,5 +1,5 @@
 /**
- * "Thông tin thuốc" of the product form (issue 42 item 3), shown while "Là thuốc" is on: the
+ * "Thông tin thuốc" of the product form (docs/pharma.md "The drug master"), shown while "Là thuốc" is on: the
  * registration number and its expiry, prescription and essential-list flags, controlled class,
  * storage condition and the national drug code. Off, the values stay in the form as they were, so
  * switching "Là thuốc" back on does not lose them.

@@ -1,5 +1,5 @@
 /**
- * Brand / category / group filters, the drug master's (issue 42) and sort of the product and variant
+ * Brand / category / group filters, the drug master's (docs/pharma.md) and sort of the product and variant
  * lists (product-spec.md §3 "Product … filter"; the search field is src/ui/search-input.tsx). Every change goes back to page 1 (the
  * caller applies it). On phones the drop-downs fold under a "Bộ lọc" button.
  */
@@ -28,7 +28,7 @@ type Props = { filter: ProductFilter; onChange: (patch: FilterPatch) => void; op
 
 const SORT_OPTIONS = PRODUCT_SORTS.map((sort) => ({ value: sort, label: PRODUCT_SORT_LABELS[sort] }));
 
-/** The drug master's filters (issue 42): they list medicines only, as the server does. */
+/** The drug master's filters (docs/pharma.md): they list medicines only, as the server does. */
 const DRUG_FIELDS: SelectField<ProductFilter>[] = [
   {
     field: 'prescription',

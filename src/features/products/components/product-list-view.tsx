@@ -3,7 +3,7 @@
  * and the catalogue actions: add, Excel import and export, barcode scanning (camera or a keyboard-
  * wedge scanner), links to the variants and to brands / categories / groups / units. A scanned
  * code is looked up (server online, device offline); its product is filtered to and highlighted.
- * Actions the member's role does not allow are not shown (issue #7): adding and importing need
+ * Actions the member's role does not allow are not shown: adding and importing need
  * products/create, exporting products/export, opening a product to edit it products/edit.
  */
 import { Button, Group, SimpleGrid, Stack } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
  * The product and variant lists' filter state (product-spec.md §3 "Product … filter page, limit, search,
- * brand, productCategory, productGroup", and the drug master's of issue 42), kept in the URL so a reload or a shared link shows the
+ * brand, productCategory, productGroup", and the drug master's, docs/pharma.md), kept in the URL so a reload or a shared link shows the
  * same list, and saved per section (product-spec.md §3 "Per-section saved filters", §2 guard rule 4) so coming
  * back to /product from a product's page finds the list as it was left. Defaults: page 1, limit 10.
  */
@@ -32,7 +32,7 @@ export const PRODUCT_SORTS = Object.keys(PRODUCT_SORT_LABELS) as ProductSort[];
 export const DEFAULT_SORT: ProductSort = 'name';
 
 /**
- * The drug master's filter values (issue 42), by type only for the same reason: each record must
+ * The drug master's filter values (docs/pharma.md), by type only for the same reason: each record must
  * name every value of the contract's list (CONTROLLED_CLASSES, STORAGE_CONDITIONS, REGISTRATION_STATES).
  */
 const CONTROLLED: Record<ControlledClass, true> = { none: true, addictive: true, psychotropic: true, precursor: true, restricted: true };
@@ -52,7 +52,7 @@ const filterEntries = {
   brand: optionalId,
   productCategory: optionalId,
   productGroup: optionalId,
-  // The drug master's filters (issue 42); the server checks the same values (contract/products-drugs.ts).
+  // The drug master's filters (docs/pharma.md); the server checks the same values (contract/products-drugs.ts).
   prescription: oneOf(['true', 'false'] as const),
   controlledClass: oneOf(keysOf(CONTROLLED)),
   storage: oneOf(keysOf(STORAGE)),

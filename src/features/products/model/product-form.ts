@@ -38,7 +38,7 @@ export type ProductFormValues = {
   vat_rate: string;
   /** A human medicine: promoted or given only to licensed drug businesses (NĐ 81/2018 Điều 5). */
   is_medicine: boolean;
-  /** The drug master (issue 42), shown and sent while the product is a medicine. */
+  /** The drug master (docs/pharma.md), shown and sent while the product is a medicine. */
   registration_expiry: string | null;
   prescription: boolean;
   essential: boolean;

@@ -15,7 +15,7 @@ export type VisitRow = VisitRecord & { syncState: LocalVisit['syncState']; error
 export type VisitListResult = { rows: VisitRow[]; count: number; source: 'server' | 'device'; loading: boolean };
 
 /**
- * One code path for the visit list (issue #3): the server's list while it answers; the device's
+ * One code path for the visit list: the server's list while it answers; the device's
  * mirror when it does not (offline), where only this person's visits are known.
  */
 export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number): VisitListResult {

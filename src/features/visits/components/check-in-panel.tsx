@@ -1,7 +1,7 @@
 /**
  * Check-in / check-out for the rep: an open visit shows its check-out; otherwise pick a customer
  * and check in. Both are saved on the device at once and sent when there is signal. Members whose
- * role may not record visits (visits/create, issue #7) do not see the panel.
+ * role may not record visits (visits/create) do not see the panel.
  */
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';

@@ -20,7 +20,7 @@ export type LineVariant = {
   units: readonly Pick<VariantUnit, 'unit' | 'factor' | 'price'>[];
   /** A product with a registration number (thuốc): imports need its lot and expiry. */
   isMedicine: boolean;
-  /** A medicine's registration (drug master, issue 42): receiving it after its expiry is warned of. */
+  /** A medicine's registration (drug master, docs/pharma.md): receiving it after its expiry is warned of. */
   registration?: { number: string | null; expiry: string | null } | null;
 };
 

@@ -5,7 +5,7 @@ import { useSession } from '@/session/session-store';
 
 const Search = v.object({ state: v.optional(v.picklist(['expiring', 'expired', 'missing']), 'expiring') });
 
-// Issue 42: drug buyers whose certificate runs out, has run out, or is not on file.
+// docs/pharma.md "The customer's papers": drug buyers whose certificate runs out, has run out, or is not on file.
 export const Route = createFileRoute('/_app/customers/licences')({
   staticData: { title: 'Giấy phép dược của khách hàng' },
   validateSearch: (search: Record<string, unknown>) => v.parse(Search, { state: search.state === undefined ? undefined : search.state }),

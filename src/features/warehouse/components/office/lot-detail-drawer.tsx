@@ -109,7 +109,7 @@ export function LotDetailDrawer({ companyId, id, onClose }: Props) {
             </Stack>
           )}
           {canApprove && (
-            // A recall campaign (issue 42 item 5) lives on /recall: the lot travels in the URL, no feature imports another.
+            // A recall campaign (docs/pharma.md "Recall campaigns") lives on /recall: the lot travels in the URL, no feature imports another.
             <Group>
               <Button
                 component={Link}

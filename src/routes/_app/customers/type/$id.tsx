@@ -24,7 +24,7 @@ function CustomerTypePage() {
   const remove = async () => {
     if (await confirmDelete(typeId)) await navigate({ to: '/customers/type' });
   };
-  // Groups decide prices: changing one is the company's configuration (issue #7).
+  // Groups decide prices: changing one is the company's configuration.
   const canConfigure = useCan('settings', 'edit');
   useHeaderActions(
     canConfigure
