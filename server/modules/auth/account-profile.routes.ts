@@ -15,7 +15,7 @@ import { badRequest, forbidden, HttpError, notFound } from '@server/kernel/error
 import { ok } from '@server/kernel/respond';
 import { parseBody, pathId } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
-import { detectImageType } from '@server/modules/products';
+import { detectImageType } from '@server/lib/file-type';
 import { loadAccountView } from './account-view';
 
 const AVATAR_UPLOAD_PATH = /^\/api\/account\/api\/account\/\d+\/avatar\/?$/;

@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { MAX_LICENCE_SCAN_BYTES, type LicenceScanType } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
+import { detectImageOrPdf } from '@server/lib/file-type';
 import { customerLicenceScans, customers } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
@@ -15,13 +16,9 @@ import { recordChange } from '@server/kernel/sync/change-log';
 /** Room for one scan plus the multipart framing. */
 export const SCAN_UPLOAD_MAX_BYTES = MAX_LICENCE_SCAN_BYTES + 64 * 1024;
 
+/** A licence scan is a photo or a PDF, read from its first bytes (server/lib/file-type.ts). */
 export function detectScanType(bytes: Uint8Array): LicenceScanType | null {
-  const startsWith = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  if (startsWith([0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  return null;
+  return detectImageOrPdf(bytes);
 }
 
 /** Refuses a missing, too large or unknown file, in Vietnamese, before anything is written. */

@@ -6,4 +6,3 @@ export { productRoutes } from './products.routes';
 export { productSearchText, variantSearchText } from './search-text';
 export { variantRecordsById } from './variant-record';
 export { productsServerSync } from './products.sync';
-export { detectImageType } from './product-images';

@@ -7,22 +7,13 @@ import { productPaths, type ProductImage } from '@contract/products';
 import { MAX_PRODUCT_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from '@contract/products-files';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
+import { detectImageType, type ImageType } from '@server/lib/file-type';
 import { productImages, products, variants } from '@server/kernel/db/schema';
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 
 /** Room for a full set of images in one request, plus the multipart framing. */
 export const IMAGE_UPLOAD_MAX_BYTES = MAX_PRODUCT_IMAGES * MAX_PRODUCT_IMAGE_BYTES + 256 * 1024;
-
-export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-export function detectImageType(bytes: Uint8Array): ImageType | null {
-  const startsWith = (signature: number[], offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
-  if (startsWith([0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
-  return null;
-}
 
 export type UploadedFile = { name: string; bytes: Uint8Array };
 

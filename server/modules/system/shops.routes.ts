@@ -18,7 +18,7 @@ import { authenticate } from '@server/kernel/authenticate';
 import { requireSystemAdmin } from '@server/kernel/membership';
 import { uniqueViolation } from '@server/kernel/sql';
 import { hashPassword } from '@server/lib/passwords';
-import { detectImageType } from '@server/modules/products';
+import { detectImageType } from '@server/lib/file-type';
 import { createShop, listBusinessTypes, shopFilters, shopRecords, type ShopImage } from './shops';
 
 /** The multipart upload of admincreate/: one picture of at most 2 MB and a few text fields. */
