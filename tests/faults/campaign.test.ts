@@ -35,7 +35,7 @@ import { rowsOf } from '@server/kernel/sql';
 import type { OutboxRow } from '@/db/app-db';
 import type { DrainOutcome, PushTransport } from '@/sync/drain';
 import { enqueueOp } from '@/sync/outbox';
-import { pullChanges } from '@/sync/pull';
+import { type PullTransport, pullChanges } from '@/sync/pull';
 import { checkOnServer, reservedStock, type KilledBatch, type Planned } from './support/campaign-check';
 import { createChildStore, startChildServer, type ChildServer, type ChildStore } from './support/child-server';
 import { createDevice, type Device, type Tab } from './support/device';
@@ -70,7 +70,7 @@ let restarts = 0;
 /** Batches the server was killed under, to tell how many it had half done. */
 const killedBatches: KilledBatch[] = [];
 /** Where the running campaign is, for the watchdog: a hang fails with what it waits for, not a bare timeout. */
-const progress = { phase: 'starting', drains: new Map<number, string>(), drainCounter: 0 };
+const progress = { phase: 'starting', work: new Map<number, string>(), workCounter: 0 };
 /** The campaign's limit (under the test's own timeout, so the watchdog speaks first). */
 const WATCHDOG_MS = Number(process.env.FAULT_WATCHDOG_MS ?? 900_000);
 /** The demo's open stock count (server/seed/demo-warehouse.ts), which stock.count ops add sheets to. */
@@ -176,13 +176,13 @@ afterAll(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-/** What the campaign waits for now: its phase, the drains running, the proxy's requests and the locks held. */
+/** What the campaign waits for now: its phase, the drains and pulls running, the proxy's requests and the locks held. */
 function waitingFor(): string {
   const lines = [
     `phase: ${progress.phase}`,
     `pushes so far: ${shared.proxy?.exchanges.length ?? 0}`,
     `server: ${child ? `pid ${child.pid}, API processes ${[...child.servingPids].join(', ')}` : 'down'}${restarting ? ' (restarting)' : ''}; restarts ${restarts}`,
-    `drains running: ${[...progress.drains.values()].join('; ') || 'none'}`,
+    `drains and pulls running: ${[...progress.work.values()].join('; ') || 'none'}`,
     `proxy requests in flight: ${shared.proxy?.inFlight().join('; ') || 'none'}`,
     `locks held: ${
       shared.device?.locks
@@ -218,6 +218,14 @@ async function watched<T>(work: Promise<T>, limitMs: number): Promise<T> {
   });
   try {
     return await Promise.race([work, watchdog]);
+  } catch (error) {
+    // The stuck campaign's device still patches fetch, navigator and document: put them back so
+    // the tests after it start from a clean process.
+    await shared.device?.restore().catch(() => undefined);
+    await shared.proxy?.close().catch(() => undefined);
+    shared.device = undefined;
+    shared.proxy = undefined;
+    throw error;
   } finally {
     clearTimeout(timer);
     clearInterval(ticker);
@@ -573,10 +581,10 @@ async function runCampaign(options: CampaignOptions) {
 
     const outcomes: DrainOutcome[] = [];
     function drain(tab: Tab, batchSize?: number): Promise<void> {
-      const key = (progress.drainCounter += 1);
-      progress.drains.set(key, `tab ${tab.id} since ${new Date().toISOString().slice(11, 19)}`);
+      const key = (progress.workCounter += 1);
+      progress.work.set(key, `drain in tab ${tab.id} since ${new Date().toISOString().slice(11, 19)}`);
       return device
-        .inTab(tab, () =>
+        .whileOpen(tab, () =>
           tab.drain.drainOutbox({
             db: tab.db,
             companyId,
@@ -600,18 +608,32 @@ async function runCampaign(options: CampaignOptions) {
             else deadTabErrors += 1;
           },
         )
-        .finally(() => progress.drains.delete(key));
+        .finally(() => progress.work.delete(key));
     }
 
     function pull(tab: Tab): Promise<void> {
+      const key = (progress.workCounter += 1);
+      const since = `pull in tab ${tab.id} since ${new Date().toISOString().slice(11, 19)}`;
+      const stage = (what: string) => progress.work.set(key, `${since}: ${what}`);
+      stage('reading its cursor');
+      const transport: PullTransport = (query, onNextCursor) => {
+        stage(`asking from cursor ${query.cursor}`);
+        const answer = device.pullTransport(query, onNextCursor);
+        answer.then(
+          (page) => stage(`writing ${page.data.changes.length} changes up to cursor ${page.data.cursor}`),
+          () => stage(`refused or cut from cursor ${query.cursor}`),
+        );
+        return answer;
+      };
       return device
-        .inTab(tab, () => pullChanges({ db: tab.db, companyId, accountId, transport: device.pullTransport }))
+        .whileOpen(tab, () => pullChanges({ db: tab.db, companyId, accountId, transport }))
         .then(
           () => undefined,
           () => {
             pullErrors += 1;
           },
-        );
+        )
+        .finally(() => progress.work.delete(key));
     }
 
     const liveTab = (slot?: string) => {

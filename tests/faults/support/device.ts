@@ -41,6 +41,11 @@ export type Device = {
   liveTabs: () => Tab[];
   /** Runs `work` as the given tab (its fetches are tagged with it and die with it). */
   inTab: <T>(tab: Tab, work: () => Promise<T>) => Promise<T>;
+  /**
+   * As inTab, but the answer fails once the tab closes: a closed page's work is gone with it, and a
+   * caller waiting on it (a round of the campaign) must not wait for what no page will finish.
+   */
+  whileOpen: <T>(tab: Tab, work: () => Promise<T>) => Promise<T>;
   /** The tab goes away as a closed page would: fetches aborted, locks dropped, database closed. */
   closeTab: (tab: Tab) => void;
   /** Close, then open again in the same slot and requeue interrupted sends (src/sync/engine.ts startSync). */
@@ -131,6 +136,14 @@ export async function createDevice(options: { proxyUrl: string; timeScale: numbe
     tab: (slot) => tabs.get(slot),
     liveTabs: () => [...tabs.values()].filter((tab) => tab.alive),
     inTab: (tab, work) => context.run(tab, work),
+    whileOpen(tab, work) {
+      const closed = new Promise<never>((_, reject) => {
+        const gone = () => reject(new Error(`tab ${tab.id} closed`));
+        if (tab.controller.signal.aborted) gone();
+        else tab.controller.signal.addEventListener('abort', gone, { once: true });
+      });
+      return Promise.race([context.run(tab, work), closed]);
+    },
     closeTab,
     async reloadTab(tab) {
       closeTab(tab);
