@@ -1,8 +1,13 @@
 /**
  * Dates in exports are date cells, not text: they sort, filter and subtract in Excel, shown as
- * Vietnamese sheets write them, a moment at Vietnam's wall clock.
+ * Vietnamese sheets write them, a moment at Vietnam's wall clock. Every sheet opens with its header
+ * frozen and filtered. Read back twice: with exceljs (the writer, for formats and widths) and with
+ * read-excel-file, a reader that shares no code with the writer, so a cell the writer only believes
+ * it typed is caught.
  */
 import ExcelJS from 'exceljs';
+import { strFromU8, unzipSync } from 'fflate';
+import { readSheet } from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
 import { excelDay, excelMoment, xlsxResponse, type SheetColumn } from './xlsx';
 
@@ -18,11 +23,17 @@ async function* rows() {
   yield { code: 'DH2', expires: excelDay(null), created: excelMoment(new Date('2026-12-02T01:05:00Z')), total: 0 };
 }
 
+async function written(rowsOf: () => AsyncIterable<Record<string, unknown>> = rows): Promise<ArrayBuffer> {
+  return xlsxResponse('x.xlsx', 'Đơn hàng', COLUMNS, rowsOf, () => undefined).arrayBuffer();
+}
+
+/** A serial day number read back through floating point lands a hair off the minute it holds. */
+const toSecond = (date: unknown) => (date instanceof Date ? Math.round(date.getTime() / 1000) * 1000 : date);
+
 describe('xlsxResponse', () => {
   it('writes days and moments as date cells with Vietnamese formats, and money as numbers', async () => {
-    const response = xlsxResponse('x.xlsx', 'Đơn hàng', COLUMNS, rows, () => undefined);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(await response.arrayBuffer());
+    await workbook.xlsx.load(await written());
     const sheet = workbook.getWorksheet('Đơn hàng')!;
     const [, , expires, created, total] = sheet.getRow(2).values as unknown[];
     expect(expires).toEqual(new Date('2027-03-31T00:00:00Z'));
@@ -36,5 +47,38 @@ describe('xlsxResponse', () => {
     ]);
     expect(sheet.getCell('B3').value).toBeNull();
     expect(sheet.getCell('C3').value).toEqual(new Date('2026-12-02T08:05:00Z'));
+    expect(sheet.columns.map((column) => column.width)).toEqual([10, 12, 18, 14]);
+  });
+
+  it('reads back in an independent reader as Date cells and numbers, the Vietnamese text intact', async () => {
+    const [header, first, second] = await readSheet(Buffer.from(await written()));
+    expect(header).toEqual(['Mã', 'Hạn dùng', 'Ngày tạo', 'Tổng tiền']);
+    expect(first![1]).toBeInstanceOf(Date);
+    expect(first![2]).toBeInstanceOf(Date);
+    expect(typeof first![3]).toBe('number');
+    expect([first![0], first![1], toSecond(first![2]), first![3]]).toEqual([
+      'DH1',
+      new Date('2027-03-31T00:00:00Z'),
+      Date.parse('2026-12-02T00:30:00Z'),
+      1_234_500,
+    ]);
+    expect([second![1], toSecond(second![2]), second![3]]).toEqual([null, Date.parse('2026-12-02T08:05:00Z'), 0]);
+  });
+
+  it('turns the filter on over the header and every row, and keeps the header frozen', async () => {
+    const xml = strFromU8(unzipSync(new Uint8Array(await written()))['xl/worksheets/sheet1.xml']!);
+    expect(xml).toContain('<autoFilter ref="A1:D3"/>');
+    expect(xml).toMatch(/<pane [^>]*ySplit="1"[^>]*state="frozen"/);
+    // An empty export still opens with its header filtered.
+    const empty = strFromU8(
+      unzipSync(
+        new Uint8Array(
+          await written(async function* () {
+            /* no rows */
+          }),
+        ),
+      )['xl/worksheets/sheet1.xml']!,
+    );
+    expect(empty).toContain('<autoFilter ref="A1:D1"/>');
   });
 });

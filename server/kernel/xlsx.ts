@@ -1,6 +1,8 @@
 /**
- * An .xlsx answer written as it is read: a header row in bold, frozen, then rows from an async
- * source (pages of a query), streamed so a big export never sits in memory whole.
+ * An .xlsx answer written as it is read: a header row in bold, frozen and filtered, then rows
+ * from an async source (pages of a query), streamed so a big export never sits in memory whole.
+ * Every export and template goes through here, so each opens the same way in Excel: the header
+ * stays in view while scrolling and its filter buttons are on without a click.
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -44,7 +46,14 @@ export function xlsxResponse(
     sheet.columns = columns.map((column) => ({ header: column.header, key: column.key, width: column.width, style: columnStyle(column) }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for await (const row of rows()) sheet.addRow(row).commit();
+    let written = 1;
+    for await (const row of rows()) {
+      sheet.addRow(row).commit();
+      written += 1;
+    }
+    // Over the header and every row written: Excel filters the range it is given, and the row count
+    // is known only now (the filter is written when the sheet is committed, after its rows).
+    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: written, column: Math.max(1, columns.length) } };
     sheet.commit();
     await workbook.commit();
   })().catch((error: unknown) => {

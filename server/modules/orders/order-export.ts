@@ -4,7 +4,7 @@ import { ORDER_STATUS_LABELS, PAYMENT_STATUS_LABELS } from '@contract/orders-sta
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orders } from '@server/kernel/db/schema';
-import { excelMoment, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
+import { excelDay, excelMoment, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { orderRecordsById } from './order-record';
 import { orderFilters, type OrderQuery } from './order-list';
 
@@ -26,7 +26,7 @@ const COLUMNS: SheetColumn[] = [
   { header: 'Chiết khấu', key: 'discount', width: 12, money: true },
   { header: 'Thuế VAT', key: 'vat', width: 12, money: true },
   { header: 'Tổng tiền', key: 'total', width: 14, money: true },
-  { header: 'Ngày giao', key: 'delivery', width: 12 },
+  { header: 'Ngày giao', key: 'delivery', width: 12, date: 'day' },
   { header: 'Ghi chú', key: 'note', width: 30 },
 ];
 
@@ -65,7 +65,7 @@ async function* orderRows(db: Db, query: OrderQuery) {
         discount: order.discount_total,
         vat: order.vat_total,
         total: order.total,
-        delivery: order.delivery_date,
+        delivery: excelDay(order.delivery_date),
         note: order.note,
       };
     }

@@ -72,10 +72,14 @@ export function receiptSheet(
   );
 }
 
+/** The days are date cells, as Excel would make of a typed day; the import reads them or DD/MM/YYYY text. */
+const TEMPLATE_DAYS = new Set<string>(['Ngày sản xuất', 'Hạn dùng']);
+
 const TEMPLATE_COLUMNS: SheetColumn[] = STOCK_SHEET_COLUMNS.map((header) => ({
   header,
   key: header,
   width: header === 'Mã hàng' ? 16 : 14,
+  ...(TEMPLATE_DAYS.has(header) ? { date: 'day' as const } : {}),
 }));
 
 /** The import sheet with its columns and one example row (a medicine: lot and expiry required). */
@@ -91,8 +95,8 @@ export function stockTemplate(): Response {
         'Số lượng': 10,
         'Đơn giá': 95000,
         'Số lô': 'A2511',
-        'Ngày sản xuất': '01/11/2025',
-        'Hạn dùng': '01/11/2028',
+        'Ngày sản xuất': excelDay('2025-11-01'),
+        'Hạn dùng': excelDay('2028-11-01'),
       };
     },
     () => undefined,
