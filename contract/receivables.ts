@@ -16,6 +16,7 @@ import {
   type OpenItem,
   type StatementTotals,
 } from './receivables-ledger';
+import { fold } from './fold';
 import type { PaymentStatus } from './orders-status';
 import { defineSyncDomain } from './sync';
 import { isoInstantField, optionalText, uuidField } from './validation';
@@ -244,12 +245,27 @@ export const receivablePaths = {
   ledger: '/order/api/receivableledger/',
   aging: '/order/api/receivableaging/',
   statement: '/order/api/receivablestatement/',
+  /** The same statement as an .xlsx (same query: company, customer, date_from, date_to). */
+  statementExport: '/order/api/receivablestatement/export/',
   cashSummary: '/order/api/cashsummary/',
   creditLimit: (customerId: string) => `/order/api/creditlimit/${customerId}/`,
   repCreditLimit: (accountId: number) => `/order/api/creditlimitstaff/${accountId}/`,
   repCreditLimits: '/order/api/creditlimitstaff/',
   settings: '/order/api/receivablesetting/',
 } as const;
+
+/**
+ * The statement file's name: the customer's code and the period (doi-chieu-cong-no-KH000001-20261101-20261130.xlsx).
+ * A code is free text; folded to letters, digits and dashes, since a header cannot carry other characters.
+ */
+export function statementSheetFileName(customerCode: string, from: string, to: string): string {
+  const code =
+    fold(customerCode)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toUpperCase() || 'KH';
+  return `doi-chieu-cong-no-${code}-${from.replace(/-/g, '')}-${to.replace(/-/g, '')}.xlsx`;
+}
 
 /** What receivables sync with the phones: balances and limits of the member's customers, their own collections. */
 export const receivablesSync = defineSyncDomain({

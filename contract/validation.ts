@@ -38,6 +38,9 @@ const FIELD_LABELS: Record<string, string> = {
   quantity: 'số lượng',
   orders: 'đơn hàng',
   customers: 'khách hàng',
+  customer: 'khách hàng',
+  date_from: 'từ ngày',
+  date_to: 'đến ngày',
 };
 
 export function fieldLabel(key: string): string {

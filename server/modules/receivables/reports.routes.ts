@@ -2,9 +2,10 @@
  * Receivable reports and settings under /order/api, all refused while RECEIVABLE is off:
  * receivableaging/ (customers by days past due, in the company's buckets), receivableledger/ (a
  * customer's ledger with its running balance), receivablestatement/ (the debt-confirmation
- * statement of a period), cashsummary/ (each rep's collections of a day), receivablesetting/ (the
- * policy over a limit, default credit days, aging buckets), creditlimit/{customer}/ and
- * creditlimitstaff/ (limits in money and days per customer and per rep).
+ * statement of a period) and receivablestatement/export/ (the same as Excel), cashsummary/ (each
+ * rep's collections of a day), receivablesetting/ (the policy over a limit, default credit days,
+ * aging buckets), creditlimit/{customer}/ and creditlimitstaff/ (limits in money and days per
+ * customer and per rep).
  */
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -35,6 +36,7 @@ import { agingRows, ledgerRows, statementOf } from './ledger-read';
 import { dayStart } from './payment-list';
 import { repCreditRecords } from './receivable-record';
 import { saveSettings, settingsOf } from './settings';
+import { statementSheetResponse } from './statement-sheet';
 
 const CompanyQuery = v.object({ company: companyQueryField });
 
@@ -56,6 +58,7 @@ export function receivableReportRoutes(deps: AppDeps) {
   app.get('/receivableaging', (c) => agingReport(deps, c));
   app.get('/receivableledger', (c) => customerLedger(deps, c));
   app.get('/receivablestatement', (c) => customerStatement(deps, c));
+  app.get('/receivablestatement/export', (c) => statementSheet(deps, c));
   app.get('/cashsummary', (c) => cashSummary(deps, c));
   app.get('/receivablesetting', (c) => readSettings(deps, c));
   app.put('/receivablesetting', (c) => writeSettings(deps, c));
@@ -96,6 +99,16 @@ async function customerStatement({ db }: AppDeps, c: Context<AppEnv>) {
   const { scope } = await receivableAccess(db, c, query.company, 'view');
   await requireCustomer(db, query.company, query.customer, scope);
   return ok(c, await statementOf(db, query.company, query.customer, query.date_from, query.date_to));
+}
+
+async function statementSheet({ db, logger }: AppDeps, c: Context<AppEnv>) {
+  const query = parseQuery(c, StatementQuery);
+  // Excel is the role's "Xuất Excel" on receivables, as every export is; the customer in its scope.
+  const { scope } = await receivableAccess(db, c, query.company, 'export');
+  await requireCustomer(db, query.company, query.customer, scope);
+  // Read whole before the answer starts: any refusal is still an envelope, never a broken file.
+  const statement = await statementOf(db, query.company, query.customer, query.date_from, query.date_to);
+  return statementSheetResponse(statement, (error) => logger.error({ err: error }, 'statement export failed'));
 }
 
 async function cashSummary({ db }: AppDeps, c: Context<AppEnv>) {

@@ -199,6 +199,7 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'GET /api/order/api/receivableledger':
       return { query: { customer: first('customers') ?? UUIDS[0]! } };
     case 'GET /api/order/api/receivablestatement':
+    case 'GET /api/order/api/receivablestatement/export':
       return { query: { customer: first('customers') ?? UUIDS[0]!, date_from: '2026-01-01', date_to: '2026-12-31' } };
     case 'PUT /api/order/api/receivablesetting':
       return { body: { company, credit_policy: 'warn', default_credit_days: 30, aging_bounds: [30, 60, 90] } };

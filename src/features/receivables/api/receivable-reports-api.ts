@@ -1,8 +1,16 @@
-/** The office's receivable reads: aging, payments, a rep's day, settings, limits (online, the office hub). */
+/** The office's receivable reads: aging, payments, a rep's day, settings, limits, the statement's Excel (online, the office hub). */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AgingBucket } from '@contract/receivables-ledger';
-import { receivablePaths, type AgingRow, type CashSummaryRow, type PaymentRecord, type ReceivableSettings } from '@contract/receivables';
+import {
+  receivablePaths,
+  statementSheetFileName,
+  type AgingRow,
+  type CashSummaryRow,
+  type PaymentRecord,
+  type ReceivableSettings,
+} from '@contract/receivables';
 import { apiData, apiRequest } from '@/api/client';
+import { downloadFile } from '@/api/files';
 import { receivableKeys } from './receivable-api';
 
 type Query = Record<string, string | number | undefined>;
@@ -76,4 +84,13 @@ export function useRepLimits(companyId: number) {
     queryFn: () => apiData<RepLimitRow[]>(receivablePaths.repCreditLimits, { query: { company: companyId } }),
     retry: false,
   });
+}
+
+/** Downloads a customer's statement of a period as Excel; answers the file's name. */
+export function downloadStatement(companyId: number, customer: { id: string; code: string }, range: [string, string]): Promise<string> {
+  return downloadFile(
+    receivablePaths.statementExport,
+    { company: companyId, customer: customer.id, date_from: range[0], date_to: range[1] },
+    statementSheetFileName(customer.code, range[0], range[1]),
+  );
 }

@@ -2,7 +2,8 @@
  * The debt-confirmation statement (biên bản đối chiếu công nợ, research second-half-domain.md §3.4):
  * both parties, the opening balance, the period's movements (sales, payments, returns) and the goods
  * sold, the closing balance, the confirmation text and both signatures, printed on A4 in two copies.
- * The period is chosen above the sheet (this month by default).
+ * The period is chosen above the sheet (this month by default); "Xuất Excel" (receivables/export)
+ * downloads the same period's statement as a sheet (receivablestatement/export/).
  */
 import { Alert, Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -15,8 +16,11 @@ import { dayjs } from '@/lib/dayjs';
 import { formatMoney, formatNumber } from '@/lib/money';
 import { FilterDateRange } from '@/ui/filter-date-range';
 import { LoadingBlock } from '@/ui/loading-block';
+import { ExportButton } from '@/ui/list-page/export-button';
 import { PrintScreen } from '@/ui/print-screen';
+import { useCan } from '@/session/access';
 import { receivableKeys } from '@/features/receivables/api/receivable-api';
+import { downloadStatement } from '@/features/receivables/api/receivable-reports-api';
 import classes from '../receipt.module.css';
 
 type Props = { companyId: number; customerId: string; onBack: () => void };
@@ -171,6 +175,7 @@ function Sheet({ statement }: { statement: StatementRecord }) {
 
 export function StatementView({ companyId, customerId, onBack }: Props) {
   const [range, setRange] = useState<[string, string]>([dayjs().startOf('month').format('YYYY-MM-DD'), dayjs().format('YYYY-MM-DD')]);
+  const canExport = useCan('receivables', 'export');
   const statement = useQuery({
     queryKey: receivableKeys.of(companyId, 'statement', customerId, range),
     queryFn: () =>
@@ -180,9 +185,10 @@ export function StatementView({ companyId, customerId, onBack }: Props) {
       }),
     retry: false,
   });
+  const customerCode = statement.data?.customer.code;
   return (
     <PrintScreen page="@page { size: A4 portrait; margin: 12mm; }" onBack={onBack} ready={!!statement.data}>
-      <Group justify="center" mb="sm" className={classes.screenOnly}>
+      <Group justify="center" align="flex-end" mb="sm" className={classes.screenOnly}>
         <FilterDateRange
           label="Kỳ đối chiếu"
           value={range}
@@ -192,6 +198,13 @@ export function StatementView({ companyId, customerId, onBack }: Props) {
           }}
           data-testid="statement-range"
         />
+        {canExport && customerCode !== undefined && (
+          <ExportButton
+            run={async () => `Đã tải về ${await downloadStatement(companyId, { id: customerId, code: customerCode }, range)}`}
+            failure={(error) => (error instanceof Error ? error.message : 'Không xuất được biên bản đối chiếu công nợ')}
+            testId="statement-export"
+          />
+        )}
       </Group>
       {statement.isPending ? (
         <LoadingBlock />
