@@ -36,6 +36,8 @@ function addTable(workbook: ExcelJS.Workbook, name: string, headers: readonly st
   });
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow(row);
+  // Filtered like every sheet of server/kernel/xlsx.ts (these workbooks hold several sheets, so are written here).
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: rows.length + 1, column: Math.max(1, headers.length) } };
   return sheet;
 }
 
