@@ -60,7 +60,12 @@ export default defineConfig({
         description: 'Quản lý bán hàng và phân phối cho doanh nghiệp dược phẩm và thương mại',
         lang: 'vi',
         dir: 'ltr',
-        theme_color: '#0b7285',
+        // The colour of the app's top bar (app-layout.module.css .header: --mantine-color-body, white in
+        // the light scheme the app uses), so the browser's and the system's bars continue it. Mantine's
+        // teal[9] (#087f5b, the theme's primary shade) is the buttons' colour, not the bar's; #0b7285 (the
+        // logo's, Mantine cyan[9]) stays the icons' ground. index.html's theme-color says the same
+        // (tests/e2e/pwa-offline.test.ts compares both with the header as drawn).
+        theme_color: '#ffffff',
         background_color: '#ffffff',
         display: 'standalone',
         orientation: 'any',
@@ -72,6 +77,49 @@ export default defineConfig({
           { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        // A long press on the installed icon (docs/offline-sync.md "Installing the app"). "Hôm nay" opens
+        // /visits: the app has no day plan, and a rep's day is the check-in there and its list of visits.
+        // Icons and screenshots: scripts/capture-install-screenshots.ts.
+        shortcuts: [
+          {
+            name: 'Tạo đơn hàng',
+            short_name: 'Tạo đơn',
+            url: '/order/create',
+            description: 'Lên đơn hàng mới cho khách, kể cả khi không có mạng',
+            icons: [{ src: '/icons/shortcut-order.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Khách hàng',
+            short_name: 'Khách hàng',
+            url: '/customers',
+            description: 'Tìm khách hàng, xem thông tin và thêm khách hàng mới',
+            icons: [{ src: '/icons/shortcut-customers.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: 'Ghé thăm hôm nay',
+            short_name: 'Hôm nay',
+            url: '/visits',
+            description: 'Check-in tại khách hàng và xem các lượt ghé thăm của bạn',
+            icons: [{ src: '/icons/shortcut-today.png', sizes: '96x96', type: 'image/png' }],
+          },
+        ],
+        // Chromium's richer install dialog: at least one wide and one narrow picture of the real app.
+        screenshots: [
+          {
+            src: '/screenshots/phone-dashboard.webp',
+            sizes: '780x1688',
+            type: 'image/webp',
+            form_factor: 'narrow',
+            label: 'Trang chủ trên điện thoại: mọi chức năng bán hàng trong một chạm',
+          },
+          {
+            src: '/screenshots/desktop-dashboard.webp',
+            sizes: '1280x800',
+            type: 'image/webp',
+            form_factor: 'wide',
+            label: 'Tổng quan trên máy tính: KPI tháng, doanh thu và đơn hàng',
+          },
         ],
       },
       injectManifest: {
@@ -89,7 +137,8 @@ export default defineConfig({
         // the phone's precache (e.g. src/features/warehouse/components/office-screens.tsx); the Excel
         // reader likewise. The report pages and their charts (reports-*) too: the service worker keeps
         // them once fetched (sw/sw.ts), so a rep's report opened online reads offline later.
-        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*', 'assets/reports-*'],
+        // The install sheet's screenshots are for the browser's install dialog only, never the offline app.
+        globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*', 'assets/reports-*', 'screenshots/**'],
         manifestTransforms: [
           (entries) => {
             const total = entries.reduce((sum, entry) => sum + entry.size, 0);

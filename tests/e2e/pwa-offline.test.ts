@@ -1,6 +1,10 @@
 /**
  * The installable app (docs/architecture.md "Offline-first"): the built app with its service worker, in Chromium.
- * - The manifest is Vietnamese, starts at /dashboard, standalone, with 192/512 maskable icons.
+ * - The manifest is Vietnamese, starts at /dashboard, standalone, with 192/512 maskable icons whose
+ *   drawing stays inside the safe zone.
+ * - The install sheet: three shortcuts to routes the app serves, a narrow and a wide screenshot of the
+ *   sizes it declares (left out of the precache), and the top bar's colour as theme_color and
+ *   index.html's theme-color.
  * - After one online visit the app starts and routes with the network off: signed out (/login)
  *   and signed in (/dashboard → /customers → /my-account by client-side navigation).
  * - `/api` navigations are never answered with the app shell.
@@ -16,6 +20,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { SW_SYNC_TAG } from '@contract/sw-messages';
@@ -27,6 +32,8 @@ const DIST = path.resolve('dist');
 const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;
 const AN_KHANG = 'Công ty Dược phẩm An Khang';
 const WAIT_MS = 15_000;
+/** The app's top bar (src/app/layout/app-layout.module.css .header: --mantine-color-body, white): the manifest's theme_color. */
+const TOP_BAR = '#ffffff';
 
 // ---- Set-up -------------------------------------------------------------------------------------
 
@@ -168,6 +175,101 @@ function pngSize(bytes: Buffer): { width: number; height: number } {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
+/** A PNG's or a WebP's size, read from its header (lossy VP8, lossless VP8L or extended VP8X). */
+function imageSize(bytes: Buffer): { width: number; height: number } {
+  if (bytes.subarray(0, 4).toString('ascii') !== 'RIFF') return pngSize(bytes);
+  expect(bytes.subarray(8, 12).toString('ascii')).toBe('WEBP');
+  const chunk = bytes.subarray(12, 16).toString('ascii');
+  if (chunk === 'VP8 ') return { width: bytes.readUInt16LE(26) & 0x3fff, height: bytes.readUInt16LE(28) & 0x3fff };
+  if (chunk === 'VP8L') {
+    const bits = bytes.readUInt32LE(21);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  expect(chunk).toBe('VP8X');
+  return { width: bytes.readUIntLE(24, 3) + 1, height: bytes.readUIntLE(27, 3) + 1 };
+}
+
+type Rgba = [number, number, number, number];
+
+/**
+ * The pixels of an 8-bit, non-interlaced PNG (palette, grey, RGB or RGBA, with or without alpha),
+ * decoded with zlib alone: the icons' generator writes palette PNGs (scripts/pwa-assets.config.ts).
+ */
+function decodePng(bytes: Buffer): { width: number; height: number; pixel: (x: number, y: number) => Rgba } {
+  const { width, height } = pngSize(bytes);
+  const [depth, colourType, , , interlace] = bytes.subarray(24, 29);
+  expect({ depth, interlace }).toEqual({ depth: 8, interlace: 0 });
+  let palette: Buffer = Buffer.alloc(0);
+  let alphas: Buffer = Buffer.alloc(0);
+  const data: Buffer[] = [];
+  for (let at = 8; at < bytes.length;) {
+    const length = bytes.readUInt32BE(at);
+    const type = bytes.subarray(at + 4, at + 8).toString('ascii');
+    const body = bytes.subarray(at + 8, at + 8 + length);
+    if (type === 'PLTE') palette = body;
+    if (type === 'tRNS') alphas = body;
+    if (type === 'IDAT') data.push(body);
+    at += 12 + length;
+  }
+  const channels = ({ 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 } as Record<number, number>)[colourType!];
+  if (!channels) throw new Error(`PNG colour type ${colourType} unknown`);
+  const raw = zlib.inflateSync(Buffer.concat(data));
+  const stride = width * channels;
+  const rows = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const value = raw[y * (stride + 1) + 1 + i]!;
+      const left = i >= channels ? rows[y * stride + i - channels]! : 0;
+      const up = y > 0 ? rows[(y - 1) * stride + i]! : 0;
+      const upLeft = y > 0 && i >= channels ? rows[(y - 1) * stride + i - channels]! : 0;
+      const paeth = () => {
+        const p = left + up - upLeft;
+        const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)];
+        return a <= b && a <= c ? left : b <= c ? up : upLeft;
+      };
+      const predicted = [0, left, up, (left + up) >> 1, filter === 4 ? paeth() : 0][filter]!;
+      rows[y * stride + i] = (value + predicted) & 0xff;
+    }
+  }
+  const pixel = (x: number, y: number): Rgba => {
+    const at = y * stride + x * channels;
+    if (colourType === 3) {
+      const index = rows[at]!;
+      return [palette[index * 3]!, palette[index * 3 + 1]!, palette[index * 3 + 2]!, index < alphas.length ? alphas[index]! : 255];
+    }
+    if (colourType === 0 || colourType === 4) return [rows[at]!, rows[at]!, rows[at]!, colourType === 4 ? rows[at + 1]! : 255];
+    return [rows[at]!, rows[at + 1]!, rows[at + 2]!, colourType === 6 ? rows[at + 3]! : 255];
+  };
+  return { width, height, pixel };
+}
+
+/** '#rrggbb' of a computed CSS colour ('rgb(255, 255, 255)'). */
+function cssHex(colour: string): string {
+  const parts = /^rgba?\((\d+),\s*(\d+),\s*(\d+)/.exec(colour);
+  if (!parts) throw new Error(`not an rgb() colour: ${colour}`);
+  return `#${parts
+    .slice(1, 4)
+    .map((part) => Number(part).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+type InstallSheet = {
+  name: string;
+  lang: string;
+  start_url: string;
+  theme_color: string;
+  icons: { src: string; sizes: string; purpose: string }[];
+  shortcuts: {
+    name: string;
+    short_name: string;
+    url: string;
+    description: string;
+    icons: { src: string; sizes: string; type: string }[];
+  }[];
+  screenshots: { src: string; sizes: string; type: string; form_factor: string; label: string }[];
+};
+
 // ---- Tests --------------------------------------------------------------------------------------
 
 describe('installable app: manifest, icons and worker files', () => {
@@ -200,7 +302,7 @@ describe('installable app: manifest, icons and worker files', () => {
       start_url: '/dashboard',
       scope: '/',
       display: 'standalone',
-      theme_color: '#0b7285',
+      theme_color: TOP_BAR,
       background_color: '#ffffff',
     });
     const kinds = manifest.icons.map((icon) => `${icon.purpose} ${icon.sizes}`).sort();
@@ -218,6 +320,101 @@ describe('installable app: manifest, icons and worker files', () => {
     expect(worker.status).toBe(200);
     expect(worker.headers.get('content-type')).toContain('javascript');
     expect(worker.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it("keeps each maskable icon's drawing inside the safe zone (the centred circle of 40 % radius) on a full-bleed ground", async () => {
+    const { app } = started();
+    const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as InstallSheet;
+    const maskable = manifest.icons.filter((icon) => icon.purpose === 'maskable');
+    expect(maskable).toHaveLength(2);
+    for (const icon of maskable) {
+      const { width, height, pixel } = decodePng(Buffer.from(await (await fetch(`${app.url}${icon.src}`)).arrayBuffer()));
+      const ground = pixel(0, 0);
+      expect(ground[3], `${icon.src}: the ground is opaque`).toBe(255);
+      const radius = 0.4 * width;
+      let outside = 0;
+      let drawn = 0;
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          const colour = pixel(x, y);
+          const differs = colour.some((channel, i) => Math.abs(channel - ground[i]!) > 8);
+          if (!differs) continue;
+          drawn++;
+          if (Math.hypot(x + 0.5 - width / 2, y + 0.5 - height / 2) > radius) outside++;
+        }
+      }
+      expect(outside, `${icon.src}: pixels of the drawing outside the safe zone`).toBe(0);
+      expect(drawn, `${icon.src}: the logo is drawn`).toBeGreaterThan(width * height * 0.05);
+    }
+  });
+
+  it('offers the install sheet: three shortcuts, a narrow and a wide screenshot, the top bar as theme colour', async () => {
+    const { app } = started();
+    const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as InstallSheet;
+    expect(manifest).toMatchObject({ name: 'Sales Field – Quản lý bán hàng', lang: 'vi', start_url: '/dashboard', theme_color: TOP_BAR });
+    // index.html says the same before the manifest is read (every page: /login's frame and the app's).
+    for (const page of ['/login', '/dashboard']) {
+      const html = await (await fetch(`${app.url}${page}`)).text();
+      expect(/<meta name="theme-color" content="([^"]+)"/.exec(html)?.[1], page).toBe(manifest.theme_color);
+    }
+
+    // "Hôm nay" is the rep's check-in and visits (the app has no day plan): docs/offline-sync.md "Installing the app".
+    expect(manifest.shortcuts.map((shortcut) => [shortcut.short_name, shortcut.url])).toEqual([
+      ['Tạo đơn', '/order/create'],
+      ['Khách hàng', '/customers'],
+      ['Hôm nay', '/visits'],
+    ]);
+    for (const shortcut of manifest.shortcuts) {
+      expect(shortcut.name.length, shortcut.url).toBeGreaterThan(0);
+      expect(shortcut.description, shortcut.url).toMatch(/[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/);
+      expect(shortcut.icons.map((icon) => `${icon.sizes} ${icon.type}`)).toEqual(['96x96 image/png']);
+      const answer = await fetch(`${app.url}${shortcut.icons[0]!.src}`);
+      expect(answer.status, shortcut.icons[0]!.src).toBe(200);
+      expect(answer.headers.get('content-type'), shortcut.icons[0]!.src).toBe('image/png');
+      const { width, height } = pngSize(Buffer.from(await answer.arrayBuffer()));
+      expect(`${width}x${height}`, shortcut.icons[0]!.src).toBe('96x96');
+    }
+
+    expect(manifest.screenshots.map((shot) => shot.form_factor).sort()).toEqual(['narrow', 'wide']);
+    const worker = await (await fetch(`${app.url}/sw.js`)).text();
+    for (const shot of manifest.screenshots) {
+      expect(shot.label, shot.src).toMatch(/[ạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹđ]/);
+      const answer = await fetch(`${app.url}${shot.src}`);
+      expect(answer.status, shot.src).toBe(200);
+      expect(answer.headers.get('content-type'), shot.src).toBe(shot.type);
+      const bytes = Buffer.from(await answer.arrayBuffer());
+      expect(bytes.length, `${shot.src}: bytes`).toBeLessThan(250 * 1024);
+      const { width, height } = imageSize(bytes);
+      expect(`${width}x${height}`, shot.src).toBe(shot.sizes);
+      // What Chromium shows in its install dialog: each side 320–3840 px, the long one at most 2.3 times the short.
+      expect(Math.min(width, height), shot.src).toBeGreaterThanOrEqual(320);
+      expect(Math.max(width, height), shot.src).toBeLessThanOrEqual(3840);
+      expect(Math.max(width, height) / Math.min(width, height), shot.src).toBeLessThanOrEqual(2.3);
+      expect(width > height, shot.src).toBe(shot.form_factor === 'wide');
+      // For the install dialog only: never part of the offline app's first download.
+      expect(worker, shot.src).not.toContain(shot.src.slice(1));
+    }
+
+    // Each shortcut opens its screen of the app (signed in), under the top bar whose colour the browser continues.
+    const { page } = await openPage();
+    await page.goto('/login');
+    await signIn(page);
+    const titles: Record<string, string> = {
+      '/order/create': 'Tạo đơn hàng – Sales Field',
+      '/customers': 'Khách hàng – Sales Field',
+      '/visits': 'Ghé thăm khách hàng – Sales Field',
+    };
+    for (const shortcut of manifest.shortcuts) {
+      await page.goto(shortcut.url);
+      await waitForPath(page, shortcut.url);
+      await expect.poll(() => page.title(), { timeout: WAIT_MS, message: shortcut.url }).toBe(titles[shortcut.url]);
+      const bar = await page.getByTestId('mobile-header').evaluate((header) => getComputedStyle(header).backgroundColor);
+      expect(cssHex(bar), shortcut.url).toBe(manifest.theme_color);
+      await expect(page.locator('meta[name="theme-color"]').getAttribute('content')).resolves.toBe(manifest.theme_color);
+    }
+    // The workspace's first sync done before the page closes: the tests after this one start on a quiet server.
+    const pill = page.getByTestId('mobile-header').getByTestId('sync-status');
+    await expect.poll(() => pill.getAttribute('data-tone'), { timeout: 30_000 }).toBe('synced');
   });
 
   it('is installable for Chromium: the manifest parses without errors and a worker controls the page', async () => {
