@@ -1,4 +1,4 @@
-import { Drawer, MantineProvider, Modal } from '@mantine/core';
+import { Drawer, MantineProvider, Modal, Pagination } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';
@@ -16,5 +16,14 @@ describe('the app theme', () => {
       </MantineProvider>,
     );
     expect(await screen.findAllByRole('button', { name: 'Đóng' })).toHaveLength(2);
+  });
+
+  it("names the pager's arrows by the page they lead to", () => {
+    render(
+      <MantineProvider env="test" theme={theme}>
+        <Pagination total={5} value={2} onChange={() => undefined} withEdges />
+      </MantineProvider>,
+    );
+    for (const name of ['Trang đầu', 'Trang trước', 'Trang sau', 'Trang cuối']) expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 });

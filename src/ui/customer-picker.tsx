@@ -58,7 +58,6 @@ function CustomerRow<C extends ListedCustomer>({
     <UnstyledButton
       onClick={() => onPick(customer)}
       disabled={refused}
-      aria-label={customer.name}
       data-testid="customer-option"
       style={{ opacity: refused ? 0.55 : 1 }}
     >

@@ -5,6 +5,7 @@
  * order list's summary) leaves out `noun`.
  */
 import { Group, Pagination, Select, Text } from '@mantine/core';
+import { formatNumber } from '@/lib/money';
 
 export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -44,7 +45,7 @@ export function ListPager({
       <Group gap="xs" wrap="nowrap">
         {noun !== undefined && (
           <Text size="sm" c="dimmed" data-testid={countTestId}>
-            {approximate ? `Ít nhất ${count}` : `Tổng ${count}`} {noun}
+            {approximate ? 'Ít nhất' : 'Tổng'} {formatNumber(count)} {noun}
           </Text>
         )}
         {onLimit && (

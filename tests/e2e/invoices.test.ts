@@ -11,6 +11,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { accounts, companies, einvoiceOrders, orders } from '@server/kernel/db/schema';
 import { completedOrder } from '@server/seed/demo-invoices';
+import { axeViolations } from '@tests/support/axe';
 import { VIEWPORTS } from '@tests/support/browser';
 import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath } from '@tests/support/e2e-app';
 
@@ -68,6 +69,12 @@ describe('e-invoices and accounting', () => {
     // One invoice for the order at meInvoice, for the order's total.
     const atSimulator = app.server.sims!.simulators.meinvoice.invoices().filter((invoice) => invoice.TotalAmount === order.total);
     expect(atSimulator).toHaveLength(1);
+
+    // The invoice's own screen meets WCAG 2.1 AA (the demo has no invoice for tests/e2e/accessibility.test.ts to open).
+    await issued.getByTestId('order-invoice-link').click();
+    await page.waitForURL((url) => /^\/invoices\/[0-9a-f-]{36}$/.test(url.pathname));
+    await page.getByTestId('invoice-detail').waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { MEMBER_ROUTES } from '@tests/support/app-routes';
 import { VIEWPORTS } from '@tests/support/browser';
 import { companyPaths } from '@contract/api-paths';
 import { COMPANIES, eventually, setupE2e, signInAs, signInTo, waitForPath } from '@tests/support/e2e-app';
@@ -15,58 +16,6 @@ import { api, officeSignIn } from '@tests/support/orders-api';
 const app = setupE2e();
 
 const WIDTHS = [360, 390, 768, 1024, 1440, 1920] as const;
-
-/** Every route a member can open without an id (src/routes), and the print-free detail screens are below. */
-const ROUTES = [
-  '/dashboard',
-  '/order',
-  '/order/create',
-  '/order-groups',
-  '/cart',
-  '/customers',
-  '/customers/create',
-  '/customers/settings',
-  '/customers/licences',
-  '/pharma-rules',
-  '/customers/type',
-  '/product',
-  '/product/create',
-  '/product/variant',
-  '/price-policy',
-  '/promotion',
-  '/promotion/create',
-  '/warehouse',
-  '/inventory',
-  '/inventory/count',
-  '/recall',
-  '/employees',
-  '/role',
-  '/area',
-  '/kpi-area',
-  '/order-types',
-  '/service-package',
-  '/visits',
-  '/pharmacist',
-  '/my-account',
-  '/my-account/edit',
-  '/diagnostics',
-  '/transport',
-  '/connect-dlo',
-  '/zalo-oa',
-  '/reports/orders',
-  '/reports/products',
-  '/notifications',
-  '/join-requests',
-  '/receivables',
-  '/invoices',
-  '/invoices/settings',
-  '/accounting',
-  '/reports/employee',
-  '/reports/region',
-  '/reports/customer',
-  '/reports/promotions',
-  '/reports/settings',
-] as const;
 
 type Overflow = { route: string; width: number; what: string };
 
@@ -168,7 +117,7 @@ describe('every screen at every width', () => {
     const { page } = await app.open(VIEWPORTS.desktop);
     await signInTo(page, LONG_NAME);
     const problems: Overflow[] = [];
-    for (const route of ROUTES) {
+    for (const route of MEMBER_ROUTES) {
       await page.goto(route);
       await waitForPath(page, route);
       await page.locator('main, [data-testid="mobile-header"], form').first().waitFor();

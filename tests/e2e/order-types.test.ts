@@ -14,6 +14,7 @@ import type { OrderTypeRecord } from '@contract/orders-types';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import { customerOption } from '@tests/support/order-screen';
 import { api, customerIdByName, DEMO_BARCODES, officeSignIn, serverOrders } from '@tests/support/orders-api';
 import { officeSignIn as signInPerson } from '@tests/support/office-api';
 
@@ -63,7 +64,7 @@ describe('order types on a phone', () => {
 
     const section = page.getByTestId('order-customer');
     await section.getByTestId('order-customer-search').fill('thu duc xanh');
-    await section.getByTestId('order-customer-results').getByRole('button', { name: CUSTOMER, exact: true }).click();
+    await customerOption(page, section.getByTestId('order-customer-results'), CUSTOMER).click();
     await page.getByTestId('product-adder').getByTestId('product-search').click();
     await page.keyboard.type(DEMO_BARCODES.hapacolStrip, { delay: 5 });
     await page.keyboard.press('Enter');

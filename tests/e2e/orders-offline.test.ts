@@ -22,6 +22,7 @@ import { lineAmounts, orderTotals, type OrderTotals } from '@contract/orders-tot
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import { pickCustomer } from '@tests/support/order-screen';
 import {
   customerIdByName,
   DEMO_BARCODES,
@@ -96,19 +97,6 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await reloadOffline(page);
   await page.getByTestId('order-create').waitFor();
   await eventually(() => pillState(page)).toBe('offline: Ngoại tuyến');
-}
-
-/** How a rep types on a phone without a Vietnamese keyboard: 'Minh Châu' → 'minh chau'. */
-function unaccented(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').toLowerCase();
-}
-
-/** Finds the customer on the device by the last words of the name, without diacritics, and picks it. */
-async function pickCustomer(page: Page, customer: string): Promise<void> {
-  const section = page.getByTestId('order-customer');
-  await section.getByTestId('order-customer-search').fill(unaccented(customer.split(' ').slice(-2).join(' ')));
-  await section.getByTestId('order-customer-results').getByRole('button', { name: customer, exact: true }).click();
-  await eventually(() => section.getByTestId('order-customer-name').innerText()).toBe(customer);
 }
 
 /** A scanner in keyboard mode, aimed at the "Thêm sản phẩm" box: the code's digits, then Enter. */

@@ -16,6 +16,7 @@ import type { VariantRecord } from '@contract/products';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import { customerOption } from '@tests/support/order-screen';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 
 const app = setupE2e({ unpluggable: true });
@@ -100,7 +101,7 @@ describe('promotions on a phone', () => {
     await page.reload();
     await page.getByTestId('order-create').waitFor();
 
-    await page.getByRole('button', { name: CUSTOMER, exact: true }).click();
+    await customerOption(page, page, CUSTOMER).click();
     await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
     await page.getByTestId('product-search').fill('prospan');
     await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();

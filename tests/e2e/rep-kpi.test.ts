@@ -22,6 +22,7 @@ import {
   workspaceEntry,
   workspaceList,
 } from '@tests/support/e2e-app';
+import { customerOption } from '@tests/support/order-screen';
 
 const app = setupE2e();
 
@@ -144,7 +145,7 @@ describe('a rep’s KPI moves after an order', () => {
     await waitForPath(rep, '/order/create');
     const options = rep.getByTestId('customer-option');
     await eventually(async () => (await options.allInnerTexts()).map((text) => text.split('\n')[0]).sort()).toEqual([...CUSTOMERS].sort());
-    await rep.getByRole('button', { name: CUSTOMERS[0], exact: true }).click();
+    await customerOption(rep, rep, CUSTOMERS[0]).click();
     await eventually(() => rep.getByTestId('order-customer-name').innerText()).toBe(CUSTOMERS[0]);
     await rep.getByTestId('product-search').fill(PRODUCT.search);
     await rep.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.title}`, exact: true }).click();

@@ -32,6 +32,7 @@ import {
   waitForPath,
   waitForServiceWorker,
 } from '@tests/support/e2e-app';
+import { customerOption, unaccented } from '@tests/support/order-screen';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 
@@ -138,11 +139,6 @@ async function chips(scope: Locator): Promise<string[]> {
   return scope
     .getByTestId('sync-chip')
     .evaluateAll((elements) => elements.map((element) => `${element.getAttribute('data-state')} ${element.textContent?.trim()}`));
-}
-
-/** How a rep types on a phone without a Vietnamese keyboard: 'Đức Hạnh' → 'duc hanh'. */
-function unaccented(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').toLowerCase();
 }
 
 async function mobileTitle(page: Page): Promise<string> {
@@ -257,7 +253,7 @@ async function visitOffline(context: BrowserContext, page: Page, customer: strin
   // Check in: find the customer on the device without diacritics, keep the GPS position.
   const form = page.getByTestId('check-in-form');
   await form.getByTestId('customer-search').fill(unaccented(customer.split(' ').slice(-2).join(' ')));
-  await form.getByTestId('customer-results').getByRole('button', { name: customer, exact: true }).click();
+  await customerOption(page, form.getByTestId('customer-results'), customer).click();
   await expect(form.getByRole('checkbox', { name: 'Ghi lại vị trí GPS' }).isChecked()).resolves.toBe(true);
   await form.getByRole('button', { name: 'Check-in', exact: true }).click();
   await toast(page, 'success', `Đã check-in tại ${customer}`).waitFor();

@@ -12,11 +12,19 @@ export function unaccented(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').replace(/đ/gi, 'd').toLowerCase();
 }
 
+/**
+ * A customer among the picker's results (src/ui/customer-picker.tsx), by the name on its first line:
+ * the option is named by all it shows (name, code, address), as WCAG's label-in-name asks.
+ */
+export function customerOption(page: Page, scope: Page | Locator, name: string): Locator {
+  return scope.getByTestId('customer-option').filter({ has: page.getByText(name, { exact: true }) });
+}
+
 /** Finds the customer on the device by the last words of the name, without diacritics, and picks it. */
 export async function pickCustomer(page: Page, customer: string): Promise<void> {
   const section = page.getByTestId('order-customer');
   await section.getByTestId('order-customer-search').fill(unaccented(customer.split(' ').slice(-2).join(' ')));
-  await section.getByTestId('order-customer-results').getByRole('button', { name: customer, exact: true }).click();
+  await customerOption(page, section.getByTestId('order-customer-results'), customer).click();
   await eventually(() => section.getByTestId('order-customer-name').innerText()).toBe(customer);
 }
 

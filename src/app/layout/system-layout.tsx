@@ -24,7 +24,7 @@ function SystemHeader() {
   return (
     <header className={classes.header} data-testid="system-header">
       {compact && <Burger opened={opened} onClick={drawer.toggle} aria-label="Mở menu" size="sm" />}
-      <Link to="/system" className={classes.brand} aria-label="Quản trị hệ thống: Tổng quan">
+      <Link to="/system" className={classes.brand} aria-label="Sales Field: Quản trị hệ thống, tổng quan">
         <img src="/favicon.svg" alt="" width={32} height={32} />
         {!compact && <span>Sales Field</span>}
       </Link>

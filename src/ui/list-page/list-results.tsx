@@ -40,7 +40,11 @@ export function ListResults<D extends ListData | readonly unknown[]>({ query, em
       ) : data && rowsOf(data).length === 0 ? (
         <EmptyState {...empty} />
       ) : data ? (
-        <Stack gap="sm" style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}>
+        <Stack
+          gap="sm"
+          aria-busy={query.isPlaceholderData}
+          style={{ opacity: query.isPlaceholderData ? 0.6 : 1, transition: 'opacity 120ms' }}
+        >
           {children(data)}
         </Stack>
       ) : null}

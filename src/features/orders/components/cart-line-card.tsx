@@ -147,7 +147,7 @@ export function CartLineCard({
               Chiết khấu
             </Text>
             <Group gap={8} wrap="nowrap">
-              {amounts.discount > 0 && <MoneyText value={-amounts.discount} size="xs" c="red.7" data-testid="line-discount" />}
+              {amounts.discount > 0 && <MoneyText value={-amounts.discount} size="xs" c="red" data-testid="line-discount" />}
               <DiscountEditor
                 value={line.discount}
                 label={title}

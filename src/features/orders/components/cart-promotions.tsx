@@ -33,7 +33,7 @@ export function CartPromotions({ applied, gifts, hints }: { applied: AppliedProm
               </Text>
             )}
             {given.limited && (
-              <Text size="xs" c="orange.8" data-testid="promotion-limited">
+              <Text size="xs" c="orange" data-testid="promotion-limited">
                 {given.limited}
               </Text>
             )}
@@ -55,7 +55,7 @@ export function CartPromotions({ applied, gifts, hints }: { applied: AppliedProm
         {hints.map((hint, index) => (
           <Group key={`${hint.promotion_id}-${index}`} gap={6} wrap="nowrap" align="flex-start" data-testid="promotion-hint">
             <IconInfoCircle size={16} color="var(--mantine-color-yellow-8)" style={{ flexShrink: 0, marginTop: 2 }} />
-            <Text size="xs" c="yellow.9">
+            <Text size="xs" c="yellow">
               {hint.message}
             </Text>
           </Group>

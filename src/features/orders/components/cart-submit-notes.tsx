@@ -9,7 +9,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 export function SubmitProblem({ problem, ...rest }: { problem: string | null } & Omit<TextProps, 'children'>) {
   if (!problem) return null;
   return (
-    <Text size="sm" c="red.7" role="status" data-testid="submit-problem" {...rest}>
+    <Text size="sm" c="red" role="status" data-testid="submit-problem" {...rest}>
       Chưa gửi được: {problem}
     </Text>
   );

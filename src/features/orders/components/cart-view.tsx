@@ -76,7 +76,7 @@ export function CartView({
       <Card withBorder radius="md" padding="md">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700}>Tổng cộng</Text>
-          <MoneyText value={total} fw={700} size="lg" c="teal.8" data-testid="cart-total" />
+          <MoneyText value={total} fw={700} size="lg" c="teal" data-testid="cart-total" />
         </Group>
         <Text size="sm" fs="italic" mt={4}>
           Bằng chữ: {amountInWords(total, { capitalize: true })}

@@ -39,7 +39,7 @@ function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (or
   return (
     <Card withBorder radius="md" padding="sm" data-testid="my-order" data-order-id={order.id} data-kind={chip.kind}>
       <Stack gap={8}>
-        <UnstyledButton onClick={() => onOpen(order)} aria-label={`Xem đơn ${order.code ?? order.local_no}`}>
+        <UnstyledButton onClick={() => onOpen(order)}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <div style={{ minWidth: 0 }}>
               <Group gap={6} wrap="nowrap">

@@ -157,7 +157,7 @@ export function SubmitBar({ total, problem, ...button }: SubmitButtonProps & { t
           <Text size="xs" c="dimmed">
             Tổng cộng
           </Text>
-          <MoneyText value={total} fw={700} size="lg" c="teal.8" />
+          <MoneyText value={total} fw={700} size="lg" c="teal" />
         </div>
         <SubmitButton {...button} />
       </Group>

@@ -100,11 +100,11 @@ export function BulkResultDialog({ opened, target, results, labelOf, message, on
                 label: 'Kết quả',
                 cell: (result) =>
                   result.ok ? (
-                    <Text size="sm" c="teal.8">
+                    <Text size="sm" c="teal">
                       Đã chuyển sang “{result.status ? ORDER_STATUS_LABELS[result.status] : ''}”
                     </Text>
                   ) : (
-                    <Text size="sm" c="red.8">
+                    <Text size="sm" c="red">
                       {result.message ?? 'Không chuyển được'}
                     </Text>
                   ),

@@ -70,7 +70,7 @@ function DialogBody({ target, description, busy, error, note, onClose, onConfirm
         Chuyển {description} sang trạng thái <b>“{ORDER_STATUS_LABELS[target]}”</b>?
       </Text>
       {note && (
-        <Text size="sm" c="orange.8" data-testid="status-note">
+        <Text size="sm" c="orange" data-testid="status-note">
           {note}
         </Text>
       )}

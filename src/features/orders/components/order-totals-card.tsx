@@ -26,7 +26,7 @@ export function OrderTotalsCard({ totals, vatOn }: { totals: OrderTotals; vatOn:
         <Divider my={4} />
         <Group justify="space-between" wrap="nowrap">
           <Text fw={700}>Tổng cộng</Text>
-          <MoneyText value={totals.total} fw={700} size="lg" c="teal.8" data-testid="total-total" />
+          <MoneyText value={totals.total} fw={700} size="lg" c="teal" data-testid="total-total" />
         </Group>
         <Text size="sm" fs="italic" data-testid="total-words">
           Bằng chữ: {amountInWords(totals.total, { capitalize: true })}

@@ -32,7 +32,7 @@ export function PharmacyFileButton({ companyId, order }: { companyId: number; or
         </Text>
       )}
       {file.data && file.data.gaps.length > 0 && (
-        <Text size="xs" c="orange.9" data-testid="order-pharmacy-gaps">
+        <Text size="xs" c="orange" data-testid="order-pharmacy-gaps">
           Tệp còn thiếu: {file.data.gaps.join('; ')}.
         </Text>
       )}

@@ -179,7 +179,7 @@ export function UnitsEditor({ units, onChange, path, errors, unitNames, wholesal
           Thêm đơn vị
         </Button>
         {chain && (
-          <Text size="sm" c="teal.8" fw={500} data-testid="conversion-chain">
+          <Text size="sm" c="teal" fw={500} data-testid="conversion-chain">
             {chain}
           </Text>
         )}

@@ -54,7 +54,7 @@ function OpName({ op }: { op: OutboxRow }) {
 function OpNote({ op }: { op: OutboxRow }) {
   const text = op.dismissed ? `Lý do bỏ: ${op.dismissed.reason}. ${op.lastError?.message ?? ''}`.trim() : (op.lastError?.message ?? '');
   return (
-    <Text size="xs" c={op.lastError && !op.dismissed ? 'red.8' : 'dimmed'} data-testid="outbox-op-error">
+    <Text size="xs" c={op.lastError && !op.dismissed ? 'red' : 'dimmed'} data-testid="outbox-op-error">
       {text}
     </Text>
   );

@@ -46,7 +46,7 @@ export function CountSentSheets({ db, who, check }: { db: AppDb; who: Counter; c
               {sheet.lines.map((line) => lineText(check, line)).join(' · ')}
             </Text>
             {op.state === 'rejected' && op.lastError && (
-              <Text size="xs" c="red.8">
+              <Text size="xs" c="red">
                 {op.lastError.message}
               </Text>
             )}

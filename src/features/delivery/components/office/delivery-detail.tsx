@@ -123,7 +123,7 @@ export function DeliveryDetail({
               </Text>
               {event.note && <Text size="xs">{event.note}</Text>}
               {!event.applied && !sameStep(events, index) && (
-                <Text size="xs" c="orange.9">
+                <Text size="xs" c="orange">
                   Đến muộn hoặc trùng lặp: không đổi trạng thái
                 </Text>
               )}

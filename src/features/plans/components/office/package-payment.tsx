@@ -43,7 +43,7 @@ export function PackagePaymentCard({ payment }: { payment: PackagePayment }) {
           </Alert>
         )}
         {!account && (
-          <Text size="sm" c="red.8" data-testid="payment-account-missing">
+          <Text size="sm" c="red" data-testid="payment-account-missing">
             {payment.problem}
           </Text>
         )}

@@ -137,7 +137,7 @@ export function PromotionCombineCard({ values, errors, set }: CardProps) {
         />
         <StrictNumberInput
           label="Độ ưu tiên"
-          description="Số lớn hơn được xét trước (0–1000)"
+          description="Số lớn hơn được xét trước (0–1.000)"
           value={values.priority}
           onChange={(next) => set({ priority: next === '' ? '' : String(next) })}
           allowDecimal={false}

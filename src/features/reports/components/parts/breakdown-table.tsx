@@ -28,7 +28,7 @@ export function BreakdownTable({ title, rows, valueLabel, report, dimension, mea
   const link = (row: BreakdownRow, figure: 'orders' | 'value', text: string) =>
     (figure === 'orders' ? row.orders : row.value) > 0 ? (
       <UnstyledButton
-        c="blue.7"
+        c="blue"
         fz="inherit"
         td="underline"
         style={{ textDecorationStyle: 'dotted' }}

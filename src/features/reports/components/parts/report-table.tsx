@@ -41,7 +41,7 @@ function Figure({
   return (
     <UnstyledButton
       onClick={() => onDrill(target)}
-      c="blue.7"
+      c="blue"
       fz="inherit"
       td="underline"
       title="Xem các đơn hàng"

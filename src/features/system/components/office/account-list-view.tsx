@@ -113,7 +113,7 @@ export function AccountListView({ isMobile }: { isMobile: boolean }) {
       component="button"
       type="button"
       fw={600}
-      c="teal.8"
+      c="teal"
       ta="left"
       style={{ background: 'none', border: 0, padding: 0, cursor: 'pointer' }}
       onClick={() => setViewing(account.id)}

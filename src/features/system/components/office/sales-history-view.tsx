@@ -26,7 +26,7 @@ function HistoryReport({ result, onAgain, onClose }: { result: HistoryImportAnsw
         {result.months.length ? ` (tháng ${result.months.map((month) => `${month.slice(5)}/${month.slice(0, 4)}`).join(', ')})` : ''}.
       </Text>
       {failed.map((row) => (
-        <Text key={row.row} size="sm" c="red.7">
+        <Text key={row.row} size="sm" c="red">
           Dòng {row.row}: {row.message}
         </Text>
       ))}

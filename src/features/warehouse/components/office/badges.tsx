@@ -39,7 +39,7 @@ export function ExpiryText({ expiresOn, today = vietnamDay() }: { expiresOn: str
   const tone = expiryTone(expiresOn, today);
   return (
     <Group gap={6} wrap="nowrap" display="inline-flex">
-      <Text span size="sm" c={tone ? `${tone.color}.8` : undefined} fw={tone ? 600 : undefined}>
+      <Text span size="sm" c={tone?.color} fw={tone ? 600 : undefined}>
         {formatDate(expiresOn)}
       </Text>
       {tone && (

@@ -126,10 +126,10 @@ export function CheckDetail({ companyId, receipt, isMobile }: Props) {
         <Text size="sm">Giá trị sổ sách: {money(totals.book.value)}</Text>
         {totals.countedLines > 0 && (
           <>
-            <Text size="sm" c="teal.8" data-testid="check-surplus">
+            <Text size="sm" c="teal" data-testid="check-surplus">
               Thừa: {qty(totals.surplus.quantity)} · {money(totals.surplus.value)}
             </Text>
-            <Text size="sm" c="red.8" data-testid="check-shortage">
+            <Text size="sm" c="red" data-testid="check-shortage">
               Thiếu: {qty(totals.shortage.quantity)} · {money(totals.shortage.value)}
             </Text>
           </>

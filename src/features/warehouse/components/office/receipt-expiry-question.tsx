@@ -13,7 +13,7 @@ export function ExpiryQuestion({ question, items }: { question: string; items: r
         Phiếu có {items.length} dòng hàng hết hạn hoặc cận hạn:
       </Text>
       {items.map((item) => (
-        <Text key={item} component="span" display="block" size="sm" c="red.8">
+        <Text key={item} component="span" display="block" size="sm" c="red">
           {item}
         </Text>
       ))}

@@ -50,7 +50,7 @@ function ExpiryNote({ expiry }: { expiry: LineExpiry }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="line-expiry-warning" role="alert">
       <IconAlertTriangle size={16} color={`var(--mantine-color-${expiry.expired ? 'red' : 'orange'}-7)`} style={{ flexShrink: 0 }} />
-      <Text size="sm" c={expiry.expired ? 'red.8' : 'orange.8'}>
+      <Text size="sm" c={expiry.expired ? 'red' : 'orange'}>
         <b>{expiry.warning}</b>. {expiry.landing}.
       </Text>
     </Group>
@@ -62,7 +62,7 @@ function RegistrationNote({ text }: { text: string }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" data-testid="line-registration-warning" role="alert">
       <IconAlertTriangle size={16} color="var(--mantine-color-red-7)" style={{ flexShrink: 0 }} />
-      <Text size="sm" c="red.8">
+      <Text size="sm" c="red">
         <b>Số đăng ký đã hết hạn</b>: {text}. Vẫn nhập được; cân nhắc biệt trữ hoặc trả lại hàng.
       </Text>
     </Group>

@@ -75,7 +75,7 @@ export function ReceiveTransferDialog({ receipt, opened, busy, onClose, onReceiv
           </Table>
         </Table.ScrollContainer>
         {short > 0 && (
-          <Text size="sm" c="orange.8" data-testid="receive-short">
+          <Text size="sm" c="orange" data-testid="receive-short">
             Thiếu {formatNumber(short)} so với số chuyển.
           </Text>
         )}

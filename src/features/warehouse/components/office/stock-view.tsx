@@ -34,9 +34,9 @@ function Figures({ bonus }: { bonus: StockBonus }) {
       key: 'near-expiry',
       label: 'Lô cận hạn (≤ 90 ngày)',
       value: formatNumber(bonus.near_expiry_lots),
-      color: bonus.near_expiry_lots ? 'orange.8' : undefined,
+      color: bonus.near_expiry_lots ? 'orange' : undefined,
     },
-    { key: 'expired', label: 'Lô hết hạn', value: formatNumber(bonus.expired_lots), color: bonus.expired_lots ? 'red.8' : undefined },
+    { key: 'expired', label: 'Lô hết hạn', value: formatNumber(bonus.expired_lots), color: bonus.expired_lots ? 'red' : undefined },
   ];
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm" data-testid="stock-figures">
