@@ -96,6 +96,16 @@ async function settled(page: Page): Promise<void> {
         );
       throw new Error(`still loading after ${WAIT_MS} ms: ${still.join(' | ')}`, { cause: error });
     });
+  // A list may ask for its rows again a moment after it first shows (a layout that changed with the
+  // width, a filter read from the URL): the screen is settled once nothing has been busy for 300 ms.
+  await page.waitForFunction(
+    (selector) =>
+      new Promise<boolean>((done) =>
+        setTimeout(() => done(![...document.querySelectorAll(selector)].some((element) => element.checkVisibility())), 300),
+      ),
+    busy,
+    { timeout: WAIT_MS, polling: 'raf' },
+  );
   // A list fading back in after a refresh is drawn at its final colours once its transition ends.
   await page.evaluate(() =>
     Promise.all(
@@ -253,6 +263,8 @@ describe('the keyboard alone', () => {
     await settled(page);
     await tabTo(page, 'order-customer-search', unseen);
     await page.keyboard.type('minh chau');
+    // The results follow the search once typing pauses.
+    await eventually(() => page.getByTestId('customer-option').count()).toBe(1);
     await tabTo(page, 'customer-option', unseen);
     await page.keyboard.press('Enter');
     await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe('Nhà thuốc Minh Châu');
