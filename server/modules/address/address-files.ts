@@ -1,8 +1,9 @@
 /**
  * The offline client's compact copies of the location data (public/address/, formats in
- * contract/address-units.ts), written by scripts/build-address-data.mjs and checked against the packages
- * by location-files.test.ts. Only what the picker needs: new provinces and their wards, the old
- * provinces (to find the mapping file of a legacy address) and the old → new ward mapping. Legacy
+ * contract/address-units.ts), written by scripts/build-address-data.mjs and checked against the extract
+ * and the packages by address-files.test.ts. Only what the picker needs: new provinces and their wards
+ * (with the ward codes replaced since), the old provinces (to find the mapping file of a legacy
+ * address) and the old → new ward mapping. Legacy
  * addresses are shown from the names they store, so the old districts and communes are not shipped.
  */
 import {
@@ -29,6 +30,7 @@ export function buildAddressFiles(data: LocationData): Map<string, string> {
       area,
       former_names,
     })),
+    replaced_wards: Object.fromEntries([...data.replacedWardCodes].sort((a, b) => a[0].localeCompare(b[0]))),
   };
   write(addressFileNames.provinces, provinces);
 

@@ -3,10 +3,13 @@
  * `ward_mappings` rows cleaned (the rules are in address-data.ts's header), and the new province each
  * old province went to.
  */
-import { searchText, sortPlaces, type OldWardInfo } from '@contract/address-units';
-import { cleanName, nameKey, type LegacyUnits, type NewUnits, type RawMapping } from './address-units';
+import { bareName, searchText, sortPlaces, type OldWardInfo } from '@contract/address-units';
+import { cleanName, nameKey, provinceKey, type LegacyUnits, type NewUnits, type RawMapping } from './address-units';
 
 export type MappingEntry = { old: OldWardInfo; wards: string[] };
+
+/** How the mapping rows' new wards were found (resolveNewWard), for the build script's report. */
+export type ResolvedBy = { code: number; replacedCode: number; name: number; codeOnly: number };
 
 /** The new wards the mapping rows name, keyed three ways, and the rows no new ward was found for. */
 type RowTargets = {
@@ -14,19 +17,25 @@ type RowTargets = {
   byNames: Map<string, string[]>;
   dividedByNames: Map<string, string[]>;
   rowOfCode: Map<string, RawMapping>;
-  unresolvedRows: number;
+  unresolved: RawMapping[];
+  resolvedBy: ResolvedBy;
 };
 
-/** A row's new ward: by code when the code's name agrees, else by name within the new province. */
-function resolveNewWard(units: NewUnits, row: RawMapping): string | null {
-  const byCode = units.wardByCode.get(row.new_ward_code);
-  if (byCode && searchText(byCode.name) === searchText(row.new_ward_name)) return byCode.code;
-  const provinceCode = units.provinceCodeByName.get(nameKey(row.new_province_name));
-  const byName = (units.wardsByProvince.get(provinceCode ?? '') ?? []).filter(
-    (ward) => searchText(ward.name) === searchText(row.new_ward_name),
-  );
-  if (byName.length === 1) return byName[0]!.code;
-  return byCode?.code ?? null;
+const bareKey = (name: string) => searchText(bareName(name));
+
+/**
+ * A row's new ward: by its code (or the code that replaced it) when the names agree without their
+ * unit words (ten communes of Đồng Nai became wards), else by name within the new province, else
+ * by code alone.
+ */
+function resolveNewWard(units: NewUnits, row: RawMapping): { code: string; by: keyof ResolvedBy } | null {
+  const direct = units.wardByCode.get(row.new_ward_code);
+  const byCode = direct ?? units.wardByCode.get(units.replaced.get(row.new_ward_code) ?? '');
+  if (byCode && bareKey(byCode.name) === bareKey(row.new_ward_name)) return { code: byCode.code, by: direct ? 'code' : 'replacedCode' };
+  const provinceCode = units.provinceCodeByName.get(provinceKey(row.new_province_name));
+  const byName = (units.wardsByProvince.get(provinceCode ?? '') ?? []).filter((ward) => bareKey(ward.name) === bareKey(row.new_ward_name));
+  if (byName.length === 1) return { code: byName[0]!.code, by: 'name' };
+  return byCode ? { code: byCode.code, by: 'codeOnly' } : null;
 }
 
 /**
@@ -34,7 +43,8 @@ function resolveNewWard(units: NewUnits, row: RawMapping): string | null {
  * one (divided wards), also under the old commune their names point to.
  */
 function rowTargets(rows: readonly RawMapping[], units: NewUnits, legacy: LegacyUnits): RowTargets {
-  let unresolvedRows = 0;
+  const unresolved: RawMapping[] = [];
+  const resolvedBy: ResolvedBy = { code: 0, replacedCode: 0, name: 0, codeOnly: 0 };
   const add = (targets: Map<string, string[]>, key: string, ward: string) => {
     const list = targets.get(key);
     if (!list) targets.set(key, [ward]);
@@ -45,11 +55,13 @@ function rowTargets(rows: readonly RawMapping[], units: NewUnits, legacy: Legacy
   const dividedByNames = new Map<string, string[]>();
   const rowOfCode = new Map<string, RawMapping>();
   for (const row of rows) {
-    const target = resolveNewWard(units, row);
-    if (!target) {
-      unresolvedRows += 1;
+    const resolved = resolveNewWard(units, row);
+    if (!resolved) {
+      unresolved.push(row);
       continue;
     }
+    resolvedBy[resolved.by] += 1;
+    const target = resolved.code;
     const oldCode = row.old_ward_code?.trim() || null;
     const legacyCode = row.old_ward_name
       ? legacy.byNames.get(nameKey(row.old_province_name, row.old_district_name, row.old_ward_name))
@@ -62,7 +74,7 @@ function rowTargets(rows: readonly RawMapping[], units: NewUnits, legacy: Legacy
       add(dividedByNames, legacyCode, target);
     }
   }
-  return { byOldCode, byNames, dividedByNames, rowOfCode, unresolvedRows };
+  return { byOldCode, byNames, dividedByNames, rowOfCode, unresolved, resolvedBy };
 }
 
 /** Every old commune with the new wards it went to (sorted by name), then the old codes only the mapping knows. */
@@ -70,14 +82,18 @@ export function wardMapping(
   rows: readonly RawMapping[],
   units: NewUnits,
   legacy: LegacyUnits,
-): { mapping: Map<string, MappingEntry>; unresolvedRows: number } {
-  const { byOldCode, byNames, dividedByNames, rowOfCode, unresolvedRows } = rowTargets(rows, units, legacy);
+): { mapping: Map<string, MappingEntry>; unresolved: RawMapping[]; resolvedBy: ResolvedBy } {
+  const { byOldCode, byNames, dividedByNames, rowOfCode, unresolved, resolvedBy } = rowTargets(rows, units, legacy);
   const mapping = new Map<string, MappingEntry>();
   const sortCodes = (codes: string[]) => sortPlaces(codes.map((code) => units.wardByCode.get(code)!)).map((ward) => ward.code);
   for (const ward of legacy.wards) {
     const district = legacy.districtByCode.get(ward.district_code ?? '');
     const targets = [...(byOldCode.get(ward.code) ?? byNames.get(ward.code) ?? [])];
     for (const extra of dividedByNames.get(ward.code) ?? []) if (!targets.includes(extra)) targets.push(extra);
+    // A new ward keeps the code of one of the communes it was made from: an old commune no row maps
+    // whose code is now a ward of its name went to that ward (Xã Ia Mơ, 23938, in the 2026 extract).
+    const sameCode = units.wardByCode.get(ward.code);
+    if (targets.length === 0 && sameCode && bareKey(sameCode.name) === bareKey(ward.name)) targets.push(sameCode.code);
     mapping.set(ward.code, {
       old: {
         code: ward.code,
@@ -107,7 +123,7 @@ export function wardMapping(
       wards: sortCodes(targets),
     });
   }
-  return { mapping, unresolvedRows };
+  return { mapping, unresolved, resolvedBy };
 }
 
 /** Old province → new province: each merged whole into one; the majority of its wards' is taken to be safe. */

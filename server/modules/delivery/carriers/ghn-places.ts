@@ -3,13 +3,15 @@
  * district id and ward code, never names (api.ghn.vn id=76, 52, 77; simulators/ghn/fixtures), so
  * an address (the 2025 two levels, province + ward, or a legacy one with its district) is looked up
  * by name in GHN's master data: provinces (id=60/91), a province's districts (id=78/93) and a
- * district's wards (id=61/92), names compared folded and without their "Phường"/"Quận"/"Tỉnh".
+ * district's wards (id=61/92), names compared normalised (contract/address-units.ts
+ * normalizePlaceName: "Ea H’Leo" is GHN's "Ea H'Leo"), folded and without their "Phường"/"Quận"/"Tỉnh".
  *
  * Where no ward matches, or the same name is a ward of two districts, the address is refused in
  * Vietnamese naming it, never sent on a guessed route. Each account's lists are kept in memory (no
  * table) for a day, and forgotten when GHN refuses a routed call, so a list GHN has changed since
  * is fetched again on the next quote (docs/provider-sources.md "GHN").
  */
+import { normalizePlaceName } from '@contract/address-units';
 import { fold } from '@contract/fold';
 import { refusal } from './carrier';
 
@@ -62,14 +64,17 @@ function kept<K, T>(map: Map<K, Promise<T>>, key: K, load: () => Promise<T>): Pr
 /** A unit word as a whole word ("Quận 1", "TP. HCM", "P.5"), never the start of a name ("Quảng Ninh"). */
 const TYPE_WORDS = /^(?:(?:thanh pho|tinh|quan|huyen|thi xa|phuong|xa|thi tran|dac khu|tp)\s+|(?:tp|p|q)\.\s*)/;
 
-/** A name as compared: folded, then without its unit word ("Phường Bến Thành" → "ben thanh"). */
-const bare = (name: string) => fold(name).replace(TYPE_WORDS, '').trim();
+/** A name as compared whole: one spelling (apostrophes, tone marks, spaces), folded. */
+const whole = (name: string) => fold(normalizePlaceName(name));
+
+/** A name as compared without its unit word ("Phường Bến Thành" → "ben thanh"). */
+const bare = (name: string) => whole(name).replace(TYPE_WORDS, '').trim();
 
 /** Those whose name or one of GHN's other spellings is the wanted one: the whole name first, else without the unit word. */
 function matching<T extends Named>(items: T[], nameOf: (item: T) => string, wanted: string): T[] {
   const spellings = (item: T) => [nameOf(item), ...(item.NameExtension ?? [])];
-  const whole = items.filter((item) => spellings(item).some((name) => fold(name) === fold(wanted)));
-  if (whole.length > 0) return whole;
+  const same = items.filter((item) => spellings(item).some((name) => whole(name) === whole(wanted)));
+  if (same.length > 0) return same;
   return items.filter((item) => spellings(item).some((name) => bare(name) === bare(wanted)));
 }
 

@@ -7,13 +7,14 @@
  * districts has no single district: sending one would route the parcel by a guess, so such an
  * address is refused with a sentence saying what to do.
  */
-import { bareName, searchText } from '@contract/address-units';
+import { bareName, normalizePlaceName, searchText } from '@contract/address-units';
 import { getLocationData, type LocationData } from '@server/modules/address';
 import { refusal } from './carrier';
 
 export type GhtkPlace = { province: string; district: string; ward: string };
 
-const key = (name: string) => searchText(bareName(name));
+/** A place's name as matched with ours: one spelling (contract/address-units.ts normalizePlaceName), no unit word, folded. */
+const key = (name: string) => searchText(bareName(normalizePlaceName(name)));
 
 /** New ward code → the names of the old districts its communes belonged to, built once per dataset. */
 const districtsOfWard = new WeakMap<LocationData, Map<string, Set<string>>>();

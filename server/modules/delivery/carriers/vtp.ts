@@ -11,6 +11,7 @@
  * arrives with the webhook (its go-live checklist §9.3 says the same). Cancel is UpdateOrder TYPE 4;
  * labels are printing-code, then its print page.
  */
+import { normalizePlaceName } from '@contract/address-units';
 import type { LabelSize, PickShift } from '@contract/delivery';
 import { providerFetch, ProviderError } from '@server/lib/provider-http';
 import {
@@ -121,10 +122,11 @@ export function cutBytes(text: string, limit = LIMIT_BYTES): string {
 
 /**
  * The address text within 150 bytes: the street part shortened first, so the ward and province,
- * which Viettel Post reads the route from, are never cut.
+ * which Viettel Post reads the route from by name, are never cut; they are written in the one
+ * spelling matched with carriers (contract/address-units.ts normalizePlaceName: "Ea H'Leo").
  */
 export function vtpAddress(parts: { address: string; ward: string; district: string; province: string }): string {
-  const places = [parts.ward, parts.district, parts.province].filter(Boolean).join(', ');
+  const places = [parts.ward, parts.district, parts.province].map(normalizePlaceName).filter(Boolean).join(', ');
   const street = cutBytes(parts.address, Math.max(0, LIMIT_BYTES - bytesOf(`, ${places}`)));
   return cutBytes([street, places].filter(Boolean).join(', '));
 }
