@@ -3,7 +3,8 @@
  * times a second by the decoder until a code is found, with Vietnamese messages when the camera is
  * refused, missing or busy, and a box to type the code when the camera cannot help.
  */
-import { Alert, Box, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from './responsive-modal';
 import { IconCameraOff, IconKeyboard } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { getDecoder } from './barcode-decoder';
@@ -143,7 +144,7 @@ export function BarcodeCameraDialog({ opened, title, onClose, onDetected }: Prop
     onDetected(code);
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered size="md" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened={opened} onClose={onClose} title={title} centered size="md">
       <Stack gap="sm" data-testid="barcode-dialog">
         {/* Mounted only while open: closing releases the camera. */}
         {opened && <CameraView onDetected={onDetected} />}
@@ -172,6 +173,6 @@ export function BarcodeCameraDialog({ opened, title, onClose, onDetected }: Prop
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResponsiveModal } from './responsive-modal';
 import { MOBILE_QUERY } from './use-is-mobile';
@@ -64,5 +65,32 @@ describe('ResponsiveModal', () => {
     setWidth(1280);
     renderModal();
     expect(screen.getByTestId('book-dialog')).toBeTruthy();
+  });
+
+  it('gives the focus back to the button that opened it when it is removed, and can stay a dialog on a phone', async () => {
+    setWidth(375);
+    // The way most screens use it: mounted while open, removed on close (Mantine only returns the
+    // focus when `opened` turns false).
+    function Screen() {
+      const [open, setOpen] = useState(false);
+      return (
+        <MantineProvider env="test">
+          <button onClick={() => setOpen(true)}>Thêm vai trò</button>
+          {open && (
+            <ResponsiveModal opened onClose={() => setOpen(false)} title="Thêm vai trò" phoneFullScreen={false}>
+              <input aria-label="Tên vai trò" data-autofocus />
+            </ResponsiveModal>
+          )}
+        </MantineProvider>
+      );
+    }
+    render(<Screen />);
+    const opener = screen.getByRole('button', { name: 'Thêm vai trò' });
+    opener.focus();
+    fireEvent.click(opener);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Tên vai trò' })));
+    expect(fullScreen()).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Đóng' }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
   });
 });

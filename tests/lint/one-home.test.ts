@@ -50,12 +50,12 @@ export const CONCEPTS: Concept[] = [
     },
   },
   {
-    concept: 'a dialog full screen on a phone, with its named close button',
+    concept: 'a dialog: full screen on a phone, its close button named, the focus given back when it goes',
     home: 'src/ui/responsive-modal.tsx',
     under: ['src'],
-    tell: /fullScreen=\{\s*isMobile\s*\}/g,
+    tell: /<Modal\b|fullScreen=\{\s*isMobile\s*\}/g,
     proof: {
-      copy: '<Modal opened fullScreen={isMobile} closeButtonProps={{ "aria-label": "Đóng" }}>',
+      copy: '<Modal opened onClose={close} title="Sửa">',
       other: '<ResponsiveModal opened title="Sửa">',
     },
   },

@@ -239,7 +239,10 @@ export function workspaceList(page: Page): Locator {
 
 /** One company's entry in the workspace list at '/'. */
 export function workspaceEntry(page: Page, title: string): Locator {
-  return workspaceList(page).getByRole('button', { name: title, exact: true });
+  // The button is named by all it shows (title, trade, state: WCAG 2.5.3), so it is found by its title line.
+  return workspaceList(page)
+    .getByRole('button')
+    .filter({ has: page.getByText(title, { exact: true }) });
 }
 
 /** Chooses an accepted company in the list at '/' and waits for its dashboard. */

@@ -9,7 +9,8 @@ export function CenterLayout() {
     <QueryLayer>
       <DialogsHost />
       <Center mih="100vh" p="md">
-        <Box w="100%" maw={640}>
+        {/* The page's main landmark, as the app layout has one. */}
+        <Box component="main" w="100%" maw={640}>
           <Outlet />
         </Box>
       </Center>

@@ -59,6 +59,24 @@ const benNghe: Address = {
 };
 
 describe('AddressPicker, new address', () => {
+  it('shows a ward saved under a code the list has since replaced (Xã Ba Chẽ, 06970 → 06978)', async () => {
+    const saved: Address = {
+      ...EMPTY_ADDRESS,
+      scheme: 'VN2025',
+      province_code: '22',
+      province_name: 'Tỉnh Quảng Ninh',
+      ward_code: '06970',
+      ward_name: 'Xã Ba Chẽ',
+    };
+    render(<Harness initial={saved} data={fileAddressData()} />, { wrapper });
+    await waitFor(() => expect(wardInput().value).toBe('Xã Ba Chẽ'));
+    await act(async () => {
+      fireEvent.click(wardInput());
+    });
+    // The list offers the ward under its current code too.
+    await waitFor(() => expect(screen.getAllByRole('option', { name: 'Xã Ba Chẽ' })).toHaveLength(2));
+  });
+
   it('offers Phường Bến Thành for "ben thanh" after choosing TP. Hồ Chí Minh by "hcm"', async () => {
     render(<Harness initial={EMPTY_ADDRESS} data={fileAddressData()} />, { wrapper });
     expect(wardInput().disabled).toBe(true);

@@ -118,6 +118,9 @@ function NewAddressFields({
   const wardOptions = useMemo(() => {
     if (!wards.data) return fallbackOption(value.ward_code, value.ward_name);
     const options = wards.data.map((ward) => ({ value: ward.code, label: ward.name }));
+    // A ward saved under a code the list has since replaced (docs/vietnam.md "Addresses") still shows as saved.
+    if (value.ward_code && !wards.data.some((ward) => ward.code === value.ward_code))
+      options.push(...fallbackOption(value.ward_code, value.ward_name));
     const suggested = options.filter((option) => suggestedWards.includes(option.value));
     if (suggested.length === 0) return options;
     return [

@@ -3,8 +3,8 @@
  * Success shows 'Đổi mật khẩu thành công !!!' and signs the user out (the server has ended every
  * session); failure shows the server's message or the spec's fallback text.
  */
-import { Button, Group, Modal, Stack } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group, Stack } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract/auth-password';
 import { ApiError } from '@/api/api-error';
@@ -28,8 +28,6 @@ export function ChangePasswordDialog({ opened, onClose, onChanged }: Props) {
   const currentRef = useRef<RuleInputHandle>(null);
   const nextRef = useRef<RuleInputHandle>(null);
   const confirmRef = useRef<RuleInputHandle>(null);
-  // Spec §9: dialogs take the whole screen below 620 px.
-  const fullScreen = useMediaQuery('(max-width: 620px)') ?? false;
 
   function close() {
     setCurrent('');
@@ -56,7 +54,7 @@ export function ChangePasswordDialog({ opened, onClose, onChanged }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={close} title="Đổi mật khẩu" centered fullScreen={fullScreen} size="md">
+    <ResponsiveModal opened={opened} onClose={close} title="Đổi mật khẩu" centered size="md">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           <RuleTextInput
@@ -96,6 +94,6 @@ export function ChangePasswordDialog({ opened, onClose, onChanged }: Props) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

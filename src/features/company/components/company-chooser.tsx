@@ -71,14 +71,9 @@ export function WorkspaceChooser({ fullName, memberships, currentCompanyId, onCh
           const inactive = membership.is_active === false;
           const invited = membership.status_display === 'invited' && !inactive;
           return (
-            <Card key={membership.id} withBorder radius="md" padding={0} style={{ opacity: accepted && !inactive ? 1 : 0.85 }}>
-              <UnstyledButton
-                onClick={() => void choose(membership)}
-                disabled={opening !== null}
-                aria-label={membership.company_data.title}
-                p="md"
-                w="100%"
-              >
+            // A company not open to this person is set on grey, not faded: fading took its badge under 4.5:1.
+            <Card key={membership.id} withBorder radius="md" padding={0} bg={accepted && !inactive ? undefined : 'gray.0'}>
+              <UnstyledButton onClick={() => void choose(membership)} disabled={opening !== null} p="md" w="100%">
                 <Group wrap="nowrap" justify="space-between" gap="sm">
                   <IconBuilding size={28} color="var(--mantine-color-teal-7)" style={{ flexShrink: 0 }} />
                   <div style={{ minWidth: 0, flex: 1 }}>

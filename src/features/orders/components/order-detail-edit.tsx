@@ -1,6 +1,7 @@
 /** Editing an order's note and delivery date (waiting or confirmed orders only; the server checks). */
 import '@mantine/dates/styles.layer.css';
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { DayField } from '@/ui/day-field';
 import '@/lib/dayjs';
 import { useState } from 'react';
@@ -23,15 +24,15 @@ type Props = {
 
 export function OrderEditDialog({ order, busy, error, onClose, onSave }: Props) {
   return (
-    <Modal
+    <ResponsiveModal
+      phoneFullScreen={false}
       opened={order !== null}
       onClose={() => !busy && onClose()}
       title="Sửa ghi chú, ngày giao"
       centered
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       {order && <EditForm key={order.id} order={order} busy={busy} error={error} onClose={onClose} onSave={onSave} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -2,7 +2,8 @@
  * The answer of a bulk status move, order by order (updateliststatusorder/ answers each one: moved,
  * or refused with the server's reason — none is half-applied).
  */
-import { Badge, Button, Group, Modal, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Badge, Button, Group, ScrollArea, Stack, Text, ThemeIcon } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { BulkStatusResult } from '@contract/orders';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
@@ -31,14 +32,7 @@ export function BulkResultDialog({ opened, target, results, labelOf, message, on
   // Refused orders first: they are the ones that need attention.
   const sorted = [...results].sort((a, b) => Number(a.ok) - Number(b.ok));
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Kết quả chuyển trạng thái"
-      centered
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
-    >
+    <ResponsiveModal phoneFullScreen={false} opened={opened} onClose={onClose} title="Kết quả chuyển trạng thái" centered size="lg">
       <Stack gap="md" data-testid="bulk-result">
         <Text size="sm">
           {message ?? `Đã cập nhật ${moved}/${results.length} đơn hàng`}
@@ -116,6 +110,6 @@ export function BulkResultDialog({ opened, target, results, labelOf, message, on
           <Button onClick={onClose}>Đóng lại</Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

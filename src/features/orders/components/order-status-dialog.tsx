@@ -3,7 +3,8 @@
  * reason when the move needs one (Từ chối, Hủy đơn: the rep sees it). The dialog stays open while
  * the call runs and when it fails, so the reason typed is not lost.
  */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState, type ReactNode } from 'react';
 import { ORDER_STATUS_LABELS, type OrderStatus } from '@contract/orders-status';
 import { NoteField } from '@/ui/note-field';
@@ -28,13 +29,13 @@ type Props = {
 
 export function OrderStatusDialog({ target, description, busy, error, note, onClose, onConfirm }: Props) {
   return (
-    <Modal
+    <ResponsiveModal
+      phoneFullScreen={false}
       opened={target !== null}
       onClose={() => !busy && onClose()}
       title={target ? MOVE_LABELS[target] : ''}
       centered
       size={440}
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       {target && (
         <DialogBody
@@ -48,7 +49,7 @@ export function OrderStatusDialog({ target, description, busy, error, note, onCl
           onConfirm={onConfirm}
         />
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

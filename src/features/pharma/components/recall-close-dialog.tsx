@@ -1,5 +1,6 @@
 /** "Đóng đợt thu hồi" (PUT …/close/): a note is asked for, and required while goods are still out with customers. */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import type { RecallDetail } from '@contract/pharma-recalls';
 import { formatNumber } from '@/lib/money';
@@ -21,7 +22,7 @@ export function RecallCloseDialog({ companyId, recall, opened, onClose }: Props)
     onClose,
   );
   return (
-    <Modal opened={opened} onClose={onClose} title={`Đóng đợt thu hồi ${recall.code}`} closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened={opened} onClose={onClose} title={`Đóng đợt thu hồi ${recall.code}`}>
       <Stack gap="sm" data-testid="recall-close-dialog">
         <Text size="sm">
           {outstanding > 0
@@ -46,6 +47,6 @@ export function RecallCloseDialog({ companyId, recall, opened, onClose }: Props)
           testId="recall-close-submit"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

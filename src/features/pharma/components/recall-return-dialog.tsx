@@ -3,7 +3,8 @@
  * no more than is still out with them; the server writes the warehouse's return receipt and holds
  * the goods in quarantine. Closing it keeps the refusal beside the form.
  */
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import type { RecallCustomerRow, RecallDetail } from '@contract/pharma-recalls';
 import { vietnamDay } from '@contract/price-policy';
@@ -20,9 +21,9 @@ type Props = { companyId: number; recall: RecallDetail; customer: RecallCustomer
 
 export function RecallReturnDialog({ companyId, recall, customer, onClose }: Props) {
   return (
-    <Modal opened={customer !== null} onClose={onClose} title="Nhập trả hàng thu hồi" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened={customer !== null} onClose={onClose} title="Nhập trả hàng thu hồi">
       {customer && <ReturnForm key={customer.customer_id} companyId={companyId} recall={recall} customer={customer} onClose={onClose} />}
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

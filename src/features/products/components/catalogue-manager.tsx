@@ -5,7 +5,7 @@
  * cannot be renamed or deleted unless the company has added its own row for them. Adding, renaming
  * and deleting show only to members whose role allows them on products.
  */
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Stack, Table, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCloudOff, IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '@/api/api-error';
@@ -39,7 +39,7 @@ export function CatalogueDialog({
 }) {
   const [tab, setTab] = useState<OptionKind>('brand');
   return (
-    <ResponsiveModal opened={opened} onClose={onClose} title="Thương hiệu, danh mục, nhóm, đơn vị" size="xl">
+    <ResponsiveModal phoneFullScreen={false} opened={opened} onClose={onClose} title="Thương hiệu, danh mục, nhóm, đơn vị" size="xl">
       <CatalogueManager companyId={companyId} tab={tab} onTab={setTab} isMobile={isMobile} />
     </ResponsiveModal>
   );
@@ -237,7 +237,7 @@ function OptionDialog({
     setTitle(editing?.title ?? '');
     setError(null);
   }
-  if (!editing) return <Modal opened={false} onClose={onClose} />;
+  if (!editing) return <ResponsiveModal phoneFullScreen={false} opened={false} onClose={onClose} />;
   const label = OPTION_LABELS[editing.kind];
   const max = editing.kind === 'unit' ? 30 : 120;
   const save = async () => {
@@ -257,7 +257,13 @@ function OptionDialog({
     }
   };
   return (
-    <Modal opened onClose={onClose} title={editing.id === null ? `Thêm ${label.one}` : `Đổi tên ${label.one}`} centered>
+    <ResponsiveModal
+      phoneFullScreen={false}
+      opened
+      onClose={onClose}
+      title={editing.id === null ? `Thêm ${label.one}` : `Đổi tên ${label.one}`}
+      centered
+    >
       <form onSubmit={submitWith(save)}>
         <Stack gap="sm">
           <TextInput
@@ -276,6 +282,6 @@ function OptionDialog({
           <DialogActions onCancel={onClose} label="Lưu" busy={saving} testId="catalogue-save" />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

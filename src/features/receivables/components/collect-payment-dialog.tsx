@@ -4,7 +4,8 @@
  * cashier's own payment (`record`, online) is confirmed as it is recorded. Both name the order when
  * opened from one, else they settle the customer's oldest debts.
  */
-import { Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { formatMoney } from '@contract/money';
 import { PAYMENT_METHOD_LABELS } from '@contract/receivables';
@@ -69,7 +70,7 @@ export function CollectPaymentDialog({ db, collector, customer, order = null, su
   }
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title="Thu tiền" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={busy ? () => undefined : onClose} title="Thu tiền" centered>
       <Stack gap="sm">
         <Text size="sm">
           {customer.name} ({customer.code}){order ? ` · đơn ${order.code ?? 'chưa có mã'}` : ''}
@@ -109,6 +110,6 @@ export function CollectPaymentDialog({ db, collector, customer, order = null, su
           testId="collect-submit"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -8,13 +8,14 @@
  * model/stock-sheet, contract/warehouse-sheet) travels in their files, out of the precache: a
  * precached file importing one of those would stop working offline.
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import type { ComponentType } from 'react';
 import { loadedWhenShown } from '@/ui/online-screen';
 
 function NeedsNetworkDialog({ onClose }: { onClose: () => void }) {
   return (
-    <Modal opened onClose={onClose} title="Cần kết nối mạng" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Cần kết nối mạng" centered>
       <Stack gap="sm">
         <Text size="sm">Chức năng này cần kết nối mạng để mở lần đầu.</Text>
         <Group justify="flex-end">
@@ -24,7 +25,7 @@ function NeedsNetworkDialog({ onClose }: { onClose: () => void }) {
           <Button onClick={() => window.location.reload()}>Thử lại</Button>
         </Group>
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

@@ -5,7 +5,8 @@
  * carrier's site (webhook-address.tsx); it can be checked now, its details read from the carrier, reconnected or
  * disconnected. Connecting needs settings/edit; reading settings/view.
  */
-import { Alert, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState } from 'react';
 import { API_CARRIERS, CARRIER_LABELS, ENVIRONMENT_LABELS, type ApiCarrier, type CarrierAccountRecord } from '@contract/delivery';
@@ -257,7 +258,7 @@ function DisconnectButton({ companyId, account }: { companyId: number; account: 
 function AccountDetailDialog({ companyId, id, onClose }: { companyId: number; id: number; onClose: () => void }) {
   const detail = useAccountDetail(companyId, id);
   return (
-    <Modal opened onClose={onClose} title="Chi tiết tài khoản" closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Chi tiết tài khoản">
       {detail.isPending ? (
         <LoadingBlock />
       ) : detail.error ? (
@@ -283,6 +284,6 @@ function AccountDetailDialog({ companyId, id, onClose }: { companyId: number; id
           )}
         </Stack>
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -3,7 +3,8 @@
  * art. 19): a cancellation frees the orders to be invoiced again; a replacement bills the same
  * orders on a new invoice that names this one, with the buyer's details corrected.
  */
-import { Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Stack, Text, Textarea } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import type { InvoiceRecord } from '@contract/invoices';
 import { ApiError, apiErrorMessage } from '@/api/api-error';
@@ -51,7 +52,7 @@ export function CancelInvoiceDialog({ companyId, invoice, onClose }: Props) {
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Hủy hóa đơn" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Hủy hóa đơn" centered>
       <Stack gap="sm">
         <Text size="sm">
           Hóa đơn {invoice.number ? `số ${invoice.number}` : 'chưa có số'} sẽ bị hủy trên meInvoice; các đơn hàng của nó có thể được xuất
@@ -68,7 +69,7 @@ export function CancelInvoiceDialog({ companyId, invoice, onClose }: Props) {
           testId="invoice-cancel-confirm"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 
@@ -101,7 +102,7 @@ export function ReplaceInvoiceDialog({ companyId, invoice, onClose, onDone }: Pr
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Lập hóa đơn thay thế" size="lg" centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Lập hóa đơn thay thế" size="lg" centered>
       <Stack gap="sm">
         <Text size="sm">
           Hóa đơn mới gồm các đơn hàng của hóa đơn {invoice.number ? `số ${invoice.number}` : 'này'} và ghi rõ hóa đơn bị thay thế.
@@ -117,6 +118,6 @@ export function ReplaceInvoiceDialog({ companyId, invoice, onClose, onDone }: Pr
           testId="invoice-replace-confirm"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -3,7 +3,8 @@
  * the OA's followers), now or at a time. "Xem người nhận" asks the server who that is (how many,
  * who is left out, a few with their data, the day's ZNS quota) before anything is sent.
  */
-import { Checkbox, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import type { OaRecord } from '@contract/messaging';
 import type { CampaignRecord } from '@contract/messaging-campaigns';
 import { formatNumber } from '@/lib/money';
@@ -33,7 +34,7 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
     create,
   } = useCampaignForm({ companyId, oa, onCreated });
   return (
-    <Modal opened onClose={onClose} title="Tạo chiến dịch gửi ZNS" size="xl">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Tạo chiến dịch gửi ZNS" size="xl">
       <Stack gap="sm">
         <TextInput
           label="Tên chiến dịch"
@@ -74,6 +75,6 @@ export function CampaignForm({ companyId, oa, onClose, onCreated }: Props) {
           testId="zalo-campaign-submit"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -4,7 +4,8 @@
  * consent page, where the OA's admin picks the OA and allows; Zalo brings the browser back to /zalo-oa.
  * A reconnect may leave the secrets blank to keep the stored ones.
  */
-import { Modal, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { OA_ENVIRONMENT_LABELS, OA_ENVIRONMENTS, type OaEnvironment, type OaRecord } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -45,7 +46,13 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
 
   const keep = oa ? 'Để trống để giữ khóa đã lưu' : undefined;
   return (
-    <Modal opened={opened} onClose={onClose} title={oa ? `Kết nối lại ${oa.name}` : 'Kết nối Zalo OA'} size="lg">
+    <ResponsiveModal
+      phoneFullScreen={false}
+      opened={opened}
+      onClose={onClose}
+      title={oa ? `Kết nối lại ${oa.name}` : 'Kết nối Zalo OA'}
+      size="lg"
+    >
       <form onSubmit={submitWith(submit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -96,6 +103,6 @@ export function ConnectOaDialog({ companyId, oa, opened, onClose }: Props) {
           <DialogActions onCancel={onClose} label="Tiếp tục" busy={busy} testId="zalo-connect-submit" />
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

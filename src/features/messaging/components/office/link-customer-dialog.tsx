@@ -1,5 +1,6 @@
 /** Linking a follower to a customer of the company chosen by search (when the suggestion is not the one). */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FollowerRecord } from '@contract/messaging';
@@ -20,7 +21,7 @@ export function LinkCustomerDialog({ companyId, follower, onClose, onLink }: Pro
   });
 
   return (
-    <Modal opened onClose={onClose} title={`Liên kết ${follower.display_name} với khách hàng`}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={`Liên kết ${follower.display_name} với khách hàng`}>
       <Stack gap="sm">
         {follower.phone && <Text size="sm">Số điện thoại người quan tâm chia sẻ: {follower.phone}</Text>}
         <CustomerSelectField
@@ -47,6 +48,6 @@ export function LinkCustomerDialog({ companyId, follower, onClose, onLink }: Pro
           }}
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,5 +1,6 @@
 /** submit-new-oa: a request to register a new OA for the company, and the requests sent before. */
-import { Modal, Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Select, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { OA_SECTORS } from '@contract/messaging';
 import { formatDateTime } from '@/lib/dates';
@@ -39,7 +40,7 @@ export function NewOaDialog({ companyId, opened, onClose }: Props) {
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Đăng ký OA mới" size="lg">
+    <ResponsiveModal phoneFullScreen={false} opened={opened} onClose={onClose} title="Đăng ký OA mới" size="lg">
       <form onSubmit={submitWith(submit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -83,6 +84,6 @@ export function NewOaDialog({ companyId, opened, onClose }: Props) {
           )}
         </Stack>
       </form>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,5 +1,6 @@
 /** Messages on order events: per event (confirmed, delivering, delivered), the ZNS template sent to the order's customer, or none. */
-import { Modal, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { ORDER_EVENT_LABELS, ORDER_EVENTS, type OaRecord, type OrderEventSettings } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -32,7 +33,7 @@ export function OrderEventsDialog({ companyId, oa, onClose }: { companyId: numbe
   }
 
   return (
-    <Modal opened onClose={onClose} title="Tin nhắn theo đơn hàng">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Tin nhắn theo đơn hàng">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Chọn mẫu ZNS gửi tới khách hàng của đơn khi đơn chuyển trạng thái. Dữ liệu mẫu lấy từ đơn hàng và khách hàng theo cách điền tham
@@ -52,6 +53,6 @@ export function OrderEventsDialog({ companyId, oa, onClose }: { companyId: numbe
         ))}
         <DialogActions onCancel={onClose} label="Lưu" onConfirm={() => void save()} busy={busy} />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -3,7 +3,8 @@
  * customer field, or fixed text: the bindings every send uses), and a preview for a customer chosen
  * by search. An approved template may be tried on one phone.
  */
-import { Anchor, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
@@ -82,7 +83,7 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
   }
 
   return (
-    <Modal opened onClose={onClose} title={template.name} size="xl">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={template.name} size="xl">
       <Stack gap="sm">
         <Group gap="xs">
           <TemplateStatusBadge status={template.status} />
@@ -194,6 +195,6 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
       {trying && (
         <ZnsDialog companyId={companyId} oa={oa} phone="" customer={customer} template={template.id} onClose={() => setTrying(false)} />
       )}
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -2,7 +2,8 @@
  * Sending one ZNS by phone: an approved template, its parameters filled from the customer's data
  * (the template's bindings) and editable, then sent; the message log shows whether Zalo took it.
  */
-import { Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useEffect, useState } from 'react';
 import type { OaRecord } from '@contract/messaging';
 import { uuidv7 } from '@contract/uuid';
@@ -62,7 +63,7 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
   }
 
   return (
-    <Modal opened onClose={onClose} title="Gửi tin ZNS">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Gửi tin ZNS">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           Tin ZNS gửi tới số điện thoại theo mẫu đã được Zalo duyệt, kể cả khi khách chưa nhắn tin cho OA. Zalo tính phí mỗi tin gửi thành
@@ -105,6 +106,6 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
           testId="zalo-zns-send"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

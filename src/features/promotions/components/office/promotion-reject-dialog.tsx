@@ -1,5 +1,6 @@
 /** The reason a programme is refused, required, asked for before the refusal is sent (promotion-actions.tsx). */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -32,12 +33,12 @@ export function RejectDialog({
     }
   };
   return (
-    <Modal
+    <ResponsiveModal
+      phoneFullScreen={false}
       opened={opened}
       onClose={() => !sending && onClose()}
       title={`Từ chối chương trình ${code}`}
       centered
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       <Stack gap="sm" data-testid="promotion-reject-dialog">
         <Text size="sm">Người tạo sẽ thấy lý do này và có thể sửa chương trình rồi gửi duyệt lại.</Text>
@@ -66,6 +67,6 @@ export function RejectDialog({
           gap="sm"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

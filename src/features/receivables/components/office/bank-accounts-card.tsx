@@ -3,7 +3,8 @@
  * checked where it is typed and again by the server, the holder's name as banks print it; the
  * default one is printed as VietQR on orders and receipts, shown here as a sample.
  */
-import { Badge, Button, Card, Checkbox, Group, Modal, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BANKS, accountNumberProblem, bankPaths, holderName, type BankAccountRecord } from '@contract/receivables-banks';
@@ -50,12 +51,12 @@ function AccountDialog({ companyId, account, onClose }: { companyId: number; acc
     onError: (error) => setProblem(error instanceof Error ? error.message : 'Không lưu được tài khoản'),
   });
   return (
-    <Modal
+    <ResponsiveModal
+      phoneFullScreen={false}
       opened
       onClose={onClose}
       title={account ? 'Sửa tài khoản ngân hàng' : 'Thêm tài khoản ngân hàng'}
       centered
-      closeButtonProps={{ 'aria-label': 'Đóng' }}
     >
       <Stack gap="sm">
         <Select
@@ -101,7 +102,7 @@ function AccountDialog({ companyId, account, onClose }: { companyId: number; acc
           testId="bank-save"
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

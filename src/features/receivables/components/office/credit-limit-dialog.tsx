@@ -1,5 +1,6 @@
 /** Setting a credit limit in money and in days (a customer's or a rep's); empty means no limit. */
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '@/api/client';
@@ -38,7 +39,7 @@ export function CreditLimitDialog({ companyId, title, path, current, onClose }: 
     onError: (error) => setProblem(error instanceof Error ? error.message : 'Không lưu được hạn mức'),
   });
   return (
-    <Modal opened onClose={onClose} title={title} centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={title} centered>
       <Stack gap="sm">
         <WholeAmountInput
           label="Hạn mức công nợ (₫)"
@@ -61,6 +62,6 @@ export function CreditLimitDialog({ companyId, title, path, current, onClose }: 
         <ProblemLine problem={problem} />
         <DialogActions onCancel={onClose} label="Lưu" busy={save.isPending} onConfirm={() => save.mutate()} testId="limit-save" />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,5 +1,6 @@
 /** Cancelling a payment with its reason, required (payments-tab.tsx); a confirmed one puts the debt back. */
-import { Modal, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import type { PaymentRecord } from '@contract/receivables';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -13,7 +14,7 @@ export function CancelDialog({ payment, onClose, companyId }: { payment: Payment
   const [problem, setProblem] = useState<string | null>(null);
   const { cancel } = usePaymentWrites(companyId);
   return (
-    <Modal opened onClose={onClose} title={`Hủy phiếu thu ${payment.code ?? ''}`} centered closeButtonProps={{ 'aria-label': 'Đóng' }}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={`Hủy phiếu thu ${payment.code ?? ''}`} centered>
       <Stack gap="sm">
         <Text size="sm">
           {payment.state === 'confirmed'
@@ -35,6 +36,6 @@ export function CancelDialog({ payment, onClose, companyId }: { payment: Payment
           }
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

@@ -1,5 +1,5 @@
 /** Changing an account's details and type, and setting its password, as the system administrator. */
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { passwordProblem } from '@contract/auth-password';
 import type { AccountTypeRecord, AdminAccountRecord } from '@contract/system';
@@ -33,7 +33,7 @@ export function AccountEditModal({
   });
   const save = useSystemDialogWrite(systemWrites.updateAccount, 'Không lưu được tài khoản', onClose);
   return (
-    <ResponsiveModal opened onClose={onClose} title={`Sửa tài khoản ${account.phone}`}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={`Sửa tài khoản ${account.phone}`}>
       <Stack gap="sm" data-testid="account-edit">
         <TextInput
           label="Họ và tên"
@@ -82,7 +82,7 @@ export function AccountPasswordModal({ account, onClose }: { account: AdminAccou
   const issue = password ? passwordProblem(password, account.phone) : null;
   const save = useSystemDialogWrite(systemWrites.setPassword, 'Không đặt được mật khẩu', onClose);
   return (
-    <Modal opened onClose={onClose} title={`Đặt mật khẩu cho ${account.full_name}`}>
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={`Đặt mật khẩu cho ${account.full_name}`}>
       <Stack gap="sm">
         <RuleTextInput
           label="Mật khẩu mới"
@@ -103,6 +103,6 @@ export function AccountPasswordModal({ account, onClose }: { account: AdminAccou
           onConfirm={() => void save.run({ account: account.id, password })}
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }

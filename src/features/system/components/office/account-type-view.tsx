@@ -1,5 +1,6 @@
 /** /system/account-types: the platform's account types (accounttype/), how many accounts each has; add one or rename one. */
-import { Badge, Button, Modal, Stack, TextInput } from '@mantine/core';
+import { Badge, Button, Stack, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { AccountTypeRecord } from '@contract/system';
@@ -15,7 +16,12 @@ function AccountTypeModal({ type, onClose }: { type: AccountTypeRecord | null; o
   const [draft, setDraft] = useState({ code: type?.code ?? '', title: type?.title ?? '' });
   const save = useSystemDialogWrite(systemWrites.saveAccountType, 'Không lưu được loại tài khoản', onClose);
   return (
-    <Modal opened onClose={onClose} title={type ? `Sửa loại tài khoản ${type.code}` : 'Thêm loại tài khoản'}>
+    <ResponsiveModal
+      phoneFullScreen={false}
+      opened
+      onClose={onClose}
+      title={type ? `Sửa loại tài khoản ${type.code}` : 'Thêm loại tài khoản'}
+    >
       <Stack gap="sm">
         <TextInput
           label="Mã"
@@ -41,7 +47,7 @@ function AccountTypeModal({ type, onClose }: { type: AccountTypeRecord | null; o
           onConfirm={() => void save.run({ ...(type ? { id: type.id } : {}), ...draft })}
         />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

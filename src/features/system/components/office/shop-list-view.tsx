@@ -7,7 +7,6 @@ import {
   Button,
   FileInput,
   Group,
-  Modal,
   PasswordInput,
   SegmentedControl,
   Select,
@@ -57,7 +56,7 @@ function ShopCreateModal({ onClose }: { onClose: () => void }) {
     void save.run({ kind, form });
   };
   return (
-    <ResponsiveModal opened onClose={onClose} title="Tạo tài khoản cửa hàng" size="lg">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Tạo tài khoản cửa hàng" size="lg">
       <Stack gap="sm" data-testid="shop-create">
         <SegmentedControl
           fullWidth
@@ -122,7 +121,7 @@ function BusinessTypeModal({ onClose }: { onClose: () => void }) {
   const [draft, setDraft] = useState({ code: '', name: '' });
   const save = useSystemDialogWrite(systemWrites.addBusinessType, 'Không thêm được ngành hàng', onClose);
   return (
-    <Modal opened onClose={onClose} title="Thêm ngành hàng">
+    <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title="Thêm ngành hàng">
       <Stack gap="sm">
         <TextInput
           label="Mã"
@@ -141,7 +140,7 @@ function BusinessTypeModal({ onClose }: { onClose: () => void }) {
         <ProblemAlert problem={save.problem} />
         <DialogActions onCancel={onClose} cancelLabel="Hủy" label="Thêm" busy={save.busy} onConfirm={() => void save.run(draft)} />
       </Stack>
-    </Modal>
+    </ResponsiveModal>
   );
 }
 

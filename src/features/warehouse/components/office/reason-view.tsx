@@ -2,7 +2,8 @@
  * Transfer reasons (reasontransfer/): add, rename, stop using (receipts keep naming a reason, so
  * "deleting" one only switches it off).
  */
-import { Badge, Button, Group, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TransferReasonRecord } from '@contract/warehouse';
@@ -94,12 +95,12 @@ export function ReasonView({ companyId }: { companyId: number }) {
           </Table.Tbody>
         </Table>
       )}
-      <Modal
+      <ResponsiveModal
+        phoneFullScreen={false}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'Thêm lý do chuyển kho' : 'Sửa lý do chuyển kho'}
         centered
-        closeButtonProps={{ 'aria-label': 'Đóng' }}
       >
         <Stack gap="sm">
           <TextInput
@@ -121,7 +122,7 @@ export function ReasonView({ companyId }: { companyId: number }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ResponsiveModal>
     </Stack>
   );
 }

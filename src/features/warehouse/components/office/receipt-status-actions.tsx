@@ -4,7 +4,8 @@
  * the reason (its stock is reversed); receiving a transfer asks what arrived per line. Completing
  * an import names its expired or short-dated lines in that question (model/receipt-expiry.ts).
  */
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
@@ -92,12 +93,12 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
           </Button>
         ))}
       </SimpleGrid>
-      <Modal
+      <ResponsiveModal
+        phoneFullScreen={false}
         opened={cancelling !== null}
         onClose={() => setCancelling(null)}
         title={`Hủy phiếu ${receipt.code}`}
         centered
-        closeButtonProps={{ 'aria-label': 'Đóng' }}
       >
         <Stack gap="sm">
           <NoteField
@@ -124,7 +125,7 @@ export function ReceiptStatusActions({ companyId, receipt, isMobile }: Props) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ResponsiveModal>
       <ReceiveTransferDialog
         receipt={receipt}
         opened={receiving}

@@ -3,7 +3,8 @@
  * add one (the WAREHOUSE service must be on: the server answers FEATURE_OFF otherwise) or edit one
  * (the default warehouse cannot be stopped).
  */
-import { Badge, Button, Group, Modal, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { ResponsiveModal } from '@/ui/responsive-modal';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { WarehouseRecord } from '@contract/warehouse';
@@ -177,15 +178,15 @@ export function WarehouseListView({ companyId, multi }: { companyId: number; mul
           },
         ]}
       />
-      <Modal
+      <ResponsiveModal
+        phoneFullScreen={false}
         opened={editing !== null}
         onClose={() => setEditing(null)}
         title={editing === 'new' ? 'Thêm kho' : 'Sửa kho'}
         size="lg"
-        closeButtonProps={{ 'aria-label': 'Đóng' }}
       >
         {editing && <WarehouseForm companyId={companyId} editing={editing} onClose={() => setEditing(null)} />}
-      </Modal>
+      </ResponsiveModal>
     </Stack>
   );
 }
