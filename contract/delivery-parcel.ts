@@ -6,6 +6,7 @@
  * carriers for quotes, warned when it is too heavy or too long for a pharmacy order.
  */
 import type { Parcel } from './delivery';
+import { formatNumber } from './money';
 
 export type ParcelLine = {
   /** Base units in the line (quantity × factor). */
@@ -57,7 +58,7 @@ export function proposeParcel(lines: readonly ParcelLine[]): { parcel: Parcel; e
 export function parcelWarnings(parcel: Parcel): string[] {
   const warnings: string[] = [];
   if (parcel.weight_grams > PLAUSIBLE_PARCEL.maxWeightGrams) {
-    const kg = (parcel.weight_grams / 1000).toLocaleString('vi-VN', { maximumFractionDigits: 1 });
+    const kg = formatNumber(parcel.weight_grams / 1000, 1);
     warnings.push(
       `Gói hàng nặng ${kg} kg, quá nặng với một đơn nhà thuốc (trên ${PLAUSIBLE_PARCEL.maxWeightGrams / 1000} kg): ` +
         'kiểm tra khối lượng khai báo của sản phẩm (tính cho 1 đơn vị cơ bản, ví dụ 1 viên) hoặc sửa khối lượng trước khi lấy báo giá.',

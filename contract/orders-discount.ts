@@ -10,7 +10,7 @@
  * cannot take more than the limit off any one product), and therefore for the order as a whole:
  * the order's discount over its worth is the lines' weighted mean, never above the highest line.
  */
-import { roundDong } from './money';
+import { formatNumber, roundDong } from './money';
 import type { LineAmounts, LineDiscount } from './orders-totals';
 import type { MemberAccess } from './roles';
 
@@ -40,11 +40,7 @@ export type DiscountedLine = {
   amounts: Pick<LineAmounts, 'base' | 'discount'>;
 };
 
-// Made when first used: a vi-VN formatter made while the module loads costs a phone's first paint
-// the locale's data (contract/money.ts groupDigits).
-let percentFormat: Intl.NumberFormat | undefined;
-const percentText = (value: number) =>
-  `${(percentFormat ??= new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 })).format(value)} %`;
+const percentText = (value: number) => `${formatNumber(value, 1)} %`;
 
 /** The discount a line gives, as a percent of its worth after promotions (what the rep typed, for a percent). */
 function linePercent(line: DiscountedLine): number {

@@ -7,6 +7,7 @@
 import * as v from 'valibot';
 import { isColdStorage, STORAGE_LABELS, type StorageCondition } from './pharma';
 import { bodyObject, companyBodyField, optionalText } from './validation';
+import { formatNumber } from './money';
 
 // ---- storage ranges ------------------------------------------------------------------------------
 
@@ -24,7 +25,7 @@ export const STORAGE_RANGES: Record<StorageCondition, { min: number | null; max:
   frozen: { min: null, max: -10, source: 'nhãn "Đông lạnh (dưới −10 °C)" (chưa đối chiếu văn bản)' },
 };
 
-const celsiusText = (value: number) => `${value.toLocaleString('vi-VN', { minimumFractionDigits: 0, maximumFractionDigits: 1 })} °C`;
+const celsiusText = (value: number) => `${formatNumber(value, 1)} °C`;
 
 export function rangeText(storage: StorageCondition): string {
   const { min, max } = STORAGE_RANGES[storage];

@@ -14,7 +14,7 @@
  *    and no more than its budget left (in total and for this customer).
  * 5. Medicines are promoted, and given, only to licensed drug businesses (NĐ 81/2018 Điều 5).
  */
-import { formatMoney, roundDong } from './money';
+import { formatMoney, formatNumber, roundDong } from './money';
 import { lineAmounts, orderTotals } from './orders-totals';
 import { baseUnit, vietnamDay } from './price-policy';
 import type { VariantRecord } from './products';
@@ -82,10 +82,7 @@ function covers(programme: EngineProgramme, line: EngineLine): boolean {
   );
 }
 
-// Built once, when first used: toLocaleString builds a formatter on every call, and a cart asks for
-// dozens of hints; built while the module loads, it would cost the first paint the locale's data.
-let NUMBER: Intl.NumberFormat | undefined;
-const units = (quantity: number, unit: string) => `${(NUMBER ??= new Intl.NumberFormat('vi-VN')).format(quantity)} ${unit}`;
+const units = (quantity: number, unit: string) => `${formatNumber(quantity)} ${unit}`;
 
 function rewardText(programme: EngineProgramme, tier: PromotionTier, unit: string, gift: GiftGoods | undefined): string {
   if (tier.reward === 'percent') return programme.kind === 'order_total' ? `giảm ${tier.value}% đơn hàng` : `giảm ${tier.value}%`;

@@ -17,6 +17,7 @@ import {
   pagingFields,
   requiredText,
 } from './validation';
+import { formatNumber } from './money';
 
 export const PROMOTION_SWITCH = 'REWARD' as const;
 
@@ -209,7 +210,7 @@ export function tierProblems(kind: PromotionKind, tiers: readonly PromotionTier[
   for (let index = 1; index < sorted.length; index += 1) {
     const [lower, higher] = [sorted[index - 1]!, sorted[index]!];
     if (lower.reward === higher.reward && higher.value < lower.value) {
-      problems.tiers = `Bậc từ ${higher.threshold.toLocaleString('vi-VN')} ưu đãi thấp hơn bậc dưới nó`;
+      problems.tiers = `Bậc từ ${formatNumber(higher.threshold)} ưu đãi thấp hơn bậc dưới nó`;
     }
   }
   return problems;

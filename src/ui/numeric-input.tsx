@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { maxValue, type Rule, validate } from './input-rules';
 import { RuleTextInput, type RuleTextInputProps } from './rule-text-input';
+import { formatNumber } from '@/lib/money';
 
 export const DIGITS_ONLY = 'Chỉ được nhập chữ số (0–9)';
 
@@ -33,8 +34,7 @@ export function typedDigits(text: string): string | null {
 
 export function NumericInput({ value, onChange, max, unit, rules = NO_RULES, error, ref, onBlur, ...rest }: NumericInputProps) {
   const [refused, setRefused] = useState(false);
-  const limit =
-    max === undefined ? null : maxValue(max, `Giá trị không được vượt quá ${max.toLocaleString('vi-VN')}${unit ? ` ${unit}` : ''}`);
+  const limit = max === undefined ? null : maxValue(max, `Giá trị không được vượt quá ${formatNumber(max)}${unit ? ` ${unit}` : ''}`);
   // In the rules too, so blur and a form's validate() report it like any other rule.
   const allRules = limit ? [...rules, limit] : rules;
   // Checked on every keystroke (the value changes on each one), not only on blur.

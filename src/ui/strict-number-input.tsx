@@ -7,6 +7,7 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { DIGITS_ONLY } from './numeric-input';
+import { formatNumber } from '@/lib/money';
 
 export type StrictNumberInputProps = NumberInputProps & { unit?: string };
 
@@ -26,7 +27,7 @@ export function StrictNumberInput({ onKeyDown, onPaste, onBlur, error, max, unit
             .replace(',', '.'),
         );
   const over = max !== undefined && Number.isFinite(value) && value > max;
-  const overMessage = over ? `Giá trị không được vượt quá ${max.toLocaleString('vi-VN')}${unit ? ` ${unit}` : ''}` : null;
+  const overMessage = over ? `Giá trị không được vượt quá ${formatNumber(max)}${unit ? ` ${unit}` : ''}` : null;
   return (
     <NumberInput
       allowNegative={false}

@@ -12,6 +12,7 @@ import { STORAGE_LABELS } from '@contract/pharma';
 import type { TemperatureAnswer } from '@contract/pharma-cold';
 import { formatDateTime } from '@/lib/dates';
 import { toastedWrite } from './toasted-write';
+import { formatNumber } from '@/lib/money';
 
 type Props = {
   answer: TemperatureAnswer | undefined;
@@ -21,7 +22,7 @@ type Props = {
   moment: string;
 };
 
-const celsiusText = (value: number) => `${value.toLocaleString('vi-VN', { maximumFractionDigits: 1 })} °C`;
+const celsiusText = (value: number) => `${formatNumber(value, 1)} °C`;
 
 export function TemperatureReadings({ answer, canAdd, onAdd, moment }: Props) {
   const [celsius, setCelsius] = useState<number | string>('');

@@ -50,6 +50,16 @@ export const CONCEPTS: Concept[] = [
     },
   },
   {
+    concept: 'a number written for a person (dot thousands, comma decimals)',
+    home: 'contract/money.ts',
+    under: ['src', 'contract', 'server'],
+    tell: /\.toLocaleString\(|new Intl\.NumberFormat\(/g,
+    proof: {
+      copy: "`${count.toLocaleString('vi-VN')} đơn`",
+      other: '`${formatNumber(count)} đơn`',
+    },
+  },
+  {
     concept: 'a dialog: full screen on a phone, its close button named, the focus given back when it goes',
     home: 'src/ui/responsive-modal.tsx',
     under: ['src'],

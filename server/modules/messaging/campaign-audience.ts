@@ -14,6 +14,7 @@ import { badRequest } from '@server/kernel/errors';
 import { wordConditions } from '@server/kernel/sql';
 import { companySource, customerSource } from './binding-source';
 import type { TemplateRow } from './templates';
+import { formatNumber } from '@contract/money';
 
 export type Recipient = { phone: string; name: string; customerId: string | null; followerId: number | null; data: Record<string, string> };
 export type Audience = { recipients: Recipient[]; skipped: number; missing: string[] };
@@ -117,7 +118,7 @@ export async function resolveAudience(
   if (recipients.length > MAX_CAMPAIGN_RECIPIENTS) {
     throw badRequest(
       'VALIDATION_FAILED',
-      `Một chiến dịch gửi tối đa ${MAX_CAMPAIGN_RECIPIENTS.toLocaleString('vi-VN')} người nhận; hãy thu hẹp bộ lọc`,
+      `Một chiến dịch gửi tối đa ${formatNumber(MAX_CAMPAIGN_RECIPIENTS)} người nhận; hãy thu hẹp bộ lọc`,
     );
   }
   return { recipients, skipped, missing: [...missing] };

@@ -31,6 +31,7 @@ import { loadOa } from './oa-store';
 import { withZalo } from './oa-tokens';
 import { ID, messagingGuard } from './route-guard';
 import { sendableTemplate } from './templates';
+import { formatNumber } from '@contract/money';
 
 export function campaignRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -80,7 +81,7 @@ export function campaignRoutes(deps: AppDeps) {
     if (quota && audience.recipients.length > quota.remaining) {
       throw badRequest(
         'VALIDATION_FAILED',
-        `Hạn mức ZNS còn lại hôm nay của OA là ${quota.remaining.toLocaleString('vi-VN')} tin, chiến dịch cần ${audience.recipients.length.toLocaleString('vi-VN')} tin. Hãy thu hẹp người nhận hoặc hẹn giờ gửi vào ngày mai.`,
+        `Hạn mức ZNS còn lại hôm nay của OA là ${formatNumber(quota.remaining)} tin, chiến dịch cần ${formatNumber(audience.recipients.length)} tin. Hãy thu hẹp người nhận hoặc hẹn giờ gửi vào ngày mai.`,
       );
     }
     const id = await db.transaction((tx) =>
@@ -88,8 +89,8 @@ export function campaignRoutes(deps: AppDeps) {
     );
     deps.jobs.kick();
     const message = now
-      ? `Đang gửi tới ${audience.recipients.length.toLocaleString('vi-VN')} người nhận`
-      : `Đã hẹn giờ gửi tới ${audience.recipients.length.toLocaleString('vi-VN')} người nhận`;
+      ? `Đang gửi tới ${formatNumber(audience.recipients.length)} người nhận`
+      : `Đã hẹn giờ gửi tới ${formatNumber(audience.recipients.length)} người nhận`;
     return created(c, await campaignRecord(db, input.company, id), message);
   });
 
@@ -139,7 +140,7 @@ export function campaignRoutes(deps: AppDeps) {
     const count = await db.transaction((tx) => retryFailed(tx, input.company, id));
     deps.jobs.kick();
     return ok(c, await campaignRecord(db, input.company, id), {
-      message: count ? `Đang gửi lại ${count.toLocaleString('vi-VN')} tin lỗi` : 'Không có tin lỗi để gửi lại',
+      message: count ? `Đang gửi lại ${formatNumber(count)} tin lỗi` : 'Không có tin lỗi để gửi lại',
     });
   });
 
@@ -148,7 +149,7 @@ export function campaignRoutes(deps: AppDeps) {
     const id = pathId(c);
     const count = await db.transaction((tx) => cancelCampaign(tx, input.company, id));
     return ok(c, await campaignRecord(db, input.company, id), {
-      message: `Đã dừng chiến dịch, ${count.toLocaleString('vi-VN')} tin chưa gửi`,
+      message: `Đã dừng chiến dịch, ${formatNumber(count)} tin chưa gửi`,
     });
   });
 

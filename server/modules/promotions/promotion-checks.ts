@@ -6,7 +6,7 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { formatMoney } from '@contract/money';
+import { formatMoney, formatNumber } from '@contract/money';
 import { tierProblems, type PromotionInput, type PromotionTier } from '@contract/promotions';
 import type { Db } from '@server/kernel/db/client';
 import { customerLevels, customerTypes, productBrands, productCategories, regions, variants, variantUnits } from '@server/kernel/db/schema';
@@ -74,7 +74,7 @@ function halfRule(tier: PromotionTier, prices: { cheapest: Priced; dearest: Pric
     const value = tier.gift_quantity * (giftPrice ?? cheapest.price);
     const bought = tier.threshold * cheapest.price;
     if (tier.gift_variant_id === null ? tier.gift_quantity * 2 > tier.threshold : value * 2 > bought)
-      return `Giá trị hàng tặng vượt 50% giá trị hàng phải mua (${tier.threshold.toLocaleString('vi-VN')} × ${cheapest.name})`;
+      return `Giá trị hàng tặng vượt 50% giá trị hàng phải mua (${formatNumber(tier.threshold)} × ${cheapest.name})`;
   }
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { formatMoney } from '@contract/money';
+import { formatMoney, formatNumber } from '@contract/money';
 import {
   PROMOTION_KIND_LABELS,
   REWARD_TYPE_LABELS,
@@ -40,7 +40,7 @@ const COLUMNS: SheetColumn[] = [
 function tiersText(record: Pick<PromotionRecord, 'kind' | 'tiers'>): string {
   return record.tiers
     .map((tier) => {
-      const from = record.kind === 'order_total' ? formatMoney(tier.threshold) : tier.threshold.toLocaleString('vi-VN');
+      const from = record.kind === 'order_total' ? formatMoney(tier.threshold) : formatNumber(tier.threshold);
       const what =
         tier.reward === 'gift'
           ? `tặng ${tier.gift_quantity}`

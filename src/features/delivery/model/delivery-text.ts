@@ -1,6 +1,7 @@
 /** Words and figures the delivery screens share: money, the expected day, the COD state, a delivery's short name. */
 import { CARRIER_SHORT, type CodState, type DeliveryRecord } from '@contract/delivery';
 import { formatMoney } from '@contract/money';
+import { formatNumber } from '@/lib/money';
 
 export const COD_STATE_LABELS: Record<CodState, string> = {
   none: 'Không thu hộ',
@@ -36,5 +37,5 @@ export function codLine(cod: DeliveryRecord['cod']): string {
 
 /** Grams as people read them: 800 g, 1,2 kg. */
 export function weightText(grams: number): string {
-  return grams < 1000 ? `${grams} g` : `${(grams / 1000).toLocaleString('vi-VN', { maximumFractionDigits: 2 })} kg`;
+  return grams < 1000 ? `${grams} g` : `${formatNumber(grams / 1000, 2)} kg`;
 }

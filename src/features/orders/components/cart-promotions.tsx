@@ -7,6 +7,7 @@ import { Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core
 import { IconDiscount2, IconGift, IconInfoCircle } from '@tabler/icons-react';
 import type { AppliedPromotion, GiftLine, PromotionHint } from '@contract/promotions-engine';
 import { MoneyText } from '@/ui/money-text';
+import { formatNumber } from '@/lib/money';
 
 export function CartPromotions({ applied, gifts, hints }: { applied: AppliedPromotion[]; gifts: GiftLine[]; hints: PromotionHint[] }) {
   if (applied.length === 0 && gifts.length === 0 && hints.length === 0) return null;
@@ -44,7 +45,7 @@ export function CartPromotions({ applied, gifts, hints }: { applied: AppliedProm
             <Group gap={6} wrap="nowrap">
               <IconGift size={16} color="var(--mantine-color-grape-7)" />
               <Text size="sm">
-                Tặng <b data-testid="gift-quantity">{gift.quantity.toLocaleString('vi-VN')}</b> {gift.base_unit} {gift.label}
+                Tặng <b data-testid="gift-quantity">{formatNumber(gift.quantity)}</b> {gift.base_unit} {gift.label}
               </Text>
             </Group>
             <Badge variant="light" color="grape" size="sm">

@@ -12,7 +12,7 @@ import { vietnamDay } from '@contract/price-policy';
 import { ApiError } from '@/api/api-error';
 import { downloadFile } from '@/api/files';
 import type { AppDb } from '@/db/app-db';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { useCan } from '@/session/access';
 import { ColumnChooser } from '@/ui/list-page/column-chooser';
 import { ExportButton } from '@/ui/list-page/export-button';
@@ -137,7 +137,7 @@ export function OrderListView(props: Props) {
         <>
           <Group justify="space-between" gap="xs" data-testid="order-summary">
             <Text size="sm" c="dimmed">
-              {data.count.toLocaleString('vi-VN')} đơn hàng
+              {formatNumber(data.count)} đơn hàng
             </Text>
             <Text size="sm">
               Tổng tiền:{' '}

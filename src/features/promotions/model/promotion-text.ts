@@ -7,8 +7,9 @@
 import { formatMoney } from '@contract/money';
 import type { CapKind, PromotionKind, PromotionRecord, PromotionTier } from '@contract/promotions';
 import { actionRefusal, canEdit, type PromotionAction, type PromotionStatus } from '@contract/promotions-status';
+import { formatNumber } from '@/lib/money';
 
-const count = (value: number) => value.toLocaleString('vi-VN');
+const count = (value: number) => formatNumber(value);
 
 /** What a tier's threshold is counted in, said under its input. */
 export function thresholdUnit(kind: PromotionKind): string {

@@ -1,10 +1,7 @@
 /** A report cell as people read it, by its column's kind (contract/reports-columns.ts): 1.234.567 ₫, 12,5 %, DD/MM/YYYY. */
 import type { CellKind } from '@contract/reports-columns';
 import { formatDate } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
-
-const count = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 0 });
-const oneDecimal = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 1 });
+import { formatMoney, formatNumber } from '@/lib/money';
 
 export function formatCell(kind: CellKind, value: unknown): string {
   if (value === null || value === undefined || value === '') return kind === 'text' ? '' : '–';
@@ -12,11 +9,11 @@ export function formatCell(kind: CellKind, value: unknown): string {
     case 'money':
       return formatMoney(Number(value));
     case 'number':
-      return count.format(Number(value));
+      return formatNumber(Number(value), 0);
     case 'decimal':
-      return oneDecimal.format(Number(value));
+      return formatNumber(Number(value), 1);
     case 'percent':
-      return `${oneDecimal.format(Number(value))} %`;
+      return `${formatNumber(Number(value), 1)} %`;
     case 'day':
       return formatDate(String(value));
     case 'yesno':

@@ -15,6 +15,7 @@ import { saveBlob } from '@/api/files';
 import { exportOutbox } from '../model/export-outbox';
 import { OutboxRows, STATE_LABELS } from './outbox-rows';
 import { SyncStatusPill } from './sync-status-pill';
+import { formatNumber } from '@/lib/money';
 
 type StorageInfo = { persisted: boolean | null; usage: number | null; quota: number | null };
 
@@ -33,8 +34,7 @@ function useStorageInfo(): [StorageInfo, () => Promise<void>] {
   return [query.data ?? { persisted: null, usage: null, quota: null }, ask];
 }
 
-const megabytes = (bytes: number | null) =>
-  bytes === null ? '—' : `${(bytes / 1024 / 1024).toLocaleString('vi-VN', { maximumFractionDigits: 1 })} MB`;
+const megabytes = (bytes: number | null) => (bytes === null ? '—' : `${formatNumber(bytes / 1024 / 1024, 1)} MB`);
 
 export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; companyId: number; onSyncNow: () => void }) {
   const status = useSyncStatus();

@@ -6,8 +6,9 @@
 import { Card, Group, Stack, Table, Text } from '@mantine/core';
 import { INVOICE_VAT_RATE_LABELS, type InvoiceTotals } from '@contract/invoices-totals';
 import { formatMoney } from '@contract/money';
+import { formatNumber } from '@/lib/money';
 
-const quantity = (value: number) => value.toLocaleString('vi-VN');
+const quantity = (value: number) => formatNumber(value);
 
 export function InvoiceLines({ totals, isMobile }: { totals: InvoiceTotals; isMobile: boolean }) {
   return (

@@ -18,6 +18,7 @@ import { RowActions } from '@/ui/list-page/row-actions';
 import { MoneyText } from '@/ui/money-text';
 import { planWrites, usePackages, usePlanWrite, useVouchers } from '@/features/plans/api/plan-api';
 import { PackageFormModal, VoucherFormModal } from './package-forms';
+import { formatNumber } from '@/lib/money';
 
 /** The "Trạng thái" column of a package or a voucher: in use or not. */
 function stateColumn(on: string, off: string): Column<{ is_active: boolean }> {
@@ -98,8 +99,8 @@ function VoucherList({ isMobile }: { isMobile: boolean }) {
   const [editing, setEditing] = useState<VoucherRecord | 'new' | null>(null);
   const value = (voucher: VoucherRecord) =>
     voucher.kind === 'percent'
-      ? `${voucher.value}%${voucher.max_discount ? `, tối đa ${voucher.max_discount.toLocaleString('vi-VN')} đ` : ''}`
-      : `${voucher.value.toLocaleString('vi-VN')} đ`;
+      ? `${voucher.value}%${voucher.max_discount ? `, tối đa ${formatNumber(voucher.max_discount)} đ` : ''}`
+      : `${formatNumber(voucher.value)} đ`;
   const uses = (voucher: VoucherRecord) => `${voucher.used_count}${voucher.max_uses === null ? '' : `/${voucher.max_uses}`}`;
   const code = (voucher: VoucherRecord) => (
     <Group gap={4} wrap="nowrap">

@@ -11,6 +11,7 @@ import { Fact } from '@/ui/fact';
 import { MoneyText } from '@/ui/money-text';
 import { useScopeOptions, useVariantsById, type Option } from '@/features/promotions/api/scope-options';
 import { budgetLeft, budgetPercent, budgetText, capAmount, tierText } from '@/features/promotions/model/promotion-text';
+import { formatNumber } from '@/lib/money';
 
 const names = (ids: readonly number[], options: readonly Option[]) =>
   ids.map((id) => options.find((option) => option.value === String(id))?.label ?? `#${id}`).join(', ');
@@ -112,7 +113,7 @@ export function PromotionResultsCard({ record }: { record: PromotionRecord }) {
             {record.cap_per_customer === null ? 'Không giới hạn' : capAmount(record.cap_kind, record.cap_per_customer)}
           </Fact>
           <Fact label="Số đơn áp dụng" testId="promotion-detail-orders">
-            {record.order_count.toLocaleString('vi-VN')}
+            {formatNumber(record.order_count)}
           </Fact>
           <Fact label="Tổng tiền đã giảm">
             <MoneyText value={record.discount_given} />

@@ -33,6 +33,7 @@ import {
 import { budgetText } from '@/features/promotions/model/promotion-text';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { CardHead } from '@/ui/list-page/card-head';
+import { formatNumber } from '@/lib/money';
 
 type Props = ListScreenProps<PromotionFilter>;
 
@@ -102,7 +103,7 @@ export function PromotionListView(props: Props) {
         <Group justify="space-between" gap="xs">
           <Text size="xs">Đã dùng: {budgetText(row)}</Text>
           <Text size="xs" c="dimmed">
-            {row.order_count.toLocaleString('vi-VN')} đơn
+            {formatNumber(row.order_count)} đơn
           </Text>
         </Group>
       </Stack>
@@ -114,7 +115,7 @@ export function PromotionListView(props: Props) {
       { key: 'dates', label: 'Thời gian', nowrap: true, cell: period, sub: hours },
       { key: 'status', label: 'Trạng thái', cell: (row) => <PromotionStatusBadge status={row.status} /> },
       { key: 'used', label: 'Đã dùng / Ngân sách', align: 'right', nowrap: true, cell: budgetText },
-      { key: 'orders', label: 'Số đơn', align: 'right', cell: (row) => row.order_count.toLocaleString('vi-VN') },
+      { key: 'orders', label: 'Số đơn', align: 'right', cell: (row) => formatNumber(row.order_count) },
     ],
   };
 

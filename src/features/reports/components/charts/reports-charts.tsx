@@ -6,7 +6,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import { compactNumber } from '@/lib/compact-number';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 
 export type ChartProps =
   /** Revenue per bucket with the previous period's beside it. */
@@ -47,7 +47,7 @@ export default function ReportChart(props: ChartProps & { height?: number }) {
           dataKey="name"
           orientation="vertical"
           series={[{ name: 'value', label: props.label, color: 'blue.6' }]}
-          valueFormatter={props.money ? money : (value) => value.toLocaleString('vi-VN')}
+          valueFormatter={props.money ? money : (value) => formatNumber(value)}
           xAxisProps={{ tickFormatter: compactNumber }}
           yAxisProps={{ width: 140, tickFormatter: (name: string) => (name.length > 22 ? `${name.slice(0, 21)}…` : name) }}
         />
@@ -61,7 +61,7 @@ export default function ReportChart(props: ChartProps & { height?: number }) {
           data={props.data}
           dataKey="day"
           series={[{ name: 'rate', label: props.label, color: 'grape.6' }]}
-          valueFormatter={(value) => `${value.toLocaleString('vi-VN')} %`}
+          valueFormatter={(value) => `${formatNumber(value)} %`}
           yAxisProps={{ domain: [0, 100], width: 52 }}
           curveType="monotone"
         />

@@ -1,7 +1,7 @@
 /** A small fixed table of a breakdown (orders by status, type, payment): its label, orders and value, each figure opening its orders. */
 import { Table, Text, UnstyledButton } from '@mantine/core';
 import type { BreakdownRow, DrillDimension, ReportKind } from '@contract/reports';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import type { DrillTarget } from '@/features/reports/model/drill';
 
 type Props = {
@@ -57,7 +57,7 @@ export function BreakdownTable({ title, rows, valueLabel, report, dimension, mea
           {rows.map((row) => (
             <Table.Tr key={row.key}>
               <Table.Td>{row.label}</Table.Td>
-              <Table.Td ta="right">{link(row, 'orders', row.orders.toLocaleString('vi-VN'))}</Table.Td>
+              <Table.Td ta="right">{link(row, 'orders', formatNumber(row.orders))}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {link(row, 'value', formatMoney(row.value))}
               </Table.Td>

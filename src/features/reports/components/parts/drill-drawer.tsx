@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ORDER_STATUS_COLORS, ORDER_STATUS_LABELS } from '@contract/orders-status';
 import { reportPaths, type DrillOrders } from '@contract/reports';
 import { formatDateTime } from '@/lib/dates';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, formatNumber } from '@/lib/money';
 import { AnchorLink } from '@/ui/anchor-link';
 import { DataTable } from '@/ui/list-page/data-table';
 import { LoadingBlock } from '@/ui/loading-block';
@@ -49,7 +49,7 @@ export function DrillDrawer({ target, query, onClose }: Props) {
       {data && (
         <Stack gap="sm">
           <Text size="sm" data-testid="drill-summary">
-            {data.count.toLocaleString('vi-VN')} đơn hàng, tổng {formatMoney(data.total)}
+            {formatNumber(data.count)} đơn hàng, tổng {formatMoney(data.total)}
           </Text>
           <DataTable
             minWidth={560}

@@ -14,6 +14,7 @@ import { DataTable } from '@/ui/list-page/data-table';
 import { MoneyText } from '@/ui/money-text';
 import { toast } from '@/ui/toast';
 import { importHistory, useAllCompanies, useHistoryMonths } from '@/features/system/api/system-api';
+import { formatNumber } from '@/lib/money';
 
 const MAX_FILE_BYTES = 1024 * 1024;
 
@@ -97,9 +98,9 @@ export function SalesHistoryView() {
               columns={[
                 { key: 'month', label: 'Tháng', nowrap: true, cell: (entry) => `${entry.month.slice(5)}/${entry.month.slice(0, 4)}` },
                 { key: 'revenue', label: 'Doanh số', align: 'right', cell: (entry) => <MoneyText value={entry.revenue} /> },
-                { key: 'orders', label: 'Số đơn', align: 'right', cell: (entry) => entry.orders.toLocaleString('vi-VN') },
-                { key: 'quantity', label: 'Số lượng', align: 'right', cell: (entry) => entry.quantity.toLocaleString('vi-VN') },
-                { key: 'rows', label: 'Số dòng', align: 'right', cell: (entry) => entry.rows.toLocaleString('vi-VN') },
+                { key: 'orders', label: 'Số đơn', align: 'right', cell: (entry) => formatNumber(entry.orders) },
+                { key: 'quantity', label: 'Số lượng', align: 'right', cell: (entry) => formatNumber(entry.quantity) },
+                { key: 'rows', label: 'Số dòng', align: 'right', cell: (entry) => formatNumber(entry.rows) },
               ]}
             />
           )}

@@ -7,6 +7,7 @@ import { MoneyText } from '@/ui/money-text';
 import { ProblemAlert } from '@/ui/problem';
 import { apiErrorMessage } from '@/api/api-error';
 import { useSystemOverview } from '@/features/system/api/system-api';
+import { formatNumber } from '@/lib/money';
 
 const FIGURES: { key: keyof SystemOverview; label: string; to: string; money?: boolean }[] = [
   { key: 'accounts', label: 'Tài khoản', to: '/system/accounts' },
@@ -36,7 +37,7 @@ export function SystemOverviewView() {
             <MoneyText value={data[figure.key]} fw={700} size="xl" />
           ) : (
             <Text fw={700} size="xl">
-              {data[figure.key].toLocaleString('vi-VN')}
+              {formatNumber(data[figure.key])}
             </Text>
           )}
         </Card>
