@@ -13,6 +13,7 @@ import {
   type OaRecord,
   type TemplateBinding,
   type TemplateBindings,
+  type TemplateParam,
   type TemplateRecord,
 } from '@contract/messaging';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -27,6 +28,7 @@ import {
   searchCustomers,
   useRefreshMessaging,
 } from '@/features/messaging/api/messaging-api';
+import { templateParamLabel, templateParamTitle } from '@/features/messaging/model/template-labels';
 import { TemplateStatusBadge } from './template-status-badge';
 import { ZnsDialog } from './zns-dialog';
 
@@ -47,6 +49,26 @@ function usePreviewCustomer(companyId: number) {
     queryFn: () => searchCustomers(companyId, typed.debounced),
   });
   return { typed, found, chosen, setChosen };
+}
+
+/** A parameter by its Vietnamese name, its key beneath (the name Zalo's template uses), a star when required. */
+function ParamName({ param }: { param: TemplateParam }) {
+  return (
+    <>
+      {templateParamTitle(param)}
+      {param.require && (
+        <Text span c="red">
+          {' '}
+          *
+        </Text>
+      )}
+      {templateParamLabel(param) && (
+        <Text size="xs" c="dimmed">
+          {param.name}
+        </Text>
+      )}
+    </>
+  );
 }
 
 export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onClose }: Props) {
@@ -113,18 +135,12 @@ export function TemplateDialog({ companyId, oa, template, canEdit, canSend, onCl
                 return (
                   <Table.Tr key={param.name}>
                     <Table.Td>
-                      {param.name}
-                      {param.require && (
-                        <Text span c="red">
-                          {' '}
-                          *
-                        </Text>
-                      )}
+                      <ParamName param={param} />
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={4}>
                         <Select
-                          aria-label={`Nguồn dữ liệu của ${param.name}`}
+                          aria-label={`Nguồn dữ liệu của ${templateParamTitle(param)}`}
                           data={SOURCES}
                           value={source}
                           placeholder="Nhập khi gửi"

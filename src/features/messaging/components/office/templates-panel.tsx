@@ -19,6 +19,7 @@ import { errorText, syncTemplates, useRefreshMessaging, useTemplates } from '@/f
 import { TemplateDialog } from './template-dialog';
 import { TemplateStatusBadge } from './template-status-badge';
 import { ZnsLog } from './zns-log';
+import { templateParamTitle, templateTagLabel } from '@/features/messaging/model/template-labels';
 
 type Props = { companyId: number; oa: OaRecord; isMobile: boolean; canSend: boolean };
 
@@ -48,8 +49,8 @@ export function TemplatesPanel({ companyId, oa, isMobile, canSend }: Props) {
     columns: [
       { key: 'name', label: 'Tên mẫu', cell: name },
       { key: 'id', label: 'Mã mẫu', nowrap: true, cell: (row) => row.template_id },
-      { key: 'tag', label: 'Loại', cell: (row) => row.tag ?? '—' },
-      { key: 'params', label: 'Tham số', cell: (row) => row.params.map((param) => param.name).join(', ') },
+      { key: 'tag', label: 'Loại', cell: (row) => templateTagLabel(row.tag) },
+      { key: 'params', label: 'Tham số', cell: (row) => row.params.map(templateParamTitle).join(', ') },
       { key: 'price', label: 'Đơn giá', align: 'right', nowrap: true, cell: (row) => (row.price ? formatMoney(row.price) : '—') },
       { key: 'status', label: 'Trạng thái', cell: (row) => <TemplateStatusBadge status={row.status} /> },
     ],

@@ -11,6 +11,7 @@ import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemLine } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { errorText, previewTemplate, sendMessage, useRefreshMessaging, useTemplates } from '@/features/messaging/api/messaging-api';
+import { templateParamLabel, templateParamTitle } from '@/features/messaging/model/template-labels';
 
 type Props = { companyId: number; oa: OaRecord; phone: string; customer: string | null; template?: number; onClose: () => void };
 
@@ -88,7 +89,8 @@ export function ZnsDialog({ companyId, oa, phone: initialPhone, customer, templa
         {template?.params.map((param) => (
           <TextInput
             key={param.name}
-            label={param.name}
+            label={templateParamTitle(param)}
+            description={templateParamLabel(param) ? param.name : undefined}
             required={param.require}
             maxLength={param.max_length ?? undefined}
             placeholder={template.sample_data[param.name]}
