@@ -5,7 +5,15 @@
  */
 import * as v from 'valibot';
 import { CREDIT_POLICIES, agingBoundsProblem } from './receivables-ledger';
-import { PAYMENT_METHODS, PAYMENT_STATES, amountField, noteField, referenceField } from './receivables';
+import {
+  AGING_ORDERINGS,
+  PAYMENT_METHODS,
+  PAYMENT_STATES,
+  amountField,
+  noteField,
+  referenceField,
+  type AgingOrdering,
+} from './receivables';
 import { bodyObject, companyBodyField, companyQueryField, idField, isIsoDate, pagingFields, requiredText, uuidField } from './validation';
 
 const MAX_AMOUNT = 100_000_000_000;
@@ -69,6 +77,7 @@ export const AgingQuery = v.object({
   search: v.optional(v.pipe(v.string(), v.maxLength(100, 'Từ khóa tìm kiếm quá dài'))),
   as_of: v.optional(dayField('Ngày tính tuổi nợ')),
   only: v.optional(v.picklist(['owing', 'overdue', 'over_limit'], 'Bộ lọc không hợp lệ')),
+  ordering: v.optional(v.picklist(Object.keys(AGING_ORDERINGS) as AgingOrdering[], 'Cách sắp xếp không hợp lệ')),
 });
 
 export const LedgerQuery = v.object({

@@ -168,7 +168,7 @@ describe('credit check', () => {
     expect(over.decision).toBe('block');
     // formatMoney puts a no-break space before ₫.
     expect(over.reasons[0]?.replace(/\u00a0/g, ' ')).toBe(
-      'Khách hàng Nhà thuốc An Bình vượt hạn mức công nợ: dư nợ 8.000.000 ₫ + đơn này 3.000.000 ₫ = 11.000.000 ₫, hạn mức 10.000.000 ₫',
+      'Khách hàng Nhà thuốc An Bình vượt hạn mức công nợ: dư nợ tính cả đơn đang xử lý 8.000.000 ₫ + đơn này 3.000.000 ₫ = 11.000.000 ₫, hạn mức 10.000.000 ₫',
     );
     expect(creditVerdict('warn', 3_000_000, [standing]).decision).toBe('warn');
     expect(creditVerdict('allow', 3_000_000, [standing])).toEqual({ decision: 'ok', reasons: [] });

@@ -159,6 +159,12 @@ export type CreditStanding = {
   max_days_overdue: number;
 };
 
+/**
+ * What a credit limit is measured against, named the same in the refusal and in the aging table:
+ * not the balance ("Dư nợ", the ledger) but the balance with the orders still in progress.
+ */
+export const EXPOSURE_LABEL = 'dư nợ tính cả đơn đang xử lý';
+
 export type CreditVerdict = { decision: 'ok' | 'warn' | 'block'; reasons: string[] };
 
 /**
@@ -172,7 +178,7 @@ export function creditVerdict(policy: CreditPolicy, orderValue: number, standing
     const after = standing.exposure + orderValue;
     if (standing.limit !== null && after > standing.limit)
       reasons.push(
-        `${standing.who} vượt hạn mức công nợ: dư nợ ${formatMoney(standing.exposure)} + đơn này ${formatMoney(orderValue)} = ${formatMoney(after)}, hạn mức ${formatMoney(standing.limit)}`,
+        `${standing.who} vượt hạn mức công nợ: ${EXPOSURE_LABEL} ${formatMoney(standing.exposure)} + đơn này ${formatMoney(orderValue)} = ${formatMoney(after)}, hạn mức ${formatMoney(standing.limit)}`,
       );
     if (standing.days !== null && standing.max_days_overdue > 0)
       reasons.push(`${standing.who} có nợ quá hạn ${standing.max_days_overdue} ngày (hạn nợ ${standing.days} ngày)`);

@@ -171,7 +171,15 @@ export type AgingRow = Aging & {
   staff_name: string | null;
   credit_limit: number | null;
   balance: number;
+  /** What the credit limit is checked against: the balance and the orders in progress (EXPOSURE_LABEL). */
+  exposure: number;
+  /** Over the credit limit in money (exposure above it). */
+  over_limit: boolean;
 };
+
+/** The orders of aging, as the office picks them: most overdue first (the default), largest debt first, by code. */
+export const AGING_ORDERINGS = { overdue: 'Quá hạn nhiều nhất', balance: 'Dư nợ lớn nhất', code: 'Mã khách hàng' } as const;
+export type AgingOrdering = keyof typeof AGING_ORDERINGS;
 
 export type StatementLine = {
   day: string;

@@ -8,7 +8,7 @@ import { formatAddress } from '@contract/address';
 import { fold } from '@contract/fold';
 import { vietnamDay } from '@contract/price-policy';
 import { LEDGER_KIND_LABELS, ageItems, statementTotals, type LedgerKind } from '@contract/receivables-ledger';
-import type { AgingRow, LedgerRow, StatementRecord } from '@contract/receivables';
+import type { AgingOrdering, AgingRow, LedgerRow, StatementRecord } from '@contract/receivables';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, companies, customers, orderLines, receivableEntries } from '@server/kernel/db/schema';
 import { addressOf } from '@server/modules/customers';
@@ -117,7 +117,13 @@ export async function statementOf(db: Db, companyId: number, customerId: string,
   };
 }
 
-export type AgingFilter = { search?: string; only?: 'owing' | 'overdue' | 'over_limit'; asOf?: string };
+export type AgingFilter = { search?: string; only?: 'owing' | 'overdue' | 'over_limit'; asOf?: string; ordering?: AgingOrdering };
+
+const AGING_ORDER: Record<AgingOrdering, (a: AgingRow, b: AgingRow) => number> = {
+  overdue: (a, b) => b.overdue - a.overdue || b.balance - a.balance || a.customer_code.localeCompare(b.customer_code),
+  balance: (a, b) => b.balance - a.balance || b.overdue - a.overdue || a.customer_code.localeCompare(b.customer_code),
+  code: (a, b) => a.customer_code.localeCompare(b.customer_code),
+};
 
 /** Every customer in scope who owes or has orders open, aged as of a day; the caller pages them. */
 export async function agingRows(
@@ -163,12 +169,14 @@ export async function agingRows(
         staff_name: staffOf.get(record.id) ?? null,
         credit_limit: record.credit_limit,
         balance: record.balance,
+        exposure: record.exposure,
+        over_limit: record.credit_limit !== null && record.exposure > record.credit_limit,
       };
       if (filter.only === 'owing' && record.balance <= 0) continue;
       if (filter.only === 'overdue' && aging.overdue <= 0) continue;
-      if (filter.only === 'over_limit' && (record.credit_limit === null || record.exposure <= record.credit_limit)) continue;
+      if (filter.only === 'over_limit' && !row.over_limit) continue;
       rows.push(row);
     }
   }
-  return rows.sort((a, b) => b.overdue - a.overdue || b.balance - a.balance || a.customer_code.localeCompare(b.customer_code));
+  return rows.sort(AGING_ORDER[filter.ordering ?? 'overdue']);
 }

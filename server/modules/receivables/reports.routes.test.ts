@@ -59,6 +59,34 @@ describe('aging', () => {
     expect(overdue.body.data.find((row) => row.customer_code === 'KH000004')?.max_days_overdue).toBeGreaterThan(90);
   });
 
+  it('sorts as the office picks and marks a customer over the limit with what the limit is checked against', async () => {
+    const byBalance = (await get<AgingRow[]>(receivablePaths.aging, { ordering: 'balance', limit: 200 })).body.data;
+    expect(byBalance.length).toBeGreaterThan(2);
+    expect(byBalance.map((row) => row.balance)).toEqual(byBalance.map((row) => row.balance).sort((a, b) => b - a));
+    const byCode = (await get<AgingRow[]>(receivablePaths.aging, { ordering: 'code', limit: 200 })).body.data;
+    expect(byCode.map((row) => row.customer_code)).toEqual(byCode.map((row) => row.customer_code).sort());
+    const bad = await get(receivablePaths.aging, { ordering: 'name' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Cách sắp xếp không hợp lệ']);
+
+    const id = customerId('KH000005');
+    expect((await get<AgingRow[]>(receivablePaths.aging, { limit: 200 })).body.data.find((row) => row.customer_id === id)?.over_limit).toBe(
+      false,
+    );
+    await send('PUT', receivablePaths.creditLimit(id), { credit_limit: 1_000, credit_days: null });
+    try {
+      const over = (await get<AgingRow[]>(receivablePaths.aging, { only: 'over_limit', limit: 200 })).body.data;
+      const row = over.find((entry) => entry.customer_id === id);
+      expect(row).toMatchObject({ over_limit: true, credit_limit: 1_000 });
+      expect(row!.exposure).toBeGreaterThanOrEqual(row!.balance);
+      // The refusal names the same figure: the balance with the orders in progress.
+      const standing = (await get<ReceivableRecord>(receivablePaths.info, { customer: id })).body.data;
+      expect(row!.exposure).toBe(standing.exposure);
+      expect(over.every((entry) => entry.over_limit)).toBe(true);
+    } finally {
+      await send('PUT', receivablePaths.creditLimit(id), { credit_limit: null, credit_days: null });
+    }
+  });
+
   it('follows the buckets the company sets', async () => {
     await settings({ aging_bounds: [15, 45] });
     try {

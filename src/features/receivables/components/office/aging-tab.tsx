@@ -1,6 +1,12 @@
-/** "Tuổi nợ": every customer who owes, by days past due in the company's buckets, with totals; a row opens the statement. */
-import { Group, Select, Stack, Table, Text } from '@mantine/core';
+/**
+ * "Tuổi nợ": every customer who owes, by days past due in the company's buckets, with totals, sorted
+ * as the office picks; a customer over the credit limit is marked beside the limit, with the figure
+ * the limit is checked against (named as in the order's refusal); a row opens the statement.
+ */
+import { Badge, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { AGING_ORDERINGS, type AgingOrdering, type AgingRow } from '@contract/receivables';
+import { EXPOSURE_LABEL } from '@contract/receivables-ledger';
 import { formatDate } from '@/lib/dates';
 import { AnchorLink } from '@/ui/anchor-link';
 import { ListPager } from '@/ui/list-pager';
@@ -15,12 +21,32 @@ const ONLY = [
   { value: 'over_limit', label: 'Vượt hạn mức' },
 ];
 
+const ORDERINGS = Object.entries(AGING_ORDERINGS).map(([value, label]) => ({ value, label }));
+
+export function LimitCell({ row }: { row: AgingRow }) {
+  if (row.credit_limit === null) return <>—</>;
+  return (
+    <Stack gap={2} align="flex-end">
+      <MoneyText value={row.credit_limit} size="sm" />
+      <Text size="xs" c="dimmed" title={`Hạn mức được so với ${EXPOSURE_LABEL}`}>
+        Đã dùng <MoneyText value={row.exposure} size="xs" />
+      </Text>
+      {row.over_limit && (
+        <Badge color="red" variant="light" size="sm" data-testid="aging-over-limit">
+          Vượt hạn mức
+        </Badge>
+      )}
+    </Stack>
+  );
+}
+
 export function AgingTab({ companyId, isMobile }: { companyId: number; isMobile: boolean }) {
   const [search, setSearch] = useState('');
   const [only, setOnly] = useState<string | null>('owing');
+  const [ordering, setOrdering] = useState<AgingOrdering>('overdue');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(20);
-  const aging = useAging(companyId, { search: search || undefined, only: only ?? undefined, page, limit });
+  const aging = useAging(companyId, { search: search || undefined, only: only ?? undefined, ordering, page, limit });
   const data = aging.data;
   return (
     <Stack gap="sm">
@@ -41,6 +67,15 @@ export function AgingTab({ companyId, isMobile }: { companyId: number; isMobile:
           w={200}
           aria-label="Lọc khách hàng"
           data-testid="aging-only"
+        />
+        <Select
+          data={ORDERINGS}
+          value={ordering}
+          onChange={(next) => (setOrdering((next ?? 'overdue') as AgingOrdering), setPage(1))}
+          allowDeselect={false}
+          w={200}
+          aria-label="Sắp xếp"
+          data-testid="aging-ordering"
         />
       </Group>
       {!data ? (
@@ -68,7 +103,7 @@ export function AgingTab({ companyId, isMobile }: { companyId: number; isMobile:
               </Table.Thead>
               <Table.Tbody>
                 {data.rows.map((row) => (
-                  <Table.Tr key={row.customer_id} data-testid="aging-row">
+                  <Table.Tr key={row.customer_id} data-testid="aging-row" data-over-limit={row.over_limit || undefined}>
                     <Table.Td>
                       <AnchorLink to="/customers/$id" params={{ id: row.customer_id }} size="sm" fw={600}>
                         {row.customer_name}
@@ -95,7 +130,9 @@ export function AgingTab({ companyId, isMobile }: { companyId: number; isMobile:
                         <MoneyText value={amount} size="sm" c={amount > 0 ? 'red' : 'dimmed'} />
                       </Table.Td>
                     ))}
-                    <Table.Td ta="right">{row.credit_limit === null ? '—' : <MoneyText value={row.credit_limit} size="sm" />}</Table.Td>
+                    <Table.Td ta="right">
+                      <LimitCell row={row} />
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
