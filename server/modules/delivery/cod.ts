@@ -11,6 +11,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders } from '@server/kernel/db/schema';
 import { recordPayment } from '@server/modules/receivables';
+import { codPaymentReference } from '@contract/payment-reference';
 
 export type CodCollection = { companyId: number; orderId: string; deliveryId: string; amount: number; collectedAt: Date };
 
@@ -36,7 +37,7 @@ export async function codCollected(tx: Db, collection: CodCollection): Promise<b
       amount: collection.amount,
       method: 'cod',
       // One COD payment per delivery, whatever delivers the news twice.
-      reference: `cod:${collection.deliveryId}`,
+      reference: codPaymentReference(collection.deliveryId),
       source: 'cod',
       collectedBy: null,
       confirmed: true,

@@ -6,6 +6,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_LABELS, receivablePaths, type PaymentRecord } from '@contract/receivables';
+import { paymentReferenceText } from '@contract/payment-reference';
 import { apiData } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { amountInWords } from '@contract/amount-in-words';
@@ -63,7 +64,7 @@ export function ReceiptSheet({ payment, companyTitle }: { payment: PaymentRecord
         <dt>Hình thức:</dt>
         <dd>
           {PAYMENT_METHOD_LABELS[payment.method]}
-          {payment.reference ? ` (mã giao dịch ${payment.reference})` : ''}
+          {paymentReferenceText(payment.reference) && ` (mã giao dịch ${paymentReferenceText(payment.reference)})`}
         </dd>
         <dt>Người thu:</dt>
         <dd>

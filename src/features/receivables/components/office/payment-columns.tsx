@@ -4,6 +4,7 @@
  */
 import { Badge, Button, Group, Text } from '@mantine/core';
 import { PAYMENT_METHOD_LABELS, PAYMENT_STATE_COLORS, PAYMENT_STATE_LABELS, type PaymentRecord } from '@contract/receivables';
+import { paymentReferenceText } from '@contract/payment-reference';
 import { formatDateTime } from '@/lib/dates';
 import { AnchorLink } from '@/ui/anchor-link';
 import type { Column } from '@/ui/list-page/data-table';
@@ -65,7 +66,7 @@ export function paymentColumns({ confirm, canConfirm, canCancel, setCancelling }
       cell: (payment) => (
         <>
           {PAYMENT_METHOD_LABELS[payment.method]}
-          {payment.reference ? <Text size="xs">{payment.reference}</Text> : null}
+          {paymentReferenceText(payment.reference) && <Text size="xs">{paymentReferenceText(payment.reference)}</Text>}
         </>
       ),
     },
