@@ -22,6 +22,7 @@ import { Fact } from '@/ui/fact';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 import { DeliveryTemperature } from './delivery-temperature';
 import { sameStep } from '@/features/delivery/model/delivery-events';
+import { carrierStepText } from '@/features/delivery/model/carrier-steps';
 
 type Props = { companyId: number; id: string | null; onClose: () => void; onNavigate: (url: string) => void };
 
@@ -119,7 +120,7 @@ export function DeliveryDetail({
               <Text size="xs" c="dimmed">
                 {formatDateTime(event.at)} ·{' '}
                 {{ webhook: 'Hãng báo', poll: 'Hỏi hãng', office: event.account_name ?? 'Văn phòng', job: 'Hệ thống' }[event.source]}
-                {event.carrier_status ? ` · mã hãng ${event.carrier_status}` : ''}
+                {event.carrier_status ? ` · ${carrierStepText(delivery.carrier, event.carrier_status)}` : ''}
               </Text>
               {event.note && <Text size="xs">{event.note}</Text>}
               {!event.applied && !sameStep(events, index) && (
