@@ -38,7 +38,7 @@ export function leaveWorkspace(): void {
   clearSession();
 }
 
-type Answer = { data: unknown; count?: number; bonus?: unknown };
+type Answer = { data: unknown; count?: number; bonus?: unknown; message?: string };
 
 /**
  * Answers API calls from a table: the first key the request's path contains gives the envelope's

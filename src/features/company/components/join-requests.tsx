@@ -32,7 +32,9 @@ function RequestCard({
       decideJoinRequest(request.id, status === 'accept' ? { status, role: role ? Number(role) : null } : { status }),
     onSuccess: (_member, status) => {
       toast.success(
-        status === 'accept' ? `Đã chấp nhận ${request.account.full_name}` : `Đã từ chối yêu cầu của ${request.account.full_name}`,
+        status === 'accept'
+          ? `Đã chấp nhận ${request.account.full_name} vào công ty`
+          : `Đã từ chối yêu cầu của ${request.account.full_name}`,
       );
       onDecided();
     },

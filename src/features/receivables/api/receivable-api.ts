@@ -63,7 +63,14 @@ export function usePaymentWrites(companyId: number) {
     return { data: answer.data, message: answer.message ?? '' };
   };
   const record = useMutation({ mutationFn: (input: RecordInput) => send(receivablePaths.payments, 'POST', input), onSuccess: refresh });
-  const confirm = useMutation({ mutationFn: (id: string) => send(receivablePaths.confirm(id), 'PUT', {}), onSuccess: refresh });
+  // The cashier always hears which receipt was confirmed, whatever the server's answer said.
+  const confirm = useMutation({
+    mutationFn: async (id: string) => {
+      const answer = await send(receivablePaths.confirm(id), 'PUT', {});
+      return { ...answer, message: answer.message || `Đã xác nhận phiếu thu ${answer.data.code ?? ''}`.trim() };
+    },
+    onSuccess: refresh,
+  });
   const cancel = useMutation({
     mutationFn: ({ id, reason }: { id: string; reason: string }) => send(receivablePaths.cancel(id), 'PUT', { reason }),
     onSuccess: refresh,

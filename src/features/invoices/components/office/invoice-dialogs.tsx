@@ -16,6 +16,13 @@ import { BuyerFields, buyerForm, buyerInput, buyerProblem, type BuyerForm } from
 
 type Props = { companyId: number; invoice: InvoiceRecord; onClose: () => void; onDone?: (invoice: InvoiceRecord) => void };
 
+/** The invoice as a toast names it: by its number once issued, else by its orders (a cancellation is asked of meInvoice, which answers later). */
+export function invoiceName(invoice: Pick<InvoiceRecord, 'number' | 'orders'>): string {
+  if (invoice.number) return `hóa đơn số ${invoice.number}`;
+  const orders = invoice.orders.map((order) => order.code).filter(Boolean);
+  return orders.length > 0 ? `hóa đơn của đơn ${orders.join(', ')}` : 'hóa đơn';
+}
+
 function useReason() {
   const [reason, setReason] = useState('');
   const field = (label: string, testId: string) => (
@@ -43,7 +50,7 @@ export function CancelInvoiceDialog({ companyId, invoice, onClose }: Props) {
     setBusy(true);
     try {
       await writes.cancel(invoice.id, reason);
-      toast.success('Đã gửi yêu cầu hủy hóa đơn tới meInvoice');
+      toast.success(`Đã gửi yêu cầu hủy ${invoiceName(invoice)} tới meInvoice`);
       onClose();
     } catch (error) {
       setProblem(apiErrorMessage(error, 'Không hủy được hóa đơn'));
@@ -91,7 +98,7 @@ export function ReplaceInvoiceDialog({ companyId, invoice, onClose, onDone }: Pr
         payment_method: form.payment_method,
         not_subject_lines: invoice.lines.filter((line) => line.vat_rate === 'KCT').map((line) => line.order_line_id),
       });
-      toast.success('Đã lập hóa đơn thay thế, đang phát hành');
+      toast.success(`Đã lập hóa đơn thay thế cho ${invoiceName(invoice)}, đang phát hành qua meInvoice`);
       onDone?.(replacement);
       onClose();
     } catch (error) {
