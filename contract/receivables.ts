@@ -134,6 +134,11 @@ export type OrderReceivable = {
   payment_status: PaymentStatus;
   due_date: string | null;
   pending_collections: number;
+  /**
+   * COD a carrier is carrying for the order now (a delivery not yet delivered, returned or
+   * cancelled): the carrier collects it from the customer, so money taken here too is taken twice.
+   */
+  cod_under_way: number;
   payments: PaymentRecord[];
 };
 

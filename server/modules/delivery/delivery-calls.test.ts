@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPaths, type CarrierAccountRecord, type DeliveryCounts, type DeliveryRecord, type PrintJob } from '@contract/delivery';
 import type { OrderRecord } from '@contract/orders';
+import { receivablePaths, type OrderReceivable } from '@contract/receivables';
 import { companyFeatures } from '@server/kernel/db/schema';
 import { recordPayment } from '@server/modules/receivables';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
@@ -127,8 +128,14 @@ describe('writing', () => {
     const noReason = await kit.send('POST', deliveryPaths.cancel(another.id), { reason: '  ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.message).toBe('Vui lòng nhập lý do hủy');
+    // While the carrier is out with its COD, the order's receivable says so (a payment there too is taken twice).
+    const codOf = async (orderId: string) =>
+      (await kit.get<OrderReceivable>(receivablePaths.info, { order: orderId })).body.data.cod_under_way;
+    expect(await codOf(another.order_id)).toBe(another.cod_amount);
+    expect(another.cod_amount).toBeGreaterThan(0);
     const cancelled = await kit.send<DeliveryRecord>('POST', deliveryPaths.cancel(another.id), { reason: 'Khách đổi ý' });
     expect(cancelled.status).toBe(200);
+    expect(await codOf(another.order_id)).toBe(0);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Khách đổi ý' });
     const tracking = (await kit.delivery(another.id)).tracking_code!;
     expect(kit.sims.simulators.ghn.sim.shipments.get(tracking)?.status).toBe('cancel');

@@ -1,5 +1,6 @@
 /** One order's receivable figures and payment history (contract OrderReceivable). */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { FINAL_DELIVERY_STATUSES } from '@contract/delivery-status';
 import { paymentState } from '@contract/receivables-ledger';
 import type { OrderReceivable } from '@contract/receivables';
 import type { Db } from '@server/kernel/db/client';
@@ -16,11 +17,16 @@ export async function orderReceivable(db: Db, companyId: number, orderId: string
     .where(and(eq(orders.id, orderId), eq(orders.companyId, companyId)));
   if (!order) throw notFound('Không tìm thấy đơn hàng');
   await requireCustomer(db, companyId, order.customerId, scope);
-  const [figures] = rowsOf<{ paid: string; credited: string; pending: string }>(
+  const [figures] = rowsOf<{ paid: string; credited: string; pending: string; cod: string }>(
     await db.execute(sql`
       select coalesce((select sum(amount) from payment_allocations where company_id = ${companyId} and order_id = ${orderId}), 0) as paid,
              coalesce((select -sum(amount) from receivable_entries where company_id = ${companyId} and order_id = ${orderId} and kind = 'return'), 0) as credited,
-             coalesce((select sum(amount) from payments where company_id = ${companyId} and order_id = ${orderId} and state = 'pending'), 0) as pending`),
+             coalesce((select sum(amount) from payments where company_id = ${companyId} and order_id = ${orderId} and state = 'pending'), 0) as pending,
+             coalesce((select sum(cod_amount) from delivery_orders where company_id = ${companyId} and order_id = ${orderId}
+               and status not in (${sql.join(
+                 FINAL_DELIVERY_STATUSES.map((status) => sql`${status}`),
+                 sql`, `,
+               )})), 0) as cod`),
   );
   const [debt] = await db
     .select({ dueDate: receivableEntries.dueDate })
@@ -38,6 +44,7 @@ export async function orderReceivable(db: Db, companyId: number, orderId: string
     payment_status: paymentState(order.total, paid + Math.min(order.total, credited)),
     due_date: debt?.dueDate ?? null,
     pending_collections: Number(figures?.pending ?? 0),
+    cod_under_way: Number(figures?.cod ?? 0),
     payments: await orderPayments(db, companyId, orderId),
   };
 }

@@ -16,6 +16,7 @@ const row = (over: Partial<AgingRow>): AgingRow => ({
   over_limit: true,
   not_due: 0,
   overdue: 800_000,
+  total: 800_000,
   max_days_overdue: 10,
   buckets: [800_000, 0, 0, 0],
   ...over,

@@ -3,8 +3,9 @@
  * from the customer's page): what it cost, what settled it, what is left, its payment history
  * with receipts (the cashier confirms a collection here), "Thu tiền" for the rep (on the device,
  * offline too) and "Ghi nhận thanh toán" for the cashier, and the VietQR code to pay by transfer.
+ * While a carrier is out with COD for the order, it says so first: the money would be taken twice.
  */
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { OrderRecord } from '@contract/orders';
@@ -13,6 +14,7 @@ import type { AppDb } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { useSyncStatus } from '@/sync/sync-status';
+import { formatMoney } from '@/lib/money';
 import { MoneyText } from '@/ui/money-text';
 import { toastedWrite } from '@/ui/toasted-write';
 import { useOrderReceivable, usePaymentWrites } from '@/features/receivables/api/receivable-api';
@@ -80,6 +82,14 @@ export function OrderPaymentsCard({ db, collector, order, isMobile }: Props) {
               : undefined
           }
         />
+        {info && info.cod_under_way > 0 && open > 0 && (
+          <Alert color="orange" variant="light" p="xs" data-testid="order-cod-warning">
+            <Text size="sm">
+              Đơn đang giao với thu hộ (COD) {formatMoney(info.cod_under_way)}: hãng sẽ thu số tiền này của khách. Thu tiền ở đây nữa là thu
+              hai lần.
+            </Text>
+          </Alert>
+        )}
         {payable && open > 0 && (
           <Group gap="xs">
             {canCollect && (
