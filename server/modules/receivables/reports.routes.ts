@@ -72,7 +72,12 @@ async function agingReport({ db }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, AgingQuery);
   const { scope } = await receivableAccess(db, c, query.company, 'view');
   const { aging_bounds: bounds } = await settingsOf(db, query.company);
-  const rows = await agingRows(db, query.company, bounds, scope, { search: query.search, only: query.only, asOf: query.as_of, ordering: query.ordering });
+  const rows = await agingRows(db, query.company, bounds, scope, {
+    search: query.search,
+    only: query.only,
+    asOf: query.as_of,
+    ordering: query.ordering,
+  });
   const totals = rows.reduce(
     (sum, row) => ({
       balance: sum.balance + row.balance,
