@@ -8,7 +8,17 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CustomerRecord } from '@contract/customers';
 import { VIEWPORTS } from '@tests/support/browser';
-import { COMPANIES, eventually, pathOf, setupE2e, signIn, signInTo, waitForPath, workspaceList } from '@tests/support/e2e-app';
+import {
+  COMPANIES,
+  eventually,
+  pathOf,
+  setupE2e,
+  signIn,
+  signInTo,
+  waitForPath,
+  workspaceEntry,
+  workspaceList,
+} from '@tests/support/e2e-app';
 import { apiCall, officeSignIn, pushPhoneOrder } from '@tests/support/office-api';
 
 const app = setupE2e();
@@ -46,7 +56,7 @@ describe('route guards', () => {
     await workspaceList(page).waitFor();
 
     // With a workspace chosen the same page opens (the guard is not a blanket redirect).
-    await page.getByRole('button', { name: COMPANIES.anKhang, exact: true }).click();
+    await workspaceEntry(page, COMPANIES.anKhang).click();
     await waitForPath(page, '/dashboard');
     await page.goto('/order');
     await waitForPath(page, '/order');
