@@ -2,8 +2,13 @@
  * Group orders (order-group/, GROUP-ORDER service): orders of several customers on one delivery
  * run. Starting the run moves its confirmed orders to "Đang giao"; finishing it completes the ones
  * delivering. Only orders waiting or confirmed, and in no other group, can join.
+ *
+ * Data scope: a group is the company's delivery run, listed to every member who may view groups,
+ * but what it shows of its orders (the orders, their count and total) is only what the member may
+ * read by the order list's own rule (orderScope, server/modules/roles/data-scope.ts); an order
+ * outside it is "not found" when added or removed, as on its own detail.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField } from '@contract/validation';
@@ -25,7 +30,7 @@ import { HttpError, notFound } from '@server/kernel/errors';
 import { pagedRows } from '@server/kernel/lists';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, pathId } from '@server/kernel/validate';
-import { requirePermission } from '@server/modules/roles';
+import { orderScope, requirePermission } from '@server/modules/roles';
 import { requireSwitch } from '@server/kernel/switches';
 import { recordChanges } from '@server/kernel/sync/change-log';
 import { moveOrder } from './order-moves';
@@ -36,12 +41,13 @@ const CompanyQuery = v.object({
   company: companyQueryField,
 });
 
-async function groupRecords(db: Db, companyId: number, ids: number[]): Promise<OrderGroupRecord[]> {
+/** The groups with the count and total of their orders in the caller's scope (null: the whole company). */
+async function groupRecords(db: Db, companyId: number, ids: number[], scope: SQL | null): Promise<OrderGroupRecord[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ group: orderGroups, orderCount: count(orders.id), total: sql<string>`coalesce(sum(${orders.total}), 0)` })
     .from(orderGroups)
-    .leftJoin(orders, eq(orders.groupId, orderGroups.id))
+    .leftJoin(orders, and(eq(orders.groupId, orderGroups.id), scope ?? undefined))
     .where(and(eq(orderGroups.companyId, companyId), inArray(orderGroups.id, ids)))
     .groupBy(orderGroups.id, orderGroups.companyId)
     .orderBy(desc(orderGroups.id));
@@ -59,13 +65,14 @@ async function groupRecords(db: Db, companyId: number, ids: number[]): Promise<O
   }));
 }
 
-/** Puts orders into a group; each must be the company's, waiting or confirmed, and ungrouped. */
-async function joinGroup(tx: Db, companyId: number, groupId: number, ids: string[]): Promise<void> {
+/** Puts orders into a group; each must be the company's and in the caller's scope, waiting or confirmed, and ungrouped. */
+async function joinGroup(tx: Db, target: { companyId: number; groupId: number; scope: SQL | null }, ids: string[]): Promise<void> {
+  const { companyId, groupId, scope } = target;
   if (ids.length === 0) return;
   const rows = await tx
     .select({ id: orders.id, status: orders.status, groupId: orders.groupId, code: orders.code, accountId: orders.accountId })
     .from(orders)
-    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids)))
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, ids), scope ?? undefined))
     .for('update');
   if (rows.length !== new Set(ids).size) throw notFound('Có đơn hàng không thuộc công ty này');
   const refused = rows.find((row) => !JOINABLE.includes(row.status as OrderStatus) || (row.groupId !== null && row.groupId !== groupId));
@@ -97,8 +104,8 @@ async function requireGroupOrders(db: Db, companyId: number) {
   await requireSwitch(db, companyId, 'GROUP-ORDER');
 }
 
-async function recordOf(db: Db, companyId: number, id: number) {
-  const [record] = await groupRecords(db, companyId, [id]);
+async function recordOf(db: Db, companyId: number, id: number, scope: SQL | null) {
+  const [record] = await groupRecords(db, companyId, [id], scope);
   if (!record) throw notFound('Không tìm thấy nhóm đơn hàng');
   return record;
 }
@@ -163,7 +170,7 @@ async function moveGroup(
 
 async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, OrderGroupListQuery);
-  await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view');
+  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view'));
   await requireGroupOrders(db, query.company);
   const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
   const page = await pagedRows(
@@ -178,6 +185,7 @@ async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
       db,
       query.company,
       page.rows.map((row) => row.id),
+      scope,
     ),
     { count: page.count },
   );
@@ -186,7 +194,7 @@ async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
 async function createGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const input = await parseBody(c, OrderGroupInputSchema);
   const auth = c.get('auth');
-  await requirePermission(db, auth, input.company, 'order_groups', 'create');
+  const scope = await orderScope(db, await requirePermission(db, auth, input.company, 'order_groups', 'create'));
   await requireGroupOrders(db, input.company);
   const id = await db.transaction(async (tx) => {
     const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
@@ -201,22 +209,23 @@ async function createGroup({ db }: AppDeps, c: Context<AppEnv>) {
         createdBy: auth.accountId,
       })
       .returning({ id: orderGroups.id });
-    await joinGroup(tx, input.company, group!.id, input.orders);
+    await joinGroup(tx, { companyId: input.company, groupId: group!.id, scope }, input.orders);
     return group!.id;
   });
-  return created(c, await recordOf(db, input.company, id), 'Đã tạo nhóm đơn hàng');
+  return created(c, await recordOf(db, input.company, id, scope), 'Đã tạo nhóm đơn hàng');
 }
 
 async function groupDetail({ db }: AppDeps, c: Context<AppEnv>) {
   const { company } = parseQuery(c, CompanyQuery);
-  await requirePermission(db, c.get('auth'), company, 'order_groups', 'view');
+  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), company, 'order_groups', 'view'));
   await requireGroupOrders(db, company);
   const id = pathId(c);
-  const group = await recordOf(db, company, id);
+  const group = await recordOf(db, company, id, scope);
+  // The same orders the count and total are of: those the member may read (their order list's rule).
   const members = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.companyId, company), eq(orders.groupId, id)));
+    .where(and(eq(orders.companyId, company), eq(orders.groupId, id), scope ?? undefined));
   const records = await orderRecordsById(
     db,
     company,
@@ -229,7 +238,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const id = pathId(c);
   const input = await parseBody(c, OrderGroupUpdateSchema);
   const auth = c.get('auth');
-  await requirePermission(db, auth, input.company, 'order_groups', 'edit');
+  const scope = await orderScope(db, await requirePermission(db, auth, input.company, 'order_groups', 'edit'));
   await requireGroupOrders(db, input.company);
   const report: string[] = [];
   await db.transaction(async (tx) => {
@@ -242,12 +251,12 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
     const from = group.status as OrderGroupStatus;
     if ((input.add.length || input.remove.length) && from !== 'open')
       throw new HttpError(409, 'CONFLICT', 'Chỉ thay đổi đơn của nhóm đang gom đơn');
-    await joinGroup(tx, input.company, id, input.add);
+    await joinGroup(tx, { companyId: input.company, groupId: id, scope }, input.add);
     if (input.remove.length) {
       const leaving = await tx
         .select({ id: orders.id, accountId: orders.accountId })
         .from(orders)
-        .where(and(eq(orders.groupId, id), inArray(orders.id, input.remove)));
+        .where(and(eq(orders.groupId, id), inArray(orders.id, input.remove), scope ?? undefined));
       await ungroup(tx, input.company, leaving);
     }
     if (input.status && input.status !== from) {
@@ -265,7 +274,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
       })
       .where(eq(orderGroups.id, id));
   });
-  return ok(c, await recordOf(db, input.company, id), { message: ['Đã cập nhật nhóm đơn hàng', ...report].join('; ') });
+  return ok(c, await recordOf(db, input.company, id, scope), { message: ['Đã cập nhật nhóm đơn hàng', ...report].join('; ') });
 }
 
 async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {

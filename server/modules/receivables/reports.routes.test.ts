@@ -271,3 +271,28 @@ describe('other companies and the switch', () => {
     expect([off.status, off.body.error]).toEqual([403, 'FEATURE_OFF']);
   });
 });
+
+describe('data scope of the cash summary (issue 48 item 6)', () => {
+  it("counts for the regional manager only his region's customers' collections; the owner's counts them all", async () => {
+    // Võ Minh Quân manages Miền Nam: KH000001 is in TP. Hồ Chí Minh, KH000007 in Hà Nội.
+    const manager = (await kit.server.login(DEMO_STAFF.regionalManager)).access;
+    const day = vietnamDay();
+    const anRow = async (token: string) => {
+      const answer = await get<CashSummaryRow[]>(receivablePaths.cashSummary, { day }, token);
+      expect(answer.status).toBe(200);
+      return answer.body.data.find((row) => row.account_id === kit.an.account.id) ?? { count: 0, total: 0 };
+    };
+    const before = { owner: await anRow(kit.an.access), manager: await anRow(manager) };
+    for (const [code, amount] of [
+      ['KH000007', 123_457],
+      ['KH000001', 654_321],
+    ] as const) {
+      const paid = await send('POST', receivablePaths.payments, { customer: customerId(code), amount, method: 'cash' });
+      expect(paid.status, paid.body.message).toBe(201);
+    }
+    const owner = await anRow(kit.an.access);
+    expect([owner.count - before.owner.count, owner.total - before.owner.total]).toEqual([2, 777_778]);
+    const managers = await anRow(manager);
+    expect([managers.count - before.manager.count, managers.total - before.manager.total]).toEqual([1, 654_321]);
+  });
+});

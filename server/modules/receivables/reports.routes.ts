@@ -26,7 +26,7 @@ import type { CashSummaryRow } from '@contract/receivables';
 import { companyQueryField, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { authenticate } from '@server/kernel/authenticate';
-import { accountCompanies, accounts, customerCredit, payments, repCredit } from '@server/kernel/db/schema';
+import { accountCompanies, accounts, customerCredit, customers, payments, repCredit } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { recordChanges, recordUpserts } from '@server/kernel/sync/change-log';
@@ -118,9 +118,10 @@ async function statementSheet({ db, logger }: AppDeps, c: Context<AppEnv>) {
 
 async function cashSummary({ db }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, CashSummaryQuery);
-  const { access } = await receivableAccess(db, c, query.company, 'view');
+  const { access, scope } = await receivableAccess(db, c, query.company, 'view');
   const day = query.day ?? vietnamDay();
-  // A rep sees their own day; the office every collector's.
+  // A rep sees their own day; the office every collector's. Either counts only the payments of the
+  // customers in their data scope, as the payment list and the aging do (a region's manager: the region's).
   const own = access.scope === 'own' ? eq(payments.collectedBy, access.accountId) : undefined;
   const money = (condition: ReturnType<typeof sql>) => sql<string>`coalesce(sum(${payments.amount}) filter (where ${condition}), 0)`;
   const rows = await db
@@ -136,6 +137,7 @@ async function cashSummary({ db }: AppDeps, c: Context<AppEnv>) {
     })
     .from(payments)
     .innerJoin(accounts, eq(accounts.id, payments.collectedBy))
+    .innerJoin(customers, eq(customers.id, payments.customerId))
     .where(
       and(
         eq(payments.companyId, query.company),
@@ -143,6 +145,7 @@ async function cashSummary({ db }: AppDeps, c: Context<AppEnv>) {
         gte(payments.collectedAt, dayStart(day)),
         lt(payments.collectedAt, dayStart(addDays(day, 1))),
         own,
+        scope ?? undefined,
       ),
     )
     .groupBy(payments.collectedBy, accounts.fullName)

@@ -1,0 +1,110 @@
+/**
+ * Region scope on order groups (issue 48 item 6): a regional manager got "not found" for an order
+ * outside his region, yet read it (customer name, phone, address, total) through a group that held
+ * it. A group now shows a member only the orders their data scope lets them read (orderScope, the
+ * order list's rule), and its count and total are of those orders; the owner sees them all.
+ *
+ * Demo data: Võ Minh Quân manages Miền Nam (region scope, HCM among its provinces); KH000001
+ * (Nhà thuốc Minh Châu) is in TP. Hồ Chí Minh, KH000007 (Nhà thuốc Cửa Nam, 0912777888) in Hà Nội.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '@contract/orders';
+import type { OrderGroupRecord } from '@contract/orders-groups';
+import { STAFF } from '@server/testing/employees.kit';
+import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import type { SignedIn } from '@server/testing/test-server';
+
+type GroupDetail = OrderGroupRecord & { orders: OrderRecord[] };
+
+let kit: OrderKit;
+let manager: SignedIn;
+let inRegion: OrderRecord;
+let outOfRegion: OrderRecord;
+let group: OrderGroupRecord;
+
+/** What of the Hà Nội customer and its order must not reach the manager. */
+const outsideMarks = () => [outOfRegion.id, outOfRegion.code, 'Cửa Nam', '0912777888'];
+
+const newOrder = (customerCode: string) =>
+  kit.createOrder({ customerCode, lines: [{ variant: kit.variant('Smecta'), unit: 'gói', quantity: 3 }] });
+
+const detail = (token: string) => kit.server.call<GroupDetail>(`/order/api/order-group/${group.id}/?company=${kit.anKhang}`, { token });
+
+beforeAll(async () => {
+  kit = await startOrderKit();
+  manager = await kit.server.login(STAFF.manager);
+  inRegion = await newOrder('KH000001');
+  outOfRegion = await newOrder('KH000007');
+  const answer = await kit.server.call<OrderGroupRecord>('/order/api/order-group/', {
+    token: kit.an.access,
+    body: { company: kit.anKhang, title: 'Tuyến hỗn hợp Nam – Bắc', orders: [inRegion.id, outOfRegion.id] },
+  });
+  expect(answer.status, answer.body.message).toBe(201);
+  group = answer.body.data;
+});
+afterAll(async () => {
+  await kit?.stop();
+});
+
+describe('an order group read by a regional manager', () => {
+  it('answers 404 for the out-of-region order itself (the rule the group follows)', async () => {
+    const own = await kit.server.call(`/order/api/ordercompany/${outOfRegion.id}/?company=${kit.anKhang}`, { token: manager.access });
+    expect(own.status).toBe(404);
+  });
+
+  it('shows the owner every order of the group, with their count and total', async () => {
+    const answer = await detail(kit.an.access);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.orders.map((order) => order.id).sort()).toEqual([inRegion.id, outOfRegion.id].sort());
+    expect(answer.body.data).toMatchObject({ order_count: 2, total: inRegion.total + outOfRegion.total });
+    const outside = answer.body.data.orders.find((order) => order.id === outOfRegion.id)!;
+    expect(outside).toMatchObject({ customer_phone: '0912777888' });
+    expect(outside.customer_address).toMatch(/Cửa Nam/);
+  });
+
+  it('shows the manager only the in-region order: no phone, address or total of the other', async () => {
+    const answer = await detail(manager.access);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.orders.map((order) => order.id)).toEqual([inRegion.id]);
+    expect(answer.body.data).toMatchObject({ order_count: 1, total: inRegion.total });
+    const text = JSON.stringify(answer.body);
+    for (const mark of outsideMarks()) expect(text).not.toContain(mark);
+  });
+
+  it('counts only the in-region order in the group list too', async () => {
+    const list = (token: string) =>
+      kit.server.call<OrderGroupRecord[]>(`/order/api/order-group/?company=${kit.anKhang}&limit=100`, { token });
+    const owners = (await list(kit.an.access)).body.data.find((row) => row.id === group.id);
+    expect(owners).toMatchObject({ order_count: 2, total: inRegion.total + outOfRegion.total });
+    const managers = (await list(manager.access)).body.data.find((row) => row.id === group.id);
+    expect(managers).toMatchObject({ order_count: 1, total: inRegion.total });
+  });
+
+  it('lists through the group filter of the order list the same orders', async () => {
+    const answer = await kit.server.call<OrderRecord[]>(`/order/api/ordercompany/?company=${kit.anKhang}&group=${group.id}`, {
+      token: manager.access,
+    });
+    expect(answer.body.data.map((order) => order.id)).toEqual([inRegion.id]);
+  });
+
+  it('cannot put an out-of-region order in a group: "not found", as on its detail, and nothing of it in the answer', async () => {
+    const spare = await newOrder('KH000007');
+    const answer = await kit.server.call('/order/api/order-group/', {
+      token: manager.access,
+      body: { company: kit.anKhang, title: 'Tuyến Hà Nội', orders: [spare.id] },
+    });
+    expect(answer.status).toBe(404);
+    expect(JSON.stringify(answer.body)).not.toContain(spare.code);
+  });
+
+  it('cannot take an out-of-region order out of a group: it stays, as the owner sees', async () => {
+    const answer = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.id}/`, {
+      method: 'PUT',
+      token: manager.access,
+      body: { company: kit.anKhang, remove: [outOfRegion.id] },
+    });
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.data).toMatchObject({ order_count: 1, total: inRegion.total });
+    expect((await detail(kit.an.access)).body.data.order_count).toBe(2);
+  });
+});
