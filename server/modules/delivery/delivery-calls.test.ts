@@ -244,6 +244,12 @@ describe('self delivery', () => {
     });
     expect(done.status).toBe(200);
     expect(done.body.data.cod).toMatchObject({ collected: mine.total - 1000, state: 'mismatch', difference: -1000 });
+    // The shipper has the money in hand: it waits for the cashier, as a rep's collection does.
+    const collected = (await kit.get<OrderReceivable>(receivablePaths.info, { order: mine.id })).body.data;
+    expect(collected.payments.map((payment) => [payment.method, payment.amount, payment.state, payment.collected_by])).toEqual([
+      ['cod', mine.total - 1000, 'pending', shipper.id],
+    ]);
+    expect(collected.open).toBe(mine.total);
     const completed = await kit.get<OrderRecord>(`/order/api/ordercompany/${mine.id}/`);
     expect(completed.body.data.status).toBe('completed');
     const again = await kit.send('POST', deliveryPaths.selfMove(delivery.id), { to: 'picked' });

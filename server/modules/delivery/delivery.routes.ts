@@ -27,7 +27,7 @@ import { parcelWarnings } from '@contract/delivery-parcel';
 import { coldBookingNotice } from '@contract/pharma-cold';
 import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
 import { formatMoney } from '@contract/money';
-import type { PermissionAction } from '@contract/roles';
+import { can, type PermissionAction } from '@contract/roles';
 import { companyBodyField, companyQueryField, idField, optionalText, uuidField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -44,7 +44,7 @@ import { accountRecord, carrierAccount, carrierAccounts, type CarrierSettings } 
 import { bookDelivery, quoteAll } from './booking';
 import { carrierClient } from './carriers/clients';
 import { askCarrier } from './carrier-errors';
-import { codPaidOut } from './cod';
+import { codPaidOut, codReconciled } from './cod';
 import { deliveryCounts, listDeliveries } from './delivery-list';
 import { addEvent, deliveryRecord, deliveryRecords, lockDelivery } from './delivery-record';
 import { pollDelivery } from './jobs';
@@ -298,15 +298,21 @@ async function reconcileCod({ db }: AppDeps, c: DeliveryContext) {
   const { input, access, scope } = await body(db, c, CodReconcileSchema);
   const found = await visible(db, input.company, c.req.param('id'), scope);
   if (found.cod.collected === null && found.cod.expected === 0) throw conflict('Đơn vận chuyển này không thu hộ');
-  await db.transaction(async (tx) => {
+  const confirmed = await db.transaction(async (tx) => {
     const row = await lockDelivery(tx, input.company, found.id);
     await codPaidOut(tx, input.company, row.id, input.paid_out, new Date(), input.note);
+    // The carrier's statement entered by who may confirm payments (the cashier) confirms the COD payment
+    // that waited; entered by anyone else it is kept and the payment still waits. An event never confirms.
+    const confirmed = input.paid_out > 0 && can(access, 'receivables', 'approve') && (await codReconciled(tx, row, access.accountId));
     await addEvent(tx, row, {
       source: 'office',
       status: null,
-      note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}`,
+      note: `Đối soát COD: hãng đã trả ${formatMoney(input.paid_out)}${confirmed ? '; phiếu thu COD đã được xác nhận' : ''}`,
       accountId: access.accountId,
     });
+    return confirmed;
   });
-  return ok(c, await deliveryRecord(db, input.company, found.id), { message: 'Đã ghi nhận đối soát' });
+  return ok(c, await deliveryRecord(db, input.company, found.id), {
+    message: confirmed ? 'Đã ghi nhận đối soát và xác nhận phiếu thu COD' : 'Đã ghi nhận đối soát',
+  });
 }

@@ -1,8 +1,8 @@
 /**
  * The GHN slice end to end against its simulator: connect an account (checked at the carrier,
  * token never answered), quote, book (a job creates the shipment), webhooks walk it to delivered
- * and the order ships (stock export) then completes, COD recorded; webhook secret, dedupe and
- * out-of-order safety.
+ * and the order ships (stock export) then completes, COD recorded waiting until the office enters
+ * GHN's reconciliation or the cashier confirms it; webhook secret, dedupe and out-of-order safety.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPaths, type CarrierAccountRecord, type DeliveryRecord } from '@contract/delivery';
@@ -98,13 +98,25 @@ describe('booking with GHN', () => {
     expect((await kit.delivery(delivery.id)).cod).toMatchObject({ paid_out: confirmed.total, state: 'paid' });
   });
 
-  it('the COD the receiver paid settles what the customer owes for the order', async () => {
-    const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: confirmed.id })).body.data;
-    expect(settled).toMatchObject({ total: confirmed.total, paid: confirmed.total, open: 0, payment_status: 'paid' });
-    expect(settled.payments.map((payment) => [payment.method, payment.amount])).toEqual([['cod', confirmed.total]]);
+  it('the COD the carrier’s events report waits for the cashier: the debt stays though they say it was paid out', async () => {
+    const waiting = (await kit.get<OrderReceivable>(receivablePaths.info, { order: confirmed.id })).body.data;
+    expect(waiting).toMatchObject({ total: confirmed.total, paid: 0, open: confirmed.total, pending_collections: confirmed.total });
+    expect(waiting.payments.map((payment) => [payment.method, payment.amount, payment.state])).toEqual([
+      ['cod', confirmed.total, 'pending'],
+    ]);
   });
 
-  it('records that COD once when the carrier says "delivered" three times', async () => {
+  it('the office entering GHN’s reconciliation confirms it: the COD the receiver paid settles what the customer owes', async () => {
+    const reconciled = await kit.send('POST', deliveryPaths.reconcile(delivery.id), { paid_out: confirmed.total, note: null });
+    expect(reconciled.status).toBe(200);
+    const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: confirmed.id })).body.data;
+    expect(settled).toMatchObject({ total: confirmed.total, paid: confirmed.total, open: 0, payment_status: 'paid' });
+    expect(settled.payments.map((payment) => [payment.method, payment.amount, payment.state])).toEqual([
+      ['cod', confirmed.total, 'confirmed'],
+    ]);
+  });
+
+  it('records that COD once when the carrier says "delivered" three times; the cashier confirms it once', async () => {
     const another = await kit.confirmedOrder('KH000002');
     const booked = await kit.book(another, 'ghn');
     await kit.drain();
@@ -121,8 +133,16 @@ describe('booking with GHN', () => {
       body: '{}',
     });
     expect((await kit.delivery(booked.id)).status).toBe('delivered');
+    const waiting = (await kit.get<OrderReceivable>(receivablePaths.info, { order: another.id })).body.data;
+    expect(waiting.payments.map((payment) => [payment.method, payment.amount, payment.state])).toEqual([['cod', another.total, 'pending']]);
+    expect(waiting.open).toBe(another.total);
+    const paymentId = waiting.payments[0]!.id;
+    expect((await kit.send('PUT', receivablePaths.confirm(paymentId))).status).toBe(200);
+    expect((await kit.send('PUT', receivablePaths.confirm(paymentId))).status).toBe(409);
     const settled = (await kit.get<OrderReceivable>(receivablePaths.info, { order: another.id })).body.data;
-    expect(settled.payments.map((payment) => [payment.method, payment.amount])).toEqual([['cod', another.total]]);
+    expect(settled.payments.map((payment) => [payment.method, payment.amount, payment.state])).toEqual([
+      ['cod', another.total, 'confirmed'],
+    ]);
     expect(settled.open).toBe(0);
   });
 });

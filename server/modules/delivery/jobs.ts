@@ -4,11 +4,12 @@
  *   carrier's idempotency key, and every attempt after the first asks the carrier for a shipment
  *   under that code before creating one (a timeout or a 5xx may have hidden a success). A refusal
  *   is final and shown on the delivery in Vietnamese; timeouts, 5xx and 429 are retried.
- * - `delivery.event`: applies one kept webhook event (./status-apply.ts).
+ * - `delivery.event`: applies one kept webhook event (./status-apply.ts) to the delivery both its
+ *   codes name (`deliveryOfEvent`); one they do not agree on is logged and applied to nothing.
  * - `delivery.poll`: asks the carrier for the status now and then, in case a webhook was lost.
  * Every one refuses to work for a company whose DLO switch went off (it ends dead with the reason).
  */
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DELIVERY_SWITCH, type ApiCarrier } from '@contract/delivery';
 import { FINAL_DELIVERY_STATUSES, mapCarrierStatus, type DeliveryStatus } from '@contract/delivery-status';
 import type { AppDeps } from '@server/kernel/app-types';
@@ -154,16 +155,24 @@ export const createShipmentJob: JobHandler<DeliveryJob> = {
   },
 };
 
-/** Finds the delivery an event is about: by the carrier's code, else by ours (Viettel Post before it numbered it). */
+/**
+ * Finds the delivery an event is about, or why none: the carrier's code (GHN OrderCode, GHTK
+ * label_id, VTP ORDER_NUMBER) must be the one we stored, and our code (ClientOrderCode, partner_id,
+ * ORDER_REFERENCE), when the event names it, must be that same delivery's. A carrier code we do not
+ * know yet (VTP's waybill, GHTK's label after a repeated create) is learnt only from an event that
+ * names our code too; our sequential code alone finds nothing.
+ */
 async function deliveryOfEvent(deps: AppDeps, companyId: number, connection: CarrierConnection, event: CarrierEvent) {
-  const byTracking = event.trackingCode ? eq(deliveryOrders.trackingCode, event.trackingCode) : undefined;
-  const byCode = event.code ? eq(deliveryOrders.code, event.code) : undefined;
-  if (!byTracking && !byCode) return null;
+  if (!event.trackingCode) return { refused: 'the event does not name the carrier’s code' } as const;
+  const mine = and(eq(deliveryOrders.companyId, companyId), eq(deliveryOrders.connectionId, connection.id));
   const [row] = await deps.db
-    .select({ id: deliveryOrders.id })
+    .select({ id: deliveryOrders.id, code: deliveryOrders.code, trackingCode: deliveryOrders.trackingCode })
     .from(deliveryOrders)
-    .where(and(eq(deliveryOrders.companyId, companyId), eq(deliveryOrders.connectionId, connection.id), or(byTracking, byCode)));
-  return row ?? null;
+    .where(and(mine, event.code ? eq(deliveryOrders.code, event.code) : eq(deliveryOrders.trackingCode, event.trackingCode)));
+  if (!row) return { refused: event.code ? 'no delivery under our code' : 'no delivery under the carrier’s code' } as const;
+  if (row.trackingCode !== null && row.trackingCode !== event.trackingCode)
+    return { refused: 'the carrier’s code is not the one stored for our code' } as const;
+  return { row } as const;
 }
 
 export const carrierEventJob: JobHandler<EventJob> = {
@@ -173,8 +182,23 @@ export const carrierEventJob: JobHandler<EventJob> = {
     await requireSwitchOn(deps, companyId);
     const connection = await connectionOf(deps, companyId, payload.connectionId);
     const event = { ...payload.event, at: new Date(payload.event.at) };
-    const row = await deliveryOfEvent(deps, companyId, connection, event);
-    if (!row) return { ignored: 'no delivery for this event' };
+    const found = await deliveryOfEvent(deps, companyId, connection, event);
+    if ('refused' in found) {
+      // Answered 200 when it came (carriers retry anything else): kept in inbound events, applied to nothing.
+      deps.logger.warn(
+        {
+          event: 'carrier_event_unmatched',
+          carrier: connection.provider,
+          connection: connection.id,
+          trackingCode: event.trackingCode?.slice(0, 60) ?? null,
+          code: event.code?.slice(0, 60) ?? null,
+          reason: found.refused,
+        },
+        'carrier event matches no delivery; ignored',
+      );
+      return { ignored: found.refused };
+    }
+    const row = found.row;
     const moved = await deps.db.transaction((tx) =>
       applyStatus(tx, companyId, row.id, {
         source: 'webhook',

@@ -2,7 +2,8 @@
  * What a carrier's event (webhook or poll), or a self-delivery move, does to a delivery and its
  * order (docs/delivery.md "Statuses"): the carrier's code mapped to the app's status
  * (contract/delivery-status.ts), applied only when newer than what is known (late and repeated
- * events are kept in the history and change nothing), COD collected and paid out recorded, and
+ * events are kept in the history and change nothing), COD collected and paid out recorded (the
+ * collection's payment waits for the cashier or the office's reconciliation: ./cod.ts), and
  * the order moved through the orders module's own path (its rep notified, server/modules/notifications): shipped when the goods leave (the
  * warehouse issues its export), completed when delivered, returned when they come back (the
  * warehouse's return receipt). A refused order move (a lot blocked since) does not lose the
@@ -61,7 +62,16 @@ export async function applyStatus(tx: Db, companyId: number, deliveryId: string,
     .where(eq(deliveryOrders.id, row.id));
   const delivered = moves ? news.status === 'delivered' : row.status === 'delivered';
   if (delivered && news.codCollected !== undefined && news.codCollected !== null) {
-    await codCollected(tx, { companyId, orderId: row.orderId, deliveryId: row.id, amount: news.codCollected, collectedAt: news.at });
+    // Self delivery: the shipper has the money to hand in (the member who marked it, when none is named).
+    const collectedBy = row.carrier === 'self' ? (row.shipperAccountId ?? news.accountId ?? null) : null;
+    await codCollected(tx, {
+      companyId,
+      orderId: row.orderId,
+      deliveryId: row.id,
+      amount: news.codCollected,
+      collectedAt: news.at,
+      collectedBy,
+    });
   }
   if (news.codPaidOut !== undefined && news.codPaidOut !== null && row.codPaidOut === null) {
     await codPaidOut(tx, companyId, row.id, news.codPaidOut, news.at, 'Hãng báo đã chuyển tiền thu hộ');

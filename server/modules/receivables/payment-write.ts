@@ -1,8 +1,9 @@
 /**
  * Recording, confirming and cancelling payments (phiếu thu). A payment lowers what the customer
- * owes only once confirmed: the cashier confirms money a rep collected when it is handed in; the
- * office and COD paid out by a carrier are confirmed as they are recorded. Each write puts its
- * ledger row in the same transaction and resettles the customer (settle.ts).
+ * owes only once confirmed: the cashier confirms money a rep collected when it is handed in, and
+ * the COD a delivery collected (the delivery module records it waiting; the office's entry of the
+ * carrier's reconciliation confirms it too); the office's own are confirmed as they are recorded.
+ * Each write puts its ledger row in the same transaction and resettles the customer (settle.ts).
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { fold } from '@contract/fold';
@@ -29,7 +30,7 @@ export type RecordPaymentInput = {
   /** A bank transaction, a carrier's COD payout or shipment code. COD with the same reference for the same order is recorded once. */
   reference?: string | null;
   note?: string | null;
-  /** Who took the money; null for COD a carrier paid out. */
+  /** Who took the money; null for COD a carrier collected. */
   collectedBy?: number | null;
   /** Recorded as confirmed at once (default) or waiting for the cashier. */
   confirmed?: boolean;
