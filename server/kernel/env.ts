@@ -138,7 +138,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     publicUrl: source.PUBLIC_URL || null,
     jobPollMs: intFrom(source.JOB_POLL_MS, 1000, 'JOB_POLL_MS'),
     jobRetryBaseMs: intFrom(source.JOB_RETRY_BASE_MS, 5000, 'JOB_RETRY_BASE_MS'),
-    jobConcurrency: intFrom(source.JOB_CONCURRENCY, 2, 'JOB_CONCURRENCY'),
+    jobConcurrency: intFrom(source.JOB_CONCURRENCY, 4, 'JOB_CONCURRENCY'),
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
     smsProvider: smsProviderFrom(source.SMS_PROVIDER),
     otpZaloCompany: source.OTP_ZALO_COMPANY ? intFrom(source.OTP_ZALO_COMPANY, 0, 'OTP_ZALO_COMPANY') : null,

@@ -224,4 +224,95 @@ describe('durable jobs', () => {
       await jobsRunner.stop();
     }
   });
+
+  /** Jobs that each wait to be let go; `started` lists their payloads' keys in the order they began. */
+  function heldJobs(name: string, options: Partial<AnyJobHandler> = {}) {
+    const started: string[] = [];
+    const running = new Map<string, number>();
+    const peak = new Map<string, number>();
+    const waiting: { key: string; resolve: () => void }[] = [];
+    const handler: AnyJobHandler = {
+      queue: name,
+      ...options,
+      async run(job: { payload: { key: string; who: string } }) {
+        started.push(job.payload.key);
+        const now = (running.get(job.payload.who) ?? 0) + 1;
+        running.set(job.payload.who, now);
+        peak.set(job.payload.who, Math.max(peak.get(job.payload.who) ?? 0, now));
+        await new Promise<void>((resolve) => waiting.push({ key: job.payload.key, resolve }));
+        running.set(job.payload.who, (running.get(job.payload.who) ?? 1) - 1);
+      },
+    };
+    /** Lets the job with this key finish, or the one waiting longest. */
+    const letGo = (key?: string) => {
+      const at = key === undefined ? 0 : waiting.findIndex((entry) => entry.key === key);
+      if (at >= 0) waiting.splice(at, 1)[0]?.resolve();
+    };
+    return { handler, started, peak, letGo, waitingCount: () => waiting.length };
+  }
+
+  async function until(check: () => boolean, timeoutMs = 10_000) {
+    const deadline = Date.now() + timeoutMs;
+    while (!check() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(check()).toBe(true);
+  }
+
+  it('gives a freed loop to the company with nothing running before another company’s backlog', async () => {
+    const name = queue();
+    const held = heldJobs(name);
+    for (let n = 0; n < 6; n += 1) {
+      await enqueueJob(database.db, { queue: name, fairKey: 'company:busy', payload: { key: `busy${n}`, who: 'busy' } });
+    }
+    const jobsRunner = await runner([held.handler], { concurrency: 2, background: true });
+    try {
+      await until(() => held.started.length === 2);
+      await enqueueJob(database.db, { queue: name, fairKey: 'company:other', payload: { key: 'other', who: 'other' } });
+      held.letGo();
+      await until(() => held.started.length === 3);
+      // Enqueued after all six, but its company had nothing running.
+      expect(held.started).toEqual(['busy0', 'busy1', 'other']);
+    } finally {
+      while (held.waitingCount() > 0 || held.started.length < 7) {
+        held.letGo();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await jobsRunner.stop();
+    }
+  });
+
+  it('keeps a queue under its cap over all processes, and one person under their share of it', async () => {
+    const name = queue();
+    const held = heldJobs(name, { concurrency: 2, perKey: 1 });
+    for (let n = 0; n < 4; n += 1) {
+      await enqueueJob(database.db, { queue: name, fairKey: 'account:hung', payload: { key: `hung${n}`, who: 'hung' } });
+    }
+    const first = await runner([held.handler], { concurrency: 3, background: true });
+    const second = await runner([held.handler], { concurrency: 3, background: true });
+    try {
+      await until(() => held.started.length === 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Six loops, four jobs of one person: one runs, the others wait for it.
+      expect(held.started).toEqual(['hung0']);
+      for (const who of ['a', 'b', 'c']) {
+        await enqueueJob(database.db, { queue: name, fairKey: `account:${who}`, payload: { key: who, who } });
+      }
+      await until(() => held.started.length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Another person's push runs beside the hung one; the queue's cap of two holds the rest.
+      expect(held.started).toEqual(['hung0', 'a']);
+      held.letGo('a');
+      await until(() => held.started.length === 3);
+      // The hung person is at their share: the next person goes first.
+      expect(held.started[2]).toBe('b');
+    } finally {
+      while (held.started.length < 7) {
+        held.letGo();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      held.letGo();
+      held.letGo();
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    expect(Math.max(...held.peak.values())).toBe(1);
+  });
 });

@@ -16,6 +16,11 @@ export type EnqueueInput = {
   queue: string;
   payload: unknown;
   companyId?: number | null;
+  /**
+   * Whose work it is, for fairness: the company's (the default when `companyId` is set), or a
+   * person's (`account:<id>`) for work that belongs to no company.
+   */
+  fairKey?: string | null;
   /** The same key in the same queue is the same work: a second enqueue does nothing. */
   dedupeKey?: string | null;
   runAt?: Date;
@@ -27,6 +32,7 @@ function jobRow(input: EnqueueInput) {
     queue: input.queue,
     payload: input.payload as object,
     companyId: input.companyId ?? null,
+    fairKey: input.fairKey ?? (input.companyId ? `company:${input.companyId}` : null),
     dedupeKey: input.dedupeKey ?? null,
     runAt: input.runAt ?? new Date(),
     maxAttempts: input.maxAttempts ?? 8,
@@ -75,6 +81,16 @@ export class RetryLaterError extends Error {
 
 export type JobHandler<P = unknown> = {
   queue: string;
+  /**
+   * The most jobs of this queue running at once over all processes (default: the runner's loops),
+   * so that calls of one kind that hang leave the other loops to the other kinds.
+   */
+  concurrency?: number;
+  /**
+   * The most jobs of one fair key running at once in this queue, for calls to addresses people
+   * choose (a browser's push service): one person's hung endpoints never hold the whole queue.
+   */
+  perKey?: number;
   /** Does the work; what it returns is kept on the job. */
   run: (job: ClaimedJob<P>, deps: AppDeps) => Promise<unknown>;
   /** After the last attempt failed, or a permanent failure: record it where people see it. */
@@ -113,19 +129,79 @@ export function backoffMs(attempt: number, baseMs: number): number {
   return Math.min(MAX_BACKOFF_MS, baseMs * 2 ** Math.max(0, attempt - 1));
 }
 
-async function claim(db: Db, queues: string[], leaseMs: number): Promise<ClaimedJob | null> {
-  if (queues.length === 0) return null;
-  const result = await db.execute(sql`
-    update jobs set state = 'running', attempts = attempts + 1,
-      locked_until = now() + make_interval(secs => ${leaseMs / 1000})
-    where id = (
-      select id from jobs
-      where queue = any(${sql.param(queues)}::text[])
-        and ((state = 'ready' and run_at <= now()) or (state = 'running' and locked_until < now()))
-      order by run_at, id
-      for update skip locked
-      limit 1)
-    returning id, queue, company_id, dedupe_key, payload, attempts, max_attempts`);
+/** Each queue's cap and a fair key's share of it (JobHandler.concurrency, perKey). */
+export type QueueLimits = { names: string[]; caps: number[]; shares: number[] };
+
+export function queueLimits(handlers: Iterable<AnyJobHandler>, loops: number, only?: string[]): QueueLimits {
+  const limits: QueueLimits = { names: [], caps: [], shares: [] };
+  for (const handler of handlers) {
+    if (only && !only.includes(handler.queue)) continue;
+    const cap = Math.max(1, handler.concurrency ?? loops);
+    limits.names.push(handler.queue);
+    limits.caps.push(cap);
+    limits.shares.push(Math.max(1, Math.min(cap, handler.perKey ?? cap)));
+  }
+  return limits;
+}
+
+/** Claims run one at a time over all processes, so that the caps they read are exact. */
+const CLAIM_LOCK = 7_300_001;
+/** A fair key as the claim compares it: work of no one in particular is one key too. */
+const keyOf = (key: string | null) => key ?? '';
+
+/**
+ * What a claim may take: the queues under their cap, the (queue, key) pairs at their share, and
+ * how many jobs each key has running, from the jobs running now (a few rows: one per loop).
+ */
+function claimRules(limits: QueueLimits, running: { queue: string; fair_key: string | null; n: number }[]) {
+  const inQueue = new Map<string, number>();
+  const ofKey = new Map<string, number>();
+  const full: string[] = [];
+  for (const row of running) {
+    inQueue.set(row.queue, (inQueue.get(row.queue) ?? 0) + row.n);
+    ofKey.set(keyOf(row.fair_key), (ofKey.get(keyOf(row.fair_key)) ?? 0) + row.n);
+    const at = limits.names.indexOf(row.queue);
+    if (at >= 0 && row.n >= limits.shares[at]!) full.push(`${row.queue}\n${keyOf(row.fair_key)}`);
+  }
+  const open = limits.names.filter((name, at) => (inQueue.get(name) ?? 0) < limits.caps[at]!);
+  return { open, full, keys: [...ofKey.keys()], counts: [...ofKey.values()] };
+}
+
+/**
+ * Claims the due job whose fair key has the fewest jobs running (then the oldest), among queues
+ * under their cap and keys under their share; a claim whose lease ran out is taken over.
+ */
+async function claim(db: Db, limits: QueueLimits, leaseMs: number): Promise<ClaimedJob | null> {
+  if (limits.names.length === 0) return null;
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${CLAIM_LOCK})`);
+    const running = rowsOf<{ queue: string; fair_key: string | null; n: number }>(
+      await tx.execute(sql`
+        select queue, fair_key, count(*)::int as n from jobs
+        where state = 'running' and locked_until >= now() group by queue, fair_key`),
+    );
+    const rules = claimRules(limits, running);
+    if (rules.open.length === 0) return null;
+    const key = sql`coalesce(j.fair_key, '')`;
+    // With nothing running every key is even: the oldest job first, straight from the index.
+    const fewestRunning =
+      rules.keys.length === 0
+        ? sql``
+        : sql`coalesce((${sql.param(rules.counts)}::int[])[array_position(${sql.param(rules.keys)}::text[], ${key})], 0),`;
+    return tx.execute(sql`
+      update jobs set state = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => ${leaseMs / 1000})
+      where id = (
+        select j.id from jobs j
+        where j.queue = any(${sql.param(rules.open)}::text[])
+          and ((j.state = 'ready' and j.run_at <= now()) or (j.state = 'running' and j.locked_until < now()))
+          and j.queue || E'\n' || ${key} <> all(${sql.param(rules.full)}::text[])
+        order by ${fewestRunning} j.run_at, j.id
+        for update skip locked
+        limit 1)
+      returning id, queue, company_id, dedupe_key, payload, attempts, max_attempts`);
+  });
+  if (!result) return null;
   const [row] = rowsOf<{
     id: number | string;
     queue: string;
@@ -165,6 +241,8 @@ export function createJobRunner(options: JobRunnerOptions) {
   let handlers = new Map<string, AnyJobHandler>();
   let running = false;
   const wakers = new Set<() => void>();
+  /** Counts wakes, so that one coming while a loop claims is not lost before it sleeps. */
+  let wakes = 0;
   let loops: Promise<void>[] = [];
   let unlisten: (() => Promise<void>) | null = null;
 
@@ -196,11 +274,11 @@ export function createJobRunner(options: JobRunnerOptions) {
       .where(eq(jobs.id, job.id));
   }
 
-  /** Claims and runs one job of `queues`; false when there was none. */
-  async function runOne(queues: string[]): Promise<boolean> {
+  /** Claims and runs one job of the queues `limits` names; false when there was none. */
+  async function runOne(limits: QueueLimits): Promise<boolean> {
     const appDeps = deps;
     if (!appDeps) return false;
-    const job = await claim(appDeps.db, queues, options.leaseMs);
+    const job = await claim(appDeps.db, limits, options.leaseMs);
     if (!job) return false;
     const handler = handlers.get(job.queue);
     if (!handler) return true;
@@ -211,15 +289,20 @@ export function createJobRunner(options: JobRunnerOptions) {
       appDeps.logger.warn({ queue: job.queue, job: job.id, attempt: job.attempt, err: messageOf(error) }, 'job failed');
       await fail(appDeps, handler, job, error);
     }
+    // A loop may be waiting for this job's place under its queue's cap or its key's share.
+    wakeAll();
     return true;
   }
 
-  /** Wakes every sleeping loop: work may be ready (a commit enqueued some, a retry is due). */
+  /** Wakes every sleeping loop: work may be ready (a commit enqueued some, a retry is due, a place freed). */
   function wakeAll() {
+    wakes += 1;
     for (const wake of [...wakers]) wake();
   }
 
-  function sleep(ms: number): Promise<void> {
+  /** Sleeps `ms`, or not at all when a wake came since `since` (while the loop was not asleep yet). */
+  function sleep(ms: number, since = wakes): Promise<void> {
+    if (wakes !== since) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
@@ -231,29 +314,33 @@ export function createJobRunner(options: JobRunnerOptions) {
     });
   }
 
-  /** How long until a ready job of `queues` is due (a paced send, a retry), at most the poll interval. */
+  /**
+   * How long until a ready job of `queues` is due (a paced send, a retry), at most the poll
+   * interval. One due already waits for a place under a cap: a job finishing here wakes the loop,
+   * one finishing in another process is seen at the next poll.
+   */
   async function untilNextDue(db: Db, queues: string[]): Promise<number> {
     const result = await db.execute(sql`
       select ceil(extract(epoch from min(run_at) - now()) * 1000)::float8 as ms from jobs
       where state = 'ready' and queue = any(${sql.param(queues)}::text[])`);
     const ms = rowsOf<{ ms: number | string | null }>(result)[0]?.ms;
-    if (ms === null || ms === undefined) return options.pollMs;
-    // Due now but taken by another claim that has not committed yet: look again shortly.
+    if (ms === null || ms === undefined || Number(ms) <= 0) return options.pollMs;
     return Math.min(options.pollMs, Math.max(MIN_PAUSE_MS, Number(ms)));
   }
 
   async function loop() {
+    const limits = queueLimits(handlers.values(), options.concurrency);
     while (running) {
       let pause = 0;
+      const since = wakes;
       try {
-        const names = [...handlers.keys()];
-        if (!(await runOne(names)) && deps) pause = await untilNextDue(deps.db, names);
+        if (!(await runOne(limits)) && deps) pause = await untilNextDue(deps.db, limits.names);
       } catch (error) {
         // The database went away for a moment (restart, failover): try again at the next poll.
         deps?.logger.warn({ err: messageOf(error) }, 'job runner could not claim');
         pause = options.pollMs;
       }
-      if (pause > 0 && running) await sleep(pause);
+      if (pause > 0 && running) await sleep(pause, since);
     }
   }
 
@@ -278,12 +365,12 @@ export function createJobRunner(options: JobRunnerOptions) {
     },
     kick: wakeAll,
     async drain({ queues, untilIdle = false, timeoutMs = 30_000 } = {}) {
-      const names = queues ?? [...handlers.keys()];
+      const limits = queueLimits(handlers.values(), options.concurrency, queues);
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        if (await runOne(names)) continue;
+        if (await runOne(limits)) continue;
         if (!deps || !untilIdle || Date.now() > deadline) return;
-        const waiting = await pendingCount(deps.db, names, new Date(deadline));
+        const waiting = await pendingCount(deps.db, limits.names, new Date(deadline));
         if (waiting === 0) return;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

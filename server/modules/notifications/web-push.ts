@@ -66,6 +66,7 @@ export const PUSH_JOB: JobHandler<{ notificationId: number }> = {
     for (const subscription of subscriptions) {
       await enqueueJob(deps.db, {
         queue: PUSH_SEND_QUEUE,
+        fairKey: `account:${row.accountId}`,
         payload: { notificationId: row.id, subscriptionId: subscription.id },
         dedupeKey: `push:${row.id}:${subscription.id}`,
         maxAttempts: 5,
@@ -78,6 +79,9 @@ export const PUSH_JOB: JobHandler<{ notificationId: number }> = {
 
 export const PUSH_SEND_JOB: JobHandler<{ notificationId: number; subscriptionId: number }> = {
   queue: PUSH_SEND_QUEUE,
+  // Endpoints are what browsers (or callers) gave: half the loops at most, one person's one at a time.
+  concurrency: 2,
+  perKey: 1,
   async run(job, deps) {
     const [row] = await deps.db.select().from(notifications).where(eq(notifications.id, job.payload.notificationId));
     const [subscription] = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, job.payload.subscriptionId));

@@ -13,6 +13,8 @@ import { companies } from './company';
  * Work that calls a provider, enqueued in the transaction that causes it (server/kernel/jobs.ts).
  * `dedupe_key` makes a second enqueue of the same work a no-op; `state` is ready → running → done,
  * or back to ready with a later `run_at` after a failure, or dead after `max_attempts`.
+ * `fair_key` is whose work it is (a company, or a person for their browsers' pushes): the runner
+ * serves the key with the fewest jobs running first (and caps a key's share where a queue says so).
  */
 export const jobs = pgTable(
   'jobs',
@@ -21,6 +23,7 @@ export const jobs = pgTable(
     queue: text('queue').notNull(),
     companyId: integer('company_id').references(() => companies.id),
     dedupeKey: text('dedupe_key'),
+    fairKey: text('fair_key'),
     payload: jsonb('payload').notNull(),
     state: text('state').notNull().default('ready'),
     attempts: integer('attempts').notNull().default(0),
@@ -40,6 +43,10 @@ export const jobs = pgTable(
       .on(t.runAt, t.id)
       .where(sql`${t.state} in ('ready', 'running')`),
     index('jobs_company_queue').on(t.companyId, t.queue, t.state),
+    // What each claim reads first: the few jobs running now (server/kernel/jobs.ts claimRules).
+    index('jobs_running')
+      .on(t.queue, t.fairKey)
+      .where(sql`${t.state} = 'running'`),
   ],
 );
 
