@@ -133,8 +133,17 @@ describe('delivery with carriers', () => {
     ).body.data[0]!;
     expect(delivery).toMatchObject({ status: 'delivered', receiver_method: 'cho_thu', print_status: 'printed' });
     expect(delivery.cod.collected).toBe(order.total);
-    // The receiver paid the COD: the order is paid, and the customer owes what they owed before it.
-    await expect(serverOrder(office, order.id).then((stored) => stored.payment_status)).resolves.toBe('paid');
+    // The carrier's word alone settles nothing: the COD payment waits and the customer still owes the order.
+    await expect(serverOrder(office, order.id).then((stored) => stored.payment_status)).resolves.not.toBe('paid');
+    await expect(balance()).resolves.toBe(owedBefore + order.total);
+
+    // The carrier's statement, entered by the office, confirms it: the order is paid, the debt as before it.
+    await row.getByTestId('transport-code').click();
+    const shipped = page.getByTestId('delivery-detail');
+    await shipped.getByTestId('delivery-reconcile-open').click();
+    await shipped.getByTestId('delivery-reconcile-amount').fill(String(order.total));
+    await shipped.getByTestId('delivery-reconcile-save').click();
+    await eventually(async () => (await serverOrder(office, order.id)).payment_status).toBe('paid');
     await expect(balance()).resolves.toBe(owedBefore);
   });
 });

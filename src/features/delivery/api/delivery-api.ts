@@ -68,6 +68,8 @@ export function useDelivery(companyId: number, id: string | null) {
     enabled: companyId > 0 && id !== null,
     retry: false,
     queryFn: async () => (await apiRequest<DeliveryRecord>(deliveryPaths.delivery(id!), { query: { company: companyId }, ...quiet })).data,
+    // Carriers move a delivery on their own: opened again, it is read again (the list may be newer).
+    staleTime: 0,
     refetchInterval: (state) => (state.state.data?.status === 'creating' ? 2000 : false),
   });
 }
