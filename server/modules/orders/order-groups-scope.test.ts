@@ -107,4 +107,20 @@ describe('an order group read by a regional manager', () => {
     expect(answer.body.data).toMatchObject({ order_count: 1, total: inRegion.total });
     expect((await detail(kit.an.access)).body.data.order_count).toBe(2);
   });
+
+  it('cannot move or delete a group holding another region’s orders: refused, the group as it was', async () => {
+    const moved = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.id}/`, {
+      method: 'PUT',
+      token: manager.access,
+      body: { company: kit.anKhang, status: 'cancelled' },
+    });
+    expect([moved.status, moved.body.error]).toEqual([403, 'FORBIDDEN']);
+    expect(moved.body.message).toContain('ngoài phạm vi của bạn');
+    const deleted = await kit.server.call(`/order/api/order-group/${group.id}/?company=${kit.anKhang}`, {
+      method: 'DELETE',
+      token: manager.access,
+    });
+    expect(deleted.status).toBe(403);
+    expect((await detail(kit.an.access)).body.data).toMatchObject({ status: 'open', order_count: 2 });
+  });
 });

@@ -110,6 +110,26 @@ async function recordOf(db: Db, companyId: number, id: number, scope: SQL | null
   return record;
 }
 
+/**
+ * Moving or deleting a group acts on every order in it: refused to a member whose scope leaves some
+ * of them out (a region manager's group holding another region's orders), whatever the group shows.
+ */
+async function requireWholeGroup(tx: Db, groupId: number, scope: SQL | null): Promise<void> {
+  if (!scope) return;
+  const [outside] = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.groupId, groupId), sql`not coalesce((${scope}), false)`))
+    .limit(1);
+  if (outside) {
+    throw new HttpError(
+      403,
+      'FORBIDDEN',
+      'Nhóm có đơn hàng ngoài phạm vi của bạn: chỉ người xem được mọi đơn của nhóm mới chuyển trạng thái hoặc xóa nhóm',
+    );
+  }
+}
+
 /** Takes orders out of their group; their status stays as it is. */
 async function ungroup(tx: Db, companyId: number, members: readonly { id: string; accountId: number }[]): Promise<void> {
   await tx
@@ -260,6 +280,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
       await ungroup(tx, input.company, leaving);
     }
     if (input.status && input.status !== from) {
+      await requireWholeGroup(tx, id, scope);
       const moved = await moveGroup(tx, { companyId: input.company, id, from, to: input.status }, auth.accountId);
       if (moved) report.push(moved);
     }
@@ -280,7 +301,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
 async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const id = pathId(c);
   const { company } = parseQuery(c, CompanyQuery);
-  await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete');
+  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete'));
   await requireGroupOrders(db, company);
   await db.transaction(async (tx) => {
     const [group] = await tx
@@ -289,6 +310,7 @@ async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {
       .where(and(eq(orderGroups.id, id), eq(orderGroups.companyId, company)));
     if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
     if (group.status !== 'open' && group.status !== 'cancelled') throw new HttpError(409, 'CONFLICT', 'Không thể xóa nhóm đã giao');
+    await requireWholeGroup(tx, id, scope);
     const members = await tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, id));
     await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
     await recordChanges(
