@@ -23,6 +23,7 @@ export const ERROR_MESSAGES = {
   WEAK_PASSWORD: 'Mật khẩu chưa đủ mạnh',
   OTP_INVALID: 'Mã OTP không đúng hoặc đã hết hạn',
   OTP_TOO_SOON: 'Vui lòng chờ trước khi yêu cầu mã mới',
+  OTP_BUDGET: 'Hệ thống đã gửi quá nhiều mã OTP hôm nay, vui lòng thử lại sau',
   REGISTRATION_TOKEN_INVALID: 'Số tài khoản không hợp lệ. Vui lòng kiểm tra lại.',
   PHONE_TAKEN: 'Số điện thoại này đã có tài khoản',
   RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',

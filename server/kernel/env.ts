@@ -63,6 +63,8 @@ export type ServerEnv = {
    * the server log (development, the demo); `esms` sends SMS through eSMS.vn with the ESMS_* account.
    */
   smsProvider: 'log' | 'esms';
+  /** One-time codes to phones the whole platform sends in 24 hours, whoever asks (docs/security.md). */
+  smsDailyBudget: number;
   /**
    * The company whose Zalo OA sends the app's own codes to phones first, by ZNS (its OTP template),
    * the SMS or log sender taking what it cannot (server/modules/messaging/otp-sender.ts); null: none.
@@ -141,6 +143,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     jobConcurrency: intFrom(source.JOB_CONCURRENCY, 4, 'JOB_CONCURRENCY'),
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
     smsProvider: smsProviderFrom(source.SMS_PROVIDER),
+    smsDailyBudget: intFrom(source.SMS_DAILY_BUDGET, 2000, 'SMS_DAILY_BUDGET'),
     otpZaloCompany: source.OTP_ZALO_COMPANY ? intFrom(source.OTP_ZALO_COMPANY, 0, 'OTP_ZALO_COMPANY') : null,
     esms: {
       apiKey: source.ESMS_API_KEY ?? '',

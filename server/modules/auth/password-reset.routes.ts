@@ -30,7 +30,7 @@ export function passwordResetRoutes(deps: AppDeps) {
 
   app.post('/forgot_password', async (c) => {
     const { phone } = await parseBody(c, ForgotPasswordSchema);
-    await takeCodeRequest(db, phone, clientIp(c, env.proxyHops));
+    await takeCodeRequest(db, phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));
     if (account?.isActive) await sendCode(deps, { channel: 'sms', to: phone, subject: phone, purpose: 'password_reset' });
     return ok(c, null, { message: 'Nếu số điện thoại đã đăng ký, mã xác minh đã được gửi đến số điện thoại này' });

@@ -63,7 +63,7 @@ export function registrationRoutes(deps: AppDeps) {
   async function startRegistration(c: Context, input: v.InferOutput<typeof RegisterAccountSchema>) {
     const problem = passwordProblem(input.password, input.phone);
     if (problem) throw badRequest('WEAK_PASSWORD', problem, { password: problem });
-    await takeCodeRequest(db, input.phone, clientIp(c, env.proxyHops));
+    await takeCodeRequest(db, input.phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
     const token = randomToken();
     const id = crypto.randomUUID();
     await db.insert(registrations).values({
@@ -95,7 +95,7 @@ export function registrationRoutes(deps: AppDeps) {
   app.post('/resend-otp-v2', async (c) => {
     const { access_token } = await parseBody(c, ResendOtpSchema);
     const registration = await openRegistration(access_token);
-    await takeCodeRequest(db, registration.phone, clientIp(c, env.proxyHops));
+    await takeCodeRequest(db, registration.phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
     const issued = await sendCode(deps, { channel: 'sms', to: registration.phone, subject: registration.id, purpose: 'registration' });
     return ok<RegistrationStarted>(c, started(access_token, registration.phone, issued), {
       message: `Đã gửi lại mã OTP đến số ${phoneHint(registration.phone)}`,

@@ -106,6 +106,24 @@ describe('per-address limits', () => {
     }
   });
 
+  it('stops codes to phones at the platform’s daily budget, however many phones and addresses ask', async () => {
+    const limited = await startTestServer({ proxyHops: 1, smsDailyBudget: 3 });
+    try {
+      const user = await addAccount(limited.deps.db);
+      const send = (phone: string, ip: string) => limited.call(FORGOT, { body: { phone }, headers: { 'x-forwarded-for': ip } });
+      for (let i = 0; i < 3; i += 1) expect((await send(`0966${String(i).padStart(6, '0')}`, `10.4.0.${i}`)).status).toBe(200);
+      const over = await send(user.phone, '10.4.1.1');
+      expect([over.status, over.body.error]).toEqual([429, 'OTP_BUDGET']);
+      expect(over.body.message).toMatch(/quá nhiều mã OTP qua SMS trong 24 giờ qua\. Vui lòng thử lại sau \d+ giờ/);
+      expect(limited.sentCodes.filter((sent) => sent.to === user.phone)).toHaveLength(0);
+      // The person's own counters were given back: the minute's limit does not hold them too.
+      const again = await send(user.phone, '10.4.1.1');
+      expect(again.body.error).toBe('OTP_BUDGET');
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('does not lock out, behind one address, an account that signed in from it before', async () => {
     const limited = await startTestServer({ proxyHops: 1, loginMaxFailuresPerIp: 3 });
     try {

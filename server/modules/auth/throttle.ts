@@ -123,16 +123,38 @@ export async function clearPairFailures(db: Db, phone: string, ip: string): Prom
   await db.delete(loginFailures).where(eq(loginFailures.key, `login:pair:${phone}|${ip}`));
 }
 
-/** Counts a request for a code; refused with 429, the wait said in seconds or minutes, when a limit is full. */
-export async function takeCodeRequest(db: Db, recipient: string, ip: string): Promise<void> {
+/** The platform's one counter of codes sent to phones, whoever asks for them (env.smsDailyBudget). */
+const SMS_BUDGET_KEY = 'otp-platform:sms';
+
+/**
+ * Counts a request for a code; refused with 429, the wait said in seconds or minutes, when a limit
+ * is full. A code to a phone (`smsBudget` given) is also counted against the platform's daily
+ * budget: requests spread over many phones and addresses stop there, with their own message.
+ */
+export async function takeCodeRequest(db: Db, recipient: string, ip: string, smsBudget?: number): Promise<void> {
   const attempt = await takeAttempt(db, codeRequestLimits(recipient, ip));
-  if (!attempt.blocked) return;
-  const wait = attempt.retryAfterSeconds;
+  if (attempt.blocked) throw tooSoon(attempt.retryAfterSeconds);
+  if (smsBudget === undefined) return;
+  const budget = await takeAttempt(db, [{ key: SMS_BUDGET_KEY, limit: smsBudget, windowMs: DAY_MS }]);
+  if (!budget.blocked) return;
+  // Not the person's doing: their own counters are given back.
+  await attempt.release();
+  const hours = Math.ceil(budget.retryAfterSeconds / 3600);
+  throw new HttpError(
+    429,
+    'OTP_BUDGET',
+    `Hệ thống đã gửi quá nhiều mã OTP qua SMS trong 24 giờ qua. Vui lòng thử lại sau ${hours} giờ hoặc liên hệ quản trị viên`,
+    undefined,
+    { 'Retry-After': String(budget.retryAfterSeconds) },
+  );
+}
+
+function tooSoon(wait: number): HttpError {
   const message =
     wait <= 60
       ? `Vui lòng chờ ${wait} giây trước khi yêu cầu mã mới`
       : `Vui lòng chờ ${Math.ceil(wait / 60)} phút trước khi yêu cầu mã mới`;
-  throw new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
+  return new HttpError(429, 'OTP_TOO_SOON', message, undefined, { 'Retry-After': String(wait) });
 }
 
 export function throttleMessage(retryAfterSeconds: number): string {
