@@ -130,8 +130,13 @@ async function requireWholeGroup(tx: Db, groupId: number, scope: SQL | null): Pr
   }
 }
 
-/** Takes orders out of their group; their status stays as it is. */
+function groupMembers(tx: Db, groupId: number) {
+  return tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, groupId));
+}
+
+/** Takes orders out of their group (and tells the phones holding them); their status stays as it is. */
 async function ungroup(tx: Db, companyId: number, members: readonly { id: string; accountId: number }[]): Promise<void> {
+  if (members.length === 0) return;
   await tx
     .update(orders)
     .set({ groupId: null, updatedAt: new Date() })
@@ -183,7 +188,8 @@ async function moveGroup(
     report = `${members.length} đơn chuyển sang trạng thái mới`;
   }
   if (to === 'cancelled') {
-    await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
+    // Through ungroup, so that the phones holding these orders hear they left the group.
+    await ungroup(tx, companyId, await groupMembers(tx, id));
   }
   return report;
 }
@@ -311,18 +317,7 @@ async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {
     if (!group) throw notFound('Không tìm thấy nhóm đơn hàng');
     if (group.status !== 'open' && group.status !== 'cancelled') throw new HttpError(409, 'CONFLICT', 'Không thể xóa nhóm đã giao');
     await requireWholeGroup(tx, id, scope);
-    const members = await tx.select({ id: orders.id, accountId: orders.accountId }).from(orders).where(eq(orders.groupId, id));
-    await tx.update(orders).set({ groupId: null, updatedAt: new Date() }).where(eq(orders.groupId, id));
-    await recordChanges(
-      tx,
-      members.map((row) => ({
-        companyId: company,
-        entity: 'order' as const,
-        entityId: row.id,
-        op: 'upsert' as const,
-        ownerAccountId: row.accountId,
-      })),
-    );
+    await ungroup(tx, company, await groupMembers(tx, id));
     await tx.delete(orderGroups).where(eq(orderGroups.id, id));
   });
   return ok(c, null, { message: 'Đã xóa nhóm đơn hàng' });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '@contract/dashboard';
 import type { BulkStatusResult, OrderRecord, StatusCounts } from '@contract/orders';
 import type { OrderGroupRecord } from '@contract/orders-groups';
+import type { PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
@@ -320,6 +321,29 @@ describe('group orders', () => {
       body: { company: kit.anKhang, status: 'open' },
     });
     expect(reopen.status).toBe(409);
+  });
+
+  it('lets its orders go when cancelled, and the phones holding them hear it', async () => {
+    const a = await newOrder('KH000001');
+    await move(a.id, 'confirmed');
+    const group = await kit.server.call<OrderGroupRecord>('/order/api/order-group/', {
+      token: kit.an.access,
+      body: { company: kit.anKhang, title: 'Tuyến hủy', orders: [a.id] },
+    });
+    const pull = (cursor: number) =>
+      kit.server.call<PullAnswer>(`/sync/pull?company=${kit.anKhang}&cursor=${cursor}&limit=1000`, { token: kit.an.access });
+    // The phone has everything up to now.
+    let page = await pull(0);
+    while (page.body.data.hasMore) page = await pull(page.body.data.cursor);
+    const cursor = page.body.data.cursor;
+    const cancelled = await kit.server.call<OrderGroupRecord>(`/order/api/order-group/${group.body.data.id}/`, {
+      method: 'PUT',
+      token: kit.an.access,
+      body: { company: kit.anKhang, status: 'cancelled' },
+    });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', order_count: 0 });
+    const after = await pull(cursor);
+    expect(after.body.data.changes.filter((change) => change.entity === 'order').map((change) => change.id)).toContain(a.id);
   });
 
   it('is refused where the service is off', async () => {
