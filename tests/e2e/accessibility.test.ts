@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_ROUTES, type DETAIL_ROUTES, MEMBER_ROUTES, PUBLIC_ROUTES, SYSTEM_ROUTES } from '@tests/support/app-routes';
 import { axeViolations } from '@tests/support/axe';
-import { VIEWPORTS } from '@tests/support/browser';
+import { twoFrames, VIEWPORTS } from '@tests/support/browser';
 import { ungroupedNumbers } from '@tests/support/ungrouped-numbers';
 import { weakIcons } from '@tests/support/icon-contrast';
 import {
@@ -166,8 +166,6 @@ async function networkQuiet(page: Page, quietMs: number): Promise<void> {
   }
 }
 
-const frames = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-
 /** Until the screen's data is in: no loader, visible skeleton or list being refreshed left, transitions over, two frames painted. */
 async function settled(page: Page): Promise<void> {
   // A print screen has no layout around it: its toolbar's back button says it is there.
@@ -201,7 +199,7 @@ async function settled(page: Page): Promise<void> {
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  await frames(page);
+  await twoFrames(page);
 }
 
 /** What the checks find on the screen, read while nothing on it was refreshing. */

@@ -32,6 +32,11 @@ const DIST = path.resolve('dist');
 const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;
 const AN_KHANG = 'Công ty Dược phẩm An Khang';
 const WAIT_MS = 15_000;
+/**
+ * The install precaches the whole build (469 files): 7–9 s from the first visit on a 2-core test
+ * machine, so 15 s failed a CI run on a slower one.
+ */
+const INSTALL_MS = 45_000;
 /** The app's top bar (src/app/layout/app-layout.module.css .header: --mantine-color-body, white): the manifest's theme_color. */
 const TOP_BAR = '#ffffff';
 
@@ -89,15 +94,18 @@ async function isControlled(page: Page): Promise<boolean> {
  * complete) and controls the page: reloads once when the first install did not claim it.
  */
 async function waitForWorker(page: Page): Promise<void> {
-  const ready = await page.evaluate(
-    (timeout) =>
-      Promise.race([
-        navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
-      ]),
-    WAIT_MS,
-  );
-  if (!ready) throw new Error('No active service worker: does src/main.tsx call startServiceWorker() (src/app/pwa/register-sw.ts)?');
+  const { ready, seen } = await page.evaluate(async (timeout) => {
+    const ready = await Promise.race([
+      navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
+    ]);
+    const registration = await navigator.serviceWorker.getRegistration();
+    const seen = registration
+      ? `installing ${registration.installing?.state ?? 'none'}, waiting ${registration.waiting?.state ?? 'none'}`
+      : 'nothing registered: does src/main.tsx call startServiceWorker() (src/app/pwa/register-sw.ts)?';
+    return { ready, seen };
+  }, INSTALL_MS);
+  if (!ready) throw new Error(`No active service worker after ${INSTALL_MS} ms: ${seen}`);
   expect(new URL(ready).pathname).toBe('/sw.js');
   const claimed = await page
     .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 })

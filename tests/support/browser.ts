@@ -23,6 +23,21 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
+/**
+ * Two frames painted, or 250 ms when none comes: headless Chromium can stop ticking
+ * requestAnimationFrame for a page (puppeteer issue 10350), and a wait on frames alone then never
+ * ends (one CI run of tests/e2e/layout-widths.test.ts hung 600 s on it); a timer still runs.
+ */
+export function twoFrames(page: Page): Promise<unknown> {
+  return page.evaluate(
+    () =>
+      new Promise((done) => {
+        requestAnimationFrame(() => requestAnimationFrame(done));
+        setTimeout(done, 250);
+      }),
+  );
+}
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
