@@ -26,17 +26,13 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { SW_SYNC_TAG } from '@contract/sw-messages';
 import { launchBrowser, newPage, VIEWPORTS } from '@tests/support/browser';
 import { startBuiltAppServer } from '@tests/support/built-app-server';
+import { waitForServiceWorker } from '@tests/support/e2e-app';
 import { startOfflineProxy, type OfflineProxy } from '@tests/support/offline-proxy';
 
 const DIST = path.resolve('dist');
 const DEMO = { phone: '0901234567', password: 'Demo@2026' } as const;
 const AN_KHANG = 'Công ty Dược phẩm An Khang';
 const WAIT_MS = 15_000;
-/**
- * The install precaches the whole build (469 files): 7–9 s from the first visit on a 2-core test
- * machine, so 15 s failed a CI run on a slower one.
- */
-const INSTALL_MS = 45_000;
 /** The app's top bar (src/app/layout/app-layout.module.css .header: --mantine-color-body, white): the manifest's theme_color. */
 const TOP_BAR = '#ffffff';
 
@@ -87,34 +83,6 @@ async function openPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 async function isControlled(page: Page): Promise<boolean> {
   return page.evaluate(() => navigator.serviceWorker.controller !== null);
-}
-
-/**
- * Waits until the app has registered its worker, the worker is active (so the precache is
- * complete) and controls the page: reloads once when the first install did not claim it.
- */
-async function waitForWorker(page: Page): Promise<void> {
-  const { ready, seen } = await page.evaluate(async (timeout) => {
-    const ready = await Promise.race([
-      navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL ?? null),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), timeout)),
-    ]);
-    const registration = await navigator.serviceWorker.getRegistration();
-    const seen = registration
-      ? `installing ${registration.installing?.state ?? 'none'}, waiting ${registration.waiting?.state ?? 'none'}`
-      : 'nothing registered: does src/main.tsx call startServiceWorker() (src/app/pwa/register-sw.ts)?';
-    return { ready, seen };
-  }, INSTALL_MS);
-  if (!ready) throw new Error(`No active service worker after ${INSTALL_MS} ms: ${seen}`);
-  expect(new URL(ready).pathname).toBe('/sw.js');
-  const claimed = await page
-    .waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 5_000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!claimed) {
-    await page.reload();
-    await expect(isControlled(page)).resolves.toBe(true);
-  }
 }
 
 async function goOffline(context: BrowserContext): Promise<void> {
@@ -434,7 +402,7 @@ describe('installable app: manifest, icons and worker files', () => {
     const { context, page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
     expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
@@ -447,7 +415,7 @@ describe('installable app: manifest, icons and worker files', () => {
   it('fetches the barcode decoder after the install, and the worker keeps it for scanning offline', async () => {
     const { page } = await openPage();
     await page.goto('/login');
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     // Chromium on Linux has no native BarcodeDetector, so the page warms the WebAssembly when idle.
     await decoderKept(page);
   });
@@ -470,7 +438,7 @@ describe('with the network off after one online visit', () => {
     const { context, page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     // The online visit ends once the decoder fetched in the background is kept; started offline, the page asks for nothing.
     await decoderKept(page);
 
@@ -497,7 +465,7 @@ describe('with the network off after one online visit', () => {
     const { context, page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     await signIn(page);
     await eventually(() => mobileTitle(page), 'Tổng quan');
     // Let the online visit finish (the chart's chunk comes last): a reload would abort a chunk still
@@ -548,7 +516,7 @@ describe('what the service worker does not answer', () => {
     const { context, page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
 
     const online: Response | null = await page.goto('/api/khong-ton-tai');
     expect(online?.fromServiceWorker()).toBe(false);
@@ -577,7 +545,7 @@ describe('updates', () => {
     const { page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
 
     // A deploy: /sw.js changes. The page checks for it (as its hourly check or a navigation would).
     proxy.setWorkerSuffix('\n// phiên bản 2\n');
@@ -641,7 +609,7 @@ describe('Background Sync', () => {
     const { page } = await openPage();
     await page.goto('/login');
     await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
-    await waitForWorker(page);
+    await waitForServiceWorker(page);
     return page;
   }
 
