@@ -18,7 +18,12 @@ export type ServicePackageRecord = {
   features: SwitchCode[];
   is_active: boolean;
   sort: number;
+  /** The trial: days a new company runs on it from its registration (null: not the trial). */
+  trial_days: number | null;
 };
+
+/** The longest trial the system administrator may give. */
+export const MAX_TRIAL_DAYS = 90;
 
 export const PACKAGE_MONTHS = [1, 3, 6, 12] as const;
 
@@ -63,6 +68,17 @@ export const ServicePackageInputSchema = bodyObject({
       v.maxValue(1000, 'Thứ tự tối đa 1000'),
     ),
     0,
+  ),
+  trial_days: v.optional(
+    v.nullable(
+      v.pipe(
+        v.number('Số ngày dùng thử phải là số'),
+        v.integer('Số ngày dùng thử phải là số nguyên'),
+        v.minValue(1, 'Dùng thử ít nhất 1 ngày'),
+        v.maxValue(MAX_TRIAL_DAYS, `Dùng thử tối đa ${MAX_TRIAL_DAYS} ngày`),
+      ),
+    ),
+    null,
   ),
 });
 export type ServicePackageInput = v.InferOutput<typeof ServicePackageInputSchema>;
@@ -243,8 +259,11 @@ export type CompanyPlan = {
     ends_on: string;
     state: SubscriptionState;
     days_left: number;
+    /** The trial the company started on at its registration, not a bought package. */
+    trial: boolean;
   } | null;
-  seats: number | null;
+  /** The package's seats, NO_PACKAGE_SEATS on none. */
+  seats: number;
   seats_used: number;
   orders: SystemOrderRecord[];
   /** How to pay the pending package order, if there is one. */
@@ -278,6 +297,14 @@ export const planPaths = {
   register: '/service/api/register-package/',
   companyPlan: '/service/api/company-package/',
 } as const;
+
+/**
+ * A company on no package (the platform offers no trial, or none when it registered) may turn no
+ * switch on and has its owner's seat only.
+ */
+export const NO_PACKAGE_SEATS = 1;
+export const NO_PACKAGE_MESSAGE = 'Công ty chưa có gói dịch vụ, vui lòng đăng ký gói để bật chức năng';
+export const TRIAL_NOT_FOR_SALE = 'Gói dùng thử dành cho công ty mới, không đăng ký được';
 
 /** The seats message when a company is full (employees, join requests, invitations). */
 export const seatsFullMessage = (seats: number) =>

@@ -1,15 +1,25 @@
 /**
  * The system administrator's side of the demo (docs/system.md): the administrator
  * (0909000000 / Demo@2026, account type SYSTEM), business types, three service packages, vouchers
- * (one running, one spent-able in a few uses, one expired) and a shop of each kind.
+ * (one running, one spent-able in a few uses, one expired), a shop of each kind, and the demo
+ * companies' subscriptions.
  */
 import { eq } from 'drizzle-orm';
 import { FEATURE_CODES, REPORT_CONFIG_KEYS } from '@contract/company-switches';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
+import { grantPackage } from '@server/modules/plans';
 import { accounts, accountTypes, businessTypes, servicePackages, shops, vouchers } from '@server/kernel/db/schema';
 
 export const DEMO_SYSTEM = { phone: '0909000000', fullName: 'Quản trị hệ thống' } as const;
+
+/** An Khang and Minh Phát run on Doanh nghiệp for a year from the seed, so every switch may be tried. */
+export async function seedDemoSubscriptions(db: Db, companyIds: number[]): Promise<void> {
+  const [pkg] = await db.select({ id: servicePackages.id }).from(servicePackages).where(eq(servicePackages.code, 'DOANH-NGHIEP'));
+  await db.transaction(async (tx) => {
+    for (const companyId of companyIds) await grantPackage(tx, companyId, pkg!.id, 12);
+  });
+}
 
 export async function seedDemoSystem(db: Db, passwordHash: string): Promise<void> {
   const type = async (code: string) =>
@@ -61,6 +71,18 @@ export async function seedDemoSystem(db: Db, passwordHash: string): Promise<void
       seats: 100,
       features: [...FEATURE_CODES, ...REPORT_CONFIG_KEYS],
       sort: 3,
+    },
+    {
+      // Not on sale: what a newly registered company may try for 30 days (docs/plans.md "Trial").
+      code: 'DUNG-THU',
+      name: 'Dùng thử',
+      description: 'Mọi chức năng trong 30 ngày cho công ty mới đăng ký, tối đa 10 tài khoản',
+      pricePerMonth: 0,
+      seats: 10,
+      features: [...FEATURE_CODES, ...REPORT_CONFIG_KEYS],
+      isActive: false,
+      sort: 0,
+      trialDays: 30,
     },
   ]);
   await db.insert(vouchers).values([

@@ -21,7 +21,7 @@ import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
 import { companyOrderTypes } from '@server/modules/orders';
 import { SHOP_ACCOUNT_TYPES } from '@contract/system';
-import { seedDemoSystem } from './demo-system';
+import { seedDemoSubscriptions, seedDemoSystem } from './demo-system';
 import { seedDemoMessaging } from './demo-messaging';
 import { seedDemoPharma } from './demo-pharma';
 import { seedDemoRecall } from './demo-recall';
@@ -116,6 +116,7 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
   for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
   await seedDemoSystem(db, passwordHash);
+  await seedDemoSubscriptions(db, [ids.anKhangId, ids.minhPhatId]);
   await seedDemoReceivables(db, ids);
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
   await seedDemoMessaging(db, vault, ids, options.providers);

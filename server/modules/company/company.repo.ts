@@ -7,6 +7,7 @@ import { accountCompanies, accounts, businessTypes, companies, companyFeatures, 
 import { pagedRows } from '@server/kernel/lists';
 import { likePattern } from '@server/kernel/sql';
 import { ensureCompanyRoles } from '@server/modules/roles';
+import { startTrial } from '@server/modules/plans';
 import { defaultWarehouse } from '@server/modules/warehouse';
 
 type CompanyRow = typeof companies.$inferSelect;
@@ -106,8 +107,9 @@ export type NewCompany = Pick<
 >;
 
 /**
- * A new company with its creator as accepted owner, the default roles (the owner gets Quản trị)
- * and the default warehouse, so its dashboard, staff and stock screens work from the first visit.
+ * A new company with its creator as accepted owner, the default roles (the owner gets Quản trị),
+ * the default warehouse and the platform's trial package, so its dashboard, staff and stock screens
+ * work from the first visit and what it may try is the trial's (docs/plans.md).
  */
 export async function insertCompanyWithOwner(tx: Db, input: NewCompany, ownerId: number): Promise<Company> {
   const [row] = await tx
@@ -118,6 +120,7 @@ export async function insertCompanyWithOwner(tx: Db, input: NewCompany, ownerId:
   await tx.insert(accountCompanies).values({ companyId: row.id, accountId: ownerId, status: 'accept', isOwner: true });
   await ensureCompanyRoles(tx, row.id);
   await defaultWarehouse(tx, row.id);
+  await startTrial(tx, row.id);
   return toCompany(row);
 }
 

@@ -1,4 +1,4 @@
 /** The plans module's public face (docs/plans.md): service calls, and what the company, employee and system modules need. */
 export { planRoutes } from './plans.routes';
-export { activateOrder, cancelOrder, planLapseHandler, requirePlanAllows, requireSeat } from './subscriptions';
+export { activateOrder, cancelOrder, grantPackage, planLapseHandler, requirePlanAllows, requireSeat, startTrial } from './subscriptions';
 export { systemOrderById, systemOrderRecords } from './plan-records';

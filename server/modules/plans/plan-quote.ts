@@ -4,7 +4,15 @@
  * on the voucher so two companies cannot take its last use at once.
  */
 import { eq } from 'drizzle-orm';
-import { packageAmount, voucherDiscount, voucherRefusal, VOUCHER_MESSAGES, type PackageQuote, type VoucherRecord } from '@contract/plans';
+import {
+  packageAmount,
+  TRIAL_NOT_FOR_SALE,
+  voucherDiscount,
+  voucherRefusal,
+  VOUCHER_MESSAGES,
+  type PackageQuote,
+  type VoucherRecord,
+} from '@contract/plans';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { vouchers } from '@server/kernel/db/schema';
@@ -19,6 +27,7 @@ export async function quotePackage(
   input: { company: number; packageId: number; months: number; code: string | null; field: string; lock?: boolean },
 ): Promise<Quoted> {
   const pkg = await packageById(db, input.packageId);
+  if (pkg && pkg.trial_days !== null) throw badRequest('VALIDATION_FAILED', TRIAL_NOT_FOR_SALE, { package: TRIAL_NOT_FOR_SALE });
   if (!pkg || !pkg.is_active) throw notFound('Không tìm thấy gói dịch vụ');
   const listAmount = packageAmount(pkg, input.months);
   let voucher: VoucherRecord | null = null;

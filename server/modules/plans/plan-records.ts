@@ -17,6 +17,7 @@ export function toPackageRecord(row: typeof servicePackages.$inferSelect): Servi
     features: row.features.filter(isSwitchCode),
     is_active: row.isActive,
     sort: row.sort,
+    trial_days: row.trialDays,
   };
 }
 

@@ -2,7 +2,8 @@
  * Service packages and vouchers (docs/plans.md): the packages, a company's order for one with a voucher
  * (used once per company, expired, over its limit, not yet started, for another package), the
  * system administrator confirming it (the company's switches follow the package; switches outside
- * it are refused), seats limiting members, cancelling (the voucher is free again) and the lapse.
+ * it are refused), seats limiting members, cancelling (the voucher is free again) and the lapse;
+ * a new company's trial, and a company on no package.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const pkg = (code: string) => packages.find((entry) => entry.code === code)!;
 
-/** A new company owned by `owner`, on no package yet. */
+/** A new company owned by `owner`, on the trial package (docs/plans.md "Trial"). */
 async function newCompany(owner: SignedIn, title: string): Promise<number> {
   const made = await server.call<{ id: number }>('/company/api/company/', { token: owner.access, body: { title, type: 'Khác' } });
   expect(made.status).toBe(201);
@@ -247,5 +248,94 @@ describe('a company on a package', () => {
     });
     expect(accepted.status).toBe(409);
     expect(asker.id).toBeGreaterThan(0);
+  });
+});
+
+describe('a new company’s trial', () => {
+  const plan = async (company: number, token = an.access) =>
+    (await server.call<CompanyPlan>(`/service/api/company-package/?company=${company}`, { token })).body.data;
+  const turnOn = (company: number, code: string) =>
+    server.call('/company/api/functiononoff/', { token: an.access, method: 'PUT', body: { company, code, is_enabled: true } });
+  const savePackage = (target: ServicePackageRecord, change: Partial<ServicePackageRecord>) =>
+    server.call<ServicePackageRecord>(`/service/api/service-package/${target.id}/`, {
+      token: admin.access,
+      method: 'PUT',
+      body: { ...target, ...change },
+    });
+  const trialPackage = async () =>
+    (await server.call<ServicePackageRecord[]>('/service/api/service-package/?all=1', { token: admin.access })).body.data.find(
+      (entry) => entry.code === 'DUNG-THU',
+    )!;
+
+  it('starts on the trial for its days with the trial’s switches on; the owner may turn one off and on again', async () => {
+    const company = await newCompany(an, 'Công ty Thử Dùng Thử');
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+    const ends = new Date(Date.parse(`${today}T00:00:00Z`) + 29 * 86_400_000).toISOString().slice(0, 10);
+    expect(await plan(company)).toMatchObject({
+      subscription: {
+        package: { code: 'DUNG-THU', trial_days: 30 },
+        starts_on: today,
+        ends_on: ends,
+        state: 'active',
+        days_left: 30,
+        trial: true,
+      },
+      seats: 10,
+      seats_used: 1,
+    });
+    expect(Object.values(await switches(company)).every(Boolean)).toBe(true);
+    const off = await server.call('/company/api/functiononoff/', {
+      token: an.access,
+      method: 'PUT',
+      body: { company, code: 'WAREHOUSE', is_enabled: false },
+    });
+    expect(off.status).toBe(200);
+    expect((await switches(company)).WAREHOUSE).toBe(false);
+    expect((await turnOn(company, 'WAREHOUSE')).status).toBe(200);
+    // The trial is not for sale: it is not listed, and an order for it is refused with the reason.
+    expect(packages.some((entry) => entry.code === 'DUNG-THU')).toBe(false);
+    const ordered = await register(company, (await trialPackage()).id, null);
+    expect([ordered.status, ordered.body.message]).toEqual([400, 'Gói dùng thử dành cho công ty mới, không đăng ký được']);
+    // A package bought during the trial starts today and replaces it (it does not run on after the trial's end).
+    const order = await register(company, pkg('CHUYEN-NGHIEP').id, null);
+    expect((await confirm(order.body.data.id)).status).toBe(200);
+    expect(await plan(company)).toMatchObject({
+      subscription: { package: { code: 'CHUYEN-NGHIEP' }, starts_on: today, trial: false },
+      seats: 20,
+    });
+  });
+
+  it('is one package: making another the trial ends the first one’s', async () => {
+    const trial = await trialPackage();
+    const basic = pkg('CO-BAN');
+    expect((await savePackage(basic, { trial_days: 14 })).body.data.trial_days).toBe(14);
+    expect((await trialPackage()).trial_days).toBeNull();
+    const company = await newCompany(an, 'Công ty Thử Gói Dùng Thử Khác');
+    expect(await plan(company)).toMatchObject({ subscription: { package: { code: 'CO-BAN' }, trial: true, days_left: 14 }, seats: 5 });
+    const tooLong = await savePackage(basic, { trial_days: 91 });
+    expect([tooLong.status, tooLong.body.message]).toEqual([400, 'Dùng thử tối đa 90 ngày']);
+    expect((await savePackage(basic, { trial_days: null })).status).toBe(200);
+    expect((await savePackage(trial, { trial_days: 30 })).status).toBe(200);
+  });
+
+  it('without a trial on the platform, a new company is on no package: no switch may be turned on, and the owner’s is the only seat', async () => {
+    const trial = await trialPackage();
+    expect((await savePackage(trial, { trial_days: null })).status).toBe(200);
+    try {
+      const company = await newCompany(an, 'Công ty Thử Không Có Gói');
+      expect(await plan(company)).toMatchObject({ subscription: null, seats: 1, seats_used: 1 });
+      const refused = await turnOn(company, 'VAT');
+      expect([refused.status, refused.body.message]).toEqual([403, 'Công ty chưa có gói dịch vụ, vui lòng đăng ký gói để bật chức năng']);
+      const invited = await server.call('/account/api/employee/admin/create/', {
+        token: an.access,
+        body: { company, phone: freshPhone(), full_name: 'Nhân viên thử', password: 'Thu@nghiem2026', staff_kind: 'office' },
+      });
+      expect([invited.status, invited.body.message]).toEqual([
+        409,
+        'Công ty đã dùng hết 1 tài khoản của gói dịch vụ. Vui lòng nâng cấp gói hoặc ngừng hoạt động một nhân viên.',
+      ]);
+    } finally {
+      await savePackage(trial, { trial_days: 30 });
+    }
   });
 });

@@ -4,7 +4,7 @@
  * administrator), check-vourcher/ and register-package/ (a company's owner), company-package/
  * (what the company is on). docs/plans.md.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
@@ -42,6 +42,7 @@ function packageValues(input: ServicePackageInput) {
     features: input.features,
     isActive: input.is_active,
     sort: input.sort,
+    trialDays: input.trial_days,
   };
 }
 
@@ -75,12 +76,25 @@ async function addPackage({ db }: AppDeps, c: Context<AppEnv>) {
   requireSystemAdmin(c.get('auth'));
   const input = await parseBody(c, ServicePackageInputSchema);
   try {
-    const [row] = await db.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
-    return created(c, await packageById(db, row!.id), 'Đã thêm gói dịch vụ');
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(servicePackages).values(packageValues(input)).returning({ id: servicePackages.id });
+      await keepOneTrial(tx, row!.id, input);
+      return row!.id;
+    });
+    return created(c, await packageById(db, id), 'Đã thêm gói dịch vụ');
   } catch (error) {
     if (uniqueViolation(error)) throw conflict(`Mã gói "${input.code}" đã được dùng`, { code: 'Mã gói đã tồn tại' });
     throw error;
   }
+}
+
+/** The platform has one trial package: making this one the trial ends the other's (its companies keep their trial). */
+async function keepOneTrial(tx: Db, id: number, input: ServicePackageInput): Promise<void> {
+  if (input.trial_days === null) return;
+  await tx
+    .update(servicePackages)
+    .set({ trialDays: null, updatedAt: new Date() })
+    .where(and(ne(servicePackages.id, id), isNotNull(servicePackages.trialDays)));
 }
 
 /** A change of features reaches every company on the package at once: their switches follow it. */
@@ -96,6 +110,7 @@ async function changePackage({ db }: AppDeps, c: Context<AppEnv>) {
         .where(eq(servicePackages.id, id))
         .returning({ id: servicePackages.id });
       if (!row) throw notFound('Không tìm thấy gói dịch vụ');
+      await keepOneTrial(tx, id, input);
       const onIt = await tx
         .select({ companyId: companySubscriptions.companyId, endsOn: companySubscriptions.endsOn })
         .from(companySubscriptions)

@@ -1,15 +1,23 @@
 /**
- * A company's subscription (docs/plans.md): confirming a package order starts or extends it and
- * sets the company's switches to the package's; seats limit its active members; when it lapses
- * (a durable job at the end date) every switch goes off until the company renews.
+ * A company's subscription (docs/plans.md): a new company starts on the trial package, confirming a
+ * package order starts or extends one and sets the company's switches to the package's; the
+ * package is what may be turned on and its seats limit active members; when it lapses (a durable
+ * job at the end date) every switch goes off until the company renews.
  */
-import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
-import { SWITCH_CODES, SWITCH_LABELS, type SwitchCode } from '@contract/company-switches';
-import { type CompanyPlan, type SubscriptionState, seatsFullMessage } from '@contract/plans';
+import { and, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { isSwitchCode, SWITCH_CODES, SWITCH_LABELS, type SwitchCode } from '@contract/company-switches';
+import { NO_PACKAGE_MESSAGE, NO_PACKAGE_SEATS, type CompanyPlan, type SubscriptionState, seatsFullMessage } from '@contract/plans';
 import { vietnamDay } from '@contract/price-policy';
 import { addDays } from '@contract/calendar-days';
 import type { Db } from '@server/kernel/db/client';
-import { accountCompanies, companyFeatures, companySubscriptions, systemOrders, voucherUses } from '@server/kernel/db/schema';
+import {
+  accountCompanies,
+  companyFeatures,
+  companySubscriptions,
+  servicePackages,
+  systemOrders,
+  voucherUses,
+} from '@server/kernel/db/schema';
 import { conflict, forbidden } from '@server/kernel/errors';
 import type { PlatformBank } from '@server/kernel/platform-bank';
 import { enqueueJob, type JobHandler } from '@server/kernel/jobs';
@@ -39,10 +47,28 @@ export async function applyPlanSwitches(tx: Db, companyId: number, features: rea
     });
 }
 
+type Period = { companyId: number; packageId: number; startsOn: string; endsOn: string; lastOrderId: number | null; isTrial: boolean };
+
+/** The company's one subscription row set to `period`, and its lapse scheduled for the day after the end. */
+async function subscribe(tx: Db, period: Period, now: Date): Promise<void> {
+  const { companyId, ...rest } = period;
+  await tx
+    .insert(companySubscriptions)
+    .values({ ...period, updatedAt: now })
+    .onConflictDoUpdate({ target: companySubscriptions.companyId, set: { ...rest, updatedAt: now } });
+  await enqueueJob(tx, {
+    queue: PLAN_LAPSE_QUEUE,
+    companyId,
+    payload: { companyId, endsOn: period.endsOn },
+    dedupeKey: `plan-lapse:${companyId}:${period.endsOn}`,
+    runAt: new Date(`${addDays(period.endsOn, 1)}T00:00:00+07:00`),
+  });
+}
+
 /**
  * Confirms a pending package order (adminconfirmorder/): the subscription starts today, or, on a
- * renewal of the same package still running, continues after its end; the switches follow the
- * package, and the lapse is scheduled for the day after the end.
+ * renewal of the same package still running (not a trial), continues after its end; the switches
+ * follow the package, and the lapse is scheduled for the day after the end.
  */
 export async function activateOrder(tx: Db, orderId: number, deciderId: number, now = new Date()): Promise<void> {
   const [order] = await tx.select().from(systemOrders).where(eq(systemOrders.id, orderId)).for('update');
@@ -52,28 +78,39 @@ export async function activateOrder(tx: Db, orderId: number, deciderId: number, 
   if (!pkg) throw conflict('Gói dịch vụ không còn tồn tại');
   const today = vietnamDay(now);
   const [current] = await tx.select().from(companySubscriptions).where(eq(companySubscriptions.companyId, order.companyId)).for('update');
-  const continues = current && current.packageId === order.packageId && current.endsOn >= today;
+  const continues = current && !current.isTrial && current.packageId === order.packageId && current.endsOn >= today;
   const startsOn = continues ? current.startsOn : today;
   const endsOn = periodEnd(continues ? addDays(current.endsOn, 1) : today, order.months);
-  await tx
-    .insert(companySubscriptions)
-    .values({ companyId: order.companyId, packageId: order.packageId, startsOn, endsOn, lastOrderId: order.id, updatedAt: now })
-    .onConflictDoUpdate({
-      target: companySubscriptions.companyId,
-      set: { packageId: order.packageId, startsOn, endsOn, lastOrderId: order.id, updatedAt: now },
-    });
+  await subscribe(tx, { companyId: order.companyId, packageId: pkg.id, startsOn, endsOn, lastOrderId: order.id, isTrial: false }, now);
   await tx
     .update(systemOrders)
     .set({ status: 'confirmed', decidedBy: deciderId, decidedAt: now, updatedAt: now })
     .where(eq(systemOrders.id, orderId));
   await applyPlanSwitches(tx, order.companyId, pkg.features);
-  await enqueueJob(tx, {
-    queue: PLAN_LAPSE_QUEUE,
-    companyId: order.companyId,
-    payload: { companyId: order.companyId, endsOn },
-    dedupeKey: `plan-lapse:${order.companyId}:${endsOn}`,
-    runAt: new Date(`${addDays(endsOn, 1)}T00:00:00+07:00`),
-  });
+}
+
+/** A package given for `months` from today without an order (the demo companies'); the switches are left as they are. */
+export async function grantPackage(tx: Db, companyId: number, packageId: number, months: number, now = new Date()): Promise<void> {
+  const startsOn = vietnamDay(now);
+  await subscribe(tx, { companyId, packageId, startsOn, endsOn: periodEnd(startsOn, months), lastOrderId: null, isTrial: false }, now);
+}
+
+/**
+ * A new company starts on the platform's trial package, if there is one, for its days from today,
+ * with the package's switches on (the owner tries everything it has, and may turn off what they do
+ * not use), within its seats.
+ */
+export async function startTrial(tx: Db, companyId: number, now = new Date()): Promise<void> {
+  const [trial] = await tx
+    .select({ id: servicePackages.id, days: servicePackages.trialDays, features: servicePackages.features })
+    .from(servicePackages)
+    .where(isNotNull(servicePackages.trialDays))
+    .limit(1);
+  if (!trial?.days) return;
+  const startsOn = vietnamDay(now);
+  const endsOn = addDays(startsOn, trial.days - 1);
+  await subscribe(tx, { companyId, packageId: trial.id, startsOn, endsOn, lastOrderId: null, isTrial: true }, now);
+  await applyPlanSwitches(tx, companyId, trial.features.filter(isSwitchCode));
 }
 
 export function subscriptionState(endsOn: string, today: string): SubscriptionState {
@@ -112,33 +149,36 @@ export async function seatsUsed(db: Db, companyId: number, except?: number): Pro
   return Number(row?.n ?? 0);
 }
 
-/**
- * Refuses (409) one more member when the company's package has no seat left. A company on no
- * package (before packages, or the demo's) is not limited. `accountId`: the person about to take
- * the seat, not counted twice if they already hold one.
- */
-export async function requireSeat(db: Db, companyId: number, accountId?: number): Promise<void> {
+/** The company's package, if it has one (running or expired), and its subscription row. */
+async function currentPackage(db: Db, companyId: number) {
   const [current] = await db.select().from(companySubscriptions).where(eq(companySubscriptions.companyId, companyId));
-  if (!current) return;
-  const pkg = await packageById(db, current.packageId);
-  if (!pkg) return;
-  if ((await seatsUsed(db, companyId, accountId)) + 1 > pkg.seats) throw conflict(seatsFullMessage(pkg.seats));
+  const pkg = current ? await packageById(db, current.packageId) : null;
+  return current && pkg ? { current, pkg } : null;
 }
 
-/** A company on a package may turn on only what the package has (functiononoff/). */
+/**
+ * Refuses (409) one more member when the company's package has no seat left; a company on no
+ * package has its owner's seat only (NO_PACKAGE_SEATS). `accountId`: the person about to take the
+ * seat, not counted twice if they already hold one.
+ */
+export async function requireSeat(db: Db, companyId: number, accountId?: number): Promise<void> {
+  const seats = (await currentPackage(db, companyId))?.pkg.seats ?? NO_PACKAGE_SEATS;
+  if ((await seatsUsed(db, companyId, accountId)) + 1 > seats) throw conflict(seatsFullMessage(seats));
+}
+
+/** A company may turn on only what its running package has (functiononoff/); turning off is always allowed. */
 export async function requirePlanAllows(db: Db, companyId: number, code: SwitchCode, turningOn: boolean): Promise<void> {
   if (!turningOn) return;
-  const [current] = await db.select().from(companySubscriptions).where(eq(companySubscriptions.companyId, companyId));
-  if (!current) return;
-  const pkg = await packageById(db, current.packageId);
+  const plan = await currentPackage(db, companyId);
+  if (!plan) throw forbidden('FEATURE_OFF', NO_PACKAGE_MESSAGE);
+  const { current, pkg } = plan;
   if (subscriptionState(current.endsOn, vietnamDay()) === 'expired')
     throw forbidden('FEATURE_OFF', 'Gói dịch vụ của công ty đã hết hạn, vui lòng gia hạn để bật chức năng');
-  if (pkg && !pkg.features.includes(code)) throw forbidden('FEATURE_OFF', `Gói ${pkg.name} không có chức năng ${SWITCH_LABELS[code]}`);
+  if (!pkg.features.includes(code)) throw forbidden('FEATURE_OFF', `Gói ${pkg.name} không có chức năng ${SWITCH_LABELS[code]}`);
 }
 
 export async function companyPlan(db: Db, companyId: number, bank: PlatformBank | null): Promise<CompanyPlan> {
-  const [current] = await db.select().from(companySubscriptions).where(eq(companySubscriptions.companyId, companyId));
-  const pkg = current ? await packageById(db, current.packageId) : null;
+  const { current, pkg } = (await currentPackage(db, companyId)) ?? { current: null, pkg: null };
   const today = vietnamDay();
   const orders = await systemOrderRecords(db, eq(systemOrders.companyId, companyId), { limit: 50, offset: 0 });
   const daysLeft = current ? Math.max(0, Math.round((Date.parse(current.endsOn) - Date.parse(today)) / 86_400_000) + 1) : 0;
@@ -151,9 +191,10 @@ export async function companyPlan(db: Db, companyId: number, bank: PlatformBank 
             ends_on: current.endsOn,
             state: subscriptionState(current.endsOn, today),
             days_left: daysLeft,
+            trial: current.isTrial,
           }
         : null,
-    seats: pkg?.seats ?? null,
+    seats: pkg?.seats ?? NO_PACKAGE_SEATS,
     seats_used: await seatsUsed(db, companyId),
     orders,
     payment: packagePayment(orders, bank),

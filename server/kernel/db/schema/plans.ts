@@ -21,6 +21,8 @@ export const servicePackages = pgTable('service_packages', {
   features: jsonb('features').$type<string[]>().notNull().default([]),
   isActive: boolean('is_active').notNull().default(true),
   sort: integer('sort').notNull().default(0),
+  /** Days a new company runs on this package before buying one; null: not the trial. At most one package has it. */
+  trialDays: integer('trial_days'),
   createdAt: createdAt(),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
@@ -112,5 +114,7 @@ export const companySubscriptions = pgTable('company_subscriptions', {
   /** Inclusive, Vietnam days. */
   endsOn: date('ends_on', { mode: 'string' }).notNull(),
   lastOrderId: integer('last_order_id').references(() => systemOrders.id),
+  /** The trial a new company starts on (no order): bought packages replace it, never continue it. */
+  isTrial: boolean('is_trial').notNull().default(false),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });

@@ -23,14 +23,16 @@ function CurrentPlan({ plan }: { plan: CompanyPlan }) {
   if (!current)
     return (
       <Alert color="blue" variant="light" title="Công ty chưa đăng ký gói dịch vụ" data-testid="current-plan">
-        Các chức năng đang bật theo thiết lập hiện tại của công ty. Chọn một gói bên dưới để đăng ký.
+        Chưa bật thêm được chức năng nào và chỉ có tài khoản của chủ công ty. Chọn một gói bên dưới để đăng ký.
       </Alert>
     );
   return (
     <Card withBorder radius="md" data-testid="current-plan">
       <Group justify="space-between" align="flex-start">
         <Stack gap={4}>
-          <Title order={4}>Gói {current.package.name}</Title>
+          <Title order={4}>
+            {current.trial ? 'Dùng thử' : 'Gói'} {current.package.name}
+          </Title>
           <Text size="sm">
             Từ {formatDate(current.starts_on)} đến {formatDate(current.ends_on)}
             {current.state === 'active' ? ` · còn ${current.days_left} ngày` : ''}
@@ -40,7 +42,7 @@ function CurrentPlan({ plan }: { plan: CompanyPlan }) {
           </Text>
         </Stack>
         <Badge tt="none" color={current.state === 'active' ? 'teal' : 'red'} variant="light">
-          {current.state === 'active' ? 'Đang sử dụng' : 'Đã hết hạn'}
+          {current.state === 'expired' ? 'Đã hết hạn' : current.trial ? 'Đang dùng thử' : 'Đang sử dụng'}
         </Badge>
       </Group>
       <Text size="xs" c="dimmed" mt="xs">

@@ -21,6 +21,9 @@ import { PackageFormModal, VoucherFormModal } from './package-forms';
 import { formatNumber } from '@/lib/money';
 
 /** The "Trạng thái" column of a package or a voucher: in use or not. */
+/** The trial package says so, with its days. */
+const trial = (pkg: ServicePackageRecord) => (pkg.trial_days === null ? '' : `Dùng thử ${pkg.trial_days} ngày cho công ty mới`);
+
 function stateColumn(on: string, off: string): Column<{ is_active: boolean }> {
   return {
     key: 'active',
@@ -51,6 +54,7 @@ function PackageList({ isMobile }: { isMobile: boolean }) {
         </Group>
         <Text size="sm">
           <MoneyText value={pkg.price_per_month} span /> / tháng · {pkg.seats} tài khoản
+          {pkg.trial_days !== null && ` · ${trial(pkg)}`}
         </Text>
         <Text size="xs" c="dimmed">
           {features(pkg)}
@@ -58,7 +62,7 @@ function PackageList({ isMobile }: { isMobile: boolean }) {
       </Stack>
     ),
     columns: [
-      { key: 'name', label: 'Gói', cell: (pkg) => pkg.name, bold: true, sub: (pkg) => pkg.code },
+      { key: 'name', label: 'Gói', cell: (pkg) => pkg.name, bold: true, sub: (pkg) => [pkg.code, trial(pkg)].filter(Boolean).join(' · ') },
       { key: 'price', label: 'Giá / tháng', align: 'right', cell: (pkg) => <MoneyText value={pkg.price_per_month} /> },
       { key: 'seats', label: 'Tài khoản', align: 'right', cell: (pkg) => pkg.seats },
       { key: 'features', label: 'Chức năng', cell: features, lines: 2, maxWidth: 380 },

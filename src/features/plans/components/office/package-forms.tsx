@@ -2,7 +2,14 @@
 import { Checkbox, MultiSelect, SegmentedControl, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { SWITCH_CODES, SWITCH_LABELS } from '@contract/company-switches';
-import type { ServicePackageInput, ServicePackageRecord, VoucherInput, VoucherKind, VoucherRecord } from '@contract/plans';
+import {
+  MAX_TRIAL_DAYS,
+  type ServicePackageInput,
+  type ServicePackageRecord,
+  type VoucherInput,
+  type VoucherKind,
+  type VoucherRecord,
+} from '@contract/plans';
 import { DayField } from '@/ui/day-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { NoteField } from '@/ui/note-field';
@@ -30,6 +37,7 @@ export function PackageFormModal({ pkg, onClose, onSave }: PackageProps) {
     features: pkg?.features ?? [],
     is_active: pkg?.is_active ?? true,
     sort: pkg?.sort ?? 0,
+    trial: digits(pkg?.trial_days),
   });
   const save = useDialogWrite(onSave, 'Không lưu được gói dịch vụ', onClose);
   const submit = () =>
@@ -42,6 +50,7 @@ export function PackageFormModal({ pkg, onClose, onSave }: PackageProps) {
       features: draft.features,
       is_active: draft.is_active,
       sort: draft.sort,
+      trial_days: draft.trial ? Number(draft.trial) : null,
     });
   return (
     <ResponsiveModal opened onClose={onClose} title={pkg ? `Sửa gói ${pkg.name}` : 'Thêm gói dịch vụ'} size="xl">
@@ -73,6 +82,13 @@ export function PackageFormModal({ pkg, onClose, onSave }: PackageProps) {
             max={100_000}
             value={draft.seats}
             onChange={(seats) => setDraft({ ...draft, seats })}
+          />
+          <NumericInput
+            label="Dùng thử cho công ty mới (ngày)"
+            description="Để trống nếu không phải gói dùng thử; chỉ một gói là gói dùng thử"
+            max={MAX_TRIAL_DAYS}
+            value={draft.trial}
+            onChange={(trial) => setDraft({ ...draft, trial })}
           />
         </SimpleGrid>
         <NoteField
