@@ -12,6 +12,8 @@ export const accountPaths = {
   verifyForgot: '/account/api/verify_forgot/',
   resetPassword: '/account/api/resetpassword/',
   checkPhone: '/account/api/checkphone/',
+  /** POST: a proof-of-work challenge to solve before a code is sent by SMS (contract/auth-challenge.ts). */
+  otpChallenge: '/account/api/otp-challenge/',
   account: (id: number | string) => `/account/api/account/${id}/`,
   updateAccount: (id: number | string) => `/account/api/updateaccountall/${id}/`,
   address: (id: number | string) => `/account/api/address/${id}/`,

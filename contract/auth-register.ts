@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { newPasswordField } from './auth-password';
 import { normalizePhone } from './phone';
+import { challengeField } from './auth-challenge';
 import { bodyObject } from './validation';
 import type { LoginAnswer } from './auth';
 
@@ -57,6 +58,8 @@ const registrationFields = {
   full_name: fullNameField,
   email: optionalEmailField,
   password: newPasswordField('mật khẩu'),
+  /** A solved proof-of-work challenge, asked for past a threshold (contract/auth-challenge.ts). */
+  challenge: challengeField,
 };
 
 /** The first version's form: no confirmation field. */
@@ -79,7 +82,7 @@ const registrationToken = v.pipe(
 
 const otpField = v.pipe(v.string(REGISTER_TEXTS.otpInvalid), v.trim(), v.regex(/^\d{6}$/, 'Mã OTP gồm 6 chữ số'));
 
-export const ResendOtpSchema = bodyObject({ access_token: registrationToken });
+export const ResendOtpSchema = bodyObject({ access_token: registrationToken, challenge: challengeField });
 export const VerifyV2Schema = bodyObject({ access_token: registrationToken, otp: otpField });
 
 /** What register-v2, registeraccount and resend-otp-v2 answer. */

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { Membership } from './company';
 import { existingPasswordField, newPasswordField } from './auth-password';
+import { challengeField } from './auth-challenge';
 import { phoneField } from './phone';
 import { bodyObject, optionalText, requiredText } from './validation';
 import { AddressSchema, type Address } from './address';
@@ -58,7 +59,8 @@ export const ChangePasswordSchema = bodyObject({
   new_password: newPasswordField(),
 });
 
-export const ForgotPasswordSchema = bodyObject({ phone: phoneField });
+/** `challenge`: a solved proof-of-work challenge, asked for past a threshold (contract/auth-challenge.ts). */
+export const ForgotPasswordSchema = bodyObject({ phone: phoneField, challenge: challengeField });
 
 export const VerifyForgotSchema = bodyObject({
   phone: phoneField,

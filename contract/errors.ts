@@ -24,6 +24,8 @@ export const ERROR_MESSAGES = {
   OTP_INVALID: 'Mã OTP không đúng hoặc đã hết hạn',
   OTP_TOO_SOON: 'Vui lòng chờ trước khi yêu cầu mã mới',
   OTP_BUDGET: 'Hệ thống đã gửi quá nhiều mã OTP hôm nay, vui lòng thử lại sau',
+  CHALLENGE_REQUIRED: 'Hệ thống cần xác minh thiết bị của bạn trước khi gửi mã. Vui lòng gửi lại yêu cầu',
+  CHALLENGE_INVALID: 'Xác minh thiết bị không hợp lệ. Vui lòng gửi lại yêu cầu',
   REGISTRATION_TOKEN_INVALID: 'Số tài khoản không hợp lệ. Vui lòng kiểm tra lại.',
   PHONE_TAKEN: 'Số điện thoại này đã có tài khoản',
   RESET_TOKEN_INVALID: 'Yêu cầu đặt lại mật khẩu không hợp lệ hoặc đã hết hạn',

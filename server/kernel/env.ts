@@ -66,6 +66,13 @@ export type ServerEnv = {
   /** One-time codes to phones the whole platform sends in 24 hours, whoever asks (docs/security.md). */
   smsDailyBudget: number;
   /**
+   * The proof-of-work challenge before a code to a phone (server/modules/auth/otp-challenge.ts,
+   * docs/security.md): asked of every request once the platform has sent `afterSent` codes in 24
+   * hours (SMS_CHALLENGE_AFTER, a quarter of SMS_DAILY_BUDGET unless set), and of an address that
+   * asked for `afterPerAddress` codes in 15 minutes; `bits` leading zero bits of SHA-256.
+   */
+  smsChallenge: { afterSent: number; afterPerAddress: number; bits: number };
+  /**
    * The company whose Zalo OA sends the app's own codes to phones first, by ZNS (its OTP template),
    * the SMS or log sender taking what it cannot (server/modules/messaging/otp-sender.ts); null: none.
    */
@@ -144,6 +151,15 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     providerTimeoutMs: intFrom(source.PROVIDER_TIMEOUT_MS, 15_000, 'PROVIDER_TIMEOUT_MS'),
     smsProvider: smsProviderFrom(source.SMS_PROVIDER),
     smsDailyBudget: intFrom(source.SMS_DAILY_BUDGET, 2000, 'SMS_DAILY_BUDGET'),
+    smsChallenge: {
+      afterSent: intFrom(
+        source.SMS_CHALLENGE_AFTER,
+        Math.floor(intFrom(source.SMS_DAILY_BUDGET, 2000, 'SMS_DAILY_BUDGET') / 4),
+        'SMS_CHALLENGE_AFTER',
+      ),
+      afterPerAddress: 2,
+      bits: 15,
+    },
     otpZaloCompany: source.OTP_ZALO_COMPANY ? intFrom(source.OTP_ZALO_COMPANY, 0, 'OTP_ZALO_COMPANY') : null,
     esms: {
       apiKey: source.ESMS_API_KEY ?? '',

@@ -2,6 +2,8 @@
  * Spec §2 "Login and forgot password", on a phone (390x844): from /login, "Quên mật khẩu?" leads
  * to three steps: verify information (phone, then the code the server sent), create a new
  * password, done; then the new password signs in and the old one no longer does.
+ * The page's address has already asked for two codes, so the server asks for a proof-of-work
+ * challenge first (docs/security.md): the page solves it and sends the request again by itself.
  * This file has a server of its own: it resets the demo account's password.
  */
 import { describe, expect, it } from 'vitest';
@@ -20,6 +22,23 @@ describe('forgot password (390x844)', () => {
     await waitForPath(page, '/forgot-password');
     await page.getByRole('heading', { name: 'Quên mật khẩu' }).waitFor();
 
+    // Two code requests from this address (numbers without an account: nothing is sent) reach the
+    // challenge's threshold: the page's own request is answered 428, solved, and sent again.
+    for (const phone of ['0399000001', '0399000002']) {
+      const asked = await fetch(new URL('/api/account/api/forgot_password/', app.server.url), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone }),
+      });
+      expect(asked.status).toBe(200);
+    }
+    const codeRequests: { status: number; solved: boolean }[] = [];
+    page.on('response', (response) => {
+      if (!response.url().includes('/forgot_password')) return;
+      const body = response.request().postDataJSON() as { challenge?: { number?: unknown } } | null;
+      codeRequests.push({ status: response.status(), solved: typeof body?.challenge?.number === 'number' });
+    });
+
     // Step 1: verify information — the phone, then the 6-digit code sent to it.
     expect(app.server.sentCodes).toHaveLength(0);
     await page.getByRole('textbox', { name: 'Số điện thoại đã đăng ký' }).fill(DEMO_ACCOUNT.phone);
@@ -30,6 +49,10 @@ describe('forgot password (390x844)', () => {
     const [sent] = app.server.sentCodes;
     expect(sent?.to).toBe(DEMO_ACCOUNT.phone);
     expect(sent?.code).toMatch(/^\d{6}$/);
+    expect(codeRequests).toEqual([
+      { status: 428, solved: false },
+      { status: 200, solved: true },
+    ]);
     const digits = codeGroup.getByRole('textbox');
     await expect(digits.count()).resolves.toBe(6);
     await digits.first().click();

@@ -38,6 +38,7 @@ const NOT_COMPANY_DATA: Record<string, string> = {
   'PUT /api/account/api/changepassword': 'the caller’s own password',
   'POST /api/account/api/checkphone': 'sign-up check of a phone number',
   'POST /api/account/api/forgot_password': 'password reset by phone',
+  'POST /api/account/api/otp-challenge': 'a proof-of-work challenge before a code by SMS: random, the same for everyone',
   'POST /api/account/api/verify_forgot': 'password reset by phone',
   'POST /api/account/api/resetpassword': 'password reset by phone',
   'POST /api/micro-account-local/account/api/refresh_token': 'the caller’s own session',

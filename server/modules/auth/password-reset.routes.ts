@@ -2,12 +2,14 @@
  * Forgot password in three steps (product-spec.md §2): ask for a code by phone, verify it to receive a
  * one-time reset token, set the new password with that token. Answers never reveal whether a phone
  * has an account. The codes are the shared one-time codes (./verification-codes.ts: hashed, 10
- * minutes, 5 tries, spent once), asked for under ./throttle.ts codeRequestLimits. Every count is
+ * minutes, 5 tries, spent once), asked for under ./throttle.ts codeRequestLimits, past a threshold
+ * only with a solved proof-of-work challenge (./otp-challenge.ts). Every count is
  * taken before the work it guards, atomically, so requests sent at once cannot pass together.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { ForgotPasswordSchema, ResetPasswordSchema, VerifyForgotSchema } from '@contract/auth';
+import type { OtpChallenge } from '@contract/auth-challenge';
 import { passwordProblem } from '@contract/auth-password';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accounts, passwordResets } from '@server/kernel/db/schema';
@@ -18,6 +20,7 @@ import { ok } from '@server/kernel/respond';
 import { randomToken, sha256 } from '@server/lib/tokens';
 import { parseBody } from '@server/kernel/validate';
 import crypto from 'node:crypto';
+import { issueChallenge, guardCodeRequest } from './otp-challenge';
 import { revokeAllSessions } from './sessions';
 import { clearSignInFailures, takeCodeRequest } from './throttle';
 import { consumeCode, invalidCode, sendCode } from './verification-codes';
@@ -29,12 +32,17 @@ export function passwordResetRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
 
   app.post('/forgot_password', async (c) => {
-    const { phone } = await parseBody(c, ForgotPasswordSchema);
-    await takeCodeRequest(db, phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
+    const { phone, challenge } = await parseBody(c, ForgotPasswordSchema);
+    const ip = clientIp(c, env.proxyHops);
+    await guardCodeRequest(deps, ip, challenge);
+    await takeCodeRequest(db, phone, ip, env.smsDailyBudget);
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));
     if (account?.isActive) await sendCode(deps, { channel: 'sms', to: phone, subject: phone, purpose: 'password_reset' });
     return ok(c, null, { message: 'Nếu số điện thoại đã đăng ký, mã xác minh đã được gửi đến số điện thoại này' });
   });
+
+  // A proof-of-work challenge, asked of code requests past a threshold (./otp-challenge.ts).
+  app.post('/otp-challenge', async (c) => ok<OtpChallenge>(c, await issueChallenge(deps)));
 
   app.post('/verify_forgot', async (c) => {
     const { phone, code } = await parseBody(c, VerifyForgotSchema);

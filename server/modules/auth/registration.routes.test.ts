@@ -4,13 +4,16 @@ import type { Account, LoginAnswer } from '@contract/auth';
 import type { EmailVerification, RegistrationDone, RegistrationStarted } from '@contract/auth-register';
 import { accounts, loginFailures, registrations, verificationCodes } from '@server/kernel/db/schema';
 import { DEMO, DEMO_PASSWORD } from '@server/seed/demo';
+import { readEnv } from '@server/kernel/env';
+import { solvedChallenge } from '@server/testing/challenge.kit';
 import { freshPhone } from '@server/testing/fixtures';
 import { lastCodeTo, refreshCookieOf, startTestServer, type TestServer } from '@server/testing/test-server';
 
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // The challenge past 2 codes per address (./otp-challenge.ts) at difficulty 10, so solving stays quick.
+  server = await startTestServer({ smsChallenge: { ...readEnv({}).smsChallenge, bits: 10 } });
 });
 afterAll(async () => {
   await server?.stop();
@@ -154,9 +157,13 @@ describe('registration V2 (register-v2, resend-otp-v2, verify-v2)', () => {
   });
 
   it('sends at most 10 codes per 15 minutes from one address, whatever the phones', async () => {
-    for (let index = 0; index < 10; index += 1) await register(freshPhone());
+    for (let index = 0; index < 2; index += 1) await register(freshPhone());
+    // From the third, a solved challenge is asked for first.
+    const unsolved = await server.call('/account/api/register-v2', { body: form(freshPhone()) });
+    expect([unsolved.status, unsolved.body.error]).toEqual([428, 'CHALLENGE_REQUIRED']);
+    for (let index = 2; index < 10; index += 1) await register(freshPhone(), { challenge: await solvedChallenge(server) });
     const phone = freshPhone();
-    const refused = await server.call('/account/api/register-v2', { body: form(phone) });
+    const refused = await server.call('/account/api/register-v2', { body: form(phone, { challenge: await solvedChallenge(server) }) });
     expect(refused.status).toBe(429);
     expect(server.sentCodes.some((entry) => entry.to === phone)).toBe(false);
   });

@@ -7,7 +7,7 @@
  * defers that to registration); after it, the person who holds the phone is told, and nothing is
  * made. Codes are the shared one-time codes (./verification-codes.ts), asked for under the
  * forgot-password limits (./throttle.ts codeRequestLimits: a minute apart and 10 a day per phone,
- * 10 per 15 minutes per address).
+ * 10 per 15 minutes per address), past a threshold only with a solved challenge (./otp-challenge.ts).
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -37,6 +37,7 @@ import { parseBody } from '@server/kernel/validate';
 import { clientIp } from '@server/lib/client-ip';
 import { hashPassword } from '@server/lib/passwords';
 import { randomToken, sha256 } from '@server/lib/tokens';
+import { guardCodeRequest } from './otp-challenge';
 import { signIn } from './sessions';
 import { takeCodeRequest } from './throttle';
 import { consumeCode, invalidCode, sendCode, type IssuedCode } from './verification-codes';
@@ -63,7 +64,9 @@ export function registrationRoutes(deps: AppDeps) {
   async function startRegistration(c: Context, input: v.InferOutput<typeof RegisterAccountSchema>) {
     const problem = passwordProblem(input.password, input.phone);
     if (problem) throw badRequest('WEAK_PASSWORD', problem, { password: problem });
-    await takeCodeRequest(db, input.phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
+    const ip = clientIp(c, env.proxyHops);
+    await guardCodeRequest(deps, ip, input.challenge);
+    await takeCodeRequest(db, input.phone, ip, env.smsDailyBudget);
     const token = randomToken();
     const id = crypto.randomUUID();
     await db.insert(registrations).values({
@@ -93,9 +96,11 @@ export function registrationRoutes(deps: AppDeps) {
   app.post('/register-v2', async (c) => startRegistration(c, await parseBody(c, RegisterV2Schema)));
 
   app.post('/resend-otp-v2', async (c) => {
-    const { access_token } = await parseBody(c, ResendOtpSchema);
+    const { access_token, challenge } = await parseBody(c, ResendOtpSchema);
     const registration = await openRegistration(access_token);
-    await takeCodeRequest(db, registration.phone, clientIp(c, env.proxyHops), env.smsDailyBudget);
+    const ip = clientIp(c, env.proxyHops);
+    await guardCodeRequest(deps, ip, challenge);
+    await takeCodeRequest(db, registration.phone, ip, env.smsDailyBudget);
     const issued = await sendCode(deps, { channel: 'sms', to: registration.phone, subject: registration.id, purpose: 'registration' });
     return ok<RegistrationStarted>(c, started(access_token, registration.phone, issued), {
       message: `Đã gửi lại mã OTP đến số ${phoneHint(registration.phone)}`,

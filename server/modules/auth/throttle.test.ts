@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '@server/seed/demo';
 import { forwardedClient } from '@server/lib/client-ip';
+import { solvedChallenge } from '@server/testing/challenge.kit';
 import { addAccount } from '@server/testing/fixtures';
 import { startTestServer, type ApiAnswer, type TestServer } from '@server/testing/test-server';
 import { ACCOUNT_LIMIT_FACTOR } from './throttle';
@@ -93,11 +94,16 @@ describe('sign-in attempts sent at once', () => {
 
 describe('per-address limits', () => {
   it('limits forgot-password requests per address, across phones (10 per 15 minutes)', async () => {
-    const limited = await startTestServer({ proxyHops: 1 });
+    // Past the second request the address must solve a challenge (./otp-challenge.ts): at difficulty 10 here.
+    const limited = await startTestServer({ proxyHops: 1, smsChallenge: { afterSent: 500, afterPerAddress: 2, bits: 10 } });
     try {
-      const send = (phone: string, ip: string) => limited.call(FORGOT, { body: { phone }, headers: { 'x-forwarded-for': ip } });
-      for (let i = 0; i < 10; i += 1) expect((await send(`0977${String(i).padStart(6, '0')}`, '10.2.0.1')).status).toBe(200);
-      const eleventh = await send('0977999999', '10.2.0.1');
+      const send = async (phone: string, ip: string, solve = false) =>
+        limited.call(FORGOT, {
+          body: { phone, ...(solve ? { challenge: await solvedChallenge(limited) } : {}) },
+          headers: { 'x-forwarded-for': ip },
+        });
+      for (let i = 0; i < 10; i += 1) expect((await send(`0977${String(i).padStart(6, '0')}`, '10.2.0.1', i >= 2)).status).toBe(200);
+      const eleventh = await send('0977999999', '10.2.0.1', true);
       expect([eleventh.status, eleventh.body.error]).toEqual([429, 'OTP_TOO_SOON']);
       expect(eleventh.body.message).toMatch(/Vui lòng chờ \d+ phút/);
       expect((await send('0977999999', '10.2.0.2')).status, 'another address is not held back').toBe(200);

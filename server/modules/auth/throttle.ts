@@ -127,6 +127,21 @@ export async function clearPairFailures(db: Db, phone: string, ip: string): Prom
 const SMS_BUDGET_KEY = 'otp-platform:sms';
 
 /**
+ * What the counters of code requests hold now, without counting anything: the codes this address
+ * asked for in 15 minutes and the codes the platform sent to phones in 24 hours.
+ */
+export async function codeRequestCounts(db: Db, ip: string, now = new Date()): Promise<{ byAddress: number; platformSms: number }> {
+  const counted = async (key: string, windowMs: number) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginFailures)
+      .where(and(eq(loginFailures.key, key), gt(loginFailures.at, new Date(now.getTime() - windowMs))));
+    return Number(row?.n ?? 0);
+  };
+  return { byAddress: await counted(`otp-ip:${ip}`, WINDOW_MS), platformSms: await counted(SMS_BUDGET_KEY, DAY_MS) };
+}
+
+/**
  * Counts a request for a code; refused with 429, the wait said in seconds or minutes, when a limit
  * is full. A code to a phone (`smsBudget` given) is also counted against the platform's daily
  * budget: requests spread over many phones and addresses stop there, with their own message.

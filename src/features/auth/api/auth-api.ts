@@ -2,6 +2,7 @@
 import { accountPaths } from '@contract/api-paths';
 import type { LoginAnswer } from '@contract/auth';
 import { apiData, apiRequest } from '@/api/client';
+import { withChallenge } from './otp-challenge';
 
 export function login(phone: string, password: string, remember: boolean): Promise<LoginAnswer> {
   return apiData<LoginAnswer>(accountPaths.login, { body: { phone, password, remember }, auth: false });
@@ -25,8 +26,12 @@ export async function changePassword(oldPassword: string, newPassword: string): 
   return answer.message;
 }
 
-export async function requestResetCode(phone: string): Promise<string | undefined> {
-  return (await apiRequest(accountPaths.forgotPassword, { body: { phone }, auth: false })).message;
+/** Asks for a reset code; a challenge the server asks for is solved and the request sent again (./otp-challenge.ts). */
+export async function requestResetCode(phone: string, onVerifying?: (verifying: boolean) => void): Promise<string | undefined> {
+  return withChallenge(
+    async (challenge) => (await apiRequest(accountPaths.forgotPassword, { body: { phone, challenge }, auth: false })).message,
+    onVerifying,
+  );
 }
 
 export function verifyResetCode(phone: string, code: string): Promise<{ reset_token: string }> {

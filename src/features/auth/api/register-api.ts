@@ -7,13 +7,21 @@ import {
   type RegistrationStarted,
 } from '@contract/auth-register';
 import { apiData, apiRequest } from '@/api/client';
+import { withChallenge } from './otp-challenge';
 
-export function startRegistration(input: RegisterV2Input): Promise<RegistrationStarted> {
-  return apiData<RegistrationStarted>(registerPaths.registerV2, { body: input, auth: false });
+/** Both calls send a code by SMS: a challenge the server asks for is solved and the request sent again (./otp-challenge.ts). */
+export function startRegistration(input: RegisterV2Input, onVerifying?: (verifying: boolean) => void): Promise<RegistrationStarted> {
+  return withChallenge(
+    (challenge) => apiData<RegistrationStarted>(registerPaths.registerV2, { body: { ...input, challenge }, auth: false }),
+    onVerifying,
+  );
 }
 
-export function resendRegistrationCode(accessToken: string): Promise<RegistrationStarted> {
-  return apiData<RegistrationStarted>(registerPaths.resendOtpV2, { body: { access_token: accessToken }, auth: false });
+export function resendRegistrationCode(accessToken: string, onVerifying?: (verifying: boolean) => void): Promise<RegistrationStarted> {
+  return withChallenge(
+    (challenge) => apiData<RegistrationStarted>(registerPaths.resendOtpV2, { body: { access_token: accessToken, challenge }, auth: false }),
+    onVerifying,
+  );
 }
 
 export function verifyRegistration(accessToken: string, otp: string): Promise<RegistrationDone> {

@@ -14,6 +14,7 @@ import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rule
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { requestResetCode, resetPassword, verifyResetCode } from '../api/auth-api';
 import { ProblemAlert } from '@/ui/problem';
+import { ChallengeStatus } from './challenge-status';
 import { OtpCodeField } from './otp-code-field';
 
 function messageOf(error: unknown): string {
@@ -28,6 +29,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
   const [codeSent, setCodeSent] = useState(false);
   const [sentAt, setSentAt] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const phoneRef = useRef<RuleInputHandle>(null);
 
@@ -37,7 +39,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
     setBusy(true);
     setError(null);
     try {
-      const message = await requestResetCode(phone);
+      const message = await requestResetCode(phone, setVerifying);
       setCodeSent(true);
       setSentAt(Date.now());
       toast.info(message ?? 'Mã xác minh đã được gửi');
@@ -90,6 +92,7 @@ function VerifyStep({ onVerified }: { onVerified: (resetToken: string) => void }
             onResend={() => void send()}
           />
         )}
+        <ChallengeStatus verifying={verifying} />
         <Button type="submit" loading={busy}>
           {codeSent ? 'Xác minh' : 'Gửi mã xác minh'}
         </Button>

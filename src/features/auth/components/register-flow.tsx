@@ -11,6 +11,7 @@ import { ApiError } from '@/api/api-error';
 import { ProblemAlert } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { resendRegistrationCode, startRegistration, verifyRegistration } from '../api/register-api';
+import { ChallengeStatus } from './challenge-status';
 import { OtpCodeField } from './otp-code-field';
 import { RegisterForm } from './register-form';
 
@@ -31,6 +32,7 @@ function CodeStep({
   const [code, setCode] = useState('');
   const [sentAt, setSentAt] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function verify(event: FormEvent) {
@@ -53,7 +55,7 @@ function CodeStep({
   async function resend() {
     setError(null);
     try {
-      const next = await resendRegistrationCode(started.access_token);
+      const next = await resendRegistrationCode(started.access_token, setVerifying);
       setSentAt(Date.now());
       setCode('');
       onResent(next);
@@ -78,6 +80,7 @@ function CodeStep({
           onResend={() => void resend()}
           error={error}
         />
+        <ChallengeStatus verifying={verifying} />
         <Button type="submit" loading={busy}>
           Xác nhận
         </Button>
@@ -89,6 +92,7 @@ function CodeStep({
 export function RegisterFlow({ onRegistered }: { onRegistered: (done: RegistrationDone) => void }) {
   const [started, setStarted] = useState<RegistrationStarted | null>(null);
   const [busy, setBusy] = useState(false);
+  const [verifying, setVerifying] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
@@ -97,7 +101,7 @@ export function RegisterFlow({ onRegistered }: { onRegistered: (done: Registrati
     setProblem(null);
     setFieldErrors({});
     try {
-      setStarted(await startRegistration(input));
+      setStarted(await startRegistration(input, setVerifying));
     } catch (caught) {
       setProblem(messageOf(caught));
       if (caught instanceof ApiError) setFieldErrors(caught.fields);
@@ -119,6 +123,7 @@ export function RegisterFlow({ onRegistered }: { onRegistered: (done: Registrati
           <Stack>
             <ProblemAlert problem={problem} />
             <RegisterForm busy={busy} fieldErrors={fieldErrors} onSubmit={(input) => void submit(input)} />
+            <ChallengeStatus verifying={verifying} />
           </Stack>
         </Stepper.Step>
         <Stepper.Step label="Xác thực OTP">
