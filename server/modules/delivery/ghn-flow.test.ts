@@ -94,6 +94,17 @@ describe('booking with GHN', () => {
     expect(done.status).toBe('delivered');
     expect(done.cod).toMatchObject({ expected: confirmed.total, collected: confirmed.total, state: 'collected' });
     expect((await order(confirmed.id)).status).toBe('completed');
+    // GHN moved it, not the person who booked it: the history names no one and says who reported it,
+    // and that person, the order's rep here, is told as of any move made by someone else.
+    const detail = await kit.get<OrderRecord>(`/order/api/ordercompany/${confirmed.id}/`);
+    const { history } = (detail.body as unknown as { bonus: { history: { to: string; by: string | null; reason: string | null }[] } })
+      .bonus;
+    expect(history.filter((entry) => entry.to === 'delivering' || entry.to === 'completed')).toEqual([
+      expect.objectContaining({ to: 'delivering', by: null, reason: 'GHN báo: Đang vận chuyển' }),
+      expect.objectContaining({ to: 'completed', by: null, reason: 'GHN báo: Đã giao' }),
+    ]);
+    const notices = await kit.get<{ title: string }[]>('/notification/api/notification/');
+    expect(notices.body.data.map((notice) => notice.title)).toContain(`Đơn ${confirmed.code}: Hoàn thành`);
     await kit.walk('ghn', delivery.tracking_code!);
     expect((await kit.delivery(delivery.id)).cod).toMatchObject({ paid_out: confirmed.total, state: 'paid' });
   });

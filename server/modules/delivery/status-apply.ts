@@ -12,6 +12,7 @@
 import { eq } from 'drizzle-orm';
 import { DELIVERY_STATUS_LABELS, eventMovesDelivery, orderMovesFor, type DeliveryStatus } from '@contract/delivery-status';
 import type { OrderStatus } from '@contract/orders-status';
+import { CARRIER_SHORT, type Carrier } from '@contract/delivery';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
@@ -77,7 +78,7 @@ export async function applyStatus(tx: Db, companyId: number, deliveryId: string,
     await codPaidOut(tx, companyId, row.id, news.codPaidOut, news.at, 'Hãng báo đã chuyển tiền thu hộ');
   }
   if (moves) {
-    const orderMoved = await moveItsOrder(tx, row, news.status!, news.accountId ?? row.createdBy);
+    const orderMoved = await moveItsOrder(tx, row, news);
     // The rep hears of it once: through the order's own status when it moved, otherwise here.
     if (!orderMoved) await tellTheRep(tx, row, news.status!, news.accountId ?? null);
   }
@@ -96,22 +97,29 @@ async function tellTheRep(tx: Db, row: { companyId: number; orderId: string }, s
   });
 }
 
+/**
+ * The order follows its delivery. A carrier's event (webhook or poll) moves it as the system, with
+ * the carrier named in the reason; its receipts are made by whoever booked the delivery. A person's
+ * move (self delivery, the office) is theirs.
+ */
 async function moveItsOrder(
   tx: Db,
-  row: { companyId: number; id: string; orderId: string },
-  status: DeliveryStatus,
-  accountId: number | null,
+  row: { companyId: number; id: string; orderId: string; carrier: string; createdBy: number | null },
+  news: StatusNews,
 ): Promise<boolean> {
   const [order] = await tx.select({ status: orders.status, accountId: orders.accountId }).from(orders).where(eq(orders.id, row.orderId));
   if (!order) return false;
+  const status = news.status!;
+  const fromCarrier = news.source !== 'office';
+  const label = DELIVERY_STATUS_LABELS[status];
+  const reason = fromCarrier ? `${CARRIER_SHORT[row.carrier as Carrier] ?? row.carrier} báo: ${label}` : `Đơn vận chuyển: ${label}`;
+  const accountId = news.accountId ?? row.createdBy ?? order.accountId;
+  const actorId = fromCarrier ? null : accountId;
   let moved = false;
-  const reason = `Đơn vận chuyển: ${DELIVERY_STATUS_LABELS[status]}`;
   for (const to of orderMovesFor(status, order.status as OrderStatus)) {
     try {
       // Its own savepoint: a refused move leaves the delivery's news in place.
-      await tx.transaction((inner) =>
-        moveOrder(inner, { companyId: row.companyId, orderId: row.orderId, to, reason, accountId: accountId ?? order.accountId }),
-      );
+      await tx.transaction((inner) => moveOrder(inner, { companyId: row.companyId, orderId: row.orderId, to, reason, accountId, actorId }));
       moved = true;
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;

@@ -108,7 +108,8 @@ export async function notifyOrderMoved(
     orderId: string;
     code: string;
     ownerId: number;
-    moverId: number;
+    /** null: moved by news from outside (a carrier), so the rep is told even of their own booking. */
+    moverId: number | null;
     from: OrderStatus;
     to: OrderStatus;
     reason: string | null;

@@ -30,7 +30,13 @@ export type Move = {
   orderId: string;
   to: OrderStatus;
   reason: string | null;
+  /** Who the move's documents (the export or return receipt) are made by. */
   accountId: number;
+  /**
+   * Who moved it, for the history and the rep's notice: `accountId` when not given; null for news
+   * from outside (a carrier's event), which is no person's doing.
+   */
+  actorId?: number | null;
   /** The mover's data scope: an order outside it is "not found". */
   scope?: SQL | null;
 };
@@ -100,6 +106,7 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
   const given = (status: OrderStatus) => status !== 'cancelled' && status !== 'rejected';
   if (given(from) !== given(move.to)) await releaseUsage(tx, move.companyId, move.orderId, !given(move.to));
 
+  const actorId = move.actorId === undefined ? move.accountId : move.actorId;
   const now = new Date();
   const approves = move.to === 'confirmed' && order.discountApproval === 'needed';
   await tx
@@ -118,7 +125,7 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     fromStatus: from,
     toStatus: move.to,
     reason: approves ? [`Duyệt chiết khấu: ${order.discountApprovalReason ?? ''}`, move.reason].filter(Boolean).join('. ') : move.reason,
-    accountId: move.accountId,
+    accountId: actorId,
     at: now,
   });
   await recordChange(tx, {
@@ -133,7 +140,7 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
     orderId: move.orderId,
     code: order.code ?? order.localNo ?? '',
     ownerId: order.accountId,
-    moverId: move.accountId,
+    moverId: actorId,
     from,
     to: move.to,
     reason: NEEDS_REASON.includes(move.to) ? move.reason : null,
