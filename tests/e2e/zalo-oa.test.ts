@@ -167,6 +167,8 @@ describe('Zalo OA in the office (1440x900)', () => {
       await openTab(page, 'Gửi hàng loạt');
       await page.getByTestId('zalo-campaign-open').first().click();
       await eventually(() => page.getByTestId('zalo-campaign-status').textContent(), 60_000).toBe('Hoàn tất');
+      // The rows agree with the header: none left "Đang chờ" once it says done.
+      await eventually(() => page.locator('[data-testid="zalo-recipient"][data-status="waiting"]').count()).toBe(0);
       // Zalo keeps no send-once key (server/modules/messaging/messages-send.ts): a send the kill cut
       // off is not sent again but ends "lỗi" for a person to check, one per job running at the kill.
       const counts = /^Đã gửi (\d+)\/(\d+) · lỗi (\d+) · đang chờ 0/.exec(await page.getByTestId('zalo-campaign-counts').innerText());

@@ -233,14 +233,20 @@ export function useCampaigns(companyId: number, page: number) {
   });
 }
 
-export function useRecipients(companyId: number, campaign: number, status: RecipientStatus | undefined, page: number, polling: boolean) {
+/**
+ * A campaign's recipients, polled while it sends. The rows are read again whenever the campaign's
+ * counts move (its settled count is in the key): the header and the rows come from two polls, and
+ * the last rows read before the campaign ended showed "Đang chờ" under "Đã gửi 5/5" (issue 46).
+ */
+export function useRecipients(companyId: number, campaign: CampaignRecord, status: RecipientStatus | undefined, page: number) {
   const query = { company: companyId, status, page, limit: 20 };
+  const settled = campaign.counts.sent + campaign.counts.failed;
   return useQuery({
-    queryKey: messagingKeys.of(companyId, 'recipients', campaign, query),
+    queryKey: messagingKeys.of(companyId, 'recipients', campaign.id, query, settled),
     retry: false,
     placeholderData: keepPreviousData,
-    refetchInterval: polling ? 2_000 : false,
-    queryFn: () => fetchPage<RecipientRecord>(messagingPaths.campaignRecipients(campaign), { query }),
+    refetchInterval: campaign.status === 'sending' ? 2_000 : false,
+    queryFn: () => fetchPage<RecipientRecord>(messagingPaths.campaignRecipients(campaign.id), { query }),
   });
 }
 

@@ -117,7 +117,7 @@ function CampaignDetail({
 }) {
   const [status, setStatus] = useState<RecipientStatus | undefined>(undefined);
   const [page, setPage] = useState(1);
-  const recipients = useRecipients(companyId, campaign.id, status, page, campaign.status === 'sending');
+  const recipients = useRecipients(companyId, campaign, status, page);
   const refresh = useRefreshMessaging(companyId);
   const act = (action: 'retry' | 'cancel') =>
     toastedWrite(
