@@ -21,7 +21,16 @@ export type DashboardSummary = {
   by_day: { day: string; revenue: number; orders: number }[];
   top_products: { variant_id: number; name: string; revenue: number; quantity: number; unit: string }[];
   top_customers: { customer_id: string; name: string; revenue: number; orders: number }[];
+  /**
+   * For the company's administrator, what a new company has done of its first steps (a product, a
+   * customer, a second member, an order); null for everyone else.
+   */
+  first_steps: FirstSteps | null;
 };
+
+export const FIRST_STEPS = ['product', 'customer', 'member', 'order'] as const;
+export type FirstStep = (typeof FIRST_STEPS)[number];
+export type FirstSteps = Record<FirstStep, boolean>;
 
 const day = (label: string) =>
   v.optional(

@@ -6,7 +6,7 @@ import { badRequest } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { parseQuery } from '@server/kernel/validate';
 import { orderScope, requirePermission } from '@server/modules/roles';
-import { DashboardQuery, dashboardSummary } from './dashboard';
+import { DashboardQuery, dashboardSummary, firstSteps } from './dashboard';
 
 export function dashboardRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -22,7 +22,9 @@ export function dashboardRoutes(deps: AppDeps) {
       });
     const scope = await orderScope(db, access);
     // Figures may lag a moment behind (a replica; never behind the caller's own writes).
-    return ok(c, await dashboardSummary(await deps.reads.readDb(c), { ...query, scope }));
+    const read = await deps.reads.readDb(c);
+    const summary = await dashboardSummary(read, { ...query, scope });
+    return ok(c, { ...summary, first_steps: access.isAdmin ? await firstSteps(read, query.company) : null });
   });
 
   return app;

@@ -4,11 +4,19 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, sql, sum, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
-import { DashboardQuerySchema, REVENUE_STATUSES, TAKEN_STATUSES, type DashboardSummary, type Figure } from '@contract/dashboard';
+import {
+  DashboardQuerySchema,
+  REVENUE_STATUSES,
+  TAKEN_STATUSES,
+  type DashboardSummary,
+  type Figure,
+  type FirstSteps,
+} from '@contract/dashboard';
 import { ORDER_STATUSES, type OrderStatus } from '@contract/orders-status';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
-import { orderLines, orders } from '@server/kernel/db/schema';
+import { customers, orderLines, orders, products } from '@server/kernel/db/schema';
+import { seatsUsed } from '@server/modules/plans';
 
 export const DashboardQuery = DashboardQuerySchema;
 /** The dashboard query, plus the caller's data scope (a rep sees their own figures). */
@@ -91,6 +99,7 @@ export async function dashboardSummary(db: Db, query: Query, now = new Date()): 
     .limit(5);
 
   return {
+    first_steps: null,
     today: todayFigure,
     month: monthFigure,
     range: { from, to },
@@ -110,4 +119,23 @@ export async function dashboardSummary(db: Db, query: Query, now = new Date()): 
       orders: Number(row.orders),
     })),
   };
+}
+
+/** Whether the company has a product, a customer, a member besides its owner (a seat: docs/plans.md) and an order. */
+export async function firstSteps(db: Db, companyId: number): Promise<FirstSteps> {
+  const any = async (table: typeof products | typeof customers | typeof orders, where: SQL) =>
+    (
+      await db
+        .select({ one: sql<number>`1` })
+        .from(table)
+        .where(where)
+        .limit(1)
+    ).length > 0;
+  const [product, customer, order, members] = await Promise.all([
+    any(products, eq(products.companyId, companyId)),
+    any(customers, eq(customers.companyId, companyId)),
+    any(orders, eq(orders.companyId, companyId)),
+    seatsUsed(db, companyId),
+  ]);
+  return { product, customer, member: members > 1, order };
 }

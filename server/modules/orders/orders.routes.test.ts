@@ -8,6 +8,7 @@ import type { PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { stockLevel, stockTo } from '@server/testing/warehouse.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { DEMO_STAFF } from '@server/seed/demo-employees';
 
 let kit: OrderKit;
 beforeAll(async () => {
@@ -260,6 +261,28 @@ describe('dashboard', () => {
       token: kit.an.access,
     });
     expect(bad.body.message).toBe('Ngày bắt đầu phải trước ngày kết thúc');
+  });
+});
+
+describe('first steps', () => {
+  const dashboard = (company: number, token = kit.an.access) =>
+    kit.server.call<DashboardSummary>(`/order/api/getdashboard/?company=${company}`, { token });
+
+  it('tell a new company’s administrator what is left to do, tick what is done, and are for the administrator only', async () => {
+    const made = await kit.server.call<{ id: number }>('/company/api/company/', {
+      token: kit.an.access,
+      body: { title: 'Công ty Thử Bước Đầu', type: 'Khác' },
+    });
+    expect((await dashboard(made.body.data.id)).body.data.first_steps).toEqual({
+      product: false,
+      customer: false,
+      member: false,
+      order: false,
+    });
+    expect((await dashboard(kit.anKhang)).body.data.first_steps).toEqual({ product: true, customer: true, member: true, order: true });
+    const accountant = await kit.server.login(DEMO_STAFF.accountant);
+    const answer = await dashboard(kit.anKhang, accountant.access);
+    expect([answer.status, answer.body.data.first_steps]).toEqual([200, null]);
   });
 });
 

@@ -14,6 +14,7 @@ import { FilterDateRange } from '@/ui/filter-date-range';
 import { Hint } from '@/ui/hint';
 import { useAfterFirstPaint } from '@/ui/after-first-paint';
 import { useDashboard } from '../api/dashboard-queries';
+import { FirstStepsCard } from './first-steps';
 import {
   chartDays,
   countShown,
@@ -103,6 +104,7 @@ export function DashboardView({ companyId, accountId, scope, search, onSearch, i
 
   return (
     <Stack gap="md" data-testid="dashboard">
+      {painted && shown?.first_steps && <FirstStepsCard steps={shown.first_steps} />}
       <Group justify="space-between" gap="sm">
         {canSeeCompany && (
           // Two buttons rather than Mantine's SegmentedControl: that one measures its items before
