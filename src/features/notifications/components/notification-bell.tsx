@@ -39,6 +39,7 @@ export function NotificationBell({ db, companyId }: { db: AppDb; companyId: numb
           size="lg"
           aria-label={label}
           data-testid="notification-bell"
+          data-loaded={unread.isFetched}
           onClick={() => setOpened((open) => !open)}
           style={{ overflow: 'visible' }}
         >
