@@ -60,7 +60,8 @@ export const ChangePasswordSchema = bodyObject({
 });
 
 /** `challenge`: a solved proof-of-work challenge, asked for past a threshold (contract/auth-challenge.ts). */
-export const ForgotPasswordSchema = bodyObject({ phone: phoneField, challenge: challengeField });
+// Pure: the page never parses it, so its bundle leaves it (and the challenge's schema) out.
+export const ForgotPasswordSchema = /* @__PURE__ */ bodyObject({ phone: phoneField, challenge: challengeField });
 
 export const VerifyForgotSchema = bodyObject({
   phone: phoneField,

@@ -3,13 +3,15 @@
  * sent again with a solved proof-of-work challenge (contract/auth-challenge.ts), transparently.
  */
 import { accountPaths } from '@contract/api-paths';
-import { solveChallenge, type ChallengeSolution, type OtpChallenge } from '@contract/auth-challenge';
+import type { ChallengeSolution, OtpChallenge } from '@contract/auth-challenge';
 import { ApiError } from '@/api/api-error';
 import { apiData } from '@/api/client';
 
 /** Asks the server for a challenge and finds its number (about a second on a low-end phone). */
 export async function solvedChallenge(): Promise<ChallengeSolution> {
+  // The solver comes only when a challenge is asked for: /login's first visit does not carry it.
   const challenge = await apiData<OtpChallenge>(accountPaths.otpChallenge, { body: {}, auth: false });
+  const { solveChallenge } = await import('@contract/auth-challenge');
   return { ...challenge, number: await solveChallenge(challenge) };
 }
 
