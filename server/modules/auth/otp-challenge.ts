@@ -25,7 +25,7 @@ import type { AppDeps } from '@server/kernel/app-types';
 import { loginFailures } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
 import type { TokenKeys } from '@server/lib/tokens';
-import { codeRequestCounts, takeAttempt } from './throttle';
+import { codeRequestCounts, takeAttempt, takeCodeRequest } from './throttle';
 
 /** How long a challenge may be solved and used: minutes for a slow phone, not a stockpile. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60;
@@ -98,14 +98,17 @@ export async function challengeNeeded(deps: Pick<AppDeps, 'env' | 'db'>, ip: str
 }
 
 /**
- * Before a code to a phone is counted and sent: a solution given is checked and spent (whether or
- * not one was needed); none given past the threshold is refused 428 CHALLENGE_REQUIRED.
+ * Before a code is sent to a phone, in this order: a solution given is checked and spent (whether
+ * or not one was needed), none given past the threshold is refused 428 CHALLENGE_REQUIRED; then the
+ * request is counted against the phone's, the address's and the platform's limits (./throttle.ts).
  */
-export async function guardCodeRequest(
+export async function takePhoneCodeRequest(
   deps: Pick<AppDeps, 'keys' | 'env' | 'db'>,
   ip: string,
+  phone: string,
   solution: ChallengeSolution | undefined,
 ): Promise<void> {
-  if (solution) return spendSolution(deps, solution);
-  if (await challengeNeeded(deps, ip)) throw new HttpError(428, 'CHALLENGE_REQUIRED', CHALLENGE_TEXTS.required);
+  if (solution) await spendSolution(deps, solution);
+  else if (await challengeNeeded(deps, ip)) throw new HttpError(428, 'CHALLENGE_REQUIRED', CHALLENGE_TEXTS.required);
+  await takeCodeRequest(deps.db, phone, ip, deps.env.smsDailyBudget);
 }

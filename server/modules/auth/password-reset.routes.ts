@@ -20,9 +20,9 @@ import { ok } from '@server/kernel/respond';
 import { randomToken, sha256 } from '@server/lib/tokens';
 import { parseBody } from '@server/kernel/validate';
 import crypto from 'node:crypto';
-import { issueChallenge, guardCodeRequest } from './otp-challenge';
+import { issueChallenge, takePhoneCodeRequest } from './otp-challenge';
 import { revokeAllSessions } from './sessions';
-import { clearSignInFailures, takeCodeRequest } from './throttle';
+import { clearSignInFailures } from './throttle';
 import { consumeCode, invalidCode, sendCode } from './verification-codes';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
@@ -33,9 +33,7 @@ export function passwordResetRoutes(deps: AppDeps) {
 
   app.post('/forgot_password', async (c) => {
     const { phone, challenge } = await parseBody(c, ForgotPasswordSchema);
-    const ip = clientIp(c, env.proxyHops);
-    await guardCodeRequest(deps, ip, challenge);
-    await takeCodeRequest(db, phone, ip, env.smsDailyBudget);
+    await takePhoneCodeRequest(deps, clientIp(c, env.proxyHops), phone, challenge);
     const [account] = await db.select({ id: accounts.id, isActive: accounts.isActive }).from(accounts).where(eq(accounts.phone, phone));
     if (account?.isActive) await sendCode(deps, { channel: 'sms', to: phone, subject: phone, purpose: 'password_reset' });
     return ok(c, null, { message: 'Nếu số điện thoại đã đăng ký, mã xác minh đã được gửi đến số điện thoại này' });

@@ -37,7 +37,7 @@ import { parseBody } from '@server/kernel/validate';
 import { clientIp } from '@server/lib/client-ip';
 import { hashPassword } from '@server/lib/passwords';
 import { randomToken, sha256 } from '@server/lib/tokens';
-import { guardCodeRequest } from './otp-challenge';
+import { takePhoneCodeRequest } from './otp-challenge';
 import { signIn } from './sessions';
 import { takeCodeRequest } from './throttle';
 import { consumeCode, invalidCode, sendCode, type IssuedCode } from './verification-codes';
@@ -64,9 +64,7 @@ export function registrationRoutes(deps: AppDeps) {
   async function startRegistration(c: Context, input: v.InferOutput<typeof RegisterAccountSchema>) {
     const problem = passwordProblem(input.password, input.phone);
     if (problem) throw badRequest('WEAK_PASSWORD', problem, { password: problem });
-    const ip = clientIp(c, env.proxyHops);
-    await guardCodeRequest(deps, ip, input.challenge);
-    await takeCodeRequest(db, input.phone, ip, env.smsDailyBudget);
+    await takePhoneCodeRequest(deps, clientIp(c, env.proxyHops), input.phone, input.challenge);
     const token = randomToken();
     const id = crypto.randomUUID();
     await db.insert(registrations).values({
@@ -98,9 +96,7 @@ export function registrationRoutes(deps: AppDeps) {
   app.post('/resend-otp-v2', async (c) => {
     const { access_token, challenge } = await parseBody(c, ResendOtpSchema);
     const registration = await openRegistration(access_token);
-    const ip = clientIp(c, env.proxyHops);
-    await guardCodeRequest(deps, ip, challenge);
-    await takeCodeRequest(db, registration.phone, ip, env.smsDailyBudget);
+    await takePhoneCodeRequest(deps, clientIp(c, env.proxyHops), registration.phone, challenge);
     const issued = await sendCode(deps, { channel: 'sms', to: registration.phone, subject: registration.id, purpose: 'registration' });
     return ok<RegistrationStarted>(c, started(access_token, registration.phone, issued), {
       message: `Đã gửi lại mã OTP đến số ${phoneHint(registration.phone)}`,
