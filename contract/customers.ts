@@ -4,6 +4,7 @@ import { defineSyncDomain } from './sync';
 import { AddressSchema, type Address } from './address';
 import { addDays } from './calendar-days';
 import { CUSTOMER_TABS, LICENCE_STATES, type LicenceState } from './customers-tabs';
+import { CONSENT_REQUIRED_MESSAGE, consentField, consentRefusal, type CustomerPrivacy } from './customers-privacy';
 import { UUID_PATTERN } from './uuid';
 import {
   companyBodyField,
@@ -50,6 +51,8 @@ export type CustomerRecord = {
   status: CustomerStatus;
   /** A licensed drug business: may be promoted medicines (contract/promotions-engine.ts). */
   drug_business: boolean;
+  /** A household business or person, and the owner's consent (contract/customers-privacy.ts). */
+  privacy: CustomerPrivacy;
 } & CustomerLicence & {
     lat: number | null;
     lng: number | null;
@@ -156,6 +159,10 @@ export const customerFields = {
   note: optionalText('ghi chú', 1000),
   /** Holds a drug-business licence; absent: a pharmacy or drug counter does (DRUG_BUSINESS_KINDS). */
   drug_business: v.optional(v.boolean('Giá trị giấy phép kinh doanh dược không hợp lệ')),
+  /** A household business or person (its owner's data is personal data); absent: the kind decides (isPersonKind). */
+  person: v.optional(v.boolean('Giá trị hộ kinh doanh, cá nhân không hợp lệ')),
+  /** The owner's consent, taken when the customer is created; later ones go through privacyPaths.consent. */
+  consent: consentField,
   ...licenceFields,
 };
 
@@ -182,7 +189,14 @@ export function licenceState(licence: Pick<CustomerLicence, 'licence_number' | '
 }
 
 /** The `customer.create` op: a customer made on a phone, offline or not, with its client id. */
-export const CustomerCreateSchema = v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ');
+export const CustomerCreateSchema = v.pipe(
+  v.object({ id: uuidField('Mã khách hàng'), ...customerFields }, 'Dữ liệu khách hàng không hợp lệ'),
+  // consentOnCreate (contract/customers-privacy.ts), the same on the online create below.
+  v.forward(
+    v.check((input) => consentRefusal(input) === null, CONSENT_REQUIRED_MESSAGE),
+    ['consent'],
+  ),
+);
 export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
 
 /** The `customer.licence` op: a rep updated a customer's licence papers on the phone, offline or not. */
@@ -238,6 +252,14 @@ export const CustomerListQuery = v.object({
 export const CustomerInputSchema = v.object(
   { company: companyBodyField, id: v.optional(uuidField('Mã khách hàng')), ...customerFields },
   'Dữ liệu gửi lên phải là một đối tượng JSON',
+);
+/** The online create: the same consent rule as the op. */
+export const CustomerCreateInputSchema = v.pipe(
+  CustomerInputSchema,
+  v.forward(
+    v.check((input) => consentRefusal(input) === null, CONSENT_REQUIRED_MESSAGE),
+    ['consent'],
+  ),
 );
 export type CustomerInput = v.InferInput<typeof CustomerInputSchema>;
 

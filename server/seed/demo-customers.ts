@@ -7,7 +7,8 @@ import { uuidv7 } from '@contract/uuid';
 import { customerSearchText } from '@server/modules/customers';
 import { recordChanges } from '@server/kernel/sync/change-log';
 import type { Db } from '@server/kernel/db/client';
-import { customerLevels, customers, customerTypes } from '@server/kernel/db/schema';
+import { customerLevels, customerPrivacyEvents, customers, customerTypes } from '@server/kernel/db/schema';
+import { CONSENT_NOTICE, isPersonKind } from '@contract/customers-privacy';
 
 const HCM = { province_code: '79', province_name: 'Thành phố Hồ Chí Minh' };
 const HN = { province_code: '01', province_name: 'Thành phố Hà Nội' };
@@ -183,8 +184,15 @@ export async function seedDemoCustomers(
       }),
       createdBy: input.anId,
     });
-    // Pharmacies and drug counters hold a drug-business licence (promotions of medicines).
-    await tx.insert(customers).values(rows.map((row) => ({ ...row, drugBusiness: isDrugBusiness({ kind: row.kind as CustomerKind }) })));
+    // Pharmacies and drug counters hold a drug-business licence (promotions of medicines). Household
+    // businesses signed a consent when they were taken on, except the one entered before the rule.
+    const withPrivacy = <T extends { code: string; kind: string; createdBy?: number | null }>(row: T) => {
+      const person = isPersonKind(row.kind as CustomerKind);
+      const consented = person && row.code !== 'KH000009';
+      return { ...row, person, consentAt: consented ? new Date() : null, consentMethod: consented ? 'paper' : null };
+    };
+    const anKhangRows = rows.map((row) => ({ ...withPrivacy(row), drugBusiness: isDrugBusiness({ kind: row.kind as CustomerKind }) }));
+    await tx.insert(customers).values(anKhangRows);
     const minhPhat = {
       id: uuidv7(),
       companyId: input.minhPhatId,
@@ -209,7 +217,20 @@ export async function seedDemoCustomers(
       }),
       createdBy: input.binhId,
     };
-    await tx.insert(customers).values(minhPhat);
+    const minhPhatRow = withPrivacy(minhPhat);
+    await tx.insert(customers).values(minhPhatRow);
+    await tx.insert(customerPrivacyEvents).values(
+      [...anKhangRows, minhPhatRow]
+        .filter((row) => row.consentAt)
+        .map((row) => ({
+          companyId: row.companyId,
+          customerId: row.id,
+          kind: 'consent',
+          method: 'paper',
+          noticeVersion: CONSENT_NOTICE.version,
+          accountId: row.createdBy,
+        })),
+    );
     await recordChanges(tx, [
       ...types.map((type, index) => ({
         companyId: index < 4 ? input.anKhangId : input.minhPhatId,

@@ -8,6 +8,7 @@ import { AppDb } from './app-db';
 import { searchLocalCustomers } from './customer-search';
 import { toLocalCustomer, toLocalVariant } from './local-records';
 import { findLocalBarcode, searchLocalVariants } from './variant-search';
+import { NO_PRIVACY } from '@contract/customers-privacy';
 
 let db: AppDb;
 beforeEach(async () => {
@@ -39,6 +40,7 @@ function customer(company: number, name: string, patch: Partial<CustomerRecord> 
     lng: null,
     note: null,
     drug_business: true,
+    privacy: NO_PRIVACY,
     ...NO_LICENCE,
     created_at: '',
     updated_at: '',

@@ -9,6 +9,7 @@ import type { OrderRecord } from '@contract/orders';
 import { toLocalCustomer, toLocalOrder } from '@/db/local-records';
 import { enqueueOp } from './outbox';
 import { pullChanges, type PullTransport } from './pull';
+import { NO_PRIVACY } from '@contract/customers-privacy';
 
 const COMPANY = 3;
 const ACCOUNT = 9;
@@ -43,6 +44,7 @@ function customer(name: string, id = uuidv7()): CustomerRecord {
     lng: null,
     note: null,
     drug_business: true,
+    privacy: NO_PRIVACY,
     ...NO_LICENCE,
     created_at: '2026-11-01T00:00:00Z',
     updated_at: '2026-11-01T00:00:00Z',
@@ -218,6 +220,7 @@ describe('pullChanges', () => {
           lat: null,
           lng: null,
           note: null,
+          consent: null,
           ...NO_LICENCE,
         },
       });
@@ -258,6 +261,7 @@ describe('pullChanges', () => {
           lat: null,
           lng: null,
           note: null,
+          consent: null,
           ...NO_LICENCE,
         },
       });

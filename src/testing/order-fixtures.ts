@@ -11,6 +11,7 @@ import type { VariantRecord } from '@contract/products';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVariant, OutboxRow } from '@/db/app-db';
 import { toLocalCustomer, toLocalVariant } from '@/db/local-records';
+import { NO_PRIVACY } from '@contract/customers-privacy';
 
 export const COMPANY = 4;
 export const ACCOUNT = 9;
@@ -54,6 +55,7 @@ export function customerRecord(patch: Partial<CustomerRecord>): CustomerRecord {
     lng: null,
     note: null,
     drug_business: true,
+    privacy: NO_PRIVACY,
     ...NO_LICENCE,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

@@ -8,19 +8,16 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { MAX_LICENCE_SCAN_BYTES } from '@contract/customers';
-import type { PermissionAction } from '@contract/roles';
 import { companyQueryField, idField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { HttpError, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseQuery, parseWith } from '@server/kernel/validate';
-import { customerScope, requirePermission } from '@server/modules/roles';
 import { checkScan, removeScan, saveScan, scanForServing, SCAN_UPLOAD_MAX_BYTES } from './customer-licence-scan';
 import { loadCustomerRecords } from './customer-record';
-import { customersOfCompany } from './customer-write';
+import { reachableCustomer } from './customer-write';
 
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
-const ANY_UUID = new RegExp(`^${UUID}$`);
 
 /** The upload path, for the API's JSON body limit to let it through to this route's own limit. */
 const SCAN_UPLOAD_PATH = new RegExp(`^/api/customer/api/customer/${UUID}/licence-scan/?$`);
@@ -39,16 +36,6 @@ const uploadLimit = bodyLimit({
 });
 
 const CompanyQuery = v.object({ company: companyQueryField });
-
-/** The company, the customer and the member's right to it, or 403/404 before anything is read. */
-async function reachable(deps: AppDeps, c: Context<AppEnv>, company: number, action: PermissionAction): Promise<string> {
-  const access = await requirePermission(deps.db, c.get('auth'), company, 'customers', action);
-  const id = c.req.param('id') ?? '';
-  // A malformed id names no customer (and must not reach a uuid column).
-  if (!ANY_UUID.test(id)) throw notFound('Không tìm thấy khách hàng');
-  await customersOfCompany(deps.db, company, [id], await customerScope(deps.db, access));
-  return id;
-}
 
 async function readUpload(c: Context<AppEnv>): Promise<{ company: unknown; file: { name: string; bytes: Uint8Array } | null }> {
   const type = c.req.header('content-type') ?? '';
@@ -80,7 +67,7 @@ export function licenceScanRoutes(deps: AppDeps) {
   app.post(path, uploadLimit, async (c) => {
     const upload = await readUpload(c);
     const { company } = parseWith(v.object({ company: idField('công ty') }), { company: upload.company });
-    const id = await reachable(deps, c, company, 'edit');
+    const id = await reachableCustomer(db, c, company, 'edit');
     const type = checkScan(upload.file);
     const input = { companyId: company, customerId: id, accountId: c.get('auth').accountId, type, bytes: upload.file!.bytes };
     await db.transaction((tx) => saveScan(tx, input));
@@ -89,14 +76,14 @@ export function licenceScanRoutes(deps: AppDeps) {
 
   app.delete(path, async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    const id = await reachable(deps, c, company, 'edit');
+    const id = await reachableCustomer(db, c, company, 'edit');
     await db.transaction((tx) => removeScan(tx, company, id));
     return ok(c, (await loadCustomerRecords(db, company, [id])).get(id), { message: 'Đã xóa bản chụp giấy phép' });
   });
 
   app.get(path, async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
-    const id = await reachable(deps, c, company, 'view');
+    const id = await reachableCustomer(db, c, company, 'view');
     const scan = await scanForServing(db, company, id);
     if (!scan) throw notFound('Khách hàng chưa có bản chụp giấy phép');
     const bytes = new Uint8Array(scan.bytes);

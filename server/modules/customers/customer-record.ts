@@ -8,9 +8,10 @@ import {
   type CustomerRecord,
   type CustomerStatus,
 } from '@contract/customers';
+import { CONSENT_NOTICE, isPersonKind, type ConsentMethod, type CustomerPrivacy } from '@contract/customers-privacy';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
-import { accounts, customers } from '@server/kernel/db/schema';
+import { accounts, customerPrivacyEvents, customers } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -26,6 +27,15 @@ export function addressOf(row: CustomerRow): Address {
     ward_code: row.wardCode,
     ward_name: row.wardName,
     street: row.street,
+  };
+}
+
+export function privacyOf(row: CustomerRow): CustomerPrivacy {
+  return {
+    person: row.person,
+    consent_at: row.consentAt?.toISOString() ?? null,
+    consent_method: row.consentAt ? (row.consentMethod as ConsentMethod) : null,
+    erased_at: row.erasedAt?.toISOString() ?? null,
   };
 }
 
@@ -49,6 +59,7 @@ export function toCustomerRecord(row: CustomerRow, staffName: string | null): Cu
     lng: row.lng,
     note: row.note,
     drug_business: row.drugBusiness,
+    privacy: privacyOf(row),
     licence_number: row.licenceNumber,
     licence_issuer: row.licenceIssuer,
     licence_date: row.licenceDate,
@@ -146,18 +157,42 @@ export function customerColumns(code: string, input: CustomerFields) {
     lng: input.lng,
     note: input.note,
     drugBusiness: isDrugBusiness(input),
+    person: input.person ?? isPersonKind(input.kind),
     ...licenceColumns(input),
     searchText: customerSearchText({ code, name: input.name, phone: input.phone, owner_name: input.owner_name, tax_code: input.tax_code }),
   };
 }
 
-/** Inserts a customer; a missing code gets the company's next KH number. */
+/**
+ * Inserts a customer; a missing code gets the company's next KH number. Consent given in the form
+ * is stored with the customer and written to its personal-data log with the notice's version.
+ */
 export async function insertCustomer(tx: Db, companyId: number, createdBy: number, input: CustomerCreatePayload): Promise<CustomerRow> {
   const code = input.code?.trim() || (await nextCustomerCode(tx, companyId));
+  const consent = input.consent ?? null;
+  // A phone's clock may run ahead; consent is never dated after the server received it.
+  const consentAt = consent ? new Date(Math.min(Date.parse(consent.given_at), Date.now())) : null;
   const [row] = await tx
     .insert(customers)
-    .values({ id: input.id, companyId, ...customerColumns(code, input), createdBy })
+    .values({
+      id: input.id,
+      companyId,
+      ...customerColumns(code, input),
+      consentAt,
+      consentMethod: consent?.method ?? null,
+      createdBy,
+    })
     .returning();
   if (!row) throw new Error('customer insert returned no row');
+  if (consent)
+    await tx.insert(customerPrivacyEvents).values({
+      companyId,
+      customerId: row.id,
+      kind: 'consent',
+      method: consent.method,
+      noticeVersion: CONSENT_NOTICE.version,
+      accountId: createdBy,
+      at: consentAt!,
+    });
   return row;
 }

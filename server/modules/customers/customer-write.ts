@@ -1,11 +1,15 @@
 /** Changing customers from the office screens, with the change log written in the same transaction. */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { CustomerCreatePayload } from '@contract/customers';
+import type { PermissionAction } from '@contract/roles';
+import type { AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { customers } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { recordChanges } from '@server/kernel/sync/change-log';
 import { OpRejection } from '@server/kernel/sync/op-context';
+import { customerScope, requirePermission } from '@server/modules/roles';
 import { assertCustomerReferences } from './customer-references';
 import { customerColumns } from './customer-record';
 
@@ -40,6 +44,18 @@ export async function customersOfCompany(tx: Db, companyId: number, ids: string[
   if (rows.length !== unique.length)
     throw notFound(unique.length === 1 ? 'Không tìm thấy khách hàng' : 'Có khách hàng không thuộc công ty này hoặc ngoài phạm vi của bạn');
   return unique;
+}
+
+const ANY_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The path's customer, once the caller may act on it and it is in their data scope; 403/404 before anything is read. */
+export async function reachableCustomer(db: Db, c: Context<AppEnv>, company: number, action: PermissionAction): Promise<string> {
+  const access = await requirePermission(db, c.get('auth'), company, 'customers', action);
+  const id = c.req.param('id') ?? '';
+  // A malformed id names no customer (and must not reach a uuid column).
+  if (!ANY_UUID.test(id)) throw notFound('Không tìm thấy khách hàng');
+  await customersOfCompany(db, company, [id], await customerScope(db, access));
+  return id;
 }
 
 export async function updateCustomerRow(tx: Db, companyId: number, id: string, input: Omit<CustomerCreatePayload, 'id'>): Promise<void> {

@@ -9,6 +9,7 @@ import { companyQueryField } from '@contract/validation';
 import {
   BulkCustomerUpdateSchema,
   CUSTOMER_KINDS,
+  CustomerCreateInputSchema,
   CustomerInputSchema,
   CustomerListQuery,
   CustomerStatusSchema,
@@ -20,7 +21,7 @@ import { uuidv7 } from '@contract/uuid';
 import type { PermissionAction } from '@contract/roles';
 import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
-import { customers, customerTypes, orders, payments, visits } from '@server/kernel/db/schema';
+import { customerPrivacyEvents, customers, customerTypes, orders, payments, visits } from '@server/kernel/db/schema';
 import { conflict, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { parseBody, parseQuery, parseWith } from '@server/kernel/validate';
@@ -32,6 +33,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { customerGroupRoutes } from './customer-groups.routes';
 import { customerSheetRoutes } from './customer-sheet.routes';
 import { licenceScanRoutes } from './customer-licence-scan.routes';
+import { privacyRoutes } from './customer-privacy.routes';
 import { listCustomers } from './customer-list';
 import { insertCustomer, loadCustomerRecords } from './customer-record';
 import { assertCodeFree, checkReferences, customersOfCompany, updateCustomerRow, updateCustomersColumns } from './customer-write';
@@ -59,6 +61,7 @@ export function customerRoutes(deps: AppDeps) {
   app.route('/', customerGroupRoutes(deps));
   app.route('/', customerSheetRoutes(deps));
   app.route('/', licenceScanRoutes(deps));
+  app.route('/', privacyRoutes(deps));
   return app;
 }
 
@@ -90,7 +93,7 @@ async function listCustomerPage(deps: AppDeps, c: Context<AppEnv>) {
 }
 
 async function createCustomer({ db }: AppDeps, c: Context<AppEnv>) {
-  const input = await parseBody(c, CustomerInputSchema);
+  const input = await parseBody(c, CustomerCreateInputSchema);
   const auth = c.get('auth');
   await requirePermission(db, auth, input.company, 'customers', 'create');
   let id = input.id ?? uuidv7();
@@ -148,6 +151,10 @@ async function deleteCustomer({ db }: AppDeps, c: Context<AppEnv>) {
     const [payment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.customerId, id)).limit(1);
     if (visit || order || payment)
       throw conflict('Khách hàng đã có lịch sử ghé thăm hoặc đơn hàng, không thể xóa. Hãy chuyển sang "Ngừng hoạt động".');
+    // A customer with no history leaves nothing to keep: its personal-data log goes with it.
+    await tx
+      .delete(customerPrivacyEvents)
+      .where(and(eq(customerPrivacyEvents.companyId, company), eq(customerPrivacyEvents.customerId, id)));
     await tx.delete(customers).where(eq(customers.id, id));
     await recordChange(tx, { companyId: company, entity: 'customer', entityId: id, op: 'delete' });
   });

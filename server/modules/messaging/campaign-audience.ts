@@ -3,8 +3,10 @@
  * (within the sender's data scope), or the OA's followers, each with a valid mobile phone, once per
  * phone, and the template's data bound from the customer (a follower not linked to one is named by
  * their Zalo name). A recipient whose data leaves a required parameter empty is left out and counted.
+ * A household business or person is messaged only with its owner's consent on file
+ * (contract/customers-privacy.ts consentBeforeZalo): a campaign is customer care, not a sale.
  */
-import { and, arrayContains, eq, isNotNull, type SQL } from 'drizzle-orm';
+import { and, arrayContains, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import { type CampaignAudienceInput, MAX_CAMPAIGN_RECIPIENTS } from '@contract/messaging-campaigns';
 import { fillTemplateData, type BindingSource } from '@contract/messaging-rules';
 import { isValidPhone, normalizePhone } from '@contract/phone';
@@ -37,6 +39,7 @@ async function customerCandidates(
     eq(customers.companyId, companyId),
     eq(customers.status, 'active'),
     isNotNull(customers.phone),
+    or(eq(customers.person, false), isNotNull(customers.consentAt)),
     scope ?? undefined,
     ...wordConditions(customers.searchText, filter?.search),
     filter?.customer_type ? eq(customers.customerTypeId, filter.customer_type) : undefined,

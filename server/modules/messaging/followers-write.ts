@@ -4,10 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { fold } from '@contract/fold';
+import { zaloLinkRefusal } from '@contract/customers-privacy';
 import { fromZaloPhone } from '@contract/messaging-rules';
 import type { Db } from '@server/kernel/db/client';
 import { customers, zaloFollowers } from '@server/kernel/db/schema';
-import { notFound } from '@server/kernel/errors';
+import { badRequest, notFound } from '@server/kernel/errors';
 import type { ZaloUserDetail } from './zalo-client';
 
 type Where = { companyId: number; oaRowId: number };
@@ -54,7 +55,7 @@ export async function setFollowing(db: Db, where: Where, userId: string, followi
     });
 }
 
-/** Links the follower to a customer of the same company (or unlinks with null). */
+/** Links the follower to a customer of the same company (or unlinks with null); a person's customer needs consent on file. */
 export async function linkFollower(
   db: Db,
   companyId: number,
@@ -64,10 +65,18 @@ export async function linkFollower(
 ): Promise<void> {
   if (customerId !== null) {
     const [customer] = await db
-      .select({ id: customers.id })
+      .select({ name: customers.name, person: customers.person, consentAt: customers.consentAt, erasedAt: customers.erasedAt })
       .from(customers)
       .where(and(eq(customers.companyId, companyId), eq(customers.id, customerId)));
     if (!customer) throw notFound('Không tìm thấy khách hàng');
+    const privacy = {
+      person: customer.person,
+      consent_at: customer.consentAt?.toISOString() ?? null,
+      consent_method: null,
+      erased_at: customer.erasedAt?.toISOString() ?? null,
+    };
+    const refusal = zaloLinkRefusal({ name: customer.name, privacy });
+    if (refusal) throw badRequest('VALIDATION_FAILED', refusal, { customer: refusal });
   }
   const [row] = await db
     .update(zaloFollowers)

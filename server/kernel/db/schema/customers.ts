@@ -79,6 +79,13 @@ export const customers = pgTable(
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
     note: text('note'),
+    /** A household business or person: its owner's data is personal data (contract/customers-privacy.ts). */
+    person: boolean('person').notNull().default(false),
+    /** The owner's consent on file (null: none, or withdrawn); the log is customer_privacy_events. */
+    consentAt: tstz('consent_at'),
+    consentMethod: text('consent_method'),
+    /** Personal data erased on the owner's request: the row keeps only what accounting law needs. */
+    erasedAt: tstz('erased_at'),
     /** Folded name, code, phone and owner for diacritic-insensitive search. */
     searchText: text('search_text').notNull().default(''),
     createdBy: integer('created_by').references(() => accounts.id),
@@ -133,3 +140,29 @@ export const customerCounts = pgTable('customer_counts', {
   inactive: integer('inactive').notNull().default(0),
   ungrouped: integer('ungrouped').notNull().default(0),
 });
+
+/**
+ * Each consent, withdrawal and answered access or erase request for a customer's personal data
+ * (contract/customers-privacy.ts): what the company shows an inspector or the owner.
+ */
+export const customerPrivacyEvents = pgTable(
+  'customer_privacy_events',
+  {
+    id: integer('id').notNull().generatedAlwaysAsIdentity().primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    customerId: uuid('customer_id').notNull(),
+    kind: text('kind').notNull(),
+    method: text('method'),
+    noticeVersion: text('notice_version'),
+    note: text('note'),
+    receivedOn: date('received_on', { mode: 'string' }),
+    accountId: integer('account_id').references(() => accounts.id),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    sameCompanyRef('customer_privacy_events_customer_fk', t.customerId, t.companyId, customers),
+    index('customer_privacy_events_customer_idx').on(t.companyId, t.customerId, t.at),
+  ],
+);

@@ -6,6 +6,7 @@ export const customerKeys = {
   all: (companyId: number) => ['customers', companyId] as const,
   detail: (companyId: number, id: string) => ['customers', companyId, 'detail', id] as const,
   visits: (companyId: number, id: string) => ['customers', companyId, 'visits', id] as const,
+  privacy: (companyId: number, id: string) => ['customers', companyId, 'privacy', id] as const,
   types: (companyId: number) => ['customer-types', companyId] as const,
   typeList: (companyId: number, query: { search: string; page: number; limit: number }) =>
     ['customer-types', companyId, 'list', query] as const,

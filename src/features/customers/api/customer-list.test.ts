@@ -11,6 +11,7 @@ import { toLocalCustomer } from '@/db/local-records';
 import { createCustomerOnDevice } from '../model/create-customer';
 import { CustomerFilterSchema } from '../model/customer-filter';
 import { localCustomerList, unsentCustomers } from './customer-list';
+import { NO_PRIVACY } from '@contract/customers-privacy';
 
 const COMPANY = 4;
 const OTHER = 5;
@@ -39,6 +40,7 @@ function customer(patch: Partial<CustomerRecord> & { name: string }): CustomerRe
     lng: null,
     note: null,
     drug_business: true,
+    privacy: NO_PRIVACY,
     ...NO_LICENCE,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',

@@ -47,7 +47,7 @@ export function writeErrorMessage(error: unknown, fallback: string): string {
 }
 
 /** Keeps the device's copy in step with the server's answer (unless work on it is still queued). */
-async function mirrorCustomer(db: AppDb, record: CustomerRecord): Promise<void> {
+export async function mirrorCustomer(db: AppDb, record: CustomerRecord): Promise<void> {
   try {
     await db.transaction('rw', mirrorTables(db), () => putServerRecord(db, 'customer', record));
   } catch (error) {

@@ -21,6 +21,7 @@ import { StatusBadge } from './customer-results';
 import { LoadingBlock } from '@/ui/loading-block';
 import { CustomerFacts, CustomerStatusSwitch } from './customer-detail-parts';
 import { CustomerLicenceCard } from './customer-licence-card';
+import { CustomerPrivacyCard } from './customer-privacy-card';
 
 type Props = {
   db: AppDb;
@@ -133,6 +134,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
         onServer={onServer}
         writes={writes}
       />
+      <CustomerPrivacyCard db={db} companyId={companyId} customer={customer} online={online} onServer={onServer} />
       {children}
     </Stack>
   );

@@ -4,6 +4,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CONSENT_METHOD_LABELS, CONSENT_REQUIRED_MESSAGE } from '@contract/customers-privacy';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { emptyCustomerForm, formToInput, normalizePhone } from '../model/customer-form';
@@ -100,10 +101,27 @@ describe('CustomerForm', () => {
     expect(screen.getByText('Mã số thuế gồm 10 chữ số (hoặc 10 chữ số - 3 chữ số)')).toBeTruthy();
   });
 
-  it('saves a valid new customer on the device with its outbox op', async () => {
+  it('saves a pharmacy (a household business) only with its owner’s consent, and says how it was given', async () => {
     const onSaved = renderForm();
     fireEvent.change(field(/Tên khách hàng/), { target: { value: 'Nhà thuốc Thanh Tâm' } });
     fireEvent.change(field(/Số điện thoại/), { target: { value: '0903 456 789' } });
+    const agreed = screen.getByTestId('field-consent') as HTMLInputElement;
+    expect(agreed.checked, 'never ticked in advance').toBe(false);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('customer-save'));
+    });
+    expect(screen.getByText(CONSENT_REQUIRED_MESSAGE)).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(await db.customers.count()).toBe(0);
+
+    fireEvent.click(agreed);
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('customer-save'));
+    });
+    expect(screen.getByText('Chọn cách chủ cửa hàng đồng ý')).toBeTruthy();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByLabelText(CONSENT_METHOD_LABELS.paper));
     await act(async () => {
       fireEvent.click(screen.getByTestId('customer-save'));
     });
@@ -114,8 +132,23 @@ describe('CustomerForm', () => {
       phone: '0903456789',
       syncState: 'pending',
       staff_id: 9,
+      privacy: { person: true, consent_method: 'paper' },
     });
-    expect(await db.outbox.count()).toBe(1);
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toMatchObject({ person: true, consent: { method: 'paper' } });
+  });
+
+  it('saves a company (not a person) without asking for consent', async () => {
+    const onSaved = renderForm();
+    fireEvent.change(field(/Tên khách hàng/), { target: { value: 'Công ty Dược Hòa Bình' } });
+    fireEvent.click(screen.getByLabelText('Doanh nghiệp, tổ chức'));
+    expect(screen.queryByTestId('field-consent')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('customer-save'));
+    });
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toMatchObject({ person: false, consent: null });
   });
 });
 

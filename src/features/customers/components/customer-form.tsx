@@ -13,6 +13,7 @@ import { NoteField } from '@/ui/note-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import type { CustomerFormValues } from '../model/customer-form';
 import { holdsDrugLicence } from '../model/licence-form';
+import { CustomerConsentFields } from './customer-consent-fields';
 import { CustomerAddressCard, CustomerClassCard, CustomerInfoCard, CustomerLicenceSection } from './customer-form-sections';
 import { useCustomerForm } from './use-customer-form';
 
@@ -76,6 +77,9 @@ export function CustomerForm(props: CustomerFormProps) {
               <CustomerLicenceSection form={form} />
             </Grid.Col>
           )}
+          <Grid.Col span={12}>
+            <CustomerConsentFields form={form} creating={!editId} />
+          </Grid.Col>
           <Grid.Col span={12}>
             <NoteField
               label="Ghi chú"

@@ -88,7 +88,7 @@ export function useCustomerForm({ db, who, initial, editId, blockedReason, onDir
     event.preventDefault();
     if (saving || blockedReason) return;
     if (!validateRuleInputs([nameRef, codeRef, phoneRef, ownerRef, taxCodeRef].map((ref) => ref.current))) return;
-    const problems = checkCustomerInput(values);
+    const problems = checkCustomerInput(values, !editId);
     if (Object.keys(problems).length > 0) {
       setServerErrors(problems);
       toast.error(Object.values(problems)[0] ?? 'Dữ liệu khách hàng không hợp lệ');

@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { EMPTY_ADDRESS } from '@contract/address';
 import { CustomerCreateSchema, isDrugBusiness, type CustomerCreatePayload, type CustomerRecord } from '@contract/customers';
+import { isPersonKind } from '@contract/customers-privacy';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -42,6 +43,12 @@ export async function createCustomerOnDevice(
     lng: payload.lng,
     note: payload.note,
     drug_business: isDrugBusiness(payload),
+    privacy: {
+      person: payload.person ?? isPersonKind(payload.kind),
+      consent_at: payload.consent?.given_at ?? null,
+      consent_method: payload.consent?.method ?? null,
+      erased_at: null,
+    },
     licence_number: payload.licence_number,
     licence_issuer: payload.licence_issuer,
     licence_date: payload.licence_date,

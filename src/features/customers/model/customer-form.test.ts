@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_ADDRESS } from '@contract/address';
 import { NO_LICENCE, type CustomerRecord } from '@contract/customers';
 import { drugBusinessOf, emptyCustomerForm, formFromRecord, formToInput } from './customer-form';
+import { NO_PRIVACY } from '@contract/customers-privacy';
 
 const record = (overrides: Partial<CustomerRecord>): CustomerRecord => ({
   id: '0190a0b0-0000-7000-8000-000000000001',
@@ -19,6 +20,7 @@ const record = (overrides: Partial<CustomerRecord>): CustomerRecord => ({
   level_id: null,
   status: 'active',
   drug_business: true,
+  privacy: NO_PRIVACY,
   ...NO_LICENCE,
   lat: null,
   lng: null,

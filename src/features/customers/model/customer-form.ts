@@ -14,6 +14,7 @@ import {
   type CustomerRecord,
   type CustomerStatus,
 } from '@contract/customers';
+import { consentRefusal, isPersonKind, privacyOf, type ConsentMethod } from '@contract/customers-privacy';
 import { maxLength, phone, required, type Rule } from '@/ui/input-rules';
 import type { NewCustomerInput } from './create-customer';
 import { checkLicenceInput, EMPTY_LICENCE, licenceFormFrom, licenceFormToInput, type LicenceFormValues } from './licence-form';
@@ -41,6 +42,10 @@ export type CustomerFormValues = {
   drug_business: boolean | null;
   /** The licence papers (model/licence-form.ts), asked for when the kind buys medicines. */
   licence: LicenceFormValues;
+  /** A household business or person; null follows the kind (isPersonKind), as drug_business does. */
+  person: boolean | null;
+  /** The owner's consent, asked when a person's customer is created; never ticked in advance (noSilentConsent). */
+  consent: { agreed: boolean; method: ConsentMethod | null };
 };
 
 export const CUSTOMER_NAME_REQUIRED = 'Vui lòng nhập tên khách hàng';
@@ -80,6 +85,8 @@ export function emptyCustomerForm(staffId: number | null = null): CustomerFormVa
     note: '',
     drug_business: null,
     licence: EMPTY_LICENCE,
+    person: null,
+    consent: { agreed: false, method: null },
   };
 }
 
@@ -102,7 +109,14 @@ export function formFromRecord(record: CustomerRecord): CustomerFormValues {
     // The kind's default stays a default: changing the kind then changes it too.
     drug_business: record.drug_business === drugBusinessOf({ kind: record.kind, drug_business: null }) ? null : record.drug_business,
     licence: licenceFormFrom(record),
+    person: privacyOf(record).person === isPersonKind(record.kind as CustomerKind) ? null : privacyOf(record).person,
+    consent: { agreed: false, method: null },
   };
+}
+
+/** Whether the form's customer is a person: what the person chose, else the kind's default. */
+export function personOf(values: Pick<CustomerFormValues, 'kind' | 'person'>): boolean {
+  return values.person ?? isPersonKind(values.kind as CustomerKind);
 }
 
 /** The licence the form shows: what the person chose, else the kind's default. */
@@ -139,6 +153,8 @@ export function formToInput(values: CustomerFormValues): NewCustomerInput {
     note: textOrNull(values.note),
     // Always said: an edit without it would put the kind's default back.
     drug_business: drugBusinessOf(values),
+    person: personOf(values),
+    consent: values.consent.agreed && values.consent.method ? { method: values.consent.method, given_at: new Date().toISOString() } : null,
     ...licenceFormToInput(values.licence),
   };
 }
@@ -147,12 +163,16 @@ const FormInputSchema = v.object(customerFields);
 
 /**
  * The contract's verdict on the form, as `{ field: message }` (empty when it passes): what the
- * per-field rules do not cover (kind, ids, coordinates, the address) is caught here before saving.
+ * per-field rules do not cover (kind, ids, coordinates, the address) is caught here before saving;
+ * when `creating`, the owner's consent too (contract/customers-privacy.ts consentOnCreate).
  */
-export function checkCustomerInput(values: CustomerFormValues): Record<string, string> {
+export function checkCustomerInput(values: CustomerFormValues, creating = false): Record<string, string> {
   // The licence's own check first: it also knows that a certificate cannot expire before its issue.
   const fields: Record<string, string> = { ...checkLicenceInput(values.licence) };
-  const parsed = v.safeParse(FormInputSchema, formToInput(values));
+  const input = formToInput(values);
+  const refusal = creating ? consentRefusal(input) : null;
+  if (refusal) fields.consent = values.consent.agreed ? 'Chọn cách chủ cửa hàng đồng ý' : refusal;
+  const parsed = v.safeParse(FormInputSchema, input);
   if (parsed.success) return fields;
   for (const issue of parsed.issues) {
     const key = issue.path?.[0]?.key;
