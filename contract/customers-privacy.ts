@@ -36,7 +36,7 @@ export const PERSONAL_DATA_RULES = {
   },
   keepAccountingRecords: {
     years: 10,
-    rule: 'Xóa dữ liệu cá nhân không xóa đơn hàng, hóa đơn, phiếu thu: tên khách hàng trên chứng từ được giữ',
+    rule: 'Xóa dữ liệu cá nhân không xóa đơn hàng, hóa đơn, phiếu thu: tên và địa chỉ khách hàng trên các chứng từ đó được giữ',
     source:
       'Luật Kế toán 2015 Điều 41 và NĐ 174/2016 Điều 12: chứng từ kế toán dùng để ghi sổ lưu ít nhất 10 năm; Luật 91/2025/QH15 cho phép giữ dữ liệu khi luật khác yêu cầu',
   },
@@ -123,7 +123,7 @@ export function zaloLinkRefusal(customer: { name: string; privacy: CustomerPriva
 }
 
 /** Monday–Friday after `received`, counted in Vietnam's calendar (holidays are not known to the app and are not skipped). */
-export function answerDueDay(receivedDay: string, workingDays = PERSONAL_DATA_RULES.answerWithin.workingDays): string {
+export function answerDueDay(receivedDay: string, workingDays: number = PERSONAL_DATA_RULES.answerWithin.workingDays): string {
   const date = new Date(`${receivedDay}T00:00:00Z`);
   let left = workingDays;
   while (left > 0) {
@@ -194,6 +194,8 @@ export const PrivacyEraseSchema = v.object(
 /** What erasing clears, and what it keeps and why (shown before the person confirms). */
 export const ERASED_FIELDS = ['chủ cửa hàng', 'số điện thoại', 'số nhà, đường', 'vị trí trên bản đồ', 'ghi chú', 'liên kết Zalo'] as const;
 export const ERASED_NAME = 'Khách hàng đã xóa dữ liệu';
+export const ERASED_EDIT_MESSAGE =
+  'Dữ liệu cá nhân của khách hàng này đã được xóa theo yêu cầu nên không sửa được; nếu chủ cửa hàng quay lại, hãy tạo khách hàng mới kèm sự đồng ý';
 
 export const privacyPaths = {
   consent: (id: string) => `/customer/api/customer/${id}/privacy/consent/`,

@@ -157,7 +157,8 @@ export function customerColumns(code: string, input: CustomerFields) {
     lng: input.lng,
     note: input.note,
     drugBusiness: isDrugBusiness(input),
-    person: input.person ?? isPersonKind(input.kind),
+    // An edit or a sheet row that does not say keeps what is stored (insertCustomer takes the kind's default).
+    ...(input.person === undefined ? {} : { person: input.person }),
     ...licenceColumns(input),
     searchText: customerSearchText({ code, name: input.name, phone: input.phone, owner_name: input.owner_name, tax_code: input.tax_code }),
   };
@@ -178,6 +179,7 @@ export async function insertCustomer(tx: Db, companyId: number, createdBy: numbe
       id: input.id,
       companyId,
       ...customerColumns(code, input),
+      person: input.person ?? isPersonKind(input.kind),
       consentAt,
       consentMethod: consent?.method ?? null,
       createdBy,

@@ -2,6 +2,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { CustomerCreatePayload } from '@contract/customers';
+import { ERASED_EDIT_MESSAGE } from '@contract/customers-privacy';
 import type { PermissionAction } from '@contract/roles';
 import type { AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -60,10 +61,12 @@ export async function reachableCustomer(db: Db, c: Context<AppEnv>, company: num
 
 export async function updateCustomerRow(tx: Db, companyId: number, id: string, input: Omit<CustomerCreatePayload, 'id'>): Promise<void> {
   const [existing] = await tx
-    .select({ code: customers.code })
+    .select({ code: customers.code, erasedAt: customers.erasedAt })
     .from(customers)
     .where(and(eq(customers.id, id), eq(customers.companyId, companyId)));
   if (!existing) throw notFound('Không tìm thấy khách hàng');
+  // Erased on the owner's request: filling it again would bring the data back without a new consent.
+  if (existing.erasedAt) throw conflict(ERASED_EDIT_MESSAGE);
   const code = input.code?.trim() || existing.code;
   if (code !== existing.code) await assertCodeFree(tx, companyId, code, id);
   await checkReferences(tx, companyId, input);

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff, IconEdit } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { privacyOf } from '@contract/customers-privacy';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';
@@ -104,7 +105,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
             {!isMobile && (
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                 {chips}
-                {canEdit && (
+                {canEdit && !privacyOf(customer).erased_at && (
                   <Button variant="light" leftSection={<IconEdit size={16} />} onClick={onEdit} data-testid="customer-edit">
                     Chỉnh sửa
                   </Button>
