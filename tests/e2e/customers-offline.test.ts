@@ -6,6 +6,7 @@
  * On a phone (390x844) in Chromium with the service worker allowed; "offline" is real for the page
  * and the worker (the unpluggable proxy of tests/support/offline-proxy.ts plus context offline).
  */
+import { CONSENT_METHOD_LABELS, CONSENT_REQUIRED_MESSAGE } from '@contract/customers-privacy';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { CustomerRecord } from '@contract/customers';
@@ -58,6 +59,11 @@ describe('customers offline', () => {
     await form.getByTestId('field-name').fill(name);
     await form.getByTestId('field-phone').fill('0912345678');
     await form.getByTestId('field-owner').fill('Lê Thị Tâm');
+    // A pharmacy is a household business: no save until its owner's consent is ticked and how it was given.
+    await form.getByTestId('customer-save').click();
+    await form.getByText(CONSENT_REQUIRED_MESSAGE).waitFor();
+    await form.getByTestId('field-consent').check();
+    await form.getByLabel(CONSENT_METHOD_LABELS.on_device).check();
     await form.getByTestId('customer-save').click();
     await toast(page, 'success', 'Đã lưu khách hàng (chờ đồng bộ)').waitFor();
     await page.waitForURL((url) => url.pathname.startsWith('/customers/') && url.pathname !== '/customers/create');
@@ -78,7 +84,14 @@ describe('customers offline', () => {
     await eventually(() => detailChips(page), 30_000).toEqual([]);
     const held = await serverCustomersNamed(office, name);
     expect(held).toHaveLength(1);
-    expect(held[0]).toMatchObject({ name, phone: '0912345678', owner_name: 'Lê Thị Tâm', staff_id: office.accountId });
+    expect(held[0]).toMatchObject({
+      name,
+      phone: '0912345678',
+      owner_name: 'Lê Thị Tâm',
+      staff_id: office.accountId,
+      privacy: { person: true, consent_method: 'on_device', erased_at: null },
+    });
+    await eventually(() => page.getByTestId('privacy-state').getAttribute('data-state')).toBe('consented');
     expect(held[0]!.code).toMatch(/^KH\d{6}$/);
     await eventually(() => page.getByTestId('customer-detail').innerText()).toContain(held[0]!.code);
     await eventually(async () => (await queuedOps(page)).filter((op) => op.state !== 'done')).toEqual([]);
