@@ -221,7 +221,8 @@ describe('editing', () => {
     server.call<CustomerRecord>(`/customer/api/customer/${id}/`, { token: an.access, method: 'PUT', body: { company: anKhang, ...body } });
 
   it('keeps whether a customer is a person when an edit does not say', async () => {
-    const clinic = (await create(newCustomer({ name: 'Phòng khám Bác sĩ Lan', kind: 'Phòng khám', person: true, consent: consentNow() }))).body.data;
+    const clinic = (await create(newCustomer({ name: 'Phòng khám Bác sĩ Lan', kind: 'Phòng khám', person: true, consent: consentNow() })))
+      .body.data;
     const { company: _, ...fields } = newCustomer({ name: 'Phòng khám Bác sĩ Lan (sửa)', kind: 'Phòng khám' });
     const edited = await edit(clinic.id, fields);
     expect(edited.status).toBe(200);

@@ -7,9 +7,12 @@
  * Demo data: Võ Minh Quân manages Miền Nam (region scope, HCM among its provinces); KH000001
  * (Nhà thuốc Minh Châu) is in TP. Hồ Chí Minh, KH000007 (Nhà thuốc Cửa Nam, 0912777888) in Hà Nội.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderGroupRecord } from '@contract/orders-groups';
+import type { Permissions } from '@contract/roles';
+import { roles } from '@server/kernel/db/schema';
 import { STAFF } from '@server/testing/employees.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 import type { SignedIn } from '@server/testing/test-server';
@@ -122,5 +125,30 @@ describe('an order group read by a regional manager', () => {
     });
     expect(deleted.status).toBe(403);
     expect((await detail(kit.an.access)).body.data).toMatchObject({ status: 'open', order_count: 2 });
+  });
+});
+
+describe('a role that may see groups but not orders', () => {
+  it('is refused the groups, whose detail is their orders (customer, phone, total)', async () => {
+    const { db } = kit.server.deps;
+    const [role] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.companyId, kit.anKhang), eq(roles.name, 'Quản lý vùng')));
+    const { orders: _orders, ...withoutOrders } = role!.permissions as Permissions;
+    await db
+      .update(roles)
+      .set({ permissions: { ...withoutOrders, order_groups: ['view', 'create', 'edit'] } })
+      .where(eq(roles.id, role!.id));
+    try {
+      const one = await detail(manager.access);
+      expect([one.status, one.body.error]).toEqual([403, 'FORBIDDEN']);
+      expect(JSON.stringify(one.body)).not.toContain(inRegion.id);
+      const list = await kit.server.call(`/order/api/order-group/?company=${kit.anKhang}`, { token: manager.access });
+      expect(list.status).toBe(403);
+    } finally {
+      await db.update(roles).set({ permissions: role!.permissions }).where(eq(roles.id, role!.id));
+    }
+    expect((await detail(manager.access)).status).toBe(200);
   });
 });

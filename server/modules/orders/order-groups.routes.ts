@@ -22,7 +22,8 @@ import {
   type OrderGroupStatus,
 } from '@contract/orders-groups';
 import type { OrderStatus } from '@contract/orders-status';
-import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { PermissionAction } from '@contract/roles';
+import type { AppDeps, AppEnv, AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { orderGroups, orders } from '@server/kernel/db/schema';
 import { formatCode, nextCounter } from '@server/kernel/counters';
@@ -194,9 +195,19 @@ async function moveGroup(
   return report;
 }
 
+/**
+ * A group shows its orders (customer, phone, address, total): its calls need the orders' own view
+ * besides the group's right, and read the orders by the order list's scope rule.
+ */
+async function groupScope(db: Db, auth: AuthInfo, company: number, action: PermissionAction): Promise<SQL | null> {
+  const access = await requirePermission(db, auth, company, 'order_groups', action);
+  await requirePermission(db, auth, company, 'orders', 'view');
+  return orderScope(db, access);
+}
+
 async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, OrderGroupListQuery);
-  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), query.company, 'order_groups', 'view'));
+  const scope = await groupScope(db, c.get('auth'), query.company, 'view');
   await requireGroupOrders(db, query.company);
   const where = and(eq(orderGroups.companyId, query.company), query.status ? eq(orderGroups.status, query.status) : undefined);
   const page = await pagedRows(
@@ -220,7 +231,7 @@ async function listGroups({ db }: AppDeps, c: Context<AppEnv>) {
 async function createGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const input = await parseBody(c, OrderGroupInputSchema);
   const auth = c.get('auth');
-  const scope = await orderScope(db, await requirePermission(db, auth, input.company, 'order_groups', 'create'));
+  const scope = await groupScope(db, auth, input.company, 'create');
   await requireGroupOrders(db, input.company);
   const id = await db.transaction(async (tx) => {
     const code = formatCode('GH', await nextCounter(tx, input.company, 'order-group'));
@@ -243,7 +254,7 @@ async function createGroup({ db }: AppDeps, c: Context<AppEnv>) {
 
 async function groupDetail({ db }: AppDeps, c: Context<AppEnv>) {
   const { company } = parseQuery(c, CompanyQuery);
-  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), company, 'order_groups', 'view'));
+  const scope = await groupScope(db, c.get('auth'), company, 'view');
   await requireGroupOrders(db, company);
   const id = pathId(c);
   const group = await recordOf(db, company, id, scope);
@@ -264,7 +275,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const id = pathId(c);
   const input = await parseBody(c, OrderGroupUpdateSchema);
   const auth = c.get('auth');
-  const scope = await orderScope(db, await requirePermission(db, auth, input.company, 'order_groups', 'edit'));
+  const scope = await groupScope(db, auth, input.company, 'edit');
   await requireGroupOrders(db, input.company);
   const report: string[] = [];
   await db.transaction(async (tx) => {
@@ -307,7 +318,7 @@ async function updateGroup({ db }: AppDeps, c: Context<AppEnv>) {
 async function deleteGroup({ db }: AppDeps, c: Context<AppEnv>) {
   const id = pathId(c);
   const { company } = parseQuery(c, CompanyQuery);
-  const scope = await orderScope(db, await requirePermission(db, c.get('auth'), company, 'order_groups', 'delete'));
+  const scope = await groupScope(db, c.get('auth'), company, 'delete');
   await requireGroupOrders(db, company);
   await db.transaction(async (tx) => {
     const [group] = await tx
