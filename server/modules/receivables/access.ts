@@ -3,12 +3,12 @@
  * company's RECEIVABLE switch (refused by the server, not only hidden), and the data scope: a
  * member sees the payments and debts of the customers in their scope.
  */
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, or, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { PermissionAction } from '@contract/roles';
 import type { AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
-import { customers } from '@server/kernel/db/schema';
+import { accountCompanies, customers } from '@server/kernel/db/schema';
 import { notFound } from '@server/kernel/errors';
 import { requireSwitch } from '@server/kernel/switches';
 import { customerScope, requirePermission, type Access } from '@server/modules/roles';
@@ -29,4 +29,16 @@ export async function requireCustomer(db: Db, companyId: number, customerId: str
     .where(and(eq(customers.id, customerId), eq(customers.companyId, companyId), scope ?? undefined));
   if (!customer) throw notFound('Không tìm thấy khách hàng');
   return customer;
+}
+
+/**
+ * The colleagues whose credit limits the caller may read and set, by the employee list's rule
+ * (server/modules/employees/employee-access.ts): the whole company, their region's staff and
+ * themselves, or only themselves. A condition on account_companies; undefined for everyone.
+ */
+export function staffInScope(access: Access): SQL | undefined {
+  if (access.isAdmin || access.scope === 'company') return undefined;
+  const self = eq(accountCompanies.accountId, access.accountId);
+  const region = access.scope === 'region' ? access.membership.regionId : null;
+  return region === null ? self : or(self, eq(accountCompanies.regionId, region));
 }

@@ -4,6 +4,7 @@
  * and the office create alike), the statement adds up, the day's collections per rep, the bank list
  * and accounts, and every call refused to another company and with the switch off.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '@contract/orders';
 import {
@@ -19,6 +20,8 @@ import {
 import type { PullAnswer } from '@contract/sync';
 import { bankPaths, type BankAccountRecord, type BankRecord } from '@contract/receivables-banks';
 import { vietnamDay } from '@contract/price-policy';
+import type { Permissions } from '@contract/roles';
+import { roles } from '@server/kernel/db/schema';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 import { companyCalls, withQuery } from '@server/testing/receivables.kit';
@@ -294,5 +297,35 @@ describe('data scope of the cash summary (issue 48 item 6)', () => {
     expect([owner.count - before.owner.count, owner.total - before.owner.total]).toEqual([2, 777_778]);
     const managers = await anRow(manager);
     expect([managers.count - before.manager.count, managers.total - before.manager.total]).toEqual([1, 654_321]);
+  });
+});
+
+describe('data scope of the reps’ credit limits', () => {
+  it('shows and lets set a region-scoped member only his region’s reps’ limits', async () => {
+    // A company may give its regional managers receivables/edit; the demo role has it not.
+    const { db } = kit.server.deps;
+    const [role] = await db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.companyId, kit.anKhang), eq(roles.name, 'Quản lý vùng')));
+    const permissions = role!.permissions as Permissions;
+    await db
+      .update(roles)
+      .set({ permissions: { ...permissions, receivables: ['view', 'create', 'edit'] } })
+      .where(eq(roles.id, role!.id));
+    try {
+      const manager = (await kit.server.login(DEMO_STAFF.regionalManager)).access;
+      const listed = await get<{ name: string }[]>(receivablePaths.repCreditLimits, {}, manager);
+      expect(listed.status).toBe(200);
+      // Lê Văn Trình works Miền Nam, Phạm Thị Hoa Hà Nội.
+      expect(listed.body.data.map((row) => row.name)).toEqual(['Lê Văn Trình']);
+      const owners = await get<{ name: string }[]>(receivablePaths.repCreditLimits, {}, kit.an.access);
+      expect(owners.body.data.map((row) => row.name)).toEqual(expect.arrayContaining(['Lê Văn Trình', 'Phạm Thị Hoa']));
+      const hoa = (await kit.server.login(DEMO_STAFF.repNorth)).account.id;
+      const outside = await send('PUT', receivablePaths.repCreditLimit(hoa), { credit_limit: 1, credit_days: null }, manager);
+      expect(outside.status).toBe(404);
+    } finally {
+      await db.update(roles).set({ permissions: role!.permissions }).where(eq(roles.id, role!.id));
+    }
   });
 });

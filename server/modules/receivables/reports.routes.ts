@@ -31,7 +31,7 @@ import { notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { recordChanges, recordUpserts } from '@server/kernel/sync/change-log';
 import { parseBody, parseQuery } from '@server/kernel/validate';
-import { receivableAccess, requireCustomer } from './access';
+import { receivableAccess, requireCustomer, staffInScope } from './access';
 import { agingRows, ledgerRows, statementOf } from './ledger-read';
 import { dayStart } from './payment-list';
 import { repCreditRecords } from './receivable-record';
@@ -228,8 +228,8 @@ async function setCustomerLimit({ db }: AppDeps, c: Context<AppEnv>) {
 
 async function staffLimits({ db }: AppDeps, c: Context<AppEnv>) {
   const query = parseQuery(c, CompanyQuery);
-  // Colleagues' limits are the settings' business, not every member's.
-  await receivableAccess(db, c, query.company, 'edit');
+  // Colleagues' limits are the settings' business, not every member's; a regional manager's are their region's.
+  const { access } = await receivableAccess(db, c, query.company, 'edit');
   const staff = await db
     .select({ id: accounts.id, name: accounts.fullName, code: accountCompanies.code })
     .from(accountCompanies)
@@ -240,6 +240,7 @@ async function staffLimits({ db }: AppDeps, c: Context<AppEnv>) {
         eq(accountCompanies.staffKind, 'sales'),
         eq(accountCompanies.status, 'accept'),
         eq(accountCompanies.isActive, true),
+        staffInScope(access),
       ),
     )
     .orderBy(asc(accounts.fullName));
@@ -267,11 +268,11 @@ async function staffLimits({ db }: AppDeps, c: Context<AppEnv>) {
 async function setStaffLimit({ db }: AppDeps, c: Context<AppEnv>) {
   const accountId = pathValue(c, RepIdParam, 'account', 'Không tìm thấy nhân viên');
   const input = await parseBody(c, CreditLimitSchema);
-  await receivableAccess(db, c, input.company, 'edit');
+  const { access } = await receivableAccess(db, c, input.company, 'edit');
   const [member] = await db
     .select({ id: accountCompanies.id })
     .from(accountCompanies)
-    .where(and(eq(accountCompanies.companyId, input.company), eq(accountCompanies.accountId, accountId)));
+    .where(and(eq(accountCompanies.companyId, input.company), eq(accountCompanies.accountId, accountId), staffInScope(access)));
   if (!member) throw notFound('Không tìm thấy nhân viên');
   const values = { creditLimit: input.credit_limit, creditDays: input.credit_days, updatedAt: new Date() };
   await db.transaction(async (tx) => {
