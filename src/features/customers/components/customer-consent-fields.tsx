@@ -3,7 +3,7 @@
  * and, when creating one, the owner's consent with how it was given (contract/customers-privacy.ts).
  * The box is never ticked in advance: silence is not consent.
  */
-import { Alert, Card, Checkbox, Radio, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Checkbox, Group, Radio, Stack, Text, Title } from '@mantine/core';
 import { CONSENT_METHOD_LABELS, CONSENT_METHODS, CONSENT_NOTICE, PERSON_OPTIONS, type ConsentMethod } from '@contract/customers-privacy';
 import { personOf } from '../model/customer-form';
 import type { CustomerFormState } from './use-customer-form';
@@ -19,19 +19,18 @@ export function CustomerConsentFields({ form, creating }: { form: CustomerFormSt
     <Card withBorder radius="md" padding="md" data-testid="customer-form-privacy">
       <Stack gap="sm">
         <Title order={5}>Dữ liệu cá nhân</Title>
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="customer-person-label">
-            Khách hàng là
-          </Text>
-          <SegmentedControl
-            aria-labelledby="customer-person-label"
-            data={PERSON_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
-            value={person ? 'person' : 'organisation'}
-            onChange={(value) => set('person', value === 'person')}
-            fullWidth
-            data-testid="field-person"
-          />
-        </Stack>
+        <Radio.Group
+          label="Khách hàng là"
+          value={person ? 'person' : 'organisation'}
+          onChange={(value) => set('person', value === 'person')}
+          data-testid="field-person"
+        >
+          <Group gap="lg" mt={4}>
+            {PERSON_OPTIONS.map((option) => (
+              <Radio key={option.value} value={option.value} label={option.label} />
+            ))}
+          </Group>
+        </Radio.Group>
         {person && creating && (
           <>
             <Alert variant="light" color="blue" p="xs">
