@@ -4,7 +4,7 @@
  * (a rep at the shop may), withdraw it, export what is held, erase it. Each needs the server; the
  * log lists who did what and, for a request, the day its answer was due.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconShieldCheck, IconShieldOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { CustomerRecord } from '@contract/customers';
@@ -102,9 +102,9 @@ export function CustomerPrivacyCard({ db, companyId, customer, online, onServer 
           <ConsentStanding customer={customer} />
         </Group>
         {canEdit && !reachable && (
-          <Alert color="yellow" variant="light" p="xs">
+          <Text size="sm" c="dimmed">
             Cần có mạng (và khách hàng đã đồng bộ) để ghi nhận, rút lại, xuất hoặc xóa dữ liệu cá nhân.
-          </Alert>
+          </Text>
         )}
         {canEdit && (
           <Group gap="xs">
