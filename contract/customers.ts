@@ -4,7 +4,7 @@ import { defineSyncDomain } from './sync';
 import { AddressSchema, type Address } from './address';
 import { addDays } from './calendar-days';
 import { CUSTOMER_TABS, LICENCE_STATES, type LicenceState } from './customers-tabs';
-import { CONSENT_REQUIRED_MESSAGE, consentField, consentRefusal, isPersonKind, type CustomerPrivacy } from './customers-privacy';
+import { CONSENT_REQUIRED_MESSAGE, consentField, consentRefusal, type CustomerPrivacy } from './customers-privacy';
 import { UUID_PATTERN } from './uuid';
 import {
   companyBodyField,
@@ -256,9 +256,8 @@ export const CustomerInputSchema = v.object(
 /** The online create: the same consent rule as the op. */
 export const CustomerCreateInputSchema = v.pipe(
   CustomerInputSchema,
-  // Online, no form predates the rule: a customer that does not say is what its kind makes it.
   v.forward(
-    v.check((input) => consentRefusal({ ...input, person: input.person ?? isPersonKind(input.kind) }) === null, CONSENT_REQUIRED_MESSAGE),
+    v.check((input) => consentRefusal(input) === null, CONSENT_REQUIRED_MESSAGE),
     ['consent'],
   ),
 );

@@ -148,7 +148,7 @@ export const customerCounts = pgTable('customer_counts', {
 export const customerPrivacyEvents = pgTable(
   'customer_privacy_events',
   {
-    id: integer('id').notNull().generatedAlwaysAsIdentity().primaryKey(),
+    id: integer('id').notNull().generatedAlwaysAsIdentity(),
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
@@ -162,6 +162,7 @@ export const customerPrivacyEvents = pgTable(
     at: tstz('at').notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'customer_privacy_events_pkey', columns: [t.id, t.companyId] }),
     sameCompanyRef('customer_privacy_events_customer_fk', t.customerId, t.companyId, customers),
     index('customer_privacy_events_customer_idx').on(t.companyId, t.customerId, t.at),
   ],
