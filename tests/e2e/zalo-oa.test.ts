@@ -76,7 +76,15 @@ async function addCustomers(office: Office): Promise<void> {
       for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
         const answer = await apiCall(server.url, '/customer/api/customer/', {
           token: office.token,
-          body: { company: office.companyId, name: `Nhà thuốc Chiến dịch ${n}`, kind: 'Nhà thuốc', phone: phoneOf(n) },
+          // Pharmacies are household businesses: a campaign reaches them only with their owner's consent.
+          body: {
+            company: office.companyId,
+            name: `Nhà thuốc Chiến dịch ${n}`,
+            kind: 'Nhà thuốc',
+            phone: phoneOf(n),
+            person: true,
+            consent: { method: 'paper', given_at: new Date().toISOString() },
+          },
         });
         expect(answer.status).toBe(201);
       }

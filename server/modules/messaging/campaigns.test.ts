@@ -4,9 +4,11 @@
  * Zalo's rate limit; failures with their reason and a retry of them; the quota; a scheduled
  * campaign stopped before it starts; another company's campaign refused.
  */
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messagingPaths, type TemplateRecord } from '@contract/messaging';
 import type { AudienceAnswer, CampaignRecord, RecipientRecord } from '@contract/messaging-campaigns';
+import { customers } from '@server/kernel/db/schema';
 import { addCustomers, type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
 import { UNCONFIRMED_REASON } from './messages-send';
@@ -50,6 +52,32 @@ describe('the audience', () => {
     const all = await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, { oa, template: template.id, source: 'customers' });
     // The demo's landline numbers (028…, 024…) cannot take a ZNS.
     expect(all.body.data.skipped).toBeGreaterThanOrEqual(3);
+  });
+});
+
+describe('the audience and personal data', () => {
+  it('leaves out a household business whose owner has not consented, and takes it once they have', async () => {
+    const { db } = kit.server.deps;
+    const alpha = and(eq(customers.companyId, kit.anKhang), eq(customers.name, 'Nhà thuốc Alpha 0'));
+    const count = async () =>
+      (
+        await kit.send<AudienceAnswer>('POST', messagingPaths.campaignAudience, {
+          oa,
+          template: template.id,
+          source: 'customers',
+          customers: { search: 'nha thuoc alpha' },
+        })
+      ).body.data;
+    await db.update(customers).set({ person: true, consentAt: null }).where(alpha);
+    try {
+      const without = await count();
+      expect(without.count).toBe(10);
+      expect(without.sample.map((recipient) => recipient.name)).not.toContain('Nhà thuốc Alpha 0');
+      await db.update(customers).set({ consentAt: new Date(), consentMethod: 'paper' }).where(alpha);
+      expect((await count()).count).toBe(11);
+    } finally {
+      await db.update(customers).set({ person: false, consentAt: null, consentMethod: null }).where(alpha);
+    }
   });
 });
 
