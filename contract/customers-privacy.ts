@@ -7,7 +7,7 @@
  */
 import * as v from 'valibot';
 import type { CustomerKind } from './customers';
-import { companyBodyField, companyQueryField, isoInstantField, optionalText } from './validation';
+import { companyBodyField, companyQueryField, isIsoDate, isoInstantField, optionalText } from './validation';
 
 /** Each rule as data with the text it comes from; tests go through them one by one (contract/customers-privacy.test.ts). */
 export const PERSONAL_DATA_RULES = {
@@ -170,7 +170,7 @@ export const ConsentRecordSchema = v.object(
 export const PrivacyRequestSchema = v.object(
   {
     company: companyBodyField,
-    received_on: v.optional(v.pipe(v.string('Ngày nhận yêu cầu không hợp lệ'), v.isoDate('Ngày nhận yêu cầu không hợp lệ'))),
+    received_on: v.optional(v.pipe(v.string('Ngày nhận yêu cầu không hợp lệ'), v.check(isIsoDate, 'Ngày nhận yêu cầu không hợp lệ'))),
     note: optionalText('ghi chú', 500),
   },
   'Dữ liệu gửi lên phải là một đối tượng JSON',
@@ -179,7 +179,7 @@ export const PrivacyRequestSchema = v.object(
 /** The access request's file: reading it is logged as answering the request received on that day (today when absent). */
 export const PrivacyAccessQuery = v.object({
   company: companyQueryField,
-  received_on: v.optional(v.pipe(v.string('Ngày nhận yêu cầu không hợp lệ'), v.isoDate('Ngày nhận yêu cầu không hợp lệ'))),
+  received_on: v.optional(v.pipe(v.string('Ngày nhận yêu cầu không hợp lệ'), v.check(isIsoDate, 'Ngày nhận yêu cầu không hợp lệ'))),
 });
 
 /** The erase request must name the customer's code, so a slip of the mouse cannot erase the wrong one. */
