@@ -115,7 +115,10 @@ export function consentRefusal(input: { person?: boolean | undefined; consent?: 
 }
 
 /** consentBeforeZalo: the refusal for linking a Zalo follower to this customer, or null. */
-export function zaloLinkRefusal(customer: { name: string; privacy: CustomerPrivacy }): string | null {
+export function zaloLinkRefusal(customer: {
+  name: string;
+  privacy: Pick<CustomerPrivacy, 'person' | 'consent_at' | 'erased_at'>;
+}): string | null {
   if (customer.privacy.erased_at) return `Không liên kết được: dữ liệu cá nhân của ${customer.name} đã được xóa theo yêu cầu`;
   if (customer.privacy.person && !customer.privacy.consent_at)
     return `Chưa liên kết được: ${customer.name} chưa đồng ý cho dùng thông tin cá nhân. Ghi nhận sự đồng ý ở trang khách hàng trước.`;

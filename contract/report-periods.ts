@@ -1,23 +1,12 @@
 /** The periods a report covers (contract/reports.ts re-exports this file): presets, the period before, growth and shares. */
 import { addDays, daysBetween } from './calendar-days';
+import { PERIOD_PRESETS, type PeriodPreset } from './report-period-presets';
 
 export type Period = { from: string; to: string };
 
 // ---- Periods ---------------------------------------------------------------------------------------
 
-/** The filter's periods as Vietnamese offices name them; `custom` is a range picked by hand. */
-export const PERIOD_PRESETS = [
-  'today',
-  'yesterday',
-  'last_7_days',
-  'last_30_days',
-  'this_month',
-  'last_month',
-  'this_quarter',
-  'this_year',
-  'custom',
-] as const;
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
+export { PERIOD_PRESETS, type PeriodPreset };
 export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
   today: 'Hôm nay',
   yesterday: 'Hôm qua',

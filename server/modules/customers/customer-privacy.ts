@@ -7,7 +7,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   answerDueDay,
-  CONSENT_NOTICE,
   ERASED_NAME,
   PERSONAL_DATA_RULES,
   type ConsentMethod,
@@ -17,30 +16,12 @@ import {
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerPrivacyEvents, customers, orders, zaloFollowers } from '@server/kernel/db/schema';
-import { badRequest, conflict } from '@server/kernel/errors';
+import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
-import { customerSearchText } from './customer-record';
+import { customerSearchText, logPrivacyEvent, type PrivacyWhere } from './customer-record';
 
-type Where = { companyId: number; customerId: string; accountId: number };
+type Where = PrivacyWhere;
 type Request = { received_on?: string | undefined; note: string | null };
-
-async function logEvent(
-  tx: Db,
-  where: Where,
-  kind: PrivacyEventKind,
-  extra: { method?: ConsentMethod; receivedOn?: string; note?: string | null } = {},
-): Promise<void> {
-  await tx.insert(customerPrivacyEvents).values({
-    companyId: where.companyId,
-    customerId: where.customerId,
-    kind,
-    method: extra.method ?? null,
-    noticeVersion: kind === 'consent' ? CONSENT_NOTICE.version : null,
-    note: extra.note ?? null,
-    receivedOn: extra.receivedOn ?? null,
-    accountId: where.accountId,
-  });
-}
 
 async function touchCustomer(tx: Db, where: Where, set: Partial<typeof customers.$inferInsert>): Promise<void> {
   await tx
@@ -57,31 +38,31 @@ async function unlinkZalo(tx: Db, where: Where): Promise<void> {
     .where(and(eq(zaloFollowers.companyId, where.companyId), eq(zaloFollowers.customerId, where.customerId)));
 }
 
-async function erasedAt(tx: Db, where: Where): Promise<Date | null> {
+/** What the privacy steps decide on; the caller has already found the customer (reachableCustomer). */
+async function currentRow(tx: Db, where: Where) {
   const [row] = await tx
-    .select({ erasedAt: customers.erasedAt })
+    .select({ name: customers.name, taxCode: customers.taxCode, consentAt: customers.consentAt, erasedAt: customers.erasedAt })
     .from(customers)
     .where(and(eq(customers.companyId, where.companyId), eq(customers.id, where.customerId)));
-  return row?.erasedAt ?? null;
+  if (!row) throw notFound('Không tìm thấy khách hàng');
+  return row;
 }
 
 /** The owner agreed (again, or for the first time on a customer made before the rule). */
 export async function recordConsent(tx: Db, where: Where, method: ConsentMethod, note: string | null): Promise<void> {
-  if (await erasedAt(tx, where)) throw conflict('Dữ liệu cá nhân của khách hàng này đã được xóa theo yêu cầu; hãy tạo lại thông tin mới');
+  if ((await currentRow(tx, where)).erasedAt)
+    throw conflict('Dữ liệu cá nhân của khách hàng này đã được xóa theo yêu cầu; hãy tạo lại thông tin mới');
   await touchCustomer(tx, where, { consentAt: new Date(), consentMethod: method });
-  await logEvent(tx, where, 'consent', { method, note });
+  await logPrivacyEvent(tx, where, 'consent', { method, note });
 }
 
 /** withdrawWithin: consent ends now, and with it the Zalo link that used it. */
 export async function withdrawConsent(tx: Db, where: Where, request: Request): Promise<void> {
-  const [row] = await tx
-    .select({ consentAt: customers.consentAt })
-    .from(customers)
-    .where(and(eq(customers.companyId, where.companyId), eq(customers.id, where.customerId)));
-  if (!row?.consentAt) throw badRequest('VALIDATION_FAILED', 'Khách hàng này không có sự đồng ý nào đang hiệu lực để rút lại');
+  if (!(await currentRow(tx, where)).consentAt)
+    throw badRequest('VALIDATION_FAILED', 'Khách hàng này không có sự đồng ý nào đang hiệu lực để rút lại');
   await touchCustomer(tx, where, { consentAt: null, consentMethod: null });
   await unlinkZalo(tx, where);
-  await logEvent(tx, where, 'withdraw', { receivedOn: request.received_on ?? vietnamDay(), note: request.note });
+  await logPrivacyEvent(tx, where, 'withdraw', { receivedOn: request.received_on ?? vietnamDay(), note: request.note });
 }
 
 /**
@@ -90,17 +71,14 @@ export async function withdrawConsent(tx: Db, where: Where, request: Request): P
  * names it (an accounting document keeps its buyer), otherwise it becomes ERASED_NAME.
  */
 export async function eraseCustomer(tx: Db, where: Where, code: string, request: Request): Promise<void> {
-  if (await erasedAt(tx, where)) throw conflict('Dữ liệu cá nhân của khách hàng này đã được xóa');
+  const current = await currentRow(tx, where);
+  if (current.erasedAt) throw conflict('Dữ liệu cá nhân của khách hàng này đã được xóa');
   const [order] = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.companyId, where.companyId), eq(orders.customerId, where.customerId)))
     .limit(1);
-  const [current] = await tx
-    .select({ name: customers.name, taxCode: customers.taxCode })
-    .from(customers)
-    .where(and(eq(customers.companyId, where.companyId), eq(customers.id, where.customerId)));
-  const name = order ? current!.name : ERASED_NAME;
+  const name = order ? current.name : ERASED_NAME;
   await touchCustomer(tx, where, {
     name,
     ownerName: null,
@@ -113,7 +91,7 @@ export async function eraseCustomer(tx: Db, where: Where, code: string, request:
     consentMethod: null,
     erasedAt: new Date(),
     status: 'inactive',
-    searchText: customerSearchText({ code, name, phone: null, owner_name: null, tax_code: current!.taxCode }),
+    searchText: customerSearchText({ code, name, phone: null, owner_name: null, tax_code: current.taxCode }),
   });
   await tx
     .update(orders)
@@ -121,12 +99,15 @@ export async function eraseCustomer(tx: Db, where: Where, code: string, request:
     .where(and(eq(orders.companyId, where.companyId), eq(orders.customerId, where.customerId)));
   await unlinkZalo(tx, where);
   const kept = order ? ` Giữ tên trên đơn hàng và chứng từ: ${PERSONAL_DATA_RULES.keepAccountingRecords.source}.` : '';
-  await logEvent(tx, where, 'erase', { receivedOn: request.received_on ?? vietnamDay(), note: `${request.note ?? ''}${kept}`.trim() });
+  await logPrivacyEvent(tx, where, 'erase', {
+    receivedOn: request.received_on ?? vietnamDay(),
+    note: `${request.note ?? ''}${kept}`.trim(),
+  });
 }
 
 /** An access request answered: the workbook was handed over (customer-privacy-sheet.ts builds it). */
 export async function logAccess(tx: Db, where: Where, receivedOn: string | undefined): Promise<void> {
-  await logEvent(tx, where, 'access', { receivedOn: receivedOn ?? vietnamDay() });
+  await logPrivacyEvent(tx, where, 'access', { receivedOn: receivedOn ?? vietnamDay() });
 }
 
 /** The customer's personal-data log, newest first. */

@@ -8,7 +8,7 @@ import {
   type CustomerRecord,
   type CustomerStatus,
 } from '@contract/customers';
-import { CONSENT_NOTICE, isPersonKind, type ConsentMethod, type CustomerPrivacy } from '@contract/customers-privacy';
+import { CONSENT_NOTICE, isPersonKind, type ConsentMethod, type CustomerPrivacy, type PrivacyEventKind } from '@contract/customers-privacy';
 import { fold } from '@contract/fold';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerPrivacyEvents, customers } from '@server/kernel/db/schema';
@@ -186,15 +186,32 @@ export async function insertCustomer(tx: Db, companyId: number, createdBy: numbe
     })
     .returning();
   if (!row) throw new Error('customer insert returned no row');
-  if (consent)
-    await tx.insert(customerPrivacyEvents).values({
-      companyId,
-      customerId: row.id,
-      kind: 'consent',
+  if (consent && consentAt)
+    await logPrivacyEvent(tx, { companyId, customerId: row.id, accountId: createdBy }, 'consent', {
       method: consent.method,
-      noticeVersion: CONSENT_NOTICE.version,
-      accountId: createdBy,
-      at: consentAt!,
+      at: consentAt,
     });
   return row;
+}
+
+export type PrivacyWhere = { companyId: number; customerId: string; accountId: number };
+
+/** One line of the customer's personal-data log (customer_privacy_events); a consent carries the notice's version. */
+export async function logPrivacyEvent(
+  tx: Db,
+  where: PrivacyWhere,
+  kind: PrivacyEventKind,
+  extra: { method?: ConsentMethod; receivedOn?: string; note?: string | null; at?: Date } = {},
+): Promise<void> {
+  await tx.insert(customerPrivacyEvents).values({
+    companyId: where.companyId,
+    customerId: where.customerId,
+    kind,
+    method: extra.method ?? null,
+    noticeVersion: kind === 'consent' ? CONSENT_NOTICE.version : null,
+    note: extra.note ?? null,
+    receivedOn: extra.receivedOn ?? null,
+    accountId: where.accountId,
+    ...(extra.at ? { at: extra.at } : {}),
+  });
 }

@@ -72,7 +72,6 @@ export async function linkFollower(
     const privacy = {
       person: customer.person,
       consent_at: customer.consentAt?.toISOString() ?? null,
-      consent_method: null,
       erased_at: customer.erasedAt?.toISOString() ?? null,
     };
     const refusal = zaloLinkRefusal({ name: customer.name, privacy });

@@ -5,9 +5,9 @@
  * sorting, page, tab). Read by every /reports route's validateSearch, so it stays small: what
  * the filter asks of the server is ./report-query.ts.
  */
-// contract/report-periods.ts, not contract/reports.ts: every route's search is parsed at start-up,
-// so this file is on the sign-in page's path and must not bring the reports' schemas with it.
-import { PERIOD_PRESETS, type PeriodPreset } from '@contract/report-periods';
+// The presets alone, not contract/reports.ts nor contract/report-periods.ts: every route's search is
+// parsed at start-up, so this file is on the sign-in page's path and brings only the list with it.
+import { PERIOD_PRESETS, type PeriodPreset } from '@contract/report-period-presets';
 
 export type ReportSearch = {
   period?: PeriodPreset;
