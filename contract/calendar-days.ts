@@ -11,3 +11,15 @@ export function addDays(day: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
+
+/** `day` plus `workingDays` Monday-to-Friday days (Vietnam's public holidays are not known to the app and are not skipped). */
+export function addWorkingDays(day: string, workingDays: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  let left = workingDays;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
+}

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import type { CustomerKind } from './customers';
+import { addWorkingDays } from './calendar-days';
 import { companyBodyField, companyQueryField, isIsoDate, isoInstantField, optionalText } from './validation';
 
 /** Each rule as data with the text it comes from; tests go through them one by one (contract/customers-privacy.test.ts). */
@@ -125,16 +126,9 @@ export function zaloLinkRefusal(customer: {
   return null;
 }
 
-/** Monday–Friday after `received`, counted in Vietnam's calendar (holidays are not known to the app and are not skipped). */
+/** Monday–Friday after `received`, counted in Vietnam's calendar (contract/calendar-days.ts addWorkingDays). */
 export function answerDueDay(receivedDay: string, workingDays: number = PERSONAL_DATA_RULES.answerWithin.workingDays): string {
-  const date = new Date(`${receivedDay}T00:00:00Z`);
-  let left = workingDays;
-  while (left > 0) {
-    date.setUTCDate(date.getUTCDate() + 1);
-    const weekday = date.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left -= 1;
-  }
-  return date.toISOString().slice(0, 10);
+  return addWorkingDays(receivedDay, workingDays);
 }
 
 export const PRIVACY_EVENT_KINDS = ['consent', 'withdraw', 'access', 'erase'] as const;

@@ -5,6 +5,7 @@
  * arithmetic is contract/invoices-totals.ts, the buyer's tax code rule contract/tax-code.ts.
  */
 import * as v from 'valibot';
+import { adjustFields, AgreementSchema, type AdjustKind, type InvoiceAgreement } from './invoices-corrections';
 import type { InvoiceTotals } from './invoices-totals';
 import { normalizeTaxCode, taxCodeProblem } from './tax-code';
 import {
@@ -75,6 +76,19 @@ export type InvoiceRecord = InvoiceTotals & {
   provider_code: string | null;
   replaces: { id: string; number: string | null } | null;
   replaced_by: { id: string; number: string | null } | null;
+  /** An adjusting invoice (NĐ 70/2025): the invoice it adjusts and how; its amounts are signed. */
+  adjusts: { id: string; number: string | null } | null;
+  adjust_kind: AdjustKind | null;
+  /** The adjusting invoices made for this one, not cancelled. */
+  adjusted_by: { id: string; number: string | null; adjust_kind: AdjustKind; status: InvoiceStatus; total: number }[];
+  /** Why it replaces or adjusts another one. */
+  correction_reason: string | null;
+  agreement: InvoiceAgreement | null;
+  /** The Vietnam day it was made, and the last day to sign and send it (contract/invoices-corrections.ts). */
+  made_on: string;
+  sign_due_on: string;
+  /** Still not signed and sent after sign_due_on. */
+  sign_overdue: boolean;
   template_no: string;
   series: string;
   /** Số hóa đơn: given by the provider when published. */
@@ -270,16 +284,29 @@ export const InvoiceIssueSchema = bodyObject({
 });
 export type InvoiceIssueInput = v.InferInput<typeof InvoiceIssueSchema>;
 
+/** Only an invoice never published (refused by the provider) is cancelled (contract/invoices-corrections.ts cancelRefusal). */
 export const InvoiceCancelSchema = bodyObject({ company: companyBodyField, reason: requiredText('lý do hủy', 500) });
 
 /** A replacement keeps the orders and may correct the buyer and the payment method (lines come from the orders). */
 export const InvoiceReplaceSchema = bodyObject({
   company: companyBodyField,
   reason: requiredText('lý do thay thế', 500),
+  agreement: AgreementSchema,
   buyer: BuyerSchema,
   payment_method: v.optional(v.picklist(PAYMENT_METHODS, 'Hình thức thanh toán không hợp lệ'), 'TM/CK'),
   not_subject_lines: notSubject,
 });
+
+/**
+ * An adjusting invoice for a published one: increase or decrease lines (a return, a discount after
+ * the sale, a wrong price), or information only with the buyer corrected (`buyer`, required then).
+ */
+export const InvoiceAdjustSchema = bodyObject({
+  company: companyBodyField,
+  ...adjustFields,
+  buyer: v.optional(v.nullable(BuyerSchema), null),
+});
+export type InvoiceAdjustInput = v.InferInput<typeof InvoiceAdjustSchema>;
 
 export const CompanyBodySchema = bodyObject({ company: companyBodyField });
 
@@ -307,5 +334,8 @@ export const invoicePaths = {
   xml: (id: string) => `/invoice/api/einvoice/${id}/xml/`,
   cancel: (id: string) => `/invoice/api/einvoice/${id}/cancel/`,
   replace: (id: string) => `/invoice/api/einvoice/${id}/replace/`,
+  adjust: (id: string) => `/invoice/api/einvoice/${id}/adjust/`,
+  /** The agreement's scan (PDF or photo): POST multipart `file`, GET it back. */
+  agreementScan: (id: string) => `/invoice/api/einvoice/${id}/agreement/`,
   retry: (id: string) => `/invoice/api/einvoice/${id}/retry/`,
 } as const;

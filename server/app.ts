@@ -24,7 +24,7 @@ import { deliveryAccountRoutes, deliveryRoutes, deliveryWebhookRoutes, labelRout
 import { dashboardRoutes } from './modules/dashboard';
 import { employeeRoutes } from './modules/employees';
 import { locationRoutes } from './modules/address';
-import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, misaOrderRoutes } from './modules/invoices';
+import { accountingRoutes, amisCallbackRoutes, invoiceRoutes, isAgreementUpload, misaOrderRoutes } from './modules/invoices';
 import { kpiRoutes } from './modules/kpi';
 import { orderRoutes, orderTypeRoutes, pharmacyFileRoutes, pharmacySignedRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
@@ -97,9 +97,13 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  // So do shop pictures and avatars, and customers' licence scans: their routes bound them.
+  // So do shop pictures and avatars, customers' licence scans and invoices' agreements: their routes bound them.
   const ownLimit = (method: string, path: string) =>
-    isImageUpload(method, path) || isShopUpload(method, path) || isAvatarUpload(method, path) || isLicenceScanUpload(method, path);
+    isImageUpload(method, path) ||
+    isShopUpload(method, path) ||
+    isAvatarUpload(method, path) ||
+    isLicenceScanUpload(method, path) ||
+    isAgreementUpload(method, path);
   api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
   // with one it falls through to the employees module's (server/modules/system).

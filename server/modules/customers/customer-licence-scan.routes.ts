@@ -4,16 +4,16 @@
  * customers/edit, reads customers/view, both within the member's data scope (as the customer's own
  * calls: another company's or an out-of-scope customer is "not found").
  */
-import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import * as v from 'valibot';
 import { MAX_LICENCE_SCAN_BYTES } from '@contract/customers';
 import { companyQueryField, idField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
-import { HttpError, notFound } from '@server/kernel/errors';
+import { notFound } from '@server/kernel/errors';
+import { checkScan, readScanUpload, scanUploadLimit } from '@server/kernel/scan-upload';
 import { created, ok } from '@server/kernel/respond';
 import { parseQuery, parseWith } from '@server/kernel/validate';
-import { checkScan, removeScan, saveScan, scanForServing, SCAN_UPLOAD_MAX_BYTES } from './customer-licence-scan';
+import { removeScan, saveScan, scanForServing } from './customer-licence-scan';
 import { loadCustomerRecords } from './customer-record';
 import { reachableCustomer } from './customer-write';
 
@@ -26,38 +26,9 @@ export function isLicenceScanUpload(method: string, path: string): boolean {
   return method === 'POST' && SCAN_UPLOAD_PATH.test(path);
 }
 
-const uploadLimit = bodyLimit({
-  maxSize: SCAN_UPLOAD_MAX_BYTES,
-  onError: (c) => {
-    c.header('Connection', 'close');
-    const message = `Bản chụp giấy phép không quá ${MAX_LICENCE_SCAN_BYTES / (1024 * 1024)} MB`;
-    return c.json({ code: 413, data: null, error: 'PAYLOAD_TOO_LARGE', message }, 413);
-  },
-});
+const uploadLimit = scanUploadLimit(MAX_LICENCE_SCAN_BYTES, 'Bản chụp giấy phép');
 
 const CompanyQuery = v.object({ company: companyQueryField });
-
-async function readUpload(c: Context<AppEnv>): Promise<{ company: unknown; file: { name: string; bytes: Uint8Array } | null }> {
-  const type = c.req.header('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data'))
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Vui lòng gửi tệp dạng multipart/form-data');
-  let form: Record<string, string | File | (string | File)[]>;
-  try {
-    form = await c.req.parseBody({ all: true });
-  } catch {
-    throw new HttpError(400, 'VALIDATION_FAILED', 'Dữ liệu tải lên không đúng định dạng multipart');
-  }
-  const entries = form.file === undefined ? [] : Array.isArray(form.file) ? form.file : [form.file];
-  if (entries.length > 1) throw new HttpError(400, 'VALIDATION_FAILED', 'Mỗi lần chỉ tải một tệp', { file: 'Mỗi lần chỉ tải một tệp' });
-  const entry = entries[0];
-  if (typeof entry === 'string')
-    throw new HttpError(400, 'VALIDATION_FAILED', 'Trường file phải là tệp', { file: 'Trường file phải là tệp' });
-  const company = form.company ?? c.req.query('company');
-  return {
-    company: Array.isArray(company) ? company[0] : company,
-    file: entry ? { name: entry.name || 'giấy phép', bytes: new Uint8Array(await entry.arrayBuffer()) } : null,
-  };
-}
 
 export function licenceScanRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -65,10 +36,10 @@ export function licenceScanRoutes(deps: AppDeps) {
   const path = '/customer/:id/licence-scan';
 
   app.post(path, uploadLimit, async (c) => {
-    const upload = await readUpload(c);
+    const upload = await readScanUpload(c, 'giấy phép');
     const { company } = parseWith(v.object({ company: idField('công ty') }), { company: upload.company });
     const id = await reachableCustomer(db, c, company, 'edit');
-    const type = checkScan(upload.file);
+    const type = checkScan(upload.file, { maxBytes: MAX_LICENCE_SCAN_BYTES, missing: 'Vui lòng chọn ảnh chụp hoặc tệp PDF của giấy phép' });
     const input = { companyId: company, customerId: id, accountId: c.get('auth').accountId, type, bytes: upload.file!.bytes };
     await db.transaction((tx) => saveScan(tx, input));
     return created(c, (await loadCustomerRecords(db, company, [id])).get(id), 'Đã lưu bản chụp giấy phép');

@@ -5,37 +5,12 @@
  * name or the declared type.
  */
 import { and, eq } from 'drizzle-orm';
-import { MAX_LICENCE_SCAN_BYTES, type LicenceScanType } from '@contract/customers';
+import type { LicenceScanType } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
-import { detectImageOrPdf } from '@server/lib/file-type';
 import { customerLicenceScans, customers } from '@server/kernel/db/schema';
-import { badRequest, HttpError, notFound } from '@server/kernel/errors';
+import { notFound } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
-
-/** Room for one scan plus the multipart framing. */
-export const SCAN_UPLOAD_MAX_BYTES = MAX_LICENCE_SCAN_BYTES + 64 * 1024;
-
-/** A licence scan is a photo or a PDF, read from its first bytes (server/lib/file-type.ts). */
-export function detectScanType(bytes: Uint8Array): LicenceScanType | null {
-  return detectImageOrPdf(bytes);
-}
-
-/** Refuses a missing, too large or unknown file, in Vietnamese, before anything is written. */
-export function checkScan(file: { name: string; bytes: Uint8Array } | null): LicenceScanType {
-  const missing = 'Vui lòng chọn ảnh chụp hoặc tệp PDF của giấy phép';
-  if (!file || file.bytes.byteLength === 0) throw badRequest('VALIDATION_FAILED', missing, { file: missing });
-  if (file.bytes.byteLength > MAX_LICENCE_SCAN_BYTES) {
-    const message = `Tệp "${file.name}" vượt quá ${MAX_LICENCE_SCAN_BYTES / (1024 * 1024)} MB`;
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', message, { file: message });
-  }
-  const type = detectScanType(file.bytes);
-  if (!type) {
-    const message = `Tệp "${file.name}" không phải ảnh JPEG, PNG, WebP hoặc tệp PDF`;
-    throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message, { file: message });
-  }
-  return type;
-}
 
 async function setScanId(tx: Db, companyId: number, customerId: string, scanId: string | null): Promise<void> {
   await tx

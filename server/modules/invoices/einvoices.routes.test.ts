@@ -2,7 +2,7 @@
  * E-invoices over HTTP against the meInvoice simulator: settings checked with the
  * provider before they are kept, issuing a completed order, its files, the refusals a person can
  * act on, at most one invoice per order (double clicks, timeouts, answers lost after the work, a
- * job run again), cancelling and replacing, the VAT switch and other companies.
+ * job run again), the VAT switch and other companies (corrections: invoice-corrections.routes.test.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -345,80 +345,6 @@ async function settingsOf() {
   const [row] = await kit.server.deps.db.select().from(providerConnections).where(meInvoiceOf(kit.anKhang));
   return row!.settings as Record<string, unknown>;
 }
-
-describe('cancelling and replacing', () => {
-  it('cancels at meInvoice with the reason, after which the order may be invoiced again', async () => {
-    const order = await kit.completedOrder();
-    const issued = await issue([order.id]);
-    await kit.drain();
-    const empty = await kit.server.call(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, {
-      token,
-      body: { company: company(), reason: '  ' },
-    });
-    expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Vui lòng nhập lý do hủy');
-    const asked = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${issued.body.data.id}/cancel/`, {
-      token,
-      body: { company: company(), reason: 'Sai đơn giá' },
-    });
-    expect(asked.body.data).toMatchObject({ status: 'issued', cancel_state: 'requested' });
-    await kit.drain();
-    const done = (await detail(issued.body.data.id)).body.data;
-    expect(done).toMatchObject({ status: 'cancelled', cancel_state: null, cancel_reason: 'Sai đơn giá' });
-    expect(atSimulator(done.ref_id)[0]).toMatchObject({ IsDelete: true, DeletedReason: 'Sai đơn giá' });
-    const again = await issue([order.id]);
-    expect(again.status).toBe(201);
-  });
-
-  it('cancels an invoice whose publishing answer was lost, finding it at meInvoice by its RefID', async () => {
-    const order = await kit.completedOrder();
-    kit.sims.faults.meinvoice.push({ kind: 'fail-after', path: '/api/integration/invoice', times: 50 });
-    const issued = await issue([order.id]);
-    await kit.drain();
-    kit.sims.faults.meinvoice.clear();
-    const lost = (await detail(issued.body.data.id)).body.data;
-    expect(lost.status).toBe('failed');
-    expect(atSimulator(lost.ref_id)).toHaveLength(1);
-    await kit.server.call(`/invoice/api/einvoice/${lost.id}/cancel/`, { token, body: { company: company(), reason: 'Lập nhầm' } });
-    await kit.drain();
-    const done = (await detail(lost.id)).body.data;
-    expect(done).toMatchObject({ status: 'cancelled', number: atSimulator(lost.ref_id)[0]!.InvNo });
-    expect(atSimulator(lost.ref_id)[0]!.IsDelete).toBe(true);
-  });
-
-  it('replaces an issued invoice with a new one naming it, for the same orders', async () => {
-    const order = await kit.completedOrder();
-    const issued = await issue([order.id]);
-    await kit.drain();
-    const original = (await detail(issued.body.data.id)).body.data;
-    const replaced = await kit.server.call<InvoiceRecord>(`/invoice/api/einvoice/${original.id}/replace/`, {
-      token,
-      body: {
-        company: company(),
-        reason: 'Sai địa chỉ người mua',
-        buyer: { ...buyer, address: '99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh' },
-      },
-    });
-    expect(replaced.status, replaced.body.message).toBe(201);
-    const twice = await kit.server.call(`/invoice/api/einvoice/${original.id}/replace/`, {
-      token,
-      body: { company: company(), reason: 'Lần hai', buyer },
-    });
-    expect(twice.status).toBe(409);
-    await kit.drain();
-    const replacement = (await detail(replaced.body.data.id)).body.data;
-    expect(replacement).toMatchObject({ status: 'issued', replaces: { id: original.id, number: original.number }, total: original.total });
-    expect(replacement.buyer.address).toBe('99 Pasteur, Phường Sài Gòn, TP. Hồ Chí Minh');
-    expect((await detail(original.id)).body.data).toMatchObject({
-      status: 'replaced',
-      replaced_by: { id: replacement.id, number: replacement.number },
-    });
-    expect(atSimulator(original.ref_id)[0]!.ReplacedBy).toBe(replacement.transaction_id);
-    expect(atSimulator(replacement.ref_id)[0]).toMatchObject({ ReferenceType: 1, OrgTransactionID: original.transaction_id });
-    const byOrder = await kit.server.call<InvoiceRecord[]>(`/invoice/api/einvoice/?company=${company()}&order=${order.id}`, { token });
-    expect(byOrder.body.data.map((invoice) => invoice.id)).toEqual([replacement.id, original.id]);
-  });
-});
 
 describe('who may', () => {
   it('refuses every call while the VAT switch is off, and the jobs stop too', async () => {

@@ -30,6 +30,36 @@ function referenceFields(reference: InvoiceReference) {
   };
 }
 
+/**
+ * An information-only adjustment carries no goods: one note line (§14.4 ItemType 4, "ghi chú,
+ * diễn giải") saying what it corrects, and the original's rates at zero for §14.3's TaxRateInfo.
+ */
+function noteLine(reference: InvoiceReference) {
+  return {
+    ItemType: 4,
+    LineNumber: 1,
+    SortOrder: 1,
+    ItemName: `Điều chỉnh thông tin của hóa đơn số ${reference.original.number ?? ''}: ${reference.reason}`.slice(0, 500),
+    Quantity: 0,
+    UnitPrice: 0,
+    AmountOC: 0,
+    Amount: 0,
+    DiscountRate: 0,
+    DiscountAmountOC: 0,
+    DiscountAmount: 0,
+    AmountWithoutVATOC: 0,
+    AmountWithoutVAT: 0,
+    // The fixture marks the rate required on every line: the original's first.
+    VATRateName: reference.original.byRate[0]?.vat_rate ?? '0%',
+    VATAmountOC: 0,
+    VATAmount: 0,
+  };
+}
+
+function zeroRates(original: InvoiceRow) {
+  return original.byRate.map((rate) => ({ ...rate, amount_without_vat: 0, vat_amount: 0 }));
+}
+
 /** JSON without the fields that have no value: MISA documents them as optional, not as nullable. */
 function withoutEmpty<T extends Record<string, unknown>>(fields: T): Partial<T> {
   return Object.fromEntries(
@@ -70,26 +100,30 @@ export function invoiceData(
     TotalAmountInWords: invoice.amountInWords,
     // §14.3 lists InvoiceNote only as the reason of a replacement/adjustment: our own note stays with us.
     ...(reference ? referenceFields(reference) : {}),
-    OriginalInvoiceDetail: invoice.lines.map((line) =>
-      withoutEmpty({
-        // §14.4: 1 hàng hóa thường, 2 khuyến mại.
-        ItemType: line.is_gift ? 2 : 1,
-        LineNumber: line.line_no,
-        SortOrder: line.line_no,
-        ItemCode: line.item_code,
-        ItemName: line.item_name,
-        UnitName: line.unit,
-        Quantity: line.quantity,
-        UnitPrice: line.unit_price,
-        DiscountRate: line.amount > 0 ? Math.round((line.discount / line.amount) * 10_000) / 100 : 0,
-        ...both('DiscountAmount', line.discount),
-        ...both('Amount', line.amount),
-        ...both('AmountWithoutVAT', line.amount_without_vat),
-        VATRateName: line.vat_rate,
-        ...both('VATAmount', line.vat_amount),
-      }),
-    ),
-    TaxRateInfo: invoice.byRate.map((rate) => ({
+    OriginalInvoiceDetail:
+      invoice.lines.length === 0 && reference
+        ? [noteLine(reference)]
+        : invoice.lines.map((line) =>
+            withoutEmpty({
+              // §14.4: 1 hàng hóa thường, 2 khuyến mại.
+              ItemType: line.is_gift ? 2 : 1,
+              LineNumber: line.line_no,
+              SortOrder: line.line_no,
+              ItemCode: line.item_code,
+              ItemName: line.item_name,
+              UnitName: line.unit,
+              Quantity: line.quantity,
+              UnitPrice: line.unit_price,
+              // A decrease's amounts are negative (contract/invoices-corrections.ts signedAmounts); the rate is not.
+              DiscountRate: line.amount !== 0 ? Math.round((line.discount / line.amount) * 10_000) / 100 : 0,
+              ...both('DiscountAmount', line.discount),
+              ...both('Amount', line.amount),
+              ...both('AmountWithoutVAT', line.amount_without_vat),
+              VATRateName: line.vat_rate,
+              ...both('VATAmount', line.vat_amount),
+            }),
+          ),
+    TaxRateInfo: (invoice.byRate.length === 0 && reference ? zeroRates(reference.original) : invoice.byRate).map((rate) => ({
       VATRateName: rate.vat_rate,
       AmountWithoutVATOC: rate.amount_without_vat,
       VATAmountOC: rate.vat_amount,
@@ -105,9 +139,4 @@ export function invoiceData(
       ExchangRateDecimalDigits: '0',
     },
   });
-}
-
-/** An adjustment (điều chỉnh, ReferenceType 2) of `original`: the lines carry the change, the reason goes in InvoiceNote. */
-export function adjustmentData(invoice: InvoiceRow, settings: { sendEmail: boolean }, original: InvoiceRow, reason: string) {
-  return invoiceData(invoice, settings, { type: 2, original, reason });
 }

@@ -4,8 +4,8 @@
  * the files), and the RefID at meInvoice (a retry after a lost answer is told DuplicateInvoiceRefID
  * and reads the number by RefID, as MISA's §15 says). A refusal ends the job and says why on the
  * invoice; a timeout, a 5xx or a number collision (InvoiceDuplicated, InvoiceNumberNotCotinuous,
- * which MISA says to send again) is retried. Cancelling looks the invoice up by RefID when its
- * answer was lost.
+ * which MISA says to send again) is retried. Cancelling (only an invoice meInvoice refused) looks
+ * it up by RefID first: one published after all after a lost answer is kept, not cancelled.
  */
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '@server/kernel/app-types';
@@ -15,6 +15,7 @@ import { PermanentJobError, type ClaimedJob, type JobHandler } from '@server/ker
 import { isSwitchOn } from '@server/kernel/switches';
 import { ProviderError } from '@server/lib/provider-http';
 import { fold } from '@contract/fold';
+import { INVOICE_CORRECTION_RULES } from '@contract/invoices-corrections';
 import { vietnamDay } from '@contract/price-policy';
 import { invoiceData } from './invoice-data';
 import { invoiceConnection } from './invoice-settings';
@@ -86,8 +87,10 @@ async function recordIssued(db: Db, invoice: InvoiceRow, found: Issued) {
 }
 
 async function publish(deps: AppDeps, client: InvoiceClient, invoice: InvoiceRow): Promise<InvoiceRow> {
-  const original = invoice.replacesId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: invoice.replacesId }) : null;
-  const reference = original ? { type: 1 as const, original, reason: invoice.replaceReason ?? '' } : null;
+  const originalId = invoice.replacesId ?? invoice.adjustsId;
+  const original = originalId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: originalId }) : null;
+  const type = invoice.replacesId ? (1 as const) : (2 as const);
+  const reference = original ? { type, original, reason: invoice.replaceReason ?? '' } : null;
   const outcome = await client.publish(invoiceData(invoice, client.settings, reference));
   if (outcome.kind === 'published') {
     // The publish answer carries no authority code (§7); a có mã invoice's code is read by RefID.
@@ -140,10 +143,23 @@ export const publishInvoiceJob: JobHandler<Payload> = {
   },
 };
 
+/** Published after all (its answer was lost): under NĐ 70/2025 it stays, to be adjusted or replaced, not cancelled. */
+async function keepPublished(db: Db, invoice: InvoiceRow) {
+  await db
+    .update(einvoices)
+    .set({
+      cancelState: null,
+      statusMessage: `Không hủy: hóa đơn đã được phát hành trên meInvoice. ${INVOICE_CORRECTION_RULES.noCancelAfterPublish.text}.`,
+      updatedAt: new Date(),
+    })
+    .where(eq(einvoices.id, invoice.id));
+  return { cancelled: false, published: invoice.number };
+}
+
 export const cancelInvoiceJob: JobHandler<Payload> = {
   queue: CANCEL_QUEUE,
   async run(job, deps) {
-    let invoice = await load(deps.db, job.payload);
+    const invoice = await load(deps.db, job.payload);
     if (!invoice || invoice.cancelState !== 'requested') return { skipped: true };
     const client = await clientFor(deps, invoice.companyId);
     try {
@@ -151,7 +167,7 @@ export const cancelInvoiceJob: JobHandler<Payload> = {
       if (!invoice.transactionId) {
         // Never answered as published: it may still exist at meInvoice after a lost answer.
         const found = await client.statusByRef(invoice.refId);
-        if (found) invoice = await recordIssued(deps.db, invoice, found);
+        if (found && !found.cancelled) return keepPublished(deps.db, await recordIssued(deps.db, invoice, found));
         alreadyCancelled = found?.cancelled ?? false;
       }
       if (invoice.transactionId && !alreadyCancelled) {

@@ -6,6 +6,8 @@
 import { and, count, desc, eq, gte, inArray, lt, or, sql, sum, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import type { InvoiceListBonus, InvoiceListQuery, InvoiceRecord, InvoiceStatus, PaymentMethod } from '@contract/invoices';
+import { signDueDay, signOverdue, type AdjustKind } from '@contract/invoices-corrections';
+import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, einvoiceFiles, einvoiceOrders, einvoices, orders } from '@server/kernel/db/schema';
 import { selectPage } from '@server/kernel/lists';
@@ -31,26 +33,38 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
       .select({ id: accounts.id, name: accounts.fullName })
       .from(accounts)
       .where(inArray(accounts.id, [...new Set(rows.map((row) => row.createdBy))])),
-    // the invoices these replace, and those replacing these
+    // the invoices these replace or adjust, and those replacing or adjusting these
     db
-      .select({ id: einvoices.id, number: einvoices.number, replacesId: einvoices.replacesId, status: einvoices.status })
+      .select({
+        id: einvoices.id,
+        number: einvoices.number,
+        replacesId: einvoices.replacesId,
+        adjustsId: einvoices.adjustsId,
+        adjustKind: einvoices.adjustKind,
+        status: einvoices.status,
+        total: einvoices.total,
+      })
       .from(einvoices)
       .where(
         and(
           eq(einvoices.companyId, rows[0]!.companyId),
           or(
             inArray(einvoices.replacesId, ids),
+            inArray(einvoices.adjustsId, ids),
             inArray(
               einvoices.id,
-              rows.flatMap((row) => (row.replacesId ? [row.replacesId] : [])),
+              rows.flatMap((row) => [row.replacesId, row.adjustsId].filter((id): id is string => id !== null)),
             ),
           ),
         ),
       ),
   ]);
+  const today = vietnamDay();
   return rows.map((row) => {
     const replaces = row.replacesId ? related.find((other) => other.id === row.replacesId) : undefined;
     const replacedBy = related.find((other) => other.replacesId === row.id && other.status !== 'cancelled');
+    const adjusts = row.adjustsId ? related.find((other) => other.id === row.adjustsId) : undefined;
+    const madeOn = vietnamDay(row.createdAt);
     const kinds = files.filter((file) => file.invoiceId === row.id).map((file) => file.kind);
     return {
       id: row.id,
@@ -61,6 +75,22 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
       provider_code: row.providerCode,
       replaces: replaces ? { id: replaces.id, number: replaces.number } : null,
       replaced_by: replacedBy ? { id: replacedBy.id, number: replacedBy.number } : null,
+      adjusts: adjusts ? { id: adjusts.id, number: adjusts.number } : null,
+      adjust_kind: row.adjustKind as AdjustKind | null,
+      adjusted_by: related
+        .filter((other) => other.adjustsId === row.id && other.status !== 'cancelled')
+        .map((other) => ({
+          id: other.id,
+          number: other.number,
+          adjust_kind: other.adjustKind as AdjustKind,
+          status: other.status as InvoiceStatus,
+          total: other.total,
+        })),
+      correction_reason: row.replaceReason,
+      agreement: row.agreement ? { ...row.agreement, has_scan: kinds.includes('agreement') } : null,
+      made_on: madeOn,
+      sign_due_on: signDueDay(madeOn),
+      sign_overdue: signOverdue({ status: row.status, made_on: madeOn }, today),
       template_no: row.templateNo,
       series: row.series,
       number: row.number,

@@ -1,14 +1,15 @@
 /**
- * Issuing, replacing, cancelling and sending again (docs/invoices.md "Issuing"). Each writes the invoice and its
+ * Issuing, cancelling an invoice never published and sending again (corrections: invoice-corrections.ts) (docs/invoices.md "Issuing"). Each writes the invoice and its
  * links in one transaction with the job that calls the provider (server/kernel/jobs.ts): the
  * partial unique index on active links refuses a second invoice for an order, even from two clicks
  * at once, and the job's dedupe key plus the invoice's RefID at meInvoice make the publishing
  * happen once whatever the retries and restarts.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { fold } from '@contract/fold';
-import type { InvoiceBuyer, InvoiceIssueSchema, InvoiceReplaceSchema } from '@contract/invoices';
+import type { InvoiceBuyer, InvoiceIssueSchema } from '@contract/invoices';
+import { cancelRefusal } from '@contract/invoices-corrections';
 import { invoiceTotals } from '@contract/invoices-totals';
 import type { OrderRecord } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
@@ -43,7 +44,7 @@ export function publishJob(invoice: Pick<InvoiceRow, 'id' | 'companyId' | 'sendN
   };
 }
 
-async function insertInvoice(
+export async function insertInvoice(
   tx: Db,
   input: {
     companyId: number;
@@ -56,6 +57,7 @@ async function insertInvoice(
     note: string | null;
     replaces?: InvoiceRow;
     reason?: string;
+    agreement?: InvoiceRow['agreement'];
   },
 ): Promise<InvoiceRow> {
   const totals = invoiceTotals(lineSources(input.orders, input.notSubject));
@@ -68,6 +70,7 @@ async function insertInvoice(
       status: 'pending',
       replacesId: input.replaces?.id ?? null,
       replaceReason: input.reason ?? null,
+      agreement: input.agreement ?? null,
       templateNo: input.settings.templateNo,
       series: input.settings.series,
       customerId: input.orders[0]!.customer_id,
@@ -141,53 +144,18 @@ export async function invoiceOrderIds(db: Db, invoiceId: string): Promise<string
   return rows.map((row) => row.orderId);
 }
 
-/** A replacement (NĐ 123/2020 art. 19): the same orders on a new invoice that names the one it replaces. */
-export async function replaceInvoice(
-  db: Db,
-  input: v.InferOutput<typeof InvoiceReplaceSchema> & { id: string; accountId: number; settings: MeInvoiceSettings },
-): Promise<InvoiceRow> {
-  const original = await findInvoice(db, input.company, input.id);
-  if (original.status !== 'issued' || original.cancelState) {
-    throw badRequest('VALIDATION_FAILED', 'Chỉ thay thế được hóa đơn đã phát hành, chưa hủy và chưa bị thay thế');
-  }
-  const [pending] = await db
-    .select({ id: einvoices.id })
-    .from(einvoices)
-    .where(
-      and(
-        eq(einvoices.companyId, input.company),
-        eq(einvoices.replacesId, original.id),
-        inArray(einvoices.status, ['pending', 'failed', 'issued']),
-      ),
-    );
-  if (pending) throw conflict('Hóa đơn này đã có hóa đơn thay thế');
-  const orders = await invoiceableOrders(db, input.company, await invoiceOrderIds(db, original.id), original.id);
-  return db.transaction(async (tx) => {
-    await tx.update(einvoiceOrders).set({ active: false }).where(eq(einvoiceOrders.invoiceId, original.id));
-    return insertInvoice(tx, {
-      companyId: input.company,
-      accountId: input.accountId,
-      settings: input.settings,
-      orders,
-      buyer: { ...input.buyer, code: original.buyer.code },
-      paymentMethod: input.payment_method,
-      notSubject: input.not_subject_lines,
-      note: original.note,
-      replaces: original,
-      reason: input.reason,
-    });
-  });
-}
-
 /**
- * Asks the provider to cancel (a job): an issued invoice, or one that failed or waits, which may
- * exist there after a lost answer (the job looks it up by RefID first).
+ * Cancels an invoice the provider never published (it refused it): a published one is adjusted or
+ * replaced instead (contract/invoices-corrections.ts cancelRefusal). It is a job because a refused
+ * invoice may still exist there after a lost answer: the job looks it up by RefID first.
  */
 export async function requestCancel(db: Db, companyId: number, id: string, reason: string): Promise<InvoiceRow> {
   const invoice = await findInvoice(db, companyId, id);
   if (invoice.status === 'cancelled' || invoice.status === 'replaced')
     throw badRequest('VALIDATION_FAILED', 'Hóa đơn đã hủy hoặc đã bị thay thế');
   if (invoice.cancelState === 'requested') throw conflict('Hóa đơn đang được hủy');
+  const refusal = cancelRefusal(invoice);
+  if (refusal) throw badRequest('VALIDATION_FAILED', refusal);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(einvoices)

@@ -1,8 +1,9 @@
 /**
  * E-invoice calls under /invoice/api (docs/invoices.md), all behind the VAT switch:
  *   GET, PUT einvoice-settings/ · GET einvoice-templates/ · GET, POST einvoice/ · GET einvoice/orders/ · POST einvoice/preview/ ·
- *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/ · POST einvoice/{id}/cancel/, replace/, retry/
- * Seeing needs the invoices area's view, issuing its create, cancelling, replacing, sending again
+ *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/, agreement/ · POST einvoice/{id}/cancel/, replace/, adjust/,
+ *   retry/, agreement/ (multipart: the scan of the agreement with the buyer)
+ * Seeing needs the invoices area's view, issuing its create, cancelling, correcting, sending again
  * and the settings its edit.
  */
 import { and, eq } from 'drizzle-orm';
@@ -10,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import {
   CompanyBodySchema,
+  InvoiceAdjustSchema,
   InvoiceCancelSchema,
   InvoiceIssueSchema,
   InvoiceableOrdersQuery,
@@ -28,10 +30,30 @@ import { invoicesCompany } from './company-checks';
 import { invoiceableOrdersOf, invoiceDraft } from './invoice-draft';
 import { invoiceRecords, listInvoices } from './invoice-list';
 import { invoiceConnection, providerProblem, requireInvoiceConnection, saveInvoiceSettings, settingsRecord } from './invoice-settings';
-import { findInvoice, issueInvoice, replaceInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
+import { checkScan, scanUploadLimit } from '@server/kernel/scan-upload';
+import { adjustInvoice, replaceInvoice, saveAgreementScan } from './invoice-corrections';
+import { findInvoice, issueInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
 import { meInvoiceClient } from './meinvoice-client';
 
 const CompanyQuery = v.object({ company: InvoiceListQuery.entries.company });
+
+/** The agreement's scan: a photo or a PDF of a page or two. */
+export const MAX_AGREEMENT_SCAN_BYTES = 5 * 1024 * 1024;
+const AGREEMENT_UPLOAD_PATH = /^\/api\/invoice\/api\/einvoice\/[0-9a-fA-F-]{36}\/agreement\/?$/;
+
+/** The upload path, for the API's JSON body limit to let it through to this route's own limit. */
+export function isAgreementUpload(method: string, path: string): boolean {
+  return method === 'POST' && AGREEMENT_UPLOAD_PATH.test(path);
+}
+
+const FILE_NAMES = { pdf: 'HD', xml: 'HD', agreement: 'BB' } as const;
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'application/xml': 'xml',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 const InvoiceId = v.pipe(v.string(), v.uuid('Hóa đơn không hợp lệ'));
 
 function invoiceId(c: Context): string {
@@ -45,7 +67,7 @@ export function invoiceRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
-  const { query, body } = invoicesCompany(deps);
+  const { query, body, upload: readUpload } = invoicesCompany(deps);
   const answer = async (c: Context, row: InvoiceRow, status: 200 | 201 = 200) => {
     deps.jobs.kick();
     const [record] = await invoiceRecords(db, [row]);
@@ -122,7 +144,7 @@ export function invoiceRoutes(deps: AppDeps) {
     return answer(c, await findInvoice(db, company, invoiceId(c)));
   });
 
-  for (const kind of ['pdf', 'xml'] as const) {
+  for (const kind of ['pdf', 'xml', 'agreement'] as const) {
     app.get(`/einvoice/:id/${kind}`, async (c) => {
       const { company } = await query(c, CompanyQuery);
       const invoice = await findInvoice(db, company, invoiceId(c));
@@ -130,8 +152,9 @@ export function invoiceRoutes(deps: AppDeps) {
         .select()
         .from(einvoiceFiles)
         .where(and(eq(einvoiceFiles.invoiceId, invoice.id), eq(einvoiceFiles.kind, kind)));
+      if (!file && kind === 'agreement') throw notFound('Hóa đơn chưa có bản chụp biên bản thỏa thuận');
       if (!file) throw notFound(invoice.status === 'issued' ? 'Tệp hóa đơn chưa được tải về từ meInvoice' : 'Hóa đơn chưa được phát hành');
-      const name = `HD_${invoice.templateNo}${invoice.series}_${invoice.number ?? invoice.id}.${kind}`;
+      const name = `${FILE_NAMES[kind]}_${invoice.templateNo}${invoice.series}_${invoice.number ?? invoice.id}.${EXTENSIONS[file.contentType] ?? 'bin'}`;
       return new Response(new Uint8Array(file.bytes), {
         headers: {
           'content-type': file.contentType,
@@ -155,6 +178,24 @@ export function invoiceRoutes(deps: AppDeps) {
       await replaceInvoice(db, { ...input, id: invoiceId(c), accountId: c.get('auth').accountId, settings: connection.settings }),
       201,
     );
+  });
+
+  app.post('/einvoice/:id/adjust', async (c) => {
+    const input = await body(c, InvoiceAdjustSchema, 'edit');
+    const connection = await requireInvoiceConnection(deps, input.company);
+    const row = await adjustInvoice(db, { ...input, id: invoiceId(c), accountId: c.get('auth').accountId, settings: connection.settings });
+    return answer(c, row, 201);
+  });
+
+  app.post('/einvoice/:id/agreement', scanUploadLimit(MAX_AGREEMENT_SCAN_BYTES, 'Bản chụp biên bản'), async (c) => {
+    const upload = await readUpload(c, 'bien-ban');
+    const invoice = await findInvoice(db, upload.company, invoiceId(c));
+    const type = checkScan(upload.file, {
+      maxBytes: MAX_AGREEMENT_SCAN_BYTES,
+      missing: 'Vui lòng chọn ảnh chụp hoặc tệp PDF của biên bản',
+    });
+    await saveAgreementScan(db, invoice, { type, bytes: upload.file!.bytes });
+    return answer(c, invoice);
   });
 
   app.post('/einvoice/:id/retry', async (c) => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { einvoices } from '@server/kernel/db/schema';
 import { ProviderError } from '@server/lib/provider-http';
 import { checkRequest, loadFixture, startFakeProvider, type FakeProvider, type ProviderFixture } from '@server/testing/provider-contract';
-import { adjustmentData, invoiceData } from './invoice-data';
+import { invoiceData } from './invoice-data';
 import { meInvoiceClient, type MeInvoiceConnection, type MeInvoiceSettings } from './meinvoice-client';
 
 /** MISA documents no HTTP status for its refusals (the body says it): they are answered 200 here. */
@@ -259,13 +259,23 @@ describe('meInvoice replacement and adjustment (§10)', () => {
 
   it('adjusts with ReferenceType 2 in the same shape', async () => {
     await serve(adjustment);
-    const data = adjustmentData(invoice, settings, original, 'Giảm giá sau bán');
+    const data = invoiceData(invoice, settings, { type: 2, original, reason: 'Giảm giá sau bán' });
     expect(await client().publish(data)).toMatchObject({ kind: 'published' });
     expect(problems()).toEqual([]);
     expect((provider.seen.at(-1)!.body as { InvoiceData: unknown[] }).InvoiceData[0]).toMatchObject({
       ReferenceType: 2,
       InvoiceNote: 'Giảm giá sau bán',
     });
+    // Information only: no goods, one §14.4 note line (ItemType 4) and the original's rates at zero.
+    const info = { ...invoice, lines: [], byRate: [], totalSale: 0, totalDiscount: 0, totalWithoutVat: 0, totalVat: 0, total: 0 };
+    const infoData = invoiceData(info, settings, { type: 2, original, reason: 'Sai tên người mua' });
+    expect(await client().publish(infoData)).toMatchObject({ kind: 'published' });
+    expect(problems()).toEqual([]);
+    const sent = (provider.seen.at(-1)!.body as { InvoiceData: Record<string, unknown>[] }).InvoiceData[0]!;
+    expect(sent.OriginalInvoiceDetail).toEqual([expect.objectContaining({ ItemType: 4, AmountWithoutVATOC: 0, VATAmountOC: 0 })]);
+    expect(sent.TaxRateInfo).toEqual(
+      original.byRate.map((rate) => ({ VATRateName: rate.vat_rate, AmountWithoutVATOC: 0, VATAmountOC: 0 })),
+    );
     provider.answer(adjustment.call, 'InvoiceCannotAdjust');
     expect(await outcome(() => client().publish(data))).toMatchObject({
       failure: 'rejected',

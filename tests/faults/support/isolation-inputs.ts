@@ -259,7 +259,25 @@ export function knownInput(route: string, company: number, tables: Tables, seria
     case 'POST /api/invoice/api/einvoice/:id/cancel':
       return { body: { company, reason: 'Kiểm tra cách ly' } };
     case 'POST /api/invoice/api/einvoice/:id/replace':
-      return { body: { company, reason: 'Kiểm tra cách ly', buyer: ISOLATION_BUYER } };
+      return { body: { company, reason: 'Kiểm tra cách ly', buyer: ISOLATION_BUYER, agreement: ISOLATION_AGREEMENT } };
+    case 'POST /api/invoice/api/einvoice/:id/adjust':
+      return {
+        body: {
+          company,
+          kind: 'decrease',
+          reason: 'Kiểm tra cách ly',
+          agreement: ISOLATION_AGREEMENT,
+          lines: [{ line_no: null, item_name: 'Chiết khấu thương mại', quantity: 1, unit_price: 1_000, vat_rate: '10%' }],
+        },
+      };
+    case 'POST /api/invoice/api/einvoice/:id/agreement':
+      return {
+        body: {
+          kind: 'multipart',
+          fields: { company: String(company) },
+          file: { name: 'bien-ban.png', type: 'image/png', bytes: TINY_PNG },
+        },
+      };
     case 'PUT /api/invoice/api/einvoice-settings':
       // The simulator environment: no outside call, whatever the test server runs.
       return {
@@ -350,3 +368,9 @@ export function knownInput(route: string, company: number, tables: Tables, seria
 const PARCEL = { weight_grams: 500, length_cm: 20, width_cm: 15, height_cm: 10 };
 const SENDER = { name: 'Kho kiểm tra', phone: '0901234567', address: '1 Lê Lợi', province: 'Hà Nội', ward: 'Phường Hoàn Kiếm' };
 const ISOLATION_BUYER = { legal_name: 'Nhà thuốc kiểm tra cách ly', tax_code: '0100109106', address: '1 Lê Lợi, Hà Nội' };
+/** The agreement a business buyer's correction needs (contract/invoices-corrections.ts), signed today. */
+const ISOLATION_AGREEMENT = {
+  signed_on: new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10),
+  buyer_representative: 'Người kiểm tra cách ly',
+  error: 'Sai đơn giá',
+};

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { InvoiceBuyer } from '@contract/invoices';
+import type { InvoiceAgreement } from '@contract/invoices-corrections';
 import type { InvoiceLine, RateSummary } from '@contract/invoices-totals';
 import { accounts } from './auth';
 import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
@@ -30,7 +31,13 @@ export const einvoices = pgTable(
     /** Sent this many times by a person (a retry after a refusal is a new job for the same RefID). */
     sendNo: integer('send_no').notNull().default(1),
     replacesId: uuid('replaces_id'),
+    /** An adjusting invoice (NĐ 70/2025): the published invoice it adjusts, and increase | decrease | info. */
+    adjustsId: uuid('adjusts_id'),
+    adjustKind: text('adjust_kind'),
+    /** Why it replaces or adjusts another one. */
     replaceReason: text('replace_reason'),
+    /** The agreement with the buyer on the error (its scan is an einvoice_files row of kind 'agreement'). */
+    agreement: jsonb('agreement').$type<Omit<InvoiceAgreement, 'has_scan'>>(),
     templateNo: text('template_no').notNull(),
     series: text('series').notNull(),
     number: text('number'),
@@ -67,6 +74,9 @@ export const einvoices = pgTable(
     uniqueIndex('einvoices_company_ref_key').on(t.companyId, t.refId),
     index('einvoices_company_created_idx').on(t.companyId, t.createdAt),
     index('einvoices_company_status_idx').on(t.companyId, t.status),
+    index('einvoices_company_adjusts_idx')
+      .on(t.companyId, t.adjustsId)
+      .where(sql`${t.adjustsId} IS NOT NULL`),
   ],
 );
 
@@ -99,7 +109,7 @@ export const einvoiceFiles = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    /** pdf | xml */
+    /** pdf | xml from the provider; agreement: the scan of the agreement with the buyer (PDF or photo). */
     kind: text('kind').notNull(),
     contentType: text('content_type').notNull(),
     bytes: bytea('bytes').notNull(),
