@@ -1,8 +1,8 @@
 /**
  * The e-invoice calls (contract/invoices.ts invoicePaths, server/modules/invoices): the settings,
  * the list with its counts per status, one invoice, what an invoice for some orders would say, the
- * buyer's other invoiceable orders, the files, and the writes (issue, cancel, replace, send
- * again). Every read starts its key with ['invoices', company], so one invalidation after a write
+ * buyer's other invoiceable orders, the files, and the writes (issue, cancel, replace, adjust,
+ * send again, the agreement's scan). Every read starts its key with ['invoices', company], so one invalidation after a write
  * refreshes them all; an invoice still being published (number, then files) or cancelled is asked
  * again every two seconds until the job is done.
  */
@@ -11,6 +11,7 @@ import { useCallback } from 'react';
 import {
   invoicePaths,
   type BuyerInput,
+  type InvoiceAdjustInput,
   type InvoiceableOrder,
   type InvoiceDraft,
   type InvoiceListBonus,
@@ -20,7 +21,7 @@ import {
   type PaymentMethod,
 } from '@contract/invoices';
 import { apiRequest } from '@/api/client';
-import { downloadFile } from '@/api/files';
+import { downloadFile, postForm } from '@/api/files';
 import { companyQueryKeys } from '@/api/query-keys';
 import type { InvoiceFilter } from '../model/invoice-filter';
 
@@ -120,6 +121,9 @@ export function useInvoiceDraft(companyId: number, orderIds: readonly string[], 
   });
 }
 
+/** The agreement with the buyer as sent (contract/invoices-corrections.ts AgreementSchema). */
+export type AgreementInput = { signed_on: string; buyer_representative: string; error: string };
+
 export type IssueInput = {
   order_ids: string[];
   buyer: BuyerInput;
@@ -144,8 +148,18 @@ export function useInvoiceWrites(companyId: number) {
   return {
     issue: (input: IssueInput) => post(invoicePaths.invoices, input),
     cancel: (id: string, reason: string) => post(invoicePaths.cancel(id), { reason }),
-    replace: (id: string, input: Omit<IssueInput, 'order_ids' | 'note'> & { reason: string }) => post(invoicePaths.replace(id), input),
+    replace: (id: string, input: Omit<IssueInput, 'order_ids' | 'note'> & { reason: string; agreement: AgreementInput | null }) =>
+      post(invoicePaths.replace(id), input),
+    /** Answers the new adjusting invoice (pending until the job publishes it). */
+    adjust: (id: string, input: Omit<InvoiceAdjustInput, 'company'>) => post(invoicePaths.adjust(id), input),
     retry: (id: string) => post(invoicePaths.retry(id), {}),
+    /** The agreement's scan (PDF or photo, the server checks type and size) on the adjusting or replacing invoice `id`. */
+    uploadAgreementScan: (id: string, file: File) => {
+      const form = new FormData();
+      form.set('company', String(companyId));
+      form.append('file', file, file.name);
+      return refreshed(postForm<InvoiceRecord>(invoicePaths.agreementScan(id), form).then((answer) => answer.data));
+    },
   };
 }
 
@@ -158,5 +172,14 @@ export function downloadInvoiceFile(
     kind === 'pdf' ? invoicePaths.pdf(invoice.id) : invoicePaths.xml(invoice.id),
     { company: companyId },
     `hoa-don-${invoice.number ?? invoice.id}.${kind}`,
+  );
+}
+
+/** The agreement's scan the invoice `invoice` carries, as the browser's download. */
+export function downloadAgreementScan(companyId: number, invoice: Pick<InvoiceRecord, 'id' | 'number'>): Promise<string> {
+  return downloadFile(
+    invoicePaths.agreementScan(invoice.id),
+    { company: companyId },
+    `bien-ban-thoa-thuan-${invoice.number ?? invoice.id}`,
   );
 }

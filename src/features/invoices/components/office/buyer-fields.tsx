@@ -52,11 +52,14 @@ export function BuyerFields({
   value,
   onChange,
   fields,
+  withPaymentMethod = true,
 }: {
   value: BuyerForm;
   onChange: (next: BuyerForm) => void;
   /** The server's refusals by field (`buyer.tax_code`…). */
   fields: Record<string, string>;
+  /** The payment method too (an information-only adjustment corrects the buyer alone). */
+  withPaymentMethod?: boolean;
 }) {
   const set = (key: keyof BuyerForm['buyer']) => (event: React.ChangeEvent<HTMLInputElement>) =>
     onChange({ ...value, buyer: { ...value.buyer, [key]: event.currentTarget.value } });
@@ -99,14 +102,16 @@ export function BuyerFields({
         error={fields['buyer.email']}
       />
       <TextInput label="Số điện thoại" value={value.buyer.phone} onChange={set('phone')} maxLength={11} error={fields['buyer.phone']} />
-      <Select
-        label="Hình thức thanh toán"
-        data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
-        value={value.payment_method}
-        onChange={(method) => method && onChange({ ...value, payment_method: method as PaymentMethod })}
-        allowDeselect={false}
-        data-testid="invoice-payment-method"
-      />
+      {withPaymentMethod && (
+        <Select
+          label="Hình thức thanh toán"
+          data={PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+          value={value.payment_method}
+          onChange={(method) => method && onChange({ ...value, payment_method: method as PaymentMethod })}
+          allowDeselect={false}
+          data-testid="invoice-payment-method"
+        />
+      )}
     </SimpleGrid>
   );
 }

@@ -1,15 +1,17 @@
 /**
  * /invoices/$id: an invoice read in full: number, template and series, date and the tax
  * authority's code; why it failed, if it did; the buyer, the orders it bills, its lines and totals
- * with the amount in words; the invoice it replaces or that replaced it; the PDF and XML; and the
- * moves the member may make (cancel, replace, send again). While it is being published or
- * cancelled the page asks again every two seconds.
+ * with the amount in words; the invoice it replaces or that replaced it, the one it adjusts or
+ * the adjustments made for it, with the agreement behind a correction; the PDF and XML; and the
+ * moves the member may make (adjust, replace, send again; cancel only an invoice never published,
+ * NĐ 70/2025). While it is being published or cancelled the page asks again every two seconds.
  */
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type ComponentProps } from 'react';
 import { PAYMENT_METHOD_LABELS, type InvoiceRecord } from '@contract/invoices';
+import { cancelRefusal } from '@contract/invoices-corrections';
 import { apiErrorMessage } from '@/api/api-error';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
@@ -19,6 +21,8 @@ import { Fact as SharedFact } from '@/ui/fact';
 import { LoadingBlock } from '@/ui/loading-block';
 import { toastedWrite } from '@/ui/toasted-write';
 import { downloadInvoiceFile, useInvoice, useInvoiceWrites } from '@/features/invoices/api/invoice-api';
+import { AdjustInvoiceDialog } from './adjust-invoice-dialog';
+import { AdjustLinks, CorrectionCard, SignOverdueAlert } from './invoice-corrections-part';
 import { CancelInvoiceDialog, ReplaceInvoiceDialog } from './invoice-dialogs';
 import { InvoiceLines } from './invoice-lines';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -76,11 +80,13 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
   const canEdit = useCan('invoices', 'edit');
   const writes = useInvoiceWrites(companyId);
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'cancel' | 'replace' | null>(null);
-  const settled = invoice.status === 'cancelled' || invoice.status === 'replaced';
+  const [dialog, setDialog] = useState<'cancel' | 'replace' | 'adjust' | null>(null);
   const cancelling = invoice.cancel_state === 'requested';
-  const canCancel = canEdit && !settled && !cancelling && invoice.status !== 'pending' && !invoice.replaced_by;
-  const canReplace = canEdit && invoice.status === 'issued' && !cancelling && !invoice.replaced_by;
+  // A published invoice is adjusted or replaced, never cancelled (NĐ 70/2025).
+  const canCancel = canEdit && invoice.status === 'failed' && cancelRefusal(invoice) === null && !cancelling && !invoice.replaced_by;
+  // An adjusting invoice is not corrected itself: its original is.
+  const canCorrect = canEdit && invoice.status === 'issued' && !cancelling && !invoice.replaced_by && !invoice.adjusts;
+  const toInvoice = (next: InvoiceRecord) => void navigate({ to: '/invoices/$id', params: { id: next.id } });
   const canRetry = canEdit && (invoice.status === 'failed' || (invoice.status === 'issued' && (!invoice.has_pdf || !invoice.has_xml)));
   const retry = () =>
     void toastedWrite(
@@ -113,7 +119,12 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
               Gửi lại
             </Button>
           )}
-          {canReplace && (
+          {canCorrect && (
+            <Button variant="default" onClick={() => setDialog('adjust')} data-testid="invoice-adjust">
+              Điều chỉnh
+            </Button>
+          )}
+          {canCorrect && (
             <Button variant="default" onClick={() => setDialog('replace')} data-testid="invoice-replace">
               Thay thế
             </Button>
@@ -126,6 +137,7 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
         </Group>
       </Group>
 
+      <SignOverdueAlert invoice={invoice} />
       {invoice.status === 'pending' && <Alert color="yellow">Đang phát hành qua meInvoice, trang sẽ tự cập nhật.</Alert>}
       {invoice.status_message && (
         <Alert
@@ -159,6 +171,8 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
         </Text>
       )}
 
+      <AdjustLinks invoice={invoice} />
+
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
           <Fact label="Đơn vị mua hàng" testId="invoice-buyer">
@@ -185,18 +199,18 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
         </SimpleGrid>
       </Card>
 
+      <CorrectionCard companyId={companyId} invoice={invoice} />
+
       <Card withBorder radius="md" padding="md">
         <InvoiceLines totals={invoice} isMobile={isMobile} />
       </Card>
 
       {dialog === 'cancel' && <CancelInvoiceDialog companyId={companyId} invoice={invoice} onClose={() => setDialog(null)} />}
       {dialog === 'replace' && (
-        <ReplaceInvoiceDialog
-          companyId={companyId}
-          invoice={invoice}
-          onClose={() => setDialog(null)}
-          onDone={(replacement) => void navigate({ to: '/invoices/$id', params: { id: replacement.id } })}
-        />
+        <ReplaceInvoiceDialog companyId={companyId} invoice={invoice} onClose={() => setDialog(null)} onDone={toInvoice} />
+      )}
+      {dialog === 'adjust' && (
+        <AdjustInvoiceDialog companyId={companyId} invoice={invoice} onClose={() => setDialog(null)} onDone={toInvoice} />
       )}
     </Stack>
   );

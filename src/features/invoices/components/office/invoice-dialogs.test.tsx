@@ -57,4 +57,15 @@ describe('invoice dialogs', () => {
       expect(success).toHaveBeenCalledWith('Đã lập hóa đơn thay thế cho hóa đơn số 0000123, đang phát hành qua meInvoice'),
     );
   });
+
+  it('refuses a replacement for a business buyer without the agreement', async () => {
+    const fetchMock = serveApi({ [invoicePaths.replace(INVOICE.id)]: { data: { ...INVOICE, id: 'new', number: null } } });
+    renderScreen(<ReplaceInvoiceDialog companyId={TEST_COMPANY.id} invoice={INVOICE} onClose={() => {}} />);
+    fireEvent.change(await screen.findByTestId('invoice-replace-reason'), { target: { value: 'Sai mã số thuế' } });
+    fireEvent.change(screen.getByTestId('buyer-tax-code'), { target: { value: '0100109106' } });
+    expect(screen.getByTestId('agreement-rule').textContent).toContain('bắt buộc lập biên bản thỏa thuận');
+    fireEvent.click(screen.getByTestId('invoice-replace-confirm'));
+    expect((await screen.findByTestId('invoice-replace-problem')).textContent).toContain('cần biên bản thỏa thuận');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes(invoicePaths.replace(INVOICE.id)))).toBe(false);
+  });
 });

@@ -1,0 +1,119 @@
+/**
+ * The adjusting invoice a person makes after the buyer gave goods back: the returned quantity of a
+ * line of the original becomes a decrease line priced as sold, the total shown negative; a business
+ * buyer's adjustment is refused until the agreement with the buyer is filled in, then sent with it.
+ */
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
+import { renderScreen, serveApi, TEST_COMPANY } from '@/testing/screen-harness';
+import { AdjustInvoiceDialog } from './adjust-invoice-dialog';
+
+const success = vi.hoisted(() => vi.fn());
+vi.mock('@/ui/toast', () => ({ toast: { success, error: vi.fn(), warning: vi.fn(), info: vi.fn() } }));
+
+const line = (line_no: number, item_name: string, quantity: number, unit_price: number) => ({
+  line_no,
+  order_line_id: `ol-${line_no}`,
+  item_code: `SP00${line_no}`,
+  item_name,
+  unit: 'Hộp',
+  quantity,
+  unit_price,
+  amount: quantity * unit_price,
+  discount: 0,
+  amount_without_vat: quantity * unit_price,
+  vat_rate: '5%',
+  vat_amount: Math.round(quantity * unit_price * 0.05),
+  total: Math.round(quantity * unit_price * 1.05),
+  is_gift: false,
+});
+
+const INVOICE = {
+  id: '01a211d3-8f15-70d9-bb52-3627ac777030',
+  number: '00000007',
+  status: 'issued',
+  issued_on: '2026-11-20',
+  orders: [{ id: '01a211d3-8f15-70d9-bb52-3627ac777031', code: 'DH000042' }],
+  buyer: {
+    legal_name: 'Nhà thuốc Hồng Phúc',
+    name: null,
+    tax_code: '0100109106',
+    address: '12 Lê Lợi',
+    email: null,
+    phone: null,
+    code: 'KH000004',
+  },
+  payment_method: 'TM/CK',
+  lines: [line(1, 'Hapacol 500', 10, 25_000), line(2, 'Panadol Extra', 5, 40_000)],
+} as unknown as InvoiceRecord;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  success.mockClear();
+});
+
+function sentBody(fetchMock: ReturnType<typeof serveApi>, path: string) {
+  const call = fetchMock.mock.calls.find(([input]) => String(input).includes(path));
+  return call ? (JSON.parse(String((call[1] as RequestInit).body)) as Record<string, unknown>) : undefined;
+}
+
+describe('adjust invoice dialog', () => {
+  it('builds a decrease for goods given back and refuses it without the business buyer’s agreement', async () => {
+    const fetchMock = serveApi({ [invoicePaths.adjust(INVOICE.id)]: { data: { ...INVOICE, id: 'adj', number: null } } });
+    const done = vi.fn();
+    renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={INVOICE} onClose={() => {}} onDone={done} />);
+
+    expect((await screen.findByTestId('agreement-rule')).textContent).toContain(
+      'Người mua là doanh nghiệp: bắt buộc lập biên bản thỏa thuận',
+    );
+    fireEvent.change(screen.getByTestId('adjust-return-qty-2'), { target: { value: '2' } });
+    // 2 × 40.000 = 80.000, VAT 5 % 4.000: 84.000 less.
+    expect(screen.getByTestId('adjust-total').getAttribute('data-total')).toBe('-84000');
+    expect(screen.getByTestId('adjust-words').textContent).toMatch(/^Số tiền viết bằng chữ: Giảm /);
+    fireEvent.change(screen.getByTestId('invoice-adjust-reason'), { target: { value: 'Khách trả lại 2 hộp Panadol Extra' } });
+
+    fireEvent.click(screen.getByTestId('invoice-adjust-confirm'));
+    expect((await screen.findByTestId('invoice-adjust-problem')).textContent).toContain('cần biên bản thỏa thuận');
+    expect(sentBody(fetchMock, invoicePaths.adjust(INVOICE.id))).toBeUndefined();
+
+    fireEvent.change(screen.getByTestId('agreement-signed-on'), { target: { value: '21/11/2026' } });
+    fireEvent.change(screen.getByTestId('agreement-representative'), { target: { value: 'Trần Văn Phúc' } });
+    fireEvent.change(screen.getByTestId('agreement-error'), { target: { value: 'Hàng trả lại 2 hộp' } });
+    fireEvent.click(screen.getByTestId('invoice-adjust-confirm'));
+    await waitFor(() =>
+      expect(success).toHaveBeenCalledWith('Đã lập hóa đơn điều chỉnh cho hóa đơn số 00000007, đang phát hành qua meInvoice'),
+    );
+    expect(done).toHaveBeenCalledWith(expect.objectContaining({ id: 'adj' }));
+    expect(sentBody(fetchMock, invoicePaths.adjust(INVOICE.id))).toEqual({
+      company: TEST_COMPANY.id,
+      kind: 'decrease',
+      reason: 'Khách trả lại 2 hộp Panadol Extra',
+      agreement: { signed_on: '2026-11-21', buyer_representative: 'Trần Văn Phúc', error: 'Hàng trả lại 2 hộp' },
+      lines: [
+        {
+          line_no: 2,
+          item_code: 'SP002',
+          item_name: 'Panadol Extra',
+          unit: 'Hộp',
+          quantity: 2,
+          unit_price: 40_000,
+          discount: 0,
+          vat_rate: '5%',
+        },
+      ],
+      buyer: null,
+    });
+  });
+
+  it('takes a private buyer’s adjustment without an agreement', async () => {
+    const person = { ...INVOICE, buyer: { ...INVOICE.buyer, tax_code: null } } as InvoiceRecord;
+    serveApi({ [invoicePaths.adjust(INVOICE.id)]: { data: { ...INVOICE, id: 'adj', number: null } } });
+    renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={person} onClose={() => {}} />);
+    expect((await screen.findByTestId('agreement-rule')).textContent).toContain('không bắt buộc');
+    fireEvent.change(screen.getByTestId('adjust-return-qty-1'), { target: { value: '1' } });
+    fireEvent.change(screen.getByTestId('invoice-adjust-reason'), { target: { value: 'Trả lại 1 hộp' } });
+    fireEvent.click(screen.getByTestId('invoice-adjust-confirm'));
+    await waitFor(() => expect(success).toHaveBeenCalled());
+  });
+});
