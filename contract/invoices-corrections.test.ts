@@ -10,6 +10,8 @@ import {
   decreaseRefusal,
   INVOICE_CORRECTION_RULES,
   isBusinessBuyer,
+  listedLinesProblem,
+  listRefusal,
   returnLines,
   signDueDay,
   signOverdue,
@@ -143,5 +145,33 @@ describe('signByNextWorkingDay', () => {
     expect(signOverdue({ status: 'pending', made_on: '2026-12-04' }, '2026-12-07')).toBe(false);
     expect(signOverdue({ status: 'failed', made_on: '2026-12-04' }, '2026-12-08')).toBe(true);
     expect(signOverdue({ status: 'issued', made_on: '2026-12-04' }, '2026-12-08')).toBe(false);
+  });
+});
+
+describe('oneForSeveral', () => {
+  const original = {
+    id: 'a',
+    status: 'issued',
+    customer_id: 'kh1',
+    buyer: { tax_code: '0100109106' },
+    issued_on: '2026-11-03',
+    adjusts: null,
+    replaced_by: null,
+  };
+  it('lists only other published invoices of the same buyer, the same month', () => {
+    expect(listRefusal(original, { ...original, id: 'b', issued_on: '2026-11-30' })).toBeNull();
+    expect(listRefusal(original, original)).toBe('Hóa đơn bị điều chỉnh đã có trong bảng kê');
+    expect(listRefusal(original, { ...original, id: 'b', status: 'replaced' })).toMatch(/^Bảng kê chỉ gồm hóa đơn gốc đã phát hành/);
+    expect(listRefusal(original, { ...original, id: 'b', adjusts: { id: 'x' } })).toMatch(/^Bảng kê chỉ gồm hóa đơn gốc/);
+    expect(listRefusal(original, { ...original, id: 'b', customer_id: 'kh2' })).toBe('Bảng kê chỉ gồm hóa đơn của cùng một người mua');
+    expect(listRefusal(original, { ...original, id: 'b', buyer: { tax_code: null } })).toBe(
+      'Bảng kê chỉ gồm hóa đơn của cùng một người mua',
+    );
+    expect(listRefusal(original, { ...original, id: 'b', issued_on: '2026-12-01' })).toMatch(/cùng tháng/);
+  });
+  it('a listed adjustment carries its own lines, not one invoice line', () => {
+    expect(listedLinesProblem(['b'], [line({ line_no: 1 })])).toMatch(/^Điều chỉnh nhiều hóa đơn/);
+    expect(listedLinesProblem(['b'], [line({})])).toBeNull();
+    expect(listedLinesProblem([], [line({ line_no: 1 })])).toBeNull();
   });
 });

@@ -36,6 +36,11 @@ export const INVOICE_CORRECTION_RULES = {
     text: 'Người mua trả lại toàn bộ hoặc một phần hàng hóa: người bán lập hóa đơn điều chỉnh giảm',
     source: 'Điều 19 khoản 4 điểm c NĐ 123/2020, sửa đổi bởi khoản 13 Điều 1 NĐ 70/2025',
   },
+  oneForSeveral: {
+    text: 'Cùng một sai sót trên nhiều hóa đơn của một người mua trong cùng tháng: lập một hóa đơn điều chỉnh kèm bảng kê Mẫu 01/BK-ĐCTT',
+    source: 'Điều 19 khoản 2 điểm c NĐ 123/2020, sửa đổi bởi khoản 13 Điều 1 NĐ 70/2025; Mẫu 01/BK-ĐCTT Phụ lục IA',
+    maxInvoices: 50,
+  },
   signByNextWorkingDay: {
     text: 'Hóa đơn được ký số và gửi cơ quan thuế chậm nhất là ngày làm việc tiếp theo kể từ thời điểm lập',
     source: 'Điều 9 khoản 1 NĐ 123/2020, sửa đổi bởi điểm c khoản 7 Điều 1 NĐ 70/2025',
@@ -91,6 +96,38 @@ export function signDueDay(madeOn: string): string {
 /** Not yet signed and sent (pending at the provider or refused) after the day it was due. */
 export function signOverdue(invoice: { status: string; made_on: string }, today: string): boolean {
   return (invoice.status === 'pending' || invoice.status === 'failed') && today > signDueDay(invoice.made_on);
+}
+
+// ---- several invoices, one adjustment (Mẫu 01/BK-ĐCTT) -------------------------------------------------
+
+/** What the list judges of an invoice. */
+export type ListableInvoice = {
+  id: string;
+  status: string;
+  customer_id: string;
+  buyer: { tax_code: string | null };
+  issued_on: string | null;
+  adjusts: unknown;
+  replaced_by: unknown;
+};
+
+/** Why `other` cannot go on the list of an adjustment of `original`, or null: the same buyer, published in the same month. */
+export function listRefusal(original: ListableInvoice, other: ListableInvoice): string | null {
+  if (other.id === original.id) return 'Hóa đơn bị điều chỉnh đã có trong bảng kê';
+  if (other.status !== 'issued' || other.replaced_by || other.adjusts) return 'Bảng kê chỉ gồm hóa đơn gốc đã phát hành, chưa bị thay thế';
+  if (other.customer_id !== original.customer_id || (other.buyer.tax_code ?? '') !== (original.buyer.tax_code ?? ''))
+    return 'Bảng kê chỉ gồm hóa đơn của cùng một người mua';
+  if (!other.issued_on || !original.issued_on || other.issued_on.slice(0, 7) !== original.issued_on.slice(0, 7))
+    return 'Bảng kê chỉ gồm hóa đơn lập trong cùng tháng với hóa đơn bị điều chỉnh';
+  return null;
+}
+
+/** A line of one invoice cannot stand for several: a listed adjustment carries its own lines (a discount, a price difference). */
+export function listedLinesProblem(listed: readonly unknown[], lines: readonly AdjustLineInput[]): string | null {
+  if (listed.length === 0) return null;
+  return lines.some((line) => line.line_no !== null)
+    ? 'Điều chỉnh nhiều hóa đơn: các dòng không gắn với một dòng của hóa đơn gốc (nhập tên hàng, số lượng và đơn giá)'
+    : null;
 }
 
 // ---- adjustment lines -------------------------------------------------------------------------------
@@ -258,6 +295,15 @@ export const adjustFields = {
     v.pipe(
       v.array(AdjustLineSchema, 'Danh sách dòng điều chỉnh không hợp lệ'),
       v.maxLength(MAX_ADJUST_LINES, `Một hóa đơn điều chỉnh có tối đa ${MAX_ADJUST_LINES} dòng`),
+    ),
+    [],
+  ),
+  /** Other invoices of the buyer, the same month, with the same error: listed on Mẫu 01/BK-ĐCTT. */
+  listed: v.optional(
+    v.pipe(
+      v.array(v.pipe(v.string('Hóa đơn trong bảng kê không hợp lệ'), v.uuid('Hóa đơn trong bảng kê không hợp lệ'))),
+      v.maxLength(INVOICE_CORRECTION_RULES.oneForSeveral.maxInvoices, 'Bảng kê có tối đa 50 hóa đơn'),
+      v.check((ids) => new Set(ids).size === ids.length, 'Một hóa đơn được chọn hai lần trong bảng kê'),
     ),
     [],
   ),

@@ -81,6 +81,8 @@ export type InvoiceRecord = InvoiceTotals & {
   adjust_kind: AdjustKind | null;
   /** The adjusting invoices made for this one, not cancelled. */
   adjusted_by: { id: string; number: string | null; adjust_kind: AdjustKind; status: InvoiceStatus; total: number }[];
+  /** An adjustment of several invoices of the buyer in one month: the others, on its list (Mẫu 01/BK-ĐCTT). */
+  listed: { id: string; number: string | null; issued_on: string | null; template_no: string; series: string; total: number }[];
   /** Why it replaces or adjusts another one. */
   correction_reason: string | null;
   agreement: InvoiceAgreement | null;
@@ -335,6 +337,8 @@ export const invoicePaths = {
   cancel: (id: string) => `/invoice/api/einvoice/${id}/cancel/`,
   replace: (id: string) => `/invoice/api/einvoice/${id}/replace/`,
   adjust: (id: string) => `/invoice/api/einvoice/${id}/adjust/`,
+  /** GET: the list of an adjustment of several invoices (Mẫu 01/BK-ĐCTT), an Excel file. */
+  adjustmentList: (id: string) => `/invoice/api/einvoice/${id}/list/`,
   /** The agreement's scan (PDF or photo): POST multipart `file`, GET it back. */
   agreementScan: (id: string) => `/invoice/api/einvoice/${id}/agreement/`,
   retry: (id: string) => `/invoice/api/einvoice/${id}/retry/`,

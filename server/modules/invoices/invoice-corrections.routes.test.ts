@@ -6,6 +6,7 @@
  * meInvoice whatever the faults, and the overdue warning.
  */
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@contract/envelope';
 import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
@@ -295,6 +296,56 @@ describe('adjusting', () => {
     });
     expect([403, 404]).toContain(answer.status);
     expect((await detail(invoice.id)).adjusted_by).toEqual([]);
+  });
+});
+
+describe('one adjustment for several invoices of a buyer in a month (Mẫu 01/BK-ĐCTT)', () => {
+  it('lists the others, counts them in what may be decreased, shows it on each, and exports the list', async () => {
+    const first = await published();
+    const second = await published();
+    const rate = first.by_rate[0]!;
+    const discount = { line_no: null, item_name: 'Chiết khấu thương mại', quantity: 1, vat_rate: rate.vat_rate };
+    const withLine = await adjust(first.id, { kind: 'decrease', listed: [second.id], lines: [returned(first.lines[0]!, 1)] });
+    expect(withLine.body.message).toMatch(/^Điều chỉnh nhiều hóa đơn: các dòng không gắn với một dòng của hóa đơn gốc/);
+    const other = await published({ ...buyer, tax_code: '0312345673' });
+    const wrongBuyer = await adjust(first.id, { kind: 'decrease', listed: [other.id], lines: [{ ...discount, unit_price: 1_000 }] });
+    expect(wrongBuyer.body.message).toBe(`Bảng kê chỉ gồm hóa đơn của cùng một người mua (hóa đơn số ${other.number})`);
+    await kit.server.deps.db
+      .update(einvoices)
+      .set({ issuedOn: addDays(second.issued_on!, -40) })
+      .where(eq(einvoices.id, second.id));
+    const lastMonth = await adjust(first.id, { kind: 'decrease', listed: [second.id], lines: [{ ...discount, unit_price: 1_000 }] });
+    expect(lastMonth.body.message).toMatch(/^Bảng kê chỉ gồm hóa đơn lập trong cùng tháng/);
+    await kit.server.deps.db.update(einvoices).set({ issuedOn: second.issued_on }).where(eq(einvoices.id, second.id));
+
+    // More than one invoice billed at the rate, less than both.
+    const amount = rate.amount_without_vat + 1_000;
+    const answer = await adjust(first.id, {
+      kind: 'decrease',
+      reason: 'Chiết khấu theo doanh số tháng',
+      listed: [second.id],
+      lines: [{ ...discount, unit_price: amount }],
+    });
+    expect(answer.status, answer.body.message).toBe(201);
+    expect(answer.body.data.listed).toEqual([expect.objectContaining({ id: second.id, number: second.number, total: second.total })]);
+    await kit.drain();
+    const adjusting = await detail(answer.body.data.id);
+    expect(adjusting.status).toBe('issued');
+    expect(atSimulator(adjusting.ref_id)[0]!.InvoiceNote).toBe('Chiết khấu theo doanh số tháng (kèm bảng kê Mẫu 01/BK-ĐCTT, 2 hóa đơn)');
+    for (const invoice of [first, second]) expect((await detail(invoice.id)).adjusted_by.map((row) => row.id)).toEqual([adjusting.id]);
+
+    const sheet = await fetch(`${kit.server.url}/api${invoicePaths.adjustmentList(adjusting.id)}?company=${company()}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(sheet.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await sheet.arrayBuffer());
+    const rows = workbook.worksheets[0]!.getSheetValues().slice(2) as unknown[][];
+    expect(rows.map((row) => row[4])).toEqual([first.number, second.number, adjusting.number]);
+    expect(rows.map((row) => row[8])).toEqual([first.total, second.total, adjusting.total]);
+    expect(rows[0]![5]).toBeInstanceOf(Date);
+    const notList = await kit.server.call(`/invoice/api/einvoice/${first.id}/list/?company=${company()}`, { token });
+    expect(notList.status).toBe(404);
   });
 });
 

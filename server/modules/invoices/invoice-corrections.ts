@@ -14,6 +14,8 @@ import {
   adjustmentTotals,
   agreementRefusal,
   decreaseRefusal,
+  listedLinesProblem,
+  listRefusal,
   type AdjustLineInput,
 } from '@contract/invoices-corrections';
 import type { InvoiceVatRate } from '@contract/invoices-totals';
@@ -21,7 +23,7 @@ import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { einvoiceFiles, einvoiceOrders, einvoices } from '@server/kernel/db/schema';
-import { badRequest, conflict } from '@server/kernel/errors';
+import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
 import { invoiceableOrders } from './invoice-draft';
 import { findInvoice, insertInvoice, invoiceOrderIds, publishJob, type InvoiceRow } from './invoice-write';
@@ -116,6 +118,14 @@ async function leftOf(db: Db, original: InvoiceRow) {
   return { byRate, byLine, adjusted: adjustments.length > 0 };
 }
 
+/** A list's invoices add what they billed to what a decrease may take back (their own adjustments are not counted). */
+function withListed(left: Awaited<ReturnType<typeof leftOf>>, listed: readonly InvoiceRow[]) {
+  const byRate = new Map(left.byRate);
+  for (const row of listed)
+    for (const rate of row.byRate) byRate.set(rate.vat_rate, (byRate.get(rate.vat_rate) ?? 0) + rate.amount_without_vat);
+  return { ...left, byRate };
+}
+
 /** A line of the original keeps the original's goods, unit and rate whatever the caller sent: only quantity and price change. */
 function withOriginalGoods(original: InvoiceRow, lines: readonly AdjustLineInput[]): AdjustLineInput[] {
   return lines.map((line) => {
@@ -124,6 +134,30 @@ function withOriginalGoods(original: InvoiceRow, lines: readonly AdjustLineInput
     if (!source) throw badRequest('VALIDATION_FAILED', `Dòng ${line.line_no} không có trong hóa đơn gốc`);
     return { ...line, item_code: source.item_code, item_name: source.item_name, unit: source.unit, vat_rate: source.vat_rate };
   });
+}
+
+/** The other invoices an adjustment lists (Mẫu 01/BK-ĐCTT), each checked: the buyer's, published the same month. */
+async function listedInvoices(db: Db, original: InvoiceRow, ids: readonly string[]): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(einvoices)
+    .where(and(eq(einvoices.companyId, original.companyId), inArray(einvoices.id, [...ids])));
+  if (rows.length !== ids.length) throw notFound('Không tìm thấy hóa đơn trong bảng kê');
+  const judged = (row: InvoiceRow) => ({
+    id: row.id,
+    status: row.status,
+    customer_id: row.customerId,
+    buyer: row.buyer,
+    issued_on: row.issuedOn,
+    adjusts: row.adjustsId,
+    replaced_by: null,
+  });
+  for (const row of rows) {
+    const refusal = listRefusal(judged(original), judged(row));
+    if (refusal) throw badRequest('VALIDATION_FAILED', `${refusal} (hóa đơn số ${row.number ?? row.id})`, { listed: refusal });
+  }
+  return rows;
 }
 
 /** An adjusting invoice (ReferenceType 2 at meInvoice): signed amounts, or the buyer corrected with no amount. */
@@ -141,10 +175,13 @@ export async function adjustInvoice(
   checkAgreement(original, buyer, input.agreement);
   if (await correctionUnderWay(db, original, 'adjustsId'))
     throw conflict('Hóa đơn này có một hóa đơn điều chỉnh chưa phát hành xong: chờ nó phát hành hoặc gửi lại trước');
+  const listedProblem = listedLinesProblem(input.listed, input.lines);
+  if (listedProblem) throw badRequest('VALIDATION_FAILED', listedProblem, { lines: listedProblem });
+  const listed = await listedInvoices(db, original, input.listed);
   const lines = withOriginalGoods(original, input.lines);
   const totals = adjustmentTotals(input.kind, lines);
   if (input.kind === 'decrease') {
-    const refusal = decreaseRefusal(await leftOf(db, original), totals, lines);
+    const refusal = decreaseRefusal(withListed(await leftOf(db, original), listed), totals, lines);
     if (refusal) throw badRequest('VALIDATION_FAILED', refusal, { lines: refusal });
   }
   // A line of the original keeps the order line it came from: what is left of it is counted by it.
@@ -164,6 +201,14 @@ export async function adjustInvoice(
         adjustKind: input.kind,
         replaceReason: input.reason,
         agreement: input.agreement,
+        listed: listed.map((row) => ({
+          id: row.id,
+          number: row.number,
+          issued_on: row.issuedOn,
+          template_no: row.templateNo,
+          series: row.series,
+          total: row.total,
+        })),
         templateNo: input.settings.templateNo,
         series: input.settings.series,
         customerId: original.customerId,

@@ -90,7 +90,9 @@ async function publish(deps: AppDeps, client: InvoiceClient, invoice: InvoiceRow
   const originalId = invoice.replacesId ?? invoice.adjustsId;
   const original = originalId ? await load(deps.db, { companyId: invoice.companyId, invoiceId: originalId }) : null;
   const type = invoice.replacesId ? (1 as const) : (2 as const);
-  const reference = original ? { type, original, reason: invoice.replaceReason ?? '' } : null;
+  // An adjustment of several invoices names the first; its reason says the list comes with it (Mẫu 01/BK-ĐCTT).
+  const listNote = invoice.listed.length > 0 ? ` (kèm bảng kê Mẫu 01/BK-ĐCTT, ${invoice.listed.length + 1} hóa đơn)` : '';
+  const reference = original ? { type, original, reason: `${invoice.replaceReason ?? ''}${listNote}` } : null;
   const outcome = await client.publish(invoiceData(invoice, client.settings, reference));
   if (outcome.kind === 'published') {
     // The publish answer carries no authority code (§7); a có mã invoice's code is read by RefID.

@@ -41,6 +41,7 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
         replacesId: einvoices.replacesId,
         adjustsId: einvoices.adjustsId,
         adjustKind: einvoices.adjustKind,
+        listed: einvoices.listed,
         status: einvoices.status,
         total: einvoices.total,
       })
@@ -51,6 +52,8 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
           or(
             inArray(einvoices.replacesId, ids),
             inArray(einvoices.adjustsId, ids),
+            // adjustments listing these (Mẫu 01/BK-ĐCTT)
+            ...ids.map((id) => sql`${einvoices.listed} @> ${JSON.stringify([{ id }])}::jsonb`),
             inArray(
               einvoices.id,
               rows.flatMap((row) => [row.replacesId, row.adjustsId].filter((id): id is string => id !== null)),
@@ -78,7 +81,9 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
       adjusts: adjusts ? { id: adjusts.id, number: adjusts.number } : null,
       adjust_kind: row.adjustKind as AdjustKind | null,
       adjusted_by: related
-        .filter((other) => other.adjustsId === row.id && other.status !== 'cancelled')
+        .filter(
+          (other) => (other.adjustsId === row.id || other.listed.some((listed) => listed.id === row.id)) && other.status !== 'cancelled',
+        )
         .map((other) => ({
           id: other.id,
           number: other.number,
@@ -86,6 +91,7 @@ export async function invoiceRecords(db: Db, rows: readonly InvoiceRow[]): Promi
           status: other.status as InvoiceStatus,
           total: other.total,
         })),
+      listed: row.listed,
       correction_reason: row.replaceReason,
       agreement: row.agreement ? { ...row.agreement, has_scan: kinds.includes('agreement') } : null,
       made_on: madeOn,

@@ -1,7 +1,7 @@
 /**
  * E-invoice calls under /invoice/api (docs/invoices.md), all behind the VAT switch:
  *   GET, PUT einvoice-settings/ · GET einvoice-templates/ · GET, POST einvoice/ · GET einvoice/orders/ · POST einvoice/preview/ ·
- *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/, agreement/ · POST einvoice/{id}/cancel/, replace/, adjust/,
+ *   GET einvoice/{id}/ · GET einvoice/{id}/pdf/, xml/, agreement/, list/ (Mẫu 01/BK-ĐCTT) · POST einvoice/{id}/cancel/, replace/, adjust/,
  *   retry/, agreement/ (multipart: the scan of the agreement with the buyer)
  * Seeing needs the invoices area's view, issuing its create, cancelling, correcting, sending again
  * and the settings its edit.
@@ -31,6 +31,7 @@ import { invoiceableOrdersOf, invoiceDraft } from './invoice-draft';
 import { invoiceRecords, listInvoices } from './invoice-list';
 import { invoiceConnection, providerProblem, requireInvoiceConnection, saveInvoiceSettings, settingsRecord } from './invoice-settings';
 import { checkScan, scanUploadLimit } from '@server/kernel/scan-upload';
+import { adjustmentListSheet } from './adjustment-list-sheet';
 import { adjustInvoice, replaceInvoice, saveAgreementScan } from './invoice-corrections';
 import { findInvoice, issueInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
 import { meInvoiceClient } from './meinvoice-client';
@@ -178,6 +179,14 @@ export function invoiceRoutes(deps: AppDeps) {
       await replaceInvoice(db, { ...input, id: invoiceId(c), accountId: c.get('auth').accountId, settings: connection.settings }),
       201,
     );
+  });
+
+  app.get('/einvoice/:id/list', async (c) => {
+    const { company } = await query(c, CompanyQuery);
+    const adjusting = await findInvoice(db, company, invoiceId(c));
+    if (!adjusting.adjustsId) throw notFound('Hóa đơn này không phải hóa đơn điều chỉnh');
+    const original = await findInvoice(db, company, adjusting.adjustsId);
+    return adjustmentListSheet(adjusting, original, (error) => deps.logger.error({ err: error }, 'adjustment list export failed'));
   });
 
   app.post('/einvoice/:id/adjust', async (c) => {

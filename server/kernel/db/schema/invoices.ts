@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { InvoiceBuyer } from '@contract/invoices';
+import type { InvoiceBuyer, InvoiceRecord } from '@contract/invoices';
 import type { InvoiceAgreement } from '@contract/invoices-corrections';
 import type { InvoiceLine, RateSummary } from '@contract/invoices-totals';
 import { accounts } from './auth';
@@ -14,6 +14,8 @@ import { bytea, createdAt, sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
 import { customers } from './customers';
 import { orders } from './orders';
+
+type ListedInvoice = InvoiceRecord['listed'][number];
 
 export const einvoices = pgTable(
   'einvoices',
@@ -34,6 +36,8 @@ export const einvoices = pgTable(
     /** An adjusting invoice (NĐ 70/2025): the published invoice it adjusts, and increase | decrease | info. */
     adjustsId: uuid('adjusts_id'),
     adjustKind: text('adjust_kind'),
+    /** An adjustment of several invoices of the buyer in one month: the others (Mẫu 01/BK-ĐCTT), as they were. */
+    listed: jsonb('listed').$type<ListedInvoice[]>().notNull().default([]),
     /** Why it replaces or adjusts another one. */
     replaceReason: text('replace_reason'),
     /** The agreement with the buyer on the error (its scan is an einvoice_files row of kind 'agreement'). */

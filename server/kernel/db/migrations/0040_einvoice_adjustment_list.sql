@@ -1,0 +1,1 @@
+ALTER TABLE "einvoices" ADD COLUMN "listed" jsonb DEFAULT '[]'::jsonb NOT NULL;
