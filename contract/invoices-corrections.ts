@@ -7,14 +7,7 @@
  */
 import * as v from 'valibot';
 import { addWorkingDays } from './calendar-days';
-import {
-  INVOICE_VAT_RATES,
-  invoiceLine,
-  type InvoiceLine,
-  type InvoiceTotals,
-  type InvoiceVatRate,
-  type RateSummary,
-} from './invoices-totals';
+import { INVOICE_VAT_RATES, invoiceLine, summarize, type InvoiceLine, type InvoiceTotals, type InvoiceVatRate } from './invoices-totals';
 import { amountInWords } from './amount-in-words';
 import { isIsoDate, optionalText, requiredText } from './validation';
 
@@ -199,26 +192,9 @@ export function adjustmentTotals(kind: AdjustKind, inputs: readonly AdjustLineIn
       total: signed(line.total),
     };
   });
-  const byRate = new Map<InvoiceVatRate, RateSummary>();
-  for (const line of lines) {
-    const sum = byRate.get(line.vat_rate) ?? { vat_rate: line.vat_rate, amount_without_vat: 0, vat_amount: 0 };
-    sum.amount_without_vat += line.amount_without_vat;
-    sum.vat_amount += line.vat_amount;
-    byRate.set(line.vat_rate, sum);
-  }
-  const sum = (pick: (line: InvoiceLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  const total = sum((line) => line.total);
-  const words = amountInWords(Math.abs(total), { capitalize: total >= 0 });
-  return {
-    lines,
-    by_rate: INVOICE_VAT_RATES.flatMap((rate) => byRate.get(rate) ?? []),
-    total_sale: sum((line) => line.amount),
-    total_discount: sum((line) => line.discount),
-    total_without_vat: sum((line) => line.amount_without_vat),
-    total_vat: sum((line) => line.vat_amount),
-    total,
-    amount_in_words: total < 0 ? `Giảm ${words}` : words,
-  };
+  const totals = summarize(lines);
+  const words = amountInWords(Math.abs(totals.total), { capitalize: totals.total >= 0 });
+  return { ...totals, amount_in_words: totals.total < 0 ? `Giảm ${words}` : words };
 }
 
 /**

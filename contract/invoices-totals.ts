@@ -113,7 +113,11 @@ export function invoiceLine(source: InvoiceLineSource, lineNo: number): InvoiceL
 }
 
 export function invoiceTotals(sources: readonly InvoiceLineSource[]): InvoiceTotals {
-  const lines = sources.map((source, index) => invoiceLine(source, index + 1));
+  return summarize(sources.map((source, index) => invoiceLine(source, index + 1)));
+}
+
+/** The per-rate summary and the totals of invoice lines as they are (an adjustment's may be negative). */
+export function summarize(lines: InvoiceLine[]): InvoiceTotals {
   const byRate = new Map<InvoiceVatRate, RateSummary>();
   for (const line of lines) {
     const sum = byRate.get(line.vat_rate) ?? { vat_rate: line.vat_rate, amount_without_vat: 0, vat_amount: 0 };

@@ -14,6 +14,16 @@ import type { Simulators } from './test-server';
 
 export const ACCOUNTANT_PHONE = '0912000004';
 
+/** A business buyer with a valid tax code, as the invoice tests bill it. */
+export const INVOICE_BUYER = {
+  legal_name: 'Nhà thuốc Minh Châu',
+  name: 'Nguyễn Thị Châu',
+  tax_code: '0100109106',
+  address: '12 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh',
+  email: 'chau@example.vn',
+  phone: '0909123456',
+};
+
 export type InvoiceKit = OrderKit & {
   sims: Simulators;
   accountant: LoginAnswer;

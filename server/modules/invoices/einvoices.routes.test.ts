@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InvoiceDraft, InvoiceRecord, InvoiceSettingsRecord } from '@contract/invoices';
 import { findConnection, updateConnectionSecrets, type Connection } from '@server/kernel/connections';
 import { einvoices, providerConnections } from '@server/kernel/db/schema';
-import { startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
+import { INVOICE_BUYER, startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
 
 let kit: InvoiceKit;
 let token: string;
@@ -25,14 +25,7 @@ afterAll(async () => {
 });
 
 const company = () => kit.anKhang;
-const buyer = {
-  legal_name: 'Nhà thuốc Minh Châu',
-  name: 'Nguyễn Thị Châu',
-  tax_code: '0100109106',
-  address: '12 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh',
-  email: 'chau@example.vn',
-  phone: '0909123456',
-};
+const buyer = INVOICE_BUYER;
 
 function issue(orderIds: string[], extra: Record<string, unknown> = {}, as = token) {
   return kit.server.call<InvoiceRecord>('/invoice/api/einvoice/', {

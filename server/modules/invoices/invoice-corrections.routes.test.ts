@@ -13,7 +13,7 @@ import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
 import { addDays } from '@contract/calendar-days';
 import { vietnamDay } from '@contract/price-policy';
 import { einvoices, providerConnections } from '@server/kernel/db/schema';
-import { startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
+import { INVOICE_BUYER, startInvoiceKit, type InvoiceKit } from '@server/testing/invoices.kit';
 
 let kit: InvoiceKit;
 let token: string;
@@ -28,14 +28,7 @@ afterAll(async () => {
 });
 
 const company = () => kit.anKhang;
-const buyer = {
-  legal_name: 'Nhà thuốc Minh Châu',
-  name: 'Nguyễn Thị Châu',
-  tax_code: '0100109106',
-  address: '12 Lê Lợi, Phường Sài Gòn, TP. Hồ Chí Minh',
-  email: 'chau@example.vn',
-  phone: '0909123456',
-};
+const buyer = INVOICE_BUYER;
 const agreement = { signed_on: vietnamDay(), buyer_representative: 'Nguyễn Thị Châu', error: 'Sai số lượng hàng trả lại' };
 const atSimulator = (refId: string) => kit.sims.simulators.meinvoice.invoices().filter((invoice) => invoice.RefID === refId);
 

@@ -26,7 +26,7 @@ import { einvoiceFiles, einvoiceOrders, einvoices } from '@server/kernel/db/sche
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
 import { invoiceableOrders } from './invoice-draft';
-import { findInvoice, insertInvoice, invoiceOrderIds, publishJob, type InvoiceRow } from './invoice-write';
+import { findInvoice, insertInvoice, invoiceOrderIds, publishJob, totalsColumns, type InvoiceRow } from './invoice-write';
 import type { MeInvoiceSettings } from './meinvoice-client';
 
 type Agreement = v.InferOutput<typeof InvoiceAdjustSchema>['agreement'];
@@ -214,14 +214,7 @@ export async function adjustInvoice(
         customerId: original.customerId,
         buyer,
         paymentMethod: original.paymentMethod,
-        lines: totals.lines,
-        byRate: totals.by_rate,
-        totalSale: totals.total_sale,
-        totalDiscount: totals.total_discount,
-        totalWithoutVat: totals.total_without_vat,
-        totalVat: totals.total_vat,
-        total: totals.total,
-        amountInWords: totals.amount_in_words,
+        ...totalsColumns(totals),
         searchText: fold([original.number, buyer.legal_name, buyer.name, buyer.tax_code, buyer.code].filter(Boolean).join(' ')),
         createdBy: input.accountId,
       })

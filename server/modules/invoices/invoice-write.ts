@@ -10,7 +10,7 @@ import type * as v from 'valibot';
 import { fold } from '@contract/fold';
 import type { InvoiceBuyer, InvoiceIssueSchema } from '@contract/invoices';
 import { cancelRefusal } from '@contract/invoices-corrections';
-import { invoiceTotals } from '@contract/invoices-totals';
+import { invoiceTotals, type InvoiceTotals } from '@contract/invoices-totals';
 import type { OrderRecord } from '@contract/orders';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
@@ -41,6 +41,20 @@ export function publishJob(invoice: Pick<InvoiceRow, 'id' | 'companyId' | 'sendN
     companyId: invoice.companyId,
     dedupeKey: `einvoice:${invoice.id}:${invoice.sendNo}`,
     payload: { companyId: invoice.companyId, invoiceId: invoice.id },
+  };
+}
+
+/** An invoice's lines and totals as its row keeps them. */
+export function totalsColumns(totals: InvoiceTotals) {
+  return {
+    lines: totals.lines,
+    byRate: totals.by_rate,
+    totalSale: totals.total_sale,
+    totalDiscount: totals.total_discount,
+    totalWithoutVat: totals.total_without_vat,
+    totalVat: totals.total_vat,
+    total: totals.total,
+    amountInWords: totals.amount_in_words,
   };
 }
 
@@ -77,14 +91,7 @@ export async function insertInvoice(
       buyer: input.buyer,
       paymentMethod: input.paymentMethod,
       note: input.note,
-      lines: totals.lines,
-      byRate: totals.by_rate,
-      totalSale: totals.total_sale,
-      totalDiscount: totals.total_discount,
-      totalWithoutVat: totals.total_without_vat,
-      totalVat: totals.total_vat,
-      total: totals.total,
-      amountInWords: totals.amount_in_words,
+      ...totalsColumns(totals),
       searchText: searchText(input.buyer, input.orders),
       createdBy: input.accountId,
     })
