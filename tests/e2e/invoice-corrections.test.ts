@@ -2,9 +2,10 @@
  * Correcting a published e-invoice in the browser under NĐ 70/2025 (docs/invoices.md
  * "Corrections"), against the meInvoice simulator: the accountant (0912000004, role Kế toán) finds
  * no "Hủy hóa đơn" on a published invoice; after the buyer gave goods back she makes a decrease
- * adjustment (returned quantity on one line, the agreement with the buyer, a business, and its scan),
- * which is published with a negative total and listed on the original; and she replaces the other
- * demo invoice, whose buyer's tax code was wrong, which then reads "Đã bị thay thế". Both invoices
+ * adjustment (returned quantity on one line, the agreement with the buyer, a business, and its scan;
+ * no other invoice of the buyer that month to list), which is published with a negative total and
+ * listed on the original; and she replaces the other demo invoice, whose buyer's tax code was
+ * wrong, which then reads "Đã bị thay thế". Both invoices
  * are the demo's (server/seed/demo-invoices.ts), published by the jobs once the server runs.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -101,6 +102,10 @@ describe('e-invoice corrections (NĐ 70/2025)', () => {
     await dialog.waitFor();
     await expect(dialog.getByTestId('agreement-rule').innerText()).resolves.toContain(
       'Người mua là doanh nghiệp: bắt buộc lập biên bản thỏa thuận',
+    );
+    // The demo invoices this buyer once: nothing else of the month for the list (Mẫu 01/BK-ĐCTT).
+    await eventually(() => dialog.getByTestId('adjust-listed-empty').innerText()).toBe(
+      'Không có hóa đơn nào khác của người mua trong tháng',
     );
     await expect(axeViolations(page)).resolves.toEqual([]);
 

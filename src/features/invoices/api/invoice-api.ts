@@ -2,7 +2,7 @@
  * The e-invoice calls (contract/invoices.ts invoicePaths, server/modules/invoices): the settings,
  * the list with its counts per status, one invoice, what an invoice for some orders would say, the
  * buyer's other invoiceable orders, the files, and the writes (issue, cancel, replace, adjust,
- * send again, the agreement's scan). Every read starts its key with ['invoices', company], so one invalidation after a write
+ * send again, the agreement's scan, the list of an adjustment of several invoices). Every read starts its key with ['invoices', company], so one invalidation after a write
  * refreshes them all; an invoice still being published (number, then files) or cancelled is asked
  * again every two seconds until the job is done.
  */
@@ -20,6 +20,7 @@ import {
   type InvoiceSettingsRecord,
   type PaymentMethod,
 } from '@contract/invoices';
+import { addDays } from '@contract/calendar-days';
 import { apiRequest } from '@/api/client';
 import { downloadFile, postForm } from '@/api/files';
 import { companyQueryKeys } from '@/api/query-keys';
@@ -105,6 +106,32 @@ export function useInvoiceableOrders(companyId: number, customerId: string | nul
   });
 }
 
+/**
+ * The buyer's published invoices made around the month of `issuedOn` (from the first day of the
+ * month before, for one made then and published in the month, to the month's last day): those the
+ * list of an adjustment (Mẫu 01/BK-ĐCTT) may take, once the contract's listRefusal judged them.
+ */
+export function useBuyerIssuedInvoices(companyId: number, customerId: string | null, issuedOn: string | null) {
+  const month = issuedOn?.slice(0, 7) ?? null;
+  return useQuery({
+    queryKey: invoiceKeys.of(companyId, 'customer', customerId, 'issued', month),
+    enabled: customerId !== null && month !== null,
+    retry: false,
+    queryFn: async () => {
+      const first = `${month}-01`;
+      const query = {
+        company: companyId,
+        customer: customerId,
+        status: 'issued',
+        date_from: `${addDays(first, -1).slice(0, 7)}-01`,
+        date_to: addDays(`${addDays(first, 31).slice(0, 7)}-01`, -1),
+        limit: 200,
+      };
+      return (await apiRequest<InvoiceRecord[]>(invoicePaths.invoices, { query, redirectOnForbidden: false })).data;
+    },
+  });
+}
+
 export function useInvoiceDraft(companyId: number, orderIds: readonly string[], notSubject: readonly string[]) {
   return useQuery({
     queryKey: invoiceKeys.of(companyId, 'draft', orderIds, notSubject),
@@ -181,5 +208,14 @@ export function downloadAgreementScan(companyId: number, invoice: Pick<InvoiceRe
     invoicePaths.agreementScan(invoice.id),
     { company: companyId },
     `bien-ban-thoa-thuan-${invoice.number ?? invoice.id}`,
+  );
+}
+
+/** The list of the invoices an adjusting invoice adjusts together (Mẫu 01/BK-ĐCTT), an Excel file. */
+export function downloadAdjustmentList(companyId: number, invoice: Pick<InvoiceRecord, 'id' | 'number'>): Promise<string> {
+  return downloadFile(
+    invoicePaths.adjustmentList(invoice.id),
+    { company: companyId },
+    `bang-ke-dieu-chinh-${invoice.number ?? invoice.id}.xlsx`,
   );
 }

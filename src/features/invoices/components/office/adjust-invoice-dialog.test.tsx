@@ -2,6 +2,8 @@
  * The adjusting invoice a person makes after the buyer gave goods back: the returned quantity of a
  * line of the original becomes a decrease line priced as sold, the total shown negative; a business
  * buyer's adjustment is refused until the agreement with the buyer is filled in, then sent with it.
+ * The same error on another invoice of the buyer in the month goes on the adjustment's list (Mẫu
+ * 01/BK-ĐCTT): only that month's invoices are offered, and a list takes no goods given back.
  */
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -103,6 +105,44 @@ describe('adjust invoice dialog', () => {
         },
       ],
       buyer: null,
+      listed: [],
+    });
+  });
+
+  it('lists another invoice of the buyer in the same month and then offers no goods given back', async () => {
+    // A private buyer: no agreement needed.
+    const buyer = { ...INVOICE.buyer, tax_code: null };
+    const person = { ...INVOICE, buyer, customer_id: '01a211d3-8f15-70d9-bb52-3627ac777040', adjusts: null, replaced_by: null };
+    const other = (id: string, number: string, issued_on: string, total: number) => ({ ...person, id, number, issued_on, total });
+    const sameMonth = other('01a211d3-8f15-70d9-bb52-3627ac777041', '00000009', '2026-11-05', 1_050_000);
+    const lastMonth = other('01a211d3-8f15-70d9-bb52-3627ac777042', '00000003', '2026-10-28', 525_000);
+    const fetchMock = serveApi({
+      [invoicePaths.adjust(INVOICE.id)]: { data: { ...INVOICE, id: 'adj', number: null } },
+      [invoicePaths.invoices]: { data: [person, sameMonth, lastMonth] },
+    });
+    renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={person} onClose={() => {}} />);
+
+    const offered = await screen.findByTestId('adjust-listed-00000009');
+    expect(screen.getByText('Số 00000009 · ngày 05/11/2026 · 1.050.000 ₫')).toBeTruthy();
+    expect(screen.queryByTestId('adjust-listed-00000003')).toBeNull();
+    expect(screen.queryByTestId('adjust-listed-00000007')).toBeNull();
+    const listUrl = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).find((url) => url.search);
+    expect(Object.fromEntries(listUrl!.searchParams)).toMatchObject({ customer: person.customer_id, status: 'issued' });
+
+    expect(screen.getByTestId('adjust-way-return')).toBeTruthy();
+    fireEvent.click(offered);
+    await waitFor(() => expect(screen.queryByTestId('adjust-way-return')).toBeNull());
+    expect(screen.getByTestId('adjust-listed-ways').textContent).toContain('không lập theo hàng trả lại');
+    expect(screen.queryByTestId('adjust-return-lines')).toBeNull();
+
+    fireEvent.change(screen.getByTestId('adjust-discount-amount'), { target: { value: '100000' } });
+    fireEvent.change(screen.getByTestId('invoice-adjust-reason'), { target: { value: 'Chiết khấu tháng 11 cho hai hóa đơn' } });
+    fireEvent.click(screen.getByTestId('invoice-adjust-confirm'));
+    await waitFor(() => expect(success).toHaveBeenCalled());
+    expect(sentBody(fetchMock, invoicePaths.adjust(INVOICE.id))).toMatchObject({
+      kind: 'decrease',
+      lines: [expect.objectContaining({ line_no: null, item_name: 'Chiết khấu thương mại', unit_price: 100_000 })],
+      listed: [sameMonth.id],
     });
   });
 

@@ -4,8 +4,10 @@
  * increases (lines typed) or corrects the buyer's details only, with the reason and the agreement
  * with the buyer (required for a business). The amounts are signed as the invoice prints them
  * (adjustmentTotals: a decrease is negative) and checked before sending (adjustLinesProblem,
- * agreementRefusal); the server checks again what is left to decrease. Once it took the adjustment,
- * the agreement's scan is uploaded onto the new invoice, which opens.
+ * agreementRefusal); the server checks again what is left to decrease. The same error on other
+ * invoices of the buyer in the month goes on the adjustment's list (bảng kê Mẫu 01/BK-ĐCTT,
+ * adjust-listed-field.tsx); with a list, no line refers to a line of the original. Once it took the
+ * adjustment, the agreement's scan is uploaded onto the new invoice, which opens.
  */
 import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -15,6 +17,7 @@ import {
   adjustLinesProblem,
   adjustmentTotals,
   INVOICE_CORRECTION_RULES,
+  listedLinesProblem,
   type AdjustKind,
   type AdjustLineInput,
 } from '@contract/invoices-corrections';
@@ -26,6 +29,7 @@ import { ProblemLine } from '@/ui/problem';
 import { ResponsiveModal } from '@/ui/responsive-modal';
 import { toast } from '@/ui/toast';
 import { useInvoiceWrites } from '@/features/invoices/api/invoice-api';
+import { AdjustListedField, LISTED_WAYS_NOTE } from './adjust-listed-field';
 import { DiscountEditor, formLines, linesForm, ReturnEditor, TypedLinesEditor, type LinesForm } from './adjust-lines-editor';
 import { AgreementFields, agreementInput, agreementProblem, EMPTY_AGREEMENT, type AgreementForm } from './agreement-fields';
 import { BuyerFields, buyerForm, buyerInput, buyerProblem, type BuyerForm } from './buyer-fields';
@@ -40,7 +44,16 @@ const DECREASE_WAYS: { value: Way; label: string }[] = [
   { value: 'typed', label: 'Giảm giá khác' },
 ];
 
-type Form = { kind: AdjustKind; way: Way; lines: LinesForm; buyer: BuyerForm; agreement: AgreementForm; reason: string };
+type Form = {
+  kind: AdjustKind;
+  way: Way;
+  lines: LinesForm;
+  buyer: BuyerForm;
+  agreement: AgreementForm;
+  reason: string;
+  /** The other invoices on the list (Mẫu 01/BK-ĐCTT). */
+  listed: string[];
+};
 
 function initialForm(invoice: InvoiceRecord): Form {
   return {
@@ -50,6 +63,17 @@ function initialForm(invoice: InvoiceRecord): Form {
     buyer: { buyer: buyerForm(invoice.buyer), payment_method: invoice.payment_method },
     agreement: EMPTY_AGREEMENT,
     reason: '',
+    listed: [],
+  };
+}
+
+/** A list takes no line of the original: goods given back become a discount, typed lines lose their original line. */
+function withListed(form: Form, listed: string[]): Partial<Form> {
+  if (listed.length === 0) return { listed };
+  return {
+    listed,
+    way: form.way === 'return' ? 'discount' : form.way,
+    lines: { ...form.lines, typed: form.lines.typed.map((line) => ({ ...line, line_no: null })) },
   };
 }
 
@@ -65,7 +89,9 @@ export function adjustProblem(form: Form, invoice: InvoiceRecord): string | null
   const lines = linesOf(form, invoice);
   const over = lines.find((line) => line.line_no !== null && wayOf(form) === 'return' && line.quantity > soldOf(invoice, line.line_no));
   if (over) return `Số lượng trả lại của "${over.item_name}" lớn hơn số lượng đã bán`;
-  const problem = form.kind === 'info' ? buyerProblem(form.buyer.buyer) : adjustLinesProblem(form.kind, lines);
+  const problem =
+    listedLinesProblem(form.listed, lines) ??
+    (form.kind === 'info' ? buyerProblem(form.buyer.buyer) : adjustLinesProblem(form.kind, lines));
   return problem ?? agreementProblem(agreementBuyer(form, invoice), form.agreement, invoice.issued_on);
 }
 
@@ -92,6 +118,7 @@ function useAdjust(companyId: number, invoice: InvoiceRecord, done: (adjusting: 
         agreement: agreementInput(form.agreement),
         lines: linesOf(form, invoice),
         buyer: form.kind === 'info' ? buyerInput(form.buyer.buyer) : null,
+        listed: form.listed,
       });
       toast.success(`Đã lập hóa đơn điều chỉnh cho ${invoiceName(invoice)}, đang phát hành qua meInvoice`);
       const scan = form.agreement.scan;
@@ -129,6 +156,8 @@ function AdjustTotal({ kind, lines }: { kind: AdjustKind; lines: AdjustLineInput
 
 function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Form>) => void; invoice: InvoiceRecord }) {
   const way = wayOf(form);
+  const listing = form.listed.length > 0;
+  const ways = listing ? DECREASE_WAYS.filter((option) => option.value !== 'return') : DECREASE_WAYS;
   const setLines =
     <K extends keyof LinesForm>(key: K) =>
     (next: LinesForm[K]) =>
@@ -138,11 +167,16 @@ function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Fo
       {form.kind === 'decrease' && (
         <Radio.Group label="Điều chỉnh giảm vì" value={form.way} onChange={(next) => set({ way: next as Way })}>
           <Group gap="md" mt={4}>
-            {DECREASE_WAYS.map((option) => (
+            {ways.map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} data-testid={`adjust-way-${option.value}`} />
             ))}
           </Group>
         </Radio.Group>
+      )}
+      {listing && (
+        <Text size="xs" c="dimmed" data-testid="adjust-listed-ways">
+          {LISTED_WAYS_NOTE}
+        </Text>
       )}
       {way === 'return' && (
         <>
@@ -153,7 +187,9 @@ function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Fo
         </>
       )}
       {way === 'discount' && <DiscountEditor original={invoice.lines} value={form.lines.discount} onChange={setLines('discount')} />}
-      {way === 'typed' && <TypedLinesEditor original={invoice.lines} value={form.lines.typed} onChange={setLines('typed')} />}
+      {way === 'typed' && (
+        <TypedLinesEditor original={invoice.lines} value={form.lines.typed} onChange={setLines('typed')} allowOriginal={!listing} />
+      )}
       <AdjustTotal kind={form.kind} lines={linesOf(form, invoice)} />
     </Stack>
   );
@@ -180,6 +216,13 @@ export function AdjustInvoiceDialog({ companyId, invoice, onClose, onDone }: Pro
             ))}
           </Group>
         </Radio.Group>
+        <AdjustListedField
+          companyId={companyId}
+          invoice={invoice}
+          value={form.listed}
+          error={fields.listed}
+          onChange={(listed) => setForm((current) => ({ ...current, ...withListed(current, listed) }))}
+        />
         {form.kind === 'info' ? (
           <Stack gap="xs">
             <Text size="sm" fw={600}>

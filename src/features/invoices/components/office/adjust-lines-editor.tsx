@@ -156,8 +156,11 @@ export function DiscountEditor({ value, onChange }: EditorProps<'discount'>) {
   );
 }
 
-/** Lines typed by hand: a line of the original (its price or quantity difference) or a new one. */
-export function TypedLinesEditor({ original, value, onChange }: EditorProps<'typed'>) {
+/**
+ * Lines typed by hand: a line of the original (its price or quantity difference) or a new one;
+ * only new ones when `allowOriginal` is false (an adjustment of several invoices).
+ */
+export function TypedLinesEditor({ original, value, onChange, allowOriginal = true }: EditorProps<'typed'> & { allowOriginal?: boolean }) {
   const set = (index: number, patch: Partial<TypedLine>) =>
     onChange(value.map((line, at) => (at === index ? { ...line, ...patch } : line)));
   const fromOriginal = (index: number, lineNo: string | null) => {
@@ -189,14 +192,16 @@ export function TypedLinesEditor({ original, value, onChange }: EditorProps<'typ
               </ActionIcon>
             </Group>
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
-              <Select
-                label="Dòng của hóa đơn gốc"
-                placeholder="Dòng mới"
-                data={originalOptions}
-                value={line.line_no === null ? null : String(line.line_no)}
-                onChange={(lineNo) => fromOriginal(index, lineNo)}
-                clearable
-              />
+              {allowOriginal && (
+                <Select
+                  label="Dòng của hóa đơn gốc"
+                  placeholder="Dòng mới"
+                  data={originalOptions}
+                  value={line.line_no === null ? null : String(line.line_no)}
+                  onChange={(lineNo) => fromOriginal(index, lineNo)}
+                  clearable
+                />
+              )}
               <TextInput
                 label="Tên hàng hóa, dịch vụ"
                 withAsterisk

@@ -1,8 +1,9 @@
 /**
  * The corrections on an invoice's page (NĐ 70/2025): the invoice this one adjusts and how, the
  * adjusting invoices made for it (number or "đang phát hành", kind, signed total), why it corrects
- * another one, the agreement with the buyer with its scan, and the warning when it was not signed
- * and sent by the next working day after it was made.
+ * another one, the agreement with the buyer with its scan, the other invoices an adjustment of
+ * several lists (bảng kê Mẫu 01/BK-ĐCTT, downloaded as Excel), and the warning when it was not
+ * signed and sent by the next working day after it was made.
  */
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -14,7 +15,7 @@ import { formatMoney } from '@/lib/money';
 import { AnchorLink } from '@/ui/anchor-link';
 import { Fact } from '@/ui/fact';
 import { toastedWrite } from '@/ui/toasted-write';
-import { downloadAgreementScan } from '@/features/invoices/api/invoice-api';
+import { downloadAdjustmentList, downloadAgreementScan } from '@/features/invoices/api/invoice-api';
 
 type Props = { companyId: number; invoice: InvoiceRecord };
 
@@ -108,5 +109,40 @@ export function CorrectionCard({ companyId, invoice }: Props) {
         </SimpleGrid>
       </Stack>
     </Card>
+  );
+}
+
+/** The other invoices an adjustment of several lists (Mẫu 01/BK-ĐCTT), and the list as Excel. */
+export function ListedInvoices({ companyId, invoice }: Props) {
+  if (!invoice.adjusts || invoice.listed.length === 0) return null;
+  const download = () =>
+    void toastedWrite(
+      async () => `Đã tải về ${await downloadAdjustmentList(companyId, invoice)}`,
+      (error) => apiErrorMessage(error, 'Không tải được bảng kê'),
+    );
+  return (
+    <Stack gap={4} data-testid="invoice-listed">
+      <Group justify="space-between" gap="xs">
+        <Text size="sm" fw={600}>
+          Cùng điều chỉnh cho {invoice.listed.length} hóa đơn khác trong bảng kê
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={download} data-testid="invoice-adjustment-list">
+          Tải bảng kê (Mẫu 01/BK-ĐCTT)
+        </Button>
+      </Group>
+      {invoice.listed.map((listed) => (
+        <Group key={listed.id} gap="xs" data-testid="invoice-listed-row" data-id={listed.id}>
+          <AnchorLink to="/invoices/$id" params={{ id: listed.id }} size="sm">
+            {listed.number ? `Số ${listed.number}` : 'chưa có số'}
+          </AnchorLink>
+          <Text size="sm">
+            · Mẫu số {listed.template_no} · Ký hiệu {listed.series} · ngày {formatDate(listed.issued_on)} ·
+          </Text>
+          <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatMoney(listed.total)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
   );
 }

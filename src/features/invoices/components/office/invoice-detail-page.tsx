@@ -2,7 +2,8 @@
  * /invoices/$id: an invoice read in full: number, template and series, date and the tax
  * authority's code; why it failed, if it did; the buyer, the orders it bills, its lines and totals
  * with the amount in words; the invoice it replaces or that replaced it, the one it adjusts or
- * the adjustments made for it, with the agreement behind a correction; the PDF and XML; and the
+ * the adjustments made for it, with the agreement behind a correction and the list of an adjustment
+ * of several invoices (Mẫu 01/BK-ĐCTT); the PDF and XML; and the
  * moves the member may make (adjust, replace, send again; cancel only an invoice never published,
  * NĐ 70/2025). While it is being published or cancelled the page asks again every two seconds.
  */
@@ -22,7 +23,7 @@ import { LoadingBlock } from '@/ui/loading-block';
 import { toastedWrite } from '@/ui/toasted-write';
 import { downloadInvoiceFile, useInvoice, useInvoiceWrites } from '@/features/invoices/api/invoice-api';
 import { AdjustInvoiceDialog } from './adjust-invoice-dialog';
-import { AdjustLinks, CorrectionCard, SignOverdueAlert } from './invoice-corrections-part';
+import { AdjustLinks, CorrectionCard, ListedInvoices, SignOverdueAlert } from './invoice-corrections-part';
 import { CancelInvoiceDialog, ReplaceInvoiceDialog } from './invoice-dialogs';
 import { InvoiceLines } from './invoice-lines';
 import { InvoiceStatusBadge } from './invoice-status-badge';
@@ -172,6 +173,7 @@ function InvoiceDetail({ companyId, invoice, isMobile }: { companyId: number; in
       )}
 
       <AdjustLinks invoice={invoice} />
+      <ListedInvoices companyId={companyId} invoice={invoice} />
 
       <Card withBorder radius="md" padding="md">
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
