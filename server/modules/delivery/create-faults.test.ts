@@ -2,12 +2,17 @@
  * Exactly one shipment (docs/integrations.md "Exactly once outside"): creates that time out after
  * the carrier made the shipment, answer 500 after making it, fail outright, or are rate limited
  * still leave one shipment at the simulator under the delivery's code and one delivery in the app,
- * for each carrier; a refusal ends the delivery as failed with the carrier's reason in Vietnamese.
+ * for each carrier, and so does a restart between the carrier's answer and our commit (the create
+ * sent again meets the carrier's documented duplicate answer); a refusal ends the delivery as failed with the carrier's reason in Vietnamese.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryPaths, type DeliveryRecord } from '@contract/delivery';
 import type { Fault } from '@simulators/faults';
+import { deliveryOrders } from '@server/kernel/db/schema';
 import { startDeliveryKit, type DeliveryKit } from '@server/testing/delivery.kit';
+import { CREATE_QUEUE } from './booking';
+import { createShipmentJob } from './jobs';
 
 let kit: DeliveryKit;
 
@@ -73,6 +78,27 @@ describe.each(['ghn', 'ghtk', 'vtp'] as const)('creating at %s through faults', 
     expect(await shipmentsFor(carrier, delivery.code)).toHaveLength(1);
     expect(await deliveriesOf(order.id)).toHaveLength(1);
     expect(queue.size).toBe(0);
+  });
+});
+
+describe.each(['ghn', 'ghtk', 'vtp'] as const)('a restart at %s', (carrier) => {
+  it('between the carrier making the shipment and our commit: the job sent again meets the carrier’s duplicate answer, one shipment', async () => {
+    const order = await kit.confirmedOrder();
+    const booked = await kit.book(order, carrier);
+    await kit.drain();
+    const made = await kit.delivery(booked.id);
+    // As if the process died after the carrier's answer: the row still says "creating", and the
+    // job runs again from its start (attempt 1, so no lookup first: the create itself is repeated).
+    const { db } = kit.server.deps;
+    await db.update(deliveryOrders).set({ status: 'creating', trackingCode: null }).where(eq(deliveryOrders.id, booked.id));
+    const job = { id: 0, queue: CREATE_QUEUE, companyId: kit.anKhang, dedupeKey: null, attempt: 1, maxAttempts: 5 };
+    await createShipmentJob.run({ ...job, payload: { companyId: kit.anKhang, deliveryId: booked.id } }, kit.server.deps);
+    expect(await shipmentsFor(carrier, made.code)).toHaveLength(1);
+    await kit.drain();
+    const again = await kit.delivery(booked.id);
+    // GHN and GHTK answer a repeat with the order they hold; Viettel Post's answer to a repeated
+    // ORDER_NUMBER carries no waybill, which comes with its next webhook (docs/provider-sources.md, VTP createOrderNlp).
+    expect(again).toMatchObject({ status: 'waiting_pickup', tracking_code: carrier === 'vtp' ? null : made.tracking_code });
   });
 });
 
