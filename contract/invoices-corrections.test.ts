@@ -13,6 +13,7 @@ import {
   listedLinesProblem,
   listRefusal,
   returnLines,
+  returnsToAdjust,
   signDueDay,
   signOverdue,
   type AdjustLineInput,
@@ -104,6 +105,32 @@ describe('signedAmounts and returnsAdjust', () => {
     expect(adjustmentTotals('increase', [line({})]).total).toBe(110_000);
     expect(adjustmentTotals('increase', [line({})]).amount_in_words).toBe('Một trăm mười nghìn đồng');
     expect(adjustmentTotals('info', [])).toMatchObject({ total: 0, lines: [], by_rate: [] });
+  });
+});
+
+describe('returnsAdjust from the warehouse', () => {
+  const original = invoiceTotals([
+    source({}),
+    source({ order_line_id: 'b', item_name: 'Quà', unit_price: 0, discount: 0, is_gift: true }),
+    source({ order_line_id: 'c', item_name: 'Panadol', quantity: 5 }),
+  ]);
+  it('fills what came back less what decreases already took off the line, never more than sold, never a gift', () => {
+    const returned = new Map([
+      ['a', 4],
+      ['b', 1],
+      ['c', 9],
+    ]);
+    expect(returnsToAdjust(original.lines, returned, new Map())).toEqual([
+      { line_no: 1, quantity: 4 },
+      { line_no: 3, quantity: 5 },
+    ]);
+    // Line 1 was decreased by 3 already (10 sold, 7 left), line 3 by all 5.
+    const left = new Map([
+      [1, 7],
+      [3, 0],
+    ]);
+    expect(returnsToAdjust(original.lines, returned, left)).toEqual([{ line_no: 1, quantity: 1 }]);
+    expect(returnsToAdjust(original.lines, new Map(), new Map())).toEqual([]);
   });
 });
 

@@ -163,6 +163,29 @@ export function returnLines(original: readonly InvoiceLine[], returned: Readonly
   });
 }
 
+/**
+ * Goods the warehouse took back from the invoice's orders (return receipts) that no decrease has
+ * adjusted yet (returnsAdjust), per line of the original, and the receipts they came with.
+ */
+export type InvoiceReturns = {
+  lines: { line_no: number; quantity: number }[];
+  receipts: { code: string; document_date: string }[];
+};
+
+/** Per line of the original: returned through the warehouse less what decreases already took off it. */
+export function returnsToAdjust(
+  original: readonly InvoiceLine[],
+  returnedByOrderLine: ReadonlyMap<string, number>,
+  leftByLine: ReadonlyMap<number, number>,
+): InvoiceReturns['lines'] {
+  return original.flatMap((line) => {
+    if (line.is_gift || !line.order_line_id) return [];
+    const decreased = line.quantity - (leftByLine.get(line.line_no) ?? line.quantity);
+    const quantity = Math.min(line.quantity, returnedByOrderLine.get(line.order_line_id) ?? 0) - decreased;
+    return quantity > 0 ? [{ line_no: line.line_no, quantity }] : [];
+  });
+}
+
 /** An adjustment's totals: increases positive, decreases negative (signedAmounts), info-only all zero. */
 export function adjustmentTotals(kind: AdjustKind, inputs: readonly AdjustLineInput[]): InvoiceTotals {
   const sign = kind === 'decrease' ? -1 : 1;

@@ -337,6 +337,8 @@ export const invoicePaths = {
   cancel: (id: string) => `/invoice/api/einvoice/${id}/cancel/`,
   replace: (id: string) => `/invoice/api/einvoice/${id}/replace/`,
   adjust: (id: string) => `/invoice/api/einvoice/${id}/adjust/`,
+  /** GET: goods returned through the warehouse not yet adjusted (InvoiceReturns), to fill a decrease. */
+  returns: (id: string) => `/invoice/api/einvoice/${id}/returns/`,
   /** GET: the list of an adjustment of several invoices (Mẫu 01/BK-ĐCTT), an Excel file. */
   adjustmentList: (id: string) => `/invoice/api/einvoice/${id}/list/`,
   /** The agreement's scan (PDF or photo): POST multipart `file`, GET it back. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineAmounts, orderTotals } from './orders-totals';
+import { lineAmounts, orderTotals, returnedValue } from './orders-totals';
 
 describe('lineAmounts', () => {
   it('multiplies and adds VAT when the service is on', () => {
@@ -88,5 +88,25 @@ describe('orderTotals', () => {
       lineCount: 2,
     });
     expect(orderTotals([])).toEqual({ subtotal: 0, promotion: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 });
+  });
+});
+
+describe('returnedValue', () => {
+  const lines = [
+    { id: 'a', quantity: 3, lineTotal: 100_000 },
+    { id: 'gift', quantity: 1, lineTotal: 0 },
+  ];
+  it('credits each line total for the share returned, rounded to the dong, and nothing for a gift or an unknown line', () => {
+    expect(returnedValue(lines, [{ line_id: 'a', quantity: 1 }])).toBe(33_333);
+    expect(returnedValue(lines, [{ line_id: 'a', quantity: 3 }])).toBe(100_000);
+    expect(
+      returnedValue(lines, [
+        { line_id: 'gift', quantity: 1 },
+        { line_id: 'x', quantity: 2 },
+      ]),
+    ).toBe(0);
+  });
+  it('never credits more than the line was sold for', () => {
+    expect(returnedValue(lines, [{ line_id: 'a', quantity: 5 }])).toBe(100_000);
   });
 });

@@ -79,3 +79,19 @@ export function orderTotals(lines: readonly LineAmounts[]): OrderTotals {
     { subtotal: 0, promotion: 0, discount: 0, net: 0, vat: 0, total: 0, lineCount: 0 },
   );
 }
+
+/**
+ * What goods given back from an order are worth to the customer: each line's total (after its
+ * promotions, discount and share of the order's, with VAT) for the quantity returned, in the line's
+ * unit. Gifts are worth nothing. The credit a return receipt gives the customer's debt.
+ */
+export function returnedValue(
+  lines: readonly { id: string; quantity: number; lineTotal: number }[],
+  returned: readonly { line_id: string; quantity: number }[],
+): number {
+  return returned.reduce((sum, back) => {
+    const line = lines.find((candidate) => candidate.id === back.line_id);
+    if (!line || line.quantity <= 0) return sum;
+    return sum + Math.round((line.lineTotal * Math.min(back.quantity, line.quantity)) / line.quantity);
+  }, 0);
+}

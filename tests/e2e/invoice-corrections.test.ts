@@ -1,27 +1,29 @@
 /**
  * Correcting a published e-invoice in the browser under NĐ 70/2025 (docs/invoices.md
  * "Corrections"), against the meInvoice simulator: the accountant (0912000004, role Kế toán) finds
- * no "Hủy hóa đơn" on a published invoice; after the buyer gave goods back she makes a decrease
- * adjustment (returned quantity on one line, the agreement with the buyer, a business, and its scan;
- * no other invoice of the buyer that month to list), which is published with a negative total and
- * listed on the original; and she replaces the other demo invoice, whose buyer's tax code was
- * wrong, which then reads "Đã bị thay thế". Both invoices
- * are the demo's (server/seed/demo-invoices.ts), published by the jobs once the server runs.
+ * no "Hủy hóa đơn" on a published invoice; after the buyer gave goods back through the warehouse's
+ * return receipt, the adjust dialog fills the returned quantity from it, and she makes the decrease
+ * adjustment with the agreement with the buyer, a business, and its scan (no other invoice of the
+ * buyer that month to list), which is published with a negative total and listed on the original;
+ * and she replaces the demo invoice whose buyer's tax code was wrong
+ * (server/seed/demo-invoices.ts), which then reads "Đã bị thay thế".
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
 import { vietnamDay } from '@contract/price-policy';
 import { taxCodeProblem } from '@contract/tax-code';
-import { companies, einvoices } from '@server/kernel/db/schema';
+import { warehousePaths } from '@contract/warehouse';
+import { companies, customers, einvoices } from '@server/kernel/db/schema';
 import { axeViolations } from '@tests/support/axe';
 import { VIEWPORTS } from '@tests/support/browser';
 import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath } from '@tests/support/e2e-app';
+import { api, createOrderOnServer, DEMO_BARCODES, moveOnServer, officeSignIn } from '@tests/support/orders-api';
 
 const app = setupE2e({ simulators: true });
 const ACCOUNTANT = '0912000004';
-/** The demo's two invoiced pharmacies (server/seed/demo-invoices.ts BUYER_TAX_CODES). */
-const ADJUSTED_BUYER = '0100109106';
+/** A demo invoiced pharmacy (server/seed/demo-invoices.ts BUYER_TAX_CODES). */
 const REPLACED_BUYER = '0101243150';
 const PUBLISH_MS = 30_000;
 
@@ -87,10 +89,51 @@ async function newInvoiceId(page: Page, from: string): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop()!;
 }
 
+/**
+ * A business buyer with no other invoice (KH000003 given a tax code) buys 3 strips of Hapacol; the
+ * order ships and completes, one strip comes back through the warehouse's return receipt, and the
+ * order is invoiced and published. Answers the invoice and the order line given back.
+ */
+async function invoiceAfterReturn() {
+  const { db } = app.server.deps;
+  const office = await officeSignIn(app.server.url);
+  const [buyer] = await db
+    .update(customers)
+    .set({ taxCode: correctedTaxCode('0100109106') })
+    .where(and(eq(customers.companyId, office.companyId), eq(customers.code, 'KH000003')))
+    .returning();
+  const order = await createOrderOnServer(office, { customerId: buyer!.id, lines: [{ barcode: DEMO_BARCODES.hapacolStrip, quantity: 3 }] });
+  for (const status of ['confirmed', 'delivering', 'completed'] as const) await moveOnServer(office, order.id, status);
+  const returnedLineId = order.lines[0]!.id;
+  const back = await api(app.server.url, warehousePaths.returnOrder, {
+    token: office.token,
+    body: { company: office.companyId, order: order.id, document_date: vietnamDay(), lines: [{ line_id: returnedLineId, quantity: 1 }] },
+  });
+  expect(back.status, back.body.message).toBe(201);
+  const issued = await api<InvoiceRecord>(app.server.url, invoicePaths.invoices, {
+    token: office.token,
+    body: {
+      company: office.companyId,
+      order_ids: [order.id],
+      buyer: {
+        legal_name: buyer!.name,
+        name: buyer!.ownerName,
+        tax_code: buyer!.taxCode,
+        address: order.customer_address,
+        email: null,
+        phone: null,
+      },
+      payment_method: 'TM/CK',
+    },
+  });
+  expect(issued.status, issued.body.message).toBe(201);
+  return { ...issued.body.data, returnedLineId };
+}
+
 describe('e-invoice corrections (NĐ 70/2025)', () => {
-  it('the accountant cannot cancel a published invoice and adjusts it down after a return, with the agreement and its scan', async () => {
-    const original = await demoInvoice(ADJUSTED_BUYER);
-    const line = original.lines.find((row) => !row.is_gift && row.quantity >= 2)!;
+  it('the accountant cannot cancel a published invoice and adjusts it down after the goods came back to the warehouse, with the agreement and its scan', async () => {
+    const original = await invoiceAfterReturn();
+    const line = original.lines.find((row) => row.order_line_id === original.returnedLineId)!;
     const { page } = await app.open(VIEWPORTS.desktop);
     await signInAs(page, ACCOUNTANT, COMPANIES.anKhang);
     await openPublished(page, original.id);
@@ -109,7 +152,11 @@ describe('e-invoice corrections (NĐ 70/2025)', () => {
     );
     await expect(axeViolations(page)).resolves.toEqual([]);
 
-    await dialog.getByTestId(`adjust-return-qty-${line.line_no}`).fill('1');
+    // What the warehouse took back fills the returned quantity, naming its receipt.
+    await eventually(() => dialog.getByTestId('adjust-returns-note').innerText()).toMatch(
+      /^Theo phiếu nhập trả PN\d+ \(\d{2}\/\d{2}\/\d{4}\): đã điền số lượng hàng trả lại\.$/,
+    );
+    await expect(dialog.getByTestId(`adjust-return-qty-${line.line_no}`).inputValue()).resolves.toBe('1');
     await eventually(async () => Number(await dialog.getByTestId('adjust-total').getAttribute('data-total'))).toBeLessThan(0);
     await expect(dialog.getByTestId('adjust-words').innerText()).resolves.toMatch(/^Số tiền viết bằng chữ: Giảm /);
     await dialog.getByTestId('invoice-adjust-reason').fill(`Khách trả lại 1 ${line.unit} ${line.item_name}`);

@@ -10,6 +10,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '@contract/envelope';
 import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
+import type { InvoiceReturns } from '@contract/invoices-corrections';
 import { addDays } from '@contract/calendar-days';
 import { vietnamDay } from '@contract/price-policy';
 import { einvoices, providerConnections } from '@server/kernel/db/schema';
@@ -195,6 +196,42 @@ describe('adjusting', () => {
     });
     expect(atSimulator(adjustment.ref_id)[0]).toMatchObject({ ReferenceType: 2, TotalAmount: adjustment.total });
     expect(atSimulator(invoice.ref_id)[0]!.AdjustedBy).toBe(adjustment.transaction_id);
+  });
+
+  it('fills a decrease with the goods the warehouse took back from the invoiced order, until an adjustment has taken them', async () => {
+    const owner = kit.an.access;
+    const order = await kit.createOrder({
+      customerCode: 'KH000001',
+      lines: [{ variant: kit.variant('Hapacol 500'), unit: kit.variant('Hapacol 500').units.at(-1)!.unit, quantity: 3 }],
+    });
+    for (const status of ['confirmed', 'delivering', 'completed']) {
+      const moved = await kit.server.call(`/order/api/updatestatusordercompany/${order.id}/`, {
+        method: 'PUT',
+        token: owner,
+        body: { company: company(), status },
+      });
+      expect(moved.status, status).toBe(200);
+    }
+    const back = await kit.server.call<{ id: string }>('/warehouse/api/import-receipt-return-order/', {
+      method: 'POST',
+      token: owner,
+      body: { company: company(), order: order.id, document_date: vietnamDay(), lines: [{ line_id: order.lines[0]!.id, quantity: 1 }] },
+    });
+    expect(back.status, back.body.message).toBe(201);
+    const issued = await call('', { order_ids: [order.id], buyer });
+    expect(issued.status, issued.body.message).toBe(201);
+    await kit.drain();
+    const invoice = await detail(issued.body.data.id);
+    const line = invoice.lines.find((candidate) => candidate.order_line_id === order.lines[0]!.id)!;
+
+    const returns = await call<InvoiceReturns>(`${invoice.id}/returns/?company=${company()}`);
+    expect(returns.status).toBe(200);
+    expect(returns.body.data.lines).toEqual([{ line_no: line.line_no, quantity: 1 }]);
+    expect(returns.body.data.receipts).toEqual([{ code: expect.stringMatching(/^PN\d+$/), document_date: vietnamDay() }]);
+
+    expect((await adjust(invoice.id, { kind: 'decrease', lines: [returned(line, 1)] })).status).toBe(201);
+    await kit.drain();
+    expect((await call<InvoiceReturns>(`${invoice.id}/returns/?company=${company()}`)).body.data).toEqual({ lines: [], receipts: [] });
   });
 
   it('never takes back more than was sold: per line and per rate, counting earlier adjustments', async () => {

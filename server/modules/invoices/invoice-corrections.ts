@@ -16,7 +16,9 @@ import {
   decreaseRefusal,
   listedLinesProblem,
   listRefusal,
+  returnsToAdjust,
   type AdjustLineInput,
+  type InvoiceReturns,
 } from '@contract/invoices-corrections';
 import type { InvoiceVatRate } from '@contract/invoices-totals';
 import { vietnamDay } from '@contract/price-policy';
@@ -25,6 +27,7 @@ import type { Db } from '@server/kernel/db/client';
 import { einvoiceFiles, einvoiceOrders, einvoices } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
+import { orderReturnedLines } from '@server/modules/warehouse';
 import { invoiceableOrders } from './invoice-draft';
 import { findInvoice, insertInvoice, invoiceOrderIds, publishJob, totalsColumns, type InvoiceRow } from './invoice-write';
 import type { MeInvoiceSettings } from './meinvoice-client';
@@ -116,6 +119,19 @@ async function leftOf(db: Db, original: InvoiceRow) {
     }
   }
   return { byRate, byLine, adjusted: adjustments.length > 0 };
+}
+
+/**
+ * Goods the warehouse took back from the invoice's orders that no decrease has adjusted yet
+ * (returnsAdjust): what the adjust dialog fills in as "Hàng trả lại". Nothing for an invoice that
+ * cannot be adjusted.
+ */
+export async function invoiceReturns(db: Db, companyId: number, id: string): Promise<InvoiceReturns> {
+  const original = await findInvoice(db, companyId, id);
+  if (original.status !== 'issued' || original.cancelState || original.adjustsId) return { lines: [], receipts: [] };
+  const returned = await orderReturnedLines(db, companyId, await invoiceOrderIds(db, original.id));
+  const lines = returnsToAdjust(original.lines, returned.byOrderLine, (await leftOf(db, original)).byLine);
+  return { lines, receipts: lines.length > 0 ? returned.receipts : [] };
 }
 
 /** A list's invoices add what they billed to what a decrease may take back (their own adjustments are not counted). */

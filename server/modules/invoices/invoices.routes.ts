@@ -32,7 +32,7 @@ import { invoiceRecords, listInvoices } from './invoice-list';
 import { invoiceConnection, providerProblem, requireInvoiceConnection, saveInvoiceSettings, settingsRecord } from './invoice-settings';
 import { checkScan, scanUploadLimit } from '@server/kernel/scan-upload';
 import { adjustmentListSheet } from './adjustment-list-sheet';
-import { adjustInvoice, replaceInvoice, saveAgreementScan } from './invoice-corrections';
+import { adjustInvoice, invoiceReturns, replaceInvoice, saveAgreementScan } from './invoice-corrections';
 import { findInvoice, issueInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
 import { meInvoiceClient } from './meinvoice-client';
 
@@ -187,6 +187,11 @@ export function invoiceRoutes(deps: AppDeps) {
     if (!adjusting.adjustsId) throw notFound('Hóa đơn này không phải hóa đơn điều chỉnh');
     const original = await findInvoice(db, company, adjusting.adjustsId);
     return adjustmentListSheet(adjusting, original, (error) => deps.logger.error({ err: error }, 'adjustment list export failed'));
+  });
+
+  app.get('/einvoice/:id/returns', async (c) => {
+    const { company } = await query(c, CompanyQuery);
+    return ok(c, await invoiceReturns(db, company, invoiceId(c)));
   });
 
   app.post('/einvoice/:id/adjust', async (c) => {

@@ -20,7 +20,15 @@ import { notifyOrderMoved } from '@server/modules/notifications';
 import { releaseUsage } from '@server/modules/promotions';
 import { onOrderStatusMove } from '@server/modules/messaging';
 import { orderChanged } from '@server/modules/receivables';
-import { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from '@server/modules/warehouse';
+import {
+  baseQuantities,
+  changeReserved,
+  creditOrderReturns,
+  lockStock,
+  orderWarehouse,
+  returnOrder,
+  shipOrder,
+} from '@server/modules/warehouse';
 
 /** Statuses in which an order holds stock it has not yet shipped. */
 const HOLDS_STOCK: readonly OrderStatus[] = ['pending', 'confirmed'];
@@ -147,6 +155,8 @@ export async function moveOrder(tx: Db, move: Move): Promise<void> {
   });
   // Completed: the customer owes it from today; any move changes what their open orders add.
   await orderChanged(tx, move.companyId, move.orderId, now);
+  // Goods given back before it completed lower the debt just posted at the full total.
+  if (move.to === 'completed') await creditOrderReturns(tx, move.companyId, move.orderId);
   // The Zalo message the company set for this event (confirmed, delivering, delivered), if any.
   await onOrderStatusMove(tx, { companyId: move.companyId, orderId: move.orderId, to: move.to });
 }

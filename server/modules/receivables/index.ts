@@ -1,6 +1,6 @@
 /** The receivables module's public face: what other modules, the composition root, seed data and tests use. */
 export { checkOrderCredit, orderCredit } from './credit-check';
-export { creditReturn, orderChanged, orderTaken, type CreditReturnInput } from './order-debt';
+export { creditReturn, orderChanged, orderTaken, reverseReturn, type CreditReturnInput } from './order-debt';
 export { resettleCustomer } from './settle';
 export { cancelPayment, confirmPayment, recordPayment, type RecordPaymentInput } from './payment-write';
 export { bankRoutes } from './banks.routes';

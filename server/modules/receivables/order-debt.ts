@@ -110,3 +110,41 @@ export async function creditReturn(tx: Db, input: CreditReturnInput): Promise<vo
     .onConflictDoNothing();
   await resettleCustomer(tx, input.companyId, customerId);
 }
+
+/**
+ * A credited return undone (its return receipt cancelled): the same amount back on the debt, as a
+ * return movement of the opposite sign so the order's credited total nets to what still stands.
+ * Written once; nothing happens when the return was never credited.
+ */
+export async function reverseReturn(
+  tx: Db,
+  input: { companyId: number; reference: string; note: string; accountId?: number | null; now?: Date },
+): Promise<void> {
+  const [credit] = await tx
+    .select()
+    .from(receivableEntries)
+    .where(
+      and(
+        eq(receivableEntries.companyId, input.companyId),
+        eq(receivableEntries.kind, 'return'),
+        eq(receivableEntries.returnRef, input.reference),
+      ),
+    );
+  if (!credit) return;
+  await tx
+    .insert(receivableEntries)
+    .values({
+      companyId: input.companyId,
+      customerId: credit.customerId,
+      kind: 'return',
+      amount: -credit.amount,
+      day: vietnamDay(input.now ?? new Date()),
+      orderId: credit.orderId,
+      returnRef: `${input.reference}:reversed`,
+      document: credit.document,
+      accountId: input.accountId ?? null,
+      note: input.note,
+    })
+    .onConflictDoNothing();
+  await resettleCustomer(tx, input.companyId, credit.customerId);
+}

@@ -34,7 +34,8 @@ export async function orderReceivable(db: Db, companyId: number, orderId: string
     .where(and(eq(receivableEntries.companyId, companyId), eq(receivableEntries.orderId, orderId), eq(receivableEntries.kind, 'order')));
   const paid = Number(figures?.paid ?? 0);
   const credited = Number(figures?.credited ?? 0);
-  const live = order.status !== 'cancelled' && order.status !== 'rejected';
+  // A cancelled, refused or sent-back order is owed nothing (its debt was never posted).
+  const live = order.status !== 'cancelled' && order.status !== 'rejected' && order.status !== 'returned';
   return {
     order_id: order.id,
     total: order.total,

@@ -1,5 +1,6 @@
 /** The warehouse module's public face: what other modules, the composition root, seed data and tests use. */
 export { baseQuantities, changeReserved, lockStock, orderWarehouse, returnOrder, shipOrder } from './order-stock';
+export { creditOrderReturns, orderReturnedLines } from './order-returns';
 export { lotRoutes } from './lots.routes';
 export { lotRecipients } from './lots';
 export { createCheck, createReceipt } from './receipt-create';

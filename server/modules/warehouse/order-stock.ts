@@ -13,6 +13,7 @@ import { orderLines, orders, stockLevels, stockMoves, stockReceipts } from '@ser
 import { badRequest, HttpError, notFound } from '@server/kernel/errors';
 import { changeReserved } from './ledger';
 import { lotsById, today } from './lots';
+import { creditOrderReturns } from './order-returns';
 import { moveReceipt } from './receipt-posting';
 import { resolveLines, variantFacts, type ResolvedLine } from './receipt-lines';
 import { insertReceipt } from './receipts.repo';
@@ -201,6 +202,7 @@ export async function returnOrder(tx: Db, back: ReturnOrder): Promise<string | n
   }
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, back.orderId)).orderBy(asc(orderLines.sort));
   const inputs: ReturnInput[] = [];
+  const returned: { line_id: string; quantity: number }[] = [];
   for (const [index, line] of lines.entries()) {
     const asked = back.lines.find((entry) => entry.line_id === line.id)?.quantity ?? line.quantity;
     if (asked > line.quantity)
@@ -224,10 +226,14 @@ export async function returnOrder(tx: Db, back: ReturnOrder): Promise<string | n
         'CONFLICT',
         `${line.productName}: chỉ còn ${(asked * line.factor - wanted) / line.factor} ${line.unit} chưa nhập trả`,
       );
+    if (asked > 0) returned.push({ line_id: line.id, quantity: asked });
   }
   if (inputs.length === 0) throw badRequest('VALIDATION_FAILED', 'Chưa có hàng nào để nhập trả');
   const warehouse = await usableWarehouse(tx, back.companyId, back.warehouseId ?? exportMoves[0]!.warehouseId);
-  return postReturn(tx, back, order, warehouse.id, inputs);
+  const receiptId = await postReturn(tx, back, order, warehouse.id, inputs, returned);
+  // A completed order's debt falls by what the goods were sold for; one not completed yet is credited when it completes.
+  await creditOrderReturns(tx, back.companyId, back.orderId);
+  return receiptId;
 }
 
 /** The return receipt: lines in base units, one per lot, each at the cost it left with; held in quarantine. */
@@ -237,6 +243,7 @@ async function postReturn(
   order: typeof orders.$inferSelect,
   warehouseId: number,
   inputs: readonly ReturnInput[],
+  returned: { line_id: string; quantity: number }[],
 ) {
   const facts = await variantFacts(
     tx,
@@ -278,6 +285,7 @@ async function postReturn(
       sourceDocument: `Hàng trả về của đơn ${order.code ?? order.localNo}`,
       orderId: order.id,
       isReturn: true,
+      returnLines: returned,
       documentDate: back.documentDate,
       note: back.note,
     },

@@ -18,6 +18,7 @@ import { recordChange } from '@server/kernel/sync/change-log';
 import { mergedCounts } from './checks';
 import { postMoves, StockShort, type Describe, type MoveInput } from './ledger';
 import { lotsById, today, warehouseLots } from './lots';
+import { reverseOrderReturn } from './order-returns';
 import { assertPeriodOpen } from './periods';
 import { quarantineOnReceipt } from './receipt-expiry';
 import { variantFacts } from './receipt-lines';
@@ -272,6 +273,7 @@ export async function moveReceipt(tx: Db, move: ReceiptMove): Promise<void> {
     await assertPeriodOpen(tx, move.companyId, receipt.documentDate);
     await post(tx, receipt, move, from);
   }
+  if (move.to === 'cancelled' && from === 'completed') await reverseOrderReturn(tx, receipt, move.accountId, move.reason);
   const now = new Date();
   await tx
     .update(stockReceipts)

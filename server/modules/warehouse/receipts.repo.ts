@@ -40,6 +40,7 @@ export type ReceiptHeader = {
   sourceDocument?: string | null;
   orderId?: string | null;
   isReturn?: boolean;
+  returnLines?: { line_id: string; quantity: number }[] | null;
   reversesId?: string | null;
   documentDate: string;
   note?: string | null;

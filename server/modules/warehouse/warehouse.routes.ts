@@ -23,6 +23,7 @@ import {
   type WarehouseService,
 } from '@contract/warehouse';
 import { ReturnOrderSchema } from '@contract/warehouse-receipts';
+import { formatMoney } from '@contract/money';
 
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -39,6 +40,7 @@ import { pathId } from '@server/kernel/validate';
 import { memberBody, memberQuery } from '@server/modules/roles';
 import { inventorySheet } from './inventory-sheet';
 import { today } from './lots';
+import { returnCredits } from './order-returns';
 import { returnOrder } from './order-stock';
 import { closePeriod, periodRecords, reopenPeriod } from './periods';
 import { saveSettings, settingsOf } from './settings';
@@ -339,7 +341,9 @@ async function importReturnOrder(deps: AppDeps, c: Context<AppEnv>) {
       lines: input.lines,
     }),
   );
-  return created(c, { id }, 'Đã nhập kho hàng trả về (đang biệt trữ)');
+  const credit = (await returnCredits(db, input.company, input.order)).find((receipt) => receipt.id === id)?.amount ?? 0;
+  const message = 'Đã nhập kho hàng trả về (đang biệt trữ)';
+  return created(c, { id, credit }, credit > 0 ? `${message}, công nợ của khách giảm ${formatMoney(credit)}` : message);
 }
 
 async function ledgerCheck(deps: AppDeps, c: Context<AppEnv>) {

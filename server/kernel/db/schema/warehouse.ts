@@ -167,6 +167,8 @@ export const stockReceipts = pgTable(
     sourceDocument: text('source_document'),
     orderId: uuid('order_id'),
     isReturn: boolean('is_return').notNull().default(false),
+    /** A return of an order's goods: the quantity given back per order line, in the line's unit (what the customer is credited for). */
+    returnLines: jsonb('return_lines').$type<{ line_id: string; quantity: number }[]>(),
     reversesId: uuid('reverses_id'),
     documentDate: date('document_date', { mode: 'string' }).notNull(),
     note: text('note'),

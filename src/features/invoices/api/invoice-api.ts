@@ -1,9 +1,10 @@
 /**
  * The e-invoice calls (contract/invoices.ts invoicePaths, server/modules/invoices): the settings,
  * the list with its counts per status, one invoice, what an invoice for some orders would say, the
- * buyer's other invoiceable orders, the files, and the writes (issue, cancel, replace, adjust,
- * send again, the agreement's scan, the list of an adjustment of several invoices). Every read starts its key with ['invoices', company], so one invalidation after a write
- * refreshes them all; an invoice still being published (number, then files) or cancelled is asked
+ * buyer's other invoiceable orders, the goods returned not yet adjusted, the files, and the writes
+ * (issue, cancel, replace, adjust, send again, the agreement's scan, the list of an adjustment of
+ * several invoices). Every read starts its key with ['invoices', company], so one invalidation
+ * after a write refreshes them all; an invoice still being published (number, then files) or cancelled is asked
  * again every two seconds until the job is done.
  */
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,6 +21,7 @@ import {
   type InvoiceSettingsRecord,
   type PaymentMethod,
 } from '@contract/invoices';
+import type { InvoiceReturns } from '@contract/invoices-corrections';
 import { addDays } from '@contract/calendar-days';
 import { apiRequest } from '@/api/client';
 import { downloadFile, postForm } from '@/api/files';
@@ -77,6 +79,29 @@ export function useInvoice(companyId: number, id: string) {
     refetchInterval: (state) => (state.state.data && busy(state.state.data) ? POLL_MS : false),
     queryFn: async () =>
       (await apiRequest<InvoiceRecord>(invoicePaths.invoice(id), { query: { company: companyId }, redirectOnForbidden: false })).data,
+  });
+}
+
+/**
+ * Goods returned through the warehouse (return receipts) that no decrease of the published invoice
+ * `id` adjusted yet, to fill the adjusting invoice's returned quantities; asked only when `enabled`.
+ * An answer without its lists reads as nothing returned.
+ */
+export function useInvoiceReturns(companyId: number, id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: invoiceKeys.of(companyId, 'returns', id),
+    enabled,
+    retry: false,
+    queryFn: async (): Promise<InvoiceReturns> => {
+      const { data } = await apiRequest<Partial<InvoiceReturns> | null>(invoicePaths.returns(id), {
+        query: { company: companyId },
+        redirectOnForbidden: false,
+      });
+      return {
+        lines: Array.isArray(data?.lines) ? data.lines : [],
+        receipts: Array.isArray(data?.receipts) ? data.receipts : [],
+      };
+    },
   });
 }
 

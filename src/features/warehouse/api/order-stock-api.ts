@@ -75,7 +75,7 @@ export type OrderReturnInput = {
   lines: { line_id: string; quantity: number }[];
 };
 
-/** Posts a return (an import receipt marked as a return, completed, its lots in quarantine) and refreshes the warehouse data. */
+/** Posts a return (an import receipt marked as a return, completed, its lots in quarantine) and refreshes what it changes. */
 export function useOrderReturn(companyId: number) {
   const queryClient = useQueryClient();
   return useMemo(
@@ -86,6 +86,8 @@ export function useOrderReturn(companyId: number) {
         redirectOnForbidden: false,
       });
       await queryClient.invalidateQueries({ queryKey: warehouseKeys.all(companyId) });
+      // A completed order's return lowers the customer's debt and is what an invoice's decrease is filled with.
+      for (const domain of ['receivables', 'invoices']) void queryClient.invalidateQueries({ queryKey: [domain, companyId] });
       return answer;
     },
     [companyId, queryClient],

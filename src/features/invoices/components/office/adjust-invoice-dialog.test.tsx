@@ -4,10 +4,13 @@
  * buyer's adjustment is refused until the agreement with the buyer is filled in, then sent with it.
  * The same error on another invoice of the buyer in the month goes on the adjustment's list (Mẫu
  * 01/BK-ĐCTT): only that month's invoices are offered, and a list takes no goods given back.
+ * Goods the warehouse took back on return receipts fill the returned quantities, which can be
+ * filled again after changes; nothing returned, or the read failing, changes nothing.
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invoicePaths, type InvoiceRecord } from '@contract/invoices';
+import { adjustmentTotals, returnLines, type InvoiceReturns } from '@contract/invoices-corrections';
 import { renderScreen, serveApi, TEST_COMPANY } from '@/testing/screen-harness';
 import { AdjustInvoiceDialog } from './adjust-invoice-dialog';
 
@@ -155,5 +158,82 @@ describe('adjust invoice dialog', () => {
     fireEvent.change(screen.getByTestId('invoice-adjust-reason'), { target: { value: 'Trả lại 1 hộp' } });
     fireEvent.click(screen.getByTestId('invoice-adjust-confirm'));
     await waitFor(() => expect(success).toHaveBeenCalled());
+  });
+  it('fills the returned quantities from the return receipts and fills them again after changes', async () => {
+    const returns: InvoiceReturns = {
+      lines: [
+        { line_no: 1, quantity: 3 },
+        { line_no: 2, quantity: 2 },
+      ],
+      receipts: [
+        { code: 'PN000012', document_date: '2026-12-03' },
+        { code: 'PN000013', document_date: '2026-12-04' },
+      ],
+    };
+    const fetchMock = serveApi({ [invoicePaths.returns(INVOICE.id)]: { data: returns } });
+    renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={INVOICE} onClose={() => {}} />);
+
+    const note = await screen.findByTestId('adjust-returns-note');
+    expect(note.textContent).toBe('Theo phiếu nhập trả PN000012 (03/12/2026), PN000013 (04/12/2026): đã điền số lượng hàng trả lại.');
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .find((url) => url.pathname.endsWith(invoicePaths.returns(INVOICE.id)));
+    expect(asked?.searchParams.get('company')).toBe(String(TEST_COMPANY.id));
+    expect((screen.getByTestId('adjust-return-qty-1') as HTMLInputElement).value).toBe('3');
+    expect((screen.getByTestId('adjust-return-qty-2') as HTMLInputElement).value).toBe('2');
+    expect((screen.getByTestId('adjust-way-return') as HTMLInputElement).checked).toBe(true);
+    const back = new Map(returns.lines.map((line) => [line.line_no, line.quantity]));
+    const expected = -adjustmentTotals('increase', returnLines(INVOICE.lines, back)).total;
+    // 3 × 25.000 + 2 × 40.000 = 155.000, VAT 5 % 7.750: 162.750 less.
+    expect(expected).toBe(-162_750);
+    expect(screen.getByTestId('adjust-total').getAttribute('data-total')).toBe(String(expected));
+
+    fireEvent.change(screen.getByTestId('adjust-return-qty-2'), { target: { value: '1' } });
+    expect(screen.getByTestId('adjust-total').getAttribute('data-total')).toBe('-120750');
+    expect(screen.getByTestId('adjust-returns-note').textContent).toContain('đang khác phiếu');
+    const again = screen.getByRole('button', { name: 'Điền theo phiếu nhập trả' });
+    fireEvent.click(again);
+    expect((screen.getByTestId('adjust-return-qty-2') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByTestId('adjust-total').getAttribute('data-total')).toBe(String(expected));
+    expect(screen.getByTestId('adjust-returns-note').textContent).toContain('đã điền số lượng hàng trả lại');
+  });
+
+  it('leaves the form as it was when nothing was returned or the read fails', async () => {
+    const returnsPath = invoicePaths.returns(INVOICE.id);
+    const asked = (fetchMock: ReturnType<typeof serveApi>) => fetchMock.mock.calls.some(([input]) => String(input).includes(returnsPath));
+    const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
+    const untouched = () => {
+      expect(screen.queryByTestId('adjust-returns-note')).toBeNull();
+      expect(screen.queryByTestId('adjust-fill-returns')).toBeNull();
+      expect((screen.getByTestId('adjust-return-qty-1') as HTMLInputElement).value).toBe('');
+      expect((screen.getByTestId('adjust-return-qty-2') as HTMLInputElement).value).toBe('');
+      expect(screen.getByTestId('adjust-total').getAttribute('data-total')).toBe('0');
+    };
+
+    const empty = serveApi({ [returnsPath]: { data: { lines: [], receipts: [] } } });
+    const first = renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={INVOICE} onClose={() => {}} />);
+    await waitFor(() => expect(asked(empty)).toBe(true));
+    await settle();
+    untouched();
+    first.unmount();
+
+    const failing = serveApi({});
+    const served = failing.getMockImplementation() as (input: RequestInfo | URL) => Promise<Response>;
+    failing.mockImplementation(async (input: RequestInfo | URL) =>
+      String(input).includes(returnsPath) ? Response.json({ code: 500, message: 'Lỗi máy chủ' }, { status: 500 }) : served(input),
+    );
+    renderScreen(<AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={INVOICE} onClose={() => {}} />);
+    await waitFor(() => expect(asked(failing)).toBe(true));
+    await settle();
+    untouched();
+  });
+
+  it('does not ask for returns of an invoice not published', async () => {
+    const fetchMock = serveApi({});
+    renderScreen(
+      <AdjustInvoiceDialog companyId={TEST_COMPANY.id} invoice={{ ...INVOICE, status: 'pending' } as InvoiceRecord} onClose={() => {}} />,
+    );
+    await screen.findByTestId('agreement-rule');
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes(invoicePaths.returns(INVOICE.id)))).toBe(false);
   });
 });

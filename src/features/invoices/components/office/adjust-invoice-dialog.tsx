@@ -6,8 +6,9 @@
  * (adjustmentTotals: a decrease is negative) and checked before sending (adjustLinesProblem,
  * agreementRefusal); the server checks again what is left to decrease. The same error on other
  * invoices of the buyer in the month goes on the adjustment's list (bảng kê Mẫu 01/BK-ĐCTT,
- * adjust-listed-field.tsx); with a list, no line refers to a line of the original. Once it took the
- * adjustment, the agreement's scan is uploaded onto the new invoice, which opens.
+ * adjust-listed-field.tsx); with a list, no line refers to a line of the original. Goods the
+ * warehouse took back on return receipts fill the returned quantities (adjust-returns-note.tsx).
+ * Once it took the adjustment, the agreement's scan is uploaded onto the new invoice, which opens.
  */
 import { Group, Radio, Stack, Text, Textarea } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -30,6 +31,7 @@ import { ResponsiveModal } from '@/ui/responsive-modal';
 import { toast } from '@/ui/toast';
 import { useInvoiceWrites } from '@/features/invoices/api/invoice-api';
 import { AdjustListedField, LISTED_WAYS_NOTE } from './adjust-listed-field';
+import { AdjustReturnsNote, useReturnsFill, type ReturnsFill } from './adjust-returns-note';
 import { DiscountEditor, formLines, linesForm, ReturnEditor, TypedLinesEditor, type LinesForm } from './adjust-lines-editor';
 import { AgreementFields, agreementInput, agreementProblem, EMPTY_AGREEMENT, type AgreementForm } from './agreement-fields';
 import { BuyerFields, buyerForm, buyerInput, buyerProblem, type BuyerForm } from './buyer-fields';
@@ -154,7 +156,9 @@ function AdjustTotal({ kind, lines }: { kind: AdjustKind; lines: AdjustLineInput
   );
 }
 
-function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Form>) => void; invoice: InvoiceRecord }) {
+type LinesPartProps = { form: Form; set: (patch: Partial<Form>) => void; invoice: InvoiceRecord; returns: ReturnsFill };
+
+function LinesPart({ form, set, invoice, returns }: LinesPartProps) {
   const way = wayOf(form);
   const listing = form.listed.length > 0;
   const ways = listing ? DECREASE_WAYS.filter((option) => option.value !== 'return') : DECREASE_WAYS;
@@ -183,7 +187,15 @@ function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Fo
           <Text size="xs" c="dimmed">
             {INVOICE_CORRECTION_RULES.returnsAdjust.text}.
           </Text>
-          <ReturnEditor original={invoice.lines} value={form.lines.returned} onChange={setLines('returned')} />
+          <AdjustReturnsNote fill={returns} returned={form.lines.returned} />
+          <ReturnEditor
+            original={invoice.lines}
+            value={form.lines.returned}
+            onChange={(next) => {
+              returns.touched();
+              setLines('returned')(next);
+            }}
+          />
         </>
       )}
       {way === 'discount' && <DiscountEditor original={invoice.lines} value={form.lines.discount} onChange={setLines('discount')} />}
@@ -198,6 +210,9 @@ function LinesPart({ form, set, invoice }: { form: Form; set: (patch: Partial<Fo
 export function AdjustInvoiceDialog({ companyId, invoice, onClose, onDone }: Props) {
   const [form, setForm] = useState(() => initialForm(invoice));
   const set = (patch: Partial<Form>) => setForm((current) => ({ ...current, ...patch }));
+  const returns = useReturnsFill(companyId, invoice, (returned) =>
+    setForm((current) => ({ ...current, lines: { ...current.lines, returned } })),
+  );
   const { busy, problem, fields, submit } = useAdjust(companyId, invoice, (adjusting) => {
     onDone?.(adjusting);
     onClose();
@@ -231,7 +246,7 @@ export function AdjustInvoiceDialog({ companyId, invoice, onClose, onDone }: Pro
             <BuyerFields value={form.buyer} onChange={(buyer) => set({ buyer })} fields={fields} withPaymentMethod={false} />
           </Stack>
         ) : (
-          <LinesPart form={form} set={set} invoice={invoice} />
+          <LinesPart form={form} set={set} invoice={invoice} returns={returns} />
         )}
         <Textarea
           label="Lý do điều chỉnh"
