@@ -246,18 +246,19 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The receivables office (src/features/receivables/components/office and online: aging,
-            // payments, statements, settings, VietQR) with the bank list and the QR drawer only they
-            // use: online-only, one file left out of the precache above, loaded on first use.
-            // The VietQR part (the bank list and the QR drawer) is its own file, so a page that shows only
-            // the code (an order, its print) does not fetch the office screens.
+            // payments, statements, settings, an order's payments card): online-only, left out of the
+            // precache above, loaded on first use. The VietQR block (the bank list and the QR drawer) is
+            // its own file and precached: a rep shows the code at the counter offline, from the bank
+            // accounts the device kept (src/features/receivables/api/bank-api.ts).
             {
               name: (id: string) => {
                 if (
-                  /src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(
+                  /src[\\/]features[\\/]receivables[\\/]components[\\/]viet-qr\.tsx$|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(
                     id,
                   )
                 )
-                  return 'receivables-office-qr';
+                  return 'receivables-qr';
+                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]/.test(id)) return 'receivables-office-online';
                 return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
               },
               includeDependenciesRecursively: false,

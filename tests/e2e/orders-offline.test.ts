@@ -170,6 +170,8 @@ describe('orders offline, on a phone, with the service worker', () => {
       const beforeAtCustomer = (await serverOrders(office, { customer: customerId })).count;
 
       const { context, page } = await openOrderScreenOnline(office);
+      // Online, the app keeps the company's bank accounts on the device for the VietQR code.
+      await eventually(() => page.evaluate(() => Object.keys(localStorage).some((key) => key.includes('/bank/api/card/')))).toBe(true);
       await goOffline(context, page);
 
       // Customer, then the scan adds one vỉ; the rep makes it three.
@@ -206,9 +208,14 @@ describe('orders offline, on a phone, with the service worker', () => {
       await eventually(() => orderPage(page)).toEqual({ code: localNo, chip: 'Chờ gửi', lines: [line], total: formatMoney(totals.total) });
       await expect(orderOps(page, orderId)).resolves.toEqual(['order.submit pending']);
       await expect(serverOrders(office).then((all) => all.count)).resolves.toBe(before.count);
-      // Offline, the order's page still lets the rep collect for it: "Thu tiền" is there.
+      // Offline, the order's page still lets the rep collect for it: "Thu tiền" is there, and the
+      // VietQR code for the order's total to the company's account the device kept.
       const payments = page.getByTestId('order-payments-offline');
       await eventually(() => payments.getByTestId('collect-open').isVisible()).toBe(true);
+      const qr = payments.getByTestId('viet-qr');
+      await eventually(() => qr.isVisible()).toBe(true);
+      await expect(qr.getByRole('img').getAttribute('alt')).resolves.toMatch(/^Mã VietQR chuyển khoản .+ \d+$/);
+      await expect(qr.innerText()).resolves.toContain(formatMoney(totals.total));
 
       // Back online: sent at once, and the order's page shows the official code, without a reload.
       await app.plugIn(context);

@@ -74,6 +74,17 @@ export function AppLayout() {
     };
   }, [companyId]);
 
+  // The company's bank accounts, kept on the device for the VietQR code a rep shows offline.
+  const keepsAccounts = flags.RECEIVABLE === true && allows(access, 'receivables', 'view');
+  useEffect(() => {
+    if (!companyId || !accountId || !keepsAccounts) return;
+    void whenFirstPainted().then(async () => {
+      if (!navigator.onLine) return;
+      const { keepBankAccounts } = await import('@/features/receivables/api/bank-api');
+      await keepBankAccounts(companyId, accountId);
+    });
+  }, [companyId, accountId, keepsAccounts]);
+
   useEffect(() => {
     document.title = title ? `${title} – Sales Field` : 'Sales Field';
   }, [title]);

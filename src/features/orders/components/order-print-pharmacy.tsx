@@ -32,7 +32,7 @@ export function LineDrugFacts({ facts }: { facts: PrintLineFacts | undefined }) 
 
 /**
  * The QR, loaded when shown: the QR encoder lives in a chunk left out of the offline precache
- * (vite.config.ts receivables-office-qr), and the note only has a file to show when online.
+ * (vite.config.ts receivables-qr), and the note only has a file to show when online.
  */
 export const PharmacyQr = loadedWhenShown<{ answer: PharmacyFileAnswer; size: string }>(
   () => import('./order-print-pharmacy-qr').then((module) => module.PharmacyQrBlock),

@@ -1,8 +1,9 @@
 /**
  * An order's "Thanh toán" from the device's copy (offline, or the order not sent yet: the full card
- * and the company's bank accounts come from the server, receivable-screens.tsx): the rep can still
- * collect from the customer for this order ("Thu tiền", kept on the device and sent after the
- * order, as on the customer's page); the history and the VietQR code wait for the network.
+ * comes from the server, receivable-screens.tsx): the rep can still collect from the customer for
+ * this order ("Thu tiền", kept on the device and sent after the order, as on the customer's page)
+ * and show the VietQR code for the order's total to the company's account the device kept
+ * (api/bank-api.ts); the payment history waits for the network.
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { useCan } from '@/session/access';
 import { MoneyText } from '@/ui/money-text';
 import { PAYABLE_STATUSES, type Collector } from '../model/collect-payment';
 import { CollectPaymentDialog } from './collect-payment-dialog';
+import { VietQr } from './receivable-screens';
 
 type Props = { db: AppDb; collector: Collector; order: OrderRecord; isMobile: boolean };
 
@@ -29,8 +31,9 @@ export function OrderCollectOffline({ db, collector, order, isMobile }: Props) {
           <Text size="sm">Tổng tiền đơn</Text>
           <MoneyText value={order.total} size="sm" fw={700} />
         </Group>
+        <VietQr companyId={collector.companyId} amount={order.total} purpose={`${order.code ?? order.local_no} thanh toan`} />
         <Text size="xs" c="dimmed">
-          Lịch sử thanh toán và mã VietQR hiện khi đơn đã lên máy chủ và có mạng. Tiền thu bây giờ được lưu trên máy và gửi sau.
+          Lịch sử thanh toán hiện khi đơn đã lên máy chủ và có mạng. Tiền thu bây giờ được lưu trên máy và gửi sau.
         </Text>
         {canCollect && (
           <Group>

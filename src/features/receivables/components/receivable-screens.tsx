@@ -28,4 +28,4 @@ export const OrderPaymentsCard = loadedWhenShown(
   nothing,
 );
 
-export const VietQr = loadedWhenShown(() => import('./online/viet-qr').then((module) => module.VietQrBlock), nothing);
+export const VietQr = loadedWhenShown(() => import('./viet-qr').then((module) => module.VietQrBlock), nothing);

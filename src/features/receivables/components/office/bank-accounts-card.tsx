@@ -15,7 +15,7 @@ import { ProblemLine } from '@/ui/problem';
 import { toast } from '@/ui/toast';
 import { useBankAccounts } from '@/features/receivables/api/bank-api';
 import { receivableKeys } from '@/features/receivables/api/receivable-api';
-import { VietQrBlock } from '../online/viet-qr';
+import { VietQrBlock } from '../viet-qr';
 
 const BANK_OPTIONS = BANKS.map((bank) => ({ value: bank.bin, label: `${bank.short_name} – ${bank.name}` }));
 

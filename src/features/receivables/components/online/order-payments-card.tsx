@@ -22,7 +22,7 @@ import { useUnconfirmedCollections } from '@/features/receivables/api/receivable
 import { PAYABLE_STATUSES, type Collector } from '@/features/receivables/model/collect-payment';
 import { CollectPaymentDialog } from '../collect-payment-dialog';
 import { PaymentRows } from '../payment-rows';
-import { VietQrBlock } from './viet-qr';
+import { VietQrBlock } from '../viet-qr';
 
 type Props = { db: AppDb; collector: Collector; order: OrderRecord; isMobile: boolean };
 
