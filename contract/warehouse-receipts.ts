@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { isoDay } from './warehouse';
+import { COUNT_MERGES, type CountMerge } from './warehouse-counts';
 import { RECEIPT_KINDS, RECEIPT_STATUSES, type LotStatus, type ReceiptKind, type ReceiptStatus } from './warehouse-status';
 import { bodyObject, companyBodyField, companyQueryField, idField, optionalText, pagingFields, uuidField } from './validation';
 
@@ -66,6 +67,8 @@ export type ReceiptRecord = {
   is_return: boolean;
   /** The receipt this one reverses or adjusts (a count's adjustment, a cancelled receipt). */
   reverses_id: string | null;
+  /** Checks: how several counters' figures make one (contract/warehouse-counts.ts); null for other kinds. */
+  count_merge: CountMerge | null;
   document_date: string;
   note: string | null;
   status_reason: string | null;
@@ -154,6 +157,7 @@ export const CheckInputSchema = bodyObject({
   warehouse: v.optional(v.nullable(idField('kho')), null),
   document_date: isoDay('Ngày kiểm kê'),
   note: optionalText('ghi chú', 1000),
+  count_merge: v.optional(v.picklist(COUNT_MERGES, 'Cách gộp số đếm không hợp lệ'), 'sum'),
   /** The variants to count; empty: everything the warehouse holds. */
   variants: v.pipe(
     v.optional(v.array(idField('sản phẩm'), 'Danh sách sản phẩm không hợp lệ'), []),
@@ -225,6 +229,7 @@ export type StockCheckRecord = {
   warehouse_name: string;
   document_date: string;
   status: ReceiptStatus;
+  count_merge: CountMerge;
   lines: {
     variant_id: number;
     product_name: string;

@@ -31,6 +31,7 @@ import { vietnamDay } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import { warehousePaths } from '@contract/warehouse';
 import { STOCK_SHEET_COLUMNS } from '@contract/warehouse-sheet';
+import { COUNT_MERGE_NOTES } from '@contract/warehouse-counts';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { VIEWPORTS, wedgeScan, withSlowCpu } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
@@ -392,6 +393,8 @@ describe('warehouse and stock', () => {
       await create.getByTestId('variant-search').fill('smecta');
       await create.getByTestId('variant-result').filter({ hasText: 'Smecta' }).getByTestId('variant-add-unit').click();
       await eventually(() => create.getByTestId('check-chosen').innerText()).toContain('Smecta');
+      // Several people may count the same shelf: the last figure anyone sends is the count.
+      await create.getByTestId('check-merge-latest').click();
       await create.getByTestId('check-create-submit').click();
       await officePage.waitForURL((url) => /^\/inventory\/receipt\/check\/[0-9a-f-]{36}$/.test(url.pathname));
       const check = officePage.getByTestId('receipt-detail');
@@ -412,6 +415,7 @@ describe('warehouse and stock', () => {
       await page.getByTestId('open-count').filter({ hasText: code! }).click();
       const view = page.getByTestId('count-view');
       await view.waitFor();
+      await expect(view.getByTestId('count-merge-note').innerText()).resolves.toBe(COUNT_MERGE_NOTES.latest);
       await app.unplug(phone.context);
       const counted = view.locator(`[data-testid="count-line"][data-variant="${smecta.id}"]`).getByTestId('count-input');
       const search = view.getByTestId('count-search');
@@ -461,6 +465,7 @@ describe('warehouse and stock', () => {
       // The office sees the keeper among the counters and, before completing, what was counted.
       await officePage.reload();
       await eventually(() => check.getByTestId('check-counters').innerText()).toContain(KEEPER_NAME);
+      await expect(check.getByTestId('check-open-note').innerText()).resolves.toContain('Mỗi lô lấy lần đếm mới nhất, của bất kỳ ai.');
       const lotRow = check.locator('[data-testid="check-line-row"][data-lot-no="AK2510"]');
       await eventually(() => lotRow.innerText()).toContain('58');
       await expect(check.getByTestId('check-shortage').innerText()).resolves.toMatch(/^Thiếu: /);

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { StockCountPayload } from '@contract/warehouse';
+import { mergeCountSheets, type CountMerge, type CountSheet } from '@contract/warehouse-counts';
 import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
@@ -76,30 +77,19 @@ export async function bookLines(tx: Db, companyId: number, warehouseId: number, 
   }));
 }
 
-type SheetLine = { variantId: number; lotId: number | null; quantity: number };
-
 /**
- * What a check counted per `variant|lot`: each counter's latest figure for a lot (a lot counted
- * again by the same person replaces that person's earlier figure; it is a recount, not more
- * stock), summed over the counters (several people count different shelves of one warehouse).
- * Sheets are taken in the order the server received them: one person's phone sends its queue in order.
+ * What a check counted per `variant|lot`, merged by the check's rule (contract/warehouse-counts.ts):
+ * each counter's latest figure summed, or the latest figure of anyone. Sheets are taken in the order
+ * the server received them.
  */
 export async function mergedCounts(tx: Db, receiptId: string): Promise<Map<string, number>> {
+  const [receipt] = await tx.select({ countMerge: stockReceipts.countMerge }).from(stockReceipts).where(eq(stockReceipts.id, receiptId));
   const sheets = await tx
     .select({ accountId: stockCountSheets.accountId, lines: stockCountSheets.lines })
     .from(stockCountSheets)
     .where(eq(stockCountSheets.receiptId, receiptId))
     .orderBy(asc(stockCountSheets.countedAt), asc(stockCountSheets.id));
-  const latest = new Map<string, { key: string; quantity: number }>();
-  for (const sheet of sheets) {
-    for (const line of sheet.lines as SheetLine[]) {
-      const key = `${line.variantId}|${line.lotId ?? ''}`;
-      latest.set(`${sheet.accountId}#${key}`, { key, quantity: line.quantity });
-    }
-  }
-  const totals = new Map<string, number>();
-  for (const { key, quantity } of latest.values()) totals.set(key, (totals.get(key) ?? 0) + quantity);
-  return totals;
+  return mergeCountSheets(sheets as CountSheet[], (receipt?.countMerge ?? 'sum') as CountMerge);
 }
 
 /**
@@ -214,6 +204,7 @@ export async function loadStockChecks(db: Db, companyId: number, ids: string[]):
         warehouse_name: warehouseName,
         document_date: receipt.documentDate,
         status: receipt.status as StockCheckRecord['status'],
+        count_merge: (receipt.countMerge ?? 'sum') as CountMerge,
         lines: lines
           .filter((line) => line.receiptId === receipt.id)
           .sort((a, b) => a.sort - b.sort)

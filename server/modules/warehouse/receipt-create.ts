@@ -5,6 +5,7 @@
  */
 import type { ReceiptLineInput } from '@contract/warehouse-receipts';
 import type { ReceiptKind } from '@contract/warehouse-status';
+import type { CountMerge } from '@contract/warehouse-counts';
 import type { Db } from '@server/kernel/db/client';
 import { badRequest } from '@server/kernel/errors';
 import { recordChange } from '@server/kernel/sync/change-log';
@@ -44,6 +45,7 @@ export async function createCheck(
     warehouseId: number;
     documentDate: string;
     note: string | null;
+    countMerge: CountMerge;
     variants: readonly number[];
     accountId: number;
   },
@@ -55,7 +57,7 @@ export async function createCheck(
     tx,
     input.companyId,
     'check',
-    { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note },
+    { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note, countMerge: input.countMerge },
     lines,
     input.accountId,
   );

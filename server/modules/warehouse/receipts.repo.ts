@@ -5,6 +5,7 @@
  */
 import { aliasedTable, and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { fold } from '@contract/fold';
+import type { CountMerge } from '@contract/warehouse-counts';
 import type { ReceiptDetail, ReceiptLineRecord, ReceiptListBonus, ReceiptRecord } from '@contract/warehouse-receipts';
 import { RECEIPT_CODE_PREFIX, type LotStatus, type ReceiptKind, type ReceiptStatus } from '@contract/warehouse-status';
 import { uuidv7 } from '@contract/uuid';
@@ -42,6 +43,7 @@ export type ReceiptHeader = {
   isReturn?: boolean;
   returnLines?: { line_id: string; quantity: number }[] | null;
   reversesId?: string | null;
+  countMerge?: CountMerge | null;
   documentDate: string;
   note?: string | null;
 };
@@ -158,6 +160,7 @@ function toRecord(row: {
     order_code: row.orderCode,
     is_return: r.isReturn,
     reverses_id: r.reversesId,
+    count_merge: r.kind === 'check' ? ((r.countMerge ?? 'sum') as CountMerge) : null,
     document_date: r.documentDate,
     note: r.note,
     status_reason: r.statusReason,

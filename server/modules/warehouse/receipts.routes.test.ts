@@ -214,6 +214,7 @@ describe('warehouse receipts', () => {
       body: { company: kit.anKhang, document_date: today, variants: [variant.id] },
     });
     expect(check.status).toBe(201);
+    expect(check.body.data.count_merge).toBe('sum');
     // The new count reaches the counters' phones through the pull at once, before anyone counted.
     const pulled = (await pullFrom(cursor)).changes.find((change) => change.entity === 'stock_check' && change.id === check.body.data.id);
     expect(pulled?.op).toBe('upsert');
@@ -260,6 +261,48 @@ describe('warehouse receipts', () => {
       .where(and(eq(stockLotBalances.companyId, kit.anKhang), eq(stockLotBalances.lotId, line.lot_id!)));
     expect(balance?.onHand).toBe(book + 2);
     expect(await ledgerHolds()).toBe(true);
+  });
+
+  it('a check the office opens with "latest" takes the last figure anyone sent for a lot, and its phones are told so', async () => {
+    const variant = kit.variant('Panadol Extra');
+    const refused = await kit.server.call('/warehouse/api/checkreceipt/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, document_date: today, variants: [variant.id], count_merge: 'average' },
+    });
+    expect([refused.status, refused.body.fields]).toEqual([400, { count_merge: 'Cách gộp số đếm không hợp lệ' }]);
+    const { cursor } = await pullFrom(0);
+    const check = await kit.server.call<ReceiptDetail>('/warehouse/api/checkreceipt/', {
+      method: 'POST',
+      token: kit.an.access,
+      body: { company: kit.anKhang, document_date: today, variants: [variant.id], count_merge: 'latest' },
+    });
+    expect([check.status, check.body.data.count_merge]).toEqual([201, 'latest']);
+    const pulled = (await pullFrom(cursor)).changes.find((change) => change.entity === 'stock_check' && change.id === check.body.data.id);
+    expect((pulled?.data as StockCheckRecord).count_merge).toBe('latest');
+    const line = check.body.data.lines.find((entry) => entry.variant_id === variant.id)!;
+    const keeper = await kit.server.login(STOREKEEPER);
+    for (const [quantity, token] of [
+      [7, kit.an.access],
+      [5, keeper.access],
+    ] as const) {
+      const sent = await kit.server.call(`/warehouse/api/checkreceipt/${check.body.data.id}/count/`, {
+        method: 'POST',
+        token,
+        body: {
+          company: kit.anKhang,
+          receiptId: check.body.data.id,
+          sheetId: crypto.randomUUID(),
+          lines: [{ variantId: variant.id, lotId: line.lot_id, quantity }],
+        },
+      });
+      expect(sent.status).toBe(200);
+    }
+    const detail = await kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/?company=${kit.anKhang}`, {
+      token: kit.an.access,
+    });
+    // Two people counted the same lot: the keeper's figure, sent last, is the count (not 7 + 5).
+    expect(detail.body.data.lines.find((entry) => entry.id === line.id)?.counted_quantity).toBe(5);
   });
 
   it('moves stock between warehouses only with the WAREHOUSE switch on; what did not arrive is recorded', async () => {

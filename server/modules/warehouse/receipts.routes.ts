@@ -162,6 +162,7 @@ export function receiptRoutes(deps: AppDeps) {
             warehouseId: (await usableWarehouse(tx, input.company, input.warehouse)).id,
             documentDate: input.document_date,
             note: input.note,
+            countMerge: input.count_merge,
             variants: input.variants,
             accountId: auth.accountId,
           }),

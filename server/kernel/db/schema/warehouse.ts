@@ -170,6 +170,8 @@ export const stockReceipts = pgTable(
     /** A return of an order's goods: the quantity given back per order line, in the line's unit (what the customer is credited for). */
     returnLines: jsonb('return_lines').$type<{ line_id: string; quantity: number }[]>(),
     reversesId: uuid('reverses_id'),
+    /** A check: how several counters' figures make one (sum | latest, contract/warehouse-counts.ts). */
+    countMerge: text('count_merge'),
     documentDate: date('document_date', { mode: 'string' }).notNull(),
     note: text('note'),
     statusReason: text('status_reason'),

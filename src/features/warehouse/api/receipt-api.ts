@@ -15,6 +15,7 @@ import {
   type ReceiptRecord,
 } from '@contract/warehouse-receipts';
 import type { ReceiptKind, ReceiptStatus } from '@contract/warehouse-status';
+import type { CountMerge } from '@contract/warehouse-counts';
 import { apiRequest } from '@/api/client';
 import { downloadFile } from '@/api/files';
 import type { WarehouseFilter } from '../model/warehouse-search';
@@ -93,8 +94,13 @@ export function useReceiptWrites(companyId: number) {
         reason: string | null,
         received: { line_id: string; quantity: number }[] = [],
       ) => send(receiptPaths(kind).status(id), 'PUT', { status, reason, received }),
-      startCheck: (input: { warehouse: number | null; document_date: string; note: string | null; variants: number[] }) =>
-        send(receiptPaths('check').list, 'POST', input),
+      startCheck: (input: {
+        warehouse: number | null;
+        document_date: string;
+        note: string | null;
+        count_merge: CountMerge;
+        variants: number[];
+      }) => send(receiptPaths('check').list, 'POST', input),
       /** One office sheet of a count: a new sheet id each time, so it adds to the counters' sheets. */
       addCount: (id: string, lines: CountLine[], note: string | null) =>
         send(`${receiptPaths('check').one(id)}count/`, 'POST', { receiptId: id, sheetId: uuidv7(), lines, note }),

@@ -12,6 +12,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { fold } from '@contract/fold';
 import { vietnamDay } from '@contract/price-policy';
+import { COUNT_MERGE_NOTES } from '@contract/warehouse-counts';
 import type { AppDb, CountDraftRow, LocalStockCheck } from '@/db/app-db';
 import { useDeviceDraft } from '@/db/use-device-draft';
 import { findLocalBarcode } from '@/db/variant-search';
@@ -159,6 +160,9 @@ export function CountView({ db, who, check }: { db: AppDb; who: Counter; check: 
             Đang kiểm
           </Badge>
         </Group>
+        <Text size="xs" mt={6} data-testid="count-merge-note">
+          {COUNT_MERGE_NOTES[check.count_merge ?? 'sum']}
+        </Text>
       </Card>
       {/* A wedge scanner aimed at the box types the code there: it counts instead of searching. */}
       <SearchOrScanInput

@@ -1,13 +1,15 @@
 /**
  * "Tạo phiếu kiểm" (POST checkreceipt/): a count starts from the books of a warehouse on a date,
- * for everything it holds or for chosen products (searched or scanned); the new count opens, where
- * its lines (each lot on the books) and the counters' sheets are.
+ * for everything it holds or for chosen products (searched or scanned), with how several counters'
+ * figures make one (contract/warehouse-counts.ts); the new count opens, where its lines (each lot on
+ * the books) and the counters' sheets are.
  */
-import { ActionIcon, Alert, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Radio, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { vietnamDay } from '@contract/price-policy';
+import { COUNT_MERGE_LABELS, COUNT_MERGES, type CountMerge } from '@contract/warehouse-counts';
 import { appDb } from '@/db/app-db';
 import { toast } from '@/ui/toast';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
@@ -31,6 +33,7 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
   const [partial, setPartial] = useState(false);
   const [chosen, setChosen] = useState<LineVariant[]>([]);
   const [note, setNote] = useState('');
+  const [merge, setMerge] = useState<CountMerge>('sum');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
 
@@ -46,6 +49,7 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
         warehouse: scope.multi ? warehouse : null,
         document_date: date,
         note: note.trim() || null,
+        count_merge: merge,
         variants: partial ? chosen.map((variant) => variant.id) : [],
       });
       toast.success(answer.message ?? `Đã tạo phiếu kiểm ${answer.data.code}`);
@@ -121,6 +125,13 @@ export function CheckCreateDialog({ scope, opened, onClose }: Props) {
             </Stack>
           </>
         )}
+        <Radio.Group label="Khi nhiều người cùng đếm một lô" value={merge} onChange={(next) => setMerge(next as CountMerge)}>
+          <Stack gap={6} mt={4}>
+            {COUNT_MERGES.map((value) => (
+              <Radio key={value} value={value} label={COUNT_MERGE_LABELS[value]} data-testid={`check-merge-${value}`} />
+            ))}
+          </Stack>
+        </Radio.Group>
         <NoteField label="Ghi chú" value={note} onChange={setNote} maxLength={1000} />
         {error && <Alert color="red">{error.message}</Alert>}
         <Group justify="flex-end">

@@ -68,7 +68,10 @@ export function CheckDetail({ companyId, receipt, isMobile }: Props) {
     <Stack gap="md">
       {open && (
         <Alert color="blue" variant="light" icon={<IconClipboardList size={18} />} data-testid="check-open-note">
-          Thực tế là số đếm đến lúc này: mỗi người đếm lấy lần đếm sau cùng của từng lô, số của những người đếm khác nhau được cộng lại.
+          Thực tế là số đếm đến lúc này.{' '}
+          {receipt.count_merge === 'latest'
+            ? 'Mỗi lô lấy lần đếm mới nhất, của bất kỳ ai.'
+            : 'Mỗi người đếm lấy lần đếm sau cùng của từng lô, số của những người đếm khác nhau được cộng lại.'}{' '}
           Chênh lệch với sổ sách chỉ ghi vào tồn kho khi hoàn thành phiếu.
         </Alert>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "stock_receipts" ADD COLUMN "count_merge" text;
