@@ -42,7 +42,8 @@ function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (or
         <UnstyledButton onClick={() => onOpen(order)}>
           <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
             <div style={{ minWidth: 0 }}>
-              <Group gap={6} wrap="nowrap">
+              {/* Wraps: on a 360 px phone the number and three badges ran under the sync chip beside them. */}
+              <Group gap={6} wrap="wrap" data-testid="my-order-badges">
                 <Text fw={700} size="sm" data-testid="my-order-number">
                   {order.code ?? order.local_no}
                 </Text>
