@@ -114,7 +114,7 @@ export async function addCountSheet(
     sheet.lines.map((line) => line.variantId),
   );
   // Stock without a lot is the variant's lot '' (lots.ts), so every counted line names a lot.
-  const lines: SheetLine[] = [];
+  const lines: CountSheet['lines'][number][] = [];
   for (const [index, line] of sheet.lines.entries()) {
     if (!facts.has(line.variantId))
       throw new HttpError(400, 'VALIDATION_FAILED', 'Sản phẩm không tồn tại trong công ty', {

@@ -45,7 +45,8 @@ export async function createCheck(
     warehouseId: number;
     documentDate: string;
     note: string | null;
-    countMerge: CountMerge;
+    /** How several counters' figures make one; the sum by default. */
+    countMerge?: CountMerge;
     variants: readonly number[];
     accountId: number;
   },
@@ -57,7 +58,7 @@ export async function createCheck(
     tx,
     input.companyId,
     'check',
-    { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note, countMerge: input.countMerge },
+    { warehouseId: input.warehouseId, documentDate: input.documentDate, note: input.note, countMerge: input.countMerge ?? 'sum' },
     lines,
     input.accountId,
   );

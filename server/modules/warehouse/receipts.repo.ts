@@ -43,7 +43,7 @@ export type ReceiptHeader = {
   isReturn?: boolean;
   returnLines?: { line_id: string; quantity: number }[] | null;
   reversesId?: string | null;
-  countMerge?: CountMerge | null;
+  countMerge?: string | null;
   documentDate: string;
   note?: string | null;
 };
