@@ -3,7 +3,7 @@
  * accounts (connecttransportpartner, connectaccountkafa), quotes and booking (orderdlo,
  * transportpartner, receivermethod, getlisttimedelivery), cancelling (cancelorderdlo), labels
  * (printtag) and COD reconciliation. Statuses live in contract/delivery-status.ts, parcels in
- * contract/delivery-parcel.ts.
+ * contract/delivery-parcel.ts, self delivery's steps in contract/delivery-self.ts.
  */
 import * as v from 'valibot';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './delivery-status';
@@ -257,22 +257,7 @@ export const CancelDeliverySchema = bodyObject({
   reason: requiredText('lý do hủy', 255),
 });
 
-/** Self delivery: the office or the shipper records what happened (the carriers' webhooks do it for the rest). */
-export const SELF_MOVES = ['picked', 'delivered', 'delivery_failed', 'returned'] as const;
-export type SelfMove = (typeof SELF_MOVES)[number];
-export const SELF_MOVE_LABELS: Record<SelfMove, string> = {
-  picked: 'Đã lấy hàng, bắt đầu giao',
-  delivered: 'Đã giao hàng',
-  delivery_failed: 'Giao không thành công',
-  returned: 'Đã mang hàng về kho',
-};
-export const SelfMoveSchema = bodyObject({
-  company: companyBodyField,
-  to: v.picklist(SELF_MOVES, 'Trạng thái không hợp lệ'),
-  /** Delivered: the COD the shipper collected. */
-  cod_collected: v.optional(v.nullable(money('Tiền thu hộ đã thu')), null),
-  note: optionalText('ghi chú', 255),
-});
+// Self delivery's steps and their schema: contract/delivery-self.ts.
 
 /** printtag/: labels of several deliveries at once. */
 export const PrintTagSchema = bodyObject({
@@ -339,6 +324,8 @@ export type DeliveryRecord = {
   print_count: number;
   problem: string | null;
   cancel_reason: string | null;
+  /** With the events: why the last failed attempt failed (the shipper's reason, or what the carrier said). */
+  failure_reason?: string | null;
   cod: {
     expected: number;
     collected: number | null;

@@ -115,9 +115,15 @@ export async function deliveryRecords(db: Db, companyId: number, where: SQL | un
       },
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
-      ...(withEvents ? { events: events.get(row.id) ?? [] } : {}),
+      ...(withEvents ? withJourney(events.get(row.id) ?? []) : {}),
     };
   });
+}
+
+/** The events, and why the last failed attempt failed: its history row's note (the shipper's reason, the carrier's words). */
+function withJourney(events: NonNullable<DeliveryRecord['events']>): Pick<DeliveryRecord, 'events' | 'failure_reason'> {
+  const failed = events.filter((event) => event.applied && event.status === 'delivery_failed').at(-1);
+  return { events, failure_reason: failed?.note ?? null };
 }
 
 async function eventsOf(db: Db, ids: string[]) {

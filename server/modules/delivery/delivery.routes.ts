@@ -20,9 +20,9 @@ import {
   QuoteRequestSchema,
   RECEIVER_METHOD_LABELS,
   RECEIVER_METHODS,
-  SelfMoveSchema,
   type Carrier,
 } from '@contract/delivery';
+import { failureReasonText, selfMoveRefusal, SelfMoveSchema } from '@contract/delivery-self';
 import { parcelWarnings } from '@contract/delivery-parcel';
 import { coldBookingNotice } from '@contract/pharma-cold';
 import { CANCELLABLE_DELIVERY_STATUSES, DELIVERY_STATUS_LABELS, type DeliveryStatus } from '@contract/delivery-status';
@@ -33,7 +33,7 @@ import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { authenticate } from '@server/kernel/authenticate';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
-import { conflict, HttpError, notFound } from '@server/kernel/errors';
+import { conflict, notFound } from '@server/kernel/errors';
 import { created, ok } from '@server/kernel/respond';
 import { requireSwitch } from '@server/kernel/switches';
 import { parseBody, parseQuery } from '@server/kernel/validate';
@@ -269,28 +269,30 @@ async function refreshStatus(deps: AppDeps, c: DeliveryContext) {
   return ok(c, record, { message: moved ? `Trạng thái mới: ${DELIVERY_STATUS_LABELS[record.status]}` : 'Trạng thái không thay đổi' });
 }
 
+// A step the delivery has passed (or one that does not follow from where it stands) is refused and
+// changes nothing; a failed attempt keeps its reason in the history (contract/delivery-self.ts).
 async function moveSelfDelivery({ db }: AppDeps, c: DeliveryContext) {
   const { input, access, scope } = await body(db, c, SelfMoveSchema);
   const found = await visible(db, input.company, c.req.param('id'), scope);
   if (found.carrier !== 'self') throw conflict(`Trạng thái đơn của ${CARRIER_LABELS[found.carrier as Carrier]} do hãng cập nhật`);
-  const to = input.to as DeliveryStatus;
-  const moved = await db.transaction((tx) =>
-    applyStatus(tx, input.company, found.id, {
+  const to = input.to;
+  const reason = to === 'delivery_failed' && input.failure_reason ? failureReasonText(input.failure_reason, input.failure_detail) : null;
+  await db.transaction(async (tx) => {
+    const row = await lockDelivery(tx, input.company, found.id);
+    const refusal = selfMoveRefusal(row.status as DeliveryStatus, to);
+    if (refusal) throw conflict(refusal);
+    const moved = await applyStatus(tx, input.company, found.id, {
       source: 'office',
       status: to,
       carrierStatus: null,
       at: new Date(),
       codCollected: to === 'delivered' ? (input.cod_collected ?? found.cod_amount) : null,
-      note: input.note,
+      note: reason && input.note ? `${reason} – ${input.note}` : (reason ?? input.note),
       accountId: access.accountId,
-    }),
-  );
-  if (!moved)
-    throw new HttpError(
-      409,
-      'CONFLICT',
-      `Đơn vận chuyển đang "${DELIVERY_STATUS_LABELS[found.status]}", không chuyển được sang "${DELIVERY_STATUS_LABELS[to]}"`,
-    );
+    });
+    // Only a clock gone backwards gets here: refused, and its history row rolled back with it.
+    if (!moved) throw conflict(`Đơn vận chuyển đang "${DELIVERY_STATUS_LABELS[row.status as DeliveryStatus]}", không chuyển được`);
+  });
   return ok(c, await deliveryRecord(db, input.company, found.id), { message: `Đã chuyển sang "${DELIVERY_STATUS_LABELS[to]}"` });
 }
 

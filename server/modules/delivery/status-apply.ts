@@ -3,11 +3,12 @@
  * order (docs/delivery.md "Statuses"): the carrier's code mapped to the app's status
  * (contract/delivery-status.ts), applied only when newer than what is known (late and repeated
  * events are kept in the history and change nothing), COD collected and paid out recorded (the
- * collection's payment waits for the cashier or the office's reconciliation: ./cod.ts), and
- * the order moved through the orders module's own path (its rep notified, server/modules/notifications): shipped when the goods leave (the
- * warehouse issues its export), completed when delivered, returned when they come back (the
- * warehouse's return receipt). A refused order move (a lot blocked since) does not lose the
- * carrier's news: it is kept on the delivery as its problem for the office.
+ * collection's payment waits for the cashier or the office's reconciliation: ./cod.ts), and the
+ * order moved through the orders module's own path: shipped when the goods leave (the warehouse
+ * issues its export), completed when delivered, returned when they come back (the warehouse's
+ * return receipt). Its rep is notified (server/modules/notifications); delivered or failed, the
+ * office too (who booked it and who manages deliveries). A refused order move (a lot blocked since)
+ * does not lose the carrier's news: it is kept on the delivery as its problem for the office.
  */
 import { eq } from 'drizzle-orm';
 import { DELIVERY_STATUS_LABELS, eventMovesDelivery, orderMovesFor, type DeliveryStatus } from '@contract/delivery-status';
@@ -16,10 +17,10 @@ import { CARRIER_SHORT, type Carrier } from '@contract/delivery';
 import type { Db } from '@server/kernel/db/client';
 import { deliveryOrders, orders } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
-import { notifyDeliveryStatus } from '@server/modules/notifications';
+import { notifyDeliveryOutcome, notifyDeliveryStatus } from '@server/modules/notifications';
 import { moveOrder } from '@server/modules/orders';
 import { codCollected, codPaidOut } from './cod';
-import { addEvent, lockDelivery, withTracking } from './delivery-record';
+import { addEvent, lockDelivery, withTracking, type DeliveryRow } from './delivery-record';
 
 export type StatusNews = {
   source: 'webhook' | 'poll' | 'office';
@@ -81,6 +82,7 @@ export async function applyStatus(tx: Db, companyId: number, deliveryId: string,
     const orderMoved = await moveItsOrder(tx, row, news);
     // The rep hears of it once: through the order's own status when it moved, otherwise here.
     if (!orderMoved) await tellTheRep(tx, row, news.status!, news.accountId ?? null);
+    if (news.status === 'delivered' || news.status === 'delivery_failed') await tellTheOffice(tx, row, news);
   }
   return moves;
 }
@@ -94,6 +96,28 @@ async function tellTheRep(tx: Db, row: { companyId: number; orderId: string }, s
     orderCode: order.code ?? '',
     ownerId: order.accountId,
     statusLabel: DELIVERY_STATUS_LABELS[status],
+  });
+}
+
+/** Delivered or failed: who booked it and who manages deliveries hear of it (a person's move: not they themselves). */
+async function tellTheOffice(tx: Db, row: DeliveryRow, news: StatusNews) {
+  const [order] = await tx
+    .select({ code: orders.code, localNo: orders.localNo, accountId: orders.accountId, customerName: orders.customerName })
+    .from(orders)
+    .where(eq(orders.id, row.orderId));
+  if (!order) return;
+  await notifyDeliveryOutcome(tx, {
+    companyId: row.companyId,
+    deliveryId: row.id,
+    deliveryCode: row.code,
+    orderId: row.orderId,
+    orderCode: order.code ?? order.localNo,
+    customerName: order.customerName,
+    delivered: news.status === 'delivered',
+    reason: news.status === 'delivery_failed' ? (news.note ?? null) : null,
+    bookerId: row.createdBy,
+    repId: order.accountId,
+    moverId: news.source === 'office' ? (news.accountId ?? null) : null,
   });
 }
 

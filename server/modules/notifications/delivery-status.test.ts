@@ -42,7 +42,8 @@ describe('a self delivery of a rep’s order', () => {
 
     const failed = await kit.send<DeliveryRecord>('POST', deliveryPaths.selfMove(delivery.id), {
       to: 'delivery_failed',
-      note: 'Nhà thuốc đóng cửa',
+      failure_reason: 'other',
+      failure_detail: 'Nhà thuốc đóng cửa',
     });
     expect(failed.status).toBe(200);
     told = (await repNotifications()).filter((row) => row.title.includes(order.code!));

@@ -142,6 +142,50 @@ export async function notifyDeliveryStatus(
   });
 }
 
+/**
+ * A delivery reached its end at the customer's door, delivered or failed (for the delivery module:
+ * a carrier's event or a self-delivery step): the office hears of it. Who booked it, and the members
+ * who manage deliveries (orders/edit) with the whole company in view or as the rep's own manager;
+ * never the person who moved it, nor the order's rep (told through the order's status or
+ * notifyDeliveryStatus). Each once per delivery and outcome, however often the news comes.
+ */
+export async function notifyDeliveryOutcome(
+  tx: Db,
+  event: {
+    companyId: number;
+    deliveryId: string;
+    deliveryCode: string;
+    orderId: string;
+    orderCode: string;
+    customerName: string;
+    delivered: boolean;
+    /** Failed: why (the shipper's reason, the carrier's words), when known. */
+    reason: string | null;
+    bookerId: number | null;
+    repId: number;
+    /** null: the carrier's news, no person's. */
+    moverId: number | null;
+  },
+): Promise<void> {
+  const manager = await managerOf(tx, event.companyId, event.repId);
+  const office = (await membersWhoCan(tx, event.companyId, 'orders', 'edit'))
+    .filter((member) => member.scope === 'company' || member.accountId === manager)
+    .map((member) => member.accountId);
+  const recipients = [...(event.bookerId === null ? [] : [event.bookerId]), ...office].filter(
+    (id) => id !== event.moverId && id !== event.repId,
+  );
+  await notify(tx, recipients, {
+    companyId: event.companyId,
+    kind: 'delivery_status',
+    subjectKey: `delivery-outcome:${event.deliveryId}:${event.delivered ? 'delivered' : 'failed'}`,
+    title: `Đơn ${event.orderCode} ${event.delivered ? 'đã giao thành công' : 'giao không thành công'}`,
+    body: [`${event.customerName}, đơn vận chuyển ${event.deliveryCode}.`, event.reason ? `Lý do: ${event.reason}.` : '']
+      .filter(Boolean)
+      .join(' '),
+    link: `/order/${event.orderId}`,
+  });
+}
+
 /** A role change waits for approval (server/modules/employees): those who may approve roles. */
 export async function notifyRoleRequest(
   tx: Db,

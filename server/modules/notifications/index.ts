@@ -1,5 +1,6 @@
 /** The notifications module's public face (docs/notifications.md): the events other modules raise, the routes, the push jobs. */
 export {
+  notifyDeliveryOutcome,
   notifyDeliveryStatus,
   notifyDiscountApproval,
   notifyJoinDecision,

@@ -19,8 +19,8 @@ import {
   type PickShift,
   type PrintJob,
   type QuoteAnswer,
-  type SelfMove,
 } from '@contract/delivery';
+import type { SelfMoveInput } from '@contract/delivery-self';
 import type { ColdItem } from '@contract/pharma-cold';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
@@ -195,8 +195,7 @@ export function useDeliveryWrites(companyId: number) {
       book: (input: Omit<BookDeliveryInput, 'company'>) => send<DeliveryRecord>(deliveryPaths.deliveries, 'POST', input),
       cancel: (id: string, reason: string) => send<DeliveryRecord>(deliveryPaths.cancel(id), 'POST', { reason }),
       refreshStatus: (id: string) => send<DeliveryRecord>(deliveryPaths.refresh(id), 'POST'),
-      selfMove: (id: string, to: SelfMove, codCollected: number | null, note: string | null) =>
-        send<DeliveryRecord>(deliveryPaths.selfMove(id), 'POST', { to, cod_collected: codCollected, note }),
+      selfMove: (id: string, input: Omit<SelfMoveInput, 'company'>) => send<DeliveryRecord>(deliveryPaths.selfMove(id), 'POST', input),
       reconcile: (id: string, paidOut: number, note: string | null) =>
         send<DeliveryRecord>(deliveryPaths.reconcile(id), 'POST', { paid_out: paidOut, note }),
       remove: (id: string) => send<null>(deliveryPaths.delivery(id), 'DELETE'),

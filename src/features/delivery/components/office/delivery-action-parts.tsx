@@ -1,14 +1,13 @@
 /**
  * Parts of a delivery's actions (delivery-actions.tsx): printing its label in the carrier's sizes,
- * the reason asked before cancelling, and a self delivery's next step with the COD collected.
+ * and the reason asked before cancelling (a self delivery's next step: self-delivery-move.tsx).
  */
-import { Button, Group, Select, Stack } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { LABEL_SIZE_LABELS, SELF_MOVE_LABELS, SELF_MOVES, type DeliveryRecord, type LabelSize, type SelfMove } from '@contract/delivery';
+import { LABEL_SIZE_LABELS, type DeliveryRecord, type LabelSize } from '@contract/delivery';
 import { DialogActions } from '@/ui/dialog-actions';
 import { NoteField } from '@/ui/note-field';
 import { toastedWrite } from '@/ui/toasted-write';
-import { WholeAmountInput } from '@/ui/whole-amount-input';
 import { deliveryError, openPrintJobs, type DeliveryWrites } from '@/features/delivery/api/delivery-api';
 
 type Base = { delivery: DeliveryRecord; writes: DeliveryWrites };
@@ -79,63 +78,6 @@ export function DeliveryCancelForm({
         }
         testId="delivery-cancel-confirm"
       />
-    </Stack>
-  );
-}
-
-/** A self delivery's next step and, when delivered with COD, the money the shipper collected. */
-export function SelfDeliveryMove({
-  delivery,
-  writes,
-  move,
-  setMove,
-  collected,
-  setCollected,
-}: Base & {
-  move: SelfMove | null;
-  setMove: (move: SelfMove | null) => void;
-  collected: string;
-  setCollected: (collected: string) => void;
-}) {
-  return (
-    <Stack gap="xs">
-      <Select
-        label="Cập nhật giao hàng"
-        placeholder="Chọn trạng thái mới"
-        data={SELF_MOVES.map((value) => ({ value, label: SELF_MOVE_LABELS[value] }))}
-        value={move}
-        onChange={(value) => setMove(value as SelfMove | null)}
-        clearable
-        data-testid="delivery-self-move"
-      />
-      {move === 'delivered' && delivery.cod_amount > 0 && (
-        <WholeAmountInput
-          label="Tiền thu hộ nhân viên đã thu"
-          value={collected}
-          onChange={setCollected}
-          suffix=" ₫"
-          max={100_000_000_000}
-          data-testid="delivery-self-cod"
-        />
-      )}
-      {move && (
-        <Group justify="flex-end">
-          <Button
-            size="xs"
-            data-testid="delivery-self-save"
-            onClick={() =>
-              void toastedWrite(
-                async () =>
-                  (await writes.selfMove(delivery.id, move, move === 'delivered' ? Number(collected || 0) : null, null)).message ??
-                  'Đã cập nhật',
-                (error) => deliveryError(error, 'Không cập nhật được'),
-              ).then((done) => done && setMove(null))
-            }
-          >
-            Lưu trạng thái
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
 }

@@ -1,16 +1,18 @@
 /**
  * What a member may do with a delivery now: print its label (in the carrier's sizes), ask the
  * carrier for the status, cancel before pickup with a reason, delete a failed one, and record a
- * self delivery's progress with the COD collected.
+ * self delivery's next step (only those that follow from where it stands).
  */
 import { Button, Group, Stack } from '@mantine/core';
 import { IconRefresh, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { DeliveryRecord, LabelSize, SelfMove } from '@contract/delivery';
+import type { DeliveryRecord, LabelSize } from '@contract/delivery';
+import { selfMovesFrom } from '@contract/delivery-self';
 import { CANCELLABLE_DELIVERY_STATUSES, FINAL_DELIVERY_STATUSES } from '@contract/delivery-status';
 import { toastedWrite } from '@/ui/toasted-write';
 import { deliveryError, type DeliveryWrites } from '@/features/delivery/api/delivery-api';
-import { DeliveryCancelForm, DeliveryPrintControls, SelfDeliveryMove } from './delivery-action-parts';
+import { DeliveryCancelForm, DeliveryPrintControls } from './delivery-action-parts';
+import { SelfDeliveryMove } from './self-delivery-move';
 
 export function DeliveryActions({
   delivery,
@@ -28,8 +30,6 @@ export function DeliveryActions({
   const [size, setSize] = useState<LabelSize>(delivery.carrier === 'self' ? 'a6' : 'a5');
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
-  const [move, setMove] = useState<SelfMove | null>(null);
-  const [collected, setCollected] = useState(String(delivery.cod_amount));
   const printable = delivery.carrier === 'self' || (delivery.tracking_code !== null && delivery.status !== 'cancelled');
   const cancellable = CANCELLABLE_DELIVERY_STATUSES.includes(delivery.status) && delivery.status !== 'create_failed';
   const final = FINAL_DELIVERY_STATUSES.includes(delivery.status);
@@ -89,15 +89,8 @@ export function DeliveryActions({
       {cancelling && (
         <DeliveryCancelForm delivery={delivery} writes={writes} reason={reason} setReason={setReason} close={() => setCancelling(false)} />
       )}
-      {delivery.carrier === 'self' && !final && (
-        <SelfDeliveryMove
-          delivery={delivery}
-          writes={writes}
-          move={move}
-          setMove={setMove}
-          collected={collected}
-          setCollected={setCollected}
-        />
+      {delivery.carrier === 'self' && selfMovesFrom(delivery.status).length > 0 && (
+        <SelfDeliveryMove key={delivery.status} delivery={delivery} writes={writes} />
       )}
     </Stack>
   );

@@ -66,6 +66,15 @@ describe('DeliveryDetail journey', () => {
     expect(events[1]!.textContent).toContain('mã hãng unknown_step');
   });
 
+  it('shows why a failed delivery failed', async () => {
+    enterWorkspace(ADMIN_ACCESS);
+    serveApi({ [coldPaths.delivery(DELIVERY.id)]: { data: { cold_items: [], readings: [] } } });
+    const failed: DeliveryRecord = { ...DELIVERY, status: 'delivery_failed', failure_reason: 'Khách hẹn giao lại' };
+    renderScreen(<DeliveryDetail companyId={TEST_COMPANY.id} delivery={failed} onNavigate={() => {}} onRemoved={() => {}} />);
+    expect((await screen.findByTestId('delivery-failure-reason')).textContent).toBe('Khách hẹn giao lại');
+    expect(document.body.textContent).toContain('Lý do giao không thành công');
+  });
+
   it("keeps GHTK's and Viettel Post's numbers as the carrier's code", () => {
     expect(carrierStepText('ghtk', '12')).toBe('mã hãng 12');
     expect(carrierStepText('ghn', 'storing')).toBe('Hàng đã nhập kho');

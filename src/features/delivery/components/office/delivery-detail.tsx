@@ -100,6 +100,11 @@ export function DeliveryDetail({
       </SimpleGrid>
       {delivery.note && <Fact label="Ghi chú">{delivery.note}</Fact>}
       {delivery.cancel_reason && <Fact label="Lý do hủy">{delivery.cancel_reason}</Fact>}
+      {delivery.failure_reason && (
+        <Fact label="Lý do giao không thành công" testId="delivery-failure-reason">
+          {delivery.failure_reason}
+        </Fact>
+      )}
       <DeliveryCodCard delivery={delivery} writes={writes} canEdit={canEdit} />
       <DeliveryTemperature companyId={companyId} deliveryId={delivery.id} />
       {canEdit && (
