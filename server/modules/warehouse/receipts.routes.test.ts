@@ -39,6 +39,15 @@ function move(kind: string, id: string, status: string, extra: Record<string, un
     body: { company: kit.anKhang, status, ...extra },
   });
 }
+/** One counter's sheet of an open check: `quantity` of a variant's lot. */
+function countSheet(checkId: string, line: { variantId: number; lotId: number | null; quantity: number }, token = kit.an.access) {
+  return kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${checkId}/count/`, {
+    method: 'POST',
+    token,
+    body: { company: kit.anKhang, receiptId: checkId, sheetId: crypto.randomUUID(), lines: [line] },
+  });
+}
+
 async function stockOf(variant: VariantRecord): Promise<StockRow | undefined> {
   const answer = await kit.server.call<StockRow[]>(`/warehouse/api/inventory/?company=${kit.anKhang}&search=${variant.code}&limit=50`, {
     token: kit.an.access,
@@ -225,16 +234,7 @@ describe('warehouse receipts', () => {
     const book = line.book_quantity!;
     const keeper = await kit.server.login(STOREKEEPER);
     const sheet = (quantity: number, token = kit.an.access) =>
-      kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/count/`, {
-        method: 'POST',
-        token,
-        body: {
-          company: kit.anKhang,
-          receiptId: check.body.data.id,
-          sheetId: crypto.randomUUID(),
-          lines: [{ variantId: variant.id, lotId: line.lot_id, quantity }],
-        },
-      });
+      countSheet(check.body.data.id, { variantId: variant.id, lotId: line.lot_id, quantity }, token);
     const countedSoFar = async () => {
       const detail = await kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/?company=${kit.anKhang}`, {
         token: kit.an.access,
@@ -286,16 +286,7 @@ describe('warehouse receipts', () => {
       [7, kit.an.access],
       [5, keeper.access],
     ] as const) {
-      const sent = await kit.server.call(`/warehouse/api/checkreceipt/${check.body.data.id}/count/`, {
-        method: 'POST',
-        token,
-        body: {
-          company: kit.anKhang,
-          receiptId: check.body.data.id,
-          sheetId: crypto.randomUUID(),
-          lines: [{ variantId: variant.id, lotId: line.lot_id, quantity }],
-        },
-      });
+      const sent = await countSheet(check.body.data.id, { variantId: variant.id, lotId: line.lot_id, quantity }, token);
       expect(sent.status).toBe(200);
     }
     const detail = await kit.server.call<ReceiptDetail>(`/warehouse/api/checkreceipt/${check.body.data.id}/?company=${kit.anKhang}`, {

@@ -1,0 +1,118 @@
+/**
+ * The phone never drops input: on a 360 px phone slowed four times (Chromium's CPU throttling, a
+ * low-end Android), text typed at 30, 60 and 150 ms a key into the fields a rep and a storekeeper
+ * use arrives whole, and is still whole once the page has gone idle (a field bound to a store that
+ * reads the value back after each write lost letters, or brought back its old text, this way): the
+ * customer search, a new customer's name, owner and phone, the order screen's customer and product
+ * search, a cart quantity and the order note, a collection's amount and note, and the count screen's
+ * search, figure and note.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { groupDigits } from '@contract/money';
+import { vietnamDay } from '@contract/price-policy';
+import type { ReceiptDetail } from '@contract/warehouse-receipts';
+import { DEMO_STAFF } from '@server/seed/demo-employees';
+import { withSlowCpu } from '@tests/support/browser';
+import { firstSyncDone } from '@tests/support/device-store';
+import { COMPANIES, eventually, setupE2e, signInAs, waitForPath } from '@tests/support/e2e-app';
+import { cartLines, findProduct, pickCustomer } from '@tests/support/order-screen';
+import { api, customerIdByName, officeSignIn, type Office } from '@tests/support/orders-api';
+
+const app = setupE2e();
+
+/** Key delays, ms: a fast thumb, an ordinary one, a slow one. */
+const SPEEDS = [30, 60, 150] as const;
+const PHONE = { width: 360, height: 780 };
+const CPU_SLOWDOWN = 4;
+
+/** Resolves once the page's main thread has had nothing to do (late store writes and re-renders have run). */
+const idle = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 500 })));
+
+/**
+ * Types `text` into `field` at each speed, after clearing it, and reads back what the field shows
+ * at once and once the page is idle; answers every reading that differs from `shown(text)`.
+ */
+async function typed(page: Page, name: string, field: Locator, text: string, shown: (text: string) => string = (value) => value) {
+  const lost: string[] = [];
+  await field.waitFor();
+  await withSlowCpu(page, CPU_SLOWDOWN, async () => {
+    for (const delay of SPEEDS) {
+      await field.fill('');
+      await field.pressSequentially(text, { delay });
+      for (const when of ['at once', 'idle']) {
+        if (when === 'idle') await idle(page);
+        const value = await field.inputValue();
+        if (value !== shown(text)) lost.push(`${name} at ${delay} ms a key (${when}): "${value}" instead of "${shown(text)}"`);
+      }
+    }
+  });
+  return lost;
+}
+
+const grouped = (digits: string) => groupDigits(Number(digits));
+
+async function openAsPhone(phone: string, office: Office, path: string) {
+  const { page } = await app.open(PHONE);
+  await signInAs(page, phone, COMPANIES.anKhang);
+  await eventually(() => firstSyncDone(page, office.companyId), 60_000).toBe(true);
+  await page.goto(path);
+  await waitForPath(page, path);
+  return page;
+}
+
+describe('typing on a slow phone', () => {
+  it('the rep: customers, a new customer, the order screen and a collection keep every key', async () => {
+    const office = await officeSignIn(app.server.url);
+    const page = await openAsPhone(DEMO_STAFF.repSouth, office, '/customers');
+    const lost: string[] = [];
+    lost.push(...(await typed(page, 'customer search', page.getByTestId('customer-search'), 'minh chau')));
+
+    await page.goto('/customers/create');
+    const form = page.getByTestId('customer-form');
+    await form.waitFor();
+    lost.push(...(await typed(page, 'customer name', form.getByTestId('field-name'), 'Nhà thuốc Hà')));
+    lost.push(...(await typed(page, 'customer owner', form.getByTestId('field-owner'), 'Trần Thu Hà')));
+    lost.push(...(await typed(page, 'customer phone', form.getByTestId('field-phone'), '0987654321')));
+
+    await page.goto('/order/create');
+    await page.getByTestId('order-create').waitFor();
+    lost.push(...(await typed(page, 'order customer search', page.getByTestId('order-customer-search'), 'sai gon')));
+    await pickCustomer(page, 'Phòng khám Đa khoa Sài Gòn');
+    lost.push(...(await typed(page, 'product search', page.getByTestId('product-adder').getByTestId('product-search'), 'hapacol')));
+    const result = await findProduct(page, 'hapacol', 'Hapacol 500');
+    await result
+      .getByRole('button', { name: /^Thêm 1 / })
+      .first()
+      .click();
+    await eventually(() => cartLines(page).count()).toBe(1);
+    lost.push(...(await typed(page, 'cart quantity', cartLines(page).first().getByTestId('quantity-input'), '125')));
+    lost.push(...(await typed(page, 'order note', page.getByTestId('order-note'), 'Giao trước 10h')));
+
+    // A collection at a customer of the rep's: amount (grouped as typed) and note.
+    await page.goto(`/customers/${await customerIdByName(office, 'Phòng khám Đa khoa Sài Gòn')}`);
+    await page.getByTestId('receivable-card').getByTestId('collect-open').click();
+    const dialog = page.getByRole('dialog');
+    lost.push(...(await typed(page, 'collection amount', dialog.getByTestId('collect-amount'), '1250000', grouped)));
+    lost.push(...(await typed(page, 'collection note', dialog.getByLabel('Ghi chú'), 'Thu nợ T11')));
+    expect(lost).toEqual([]);
+  }, 240_000);
+
+  it('the storekeeper: the count screen keeps every key', async () => {
+    const office = await officeSignIn(app.server.url);
+    const check = await api<ReceiptDetail>(app.server.url, '/warehouse/api/checkreceipt/', {
+      token: office.token,
+      body: { company: office.companyId, document_date: vietnamDay(), variants: [] },
+    });
+    expect(check.status, check.body.message).toBe(201);
+    const page = await openAsPhone(DEMO_STAFF.storekeeper, office, `/inventory/count/${check.body.data.id}`);
+    const view = page.getByTestId('count-view');
+    await view.waitFor();
+    const lost: string[] = [];
+    // The figure first: the search below filters the lines, which moves the first one.
+    lost.push(...(await typed(page, 'count figure', view.getByTestId('count-input').first(), '1250', grouped)));
+    lost.push(...(await typed(page, 'count note', view.getByTestId('count-note'), 'Thieu 2 hop do vo')));
+    lost.push(...(await typed(page, 'count search', view.getByTestId('count-search'), 'smecta')));
+    expect(lost).toEqual([]);
+  }, 180_000);
+});
