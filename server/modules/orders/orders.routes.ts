@@ -1,8 +1,8 @@
 /**
  * Company order calls (product-spec.md §7 "Order", prefix /order/api): list with filters and counts, detail,
  * create (the same re-pricing as the rep's op), status moves single and bulk, cancel, payment,
- * export, and the order table's column choice per person. The dashboard's getdashboard/ shares the
- * prefix (server/modules/dashboard).
+ * export, return orders (order-returns.ts), and the order table's column choice per person. The
+ * dashboard's getdashboard/ shares the prefix (server/modules/dashboard).
  */
 
 import { and, asc, eq, type SQL } from 'drizzle-orm';
@@ -52,6 +52,7 @@ import { orderGroupRoutes } from './order-groups.routes';
 import { orderTypeAddRoutes } from './order-types.routes';
 import { orderSheetResponse } from './order-export';
 import { orderExportStatusRoutes } from './order-export-status';
+import { orderReturnRoutes } from './order-returns';
 import { listOrderIds, statusCounts, type OrderQuery } from './order-list';
 import { moveOrder } from './order-moves';
 import { orderRecordsById } from './order-record';
@@ -116,6 +117,7 @@ export function orderRoutes(deps: AppDeps) {
   app.route('/', orderGroupRoutes(deps));
   app.route('/', orderTypeAddRoutes(deps));
   app.route('/', orderExportStatusRoutes(deps));
+  app.route('/', orderReturnRoutes(deps));
   return app;
 }
 
