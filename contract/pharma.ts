@@ -5,6 +5,7 @@
  * ones when the order arrives, so both give the same reason. Each rule's legal text: docs/pharma.md.
  */
 import * as v from 'valibot';
+import { RULE_MODES, type RuleMode } from './rule-modes';
 import { defineSyncDomain } from './sync';
 import { bodyObject, companyBodyField, companyQueryField } from './validation';
 
@@ -161,9 +162,6 @@ export const GPP_YEARS = 3;
 
 export const PHARMA_RULES = ['licence', 'drug_class', 'registration'] as const;
 export type PharmaRule = (typeof PHARMA_RULES)[number];
-export const RULE_MODES = ['block', 'warn', 'allow'] as const;
-export type RuleMode = (typeof RULE_MODES)[number];
-export const RULE_MODE_LABELS: Record<RuleMode, string> = { block: 'Chặn', warn: 'Cảnh báo', allow: 'Cho phép' };
 export const PHARMA_RULE_LABELS: Record<PharmaRule, string> = {
   licence: 'Bán thuốc cho khách chưa có giấy phép hoặc giấy chứng nhận GPP/GDP đã hết hạn',
   drug_class: 'Bán loại thuốc mà giấy phép của khách không cho phép',

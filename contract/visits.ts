@@ -28,6 +28,8 @@ export const VisitCheckInSchema = v.object(
     at: isoInstantField('Thời điểm check-in'),
     location: v.optional(v.nullable(LocationSchema), null),
     note,
+    /** Set the customer's pin here when it has none (contract/visits-place.ts canPinHere). */
+    pin: v.optional(v.boolean('Ghim vị trí phải là đúng hoặc sai'), false),
   },
   'Dữ liệu check-in không hợp lệ',
 );
@@ -49,6 +51,14 @@ export const VISIT_FLAG_LABELS = {
   CLOCK_AHEAD: 'Giờ trên máy đi trước giờ máy chủ',
   CHECKOUT_BEFORE_CHECKIN: 'Giờ check-out sớm hơn giờ check-in',
   LONG_VISIT: 'Lượt ghé thăm kéo dài hơn 12 giờ',
+  // Where the check-in happened (contract/visits-place.ts).
+  NO_LOCATION: 'Check-in không có vị trí GPS',
+  FAR_FROM_PIN: 'Check-in ngoài bán kính quanh vị trí khách hàng',
+  POOR_ACCURACY: 'GPS kém chính xác hơn mức công ty đặt',
+  IMPOSSIBLE_SPEED: 'Di chuyển nhanh bất thường từ lần định vị trước',
+  SHARED_DEVICE: 'Máy này đã được nhân viên khác dùng để check-in trong ngày',
+  ON_PIN: 'Vị trí trùng khít vị trí khách hàng dù GPS báo kém chính xác',
+  PIN_SET: 'Vị trí khách hàng được ghim từ lượt check-in này',
 } as const;
 export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;
 
@@ -62,6 +72,8 @@ export type VisitRecord = {
   check_in_at: string;
   check_in_location: GeoLocation | null;
   check_in_note: string | null;
+  /** Metres from the customer's pin at check-in, as the server measured; null without a pin or a position. */
+  check_in_distance_m: number | null;
   check_out_at: string | null;
   check_out_location: GeoLocation | null;
   check_out_note: string | null;
@@ -95,8 +107,17 @@ export const visitPaths = { list: '/visit/api/visits/' } as const;
 /** What visits sync with the phones (contract/sync-domains.ts): a rep's own visits, check-in and check-out. */
 export const visitsSync = defineSyncDomain({
   name: 'visits',
-  entities: ['visit'],
-  reads: { visit: { anyOf: [['visits', 'view']] } },
+  entities: ['visit', 'visit_settings'],
+  reads: {
+    visit: { anyOf: [['visits', 'view']] },
+    // The check-in rules (contract/visits-place.ts), so the phone decides as the server will.
+    visit_settings: {
+      anyOf: [
+        ['visits', 'create'],
+        ['visits', 'view'],
+      ],
+    },
+  },
   ops: {
     'visit.checkIn': { schema: VisitCheckInSchema, label: 'Check-in', permission: ['visits', 'create'] },
     'visit.checkOut': { schema: VisitCheckOutSchema, label: 'Check-out', permission: ['visits', 'create'] },

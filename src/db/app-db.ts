@@ -21,6 +21,7 @@ import type { FeatureFlags } from '@contract/company-switches';
 import type { OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
 import type { VisitRecord } from '@contract/visits';
+import type { VisitSettingsRecord } from '@contract/visits-place';
 import type { StockAvailability } from '@contract/warehouse';
 import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { PACKS_SCHEMA, PACKS_WITH_CODES_SCHEMA, PackedTable, packsOf, type PackedRow } from './packed-table';
@@ -188,6 +189,7 @@ export class AppDb extends Dexie {
   repCredits!: EntityTable<LocalRepCredit, 'id'>;
   payments!: EntityTable<LocalPayment, 'id'>;
   pharmaSettings!: EntityTable<PharmaSettingsRecord, 'company'>;
+  visitSettings!: EntityTable<VisitSettingsRecord, 'company'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -266,6 +268,8 @@ export class AppDb extends Dexie {
       });
     // v10 (docs/pharma.md): the company's pharma rule settings, so the cart blocks and warns as the server will.
     this.version(10).stores({ pharmaSettings: 'company' });
+    // v11 (docs/visits.md): the company's check-in rules, so a check-in far from the pin is refused or warned of offline as the server will.
+    this.version(11).stores({ visitSettings: 'company' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

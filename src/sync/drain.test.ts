@@ -35,6 +35,7 @@ function visitRecord(id: string): VisitRecord {
     check_in_at: new Date(clock).toISOString(),
     check_in_location: null,
     check_in_note: null,
+    check_in_distance_m: null,
     check_out_at: null,
     check_out_location: null,
     check_out_note: null,
@@ -53,7 +54,7 @@ async function checkIn(): Promise<{ visitId: string; opId: string }> {
       companyId: COMPANY,
       accountId: ACCOUNT,
       entity: { type: 'visit', id: visitId },
-      payload: { visitId, customerId: CUSTOMER, at: new Date(clock).toISOString(), location: null, note: null },
+      payload: { visitId, customerId: CUSTOMER, at: new Date(clock).toISOString(), location: null, note: null, pin: false },
     });
   });
   return { visitId, opId };
@@ -112,7 +113,7 @@ describe('outbox writes', () => {
           type: 'visit.checkIn',
           companyId: COMPANY,
           accountId: ACCOUNT,
-          payload: { visitId, customerId: CUSTOMER, at: new Date().toISOString(), location: null, note: null },
+          payload: { visitId, customerId: CUSTOMER, at: new Date().toISOString(), location: null, note: null, pin: false },
         });
         throw new Error('hết dung lượng');
       }),

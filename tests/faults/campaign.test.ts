@@ -879,7 +879,14 @@ describe('fault campaign: two tabs, real drainer, faults on every push', () => {
         a.db.transaction('rw', a.db.outbox, () =>
           enqueueOp(a.db, {
             type: 'visit.checkIn',
-            payload: { visitId, customerId: customer.id, at: new Date().toISOString(), location: null, note: `${MARK} close-tab` },
+            payload: {
+              visitId,
+              customerId: customer.id,
+              at: new Date().toISOString(),
+              location: null,
+              note: `${MARK} close-tab`,
+              pin: false,
+            },
             companyId,
             accountId,
             entity: { type: 'visit', id: visitId },

@@ -4,3 +4,4 @@ export { listCustomers } from './customer-list';
 export { customerRoutes } from './customers.routes';
 export { isLicenceScanUpload } from './customer-licence-scan.routes';
 export { customersServerSync } from './customers.sync';
+export { customerPin, pinCustomer } from './customer-pin';

@@ -1,6 +1,7 @@
 /** A company's pharma rule settings (contract/pharma.ts): read once per transaction, saved with a change the phones pull. */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_PHARMA_SETTINGS, type PharmaSettings, type PharmaSettingsRecord, type RuleMode } from '@contract/pharma';
+import { DEFAULT_PHARMA_SETTINGS, type PharmaSettings, type PharmaSettingsRecord } from '@contract/pharma';
+import type { RuleMode } from '@contract/rule-modes';
 import type { Db } from '@server/kernel/db/client';
 import { pharmaSettings } from '@server/kernel/db/schema';
 import { readOnce } from '@server/kernel/read-once';

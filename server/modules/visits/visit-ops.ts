@@ -2,15 +2,19 @@
  * visit.checkIn / visit.checkOut. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
  * device's times and the server's receipt time; what looks wrong is flagged, not refused. The only
  * refusals are a customer that is not the company's, one outside the rep's data scope when their
- * role does not allow off-route work (server/modules/roles reachCustomer, docs/decisions.md), and a
- * check-out of someone else's visit.
+ * role does not allow off-route work (server/modules/roles reachCustomer, docs/decisions.md), a
+ * check-in away from the customer's pin where the company blocks that (contract/visits-place.ts),
+ * and a check-out of someone else's visit.
  */
 import { and, eq } from 'drizzle-orm';
 import type { VisitCheckInPayload, VisitCheckOutPayload, VisitFlag } from '@contract/visits';
 import { visits } from '@server/kernel/db/schema';
 import { recordChange } from '@server/kernel/sync/change-log';
+import { canPinHere } from '@contract/visits-place';
+import { pinCustomer } from '@server/modules/customers';
 import { requireCustomerReach } from '@server/modules/roles';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
+import { checkInPlace } from './visit-place';
 import { loadVisitRecords } from './visit-record';
 
 /** Device clocks more than five minutes ahead of the server are flagged (Actual Budget's HLC drift). */
@@ -22,12 +26,33 @@ async function answer(context: OpContext, visitId: string) {
   return { outcome: 'applied' as const, entity: record ? { type: 'visit' as const, id: visitId, data: record } : undefined };
 }
 
+/** A check-in already recorded under this id: the same fact again when it is the rep's own. */
+async function repeated(context: OpContext, visitId: string): Promise<boolean> {
+  const [existing] = await context.tx
+    .select({ companyId: visits.companyId, accountId: visits.accountId })
+    .from(visits)
+    .where(eq(visits.id, visitId));
+  if (!existing) return false;
+  if (existing.companyId !== context.companyId || existing.accountId !== context.accountId) {
+    throw new OpRejection('VISIT_ID_TAKEN', 'Mã lượt ghé thăm đã được dùng');
+  }
+  return true;
+}
+
 export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) => {
   const { tx, companyId, accountId } = context;
   await requireCustomerReach(tx, context.access, payload.customerId, 'Không tìm thấy khách hàng của lượt ghé thăm này');
+  // A second check-in with the same visit id is the same fact: keep the first.
+  if (await repeated(context, payload.visitId)) return answer(context, payload.visitId);
+  const place = await checkInPlace(context, payload);
+  // The same rule and words as the phone's (contract/visits-place.ts): a check-in queued under older settings comes back refused.
+  if (place.check.verdict === 'block') throw new OpRejection('CHECK_IN_PLACE', place.check.message!, { location: place.check.message! });
   const at = new Date(payload.at);
   const flags: VisitFlag[] = at.getTime() - context.now.getTime() > MAX_CLOCK_AHEAD_MS ? ['CLOCK_AHEAD'] : [];
-  // A second check-in with the same visit id is the same fact: keep the first.
+  flags.push(...place.flags);
+  if (payload.pin && !place.pin && canPinHere(payload.location, place.settings)) {
+    if (await pinCustomer(tx, companyId, payload.customerId, payload.location, context.now)) flags.push('PIN_SET');
+  }
   const inserted = await tx
     .insert(visits)
     .values({
@@ -40,22 +65,19 @@ export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) 
       checkInLng: payload.location?.lng ?? null,
       checkInAccuracy: payload.location?.accuracy ?? null,
       checkInNote: payload.note,
+      checkInDistance: place.check.distance,
+      deviceId: context.deviceId,
       flags,
       receivedAt: context.now,
     })
     .onConflictDoNothing()
-    .returning({ id: visits.id, companyId: visits.companyId, accountId: visits.accountId });
+    .returning({ id: visits.id });
+  // The same id sent at the same moment by another push: the first one kept it.
   if (inserted.length === 0) {
-    const [existing] = await tx
-      .select({ companyId: visits.companyId, accountId: visits.accountId })
-      .from(visits)
-      .where(eq(visits.id, payload.visitId));
-    if (!existing || existing.companyId !== companyId || existing.accountId !== accountId) {
-      throw new OpRejection('VISIT_ID_TAKEN', 'Mã lượt ghé thăm đã được dùng');
-    }
-  } else {
-    await recordChange(tx, { companyId, entity: 'visit', entityId: payload.visitId, op: 'upsert', ownerAccountId: accountId });
+    await repeated(context, payload.visitId);
+    return answer(context, payload.visitId);
   }
+  await recordChange(tx, { companyId, entity: 'visit', entityId: payload.visitId, op: 'upsert', ownerAccountId: accountId });
   return answer(context, payload.visitId);
 };
 

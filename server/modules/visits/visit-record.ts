@@ -21,6 +21,7 @@ export function toVisitRecord(row: VisitRow, customerName: string, accountName: 
     check_in_at: row.checkInAt.toISOString(),
     check_in_location: location(row.checkInLat, row.checkInLng, row.checkInAccuracy),
     check_in_note: row.checkInNote,
+    check_in_distance_m: row.checkInDistance,
     check_out_at: row.checkOutAt?.toISOString() ?? null,
     check_out_location: location(row.checkOutLat, row.checkOutLng, row.checkOutAccuracy),
     check_out_note: row.checkOutNote,

@@ -1,14 +1,25 @@
-/** GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps. */
+/**
+ * GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps.
+ * GET and PUT /api/visit/api/settings/: the company's check-in rules (contract/visits-place.ts), read by
+ * whoever visits or watches visits (the same readers the phones pull them for), changed by who keeps
+ * the company's settings.
+ */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
+import * as v from 'valibot';
+import { can, type PermissionAction, type PermissionArea } from '@contract/roles';
+import { companyQueryField } from '@contract/validation';
 import { VisitListQuery } from '@contract/visits';
+import { VisitSettingsSchema } from '@contract/visits-place';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
 import { ok } from '@server/kernel/respond';
 import { parseQuery } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { pagedRows } from '@server/kernel/lists';
-import { visitScope, requirePermission } from '@server/modules/roles';
+import { forbidden } from '@server/kernel/errors';
+import { memberAccess, memberBody, requirePermission, visitScope } from '@server/modules/roles';
+import { saveVisitSettings, visitSettingsOf } from './settings';
 import { toVisitRecord, visitColumns } from './visit-record';
 
 /** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
@@ -16,9 +27,31 @@ function startOfVietnamDay(day: string): Date {
   return new Date(`${day}T00:00:00+07:00`);
 }
 
+const CompanyQuery = v.object({ company: companyQueryField });
+const SETTINGS_READERS: readonly (readonly [PermissionArea, PermissionAction])[] = [
+  ['visits', 'create'],
+  ['visits', 'view'],
+  ['settings', 'view'],
+];
+
 export function visitRoutes(deps: AppDeps) {
+  const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
+
+  app.get('/settings', async (c) => {
+    const query = parseQuery(c, CompanyQuery);
+    const access = await memberAccess(db, c.get('auth'), query.company);
+    if (!SETTINGS_READERS.some(([area, action]) => can(access, area, action)))
+      throw forbidden('FORBIDDEN', 'Bạn không có quyền xem quy tắc check-in');
+    return ok(c, await visitSettingsOf(db, query.company));
+  });
+
+  app.put('/settings', async (c) => {
+    const { company, ...settings } = await memberBody(deps, c, VisitSettingsSchema, 'edit', 'settings');
+    await db.transaction((tx) => saveVisitSettings(tx, company, settings));
+    return ok(c, await visitSettingsOf(db, company), { message: 'Đã lưu quy tắc check-in' });
+  });
 
   app.get('/visits', async (c) => {
     const query = parseQuery(c, VisitListQuery);

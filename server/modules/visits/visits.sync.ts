@@ -1,10 +1,11 @@
 /** The server's half of the visits sync domain (contract/visits.ts visitsSync). */
 import { visitsSync } from '@contract/visits';
 import { serverSyncDomain } from '@server/kernel/sync/domain';
+import { loadVisitSettings } from './settings';
 import { checkIn, checkOut } from './visit-ops';
 import { loadVisitRecords } from './visit-record';
 
 export const visitsServerSync = serverSyncDomain(visitsSync, {
   handlers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut },
-  loaders: { visit: loadVisitRecords },
+  loaders: { visit: loadVisitRecords, visit_settings: loadVisitSettings },
 });

@@ -2,12 +2,13 @@
 import { visitsSync } from '@contract/visits';
 import { toLocalVisit } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
+import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
 import { checkIn, checkOut } from './model/visit-actions';
 
 export const visitsClientSync = clientSyncDomain(visitsSync, {
   mirrors: {
     visit: deviceRowsMirror((db) => db.visits, byText, toLocalVisit, '[company+check_in_at]'),
+    visit_settings: asSentMirror((db) => db.visitSettings, byNumber),
   },
   writers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut },
   onRejected: { visit: markRejected((db) => db.visits, true) },

@@ -22,6 +22,10 @@ export const visits = pgTable(
     checkInLng: doublePrecision('check_in_lng'),
     checkInAccuracy: doublePrecision('check_in_accuracy'),
     checkInNote: text('check_in_note'),
+    /** Metres from the customer's pin at check-in (contract/visits-place.ts checkPlace). */
+    checkInDistance: integer('check_in_distance'),
+    /** The device that sent the check-in: one device used by two reps in a day is flagged (SHARED_DEVICE). */
+    deviceId: uuid('device_id'),
     checkOutAt: tstz('check_out_at'),
     checkOutLat: doublePrecision('check_out_lat'),
     checkOutLng: doublePrecision('check_out_lng'),
@@ -39,5 +43,17 @@ export const visits = pgTable(
     sameCompanyRef('visits_customer_id_customers_id_fk', t.customerId, t.companyId, customers),
     index('visits_company_check_in_idx').on(t.companyId, t.checkInAt),
     index('visits_company_account_idx').on(t.companyId, t.accountId, t.checkInAt),
+    index('visits_company_device_idx').on(t.companyId, t.deviceId, t.checkInAt),
   ],
 );
+
+/** One row per company that changed the check-in rules (contract/visits-place.ts DEFAULT_VISIT_SETTINGS). */
+export const visitSettings = pgTable('visit_settings', {
+  companyId: integer('company_id')
+    .primaryKey()
+    .references(() => companies.id),
+  placeRule: text('place_rule').notNull().default('warn'),
+  radiusM: integer('radius_m').notNull().default(200),
+  accuracyLimitM: integer('accuracy_limit_m').notNull().default(100),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -12,12 +12,10 @@ import {
   DRUG_CATEGORY_LABELS,
   PHARMA_RULE_LABELS,
   PHARMA_RULES,
-  RULE_MODE_LABELS,
-  RULE_MODES,
   type ClassVerdict,
   type PharmaSettings,
-  type RuleMode,
 } from '@contract/pharma';
+import { RULE_MODE_LABELS, RULE_MODES, type RuleMode } from '@contract/rule-modes';
 import { useCan } from '@/session/access';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemLine } from '@/ui/problem';

@@ -3,6 +3,7 @@
  * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
  */
 import type { GeoLocation, VisitRecord } from '@contract/visits';
+import { canPinHere, checkPlace, DEFAULT_VISIT_SETTINGS, type PlaceCheck, type Pin } from '@contract/visits-place';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
 import { toLocalVisit } from '@/db/local-records';
@@ -11,13 +12,29 @@ import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
 
 export type Visitor = { companyId: number; accountId: number; accountName: string };
 
+/** The customer's pin as the device holds it, or null (contract/visits-place.ts). */
+export async function localPin(db: AppDb, customerId: string): Promise<Pin | null> {
+  const customer = await db.customers.get(customerId);
+  return customer && customer.lat !== null && customer.lng !== null ? { lat: customer.lat, lng: customer.lng } : null;
+}
+
+export type DevicePlace = PlaceCheck & { canPin: boolean };
+
+/** The check-in's place by the rules the device pulled, as the server will judge it when the op arrives. */
+export async function placeOnDevice(db: AppDb, companyId: number, customerId: string, location: GeoLocation | null): Promise<DevicePlace> {
+  const settings = (await db.visitSettings.get(companyId)) ?? DEFAULT_VISIT_SETTINGS;
+  const pin = await localPin(db, customerId);
+  return { ...checkPlace(location, pin, settings), canPin: !pin && canPinHere(location, settings) };
+}
+
 export async function checkIn(
   db: AppDb,
   visitor: Visitor,
   customer: Pick<LocalCustomer, 'id' | 'name'>,
-  details: { note: string | null; location: GeoLocation | null },
+  details: { note: string | null; location: GeoLocation | null; place?: DevicePlace; pin?: boolean },
   now = new Date(),
 ): Promise<LocalVisit> {
+  const pin = Boolean(details.pin && details.place?.canPin);
   const visitId = uuidv7(now.getTime());
   const at = now.toISOString();
   const record: VisitRecord = {
@@ -30,10 +47,12 @@ export async function checkIn(
     check_in_at: at,
     check_in_location: details.location,
     check_in_note: details.note,
+    check_in_distance_m: details.place?.distance ?? null,
     check_out_at: null,
     check_out_location: null,
     check_out_note: null,
-    flags: [],
+    // What the device saw; the server's answer brings its own look (speed, shared device).
+    flags: [...(details.place?.findings ?? []), ...(pin ? (['PIN_SET'] as const) : [])],
     received_at: at,
   };
   const visit = toLocalVisit(record, 'pending');
@@ -46,7 +65,7 @@ export async function checkIn(
         companyId: visitor.companyId,
         accountId: visitor.accountId,
         entity: { type: 'visit', id: visitId },
-        payload: { visitId, customerId: customer.id, at, location: details.location, note: details.note },
+        payload: { visitId, customerId: customer.id, at, location: details.location, note: details.note, pin },
       },
       now,
     );

@@ -1,0 +1,40 @@
+/** A company's check-in rules (contract/visits-place.ts): read once per transaction, saved with a change the phones pull. */
+import { eq } from 'drizzle-orm';
+import type { RuleMode } from '@contract/rule-modes';
+import { DEFAULT_VISIT_SETTINGS, type VisitSettings, type VisitSettingsRecord } from '@contract/visits-place';
+import type { Db } from '@server/kernel/db/client';
+import { visitSettings } from '@server/kernel/db/schema';
+import { readOnce } from '@server/kernel/read-once';
+import { recordUpserts } from '@server/kernel/sync/change-log';
+
+async function readSettings(db: Db, companyId: number): Promise<VisitSettings> {
+  const [row] = await db.select().from(visitSettings).where(eq(visitSettings.companyId, companyId));
+  if (!row) return { ...DEFAULT_VISIT_SETTINGS };
+  return { place_rule: row.placeRule as RuleMode, radius_m: row.radiusM, accuracy_limit_m: row.accuracyLimitM };
+}
+
+/** Read once in an op's transaction (server/kernel/read-once.ts): a push of many check-ins asks once. */
+export function visitSettingsOf(db: Db, companyId: number): Promise<VisitSettings> {
+  return readOnce(db, `visit-settings:${companyId}`, () => readSettings(db, companyId));
+}
+
+export async function saveVisitSettings(tx: Db, companyId: number, settings: VisitSettings): Promise<void> {
+  const values = {
+    placeRule: settings.place_rule,
+    radiusM: settings.radius_m,
+    accuracyLimitM: settings.accuracy_limit_m,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(visitSettings)
+    .values({ companyId, ...values })
+    .onConflictDoUpdate({ target: visitSettings.companyId, set: values });
+  // The phones decide a check-in with the settings they hold: they pull the new ones.
+  await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
+}
+
+/** The sync loader: the one record of the company, whatever ids are asked. */
+export async function loadVisitSettings(db: Db, companyId: number, ids: string[]): Promise<Map<string, VisitSettingsRecord>> {
+  if (!ids.includes(String(companyId))) return new Map();
+  return new Map([[String(companyId), { company: companyId, ...(await readSettings(db, companyId)) }]]);
+}
