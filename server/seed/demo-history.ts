@@ -17,6 +17,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
+import { distanceMetres } from '@contract/visits-place';
 import type { Db } from '@server/kernel/db/client';
 import {
   accountCompanies,
@@ -74,25 +75,40 @@ async function historyInputs(db: Db, company: number) {
 
 type Customer = typeof customers.$inferSelect;
 
+/**
+ * Where the rep stood: a few metres from the pin (from the day, not the seeded random, so the rest of the
+ * history draws the same), and once, two days ago, 650 m off it: the flagged check-in the office looks at.
+ */
+function standingAt(customer: Customer, ageDays: number, call: number) {
+  if (customer.lat === null || customer.lng === null) return { lat: null, lng: null, distance: null, flags: [] };
+  const far = ageDays === 2 && call === 0;
+  const metres = far ? 650 : 5 + ((ageDays * 37) % 45);
+  const position = { lat: customer.lat + metres / 111_195, lng: customer.lng };
+  return { ...position, distance: Math.round(distanceMetres(position, { lat: customer.lat, lng: customer.lng })), flags: far ? ['FAR_FROM_PIN'] : [] };
+}
+
 /** A call at a customer's: checked in at a working moment, out after 8 to 45 minutes. */
-function visitRow(draw: HistoryDraw, customer: Customer, seller: number, ageDays: number) {
+function visitRow(draw: HistoryDraw, customer: Customer, seller: number, ageDays: number, call: number) {
   const { random, now, company } = draw;
   const checkIn = workingMoment(random, now, ageDays);
   const visitId = uuidv7(checkIn);
   const stayed = random.int(8, 45) * 60_000;
+  const at = standingAt(customer, ageDays, call);
   draw.rows.visits.push({
     id: visitId,
     companyId: company,
     accountId: seller,
     customerId: customer.id,
     checkInAt: new Date(checkIn),
-    checkInLat: customer.lat,
-    checkInLng: customer.lng,
+    checkInLat: at.lat,
+    checkInLng: at.lng,
     checkInAccuracy: 12,
+    checkInDistance: at.distance,
     checkOutAt: new Date(checkIn + stayed),
-    checkOutLat: customer.lat,
-    checkOutLng: customer.lng,
+    checkOutLat: at.lat,
+    checkOutLng: at.lng,
     checkOutAccuracy: 15,
+    flags: at.flags,
     receivedAt: new Date(checkIn + 2_000),
     updatedAt: new Date(checkIn + stayed),
   });
@@ -156,7 +172,7 @@ export async function seedDemoHistory(db: Db, ids: { anKhangId: number; anId: nu
           : manager && random.chance(0.4)
             ? manager.accountId
             : ids.anId;
-      const { checkIn, visitId } = visitRow(draw, customer, seller, ageDays);
+      const { checkIn, visitId } = visitRow(draw, customer, seller, ageDays, call);
       // About two calls in three end with an order; now and then an order is phoned in without a visit.
       const withOrder = random.chance(0.66);
       if (!withOrder && !random.chance(0.12)) continue;

@@ -19,6 +19,7 @@ import type { FaultInjector, PushFault } from '@server/kernel/app-types';
 import type { Envelope } from '@contract/envelope';
 import type { OpResult, PushAnswer } from '@contract/sync';
 import type { VisitRecord } from '@contract/visits';
+import { DEFAULT_VISIT_SETTINGS, visitSettingsPaths } from '@contract/visits-place';
 import { BACKOFF_BASE_MS } from '@/sync/backoff';
 import { VIEWPORTS } from '@tests/support/browser';
 import {
@@ -35,6 +36,8 @@ import {
 import { customerOption, unaccented } from '@tests/support/order-screen';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
+import { axeViolations } from '@tests/support/axe';
+import { AN_KHANG_CUSTOMERS } from '@server/seed/demo-customers';
 
 // ---- The server, with a push fault a test can arm once ------------------------------------------
 
@@ -72,8 +75,11 @@ function syncBudgetMs(fault: PushFault | null): number {
 
 const TEST_TIMEOUT_MS = 300_000;
 
-/** A pharmacy in District 1, Hồ Chí Minh City (the position the phone reports). */
-const SHOP_POSITION = { latitude: 10.7769, longitude: 106.7009, accuracy: 12 };
+/** Where the phone stands: `metres` north of the customer's pin (server/seed/demo-customers.ts), 40 m by default, inside the radius. */
+function shopAt(customer: string, metres = 40) {
+  const [lat, lng] = AN_KHANG_CUSTOMERS.find((row) => row.name === customer)!.pin;
+  return { latitude: lat + metres / 111_195, longitude: lng, accuracy: 12 };
+}
 
 // ---- The office's view: the real API, signed in as the demo account ----------------------------
 
@@ -224,7 +230,6 @@ type OfflineVisit = { visitId: string; customerId: string; opIds: string[]; star
 async function openVisitsOnline(office: Office): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await app.open(VIEWPORTS.phone, { serviceWorkers: 'allow' });
   await context.grantPermissions(['geolocation']);
-  await context.setGeolocation(SHOP_POSITION);
   await page.goto('/login');
   await page.getByRole('heading', { name: 'Đăng nhập' }).waitFor();
   await signInTo(page, COMPANIES.anKhang);
@@ -246,6 +251,8 @@ async function openVisitsOnline(office: Office): Promise<{ context: BrowserConte
  */
 async function visitOffline(context: BrowserContext, page: Page, customer: string): Promise<OfflineVisit> {
   const startedAt = Date.now();
+  const position = shopAt(customer);
+  await context.setGeolocation(position);
   await app.unplug(context);
   await reloadOffline(page);
   await eventually(() => pillState(page)).toBe('offline: Ngoại tuyến');
@@ -267,7 +274,7 @@ async function visitOffline(context: BrowserContext, page: Page, customer: strin
   expect(mine, 'one open visit at the customer on the device').toHaveLength(1);
   const visitId = mine[0]!.id;
   const customerId = mine[0]!.customer_id;
-  expect(mine[0]!.check_in_location).toMatchObject({ lat: SHOP_POSITION.latitude, lng: SHOP_POSITION.longitude });
+  expect(mine[0]!.check_in_location).toMatchObject({ lat: position.latitude, lng: position.longitude });
 
   // Reload: the open visit is still there, still waiting.
   await reloadOffline(page);
@@ -295,7 +302,7 @@ async function visitOffline(context: BrowserContext, page: Page, customer: strin
     ['visit.checkIn', 'pending'],
     ['visit.checkOut', 'pending'],
   ]);
-  expect(queued.visit?.check_out_location).toMatchObject({ lat: SHOP_POSITION.latitude, lng: SHOP_POSITION.longitude });
+  expect(queued.visit?.check_out_location).toMatchObject({ lat: position.latitude, lng: position.longitude });
   return { visitId, customerId, opIds: queued.ops.map((op) => op.opId), startedAt };
 }
 
@@ -358,8 +365,10 @@ async function expectSettled(page: Page, office: Office, customer: string, offli
     check_out_at: settled.visit?.check_out_at,
   });
   expect(stored.check_out_at).not.toBe(null);
-  expect(stored.check_in_location).toMatchObject({ lat: SHOP_POSITION.latitude, lng: SHOP_POSITION.longitude });
-  expect(stored.check_out_location).toMatchObject({ lat: SHOP_POSITION.latitude, lng: SHOP_POSITION.longitude });
+  const position = shopAt(customer);
+  expect(stored.check_in_location).toMatchObject({ lat: position.latitude, lng: position.longitude });
+  expect(stored.check_out_location).toMatchObject({ lat: position.latitude, lng: position.longitude });
+  expect(stored.check_in_distance_m).toBe(40);
 }
 
 /** Each op the page sent was answered "applied" in the end, under the opIds it queued. */
@@ -505,6 +514,61 @@ describe('field visits offline, on a phone, with the service worker', () => {
         expect(pushes.committed).toBe(exchanges.length);
       } else {
         expect(pushes.committed).toBe(exchanges.length + 1);
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe('check-in at the customer: the company blocks check-ins away from the pin', () => {
+  /** The office's rule, through the real API (contract/visits-place.ts). */
+  const setPlaceRule = (office: Office, place_rule: 'block' | 'warn') =>
+    apiCall(app.server.url, visitSettingsPaths.settings, {
+      token: office.token,
+      method: 'PUT',
+      body: { company: office.companyId, ...DEFAULT_VISIT_SETTINGS, place_rule },
+    });
+
+  it(
+    'offline, 500 m from the pin the phone refuses with the distance and queues nothing; at the shop it checks in, and the office sees how far',
+    async () => {
+      const customer = 'Nhà thuốc Thủ Đức Xanh';
+      const office = await officeSignIn(app.server.url);
+      expect((await setPlaceRule(office, 'block')).status).toBe(200);
+      try {
+        // Signed in after the change: the first sync brings the rule, so the phone decides offline.
+        const { context, page } = await openVisitsOnline(office);
+        await app.unplug(context);
+        await reloadOffline(page);
+        await context.setGeolocation(shopAt(customer, 500));
+        const form = page.getByTestId('check-in-form');
+        await form.getByTestId('customer-search').fill(unaccented('Thủ Đức Xanh'));
+        await customerOption(page, form.getByTestId('customer-results'), customer).click();
+        await form.getByRole('button', { name: 'Check-in', exact: true }).click();
+        const refusal = page.getByTestId('check-in-place');
+        await refusal.getByText('Không thể check-in: máy đang cách vị trí khách hàng 500 m, quá bán kính 200 m.').waitFor();
+        await expect(axeViolations(page)).resolves.toEqual([]);
+        expect((await deviceRecords(page)).outbox.filter((op) => op.type === 'visit.checkIn' && op.state !== 'done')).toEqual([]);
+        await eventually(() => pillState(page)).toBe('offline: Ngoại tuyến');
+
+        // At the shop: the same button checks in.
+        await context.setGeolocation(shopAt(customer, 30));
+        await form.getByRole('button', { name: 'Check-in', exact: true }).click();
+        await toast(page, 'success', `Đã check-in tại ${customer}`).waitFor();
+        await app.plugIn(context);
+        const open = page.getByTestId('open-visit');
+        await eventually(() => chips(open), WAIT_MS).toEqual(['synced Đã đồng bộ']);
+        const [stored] = (await serverVisits(office)).rows.filter(
+          (visit) => visit.customer_name === customer && visit.check_out_at === null,
+        );
+        expect(stored).toMatchObject({ check_in_distance_m: 30, flags: [] });
+        await open.getByRole('button', { name: 'Check-out', exact: true }).click();
+        await toast(page, 'success', `Đã check-out khỏi ${customer}`).waitFor();
+        await eventually(() => visitRow(page, customer, stored!.id).getByTestId('visit-distance').textContent(), WAIT_MS).toBe(
+          'Cách khách hàng 30 m',
+        );
+      } finally {
+        await setPlaceRule(office, 'warn');
       }
     },
     TEST_TIMEOUT_MS,

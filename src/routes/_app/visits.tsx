@@ -1,9 +1,10 @@
-import { SegmentedControl, Stack, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { appDb } from '@/db/app-db';
 import { useVisitList } from '@/features/visits/api/visits-api';
 import { CheckInPanel } from '@/features/visits/components/check-in-panel';
+import { CheckInRulesButton } from '@/features/visits/components/check-in-rules-dialog';
 import { VisitList } from '@/features/visits/components/visit-list';
 import { useSession } from '@/session/session-store';
 
@@ -27,7 +28,10 @@ function VisitsPage() {
     <Stack gap="lg">
       <CheckInPanel db={db} visitor={{ companyId, accountId, accountName: account.full_name }} />
       <Stack gap="sm">
-        <Title order={4}>Lượt ghé thăm</Title>
+        <Group justify="space-between">
+          <Title order={4}>Lượt ghé thăm</Title>
+          <CheckInRulesButton companyId={companyId} />
+        </Group>
         <SegmentedControl
           value={scope}
           onChange={(value) => {

@@ -1,7 +1,9 @@
-/** The company's visits from the server (office view), with the device's own unsent ones on top. */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+/** The company's visits from the server (office view), with the device's own unsent ones on top; the check-in rules. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type VisitRecord, visitPaths } from '@contract/visits';
+import { visitSettingsPaths, type VisitSettings } from '@contract/visits-place';
+import { apiData, apiRequest } from '@/api/client';
 import { ApiError } from '@/api/api-error';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { useSyncStatus } from '@/sync/sync-status';
@@ -54,4 +56,24 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
     source: 'device',
     loading: local === undefined || (remote.isPending && !offline),
   };
+}
+
+const settingsKey = (companyId: number) => ['visits', companyId, 'settings'] as const;
+
+export function useVisitSettings(companyId: number, enabled = true) {
+  return useQuery({
+    queryKey: settingsKey(companyId),
+    queryFn: () => apiData<VisitSettings>(visitSettingsPaths.settings, { query: { company: companyId } }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useSaveVisitSettings(companyId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: VisitSettings) =>
+      apiRequest(visitSettingsPaths.settings, { method: 'PUT', body: { company: companyId, ...settings }, redirectOnForbidden: false }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: settingsKey(companyId) }),
+  });
 }

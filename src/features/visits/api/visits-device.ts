@@ -1,8 +1,8 @@
-/** What the visit screens read from the device, live: the open visit, customers as the rep searches. */
+/** What the visit screens read from the device, live: the open visit, customers as the rep searches, a customer's pin. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
-import { openVisit } from '../model/visit-actions';
+import { localPin, openVisit } from '../model/visit-actions';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -14,4 +14,9 @@ export function useOpenVisit(db: AppDb, companyId: number, accountId: number): L
 
 export function useCustomerSearch(db: AppDb, companyId: number, search: string, limit: number) {
   return useLiveQuery(() => searchLocalCustomers(db, companyId, search, limit), [db, companyId, search, limit]);
+}
+
+/** The customer's pin as the device holds it: undefined while reading, null when it has none. */
+export function useLocalPin(db: AppDb, customerId: string | null) {
+  return useLiveQuery(() => (customerId ? localPin(db, customerId) : Promise.resolve(null)), [db, customerId]);
 }

@@ -4,8 +4,9 @@
  * role may not record visits (visits/create) do not see the panel.
  */
 import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
+import { IconAlertTriangle, IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { GeoLocation } from '@contract/visits';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
@@ -15,8 +16,8 @@ import { SyncChip } from '@/ui/sync-chip';
 import { NoteField } from '@/ui/note-field';
 import { CustomerPicker } from '@/ui/customer-picker';
 import { useSelectSearch } from '@/ui/searched-select';
-import { useCustomerSearch, useOpenVisit } from '../api/visits-device';
-import { checkIn, checkOut, currentLocation, type Visitor } from '../model/visit-actions';
+import { useCustomerSearch, useLocalPin, useOpenVisit } from '../api/visits-device';
+import { checkIn, checkOut, currentLocation, placeOnDevice, type DevicePlace, type Visitor } from '../model/visit-actions';
 
 type Props = {
   db: AppDb;
@@ -40,31 +41,82 @@ function CustomerChoices({ db, companyId, onPick }: { db: AppDb; companyId: numb
   );
 }
 
+/** What the company's rule made of a check-in's place: a refusal to read, or a warning to confirm. */
+type Held = { place: DevicePlace; location: GeoLocation | null };
+
+function PlaceAlert({ held, onConfirm, onCancel, busy }: { held: Held; onConfirm: () => void; onCancel: () => void; busy: boolean }) {
+  const blocked = held.place.verdict === 'block';
+  return (
+    <Alert
+      color={blocked ? 'red' : 'orange'}
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      data-testid="check-in-place"
+      role="alert"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{held.place.message}</Text>
+        {blocked ? (
+          <Text size="sm">Hãy đến đúng cửa hàng, bật định vị chính xác rồi check-in lại.</Text>
+        ) : (
+          <Group gap="xs">
+            <Button size="xs" color="orange" onClick={onConfirm} loading={busy}>
+              Vẫn check-in
+            </Button>
+            <Button size="xs" variant="default" onClick={onCancel}>
+              Hủy
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
 export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const open = useOpenVisit(db, visitor.companyId, visitor.accountId);
   const [picked, setCustomer] = useState<Pick<LocalCustomer, 'id' | 'name' | 'code'> | null>(null);
   const customer = fixed ?? picked;
   const [note, setNote] = useState('');
   const [withLocation, setWithLocation] = useState(true);
+  const [pinHere, setPinHere] = useState(true);
+  const [held, setHeld] = useState<Held | null>(null);
   const [busy, setBusy] = useState(false);
   const canVisit = useCan('visits', 'create');
+  // undefined while reading; the pin checkbox shows only for a customer the device knows has none.
+  const pin = useLocalPin(db, customer?.id ?? null);
 
-  async function run(action: 'in' | 'out') {
+  function pick(next: Pick<LocalCustomer, 'id' | 'name' | 'code'> | null) {
+    setCustomer(next);
+    setHeld(null);
+  }
+
+  async function checkInAt(target: Pick<LocalCustomer, 'id' | 'name'>, location: GeoLocation | null, confirmed?: Held) {
+    const place = confirmed?.place ?? (await placeOnDevice(db, visitor.companyId, target.id, location));
+    // Refused, or to be confirmed, as the server will judge it (contract/visits-place.ts); 'allow' is only flagged.
+    if (place.verdict === 'block' || (place.verdict === 'warn' && !confirmed)) {
+      setHeld({ place, location });
+      return;
+    }
+    await checkIn(db, visitor, target, { note: note.trim() || null, location, place, pin: pinHere });
+    setUiFlags({ checkedIn: true, checkedOut: false });
+    toast.success(`Đã check-in tại ${target.name}`);
+    if (!fixed) setCustomer(null);
+    setHeld(null);
+    setNote('');
+  }
+
+  async function run(action: 'in' | 'out', confirmed?: Held) {
     setBusy(true);
     try {
-      const location = withLocation ? await currentLocation() : null;
-      const details = { note: note.trim() || null, location };
-      if (action === 'in' && customer) {
-        await checkIn(db, visitor, customer, details);
-        setUiFlags({ checkedIn: true, checkedOut: false });
-        toast.success(`Đã check-in tại ${customer.name}`);
-        if (!fixed) setCustomer(null);
-      } else if (action === 'out' && open) {
-        await checkOut(db, visitor, open.id, details);
+      const location = confirmed ? confirmed.location : withLocation ? await currentLocation() : null;
+      if (action === 'in' && customer) await checkInAt(customer, location, confirmed);
+      else if (action === 'out' && open) {
+        await checkOut(db, visitor, open.id, { note: note.trim() || null, location });
         setUiFlags({ checkedOut: true });
         toast.success(`Đã check-out khỏi ${open.customer_name}`);
+        setNote('');
       }
-      setNote('');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Không lưu được lượt ghé thăm');
     } finally {
@@ -113,17 +165,26 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
             variant="light"
             icon={<IconMapPin size={18} />}
             withCloseButton
-            onClose={() => setCustomer(null)}
+            onClose={() => pick(null)}
             closeButtonLabel="Chọn khách hàng khác"
           >
             <Text fw={600}>{customer.name}</Text>
             <Text size="xs">{customer.code}</Text>
           </Alert>
         ) : (
-          <CustomerChoices db={db} companyId={visitor.companyId} onPick={setCustomer} />
+          <CustomerChoices db={db} companyId={visitor.companyId} onPick={pick} />
         )}
         {noteInput}
         {locationToggle}
+        {customer && pin === null && withLocation && (
+          <Checkbox
+            label="Ghim vị trí khách hàng tại đây"
+            description="Khách hàng chưa có vị trí trên bản đồ: lấy vị trí GPS lúc check-in (khi đủ chính xác) làm vị trí cửa hàng."
+            checked={pinHere}
+            onChange={(event) => setPinHere(event.currentTarget.checked)}
+          />
+        )}
+        {held && <PlaceAlert held={held} busy={busy} onConfirm={() => void run('in', held)} onCancel={() => setHeld(null)} />}
         <Button leftSection={<IconLogin size={18} />} disabled={!customer} onClick={() => void run('in')} loading={busy}>
           Check-in
         </Button>

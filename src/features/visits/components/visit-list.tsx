@@ -1,7 +1,8 @@
 /** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { VISIT_FLAG_LABELS } from '@contract/visits';
+import { VISIT_FLAG_LABELS, type VisitFlag } from '@contract/visits';
+import { formatMetres } from '@contract/visits-place';
 import { formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
@@ -13,6 +14,9 @@ function duration(from: string, to: string | null): string | null {
   const minutes = Math.max(0, Math.round((new Date(to).getTime() - new Date(from).getTime()) / 60_000));
   return minutes < 60 ? `${minutes} phút` : `${Math.floor(minutes / 60)} giờ ${minutes % 60} phút`;
 }
+
+/** Flags that only inform (a pin set) read apart from those asking for a second look. */
+const INFO_FLAGS: ReadonlySet<VisitFlag> = new Set(['PIN_SET']);
 
 type Props = { result: VisitListResult; page: number; limit: number; onPage: (page: number) => void; showStaff: boolean };
 
@@ -50,8 +54,13 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
                   Có vị trí
                 </Badge>
               )}
+              {visit.check_in_distance_m != null && (
+                <Badge size="xs" variant="outline" color="gray" data-testid="visit-distance">
+                  Cách khách hàng {formatMetres(visit.check_in_distance_m)}
+                </Badge>
+              )}
               {visit.flags.map((flag) => (
-                <Badge key={flag} size="xs" color="orange" variant="light">
+                <Badge key={flag} size="xs" color={INFO_FLAGS.has(flag) ? 'teal' : 'orange'} variant="light">
                   {VISIT_FLAG_LABELS[flag]}
                 </Badge>
               ))}

@@ -119,7 +119,11 @@ export async function openVisit(db: AppDb, companyId: number, accountId: number)
   return recent ?? null;
 }
 
-/** Reads the position when the person allows it; never blocks a check-in for long. */
+/**
+ * Reads the position when the person allows it; never blocks a check-in for long. A fresh fix every
+ * time (no cached one): the rule measures where the rep stands now, and a rep refused 500 m away
+ * walks to the shop and tries again within the minute.
+ */
 export function currentLocation(timeoutMs = 8_000): Promise<GeoLocation | null> {
   if (!('geolocation' in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
@@ -127,7 +131,7 @@ export function currentLocation(timeoutMs = 8_000): Promise<GeoLocation | null> 
       (position) =>
         resolve({ lat: position.coords.latitude, lng: position.coords.longitude, accuracy: Math.round(position.coords.accuracy) }),
       () => resolve(null),
-      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 60_000 },
+      { enableHighAccuracy: true, timeout: timeoutMs, maximumAge: 0 },
     );
   });
 }

@@ -1,0 +1,104 @@
+/**
+ * The check-in panel on the phone decides the place as the server will (contract/visits-place.ts),
+ * from the rules and the pin the device holds: a warning to confirm, and the pin set from a first
+ * check-in. The office's block path runs in the browser (tests/e2e/visits-offline.test.ts).
+ */
+import { MantineProvider } from '@mantine/core';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import Dexie from 'dexie';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { uuidv7 } from '@contract/uuid';
+import { DEFAULT_VISIT_SETTINGS } from '@contract/visits-place';
+import { AppDb } from '@/db/app-db';
+import { toLocalCustomer } from '@/db/local-records';
+import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace } from '@/testing/screen-harness';
+import { COMPANY, RETAIL } from '@/testing/order-fixtures';
+import { CheckInPanel } from './check-in-panel';
+
+configure({ asyncUtilTimeout: 5_000 });
+
+const PIN = { lat: 10.7758, lng: 106.7019 };
+const VISITOR = { companyId: COMPANY, accountId: 9, accountName: 'Lê Văn Trình' };
+let db: AppDb;
+const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider env="test">{children}</MantineProvider>;
+
+/** The device's GPS reports a fix `metres` north of the pin. */
+function standAt(metres: number, accuracy = 10) {
+  const position = { coords: { latitude: PIN.lat + metres / 111_195, longitude: PIN.lng, accuracy } };
+  vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: (ok: (p: unknown) => void) => ok(position) } });
+}
+
+async function shop(pinned: boolean) {
+  const customer = toLocalCustomer({ ...RETAIL, lat: pinned ? PIN.lat : null, lng: pinned ? PIN.lng : null });
+  await db.customers.put(customer);
+  render(<CheckInPanel db={db} visitor={VISITOR} customer={customer} />, { wrapper });
+  await screen.findByTestId('check-in-form');
+  return customer;
+}
+
+async function queuedCheckIn() {
+  const [op] = await db.outbox.toArray();
+  const [visit] = await db.visits.toArray();
+  return { payload: op?.payload as { pin: boolean } | undefined, visit };
+}
+
+beforeEach(async () => {
+  db = new AppDb(`check-in-${uuidv7()}`);
+  await db.open();
+  enterWorkspace(ADMIN_ACCESS);
+});
+afterEach(async () => {
+  cleanup();
+  vi.unstubAllGlobals();
+  leaveWorkspace();
+  db.close();
+  await Dexie.delete(db.name);
+});
+
+describe('CheckInPanel: the place of a check-in', () => {
+  it('warn: 500 m from the pin asks first; "Vẫn check-in" saves the visit with its distance and flag', async () => {
+    await db.visitSettings.put({ company: COMPANY, ...DEFAULT_VISIT_SETTINGS, place_rule: 'warn' });
+    standAt(500);
+    await shop(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    const alert = await screen.findByTestId('check-in-place');
+    expect(alert.textContent).toContain('Lưu ý khi check-in: máy đang cách vị trí khách hàng 500 m, quá bán kính 200 m.');
+    expect(await db.outbox.count()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Vẫn check-in' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const { payload, visit } = await queuedCheckIn();
+    expect(visit).toMatchObject({ check_in_distance_m: 500, flags: ['FAR_FROM_PIN'], syncState: 'pending' });
+    expect(payload?.pin).toBe(false);
+  });
+
+  it('warn: "Hủy" leaves nothing queued; within the radius nothing is asked', async () => {
+    standAt(500);
+    await shop(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Hủy' }));
+    await waitFor(() => expect(screen.queryByTestId('check-in-place')).toBeNull());
+    standAt(60);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect((await queuedCheckIn()).visit).toMatchObject({ check_in_distance_m: 60, flags: [] });
+  });
+
+  it('a customer without a pin offers to pin it here, and the op asks the server to', async () => {
+    standAt(0, 15);
+    await shop(false);
+    const box = await screen.findByRole('checkbox', { name: /Ghim vị trí khách hàng tại đây/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const { payload, visit } = await queuedCheckIn();
+    expect(payload?.pin).toBe(true);
+    expect(visit).toMatchObject({ check_in_distance_m: null, flags: ['PIN_SET'] });
+  });
+
+  it('a pinned customer shows no pin box', async () => {
+    standAt(0);
+    await shop(true);
+    expect(screen.queryByRole('checkbox', { name: /Ghim vị trí/ })).toBeNull();
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * "Quy tắc check-in" (/visits, for who keeps the company's settings): the radius around a customer's
+ * pin, the accuracy a fix must reach, and what happens past either (contract/visits-place.ts). The
+ * phones pull the rules and decide offline as the server decides.
+ */
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { IconSettings } from '@tabler/icons-react';
+import { useState } from 'react';
+import { RULE_MODE_LABELS, RULE_MODES, type RuleMode } from '@contract/rule-modes';
+import { ACCURACY_RANGE, RADIUS_RANGE, type VisitSettings } from '@contract/visits-place';
+import { useCan } from '@/session/access';
+import { LoadingBlock } from '@/ui/loading-block';
+import { ProblemLine } from '@/ui/problem';
+import { ResponsiveModal } from '@/ui/responsive-modal';
+import { StrictNumberInput } from '@/ui/strict-number-input';
+import { toast } from '@/ui/toast';
+import { useSaveVisitSettings, useVisitSettings } from '../api/visits-api';
+
+const RULE_HELP: Record<RuleMode, string> = {
+  block: 'Không cho check-in',
+  warn: 'Báo cho nhân viên, nhân viên xác nhận mới check-in',
+  allow: 'Cho check-in, chỉ đánh dấu để văn phòng xem lại',
+};
+
+function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: VisitSettings; onDone: () => void }) {
+  const [rule, setRule] = useState<RuleMode>(saved.place_rule);
+  const [radius, setRadius] = useState<string | number>(saved.radius_m);
+  const [accuracy, setAccuracy] = useState<string | number>(saved.accuracy_limit_m);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveVisitSettings(companyId);
+  const submit = () => {
+    setProblem(null);
+    save.mutate(
+      { place_rule: rule, radius_m: Number(radius) || 0, accuracy_limit_m: Number(accuracy) || 0 },
+      {
+        onSuccess: () => {
+          toast.success('Đã lưu quy tắc check-in');
+          onDone();
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+  return (
+    <Stack gap="md">
+      <StrictNumberInput
+        label="Bán kính quanh vị trí khách hàng (m)"
+        value={radius}
+        onChange={setRadius}
+        min={RADIUS_RANGE.min}
+        max={RADIUS_RANGE.max}
+        allowDecimal={false}
+      />
+      <StrictNumberInput
+        label="GPS phải chính xác trong (m)"
+        description="Máy báo độ chính xác kém hơn mức này thì coi như chưa biết nhân viên đứng ở đâu"
+        value={accuracy}
+        onChange={setAccuracy}
+        min={ACCURACY_RANGE.min}
+        max={ACCURACY_RANGE.max}
+        allowDecimal={false}
+      />
+      <Radio.Group
+        label="Khi check-in ngoài bán kính, GPS kém chính xác hoặc không có vị trí"
+        value={rule}
+        onChange={(value) => setRule(value as RuleMode)}
+      >
+        <Stack gap={6} mt={6}>
+          {RULE_MODES.map((mode) => (
+            <Radio key={mode} value={mode} label={`${RULE_MODE_LABELS[mode]}: ${RULE_HELP[mode]}`} data-testid={`check-in-rule-${mode}`} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      <Text size="xs" c="dimmed">
+        Khách hàng chưa có vị trí thì không so được: lần check-in đầu có GPS đủ chính xác sẽ ghim vị trí cho khách hàng.
+      </Text>
+      <ProblemLine problem={problem} />
+      <Group justify="flex-end">
+        <Button loading={save.isPending} onClick={submit}>
+          Lưu quy tắc
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The button and its dialog; nothing for a member who may not change the company's settings. */
+export function CheckInRulesButton({ companyId }: { companyId: number }) {
+  const canEdit = useCan('settings', 'edit');
+  const [opened, setOpened] = useState(false);
+  const settings = useVisitSettings(companyId, opened);
+  if (!canEdit) return null;
+  return (
+    <>
+      <Button variant="default" size="xs" leftSection={<IconSettings size={16} />} onClick={() => setOpened(true)}>
+        Quy tắc check-in
+      </Button>
+      <ResponsiveModal opened={opened} onClose={() => setOpened(false)} title="Quy tắc check-in">
+        {settings.data ? (
+          <RulesForm companyId={companyId} saved={settings.data} onDone={() => setOpened(false)} />
+        ) : settings.error ? (
+          <ProblemLine problem={settings.error.message} />
+        ) : (
+          <LoadingBlock />
+        )}
+      </ResponsiveModal>
+    </>
+  );
+}
