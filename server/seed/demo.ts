@@ -12,6 +12,7 @@ import type { Db } from '@server/kernel/db/client';
 import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
+import { seedDemoCrowdedOrder } from './demo-crowded-order';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoInvoices } from './demo-invoices';
@@ -118,6 +119,8 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoSystem(db, passwordHash);
   await seedDemoSubscriptions(db, [ids.anKhangId, ids.minhPhatId]);
   await seedDemoReceivables(db, ids);
+  // After the credit limits: one of An's cards in "Của tôi" carries the credit warning.
+  await seedDemoCrowdedOrder(db, ids);
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
   await seedDemoMessaging(db, vault, ids, options.providers);
   await seedDemoPharma(db, ids);

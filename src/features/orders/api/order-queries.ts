@@ -1,10 +1,10 @@
 /**
  * The office's order reads (product-spec.md §7 "Order"): the filtered list with its sum of totals
  * (bonus.total_amount), the counts per status, an order with its status history, and the person's
- * column choice for the order table. The list needs the server; an order's detail falls back to
- * the device's copy (a rep's own orders are mirrored) when the network is down.
+ * column choice for the order table. The list and an order's detail fall back to the device's
+ * copies (the orders the sync mirrors) while the server has not answered or cannot be reached.
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef } from 'react';
 import { DEFAULT_ORDER_COLUMNS, ORDER_COLUMNS, orderPaths, type OrderRecord, type StatusCounts } from '@contract/orders';
@@ -13,27 +13,64 @@ import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest, type RequestOptions } from '@/api/client';
 import { useServerColumns } from '@/ui/list-page/use-server-columns';
 import type { AppDb } from '@/db/app-db';
+import { useSyncStatus } from '@/sync/sync-status';
 import { deviceOrderStamp, readDeviceOrder, type DeviceOrder } from '../model/device-order';
+import { deviceOrderList } from './device-order-list';
 import { toCountQuery, toOrderQuery, type OrderFilter } from './order-filter';
 import { orderKeys } from './order-keys';
 
-export type OrderList = { rows: OrderRecord[]; count: number; totalAmount: number };
+/** A page of the company's list, with where it was read ('device': this device's copies, device-order-list.ts). */
+export type OrderList = { rows: OrderRecord[]; count: number; totalAmount: number; source?: 'server' | 'device' };
 
 export async function fetchOrderList(query: RequestOptions['query']): Promise<OrderList> {
   const answer = await apiRequest<OrderRecord[]>(orderPaths.orders, { query });
   const bonus = answer.bonus as { total_amount?: number } | undefined;
-  return { rows: answer.data, count: answer.count ?? answer.data.length, totalAmount: Number(bonus?.total_amount ?? 0) };
+  return { rows: answer.data, count: answer.count ?? answer.data.length, totalAmount: Number(bonus?.total_amount ?? 0), source: 'server' };
 }
 
-export function useOrderList(companyId: number, filter: OrderFilter, enabled = true) {
+/**
+ * Server first. Until it answers (first load, a new filter, back online) the list shows the
+ * previous page, or else the orders this device holds for the filter (kept live); when the server
+ * cannot be reached, the device's orders, so the list does not go blank while the device has some
+ * (the "cần máy chủ" notice only when it has none). A list read from the device is asked of the
+ * server again as soon as the app is back online.
+ */
+export function useOrderList(db: AppDb, companyId: number, filter: OrderFilter, enabled = true) {
   const query = toOrderQuery(companyId, filter);
-  return useQuery({
-    queryKey: orderKeys.list(companyId, query),
-    queryFn: () => fetchOrderList(query),
-    enabled: enabled && companyId > 0,
-    placeholderData: keepPreviousData,
+  const queryKey = orderKeys.list(companyId, query);
+  const on = enabled && companyId > 0;
+  // The device is read live only while there is no list for this filter yet (it stands in for one).
+  const answered = useQueryClient().getQueryData<OrderList>(queryKey) !== undefined;
+  const wanted = JSON.stringify(query);
+  const device = useLiveQuery(
+    () => (on && !answered ? deviceOrderList(db, JSON.parse(wanted) as typeof query) : null),
+    [db, on, answered, wanted],
+  );
+  const list = useQuery({
+    queryKey,
+    queryFn: async (): Promise<OrderList> => {
+      try {
+        return await fetchOrderList(query);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.isNetwork)) throw error;
+        const held = await deviceOrderList(db, query);
+        if (!held || held.count === 0) throw error;
+        return held;
+      }
+    },
+    enabled: on,
+    placeholderData: (previous) => previous ?? device ?? undefined,
+    // Fresh or not, what the device gave is replaced by the server's list once the network is back.
+    refetchOnReconnect: (cached) => (cached.state.data?.source === 'device' ? 'always' : true),
     retry: false,
   });
+  const { online } = useSyncStatus();
+  const readFromDevice = list.data?.source === 'device' && !list.isPlaceholderData;
+  const { refetch } = list;
+  useEffect(() => {
+    if (online && readFromDevice) void refetch({ cancelRefetch: false });
+  }, [online, readFromDevice, refetch]);
+  return list;
 }
 
 export function useOrderCounts(companyId: number, filter: OrderFilter, enabled = true) {

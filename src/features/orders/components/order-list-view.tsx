@@ -1,9 +1,11 @@
 /**
  * The company's orders (/order, "Toàn công ty"): search, status tabs with counts, filters, the
  * person's columns, the sum of totals of the filter, row selection with the bulk status move, and
- * "Xuất Excel" of every order of the filter. The list needs the server; offline it says so (a
- * rep's own orders stay on the "Của tôi" view). What the member's role does not allow
- * is not shown: "Xuất Excel" needs orders/export; the check boxes, some move the role may make.
+ * "Xuất Excel" of every order of the filter. The list is the server's; until it answers, and
+ * offline, the orders this device holds stand in for it with a notice saying so (order-queries.ts
+ * useOrderList); offline with none, it says the list needs the server. What the member's role
+ * does not allow is not shown: "Xuất Excel" needs orders/export; the check boxes, some move the
+ * role may make (and the server, so not on rows read offline).
  */
 import { Group, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -66,16 +68,19 @@ function useSelection(filter: OrderFilter, rows: readonly OrderRecord[]) {
 
 export function OrderListView(props: Props) {
   const { db, companyId, filter, onFilter, staffLabel, isMobile } = props;
-  const list = useOrderList(companyId, filter);
+  const list = useOrderList(db, companyId, filter);
   const counts = useOrderCounts(companyId, filter);
   const { columns, save } = useOrderColumns(companyId);
   const { selected, toggle, togglePage, clear } = useSelection(filter, list.data?.rows ?? []);
   const canExport = useCan('orders', 'export');
   const rights: OrderRights = { edit: useCan('orders', 'edit'), approve: useCan('orders', 'approve') };
-  // Every status is reached by a move needing one of the two: with either, some bulk move exists.
-  const selectable = rights.edit || rights.approve;
   const controls = filterControls(filter, onFilter, apply);
-  const offline = list.error instanceof ApiError && list.error.isNetwork;
+  const noServer = list.error instanceof ApiError && list.error.isNetwork;
+  // The rows are the device's because the server could not be reached (not only not answered yet).
+  const offline = noServer || (list.data?.source === 'device' && !list.isPlaceholderData);
+  // Every status is reached by a move needing one of the two: with either, some bulk move exists.
+  // A move needs the server: no check boxes on rows read offline.
+  const selectable = (rights.edit || rights.approve) && !offline;
   const filtered = Boolean(filter.search) || filter.statusOrder !== undefined || activeOrderFilterCount(filter) > 0;
 
   const exportButton = canExport && (
@@ -119,8 +124,14 @@ export function OrderListView(props: Props) {
         </>
       }
       query={list}
+      deviceNotice={{
+        testId: 'order-list-device',
+        text: offline
+          ? 'Không có kết nối mạng: đang hiện các đơn hàng có trên máy này, danh sách của công ty sẽ cập nhật khi có mạng.'
+          : 'Đang tải danh sách từ máy chủ, tạm hiện các đơn hàng có trên máy này.',
+      }}
       error={
-        offline && (
+        noServer && (
           <OfflineNotice testId="order-list-offline">
             Không có kết nối mạng: danh sách đơn hàng của công ty cần máy chủ. Đơn của bạn vẫn xem được ở mục “Của tôi”.
           </OfflineNotice>
