@@ -51,14 +51,14 @@ export const VISIT_FLAG_LABELS = {
   CLOCK_AHEAD: 'Giờ trên máy đi trước giờ máy chủ',
   CHECKOUT_BEFORE_CHECKIN: 'Giờ check-out sớm hơn giờ check-in',
   LONG_VISIT: 'Lượt ghé thăm kéo dài hơn 12 giờ',
-  // Where the check-in happened (contract/visits-place.ts).
-  NO_LOCATION: 'Check-in không có vị trí GPS',
-  FAR_FROM_PIN: 'Check-in ngoài bán kính quanh vị trí khách hàng',
-  POOR_ACCURACY: 'GPS kém chính xác hơn mức công ty đặt',
-  IMPOSSIBLE_SPEED: 'Di chuyển nhanh bất thường từ lần định vị trước',
-  SHARED_DEVICE: 'Máy này đã được nhân viên khác dùng để check-in trong ngày',
-  ON_PIN: 'Vị trí trùng khít vị trí khách hàng dù GPS báo kém chính xác',
-  PIN_SET: 'Vị trí khách hàng được ghim từ lượt check-in này',
+  // Where the check-in happened (contract/visits-place.ts); short, they are badges on a phone's card.
+  NO_LOCATION: 'Không có vị trí GPS',
+  FAR_FROM_PIN: 'Ngoài bán kính khách hàng',
+  POOR_ACCURACY: 'GPS kém chính xác',
+  IMPOSSIBLE_SPEED: 'Di chuyển nhanh bất thường',
+  SHARED_DEVICE: 'Máy dùng chung trong ngày',
+  ON_PIN: 'Trùng khít vị trí ghim',
+  PIN_SET: 'Đã ghim vị trí khách hàng',
 } as const;
 export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;
 
