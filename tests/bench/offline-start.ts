@@ -99,7 +99,7 @@ async function prepare(profile: string, origin: string): Promise<void> {
     await page.getByPlaceholder('Nhập mật khẩu').fill(DEMO_SIGN_IN.password);
     await page.getByRole('checkbox', { name: 'Ghi nhớ mật khẩu' }).check();
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await page.getByRole('button', { name: DEMO_SIGN_IN.company, exact: true }).click();
+    await page.getByRole('button', { name: DEMO_SIGN_IN.company }).click();
     await page.waitForURL('**/dashboard');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
