@@ -59,6 +59,7 @@ describe('the sync pull, per role', () => {
       'customer_type',
       'customer_level',
       'visit',
+      'visit_settings',
       'order',
       'order_type',
       'variant',
