@@ -6,6 +6,8 @@ import {
   distanceMetres,
   formatMetres,
   impossibleSpeed,
+  positionsKeptSince,
+  REP_LOCATION_RULES,
   sitsOnPin,
   type VisitSettings,
 } from './visits-place';
@@ -96,5 +98,19 @@ describe('heuristics recorded as flags', () => {
 
   it('metres as a rep reads them', () => {
     expect([formatMetres(87.4), formatMetres(1_000), formatMetres(2_345)]).toEqual(['87 m', '1 km', '2,3 km']);
+  });
+});
+
+describe('reps’ positions (REP_LOCATION_RULES)', () => {
+  it('keepFor: a visit keeps its positions for the company’s days, counted back from today in Vietnam', () => {
+    expect(positionsKeptSince('2026-12-04', { position_days: 30 })).toBe('2026-11-04');
+    expect(positionsKeptSince('2026-12-04', DEFAULT_VISIT_SETTINGS)).toBe('2025-12-04');
+  });
+
+  it('each rule names the text it comes from', () => {
+    for (const { rule, source } of Object.values(REP_LOCATION_RULES)) {
+      expect(rule.length).toBeGreaterThan(20);
+      expect(source).toMatch(/Luật 91\/2025\/QH15/);
+    }
   });
 });

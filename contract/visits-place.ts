@@ -9,6 +9,7 @@
  * position sitting on the pin while the device says it is far from sure.
  */
 import * as v from 'valibot';
+import { addDays } from './calendar-days';
 import { formatNumber } from './money';
 import { RULE_MODES, type RuleMode } from './rule-modes';
 import { bodyObject, companyBodyField } from './validation';
@@ -19,27 +20,59 @@ export type VisitSettings = {
   place_rule: RuleMode;
   radius_m: number;
   accuracy_limit_m: number;
+  /** Days a visit keeps its GPS positions (REP_LOCATION_RULES.keepFor); the visit itself stays. */
+  position_days: number;
 };
 /** The settings as the phones mirror them, one record per company. */
 export type VisitSettingsRecord = VisitSettings & { company: number };
 
 /** 200 m: EasyWork's default radius; warn, so a company that never set it loses no visit. */
-export const DEFAULT_VISIT_SETTINGS: VisitSettings = { place_rule: 'warn', radius_m: 200, accuracy_limit_m: 100 };
+export const DEFAULT_VISIT_SETTINGS: VisitSettings = { place_rule: 'warn', radius_m: 200, accuracy_limit_m: 100, position_days: 365 };
 
 export const RADIUS_RANGE = { min: 20, max: 5_000 } as const;
 export const ACCURACY_RANGE = { min: 10, max: 2_000 } as const;
+export const POSITION_DAYS_RANGE = { min: 30, max: 3_650 } as const;
 
-function metres(label: string, range: { min: number; max: number }) {
-  const message = `${label} phải là số nguyên từ ${formatNumber(range.min)} đến ${formatNumber(range.max)} m`;
+function whole(label: string, range: { min: number; max: number }, unit: string) {
+  const message = `${label} phải là số nguyên từ ${formatNumber(range.min)} đến ${formatNumber(range.max)} ${unit}`;
   return v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message));
 }
+
+/**
+ * A rep's position is their personal data, and the law names location as sensitive: each rule with
+ * the text it comes from (docs/personal-data.md "Reps' positions"), tested one by one.
+ */
+export const REP_LOCATION_RULES = {
+  onlyAtVisit: {
+    rule: 'Chỉ lấy vị trí GPS lúc check-in và check-out, không theo dõi liên tục, và nói rõ điều đó trên màn hình check-in',
+    source:
+      'Luật 91/2025/QH15 Điều 25: người sử dụng lao động chỉ áp dụng biện pháp công nghệ, kỹ thuật khi người lao động biết rõ; NĐ 13/2023 xếp dữ liệu vị trí qua dịch vụ định vị là dữ liệu nhạy cảm',
+  },
+  keepFor: {
+    rule: 'Vị trí GPS của lượt ghé thăm được xóa sau số ngày công ty đặt (mặc định 365); lượt ghé thăm, giờ và khoảng cách được giữ',
+    source: 'Luật 91/2025/QH15: dữ liệu cá nhân chỉ được lưu trong thời gian phù hợp với mục đích xử lý',
+  },
+  departedRep: {
+    rule: 'Nhân viên ngừng hoạt động: vị trí GPS các lượt ghé thăm của họ được xóa ngay',
+    source:
+      'Luật 91/2025/QH15 Điều 25: dữ liệu cá nhân của người lao động phải được xóa, hủy khi chấm dứt hợp đồng, trừ khi có thỏa thuận hoặc luật khác quy định',
+  },
+} as const;
+
+const metres = (label: string, range: { min: number; max: number }) => whole(label, range, 'm');
 
 export const VisitSettingsSchema = bodyObject({
   company: companyBodyField,
   place_rule: v.picklist(RULE_MODES, 'Cách xử lý không hợp lệ'),
   radius_m: metres('Bán kính', RADIUS_RANGE),
   accuracy_limit_m: metres('Độ chính xác tối thiểu', ACCURACY_RANGE),
+  position_days: whole('Số ngày giữ vị trí GPS', POSITION_DAYS_RANGE, 'ngày'),
 });
+
+/** The last day (Vietnam) whose visits still keep their positions, for `today` and the company's days. */
+export function positionsKeptSince(today: string, settings: Pick<VisitSettings, 'position_days'>): string {
+  return addDays(today, -settings.position_days);
+}
 
 /** Great-circle distance in metres (haversine on a 6,371 km sphere: within 0.5 % at these distances). */
 export function distanceMetres(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

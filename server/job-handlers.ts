@@ -11,6 +11,7 @@ import { DELIVERY_JOB_HANDLERS } from './modules/delivery';
 import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
 import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
 import { licenceNoticeHandler } from './modules/pharma';
+import { positionRetentionHandler } from './modules/visits';
 
 export const JOB_HANDLERS: AnyJobHandler[] = [
   planLapseHandler,
@@ -22,4 +23,5 @@ export const JOB_HANDLERS: AnyJobHandler[] = [
   ...AMIS_JOB_HANDLERS,
   ...MESSAGING_JOB_HANDLERS,
   licenceNoticeHandler,
+  positionRetentionHandler,
 ];

@@ -11,6 +11,7 @@ import { seedDemoDelivery } from './seed/demo-delivery';
 import { configuredSender } from './modules/auth';
 import { zaloFirstSender } from './modules/messaging';
 import { scheduleLicenceNotices } from './modules/pharma';
+import { schedulePositionRetention } from './modules/visits';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -109,6 +110,8 @@ export async function prepareDeps(
   }
   // Reps hear each morning of their customers' certificates running out (server/modules/pharma).
   await scheduleLicenceNotices(db);
+  // Visits' GPS positions past the company's days are removed each night (contract/visits-place.ts REP_LOCATION_RULES).
+  await schedulePositionRetention(db);
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true, database.listen);
   return { deps, database, stopSimulators };
 }

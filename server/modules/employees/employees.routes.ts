@@ -55,6 +55,7 @@ import { readSheet } from './employee-sheet';
 import { revenueTemplate, staffExport, staffTemplate } from './employee-workbooks';
 import { canApproveRoles, createEmployee, updateEmployee, type CreateOutcome } from './employee-write';
 import { requireSeat } from '@server/modules/plans';
+import { removeRepPositions } from '@server/modules/visits';
 
 function xlsx(data: ArrayBuffer, fileName: string): Response {
   return new Response(data, {
@@ -191,10 +192,14 @@ export function employeeRoutes(deps: AppDeps) {
     await assertNotAbove(db, access, target, input.is_active ? 'kích hoạt lại' : 'ngừng hoạt động');
     if (input.is_active && !target.is_active) await requireSeat(db, input.company, target.id);
     if (target.is_active !== input.is_active) {
-      await db
-        .update(accountCompanies)
-        .set({ isActive: input.is_active, updatedAt: new Date() })
-        .where(eq(accountCompanies.id, target.membership_id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(accountCompanies)
+          .set({ isActive: input.is_active, updatedAt: new Date() })
+          .where(eq(accountCompanies.id, target.membership_id));
+        // A rep who leaves takes no position history with the company (contract/visits-place.ts REP_LOCATION_RULES.departedRep).
+        if (!input.is_active) await removeRepPositions(tx, input.company, target.id);
+      });
     }
     const record = await findEmployee(db, input.company, target.id);
     const message = input.is_active ? `Đã kích hoạt lại ${target.full_name}` : `Đã ngừng hoạt động ${target.full_name}`;

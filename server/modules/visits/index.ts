@@ -1,3 +1,4 @@
 /** The visits module's public face: what other modules, the composition root, seed data and tests use. */
 export { visitRoutes } from './visits.routes';
 export { visitsServerSync } from './visits.sync';
+export { positionRetentionHandler, removeRepPositions, schedulePositionRetention } from './position-retention';

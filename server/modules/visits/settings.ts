@@ -10,7 +10,12 @@ import { recordUpserts } from '@server/kernel/sync/change-log';
 async function readSettings(db: Db, companyId: number): Promise<VisitSettings> {
   const [row] = await db.select().from(visitSettings).where(eq(visitSettings.companyId, companyId));
   if (!row) return { ...DEFAULT_VISIT_SETTINGS };
-  return { place_rule: row.placeRule as RuleMode, radius_m: row.radiusM, accuracy_limit_m: row.accuracyLimitM };
+  return {
+    place_rule: row.placeRule as RuleMode,
+    radius_m: row.radiusM,
+    accuracy_limit_m: row.accuracyLimitM,
+    position_days: row.positionDays,
+  };
 }
 
 /** Read once in an op's transaction (server/kernel/read-once.ts): a push of many check-ins asks once. */
@@ -23,6 +28,7 @@ export async function saveVisitSettings(tx: Db, companyId: number, settings: Vis
     placeRule: settings.place_rule,
     radiusM: settings.radius_m,
     accuracyLimitM: settings.accuracy_limit_m,
+    positionDays: settings.position_days,
     updatedAt: new Date(),
   };
   await tx

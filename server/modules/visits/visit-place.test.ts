@@ -10,7 +10,10 @@ import type { OpResult, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { GeoLocation, VisitRecord } from '@contract/visits';
 import { DEFAULT_VISIT_SETTINGS, visitSettingsPaths, type VisitSettings } from '@contract/visits-place';
-import { changeLog, customers } from '@server/kernel/db/schema';
+import { changeLog, customers, visits } from '@server/kernel/db/schema';
+import { vietnamDay } from '@contract/price-policy';
+import { employeePaths } from '@contract/employees';
+import { removeOldPositions } from './position-retention';
 import { DEMO } from '@server/seed/demo';
 import { STAFF } from '@server/testing/employees.kit';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
@@ -86,18 +89,19 @@ describe('check-in rules', () => {
     const read = await server.call<VisitSettings>(`${visitSettingsPaths.settings}?company=${anKhang}`, { token: rep.access });
     expect([read.status, read.body.data]).toEqual([200, DEFAULT_VISIT_SETTINGS]);
     expect((await setSettings({ place_rule: 'allow' }, rep.access)).status).toBe(403);
-    const bad = await setSettings({ radius_m: 5, accuracy_limit_m: 100.5, place_rule: 'maybe' as never });
+    const bad = await setSettings({ radius_m: 5, accuracy_limit_m: 100.5, place_rule: 'maybe' as never, position_days: 7 });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({
       radius_m: 'Bán kính phải là số nguyên từ 20 đến 5.000 m',
       accuracy_limit_m: 'Độ chính xác tối thiểu phải là số nguyên từ 10 đến 2.000 m',
       place_rule: 'Cách xử lý không hợp lệ',
+      position_days: 'Số ngày giữ vị trí GPS phải là số nguyên từ 30 đến 3.650 ngày',
     });
     const unchanged = await server.call<VisitSettings>(`${visitSettingsPaths.settings}?company=${anKhang}`, { token: an.access });
     expect(unchanged.body.data).toEqual(DEFAULT_VISIT_SETTINGS);
     const saved = await setSettings({ place_rule: 'block', radius_m: 300 });
     expect([saved.body.data, saved.body.message]).toEqual([
-      { place_rule: 'block', radius_m: 300, accuracy_limit_m: 100 },
+      { place_rule: 'block', radius_m: 300, accuracy_limit_m: 100, position_days: 365 },
       'Đã lưu quy tắc check-in',
     ]);
     // The phones hear of it: a change of the company's one settings record.
@@ -205,5 +209,57 @@ describe('heuristics, recorded as flags', () => {
     // The next day the device is another's without a flag.
     const next = await checkIn({ customerId: shop, location: north(20), deviceId, at: '2026-12-03T02:00:00.000Z' });
     expect(next.visit?.flags).toEqual([]);
+  });
+});
+
+describe('reps’ positions kept no longer than the company says (REP_LOCATION_RULES)', () => {
+  const positionsOf = async (ids: string[]) =>
+    (
+      await server.deps.db
+        .select({ id: visits.id, lat: visits.checkInLat, outLat: visits.checkOutLat, distance: visits.checkInDistance })
+        .from(visits)
+    )
+      .filter((row) => ids.includes(row.id))
+      .sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
+
+  it('the nightly run removes the positions of visits older than the kept days, and keeps the visits and their distance', async () => {
+    expect((await setSettings({ position_days: 30 })).status).toBe(200);
+    const shop = await pharmacy(PIN);
+    const old = await checkIn({ customerId: shop, location: north(40), at: new Date(Date.now() - 40 * 86_400_000).toISOString() });
+    const recent = await checkIn({ customerId: shop, location: north(40), at: hoursAgo(3) });
+    const seqOf = async () =>
+      (await server.deps.db.select({ seq: changeLog.seq }).from(changeLog).where(eq(changeLog.entityId, old.visit!.id)))[0]?.seq ?? 0;
+    const before = await seqOf();
+    const cleared = await removeOldPositions(server.deps.db, vietnamDay());
+    expect(cleared).toBeGreaterThanOrEqual(1);
+    expect(await positionsOf([old.visit!.id, recent.visit!.id])).toEqual([
+      { id: old.visit!.id, lat: null, outLat: null, distance: 40 },
+      { id: recent.visit!.id, lat: recent.visit!.check_in_location!.lat, outLat: null, distance: 40 },
+    ]);
+    // The phones hear of it: the cleared visit is changed again in the log they pull.
+    expect(await seqOf()).toBeGreaterThan(before);
+  });
+
+  it('a rep made inactive loses the positions of all their visits at once; another rep keeps theirs', async () => {
+    const shop = await pharmacy(PIN);
+    const mine = await checkIn({ customerId: shop, location: north(20), at: hoursAgo(5) });
+    const owners = await checkIn({ customerId: shop, location: north(20), token: an.access, at: hoursAgo(5) });
+    const off = await server.call(employeePaths.inactiveStaff, {
+      method: 'POST',
+      token: an.access,
+      body: { company: anKhang, account: rep.account.id, is_active: false },
+    });
+    expect(off.status).toBe(200);
+    try {
+      const [repVisit, ownerVisit] = await positionsOf([mine.visit!.id, owners.visit!.id]);
+      expect(repVisit).toMatchObject({ lat: null, distance: 20 });
+      expect(ownerVisit!.lat).not.toBeNull();
+    } finally {
+      await server.call(employeePaths.inactiveStaff, {
+        method: 'POST',
+        token: an.access,
+        body: { company: anKhang, account: rep.account.id, is_active: true },
+      });
+    }
   });
 });

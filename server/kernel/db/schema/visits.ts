@@ -55,5 +55,6 @@ export const visitSettings = pgTable('visit_settings', {
   placeRule: text('place_rule').notNull().default('warn'),
   radiusM: integer('radius_m').notNull().default(200),
   accuracyLimitM: integer('accuracy_limit_m').notNull().default(100),
+  positionDays: integer('position_days').notNull().default(365),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });

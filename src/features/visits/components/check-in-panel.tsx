@@ -128,7 +128,12 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
     <NoteField label="Ghi chú" placeholder="Nội dung làm việc, kết quả…" value={note} onChange={setNote} maxLength={1000} />
   );
   const locationToggle = (
-    <Checkbox label="Ghi lại vị trí GPS" checked={withLocation} onChange={(event) => setWithLocation(event.currentTarget.checked)} />
+    <Checkbox
+      label="Ghi lại vị trí GPS"
+      description="Vị trí chỉ được lấy lúc check-in và check-out, không theo dõi liên tục."
+      checked={withLocation}
+      onChange={(event) => setWithLocation(event.currentTarget.checked)}
+    />
   );
 
   if (open === undefined || !canVisit) return null;

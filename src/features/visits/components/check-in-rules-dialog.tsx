@@ -7,7 +7,7 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RULE_MODE_LABELS, RULE_MODES, type RuleMode } from '@contract/rule-modes';
-import { ACCURACY_RANGE, RADIUS_RANGE, type VisitSettings } from '@contract/visits-place';
+import { ACCURACY_RANGE, POSITION_DAYS_RANGE, RADIUS_RANGE, type VisitSettings } from '@contract/visits-place';
 import { useCan } from '@/session/access';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemLine } from '@/ui/problem';
@@ -26,12 +26,18 @@ function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: Vis
   const [rule, setRule] = useState<RuleMode>(saved.place_rule);
   const [radius, setRadius] = useState<string | number>(saved.radius_m);
   const [accuracy, setAccuracy] = useState<string | number>(saved.accuracy_limit_m);
+  const [keepDays, setKeepDays] = useState<string | number>(saved.position_days);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveVisitSettings(companyId);
   const submit = () => {
     setProblem(null);
     save.mutate(
-      { place_rule: rule, radius_m: Number(radius) || 0, accuracy_limit_m: Number(accuracy) || 0 },
+      {
+        place_rule: rule,
+        radius_m: Number(radius) || 0,
+        accuracy_limit_m: Number(accuracy) || 0,
+        position_days: Number(keepDays) || 0,
+      },
       {
         onSuccess: () => {
           toast.success('Đã lưu quy tắc check-in');
@@ -71,6 +77,15 @@ function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: Vis
           ))}
         </Stack>
       </Radio.Group>
+      <StrictNumberInput
+        label="Giữ vị trí GPS của lượt ghé thăm (ngày)"
+        description="Sau số ngày này vị trí được xóa, lượt ghé thăm vẫn còn. Nhân viên ngừng hoạt động thì vị trí của họ được xóa ngay."
+        value={keepDays}
+        onChange={setKeepDays}
+        min={POSITION_DAYS_RANGE.min}
+        max={POSITION_DAYS_RANGE.max}
+        allowDecimal={false}
+      />
       <Text size="xs" c="dimmed">
         Khách hàng chưa có vị trí thì không so được: lần check-in đầu có GPS đủ chính xác sẽ ghim vị trí cho khách hàng.
       </Text>

@@ -1,0 +1,1 @@
+ALTER TABLE "visit_settings" ADD COLUMN "position_days" integer DEFAULT 365 NOT NULL;
