@@ -59,6 +59,25 @@ export const REP_LOCATION_RULES = {
   },
 } as const;
 
+/**
+ * What a rep reads and accepts in the app before their first check-in (REP_LOCATION_RULES.onlyAtVisit:
+ * the worker clearly knows the measure). A new version asks every rep again; the server keeps who
+ * accepted which version and when.
+ */
+export const LOCATION_NOTICE = {
+  version: '2026-12-04',
+  title: 'Vị trí của bạn khi ghé thăm khách hàng',
+  points: [
+    'Ứng dụng chỉ lấy vị trí GPS của máy lúc bạn bấm Check-in và Check-out, không theo dõi bạn vào lúc khác.',
+    'Vị trí dùng để xác nhận bạn có mặt tại khách hàng: quản lý của bạn xem được khoảng cách đến cửa hàng và các dấu hiệu bất thường.',
+    'Công ty giữ vị trí trong số ngày đã đặt rồi xóa; khi bạn ngừng làm việc, vị trí của bạn được xóa ngay.',
+    'Bạn có thể bỏ chọn "Ghi lại vị trí GPS"; khi công ty yêu cầu vị trí thì lượt check-in đó không được ghi nhận.',
+  ],
+} as const;
+
+/** The members of a company with the notice version each accepted (null: not yet), for the office. */
+export type LocationNoticeRow = { account_id: number; full_name: string; version: string | null; accepted_at: string | null };
+
 const metres = (label: string, range: { min: number; max: number }) => whole(label, range, 'm');
 
 export const VisitSettingsSchema = bodyObject({
@@ -158,4 +177,4 @@ export function sitsOnPin(location: GeoLocation | null, pin: Pin | null): boolea
   return distanceMetres(location, pin) <= ON_PIN_M && (location.accuracy === null || location.accuracy >= ON_PIN_ACCURACY_M);
 }
 
-export const visitSettingsPaths = { settings: '/visit/api/settings/' } as const;
+export const visitSettingsPaths = { settings: '/visit/api/settings/', locationNotices: '/visit/api/location-notices/' } as const;

@@ -46,6 +46,16 @@ export const VisitCheckOutSchema = v.object(
 );
 export type VisitCheckOutPayload = v.InferOutput<typeof VisitCheckOutSchema>;
 
+/** A rep accepted the location notice (contract/visits-place.ts LOCATION_NOTICE), on the phone, maybe offline. */
+export const LocationNoticeAcceptSchema = v.object(
+  {
+    version: v.pipe(v.string('Phiên bản thông báo không hợp lệ'), v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Phiên bản thông báo không hợp lệ')),
+    at: isoInstantField('Thời điểm đồng ý'),
+  },
+  'Dữ liệu đồng ý không hợp lệ',
+);
+export type LocationNoticeAcceptPayload = v.InferOutput<typeof LocationNoticeAcceptSchema>;
+
 /** Why the server flagged a visit for a second look. */
 export const VISIT_FLAG_LABELS = {
   CLOCK_AHEAD: 'Giờ trên máy đi trước giờ máy chủ',
@@ -121,5 +131,10 @@ export const visitsSync = defineSyncDomain({
   ops: {
     'visit.checkIn': { schema: VisitCheckInSchema, label: 'Check-in', permission: ['visits', 'create'] },
     'visit.checkOut': { schema: VisitCheckOutSchema, label: 'Check-out', permission: ['visits', 'create'] },
+    'visit.acceptLocationNotice': {
+      schema: LocationNoticeAcceptSchema,
+      label: 'Đồng ý thông báo vị trí',
+      permission: ['visits', 'create'],
+    },
   },
 });

@@ -347,7 +347,7 @@ async function runCampaign(options: CampaignOptions) {
     async function enqueue(
       tab: Tab,
       type: OpType,
-      entity: { type: SyncEntity; id: string },
+      entity: { type: SyncEntity; id: string } | null,
       payload: Record<string, unknown>,
       dependsOn: string[],
     ) {
@@ -356,7 +356,7 @@ async function runCampaign(options: CampaignOptions) {
           enqueueOp(tab.db, { type, payload: payload as never, companyId, accountId, entity, dependsOn }, new Date(clock)),
         ),
       );
-      planned.push({ opId, type, entityId: entity.id, payload, dependsOn });
+      planned.push({ opId, type, entityId: entity?.id ?? '', payload, dependsOn });
       return opId;
     }
 
@@ -512,6 +512,15 @@ async function runCampaign(options: CampaignOptions) {
             editedAt: new Date(clock).toISOString(),
           };
           await enqueue(tab, 'customer.licence', { type: 'customer', id: customer.id }, payload, customer.dependsOn);
+          return true;
+        },
+      },
+      'visit.acceptLocationNotice': {
+        weight: 2,
+        make: async (tab) => {
+          // The rep accepts the location notice: one of a few versions, so the same fact comes from both tabs.
+          const payload = { version: `2026-12-0${plan.int(1, 3)}`, at: new Date(clock).toISOString() };
+          await enqueue(tab, 'visit.acceptLocationNotice', null, payload, []);
           return true;
         },
       },

@@ -9,8 +9,14 @@ import type { LoginAnswer } from '@contract/auth';
 import type { OpResult, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { GeoLocation, VisitRecord } from '@contract/visits';
-import { DEFAULT_VISIT_SETTINGS, visitSettingsPaths, type VisitSettings } from '@contract/visits-place';
-import { changeLog, customers, visits } from '@server/kernel/db/schema';
+import {
+  DEFAULT_VISIT_SETTINGS,
+  LOCATION_NOTICE,
+  visitSettingsPaths,
+  type LocationNoticeRow,
+  type VisitSettings,
+} from '@contract/visits-place';
+import { changeLog, customers, locationNoticeAcceptances, visits } from '@server/kernel/db/schema';
 import { vietnamDay } from '@contract/price-policy';
 import { employeePaths } from '@contract/employees';
 import { removeOldPositions } from './position-retention';
@@ -261,5 +267,47 @@ describe('reps’ positions kept no longer than the company says (REP_LOCATION_R
         body: { company: anKhang, account: rep.account.id, is_active: true },
       });
     }
+  });
+});
+
+describe('the location notice (LOCATION_NOTICE)', () => {
+  async function accept(token: string, version: string, at: string) {
+    const answer = await server.call<PushAnswer>('/sync/push', {
+      token,
+      body: {
+        company: anKhang,
+        deviceId: uuidv7(),
+        ops: [{ opId: uuidv7(), type: 'visit.acceptLocationNotice', schemaVersion: 1, clientCreatedAt: at, payload: { version, at } }],
+      },
+    });
+    return answer.body.data.results[0]!;
+  }
+  const notices = (token = an.access) =>
+    server.call<LocationNoticeRow[]>(`${visitSettingsPaths.locationNotices}?company=${anKhang}`, { token });
+
+  it('is kept once per rep and version, dated no later than it arrived; the office sees who accepted which', async () => {
+    const before = (await notices()).body.data.find((row) => row.account_id === rep.account.id);
+    expect(before).toMatchObject({ full_name: 'Lê Văn Trình', version: null, accepted_at: null });
+    expect((await accept(rep.access, LOCATION_NOTICE.version, hoursAgo(2))).outcome).toBe('applied');
+    expect((await accept(rep.access, LOCATION_NOTICE.version, hoursAgo(1))).outcome).toBe('applied');
+    const ahead = new Date(Date.now() + 86_400_000).toISOString();
+    expect((await accept(rep.access, '2027-01-01', ahead)).outcome).toBe('applied');
+    const row = (await notices()).body.data.find((candidate) => candidate.account_id === rep.account.id)!;
+    expect(row.version).toBe('2027-01-01');
+    expect(Date.parse(row.accepted_at!)).toBeLessThanOrEqual(Date.now());
+    const kept = await server.deps.db
+      .select()
+      .from(locationNoticeAcceptances)
+      .where(eq(locationNoticeAcceptances.accountId, rep.account.id));
+    expect(kept.map((acceptance) => acceptance.version).sort()).toEqual([LOCATION_NOTICE.version, '2027-01-01']);
+  });
+
+  it('a bad version is refused in Vietnamese; a rep may not read the list, another company neither', async () => {
+    const bad = await accept(rep.access, 'mới nhất', hoursAgo(1));
+    expect(bad).toMatchObject({ outcome: 'rejected' });
+    expect(JSON.stringify(bad.error)).toContain('Phiên bản thông báo không hợp lệ');
+    expect((await notices(rep.access)).status).toBe(403);
+    const binh = await server.login(DEMO.binh.phone);
+    expect((await notices(binh.access)).status).toBe(403);
   });
 });

@@ -2,7 +2,8 @@
  * GET /api/visit/api/visits/: the company's visits, newest first, for the office and for reps.
  * GET and PUT /api/visit/api/settings/: the company's check-in rules (contract/visits-place.ts), read by
  * whoever visits or watches visits (the same readers the phones pull them for), changed by who keeps
- * the company's settings.
+ * the company's settings. GET /api/visit/api/location-notices/: which member accepted which version of the
+ * location notice (contract/visits-place.ts LOCATION_NOTICE).
  */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -19,6 +20,7 @@ import { authenticate } from '@server/kernel/authenticate';
 import { pagedRows } from '@server/kernel/lists';
 import { forbidden } from '@server/kernel/errors';
 import { memberAccess, memberBody, requirePermission, visitScope } from '@server/modules/roles';
+import { locationNoticeRows } from './location-notice';
 import { saveVisitSettings, visitSettingsOf } from './settings';
 import { toVisitRecord, visitColumns } from './visit-record';
 
@@ -45,6 +47,16 @@ export function visitRoutes(deps: AppDeps) {
     if (!SETTINGS_READERS.some(([area, action]) => can(access, area, action)))
       throw forbidden('FORBIDDEN', 'Bạn không có quyền xem quy tắc check-in');
     return ok(c, await visitSettingsOf(db, query.company));
+  });
+
+  // Who accepted the location notice: for who keeps the company's settings or its people.
+  app.get('/location-notices', async (c) => {
+    const query = parseQuery(c, CompanyQuery);
+    const access = await memberAccess(db, c.get('auth'), query.company);
+    if (!can(access, 'settings', 'view') && !can(access, 'employees', 'view'))
+      throw forbidden('FORBIDDEN', 'Bạn không có quyền xem danh sách đồng ý thông báo vị trí');
+    const rows = await locationNoticeRows(db, query.company);
+    return ok(c, rows, { count: rows.length });
   });
 
   app.put('/settings', async (c) => {

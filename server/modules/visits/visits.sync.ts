@@ -2,10 +2,11 @@
 import { visitsSync } from '@contract/visits';
 import { serverSyncDomain } from '@server/kernel/sync/domain';
 import { loadVisitSettings } from './settings';
+import { acceptLocationNotice } from './location-notice';
 import { checkIn, checkOut } from './visit-ops';
 import { loadVisitRecords } from './visit-record';
 
 export const visitsServerSync = serverSyncDomain(visitsSync, {
-  handlers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut },
+  handlers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
   loaders: { visit: loadVisitRecords, visit_settings: loadVisitSettings },
 });

@@ -3,13 +3,13 @@ import { visitsSync } from '@contract/visits';
 import { toLocalVisit } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
 import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
-import { checkIn, checkOut } from './model/visit-actions';
+import { acceptLocationNotice, checkIn, checkOut } from './model/visit-actions';
 
 export const visitsClientSync = clientSyncDomain(visitsSync, {
   mirrors: {
     visit: deviceRowsMirror((db) => db.visits, byText, toLocalVisit, '[company+check_in_at]'),
     visit_settings: asSentMirror((db) => db.visitSettings, byNumber),
   },
-  writers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut },
+  writers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
   onRejected: { visit: markRejected((db) => db.visits, true) },
 });

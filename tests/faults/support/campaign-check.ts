@@ -209,6 +209,7 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     duplicated.push(`${paymentRows.length} campaign payments on the server, ${paymentsApplied} applied`);
 
   problems.push(...(await licenceProblems(handle, companyId, planned, succeeded)));
+  problems.push(...(await noticeProblems(handle, companyId, planned, succeeded)));
 
   // Batches the server was killed under: how many were cut in the middle (some ops applied before the kill, some after).
   let cutMidBatch = 0;
@@ -233,6 +234,26 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     sheets: sheetRows.length,
     cutMidBatch,
   };
+}
+
+/** Location notice acceptances: one row per version the rep accepted, however many times it was sent. */
+async function noticeProblems(
+  handle: DatabaseHandle,
+  companyId: number,
+  planned: Planned[],
+  succeeded: (op: Planned) => boolean,
+): Promise<string[]> {
+  const applied = new Set(
+    planned.filter((op) => op.type === 'visit.acceptLocationNotice' && succeeded(op)).map((op) => op.payload.version),
+  );
+  const rows = await query<{ version: string; n: string | number }>(
+    handle,
+    sql`select version, count(*) as n from location_notice_acceptances where company_id = ${companyId} group by version`,
+  );
+  const problems = rows.filter((row) => Number(row.n) > 1).map((row) => `notice ${row.version} accepted ${row.n} times`);
+  for (const version of applied)
+    if (!rows.some((row) => row.version === version)) problems.push(`notice ${String(version)} (applied) is not on the server`);
+  return problems;
 }
 
 /**

@@ -58,3 +58,22 @@ export const visitSettings = pgTable('visit_settings', {
   positionDays: integer('position_days').notNull().default(365),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/** Who accepted which version of the location notice, and when (contract/visits-place.ts LOCATION_NOTICE). */
+export const locationNoticeAcceptances = pgTable(
+  'location_notice_acceptances',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    version: text('version').notNull(),
+    /** On the phone, as the rep tapped; receivedAt is the server's. */
+    acceptedAt: tstz('accepted_at').notNull(),
+    receivedAt: tstz('received_at').notNull().defaultNow(),
+    deviceId: uuid('device_id'),
+  },
+  (t) => [primaryKey({ name: 'location_notice_acceptances_pkey', columns: [t.companyId, t.accountId, t.version] })],
+);

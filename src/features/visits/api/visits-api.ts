@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type VisitRecord, visitPaths } from '@contract/visits';
-import { visitSettingsPaths, type VisitSettings } from '@contract/visits-place';
+import { visitSettingsPaths, type LocationNoticeRow, type VisitSettings } from '@contract/visits-place';
 import { apiData, apiRequest } from '@/api/client';
 import { ApiError } from '@/api/api-error';
 import type { AppDb, LocalVisit } from '@/db/app-db';
@@ -75,5 +75,15 @@ export function useSaveVisitSettings(companyId: number) {
     mutationFn: (settings: VisitSettings) =>
       apiRequest(visitSettingsPaths.settings, { method: 'PUT', body: { company: companyId, ...settings }, redirectOnForbidden: false }),
     onSuccess: () => void client.invalidateQueries({ queryKey: settingsKey(companyId) }),
+  });
+}
+
+/** Who accepted which version of the location notice (the office's record). */
+export function useLocationNotices(companyId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['visits', companyId, 'location-notices'] as const,
+    queryFn: () => apiData<LocationNoticeRow[]>(visitSettingsPaths.locationNotices, { query: { company: companyId } }),
+    enabled,
+    retry: false,
   });
 }

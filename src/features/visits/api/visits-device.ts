@@ -2,7 +2,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
-import { localPin, openVisit } from '../model/visit-actions';
+import { localPin, noticeAccepted, openVisit } from '../model/visit-actions';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -19,4 +19,9 @@ export function useCustomerSearch(db: AppDb, companyId: number, search: string, 
 /** The customer's pin as the device holds it: undefined while reading, null when it has none. */
 export function useLocalPin(db: AppDb, customerId: string | null) {
   return useLiveQuery(() => (customerId ? localPin(db, customerId) : Promise.resolve(null)), [db, customerId]);
+}
+
+/** Whether this person accepted the current location notice here: undefined while reading. */
+export function useNoticeAccepted(db: AppDb, companyId: number, accountId: number): boolean | undefined {
+  return useLiveQuery(() => noticeAccepted(db, companyId, accountId), [db, companyId, accountId]);
 }

@@ -9,11 +9,12 @@ import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { uuidv7 } from '@contract/uuid';
-import { DEFAULT_VISIT_SETTINGS } from '@contract/visits-place';
+import { DEFAULT_VISIT_SETTINGS, LOCATION_NOTICE } from '@contract/visits-place';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
 import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace } from '@/testing/screen-harness';
 import { COMPANY, RETAIL } from '@/testing/order-fixtures';
+import { acceptLocationNotice } from '../model/visit-actions';
 import { CheckInPanel } from './check-in-panel';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -29,9 +30,16 @@ function standAt(metres: number, accuracy = 10) {
   vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition: (ok: (p: unknown) => void) => ok(position) } });
 }
 
+/** The rep accepted the location notice here before (its op already sent: the outbox starts empty). */
+async function noticeDone() {
+  await acceptLocationNotice(db, VISITOR);
+  await db.outbox.clear();
+}
+
 async function shop(pinned: boolean) {
   const customer = toLocalCustomer({ ...RETAIL, lat: pinned ? PIN.lat : null, lng: pinned ? PIN.lng : null });
   await db.customers.put(customer);
+  await noticeDone();
   render(<CheckInPanel db={db} visitor={VISITOR} customer={customer} />, { wrapper });
   await screen.findByTestId('check-in-form');
   return customer;
@@ -54,6 +62,22 @@ afterEach(async () => {
   leaveWorkspace();
   db.close();
   await Dexie.delete(db.name);
+});
+
+describe('CheckInPanel: the location notice', () => {
+  it('comes before a first check-in; accepting it shows the form and queues the record of it', async () => {
+    const customer = toLocalCustomer({ ...RETAIL, lat: PIN.lat, lng: PIN.lng });
+    await db.customers.put(customer);
+    render(<CheckInPanel db={db} visitor={VISITOR} customer={customer} />, { wrapper });
+    const notice = await screen.findByTestId('location-notice');
+    expect(notice.textContent).toContain('chỉ lấy vị trí GPS của máy lúc bạn bấm Check-in và Check-out');
+    expect(notice.textContent).toContain(`Phiên bản ${LOCATION_NOTICE.version.split('-').reverse().join('/')}`);
+    expect(screen.queryByTestId('check-in-form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Tôi đã đọc và đồng ý' }));
+    await screen.findByTestId('check-in-form');
+    const [op] = await db.outbox.toArray();
+    expect(op).toMatchObject({ type: 'visit.acceptLocationNotice', payload: { version: LOCATION_NOTICE.version } });
+  });
 });
 
 describe('CheckInPanel: the place of a check-in', () => {

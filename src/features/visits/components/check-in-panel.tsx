@@ -16,7 +16,8 @@ import { SyncChip } from '@/ui/sync-chip';
 import { NoteField } from '@/ui/note-field';
 import { CustomerPicker } from '@/ui/customer-picker';
 import { useSelectSearch } from '@/ui/searched-select';
-import { useCustomerSearch, useLocalPin, useOpenVisit } from '../api/visits-device';
+import { useCustomerSearch, useLocalPin, useNoticeAccepted, useOpenVisit } from '../api/visits-device';
+import { LocationNoticeCard } from './location-notice-card';
 import { checkIn, checkOut, currentLocation, placeOnDevice, type DevicePlace, type Visitor } from '../model/visit-actions';
 
 type Props = {
@@ -85,6 +86,7 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const canVisit = useCan('visits', 'create');
   // undefined while reading; the pin checkbox shows only for a customer the device knows has none.
   const pin = useLocalPin(db, customer?.id ?? null);
+  const accepted = useNoticeAccepted(db, visitor.companyId, visitor.accountId);
 
   function pick(next: Pick<LocalCustomer, 'id' | 'name' | 'code'> | null) {
     setCustomer(next);
@@ -136,7 +138,9 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
     />
   );
 
-  if (open === undefined || !canVisit) return null;
+  if (open === undefined || accepted === undefined || !canVisit) return null;
+  // Before a first check-in here: the rep reads what is done with their position (an open visit was begun after it).
+  if (!accepted && !open) return <LocationNoticeCard db={db} visitor={visitor} />;
   if (open) {
     return (
       <Card withBorder radius="md" padding="md" data-testid="open-visit">

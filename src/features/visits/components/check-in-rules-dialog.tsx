@@ -7,14 +7,15 @@ import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { RULE_MODE_LABELS, RULE_MODES, type RuleMode } from '@contract/rule-modes';
-import { ACCURACY_RANGE, POSITION_DAYS_RANGE, RADIUS_RANGE, type VisitSettings } from '@contract/visits-place';
+import { ACCURACY_RANGE, LOCATION_NOTICE, POSITION_DAYS_RANGE, RADIUS_RANGE, type VisitSettings } from '@contract/visits-place';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemLine } from '@/ui/problem';
 import { ResponsiveModal } from '@/ui/responsive-modal';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import { toast } from '@/ui/toast';
-import { useSaveVisitSettings, useVisitSettings } from '../api/visits-api';
+import { useLocationNotices, useSaveVisitSettings, useVisitSettings } from '../api/visits-api';
 
 const RULE_HELP: Record<RuleMode, string> = {
   block: 'Không cho check-in',
@@ -99,6 +100,30 @@ function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: Vis
   );
 }
 
+/** Who accepted the location notice: the current version, an older one, or not yet. */
+function NoticeAcceptances({ companyId }: { companyId: number }) {
+  const rows = useLocationNotices(companyId, true);
+  if (!rows.data) return null;
+  const current = rows.data.filter((row) => row.version === LOCATION_NOTICE.version).length;
+  return (
+    <Stack gap={4} data-testid="location-notice-acceptances">
+      <Text size="sm" fw={600}>
+        Thông báo vị trí (phiên bản {formatDate(LOCATION_NOTICE.version)}): {current}/{rows.data.length} nhân viên đã đồng ý
+      </Text>
+      {rows.data.map((row) => (
+        <Text key={row.account_id} size="xs">
+          {row.full_name}:{' '}
+          {row.version === LOCATION_NOTICE.version
+            ? `đồng ý lúc ${formatDateTime(row.accepted_at)}`
+            : row.version
+              ? `đồng ý phiên bản cũ ${formatDate(row.version)}`
+              : 'chưa đồng ý'}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The button and its dialog; nothing for a member who may not change the company's settings. */
 export function CheckInRulesButton({ companyId }: { companyId: number }) {
   const canEdit = useCan('settings', 'edit');
@@ -112,7 +137,10 @@ export function CheckInRulesButton({ companyId }: { companyId: number }) {
       </Button>
       <ResponsiveModal opened={opened} onClose={() => setOpened(false)} title="Quy tắc check-in">
         {settings.data ? (
-          <RulesForm companyId={companyId} saved={settings.data} onDone={() => setOpened(false)} />
+          <Stack gap="lg">
+            <RulesForm companyId={companyId} saved={settings.data} onDone={() => setOpened(false)} />
+            <NoticeAcceptances companyId={companyId} />
+          </Stack>
         ) : settings.error ? (
           <ProblemLine problem={settings.error.message} />
         ) : (

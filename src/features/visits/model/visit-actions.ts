@@ -3,7 +3,8 @@
  * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
  */
 import type { GeoLocation, VisitRecord } from '@contract/visits';
-import { canPinHere, checkPlace, DEFAULT_VISIT_SETTINGS, type PlaceCheck, type Pin } from '@contract/visits-place';
+import { canPinHere, checkPlace, DEFAULT_VISIT_SETTINGS, LOCATION_NOTICE, type PlaceCheck, type Pin } from '@contract/visits-place';
+import { readMeta, writeMeta } from '@/db/device';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
 import { toLocalVisit } from '@/db/local-records';
@@ -102,6 +103,30 @@ export async function checkOut(
         entity: { type: 'visit', id: visitId },
         dependsOn: checkInOp ? [checkInOp] : [],
         payload: { visitId, at, location: details.location, note: details.note },
+      },
+      now,
+    );
+  });
+}
+
+const noticeKey = (companyId: number, accountId: number) => `location-notice:${companyId}:${accountId}`;
+
+/** Whether this person accepted the current location notice on this device. */
+export async function noticeAccepted(db: AppDb, companyId: number, accountId: number): Promise<boolean> {
+  return (await readMeta<string>(db, noticeKey(companyId, accountId))) === LOCATION_NOTICE.version;
+}
+
+/** The rep accepts the location notice: kept on the device at once, and sent for the company's record. */
+export async function acceptLocationNotice(db: AppDb, visitor: Visitor, now = new Date()): Promise<void> {
+  await writeWithOp(db, [db.meta], async () => {
+    await writeMeta(db, noticeKey(visitor.companyId, visitor.accountId), LOCATION_NOTICE.version);
+    await enqueueOp(
+      db,
+      {
+        type: 'visit.acceptLocationNotice',
+        companyId: visitor.companyId,
+        accountId: visitor.accountId,
+        payload: { version: LOCATION_NOTICE.version, at: now.toISOString() },
       },
       now,
     );
