@@ -84,7 +84,11 @@ function standingAt(customer: Customer, ageDays: number, call: number) {
   const far = ageDays === 2 && call === 0;
   const metres = far ? 650 : 5 + ((ageDays * 37) % 45);
   const position = { lat: customer.lat + metres / 111_195, lng: customer.lng };
-  return { ...position, distance: Math.round(distanceMetres(position, { lat: customer.lat, lng: customer.lng })), flags: far ? ['FAR_FROM_PIN'] : [] };
+  return {
+    ...position,
+    distance: Math.round(distanceMetres(position, { lat: customer.lat, lng: customer.lng })),
+    flags: far ? ['FAR_FROM_PIN'] : [],
+  };
 }
 
 /** A call at a customer's: checked in at a working moment, out after 8 to 45 minutes. */
