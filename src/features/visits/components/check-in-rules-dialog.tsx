@@ -23,21 +23,37 @@ const RULE_HELP: Record<RuleMode, string> = {
   allow: 'Cho check-in, chỉ đánh dấu để văn phòng xem lại',
 };
 
+type NumberField = 'radius_m' | 'accuracy_limit_m' | 'position_days';
+
+/** The form's number fields: their labels and the contract's ranges. */
+const NUMBER_FIELDS: Record<NumberField, { label: string; description?: string; range: { min: number; max: number } }> = {
+  radius_m: { label: 'Bán kính quanh vị trí khách hàng (m)', range: RADIUS_RANGE },
+  accuracy_limit_m: {
+    label: 'GPS phải chính xác trong (m)',
+    description: 'Máy báo độ chính xác kém hơn mức này thì coi như chưa biết nhân viên đứng ở đâu',
+    range: ACCURACY_RANGE,
+  },
+  position_days: {
+    label: 'Giữ vị trí GPS của lượt ghé thăm (ngày)',
+    description: 'Sau số ngày này vị trí được xóa, lượt ghé thăm vẫn còn. Nhân viên ngừng hoạt động thì vị trí của họ được xóa ngay.',
+    range: POSITION_DAYS_RANGE,
+  },
+};
+
 function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: VisitSettings; onDone: () => void }) {
   const [rule, setRule] = useState<RuleMode>(saved.place_rule);
-  const [radius, setRadius] = useState<string | number>(saved.radius_m);
-  const [accuracy, setAccuracy] = useState<string | number>(saved.accuracy_limit_m);
-  const [keepDays, setKeepDays] = useState<string | number>(saved.position_days);
+  const [numbers, setNumbers] = useState<Record<NumberField, string | number>>(saved);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveVisitSettings(companyId);
   const submit = () => {
     setProblem(null);
+    const number = (field: NumberField) => Number(numbers[field]) || 0;
     save.mutate(
       {
         place_rule: rule,
-        radius_m: Number(radius) || 0,
-        accuracy_limit_m: Number(accuracy) || 0,
-        position_days: Number(keepDays) || 0,
+        radius_m: number('radius_m'),
+        accuracy_limit_m: number('accuracy_limit_m'),
+        position_days: number('position_days'),
       },
       {
         onSuccess: () => {
@@ -48,25 +64,21 @@ function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: Vis
       },
     );
   };
+  const input = (field: NumberField) => (
+    <StrictNumberInput
+      label={NUMBER_FIELDS[field].label}
+      description={NUMBER_FIELDS[field].description}
+      value={numbers[field]}
+      onChange={(value) => setNumbers((current) => ({ ...current, [field]: value }))}
+      min={NUMBER_FIELDS[field].range.min}
+      max={NUMBER_FIELDS[field].range.max}
+      allowDecimal={false}
+    />
+  );
   return (
     <Stack gap="md">
-      <StrictNumberInput
-        label="Bán kính quanh vị trí khách hàng (m)"
-        value={radius}
-        onChange={setRadius}
-        min={RADIUS_RANGE.min}
-        max={RADIUS_RANGE.max}
-        allowDecimal={false}
-      />
-      <StrictNumberInput
-        label="GPS phải chính xác trong (m)"
-        description="Máy báo độ chính xác kém hơn mức này thì coi như chưa biết nhân viên đứng ở đâu"
-        value={accuracy}
-        onChange={setAccuracy}
-        min={ACCURACY_RANGE.min}
-        max={ACCURACY_RANGE.max}
-        allowDecimal={false}
-      />
+      {input('radius_m')}
+      {input('accuracy_limit_m')}
       <Radio.Group
         label="Khi check-in ngoài bán kính, GPS kém chính xác hoặc không có vị trí"
         value={rule}
@@ -78,15 +90,7 @@ function RulesForm({ companyId, saved, onDone }: { companyId: number; saved: Vis
           ))}
         </Stack>
       </Radio.Group>
-      <StrictNumberInput
-        label="Giữ vị trí GPS của lượt ghé thăm (ngày)"
-        description="Sau số ngày này vị trí được xóa, lượt ghé thăm vẫn còn. Nhân viên ngừng hoạt động thì vị trí của họ được xóa ngay."
-        value={keepDays}
-        onChange={setKeepDays}
-        min={POSITION_DAYS_RANGE.min}
-        max={POSITION_DAYS_RANGE.max}
-        allowDecimal={false}
-      />
+      {input('position_days')}
       <Text size="xs" c="dimmed">
         Khách hàng chưa có vị trí thì không so được: lần check-in đầu có GPS đủ chính xác sẽ ghim vị trí cho khách hàng.
       </Text>
