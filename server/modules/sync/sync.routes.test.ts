@@ -209,9 +209,11 @@ describe('push: visits', () => {
       account_name: 'Nguyễn Văn An',
       check_in_note: 'Giới thiệu sản phẩm mới',
       check_out_note: 'Đã chốt đơn',
-      // The fixed position is not at the demo customer's pin: under the default rule (warn) it is recorded and flagged (docs/visits.md).
-      flags: ['FAR_FROM_PIN'],
     });
+    // The fixed position is not at the demo customer's pin: under the default rule (warn) it is recorded
+    // and flagged (docs/visits.md). The demo history's latest visit of the account, some minutes ago at
+    // another shop depending on the hour the demo was seeded, may add a speed flag.
+    expect(visit.flags.filter((flag) => flag !== 'IMPOSSIBLE_SPEED')).toEqual(['FAR_FROM_PIN']);
     expect(visit.check_in_location).toEqual({ lat: 10.7769, lng: 106.7009, accuracy: 12 });
     expect(visit.check_in_distance_m).toBeGreaterThan(200);
     const { changes } = await pullAll(an.access, anKhang);

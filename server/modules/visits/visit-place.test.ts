@@ -188,7 +188,8 @@ describe('heuristics, recorded as flags', () => {
   it('a speed no road allows since the rep’s previous fix', async () => {
     const here = await pharmacy(PIN);
     const there = await pharmacy({ lat: PIN.lat + 0.5, lng: PIN.lng });
-    const start = Date.parse('2026-12-01T02:00:00Z');
+    // Before the demo history's 120 days, so no demo visit of the account is the previous fix.
+    const start = Date.parse('2025-06-01T02:00:00Z');
     await checkIn({ customerId: here, location: north(0, 8), at: new Date(start).toISOString() });
     const jump = await checkIn({
       customerId: there,
@@ -201,7 +202,8 @@ describe('heuristics, recorded as flags', () => {
   it('one device used by two reps on one day, and a position sitting on the pin while the GPS is unsure', async () => {
     const shop = await pharmacy(PIN);
     const deviceId = uuidv7();
-    const day = '2026-12-02T';
+    // Before the demo history's 120 days: the owner's demo visits are not the previous fix.
+    const day = '2025-06-02T';
     const mine = await checkIn({ customerId: shop, location: north(20), deviceId, at: `${day}02:00:00.000Z` });
     expect(mine.visit?.flags).toEqual([]);
     const other = await checkIn({
@@ -213,7 +215,7 @@ describe('heuristics, recorded as flags', () => {
     });
     expect(other.visit?.flags).toEqual(['SHARED_DEVICE', 'ON_PIN']);
     // The next day the device is another's without a flag.
-    const next = await checkIn({ customerId: shop, location: north(20), deviceId, at: '2026-12-03T02:00:00.000Z' });
+    const next = await checkIn({ customerId: shop, location: north(20), deviceId, at: '2025-06-03T02:00:00.000Z' });
     expect(next.visit?.flags).toEqual([]);
   });
 });
