@@ -135,7 +135,8 @@ export const SYSTEM_ROLES: SystemRole[] = [
       orders: ['view', 'create', 'edit', 'approve', 'export'],
       order_groups: ['view', 'create', 'edit'],
       customers: ['view', 'create', 'edit', 'export'],
-      visits: ['view', 'create', 'export'],
+      // Builds and approves the route plans of the region's reps (contract/visits-plans.ts).
+      visits: ['view', 'create', 'edit', 'approve', 'export'],
       products: ['view'],
       price_policy: ['view'],
       employees: ['view', 'edit'],

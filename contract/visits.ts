@@ -5,6 +5,7 @@
 import * as v from 'valibot';
 import { defineSyncDomain } from './sync';
 import { idField, isIsoDate, isoInstantField, pagingFields, uuidField } from './validation';
+import { unplannedReasonField, type PlanState, type UnplannedReason } from './visits-plans';
 
 export const LocationSchema = v.object(
   {
@@ -30,6 +31,8 @@ export const VisitCheckInSchema = v.object(
     note,
     /** Set the customer's pin here when it has none (contract/visits-place.ts canPinHere). */
     pin: v.optional(v.boolean('Ghim vị trí phải là đúng hoặc sai'), false),
+    /** Why the rep visits a customer not on today's route plan (contract/visits-plans.ts). */
+    unplannedReason: unplannedReasonField,
   },
   'Dữ liệu check-in không hợp lệ',
 );
@@ -84,6 +87,9 @@ export type VisitRecord = {
   check_in_note: string | null;
   /** Metres from the customer's pin at check-in, as the server measured; null without a pin or a position. */
   check_in_distance_m: number | null;
+  /** Against the rep's route plan that day, as the server decided (contract/visits-plans.ts planStateOf); null without a plan. */
+  plan_state: PlanState | null;
+  unplanned_reason: UnplannedReason | null;
   check_out_at: string | null;
   check_out_location: GeoLocation | null;
   check_out_note: string | null;
@@ -117,9 +123,11 @@ export const visitPaths = { list: '/visit/api/visits/' } as const;
 /** What visits sync with the phones (contract/sync-domains.ts): a rep's own visits, check-in and check-out. */
 export const visitsSync = defineSyncDomain({
   name: 'visits',
-  entities: ['visit', 'visit_settings'],
+  entities: ['visit', 'visit_settings', 'route_plan'],
   reads: {
     visit: { anyOf: [['visits', 'view']] },
+    // The rep's own route plans (change_log owner), for "Hôm nay" offline (contract/visits-plans.ts).
+    route_plan: { anyOf: [['visits', 'create']] },
     // The check-in rules (contract/visits-place.ts), so the phone decides as the server will.
     visit_settings: {
       anyOf: [

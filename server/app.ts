@@ -34,7 +34,7 @@ import { reportRevenueRoutes, reportRoutes } from './modules/reports';
 import { syncRoutes } from './modules/sync';
 import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
-import { visitRoutes } from './modules/visits';
+import { routePlanRoutes, visitRoutes } from './modules/visits';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
 import { pharmaRoutes, recallRoutes } from './modules/pharma';
@@ -129,6 +129,8 @@ export function createApp(deps: AppDeps) {
   api.route('/service/api', orderTypeRoutes(deps));
   api.route('/order/api', receivableRoutes(deps));
   api.route('/order/api', receivableReportRoutes(deps));
+  // Before the visits' own routes, whose authentication would otherwise run a second time for plans.
+  api.route('/visit/api/plans', routePlanRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));

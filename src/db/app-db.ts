@@ -22,6 +22,7 @@ import type { OpResult } from '@contract/sync';
 import type { SyncEntity } from '@contract/sync-domains';
 import type { VisitRecord } from '@contract/visits';
 import type { VisitSettingsRecord } from '@contract/visits-place';
+import type { RoutePlanRecord } from '@contract/visits-plans';
 import type { StockAvailability } from '@contract/warehouse';
 import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { PACKS_SCHEMA, PACKS_WITH_CODES_SCHEMA, PackedTable, packsOf, type PackedRow } from './packed-table';
@@ -190,6 +191,7 @@ export class AppDb extends Dexie {
   payments!: EntityTable<LocalPayment, 'id'>;
   pharmaSettings!: EntityTable<PharmaSettingsRecord, 'company'>;
   visitSettings!: EntityTable<VisitSettingsRecord, 'company'>;
+  routePlans!: EntityTable<RoutePlanRecord, 'id'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -270,6 +272,8 @@ export class AppDb extends Dexie {
     this.version(10).stores({ pharmaSettings: 'company' });
     // v11 (docs/visits.md): the company's check-in rules, so a check-in far from the pin is refused or warned of offline as the server will.
     this.version(11).stores({ visitSettings: 'company' });
+    // v12 (docs/visits.md "Route plans"): the rep's own route plans, for "Hôm nay" offline.
+    this.version(12).stores({ routePlans: 'id, company' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

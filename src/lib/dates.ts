@@ -41,10 +41,16 @@ export function formatDate(value: DateInput): string {
   return date ? day(date) : '';
 }
 
+/** `2026-11-21T08:05:00` → `08:05` in local time; empty or invalid input → ''. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${two(date.getHours())}:${two(date.getMinutes())}` : '';
+}
+
 /** `2026-11-21T08:05:00` → `21/11/2026 08:05` in local time; empty or invalid input → ''. */
 export function formatDateTime(value: DateInput): string {
   const date = toDate(value);
-  return date ? `${day(date)} ${two(date.getHours())}:${two(date.getMinutes())}` : '';
+  return date ? `${day(date)} ${formatTime(date)}` : '';
 }
 
 /** "Ngày 21 tháng 11 năm 2026", as dates are written on Vietnamese documents (local time); '' when invalid. */

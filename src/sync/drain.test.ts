@@ -36,6 +36,8 @@ function visitRecord(id: string): VisitRecord {
     check_in_location: null,
     check_in_note: null,
     check_in_distance_m: null,
+    plan_state: null,
+    unplanned_reason: null,
     check_out_at: null,
     check_out_location: null,
     check_out_note: null,
@@ -54,7 +56,7 @@ async function checkIn(): Promise<{ visitId: string; opId: string }> {
       companyId: COMPANY,
       accountId: ACCOUNT,
       entity: { type: 'visit', id: visitId },
-      payload: { visitId, customerId: CUSTOMER, at: new Date(clock).toISOString(), location: null, note: null, pin: false },
+      payload: { visitId, customerId: CUSTOMER, at: new Date(clock).toISOString(), location: null, note: null, pin: false, unplannedReason: null },
     });
   });
   return { visitId, opId };
@@ -113,7 +115,7 @@ describe('outbox writes', () => {
           type: 'visit.checkIn',
           companyId: COMPANY,
           accountId: ACCOUNT,
-          payload: { visitId, customerId: CUSTOMER, at: new Date().toISOString(), location: null, note: null, pin: false },
+          payload: { visitId, customerId: CUSTOMER, at: new Date().toISOString(), location: null, note: null, pin: false, unplannedReason: null },
         });
         throw new Error('hết dung lượng');
       }),

@@ -401,6 +401,8 @@ async function runCampaign(options: CampaignOptions) {
             at: new Date(clock).toISOString(),
             location: { lat: 10.77 + plan.next() / 100, lng: 106.7 + plan.next() / 100, accuracy: 12 },
             note: MARK,
+            // Off today's route plan now and then (contract/visits-plans.ts): the reason rides the same op.
+            unplannedReason: plan.next() < 0.3 ? ('CUSTOMER_CALLED' as const) : null,
           };
           const opId = await enqueue(tab, 'visit.checkIn', { type: 'visit', id: visitId }, payload, customer.dependsOn);
           openVisits.push({ visitId, opId });
@@ -895,6 +897,7 @@ describe('fault campaign: two tabs, real drainer, faults on every push', () => {
               location: null,
               note: `${MARK} close-tab`,
               pin: false,
+              unplannedReason: null,
             },
             companyId,
             accountId,

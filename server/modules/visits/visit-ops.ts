@@ -14,7 +14,10 @@ import { canPinHere } from '@contract/visits-place';
 import { pinCustomer } from '@server/modules/customers';
 import { requireCustomerReach } from '@server/modules/roles';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
+import { planStateOf } from '@contract/visits-plans';
+import { vietnamDay } from '@contract/price-policy';
 import { checkInPlace } from './visit-place';
+import { approvedPlansOf } from './plans';
 import { loadVisitRecords } from './visit-record';
 
 /** Device clocks more than five minutes ahead of the server are flagged (Actual Budget's HLC drift). */
@@ -50,6 +53,8 @@ export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) 
   const at = new Date(payload.at);
   const flags: VisitFlag[] = at.getTime() - context.now.getTime() > MAX_CLOCK_AHEAD_MS ? ['CLOCK_AHEAD'] : [];
   flags.push(...place.flags);
+  // Planned or not by the plans the server holds (the phone's may be older); the rep's reason only for an unplanned one.
+  const planState = planStateOf(await approvedPlansOf(tx, companyId, accountId), accountId, vietnamDay(at), payload.customerId);
   if (payload.pin && !place.pin && canPinHere(payload.location, place.settings)) {
     if (await pinCustomer(tx, companyId, payload.customerId, payload.location, context.now)) flags.push('PIN_SET');
   }
@@ -66,6 +71,8 @@ export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) 
       checkInAccuracy: payload.location?.accuracy ?? null,
       checkInNote: payload.note,
       checkInDistance: place.check.distance,
+      planState,
+      unplannedReason: planState === 'unplanned' ? payload.unplannedReason : null,
       deviceId: context.deviceId,
       flags,
       receivedAt: context.now,

@@ -1,6 +1,7 @@
 /** Visits as records: row-to-wire mapping and loading for sync and lists. */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { VisitFlag, VisitRecord } from '@contract/visits';
+import type { PlanState, UnplannedReason } from '@contract/visits-plans';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
 
@@ -22,6 +23,8 @@ export function toVisitRecord(row: VisitRow, customerName: string, accountName: 
     check_in_location: location(row.checkInLat, row.checkInLng, row.checkInAccuracy),
     check_in_note: row.checkInNote,
     check_in_distance_m: row.checkInDistance,
+    plan_state: row.planState as PlanState | null,
+    unplanned_reason: row.unplannedReason as UnplannedReason | null,
     check_out_at: row.checkOutAt?.toISOString() ?? null,
     check_out_location: location(row.checkOutLat, row.checkOutLng, row.checkOutAccuracy),
     check_out_note: row.checkOutNote,

@@ -5,8 +5,9 @@ import { loadVisitSettings } from './settings';
 import { acceptLocationNotice } from './location-notice';
 import { checkIn, checkOut } from './visit-ops';
 import { loadVisitRecords } from './visit-record';
+import { loadPlanRecords } from './plans';
 
 export const visitsServerSync = serverSyncDomain(visitsSync, {
   handlers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
-  loaders: { visit: loadVisitRecords, visit_settings: loadVisitSettings },
+  loaders: { visit: loadVisitRecords, visit_settings: loadVisitSettings, route_plan: loadPlanRecords },
 });

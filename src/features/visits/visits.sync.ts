@@ -9,6 +9,7 @@ export const visitsClientSync = clientSyncDomain(visitsSync, {
   mirrors: {
     visit: deviceRowsMirror((db) => db.visits, byText, toLocalVisit, '[company+check_in_at]'),
     visit_settings: asSentMirror((db) => db.visitSettings, byNumber),
+    route_plan: asSentMirror((db) => db.routePlans, byText),
   },
   writers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
   onRejected: { visit: markRejected((db) => db.visits, true) },

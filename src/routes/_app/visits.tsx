@@ -1,10 +1,12 @@
 import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { appDb } from '@/db/app-db';
+import { appDb, type LocalCustomer } from '@/db/app-db';
 import { useVisitList } from '@/features/visits/api/visits-api';
 import { CheckInPanel } from '@/features/visits/components/check-in-panel';
 import { CheckInRulesButton } from '@/features/visits/components/check-in-rules-dialog';
+import { TodayPlan } from '@/features/visits/components/today-plan';
+import { useOpenVisit } from '@/features/visits/api/visits-device';
 import { VisitList } from '@/features/visits/components/visit-list';
 import { useSession } from '@/session/session-store';
 
@@ -23,10 +25,28 @@ function VisitsPage() {
   const companyId = company?.id ?? 0;
   const accountId = account?.id ?? 0;
   const result = useVisitList(db, { companyId, accountId: scope === 'mine' ? accountId : null, page, limit: LIMIT }, accountId);
+  // "Hôm nay" picks the customer the check-in form takes.
+  const [picked, setPicked] = useState<Pick<LocalCustomer, 'id' | 'name' | 'code'> | null>(null);
+  const open = useOpenVisit(db, companyId, accountId);
   if (!account || !company) return null;
   return (
     <Stack gap="lg">
-      <CheckInPanel db={db} visitor={{ companyId, accountId, accountName: account.full_name }} />
+      <TodayPlan
+        db={db}
+        companyId={companyId}
+        accountId={accountId}
+        busyElsewhere={Boolean(open)}
+        onVisit={(customer) => {
+          setPicked(customer);
+          // On a phone the form sits below a long day: bring it up with the customer in it.
+          document.querySelector('[data-testid="check-in-form"]')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+        }}
+      />
+      <CheckInPanel
+        db={db}
+        visitor={{ companyId, accountId, accountName: account.full_name }}
+        choice={{ customer: picked, onChange: setPicked }}
+      />
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={4}>Lượt ghé thăm</Title>

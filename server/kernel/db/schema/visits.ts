@@ -1,6 +1,7 @@
 /** Check-ins and check-outs at customers (server/modules/visits). */
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import type { RouteStop } from '@contract/visits-plans';
 import { accounts } from './auth';
 import { sameCompanyRef, tstz } from './columns';
 import { companies } from './company';
@@ -24,6 +25,10 @@ export const visits = pgTable(
     checkInNote: text('check_in_note'),
     /** Metres from the customer's pin at check-in (contract/visits-place.ts checkPlace). */
     checkInDistance: integer('check_in_distance'),
+    /** planned | unplanned against the rep's route plan that day (contract/visits-plans.ts planStateOf); null without a plan. */
+    planState: text('plan_state'),
+    /** Why an unplanned visit happened (contract/visits-plans.ts UNPLANNED_REASONS), as the rep chose. */
+    unplannedReason: text('unplanned_reason'),
     /** The device that sent the check-in: one device used by two reps in a day is flagged (SHARED_DEVICE). */
     deviceId: uuid('device_id'),
     checkOutAt: tstz('check_out_at'),
@@ -76,4 +81,38 @@ export const locationNoticeAcceptances = pgTable(
     deviceId: uuid('device_id'),
   },
   (t) => [primaryKey({ name: 'location_notice_acceptances_pkey', columns: [t.companyId, t.accountId, t.version] })],
+);
+
+/**
+ * Route plans (contract/visits-plans.ts): a rep's customers by frequency and weekday. `stops` is what
+ * the office edits; `approvedStops` and `approvedFrom` are what the region manager approved, the
+ * plan in effect that phones follow until the next approval.
+ */
+export const routePlans = pgTable(
+  'route_plans',
+  {
+    id: uuid('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    /** waiting | approved */
+    status: text('status').notNull().default('waiting'),
+    stops: jsonb('stops').$type<RouteStop[]>().notNull(),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    approvedStops: jsonb('approved_stops').$type<RouteStop[]>(),
+    approvedFrom: date('approved_from', { mode: 'string' }),
+    approvedBy: integer('approved_by').references(() => accounts.id),
+    approvedAt: tstz('approved_at'),
+    createdBy: integer('created_by').references(() => accounts.id),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'route_plans_pkey', columns: [t.id, t.companyId] }),
+    index('route_plans_company_account_idx').on(t.companyId, t.accountId),
+  ],
 );

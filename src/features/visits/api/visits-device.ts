@@ -2,7 +2,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
-import { localPin, noticeAccepted, openVisit } from '../model/visit-actions';
+import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
+import { planStateOnDevice } from '../model/day-plan';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -24,4 +25,12 @@ export function useLocalPin(db: AppDb, customerId: string | null) {
 /** Whether this person accepted the current location notice here: undefined while reading. */
 export function useNoticeAccepted(db: AppDb, companyId: number, accountId: number): boolean | undefined {
   return useLiveQuery(() => noticeAccepted(db, companyId, accountId), [db, companyId, accountId]);
+}
+
+/** Whether a check-in at the customer now is on the rep's route plan (null: no plan in effect); undefined while reading. */
+export function usePlanState(db: AppDb, visitor: Pick<Visitor, 'companyId' | 'accountId'>, customerId: string | null) {
+  return useLiveQuery(
+    () => (customerId ? planStateOnDevice(db, visitor.companyId, visitor.accountId, customerId) : Promise.resolve(null)),
+    [db, visitor.companyId, visitor.accountId, customerId],
+  );
 }

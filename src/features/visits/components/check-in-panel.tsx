@@ -3,10 +3,11 @@
  * and check in. Both are saved on the device at once and sent when there is signal. Members whose
  * role may not record visits (visits/create) do not see the panel.
  */
-import { Alert, Button, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLogin, IconLogout, IconMapPin } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { GeoLocation } from '@contract/visits';
+import { UNPLANNED_REASONS, type UnplannedReason } from '@contract/visits-plans';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { useCan } from '@/session/access';
@@ -16,16 +17,37 @@ import { SyncChip } from '@/ui/sync-chip';
 import { NoteField } from '@/ui/note-field';
 import { CustomerPicker } from '@/ui/customer-picker';
 import { useSelectSearch } from '@/ui/searched-select';
-import { useCustomerSearch, useLocalPin, useNoticeAccepted, useOpenVisit } from '../api/visits-device';
+import { useCustomerSearch, useLocalPin, useNoticeAccepted, useOpenVisit, usePlanState } from '../api/visits-device';
 import { LocationNoticeCard } from './location-notice-card';
 import { checkIn, checkOut, currentLocation, placeOnDevice, type DevicePlace, type Visitor } from '../model/visit-actions';
+
+type Picked = Pick<LocalCustomer, 'id' | 'name' | 'code'>;
 
 type Props = {
   db: AppDb;
   visitor: Visitor;
   /** On a customer's page: check in there, without picking. */
-  customer?: Pick<LocalCustomer, 'id' | 'name' | 'code'>;
+  customer?: Picked;
+  /** The pick held by the page, so "Hôm nay" (today-plan.tsx) can choose the customer. */
+  choice?: { customer: Picked | null; onChange: (customer: Picked | null) => void };
 };
+
+/** Asked when the customer is not on today's route plan (contract/visits-plans.ts UNPLANNED_REASONS). */
+function UnplannedReasonField({ value, onChange }: { value: UnplannedReason | null; onChange: (reason: UnplannedReason | null) => void }) {
+  return (
+    <Select
+      label="Lý do ghé thăm ngoài tuyến"
+      description="Khách hàng này không có trong tuyến hôm nay."
+      placeholder="Chọn lý do"
+      required
+      data-testid="unplanned-reason"
+      data={Object.entries(UNPLANNED_REASONS).map(([key, label]) => ({ value: key, label }))}
+      value={value}
+      onChange={(next) => onChange(next as UnplannedReason | null)}
+      allowDeselect={false}
+    />
+  );
+}
 
 /** Finding the customer on the device as the rep types, without diacritics, online or not. */
 function CustomerChoices({ db, companyId, onPick }: { db: AppDb; companyId: number; onPick: (customer: LocalCustomer) => void }) {
@@ -74,10 +96,14 @@ function PlaceAlert({ held, onConfirm, onCancel, busy }: { held: Held; onConfirm
   );
 }
 
-export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
+export function CheckInPanel({ db, visitor, customer: fixed, choice }: Props) {
   const open = useOpenVisit(db, visitor.companyId, visitor.accountId);
-  const [picked, setCustomer] = useState<Pick<LocalCustomer, 'id' | 'name' | 'code'> | null>(null);
+  const [ownPick, setOwnPick] = useState<Picked | null>(null);
+  const picked = choice ? choice.customer : ownPick;
+  const setCustomer = choice ? choice.onChange : setOwnPick;
   const customer = fixed ?? picked;
+  const [reason, setReason] = useState<UnplannedReason | null>(null);
+  const planState = usePlanState(db, visitor, customer?.id ?? null);
   const [note, setNote] = useState('');
   const [withLocation, setWithLocation] = useState(true);
   const [pinHere, setPinHere] = useState(true);
@@ -88,9 +114,10 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
   const pin = useLocalPin(db, customer?.id ?? null);
   const accepted = useNoticeAccepted(db, visitor.companyId, visitor.accountId);
 
-  function pick(next: Pick<LocalCustomer, 'id' | 'name' | 'code'> | null) {
+  function pick(next: Picked | null) {
     setCustomer(next);
     setHeld(null);
+    setReason(null);
   }
 
   async function checkInAt(target: Pick<LocalCustomer, 'id' | 'name'>, location: GeoLocation | null, confirmed?: Held) {
@@ -100,12 +127,14 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
       setHeld({ place, location });
       return;
     }
-    await checkIn(db, visitor, target, { note: note.trim() || null, location, place, pin: pinHere });
+    const plan = { state: planState ?? null, reason };
+    await checkIn(db, visitor, target, { note: note.trim() || null, location, place, pin: pinHere, plan });
     setUiFlags({ checkedIn: true, checkedOut: false });
     toast.success(`Đã check-in tại ${target.name}`);
     if (!fixed) setCustomer(null);
     setHeld(null);
     setNote('');
+    setReason(null);
   }
 
   async function run(action: 'in' | 'out', confirmed?: Held) {
@@ -193,8 +222,14 @@ export function CheckInPanel({ db, visitor, customer: fixed }: Props) {
             onChange={(event) => setPinHere(event.currentTarget.checked)}
           />
         )}
+        {planState === 'unplanned' && <UnplannedReasonField value={reason} onChange={setReason} />}
         {held && <PlaceAlert held={held} busy={busy} onConfirm={() => void run('in', held)} onCancel={() => setHeld(null)} />}
-        <Button leftSection={<IconLogin size={18} />} disabled={!customer} onClick={() => void run('in')} loading={busy}>
+        <Button
+          leftSection={<IconLogin size={18} />}
+          disabled={!customer || (planState === 'unplanned' && !reason)}
+          onClick={() => void run('in')}
+          loading={busy}
+        >
           Check-in
         </Button>
       </Stack>

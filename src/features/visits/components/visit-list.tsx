@@ -1,4 +1,5 @@
 /** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
+import { PLAN_STATE_LABELS, UNPLANNED_REASONS } from '@contract/visits-plans';
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { VISIT_FLAG_LABELS, type VisitFlag } from '@contract/visits';
@@ -57,6 +58,12 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
               {visit.check_in_distance_m != null && (
                 <Badge size="xs" variant="outline" color="gray" data-testid="visit-distance">
                   Cách khách hàng {formatMetres(visit.check_in_distance_m)}
+                </Badge>
+              )}
+              {visit.plan_state && (
+                <Badge size="xs" variant="light" color={visit.plan_state === 'planned' ? 'teal' : 'grape'} data-testid="visit-plan-state">
+                  {PLAN_STATE_LABELS[visit.plan_state]}
+                  {visit.unplanned_reason ? `: ${UNPLANNED_REASONS[visit.unplanned_reason]}` : ''}
                 </Badge>
               )}
               {visit.flags.map((flag) => (

@@ -3,6 +3,7 @@
  * in one transaction, so the visit exists (and shows "Chờ đồng bộ") whether or not there is signal.
  */
 import type { GeoLocation, VisitRecord } from '@contract/visits';
+import type { PlanState, UnplannedReason } from '@contract/visits-plans';
 import { canPinHere, checkPlace, DEFAULT_VISIT_SETTINGS, LOCATION_NOTICE, type PlaceCheck, type Pin } from '@contract/visits-place';
 import { readMeta, writeMeta } from '@/db/device';
 import { uuidv7 } from '@contract/uuid';
@@ -21,6 +22,9 @@ export async function localPin(db: AppDb, customerId: string): Promise<Pin | nul
 
 export type DevicePlace = PlaceCheck & { canPin: boolean };
 
+/** The check-in against today's route plan as the device saw it, and the rep's reason when it is not on it. */
+export type DevicePlanState = { state: PlanState | null; reason: UnplannedReason | null };
+
 /** The check-in's place by the rules the device pulled, as the server will judge it when the op arrives. */
 export async function placeOnDevice(db: AppDb, companyId: number, customerId: string, location: GeoLocation | null): Promise<DevicePlace> {
   const settings = (await db.visitSettings.get(companyId)) ?? DEFAULT_VISIT_SETTINGS;
@@ -32,10 +36,12 @@ export async function checkIn(
   db: AppDb,
   visitor: Visitor,
   customer: Pick<LocalCustomer, 'id' | 'name'>,
-  details: { note: string | null; location: GeoLocation | null; place?: DevicePlace; pin?: boolean },
+  details: { note: string | null; location: GeoLocation | null; place?: DevicePlace; pin?: boolean; plan?: DevicePlanState },
   now = new Date(),
 ): Promise<LocalVisit> {
   const pin = Boolean(details.pin && details.place?.canPin);
+  const planState = details.plan?.state ?? null;
+  const unplannedReason = planState === 'unplanned' ? (details.plan?.reason ?? null) : null;
   const visitId = uuidv7(now.getTime());
   const at = now.toISOString();
   const record: VisitRecord = {
@@ -49,6 +55,8 @@ export async function checkIn(
     check_in_location: details.location,
     check_in_note: details.note,
     check_in_distance_m: details.place?.distance ?? null,
+    plan_state: planState,
+    unplanned_reason: unplannedReason,
     check_out_at: null,
     check_out_location: null,
     check_out_note: null,
@@ -66,7 +74,7 @@ export async function checkIn(
         companyId: visitor.companyId,
         accountId: visitor.accountId,
         entity: { type: 'visit', id: visitId },
-        payload: { visitId, customerId: customer.id, at, location: details.location, note: details.note, pin },
+        payload: { visitId, customerId: customer.id, at, location: details.location, note: details.note, pin, unplannedReason },
       },
       now,
     );
