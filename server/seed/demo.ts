@@ -13,6 +13,7 @@ import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCrowdedOrder } from './demo-crowded-order';
+import { seedDemoRoutePlans } from './demo-route-plans';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoInvoices } from './demo-invoices';
@@ -114,6 +115,8 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
   await seedDemoHistory(db, ids);
+  // After the history: its visits since the plans took effect are judged against them.
+  await seedDemoRoutePlans(db, ids);
   // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.
   for (const companyId of [ids.anKhangId, ids.minhPhatId]) await companyOrderTypes(db, companyId);
   await seedDemoSystem(db, passwordHash);

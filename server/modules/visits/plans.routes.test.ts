@@ -75,7 +75,9 @@ async function checkIn(customerId: string, at: string, unplannedReason: string |
 
 beforeAll(async () => {
   demo = await startDemoServer();
-  [quan, trinh, hoa] = await Promise.all(['0912000003', '0912000001', '0912000002'].map((phone) => demo.server.login(phone)));
+  quan = await demo.server.login('0912000003');
+  trinh = await demo.server.login('0912000001');
+  hoa = await demo.server.login('0912000002');
   [trinhId, hoaId] = await Promise.all([accountId('0912000001'), accountId('0912000002')]);
   // His two pharmacies of the demo (server/seed/demo-employees.ts) and, for this test, a third.
   const db = demo.server.deps.db;

@@ -25,6 +25,7 @@ import { BACKOFF_CAP_MS } from '@/sync/backoff';
 import { drainOutbox, type PushTransport } from '@/sync/drain';
 import { pullChanges, readCursor, type PullTransport } from '@/sync/pull';
 import { pullTransport, pushTransport, refreshAuth } from '@/sync/transport';
+import { dayPlan } from './day-plan';
 import type { BenchApi, DiagnoseRow, DrainResult, FirstSyncResult, PageTiming, SearchTiming } from './protocol';
 
 declare global {
@@ -449,5 +450,5 @@ const drain: BenchApi['drain'] = async (input) => {
   return result;
 };
 
-window.bench = { signIn, firstSync, search, drain, diagnose, loadSearch };
+window.bench = { signIn, firstSync, search, drain, diagnose, loadSearch, dayPlan };
 document.getElementById('status')!.textContent = 'ready';

@@ -86,4 +86,20 @@ export type BenchApi = {
   diagnose: (input: { sample: number; rounds: number }) => Promise<DiagnoseResult>;
   /** Loads the in-memory search indexes of a workspace (once per app start), timed per table. */
   loadSearch: (companyId: number) => Promise<Record<'customers' | 'variants', { ms: number; longestTaskMs: number }> & { heapMb: number }>;
+  dayPlan: (input: DayPlanInput) => Promise<DayPlanResult>;
+};
+
+/** "Hôm nay" at a rep's scale (tests/bench/browser/day-plan.tsx). */
+export type DayPlanInput = { customers: number; days: number; runs: number };
+export type DayPlanResult = {
+  seedMs: number;
+  stopsToday: number;
+  customers: number;
+  visits: number;
+  /** dayPlanOnDevice, each run. */
+  readMs: number[];
+  /** Mount to every planned row in the DOM, each run (none on a Sunday). */
+  drawMs: number[];
+  /** One read's steps: the plans, today's stops, the customers, today's visits. */
+  steps: Record<'plansMs' | 'dueMs' | 'customersMs' | 'visitsMs', number>;
 };

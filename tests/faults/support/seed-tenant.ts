@@ -1,6 +1,6 @@
 /**
  * Gives a company at least one record of every kind the API serves (customers, visits, orders,
- * an order group, a product image, a custom unit, a customer level, a region, a table view), written through
+ * an order group, a product image, a custom unit, a customer level, a region, a route plan, a table view), written through
  * the API as its member would, so the fuzzer and the isolation matrix have real ids to aim at.
  */
 import type { LoginAnswer } from '@contract/auth';
@@ -8,6 +8,7 @@ import type { CustomerRecord } from '@contract/customers';
 import type { VariantRecord } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
+import { planPaths } from '@contract/visits-plans';
 import type { TestServer } from '@server/testing/test-server';
 import { seedMessaging } from './seed-messaging';
 
@@ -112,6 +113,24 @@ export async function seedTenant(server: TestServer, session: LoginAnswer, compa
   await must(
     'region',
     server.call('/region/api/regions/', { token, body: { company: companyId, code: `${prefix}-KV1`, name: `${prefix} Khu vực thử` } }),
+  );
+  // A route plan of the member's own, approved (contract/visits-plans.ts).
+  const plan = await must(
+    'route plan',
+    server.call<{ id: string }>(planPaths.plans, {
+      token,
+      body: {
+        company: companyId,
+        account_id: session.account.id,
+        name: `${prefix} Tuyến thử`,
+        effective_from: '2026-01-05',
+        stops: [{ customer_id: customers[0]!.id, frequency: 'F4', weekdays: [1], weeks: [] }],
+      },
+    }),
+  );
+  await must(
+    'route plan approval',
+    server.call(planPaths.approve((plan.body.data as { id: string }).id), { token, body: { company: companyId } }),
   );
   await must(
     'table view',

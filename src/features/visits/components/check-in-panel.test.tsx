@@ -8,7 +8,9 @@ import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
+import { dayPlace } from '@contract/visits-plans';
 import { DEFAULT_VISIT_SETTINGS, LOCATION_NOTICE } from '@contract/visits-place';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -124,5 +126,56 @@ describe('CheckInPanel: the place of a check-in', () => {
     standAt(0);
     await shop(true);
     expect(screen.queryByRole('checkbox', { name: /Ghim vị trí/ })).toBeNull();
+  });
+});
+
+describe('CheckInPanel: today’s route plan', () => {
+  /** An approved plan of the rep in effect today, with `customerId` on it or not. */
+  async function planToday(customerId: string) {
+    const weekday = dayPlace(vietnamDay()).weekday;
+    const stops = [{ customer_id: customerId, frequency: 'F4' as const, weekdays: [weekday], weeks: [] }];
+    await db.routePlans.put({
+      id: uuidv7(),
+      company: COMPANY,
+      account_id: VISITOR.accountId,
+      account_name: VISITOR.accountName,
+      name: 'Tuyến thử',
+      status: 'approved',
+      stops: stops.map((stop) => ({ ...stop, customer_name: 'Nhà thuốc khác' })),
+      effective_from: '2026-01-05',
+      approved_stops: stops,
+      approved_from: '2026-01-05',
+      approved_by_name: 'Võ Minh Quân',
+      approved_at: '2026-01-05T01:00:00Z',
+      updated_at: '2026-01-05T01:00:00Z',
+    });
+  }
+
+  it('off the plan asks why before it checks in, and the reason travels with the check-in', async () => {
+    await planToday(uuidv7());
+    standAt(20);
+    await shop(true);
+    await screen.findByText('Khách hàng này không có trong tuyến hôm nay.');
+    expect((screen.getByRole('button', { name: 'Check-in' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByTestId('unplanned-reason'));
+    fireEvent.click(await screen.findByRole('option', { name: 'Thu tiền hoặc giao hàng' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Check-in' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    const { payload, visit } = await queuedCheckIn();
+    expect(payload).toMatchObject({ unplannedReason: 'COLLECT_OR_DELIVER' });
+    expect(visit).toMatchObject({ plan_state: 'unplanned', unplanned_reason: 'COLLECT_OR_DELIVER' });
+  });
+
+  it('on the plan asks nothing and records it planned', async () => {
+    standAt(20);
+    await planToday(RETAIL.id);
+    await shop(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    await waitFor(async () => expect(await db.outbox.count()).toBe(1));
+    expect(screen.queryByTestId('unplanned-reason')).toBeNull();
+    const { payload, visit } = await queuedCheckIn();
+    expect(payload).toMatchObject({ unplannedReason: null });
+    expect(visit).toMatchObject({ plan_state: 'planned', unplanned_reason: null });
   });
 });

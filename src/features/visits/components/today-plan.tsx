@@ -5,8 +5,8 @@
  * Reads only the device (src/features/visits/model/day-plan.ts): works offline. Nothing shows for
  * someone without an approved plan in effect.
  */
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconCurrentLocation, IconLogin } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { IconCurrentLocation } from '@tabler/icons-react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatAddress } from '@contract/address';
@@ -17,6 +17,7 @@ import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDate, formatTime } from '@/lib/dates';
 import { dayPlanOnDevice, type TodayStop } from '../model/day-plan';
 import { currentLocation } from '../model/visit-actions';
+import classes from './today-plan.module.css';
 
 type Props = {
   db: AppDb;
@@ -28,15 +29,16 @@ type Props = {
   busyElsewhere: boolean;
 };
 
+/** How many of the day's unvisited stops show at first: the next calls, drawn fast on a cheap phone. */
+export const FIRST_ROWS = 20;
+
 function StopRow({
   stop,
-  index,
   here,
   onVisit,
   canVisit,
 }: {
-  stop: TodayStop;
-  index: number;
+  stop: TodayStop & { order: number };
   here: GeoLocation | null;
   onVisit: Props['onVisit'];
   canVisit: boolean;
@@ -44,57 +46,34 @@ function StopRow({
   const customer = stop.customer;
   const name = customer?.name ?? 'Khách hàng chưa có trên máy';
   const pin = customer && customer.lat !== null && customer.lng !== null ? { lat: customer.lat, lng: customer.lng } : null;
+  const address = customer ? formatAddress(customer.address) : '';
   return (
-    <Card withBorder radius="sm" padding="xs" data-testid="today-stop" data-visited={stop.visit ? 'yes' : 'no'}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm">
-            {index + 1}. {name}
-          </Text>
-          {customer && (
-            <Text size="xs" c="dimmed" truncate="end">
-              {customer.code}
-              {formatAddress(customer.address) ? ` · ${formatAddress(customer.address)}` : ''}
-            </Text>
+    <li className={classes.stop} data-testid="today-stop" data-visited={stop.visit ? 'yes' : 'no'}>
+      <div className={classes.main}>
+        <span className={classes.name}>
+          {stop.order}. {name}
+        </span>
+        {customer && <span className={classes.meta}>{address ? `${customer.code} · ${address}` : customer.code}</span>}
+        <span className={classes.meta}>{describeStop(stop)}</span>
+        <span className={classes.tags}>
+          {stop.visit ? (
+            <span className={`${classes.tag} ${classes.done}`}>Đã ghé lúc {formatTime(stop.visit.check_in_at)}</span>
+          ) : (
+            <span className={classes.tag}>Chưa ghé</span>
           )}
-          <Text size="xs" c="dimmed">
-            {describeStop(stop)}
-          </Text>
-          <Group gap={4} mt={4}>
-            {stop.visit ? (
-              <Badge size="xs" color="teal" variant="light">
-                Đã ghé lúc {formatTime(stop.visit.check_in_at)}
-              </Badge>
-            ) : (
-              <Badge size="xs" color="gray" variant="outline">
-                Chưa ghé
-              </Badge>
-            )}
-            {here && pin && (
-              <Badge size="xs" color="blue" variant="outline" data-testid="today-distance">
-                Cách {formatMetres(distanceMetres(here, pin))}
-              </Badge>
-            )}
-            {here && !pin && (
-              <Badge size="xs" color="gray" variant="outline">
-                Chưa ghim vị trí
-              </Badge>
-            )}
-          </Group>
-        </div>
-        {!stop.visit && customer && canVisit && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconLogin size={14} />}
-            onClick={() => onVisit(customer)}
-            aria-label={`Check-in tại ${name}`}
-          >
-            Check-in
-          </Button>
-        )}
-      </Group>
-    </Card>
+          {here && (
+            <span className={`${classes.tag} ${pin ? classes.near : ''}`} data-testid={pin ? 'today-distance' : undefined}>
+              {pin ? `Cách ${formatMetres(distanceMetres(here, pin))}` : 'Chưa ghim vị trí'}
+            </span>
+          )}
+        </span>
+      </div>
+      {!stop.visit && customer && canVisit && (
+        <button type="button" className={classes.visit} onClick={() => onVisit(customer)} aria-label={`Check-in tại ${name}`}>
+          Check-in
+        </button>
+      )}
+    </li>
   );
 }
 
@@ -103,8 +82,14 @@ export function TodayPlan({ db, companyId, accountId, onVisit, busyElsewhere }: 
   const [here, setHere] = useState<GeoLocation | null>(null);
   const [locating, setLocating] = useState(false);
   const [noFix, setNoFix] = useState(false);
+  const [allTodo, setAllTodo] = useState(false);
+  const [showDone, setShowDone] = useState(false);
   if (!plan?.inEffect) return null;
-  const visited = plan.stops.filter((stop) => stop.visit).length;
+  const numbered = plan.stops.map((stop, index) => ({ ...stop, order: index + 1 }));
+  const todo = numbered.filter((stop) => !stop.visit);
+  const done = numbered.filter((stop) => stop.visit);
+  const shownTodo = allTodo ? todo : todo.slice(0, FIRST_ROWS);
+  const visited = done.length;
 
   async function locate() {
     setLocating(true);
@@ -150,9 +135,30 @@ export function TodayPlan({ db, companyId, accountId, onVisit, busyElsewhere }: 
         {plan.stops.length === 0 ? (
           <Text size="sm">Hôm nay không có khách hàng nào trong tuyến.</Text>
         ) : (
-          plan.stops.map((stop, index) => (
-            <StopRow key={stop.customer_id} stop={stop} index={index} here={here} onVisit={onVisit} canVisit={!busyElsewhere} />
-          ))
+          <>
+            <ul className={classes.list} aria-label="Khách hàng chưa ghé hôm nay">
+              {shownTodo.map((stop) => (
+                <StopRow key={stop.customer_id} stop={stop} here={here} onVisit={onVisit} canVisit={!busyElsewhere} />
+              ))}
+            </ul>
+            {todo.length > shownTodo.length && (
+              <Button size="xs" variant="subtle" onClick={() => setAllTodo(true)}>
+                Xem thêm {todo.length - shownTodo.length} khách hàng chưa ghé
+              </Button>
+            )}
+            {done.length > 0 && (
+              <Button size="xs" variant="subtle" onClick={() => setShowDone((shown) => !shown)} aria-expanded={showDone}>
+                {showDone ? 'Ẩn' : 'Xem'} {done.length} khách hàng đã ghé
+              </Button>
+            )}
+            {showDone && (
+              <ul className={classes.list} aria-label="Khách hàng đã ghé hôm nay">
+                {done.map((stop) => (
+                  <StopRow key={stop.customer_id} stop={stop} here={here} onVisit={onVisit} canVisit={false} />
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </Stack>
     </Card>

@@ -6,6 +6,7 @@
 import { vietnamDay } from '@contract/price-policy';
 import { planStateOf, plannedStops, type PlannedStop, type PlanState } from '@contract/visits-plans';
 import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
+import { companyRows } from '@/db/packed-company-rows';
 
 export type TodayStop = PlannedStop & { customer: LocalCustomer | null; visit: LocalVisit | null };
 
@@ -32,12 +33,16 @@ async function visitsOn(db: AppDb, companyId: number, accountId: number, day: st
 
 export async function dayPlanOnDevice(db: AppDb, companyId: number, accountId: number, now = new Date()): Promise<DayPlan> {
   const day = vietnamDay(now);
-  const plans = await db.routePlans.where('company').equals(companyId).toArray();
-  const due = plannedStops(plans, accountId, day);
-  const [customers, visits] = await Promise.all([
-    db.customers.bulkGet(due.map((stop) => stop.customer_id)),
+  const [plans, visits] = await Promise.all([
+    db.routePlans.where('company').equals(companyId).toArray(),
     visitsOn(db, companyId, accountId, day),
   ]);
+  const due = plannedStops(plans, accountId, day);
+  const customers = await companyRows(
+    db.customers,
+    companyId,
+    due.map((stop) => stop.customer_id),
+  );
   const firstVisit = new Map<string, LocalVisit>();
   for (const visit of visits) if (!firstVisit.has(visit.customer_id)) firstVisit.set(visit.customer_id, visit);
   const planned = new Set(due.map((stop) => stop.customer_id));

@@ -1,0 +1,107 @@
+/**
+ * "Hôm nay" for a rep with 300 customers and a year of visits (issue 44, "Done means": render in
+ * ≤ 100 ms on the phone at 4× CPU). In Debian's Chromium at a 390 px phone, with CDP CPU throttling
+ * 1× and 4×, the benchmark page (tests/bench/browser/day-plan.tsx) fills a device database, then
+ * times the app's read of the day and the screen's first full draw.
+ *
+ *   npm run bench:day-plan                  CPU 1× and 4×
+ *   options: --cpu=1,4 --customers=300 --days=365 --runs=30
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '@tests/support/browser';
+import type { DayPlanResult } from './browser/protocol';
+import { argValue, chromiumVersion, machineInfo, summarize, table, verdict, writeResult } from './support/kit';
+
+const AIM_MS = 100;
+const PAGE_DIR = path.resolve('.tmp/bench-browser');
+const RATES = (argValue('cpu') ?? '1,4').split(',').map(Number);
+const input = {
+  customers: Number(argValue('customers') ?? 300),
+  days: Number(argValue('days') ?? 365),
+  runs: Number(argValue('runs') ?? 30),
+};
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
+
+/** The built page over HTTP on a free port (IndexedDB needs an origin). */
+function serve(): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((request, response) => {
+    const wanted = path.join(PAGE_DIR, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = wanted.endsWith('/') ? path.join(wanted, 'index.html') : wanted;
+    if (!file.startsWith(PAGE_DIR) || !fs.existsSync(file)) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    }),
+  );
+}
+
+async function runAt(url: string, rate: number): Promise<DayPlanResult> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-plan-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: VIEWPORTS.phone,
+    locale: 'vi-VN',
+    timezoneId: 'Asia/Ho_Chi_Minh',
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(url);
+    await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
+    if (rate !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });
+    return await page.evaluate((given) => window.bench.dayPlan(given), input);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+await build({ configFile: path.resolve('tests/bench/browser/vite.config.ts'), logLevel: 'warn' });
+const site = await serve();
+const results: Record<string, DayPlanResult> = {};
+try {
+  for (const rate of RATES) results[`${rate}x`] = await runAt(site.url, rate);
+} finally {
+  site.close();
+}
+const rows = Object.entries(results).flatMap(([rate, result]) => {
+  const read = summarize(result.readMs);
+  const draw = result.drawMs.length ? summarize(result.drawMs) : null;
+  return [
+    [rate, 'read the day (dayPlanOnDevice)', read.p50, read.p95, AIM_MS, verdict(read.p95, AIM_MS)],
+    [
+      rate,
+      'first full draw of "Hôm nay"',
+      draw?.p50 ?? '–',
+      draw?.p95 ?? '–',
+      AIM_MS,
+      draw ? verdict(draw.p95, AIM_MS) : 'Sunday: not drawn',
+    ],
+  ];
+});
+for (const [rate, result] of Object.entries(results))
+  console.info(
+    `${rate} one read's steps (ms): ${Object.entries(result.steps)
+      .map(([name, ms]) => `${name.replace('Ms', '')} ${ms.toFixed(1)}`)
+      .join(', ')}`,
+  );
+const first = Object.values(results)[0]!;
+console.info(
+  `device: ${first.customers} customers, ${first.visits.toLocaleString('en-US')} visits over ${input.days} days, ${first.stopsToday} stops today`,
+);
+table('"Hôm nay" on the phone (ms)', ['CPU', 'what', 'p50', 'p95', 'aim p95', ''], rows);
+const file = writeResult('day-plan', { machine: machineInfo({ chromium: chromiumVersion() }), input, results });
+console.info(`results: ${file}`);
