@@ -245,6 +245,14 @@ export default defineConfig({
               test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
               includeDependenciesRecursively: false,
             },
+            // The route plans office (src/features/visits/components/office with its calls, loaded by
+            // src/routes/_app/visits_.plans.tsx): online-only, out of the precache; the phone's visit
+            // screens stay in the precached chunks.
+            {
+              name: 'visits-office',
+              test: /src[\\/]features[\\/]visits[\\/](components[\\/]office[\\/]|api[\\/]plans-api\.ts$)/,
+              includeDependenciesRecursively: false,
+            },
             // The receivables office (src/features/receivables/components/office and online: aging,
             // payments, statements, settings, an order's payments card): online-only, left out of the
             // precache above, loaded on first use. The VietQR block (the bank list and the QR drawer) is

@@ -200,4 +200,12 @@ export const planPaths = {
   plan: (id: string) => `/visit/api/plans/${id}/`,
   approve: (id: string) => `/visit/api/plans/${id}/approve/`,
   copy: (id: string) => `/visit/api/plans/${id}/copy/`,
+  /** The plans of the list's filter as an .xlsx, one row per stop (server/modules/visits/plans-sheet.ts). */
+  export: '/visit/api/plans/export/',
+  /** Plans from a sheet: all saved waiting for approval, or none when a row is wrong. */
+  import: '/visit/api/plans/import/',
 } as const;
+
+/** The columns a plans import reads, as the export writes them (server/modules/visits/plans-sheet.ts) and the dialog maps them. */
+export const PLAN_SHEET_COLUMNS = ['Mã NV', 'Tuyến', 'Thứ tự', 'Mã KH', 'Tần suất', 'Thứ', 'Tuần', 'Ngày áp dụng'] as const;
+export type PlanSheetColumn = (typeof PLAN_SHEET_COLUMNS)[number];

@@ -82,6 +82,7 @@ import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/pr
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
+import { Route as AppVisitsPlansRouteImport } from './routes/_app/visits_.plans'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
 import { Route as RecallPrintIdRouteImport } from './routes/recall.print.$id'
@@ -456,6 +457,11 @@ const AppReportsSettingsRoute = AppReportsSettingsRouteImport.update({
   path: '/reports/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVisitsPlansRoute = AppVisitsPlansRouteImport.update({
+  id: '/visits_/plans',
+  path: '/visits/plans',
+  getParentRoute: () => AppRoute,
+} as any)
 const OrderPrintIdRoute = OrderPrintIdRouteImport.update({
   id: '/order/print/$id',
   path: '/order/print/$id',
@@ -582,6 +588,7 @@ export interface FileRoutesByFullPath {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
+  '/visits/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/recall/print/$id': typeof RecallPrintIdRoute
@@ -664,6 +671,7 @@ export interface FileRoutesByTo {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
+  '/visits/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/recall/print/$id': typeof RecallPrintIdRoute
@@ -752,6 +760,7 @@ export interface FileRoutesById {
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/_app/reports/settings': typeof AppReportsSettingsRoute
+  '/_app/visits_/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
   '/recall/print/$id': typeof RecallPrintIdRoute
@@ -837,6 +846,7 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/reports/settings'
+    | '/visits/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/recall/print/$id'
@@ -919,6 +929,7 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/reports/settings'
+    | '/visits/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/recall/print/$id'
@@ -1006,6 +1017,7 @@ export interface FileRouteTypes {
     | '/_app/reports/promotions'
     | '/_app/reports/region'
     | '/_app/reports/settings'
+    | '/_app/visits_/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
     | '/recall/print/$id'
@@ -1554,6 +1566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/visits_/plans': {
+      id: '/_app/visits_/plans'
+      path: '/visits/plans'
+      fullPath: '/visits/plans'
+      preLoaderRoute: typeof AppVisitsPlansRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/order/print/$id': {
       id: '/order/print/$id'
       path: '/order/print/$id'
@@ -1689,6 +1708,7 @@ interface AppRouteChildren {
   AppReportsPromotionsRoute: typeof AppReportsPromotionsRoute
   AppReportsRegionRoute: typeof AppReportsRegionRoute
   AppReportsSettingsRoute: typeof AppReportsSettingsRoute
+  AppVisitsPlansRoute: typeof AppVisitsPlansRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
@@ -1753,6 +1773,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsPromotionsRoute: AppReportsPromotionsRoute,
   AppReportsRegionRoute: AppReportsRegionRoute,
   AppReportsSettingsRoute: AppReportsSettingsRoute,
+  AppVisitsPlansRoute: AppVisitsPlansRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,

@@ -32,6 +32,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   // Customer groups decide prices: changing one is company configuration.
   '/customers/type/edit': ['settings', 'edit'],
   '/visits': ['visits', 'view'],
+  '/visits/plans': ['visits', 'view'],
   '/pharmacist': ['employees', 'view'],
   '/employees': ['employees', 'view'],
   '/promotion': ['promotions', 'view'],

@@ -36,6 +36,7 @@ export const MEMBER_ROUTES = [
   '/order-types',
   '/service-package',
   '/visits',
+  '/visits/plans',
   '/pharmacist',
   '/my-account',
   '/my-account/edit',

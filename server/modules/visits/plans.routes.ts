@@ -20,6 +20,7 @@ import { ok } from '@server/kernel/respond';
 import { parseBody, parseQuery } from '@server/kernel/validate';
 import { requirePermission, type Access } from '@server/modules/roles';
 import { approvePlan, deletePlan, planRecords, planRow, repScope, savePlan } from './plans';
+import { addPlanSheetRoutes } from './plans-sheet';
 
 const PlanListQuery = v.object({
   company: companyQueryField,
@@ -149,5 +150,6 @@ export function routePlanRoutes(deps: AppDeps) {
     return ok(c, null, { message: 'Đã xóa tuyến' });
   });
 
+  addPlanSheetRoutes(app, deps);
   return app;
 }

@@ -94,6 +94,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       { key: 'customer-settings', label: 'Cấu hình cấp độ', to: '/customers/settings' },
       ...(sellsDrugs ? [{ key: 'customer-licences', label: 'Giấy phép dược', to: '/customers/licences' }] : []),
       { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
+      { key: 'route-plans', label: 'Tuyến ghé thăm', to: '/visits/plans' },
     ],
   });
 
