@@ -101,6 +101,16 @@ export type StaffRow = {
   kpi_revenue_target: number;
   /** Revenue of the KPI month (the period's last month, as the KPI counts it) ÷ its target, percent. */
   kpi_attainment: number | null;
+  /** Calls the rep's approved route plans made in the period up to today (server/modules/reports/report-route.ts). */
+  planned_calls: number;
+  /** Of those, the ones made: a planned visit per customer and day. */
+  planned_done: number;
+  /** planned_done ÷ planned_calls, percent; null without planned calls. */
+  route_compliance: number | null;
+  /** Visits off the day's plan (with the rep's reason). */
+  unplanned_visits: number;
+  /** Check-ins whose place was flagged (far from the pin, no or poor GPS, impossible speed, shared device, on the pin). */
+  place_flagged: number;
 };
 export type StaffReport = { rows: StaffRow[]; kpi_month: string };
 

@@ -43,6 +43,11 @@ export const REPORT_TABLES = {
     col('avg_order_value', 'Giá trị TB mỗi đơn', 'money', true),
     col('kpi_revenue_target', 'KPI doanh thu', 'money', true),
     col('kpi_attainment', 'Đạt KPI', 'percent'),
+    col('planned_calls', 'Lượt theo tuyến', 'number'),
+    col('planned_done', 'Đã ghé theo tuyến', 'number', true),
+    col('route_compliance', 'Tuân thủ tuyến', 'percent'),
+    col('unplanned_visits', 'Ghé ngoài tuyến', 'number'),
+    col('place_flagged', 'Check-in cần xem lại', 'number', true),
   ],
   'report-region': [
     col('name', 'Tên'),

@@ -4,6 +4,7 @@ import {
   dayPlace,
   describeStop,
   plannedStops,
+  plannedCalls,
   planStateOf,
   RoutePlanSchema,
   stopDueOn,
@@ -121,6 +122,16 @@ describe("a rep's day", () => {
     expect(plannedStops(plans, 7, '2026-12-09').map((item) => item.customer_id)).toEqual(['c2']);
     expect(plannedStops(plans, 7, '2026-11-24')).toEqual([]);
     expect(plannedStops(plans, 7, '2027-01-05').map((item) => item.customer_id)).toEqual(['c1', 'c3', 'c4']);
+  });
+
+  it('counts the planned calls of a period, each day as the plans in effect then say', () => {
+    // 7–13 December 2026 (Monday to Sunday): Tuesday c1 and c3 (c1 of Tuyến B counted once),
+    // Wednesday c2, Friday c1.
+    expect(plannedCalls(plans, 7, '2026-12-07', '2026-12-13')).toBe(4);
+    // The same week's days from 29 December, then Tuyến C's c4 joins on Tuesday 5 January 2027.
+    expect(plannedCalls(plans, 7, '2026-12-28', '2027-01-05')).toBe(4 + 3);
+    expect(plannedCalls(plans, 7, '2026-11-01', '2026-11-30')).toBe(0);
+    expect(plannedCalls(plans, 7, '2026-12-09', '2026-12-08')).toBe(0);
   });
 
   it('calls a check-in planned, unplanned, or neither when the rep has no plan in effect', () => {

@@ -117,6 +117,21 @@ export function planStateOf(plans: readonly ApprovedPlan[], accountId: number, d
   return plannedStops(plans, accountId, day).some((stop) => stop.customer_id === customerId) ? 'planned' : 'unplanned';
 }
 
+/**
+ * How many planned calls a rep's approved plans make over the days `from`..`to` (YYYY-MM-DD, both
+ * included): the sum of each day's plannedStops. What route compliance divides by (the staff
+ * report); the plans as approved now, applied from the day each took effect.
+ */
+export function plannedCalls(plans: readonly ApprovedPlan[], accountId: number, from: string, to: string): number {
+  let calls = 0;
+  for (let day = from; day <= to; day = nextDay(day)) calls += plannedStops(plans, accountId, day).length;
+  return calls;
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
 export type PlanState = 'planned' | 'unplanned';
 export const PLAN_STATE_LABELS: Record<PlanState, string> = { planned: 'Trong tuyến hôm nay', unplanned: 'Ngoài tuyến hôm nay' };
 

@@ -75,6 +75,16 @@ export const VISIT_FLAG_LABELS = {
 } as const;
 export type VisitFlag = keyof typeof VISIT_FLAG_LABELS;
 
+/** The flags that question where a check-in happened (contract/visits-place.ts): counted apart in the staff report. */
+export const PLACE_FLAGS: readonly VisitFlag[] = [
+  'NO_LOCATION',
+  'FAR_FROM_PIN',
+  'POOR_ACCURACY',
+  'IMPOSSIBLE_SPEED',
+  'SHARED_DEVICE',
+  'ON_PIN',
+];
+
 export type VisitRecord = {
   id: string;
   company: number;

@@ -15,6 +15,7 @@ import { getProvinceIndex } from '@server/modules/address';
 import { monthActuals } from '@server/modules/kpi';
 import { ORDER_FACTS, VISIT_FACTS, type ReportContext } from './report-context';
 import { REVENUE, TAKEN } from './report-orders';
+import { routeFigures, type RouteFigures } from './report-route';
 
 const num = (value: unknown) => Number(value ?? 0);
 
@@ -95,6 +96,18 @@ async function membersWithKpi(ctx: ReportContext, month: string) {
   };
 }
 
+function routeColumns(
+  figures: RouteFigures,
+): Pick<StaffRow, 'planned_calls' | 'planned_done' | 'route_compliance' | 'unplanned_visits' | 'place_flagged'> {
+  return {
+    planned_calls: figures.planned,
+    planned_done: figures.plannedDone,
+    route_compliance: percent(Math.min(figures.plannedDone, figures.planned), figures.planned),
+    unplanned_visits: figures.unplanned,
+    place_flagged: figures.placeFlagged,
+  };
+}
+
 export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
   const month = ctx.period.to.slice(0, 7);
   // Independent parts asked at once on connections of the pool: the orders' sums, the customers each
@@ -124,6 +137,10 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
   );
   const byVisits = new Map(visitRows.map((row) => [num(row.account_id), row]));
   const members = people(ctx, memberRows, [...byOrders.keys(), ...byVisits.keys()]);
+  const route = await routeFigures(
+    ctx,
+    members.map((member) => member.accountId),
+  );
   const rows: StaffRow[] = members.map((member) => {
     const o = byOrders.get(member.accountId);
     const w = byVisits.get(member.accountId);
@@ -147,6 +164,7 @@ export async function staffReport(ctx: ReportContext): Promise<StaffReport> {
       avg_order_value: sold > 0 ? Math.round(revenue / sold) : 0,
       kpi_revenue_target: target,
       kpi_attainment: percent((kpi.actuals.get(member.accountId) ?? ZERO_KPI).revenue, target),
+      ...routeColumns(route.get(member.accountId)!),
     };
   });
   rows.sort((a, b) => b.revenue - a.revenue || a.name.localeCompare(b.name, 'vi'));

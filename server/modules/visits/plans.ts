@@ -77,8 +77,9 @@ export async function loadPlanRecords(db: Db, companyId: number, ids: string[]):
   return new Map(records.map((record) => [record.id, record]));
 }
 
-/** What a check-in is compared with: the rep's approved plans. */
-export async function approvedPlansOf(db: Db, companyId: number, accountId: number): Promise<ApprovedPlan[]> {
+/** What a check-in (one rep) and route compliance (the staff report's reps) are compared with: the reps' approved plans. */
+export async function approvedPlansOf(db: Db, companyId: number, accountIds: readonly number[]): Promise<ApprovedPlan[]> {
+  if (accountIds.length === 0) return [];
   return db
     .select({
       id: routePlans.id,
@@ -88,7 +89,7 @@ export async function approvedPlansOf(db: Db, companyId: number, accountId: numb
       approved_from: routePlans.approvedFrom,
     })
     .from(routePlans)
-    .where(and(eq(routePlans.companyId, companyId), eq(routePlans.accountId, accountId)));
+    .where(and(eq(routePlans.companyId, companyId), inArray(routePlans.accountId, [...accountIds])));
 }
 
 function changed(tx: Db, companyId: number, id: string, accountId: number, op: 'upsert' | 'delete' = 'upsert') {

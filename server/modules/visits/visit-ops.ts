@@ -54,7 +54,7 @@ export const checkIn: OpHandler<VisitCheckInPayload> = async (context, payload) 
   const flags: VisitFlag[] = at.getTime() - context.now.getTime() > MAX_CLOCK_AHEAD_MS ? ['CLOCK_AHEAD'] : [];
   flags.push(...place.flags);
   // Planned or not by the plans the server holds (the phone's may be older); the rep's reason only for an unplanned one.
-  const planState = planStateOf(await approvedPlansOf(tx, companyId, accountId), accountId, vietnamDay(at), payload.customerId);
+  const planState = planStateOf(await approvedPlansOf(tx, companyId, [accountId]), accountId, vietnamDay(at), payload.customerId);
   if (payload.pin && !place.pin && canPinHere(payload.location, place.settings)) {
     if (await pinCustomer(tx, companyId, payload.customerId, payload.location, context.now)) flags.push('PIN_SET');
   }
