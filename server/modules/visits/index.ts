@@ -1,5 +1,6 @@
 /** The visits module's public face: what other modules, the composition root, seed data and tests use. */
 export { visitRoutes } from './visits.routes';
 export { routePlanRoutes } from './plans.routes';
+export { approvedPlansOf } from './plans';
 export { visitsServerSync } from './visits.sync';
 export { positionRetentionHandler, removeRepPositions, schedulePositionRetention } from './position-retention';
