@@ -126,6 +126,10 @@ export const VisitListQuery = v.object({
       v.check(isIsoDate, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
     ),
   ),
+  /** The staff report's drill-down (server/modules/reports/report-route.ts): visits on or off the day's plan, */
+  plan_state: v.optional(v.picklist(['planned', 'unplanned'], 'Trạng thái theo tuyến không hợp lệ')),
+  /** or those whose place was flagged (PLACE_FLAGS). */
+  flagged: v.optional(v.literal('1', 'Bộ lọc cờ không hợp lệ')),
 });
 
 export const visitPaths = { list: '/visit/api/visits/' } as const;

@@ -3,7 +3,8 @@
  * reaches his phone with the first sync; offline, "Hôm nay" on /visits lists today's planned
  * pharmacy with the distance from where he stands, he checks in there from the list, then visits a
  * pharmacy that is not on today's plan and must say why. Back online, the server judged both
- * visits as the phone did.
+ * visits as the phone did, and the office's staff report opens the visit off the plan behind its
+ * route figure.
  */
 import { describe, expect, it } from 'vitest';
 import { vietnamDay } from '@contract/price-policy';
@@ -12,7 +13,7 @@ import type { VisitRecord } from '@contract/visits';
 import { dayPlace, planPaths, type RoutePlanRecord } from '@contract/visits-plans';
 import { AN_KHANG_CUSTOMERS } from '@server/seed/demo-customers';
 import { VIEWPORTS } from '@tests/support/browser';
-import { COMPANIES, WAIT_MS, eventually, setupE2e, signInAs, toast, waitForPath } from '@tests/support/e2e-app';
+import { COMPANIES, WAIT_MS, eventually, setupE2e, signInAs, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
 import { firstSyncDone } from '@tests/support/device-store';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 import { customerOption, unaccented } from '@tests/support/order-screen';
@@ -134,5 +135,28 @@ describe('the rep follows "Hôm nay" offline', () => {
     await eventually(() => page.getByTestId('visit-plan-state').allTextContents(), WAIT_MS).toEqual(
       expect.arrayContaining(['Ngoài tuyến hôm nay: Khách hàng gọi đặt hàng', 'Trong tuyến hôm nay']),
     );
+
+    // The office's staff report: today's route figures for Trình, and the visit off the plan behind them.
+    const desk = await app.open(VIEWPORTS.desktop);
+    await signInTo(desk.page, COMPANIES.anKhang);
+    await desk.page.goto('/reports/employee?period=today');
+    const row = desk.page.getByTestId('report-row').filter({ hasText: 'Lê Văn Trình' }).first();
+    await row.getByTestId('drill-unplanned_visits').click();
+    const drawer = desk.page.getByTestId('drill-drawer');
+    // As many as the server lists off the plan today (the demo history may hold some of this morning's).
+    const offPlan = await apiCall<VisitRecord[]>(
+      app.server.url,
+      `/visit/api/visits/?company=${office.companyId}&account=${trinh.accountId}&date_from=${vietnamDay()}&date_to=${vietnamDay()}&plan_state=unplanned`,
+      { token: office.token },
+    );
+    expect(offPlan.body.count).toBeGreaterThanOrEqual(1);
+    await eventually(() => drawer.getByTestId('drill-summary').innerText()).toBe(`${offPlan.body.count} lượt ghé thăm`);
+    await drawer
+      .getByTestId('drill-visit')
+      .filter({ hasText: UNPLANNED })
+      .filter({ hasText: 'Ngoài tuyến hôm nay: Khách hàng gọi đặt hàng' })
+      .first()
+      .waitFor();
+    await expect(axeViolations(desk.page)).resolves.toEqual([]);
   }, 300_000);
 });

@@ -62,6 +62,25 @@ describe('route compliance in the staff report', () => {
     }
   });
 
+  it('opens the visits behind each figure: the visit list filtered on or off the plan, or flagged; a wrong filter is refused in Vietnamese', async () => {
+    const row = (await staffRow(demo.an.access, 'Lê Văn Trình'))!;
+    const list = (filter: string) =>
+      demo.server.call<VisitRecord[]>(
+        `/visit/api/visits/?company=${demo.anKhang}&account=${row.account_id}&date_from=${from}&date_to=${today}&limit=200&${filter}`,
+        { token: demo.an.access },
+      );
+    const unplanned = await list('plan_state=unplanned');
+    expect(unplanned.body.count).toBe(row.unplanned_visits);
+    expect(unplanned.body.data.every((visit) => visit.plan_state === 'unplanned')).toBe(true);
+    const planned = await list('plan_state=planned');
+    expect(planned.body.data.every((visit) => visit.plan_state === 'planned')).toBe(true);
+    const flagged = await list('flagged=1');
+    expect(flagged.body.count).toBe(row.place_flagged);
+    expect(flagged.body.data.every((visit) => visit.flags.some((flag) => PLACE_FLAGS.includes(flag)))).toBe(true);
+    const wrong = await list('plan_state=maybe');
+    expect([wrong.status, wrong.body.message]).toEqual([400, 'Trạng thái theo tuyến không hợp lệ']);
+  });
+
   it('counts a new check-in off today’s plan at once, and a rep sees only their own row', async () => {
     const before = (await staffRow(trinh.access, 'Lê Văn Trình'))!;
     expect(await staffRow(trinh.access, 'Phạm Thị Hoa')).toBeUndefined();

@@ -2,22 +2,20 @@
  * Route compliance in the staff report (issue 44 item 4): per rep, the calls their approved route
  * plans made in the period (contract/visits-plans.ts plannedCalls, up to today), how many of them
  * were made (a planned visit per customer and day, as the server judged each check-in), the visits
- * off the day's plan, and the check-ins whose place was flagged (contract/visits.ts PLACE_FLAGS).
+ * off the day's plan, and the check-ins whose place was flagged (server/modules/visits placeFlagged).
  * The visits are read under the report's filter and scope, as its other visit figures.
  */
 import { sql } from 'drizzle-orm';
 import { vietnamDay } from '@contract/price-policy';
-import { PLACE_FLAGS } from '@contract/visits';
 import { plannedCalls } from '@contract/visits-plans';
 import { reportVisitFacts as vf, visits } from '@server/kernel/db/schema';
 import { rowsOf } from '@server/kernel/sql';
-import { approvedPlansOf } from '@server/modules/visits';
+import { approvedPlansOf, placeFlagged } from '@server/modules/visits';
 import { VISIT_FACTS, type ReportContext } from './report-context';
 
 export type RouteFigures = { planned: number; plannedDone: number; unplanned: number; placeFlagged: number };
 
 const num = (value: unknown) => Number(value ?? 0);
-const flagList = sql.raw(`array[${PLACE_FLAGS.map((flag) => `'${flag}'`).join(', ')}]`);
 
 /** The visits' side: planned calls made, unplanned visits, flagged places, per rep. */
 async function visitFigures(ctx: ReportContext): Promise<Map<number, Omit<RouteFigures, 'planned'>>> {
@@ -26,7 +24,7 @@ async function visitFigures(ctx: ReportContext): Promise<Map<number, Omit<RouteF
       select ${vf.accountId} as account_id,
              count(distinct (${vf.day}, ${vf.customerId})) filter (where ${visits.planState} = 'planned') as planned_done,
              count(*) filter (where ${visits.planState} = 'unplanned') as unplanned,
-             count(*) filter (where ${visits.flags} ?| ${flagList}) as place_flagged
+             count(*) filter (where ${placeFlagged}) as place_flagged
       from ${ctx.visitsFrom} join ${visits} on ${visits.id} = ${vf.visitId} and ${visits.companyId} = ${vf.companyId}
       where ${ctx.where(VISIT_FACTS)} group by ${vf.accountId}`),
   );

@@ -2,5 +2,7 @@
 export { visitRoutes } from './visits.routes';
 export { routePlanRoutes } from './plans.routes';
 export { approvedPlansOf } from './plans';
+export { placeFlagged } from './visit-record';
 export { visitsServerSync } from './visits.sync';
 export { positionRetentionHandler, removeRepPositions, schedulePositionRetention } from './position-retention';
+export { repScope } from './plans';

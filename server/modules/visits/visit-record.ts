@@ -1,6 +1,6 @@
 /** Visits as records: row-to-wire mapping and loading for sync and lists. */
-import { and, eq, inArray } from 'drizzle-orm';
-import type { VisitFlag, VisitRecord } from '@contract/visits';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { PLACE_FLAGS, type VisitFlag, type VisitRecord } from '@contract/visits';
 import type { PlanState, UnplannedReason } from '@contract/visits-plans';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
@@ -32,6 +32,9 @@ export function toVisitRecord(row: VisitRow, customerName: string, accountName: 
     received_at: row.receivedAt.toISOString(),
   };
 }
+
+/** A visit whose place was flagged (contract/visits.ts PLACE_FLAGS): the visit list's filter and the staff report's count. */
+export const placeFlagged: SQL = sql`${visits.flags} ?| ${sql.raw(`array[${PLACE_FLAGS.map((flag) => `'${flag}'`).join(', ')}]`)}`;
 
 export const visitColumns = { visit: visits, customerName: customers.name, accountName: accounts.fullName };
 

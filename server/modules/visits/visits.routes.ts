@@ -22,7 +22,7 @@ import { forbidden } from '@server/kernel/errors';
 import { memberAccess, memberBody, requirePermission, visitScope } from '@server/modules/roles';
 import { locationNoticeRows } from './location-notice';
 import { saveVisitSettings, visitSettingsOf } from './settings';
-import { toVisitRecord, visitColumns } from './visit-record';
+import { placeFlagged, toVisitRecord, visitColumns } from './visit-record';
 
 /** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
 function startOfVietnamDay(day: string): Date {
@@ -75,6 +75,8 @@ export function visitRoutes(deps: AppDeps) {
     if (query.customer) filters.push(eq(visits.customerId, query.customer));
     if (query.date_from) filters.push(gte(visits.checkInAt, startOfVietnamDay(query.date_from)));
     if (query.date_to) filters.push(lt(visits.checkInAt, new Date(startOfVietnamDay(query.date_to).getTime() + 86_400_000)));
+    if (query.plan_state) filters.push(eq(visits.planState, query.plan_state));
+    if (query.flagged) filters.push(placeFlagged);
     // Joined to the customers for the region scope (the customer's province) as for the names.
     const select = deps.db
       .select(visitColumns)

@@ -14,6 +14,17 @@ export type DrillTarget = {
   measure: 'revenue' | 'taken' | 'all';
   /** A bucket of the period (a day, week or month of the orders report), instead of the whole period. */
   period?: Period;
+  /** The staff report's route figures open a rep's visits instead of orders (components/parts/visit-drill.tsx). */
+  visits?: VisitDrill;
+};
+
+export type VisitDrill = { account: number; kind: 'planned' | 'unplanned' | 'flagged' };
+
+/** The staff report's route columns and the visits each opens. */
+export const ROUTE_DRILLS: Record<string, VisitDrill['kind']> = {
+  planned_done: 'planned',
+  unplanned_visits: 'unplanned',
+  place_flagged: 'flagged',
 };
 
 /** Revenue figures count accepted orders; order counts count orders taken. */

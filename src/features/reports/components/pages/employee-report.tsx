@@ -1,6 +1,7 @@
 /**
  * /reports/employee (REPORT-STAFF): per rep their revenue, orders, customers served, visits, strike
- * rate, time in call, SKU per order, average order value and KPI attainment; today and this month at
+ * rate, time in call, SKU per order, average order value, KPI attainment and route compliance (its
+ * visit figures open the visits behind them); today and this month at
  * a glance (dashboard-overview: a rep's own figures on the phone); the strike rate per day; each
  * person's KPI month in its own tab. A rep sees only themselves.
  */
@@ -19,7 +20,7 @@ import { formatMoney } from '@/lib/money';
 import { DataTable, type Column } from '@/ui/list-page/data-table';
 import { useReport } from '@/features/reports/api/report-api';
 import { useTableView } from '@/features/reports/api/report-views';
-import { measureOf, type DrillTarget } from '@/features/reports/model/drill';
+import { measureOf, ROUTE_DRILLS, type DrillTarget } from '@/features/reports/model/drill';
 import { formatCell } from '@/features/reports/model/report-cells';
 import { reportQuery } from '@/features/reports/model/report-query';
 import { DrillDrawer } from '../parts/drill-drawer';
@@ -83,6 +84,8 @@ function KpiTable({ data }: { data: EmployeeKpiReport }) {
     />
   );
 }
+
+const ROUTE_DRILL_TITLES = { planned: 'ghé thăm theo tuyến', unplanned: 'ghé thăm ngoài tuyến', flagged: 'check-in cần xem lại' } as const;
 
 export function EmployeeReport({ companyId, search, onSearch, isMobile }: ReportPageProps) {
   const query = reportQuery(companyId, search);
@@ -166,8 +169,16 @@ export function EmployeeReport({ companyId, search, onSearch, isMobile }: Report
               rows={data.rows}
               shown={view.columns}
               rowKey={(row) => String(row.account_id)}
-              drill={(row, column) =>
-                ['revenue', 'orders', 'customers'].includes(column) && row.orders > 0
+              drill={(row, column) => {
+                const visits = ROUTE_DRILLS[column];
+                if (visits)
+                  return {
+                    report: 'employee',
+                    title: `${row.name}: ${ROUTE_DRILL_TITLES[visits]}`,
+                    measure: 'all',
+                    visits: { account: row.account_id, kind: visits },
+                  };
+                return ['revenue', 'orders', 'customers'].includes(column) && row.orders > 0
                   ? {
                       report: 'employee',
                       title: `${row.name}: các đơn hàng`,
@@ -175,8 +186,8 @@ export function EmployeeReport({ companyId, search, onSearch, isMobile }: Report
                       key: String(row.account_id),
                       measure: measureOf(column),
                     }
-                  : null
-              }
+                  : null;
+              }}
               onDrill={setDrill}
               isMobile={isMobile}
               empty="Chưa có nhân viên nào có số liệu trong kỳ này"

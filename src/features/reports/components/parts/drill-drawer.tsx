@@ -1,6 +1,7 @@
 /**
  * The orders behind a figure, in a drawer over the report: the count and total first, then the
- * orders (code, day, customer, rep, status, total), each opening the order's page; paged by 20.
+ * orders (code, day, customer, rep, status, total), each opening the order's page; paged by 20. A
+ * route figure of the staff report opens the rep's visits instead (visit-drill.tsx).
  */
 import { Badge, Group, Pagination, Stack, Text } from '@mantine/core';
 import { SideDrawer } from '@/ui/side-drawer';
@@ -15,6 +16,7 @@ import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemAlert } from '@/ui/problem';
 import { useReport, type ReportQuery } from '@/features/reports/api/report-api';
 import type { DrillTarget } from '@/features/reports/model/drill';
+import { VisitDrill } from './visit-drill';
 
 const LIMIT = 20;
 
@@ -39,13 +41,14 @@ export function DrillDrawer({ target, query, onClose }: Props) {
       page,
       limit: LIMIT,
     },
-    target !== null,
+    target !== null && !target.visits,
   );
-  const data = answer.data?.data;
+  const data = target?.visits ? undefined : answer.data?.data;
   return (
     <SideDrawer opened={target !== null} onClose={onClose} width="xl" title={target?.title} data-testid="drill-drawer">
-      {answer.isPending && <LoadingBlock />}
-      {answer.error && <ProblemAlert problem={answer.error.message} />}
+      {target?.visits && <VisitDrill target={target.visits} query={query} />}
+      {!target?.visits && answer.isPending && <LoadingBlock />}
+      {!target?.visits && answer.error && <ProblemAlert problem={answer.error.message} />}
       {data && (
         <Stack gap="sm">
           <Text size="sm" data-testid="drill-summary">

@@ -44,7 +44,7 @@ function Figure({
       c="blue"
       fz="inherit"
       td="underline"
-      title="Xem các đơn hàng"
+      title={target.visits ? 'Xem các lượt ghé thăm' : 'Xem các đơn hàng'}
       data-testid={`drill-${column}`}
       style={{ textDecorationStyle: 'dotted' }}
     >
