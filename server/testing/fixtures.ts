@@ -1,8 +1,11 @@
-/** Extra accounts for tests that change an account's state (password, sessions) without touching the demo ones. */
+/** Extra accounts for tests that change an account's state (password, sessions) without touching the demo ones; a check-in as a phone pushes it. */
 import { eq } from 'drizzle-orm';
+import type { OpResult, PushAnswer } from '@contract/sync';
+import { uuidv7 } from '@contract/uuid';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, accountTypes } from '@server/kernel/db/schema';
 import { hashPassword } from '@server/lib/passwords';
+import type { TestServer } from './test-server';
 
 let counter = 0;
 
@@ -43,4 +46,25 @@ export async function addAccount(
     await db.insert(accountCompanies).values({ accountId: row.id, companyId: m.companyId, status: m.status, isOwner: m.isOwner ?? false });
   }
   return { id: row.id, phone, password };
+}
+
+/** One visit.checkIn pushed as a phone sends it (/sync/push, a fresh device): the server's answer to the op. */
+export async function pushCheckIn(
+  server: TestServer,
+  token: string,
+  company: number,
+  payload: { visitId?: string; customerId: string; at?: string; unplannedReason?: string | null },
+): Promise<OpResult> {
+  const at = payload.at ?? new Date().toISOString();
+  const answer = await server.call<PushAnswer>('/sync/push', {
+    token,
+    body: {
+      company,
+      deviceId: uuidv7(),
+      ops: [
+        { opId: uuidv7(), type: 'visit.checkIn', schemaVersion: 1, clientCreatedAt: at, payload: { visitId: uuidv7(), ...payload, at } },
+      ],
+    },
+  });
+  return answer.body.data.results[0]!;
 }

@@ -5,12 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
-import type { PushAnswer } from '@contract/sync';
-import { uuidv7 } from '@contract/uuid';
 import { vietnamDay } from '@contract/price-policy';
 import { reportPaths, type StaffReport, type StaffRow } from '@contract/reports';
 import { PLACE_FLAGS, type VisitRecord } from '@contract/visits';
 import { planPaths, plannedCalls, plannedStops, type RoutePlanRecord } from '@contract/visits-plans';
+import { pushCheckIn } from '@server/testing/fixtures';
 import { startDemoServer, type DemoServer } from '@server/testing/test-server';
 
 let demo: DemoServer;
@@ -89,24 +88,8 @@ describe('route compliance in the staff report', () => {
       .data;
     const planned = new Set(plannedStops(plans, before.account_id, today).map((stop) => stop.customer_id));
     const offPlan = plans.flatMap((plan) => plan.stops.map((stop) => stop.customer_id)).find((id) => !planned.has(id))!;
-    const at = new Date().toISOString();
-    const pushed = await demo.server.call<PushAnswer>('/sync/push', {
-      token: trinh.access,
-      body: {
-        company: demo.anKhang,
-        deviceId: uuidv7(),
-        ops: [
-          {
-            opId: uuidv7(),
-            type: 'visit.checkIn',
-            schemaVersion: 1,
-            clientCreatedAt: at,
-            payload: { visitId: uuidv7(), customerId: offPlan, at, unplannedReason: 'CUSTOMER_CALLED' },
-          },
-        ],
-      },
-    });
-    expect(pushed.body.data.results[0]!.entity!.data).toMatchObject({ plan_state: 'unplanned', unplanned_reason: 'CUSTOMER_CALLED' });
+    const pushed = await pushCheckIn(demo.server, trinh.access, demo.anKhang, { customerId: offPlan, unplannedReason: 'CUSTOMER_CALLED' });
+    expect(pushed.entity!.data).toMatchObject({ plan_state: 'unplanned', unplanned_reason: 'CUSTOMER_CALLED' });
     const after = (await staffRow(trinh.access, 'Lê Văn Trình'))!;
     expect(after.unplanned_visits).toBe(before.unplanned_visits + 1);
     expect(after.planned_done).toBe(before.planned_done);

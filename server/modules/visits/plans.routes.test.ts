@@ -5,11 +5,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoginAnswer } from '@contract/auth';
-import type { PullAnswer, PushAnswer } from '@contract/sync';
+import type { PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { VisitRecord } from '@contract/visits';
 import { planPaths, type RoutePlanRecord, type RouteStop } from '@contract/visits-plans';
 import { accounts, customers } from '@server/kernel/db/schema';
+import { pushCheckIn } from '@server/testing/fixtures';
 import { startDemoServer, type DemoServer } from '@server/testing/test-server';
 
 let demo: DemoServer;
@@ -51,24 +52,7 @@ async function pulled(token: string): Promise<string[]> {
 }
 
 async function checkIn(customerId: string, at: string, unplannedReason: string | null = null): Promise<VisitRecord> {
-  const visitId = uuidv7();
-  const answer = await demo.server.call<PushAnswer>('/sync/push', {
-    token: trinh.access,
-    body: {
-      company: demo.anKhang,
-      deviceId: uuidv7(),
-      ops: [
-        {
-          opId: uuidv7(),
-          type: 'visit.checkIn',
-          schemaVersion: 1,
-          clientCreatedAt: at,
-          payload: { visitId, customerId, at, unplannedReason },
-        },
-      ],
-    },
-  });
-  const result = answer.body.data.results[0]!;
+  const result = await pushCheckIn(demo.server, trinh.access, demo.anKhang, { customerId, at, unplannedReason });
   expect(result.outcome, JSON.stringify(result.error)).toBe('applied');
   return result.entity!.data as VisitRecord;
 }
