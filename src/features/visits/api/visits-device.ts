@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
-import { planStateOnDevice } from '../model/day-plan';
+import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -33,4 +33,9 @@ export function usePlanState(db: AppDb, visitor: Pick<Visitor, 'companyId' | 'ac
     () => (customerId ? planStateOnDevice(db, visitor.companyId, visitor.accountId, customerId) : Promise.resolve(null)),
     [db, visitor.companyId, visitor.accountId, customerId],
   );
+}
+
+/** The rep's day ("Hôm nay", src/features/visits/model/day-plan.ts), live: undefined while reading. */
+export function useDayPlan(db: AppDb, companyId: number, accountId: number) {
+  return useLiveQuery(() => dayPlanOnDevice(db, companyId, accountId), [db, companyId, accountId]);
 }

@@ -7,7 +7,6 @@
  */
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCurrentLocation } from '@tabler/icons-react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { formatAddress } from '@contract/address';
 import type { GeoLocation } from '@contract/visits';
@@ -15,7 +14,8 @@ import { distanceMetres, formatMetres } from '@contract/visits-place';
 import { describeStop } from '@contract/visits-plans';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDate, formatTime } from '@/lib/dates';
-import { dayPlanOnDevice, type TodayStop } from '../model/day-plan';
+import { useDayPlan } from '../api/visits-device';
+import type { TodayStop } from '../model/day-plan';
 import { currentLocation } from '../model/visit-actions';
 import classes from './today-plan.module.css';
 
@@ -78,7 +78,7 @@ function StopRow({
 }
 
 export function TodayPlan({ db, companyId, accountId, onVisit, busyElsewhere }: Props) {
-  const plan = useLiveQuery(() => dayPlanOnDevice(db, companyId, accountId), [db, companyId, accountId]);
+  const plan = useDayPlan(db, companyId, accountId);
   const [here, setHere] = useState<GeoLocation | null>(null);
   const [locating, setLocating] = useState(false);
   const [noFix, setNoFix] = useState(false);
