@@ -56,7 +56,15 @@ async function checkIn(): Promise<{ visitId: string; opId: string }> {
       companyId: COMPANY,
       accountId: ACCOUNT,
       entity: { type: 'visit', id: visitId },
-      payload: { visitId, customerId: CUSTOMER, at: new Date(clock).toISOString(), location: null, note: null, pin: false, unplannedReason: null },
+      payload: {
+        visitId,
+        customerId: CUSTOMER,
+        at: new Date(clock).toISOString(),
+        location: null,
+        note: null,
+        pin: false,
+        unplannedReason: null,
+      },
     });
   });
   return { visitId, opId };
@@ -115,7 +123,15 @@ describe('outbox writes', () => {
           type: 'visit.checkIn',
           companyId: COMPANY,
           accountId: ACCOUNT,
-          payload: { visitId, customerId: CUSTOMER, at: new Date().toISOString(), location: null, note: null, pin: false, unplannedReason: null },
+          payload: {
+            visitId,
+            customerId: CUSTOMER,
+            at: new Date().toISOString(),
+            location: null,
+            note: null,
+            pin: false,
+            unplannedReason: null,
+          },
         });
         throw new Error('hết dung lượng');
       }),

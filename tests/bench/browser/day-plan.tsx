@@ -192,7 +192,9 @@ export async function dayPlan(input: DayPlanInput): Promise<DayPlanResult> {
   const steps = { plansMs, dueMs, customersMs, visitsMs };
   const drawMs: number[] = [];
   // The screen reads "now": on a Sunday there is nothing to draw, so only the read is timed.
-  if (at.getTime() <= Date.now()) for (let run = 0; run < Math.min(input.runs, 10); run += 1) drawMs.push(await drawOnce(db, Math.min(FIRST_ROWS, stops - Math.floor(stops / 2))));
+  if (at.getTime() <= Date.now())
+    for (let run = 0; run < Math.min(input.runs, 10); run += 1)
+      drawMs.push(await drawOnce(db, Math.min(FIRST_ROWS, stops - Math.floor(stops / 2))));
   db.close();
   return { seedMs, stopsToday: stops, customers: input.customers, visits, readMs, drawMs, steps };
 }
