@@ -9,6 +9,7 @@
  * version (contract/sync.ts SUPPORTED_SCHEMA_VERSIONS), since phones may hold old ops for days.
  */
 import type * as v from 'valibot';
+import { attendanceSync } from './attendance';
 import { customersSync } from './customers';
 import { ordersSync } from './orders';
 import { pharmaSync } from './pharma';
@@ -32,6 +33,7 @@ export const SYNC_DOMAINS = [
   promotionsSync,
   receivablesSync,
   pharmaSync,
+  attendanceSync,
 ] as const;
 
 export type SyncDomainName = (typeof SYNC_DOMAINS)[number]['name'];

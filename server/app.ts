@@ -35,6 +35,7 @@ import { syncRoutes } from './modules/sync';
 import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
 import { routePlanRoutes, visitRoutes } from './modules/visits';
+import { attendanceRoutes } from './modules/attendance';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
 import { pharmaRoutes, recallRoutes } from './modules/pharma';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps) {
   // Before the visits' own routes, whose authentication would otherwise run a second time for plans.
   api.route('/visit/api/plans', routePlanRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
+  api.route('/attendance/api', attendanceRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
   api.route('/warehouse/api', lotRoutes(deps));

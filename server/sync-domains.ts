@@ -5,6 +5,7 @@
  */
 import { SYNC_DOMAINS } from '@contract/sync-domains';
 import { syncRegistry } from './kernel/sync/domain';
+import { attendanceServerSync } from './modules/attendance';
 import { customersServerSync } from './modules/customers';
 import { ordersServerSync } from './modules/orders';
 import { pharmaServerSync } from './modules/pharma';
@@ -25,6 +26,7 @@ export const SERVER_SYNC_DOMAINS = [
   promotionsServerSync,
   receivablesServerSync,
   pharmaServerSync,
+  attendanceServerSync,
 ];
 
 export const SYNC_REGISTRY = syncRegistry(SYNC_DOMAINS, SERVER_SYNC_DOMAINS);

@@ -16,6 +16,7 @@ import { Route as LoginRouteImport } from './routes/_login'
 import { Route as SystemRouteImport } from './routes/system'
 import { Route as AppAccountingRouteImport } from './routes/_app/accounting'
 import { Route as AppAreaRouteImport } from './routes/_app/area'
+import { Route as AppAttendanceRouteImport } from './routes/_app/attendance'
 import { Route as AppCartRouteImport } from './routes/_app/cart'
 import { Route as AppConnectDloRouteImport } from './routes/_app/connect-dlo'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
@@ -125,6 +126,11 @@ const AppAccountingRoute = AppAccountingRouteImport.update({
 const AppAreaRoute = AppAreaRouteImport.update({
   id: '/area',
   path: '/area',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppAttendanceRoute = AppAttendanceRouteImport.update({
+  id: '/attendance',
+  path: '/attendance',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCartRoute = AppCartRouteImport.update({
@@ -530,6 +536,7 @@ export interface FileRoutesByFullPath {
   '/system': typeof SystemRouteWithChildren
   '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
+  '/attendance': typeof AppAttendanceRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
@@ -613,6 +620,7 @@ export interface FileRoutesByTo {
   '/': typeof CenterIndexRoute
   '/accounting': typeof AppAccountingRoute
   '/area': typeof AppAreaRoute
+  '/attendance': typeof AppAttendanceRoute
   '/cart': typeof AppCartRoute
   '/connect-dlo': typeof AppConnectDloRoute
   '/dashboard': typeof AppDashboardRoute
@@ -701,6 +709,7 @@ export interface FileRoutesById {
   '/system': typeof SystemRouteWithChildren
   '/_app/accounting': typeof AppAccountingRoute
   '/_app/area': typeof AppAreaRoute
+  '/_app/attendance': typeof AppAttendanceRoute
   '/_app/cart': typeof AppCartRoute
   '/_app/connect-dlo': typeof AppConnectDloRoute
   '/_app/dashboard': typeof AppDashboardRoute
@@ -788,6 +797,7 @@ export interface FileRouteTypes {
     | '/system'
     | '/accounting'
     | '/area'
+    | '/attendance'
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
@@ -871,6 +881,7 @@ export interface FileRouteTypes {
     | '/'
     | '/accounting'
     | '/area'
+    | '/attendance'
     | '/cart'
     | '/connect-dlo'
     | '/dashboard'
@@ -958,6 +969,7 @@ export interface FileRouteTypes {
     | '/system'
     | '/_app/accounting'
     | '/_app/area'
+    | '/_app/attendance'
     | '/_app/cart'
     | '/_app/connect-dlo'
     | '/_app/dashboard'
@@ -1102,6 +1114,13 @@ declare module '@tanstack/react-router' {
       path: '/area'
       fullPath: '/area'
       preLoaderRoute: typeof AppAreaRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/attendance': {
+      id: '/_app/attendance'
+      path: '/attendance'
+      fullPath: '/attendance'
+      preLoaderRoute: typeof AppAttendanceRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/cart': {
@@ -1663,6 +1682,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppAccountingRoute: typeof AppAccountingRoute
   AppAreaRoute: typeof AppAreaRoute
+  AppAttendanceRoute: typeof AppAttendanceRoute
   AppCartRoute: typeof AppCartRoute
   AppConnectDloRoute: typeof AppConnectDloRoute
   AppDashboardRoute: typeof AppDashboardRoute
@@ -1728,6 +1748,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppAccountingRoute: AppAccountingRoute,
   AppAreaRoute: AppAreaRoute,
+  AppAttendanceRoute: AppAttendanceRoute,
   AppCartRoute: AppCartRoute,
   AppConnectDloRoute: AppConnectDloRoute,
   AppDashboardRoute: AppDashboardRoute,

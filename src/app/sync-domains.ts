@@ -4,6 +4,7 @@
  * synced domain is added here (docs/adding-a-domain.md).
  */
 import { SYNC_DOMAINS } from '@contract/sync-domains';
+import { attendanceClientSync } from '@/features/attendance/attendance.sync';
 import { customersClientSync } from '@/features/customers/customers.sync';
 import { ordersClientSync } from '@/features/orders/orders.sync';
 import { pharmaClientSync } from '@/features/pharma/pharma.sync';
@@ -25,6 +26,7 @@ export const CLIENT_SYNC_DOMAINS = [
   promotionsClientSync,
   receivablesClientSync,
   pharmaClientSync,
+  attendanceClientSync,
 ];
 
 registerSyncDomains(SYNC_DOMAINS, CLIENT_SYNC_DOMAINS);

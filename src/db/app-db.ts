@@ -8,6 +8,7 @@
  * shape of stored rows changes, an `upgrade` that rewrites them.
  */
 import Dexie, { type EntityTable, type IndexableType, type Table } from 'dexie';
+import type { AttendanceClaimRecord, AttendanceSettingsRecord } from '@contract/attendance';
 import type { CustomerLevelRecord, CustomerRecord, CustomerTypeRecord } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderTypeRecord } from '@contract/orders-types';
@@ -57,6 +58,8 @@ export type LocalCustomer = CustomerRecord & {
 };
 
 export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
+/** A rep's self-claim (contract/attendance.ts): filed on the phone first, the manager's decision pulled. */
+export type LocalAttendanceClaim = AttendanceClaimRecord & { syncState: LocalSyncState; error: string | null };
 
 export type LocalVariant = VariantRecord & {
   /** Folded words of product and variant names, codes, ingredient, brand, barcodes (search-index.ts). */
@@ -192,6 +195,8 @@ export class AppDb extends Dexie {
   pharmaSettings!: EntityTable<PharmaSettingsRecord, 'company'>;
   visitSettings!: EntityTable<VisitSettingsRecord, 'company'>;
   routePlans!: EntityTable<RoutePlanRecord, 'id'>;
+  attendanceClaims!: EntityTable<LocalAttendanceClaim, 'id'>;
+  attendanceSettings!: EntityTable<AttendanceSettingsRecord, 'company'>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -274,6 +279,8 @@ export class AppDb extends Dexie {
     this.version(11).stores({ visitSettings: 'company' });
     // v12 (docs/visits.md "Route plans"): the rep's own route plans, for "Hôm nay" offline.
     this.version(12).stores({ routePlans: 'id, company' });
+    // v13 (docs/attendance.md): the rep's own self-claims and the company's attendance rule, for their month offline.
+    this.version(13).stores({ attendanceClaims: 'id, [company+day], syncState', attendanceSettings: 'company' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

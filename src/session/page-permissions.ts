@@ -33,6 +33,7 @@ const PAGE_PERMISSIONS: Record<string, Need> = {
   '/customers/type/edit': ['settings', 'edit'],
   '/visits': ['visits', 'view'],
   '/visits/plans': ['visits', 'view'],
+  '/attendance': ['visits', 'view'],
   '/pharmacist': ['employees', 'view'],
   '/employees': ['employees', 'view'],
   '/promotion': ['promotions', 'view'],

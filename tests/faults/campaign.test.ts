@@ -526,6 +526,18 @@ async function runCampaign(options: CampaignOptions) {
           return true;
         },
       },
+      'attendance.claim': {
+        weight: 2,
+        make: async (tab) => {
+          // A self-claim for a day of the last month, each day once (a second live claim for a day is refused by design).
+          const back = planned.filter((op) => op.type === 'attendance.claim').length;
+          if (back > 30) return false;
+          const day = new Date(Date.now() + 7 * 3_600_000 - back * 86_400_000).toISOString().slice(0, 10);
+          const payload = { claimId: uuidv7(clock), day, kind: plan.chance(0.5) ? 'full' : 'half', reason: MARK };
+          await enqueue(tab, 'attendance.claim', null, payload, []);
+          return true;
+        },
+      },
     } satisfies Record<OpType, Generator>;
 
     async function enqueueOne(tab: Tab): Promise<void> {

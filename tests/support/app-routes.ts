@@ -37,6 +37,7 @@ export const MEMBER_ROUTES = [
   '/service-package',
   '/visits',
   '/visits/plans',
+  '/attendance',
   '/pharmacist',
   '/my-account',
   '/my-account/edit',

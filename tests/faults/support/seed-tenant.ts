@@ -1,12 +1,13 @@
 /**
  * Gives a company at least one record of every kind the API serves (customers, visits, orders,
- * an order group, a product image, a custom unit, a customer level, a region, a route plan, a table view), written through
+ * an order group, a product image, a custom unit, a customer level, a region, a route plan, an attendance claim, a table view), written through
  * the API as its member would, so the fuzzer and the isolation matrix have real ids to aim at.
  */
 import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
 import type { VariantRecord } from '@contract/products';
 import type { PushAnswer } from '@contract/sync';
+import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import { planPaths } from '@contract/visits-plans';
 import type { TestServer } from '@server/testing/test-server';
@@ -91,6 +92,15 @@ export async function seedTenant(server: TestServer, session: LoginAnswer, compa
       },
     });
   }
+  // A self-claim for yesterday (contract/attendance.ts), so the claim routes have an id to aim at.
+  const claimId = uuidv7();
+  ops.push({
+    opId: uuidv7(),
+    type: 'attendance.claim',
+    schemaVersion: 1,
+    clientCreatedAt: new Date().toISOString(),
+    payload: { claimId, day: vietnamDay(new Date(Date.now() - 86_400_000)), kind: 'full', reason: `${prefix} quên check-in` },
+  });
   const pushed = await must('ops', server.call<PushAnswer>('/sync/push', { token, body: { company: companyId, deviceId: uuidv7(), ops } }));
   const refused = (pushed.body.data as PushAnswer).results.filter(
     (result) => result.outcome !== 'applied' && result.outcome !== 'applied_with_changes',

@@ -26,3 +26,4 @@ export * from './invoices';
 export * from './messaging';
 export * from './reports';
 export * from './pharma';
+export * from './attendance';
