@@ -103,5 +103,5 @@ console.info(
   `device: ${first.customers} customers, ${first.visits.toLocaleString('en-US')} visits over ${input.days} days, ${first.stopsToday} stops today`,
 );
 table('"Hôm nay" on the phone (ms)', ['CPU', 'what', 'p50', 'p95', 'aim p95', ''], rows);
-const file = writeResult('day-plan', { machine: machineInfo({ chromium: chromiumVersion() }), input, results });
+const file = writeResult('day-plan', { machine: machineInfo({ chromium: chromiumVersion() }), aimMs: AIM_MS, input, results });
 console.info(`results: ${file}`);

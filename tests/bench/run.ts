@@ -10,7 +10,7 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, local-data, promotions, warehouse, reports, server-pglite, server-postgres
+ *   parts: build-size, lighthouse, offline-start, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres
  *          (`server` = both server parts)
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import { BENCH_DIST, buildForBench, type BuildOutcome } from './support/bench-bu
 import { machineInfo, RESULTS_DIR, writeResult } from './support/kit';
 import {
   buildSizeRows,
+  dayPlanRows,
   lighthouseRows,
   localDataRows,
   offlineRows,
@@ -71,6 +72,11 @@ const PARTS: Part[] = [
     name: 'promotions',
     command: ['npx', 'tsx', 'tests/bench/promotions.ts'],
     rows: (since) => mapped(readResult('promotions', since), promotionRows),
+  },
+  {
+    name: 'day-plan',
+    command: ['npx', 'tsx', 'tests/bench/day-plan.ts'],
+    rows: (since) => mapped(readResult('day-plan', since), dayPlanRows),
   },
   {
     name: 'warehouse',

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { RESULTS_DIR, type Summary } from './kit';
+import { RESULTS_DIR, summarize, type Summary } from './kit';
 
 export type Verdict = 'PASS' | 'FAIL' | 'MISS' | '';
 export type Row = { part: string; measure: string; value: string; target: string; verdict: Verdict };
@@ -293,6 +293,29 @@ export function promotionRows(r: Promotions): Row[] {
       verdict: atMost(r.chromium['4'].p95, r.aims.throttledP95Ms, 'MISS'),
     },
   ];
+}
+
+type DayPlan = { aimMs: number; results: Record<string, { stopsToday: number; readMs: number[]; drawMs: number[] }> };
+
+/** "Hôm nay" for a rep with 300 customers and a year of visits (tests/bench/day-plan.ts): read and first draw, p95 at each CPU rate. */
+export function dayPlanRows(r: DayPlan): Row[] {
+  const p95 = (values: number[]) => summarize(values).p95;
+  return Object.entries(r.results).flatMap(([rate, result]) =>
+    (
+      [
+        ['read the day', result.readMs],
+        ['first draw', result.drawMs],
+      ] as const
+    )
+      .filter(([, values]) => values.length > 0)
+      .map(([what, values]) => ({
+        part: `Hôm nay, CPU ${rate}`,
+        measure: `${what}, ${result.stopsToday} stops, p95`,
+        value: `${p95(values).toFixed(0)} ms`,
+        target: `≤ ${r.aimMs} ms`,
+        verdict: atMost(p95(values), r.aimMs, 'MISS'),
+      })),
+  );
 }
 
 type Reports = { aims: { p95Ms: number }; calls: { name: string; p95: number }[] };

@@ -111,6 +111,21 @@ export function knownInput(route: string, company: number, tables: Tables, seria
       // DELETE with Minh Phát's ids earlier in the run.
       return { body: { company, month: '2026-05', targets: [{ region: null, account: null, revenue: 1_000_000 }] } };
     // The warehouse routes, so they too reach their company check.
+    case 'POST /api/visit/api/plans':
+    case 'PUT /api/visit/api/plans/:id':
+      // A stop whose weekdays fit its frequency (contract/visits-plans.ts stopProblem), for the company's own member and customer.
+      return {
+        body: {
+          company,
+          account_id: first('accounts') ?? 1,
+          name: 'Tuyến kiểm tra cách ly',
+          effective_from: '2026-01-05',
+          stops: [{ customer_id: first('customers') ?? UUIDS[0], frequency: 'F4', weekdays: [1], weeks: [] }],
+        },
+      };
+    case 'GET /api/attendance/api/timesheet':
+    case 'GET /api/attendance/api/timesheet/export':
+      return { query: { month: '2026-11' } };
     case 'GET /api/warehouse/api/inventoryview':
       return { query: { date_from: '2026-01-01', date_to: '2026-12-31' } };
     case 'POST /api/warehouse/api/importreceipt':

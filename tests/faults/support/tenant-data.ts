@@ -91,6 +91,9 @@ const GENERIC_COLUMNS = new Set([
   'source',
   'policy',
   'bank_bin',
+  // visits: a check-in against the day's route plan (planned / unplanned) and the rep's reason code.
+  'plan_state',
+  'unplanned_reason',
 ]);
 
 /** Tables whose text is machine keys, never a company's own words (counters are named 'promotion', 'order'…). */
