@@ -185,16 +185,24 @@ export function capitalize(text: string): string {
 
 export const uuidField = (label: string) => v.pipe(v.string(`${label} không hợp lệ`), v.regex(UUID_PATTERN, `${label} không hợp lệ`));
 
-/** An instant as ISO 8601 text with a time zone (what `Date.prototype.toISOString` writes). */
+/**
+ * An instant as ISO 8601 text with a time zone (what `Date.prototype.toISOString` writes), in the
+ * years 2000–2099: a phone's clock may be wrong by hours or days, never by centuries, and an instant
+ * like 0001-01-01 or 9999-12-31 became a day the database refused (a check-in answered "retry" for
+ * ever; the fault suite's fuzzing found it).
+ */
 export const isoInstantField = (label: string) =>
   v.pipe(
     v.string(`${label} không hợp lệ`),
     v.maxLength(40, `${label} không hợp lệ`),
     v.check(
-      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value)),
+      (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(value) && inCenturies(Date.parse(value)),
       `${label} không hợp lệ`,
     ),
   );
+
+const [EARLIEST, LATEST] = [Date.UTC(2000, 0, 1), Date.UTC(2100, 0, 1)];
+const inCenturies = (at: number) => !Number.isNaN(at) && at >= EARLIEST && at < LATEST;
 
 /** The company a GET or DELETE names in its query string: digits, an int4 id (a longer one would fail in the database). */
 export const companyQueryField = v.pipe(

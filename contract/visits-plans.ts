@@ -7,6 +7,7 @@
  * the plan's order. The same functions decide on the server whether a check-in was planned.
  */
 import * as v from 'valibot';
+import { addDays } from './calendar-days';
 import { bodyObject, companyBodyField, idField, isIsoDate, requiredText, uuidField } from './validation';
 
 /** How often a customer is visited: the weekdays a stop needs and the weeks it may name. */
@@ -124,12 +125,8 @@ export function planStateOf(plans: readonly ApprovedPlan[], accountId: number, d
  */
 export function plannedCalls(plans: readonly ApprovedPlan[], accountId: number, from: string, to: string): number {
   let calls = 0;
-  for (let day = from; day <= to; day = nextDay(day)) calls += plannedStops(plans, accountId, day).length;
+  for (let day = from; day <= to; day = addDays(day, 1)) calls += plannedStops(plans, accountId, day).length;
   return calls;
-}
-
-function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 }
 
 export type PlanState = 'planned' | 'unplanned';

@@ -6,6 +6,7 @@
  */
 import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import { contentDisposition } from './content-disposition';
 
 /** `money`: a number shown 1.234.567; `date`: a date cell (filled by excelDay or excelMoment) shown as Vietnamese sheets write it. */
 export type SheetColumn = { header: string; key: string; width: number; money?: boolean; date?: 'day' | 'moment' };
@@ -63,7 +64,7 @@ export function xlsxResponse(
   return new Response(Readable.toWeb(output) as ReadableStream<Uint8Array>, {
     headers: {
       'Content-Type': XLSX_TYPE,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Disposition': contentDisposition('attachment', fileName),
       'Cache-Control': 'no-store',
     },
   });

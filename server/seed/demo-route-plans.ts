@@ -7,9 +7,10 @@
  * check-in: planned, or unplanned with a reason.
  */
 import { and, eq, gte, inArray } from 'drizzle-orm';
+import { addDays } from '@contract/calendar-days';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
-import { planStateOf, UNPLANNED_REASONS, type ApprovedPlan, type RouteStop, type UnplannedReason } from '@contract/visits-plans';
+import { dayPlace, planStateOf, UNPLANNED_REASONS, type ApprovedPlan, type RouteStop, type UnplannedReason } from '@contract/visits-plans';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, routePlans, visits } from '@server/kernel/db/schema';
 import { recordChanges } from '@server/kernel/sync/change-log';
@@ -40,9 +41,8 @@ const MANAGER = '0912000003';
 
 /** The Monday four weeks before today's week, in Vietnam. */
 function fourMondaysAgo(now: number): string {
-  const today = new Date(`${vietnamDay(new Date(now))}T00:00:00Z`);
-  const weekday = (today.getUTCDay() + 6) % 7;
-  return new Date(today.getTime() - (weekday + 28) * 86_400_000).toISOString().slice(0, 10);
+  const today = vietnamDay(new Date(now));
+  return addDays(today, -(dayPlace(today).weekday - 1 + 28));
 }
 
 export async function seedDemoRoutePlans(db: Db, ids: { anKhangId: number }, now = Date.now()): Promise<void> {

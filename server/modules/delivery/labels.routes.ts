@@ -32,6 +32,7 @@ import { carrierAccount } from './accounts';
 import { carrierClient } from './carriers/clients';
 import { askCarrier } from './carrier-errors';
 import { deliveryRecords } from './delivery-record';
+import { contentDisposition } from '@server/kernel/content-disposition';
 
 const UUID = ':id{[0-9a-fA-F-]{36}}';
 const LabelQuery = v.object({ company: companyQueryField, size: v.optional(v.picklist(LABEL_SIZES, 'Khổ giấy không hợp lệ'), 'a5') });
@@ -113,7 +114,7 @@ export function labelRoutes(deps: AppDeps) {
     if (label.kind === 'url') return c.redirect(label.url);
     return c.body(label.bytes.slice().buffer, 200, {
       'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="nhan-${delivery.tracking_code}.pdf"`,
+      'content-disposition': contentDisposition('inline', `nhan-${delivery.tracking_code}.pdf`),
     });
   });
 

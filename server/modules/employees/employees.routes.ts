@@ -56,13 +56,14 @@ import { revenueTemplate, staffExport, staffTemplate } from './employee-workbook
 import { canApproveRoles, createEmployee, updateEmployee, type CreateOutcome } from './employee-write';
 import { requireSeat } from '@server/modules/plans';
 import { removeRepPositions } from '@server/modules/visits';
+import { contentDisposition } from '@server/kernel/content-disposition';
 
 function xlsx(data: ArrayBuffer, fileName: string): Response {
   return new Response(data, {
     status: 200,
     headers: {
       'Content-Type': XLSX_CONTENT_TYPE,
-      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Content-Disposition': contentDisposition('attachment', fileName),
       'Cache-Control': 'no-store',
     },
   });

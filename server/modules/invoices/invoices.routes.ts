@@ -35,6 +35,7 @@ import { adjustmentListSheet } from './adjustment-list-sheet';
 import { adjustInvoice, invoiceReturns, replaceInvoice, saveAgreementScan } from './invoice-corrections';
 import { findInvoice, issueInvoice, requestCancel, retryInvoice, type InvoiceRow } from './invoice-write';
 import { meInvoiceClient } from './meinvoice-client';
+import { contentDisposition } from '@server/kernel/content-disposition';
 
 const CompanyQuery = v.object({ company: InvoiceListQuery.entries.company });
 
@@ -159,7 +160,7 @@ export function invoiceRoutes(deps: AppDeps) {
       return new Response(new Uint8Array(file.bytes), {
         headers: {
           'content-type': file.contentType,
-          'content-disposition': `attachment; filename="${name}"`,
+          'content-disposition': contentDisposition('attachment', name),
           'cache-control': 'private, no-store',
         },
       });

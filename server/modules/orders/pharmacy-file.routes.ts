@@ -20,6 +20,7 @@ import { parseQuery } from '@server/kernel/validate';
 import type { TokenKeys } from '@server/lib/tokens';
 import { orderScope, requirePermission } from '@server/modules/roles';
 import { pharmacyFile } from './pharmacy-file';
+import { contentDisposition } from '@server/kernel/content-disposition';
 
 export const LINK_DAYS = 30;
 const PURPOSE = 'phieu-nhap';
@@ -77,7 +78,7 @@ export function pharmacySignedRoutes(deps: AppDeps) {
     if (!valid || expires * 1000 < Date.now()) throw notFound(BAD_LINK);
     const file = await pharmacyFile(deps.db, company, id, null, () => signedFileUrl(deps, company, id));
     // The national shape itself, not our envelope: pharmacy software reads it as it would the download.
-    c.header('Content-Disposition', `attachment; filename="${file.file_name}"`);
+    c.header('Content-Disposition', contentDisposition('attachment', file.file_name));
     return c.json(file.phieu_nhap);
   });
   return app;

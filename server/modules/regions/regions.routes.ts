@@ -59,6 +59,7 @@ import {
   visibleRegion,
   writeRegion,
 } from './regions.repo';
+import { contentDisposition } from '@server/kernel/content-disposition';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -274,7 +275,7 @@ async function importTemplate({ db }: AppDeps, c: Context<AppEnv>) {
     status: 200,
     headers: {
       'Content-Type': XLSX,
-      'Content-Disposition': `attachment; filename="${REGION_TEMPLATE_FILE_NAME}"`,
+      'Content-Disposition': contentDisposition('attachment', REGION_TEMPLATE_FILE_NAME),
       'Cache-Control': 'no-store',
     },
   });

@@ -110,6 +110,19 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
   const checkIns = planned.filter((op) => op.type === 'visit.checkIn' && succeeded(op)).length;
   if (visitRows.length > checkIns) duplicated.push(`${visitRows.length} campaign visits on the server, ${checkIns} check-ins applied`);
 
+  // Attendance self-claims: each applied claim once, none of a refused one.
+  const claimRows = await query<{ id: string }>(
+    handle,
+    sql`select id from attendance_claims where company_id = ${companyId} and reason = ${MARK}`,
+  );
+  for (const op of planned.filter((candidate) => candidate.type === 'attendance.claim')) {
+    const rows = claimRows.filter((row) => row.id === op.payload.claimId);
+    if (succeeded(op) && rows.length === 0) lost.push(`attendance claim ${String(op.payload.claimId)} (applied) is not on the server`);
+    if (!succeeded(op) && rows.length > 0)
+      problems.push(`attendance claim ${String(op.payload.claimId)} exists although its op was ${outcomeOf(op)}`);
+    if (rows.length > 1) duplicated.push(`attendance claim ${String(op.payload.claimId)} is on the server ${rows.length} times`);
+  }
+
   // Orders: once each (by id and by the device's number), all lines, totals that add up.
   const orderRows = await query<{
     id: string;

@@ -246,7 +246,7 @@ const validDay = fc
   .map((date) => date.toISOString().slice(0, 10));
 
 const isoInstant = fc
-  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true })
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
   .map((date) => date.toISOString());
 
 /**
