@@ -12,12 +12,14 @@ const COMPANY = 1;
 const ACCOUNT = 7;
 const CUSTOMER = uuidv7();
 let db: AppDb;
-let clock = 1_000_000;
+/** A fake clock in this century: a check-in's instant must be in 2000–2099 (contract/validation.ts isoInstantField). */
+const START = Date.parse('2026-01-05T01:00:00Z');
+let clock = START;
 
 beforeEach(async () => {
   db = new AppDb(`test-${uuidv7()}`);
   await db.open();
-  clock = 1_000_000;
+  clock = START;
 });
 afterEach(async () => {
   db.close();

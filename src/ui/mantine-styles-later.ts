@@ -20,6 +20,7 @@ import '@mantine/core/styles/Alert.layer.css';
 import '@mantine/core/styles/Avatar.layer.css';
 import '@mantine/core/styles/Burger.layer.css';
 import '@mantine/core/styles/Center.layer.css';
+import '@mantine/core/styles/Chip.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import '@mantine/core/styles/DataList.layer.css';
 import '@mantine/core/styles/Divider.layer.css';
