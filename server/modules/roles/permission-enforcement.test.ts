@@ -281,7 +281,7 @@ describe('data scope', () => {
     expect(codes).toEqual(['KH000004', 'KH000005']);
     // Their own customers, and the entities their role may read (sync-pull-reads.test.ts).
     expect(first.scopeKey).toBe(
-      `own:${rep.account.id};customer,customer_type,customer_level,visit,visit_settings,order,order_type,variant,price_policy,stock,promotion,receivable,rep_credit,payment,pharma_settings`,
+      `own:${rep.account.id};customer,customer_type,customer_level,visit,visit_settings,route_plan,order,order_type,variant,price_policy,stock,promotion,receivable,rep_credit,payment,pharma_settings,attendance_claim,attendance_settings`,
     );
 
     // The office hands KH000005 to the northern rep: it leaves this phone.
