@@ -60,6 +60,7 @@ describe('the sync pull, per role', () => {
       'customer_level',
       'visit',
       'visit_settings',
+      'route_plan',
       'order',
       'order_type',
       'variant',
@@ -70,6 +71,8 @@ describe('the sync pull, per role', () => {
       'rep_credit',
       'payment',
       'pharma_settings',
+      'attendance_claim',
+      'attendance_settings',
     ]);
     expect(received(page)).not.toContain('stock_check');
   });
