@@ -67,7 +67,7 @@ function WeekChoice({ stop, onChange }: { stop: EditedStop; onChange: (stop: Edi
     <Group gap={4} role="group" aria-label={`Tuần trong tháng – ${stop.customer_name}`}>
       <Chip.Group value={stop.weeks.join(',')} onChange={(value) => onChange({ ...stop, weeks: String(value).split(',').map(Number) })}>
         {choices.map((weeks) => (
-          <Chip key={weeks.join(',')} value={weeks.join(',')} size="xs">
+          <Chip key={weeks.join(',')} value={weeks.join(',')} size="xs" color="dark">
             {`Tuần ${weeks.join(' và ')}`}
           </Chip>
         ))}
