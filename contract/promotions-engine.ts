@@ -72,7 +72,11 @@ function appliesAt(programme: EngineProgramme, customer: EngineCustomer, day: st
   );
 }
 
-function covers(programme: EngineProgramme, line: EngineLine): boolean {
+/** The programme's goods take this variant (all lists empty: every product). */
+export function programmeCovers(
+  programme: Pick<EngineProgramme, 'variant_ids' | 'category_ids' | 'brand_ids'>,
+  line: Pick<EngineLine, 'variant_id' | 'category_id' | 'brand_id'>,
+): boolean {
   const scoped = programme.variant_ids.length + programme.category_ids.length + programme.brand_ids.length > 0;
   return (
     !scoped ||
@@ -147,7 +151,7 @@ export function applyPromotions(input: EngineInput): PricedCart {
 function unlicensedHints(input: EngineInput, running: readonly EngineProgramme[]): PromotionHint[] {
   if (input.customer.drug_business) return [];
   return running
-    .filter((programme) => input.lines.some((line) => line.quantity > 0 && line.is_medicine && covers(programme, line)))
+    .filter((programme) => input.lines.some((line) => line.quantity > 0 && line.is_medicine && programmeCovers(programme, line)))
     .map((programme) => ({
       promotion_id: programme.id,
       message: `${programme.name}: không áp dụng cho thuốc vì khách hàng chưa có giấy phép kinh doanh dược`,
@@ -199,7 +203,7 @@ function eligible(cart: CartState, programme: EngineProgramme): number[] {
   const found: number[] = [];
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;
-    if (line.quantity <= 0 || (line.is_medicine && !customer.drug_business) || !covers(programme, line)) continue;
+    if (line.quantity <= 0 || (line.is_medicine && !customer.drug_business) || !programmeCovers(programme, line)) continue;
     if (programme.exclusive ? cart.claims[index] === 'none' : cart.claims[index] !== 'exclusive') found.push(index);
   }
   return found;

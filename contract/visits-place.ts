@@ -11,6 +11,7 @@
 import * as v from 'valibot';
 import { addDays } from './calendar-days';
 import { formatNumber } from './money';
+import type { SuggestionSettings } from './visits-suggest';
 import { RULE_MODES, type RuleMode } from './rule-modes';
 import { bodyObject, companyBodyField } from './validation';
 import type { GeoLocation } from './visits';
@@ -23,8 +24,8 @@ export type VisitSettings = {
   /** Days a visit keeps its GPS positions (REP_LOCATION_RULES.keepFor); the visit itself stays. */
   position_days: number;
 };
-/** The settings as the phones mirror them, one record per company. */
-export type VisitSettingsRecord = VisitSettings & { company: number };
+/** The settings as the phones mirror them, one record per company, with what to suggest at a stop. */
+export type VisitSettingsRecord = VisitSettings & Partial<SuggestionSettings> & { company: number };
 
 /** 200 m: EasyWork's default radius; warn, so a company that never set it loses no visit. */
 export const DEFAULT_VISIT_SETTINGS: VisitSettings = { place_rule: 'warn', radius_m: 200, accuracy_limit_m: 100, position_days: 365 };
@@ -65,11 +66,13 @@ export const REP_LOCATION_RULES = {
  * accepted which version and when.
  */
 export const LOCATION_NOTICE = {
-  version: '2026-12-04',
+  // A new version when what the rep is told changes: 2026-12-05 says who may look at a day's positions and that each look is recorded.
+  version: '2026-12-05',
   title: 'Vị trí của bạn khi ghé thăm khách hàng',
   points: [
     'Ứng dụng chỉ lấy vị trí GPS của máy lúc bạn bấm Check-in và Check-out, không theo dõi bạn vào lúc khác.',
-    'Vị trí dùng để xác nhận bạn có mặt tại khách hàng: quản lý của bạn xem được khoảng cách đến cửa hàng và các dấu hiệu bất thường.',
+    'Vị trí dùng để xác nhận bạn có mặt tại khách hàng: quản lý của bạn xem được khoảng cách đến cửa hàng, các dấu hiệu bất thường và vị trí các lượt ghé trong một ngày.',
+    'Mỗi lần người khác xem vị trí trong ngày của bạn đều được ghi lại; bạn xem được ai đã xem ở mục "Nhật ký xem vị trí".',
     'Công ty giữ vị trí trong số ngày đã đặt rồi xóa; khi bạn ngừng làm việc, vị trí của bạn được xóa ngay.',
     'Bạn có thể bỏ chọn "Ghi lại vị trí GPS"; khi công ty yêu cầu vị trí thì lượt check-in đó không được ghi nhận.',
   ],

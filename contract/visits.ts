@@ -93,7 +93,13 @@ export type VisitRecord = {
   account_id: number;
   account_name: string;
   check_in_at: string;
+  /**
+   * Where the rep checked in: answered only to that rep (their own visits, the phone's mirror); for
+   * anyone else null, the positions then read through the logged day call (contract/visits-positions.ts).
+   */
   check_in_location: GeoLocation | null;
+  /** The stored visit has a check-in position (whether or not this answer shows it); absent on a record the phone made itself. */
+  has_location?: boolean;
   check_in_note: string | null;
   /** Metres from the customer's pin at check-in, as the server measured; null without a pin or a position. */
   check_in_distance_m: number | null;
@@ -101,6 +107,7 @@ export type VisitRecord = {
   plan_state: PlanState | null;
   unplanned_reason: UnplannedReason | null;
   check_out_at: string | null;
+  /** As check_in_location: the rep's own only. */
   check_out_location: GeoLocation | null;
   check_out_note: string | null;
   flags: VisitFlag[];

@@ -154,8 +154,17 @@ export type StockAvailability = {
   by_warehouse: Record<string, number>;
   /** Where an order ships from when the person has chosen no warehouse. */
   default_warehouse_id: number;
+  /**
+   * The sellable lots with an expiry, the nearest first (at most STOCK_LOTS_MIRRORED), for the
+   * phone's "lots to move" (contract/visits-suggest.ts); absent on rows mirrored before.
+   */
+  lots?: StockLotToSell[];
   updated_at: string;
 };
+
+/** A sellable lot as a phone mirrors it: its number, expiry and what is left to sell, in base units. */
+export type StockLotToSell = { lot_no: string; expires_on: string; available: number };
+export const STOCK_LOTS_MIRRORED = 3;
 
 // ---- Inputs ---------------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ import { reportRevenueRoutes, reportRoutes } from './modules/reports';
 import { syncRoutes } from './modules/sync';
 import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
-import { routePlanRoutes, visitRoutes } from './modules/visits';
+import { routePlanRoutes, suggestionRoutes, visitRoutes } from './modules/visits';
 import { attendanceRoutes } from './modules/attendance';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
@@ -132,6 +132,7 @@ export function createApp(deps: AppDeps) {
   api.route('/order/api', receivableReportRoutes(deps));
   // Before the visits' own routes, whose authentication would otherwise run a second time for plans.
   api.route('/visit/api/plans', routePlanRoutes(deps));
+  api.route('/visit/api/suggestions', suggestionRoutes(deps));
   api.route('/visit/api', visitRoutes(deps));
   api.route('/attendance/api', attendanceRoutes(deps));
   api.route('/warehouse/api', warehouseRoutes(deps));

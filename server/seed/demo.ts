@@ -14,6 +14,7 @@ import { accountCompanies, accounts, accountTypes, companies, companyFeatures } 
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCrowdedOrder } from './demo-crowded-order';
 import { seedDemoRoutePlans } from './demo-route-plans';
+import { seedDemoSuggestions } from './demo-suggestions';
 import { seedDemoAttendance } from './demo-attendance';
 import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoHistory(db, ids);
   // After the history: its visits since the plans took effect are judged against them.
   await seedDemoRoutePlans(db, ids);
+  await seedDemoSuggestions(db, ids);
   // After the history too: the month's attendance follows from its visits, with one claim waiting and one approved.
   await seedDemoAttendance(db, ids);
   // The default order types (bán lẻ, bán sỉ, đổi trả), so phones have them from the first sync.

@@ -70,7 +70,7 @@ export const AGENT: LocalCustomer = toLocalCustomer(
   customerRecord({ code: 'KH000002', name: 'Đại lý Phúc An', phone: '0903333444', customer_type_id: 2 }),
 );
 
-function variantRecord(patch: Partial<VariantRecord>): VariantRecord {
+export function variantRecord(patch: Partial<VariantRecord>): VariantRecord {
   return {
     id: 10,
     company: COMPANY,

@@ -2,7 +2,8 @@
  * "Hôm nay" for a rep with 300 customers and a year of visits (issue 44, "Done means": render in
  * ≤ 100 ms on the phone at 4× CPU). In Debian's Chromium at a 390 px phone, with CDP CPU throttling
  * 1× and 4×, the benchmark page (tests/bench/browser/day-plan.tsx) fills a device database, then
- * times the app's read of the day and the screen's first full draw.
+ * times the app's read of the day and the screen's first full draw, and the reads of a stop's order
+ * suggestions and of the route's idle customers (a year of orders at a third of the visits).
  *
  *   npm run bench:day-plan                  CPU 1× and 4×
  *   options: --cpu=1,4 --customers=300 --days=365 --runs=30
@@ -80,6 +81,8 @@ try {
 const rows = Object.entries(results).flatMap(([rate, result]) => {
   const read = summarize(result.readMs);
   const draw = result.drawMs.length ? summarize(result.drawMs) : null;
+  const suggest = summarize(result.suggestMs);
+  const idle = summarize(result.idleMs);
   return [
     [rate, 'read the day (dayPlanOnDevice)', read.p50, read.p95, AIM_MS, verdict(read.p95, AIM_MS)],
     [
@@ -90,6 +93,8 @@ const rows = Object.entries(results).flatMap(([rate, result]) => {
       AIM_MS,
       draw ? verdict(draw.p95, AIM_MS) : 'Sunday: not drawn',
     ],
+    [rate, 'order suggestions at a stop (suggestionsOnDevice)', suggest.p50, suggest.p95, AIM_MS, verdict(suggest.p95, AIM_MS)],
+    [rate, 'idle customers of the route (idleOnDevice)', idle.p50, idle.p95, AIM_MS, verdict(idle.p95, AIM_MS)],
   ];
 });
 for (const [rate, result] of Object.entries(results))
@@ -100,7 +105,7 @@ for (const [rate, result] of Object.entries(results))
   );
 const first = Object.values(results)[0]!;
 console.info(
-  `device: ${first.customers} customers, ${first.visits.toLocaleString('en-US')} visits over ${input.days} days, ${first.stopsToday} stops today`,
+  `device: ${first.customers} customers, ${first.visits.toLocaleString('en-US')} visits and ${first.orders.toLocaleString('en-US')} orders over ${input.days} days, ${first.stopsToday} stops today`,
 );
 table('"Hôm nay" on the phone (ms)', ['CPU', 'what', 'p50', 'p95', 'aim p95', ''], rows);
 const file = writeResult('day-plan', { machine: machineInfo({ chromium: chromiumVersion() }), aimMs: AIM_MS, input, results });

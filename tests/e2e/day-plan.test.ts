@@ -2,21 +2,32 @@
  * The rep's day (browser, a 390 px phone): Lê Văn Trình's approved route plan (contract/visits-plans.ts)
  * reaches his phone with the first sync; offline, "Hôm nay" on /visits lists today's planned
  * pharmacy with the distance from where he stands, he checks in there from the list, then visits a
- * pharmacy that is not on today's plan and must say why. Back online, the server judged both
- * visits as the phone did, and the office's staff report opens the visit off the plan behind its
- * route figure.
+ * pharmacy that is not on today's plan and must say why, and takes the order its suggestions offer
+ * (the last order again). Back online, the server judged both visits as the phone did, holds the
+ * suggested order, and the office's staff report opens the visit off the plan behind its route figure.
  */
 import { describe, expect, it } from 'vitest';
 import { vietnamDay } from '@contract/price-policy';
 import type { CustomerRecord } from '@contract/customers';
+import { orderPaths, type OrderRecord } from '@contract/orders';
 import type { VisitRecord } from '@contract/visits';
 import { dayPlace, planPaths, type RoutePlanRecord } from '@contract/visits-plans';
 import { AN_KHANG_CUSTOMERS } from '@server/seed/demo-customers';
 import { VIEWPORTS } from '@tests/support/browser';
-import { COMPANIES, WAIT_MS, eventually, setupE2e, signInAs, signInTo, toast, waitForPath } from '@tests/support/e2e-app';
+import {
+  COMPANIES,
+  WAIT_MS,
+  eventually,
+  setupE2e,
+  signInAs,
+  signInTo,
+  toast,
+  waitForPath,
+  waitForServiceWorker,
+} from '@tests/support/e2e-app';
 import { firstSyncDone } from '@tests/support/device-store';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
-import { customerOption, unaccented } from '@tests/support/order-screen';
+import { cartLines, customerOption, openedOrderId, pickCustomer, sendButton, unaccented } from '@tests/support/order-screen';
 import { axeViolations } from '@tests/support/axe';
 
 const app = setupE2e({ unpluggable: true });
@@ -24,6 +35,7 @@ const app = setupE2e({ unpluggable: true });
 const PLANNED = 'Phòng khám Đa khoa Sài Gòn';
 const UNPLANNED = 'Nhà thuốc Thủ Đức Xanh';
 const TRINH = '0912000001';
+const SAVED_OFFLINE = 'Đã lưu đơn hàng, đang chờ đồng bộ';
 
 /** Where the phone stands: `metres` north of the customer's pin (server/seed/demo-customers.ts). */
 function shopAt(customer: string, metres: number) {
@@ -64,7 +76,7 @@ async function planToday(office: Office, trinh: Office): Promise<void> {
 }
 
 describe('the rep follows "Hôm nay" offline', () => {
-  it('lists today’s planned pharmacy with its distance, checks in from the list, asks why for a pharmacy off the plan, and the server agrees', async () => {
+  it('lists today’s planned pharmacy with its distance, checks in from the list, asks why for a pharmacy off the plan, takes the suggested order, and the server agrees', async () => {
     const office = await officeSignIn(app.server.url);
     const trinh = await officeSignIn(app.server.url, TRINH);
     await planToday(office, trinh);
@@ -78,6 +90,8 @@ describe('the rep follows "Hôm nay" offline', () => {
     await eventually(() => firstSyncDone(page, trinh.companyId), 60_000).toBe(true);
     await page.getByTestId('location-notice').getByRole('button', { name: 'Tôi đã đọc và đồng ý' }).click();
     await page.getByTestId('check-in-form').waitFor();
+    // The order screen is opened offline later: its code comes from the worker's precache.
+    await waitForServiceWorker(page);
     await app.unplug(context);
 
     const today = page.getByTestId('today-plan');
@@ -116,8 +130,36 @@ describe('the rep follows "Hôm nay" offline', () => {
     await toast(page, 'success', `Đã check-in tại ${UNPLANNED}`).waitFor();
     await today.getByText('1 lượt ngoài tuyến', { exact: false }).waitFor();
 
-    // Online again: the server judged both as the phone did.
+    // What to order there: the last order taken again in one tap, still offline.
+    await page.getByTestId('bottom-navbar').getByRole('link', { name: 'Bán hàng' }).click();
+    await page.getByTestId('order-create').click();
+    await waitForPath(page, '/order/create');
+    await pickCustomer(page, UNPLANNED);
+    const suggestions = page.getByTestId('order-suggestions');
+    await suggestions.getByText('Đơn gần nhất', { exact: true }).waitFor();
+    await suggestions.getByText(/^Thường đặt \(\d+ đơn gần nhất\)$/).waitFor();
+    await expect(axeViolations(page)).resolves.toEqual([]);
+    await suggestions.getByRole('button', { name: 'Đặt lại như đơn này' }).click();
+    await eventually(() => cartLines(page).count()).toBeGreaterThan(0);
+    const taken = (await cartLines(page).getByTestId('line-title').allInnerTexts()).sort();
+    await sendButton(page).click();
+    await toast(page, 'success', SAVED_OFFLINE).waitFor();
+    const orderId = await openedOrderId(page);
+
+    // Online again: the server judged both as the phone did, and holds the suggested order.
     await app.plugIn(context);
+    const order = async () => {
+      const answer = await apiCall<OrderRecord>(app.server.url, `${orderPaths.order(orderId)}?company=${office.companyId}`, {
+        token: office.token,
+      });
+      return answer.status === 200
+        ? answer.body.data.lines
+            .filter((line) => !line.is_gift)
+            .map((line) => line.product_name)
+            .sort()
+        : null;
+    };
+    await eventually(order, WAIT_MS).toEqual(taken);
     const judged = async () => {
       const answer = await apiCall<VisitRecord[]>(
         app.server.url,
@@ -132,6 +174,7 @@ describe('the rep follows "Hôm nay" offline', () => {
       [UNPLANNED, 'unplanned', 'CUSTOMER_CALLED'],
       [PLANNED, 'planned', null],
     ]);
+    await page.goto('/visits');
     await eventually(() => page.getByTestId('visit-plan-state').allTextContents(), WAIT_MS).toEqual(
       expect.arrayContaining(['Ngoài tuyến hôm nay: Khách hàng gọi đặt hàng', 'Trong tuyến hôm nay']),
     );

@@ -8,7 +8,6 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import { AttendanceSettingsSchema, ClaimDecisionSchema, ClaimListQuery, TimesheetQuery } from '@contract/attendance';
-import { can, type PermissionAction, type PermissionArea } from '@contract/roles';
 import { companyQueryField } from '@contract/validation';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
@@ -17,8 +16,8 @@ import { authenticate } from '@server/kernel/authenticate';
 import { badRequest, forbidden, notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { parseBody, parseQuery } from '@server/kernel/validate';
-import { memberAccess, memberBody, requirePermission, type Access } from '@server/modules/roles';
-import { repScope } from '@server/modules/visits';
+import { memberBody, requireAnyPermission, requirePermission, type Access } from '@server/modules/roles';
+import { repScope, VISIT_SETTINGS_READERS } from '@server/modules/visits';
 import { claimRecords, decideClaim } from './claims';
 import { attendanceSettingsOf, saveAttendanceSettings } from './settings';
 import { timesheetOf, timesheetSheet } from './timesheet';
@@ -26,12 +25,6 @@ import { timesheetOf, timesheetSheet } from './timesheet';
 const CompanyQuery = v.object({ company: companyQueryField });
 const ClaimId = v.pipe(v.string(), v.uuid('Đơn không hợp lệ'));
 const NOT_FOUND = 'Không tìm thấy đơn xin chấm công';
-const SETTINGS_READERS: readonly (readonly [PermissionArea, PermissionAction])[] = [
-  ['visits', 'create'],
-  ['visits', 'view'],
-  ['settings', 'view'],
-];
-
 /** The claim when the manager may decide it: the company's, of a rep in their reach; another's reads as missing. */
 async function claimToDecide(db: Db, access: Access, c: Context) {
   const parsed = v.safeParse(ClaimId, c.req.param('id'));
@@ -101,9 +94,7 @@ export function attendanceRoutes(deps: AppDeps) {
 
   app.get('/settings', async (c) => {
     const query = parseQuery(c, CompanyQuery);
-    const access = await memberAccess(db, c.get('auth'), query.company);
-    if (!SETTINGS_READERS.some(([area, action]) => can(access, area, action)))
-      throw forbidden('FORBIDDEN', 'Bạn không có quyền xem quy tắc chấm công');
+    await requireAnyPermission(db, c.get('auth'), query.company, VISIT_SETTINGS_READERS, 'Bạn không có quyền xem quy tắc chấm công');
     return ok(c, await attendanceSettingsOf(db, query.company));
   });
 

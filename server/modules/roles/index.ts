@@ -10,7 +10,7 @@ export {
   requireReach,
   type CustomerReach,
 } from './data-scope';
-export { memberAccess, requirePermission, scopeFilter, type Access } from './member-access';
+export { memberAccess, requireAnyPermission, requirePermission, scopeFilter, type Access, type PermissionPair } from './member-access';
 export { ensureAllCompanyRoles, ensureCompanyRoles, roleIdByName } from './roles-seed';
 export { roleRoutes } from './roles.routes';
 export { pullScope } from './data-scope';

@@ -66,6 +66,25 @@ export async function requirePermission(
   return access;
 }
 
+/** A permission as [area, action]. */
+export type PermissionPair = readonly [PermissionArea, PermissionAction];
+
+/**
+ * The member may do any of `pairs`, or is refused with `refusal`: settings that phones pull are read
+ * by everyone who works with them (the same readers as the pull), not only by who edits them.
+ */
+export async function requireAnyPermission(
+  db: Db,
+  auth: AuthInfo,
+  companyId: number,
+  pairs: readonly PermissionPair[],
+  refusal: string,
+): Promise<Access> {
+  const access = await memberAccess(db, auth, companyId);
+  if (!pairs.some(([area, action]) => can(access, area, action))) throw forbidden('FORBIDDEN', refusal);
+  return access;
+}
+
 /**
  * Province codes an address in the member's region may carry (for the 'region' scope): the
  * region's new provinces and the old codes merged into them; empty when they have no region.

@@ -1,11 +1,20 @@
 /** A company's check-in rules (contract/visits-place.ts): read once per transaction, saved with a change the phones pull. */
 import { eq } from 'drizzle-orm';
+import { DEFAULT_SUGGESTION_SETTINGS, type SuggestionSettings } from '@contract/visits-suggest';
 import type { RuleMode } from '@contract/rule-modes';
 import { DEFAULT_VISIT_SETTINGS, type VisitSettings, type VisitSettingsRecord } from '@contract/visits-place';
 import type { Db } from '@server/kernel/db/client';
 import { visitSettings } from '@server/kernel/db/schema';
 import { readOnce } from '@server/kernel/read-once';
 import { recordUpserts } from '@server/kernel/sync/change-log';
+import type { PermissionPair } from '@server/modules/roles';
+
+/** Who reads the settings of the rep's day (check-in, attendance): who visits or watches visits, and who keeps settings. */
+export const VISIT_SETTINGS_READERS: readonly PermissionPair[] = [
+  ['visits', 'create'],
+  ['visits', 'view'],
+  ['settings', 'view'],
+];
 
 async function readSettings(db: Db, companyId: number): Promise<VisitSettings> {
   const [row] = await db.select().from(visitSettings).where(eq(visitSettings.companyId, companyId));
@@ -39,8 +48,32 @@ export async function saveVisitSettings(tx: Db, companyId: number, settings: Vis
   await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
 }
 
+/** What to suggest at a stop (contract/visits-suggest.ts), kept on the check-in rules' row. */
+export async function suggestionSettingsOf(db: Db, companyId: number): Promise<SuggestionSettings> {
+  const [row] = await db
+    .select({ must_carry: visitSettings.mustCarry, idle_days: visitSettings.idleDays, push_expiry_days: visitSettings.pushExpiryDays })
+    .from(visitSettings)
+    .where(eq(visitSettings.companyId, companyId));
+  return row ?? { ...DEFAULT_SUGGESTION_SETTINGS, must_carry: [] };
+}
+
+export async function saveSuggestionSettings(tx: Db, companyId: number, settings: SuggestionSettings): Promise<void> {
+  const values = {
+    mustCarry: settings.must_carry,
+    idleDays: settings.idle_days,
+    pushExpiryDays: settings.push_expiry_days,
+    updatedAt: new Date(),
+  };
+  await tx
+    .insert(visitSettings)
+    .values({ companyId, ...values })
+    .onConflictDoUpdate({ target: visitSettings.companyId, set: values });
+  await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
+}
+
 /** The sync loader: the one record of the company, whatever ids are asked. */
 export async function loadVisitSettings(db: Db, companyId: number, ids: string[]): Promise<Map<string, VisitSettingsRecord>> {
   if (!ids.includes(String(companyId))) return new Map();
-  return new Map([[String(companyId), { company: companyId, ...(await readSettings(db, companyId)) }]]);
+  const [rules, suggestions] = await Promise.all([readSettings(db, companyId), suggestionSettingsOf(db, companyId)]);
+  return new Map([[String(companyId), { company: companyId, ...rules, ...suggestions }]]);
 }

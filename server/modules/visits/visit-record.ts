@@ -7,11 +7,17 @@ import { accounts, customers, visits } from '@server/kernel/db/schema';
 
 type VisitRow = typeof visits.$inferSelect;
 
-function location(lat: number | null, lng: number | null, accuracy: number | null) {
+export function positionOf(lat: number | null, lng: number | null, accuracy: number | null) {
   return lat === null || lng === null ? null : { lat, lng, accuracy };
 }
 
-export function toVisitRecord(row: VisitRow, customerName: string, accountName: string): VisitRecord {
+/**
+ * The visit as its rep's phone and lists read it. `viewer` is who is answered: a visit's positions go
+ * to its own rep only (the sync pull sends a rep their own visits: 'owner'); anyone else gets null and
+ * reads them through the logged day call (position-views.ts).
+ */
+export function toVisitRecord(row: VisitRow, customerName: string, accountName: string, viewer: number | 'owner' = 'owner'): VisitRecord {
+  const shown = viewer === 'owner' || viewer === row.accountId;
   return {
     id: row.id,
     company: row.companyId,
@@ -20,13 +26,14 @@ export function toVisitRecord(row: VisitRow, customerName: string, accountName: 
     account_id: row.accountId,
     account_name: accountName,
     check_in_at: row.checkInAt.toISOString(),
-    check_in_location: location(row.checkInLat, row.checkInLng, row.checkInAccuracy),
+    check_in_location: shown ? positionOf(row.checkInLat, row.checkInLng, row.checkInAccuracy) : null,
+    has_location: row.checkInLat !== null && row.checkInLng !== null,
     check_in_note: row.checkInNote,
     check_in_distance_m: row.checkInDistance,
     plan_state: row.planState as PlanState | null,
     unplanned_reason: row.unplannedReason as UnplannedReason | null,
     check_out_at: row.checkOutAt?.toISOString() ?? null,
-    check_out_location: location(row.checkOutLat, row.checkOutLng, row.checkOutAccuracy),
+    check_out_location: shown ? positionOf(row.checkOutLat, row.checkOutLng, row.checkOutAccuracy) : null,
     check_out_note: row.checkOutNote,
     flags: row.flags as VisitFlag[],
     received_at: row.receivedAt.toISOString(),

@@ -3,38 +3,30 @@
  * GET and PUT /api/visit/api/settings/: the company's check-in rules (contract/visits-place.ts), read by
  * whoever visits or watches visits (the same readers the phones pull them for), changed by who keeps
  * the company's settings. GET /api/visit/api/location-notices/: which member accepted which version of the
- * location notice (contract/visits-place.ts LOCATION_NOTICE).
+ * location notice (contract/visits-place.ts LOCATION_NOTICE). A visit's coordinates go to its own rep
+ * only; GET /api/visit/api/visits/positions/ answers a rep's day with them, logged, and GET
+ * /api/visit/api/position-views/ reads that log (position-views.ts, contract/visits-positions.ts).
  */
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { can, type PermissionAction, type PermissionArea } from '@contract/roles';
 import { companyQueryField } from '@contract/validation';
 import { VisitListQuery } from '@contract/visits';
 import { VisitSettingsSchema } from '@contract/visits-place';
+import { PositionDayQuery, PositionViewQuery } from '@contract/visits-positions';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
 import { ok } from '@server/kernel/respond';
 import { parseQuery } from '@server/kernel/validate';
 import { authenticate } from '@server/kernel/authenticate';
 import { pagedRows } from '@server/kernel/lists';
-import { forbidden } from '@server/kernel/errors';
-import { memberAccess, memberBody, requirePermission, visitScope } from '@server/modules/roles';
+import { memberAccess, memberBody, requireAnyPermission, requirePermission, visitScope } from '@server/modules/roles';
 import { locationNoticeRows } from './location-notice';
-import { saveVisitSettings, visitSettingsOf } from './settings';
+import { saveVisitSettings, VISIT_SETTINGS_READERS, visitSettingsOf } from './settings';
 import { placeFlagged, toVisitRecord, visitColumns } from './visit-record';
-
-/** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
-function startOfVietnamDay(day: string): Date {
-  return new Date(`${day}T00:00:00+07:00`);
-}
+import { positionDay, positionViewPage, startOfVietnamDay } from './position-views';
 
 const CompanyQuery = v.object({ company: companyQueryField });
-const SETTINGS_READERS: readonly (readonly [PermissionArea, PermissionAction])[] = [
-  ['visits', 'create'],
-  ['visits', 'view'],
-  ['settings', 'view'],
-];
 
 export function visitRoutes(deps: AppDeps) {
   const { db } = deps;
@@ -43,18 +35,23 @@ export function visitRoutes(deps: AppDeps) {
 
   app.get('/settings', async (c) => {
     const query = parseQuery(c, CompanyQuery);
-    const access = await memberAccess(db, c.get('auth'), query.company);
-    if (!SETTINGS_READERS.some(([area, action]) => can(access, area, action)))
-      throw forbidden('FORBIDDEN', 'Bạn không có quyền xem quy tắc check-in');
+    await requireAnyPermission(db, c.get('auth'), query.company, VISIT_SETTINGS_READERS, 'Bạn không có quyền xem quy tắc check-in');
     return ok(c, await visitSettingsOf(db, query.company));
   });
 
   // Who accepted the location notice: for who keeps the company's settings or its people.
   app.get('/location-notices', async (c) => {
     const query = parseQuery(c, CompanyQuery);
-    const access = await memberAccess(db, c.get('auth'), query.company);
-    if (!can(access, 'settings', 'view') && !can(access, 'employees', 'view'))
-      throw forbidden('FORBIDDEN', 'Bạn không có quyền xem danh sách đồng ý thông báo vị trí');
+    await requireAnyPermission(
+      db,
+      c.get('auth'),
+      query.company,
+      [
+        ['settings', 'view'],
+        ['employees', 'view'],
+      ],
+      'Bạn không có quyền xem danh sách đồng ý thông báo vị trí',
+    );
     const rows = await locationNoticeRows(db, query.company);
     return ok(c, rows, { count: rows.length });
   });
@@ -88,9 +85,24 @@ export function visitRoutes(deps: AppDeps) {
     const { rows, count } = await pagedRows(deps.db, select, [desc(visits.checkInAt)], query);
     return ok(
       c,
-      rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName)),
+      rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName, access.accountId)),
       { count },
     );
+  });
+
+  // A rep's day with positions ("Vị trí trong ngày"): the list's readers and scope; logged unless it is the rep's own.
+  app.get('/visits/positions', async (c) => {
+    const query = parseQuery(c, PositionDayQuery);
+    const access = await requirePermission(deps.db, c.get('auth'), query.company, 'visits', 'view');
+    return ok(c, await positionDay(deps.db, access, query));
+  });
+
+  // Who viewed whose positions: the whole log for its keepers, a member's own entries for them.
+  app.get('/position-views', async (c) => {
+    const query = parseQuery(c, PositionViewQuery);
+    const access = await memberAccess(db, c.get('auth'), query.company);
+    const { rows, count } = await positionViewPage(db, access, query);
+    return ok(c, rows, { count });
   });
 
   return app;

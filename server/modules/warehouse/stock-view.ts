@@ -5,8 +5,8 @@
  * of the ledger), and each variant's availability as phones mirror it.
  */
 import { and, asc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import type { StockAvailability, StockBonus, StockRow } from '@contract/warehouse';
-import { availableToSell, averageCost, stockCard, type LotStock } from '@contract/warehouse-ledger';
+import { STOCK_LOTS_MIRRORED, type StockAvailability, type StockBonus, type StockLotToSell, type StockRow } from '@contract/warehouse';
+import { availableToSell, averageCost, lotProblem, stockCard, type LotStock } from '@contract/warehouse-ledger';
 import type { LotStatus } from '@contract/warehouse-status';
 import type { Db } from '@server/kernel/db/client';
 import {
@@ -338,6 +338,7 @@ export async function loadAvailability(db: Db, companyId: number, ids: string[])
   ]);
   const day = today();
   const out = new Map<string, StockAvailability>();
+  const lotsOf = new Map<string, StockLotToSell[]>();
   for (const level of levels) {
     const own: LotStock[] = lots
       .filter((lot) => lot.variantId === level.variantId && lot.warehouseId === level.warehouseId)
@@ -361,8 +362,29 @@ export async function loadAvailability(db: Db, companyId: number, ids: string[])
     };
     current.available += available;
     current.by_warehouse[String(level.warehouseId)] = available;
+    lotsOf.set(key, [...(lotsOf.get(key) ?? []), ...sellableLots(own, day)]);
     if (level.updatedAt.toISOString() > current.updated_at) current.updated_at = level.updatedAt.toISOString();
     out.set(key, current);
   }
+  for (const [key, record] of out) record.lots = lotsToSell(lotsOf.get(key) ?? []);
   return out;
+}
+
+function sellableLots(lots: readonly LotStock[], day: string): StockLotToSell[] {
+  return lots
+    .filter((lot) => lot.expiresOn !== null && lot.available > 0 && lotProblem(lot, day) === null)
+    .map((lot) => ({ lot_no: lot.lotNo, expires_on: lot.expiresOn!, available: lot.available }));
+}
+
+/** One row per lot across warehouses, the nearest expiry first, as many as phones keep. */
+function lotsToSell(lots: readonly StockLotToSell[]): StockLotToSell[] {
+  const merged = new Map<string, StockLotToSell>();
+  for (const lot of lots) {
+    const key = `${lot.lot_no}|${lot.expires_on}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, available: seen.available + lot.available } : lot);
+  }
+  return [...merged.values()]
+    .sort((a, b) => a.expires_on.localeCompare(b.expires_on) || a.lot_no.localeCompare(b.lot_no))
+    .slice(0, STOCK_LOTS_MIRRORED);
 }

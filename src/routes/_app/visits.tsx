@@ -5,6 +5,8 @@ import { appDb, type LocalCustomer } from '@/db/app-db';
 import { useVisitList } from '@/features/visits/api/visits-api';
 import { CheckInPanel } from '@/features/visits/components/check-in-panel';
 import { CheckInRulesButton } from '@/features/visits/components/check-in-rules-dialog';
+import { PositionViewsButton } from '@/features/visits/components/position-views-dialog';
+import { SuggestionSettingsButton } from '@/features/visits/components/suggestion-settings-dialog';
 import { TodayPlan } from '@/features/visits/components/today-plan';
 import { useOpenVisit } from '@/features/visits/api/visits-device';
 import { VisitList } from '@/features/visits/components/visit-list';
@@ -50,7 +52,11 @@ function VisitsPage() {
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={4}>Lượt ghé thăm</Title>
-          <CheckInRulesButton companyId={companyId} />
+          <Group gap="xs">
+            <PositionViewsButton companyId={companyId} />
+            <CheckInRulesButton companyId={companyId} />
+            <SuggestionSettingsButton companyId={companyId} />
+          </Group>
         </Group>
         <SegmentedControl
           value={scope}

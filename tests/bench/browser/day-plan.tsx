@@ -1,9 +1,10 @@
 /**
  * "Hôm nay" at a rep's scale, in the benchmark page (driven by tests/bench/day-plan.ts): a device
  * holding 300 customers, one route plan over all of them in the field's mix of frequencies, and a
- * year of the rep's visits along it. Times the app's own read (src/features/visits/model/day-plan.ts)
- * and the screen's first full draw (src/features/visits/components/today-plan.tsx: mount to every
- * row in the DOM). Nothing here re-implements app logic.
+ * year of the rep's visits along it, with orders at a third of them (./day-plan-orders.ts). Times the
+ * app's own read (src/features/visits/model/day-plan.ts), the screen's first full draw
+ * (src/features/visits/components/today-plan.tsx: mount to every row in the DOM), and the reads of
+ * a stop's order suggestions and the route's idle customers. Nothing here re-implements app logic.
  */
 import { MantineProvider } from '@mantine/core';
 import { createRoot } from 'react-dom/client';
@@ -23,6 +24,7 @@ import { toLocalCustomer, toLocalVisit } from '@/db/local-records';
 import { customerRecord } from '@/testing/order-fixtures';
 import { dayPlanOnDevice } from '@/features/visits/model/day-plan';
 import { FIRST_ROWS, TodayPlan } from '@/features/visits/components/today-plan';
+import { seedOrders, timeOrderSide } from './day-plan-orders';
 import type { DayPlanInput, DayPlanResult } from './protocol';
 
 const COMPANY = 4;
@@ -57,7 +59,11 @@ function workingDay(): Date {
   return dayPlace(vietnamDay(now)).weekday === 7 ? new Date(now.getTime() + DAY_MS) : now;
 }
 
-async function seed(db: AppDb, input: DayPlanInput, at: Date): Promise<{ stops: number; visits: number }> {
+async function seed(
+  db: AppDb,
+  input: DayPlanInput,
+  at: Date,
+): Promise<{ stops: number; visits: number; orders: number; customers: string[] }> {
   const records = Array.from({ length: input.customers }, (_, i) =>
     customerRecord({
       id: uuidv7(),
@@ -127,7 +133,13 @@ async function seed(db: AppDb, input: DayPlanInput, at: Date): Promise<{ stops: 
     });
   }
   for (let start = 0; start < visits.length; start += 5_000) await db.visits.bulkAdd(visits.slice(start, start + 5_000));
-  return { stops: plannedStops(plans, REP, vietnamDay(at)).length, visits: visits.length };
+  const orders = await seedOrders(db, COMPANY, visits);
+  return {
+    stops: plannedStops(plans, REP, vietnamDay(at)).length,
+    visits: visits.length,
+    orders,
+    customers: records.map((record) => record.id),
+  };
 }
 
 /** From mount to the first screen's rows in the DOM (the unvisited ones, up to FIRST_ROWS), read on animation frames. */
@@ -158,7 +170,7 @@ export async function dayPlan(input: DayPlanInput): Promise<DayPlanResult> {
   const db = new AppDb('bench-day-plan');
   const at = workingDay();
   const seeded = performance.now();
-  const { stops, visits } = await seed(db, input, at);
+  const { stops, visits, orders, customers } = await seed(db, input, at);
   const seedMs = performance.now() - seeded;
   const readMs: number[] = [];
   for (let run = 0; run < input.runs; run += 1) {
@@ -195,6 +207,7 @@ export async function dayPlan(input: DayPlanInput): Promise<DayPlanResult> {
   if (at.getTime() <= Date.now())
     for (let run = 0; run < Math.min(input.runs, 10); run += 1)
       drawMs.push(await drawOnce(db, Math.min(FIRST_ROWS, stops - Math.floor(stops / 2))));
+  const { suggestMs, idleMs } = await timeOrderSide(db, COMPANY, REP, customers, input.runs);
   db.close();
-  return { seedMs, stopsToday: stops, customers: input.customers, visits, readMs, drawMs, steps };
+  return { seedMs, stopsToday: stops, customers: input.customers, visits, orders, readMs, drawMs, steps, suggestMs, idleMs };
 }

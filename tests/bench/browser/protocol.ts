@@ -96,10 +96,15 @@ export type DayPlanResult = {
   stopsToday: number;
   customers: number;
   visits: number;
+  orders: number;
   /** dayPlanOnDevice, each run. */
   readMs: number[];
   /** Mount to every planned row in the DOM, each run (none on a Sunday). */
   drawMs: number[];
   /** One read's steps: the plans, today's stops, the customers, today's visits. */
   steps: Record<'plansMs' | 'dueMs' | 'customersMs' | 'visitsMs', number>;
+  /** suggestionsOnDevice at a stop, each run (another customer each time). */
+  suggestMs: number[];
+  /** idleOnDevice, each run. */
+  idleMs: number[];
 };

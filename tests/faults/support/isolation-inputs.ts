@@ -123,6 +123,12 @@ export function knownInput(route: string, company: number, tables: Tables, seria
           stops: [{ customer_id: first('customers') ?? UUIDS[0], frequency: 'F4', weekdays: [1], weeks: [] }],
         },
       };
+    case 'PUT /api/visit/api/suggestions/settings':
+      // Must-carry ids are checked against the company's catalogue: none, so the call reaches its company check.
+      return { body: { company, must_carry: [], idle_days: 30, push_expiry_days: 90 } };
+    case 'GET /api/visit/api/visits/positions':
+      // A rep's day with positions (contract/visits-positions.ts): a member and a day are required.
+      return { query: { account: first('accounts') ?? 1, date: '2026-11-20' } };
     case 'GET /api/attendance/api/timesheet':
     case 'GET /api/attendance/api/timesheet/export':
       return { query: { month: '2026-11' } };

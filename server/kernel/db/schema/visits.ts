@@ -52,6 +52,38 @@ export const visits = pgTable(
   ],
 );
 
+/**
+ * Who was shown whose positions (docs/personal-data.md "Reps' positions"): one row per answer that
+ * gave a rep's check-in/check-out coordinates to someone other than that rep. `source` is `day`
+ * (GET /visit/api/visits/positions/) or `privacy_export` (a customer's privacy sheet); `day` is the
+ * Vietnam day the positions were taken (null for an export spanning days). Kept as long as the company.
+ */
+export const positionViews = pgTable(
+  'position_views',
+  {
+    id: uuid('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    viewerId: integer('viewer_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** Whose positions were shown. */
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    source: text('source').notNull().default('day'),
+    day: date('day', { mode: 'string' }),
+    positions: integer('positions').notNull(),
+    viewedAt: tstz('viewed_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'position_views_pkey', columns: [t.id, t.companyId] }),
+    index('position_views_company_viewed_idx').on(t.companyId, t.viewedAt),
+    index('position_views_company_account_idx').on(t.companyId, t.accountId, t.viewedAt),
+  ],
+);
+
 /** One row per company that changed the check-in rules (contract/visits-place.ts DEFAULT_VISIT_SETTINGS). */
 export const visitSettings = pgTable('visit_settings', {
   companyId: integer('company_id')
@@ -61,6 +93,10 @@ export const visitSettings = pgTable('visit_settings', {
   radiusM: integer('radius_m').notNull().default(200),
   accuracyLimitM: integer('accuracy_limit_m').notNull().default(100),
   positionDays: integer('position_days').notNull().default(365),
+  // What to order at a stop (contract/visits-suggest.ts SuggestionSettings).
+  mustCarry: integer('must_carry').array().notNull().default([]),
+  idleDays: integer('idle_days').notNull().default(30),
+  pushExpiryDays: integer('push_expiry_days').notNull().default(90),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
 

@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/dates';
 import { AnchorLink } from '@/ui/anchor-link';
 import { toast } from '@/ui/toast';
 import { writeErrorMessage, type CustomerWrites } from '../api/customer-writes';
-import { mapLink } from '../model/customer-form';
+import { mapLink } from '@/lib/map-link';
 
 const dash = (text: string | null | undefined) => (text && text.trim() ? text : '—');
 

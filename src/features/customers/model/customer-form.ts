@@ -195,8 +195,3 @@ function stableJson(value: unknown): string {
       : inner,
   );
 }
-
-/** A link that opens the position on OpenStreetMap (no API key, works in any browser). */
-export function mapLink(lat: number, lng: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
-}

@@ -1,7 +1,7 @@
 /**
  * What the order screens read from the device, live (Dexie liveQuery): the cart's size, one local
  * order, my orders with where each stands, the order being taken, customers and variants as the
- * rep searches. Components read the device only through these.
+ * rep searches, what to suggest at this stop. Components read the device only through these.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FeatureFlags } from '@contract/company-switches';
@@ -11,6 +11,7 @@ import { searchLocalCustomers } from '@/db/customer-search';
 import { searchLocalVariants } from '@/db/variant-search';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
 import { latestOpStates } from '../model/device-order';
+import { suggestionsOnDevice } from '../model/order-suggestions';
 import { recentCustomers } from '../model/recent-customers';
 import { lessQueued, type QueuedOrder } from '../model/stock-note';
 
@@ -118,5 +119,13 @@ export function useUsableOrderTypes(db: AppDb, companyId: number, accountId: num
   return useLiveQuery(
     async () => usableOrderTypes(await db.orderTypes.where('company').equals(companyId).toArray(), accountId, { WHOLESALE: wholesale }),
     [db, companyId, accountId, wholesale],
+  );
+}
+
+/** What to suggest for the customer at this stop (src/features/orders/model/order-suggestions.ts): undefined while reading. */
+export function useOrderSuggestions(db: AppDb, companyId: number, customerId: string | null) {
+  return useLiveQuery(
+    () => (customerId ? suggestionsOnDevice(db, companyId, customerId) : Promise.resolve(null)),
+    [db, companyId, customerId],
   );
 }

@@ -13,6 +13,7 @@ import type { AppDb, LocalOrder } from '@/db/app-db';
 import { CustomerSection, type OpenVisitHint } from './customer-section';
 import { CartPromotions } from './cart-promotions';
 import { ApprovalNotice, SubmitProblem } from './cart-submit-notes';
+import { OrderSuggestions } from './order-suggestions';
 import { OrderTotalsCard } from './order-totals-card';
 import { ProductAdder } from './product-adder';
 import { CartLines, FixingOrderAlert, OrderFieldsCard, SubmitBar, SubmitButton } from './order-create-parts';
@@ -92,6 +93,14 @@ export function OrderCreateView({
               linkedVisit={cart.visitId !== null}
               disabled={saving}
               onPick={screen.pickCustomer}
+            />
+            <OrderSuggestions
+              db={db}
+              companyId={seller.companyId}
+              customerId={cart.customerId}
+              openAtFirst={cart.lines.length === 0}
+              disabled={saving}
+              onAdd={screen.add}
             />
             <Card withBorder radius="md" padding="md">
               <ProductAdder

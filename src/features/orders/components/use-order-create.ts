@@ -123,12 +123,13 @@ function cartEdits(update: CartStore['update'], pricing: CartPricingState, visit
     onRemove: (lineId) => update((current) => removeLine(current, lineId)),
   };
 
-  function add(variant: LocalVariant, unit: string) {
+  /** A unit of a variant (the product adder, a scan), or a suggested line's quantity (order-suggestions.tsx). */
+  function add(variant: LocalVariant, unit: string, quantity = 1) {
     pricing.remember(variant);
     const unitPrice = pricing.pricing
       ? priceOf(variant, unit, pricing.pricing).price
       : (variant.units.find((candidate) => candidate.unit === unit)?.price ?? 0);
-    update((current) => addLine(current, { variantId: variant.id, unit, quantity: 1, unitPrice, discount: null }));
+    update((current) => addLine(current, { variantId: variant.id, unit, quantity, unitPrice, discount: null }));
   }
 
   function pickCustomer(picked: LocalCustomer) {

@@ -1,8 +1,12 @@
-/** The company's visits from the server (office view), with the device's own unsent ones on top; the check-in rules. */
+/**
+ * The company's visits from the server (office view), with the device's own unsent ones on top; the
+ * check-in rules; a rep's day with positions and the log of who viewed them (contract/visits-positions.ts).
+ */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { type VisitRecord, visitPaths } from '@contract/visits';
 import { visitSettingsPaths, type LocationNoticeRow, type VisitSettings } from '@contract/visits-place';
+import { positionPaths, type PositionDay, type PositionViewRecord } from '@contract/visits-positions';
 import { apiData, apiRequest } from '@/api/client';
 import { ApiError } from '@/api/api-error';
 import type { AppDb, LocalVisit } from '@/db/app-db';
@@ -87,3 +91,32 @@ export function useLocationNotices(companyId: number, enabled: boolean) {
     retry: false,
   });
 }
+
+/**
+ * A rep's day with its positions ("Vị trí trong ngày"): each answer to someone other than the rep is
+ * logged on the server, so it is asked once per opening (no retry, no refetch on focus) and kept.
+ */
+export function usePositionDay(companyId: number, accountId: number, date: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['visits', companyId, 'positions', accountId, date] as const,
+    queryFn: () => apiData<PositionDay>(positionPaths.day, { query: { company: companyId, account: accountId, date } }),
+    enabled,
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** The log of who viewed whose positions: all of it for its keepers, one's own entries for a rep. */
+export function usePositionViews(companyId: number, page: number, enabled: boolean) {
+  return useQuery({
+    queryKey: ['visits', companyId, 'position-views', page] as const,
+    queryFn: () => fetchPage<PositionViewRecord>(positionPaths.views, { query: { company: companyId, page, limit: POSITION_VIEWS_LIMIT } }),
+    enabled,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const POSITION_VIEWS_LIMIT = 20;

@@ -4,6 +4,7 @@ import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
 import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
+import { idleOnDevice } from '../model/idle-customers';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -38,4 +39,9 @@ export function usePlanState(db: AppDb, visitor: Pick<Visitor, 'companyId' | 'ac
 /** The rep's day ("Hôm nay", src/features/visits/model/day-plan.ts), live: undefined while reading. */
 export function useDayPlan(db: AppDb, companyId: number, accountId: number) {
   return useLiveQuery(() => dayPlanOnDevice(db, companyId, accountId), [db, companyId, accountId]);
+}
+
+/** The customers of the rep's route gone idle (src/features/visits/model/idle-customers.ts), live: undefined while reading. */
+export function useIdleCustomers(db: AppDb, companyId: number, accountId: number) {
+  return useLiveQuery(() => idleOnDevice(db, companyId, accountId), [db, companyId, accountId]);
 }

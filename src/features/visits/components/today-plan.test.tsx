@@ -110,4 +110,28 @@ describe('TodayPlan', () => {
     });
     await screen.findByText('Hôm nay không có khách hàng nào trong tuyến.');
   });
+  it('lists the route’s customers idle for the company’s days, never seen first, and hands one to the check-in', async () => {
+    await plan([stop(0), stop(1, otherDay), stop(2, otherDay)]);
+    await db.visitSettings.put({
+      company: COMPANY,
+      place_rule: 'warn',
+      radius_m: 200,
+      accuracy_limit_m: 100,
+      position_days: 365,
+      idle_days: 30,
+    });
+    // Phúc An was last visited 45 days ago; Đức Hạnh today; Minh Châu never (entered in January).
+    await checkIn(db, REP, shops[1]!, { note: null, location: null }, new Date(Date.now() - 45 * 86_400_000));
+    await checkIn(db, REP, shops[2]!, { note: null, location: null });
+    const onVisit = vi.fn();
+    render(<TodayPlan db={db} companyId={COMPANY} accountId={REP.accountId} onVisit={onVisit} busyElsewhere={false} />, { wrapper });
+    fireEvent.click(await screen.findByRole('button', { name: 'Xem 2 khách hàng trong tuyến lâu chưa ghé (từ 30 ngày)' }));
+    const rows = screen.getAllByTestId('idle-customer').map((row) => row.textContent);
+    expect(rows).toEqual([
+      expect.stringContaining('Nhà thuốc Minh ChâuKH000001Chưa có đơn hay lượt ghé nào trên máy'),
+      expect.stringMatching(/Nhà thuốc Phúc An.*Lần cuối \d\d\/\d\d\/\d{4} · 45 ngày trước/),
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in tại Nhà thuốc Phúc An' }));
+    expect(onVisit).toHaveBeenCalledWith(expect.objectContaining({ id: shops[1]!.id }));
+  });
 });

@@ -15,6 +15,7 @@ import { describeStop } from '@contract/visits-plans';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDate, formatTime } from '@/lib/dates';
 import { useDayPlan } from '../api/visits-device';
+import { IdleCustomers } from './idle-customers';
 import type { TodayStop } from '../model/day-plan';
 import { currentLocation } from '../model/visit-actions';
 import classes from './today-plan.module.css';
@@ -160,6 +161,7 @@ export function TodayPlan({ db, companyId, accountId, onVisit, busyElsewhere }: 
             )}
           </>
         )}
+        <IdleCustomers db={db} companyId={companyId} accountId={accountId} onVisit={onVisit} canVisit={!busyElsewhere} />
       </Stack>
     </Card>
   );

@@ -1,4 +1,7 @@
-/** Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state. */
+/**
+ * Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state; a
+ * visit with a position opens the rep's day with its positions (position-day-dialog.tsx, logged).
+ */
 import { PLAN_STATE_LABELS, UNPLANNED_REASONS } from '@contract/visits-plans';
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
@@ -7,8 +10,9 @@ import { formatMetres } from '@contract/visits-place';
 import { formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
-import type { VisitListResult } from '../api/visits-api';
+import type { VisitListResult, VisitRow } from '../api/visits-api';
 import { CardHead } from '@/ui/list-page/card-head';
+import { PositionDayButton } from './position-day-dialog';
 
 function duration(from: string, to: string | null): string | null {
   if (!to) return null;
@@ -18,6 +22,11 @@ function duration(from: string, to: string | null): string | null {
 
 /** Flags that only inform (a pin set) read apart from those asking for a second look. */
 const INFO_FLAGS: ReadonlySet<VisitFlag> = new Set(['PIN_SET']);
+
+/** The server says whether a visit has a position (its coordinates go to its own rep only); a visit made here carries its own. */
+function hasPosition(visit: VisitRow): boolean {
+  return visit.has_location ?? visit.check_in_location !== null;
+}
 
 type Props = { result: VisitListResult; page: number; limit: number; onPage: (page: number) => void; showStaff: boolean };
 
@@ -50,7 +59,7 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
               </Text>
             )}
             <Group gap={4} mt={4}>
-              {visit.check_in_location && (
+              {hasPosition(visit) && (
                 <Badge size="xs" variant="outline" leftSection={<IconMapPin size={10} />}>
                   Có vị trí
                 </Badge>
@@ -72,6 +81,16 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
                 </Badge>
               ))}
             </Group>
+            {hasPosition(visit) && visit.syncState === 'synced' && (
+              <Group gap={4} mt={4}>
+                <PositionDayButton
+                  companyId={visit.company}
+                  accountId={visit.account_id}
+                  accountName={visit.account_name}
+                  checkInAt={visit.check_in_at}
+                />
+              </Group>
+            )}
           </CardHead>
         </Card>
       ))}
