@@ -1,5 +1,5 @@
 /**
- * The service worker (issue 3 "Installable app", docs/architecture.md "Offline-first"):
+ * The service worker (docs/architecture.md "Offline-first"):
  * - precaches the whole built app (vite-plugin-pwa injects the list into `self.__WB_MANIFEST`) and
  *   drops caches of older builds;
  * - answers every navigation of the app with the precached index.html, so the installed app starts

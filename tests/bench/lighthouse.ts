@@ -13,7 +13,7 @@
  * and IndexedDB between runs (its default), but clears the HTTP cache, the service worker and Cache
  * Storage before each run: every figure is a cold load.
  *
- * Aims (docs/performance.md, issue 49): /login performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 100 ms;
+ * Aims (docs/performance.md): /login performance ≥ 97, LCP ≤ 1.8 s, TBT ≤ 100 ms;
  * /dashboard and the other screens performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms; accessibility and
  * best practices ≥ 95 and CLS < 0.02 everywhere. Misses are printed and recorded, never a failure:
  * only a run that cannot measure exits non-zero. Each page is measured --runs times (default 3) and

@@ -1,5 +1,5 @@
 /**
- * The tenant-isolation matrix, on the sync pull (issue 48 "Done means"): what a phone pulls is
+ * The tenant-isolation matrix, on the sync pull (docs/security.md, data scope): what a phone pulls is
  * checked against what the same person gets over the REST API, a table of its own here rather than
  * the pull's rule (contract/sync-domains.ts SYNC_ENTITY_READS), so the two cannot agree by
  * construction. For every demo member of An Khang (owner, reps, regional manager, accountant,

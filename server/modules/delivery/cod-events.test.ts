@@ -1,5 +1,5 @@
 /**
- * A carrier's event is only its word (issue 48 item 1): an event is matched to our delivery by the
+ * A carrier's event is only its word (docs/delivery.md): an event is matched to our delivery by the
  * carrier's code and our code together, so one naming only our sequential code, or a carrier code
  * not the one stored for it, changes nothing; the COD a genuine "delivered" reports is recorded
  * waiting for the cashier (the customer's debt stays), and is confirmed once, by the office

@@ -1,5 +1,5 @@
 /**
- * Region scope on order groups (issue 48 item 6): a regional manager got "not found" for an order
+ * Region scope on order groups (the order list's data scope, docs/decisions.md): a regional manager got "not found" for an order
  * outside his region, yet read it (customer name, phone, address, total) through a group that held
  * it. A group now shows a member only the orders their data scope lets them read (orderScope, the
  * order list's rule), and its count and total are of those orders; the owner sees them all.

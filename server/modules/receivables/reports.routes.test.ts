@@ -275,7 +275,7 @@ describe('other companies and the switch', () => {
   });
 });
 
-describe('data scope of the cash summary (issue 48 item 6)', () => {
+describe('data scope of the cash summary', () => {
   it("counts for the regional manager only his region's customers' collections; the owner's counts them all", async () => {
     // Võ Minh Quân manages Miền Nam: KH000001 is in TP. Hồ Chí Minh, KH000007 in Hà Nội.
     const manager = (await kit.server.login(DEMO_STAFF.regionalManager)).access;

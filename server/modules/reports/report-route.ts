@@ -1,5 +1,5 @@
 /**
- * Route compliance in the staff report (issue 44 item 4): per rep, the calls their approved route
+ * Route compliance in the staff report (docs/visits.md "Route compliance"): per rep, the calls their approved route
  * plans made in the period (contract/visits-plans.ts plannedCalls, up to today), how many of them
  * were made (a planned visit per customer and day, as the server judged each check-in), the visits
  * off the day's plan, and the check-ins whose place was flagged (server/modules/visits placeFlagged).

@@ -207,7 +207,7 @@ export async function dayPlan(input: DayPlanInput): Promise<DayPlanResult> {
   if (at.getTime() <= Date.now())
     for (let run = 0; run < Math.min(input.runs, 10); run += 1)
       drawMs.push(await drawOnce(db, Math.min(FIRST_ROWS, stops - Math.floor(stops / 2))));
-  const { suggestMs, idleMs } = await timeOrderSide(db, COMPANY, REP, customers, input.runs);
+  const orderSide = await timeOrderSide(db, COMPANY, REP, customers, input.runs);
   db.close();
-  return { seedMs, stopsToday: stops, customers: input.customers, visits, orders, readMs, drawMs, steps, suggestMs, idleMs };
+  return { seedMs, stopsToday: stops, customers: input.customers, visits, orders, readMs, drawMs, steps, ...orderSide };
 }

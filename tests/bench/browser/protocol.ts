@@ -105,6 +105,10 @@ export type DayPlanResult = {
   steps: Record<'plansMs' | 'dueMs' | 'customersMs' | 'visitsMs', number>;
   /** suggestionsOnDevice at a stop, each run (another customer each time). */
   suggestMs: number[];
-  /** idleOnDevice, each run. */
+  /** lotsToMoveOnDevice (once per order screen), each run. */
+  lotsMs: number[];
+  /** idleOnDevice (the count under "Hôm nay"), each run. */
   idleMs: number[];
+  /** idleRowsOnDevice (the list opened), each run. */
+  idleRowsMs: number[];
 };

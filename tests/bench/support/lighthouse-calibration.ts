@@ -1,6 +1,6 @@
 /**
  * Lighthouse's CPU slowdown calibrated to the host. Lighthouse's simulated 4x slowdown multiplies
- * whatever the host does, so a slow host simulates a slower phone than a fast one (issue 49: the same
+ * whatever the host does, so a slow host simulates a slower phone than a fast one (measured: the same
  * build scored /login 82 on the slower 2-core machine and 99–100 on the faster one). Lighthouse
  * measures the host with its `benchmarkIndex` (environment.benchmarkIndex in every report) and asks
  * that the slowdown be set from it so that every host simulates the same mid-tier phone:

@@ -1,5 +1,5 @@
 /**
- * A new company's first steps on its dashboard, for its administrator (issue 46: a new company
+ * A new company's first steps on its dashboard, for its administrator (docs/decisions.md: a new company
  * landed on an all-zero dashboard with nothing saying where to begin). Each step leads to its
  * screen and is ticked once the company has done it (the server's `first_steps`); the card goes
  * when all four are done.

@@ -236,7 +236,7 @@ export function useCampaigns(companyId: number, page: number) {
 /**
  * A campaign's recipients, polled while it sends. The rows are read again whenever the campaign's
  * counts move (its settled count is in the key): the header and the rows come from two polls, and
- * the last rows read before the campaign ended showed "Đang chờ" under "Đã gửi 5/5" (issue 46).
+ * the last rows read before the campaign ended showed "Đang chờ" under "Đã gửi 5/5".
  */
 export function useRecipients(companyId: number, campaign: CampaignRecord, status: RecipientStatus | undefined, page: number) {
   const query = { company: companyId, status, page, limit: 20 };

@@ -11,7 +11,7 @@ import { searchLocalCustomers } from '@/db/customer-search';
 import { searchLocalVariants } from '@/db/variant-search';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
 import { latestOpStates } from '../model/device-order';
-import { suggestionsOnDevice } from '../model/order-suggestions';
+import { lotsToMoveOnDevice, suggestionsOnDevice } from '../model/order-suggestions';
 import { recentCustomers } from '../model/recent-customers';
 import { lessQueued, type QueuedOrder } from '../model/stock-note';
 
@@ -128,4 +128,9 @@ export function useOrderSuggestions(db: AppDb, companyId: number, customerId: st
     () => (customerId ? suggestionsOnDevice(db, companyId, customerId) : Promise.resolve(null)),
     [db, companyId, customerId],
   );
+}
+
+/** The lots near expiry the company wants moved, the same for every customer. */
+export function useLotsToMove(db: AppDb, companyId: number) {
+  return useLiveQuery(() => lotsToMoveOnDevice(db, companyId), [db, companyId]);
 }

@@ -12,7 +12,7 @@ import type { SuggestedLine } from '@contract/visits-suggest';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
 import { lineName, variantName } from '@/lib/line-name';
-import { useOrderSuggestions } from '../api/device-orders';
+import { useLotsToMove, useOrderSuggestions } from '../api/device-orders';
 
 export type AddSuggested = (variant: LocalVariant, unit: string, quantity: number) => void;
 
@@ -69,13 +69,14 @@ function AddButton({ label, name, onClick, disabled }: { label: string; name: st
 
 export function OrderSuggestions({ db, companyId, customerId, openAtFirst, disabled, onAdd }: Props) {
   const found = useOrderSuggestions(db, companyId, customerId);
+  const lots = useLotsToMove(db, companyId) ?? [];
   const [open, setOpen] = useState(openAtFirst);
   if (!found) return null;
-  const { last, usual, mustCarry, lots, variants } = found;
+  const { last, usual, mustCarry, variants } = found;
   if (!last && usual.length + mustCarry.length + lots.length === 0) return null;
   const addLine = (line: SuggestedLine) => {
     const variant = variants.get(line.variant_id);
-    if (variant?.is_active) onAdd(variant, unitOf(variant, line.unit), line.quantity);
+    if (variant) onAdd(variant, unitOf(variant, line.unit), line.quantity);
   };
   return (
     <Card withBorder radius="md" padding="md" data-testid="order-suggestions">

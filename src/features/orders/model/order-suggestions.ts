@@ -29,8 +29,7 @@ export type OrderSuggestions = {
   last: { order: Pick<LocalOrder, 'id' | 'code' | 'local_no' | 'created_at' | 'total'>; lines: SuggestedLine[] } | null;
   usual: UsualLine[];
   mustCarry: LocalVariant[];
-  lots: LotSuggestion[];
-  /** The catalogue's variants the lists name, to add them to the cart. */
+  /** The catalogue's variants the lists name, still sold, to add them to the cart. */
   variants: ReadonlyMap<number, LocalVariant>;
 };
 
@@ -55,48 +54,57 @@ function programmeFor(promotions: readonly LocalPromotion[], variant: LocalVaria
   return running[0]?.name ?? null;
 }
 
+/** Only what the device still sells. */
+async function sellableVariants(db: AppDb, companyId: number, ids: readonly number[]): Promise<Map<number, LocalVariant>> {
+  const found = await db.variants.bulkGet([...new Set(ids)]);
+  return new Map(
+    found.filter((row): row is LocalVariant => row !== undefined && row.company === companyId && row.is_active).map((row) => [row.id, row]),
+  );
+}
+
+/** The customer's part: the last sale, the usual quantities and the must-carry goods missing this month. */
 export async function suggestionsOnDevice(db: AppDb, companyId: number, customerId: string, now = new Date()): Promise<OrderSuggestions> {
   const today = vietnamDay(now);
-  const [orders, settings, stock, promotions] = await Promise.all([
+  const [orders, settings] = await Promise.all([
     db.orders.where('[company+customer_id]').equals([companyId, customerId]).toArray(),
     db.visitSettings.get(companyId),
-    db.stock.where('company').equals(companyId).toArray(),
-    db.promotions.where('company').equals(companyId).toArray(),
   ]);
-  const { must_carry = [], push_expiry_days = DEFAULT_SUGGESTION_SETTINGS.push_expiry_days } = settings ?? {};
   const bought = boughtOrders(orders);
   const lastSale = bought[0];
   const usual = usualLines(bought).slice(0, SUGGESTED_ROWS);
-  const lots = lotsToPush(stock, today, push_expiry_days);
-  const missing = mustCarryMissing(must_carry, orders, today);
-  const ids = [
-    ...new Set([
-      ...(lastSale?.lines.map((line) => line.variant_id) ?? []),
-      ...usual.map((line) => line.variant_id),
-      ...missing,
-      ...lots.map((lot) => lot.variant_id),
-    ]),
-  ];
-  const found = await db.variants.bulkGet(ids);
-  const variants = new Map(
-    found.filter((row): row is LocalVariant => row !== undefined && row.company === companyId).map((row) => [row.id, row]),
-  );
-  const sellable = (id: number) => variants.get(id)?.is_active === true;
+  const missing = mustCarryMissing(settings?.must_carry ?? [], orders, today);
+  const variants = await sellableVariants(db, companyId, [
+    ...(lastSale?.lines.map((line) => line.variant_id) ?? []),
+    ...usual.map((line) => line.variant_id),
+    ...missing,
+  ]);
   return {
     last: lastSale ? { order: lastSale, lines: lastOrderLines(lastSale) } : null,
-    usual: usual.filter((line) => sellable(line.variant_id)),
-    mustCarry: missing
-      .filter(sellable)
-      .map((id) => variants.get(id)!)
-      .slice(0, SUGGESTED_ROWS),
-    lots: lots
-      .filter((lot) => sellable(lot.variant_id))
-      .slice(0, SUGGESTED_ROWS)
-      .map((lot) => ({
-        ...lot,
-        variant: variants.get(lot.variant_id)!,
-        promotion: programmeFor(promotions, variants.get(lot.variant_id)!, today),
-      })),
+    usual: usual.filter((line) => variants.has(line.variant_id)),
+    mustCarry: missing.flatMap((id) => variants.get(id) ?? []).slice(0, SUGGESTED_ROWS),
     variants,
   };
+}
+
+/** The company's part, the same for every customer (read once per order screen): the lots to move with their programme. */
+export async function lotsToMoveOnDevice(db: AppDb, companyId: number, now = new Date()): Promise<LotSuggestion[]> {
+  const today = vietnamDay(now);
+  const [stock, promotions, settings] = await Promise.all([
+    db.stock.where('company').equals(companyId).toArray(),
+    db.promotions.where('company').equals(companyId).toArray(),
+    db.visitSettings.get(companyId),
+  ]);
+  const lots = lotsToPush(stock, today, settings?.push_expiry_days ?? DEFAULT_SUGGESTION_SETTINGS.push_expiry_days);
+  const variants = await sellableVariants(
+    db,
+    companyId,
+    lots.map((lot) => lot.variant_id),
+  );
+  return lots
+    .filter((lot) => variants.has(lot.variant_id))
+    .slice(0, SUGGESTED_ROWS)
+    .map((lot) => {
+      const variant = variants.get(lot.variant_id)!;
+      return { ...lot, variant, promotion: programmeFor(promotions, variant, today) };
+    });
 }

@@ -4,7 +4,7 @@ import type { AppDb, LocalVisit } from '@/db/app-db';
 import { searchLocalCustomers } from '@/db/customer-search';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
 import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
-import { idleOnDevice } from '../model/idle-customers';
+import { idleOnDevice, idleRowsOnDevice, type IdleSet } from '../model/idle-customers';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -41,7 +41,18 @@ export function useDayPlan(db: AppDb, companyId: number, accountId: number) {
   return useLiveQuery(() => dayPlanOnDevice(db, companyId, accountId), [db, companyId, accountId]);
 }
 
-/** The customers of the rep's route gone idle (src/features/visits/model/idle-customers.ts), live: undefined while reading. */
-export function useIdleCustomers(db: AppDb, companyId: number, accountId: number) {
-  return useLiveQuery(() => idleOnDevice(db, companyId, accountId), [db, companyId, accountId]);
+/** The customers of the rep's route gone idle (src/features/visits/model/idle-customers.ts), live; asked once `ready`. */
+export function useIdleCustomers(db: AppDb, companyId: number, accountId: number, ready: boolean) {
+  return useLiveQuery(
+    () => (ready ? idleOnDevice(db, companyId, accountId) : Promise.resolve(undefined)),
+    [db, companyId, accountId, ready],
+  );
+}
+
+/** Their last order or visit, read when the list is opened. */
+export function useIdleRows(db: AppDb, companyId: number, idle: IdleSet | undefined, open: boolean) {
+  return useLiveQuery(
+    () => (open && idle ? idleRowsOnDevice(db, companyId, idle) : Promise.resolve(undefined)),
+    [db, companyId, idle, open],
+  );
 }

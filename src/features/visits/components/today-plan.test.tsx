@@ -126,7 +126,7 @@ describe('TodayPlan', () => {
     const onVisit = vi.fn();
     render(<TodayPlan db={db} companyId={COMPANY} accountId={REP.accountId} onVisit={onVisit} busyElsewhere={false} />, { wrapper });
     fireEvent.click(await screen.findByRole('button', { name: 'Xem 2 khách hàng trong tuyến lâu chưa ghé (từ 30 ngày)' }));
-    const rows = screen.getAllByTestId('idle-customer').map((row) => row.textContent);
+    const rows = (await screen.findAllByTestId('idle-customer')).map((row) => row.textContent);
     expect(rows).toEqual([
       expect.stringContaining('Nhà thuốc Minh ChâuKH000001Chưa có đơn hay lượt ghé nào trên máy'),
       expect.stringMatching(/Nhà thuốc Phúc An.*Lần cuối \d\d\/\d\d\/\d{4} · 45 ngày trước/),

@@ -11,7 +11,7 @@ import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { companyRows } from '@/db/packed-company-rows';
 
 export type IdleRow = IdleCustomer & { customer: LocalCustomer };
-export type IdleList = { idleDays: number; rows: IdleRow[] };
+export type IdleSet = { idleDays: number; customers: LocalCustomer[] };
 
 /** The Vietnam day of the customer's latest order or visit on this device (null: none). */
 async function latestDay(db: AppDb, companyId: number, customerId: string): Promise<string | null> {
@@ -25,17 +25,32 @@ async function latestDay(db: AppDb, companyId: number, customerId: string): Prom
   return latest ? vietnamDay(new Date(latest)) : null;
 }
 
-/** Customers seen since `since` (an order or a visit), by one range read of each index. */
-async function seenSince(db: AppDb, companyId: number, since: string): Promise<Set<string>> {
+/**
+ * Of `ids`, those with no visit and no order since `since`: the window's visits by one range read,
+ * then the orders of only the customers not visited (few), each by its index.
+ */
+async function unseenSince(db: AppDb, companyId: number, ids: readonly string[], since: string): Promise<string[]> {
   const from = new Date(`${since}T00:00:00+07:00`).toISOString();
-  const [orders, visits] = await Promise.all([
-    db.orders.where('[company+created_at]').between([companyId, from], [companyId, '\uffff']).toArray(),
-    db.visits.where('[company+check_in_at]').between([companyId, from], [companyId, '\uffff']).toArray(),
-  ]);
-  return new Set([...orders.map((order) => order.customer_id), ...visits.map((visit) => visit.customer_id)]);
+  const visited = new Set<string>();
+  await db.visits
+    .where('[company+check_in_at]')
+    .between([companyId, from], [companyId, '\uffff'])
+    .each((visit) => visited.add(visit.customer_id));
+  const left = ids.filter((id) => !visited.has(id));
+  const ordered = await Promise.all(
+    left.map((id) =>
+      db.orders
+        .where('[company+customer_id]')
+        .equals([companyId, id])
+        .filter((order) => order.created_at >= from)
+        .count(),
+    ),
+  );
+  return left.filter((_, i) => ordered[i] === 0);
 }
 
-export async function idleOnDevice(db: AppDb, companyId: number, accountId: number, now = new Date()): Promise<IdleList> {
+/** The route's customers idle today, without their last days (cheap: shown as a count on "Hôm nay"). */
+export async function idleOnDevice(db: AppDb, companyId: number, accountId: number, now = new Date()): Promise<IdleSet> {
   const today = vietnamDay(now);
   const [plans, settings] = await Promise.all([
     db.routePlans.where('company').equals(companyId).toArray(),
@@ -46,20 +61,23 @@ export async function idleOnDevice(db: AppDb, companyId: number, accountId: numb
   for (const plan of plans)
     if (plan.account_id === accountId && plan.approved_from !== null && plan.approved_from <= today)
       for (const stop of plan.approved_stops ?? []) planned.add(stop.customer_id);
-  if (planned.size === 0) return { idleDays, rows: [] };
-  const seen = await seenSince(db, companyId, addDays(today, -idleDays));
-  const ids = [...planned].filter((id) => !seen.has(id));
+  if (planned.size === 0) return { idleDays, customers: [] };
+  const ids = await unseenSince(db, companyId, [...planned], addDays(today, -idleDays));
   const customers = (await companyRows(db.customers, companyId, ids)).filter((row): row is LocalCustomer => row !== undefined);
+  // Nothing seen in the window: idle unless entered within it (idleCustomers with no last days).
+  const idle = new Set(idleCustomers(customers, new Map(), today, idleDays).map((row) => row.id));
+  return { idleDays, customers: customers.filter((customer) => idle.has(customer.id)) };
+}
+
+/** The idle customers with their last order or visit, never seen first, then the longest idle (when the list is opened). */
+export async function idleRowsOnDevice(db: AppDb, companyId: number, idle: IdleSet, now = new Date()): Promise<IdleRow[]> {
   const last = new Map<string, string>();
   await Promise.all(
-    customers.map(async (customer) => {
+    idle.customers.map(async (customer) => {
       const day = await latestDay(db, companyId, customer.id);
       if (day) last.set(customer.id, day);
     }),
   );
-  const byId = new Map(customers.map((customer) => [customer.id, customer]));
-  return {
-    idleDays,
-    rows: idleCustomers(customers, last, today, idleDays).map((row) => ({ ...row, customer: byId.get(row.id)! })),
-  };
+  const byId = new Map(idle.customers.map((customer) => [customer.id, customer]));
+  return idleCustomers(idle.customers, last, vietnamDay(now), idle.idleDays).map((row) => ({ ...row, customer: byId.get(row.id)! }));
 }
