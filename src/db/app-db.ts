@@ -281,6 +281,13 @@ export class AppDb extends Dexie {
     this.version(12).stores({ routePlans: 'id, company' });
     // v13 (docs/attendance.md): the rep's own self-claims and the company's attendance rule, for their month offline.
     this.version(13).stores({ attendanceClaims: 'id, [company+day], syncState', attendanceSettings: 'company' });
+    // v14 (docs/visits.md "What to order at a stop"): the route's idle customers read as index keys alone (who was
+    // visited since a day, a customer's latest visit and order, orders since a day) instead of records whole.
+    this.version(14).stores({
+      visits:
+        'id, [company+check_in_at], [company+customer_id], [company+check_in_at+customer_id], [company+customer_id+check_in_at], syncState',
+      orders: 'id, [company+created_at], [company+customer_id], [company+customer_id+created_at], syncState',
+    });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

@@ -3,13 +3,14 @@
  * company holds about the customer: the customer's fields, the consent log, linked Zalo followers,
  * visits with their positions, orders and payments. Money and moments are real cells.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { formatAddress } from '@contract/address';
 import { CONSENT_METHOD_LABELS, PRIVACY_EVENT_LABELS, privacyFileName } from '@contract/customers-privacy';
 import { CUSTOMER_STATUS_LABELS, type CustomerRecord } from '@contract/customers';
 import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { orders, payments, visits, zaloFollowers } from '@server/kernel/db/schema';
+import { recordPositionView } from '@server/kernel/position-log';
 import { excelMoment, xlsxResponse, type SheetColumn } from '@server/kernel/xlsx';
 import { privacyEvents } from './customer-privacy';
 
@@ -95,6 +96,34 @@ async function* workbookRows(db: Db, companyId: number, record: CustomerRecord):
     .orderBy(asc(payments.collectedAt));
   for (const payment of paymentRows)
     yield { group: 'Thanh toán', field: payment.code, value: payment.note, money: payment.amount, at: excelMoment(payment.collectedAt) };
+}
+
+/**
+ * The workbook carries the reps' check-in positions at the customer: each rep's shown to someone
+ * else is written to the position log (server/kernel/position-log.ts), as a rep's day is.
+ */
+export async function logExportedPositions(tx: Db, where: { companyId: number; customerId: string; viewerId: number }): Promise<void> {
+  const counts = await tx
+    .select({ accountId: visits.accountId, positions: sql<number>`count(*)::int` })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.companyId, where.companyId),
+        eq(visits.customerId, where.customerId),
+        ne(visits.accountId, where.viewerId),
+        isNotNull(visits.checkInLat),
+      ),
+    )
+    .groupBy(visits.accountId);
+  for (const { accountId, positions } of counts)
+    await recordPositionView(tx, {
+      companyId: where.companyId,
+      viewerId: where.viewerId,
+      accountId,
+      source: 'privacy_export',
+      day: null,
+      positions,
+    });
 }
 
 /** The workbook, streamed; a failure half-way ends the download with an error. */

@@ -13,7 +13,7 @@ import { badRequest, notFound } from '@server/kernel/errors';
 import { ok } from '@server/kernel/respond';
 import { parseBody, parseQuery } from '@server/kernel/validate';
 import { eraseCustomer, logAccess, privacyEvents, recordConsent, withdrawConsent } from './customer-privacy';
-import { privacySheetResponse } from './customer-privacy-sheet';
+import { logExportedPositions, privacySheetResponse } from './customer-privacy-sheet';
 import { loadCustomerRecords } from './customer-record';
 import { reachableCustomer } from './customer-write';
 
@@ -52,9 +52,11 @@ export function privacyRoutes(deps: AppDeps) {
     const id = await reachableCustomer(db, c, query.company, 'edit');
     const record = await recordOf(query.company, id);
     if (!record) throw notFound('Không tìm thấy khách hàng');
-    await db.transaction((tx) =>
-      logAccess(tx, { companyId: query.company, customerId: id, accountId: c.get('auth').accountId }, query.received_on),
-    );
+    const viewerId = c.get('auth').accountId;
+    await db.transaction(async (tx) => {
+      await logAccess(tx, { companyId: query.company, customerId: id, accountId: viewerId }, query.received_on);
+      await logExportedPositions(tx, { companyId: query.company, customerId: id, viewerId });
+    });
     return privacySheetResponse(db, query.company, record, (error) => deps.logger.error({ err: error }, 'personal data export failed'));
   });
 

@@ -10,6 +10,7 @@ import { vietnamDay } from '@contract/price-policy';
 import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { GeoLocation, VisitRecord } from '@contract/visits';
+import { privacyPaths } from '@contract/customers-privacy';
 import { positionPaths, type PositionDay, type PositionViewRecord } from '@contract/visits-positions';
 import { customers, positionViews } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
@@ -182,5 +183,19 @@ describe('visit/api/position-views/', () => {
     expect((await logOf(south.access, `&account=${north.account.id}`)).status).toBe(403);
     expect((await logOf(accountant.access)).body).toMatchObject({ data: [], count: 0 });
     expect((await logOf(an.access, '&page=0')).status).toBe(400);
+  });
+});
+
+describe('a customer’s access export', () => {
+  it('logs the reps whose check-in positions it hands out, one row each', async () => {
+    const before = (await logRows(south.account.id)).length;
+    const response = await fetch(`${server.url}/api${privacyPaths.access(southShop)}?company=${anKhang}`, {
+      headers: { authorization: `Bearer ${an.access}` },
+    });
+    expect(response.status).toBe(200);
+    await response.arrayBuffer();
+    const rows = await logRows(south.account.id);
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({ viewerId: an.account.id, source: 'privacy_export', day: null, positions: 2 });
   });
 });

@@ -17,6 +17,7 @@ import {
 } from '@contract/visits-positions';
 import type { Db } from '@server/kernel/db/client';
 import { accountCompanies, accounts, customers, positionViews, visits } from '@server/kernel/db/schema';
+import { recordPositionView } from '@server/kernel/position-log';
 import { forbidden, notFound } from '@server/kernel/errors';
 import { pagedRows, type Paging } from '@server/kernel/lists';
 import { visitScope, type Access } from '@server/modules/roles';
@@ -28,14 +29,6 @@ export function startOfVietnamDay(day: string): Date {
 }
 
 const NO_DAY_MESSAGE = 'Không có lượt ghé thăm nào của nhân viên này trong ngày mà bạn được xem';
-
-/** One row of the log: `viewer` was shown `positions` points of `accountId`'s (of `day`, or of an export). */
-export async function recordPositionView(
-  db: Db,
-  view: { companyId: number; viewerId: number; accountId: number; source: PositionViewSource; day: string | null; positions: number },
-): Promise<void> {
-  await db.insert(positionViews).values({ id: crypto.randomUUID(), ...view });
-}
 
 async function repName(db: Db, companyId: number, accountId: number): Promise<string | null> {
   const [row] = await db

@@ -32,20 +32,23 @@ export function visitSettingsOf(db: Db, companyId: number): Promise<VisitSetting
   return readOnce(db, `visit-settings:${companyId}`, () => readSettings(db, companyId));
 }
 
-export async function saveVisitSettings(tx: Db, companyId: number, settings: VisitSettings): Promise<void> {
-  const values = {
+/** Writes some of the row's settings (the rest keep theirs); the phones decide with the settings they hold, so they pull the new ones. */
+async function saveRow(tx: Db, companyId: number, values: Partial<typeof visitSettings.$inferInsert>): Promise<void> {
+  const set = { ...values, updatedAt: new Date() };
+  await tx
+    .insert(visitSettings)
+    .values({ companyId, ...set })
+    .onConflictDoUpdate({ target: visitSettings.companyId, set });
+  await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
+}
+
+export function saveVisitSettings(tx: Db, companyId: number, settings: VisitSettings): Promise<void> {
+  return saveRow(tx, companyId, {
     placeRule: settings.place_rule,
     radiusM: settings.radius_m,
     accuracyLimitM: settings.accuracy_limit_m,
     positionDays: settings.position_days,
-    updatedAt: new Date(),
-  };
-  await tx
-    .insert(visitSettings)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({ target: visitSettings.companyId, set: values });
-  // The phones decide a check-in with the settings they hold: they pull the new ones.
-  await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
+  });
 }
 
 /** What to suggest at a stop (contract/visits-suggest.ts), kept on the check-in rules' row. */
@@ -57,18 +60,12 @@ export async function suggestionSettingsOf(db: Db, companyId: number): Promise<S
   return row ?? { ...DEFAULT_SUGGESTION_SETTINGS, must_carry: [] };
 }
 
-export async function saveSuggestionSettings(tx: Db, companyId: number, settings: SuggestionSettings): Promise<void> {
-  const values = {
+export function saveSuggestionSettings(tx: Db, companyId: number, settings: SuggestionSettings): Promise<void> {
+  return saveRow(tx, companyId, {
     mustCarry: settings.must_carry,
     idleDays: settings.idle_days,
     pushExpiryDays: settings.push_expiry_days,
-    updatedAt: new Date(),
-  };
-  await tx
-    .insert(visitSettings)
-    .values({ companyId, ...values })
-    .onConflictDoUpdate({ target: visitSettings.companyId, set: values });
-  await recordUpserts(tx, companyId, 'visit_settings', [companyId]);
+  });
 }
 
 /** The sync loader: the one record of the company, whatever ids are asked. */

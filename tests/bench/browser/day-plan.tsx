@@ -99,11 +99,14 @@ async function seed(
   const names = new Map(records.map((record) => [record.id, record.name]));
   const plans: ApprovedPlan[] = [plan];
   const visits: LocalVisit[] = [];
+  const lapsed = new Set(records.filter((_, i) => i % 15 === 7).map((record) => record.id));
   // A year along the plan; today half the round so far.
   for (let back = input.days; back >= 0; back -= 1) {
     const day = new Date(at.getTime() - back * DAY_MS);
     const due = plannedStops(plans, REP, vietnamDay(day));
-    const done = back === 0 ? due.slice(0, Math.floor(due.length / 2)) : due;
+    // One customer in fifteen not called on for the last 40 days: the route's idle ones.
+    const called = due.filter((stop) => back > 40 || !lapsed.has(stop.customer_id));
+    const done = back === 0 ? called.slice(0, Math.floor(called.length / 2)) : called;
     done.forEach((stop, i) => {
       const checkIn = new Date(`${vietnamDay(day)}T08:00:00+07:00`).getTime() + i * 6 * 60_000;
       visits.push(

@@ -4,6 +4,7 @@
  * without a plan in effect gets none: their customers are their whole data scope, which is the
  * office's list to work through, not a day's. Read from the device only, so it works offline.
  */
+import Dexie from 'dexie';
 import { addDays } from '@contract/calendar-days';
 import { DEFAULT_SUGGESTION_SETTINGS, idleCustomers, type IdleCustomer } from '@contract/visits-suggest';
 import { vietnamDay } from '@contract/price-policy';
@@ -13,37 +14,44 @@ import { companyRows } from '@/db/packed-company-rows';
 export type IdleRow = IdleCustomer & { customer: LocalCustomer };
 export type IdleSet = { idleDays: number; customers: LocalCustomer[] };
 
+const third = (key: unknown) => (key as [number, string, string])[2];
+
+/** The newest of a customer's records by an index on [company+customer_id+moment], as a key (no record read whole). */
+async function newest(table: AppDb['orders'] | AppDb['visits'], index: string, companyId: number, customerId: string) {
+  const keys = await table
+    .where(index)
+    .between([companyId, customerId, Dexie.minKey], [companyId, customerId, Dexie.maxKey])
+    .reverse()
+    .limit(1)
+    .keys();
+  return keys.length ? third(keys[0]) : '';
+}
+
 /** The Vietnam day of the customer's latest order or visit on this device (null: none). */
 async function latestDay(db: AppDb, companyId: number, customerId: string): Promise<string | null> {
-  const [orders, visits] = await Promise.all([
-    db.orders.where('[company+customer_id]').equals([companyId, customerId]).toArray(),
-    db.visits.where('[company+customer_id]').equals([companyId, customerId]).toArray(),
+  const [order, visit] = await Promise.all([
+    newest(db.orders, '[company+customer_id+created_at]', companyId, customerId),
+    newest(db.visits, '[company+customer_id+check_in_at]', companyId, customerId),
   ]);
-  let latest = '';
-  for (const order of orders) if (order.created_at > latest) latest = order.created_at;
-  for (const visit of visits) if (visit.check_in_at > latest) latest = visit.check_in_at;
+  const latest = order > visit ? order : visit;
   return latest ? vietnamDay(new Date(latest)) : null;
 }
 
 /**
- * Of `ids`, those with no visit and no order since `since`: the window's visits by one range read,
- * then the orders of only the customers not visited (few), each by its index.
+ * Of `ids`, those with no visit and no order since `since`, read as index keys only (no record
+ * whole): the window's visits in one range, then the orders of the customers not visited (few).
  */
 async function unseenSince(db: AppDb, companyId: number, ids: readonly string[], since: string): Promise<string[]> {
   const from = new Date(`${since}T00:00:00+07:00`).toISOString();
-  const visited = new Set<string>();
-  await db.visits
-    .where('[company+check_in_at]')
-    .between([companyId, from], [companyId, '\uffff'])
-    .each((visit) => visited.add(visit.customer_id));
+  const keys = await db.visits
+    .where('[company+check_in_at+customer_id]')
+    .between([companyId, from, Dexie.minKey], [companyId, '\uffff', Dexie.maxKey])
+    .keys();
+  const visited = new Set(keys.map(third));
   const left = ids.filter((id) => !visited.has(id));
   const ordered = await Promise.all(
     left.map((id) =>
-      db.orders
-        .where('[company+customer_id]')
-        .equals([companyId, id])
-        .filter((order) => order.created_at >= from)
-        .count(),
+      db.orders.where('[company+customer_id+created_at]').between([companyId, id, from], [companyId, id, Dexie.maxKey]).count(),
     ),
   );
   return left.filter((_, i) => ordered[i] === 0);
