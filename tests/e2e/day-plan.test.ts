@@ -13,6 +13,7 @@ import { orderPaths, type OrderRecord } from '@contract/orders';
 import type { VisitRecord } from '@contract/visits';
 import { dayPlace, planPaths, type RoutePlanRecord } from '@contract/visits-plans';
 import { AN_KHANG_CUSTOMERS } from '@server/seed/demo-customers';
+import { lineName } from '@/lib/line-name';
 import { VIEWPORTS } from '@tests/support/browser';
 import {
   COMPANIES,
@@ -155,7 +156,8 @@ describe('the rep follows "Hôm nay" offline', () => {
       return answer.status === 200
         ? answer.body.data.lines
             .filter((line) => !line.is_gift)
-            .map((line) => line.product_name)
+            // Titled as the cart titles them: the product, then the variant when it says more.
+            .map(lineName)
             .sort()
         : null;
     };
