@@ -13,7 +13,7 @@ import { addDays } from './calendar-days';
 import { formatNumber } from './money';
 import type { SuggestionSettings } from './visits-suggest';
 import { RULE_MODES, type RuleMode } from './rule-modes';
-import { bodyObject, companyBodyField } from './validation';
+import { bodyObject, companyBodyField, wholeInRange } from './validation';
 import type { GeoLocation } from './visits';
 
 export type VisitSettings = {
@@ -33,11 +33,6 @@ export const DEFAULT_VISIT_SETTINGS: VisitSettings = { place_rule: 'warn', radiu
 export const RADIUS_RANGE = { min: 20, max: 5_000 } as const;
 export const ACCURACY_RANGE = { min: 10, max: 2_000 } as const;
 export const POSITION_DAYS_RANGE = { min: 30, max: 3_650 } as const;
-
-function whole(label: string, range: { min: number; max: number }, unit: string) {
-  const message = `${label} phải là số nguyên từ ${formatNumber(range.min)} đến ${formatNumber(range.max)} ${unit}`;
-  return v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message));
-}
 
 /**
  * A rep's position is their personal data, and the law names location as sensitive: each rule with
@@ -81,14 +76,14 @@ export const LOCATION_NOTICE = {
 /** The members of a company with the notice version each accepted (null: not yet), for the office. */
 export type LocationNoticeRow = { account_id: number; full_name: string; version: string | null; accepted_at: string | null };
 
-const metres = (label: string, range: { min: number; max: number }) => whole(label, range, 'm');
+const metres = (label: string, range: { min: number; max: number }) => wholeInRange(label, range, 'm');
 
 export const VisitSettingsSchema = bodyObject({
   company: companyBodyField,
   place_rule: v.picklist(RULE_MODES, 'Cách xử lý không hợp lệ'),
   radius_m: metres('Bán kính', RADIUS_RANGE),
   accuracy_limit_m: metres('Độ chính xác tối thiểu', ACCURACY_RANGE),
-  position_days: whole('Số ngày giữ vị trí GPS', POSITION_DAYS_RANGE, 'ngày'),
+  position_days: wholeInRange('Số ngày giữ vị trí GPS', POSITION_DAYS_RANGE, 'ngày'),
 });
 
 /** The last day (Vietnam) whose visits still keep their positions, for `today` and the company's days. */

@@ -5,6 +5,7 @@
  * positions ("Nhật ký xem vị trí"), which the company's keepers and the rep concerned may read.
  */
 import * as v from 'valibot';
+import { can, type MemberAccess } from './roles';
 import { idField, isIsoDate, pagingFields } from './validation';
 import type { GeoLocation, VisitFlag } from './visits';
 
@@ -71,4 +72,9 @@ export const positionPaths = { day: '/visit/api/visits/positions/', views: '/vis
 /** The positions a visit holds (check-in and check-out points). */
 export function positionCount(visit: Pick<PositionDayVisit, 'check_in_location' | 'check_out_location'>): number {
   return (visit.check_in_location ? 1 : 0) + (visit.check_out_location ? 1 : 0);
+}
+
+/** Who keeps the log (reads all of it): the company's administrators, who approve visits, who keep its settings. */
+export function keepsPositionLog(access: Pick<MemberAccess, 'permissions' | 'isAdmin'>): boolean {
+  return can(access, 'visits', 'approve') || can(access, 'settings', 'view');
 }

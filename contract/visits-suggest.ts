@@ -1,5 +1,5 @@
 /**
- * What to order at a stop (docs/visits-suggest.md): the customer's last order, the quantities they
+ * What to order at a stop (docs/visits.md "What to order at a stop"): the customer's last order, the quantities they
  * usually take, the company's must-carry goods not yet bought this month, the lots near expiry the
  * company wants to move, and on "Hôm nay" the customers idle for the company's days. Computed on the
  * phone from what it already mirrors (its own orders and visits, the stock with its lots, the
@@ -7,11 +7,10 @@
  */
 import * as v from 'valibot';
 import { daysBetween } from './calendar-days';
-import { formatNumber } from './money';
 import type { OrderLineRecord, OrderRecord } from './orders';
 import type { OrderStatus } from './orders-status';
 import { vietnamDay } from './price-policy';
-import { bodyObject, companyBodyField } from './validation';
+import { bodyObject, companyBodyField, wholeInRange } from './validation';
 import type { StockLotToSell } from './warehouse';
 
 export type SuggestionSettings = {
@@ -32,11 +31,6 @@ export const MUST_CARRY_MAX = 100;
 /** The recent orders whose lines make the usual quantities. */
 export const USUAL_ORDERS = 5;
 
-function days(label: string, range: { min: number; max: number }) {
-  const message = `${label} phải là số nguyên từ ${formatNumber(range.min)} đến ${formatNumber(range.max)} ngày`;
-  return v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message));
-}
-
 const variantId = v.pipe(
   v.number('Sản phẩm không hợp lệ'),
   v.integer('Sản phẩm không hợp lệ'),
@@ -51,8 +45,8 @@ export const SuggestionSettingsSchema = bodyObject({
     v.maxLength(MUST_CARRY_MAX, `Tối đa ${MUST_CARRY_MAX} sản phẩm bắt buộc`),
     v.transform((ids) => [...new Set(ids)]),
   ),
-  idle_days: days('Số ngày coi là lâu chưa ghé', IDLE_DAYS_RANGE),
-  push_expiry_days: days('Số ngày trước hạn dùng cần đẩy bán', PUSH_EXPIRY_RANGE),
+  idle_days: wholeInRange('Số ngày coi là lâu chưa ghé', IDLE_DAYS_RANGE, 'ngày'),
+  push_expiry_days: wholeInRange('Số ngày trước hạn dùng cần đẩy bán', PUSH_EXPIRY_RANGE, 'ngày'),
 });
 
 /** Orders that did not become a sale: they say nothing of what the customer takes. */

@@ -6,13 +6,13 @@
  */
 import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { can } from '@contract/roles';
 import type { VisitFlag } from '@contract/visits';
 import {
   positionCount,
   type PositionDay,
   type PositionDayVisit,
   type PositionViewRecord,
+  keepsPositionLog,
   type PositionViewSource,
 } from '@contract/visits-positions';
 import type { Db } from '@server/kernel/db/client';
@@ -86,11 +86,6 @@ export async function positionDay(db: Db, access: Access, query: { company: numb
       positions,
     });
   return { account_id: query.account, account_name: name, date: query.date, visits: dayVisits, positions, logged: !own };
-}
-
-/** Who keeps the log: the company's administrators, who approve visits, who keep the company's settings. */
-export function keepsPositionLog(access: Access): boolean {
-  return can(access, 'visits', 'approve') || can(access, 'settings', 'view');
 }
 
 const viewer = alias(accounts, 'viewer');

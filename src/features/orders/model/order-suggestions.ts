@@ -2,7 +2,7 @@
  * What to order at this stop, from what the phone holds (contract/visits-suggest.ts): the
  * customer's last sale and usual quantities from the rep's mirrored orders, the must-carry goods
  * not bought this month, and the lots near expiry the company wants to move with the programme
- * that runs on them. Offline like the cart; the office sets the lists (docs/visits-suggest.md).
+ * that runs on them. Offline like the cart; the office sets the lists (docs/visits.md "What to order at a stop").
  */
 import {
   boughtOrders,

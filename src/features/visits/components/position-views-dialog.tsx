@@ -6,10 +6,10 @@
 import { Button, Stack, Table, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { POSITION_VIEW_SOURCES, type PositionViewRecord } from '@contract/visits-positions';
+import { keepsPositionLog, POSITION_VIEW_SOURCES, type PositionViewRecord } from '@contract/visits-positions';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
-import { useCan } from '@/session/access';
+import { useMemberAccess } from '@/session/access';
 import { EmptyState } from '@/ui/empty-state';
 import { ListPager } from '@/ui/list-pager';
 import { LoadingBlock } from '@/ui/loading-block';
@@ -69,9 +69,9 @@ function ViewsBody({ companyId, keeper }: { companyId: number; keeper: boolean }
 
 /** The button and its dialog, for every member: the whole log for its keepers, one's own entries otherwise. */
 export function PositionViewsButton({ companyId }: { companyId: number }) {
-  const approves = useCan('visits', 'approve');
-  const keepsSettings = useCan('settings', 'view');
-  const keeper = approves || keepsSettings;
+  // Unknown access (not read yet) shows the keeper's wording, as useCan allows; the server answers by the same rule.
+  const access = useMemberAccess();
+  const keeper = access === null || keepsPositionLog(access);
   const [opened, setOpened] = useState(false);
   return (
     <>
