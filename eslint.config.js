@@ -7,7 +7,7 @@
 //   above; a module reaches another only through its index.ts;
 // - simulators/ (the providers' stand-ins) import nothing of ours, and only the composition root
 //   and tests import them;
-// - screens (feature components, routes) read the device database only through their feature's api/;
+// - screens (feature components, routes) read the device database only through live hooks (their feature's api/, src/db/live-lookups.ts);
 // - no import cycles; path aliases instead of climbing two folders or more.
 import fs from 'node:fs';
 import js from '@eslint/js';
@@ -31,10 +31,18 @@ const runtime = (patterns) => ({
 const climb = { group: ['../../*'], message: 'Use a path alias (@contract/, @/, @server/, @tests/) instead of climbing two folders.' };
 const restrict = (patterns, paths = []) => ({ 'no-restricted-imports': ['error', { patterns: [climb, ...patterns], paths }] });
 const clientRuntime = runtime(['@server/*', '@tests/*', '**/server/**', '**/sw/**']);
-/** Screens read the device database through their feature's api/ (live hooks), never directly. */
+/** Screens read the device database through live hooks (their feature's api/, or src/db/live-lookups.ts for the pickers every feature has), never directly. */
 const deviceReads = [
   { name: 'dexie-react-hooks', message: "Read the device through the feature's api/ (a hook there), not from a component." },
   { name: 'dexie', message: "Read the device through the feature's api/, not from a component." },
+  ...[
+    ['@/db/variant-search', 'searchLocalVariants'],
+    ['@/db/customer-search', 'searchLocalCustomers'],
+  ].map(([name, search]) => ({
+    name,
+    importNames: [search],
+    message: 'Search the device live through src/db/live-lookups.ts (useVariantSearch, useCustomerSearch).',
+  })),
 ];
 
 const below = (...layers) => layers.map((layer) => `src/${layer}`);

@@ -118,6 +118,24 @@ export const CONCEPTS: Concept[] = [
     },
   },
   {
+    concept: "the device's catalogue or customers read live as a person types, or some variants by id",
+    home: 'src/db/live-lookups.ts',
+    under: ['src'],
+    tell: /\bsearchLocal(Variants|Customers)\(|\.variants\.bulkGet\(\s*key\b/g,
+    exceptions: {
+      'src/db/variant-search.ts': { times: 1, reason: 'the search itself (its definition)' },
+      'src/db/customer-search.ts': { times: 1, reason: 'the search itself (its definition)' },
+      'src/features/orders/api/order-customer-options.ts': {
+        times: 1,
+        reason: "the order list's filter asks the server and falls back to the device once when offline, not a live read",
+      },
+    },
+    proof: {
+      copy: 'return useLiveQuery(() => searchLocalVariants(db, companyId, search, 20), [db, companyId, search]);',
+      other: 'const found = useVariantSearch(db, companyId, search.debounced);',
+    },
+  },
+  {
     concept: "a list's filter in its URL, and the section's saved filter restored",
     home: 'src/ui/list-page/url-filter.ts',
     under: ['src'],

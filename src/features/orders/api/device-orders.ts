@@ -1,14 +1,13 @@
 /**
  * What the order screens read from the device, live (Dexie liveQuery): the cart's size, one local
- * order, my orders with where each stands, the order being taken, customers and variants as the
- * rep searches, what to suggest at this stop. Components read the device only through these.
+ * order, my orders with where each stands, the order being taken, the customers to offer, what to
+ * suggest at this stop. Components read the device through these and src/db/live-lookups.ts.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { FeatureFlags } from '@contract/company-switches';
 import { usableOrderTypes } from '@contract/orders-types';
 import type { AppDb, LocalOrder, LocalOrderType, LocalStock, OutboxState } from '@/db/app-db';
-import { searchLocalCustomers } from '@/db/customer-search';
-import { searchLocalVariants } from '@/db/variant-search';
+import { useCustomerSearch } from '@/db/live-lookups';
 import { cartKey, isCartDirty, readCart } from '../model/cart';
 import { latestOpStates } from '../model/device-order';
 import { lotsToMoveOnDevice, suggestionsOnDevice } from '../model/order-suggestions';
@@ -73,20 +72,12 @@ export function useCustomerChoices(
 ) {
   const { companyId, accountId } = who;
   const recent = useLiveQuery(() => recentCustomers(db, companyId, accountId, 8), [db, companyId, accountId]);
-  const found = useLiveQuery(() => searchLocalCustomers(db, companyId, search, limit), [db, companyId, search, limit]);
+  const found = useCustomerSearch(db, companyId, search, limit);
   const visitCustomer = useLiveQuery(
     async () => (visitCustomerId ? ((await db.customers.get(visitCustomerId)) ?? null) : null),
     [db, visitCustomerId],
   );
   return { recent, found, visitCustomer };
-}
-
-/** Variants matching what the rep typed (null before anything is typed). */
-export function useVariantSearch(db: AppDb, companyId: number, search: string, limit: number) {
-  return useLiveQuery(
-    () => (search ? searchLocalVariants(db, companyId, search, limit) : Promise.resolve(null)),
-    [db, companyId, search, limit],
-  );
 }
 
 /** The device's stock of some variants, live (the warehouse's `stock` mirror): by variant id. */

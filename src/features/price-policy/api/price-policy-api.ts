@@ -12,7 +12,7 @@ import { productPaths } from '@contract/products';
 import type * as v from 'valibot';
 import { ApiError } from '@/api/api-error';
 import { apiRequest } from '@/api/client';
-import type { AppDb, LocalVariant } from '@/db/app-db';
+import type { AppDb } from '@/db/app-db';
 import { mirrorTables, putServerRecord } from '@/sync/mirror';
 import { fetchPage } from '@/api/pages';
 import { pageQuery } from '@/lib/page-query';
@@ -108,14 +108,4 @@ export function useGroupsAndLevels(db: AppDb, companyId: number) {
 /** Every policy of the company on this device: what the cart prices with. */
 export function useMirroredPolicies(db: AppDb, companyId: number) {
   return useLiveQuery(() => db.pricePolicies.where('company').equals(companyId).toArray(), [db, companyId]);
-}
-
-/** The device's copies of some variants, live, by id (the policy editor names its items' variants). */
-export function useLocalVariants(db: AppDb, ids: readonly number[]): Map<number, LocalVariant> | undefined {
-  const key = [...new Set(ids)].join(',');
-  return useLiveQuery(async () => {
-    const rows = await db.variants.bulkGet([...new Set(ids)]);
-    return new Map(rows.filter((row) => row !== undefined).map((row) => [row.id, row]));
-    // Keyed by the ids' text: a new array with the same ids asks nothing new.
-  }, [db, key]);
 }

@@ -4,12 +4,11 @@
  * (contract/price-policy.ts effectivePrice), with where it comes from.
  */
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { effectivePrice, vietnamDay, type PricingFeatures } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
-import { searchLocalCustomers } from '@/db/customer-search';
+import { useCustomerSearch } from '@/db/live-lookups';
 import { MoneyText } from '@/ui/money-text';
 import { CustomerSelectField } from '@/ui/customer-picker';
 import { useSelectSearch } from '@/ui/searched-select';
@@ -31,17 +30,13 @@ function CustomerField({
   onChange: (customer: LocalCustomer | null) => void;
 }) {
   const search = useSelectSearch();
-  const found = useQuery({
-    queryKey: ['price-preview-customers', companyId, search.debounced],
-    networkMode: 'always',
-    queryFn: () => searchLocalCustomers(db, companyId, search.debounced, 20),
-  });
+  const found = useCustomerSearch(db, companyId, search.debounced);
   return (
     <CustomerSelectField
       placeholder="Gõ tên, mã hoặc số điện thoại…"
       clearable
       search={search}
-      found={found.data}
+      found={found}
       chosen={value}
       value={value?.id ?? null}
       onPick={onChange}

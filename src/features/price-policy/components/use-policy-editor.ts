@@ -8,8 +8,9 @@ import type { PricePolicyRecord } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import { ApiError } from '@/api/api-error';
 import type { AppDb } from '@/db/app-db';
+import { useVariantsById } from '@/db/live-lookups';
 import { toast } from '@/ui/toast';
-import { useLocalVariants, usePolicyWrites } from '../api/price-policy-api';
+import { usePolicyWrites } from '../api/price-policy-api';
 import { checkPolicyForm, emptyPolicyForm, itemKey, policyFormFromRecord, type PolicyFormValues } from '../model/policy-form';
 
 /** Sets fields of the policy; the errors of those fields (of every item, when the items change) go. */
@@ -24,7 +25,7 @@ export function usePolicyEditor({ db, companyId, editing, onClose, online }: Edi
   const [picked, setPicked] = useState<VariantRecord | null>(null);
   const writes = usePolicyWrites(db, companyId);
   const ids = values.items.map((item) => item.variant_id);
-  const variants = useLocalVariants(db, ids);
+  const variants = useVariantsById(db, companyId, ids);
 
   const set: SetPolicy = (patch) => {
     setValues((current) => ({ ...current, ...patch }));

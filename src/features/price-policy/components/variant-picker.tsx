@@ -2,10 +2,9 @@
  * Picking a variant by typing part of its name, code, ingredient or barcode (the device's catalogue
  * mirror, so it works offline), with the shared variant select (src/ui/variant-picker.tsx).
  */
-import { useQuery } from '@tanstack/react-query';
 import type { VariantRecord } from '@contract/products';
 import type { AppDb } from '@/db/app-db';
-import { searchLocalVariants } from '@/db/variant-search';
+import { useVariantSearch } from '@/db/live-lookups';
 import { useSelectSearch } from '@/ui/searched-select';
 import { variantOptionLabel, VariantSelectField } from '@/ui/variant-picker';
 
@@ -23,19 +22,14 @@ type Props = {
 
 export function VariantPicker({ db, companyId, value, onChange, placeholder = 'Gõ tên, mã hoặc hoạt chất…', ...props }: Props) {
   const search = useSelectSearch({ trim: true });
-  const found = useQuery({
-    queryKey: ['variant-picker', companyId, search.debounced],
-    networkMode: 'always',
-    staleTime: 10_000,
-    queryFn: () => searchLocalVariants(db, companyId, search.debounced, 20),
-  });
+  const found = useVariantSearch(db, companyId, search.debounced);
   return (
     <VariantSelectField<VariantRecord>
       {...props}
       placeholder={placeholder}
       clearable
       search={search}
-      found={found.data}
+      found={found}
       optionLabel={variantOptionLabel}
       value={value ? value.id : null}
       chosenLabel={value && variantOptionLabel(value)}

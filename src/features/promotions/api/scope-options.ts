@@ -7,12 +7,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
 import { customerPaths, type CustomerLevelRecord, type CustomerTypeRecord } from '@contract/customers';
 import { productPaths, type SelectOption, type VariantRecord } from '@contract/products';
 import { regionPaths, type RegionRecord } from '@contract/regions';
 import { apiData } from '@/api/client';
-import type { AppDb, LocalVariant } from '@/db/app-db';
-import { searchLocalVariants } from '@/db/variant-search';
+import type { AppDb } from '@/db/app-db';
+import { useVariantSearch, useVariantsById } from '@/db/live-lookups';
 import { variantName } from '@/lib/line-name';
 
 export type Option = { value: string; label: string };
@@ -88,23 +89,14 @@ export function scopeVariant(
   };
 }
 
-/** Variants matching what is typed (every word, without diacritics), from the device's catalogue. */
-export function useVariantSearch(db: AppDb, companyId: number, search: string, limit = 20): ScopeVariant[] | undefined {
-  return useLiveQuery(
-    async () => (search.trim() ? (await searchLocalVariants(db, companyId, search, limit)).map(scopeVariant) : []),
-    [db, companyId, search, limit],
-  );
+/** Variants matching what is typed, from the device's catalogue (src/db/live-lookups.ts), as the scope lists them. */
+export function useScopeVariantSearch(db: AppDb, companyId: number, search: string, limit = 20): ScopeVariant[] | undefined {
+  const found = useVariantSearch(db, companyId, search, limit);
+  return useMemo(() => (found === null ? [] : found?.map(scopeVariant)), [found]);
 }
 
 /** The device's copies of some variants by id (undefined while reading; ids it does not know are missing). */
-export function useVariantsById(db: AppDb, companyId: number, ids: readonly number[]): Map<number, ScopeVariant> | undefined {
-  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
-  return useLiveQuery(async () => {
-    const rows = await db.variants.bulkGet(key ? key.split(',').map(Number) : []);
-    return new Map(
-      rows
-        .filter((row): row is LocalVariant => row !== undefined && row.company === companyId)
-        .map((row) => [row.id, scopeVariant(row)] as const),
-    );
-  }, [db, companyId, key]);
+export function useScopeVariantsById(db: AppDb, companyId: number, ids: readonly number[]): Map<number, ScopeVariant> | undefined {
+  const variants = useVariantsById(db, companyId, ids);
+  return useMemo(() => variants && new Map([...variants].map(([id, variant]) => [id, scopeVariant(variant)] as const)), [variants]);
 }

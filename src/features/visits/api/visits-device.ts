@@ -1,7 +1,6 @@
-/** What the visit screens read from the device, live: the open visit, customers as the rep searches, a customer's pin. */
+/** What the visit screens read from the device, live: the open visit, a customer's pin, the location notice, the day's plan. */
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
-import { searchLocalCustomers } from '@/db/customer-search';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
 import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
 import { idleOnDevice, idleRowsOnDevice, type IdleSet } from '../model/idle-customers';
@@ -12,10 +11,6 @@ export function useOpenVisit(db: AppDb, companyId: number, accountId: number): L
     () => (companyId && accountId ? openVisit(db, companyId, accountId) : Promise.resolve(null)),
     [db, companyId, accountId],
   );
-}
-
-export function useCustomerSearch(db: AppDb, companyId: number, search: string, limit: number) {
-  return useLiveQuery(() => searchLocalCustomers(db, companyId, search, limit), [db, companyId, search, limit]);
 }
 
 /** The customer's pin as the device holds it: undefined while reading, null when it has none. */

@@ -17,7 +17,8 @@ import { SyncChip } from '@/ui/sync-chip';
 import { NoteField } from '@/ui/note-field';
 import { CustomerPicker } from '@/ui/customer-picker';
 import { useSelectSearch } from '@/ui/searched-select';
-import { useCustomerSearch, useLocalPin, useNoticeAccepted, useOpenVisit, usePlanState } from '../api/visits-device';
+import { useLocalPin, useNoticeAccepted, useOpenVisit, usePlanState } from '../api/visits-device';
+import { useCustomerSearch } from '@/db/live-lookups';
 import { LocationNoticeCard } from './location-notice-card';
 import { checkIn, checkOut, currentLocation, placeOnDevice, type DevicePlace, type Visitor } from '../model/visit-actions';
 

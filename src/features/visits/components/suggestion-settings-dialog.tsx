@@ -14,17 +14,18 @@ import { useCan } from '@/session/access';
 import { LoadingBlock } from '@/ui/loading-block';
 import { ProblemLine } from '@/ui/problem';
 import { ResponsiveModal } from '@/ui/responsive-modal';
+import { useVariantSearch, useVariantsById } from '@/db/live-lookups';
 import { useSelectSearch } from '@/ui/searched-select';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import { toast } from '@/ui/toast';
 import { variantOptionLabel, VariantSelectField } from '@/ui/variant-picker';
-import { useCatalogueSearch, useSaveSuggestionSettings, useSuggestionSettings, useVariantsById } from '../api/suggestions-api';
+import { useSaveSuggestionSettings, useSuggestionSettings } from '../api/suggestions-api';
 
 function MustCarryList({ companyId, ids, onChange }: { companyId: number; ids: number[]; onChange: (ids: number[]) => void }) {
   const db = appDb();
   const search = useSelectSearch({ trim: true });
-  const found = useCatalogueSearch(db, companyId, search.debounced);
-  const known = useVariantsById(db, ids);
+  const found = useVariantSearch(db, companyId, search.debounced);
+  const known = useVariantsById(db, companyId, ids);
   return (
     <Stack gap={6}>
       <VariantSelectField

@@ -9,7 +9,7 @@ import { appDb } from '@/db/app-db';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { Fact } from '@/ui/fact';
 import { MoneyText } from '@/ui/money-text';
-import { useScopeOptions, useVariantsById, type Option } from '@/features/promotions/api/scope-options';
+import { useScopeOptions, useScopeVariantsById, type Option } from '@/features/promotions/api/scope-options';
 import { budgetLeft, budgetPercent, budgetText, capAmount, tierText } from '@/features/promotions/model/promotion-text';
 import { formatNumber } from '@/lib/money';
 
@@ -21,7 +21,7 @@ export function PromotionTermsCard({ companyId, record, isMobile }: { companyId:
   const options = useScopeOptions(appDb(), companyId);
   const giftIds = record.tiers.flatMap((tier) => (tier.gift_variant_id === null ? [] : [tier.gift_variant_id]));
   const shownVariants = record.variant_ids.slice(0, 8);
-  const variants = useVariantsById(appDb(), companyId, [...giftIds, ...shownVariants]);
+  const variants = useScopeVariantsById(appDb(), companyId, [...giftIds, ...shownVariants]);
   const allGoods = record.variant_ids.length + record.category_ids.length + record.brand_ids.length === 0;
   const allCustomers = record.customer_type_ids.length + record.level_ids.length + record.region_ids.length === 0;
   return (

@@ -8,7 +8,7 @@ import { ActionIcon, Badge, Button, Card, Group, MultiSelect, ScrollArea, Simple
 import { IconFileSpreadsheet, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { appDb } from '@/db/app-db';
-import { useScopeOptions, useVariantsById, type Option } from '@/features/promotions/api/scope-options';
+import { useScopeOptions, useScopeVariantsById, type Option } from '@/features/promotions/api/scope-options';
 import type { FieldErrors, PromotionFormValues } from '@/features/promotions/model/promotion-form';
 import { LinesImportDialog } from './lines-import-dialog';
 import { VariantAdder } from './variant-pickers';
@@ -62,7 +62,7 @@ function IdsSelect({
 
 export function ScopeFields({ companyId, values, errors, set, addVariants, canImport, disabled, isMobile }: Props) {
   const options = useScopeOptions(appDb(), companyId);
-  const known = useVariantsById(appDb(), companyId, values.variant_ids);
+  const known = useScopeVariantsById(appDb(), companyId, values.variant_ids);
   const [importing, setImporting] = useState(false);
   const medicines = values.variant_ids.filter((id) => known?.get(id)?.isMedicine).length;
   const removeVariant = (id: number) => set({ variant_ids: values.variant_ids.filter((other) => other !== id) }, ['variant_ids']);

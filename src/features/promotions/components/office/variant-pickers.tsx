@@ -7,7 +7,7 @@
 import { appDb } from '@/db/app-db';
 import { useSelectSearch } from '@/ui/searched-select';
 import { VariantSelectField } from '@/ui/variant-picker';
-import { useVariantSearch, useVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
+import { useScopeVariantSearch, useScopeVariantsById, type ScopeVariant } from '@/features/promotions/api/scope-options';
 
 const variantOptionLabel = (variant: ScopeVariant) => `${variant.name} (${variant.sku})`;
 
@@ -23,7 +23,7 @@ type Props = {
 
 function useSearchOptions(companyId: number) {
   const search = useSelectSearch({ trim: true });
-  const found = useVariantSearch(appDb(), companyId, search.debounced);
+  const found = useScopeVariantSearch(appDb(), companyId, search.debounced);
   return { search, found };
 }
 
@@ -36,7 +36,7 @@ export function VariantSelect({
   ...props
 }: Props & { value: number | null; onChange: (id: number | null) => void }) {
   const { search, found } = useSearchOptions(companyId);
-  const chosen = useVariantsById(appDb(), companyId, value === null ? [] : [value]);
+  const chosen = useScopeVariantsById(appDb(), companyId, value === null ? [] : [value]);
   const current = value === null ? undefined : chosen?.get(value);
   return (
     <VariantSelectField

@@ -8,7 +8,8 @@ import { Button, Group, Text } from '@mantine/core';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { variantName } from '@/lib/line-name';
 import { useVariantAdder, VariantAdderField } from '@/ui/variant-picker';
-import { findBarcode, toLineVariant, useCatalogueSearch } from '@/features/warehouse/api/device-catalogue';
+import { useVariantSearch } from '@/db/live-lookups';
+import { findBarcode, toLineVariant } from '@/features/warehouse/api/device-catalogue';
 import type { LineVariant } from '@/features/warehouse/model/receipt-form';
 
 const RESULTS = 12;
@@ -30,7 +31,7 @@ export function VariantAdder({ db, companyId, onAdd, baseUnitOnly = false, disab
     scannedUnit: (hit) => (baseUnitOnly ? hit.variant.units[0]!.unit : hit.unit.unit),
     disabled,
   });
-  const results = useCatalogueSearch(db, companyId, adder.debounced, RESULTS);
+  const results = useVariantSearch(db, companyId, adder.debounced, RESULTS);
 
   return (
     <VariantAdderField

@@ -2,14 +2,15 @@
 import { appDb } from '@/db/app-db';
 import { useSelectSearch } from '@/ui/searched-select';
 import { variantOptionLabel, VariantSelectField } from '@/ui/variant-picker';
-import { useCatalogueSearch, useDeviceVariants } from '@/features/warehouse/api/device-catalogue';
+import { useVariantSearch } from '@/db/live-lookups';
+import { useDeviceVariants } from '@/features/warehouse/api/device-catalogue';
 
 type Props = { companyId: number; value: number | undefined; onChange: (variant: number | undefined) => void };
 
 export function VariantSelect({ companyId, value, onChange }: Props) {
   const db = appDb();
   const search = useSelectSearch({ trim: true });
-  const results = useCatalogueSearch(db, companyId, search.debounced, 20);
+  const results = useVariantSearch(db, companyId, search.debounced, 20);
   const chosen = useDeviceVariants(db, companyId, value ? [value] : []);
   const current = value ? chosen?.get(value) : undefined;
   return (
