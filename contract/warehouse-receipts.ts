@@ -25,6 +25,8 @@ export type ReceiptLineRecord = {
   /** Transfers: what arrived, in `unit` (null until received). */
   received_quantity: number | null;
   base_quantity: number;
+  /** The variant's smallest unit (viên, ml), which `base_quantity` and the picks count in. */
+  base_unit: string;
   lot_id: number | null;
   lot_no: string | null;
   manufactured_on: string | null;

@@ -136,6 +136,16 @@ export const CONCEPTS: Concept[] = [
     },
   },
   {
+    concept: 'a day typed or picked (ddmmyyyy, d/m/yyyy or the calendar; never a hang on digits still being typed)',
+    home: 'src/ui/day-field.tsx',
+    under: ['src'],
+    tell: /<DateInput\b|type="date"/g,
+    proof: {
+      copy: '<TextInput label="Ngày bắt đầu" type="date" value={values.starts_on} />',
+      other: '<DayField label="Ngày bắt đầu" value={values.starts_on} />',
+    },
+  },
+  {
     concept: "a list's filter in its URL, and the section's saved filter restored",
     home: 'src/ui/list-page/url-filter.ts',
     under: ['src'],

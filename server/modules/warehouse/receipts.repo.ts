@@ -291,6 +291,7 @@ export async function receiptLines(db: Db, companyId: number, receiptId: string)
       document_quantity: row.documentQuantity,
       received_quantity: row.receivedQuantity,
       base_quantity: row.baseQuantity,
+      base_unit: variant?.baseUnit ?? '',
       lot_id: row.lotId,
       lot_no: row.lotNo,
       manufactured_on: row.manufacturedOn,

@@ -136,6 +136,8 @@ describe('warehouse receipts', () => {
     });
     expect(out.status).toBe(201);
     expect(out.body.data.lines[0]!.picks).toEqual([expect.objectContaining({ lot_no: 'WB-SOON', base_quantity: 30 })]);
+    // The picks are counted in the base unit, which the line names (the sheet says "30 viên").
+    expect(out.body.data.lines[0]!.base_unit).toBe(base);
     expect(await soon()).toBe(soonBefore - 30);
     const tooMuch = await receipt('export', { status: 'completed', lines: [{ variant_id: variant.id, unit: base, quantity: 1_000_000 }] });
     expect([tooMuch.status, tooMuch.body.error]).toEqual([409, 'STOCK_INSUFFICIENT']);

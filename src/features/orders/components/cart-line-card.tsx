@@ -53,6 +53,7 @@ export function CartLineCard({
   available?: number | null;
 }) {
   const title = lineTitle(line);
+  const unitChoices = unitOptions(line);
   const amounts = line.amounts;
   const units = line.variant?.units ?? [];
   const factor = units.find((unit) => unit.unit.toLowerCase() === line.unit.toLowerCase())?.factor ?? 1;
@@ -106,11 +107,12 @@ export function CartLineCard({
           ) : (
             <NativeSelect
               aria-label={`Đơn vị tính ${title}`}
-              data={unitOptions(line)}
+              data={unitChoices}
               value={line.unit}
               onChange={(event) => handlers.onUnit(line.lineId, event.currentTarget.value)}
               disabled={disabled}
-              w={124}
+              // As wide as the longest unit ("hộp (100 viên)" was cut at a fixed 124 px), never past the card.
+              w={`min(100%, max(124px, calc(${Math.max(...unitChoices.map((choice) => choice.label.length))}ch + 44px)))`}
               data-testid="line-unit-select"
             />
           )}

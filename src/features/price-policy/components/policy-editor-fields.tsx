@@ -8,6 +8,7 @@ import type { VariantRecord } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { formatMoney } from '@/lib/money';
 import { NumericInput } from '@/ui/numeric-input';
+import { DayField } from '@/ui/day-field';
 import { NoteField } from '@/ui/note-field';
 import { StrictNumberInput } from '@/ui/strict-number-input';
 import { variantOptionLabel } from '@/ui/variant-picker';
@@ -88,21 +89,22 @@ export function PolicyFields({
           error={errors.priority}
           disabled={disabled}
         />
-        <TextInput
+        <DayField
           label="Ngày bắt đầu"
-          type="date"
           value={values.starts_on}
-          onChange={(event) => set({ starts_on: event.currentTarget.value })}
+          onChange={(starts_on) => set({ starts_on: starts_on ?? '' })}
           error={errors.starts_on}
           disabled={disabled}
+          data-testid="policy-starts-on"
         />
-        <TextInput
+        <DayField
           label="Ngày kết thúc"
-          type="date"
           value={values.ends_on}
-          onChange={(event) => set({ ends_on: event.currentTarget.value })}
+          minDate={values.starts_on || undefined}
+          onChange={(ends_on) => set({ ends_on: ends_on ?? '' })}
           error={errors.ends_on}
           disabled={disabled}
+          data-testid="policy-ends-on"
         />
       </SimpleGrid>
       <Switch

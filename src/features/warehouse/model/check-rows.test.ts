@@ -15,6 +15,7 @@ function line(patch: Partial<ReceiptLineRecord>): ReceiptLineRecord {
     document_quantity: null,
     received_quantity: null,
     base_quantity: 0,
+    base_unit: 'viên',
     lot_id: 7,
     lot_no: 'AK2603',
     manufactured_on: null,

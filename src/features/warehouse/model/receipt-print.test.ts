@@ -15,6 +15,7 @@ function line(patch: Partial<ReceiptLineRecord>): ReceiptLineRecord {
     document_quantity: 12,
     received_quantity: null,
     base_quantity: 1_000,
+    base_unit: 'viên',
     lot_id: 4,
     lot_no: 'AK2501',
     manufactured_on: '2026-03-30',

@@ -9,6 +9,7 @@ import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { appDb } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
 import { toast } from '@/ui/toast';
+import { COUNT_MERGE_NOTES } from '@contract/warehouse-counts';
 import { useReceiptWrites } from '@/features/warehouse/api/receipt-api';
 import { errorMessage } from '@/features/warehouse/api/warehouse-api';
 import { lineName } from '@/features/warehouse/model/receipt-print';
@@ -62,7 +63,7 @@ export function CheckCountDialog({ companyId, receipt, opened, onClose, isMobile
     <ResponsiveModal opened={opened} onClose={onClose} title={`Nhập số đếm – ${receipt.code}`} size="xl">
       <Stack gap="sm" data-testid="check-count-dialog">
         <Text size="sm" c="dimmed">
-          Số đếm theo đơn vị cơ bản, cộng dồn với tờ kiểm của người khác. Dòng để trống không được gửi.
+          Số đếm theo đơn vị cơ bản. {COUNT_MERGE_NOTES[receipt.count_merge ?? 'sum']} Dòng để trống không được gửi.
         </Text>
         <ScrollArea.Autosize mah={isMobile ? undefined : 420}>
           <Table verticalSpacing={4}>

@@ -47,7 +47,7 @@ function Lots({ line }: { line: ReceiptLineRecord }) {
             {lotLabel(lotNo, pick.expires_on)}:{' '}
             {quantity % line.factor === 0
               ? `${formatNumber(quantity / line.factor)} ${line.unit}`
-              : `${formatNumber(quantity)} (đơn vị cơ bản)`}
+              : `${formatNumber(quantity)} ${line.base_unit || '(đơn vị cơ bản)'}`}
           </Text>
         );
       })}
