@@ -88,6 +88,8 @@ export type AppliedPromotion = {
   quantity: number;
   /** "Giảm 5% đơn hàng", "Tặng 2 Hộp Panadol". */
   summary: string;
+  /** The threshold of the highest tier it gave at (PromotionTier.threshold); null when it gave nothing. */
+  threshold: number | null;
   /** Why it gave less than its tier says (budget, the 50 % rule), or null. */
   limited: string | null;
 };

@@ -108,7 +108,9 @@ describe('applyPromotions', () => {
     const above = price([line(2, 10), line(3, 40)], [fivePercentFrom2m]);
     // 300 000 + 2 000 000 = 2 300 000; 5 % = 115 000, split 15 000 / 100 000.
     expect(above.lines.map((row) => row.amounts.promotion)).toEqual([15_000, 100_000]);
-    expect(above.applied).toMatchObject([{ promotion_id: 12, discount: 115_000, summary: 'giảm 5% đơn hàng', limited: null }]);
+    expect(above.applied).toMatchObject([
+      { promotion_id: 12, discount: 115_000, summary: 'giảm 5% đơn hàng', threshold: 2_000_000, limited: null },
+    ]);
     expect(above.totals).toMatchObject({ subtotal: 2_300_000, promotion: 115_000, net: 2_185_000 });
     expect(above.hints).toEqual([]);
   });

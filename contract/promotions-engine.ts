@@ -126,8 +126,8 @@ type CartState = {
   hints: PromotionHint[];
 };
 
-/** What one programme gave over its groups, and why it gave less than its tiers say. */
-type Outcome = { given: Grant; limited: string | null; summaries: Set<string> };
+/** What one programme gave over its groups, the highest tier it gave at, and why it gave less than its tiers say. */
+type Outcome = { given: Grant; limited: string | null; summaries: Set<string>; threshold: number | null };
 
 export function applyPromotions(input: EngineInput): PricedCart {
   const cart = cartState(input);
@@ -144,18 +144,23 @@ export function applyPromotions(input: EngineInput): PricedCart {
   };
 }
 
-/**
- * Why a programme gave a customer without a drug-business licence nothing on its medicines (a
- * medicine is promoted only to a drug business, NĐ 81/2018 Điều 5): said, not left for the rep to guess.
- */
+/** Why a programme gives a customer nothing on medicines, in the cart's hint and the server's answer alike. */
+export const UNLICENSED_REASON = 'không áp dụng cho thuốc vì khách hàng chưa có giấy phép kinh doanh dược';
+
+/** A medicine is promoted only to a drug business (NĐ 81/2018 Điều 5): this programme covers one the customer may not be promoted. */
+export function withheldForLicence(
+  customer: Pick<EngineCustomer, 'drug_business'>,
+  programme: Pick<EngineProgramme, 'variant_ids' | 'category_ids' | 'brand_ids'>,
+  lines: readonly Pick<EngineLine, 'quantity' | 'is_medicine' | 'variant_id' | 'category_id' | 'brand_id'>[],
+): boolean {
+  return !customer.drug_business && lines.some((line) => line.quantity > 0 && line.is_medicine && programmeCovers(programme, line));
+}
+
+/** Why a programme gave a customer without a drug-business licence nothing on its medicines: said, not left for the rep to guess. */
 function unlicensedHints(input: EngineInput, running: readonly EngineProgramme[]): PromotionHint[] {
-  if (input.customer.drug_business) return [];
   return running
-    .filter((programme) => input.lines.some((line) => line.quantity > 0 && line.is_medicine && programmeCovers(programme, line)))
-    .map((programme) => ({
-      promotion_id: programme.id,
-      message: `${programme.name}: không áp dụng cho thuốc vì khách hàng chưa có giấy phép kinh doanh dược`,
-    }));
+    .filter((programme) => withheldForLicence(input.customer, programme, input.lines))
+    .map((programme) => ({ promotion_id: programme.id, message: `${programme.name}: ${UNLICENSED_REASON}` }));
 }
 
 function cartState(input: EngineInput): CartState {
@@ -300,6 +305,7 @@ function grantGroups(cart: CartState, programme: EngineProgramme, groups: Group[
   let budget = budgetOf(cart.input, programme);
   const given: Grant = { discounts: new Map(), gifts: [], quantity: 0 };
   let limited: string | null = null;
+  let threshold: number | null = null;
   const summaries = new Set<string>();
 
   for (const group of groups) {
@@ -329,19 +335,21 @@ function grantGroups(cart: CartState, programme: EngineProgramme, groups: Group[
     given.gifts.push(...part.gifts);
     given.quantity += part.quantity;
     summaries.add(rewardText(programme, reached, group.unit, part.gifts[0] ? allowedGift(cart, reached, group) : undefined));
+    threshold = Math.max(threshold ?? reached.threshold, reached.threshold);
   }
-  return { given, limited, summaries };
+  return { given, limited, summaries, threshold };
 }
 
 /** One programme over the lines it may touch: what it takes off, the lines it claims, its gifts and its record. */
 function applyProgramme(cart: CartState, programme: EngineProgramme): void {
   const indexes = eligible(cart, programme);
   if (indexes.length === 0) return;
-  const { given, limited, summaries } = grantGroups(cart, programme, groupsOf(cart, programme, indexes));
+  const { given, limited, summaries, threshold } = grantGroups(cart, programme, groupsOf(cart, programme, indexes));
   const discount = [...given.discounts.values()].reduce((a, b) => a + b, 0);
   const { id: promotion_id, code, name } = programme;
   if (discount <= 0 && given.gifts.length === 0) {
-    if (limited) cart.applied.push({ promotion_id, code, name, discount: 0, gift_value: 0, quantity: 0, summary: '', limited });
+    if (limited)
+      cart.applied.push({ promotion_id, code, name, discount: 0, gift_value: 0, quantity: 0, summary: '', threshold: null, limited });
     return;
   }
   takeOff(cart, programme, indexes, given);
@@ -354,6 +362,7 @@ function applyProgramme(cart: CartState, programme: EngineProgramme): void {
     gift_value: given.gifts.reduce((sum, gift) => sum + gift.value, 0),
     quantity: given.quantity,
     summary: [...summaries].join('; '),
+    threshold,
     limited,
   });
 }

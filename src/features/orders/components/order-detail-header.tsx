@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import type { OrderRecord } from '@contract/orders';
 import type { OrderStatus } from '@contract/orders-status';
 import { ApiError } from '@/api/api-error';
-import type { AppDb } from '@/db/app-db';
+import type { AppDb, LocalOrder } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
 import { EmptyState } from '@/ui/empty-state';
 import { CopyButton } from '@/ui/copy-button';
@@ -20,7 +20,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from './order-status-badge';
 import { DiscountApprovalAlert, DiscountApprovalBadge } from './discount-approval';
 import { CreditWarningAlert, CreditWarningBadge } from './credit-warning';
 import { OrderSyncChip } from './order-sync-chip';
-import { RefusedOrderPanel } from './refused-order-panel';
+import { ChangeList, RefusedOrderPanel } from './refused-order-panel';
 import { MOVE_COLORS, needsReason } from './order-status-rules';
 
 /** No order: the network is down and the device has no copy, or the server does not know it. */
@@ -49,15 +49,31 @@ export function OrderMissing({ error }: { error: Error | null }) {
 type DeviceCopyProps = {
   db: AppDb;
   unsent: DeviceOrder | null;
+  changed: LocalOrder | null;
   readOnly: boolean;
   deviceReason: 'offline' | 'unsent' | undefined;
 };
 
-/** A refused order of mine with the way to fix it, or the notice that the device's copy is shown. */
-export function DeviceCopyNotice({ db, unsent, readOnly, deviceReason }: DeviceCopyProps) {
+/**
+ * A refused order of mine with the way to fix it, what the server changed when it took my order,
+ * or the notice that the device's copy is shown.
+ */
+export function DeviceCopyNotice({ db, unsent, changed, readOnly, deviceReason }: DeviceCopyProps) {
   const navigate = useNavigate();
   if (unsent?.order.syncState === 'rejected')
     return <RefusedOrderPanel db={db} order={unsent.order} onDiscarded={() => void navigate({ to: '/order' })} />;
+  if (changed)
+    return (
+      <Alert
+        color="orange"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="Đơn đã được nhận, có thay đổi"
+        data-testid="order-applied-changes"
+      >
+        <ChangeList order={changed} />
+      </Alert>
+    );
   if (!readOnly) return null;
   return (
     <Alert color="yellow" variant="light" icon={<IconCloudOff size={18} />} data-testid="order-device-copy">

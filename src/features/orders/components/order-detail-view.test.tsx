@@ -178,9 +178,37 @@ describe('OrderDetailView of an order made on this phone', () => {
         .textContent?.replace(/\u00a0/g, ' '),
     ).toBe('Giá Panadol Extra (vỉ) đã tăng: 18.000 ₫ → 19.500 ₫');
     expect(within(refused).getByTestId('fix-refused-order').textContent).toBe('Xác nhận giá mới và gửi lại');
+    expect(within(refused).getByTestId('keep-refused-as-draft').textContent).toBe('Lưu thành đơn nháp, gửi sau');
     // Not the company's order: no status of the office's to show, nor the "not sent yet" notice.
     expect(screen.queryByText('Chờ xác nhận')).toBeNull();
     expect(screen.queryByTestId('order-device-copy')).toBeNull();
+  });
+
+  it('once taken with changes (a stock cut that cost a tier), the page keeps saying what changed beside the server copy', async () => {
+    const order = phoneOrder();
+    const { syncState: _syncState, error: _error, changes: _changes, ...record } = order;
+    const onServer: OrderRecord = { ...record, code: 'DH000008', total: 18_900 };
+    await db.orders.put({
+      ...onServer,
+      syncState: 'synced',
+      error: null,
+      changes: [
+        { field: 'lines.0.quantity', from: 2, to: 1, message: 'Panadol Extra (vỉ) chỉ còn 1 vỉ trong kho' },
+        { field: 'total', from: 37_800, to: 18_900, message: 'Tổng tiền' },
+      ],
+    });
+    serveOrder(() => onServer);
+    renderDetail(order.id);
+
+    await waitFor(() => expect(code()).toBe('DH000008'));
+    const notice = await screen.findByTestId('order-applied-changes');
+    expect(notice.textContent).toContain('Đơn đã được nhận, có thay đổi');
+    expect(
+      within(notice)
+        .getByTestId('order-changes')
+        .textContent?.replace(/\u00a0/g, ' '),
+    ).toContain('37.800 ₫ → 18.900 ₫');
+    expect(screen.getByText('Chờ xác nhận')).toBeTruthy();
   });
 });
 

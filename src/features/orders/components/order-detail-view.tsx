@@ -54,7 +54,13 @@ export function OrderDetailView(props: Props) {
 
   return (
     <Stack gap="md" data-testid="order-detail" data-status={order.status}>
-      <DeviceCopyNotice db={db} unsent={screen.unsent} readOnly={readOnly} deviceReason={detail.data?.deviceReason} />
+      <DeviceCopyNotice
+        db={db}
+        unsent={screen.unsent}
+        changed={screen.changed}
+        readOnly={readOnly}
+        deviceReason={detail.data?.deviceReason}
+      />
       <OrderHeaderCard
         order={order}
         unsent={screen.unsent}

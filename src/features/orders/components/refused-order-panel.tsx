@@ -2,11 +2,12 @@
  * A refused order: the server's reason and each change it asks for, in Vietnamese, and what the
  * rep can do. "Xác nhận giá mới và gửi lại" puts the order back in the cart with the new prices (and
  * "Xác nhận khuyến mại mới và gửi lại" with the promotions the device now holds; "Sửa đơn hàng" as
- * it was); the rep reviews it on /order/create and sends it again (same order, new op). "Bỏ đơn
- * này" sets it aside with a reason, which ends the alarm (the bell, "Cần xử lý").
+ * it was); the rep reviews it on /order/create and sends it again (same order, new op). "Lưu thành
+ * đơn nháp, gửi sau" keeps it as the draft to send when it can be (a credit block lifted), and "Bỏ
+ * đơn này" sets it aside with a reason; both end the alarm (the bell, "Cần xử lý").
  */
 import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconTrash } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AppDb, LocalOrder } from '@/db/app-db';
@@ -14,7 +15,7 @@ import { openConfirm } from '@/ui/confirm-dialog';
 import { toast } from '@/ui/toast';
 import { isCartDirty, readCart } from '../model/cart';
 import { describeChanges, isPriceRefusal, isPromotionRefusal } from '../model/order-state';
-import { DISCARD_REASONS, discardRefusedOrder, reopenRefusedOrder } from '../model/submit-order';
+import { DISCARD_REASONS, discardRefusedOrder, keepRefusedAsDraft, reopenRefusedOrder } from '../model/submit-order';
 
 export const REPLACE_CART_CONFIRMATION = 'Bạn đang tạo dở một đơn hàng khác. Thay đơn đó bằng đơn bị từ chối để sửa?';
 
@@ -116,7 +117,8 @@ export function RefusedOrderPanel({ db, order, onReopened, onDiscarded }: PanelP
   const priceRefusal = isPriceRefusal(order);
   const promotionRefusal = !priceRefusal && isPromotionRefusal(order);
 
-  async function fix() {
+  /** Into the cart, after asking before it replaces another order being made: to fix now, or kept as a draft. */
+  async function toCart(write: () => Promise<unknown>, done: string | null) {
     setBusy(true);
     try {
       const current = await readCart(db, order.company, order.account_id);
@@ -124,7 +126,8 @@ export function RefusedOrderPanel({ db, order, onReopened, onDiscarded }: PanelP
         const replace = await openConfirm({ message: REPLACE_CART_CONFIRMATION, icon: 'warning' });
         if (!replace) return;
       }
-      await reopenRefusedOrder(db, order);
+      await write();
+      if (done) toast.success(done);
       onReopened?.();
       await navigate({ to: '/order/create' });
     } catch (error) {
@@ -148,11 +151,22 @@ export function RefusedOrderPanel({ db, order, onReopened, onDiscarded }: PanelP
           <Button
             color={priceRefusal || promotionRefusal ? 'orange' : 'red'}
             rightSection={<IconArrowRight size={16} />}
-            onClick={() => void fix()}
+            onClick={() => void toCart(() => reopenRefusedOrder(db, order), null)}
             loading={busy}
             data-testid="fix-refused-order"
           >
             {priceRefusal ? 'Xác nhận giá mới và gửi lại' : promotionRefusal ? 'Xác nhận khuyến mại mới và gửi lại' : 'Sửa đơn hàng'}
+          </Button>
+        </Group>
+        <Group justify="flex-end">
+          <Button
+            variant="default"
+            leftSection={<IconDeviceFloppy size={16} />}
+            onClick={() => void toCart(() => keepRefusedAsDraft(db, order), `Đã lưu đơn ${order.local_no} thành đơn nháp`)}
+            disabled={busy}
+            data-testid="keep-refused-as-draft"
+          >
+            Lưu thành đơn nháp, gửi sau
           </Button>
         </Group>
         <DiscardOrder db={db} order={order} onDiscarded={onDiscarded} />

@@ -35,6 +35,8 @@ export function useOrderDetailScreen(db: AppDb, companyId: number, id: string) {
   // My order as this device knows it, while the server's copy is not shown: still to be sent, or refused.
   const device = useDeviceOrder(db, companyId, id);
   const unsent = readOnly && device && device.order.syncState !== 'synced' ? device : null;
+  // Taken by the server with changes (a stock cut, a lost tier): what changed stays on the order's page.
+  const changed = device && device.order.syncState === 'synced' && device.order.changes.length > 0 ? device.order : null;
   const { online } = useSyncStatus();
   const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);
 
@@ -70,6 +72,7 @@ export function useOrderDetailScreen(db: AppDb, companyId: number, id: string) {
     order,
     readOnly,
     unsent,
+    changed,
     reachable,
     rights,
     moves,

@@ -6,7 +6,16 @@ import { uuidv7 } from '@contract/uuid';
 import { AppDb, type CartRow, type LocalCustomer, type LocalVariant } from '@/db/app-db';
 import { addLine, cartKey, emptyCart, readCart, setCartCustomer, writeCart } from './cart';
 import { loadCartPricing, priceCart } from './cart-pricing';
-import { CartAlreadySent, CartProblem, discardRefusedOrder, reopenRefusedOrder, submitCart, type Seller } from './submit-order';
+import {
+  CartAlreadySent,
+  CartProblem,
+  discardRefusedOrder,
+  keepRefusedAsDraft,
+  KEPT_AS_DRAFT,
+  reopenRefusedOrder,
+  submitCart,
+  type Seller,
+} from './submit-order';
 import {
   ACCOUNT,
   ALL_ON,
@@ -280,5 +289,26 @@ describe('reopenRefusedOrder and sending again', () => {
     const waiting = await send(await savedCart());
     await expect(discardRefusedOrder(db, waiting, 'Đơn tạo nhầm', NOW)).rejects.toThrow();
     expect(await db.orders.get(waiting.id)).toBeDefined();
+  });
+
+  it('keeps a refused order as the draft to send later: the cart holds its goods at the new prices as a new order, the alarm ends', async () => {
+    const { order, op } = await refusedOrder();
+    await keepRefusedAsDraft(db, order, NOW);
+    expect(await db.outbox.where('[companyId+state]').equals([COMPANY, 'rejected']).count()).toBe(0);
+    expect(await db.outbox.get(op.seq!)).toMatchObject({ state: 'done', dismissed: { reason: KEPT_AS_DRAFT, at: NOW.toISOString() } });
+    expect(await db.orders.get(order.id)).toBeUndefined();
+    const draft = await readCart(db, COMPANY, SELLER.accountId);
+    expect(draft.orderId).toBeNull();
+    expect(draft.customerId).toBe(order.customer_id);
+    expect(draft.lines.map((line) => [line.variantId, line.quantity, line.unitPrice])).toEqual([
+      [10, 3, 18_500],
+      [11, 2, 40_500],
+    ]);
+    // Sent later, it is a new order with its own id and op; the old refusal stays dealt with.
+    const sent = await send(draft);
+    expect(sent.id).not.toBe(order.id);
+    expect(await db.outbox.where('[companyId+state]').equals([COMPANY, 'rejected']).count()).toBe(0);
+    // Only a refused order becomes a draft this way.
+    await expect(keepRefusedAsDraft(db, sent, NOW)).rejects.toThrow();
   });
 });

@@ -221,12 +221,19 @@ export async function submitCart(
  * the cart prices with the programmes the device now holds, which the refusal's pull brought.
  */
 export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<CartRow> {
+  const cart = cartFromRefused(order);
+  await db.carts.put(cart);
+  return cart;
+}
+
+/** The cart a refused order makes: its goods (gifts are given again by the cart's promotions), the server's new prices. */
+function cartFromRefused(order: LocalOrder): CartRow {
   const raised = new Map(
     order.changes
       .filter((change) => change.field.endsWith('.unitPrice'))
       .map((change) => [Number(change.field.split('.')[1]), Number(change.to)]),
   );
-  const cart: CartRow = {
+  return {
     key: cartKey(order.company, order.account_id),
     companyId: order.company,
     accountId: order.account_id,
@@ -250,8 +257,23 @@ export async function reopenRefusedOrder(db: AppDb, order: LocalOrder): Promise<
     orderTypeId: order.order_type_id ?? null,
     updatedAt: new Date().toISOString(),
   };
-  await db.carts.put(cart);
-  return cart;
+}
+
+/** The reason a refused order kept as a draft leaves on /diagnostics. */
+export const KEPT_AS_DRAFT = 'Chuyển thành đơn nháp';
+
+/**
+ * Keep a refused order as the rep's draft (the cart), to send when it can be (a credit block lifted,
+ * the customer called back): its refusal stops asking for attention and stays on /diagnostics, and
+ * the draft is a new order when sent (a refusal stored nothing on the server).
+ */
+export async function keepRefusedAsDraft(db: AppDb, order: LocalOrder, now = new Date()): Promise<void> {
+  if (order.syncState !== 'rejected') throw new Error('Only a refused order can be kept as a draft');
+  await writeWithOp(db, [db.orders, db.carts], async () => {
+    await db.carts.put({ ...cartFromRefused(order), orderId: null, updatedAt: now.toISOString() });
+    await dismissRefusedOps(db, order.id, KEPT_AS_DRAFT, now);
+    await db.orders.delete(order.id);
+  });
 }
 
 /** Why a rep sets a refused order aside (the panel offers these; "Khác" asks for the words). */
