@@ -58,8 +58,27 @@ export async function dismissRefusedOps(db: AppDb, entityId: string, reason: str
     .where('entity.id')
     .equals(entityId)
     .filter((op) => op.state === 'rejected')
-    .modify({ state: 'done', doneAt: now.getTime(), dismissed: { reason, at: now.toISOString() } });
+    .modify(setAside(reason, now));
 }
+
+/**
+ * Set one refused op aside with the person's reason (/diagnostics): with the other refused ops about
+ * the same record, or alone when it is about none.
+ */
+export async function dismissRefusal(db: AppDb, op: Pick<OutboxRow, 'seq' | 'entity'>, reason: string, now = new Date()): Promise<number> {
+  if (op.entity) return dismissRefusedOps(db, op.entity.id, reason, now);
+  return db.outbox
+    .where('seq')
+    .equals(op.seq!)
+    .filter((row) => row.state === 'rejected')
+    .modify(setAside(reason, now));
+}
+
+const setAside = (reason: string, now: Date) => ({
+  state: 'done' as const,
+  doneAt: now.getTime(),
+  dismissed: { reason, at: now.toISOString() },
+});
 
 const listeners = new Set<() => void>();
 

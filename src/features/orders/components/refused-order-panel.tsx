@@ -6,12 +6,13 @@
  * đơn nháp, gửi sau" keeps it as the draft to send when it can be (a credit block lifted), and "Bỏ
  * đơn này" sets it aside with a reason; both end the alarm (the bell, "Cần xử lý").
  */
-import { Alert, Button, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowRight, IconDeviceFloppy } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { AppDb, LocalOrder } from '@/db/app-db';
 import { openConfirm } from '@/ui/confirm-dialog';
+import { ReasonAction } from '@/ui/reason-action';
 import { toast } from '@/ui/toast';
 import { isCartDirty, readCart } from '../model/cart';
 import { describeChanges, isPriceRefusal, isPromotionRefusal } from '../model/order-state';
@@ -47,65 +48,22 @@ export function ChangeList({ order }: { order: LocalOrder }) {
   );
 }
 
-const OTHER_REASON = 'Khác';
-
 /** "Bỏ đơn này": the reason asked for (a list, or the rep's words), then the order set aside. */
 function DiscardOrder({ db, order, onDiscarded }: { db: AppDb; order: LocalOrder; onDiscarded?: () => void }) {
-  const [open, setOpen] = useState(false);
-  const [choice, setChoice] = useState<string | null>(null);
-  const [other, setOther] = useState('');
-  const [busy, setBusy] = useState(false);
-  const reason = choice === OTHER_REASON ? other.trim() : (choice ?? '');
-  if (!open)
-    return (
-      <Button
-        variant="subtle"
-        color="red.8"
-        leftSection={<IconTrash size={16} />}
-        onClick={() => setOpen(true)}
-        data-testid="discard-refused-order"
-      >
-        Bỏ đơn này
-      </Button>
-    );
-
-  async function discard() {
-    setBusy(true);
-    try {
-      await discardRefusedOrder(db, order, reason);
-      toast.success(`Đã bỏ đơn ${order.local_no}`);
-      onDiscarded?.();
-    } catch (error) {
-      console.error('Setting the refused order aside failed', error);
-      toast.error('Không bỏ được đơn hàng. Vui lòng thử lại.');
-      setBusy(false);
-    }
-  }
-
   return (
-    <Stack gap="xs" data-testid="discard-form">
-      <Select
-        label="Lý do bỏ đơn"
-        placeholder="Chọn lý do"
-        data={[...DISCARD_REASONS, OTHER_REASON]}
-        value={choice}
-        onChange={setChoice}
-        allowDeselect={false}
-        comboboxProps={{ withinPortal: true }}
-        data-testid="discard-reason"
-      />
-      {choice === OTHER_REASON && (
-        <TextInput label="Lý do khác" value={other} onChange={(event) => setOther(event.currentTarget.value)} maxLength={200} />
-      )}
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" onClick={() => setOpen(false)} disabled={busy}>
-          Đóng lại
-        </Button>
-        <Button color="red.8" onClick={() => void discard()} loading={busy} disabled={!reason} data-testid="discard-confirm">
-          Bỏ đơn
-        </Button>
-      </Group>
-    </Stack>
+    <ReasonAction
+      label="Bỏ đơn này"
+      confirmLabel="Bỏ đơn"
+      reasonLabel="Lý do bỏ đơn"
+      reasons={DISCARD_REASONS}
+      failure="Không bỏ được đơn hàng. Vui lòng thử lại."
+      testId="discard-refused-order"
+      onConfirm={async (reason) => {
+        await discardRefusedOrder(db, order, reason);
+        toast.success(`Đã bỏ đơn ${order.local_no}`);
+        onDiscarded?.();
+      }}
+    />
   );
 }
 

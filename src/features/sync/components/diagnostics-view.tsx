@@ -121,7 +121,7 @@ export function DiagnosticsView({ db, companyId, onSyncNow }: { db: AppDb; compa
             Không có thao tác nào trên máy này.
           </Text>
         ) : (
-          <OutboxRows ops={ops} />
+          <OutboxRows db={db} ops={ops} />
         )}
       </Card>
     </Stack>

@@ -1,14 +1,17 @@
 /**
  * The device's queue on /diagnostics, op by op: what it was, when, where it stands (a refused op
- * the person set aside says why), how many times it was sent, the server's words, and a link to the
- * record it is about. Cards on a phone (the table's state and error columns did not fit 390 px).
+ * the person set aside says why), how many times it was sent, the server's words, a link to the
+ * record it is about, and for a refused op of no order "Bỏ thao tác này" with a reason. Cards on a phone (the table's state and error columns did not fit 390 px).
  */
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { isOpType, OP_SPECS } from '@contract/sync-domains';
-import type { OutboxRow, OutboxState } from '@/db/app-db';
+import type { AppDb, OutboxRow, OutboxState } from '@/db/app-db';
 import { formatDateTime } from '@/lib/dates';
+import { dismissRefusal } from '@/sync/outbox';
 import { ListRows } from '@/ui/list-page/list-rows';
+import { ReasonAction } from '@/ui/reason-action';
+import { toast } from '@/ui/toast';
 import { useIsMobile } from '@/ui/use-is-mobile';
 
 export const STATE_LABELS: Record<OutboxState, { label: string; color: string }> = {
@@ -25,6 +28,8 @@ const RECORD_PATHS: Partial<Record<string, string>> = {
   order: '/order/',
   customer: '/customers/',
   stock_check: '/inventory/count/',
+  // A payment's receipt (phiếu thu) is read from the device, so a refused one still opens.
+  payment: '/payment/print/',
 };
 
 function opLabel(op: OutboxRow): string {
@@ -60,7 +65,32 @@ function OpNote({ op }: { op: OutboxRow }) {
   );
 }
 
-export function OutboxRows({ ops }: { ops: readonly OutboxRow[] }) {
+/** Why a refused op is set aside here (the panel offers these; "Khác" asks for the words). */
+export const OP_DISMISS_REASONS = ['Đã xử lý cách khác', 'Thao tác nhầm', 'Không cần gửi nữa'] as const;
+
+/**
+ * A refused op the person may set aside here, so its alarm ends: not an order's (its page offers
+ * fixing, a draft or setting aside), nor one dealt with already.
+ */
+function DismissOp({ db, op }: { db: AppDb; op: OutboxRow }) {
+  if (op.state !== 'rejected' || op.dismissed || op.entity?.type === 'order') return null;
+  return (
+    <ReasonAction
+      label="Bỏ thao tác này"
+      confirmLabel="Bỏ thao tác"
+      reasonLabel="Lý do bỏ thao tác"
+      reasons={OP_DISMISS_REASONS}
+      failure="Không bỏ được thao tác. Vui lòng thử lại."
+      testId="dismiss-refused-op"
+      onConfirm={async (reason) => {
+        await dismissRefusal(db, op, reason);
+        toast.success(`Đã bỏ thao tác: ${opLabel(op)}`);
+      }}
+    />
+  );
+}
+
+export function OutboxRows({ db, ops }: { db: AppDb; ops: readonly OutboxRow[] }) {
   const isMobile = useIsMobile();
   return (
     <ListRows
@@ -77,7 +107,16 @@ export function OutboxRows({ ops }: { ops: readonly OutboxRow[] }) {
           { key: 'created', label: 'Tạo lúc', nowrap: true, cell: (op) => formatDateTime(op.clientCreatedAt) },
           { key: 'state', label: 'Trạng thái', cell: (op) => <StateBadge op={op} /> },
           { key: 'attempts', label: 'Số lần gửi', align: 'right', cell: (op) => op.attempts },
-          { key: 'error', label: 'Lỗi', cell: (op) => <OpNote op={op} /> },
+          {
+            key: 'error',
+            label: 'Lỗi',
+            cell: (op) => (
+              <>
+                <OpNote op={op} />
+                <DismissOp db={db} op={op} />
+              </>
+            ),
+          },
         ],
         card: (op) => (
           <Stack gap={2}>
@@ -91,6 +130,7 @@ export function OutboxRows({ ops }: { ops: readonly OutboxRow[] }) {
               {formatDateTime(op.clientCreatedAt)} · Số lần gửi: {op.attempts}
             </Text>
             <OpNote op={op} />
+            <DismissOp db={db} op={op} />
           </Stack>
         ),
       }}
