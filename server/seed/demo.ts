@@ -13,6 +13,7 @@ import type { Vault } from '@server/kernel/vault';
 import { accountCompanies, accounts, accountTypes, companies, companyFeatures } from '@server/kernel/db/schema';
 import { seedDemoCatalogue } from './demo-catalogue';
 import { seedDemoCrowdedOrder } from './demo-crowded-order';
+import { seedDemoOrderGroups } from './demo-order-groups';
 import { seedDemoRoutePlans } from './demo-route-plans';
 import { seedDemoSuggestions } from './demo-suggestions';
 import { seedDemoAttendance } from './demo-attendance';
@@ -129,6 +130,8 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoReceivables(db, ids);
   // After the credit limits: one of An's cards in "Của tôi" carries the credit warning.
   await seedDemoCrowdedOrder(db, ids);
+  // After the crowded card was chosen among An's newest: the runs take the oldest waiting orders.
+  await seedDemoOrderGroups(db, ids);
   if (options.providers) await seedDemoInvoices(db, vault, { ...ids, password: DEMO_PASSWORD });
   await seedDemoMessaging(db, vault, ids, options.providers);
   await seedDemoPharma(db, ids);

@@ -49,6 +49,18 @@ afterAll(async () => {
   await kit?.stop();
 });
 
+describe("the demo's delivery runs", () => {
+  it("has tomorrow's run with orders still waiting, and one the office called off", async () => {
+    const list = await kit.server.call<OrderGroupRecord[]>(`/order/api/order-group/?company=${kit.anKhang}&limit=100`, {
+      token: kit.an.access,
+    });
+    const seeded = list.body.data.filter((row) => row.id !== group.id);
+    expect(seeded.map((row) => row.status).sort()).toEqual(['cancelled', 'open']);
+    expect(seeded.find((row) => row.status === 'open')).toMatchObject({ order_count: 4, total: expect.any(Number) });
+    expect(seeded.find((row) => row.status === 'cancelled')).toMatchObject({ order_count: 0 });
+  });
+});
+
 describe('an order group read by a regional manager', () => {
   it('answers 404 for the out-of-region order itself (the rule the group follows)', async () => {
     const own = await kit.server.call(`/order/api/ordercompany/${outOfRegion.id}/?company=${kit.anKhang}`, { token: manager.access });
