@@ -27,7 +27,7 @@ export function useLocalOrder(db: AppDb, orderId: string | null | undefined): Lo
 export type MyOrderRow = { order: LocalOrder; opState: OutboxState | null };
 
 /** Refused orders first, whatever their age (each waits for the rep to act on it), then the newest. */
-async function loadRows(db: AppDb, companyId: number, accountId: number, limit: number): Promise<MyOrderRow[]> {
+export async function myOrderRows(db: AppDb, companyId: number, accountId: number, limit: number): Promise<MyOrderRow[]> {
   const mine = (order: LocalOrder) => order.company === companyId && order.account_id === accountId;
   const refused = (await db.orders.where('syncState').equals('rejected').filter(mine).toArray()).sort((a, b) =>
     b.created_at.localeCompare(a.created_at),
@@ -49,7 +49,7 @@ async function loadRows(db: AppDb, companyId: number, accountId: number, limit: 
 
 /** My newest orders on this device, with the state of each one's latest op. */
 export function useMyOrders(db: AppDb, companyId: number, accountId: number, limit: number): MyOrderRow[] | undefined {
-  return useLiveQuery(() => loadRows(db, companyId, accountId, limit), [db, companyId, accountId, limit]);
+  return useLiveQuery(() => myOrderRows(db, companyId, accountId, limit), [db, companyId, accountId, limit]);
 }
 
 /** The order being taken, when it holds anything, with its customer's name. */
