@@ -6,7 +6,8 @@
  * administrator.
  * Any serious or critical finding fails, named by rule, element and (for contrast) the colours; so
  * does a number printed without its thousands separator (tests/support/ungrouped-numbers.ts), and an
- * icon alone on a control under 3:1 against its ground (tests/support/icon-contrast.ts, which axe leaves).
+ * icon alone on a control under 3:1 against its ground (tests/support/icon-contrast.ts, which axe leaves),
+ * and anything past the window's edge or cut (tests/support/overflow.ts, as the layout walk checks).
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -15,6 +16,7 @@ import { axeViolations } from '@tests/support/axe';
 import { twoFrames, VIEWPORTS } from '@tests/support/browser';
 import { ungroupedNumbers } from '@tests/support/ungrouped-numbers';
 import { weakIcons } from '@tests/support/icon-contrast';
+import { overflowsHere } from '@tests/support/overflow';
 import {
   COMPANIES,
   DEMO_ACCOUNT,
@@ -208,6 +210,8 @@ async function findings(page: Page): Promise<string[]> {
     ...(await axeViolations(page)),
     ...(await ungroupedNumbers(page)).map((text) => `a number without its thousands separator in ${text}`),
     ...(await weakIcons(page)).map((icon) => `${icon} (an icon alone on a control needs 3:1)`),
+    // The detail, account and public screens are not in the layout walk's menu routes: their overflow is checked here.
+    ...(await overflowsHere(page)).map((what) => `layout: ${what}`),
   ];
 }
 

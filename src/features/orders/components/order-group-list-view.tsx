@@ -55,7 +55,7 @@ function GroupCard({ group }: { group: OrderGroupRecord }) {
           {group.order_count} đơn · Giao {delivery(group)}
         </Text>
       </div>
-      <Stack gap={4} align="flex-end">
+      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
         <GroupStatusBadge status={group.status} />
         <Text size="sm" fw={700}>
           {formatMoney(group.total)}

@@ -70,7 +70,16 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
                 </Badge>
               )}
               {visit.plan_state && (
-                <Badge size="xs" variant="light" color={visit.plan_state === 'planned' ? 'teal' : 'grape'} data-testid="visit-plan-state">
+                <Badge
+                  size="xs"
+                  variant="light"
+                  color={visit.plan_state === 'planned' ? 'teal' : 'grape'}
+                  // With its reason it is longer than a 390 px card holds on one line: it wraps, never cut.
+                  h="auto"
+                  maw="100%"
+                  styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
+                  data-testid="visit-plan-state"
+                >
                   {PLAN_STATE_LABELS[visit.plan_state]}
                   {visit.unplanned_reason ? `: ${UNPLANNED_REASONS[visit.unplanned_reason]}` : ''}
                 </Badge>
