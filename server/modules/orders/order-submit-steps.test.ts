@@ -11,6 +11,7 @@ import type { PricedLine } from '@contract/promotions-engine';
 import type { GiftLine } from '@contract/promotions-grants';
 import type { CallerAccess } from '@server/kernel/membership';
 import { OpRejection } from '@server/kernel/sync/op-context';
+import { PHARMA_FIX, type PharmaRefusal } from '@server/modules/pharma';
 import { checkRepDiscount } from './order-discount';
 import type { PricingContext } from './order-pricing';
 import {
@@ -202,19 +203,10 @@ describe('checkStock', () => {
     ]);
   });
 
-  it('refuses an order of which nothing is left, naming a raised price with it', () => {
-    const refused = refusal(() => checkStock(priced(line()), new Map([[1, 9]])));
-    expect(refused).toMatchObject({
-      code: 'STOCK_INSUFFICIENT',
-      message: 'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn.',
-    });
-    expect(refused.changes).toHaveLength(1);
-    const raise = { field: 'lines.0.unitPrice', from: 40_000, to: 50_000, message: 'Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫' };
-    const both = refusal(() => checkStock(priced(line()), new Map([[1, 9]]), [raise]));
-    expect(both.message).toBe(
-      'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn. Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫.',
-    );
-    expect(both.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'lines.0.quantity']);
+  it('accepts nothing of an order of which nothing is left, and says so for the verdict to refuse it', () => {
+    const { accepted, shortages } = checkStock(priced(line()), new Map([[1, 9]]));
+    expect(accepted).toEqual([]);
+    expect(shortages).toEqual([{ field: 'lines.0.quantity', from: 2, to: 0, message: 'Smecta đã hết hàng, đã bỏ khỏi đơn' }]);
   });
 });
 
@@ -222,8 +214,24 @@ describe('orderVerdict', () => {
   const raise = { field: 'lines.0.unitPrice', from: 40_000, to: 50_000, message: 'Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫' };
   const cut = { field: 'lines.1.quantity', from: 45, to: 17, message: 'Cam chỉ còn 17 hộp, đã giảm từ 45 xuống 17' };
   const gone = { field: 'promotion.7', from: 'Mua 10 tặng 1', to: null, message: 'Chương trình Mua 10 tặng 1 đã dừng' };
-  const gift = { field: 'promotion.gifts.3', from: 1, to: 0, message: 'Hàng tặng giảm từ 1 còn 0' };
-  const none = { raised: [], shortages: [], lost: [], creditRefusal: null, quotedTotal: 1_000_000, total: 1_000_000 };
+  const gift = { field: 'promotion.gifts.3', from: 1, to: 0, message: 'Hàng tặng Smecta – Hộp 30 gói: từ 1 hộp còn 0' };
+  const none = {
+    pharma: null,
+    raised: [],
+    shortages: [],
+    nothingLeft: false,
+    lost: [],
+    creditRefusal: null,
+    quotedTotal: 1_000_000,
+    total: 1_000_000,
+  };
+  const licence = 'Quầy thuốc không được mua thuốc kê đơn ngoài danh mục thuốc thiết yếu (Luật Dược 2016 Điều 48 khoản 1, Điều 34)';
+  const pharma: PharmaRefusal = {
+    reason: `Không bán được: Siro ho Prospan: ${licence}.`,
+    fix: PHARMA_FIX,
+    fields: { 'lines.1.variantId': licence },
+    changes: [{ field: 'lines.1.variantId', from: 2, to: null, message: `Siro ho Prospan: ${licence}` }],
+  };
 
   it('takes an order nothing changed', () => {
     expect(orderVerdict(none)).toEqual({ outcome: 'applied', changes: [] });
@@ -234,7 +242,7 @@ describe('orderVerdict', () => {
     expect(refused.code).toBe('PRICE_CHANGED');
     expect(refused.message).toBe(
       'Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫. ' +
-        'Khuyến mại đã thay đổi: Chương trình Mua 10 tặng 1 đã dừng; Hàng tặng giảm từ 1 còn 0. ' +
+        'Khuyến mại đã thay đổi: Chương trình Mua 10 tặng 1 đã dừng; Hàng tặng Smecta – Hộp 30 gói: từ 1 hộp còn 0. ' +
         `Tổng tiền từ ${formatMoney(1_000_000)} thành ${formatMoney(1_150_000)}. Vui lòng xác nhận với khách hàng và gửi lại.`,
     );
     expect(refused.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'promotion.7', 'promotion.gifts.3', 'total']);
@@ -248,6 +256,61 @@ describe('orderVerdict', () => {
     expect(blocked.changes?.map((change) => change.field)).toEqual(['lines.0.unitPrice', 'credit']);
     const creditOnly = refusal(() => orderVerdict({ ...none, creditRefusal: 'Khách hàng A vượt hạn mức' }));
     expect([creditOnly.code, creditOnly.message]).toEqual(['CREDIT_LIMIT_EXCEEDED', 'Không thể đặt hàng: Khách hàng A vượt hạn mức.']);
+  });
+
+  it('refuses a line the licence blocks as one finding, naming the raised price and the credit block in the same answer', () => {
+    const refused = refusal(() =>
+      orderVerdict({ ...none, pharma, raised: [raise], creditRefusal: 'Khách hàng A vượt hạn mức 5.000.000 ₫', total: 1_150_000 }),
+    );
+    expect(refused.code).toBe('PHARMA_RULE');
+    expect(refused.message).toBe(
+      `Không bán được: Siro ho Prospan: ${licence}. ` +
+        'Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫. ' +
+        'Không thể đặt hàng: Khách hàng A vượt hạn mức 5.000.000 ₫. ' +
+        `Tổng tiền từ ${formatMoney(1_000_000)} thành ${formatMoney(1_150_000)}. ` +
+        'Bỏ các dòng này khỏi đơn hoặc cập nhật giấy phép của khách hàng rồi gửi lại. Vui lòng xác nhận với khách hàng và gửi lại.',
+    );
+    // The phone reads each as a change (src/features/orders/model/order-state.ts), the office the fields as before.
+    expect(refused.changes?.map((change) => change.field)).toEqual(['lines.1.variantId', 'lines.0.unitPrice', 'credit', 'total']);
+    expect(refused.fields).toEqual({ 'lines.1.variantId': licence });
+    const alone = refusal(() => orderVerdict({ ...none, pharma }));
+    expect([alone.code, alone.message]).toEqual(['PHARMA_RULE', `Không bán được: Siro ho Prospan: ${licence}. ${PHARMA_FIX}`]);
+  });
+
+  it('refuses an order of which nothing is left, naming with it the prices, the promotions and the credit', () => {
+    const out = { field: 'lines.0.quantity', from: 2, to: 0, message: 'Smecta đã hết hàng, đã bỏ khỏi đơn' };
+    const refused = refusal(() =>
+      orderVerdict({
+        ...none,
+        raised: [raise],
+        shortages: [out],
+        nothingLeft: true,
+        lost: [gone, gift],
+        creditRefusal: 'Khách hàng A có nợ quá hạn 12 ngày (hạn nợ 30 ngày)',
+        total: 0,
+      }),
+    );
+    expect(refused.code).toBe('STOCK_INSUFFICIENT');
+    expect(refused.message).toBe(
+      'Giá đã thay đổi: Giá Smecta (hộp) đã tăng từ 40.000 ₫ lên 50.000 ₫. ' +
+        'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn. ' +
+        'Khuyến mại đã thay đổi: Chương trình Mua 10 tặng 1 đã dừng; Hàng tặng Smecta – Hộp 30 gói: từ 1 hộp còn 0. ' +
+        'Không thể đặt hàng: Khách hàng A có nợ quá hạn 12 ngày (hạn nợ 30 ngày). ' +
+        `Tổng tiền từ ${formatMoney(1_000_000)} thành ${formatMoney(0)}. Vui lòng xác nhận với khách hàng và gửi lại.`,
+    );
+    expect(refused.changes?.map((change) => change.field)).toEqual([
+      'lines.0.unitPrice',
+      'lines.0.quantity',
+      'promotion.7',
+      'promotion.gifts.3',
+      'credit',
+      'total',
+    ]);
+    const stockOnly = refusal(() => orderVerdict({ ...none, shortages: [out], nothingLeft: true }));
+    expect([stockOnly.code, stockOnly.message]).toEqual([
+      'STOCK_INSUFFICIENT',
+      'Không đủ hàng cho đơn này: Smecta đã hết hàng, đã bỏ khỏi đơn.',
+    ]);
   });
 
   it('takes a stock cut with the tier it cost and the new total, never silently', () => {

@@ -1,14 +1,15 @@
 /**
  * The checks of order.submit (order-submit.ts), one rule each, in the order the pipeline runs them:
- * the ones that can refuse at once (a product gone, nothing in stock) throw OpRejection; the rest
- * return what they found, and orderVerdict decides from all of it, so one answer names every change.
- * The pure ones are tested alone (order-submit-steps.test.ts).
+ * the ones that can refuse at once (a customer or a product gone, a unit unknown) throw OpRejection;
+ * the rest return what they found, and orderVerdict decides from all of it, so one answer names
+ * every change (the phone reads its `changes` and message: src/features/orders/model/order-state.ts
+ * describeChanges). The pure ones are tested alone (order-submit-steps.test.ts).
  */
 import type { OrderLineInput } from '@contract/orders';
-import { drugFactsOf, type BuyerLicence } from '@contract/pharma';
+import { drugFactsOf, PHARMA_REFUSED, type BuyerLicence } from '@contract/pharma';
 import { baseUnit, effectivePrice, findUnit, type EffectivePrice } from '@contract/price-policy';
 import type { VariantRecord, VariantUnit } from '@contract/products';
-import type { EngineCustomer, EngineLine } from '@contract/promotions-engine';
+import { applyPromotions, type EngineCustomer, type EngineLine, type PricedCart } from '@contract/promotions-engine';
 import type { GiftLine } from '@contract/promotions-grants';
 import type { OpChange } from '@contract/sync';
 import { formatMoney, groupDigits } from '@contract/money';
@@ -17,8 +18,15 @@ import { OpRejection, type OpContext } from '@server/kernel/sync/op-context';
 import { reachOf, requireReach } from '@server/modules/roles';
 import { variantRecordsById } from '@server/modules/products';
 import { lockStock } from '@server/modules/warehouse';
-import type { SaleLine } from '@server/modules/pharma';
-import { giftGoodsOf, giftVariantIds, promotedCart, promotionsForOrder } from '@server/modules/promotions';
+import type { PharmaRefusal, SaleLine } from '@server/modules/pharma';
+import {
+  giftGoodsOf,
+  giftVariantIds,
+  promotedCart,
+  promotionsForOrder,
+  type LossFacts,
+  type PromotionQuote,
+} from '@server/modules/promotions';
 import type { orderFacts } from './order-facts';
 import type { PricingContext } from './order-pricing';
 
@@ -51,7 +59,7 @@ export function buyerLicence(customer: OrderCustomer): BuyerLicence {
 
 /** A priced line as the pharma rules read it: its label and the drug master's facts. */
 export function saleLine({ index, label, variant }: RepricedLine): SaleLine {
-  return { index, label, drug: drugFactsOf(variant) };
+  return { index, label, variantId: variant.id, drug: drugFactsOf(variant) };
 }
 
 /** A payload line with the catalogue's variant, its unit and the server's price for it. */
@@ -119,12 +127,11 @@ export function priceLines(
 
 /**
  * Stock, in line order: a line gets what the warehouse has left of its variant (whole units), is
- * dropped when nothing is left, and says so; an order of nothing is refused, naming with it any
- * price raised (`raised`, so one answer names all). `stock` holds base units
- * of the variants the warehouse keeps (lockStock); a variant it does not keep is never short.
- * `left` is what stays for the gifts (checkGiftStock).
+ * dropped when nothing is left, and says so; an order of nothing is refused by orderVerdict, with
+ * whatever else changed. `stock` holds base units of the variants the warehouse keeps (lockStock);
+ * a variant it does not keep is never short. `left` is what stays for the gifts (checkGiftStock).
  */
-export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<number, number>, raised: readonly OpChange[] = []) {
+export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<number, number>) {
   const left = new Map(stock);
   const shortages: OpChange[] = [];
   const accepted = priced.flatMap((entry) => {
@@ -146,15 +153,6 @@ export function checkStock(priced: readonly RepricedLine[], stock: ReadonlyMap<n
     }
     return quantity > 0 ? [{ ...entry, line: { ...entry.line, quantity } }] : [];
   });
-  if (accepted.length === 0) {
-    const prices = raised.length ? ` Giá đã thay đổi: ${raised.map((change) => change.message).join('; ')}.` : '';
-    throw new OpRejection(
-      'STOCK_INSUFFICIENT',
-      `Không đủ hàng cho đơn này: ${shortages.map((change) => change.message).join('; ')}.${prices}`,
-      undefined,
-      [...raised, ...shortages],
-    );
-  }
   return { accepted, shortages, left };
 }
 
@@ -188,7 +186,9 @@ function engineCustomer(customer: OrderCustomer): EngineCustomer {
 
 /**
  * Promotions: the engine the phone ran, on what the stock accepted (docs/promotions.md), with the
- * budgets locked (promotedCart). `goods` are the order's variants and every gift a programme may give.
+ * budgets locked (promotedCart). `goods` are the order's variants, every gift a programme may give
+ * and the gifts the phone promised. `facts` are what promotionLosses words the losses with, among
+ * them the cart as the phone priced it (every line as sent, at its quoted price), run only if asked.
  */
 export async function applyOrderPromotions(
   { tx, companyId, now }: OpContext,
@@ -196,30 +196,45 @@ export async function applyOrderPromotions(
     customer: OrderCustomer;
     pricing: PricingContext;
     variants: ReadonlyMap<number, VariantRecord>;
+    priced: readonly RepricedLine[];
     accepted: readonly RepricedLine[];
+    quote: PromotionQuote;
   },
 ) {
   const { customer, pricing, variants } = order;
   const offers = await promotionsForOrder(tx, companyId, customer.id, pricing.day);
-  const giftIds = giftVariantIds(offers.programmes).filter((id) => !variants.has(id));
+  const quoted = order.quote?.gifts.map((gift) => gift.variantId) ?? [];
+  const giftIds = [...new Set([...giftVariantIds(offers.programmes), ...quoted])].filter((id) => !variants.has(id));
   const goods = new Map([...variants, ...(await variantRecordsById(tx, companyId, giftIds))]);
-  const { cart, programmes } = await promotedCart(tx, companyId, customer.id, offers, {
-    lines: order.accepted.map(engineLine),
-    customer: engineCustomer(customer),
-    vatOn: pricing.vatOn,
-    at: now,
-    gifts: giftGoodsOf(goods),
-  });
-  return { cart, programmes, goods };
+  const input = { customer: engineCustomer(customer), vatOn: pricing.vatOn, at: now, gifts: giftGoodsOf(goods) };
+  const { cart, programmes } = await promotedCart(tx, companyId, customer.id, offers, { ...input, lines: order.accepted.map(engineLine) });
+  let promised: PricedCart | undefined;
+  const facts: LossFacts = {
+    customer: input.customer,
+    programmes: offers.programmes,
+    goods,
+    promised: () =>
+      (promised ??= applyPromotions({ ...input, lines: order.priced.map(quotedLine), programmes: offers.programmes, usage: offers.usage })),
+  };
+  return { cart, programmes, goods, facts };
+}
+
+/** A line as the phone sent it, at the price it quoted, as the engine reads it. */
+function quotedLine(entry: RepricedLine): EngineLine {
+  return engineLine({ ...entry, price: { ...entry.price, price: entry.line.quotedUnitPrice } });
 }
 
 /** What the server found that differs from what the phone sent (each from → to), gathered before deciding. */
 export type OrderFindings = {
+  /** Lines the company's pharma rules block for this customer (checkPharmaSale), or null. */
+  pharma: PharmaRefusal | null;
   /** Prices raised since the phone priced the cart (priceLines). */
   raised: readonly OpChange[];
   /** Paid lines the stock cut (checkStock) and gifts it gives less of (checkGiftStock). */
   shortages: readonly OpChange[];
-  /** Programmes, discounts and gifts the promotions give less of than the phone promised (promotionLosses). */
+  /** Nothing of the order's goods is left (checkStock accepted no line). */
+  nothingLeft: boolean;
+  /** Programmes, tiers, discounts and gifts the promotions give less of than the phone promised (promotionLosses). */
   lost: readonly OpChange[];
   /** Over the credit limit with the company's policy at block: the reason. */
   creditRefusal: string | null;
@@ -233,31 +248,51 @@ const sentence = (title: string, changes: readonly OpChange[]) =>
   changes.length ? `${title}: ${changes.map((change) => change.message).join('; ')}.` : '';
 
 /**
- * One answer naming everything that changed, with the old and new totals (a refusal that
- * named only the price would let a gift vanish unsaid). The order is refused, for the rep to confirm and
- * send again, when a price rose, when the credit policy blocks it, or when the promotions give less
- * for the same goods; a refusal names all of these and the stock cuts with them. Otherwise it is
- * taken: a stock cut (and a tier or gift it cost) is applied with every change and the new total.
+ * The order is refused, for the rep to act and send again, when the pharma rules block a line,
+ * when nothing of it is in stock, when a price rose, when the credit policy blocks it, or when the
+ * promotions give less for the same goods; a refusal names all of these and the stock cuts with
+ * them, and its code is the first that holds in that order (PHARMA_RULE, STOCK_INSUFFICIENT,
+ * PRICE_CHANGED, PROMOTION_CHANGED, CREDIT_LIMIT_EXCEEDED). Otherwise it is taken: a stock cut (and
+ * a tier or gift it cost) is applied with every change and the new total.
  */
 export function orderVerdict(found: OrderFindings): OrderVerdict {
-  const { raised, shortages, lost, creditRefusal, quotedTotal, total } = found;
+  const { pharma, raised, shortages, nothingLeft, lost, creditRefusal, quotedTotal, total } = found;
   const totalChange: OpChange[] =
     total === quotedTotal
       ? []
       : [{ field: 'total', from: quotedTotal, to: total, message: `Tổng tiền từ ${formatMoney(quotedTotal)} thành ${formatMoney(total)}` }];
   const credit: OpChange[] = creditRefusal ? [{ field: 'credit', from: null, to: null, message: creditRefusal }] : [];
   const promotionsRefuse = lost.length > 0 && shortages.length === 0;
-  if (raised.length || credit.length || promotionsRefuse) {
-    const code = raised.length ? 'PRICE_CHANGED' : promotionsRefuse ? 'PROMOTION_CHANGED' : 'CREDIT_LIMIT_EXCEEDED';
+  const code = pharma
+    ? PHARMA_REFUSED
+    : nothingLeft
+      ? 'STOCK_INSUFFICIENT'
+      : raised.length
+        ? 'PRICE_CHANGED'
+        : promotionsRefuse
+          ? 'PROMOTION_CHANGED'
+          : credit.length
+            ? 'CREDIT_LIMIT_EXCEEDED'
+            : null;
+  if (code) {
     const parts = [
+      pharma?.reason ?? '',
       sentence('Giá đã thay đổi', raised),
-      sentence('Không đủ hàng', shortages),
+      sentence(nothingLeft ? 'Không đủ hàng cho đơn này' : 'Không đủ hàng', shortages),
       sentence('Khuyến mại đã thay đổi', lost),
       creditRefusal ? `Không thể đặt hàng: ${creditRefusal}.` : '',
       totalChange[0] ? `${totalChange[0].message}.` : '',
+      pharma?.fix ?? '',
       raised.length || promotionsRefuse ? 'Vui lòng xác nhận với khách hàng và gửi lại.' : '',
     ];
-    throw new OpRejection(code, parts.filter(Boolean).join(' '), undefined, [...raised, ...shortages, ...lost, ...credit, ...totalChange]);
+    throw new OpRejection(code, parts.filter(Boolean).join(' '), pharma?.fields, [
+      ...(pharma?.changes ?? []),
+      ...raised,
+      ...shortages,
+      ...lost,
+      ...credit,
+      ...totalChange,
+    ]);
   }
   const changes = [...shortages, ...lost];
   return changes.length ? { outcome: 'applied_with_changes', changes: [...changes, ...totalChange] } : { outcome: 'applied', changes: [] };

@@ -10,16 +10,21 @@
  *   a wholesale type prices at wholesale prices (order-types.ts resolveOrderType);
  * - prices: every line re-priced with the shared pricing function (docs/offline-sync.md "Conflicts:
  *   the server decides"); the same or a lower price is applied, a higher one is noted (from, to); an
- *   inactive product or unknown unit refuses it by name (priceLines);
- * - stock: too little lowers the quantity to what is left, nothing of it refuses the order
- *   (checkStock); gifts are given less, never refused (checkGiftStock);
- * - promotions: the engine the phone ran, and what it gives less than the phone promised
+ *   inactive product or unknown unit refuses it by name at once (priceLines): its line has no price
+ *   or unit to compare the rest with;
+ * - the pharma rules: a line the customer's licence may not buy is noted (server/modules/pharma
+ *   checkPharmaSale), what they only warn of is kept in the order's history;
+ * - stock: too little lowers the quantity to what is left, nothing at all is noted (checkStock);
+ *   gifts are given less, never refused (checkGiftStock);
+ * - promotions: the engine the phone ran, and what it gives less than the phone promised, each
+ *   programme, tier and gift by name, a programme withheld for the customer's licence said so
  *   (applyOrderPromotions, promotionLosses);
  * - credit: over the customer's or the rep's limit, blocked or taken with the reason
  *   (server/modules/receivables orderCredit);
  * - the verdict, from all of these at once (orderVerdict): refused naming every change with the old
- *   and new totals (a raised price, a credit block, promotions giving less for the same goods), or
- *   taken with every change (a stock cut and what it cost), and the rep is told;
+ *   and new totals (a line the licence blocks, nothing in stock, a raised price, a credit block,
+ *   promotions giving less for the same goods), or taken with every change (a stock cut and what it
+ *   cost), and the rep is told;
  * - discounts: an amount over its line refuses it; over the role's maximum takes it as waiting for a
  *   manager's approval (order-discount.ts);
  * - the phone's number, if another order has it, refuses it for good (checkLocalNo);
@@ -82,8 +87,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
   );
   const variants = await variantRecordsById(tx, companyId, variantIds);
   const { priced, raised } = priceLines(payload.lines, variants, pricing);
-  // A medicine the customer's licence does not let them buy: refused by name, before anything is reserved.
-  const pharmaWarnings = await checkPharmaSale(tx, companyId, buyerLicence(customer), priced.map(saleLine), vietnamDay(context.now));
+  // A medicine the customer's licence does not let them buy refuses the order by name, with whatever else changed (orderVerdict).
+  const pharma = await checkPharmaSale(tx, companyId, buyerLicence(customer), priced.map(saleLine), vietnamDay(context.now));
 
   const warehouseId = await orderWarehouse(tx, companyId, payload.warehouseId);
   const stock = await lockStock(
@@ -92,17 +97,20 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     warehouseId,
     priced.map((entry) => entry.variant.id),
   );
-  const { accepted, shortages, left } = checkStock(priced, stock, raised);
-  const { cart, programmes, goods } = await applyOrderPromotions(context, { customer, pricing, variants, accepted });
+  const { accepted, shortages, left } = checkStock(priced, stock);
+  const quote = payload.promotion ?? null;
+  const { cart, programmes, goods, facts } = await applyOrderPromotions(context, { customer, pricing, variants, priced, accepted, quote });
   const giftStock = await giftStockLeft(context, warehouseId, cart.gifts, left);
   const given = checkGiftStock(cart.gifts, giftStock);
   // Over the customer's or the rep's credit limit: refused (block) or taken with the reason (warn).
   const credit = await orderCredit(tx, { companyId, customerId: customer.id, accountId, orderValue: cart.totals.total, now: context.now });
   // Everything that changed, in one answer: refused for the rep to confirm, or taken with the changes.
   const verdict = orderVerdict({
+    pharma: pharma.refusal,
     raised,
     shortages: [...shortages, ...given.shortages],
-    lost: await promotionLosses(tx, companyId, payload.promotion ?? null, cart),
+    nothingLeft: accepted.length === 0,
+    lost: await promotionLosses(tx, companyId, quote, cart, facts),
     creditRefusal: credit.refusal,
     quotedTotal: payload.quotedTotal,
     total: cart.totals.total,
@@ -130,7 +138,8 @@ export const submitOrder: OpHandler<OrderSubmitPayload> = async (context, payloa
     stocked: new Set(giftStock.keys()),
     creditWarning,
     approvalReason,
-    pharmaWarnings,
+    pharmaWarnings: pharma.warnings,
+    changes: verdict.changes.map((change) => change.message),
   });
   if (verdict.changes.length)
     await notifyOrderChanged(tx, {
@@ -168,6 +177,8 @@ type PlacedOrder = {
   approvalReason: string | null;
   /** What the pharma rules only warn of (checkPharmaSale): kept in the order's history for the office. */
   pharmaWarnings: readonly string[];
+  /** What the server changed in taking the order (a stock cut, the tier it cost, the new total): kept in its history too. */
+  changes: readonly string[];
 };
 
 /**
@@ -227,11 +238,16 @@ async function insertOrder(context: OpContext, payload: OrderSubmitPayload, plac
     orderId: payload.orderId,
     fromStatus: placed.kind === 'resubmit' ? 'rejected' : null,
     toStatus: 'pending',
-    reason: [placed.offRoute ? OFF_ROUTE_REASON : '', ...placed.pharmaWarnings].filter(Boolean).join('. ') || null,
+    reason:
+      [placed.offRoute ? OFF_ROUTE_REASON : '', ...placed.pharmaWarnings, ...changedNote(placed.changes)].filter(Boolean).join('. ') ||
+      null,
     accountId,
   });
   await tx.execute(sql`with placed as (${insertOrderRow.getSQL()}) ${insertHistory.getSQL()}`);
 }
+
+/** The changes the server made, as one note of the first status for the office and every device. */
+const changedNote = (changes: readonly string[]) => (changes.length ? [`Nhận đơn có thay đổi: ${changes.join('; ')}`] : []);
 
 /** The order's row: the customer as they are today, the cart's totals, and what the checks found. */
 function orderRow({ companyId, accountId, now }: OpContext, payload: OrderSubmitPayload, placed: PlacedOrder): typeof orders.$inferInsert {

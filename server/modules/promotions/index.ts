@@ -3,11 +3,12 @@ export {
   giftGoodsOf,
   giftVariantIds,
   promotedCart,
-  promotionLosses,
   promotionsForOrder,
   recordUsage,
   releaseUsage,
+  type OrderPromotions,
 } from './promotion-apply';
+export { promotionLosses, type LossFacts, type PromotionQuote } from './promotion-losses';
 export { createPromotion, actOnPromotion } from './promotion-write';
 export { promotionRoutes } from './promotions.routes';
 export { promotionsServerSync } from './promotions.sync';

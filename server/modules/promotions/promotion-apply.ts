@@ -23,9 +23,6 @@ import {
   type PricedCart,
   type PromotionUsage,
 } from '@contract/promotions-engine';
-import { formatMoney } from '@contract/money';
-import type { OpChange } from '@contract/sync';
-import { vietnamDay } from '@contract/price-policy';
 import type { VariantRecord } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
 import { promotions, promotionUsages } from '@server/kernel/db/schema';
@@ -161,57 +158,4 @@ export async function releaseUsage(tx: Db, companyId: number, orderId: string, r
     )
     .returning({ id: promotionUsages.promotionId });
   await recordUpserts(tx, companyId, 'promotion', [...new Set(changed.map((row) => row.id))]);
-}
-
-type Quote = { total: number; gifts: { promotionId: number; variantId: number; quantity: number }[]; applied?: number[] } | null;
-
-/**
- * What the server gives less of than the phone promised (a programme stopped, ended, spent or no
- * longer for this customer while the rep was offline), each said in Vietnamese; empty when the
- * customer is as well or better off. A phone that sent no quote (older app) is not compared.
- */
-export async function promotionLosses(tx: Db, companyId: number, quote: Quote, cart: PricedCart): Promise<OpChange[]> {
-  if (!quote) return [];
-  const changes: OpChange[] = [];
-  const giving = new Set(cart.applied.filter((given) => given.discount > 0 || given.gift_value > 0).map((given) => given.promotion_id));
-  const gone = [...new Set([...(quote.applied ?? []), ...quote.gifts.map((gift) => gift.promotionId)])].filter((id) => !giving.has(id));
-  if (gone.length) {
-    const rows = await tx
-      .select({ id: promotions.id, name: promotions.name, state: promotions.state, endsOn: promotions.endsOn })
-      .from(promotions)
-      .where(and(eq(promotions.companyId, companyId), anyInt(promotions.id, gone)));
-    const day = vietnamDay();
-    for (const row of rows) {
-      const why =
-        row.state === 'stopped'
-          ? 'đã dừng'
-          : row.endsOn < day
-            ? 'đã kết thúc'
-            : row.state !== 'approved'
-              ? 'không còn áp dụng'
-              : 'đã hết ngân sách hoặc không còn áp dụng cho đơn này';
-      changes.push({ field: `promotion.${row.id}`, from: row.name, to: null, message: `Chương trình ${row.name} ${why}` });
-    }
-  }
-  if (cart.totals.promotion < quote.total)
-    changes.push({
-      field: 'promotion.total',
-      from: quote.total,
-      to: cart.totals.promotion,
-      message: `Khuyến mại giảm từ ${formatMoney(quote.total)} còn ${formatMoney(cart.totals.promotion)}`,
-    });
-  for (const gift of quote.gifts) {
-    const given = cart.gifts
-      .filter((g) => g.promotion_id === gift.promotionId && g.variant_id === gift.variantId)
-      .reduce((sum, g) => sum + g.quantity, 0);
-    if (given < gift.quantity)
-      changes.push({
-        field: `promotion.gifts.${gift.variantId}`,
-        from: gift.quantity,
-        to: given,
-        message: `Hàng tặng giảm từ ${gift.quantity} còn ${given}`,
-      });
-  }
-  // A programme that went away but whose loss the customer does not feel is not a reason to refuse.
-  return changes.some((change) => change.field === 'promotion.total' || change.field.startsWith('promotion.gifts.')) ? changes : [];
 }
