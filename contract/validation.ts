@@ -4,7 +4,6 @@
  * Both the server (to refuse bad input) and the client (to explain it before sending) use them.
  */
 import * as v from 'valibot';
-import { formatNumber } from './money';
 import { UUID_PATTERN } from './uuid';
 
 /** Labels for fields whose key alone would not tell a person what is missing. */
@@ -111,12 +110,6 @@ export function optionalText(label: string, max = 255) {
     v.transform((value) => (value == null || value.trim() === '' ? null : value.trim())),
     v.check((value) => value == null || value.length <= max, `${capitalize(label)} không được dài quá ${max} ký tự`),
   );
-}
-
-/** A whole number within a setting's range, refused with the range and its unit ("… từ 7 đến 365 ngày"). */
-export function wholeInRange(label: string, range: { min: number; max: number }, unit: string) {
-  const message = `${label} phải là số nguyên từ ${formatNumber(range.min)} đến ${formatNumber(range.max)} ${unit}`;
-  return v.pipe(v.number(message), v.integer(message), v.minValue(range.min, message), v.maxValue(range.max, message));
 }
 
 /** A positive integer id given as a number (JSON body) or a digit string (query, path). */

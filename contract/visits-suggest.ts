@@ -10,7 +10,8 @@ import { daysBetween } from './calendar-days';
 import type { OrderLineRecord, OrderRecord } from './orders';
 import type { OrderStatus } from './orders-status';
 import { vietnamDay } from './price-policy';
-import { bodyObject, companyBodyField, wholeInRange } from './validation';
+import { bodyObject, companyBodyField } from './validation';
+import { wholeInRange } from './visits-place';
 import type { StockLotToSell } from './warehouse';
 
 export type SuggestionSettings = {
