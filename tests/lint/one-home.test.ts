@@ -146,6 +146,17 @@ export const CONCEPTS: Concept[] = [
     },
   },
   {
+    concept: 'a password being set (a new one, or typed again): the browser told it is new',
+    home: 'src/ui/new-password-input.tsx',
+    under: ['src'],
+    // An account's password field written out; a provider's secret (a PasswordInput) is another thing.
+    tell: /<RuleTextInput\b[^<]*?autoComplete="new-password"/g,
+    proof: {
+      copy: '<RuleTextInput\n  label="Mật khẩu mới"\n  password\n  autoComplete="new-password"\n  value={password}\n/>',
+      other: '<NewPasswordInput value={password} onChange={setPassword} />',
+    },
+  },
+  {
     concept: "a list's filter in its URL, and the section's saved filter restored",
     home: 'src/ui/list-page/url-filter.ts',
     under: ['src'],

@@ -9,6 +9,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { passwordProblem } from '@contract/auth-password';
 import { ApiError } from '@/api/api-error';
 import { required, sameAs, type Rule } from '@/ui/input-rules';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { changePassword } from '../api/auth-api';
@@ -66,23 +67,13 @@ export function ChangePasswordDialog({ opened, onClose, onChanged }: Props) {
             rules={[required('Vui lòng nhập')]}
             autoComplete="current-password"
           />
-          <RuleTextInput
-            ref={nextRef}
-            password
-            label="Mật khẩu mới"
-            value={next}
-            onChange={setNext}
-            rules={[required('Vui lòng nhập'), strongPassword]}
-            autoComplete="new-password"
-          />
-          <RuleTextInput
+          <NewPasswordInput ref={nextRef} value={next} onChange={setNext} rules={[required('Vui lòng nhập'), strongPassword]} />
+          <NewPasswordInput
             ref={confirmRef}
-            password
             label="Nhập lại mật khẩu mới"
             value={confirm}
             onChange={setConfirm}
             rules={[required('Vui lòng nhập'), sameAs(() => next, 'Mật khẩu mới không giống nhau')]}
-            autoComplete="new-password"
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

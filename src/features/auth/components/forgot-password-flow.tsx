@@ -11,6 +11,7 @@ import { OTP_RESEND_SECONDS } from '@contract/auth-register';
 import { ApiError } from '@/api/api-error';
 import { toast } from '@/ui/toast';
 import { phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 import { requestResetCode, resetPassword, verifyResetCode } from '../api/auth-api';
 import { ProblemAlert } from '@/ui/problem';
@@ -129,23 +130,13 @@ function NewPasswordStep({ resetToken, onDone }: { resetToken: string; onDone: (
     <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack>
         <ProblemAlert problem={error} />
-        <RuleTextInput
-          ref={passwordRef}
-          password
-          label="Mật khẩu mới"
-          value={password}
-          onChange={setPassword}
-          rules={[required(), strongPassword]}
-          autoComplete="new-password"
-        />
-        <RuleTextInput
+        <NewPasswordInput ref={passwordRef} value={password} onChange={setPassword} rules={[required(), strongPassword]} />
+        <NewPasswordInput
           ref={confirmRef}
-          password
           label="Nhập lại mật khẩu mới"
           value={confirm}
           onChange={setConfirm}
           rules={[required(), sameAs(() => password, 'Mật khẩu không trùng khớp')]}
-          autoComplete="new-password"
         />
         <Button type="submit" loading={busy}>
           Đặt mật khẩu mới

@@ -9,6 +9,7 @@ import { passwordProblem } from '@contract/auth-password';
 import { REGISTER_TEXTS, type RegisterV2Input } from '@contract/auth-register';
 import { email as emailRule, phone as phoneRule, required, sameAs, type Rule } from '@/ui/input-rules';
 import { validateRuleInputs } from '@/ui/rule-form';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
 
 const strongPassword: Rule = (value) => passwordProblem(value) ?? true;
@@ -71,27 +72,23 @@ export function RegisterForm({ busy, fieldErrors, onSubmit }: Props) {
           autoComplete="email"
           name="email"
         />
-        <RuleTextInput
+        <NewPasswordInput
           ref={passwordRef}
-          password
           label="Mật khẩu"
           description="Ít nhất 8 ký tự"
           value={values.password}
           onChange={set('password')}
           rules={[required(REGISTER_TEXTS.required), strongPassword]}
           error={fieldErrors.password}
-          autoComplete="new-password"
           name="password"
         />
-        <RuleTextInput
+        <NewPasswordInput
           ref={confirmRef}
-          password
           label="Nhập lại mật khẩu"
           value={values.password_confirm}
           onChange={set('password_confirm')}
           rules={[required(REGISTER_TEXTS.required), sameAs(() => values.password, REGISTER_TEXTS.passwordMismatch)]}
           error={fieldErrors.password_confirm}
-          autoComplete="new-password"
           name="password_confirm"
         />
         <Button type="submit" size="md" loading={busy} fullWidth mt="xs">

@@ -9,6 +9,7 @@ import { Alert, Stack, Text } from '@mantine/core';
 import { SideDrawer } from '@/ui/side-drawer';
 import { IconDeviceFloppy, IconInfoCircle } from '@tabler/icons-react';
 import type { EmployeeOptions, EmployeeRecord } from '@contract/employees';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { RuleTextInput } from '@/ui/rule-text-input';
 import type { EmployeeFormValues } from '../model/employee-form';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -69,10 +70,8 @@ function EmployeeForm({ companyId, companyType, record, initial, options, onClos
         <RuleTextInput label="Email" type="email" ref={emailRef} {...textProps('email')} data-testid="field-email" />
         {!editing && (
           <>
-            <RuleTextInput
+            <NewPasswordInput
               label="Mật khẩu ban đầu"
-              password
-              autoComplete="new-password"
               description="Dùng khi số điện thoại chưa có tài khoản. Tài khoản đã có giữ nguyên họ tên và mật khẩu."
               ref={passwordRef}
               {...textProps('password')}

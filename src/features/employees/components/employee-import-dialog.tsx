@@ -14,7 +14,7 @@ import { ApiError } from '@/api/api-error';
 import { downloadFile } from '@/api/files';
 import { ImportDialog, type ImportJob, type ImportOutcome } from '@/ui/import-dialog/import-dialog';
 import type { ImportStep } from '@/ui/import-dialog/import-step';
-import { RuleTextInput } from '@/ui/rule-text-input';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { toast } from '@/ui/toast';
 import { importRevenue, importStaff, writeErrorMessage, type UploadProgress } from '../api/employee-api';
 import { EmployeeImportReport, type StaffImportResult } from './employee-import-report';
@@ -105,11 +105,9 @@ export function EmployeeImportDialog({ kind, companyId, onClose, onImported }: P
       }}
       fields={
         kind === 'staff' && (
-          <RuleTextInput
+          <NewPasswordInput
             label="Mật khẩu ban đầu cho tài khoản mới"
             description="Dùng cho số điện thoại chưa có tài khoản; có thể để trống nếu mọi người đều đã có tài khoản."
-            password
-            autoComplete="new-password"
             value={password}
             onChange={setPassword}
             error={passwordIssue}

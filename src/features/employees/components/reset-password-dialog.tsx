@@ -11,7 +11,8 @@ import type { EmployeeRecord } from '@contract/employees';
 import { ApiError } from '@/api/api-error';
 import { required, sameAs, type Rule } from '@/ui/input-rules';
 import { validateRuleInputs } from '@/ui/rule-form';
-import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
+import { NewPasswordInput } from '@/ui/new-password-input';
+import type { RuleInputHandle } from '@/ui/rule-text-input';
 import { toast } from '@/ui/toast';
 import { employeeWrites } from '../api/employee-api';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -72,25 +73,8 @@ function ResetPasswordForm({ companyId, record, onClose }: { companyId: number; 
         <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} p="xs">
           Mọi phiên đăng nhập của người này sẽ kết thúc. Hãy báo mật khẩu mới cho họ qua kênh an toàn.
         </Alert>
-        <RuleTextInput
-          label="Mật khẩu mới"
-          password
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          rules={passwordRules}
-          ref={passwordRef}
-          data-autofocus
-        />
-        <RuleTextInput
-          label="Nhập lại mật khẩu mới"
-          password
-          autoComplete="new-password"
-          value={confirm}
-          onChange={setConfirm}
-          rules={confirmRules}
-          ref={confirmRef}
-        />
+        <NewPasswordInput value={password} onChange={setPassword} rules={passwordRules} ref={passwordRef} data-autofocus />
+        <NewPasswordInput label="Nhập lại mật khẩu mới" value={confirm} onChange={setConfirm} rules={confirmRules} ref={confirmRef} />
         <ProblemAlert problem={error} testId="reset-password-error" />
         <DialogActions onCancel={onClose} label="Đặt mật khẩu" busy={saving} />
       </Stack>

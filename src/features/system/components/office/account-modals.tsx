@@ -5,7 +5,7 @@ import { passwordProblem } from '@contract/auth-password';
 import type { AccountTypeRecord, AdminAccountRecord } from '@contract/system';
 import { DialogActions } from '@/ui/dialog-actions';
 import { ProblemAlert } from '@/ui/problem';
-import { RuleTextInput } from '@/ui/rule-text-input';
+import { NewPasswordInput } from '@/ui/new-password-input';
 import { useDialogWrite } from '@/ui/use-dialog-write';
 import { systemWrites, useSystemWrite } from '@/features/system/api/system-api';
 import { ResponsiveModal } from '@/ui/responsive-modal';
@@ -84,15 +84,7 @@ export function AccountPasswordModal({ account, onClose }: { account: AdminAccou
   return (
     <ResponsiveModal phoneFullScreen={false} opened onClose={onClose} title={`Đặt mật khẩu cho ${account.full_name}`}>
       <Stack gap="sm">
-        <RuleTextInput
-          label="Mật khẩu mới"
-          password
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-          error={issue}
-          data-testid="account-new-password"
-        />
+        <NewPasswordInput value={password} onChange={setPassword} error={issue} data-testid="account-new-password" />
         <ProblemAlert problem={save.problem} testId="account-password-error" />
         <DialogActions
           onCancel={onClose}
