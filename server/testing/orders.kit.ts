@@ -3,6 +3,7 @@ import type { LoginAnswer } from '@contract/auth';
 import type { CustomerRecord } from '@contract/customers';
 import type { OrderLineInput, OrderRecord, OrderSubmitPayload } from '@contract/orders';
 import type { VariantRecord } from '@contract/products';
+import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import type { PushAnswer, OpResult } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { DEMO } from '@server/seed/demo';
@@ -23,8 +24,12 @@ export type OrderKit = {
   payloadOf: (input: SubmitInput) => OrderSubmitPayload;
   submitPayload: (payload: OrderSubmitPayload, options?: SubmitOptions) => Promise<OpResult & { order?: OrderRecord }>;
   createOrder: (input: SubmitInput) => Promise<OrderRecord>;
+  /** An import receipt, completed today, of lots of a demo product in its largest unit: its answer. */
+  stockLots: (productName: string, lots: readonly LotIn[]) => Promise<ReceiptDetail>;
   stop: () => Promise<void>;
 };
+
+export type LotIn = { quantity: number; unitPrice: number; lotNo: string; expiresOn: string };
 
 export type SubmitOptions = { token?: string; company?: number; opId?: string };
 
@@ -96,6 +101,30 @@ export async function startOrderKit(options: TestServerOptions = {}, env: Partia
     return result.order;
   }
 
+  async function stockLots(productName: string, lots: readonly LotIn[]) {
+    const stocked = variant(productName);
+    const box = [...stocked.units].sort((a, b) => b.factor - a.factor)[0]!;
+    const answer = await server.call<ReceiptDetail>('/warehouse/api/importreceipt/', {
+      method: 'POST',
+      token: an.access,
+      body: {
+        company: anKhang,
+        document_date: new Date().toISOString().slice(0, 10),
+        status: 'completed',
+        lines: lots.map((lot) => ({
+          variant_id: stocked.id,
+          unit: box.unit,
+          quantity: lot.quantity,
+          unit_price: lot.unitPrice,
+          lot_no: lot.lotNo,
+          expires_on: lot.expiresOn,
+        })),
+      },
+    });
+    if (answer.status !== 201) throw new Error(`stocking ${productName} failed ${answer.status}: ${answer.body.message}`);
+    return answer.body.data;
+  }
+
   return {
     server,
     an,
@@ -109,6 +138,7 @@ export async function startOrderKit(options: TestServerOptions = {}, env: Partia
     payloadOf,
     submitPayload,
     createOrder,
+    stockLots,
     stop: () => server.stop(),
   };
 }

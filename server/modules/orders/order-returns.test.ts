@@ -20,17 +20,7 @@ beforeAll(async () => {
   kit = await startOrderKit();
   const variant = kit.variant('Loratadin 10mg');
   const box = [...variant.units].sort((a, b) => b.factor - a.factor)[0]!;
-  const stocked = await kit.server.call('/warehouse/api/importreceipt/', {
-    method: 'POST',
-    token: kit.an.access,
-    body: {
-      company: kit.anKhang,
-      document_date: today,
-      status: 'completed',
-      lines: [{ variant_id: variant.id, unit: box.unit, quantity: 10, unit_price: 30_000, lot_no: 'RET-LIST', expires_on: '2031-01-01' }],
-    },
-  });
-  expect(stocked.status).toBe(201);
+  await kit.stockLots('Loratadin 10mg', [{ quantity: 10, unitPrice: 30_000, lotNo: 'RET-LIST', expiresOn: '2031-01-01' }]);
   order = await kit.createOrder({ customerCode: 'KH000002', lines: [{ variant, unit: box.unit, quantity: 3 }] });
   for (const status of ['confirmed', 'delivering', 'completed']) {
     const moved = await kit.server.call(`/order/api/updatestatusordercompany/${order.id}/`, {

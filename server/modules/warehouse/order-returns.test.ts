@@ -15,19 +15,7 @@ const days = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().
 
 beforeAll(async () => {
   kit = await startOrderKit();
-  const variant = kit.variant('Loratadin 10mg');
-  const box = [...variant.units].sort((a, b) => b.factor - a.factor)[0]!;
-  const stocked = await kit.server.call('/warehouse/api/importreceipt/', {
-    method: 'POST',
-    token: kit.an.access,
-    body: {
-      company: kit.anKhang,
-      document_date: today,
-      status: 'completed',
-      lines: [{ variant_id: variant.id, unit: box.unit, quantity: 40, unit_price: 30_000, lot_no: 'RET-CREDIT', expires_on: days(700) }],
-    },
-  });
-  expect(stocked.status).toBe(201);
+  await kit.stockLots('Loratadin 10mg', [{ quantity: 40, unitPrice: 30_000, lotNo: 'RET-CREDIT', expiresOn: days(700) }]);
 });
 afterAll(async () => {
   await kit?.stop();

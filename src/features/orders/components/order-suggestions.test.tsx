@@ -5,6 +5,8 @@
  * a suggested order offline in tests/e2e/day-plan.test.ts.
  */
 import { MantineProvider } from '@mantine/core';
+import { DEFAULT_VISIT_SETTINGS } from '@contract/visits-place';
+import { DEFAULT_SUGGESTION_SETTINGS } from '@contract/visits-suggest';
 import { cleanup, configure, fireEvent, render, screen, within } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
@@ -57,12 +59,9 @@ beforeEach(async () => {
   ]);
   await db.visitSettings.put({
     company: COMPANY,
-    place_rule: 'warn',
-    radius_m: 200,
-    accuracy_limit_m: 100,
-    position_days: 365,
+    ...DEFAULT_VISIT_SETTINGS,
+    ...DEFAULT_SUGGESTION_SETTINGS,
     must_carry: [SYRUP.id, TABLET.id],
-    idle_days: 30,
     push_expiry_days: 60,
   });
   await db.stock.put({

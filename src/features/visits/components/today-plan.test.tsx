@@ -4,6 +4,7 @@
  * The rep's offline flow runs in the browser (tests/e2e/day-plan.test.ts).
  */
 import { MantineProvider } from '@mantine/core';
+import { DEFAULT_VISIT_SETTINGS } from '@contract/visits-place';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import Dexie from 'dexie';
 import type { ReactNode } from 'react';
@@ -112,14 +113,7 @@ describe('TodayPlan', () => {
   });
   it('lists the route’s customers idle for the company’s days, never seen first, and hands one to the check-in', async () => {
     await plan([stop(0), stop(1, otherDay), stop(2, otherDay)]);
-    await db.visitSettings.put({
-      company: COMPANY,
-      place_rule: 'warn',
-      radius_m: 200,
-      accuracy_limit_m: 100,
-      position_days: 365,
-      idle_days: 30,
-    });
+    await db.visitSettings.put({ company: COMPANY, ...DEFAULT_VISIT_SETTINGS, idle_days: 30 });
     // Phúc An was last visited 45 days ago; Đức Hạnh today; Minh Châu never (entered in January).
     await checkIn(db, REP, shops[1]!, { note: null, location: null }, new Date(Date.now() - 45 * 86_400_000));
     await checkIn(db, REP, shops[2]!, { note: null, location: null });

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace, renderScreen, TEST_COMPANY } from '@/testing/screen-harness';
+import { refusePosts } from '@/testing/refusal';
 import { emptyPromotionForm, emptyTier, type PromotionFormValues } from '@/features/promotions/model/promotion-form';
 import { PromotionForm } from './promotion-form';
 
@@ -13,24 +14,9 @@ afterEach(() => {
 
 const HALF_RULE = 'Mức giảm 2.200 ₫ vượt 50% giá của Smecta (4.200 ₫) (Nghị định 81/2018)';
 
-/** GETs answer empty lists; the programme's POST is refused naming the first tier's value and the goods. */
-function refuseTier() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method !== 'POST') return Response.json({ code: 200, data: [], count: 0 });
-    return Response.json(
-      {
-        code: 400,
-        data: null,
-        error: 'VALIDATION_FAILED',
-        message: HALF_RULE,
-        fields: { 'tiers.0.value': HALF_RULE, variant_ids: 'Sản phẩm không tồn tại trong công ty (999999)' },
-      },
-      { status: 400 },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The programme's POST is refused naming the first tier's value and the goods. */
+const refuseTier = () =>
+  refusePosts(HALF_RULE, { 'tiers.0.value': HALF_RULE, variant_ids: 'Sản phẩm không tồn tại trong công ty (999999)' });
 
 function initial(overrides: Partial<PromotionFormValues> = {}): PromotionFormValues {
   const values = emptyPromotionForm('2026-11-25');

@@ -1,6 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_ACCESS, enterWorkspace, leaveWorkspace, renderScreen, TEST_ACCOUNT, TEST_COMPANY } from '@/testing/screen-harness';
+import { refusePosts } from '@/testing/refusal';
 import { addVariant, emptyDraft, type LineVariant } from '@/features/warehouse/model/receipt-form';
 import { ReceiptForm } from './receipt-form';
 
@@ -30,24 +31,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** GETs answer empty lists; the receipt's POST is refused with a field of its second line. */
-function refuseSecondLine() {
-  const fetchMock = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method !== 'POST') return Response.json({ code: 200, data: [], count: 0 });
-    return Response.json(
-      {
-        code: 400,
-        data: null,
-        error: 'VALIDATION_FAILED',
-        message: 'Bông y tế không có đơn vị "gói"',
-        fields: { 'lines.1.unit': 'Bông y tế không có đơn vị "gói"' },
-      },
-      { status: 400 },
-    );
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
+/** The receipt's POST is refused with a field of its second line. */
+const refuseSecondLine = () => refusePosts('Bông y tế không có đơn vị "gói"', { 'lines.1.unit': 'Bông y tế không có đơn vị "gói"' });
 
 describe('ReceiptForm', () => {
   it('sends the lines typed and shows the server refusal on the line it names', async () => {
