@@ -18,13 +18,23 @@ export type DrugMaster = {
   national_code: string | null;
 };
 
+/** A product's drug master when nothing is said of it: not prescription, not controlled, stored normally. */
+export const DRUG_MASTER_DEFAULTS: DrugMaster = {
+  registration_expiry: null,
+  prescription: false,
+  essential: false,
+  controlled_class: 'none',
+  storage: 'normal',
+  national_code: null,
+};
+
 /** The drug master as the product form and the Excel import send it. */
 export const drugMasterFields = {
   registration_expiry: optionalDay('Ngày hết hạn số đăng ký'),
-  prescription: v.optional(v.boolean('Thuốc kê đơn không hợp lệ'), false),
-  essential: v.optional(v.boolean('Danh mục thuốc thiết yếu không hợp lệ'), false),
-  controlled_class: v.optional(v.picklist(CONTROLLED_CLASSES, 'Nhóm thuốc kiểm soát không hợp lệ'), 'none'),
-  storage: v.optional(v.picklist(STORAGE_CONDITIONS, 'Điều kiện bảo quản không hợp lệ'), 'normal'),
+  prescription: v.optional(v.boolean('Thuốc kê đơn không hợp lệ'), DRUG_MASTER_DEFAULTS.prescription),
+  essential: v.optional(v.boolean('Danh mục thuốc thiết yếu không hợp lệ'), DRUG_MASTER_DEFAULTS.essential),
+  controlled_class: v.optional(v.picklist(CONTROLLED_CLASSES, 'Nhóm thuốc kiểm soát không hợp lệ'), DRUG_MASTER_DEFAULTS.controlled_class),
+  storage: v.optional(v.picklist(STORAGE_CONDITIONS, 'Điều kiện bảo quản không hợp lệ'), DRUG_MASTER_DEFAULTS.storage),
   national_code: optionalText('mã thuốc quốc gia', 40),
 };
 

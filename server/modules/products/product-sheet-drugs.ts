@@ -4,7 +4,7 @@
  */
 import { CONTROLLED_CLASS_LABELS, STORAGE_LABELS } from '@contract/pharma';
 import type { ProductSheetColumn } from '@contract/products-files';
-import type { DrugMaster } from '@contract/products-drugs';
+import { DRUG_MASTER_DEFAULTS, type DrugMaster } from '@contract/products-drugs';
 import { excelDay } from '@server/kernel/xlsx';
 import { day, labelled, text, yesNo, type Cells } from './product-sheet-cells';
 
@@ -23,22 +23,13 @@ export function drugMasterCells(drug: DrugMaster): Record<DrugColumn, string | D
   };
 }
 
-const DEFAULTS: DrugMaster = {
-  registration_expiry: null,
-  prescription: false,
-  essential: false,
-  controlled_class: 'none',
-  storage: 'normal',
-  national_code: null,
-};
-
 /**
  * The drug master of an imported product. A column the sheet does not have leaves the field as
  * stored (a sheet made before these columns existed must not wipe them); a blank cell in a column
  * it has is "no value", as for the other columns. A cell that cannot be read throws its RowError.
  */
 export function drugMasterOfRow(cells: Cells, row: number, stored: DrugMaster | null): DrugMaster {
-  const kept = stored ?? DEFAULTS;
+  const kept = stored ?? DRUG_MASTER_DEFAULTS;
   const has = (column: ProductSheetColumn) => column in cells;
   return {
     registration_expiry: has('Hết hạn số đăng ký') ? day(cells, 'Hết hạn số đăng ký', row) : kept.registration_expiry,
