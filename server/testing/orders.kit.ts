@@ -24,6 +24,11 @@ export type OrderKit = {
   payloadOf: (input: SubmitInput) => OrderSubmitPayload;
   submitPayload: (payload: OrderSubmitPayload, options?: SubmitOptions) => Promise<OpResult & { order?: OrderRecord }>;
   createOrder: (input: SubmitInput) => Promise<OrderRecord>;
+  /**
+   * The demo's 25 chai of Prospan for KH000001 as the phone priced them under buy-10-get-1 and the
+   * 5 % tier (2 chai free, 106.250 ₫ off): the push's answer.
+   */
+  submitPromotedProspan: (buyTenId: number, tierId: number) => Promise<OpResult & { order?: OrderRecord }>;
   /** An import receipt, completed today, of lots of a demo product in its largest unit: its answer. */
   stockLots: (productName: string, lots: readonly LotIn[]) => Promise<ReceiptDetail>;
   stop: () => Promise<void>;
@@ -101,6 +106,13 @@ export async function startOrderKit(options: TestServerOptions = {}, env: Partia
     return result.order;
   }
 
+  function submitPromotedProspan(buyTenId: number, tierId: number) {
+    const prospan = variant('Siro ho Prospan');
+    const payload = payloadOf({ customerCode: 'KH000001', lines: [{ variant: prospan, unit: 'chai', quantity: 25 }] });
+    const gifts = [{ promotionId: buyTenId, variantId: prospan.id, quantity: 2 }];
+    return submitPayload({ ...payload, promotion: { total: 106_250, gifts, applied: [buyTenId, tierId] } });
+  }
+
   async function stockLots(productName: string, lots: readonly LotIn[]) {
     const stocked = variant(productName);
     const box = [...stocked.units].sort((a, b) => b.factor - a.factor)[0]!;
@@ -138,6 +150,7 @@ export async function startOrderKit(options: TestServerOptions = {}, env: Partia
     payloadOf,
     submitPayload,
     createOrder,
+    submitPromotedProspan,
     stockLots,
     stop: () => server.stop(),
   };

@@ -7,6 +7,7 @@ import { formatMoney } from '@contract/money';
 import { describe, expect, it } from 'vitest';
 import type { OrderLineInput } from '@contract/orders';
 import type { VariantRecord, VariantUnit } from '@contract/products';
+import { DRUG_MASTER_DEFAULTS } from '@contract/products-drugs';
 import type { PricedLine } from '@contract/promotions-engine';
 import type { GiftLine } from '@contract/promotions-grants';
 import type { CallerAccess } from '@server/kernel/membership';
@@ -107,12 +108,7 @@ function variant(patch: Partial<VariantRecord> = {}): VariantRecord {
     group_name: null,
     vat_rate: 5,
     is_medicine: false,
-    registration_expiry: null,
-    prescription: false,
-    essential: false,
-    controlled_class: 'none',
-    storage: 'normal',
-    national_code: null,
+    ...DRUG_MASTER_DEFAULTS,
     is_active: true,
     image_url: null,
     updated_at: '2026-01-01T00:00:00Z',

@@ -259,12 +259,7 @@ describe('promotions on orders', () => {
     await stockTo(kit.server, kit.an.access, kit.anKhang, prospan, 200);
     const buyTen = await promotionNamed('Mua 10 chai Prospan tặng 1 chai');
     const tier = await promotionNamed('Giảm 5% đơn hàng từ 2.000.000 đ');
-    const payload = kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: prospan, unit: 'chai', quantity: 25 }] });
-    // 25 × 85 000 = 2 125 000: two chai free and 5 % off (106 250).
-    const result = await kit.submitPayload({
-      ...payload,
-      promotion: { total: 106_250, gifts: [{ promotionId: buyTen.id, variantId: prospan.id, quantity: 2 }], applied: [buyTen.id, tier.id] },
-    });
+    const result = await kit.submitPromotedProspan(buyTen.id, tier.id);
     expect(result.outcome).toBe('applied');
     const order = result.order!;
     expect(order.lines.map((line) => [line.quantity, line.is_gift, line.line_total])).toEqual([

@@ -54,11 +54,7 @@ describe('the promotions report', () => {
     const before = await report();
 
     // 25 × 85 000 = 2 125 000: two chai free (buy 10 get 1) and 5 % off the order (106 250).
-    const payload = kit.payloadOf({ customerCode: 'KH000001', lines: [{ variant: prospan, unit: 'chai', quantity: 25 }] });
-    const result = await kit.submitPayload({
-      ...payload,
-      promotion: { total: 106_250, gifts: [{ promotionId: buyTen.id, variantId: prospan.id, quantity: 2 }], applied: [buyTen.id, tier.id] },
-    });
+    const result = await kit.submitPromotedProspan(buyTen.id, tier.id);
     expect(result.outcome).toBe('applied');
     const order = result.order!;
     expect(order.promotions.map((given) => given.name).sort()).toEqual([BUY_TEN, FIVE_PERCENT].sort());

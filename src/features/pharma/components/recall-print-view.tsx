@@ -11,6 +11,7 @@ import { LoadingBlock } from '@/ui/loading-block';
 import { PrintScreen } from '@/ui/print-screen';
 import { useRecall } from '../api/recall-api';
 import { customerStanding } from '../model/recall-search';
+import sheet from '@/ui/print-sheet.module.css';
 import classes from './recall-print.module.css';
 
 type Props = { companyId: number; companyName: string; id: number; onBack: () => void };
@@ -49,7 +50,7 @@ export function RecallPrintView({ companyId, companyName, id, onBack }: Props) {
             <br />
             Căn cứ: {data.level_rule.source}
           </p>
-          <table className={classes.lines}>
+          <table className={sheet.lines}>
             <thead>
               <tr>
                 <th>STT</th>
@@ -66,17 +67,17 @@ export function RecallPrintView({ companyId, companyName, id, onBack }: Props) {
                 const unit = units.get(lot.lot_id) ?? '';
                 return (
                   <tr key={`${customer.customer_id}-${lot.lot_id}`}>
-                    <td className={classes.num}>{index + 1}</td>
+                    <td className={sheet.num}>{index + 1}</td>
                     <td>
                       {customer.customer_name}
                       {customer.customer_phone ? ` · ${customer.customer_phone}` : ''}
                     </td>
                     <td>{lot.lot_no}</td>
-                    <td className={classes.num}>
+                    <td className={sheet.num}>
                       {formatNumber(lot.shipped)} {unit}
                     </td>
-                    <td className={classes.num}>{formatNumber(lot.returned)}</td>
-                    <td className={classes.num}>{formatNumber(Math.max(0, lot.shipped - lot.returned))}</td>
+                    <td className={sheet.num}>{formatNumber(lot.returned)}</td>
+                    <td className={sheet.num}>{formatNumber(Math.max(0, lot.shipped - lot.returned))}</td>
                     <td>{customerStanding({ ...lot, overdue: customer.overdue }).label}</td>
                   </tr>
                 );
@@ -85,9 +86,9 @@ export function RecallPrintView({ companyId, companyName, id, onBack }: Props) {
                 <td colSpan={3}>
                   <b>Cộng</b>
                 </td>
-                <td className={classes.num}>{formatNumber(data.shipped)}</td>
-                <td className={classes.num}>{formatNumber(data.returned)}</td>
-                <td className={classes.num}>{formatNumber(Math.max(0, data.shipped - data.returned))}</td>
+                <td className={sheet.num}>{formatNumber(data.shipped)}</td>
+                <td className={sheet.num}>{formatNumber(data.returned)}</td>
+                <td className={sheet.num}>{formatNumber(Math.max(0, data.shipped - data.returned))}</td>
                 <td />
               </tr>
             </tbody>

@@ -17,18 +17,10 @@ import { VariantPicker } from './variant-picker';
 
 const SOURCE_LABELS = { retail: 'Giá bán lẻ', wholesale: 'Giá bán sỉ', policy: 'Chính sách giá' } as const;
 
+type CustomerFieldProps = { db: AppDb; companyId: number; value: LocalCustomer | null; onChange: (customer: LocalCustomer | null) => void };
+
 /** The device's customers as the shared select lists them (src/ui/customer-picker.tsx). */
-function CustomerField({
-  db,
-  companyId,
-  value,
-  onChange,
-}: {
-  db: AppDb;
-  companyId: number;
-  value: LocalCustomer | null;
-  onChange: (customer: LocalCustomer | null) => void;
-}) {
+function CustomerField({ db, companyId, value, onChange }: CustomerFieldProps) {
   const search = useSelectSearch();
   const found = useCustomerSearch(db, companyId, search.debounced);
   return (
