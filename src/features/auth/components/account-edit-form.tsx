@@ -3,12 +3,11 @@ import { Button, Group, Select, Stack } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { EMPTY_ADDRESS, formatAddress, type Address } from '@contract/address';
 import { GENDERS, type Account, type UpdateAccountInput } from '@contract/auth';
+import { vietnamDay } from '@contract/price-policy';
 import { AddressPicker } from '@/ui/address/address-picker';
-import { parseDisplayDate, formatDate } from '@/lib/dates';
-import { email as emailRule, maxLength, required, type Rule } from '@/ui/input-rules';
+import { DayField } from '@/ui/day-field';
+import { email as emailRule, maxLength, required } from '@/ui/input-rules';
 import { RuleTextInput, type RuleInputHandle } from '@/ui/rule-text-input';
-
-const validDate: Rule = (value) => !value.trim() || parseDisplayDate(value) !== null || 'Ngày sinh không hợp lệ (DD/MM/YYYY)';
 
 type Props = { account: Account; saving: boolean; onSave: (input: UpdateAccountInput, address: Address) => void; onCancel: () => void };
 
@@ -21,22 +20,22 @@ export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
   const [fullName, setFullName] = useState(account.full_name);
   const [email, setEmail] = useState(account.email ?? '');
   const [address, setAddress] = useState<Address>(() => initialAddress(account));
-  const [birthday, setBirthday] = useState(account.birthday ? formatDate(account.birthday) : '');
+  // An ISO day, typed (DD/MM/YYYY, 05031990) or picked; the field holds only whole days up to today.
+  const [birthday, setBirthday] = useState<string | null>(account.birthday ? account.birthday.slice(0, 10) : null);
   const [gender, setGender] = useState<string | null>(account.gender);
   const fullNameRef = useRef<RuleInputHandle>(null);
   const emailRef = useRef<RuleInputHandle>(null);
-  const birthdayRef = useRef<RuleInputHandle>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const valid = [fullNameRef, emailRef, birthdayRef].map((ref) => ref.current?.validate() ?? true);
+    const valid = [fullNameRef, emailRef].map((ref) => ref.current?.validate() ?? true);
     if (!valid.every(Boolean)) return;
     onSave(
       {
         full_name: fullName,
         email: email || null,
         address: formatAddress(address) || null,
-        birthday: birthday.trim() ? parseDisplayDate(birthday) : null,
+        birthday: birthday || null,
         gender: (gender as (typeof GENDERS)[number] | null) ?? null,
       },
       address,
@@ -62,14 +61,13 @@ export function AccountEditForm({ account, saving, onSave, onCancel }: Props) {
           rules={[emailRule('Email không hợp lệ')]}
           autoComplete="email"
         />
-        <RuleTextInput
-          ref={birthdayRef}
+        <DayField
           label="Ngày sinh"
-          placeholder="DD/MM/YYYY"
           value={birthday}
           onChange={setBirthday}
-          rules={[validDate]}
-          inputMode="numeric"
+          maxDate={vietnamDay()}
+          clearable
+          data-testid="account-birthday"
         />
         <Select label="Giới tính" data={[...GENDERS]} value={gender} onChange={setGender} clearable placeholder="Chọn giới tính" />
         <AddressPicker label="Địa chỉ" value={address} onChange={setAddress} />
