@@ -159,6 +159,31 @@ describe('reports at a desk', () => {
       expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Thời gian', 'Số đơn', 'Doanh thu', 'Doanh thu kỳ trước']);
       expect(sheet.rowCount - 1).toBe(lastMonth.series.length);
       expect(sheet.getRow(2).getCell(3).value).toBe(lastMonth.series[0]!.revenue);
+
+      // A period of one's own, typed as a clerk writes it (d/m/yyyy, no calendar): the first ten days
+      // of last month; the figure is the server's for those days.
+      await page.getByTestId('report-period').click();
+      await page.getByRole('option', { name: 'Tùy chọn' }).click();
+      const [year, month1] = last.from.split('-').map(Number);
+      const tenth = `${last.from.slice(0, 8)}10`;
+      const range = page.getByTestId('report-range');
+      await range.fill(`1/${month1}/${year}-10/${month1}/${year}`);
+      await range.press('Enter');
+      await eventually(() => range.inputValue()).toBe(
+        `01/${String(month1).padStart(2, '0')}/${year} – 10/${String(month1).padStart(2, '0')}/${year}`,
+      );
+      await eventually(() => [new URL(page.url()).searchParams.get('from'), new URL(page.url()).searchParams.get('to')]).toEqual([
+        last.from,
+        tenth,
+      ]);
+      const firstTen = await serverReport<BusinessAnalysis>(reportPaths.businessAnalysis, {
+        company,
+        date_from: last.from,
+        date_to: tenth,
+      });
+      await eventually(() => text(page, 'figure-revenue-value')).toBe(
+        formatMoney(firstTen.series.reduce((sum, row) => sum + row.revenue, 0)),
+      );
     },
     TEST_TIMEOUT_MS,
   );

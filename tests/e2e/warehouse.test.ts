@@ -180,6 +180,16 @@ describe('warehouse and stock', () => {
       await line.getByTestId('line-unit-price').fill(String(LOT.price));
       await line.getByTestId('line-lot-no').fill(LOT.no);
       await typeDay(line.getByTestId('line-expires-on'), LOT.expiresOn);
+      // The manufacture day as d/m/yyyy, and the document's day picked from the calendar.
+      const manufactured = line.getByTestId('line-manufactured-on');
+      await manufactured.pressSequentially('5/3/2026', { delay: 20 });
+      await manufactured.blur();
+      await eventually(() => manufactured.inputValue()).toBe('05/03/2026');
+      const firstOfMonth = `${vietnamDay().slice(0, 8)}01`;
+      const [year, month] = firstOfMonth.split('-').map(Number);
+      await form.getByTestId('receipt-document-date').click();
+      await page.getByRole('button', { name: `1 tháng ${month} ${year}`, exact: true }).click();
+      await eventually(() => form.getByTestId('receipt-document-date').inputValue()).toBe(typedDay(firstOfMonth));
       await eventually(() => form.getByTestId('receipt-form-amount').innerText()).toBe(formatMoney(LOT.boxes * LOT.price));
       await form.getByTestId('receipt-complete').click();
 
@@ -188,6 +198,11 @@ describe('warehouse and stock', () => {
       await eventually(() => detail.getAttribute('data-status')).toBe('completed');
       const receiptRow = detail.locator(`[data-testid="receipt-line-row"][data-lot-no="${LOT.no}"]`);
       await expect(receiptRow.innerText()).resolves.toContain('Omeprazol 20mg');
+      const stored = await serverReceipt(office, 'import', new URL(page.url()).pathname.split('/').pop()!);
+      expect([stored.document_date, stored.lines.map((entry) => [entry.manufactured_on, entry.expires_on])]).toEqual([
+        firstOfMonth,
+        [['2026-03-05', LOT.expiresOn]],
+      ]);
 
       // The stock view: the row grew by the five boxes and the lot is there with its 500 tablets.
       const row = await openStock(page, omeprazol, mainWarehouse);
