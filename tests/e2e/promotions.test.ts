@@ -2,7 +2,10 @@
  * Promotions (browser; docs/promotions.md): promotions the office runs reach a rep's phone (390 px) and the
  * cart applies them offline: the gift, the discount and the hint for the next tier; the server holds
  * the same totals. A programme the office stops while the phone is offline comes back as a refusal
- * naming it, with old and new totals; the rep confirms and the server holds the order once.
+ * naming it, with old and new totals; the rep confirms and the server holds the order once. When
+ * the office also raises the price and blocks the customer's credit, one refusal names all of it;
+ * the rep keeps the order as a draft for later, the alarm ends, and the draft sent later against a
+ * stock cut is taken with the cut, shown on the order's page with the old and new totals.
  *
  * The office's side is the real API (the office screens have their own test); the phone reaches the
  * server through an unpluggable proxy (tests/support/offline-proxy.ts), as in orders-offline.test.ts.
@@ -13,11 +16,16 @@ import { formatMoney } from '@contract/money';
 import type { OrderRecord } from '@contract/orders';
 import { promotionPaths, type PromotionRecord } from '@contract/promotions';
 import type { VariantRecord } from '@contract/products';
+import { receivablePaths, type ReceivableSettings } from '@contract/receivables';
+import { vietnamDay } from '@contract/price-policy';
+import { receiptPaths } from '@contract/warehouse-receipts';
 import { VIEWPORTS } from '@tests/support/browser';
-import { firstSyncDone } from '@tests/support/device-store';
+import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
 import { customerOption } from '@tests/support/order-screen';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
+import { customerIdByName, setUnitPrice } from '@tests/support/orders-api';
+import { serverStock, serverWarehouses } from '@tests/support/warehouse-api';
 
 const app = setupE2e({ unpluggable: true });
 
@@ -167,5 +175,131 @@ describe('promotions on a phone', () => {
     ]);
     const usage = await call<{ order_id: string; quantity: number }[]>(office, promotionPaths.usage(buyTen.id));
     expect(usage.map((row) => [row.order_id, row.quantity])).toEqual([[orderId, 2]]);
+  }, 300_000);
+
+  it('a raised price, a stopped gift and a credit block come back in one refusal; kept as a draft, sent later and cut by the stock, the order is taken with its changes shown', async () => {
+    const office = await officeSignIn(app.server.url);
+    const officeAt = { baseUrl: app.server.url, ...office };
+    for (const record of await call<PromotionRecord[]>(office, `${promotionPaths.promotions}?status=3`)) await stop(office, record.id);
+    const prospan = (await call<VariantRecord[]>(office, `/product/api/variant/?search=prospan`)).find(
+      (variant) => variant.product_name === PRODUCT.name,
+    )!;
+    const buyTen = await run(office, {
+      name: 'Mua 10 chai Prospan tặng 1 chai – đợt 2',
+      kind: 'buy_get',
+      variant_ids: [prospan.id],
+      tiers: [{ threshold: 10, reward: 'gift', gift_variant_id: null, gift_quantity: 1 }],
+    });
+    const customerId = await customerIdByName(officeAt, CUSTOMER);
+    const [warehouse] = await serverWarehouses(officeAt);
+    /** The office completes a receipt so that orders may take exactly `available` chai more. */
+    const availableTo = async (available: number) => {
+      const now = (await serverStock(officeAt, prospan, warehouse!.id))!;
+      const delta = available - now.available;
+      const kind = delta > 0 ? 'import' : 'export';
+      const line = { variant_id: prospan.id, unit: PRODUCT.unit, quantity: Math.abs(delta), unit_price: 60_000 };
+      await call(office, receiptPaths(kind).list, {
+        body: {
+          document_date: vietnamDay(),
+          status: 'completed',
+          lines: [kind === 'import' ? { ...line, lot_no: 'E2E-PROSPAN', expires_on: day(700) } : line],
+        },
+      });
+      await expect(serverStock(officeAt, prospan, warehouse!.id).then((row) => row!.available)).resolves.toBe(available);
+    };
+    await availableTo(50);
+    const quoted = Math.round(10 * PRODUCT.price * (1 + PRODUCT.vat / 100));
+    const raisedPrice = 90_000;
+    const raised = Math.round(10 * raisedPrice * (1 + PRODUCT.vat / 100));
+
+    // Offline: ten chai and the free one.
+    const { context, page } = await openPhone(office);
+    await app.unplug(context);
+    await page.reload();
+    await page.getByTestId('order-create').waitFor();
+    await customerOption(page, page, CUSTOMER).click();
+    await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
+    await page.getByTestId('product-search').fill('prospan');
+    await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();
+    await eventually(() => cartLines(page).count()).toBe(1);
+    await setQuantity(cartLines(page).first(), 10);
+    await eventually(() => gifts(page)).toEqual([`Tặng 1 chai ${PRODUCT.name} | 0 ₫`]);
+    await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(quoted));
+    await page.getByTestId('submit-bar').getByTestId('submit-order').click();
+    await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
+    await page.waitForURL((url) => /^\/order\/[0-9a-f-]{36}$/.test(url.pathname));
+    const refusedId = new URL(page.url()).pathname.split('/')[2]!;
+
+    // Meanwhile the office raises the price, stops the programme and blocks the customer's credit.
+    const settings = await call<ReceivableSettings>(office, receivablePaths.settings);
+    await setUnitPrice(officeAt, prospan, PRODUCT.unit, raisedPrice);
+    await stop(office, buyTen.id);
+    await call(office, receivablePaths.creditLimit(customerId), { method: 'PUT', body: { credit_limit: 1_000, credit_days: null } });
+    await call(office, receivablePaths.settings, { method: 'PUT', body: { ...settings, credit_policy: 'block' } });
+    try {
+      // One refusal names every change, with the old and new totals.
+      await app.plugIn(context);
+      const refused = page.getByTestId('order-detail').getByTestId('refused-order');
+      await refused.waitFor({ timeout: SYNC_MS });
+      const changes = await refused.getByTestId('order-changes').innerText();
+      expect(changes).toContain(
+        `Giá ${PRODUCT.name} (${PRODUCT.unit}) đã tăng: ${formatMoney(PRODUCT.price)} → ${formatMoney(raisedPrice)}`,
+      );
+      expect(changes).toContain(`Chương trình ${buyTen.name} đã dừng`);
+      expect(changes).toContain(`Hàng tặng ${PRODUCT.name}: từ 1 chai còn 0`);
+      expect(changes).toMatch(/vượt hạn mức công nợ/);
+      expect(changes).toContain(`Tổng tiền: ${formatMoney(quoted)} → ${formatMoney(raised)}`);
+      const pill = page.getByTestId('mobile-header').getByTestId('sync-status');
+      await eventually(() => pill.getAttribute('data-tone')).toBe('attention');
+
+      // The credit will lift: the rep keeps the order as a draft. The cart holds it at the new price, the alarm ends.
+      await refused.getByTestId('keep-refused-as-draft').click();
+      await waitForPath(page, '/order/create');
+      await toast(page, 'success', 'thành đơn nháp').waitFor();
+      await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
+      await eventually(() => cartLines(page).count()).toBe(1);
+      await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(raised));
+      await eventually(() => pill.getAttribute('data-tone')).not.toBe('attention');
+    } finally {
+      await call(office, receivablePaths.creditLimit(customerId), { method: 'PUT', body: { credit_limit: null, credit_days: null } });
+      await call(office, receivablePaths.settings, { method: 'PUT', body: settings });
+    }
+
+    // The phone hears that the block is lifted (the send waits until it has), then goes offline
+    // again and the draft is sent; meanwhile the warehouse has only four chai left for orders.
+    const send = page.getByTestId('submit-bar').getByTestId('submit-order');
+    // Enabled, or what the bar says stands in the way.
+    const sendable = async () => (await send.isEnabled()) || (await page.getByTestId('submit-bar').innerText());
+    await page.reload();
+    await eventually(sendable, SYNC_MS).toBe(true);
+    // What the phone decides offline with: the customer's record, pulled with the limit and policy lifted.
+    const heard = async () => {
+      const { receivables } = await readStores(page, ['receivables']);
+      const row = (receivables as { id: string; credit_limit: number | null; policy: string }[]).find((entry) => entry.id === customerId);
+      return row ? [row.credit_limit, row.policy] : null;
+    };
+    await eventually(heard, SYNC_MS).toEqual([null, settings.credit_policy]);
+    await app.unplug(context);
+    await page.reload();
+    await eventually(() => cartLines(page).count()).toBe(1);
+    await eventually(sendable).toBe(true);
+    await send.click();
+    await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
+    await page.waitForURL((url) => /^\/order\/[0-9a-f-]{36}$/.test(url.pathname));
+    const sentId = new URL(page.url()).pathname.split('/')[2]!;
+    expect(sentId).not.toBe(refusedId);
+    await availableTo(4);
+    await app.plugIn(context);
+    const taken = page.getByTestId('order-detail').getByTestId('order-applied-changes');
+    await taken.waitFor({ timeout: SYNC_MS });
+    const cut = Math.round(4 * raisedPrice * (1 + PRODUCT.vat / 100));
+    await expect(taken.innerText()).resolves.toContain(`${PRODUCT.name} chỉ còn 4 chai`);
+    await expect(taken.innerText()).resolves.toContain(`Tổng tiền: ${formatMoney(raised)} → ${formatMoney(cut)}`);
+    const order = await call<OrderRecord>(office, `/order/api/ordercompany/${sentId}/`);
+    expect([order.total, order.lines.map((line) => [line.quantity, line.unit_price])]).toEqual([cut, [[4, raisedPrice]]]);
+
+    // /diagnostics keeps the refused op, turned into the draft.
+    await page.goto('/diagnostics');
+    await eventually(() => page.getByTestId('outbox-row').filter({ hasText: 'Chuyển thành đơn nháp' }).count()).toBe(1);
   }, 300_000);
 });
