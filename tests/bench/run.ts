@@ -10,7 +10,7 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres
+ *   parts: build-size, lighthouse, offline-start, interactions, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres
  *          (`server` = both server parts)
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +21,7 @@ import { machineInfo, RESULTS_DIR, writeResult } from './support/kit';
 import {
   buildSizeRows,
   dayPlanRows,
+  interactionRows,
   lighthouseRows,
   localDataRows,
   offlineRows,
@@ -62,6 +63,12 @@ const PARTS: Part[] = [
     build: true,
     command: ['npx', 'tsx', 'tests/bench/offline-start.ts'],
     rows: (since) => mapped(readResult('offline-start', since), offlineRows),
+  },
+  {
+    name: 'interactions',
+    build: true,
+    command: ['npx', 'tsx', 'tests/bench/interactions.ts'],
+    rows: (since) => mapped(readResult('interactions', since), interactionRows),
   },
   {
     name: 'local-data',

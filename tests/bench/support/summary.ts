@@ -318,6 +318,19 @@ export function dayPlanRows(r: DayPlan): Row[] {
   );
 }
 
+type Interactions = { cpuRate: number; samples: number; aimMs: number; runs: Record<string, { p75: number; max: number }> };
+
+/** The rep's core interactions on a 360 px phone, offline (tests/bench/interactions.ts): INP-style p75 over the samples. */
+export function interactionRows(r: Interactions): Row[] {
+  return Object.entries(r.runs).map(([name, run]) => ({
+    part: `interactions, CPU ${r.cpuRate}x`,
+    measure: `${name}, p75 of ${r.samples} (max)`,
+    value: `${ms(run.p75)} (${ms(run.max)})`,
+    target: `≤ ${r.aimMs} ms`,
+    verdict: atMost(run.p75, r.aimMs, 'MISS'),
+  }));
+}
+
 type Reports = { aims: { p95Ms: number }; calls: { name: string; p95: number }[] };
 
 /** The report calls at a year of data (tests/bench/reports.ts): the slowest few, and how many meet the aim. */
