@@ -18,9 +18,10 @@ import {
   type PrivacyEventRecord,
 } from '@contract/customers-privacy';
 import { messagingPaths, type FollowerRecord } from '@contract/messaging';
-import type { PushAnswer } from '@contract/sync';
+import type { OrderRecord } from '@contract/orders';
+import type { PullAnswer, PushAnswer, SyncChange } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
-import { customers, orders, zaloFollowers, zaloOas } from '@server/kernel/db/schema';
+import { accounts, customers, orders, zaloFollowers, zaloOas } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
@@ -73,6 +74,18 @@ async function createWithConsent(patch: Record<string, unknown> = {}): Promise<C
   const answer = await create(newCustomer({ person: true, consent: consentNow(), ...patch }));
   expect(answer.status).toBe(201);
   return answer.body.data;
+}
+
+/** Every change a member's phone pulls after `cursor`, and the cursor after them. */
+async function pullFrom(cursor: number, token: string): Promise<{ changes: SyncChange[]; cursor: number }> {
+  const changes: SyncChange[] = [];
+  for (let current = cursor; ;) {
+    const page = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&cursor=${current}&limit=2000`, { token });
+    expect(page.status).toBe(200);
+    changes.push(...page.body.data.changes);
+    current = page.body.data.cursor;
+    if (!page.body.data.hasMore) return { changes, cursor: current };
+  }
 }
 
 const getRecord = async (id: string) =>
@@ -391,15 +404,18 @@ describe('erase request (keepAccountingRecords)', () => {
   });
 
   it('keeps the name of a customer with orders and blanks the phone copied onto its orders', async () => {
-    // A demo customer whose orders carry a copy of its phone.
+    // A demo customer whose orders carry a copy of its phone, and the rep whose phone mirrors one.
     const [order] = await server.deps.db
-      .select({ customerId: orders.customerId })
+      .select({ id: orders.id, customerId: orders.customerId, repPhone: accounts.phone })
       .from(orders)
+      .innerJoin(accounts, eq(accounts.id, orders.accountId))
       .where(and(eq(orders.companyId, anKhang), isNotNull(orders.customerPhone)))
       .orderBy(desc(orders.createdAt))
       .limit(1);
     const record = await getRecord(order!.customerId);
     expect(record.phone).not.toBeNull();
+    const repToken = order!.repPhone === DEMO.an.phone ? an.access : (await server.login(order!.repPhone)).access;
+    const { cursor } = await pullFrom(0, repToken);
     const erased = await post(privacyPaths.erase(record.id), { confirm_code: record.code });
     expect(erased.status).toBe(200);
     expect(erased.body.data).toMatchObject({
@@ -418,6 +434,9 @@ describe('erase request (keepAccountingRecords)', () => {
       .where(and(eq(orders.companyId, anKhang), eq(orders.customerId, record.id)));
     expect(phones.length).toBeGreaterThan(0);
     expect(phones.every((row) => row.phone === null)).toBe(true);
+    // The rep's phone pulls the order again, without the phone.
+    const pulled = (await pullFrom(cursor, repToken)).changes.filter((change) => change.entity === 'order' && change.id === order!.id);
+    expect(pulled.map((change) => (change.data as OrderRecord).customer_phone)).toEqual([null]);
     const [event] = await eventsOf(record.id);
     expect(event?.kind).toBe('erase');
     expect(event?.note).toMatch(/Luật Kế toán/);

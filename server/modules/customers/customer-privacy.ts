@@ -4,7 +4,7 @@
  * request answered by clearing the personal fields while keeping what accounting law needs. Each
  * step is written to customer_privacy_events in the same transaction as the change it logs.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import {
   answerDueDay,
   ERASED_NAME,
@@ -17,7 +17,7 @@ import { vietnamDay } from '@contract/price-policy';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customerPrivacyEvents, customers, orders, zaloFollowers } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
-import { recordChange } from '@server/kernel/sync/change-log';
+import { recordChange, recordChanges } from '@server/kernel/sync/change-log';
 import { customerSearchText, logPrivacyEvent, type PrivacyWhere } from './customer-record';
 
 type Where = PrivacyWhere;
@@ -93,10 +93,22 @@ export async function eraseCustomer(tx: Db, where: Where, code: string, request:
     status: 'inactive',
     searchText: customerSearchText({ code, name, phone: null, owner_name: null, tax_code: current.taxCode }),
   });
-  await tx
+  const blanked = await tx
     .update(orders)
-    .set({ customerPhone: null })
-    .where(and(eq(orders.companyId, where.companyId), eq(orders.customerId, where.customerId)));
+    .set({ customerPhone: null, updatedAt: new Date() })
+    .where(and(eq(orders.companyId, where.companyId), eq(orders.customerId, where.customerId), isNotNull(orders.customerPhone)))
+    .returning({ id: orders.id, accountId: orders.accountId });
+  // The reps' phones hold these orders too: they pull them without the phone.
+  await recordChanges(
+    tx,
+    blanked.map((row) => ({
+      companyId: where.companyId,
+      entity: 'order' as const,
+      entityId: row.id,
+      op: 'upsert' as const,
+      ownerAccountId: row.accountId,
+    })),
+  );
   await unlinkZalo(tx, where);
   const kept = order ? ` Giữ tên trên đơn hàng và chứng từ: ${PERSONAL_DATA_RULES.keepAccountingRecords.source}.` : '';
   await logPrivacyEvent(tx, where, 'erase', {
