@@ -73,6 +73,8 @@ export default defineConfig({
         test: {
           name: 'server',
           globalSetup: [DATABASE_TEMPLATES],
+          // A write to a mirrored record without its change-log entry fails (server/testing/change-log-guard.ts).
+          env: { TEST_CHANGE_LOG_GUARD: 'on' },
           include: ['server/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...serverFilesOnPglite()],
           environment: 'node',

@@ -9,6 +9,7 @@ import type { OrderRecord } from '@contract/orders';
 import { companyFeatures, orders } from '@server/kernel/db/schema';
 import type { ServerEnv } from '@server/kernel/env';
 import { DEMO } from '@server/seed/demo';
+import { unguarded } from './change-log-guard';
 import { startOrderKit, type OrderKit, type SubmitInput } from './orders.kit';
 import type { Simulators } from './test-server';
 
@@ -41,10 +42,12 @@ export async function startInvoiceKit(env: Partial<ServerEnv> = {}): Promise<Inv
   const { db } = kit.server.deps;
 
   async function completeOrders(ids: readonly string[]) {
-    await db
-      .update(orders)
-      .set({ status: 'completed' })
-      .where(and(eq(orders.companyId, kit.anKhang), inArray(orders.id, [...ids])));
+    await unguarded(db, (tx) =>
+      tx
+        .update(orders)
+        .set({ status: 'completed' })
+        .where(and(eq(orders.companyId, kit.anKhang), inArray(orders.id, [...ids]))),
+    );
   }
 
   return {

@@ -11,6 +11,9 @@
  * vitest (benches) each process makes its own on first use. A copy shares nothing with its template
  * or with other copies but the data they started from (the templates hold no signing key: each
  * server draws its own, server/kernel/secrets.ts).
+ *
+ * The templates vitest makes carry the change-log check (server/testing/change-log-guard.ts), which
+ * checks in the copies made where TEST_CHANGE_LOG_GUARD is on (the server project: vitest.config.ts).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +21,7 @@ import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '@server/kernel/db/client';
 import type { ServerEnv } from '@server/kernel/env';
 import { prepareData } from '@server/prepare-data';
+import { armChangeLogGuard, changeLogGuardArmed, GUARD_SETTING, installChangeLogGuard } from './change-log-guard';
 
 /** What a copy starts with: only the migrations, the demo data, or the demo connected to the simulators. */
 export type TestSeed = 'none' | 'demo' | 'providers';
@@ -46,6 +50,7 @@ export async function openTestDatabase(options: { seed?: TestSeed; replica?: boo
   const adminUrl = process.env.TEST_PG_ADMIN_URL;
   if (!adminUrl) {
     const handle = await openDatabase({ databaseUrl: null, dataDir: null, image: await pgliteImage(seed) });
+    if (changeLogGuardArmed()) await armChangeLogGuard(handle.db);
     return { ...handle, label: 'pglite' };
   }
   const copy = await copyPostgresTemplate(adminUrl, seed);
@@ -69,6 +74,8 @@ export async function copyPostgresTemplate(
   const template = await postgresTemplate(adminUrl, seed);
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   await adminQuery(adminUrl, `create database ${name} template ${template}`);
+  // Every connection to the copy then has the check on (a copy's settings are its own, not its template's).
+  if (changeLogGuardArmed()) await adminQuery(adminUrl, `alter database ${name} set ${GUARD_SETTING} = 'on'`);
   return { name, url: databaseUrl(adminUrl, name), drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`) };
 }
 
@@ -78,17 +85,27 @@ export async function writePgliteCopy(dataDir: string, seed: TestSeed): Promise<
   await handle.close();
 }
 
-/** Migrates (and seeds) a database that `open` gives, as every server start would. */
-async function fill(handle: DatabaseHandle, seed: TestSeed): Promise<void> {
-  if (seed === 'none') return;
-  await prepareData(handle.db, { secretsKey: null, seedDemo: true, scryptLogN: TEST_SCRYPT_LOG_N }, { providers: seed === 'providers' });
+/**
+ * Migrates (and seeds) a database that `open` gives, as every server start would; then, with
+ * `guard`, installs the change-log check, dormant until a copy arms it (after the seed: it is not
+ * checked).
+ */
+async function fill(handle: DatabaseHandle, seed: TestSeed, guard: boolean): Promise<void> {
+  if (seed !== 'none') {
+    const env = { secretsKey: null, seedDemo: true, scryptLogN: TEST_SCRYPT_LOG_N };
+    await prepareData(handle.db, env, { providers: seed === 'providers' });
+  }
+  if (guard) await installChangeLogGuard(handle.db);
 }
 
-/** A PGlite template: a migrated (and seeded) in-memory database, dumped whole. */
-export async function buildPgliteImage(seed: TestSeed): Promise<Blob> {
+/**
+ * A PGlite template: a migrated (and seeded) in-memory database, dumped whole. With the change-log
+ * check when vitest's set-up makes it, or where this process arms it.
+ */
+export async function buildPgliteImage(seed: TestSeed, guard = changeLogGuardArmed()): Promise<Blob> {
   const handle = await openDatabase({ databaseUrl: null, dataDir: null });
   try {
-    await fill(handle, seed);
+    await fill(handle, seed, guard);
     return await handle.dumpImage!();
   } finally {
     await handle.close();
@@ -96,11 +113,11 @@ export async function buildPgliteImage(seed: TestSeed): Promise<Blob> {
 }
 
 /** A PostgreSQL template: database `name`, migrated (and seeded), with no connection left open to it. */
-export async function buildPostgresTemplate(adminUrl: string, name: string, seed: TestSeed): Promise<void> {
+export async function buildPostgresTemplate(adminUrl: string, name: string, seed: TestSeed, guard = changeLogGuardArmed()): Promise<void> {
   await adminQuery(adminUrl, `create database ${name}`);
   const handle = await openDatabase({ databaseUrl: databaseUrl(adminUrl, name), dataDir: null });
   try {
-    await fill(handle, seed);
+    await fill(handle, seed, guard);
   } finally {
     await handle.close();
   }

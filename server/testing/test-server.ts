@@ -64,10 +64,15 @@ export function refreshCookieOf(headers: Headers): string | null {
   return cookie ? cookie.split(';')[0]!.slice('refreshToken='.length) : null;
 }
 
-/** Tests use a cheaper scrypt cost (2^14) so suites stay fast; production uses 2^17. */
+/**
+ * Tests use a cheaper scrypt cost (2^14) so suites stay fast; production uses 2^17. The servers log
+ * nothing unless TEST_LOG_LEVEL asks (`TEST_LOG_LEVEL=error` shows why a call answered 500: the
+ * change-log guard's message, for one).
+ */
 export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
+  const logLevel = process.env.TEST_LOG_LEVEL || 'silent';
   return {
-    ...readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), STATIC_DIR: '/nonexistent' }),
+    ...readEnv({ NODE_ENV: 'test', LOG_LEVEL: logLevel, SCRYPT_LOG_N: String(TEST_SCRYPT_LOG_N), STATIC_DIR: '/nonexistent' }),
     port: 0,
     host: '127.0.0.1',
     // Retried soon, so a test waits milliseconds, not the production seconds. The poll stays the

@@ -4,7 +4,8 @@
  * any test file starts (server/testing/test-database.ts copies one per file). The engine is the
  * run's: PostgreSQL when TEST_PG_ADMIN_URL is set (scripts/with-pg.sh), PGlite otherwise. Under
  * `npm test` the PGlite images are made by the first step that needs them and kept for the others
- * (TEST_PGLITE_TEMPLATES, a folder of that run's).
+ * (TEST_PGLITE_TEMPLATES, a folder of that run's). The templates carry the change-log check
+ * (server/testing/change-log-guard.ts), dormant but where a project arms it (the server project).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -27,7 +28,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   let remove: () => Promise<void>;
   if (adminUrl) {
     const prefix = `tpl_${process.pid}_`;
-    for (const seed of TEST_SEEDS) await buildPostgresTemplate(adminUrl, `${prefix}${seed}`, seed);
+    for (const seed of TEST_SEEDS) await buildPostgresTemplate(adminUrl, `${prefix}${seed}`, seed, true);
     index = { engine: 'postgres', prefix };
     // The throwaway cluster goes with its templates (scripts/with-pg.sh).
     remove = async () => undefined;
@@ -39,7 +40,7 @@ export default async function setup(): Promise<() => Promise<void>> {
     for (const seed of TEST_SEEDS) {
       const file = pgliteImageFile(dir, seed);
       if (fs.existsSync(file)) continue;
-      const image = await buildPgliteImage(seed);
+      const image = await buildPgliteImage(seed, true);
       // Written whole under another name, then renamed: a run stopped midway leaves no half image.
       fs.writeFileSync(`${file}.part`, Buffer.from(await image.arrayBuffer()));
       fs.renameSync(`${file}.part`, file);

@@ -14,6 +14,7 @@ import { uuidv7 } from '@contract/uuid';
 import { customers } from '@server/kernel/db/schema';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -196,10 +197,12 @@ describe('licence fields on the office form and the list', () => {
     expect(made.status).toBe(201);
     expect(made.body.data).toMatchObject({ licence_number: 'QT-01', licence_date: '2025-01-15', gpp_expiry: '2028-01-15' });
     const scan = uuidv7();
-    await server.deps.db
-      .update(customers)
-      .set({ licenceScan: scan })
-      .where(and(eq(customers.id, made.body.data.id), eq(customers.companyId, anKhang)));
+    await unguarded(server.deps.db, (tx) =>
+      tx
+        .update(customers)
+        .set({ licenceScan: scan })
+        .where(and(eq(customers.id, made.body.data.id), eq(customers.companyId, anKhang))),
+    );
     const edited = await server.call<CustomerRecord>(`/customer/api/customer/${made.body.data.id}/`, {
       method: 'PUT',
       token: an.access,

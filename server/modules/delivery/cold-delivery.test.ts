@@ -14,6 +14,7 @@ import { deliveryOrders, products, stockLots, stockMoves, stockReceipts } from '
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startDeliveryKit, SENDER, type DeliveryKit } from '@server/testing/delivery.kit';
 import { stockTo } from '@server/testing/warehouse.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 import { connectSelfDelivery } from './index';
 
 let kit: DeliveryKit;
@@ -33,10 +34,12 @@ async function orderOf(variant: VariantRecord): Promise<OrderRecord> {
 }
 
 async function setProduct(variant: VariantRecord, values: Partial<typeof products.$inferInsert>) {
-  await kit.server.deps.db
-    .update(products)
-    .set(values)
-    .where(and(eq(products.companyId, kit.anKhang), eq(products.id, variant.product_id)));
+  await unguarded(kit.server.deps.db, (tx) =>
+    tx
+      .update(products)
+      .set(values)
+      .where(and(eq(products.companyId, kit.anKhang), eq(products.id, variant.product_id))),
+  );
 }
 
 const bookBody = (order: OrderRecord, connection: number, service: string) => ({
@@ -172,7 +175,7 @@ describe('retention: deleting a failed delivery', () => {
       .from(stockMoves)
       .innerJoin(stockReceipts, eq(stockReceipts.id, stockMoves.receiptId))
       .where(eq(stockReceipts.orderId, order.id));
-    await db.update(stockLots).set({ expiresOn: '2020-01-31' }).where(inArray(stockLots.id, lots));
+    await unguarded(db, (tx) => tx.update(stockLots).set({ expiresOn: '2020-01-31' }).where(inArray(stockLots.id, lots)));
     expect((await kit.send<null>('DELETE', deliveryPaths.delivery(delivery.id))).status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import type { PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { accounts, customers, kpiTargets, staffSales } from '@server/kernel/db/schema';
 import { startRegionKit, STAFF, type RegionKit } from '@server/testing/regions.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let kit: RegionKit;
 const month = vietnamMonth();
@@ -245,16 +246,19 @@ describe('views/ and my-kpi/', () => {
     expect(made.status).toBe(201);
     await checkIn(kit.rep.access, kit.customers.get('KH000004')!.id);
     // Entered on the old units in Bình Dương (74), now TP. Hồ Chí Minh: Miền Nam.
-    await db.insert(customers).values({
-      id: uuidv7(),
-      companyId: kit.anKhang,
-      code: 'KH-BD-KPI',
-      name: 'Nhà thuốc Dĩ An',
-      kind: 'Nhà thuốc',
-      addressScheme: 'VN_LEGACY',
-      provinceCode: '74',
-      createdBy: await accountId(STAFF.manager),
-    });
+    const createdBy = await accountId(STAFF.manager);
+    await unguarded(db, (tx) =>
+      tx.insert(customers).values({
+        id: uuidv7(),
+        companyId: kit.anKhang,
+        code: 'KH-BD-KPI',
+        name: 'Nhà thuốc Dĩ An',
+        kind: 'Nhà thuốc',
+        addressScheme: 'VN_LEGACY',
+        provinceCode: '74',
+        createdBy,
+      }),
+    );
 
     const data = (await views()).body.data;
     expect(delta(repRow(data, STAFF.rep2).actual, repRow(before, STAFF.rep2).actual)).toEqual([12_000_000, 4, 0, 0]);

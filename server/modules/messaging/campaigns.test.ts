@@ -10,6 +10,7 @@ import { messagingPaths, type TemplateRecord } from '@contract/messaging';
 import type { AudienceAnswer, CampaignRecord, RecipientRecord } from '@contract/messaging-campaigns';
 import { customers } from '@server/kernel/db/schema';
 import { addCustomers, type MessagingKit, startConnectedKit } from '@server/testing/messaging.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 import { DEMO_OA_ID } from '@simulators/zalo/world';
 import { UNCONFIRMED_REASON } from './messages-send';
 
@@ -68,15 +69,15 @@ describe('the audience and personal data', () => {
           customers: { search: 'nha thuoc alpha' },
         })
       ).body.data;
-    await db.update(customers).set({ person: true, consentAt: null }).where(alpha);
+    await unguarded(db, (tx) => tx.update(customers).set({ person: true, consentAt: null }).where(alpha));
     try {
       const without = await count();
       expect(without.count).toBe(10);
       expect(without.sample.map((recipient) => recipient.name)).not.toContain('Nhà thuốc Alpha 0');
-      await db.update(customers).set({ consentAt: new Date(), consentMethod: 'paper' }).where(alpha);
+      await unguarded(db, (tx) => tx.update(customers).set({ consentAt: new Date(), consentMethod: 'paper' }).where(alpha));
       expect((await count()).count).toBe(11);
     } finally {
-      await db.update(customers).set({ person: false, consentAt: null, consentMethod: null }).where(alpha);
+      await unguarded(db, (tx) => tx.update(customers).set({ person: false, consentAt: null, consentMethod: null }).where(alpha));
     }
   });
 });

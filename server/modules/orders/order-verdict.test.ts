@@ -15,6 +15,7 @@ import { customers, notifications } from '@server/kernel/db/schema';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 import { companyCalls } from '@server/testing/receivables.kit';
 import { stockTo } from '@server/testing/warehouse.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let kit: OrderKit;
 
@@ -166,7 +167,7 @@ describe('the answer to a rep’s order', () => {
     const before = (await get<ReceivableSettings>(receivablePaths.settings)).body.data;
     // While the rep was offline: the customer's drug-business licence was taken off its record, its
     // credit limit set to 1.000 ₫ with the policy at block, and Smecta's box price raised.
-    await kit.server.deps.db.update(customers).set({ drugBusiness: false }).where(eq(customers.id, counter.id));
+    await unguarded(kit.server.deps.db, (tx) => tx.update(customers).set({ drugBusiness: false }).where(eq(customers.id, counter.id)));
     expect((await send('PUT', receivablePaths.creditLimit(counter.id), { credit_limit: 1_000, credit_days: null })).status).toBe(200);
     expect((await send('PUT', receivablePaths.settings, { ...before, credit_policy: 'block' })).status).toBe(200);
     try {
@@ -213,7 +214,7 @@ describe('the answer to a rep’s order', () => {
         /Bỏ các dòng này khỏi đơn hoặc cập nhật giấy phép của khách hàng rồi gửi lại\. Vui lòng xác nhận với khách hàng và gửi lại\.$/,
       );
     } finally {
-      await kit.server.deps.db.update(customers).set({ drugBusiness: true }).where(eq(customers.id, counter.id));
+      await unguarded(kit.server.deps.db, (tx) => tx.update(customers).set({ drugBusiness: true }).where(eq(customers.id, counter.id)));
       await send('PUT', receivablePaths.creditLimit(counter.id), { credit_limit: null, credit_days: null });
       await send('PUT', receivablePaths.settings, before);
       await stop(smectaOff);

@@ -13,6 +13,7 @@ import type { VariantRecord } from '@contract/products';
 import { customers, products } from '@server/kernel/db/schema';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 import { stockTo } from '@server/testing/warehouse.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 import { signedFileUrl } from './pharmacy-file.routes';
 
 let kit: OrderKit;
@@ -42,14 +43,18 @@ beforeAll(async () => {
   kit = await startOrderKit();
   drug = kit.variants[0]!;
   const db = kit.server.deps.db;
-  await db
-    .update(products)
-    .set({ isMedicine: true, nationalCode: 'VN-0001234', registrationNumber: 'VD-21211-14' })
-    .where(and(eq(products.companyId, kit.anKhang), eq(products.id, drug.product_id)));
-  await db
-    .update(customers)
-    .set({ outletCode: '79-0123' })
-    .where(and(eq(customers.companyId, kit.anKhang), eq(customers.code, 'KH000002')));
+  await unguarded(db, (tx) =>
+    tx
+      .update(products)
+      .set({ isMedicine: true, nationalCode: 'VN-0001234', registrationNumber: 'VD-21211-14' })
+      .where(and(eq(products.companyId, kit.anKhang), eq(products.id, drug.product_id))),
+  );
+  await unguarded(db, (tx) =>
+    tx
+      .update(customers)
+      .set({ outletCode: '79-0123' })
+      .where(and(eq(customers.companyId, kit.anKhang), eq(customers.code, 'KH000002'))),
+  );
   await stockTo(kit.server, kit.an.access, kit.anKhang, drug, 1000);
   order = await kit.createOrder({ customerCode: 'KH000002', lines: [{ variant: drug, unit: drug.units[0]!.unit, quantity: 3 }] });
 });

@@ -13,6 +13,7 @@ import type { LoginAnswer } from '@contract/auth';
 import { STAFF } from '@server/testing/employees.kit';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
 import { stockTo } from '@server/testing/warehouse.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 import { sendLicenceNotices } from './licence-expiry';
 
 let kit: OrderKit;
@@ -39,24 +40,28 @@ async function setSettings(settings: Partial<PharmaSettings>, token = kit.an.acc
 /** The demo customer KH000001 as a drug counter with the given papers. */
 async function counterWith(papers: { licenceNumber?: string | null; gppExpiry?: string | null }) {
   const customer = kit.customers.get('KH000001')!;
-  await kit.server.deps.db
-    .update(customers)
-    .set({
-      kind: 'Quầy thuốc',
-      licenceNumber: 'licenceNumber' in papers ? papers.licenceNumber : 'GCN-79-0001',
-      gppExpiry: papers.gppExpiry ?? addDays(today, 400),
-    })
-    .where(eq(customers.id, customer.id));
+  await unguarded(kit.server.deps.db, (tx) =>
+    tx
+      .update(customers)
+      .set({
+        kind: 'Quầy thuốc',
+        licenceNumber: 'licenceNumber' in papers ? papers.licenceNumber : 'GCN-79-0001',
+        gppExpiry: papers.gppExpiry ?? addDays(today, 400),
+      })
+      .where(eq(customers.id, customer.id)),
+  );
   return customer;
 }
 
 /** A medicine of the demo catalogue made a prescription drug outside the essential list. */
 async function prescriptionDrug() {
   const variant = kit.variant('Siro ho Prospan');
-  await kit.server.deps.db
-    .update(products)
-    .set({ isMedicine: true, prescription: true, essential: false, controlledClass: 'none' })
-    .where(and(eq(products.id, variant.product_id), eq(products.companyId, kit.anKhang)));
+  await unguarded(kit.server.deps.db, (tx) =>
+    tx
+      .update(products)
+      .set({ isMedicine: true, prescription: true, essential: false, controlledClass: 'none' })
+      .where(and(eq(products.id, variant.product_id), eq(products.companyId, kit.anKhang))),
+  );
   await stockTo(kit.server, kit.an.access, kit.anKhang, variant, 500);
   return variant;
 }
@@ -118,7 +123,7 @@ describe('an order checked against the rules', () => {
 
   it('an expired certificate blocks only when the company says so; "allow" sells without a word', async () => {
     const drug = kit.variant('Siro ho Prospan');
-    await kit.server.deps.db.update(products).set({ prescription: false }).where(eq(products.id, drug.product_id));
+    await unguarded(kit.server.deps.db, (tx) => tx.update(products).set({ prescription: false }).where(eq(products.id, drug.product_id)));
     await counterWith({ gppExpiry: addDays(today, -1) });
     await setSettings({ licence_rule: 'block' });
     const refused = await kit.submit({ customerCode: 'KH000001', lines: [{ variant: drug, unit: 'chai', quantity: 1 }] });
@@ -158,7 +163,7 @@ describe('certificates running out', () => {
 
   it('tells the customer’s rep once per certificate', async () => {
     const customer = await counterWith({ gppExpiry: addDays(today, 12) });
-    await kit.server.deps.db.update(customers).set({ staffId: rep.account.id }).where(eq(customers.id, customer.id));
+    await unguarded(kit.server.deps.db, (tx) => tx.update(customers).set({ staffId: rep.account.id }).where(eq(customers.id, customer.id)));
     const db = kit.server.deps.db;
     expect(await sendLicenceNotices(db, today)).toBeGreaterThanOrEqual(1);
     await sendLicenceNotices(db, today);

@@ -12,6 +12,7 @@ import { kpiPaths } from '@contract/kpi';
 import { uuidv7 } from '@contract/uuid';
 import { accountCompanies, customers, kpiTargets, regions } from '@server/kernel/db/schema';
 import { startRegionKit, type RegionKit } from '@server/testing/regions.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let kit: RegionKit;
 beforeAll(async () => {
@@ -265,20 +266,22 @@ describe('getstaff/, getcustomer/, getorder/', () => {
   it('lists customers whose address is in the region, old province codes included', async () => {
     const db = kit.server.deps.db;
     // Entered before the reform in Bình Dương (old code 74), now part of TP. Hồ Chí Minh.
-    await db.insert(customers).values({
-      id: uuidv7(),
-      companyId: kit.anKhang,
-      code: 'KH-BD',
-      name: 'Nhà thuốc Thủ Dầu Một',
-      kind: 'Nhà thuốc',
-      addressScheme: 'VN_LEGACY',
-      provinceCode: '74',
-      provinceName: 'Tỉnh Bình Dương',
-      districtCode: '718',
-      districtName: 'Thành phố Thủ Dầu Một',
-      street: '1 Yersin',
-      searchText: 'kh-bd nha thuoc thu dau mot',
-    });
+    await unguarded(db, (tx) =>
+      tx.insert(customers).values({
+        id: uuidv7(),
+        companyId: kit.anKhang,
+        code: 'KH-BD',
+        name: 'Nhà thuốc Thủ Dầu Một',
+        kind: 'Nhà thuốc',
+        addressScheme: 'VN_LEGACY',
+        provinceCode: '74',
+        provinceName: 'Tỉnh Bình Dương',
+        districtCode: '718',
+        districtName: 'Thành phố Thủ Dầu Một',
+        street: '1 Yersin',
+        searchText: 'kh-bd nha thuoc thu dau mot',
+      }),
+    );
     const region = await kit.regionId('MN');
     const answer = await kit.get<RegionCustomerRow[]>(regionPaths.customers, { company: kit.anKhang, region, limit: 50 });
     expect(answer.status).toBe(200);

@@ -16,6 +16,7 @@ import type { VisitRecord } from '@contract/visits';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { accountCompanies, customers, roles } from '@server/kernel/db/schema';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let kit: OrderKit;
 let rep: LoginAnswer;
@@ -316,7 +317,7 @@ describe('data scope', () => {
       expect(regionCodes).toBe(6);
     } finally {
       await kit.server.deps.db.update(accountCompanies).set({ roleId: salesRole!.id }).where(member);
-      await kit.server.deps.db.update(customers).set({ staffId: rep.account.id }).where(eq(customers.id, moved));
+      await unguarded(kit.server.deps.db, (tx) => tx.update(customers).set({ staffId: rep.account.id }).where(eq(customers.id, moved)));
     }
   });
 });

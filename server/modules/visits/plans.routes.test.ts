@@ -12,6 +12,7 @@ import { planPaths, type RoutePlanRecord, type RouteStop } from '@contract/visit
 import { accounts, customers } from '@server/kernel/db/schema';
 import { pushCheckIn } from '@server/testing/fixtures';
 import { startDemoServer, type DemoServer } from '@server/testing/test-server';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let demo: DemoServer;
 let quan: LoginAnswer;
@@ -65,10 +66,12 @@ beforeAll(async () => {
   [trinhId, hoaId] = await Promise.all([accountId('0912000001'), accountId('0912000002')]);
   // His two pharmacies of the demo (server/seed/demo-employees.ts) and, for this test, a third.
   const db = demo.server.deps.db;
-  await db
-    .update(customers)
-    .set({ staffId: trinhId })
-    .where(and(eq(customers.companyId, demo.anKhang), eq(customers.code, 'KH000001')));
+  await unguarded(db, (tx) =>
+    tx
+      .update(customers)
+      .set({ staffId: trinhId })
+      .where(and(eq(customers.companyId, demo.anKhang), eq(customers.code, 'KH000001'))),
+  );
   const rows = await db
     .select({ id: customers.id })
     .from(customers)

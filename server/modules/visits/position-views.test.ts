@@ -16,6 +16,7 @@ import { customers, positionViews } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -34,16 +35,18 @@ const HERE: GeoLocation = { lat: 10.7769, lng: 106.7009, accuracy: 12 };
 
 async function shop(name: string, provinceCode: string, staffId: number): Promise<string> {
   const id = uuidv7();
-  await server.deps.db.insert(customers).values({
-    id,
-    companyId: anKhang,
-    code: `KH-POS-${id.slice(-6)}`,
-    name,
-    kind: 'Nhà thuốc',
-    staffId,
-    provinceCode,
-    searchText: name.toLowerCase(),
-  });
+  await unguarded(server.deps.db, (tx) =>
+    tx.insert(customers).values({
+      id,
+      companyId: anKhang,
+      code: `KH-POS-${id.slice(-6)}`,
+      name,
+      kind: 'Nhà thuốc',
+      staffId,
+      provinceCode,
+      searchText: name.toLowerCase(),
+    }),
+  );
   return id;
 }
 

@@ -23,6 +23,7 @@ import { removeOldPositions } from './position-retention';
 import { DEMO } from '@server/seed/demo';
 import { STAFF } from '@server/testing/employees.kit';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -35,17 +36,19 @@ const north = (metres: number, accuracy = 10): GeoLocation => ({ lat: PIN.lat + 
 /** A pharmacy of the rep's own, with the pin given (or none). */
 async function pharmacy(pin: { lat: number; lng: number } | null): Promise<string> {
   const id = uuidv7();
-  await server.deps.db.insert(customers).values({
-    id,
-    companyId: anKhang,
-    code: `KH-PIN-${id.slice(-6)}`,
-    name: 'Nhà thuốc Ghim',
-    kind: 'Nhà thuốc',
-    staffId: rep.account.id,
-    searchText: 'nha thuoc ghim',
-    lat: pin?.lat ?? null,
-    lng: pin?.lng ?? null,
-  });
+  await unguarded(server.deps.db, (tx) =>
+    tx.insert(customers).values({
+      id,
+      companyId: anKhang,
+      code: `KH-PIN-${id.slice(-6)}`,
+      name: 'Nhà thuốc Ghim',
+      kind: 'Nhà thuốc',
+      staffId: rep.account.id,
+      searchText: 'nha thuoc ghim',
+      lat: pin?.lat ?? null,
+      lng: pin?.lng ?? null,
+    }),
+  );
   return id;
 }
 

@@ -8,6 +8,7 @@ import { customers } from '@server/kernel/db/schema';
 import { DEMO } from '@server/seed/demo';
 import { addAccount } from '@server/testing/fixtures';
 import { startDemoServer, type TestServer } from '@server/testing/test-server';
+import { unguarded } from '@server/testing/change-log-guard';
 
 let server: TestServer;
 let an: LoginAnswer;
@@ -38,15 +39,17 @@ beforeAll(async () => {
   // A pharmacy of the rep's own (server/modules/roles reachCustomer), new: the demo's visit history
   // (server/seed/demo-history.ts) is at the other customers, so the lists below hold this test's visits.
   const id = uuidv7();
-  await server.deps.db.insert(customers).values({
-    id,
-    companyId: anKhang,
-    code: 'KH-VISIT-1',
-    name: 'Nhà thuốc Ghé Thăm',
-    kind: 'Nhà thuốc',
-    staffId: extra.id,
-    searchText: 'kh-visit-1 nha thuoc ghe tham',
-  });
+  await unguarded(server.deps.db, (tx) =>
+    tx.insert(customers).values({
+      id,
+      companyId: anKhang,
+      code: 'KH-VISIT-1',
+      name: 'Nhà thuốc Ghé Thăm',
+      kind: 'Nhà thuốc',
+      staffId: extra.id,
+      searchText: 'kh-visit-1 nha thuoc ghe tham',
+    }),
+  );
   customer = { id, name: 'Nhà thuốc Ghé Thăm' };
   await visit(an.access, '2026-11-19T02:00:00.000Z');
   await visit(rep.access, '2026-11-20T03:00:00.000Z');

@@ -14,6 +14,7 @@ import { products } from '@server/kernel/db/schema';
 import { HttpError } from '@server/kernel/errors';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+import { unguarded } from '@server/testing/change-log-guard';
 import { lockReceipt, replaceDraft } from './receipts.repo';
 import { refuseRetainedDelete } from './retention';
 
@@ -49,10 +50,12 @@ async function importReceipt(status: 'draft' | 'completed', expires = '2027-06-3
 beforeAll(async () => {
   kit = await startOrderKit();
   frozen = kit.variants[0]!;
-  await kit.server.deps.db
-    .update(products)
-    .set({ storage: 'frozen', isMedicine: true })
-    .where(and(eq(products.companyId, kit.anKhang), eq(products.id, frozen.product_id)));
+  await unguarded(kit.server.deps.db, (tx) =>
+    tx
+      .update(products)
+      .set({ storage: 'frozen', isMedicine: true })
+      .where(and(eq(products.companyId, kit.anKhang), eq(products.id, frozen.product_id))),
+  );
 });
 afterAll(async () => {
   await kit?.stop();
