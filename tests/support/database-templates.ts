@@ -41,11 +41,9 @@ export default async function setup(): Promise<() => Promise<void>> {
       const file = pgliteImageFile(dir, seed);
       if (fs.existsSync(file)) continue;
       const image = await buildPgliteImage(seed, true);
-      // Written whole under a name of this process's, then renamed: a run stopped midway leaves no
-      // half image, and two steps of scripts/test-all.sh's two lanes making it at once each rename a whole one.
-      const part = `${file}.${process.pid}.part`;
-      fs.writeFileSync(part, Buffer.from(await image.arrayBuffer()));
-      fs.renameSync(part, file);
+      // Written whole under another name, then renamed: a run stopped midway leaves no half image.
+      fs.writeFileSync(`${file}.part`, Buffer.from(await image.arrayBuffer()));
+      fs.renameSync(`${file}.part`, file);
     }
     index = { engine: 'pglite', dir };
     remove = async () => {
