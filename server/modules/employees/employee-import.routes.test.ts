@@ -17,10 +17,33 @@ import { startEmployeeKit, STAFF, workbookBytes, type EmployeeKit } from '@serve
 
 let kit: EmployeeKit;
 let options: EmployeeOptions;
+let oversized: { bomb: Uint8Array; emptyRows: Uint8Array };
 
 const HEADERS = [...STAFF_SHEET_COLUMNS];
 
+/**
+ * A zip bomb and a sheet of 300,000 empty rows, each under the 1 MB body limit: the staff template
+ * as Excel writes it, its first sheet's rows replaced. Made before the server starts: zipping 64 MB
+ * holds the event loop for seconds on a loaded machine, and a request sent right after such a pause
+ * went out on a kept-alive connection the server was closing at that moment (ECONNRESET).
+ */
+async function oversizedSheets(): Promise<{ bomb: Uint8Array; emptyRows: Uint8Array }> {
+  const template = unzipSync(await workbookBytes([HEADERS, ['', 'Người Mới', freshPhone()]]));
+  const sheetName = Object.keys(template).find((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name))!;
+  const original = strFromU8(template[sheetName]!);
+  const withRows = (extra: string) => {
+    const header = /<row r="1"[\s\S]*?<\/row>/.exec(original)![0];
+    const xml = original.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${header}${extra}</sheetData>`);
+    return zipSync({ ...template, [sheetName]: strToU8(xml) });
+  };
+  return {
+    bomb: withRows(' '.repeat(64 * 1024 * 1024)),
+    emptyRows: withRows(Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 2}"/>`).join('')),
+  };
+}
+
 beforeAll(async () => {
+  oversized = await oversizedSheets();
   kit = await startEmployeeKit();
   options = (await kit.get<EmployeeOptions>(employeePaths.options, { company: kit.anKhang })).body.data;
 });
@@ -212,17 +235,7 @@ describe('import-data-sales/', () => {
   });
 
   it('measures an upload before unzipping it: a zip bomb and a sheet of empty rows are refused without being read', async () => {
-    // The staff template as Excel writes it, its first sheet's rows replaced.
-    const template = unzipSync(await workbookBytes([HEADERS, ['', 'Người Mới', freshPhone()]]));
-    const sheetName = Object.keys(template).find((name) => /^xl\/worksheets\/[^/]+\.xml$/.test(name))!;
-    const original = strFromU8(template[sheetName]!);
-    const withRows = (extra: string) => {
-      const header = /<row r="1"[\s\S]*?<\/row>/.exec(original)![0];
-      const xml = original.replace(/<sheetData>[\s\S]*<\/sheetData>/, `<sheetData>${header}${extra}</sheetData>`);
-      return zipSync({ ...template, [sheetName]: strToU8(xml) });
-    };
-    const bomb = withRows(' '.repeat(64 * 1024 * 1024));
-    const emptyRows = withRows(Array.from({ length: 300_000 }, (_, i) => `<row r="${i + 2}"/>`).join(''));
+    const { bomb, emptyRows } = oversized;
     expect(bomb.length, 'within the 1 MB body limit').toBeLessThan(1024 * 1024);
     expect(emptyRows.length).toBeLessThan(1024 * 1024);
     for (const [bytes, message] of [
