@@ -10,7 +10,8 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, interactions, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres
+ *   parts: build-size, lighthouse, offline-start, interactions, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres,
+ *          capacity-pglite, capacity-postgres
  *          (`server` = both server parts)
  */
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,7 @@ import { BENCH_DIST, buildForBench, type BuildOutcome } from './support/bench-bu
 import { machineInfo, RESULTS_DIR, writeResult } from './support/kit';
 import {
   buildSizeRows,
+  capacityRows,
   dayPlanRows,
   interactionRows,
   lighthouseRows,
@@ -36,6 +38,8 @@ import {
 
 /** Large catalogue and customers; orders cut to 20,000 (none of the measured calls reads them) to keep the seed short. */
 const LOAD_SEED = ['--seed=large', '--orders=20000'];
+/** A distributor of the middle size (10,000 variants, 20,000 customers, 50,000 orders) for the working-day load. */
+const CAPACITY_SEED = ['--seed=medium'];
 
 type Part = {
   name: string;
@@ -104,6 +108,16 @@ const PARTS: Part[] = [
     name: 'server-postgres',
     command: ['bash', 'scripts/with-pg.sh', 'npx', 'tsx', 'tests/bench/server-load.ts', ...LOAD_SEED],
     rows: (since) => serverRows('postgres', since),
+  },
+  {
+    name: 'capacity-pglite',
+    command: ['npx', 'tsx', 'tests/bench/capacity.ts', ...CAPACITY_SEED],
+    rows: (since) => mapped(readResult('capacity-pglite', since), capacityRows),
+  },
+  {
+    name: 'capacity-postgres',
+    command: ['bash', 'scripts/with-pg-replica.sh', 'npx', 'tsx', 'tests/bench/capacity.ts', ...CAPACITY_SEED],
+    rows: (since) => mapped(readResult('capacity-postgres', since), capacityRows),
   },
 ];
 

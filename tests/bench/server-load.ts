@@ -22,21 +22,28 @@
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof": node options for the server
  *   process alone (a CPU profile of the API under load), not for this script or autocannon
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import type { LoginAnswer } from '@contract/auth';
 import { customerPaths, type CustomerRecord } from '@contract/customers';
 import { foldedWords } from '@contract/fold';
-import type { OrderSubmitPayload } from '@contract/orders';
 import { productPaths, type VariantRecord } from '@contract/products';
 import { syncPaths, type PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import { seededRandom } from './datagen/random';
 import { countCpu, localPostmaster, type CpuPerRequest } from './support/cpu-time';
 import { argValue, machineInfo, summarize, table, writeResult, type Summary } from './support/kit';
+import { benchOrder } from './support/working-day';
+import {
+  api,
+  benchDatabase,
+  dropSeeded,
+  freePort,
+  query,
+  seedDatabase,
+  startServerProcess,
+  stopServerProcess,
+} from './support/load-server';
 
 const DURATION = Number(argValue('duration') ?? 10);
 const CONNECTIONS = Number(argValue('connections') ?? 10);
@@ -47,96 +54,12 @@ const random = seededRandom(6);
 
 // ---- The database and the server process -----------------------------------------------------------
 
-const databaseUrl = process.env.DATABASE_URL ?? process.env.TEST_PG_ADMIN_URL ?? null;
-const driver = databaseUrl ? 'postgres' : 'pglite';
-const dataDir = path.resolve(process.env.DATA_DIR ?? (SEED_SCALE ? '.tmp/bench-load-pglite' : 'data'));
-const databaseEnv = databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir };
-
-function seed(): { seconds: number } {
-  // Only the bench's own folder starts empty; a DATA_DIR someone named is seeded as it is.
-  if (!databaseUrl && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
-  const started = performance.now();
-  const extra = ['orders', 'customers', 'variants', 'reps'].flatMap((name) => {
-    const value = argValue(name);
-    return value === undefined ? [] : [`--${name}=${value}`];
-  });
-  const run = spawnSync('npx', ['tsx', 'tests/bench/datagen/seed.ts', `--scale=${SEED_SCALE}`, ...extra, `--json=seed-${driver}`], {
-    stdio: 'inherit',
-    env: { ...process.env, ...databaseEnv, LOG_LEVEL: 'warn' },
-  });
-  if (run.status !== 0) throw new Error(`npm run seed failed (${run.status})`);
-  return { seconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-async function startServerProcess(): Promise<{ url: string; child: ChildProcess; startSeconds: number }> {
-  const port = await freePort();
-  const started = performance.now();
-  const child = spawn(
-    process.execPath,
-    [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/main.ts'],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        ...databaseEnv,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SIMULATORS: 'false',
-      },
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  // Any HTTP answer means the database is open and migrated and the server listens.
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
-    if (performance.now() - started > 180_000) throw new Error('the server did not answer within 180 s');
-    const answered = await fetch(`${url}/api/sync/pull`).then(
-      () => true,
-      () => false,
-    );
-    if (answered) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { url, child, startSeconds: Number(((performance.now() - started) / 1000).toFixed(1)) };
-}
-
-async function stopServerProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
+const database = benchDatabase('bench-load-pglite', Boolean(SEED_SCALE));
+const driver = database.driver;
+const databaseUrl = database.url;
+const databaseEnv = database.env;
 
 // ---- What the calls need ---------------------------------------------------------------------------
-
-async function api<T>(
-  url: string,
-  pathAndQuery: string,
-  init: { token?: string; body?: unknown } = {},
-): Promise<{ data: T; count?: number }> {
-  const response = await fetch(`${url}/api${pathAndQuery}`, {
-    method: init.body === undefined ? 'GET' : 'POST',
-    headers: {
-      accept: 'application/json',
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const body = (await response.json()) as { data: T; count?: number; message?: string };
-  if (response.status !== 200) throw new Error(`${pathAndQuery}: ${response.status} ${body.message}`);
-  return body;
-}
 
 async function signIn(url: string): Promise<{ token: string; company: number; account: number }> {
   const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone: DEMO.phone, password: DEMO.password } });
@@ -144,9 +67,6 @@ async function signIn(url: string): Promise<{ token: string; company: number; ac
   if (!membership) throw new Error(`${DEMO.company} is not among the demo account's companies`);
   return { token: data.access, company: membership.company, account: data.account.id };
 }
-
-const query = (base: string, params: Record<string, string | number>) =>
-  `${base}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
 
 /** Active customers, sellable variants and search words, read through the API from random pages. */
 async function sample(url: string, token: string, company: number) {
@@ -286,31 +206,10 @@ async function prepareCalls(url: string) {
   let submitted = 0;
 
   const submitBody = (): string => {
-    const customer = random.pick(data.customers);
     submitted += 1;
-    const createdAt = new Date().toISOString();
-    const payload: OrderSubmitPayload = {
-      orderId: uuidv7(),
-      localNo: `BN-${deviceTag}-${submitted}`,
-      customerId: customer.id,
-      visitId: null,
-      deliveryDate: null,
-      note: 'Đơn đo tải',
-      lines: Array.from({ length: random.int(1, 5) }, () => {
-        const variant = random.pick(data.variants);
-        const unit = random.pick(variant.units);
-        return {
-          lineId: uuidv7(),
-          variantId: variant.id,
-          unit: unit.unit,
-          quantity: random.int(1, 3),
-          quotedUnitPrice: unit.price,
-          discount: null,
-        };
-      }),
-      quotedTotal: 0,
-      createdAt,
-    };
+    const localNo = `BN-${deviceTag}-${submitted}`;
+    const payload = benchOrder(random, { orderId: uuidv7(), customerId: random.pick(data.customers).id, variants: data.variants, localNo });
+    const createdAt = payload.createdAt;
     const op = { opId: uuidv7(), type: 'order.submit', schemaVersion: 1, clientCreatedAt: createdAt, payload, dependsOn: [] };
     return JSON.stringify({ company, deviceId, ops: [op] });
   };
@@ -467,7 +366,7 @@ async function startFloorProcess(): Promise<{ url: string; child: ChildProcess }
 }
 
 async function runAll() {
-  const server = await startServerProcess();
+  const server = await startServerProcess(database);
   const postmaster = databaseUrl ? await localPostmaster(databaseUrl) : null;
   console.info(`Server (${driver}) answering after ${server.startSeconds} s; ${CONNECTIONS} connections, ${DURATION} s per call`);
   let prepared: Awaited<ReturnType<typeof prepareCalls>>;
@@ -502,13 +401,12 @@ async function runAll() {
 }
 
 const started = performance.now();
-const seeded = SEED_SCALE ? seed() : null;
+const seeded = SEED_SCALE ? seedDatabase(database, SEED_SCALE, driver) : null;
 let run: Awaited<ReturnType<typeof runAll>>;
 try {
   run = await runAll();
 } finally {
-  // The PGlite seeded for this run is half a gigabyte; a database someone named is left alone.
-  if (SEED_SCALE && !databaseUrl && !process.env.DATA_DIR) fs.rmSync(dataDir, { recursive: true, force: true });
+  dropSeeded(database);
 }
 /** How many times the floor's throughput the call's is below it (1 = at the floor). */
 const floorRatio = (r: LoadResult) => (r.floor ? Number((r.floor.requestsPerSecond / r.requestsPerSecond).toFixed(1)) : null);

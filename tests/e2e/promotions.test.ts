@@ -72,7 +72,19 @@ const hints = (page: Page) => promotionsCard(page).getByTestId('promotion-hint')
 const gifts = async (page: Page) =>
   (await promotionsCard(page).getByTestId('gift-line').allInnerTexts()).map((text) => text.replace(/\s*\n+\s*/g, ' | '));
 
-async function openPhone(office: Office): Promise<{ context: BrowserContext; page: Page }> {
+/** The demo's own running programmes make way for the ones a test runs; answers the Prospan variant. */
+async function clearProgrammes(office: Office): Promise<VariantRecord> {
+  for (const record of await call<PromotionRecord[]>(office, `${promotionPaths.promotions}?status=3`)) await stop(office, record.id);
+  return (await call<VariantRecord[]>(office, `/product/api/variant/?search=prospan`)).find(
+    (variant) => variant.product_name === PRODUCT.name,
+  )!;
+}
+
+/**
+ * The rep's phone, synced and then offline, on the order screen with the customer picked and one
+ * chai of Prospan in the cart.
+ */
+async function offlineCart(office: Office): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await app.open(VIEWPORTS.phone, { serviceWorkers: 'allow' });
   await signInAs(page, REP, COMPANIES.anKhang);
   await page.goto('/order/create');
@@ -80,17 +92,21 @@ async function openPhone(office: Office): Promise<{ context: BrowserContext; pag
   await page.getByTestId('order-create').waitFor();
   await eventually(() => firstSyncDone(page, office.companyId), 60_000).toBe(true);
   await waitForServiceWorker(page);
+  await app.unplug(context);
+  await page.reload();
+  await page.getByTestId('order-create').waitFor();
+  await customerOption(page, page, CUSTOMER).click();
+  await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
+  await page.getByTestId('product-search').fill('prospan');
+  await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();
+  await eventually(() => cartLines(page).count()).toBe(1);
   return { context, page };
 }
 
 describe('promotions on a phone', () => {
   it('applies buy-10-get-1 and the 5 % tier offline with hints; a tier stopped meanwhile comes back to confirm; the server holds the same totals', async () => {
     const office = await officeSignIn(app.server.url);
-    // The demo's own programmes make way for the ones this test runs.
-    for (const record of await call<PromotionRecord[]>(office, `${promotionPaths.promotions}?status=3`)) await stop(office, record.id);
-    const prospan = (await call<VariantRecord[]>(office, `/product/api/variant/?search=prospan`)).find(
-      (variant) => variant.product_name === PRODUCT.name,
-    )!;
+    const prospan = await clearProgrammes(office);
     const buyTen = await run(office, {
       name: 'Mua 10 chai Prospan tặng 1 chai – thử nghiệm',
       kind: 'buy_get',
@@ -104,16 +120,7 @@ describe('promotions on a phone', () => {
     });
     expect([buyTen.status, tier.status]).toEqual([3, 3]);
 
-    const { context, page } = await openPhone(office);
-    await app.unplug(context);
-    await page.reload();
-    await page.getByTestId('order-create').waitFor();
-
-    await customerOption(page, page, CUSTOMER).click();
-    await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
-    await page.getByTestId('product-search').fill('prospan');
-    await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();
-    await eventually(() => cartLines(page).count()).toBe(1);
+    const { context, page } = await offlineCart(office);
 
     // Nine chai: no gift yet, one more for it.
     await setQuantity(cartLines(page).first(), 9);
@@ -180,10 +187,7 @@ describe('promotions on a phone', () => {
   it('a raised price, a stopped gift and a credit block come back in one refusal; kept as a draft, sent later and cut by the stock, the order is taken with its changes shown', async () => {
     const office = await officeSignIn(app.server.url);
     const officeAt = { baseUrl: app.server.url, ...office };
-    for (const record of await call<PromotionRecord[]>(office, `${promotionPaths.promotions}?status=3`)) await stop(office, record.id);
-    const prospan = (await call<VariantRecord[]>(office, `/product/api/variant/?search=prospan`)).find(
-      (variant) => variant.product_name === PRODUCT.name,
-    )!;
+    const prospan = await clearProgrammes(office);
     const buyTen = await run(office, {
       name: 'Mua 10 chai Prospan tặng 1 chai – đợt 2',
       kind: 'buy_get',
@@ -213,15 +217,7 @@ describe('promotions on a phone', () => {
     const raised = Math.round(10 * raisedPrice * (1 + PRODUCT.vat / 100));
 
     // Offline: ten chai and the free one.
-    const { context, page } = await openPhone(office);
-    await app.unplug(context);
-    await page.reload();
-    await page.getByTestId('order-create').waitFor();
-    await customerOption(page, page, CUSTOMER).click();
-    await eventually(() => page.getByTestId('order-customer-name').innerText()).toBe(CUSTOMER);
-    await page.getByTestId('product-search').fill('prospan');
-    await page.getByRole('button', { name: `Thêm 1 ${PRODUCT.unit} ${PRODUCT.name}`, exact: true }).click();
-    await eventually(() => cartLines(page).count()).toBe(1);
+    const { context, page } = await offlineCart(office);
     await setQuantity(cartLines(page).first(), 10);
     await eventually(() => gifts(page)).toEqual([`Tặng 1 chai ${PRODUCT.name} | 0 ₫`]);
     await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(quoted));

@@ -331,6 +331,19 @@ export function interactionRows(r: Interactions): Row[] {
   }));
 }
 
+type Capacity = { machine: { database: string }; aim: number; setups: { setup: string; capacity: number }[] };
+
+/** Active reps one machine carries through the peak hour of a working day (tests/bench/capacity.ts). */
+export function capacityRows(r: Capacity): Row[] {
+  return r.setups.map((setup) => ({
+    part: 'capacity',
+    measure: `${setup.setup}: active reps, every call p95 ≤ 200 ms`,
+    value: setup.capacity.toLocaleString('en-US'),
+    target: `≥ ${r.aim.toLocaleString('en-US')}`,
+    verdict: setup.capacity >= r.aim ? 'PASS' : 'MISS',
+  }));
+}
+
 type Reports = { aims: { p95Ms: number }; calls: { name: string; p95: number }[] };
 
 /** The report calls at a year of data (tests/bench/reports.ts): the slowest few, and how many meet the aim. */
