@@ -24,7 +24,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
-import type { LoginAnswer } from '@contract/auth';
 import { customerPaths, type CustomerRecord } from '@contract/customers';
 import { foldedWords } from '@contract/fold';
 import { productPaths, type VariantRecord } from '@contract/products';
@@ -36,11 +35,13 @@ import { argValue, machineInfo, summarize, table, writeResult, type Summary } fr
 import { benchOrder } from './support/working-day';
 import {
   api,
+  DEMO_OWNER,
   benchDatabase,
   dropSeeded,
   freePort,
   query,
   seedDatabase,
+  signIn,
   startServerProcess,
   stopServerProcess,
 } from './support/load-server';
@@ -49,7 +50,7 @@ const DURATION = Number(argValue('duration') ?? 10);
 const CONNECTIONS = Number(argValue('connections') ?? 10);
 const SEED_SCALE = argValue('seed');
 const ONLY_CALLS = argValue('calls');
-const DEMO = { phone: '0901234567', password: 'Demo@2026', company: 'Công ty Dược phẩm An Khang' };
+
 const random = seededRandom(6);
 
 // ---- The database and the server process -----------------------------------------------------------
@@ -60,13 +61,6 @@ const databaseUrl = database.url;
 const databaseEnv = database.env;
 
 // ---- What the calls need ---------------------------------------------------------------------------
-
-async function signIn(url: string): Promise<{ token: string; company: number; account: number }> {
-  const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone: DEMO.phone, password: DEMO.password } });
-  const membership = data.account.company_data.find((m) => m.company_data.title === DEMO.company);
-  if (!membership) throw new Error(`${DEMO.company} is not among the demo account's companies`);
-  return { token: data.access, company: membership.company, account: data.account.id };
-}
 
 /** Active customers, sellable variants and search words, read through the API from random pages. */
 async function sample(url: string, token: string, company: number) {
@@ -246,7 +240,7 @@ async function prepareCalls(url: string) {
       request: {
         method: 'POST' as const,
         headers: json,
-        next: () => ({ path: '/api/account/api/login/', body: JSON.stringify({ phone: DEMO.phone, password: DEMO.password }) }),
+        next: () => ({ path: '/api/account/api/login/', body: JSON.stringify({ phone: DEMO_OWNER.phone, password: DEMO_OWNER.password }) }),
       },
     },
     {

@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import type { LoginAnswer } from '@contract/auth';
 import { argValue } from './kit';
 
 export type Database = {
@@ -132,3 +133,14 @@ export async function api<T>(
 
 export const query = (base: string, params: Record<string, string | number>) =>
   `${base}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString()}`;
+
+/** The demo owner of An Khang; the seeded reps sign in with the same password (tests/bench/datagen/generate.ts). */
+export const DEMO_OWNER = { phone: '0901234567', password: 'Demo@2026', company: 'Công ty Dược phẩm An Khang' } as const;
+
+/** Signs a member of An Khang in (the demo owner unless a phone is named): its token, An Khang's id and the account's. */
+export async function signIn(url: string, phone: string = DEMO_OWNER.phone): Promise<{ token: string; company: number; account: number }> {
+  const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone, password: DEMO_OWNER.password } });
+  const membership = data.account.company_data.find((m) => m.company_data.title === DEMO_OWNER.company);
+  if (!membership) throw new Error(`${phone} is not a member of ${DEMO_OWNER.company}`);
+  return { token: data.access, company: membership.company, account: data.account.id };
+}

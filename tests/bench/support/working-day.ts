@@ -3,7 +3,6 @@
  * docs/performance.md "Capacity"): how many of each call one active rep causes in a working day,
  * and the requests themselves, built from the seeded company's own customers, variants and reps.
  */
-import type { LoginAnswer } from '@contract/auth';
 import { customerPaths, type CustomerRecord } from '@contract/customers';
 import { foldedWords } from '@contract/fold';
 import { orderPaths, type OrderSubmitPayload } from '@contract/orders';
@@ -14,7 +13,7 @@ import { syncPaths, type PullAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
 import type { VisitCheckInPayload, VisitCheckOutPayload } from '@contract/visits';
 import { seededRandom, type Random } from '../datagen/random';
-import { api, query } from './load-server';
+import { api, query, signIn } from './load-server';
 
 /** A working day, in seconds (8 hours in the field). */
 export const DAY_SECONDS = 8 * 3_600;
@@ -53,16 +52,6 @@ export type Request = { method: 'GET' | 'POST' | 'PUT'; path: string; token: str
 export type Answer = { status: number; body: unknown };
 export type Planned = { request: Request; answered?: (answer: Answer) => void };
 
-const DEMO_OWNER = { phone: '0901234567', password: 'Demo@2026', company: 'Công ty Dược phẩm An Khang' };
-const PASSWORD = 'Demo@2026';
-
-async function signIn(url: string, phone: string, password: string): Promise<{ token: string; company: number }> {
-  const { data } = await api<LoginAnswer>(url, '/account/api/login/', { body: { phone, password } });
-  const membership = data.account.company_data.find((m) => m.company_data.title === DEMO_OWNER.company);
-  if (!membership) throw new Error(`${phone} is not a member of ${DEMO_OWNER.company}`);
-  return { token: data.access, company: membership.company };
-}
-
 /** Where a virtual rep's phone is in the change log: it pulls from there, as a device that has synced. */
 type Phone = { token: string; cursor: number; scope: string | undefined };
 
@@ -87,7 +76,7 @@ async function syncedPhone(url: string, token: string, company: number): Promise
  */
 export async function workingDay(url: string, phones: number) {
   const random = seededRandom(49);
-  const owner = await signIn(url, DEMO_OWNER.phone, DEMO_OWNER.password);
+  const owner = await signIn(url);
   const { company, token } = owner;
   const customers = (await api<CustomerRecord[]>(url, query(customerPaths.customers, { company, limit: 200, tab: 'active' }), { token }))
     .data;
@@ -98,7 +87,7 @@ export async function workingDay(url: string, phones: number) {
   if (customers.length === 0 || variants.length === 0 || words.length === 0) throw new Error('the company has no customers or variants');
   const reps: Phone[] = [];
   for (let n = 1; n <= phones; n += 1) {
-    const rep = await signIn(url, `0966${String(n).padStart(6, '0')}`, PASSWORD);
+    const rep = await signIn(url, `0966${String(n).padStart(6, '0')}`);
     reps.push(await syncedPhone(url, rep.token, company));
   }
   const devices = Array.from({ length: 64 }, () => uuidv7());
