@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { coldStart } from './scripts/cold-start-plugin';
+import { officeChunks } from './scripts/office-chunks';
 import { precompress } from './scripts/precompress-plugin';
 import { rechartsFirstHalf } from './scripts/recharts-split';
 
@@ -132,10 +133,10 @@ export default defineConfig({
         // install, in the background, and the worker keeps it (sw/sw.ts "Barcode decoder").
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'address/*.json'],
         // Precompressed copies are for the server, never cached twice. The office screens of each
-        // domain (<domain>-office*: the codeSplitting groups below, with what only they use) need the
-        // server for everything they show, so they are fetched when first opened instead of taking
-        // the phone's precache (e.g. src/features/warehouse/components/office-screens.tsx); the Excel
-        // reader likewise. The report pages and their charts (reports-*) too: the service worker keeps
+        // feature (<feature>-office*: components/office and components/online with what only they
+        // use, scripts/office-chunks.ts) need the server for everything they show, so they are
+        // fetched when first opened instead of taking the phone's precache (src/ui/online-screen.tsx);
+        // the Excel reader likewise. The report pages and their charts (reports-*) too: the service worker keeps
         // them once fetched (sw/sw.ts), so a rep's report opened online reads offline later.
         // The install sheet's screenshots are for the browser's install dialog only, never the offline app.
         globIgnores: ['**/*.{gz,br}', 'assets/*-office-*', 'assets/xlsx-reader-*', 'assets/reports-*', 'screenshots/**'],
@@ -186,126 +187,12 @@ export default defineConfig({
             },
             // The server cache is not needed to sign in (src/app/query-layer.tsx): its own file.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/ },
-            // The warehouse office (src/features/warehouse/components/office: receipts, stock view,
-            // lots, periods, print): online-only screens in one file, left out of the precache above.
-            // Only those files: what they use from the rest of the app stays in the precached chunks.
-            {
-              name: 'warehouse-office',
-              test: /src[\\/]features[\\/]warehouse[\\/]components[\\/]office[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            // Its parts shown on other screens (components/online: the Excel import dialog, an order's
-            // receipts and its return), with the calls and rules only they use: online-only too, each
-            // part its own file fetched when first shown, also out of the precache
-            // (warehouse-office-<part>), so an order's page loads no office screen. A precached file
-            // must not import these modules (src/features/warehouse/components/online-loader.tsx).
-            {
-              name: (id: string) => {
-                const warehouse = /src[\\/]features[\\/]warehouse[\\/](.+)$/.exec(id)?.[1]?.replace(/\\/g, '/');
-                const part = /^components\/online\/([\w-]+)\.tsx$/.exec(warehouse ?? '')?.[1];
-                if (part) return `warehouse-office-${part}`;
-                if (warehouse === 'api/order-stock-api.ts' || warehouse === 'model/order-return.ts')
-                  return 'warehouse-office-order-stock-card';
-                if (
-                  warehouse === 'api/stock-import-api.ts' ||
-                  warehouse === 'model/stock-sheet.ts' ||
-                  /contract[\\/]warehouse-sheet\.ts$/.test(id)
-                )
-                  return 'warehouse-office-stock-import-dialog';
-                return null;
-              },
-              includeDependenciesRecursively: false,
-            },
-            // The promotion office (src/features/promotions: the screens of components/office with the
-            // calls and rules only they use): online-only, one file left out of the precache above,
-            // loaded on first use (src/features/promotions/components/promotion-screens.tsx).
-            {
-              name: 'promotion-office',
-              test: /src[\\/]features[\\/]promotions[\\/](components[\\/]office|api|model)[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            // The system administrator's screens and the package screens: online-only, each
-            // area one file left out of the precache above (src/features/system/components/system-screens.tsx,
-            // src/features/plans/components/plan-screens.tsx).
-            {
-              name: 'system-office',
-              test: /src[\\/]features[\\/]system[\\/](components[\\/]office|api)[\\/]|contract[\\/]system\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            // Its layout apart (src/routes/system.tsx loads it), so the screens' file does not wait for it.
+            // Online-only screens by folder: each feature's components/office and components/online
+            // parts with what only they use (scripts/office-chunks.ts), left out of the precache above.
+            officeChunks(),
+            // The system administrator's layout apart (src/routes/system.tsx loads it), so its screens'
+            // file does not wait for it.
             { name: 'system-office-layout', test: /src[\\/]app[\\/]layout[\\/]system-layout\.tsx$/, includeDependenciesRecursively: false },
-            // The order types screen (src/features/orders/components/order-type-screens.tsx) likewise.
-            {
-              name: 'orders-office',
-              test: /src[\\/]features[\\/]orders[\\/]components[\\/]office[\\/]/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              name: 'plans-office',
-              test: /src[\\/]features[\\/]plans[\\/](components[\\/]office|api)[\\/]|contract[\\/]plans\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            // The route plans office (src/features/visits/components/office with its calls, loaded by
-            // src/routes/_app/visits_.plans.tsx): online-only, out of the precache; the phone's visit
-            // screens stay in the precached chunks.
-            {
-              name: 'visits-office',
-              test: /src[\\/]features[\\/]visits[\\/](components[\\/]office[\\/]|api[\\/]plans-api\.ts$)/,
-              includeDependenciesRecursively: false,
-            },
-            // The receivables office (src/features/receivables/components/office and online: aging,
-            // payments, statements, settings, an order's payments card): online-only, left out of the
-            // precache above, loaded on first use. The VietQR block (the bank list and the QR drawer) is
-            // its own file and precached: a rep shows the code at the counter offline, from the bank
-            // accounts the device kept (src/features/receivables/api/bank-api.ts).
-            {
-              name: (id: string) => {
-                if (
-                  /src[\\/]features[\\/]receivables[\\/]components[\\/]viet-qr\.tsx$|contract[\\/]receivables-banks\.ts$|node_modules[\\/](uqr|vietnam-qr-pay)[\\/]/.test(
-                    id,
-                  )
-                )
-                  return 'receivables-qr';
-                if (/src[\\/]features[\\/]receivables[\\/]components[\\/]online[\\/]/.test(id)) return 'receivables-office-online';
-                return /src[\\/]features[\\/]receivables[\\/]components[\\/]office[\\/]/.test(id) ? 'receivables-office' : null;
-              },
-              includeDependenciesRecursively: false,
-            },
-            // The delivery office (src/features/delivery: /transport, /connect-dlo, the labels page and
-            // an order's delivery card, with the calls and rules only they use): online-only, likewise
-            // (src/features/delivery/components/delivery-screens.tsx).
-            {
-              name: 'delivery-office',
-              // Its contract files too: left to the screens' entry chunk they would form a cycle with this
-              // one, and a schema built at load time would read a constant not yet defined.
-              test: /src[\\/]features[\\/]delivery[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]delivery(-[a-z]+)?\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            // The e-invoice and accounting office (src/features/invoices: the screens of components/office
-            // with the calls and rules only they use, and the contract files only they read): online-only,
-            // one file left out of the precache above, loaded on first use
-            // (src/features/invoices/components/invoice-screens.tsx). Left to themselves the contract files
-            // would land in the screens' entry file, which imports this one: a cycle between the two files.
-            {
-              name: 'invoice-office',
-              test: /src[\\/]features[\\/]invoices[\\/](components[\\/]office|api|model)[\\/]|contract[\\/]invoices[\w-]*\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            // The Zalo OA screen (src/features/messaging: components/office with the calls, and the
-            // contract's messaging files only it uses): online-only, one file out of the precache, loaded on first use
-            // (src/features/messaging/components/messaging-screens.tsx).
-            {
-              name: 'messaging-office',
-              test: /src[\\/]features[\\/]messaging[\\/](components[\\/]office|api)[\\/]|contract[\\/]messaging/,
-              includeDependenciesRecursively: false,
-            },
-            // The report pages (src/features/reports: the pages with the calls and rules only they use),
-            // loaded on first use (src/features/reports/components/report-screens.tsx), out of the precache.
-            {
-              name: 'reports-office',
-              test: /src[\\/]features[\\/]reports[\\/](api|components[\\/](pages|parts)|model[\\/](drill|report-cells))[\\/]/,
-              includeDependenciesRecursively: false,
-            },
             // The reports' charts: recharts (under @mantine/charts) is too heavy for one chunk (60 kB), so
             // it is cut in two halves that import each other one way only (scripts/recharts-split.ts); the
             // libraries only it uses go in two more. Out of the precache too; @mantine/charts and

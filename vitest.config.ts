@@ -100,10 +100,11 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The layering rules of eslint.config.js, each proved by a fixture that breaks it.
+        // The layering rules of eslint.config.js, each proved by a fixture that breaks it, and the
+        // build's own rules (scripts/).
         test: {
           name: 'lint',
-          include: ['tests/lint/**/*.test.ts'],
+          include: ['tests/lint/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -8,7 +8,7 @@ import { onlineScreen } from '@/ui/online-screen';
 import type { ReportPageProps } from './report-page-props';
 
 // One import for all of them: one file, fetched once.
-const screens = () => import('./pages/reports-pages');
+const screens = () => import('./office/pages/reports-pages');
 type Pages = Awaited<ReturnType<typeof screens>>;
 const page = <P extends object = ReportPageProps>(pick: (module: Pages) => ComponentType<P>) =>
   onlineScreen<P>(() => screens().then(pick), 'báo cáo');

@@ -14,7 +14,7 @@ export type DrillTarget = {
   measure: 'revenue' | 'taken' | 'all';
   /** A bucket of the period (a day, week or month of the orders report), instead of the whole period. */
   period?: Period;
-  /** The staff report's route figures open a rep's visits instead of orders (components/parts/visit-drill.tsx). */
+  /** The staff report's route figures open a rep's visits instead of orders (components/office/parts/visit-drill.tsx). */
   visits?: VisitDrill;
 };
 

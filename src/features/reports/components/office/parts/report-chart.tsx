@@ -4,7 +4,7 @@
  */
 import { Paper, Skeleton, Text, Title } from '@mantine/core';
 import { loadedWhenShown } from '@/ui/online-screen';
-import type { ChartProps } from '../charts/reports-charts';
+import type { ChartProps } from '@/features/reports/components/charts/reports-charts';
 
 function ChartOffline() {
   return (
@@ -15,7 +15,7 @@ function ChartOffline() {
 }
 
 const Chart = loadedWhenShown<ChartProps & { height?: number }>(
-  () => import('../charts/reports-charts').then((module) => module.default),
+  () => import('@/features/reports/components/charts/reports-charts').then((module) => module.default),
   ChartOffline,
   <Skeleton h={260} />,
 );

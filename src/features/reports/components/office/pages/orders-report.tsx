@@ -18,7 +18,7 @@ import { DrillDrawer } from '../parts/drill-drawer';
 import { ReportChart } from '../parts/report-chart';
 import { ReportFilters } from '../parts/report-filters';
 import { FigureCard, FigureCards, ReportLayout } from '../parts/report-layout';
-import type { ReportPageProps } from '../report-page-props';
+import type { ReportPageProps } from '@/features/reports/components/report-page-props';
 import { ReportTable } from '../parts/report-table';
 
 const change = (now: number, before: number) => {

@@ -16,7 +16,7 @@ import { ReportChart } from '../parts/report-chart';
 import { ReportFilters } from '../parts/report-filters';
 import { FigureCard, FigureCards, ReportLayout } from '../parts/report-layout';
 import { ReportTable } from '../parts/report-table';
-import type { ReportPageProps } from '../report-page-props';
+import type { ReportPageProps } from '@/features/reports/components/report-page-props';
 
 export function PromotionsReport({ companyId, search, onSearch, isMobile }: ReportPageProps) {
   const query = reportQuery(companyId, search);
