@@ -12,6 +12,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ACCOUNT_ROUTES, type DETAIL_ROUTES, MEMBER_ROUTES, PUBLIC_ROUTES, SYSTEM_ROUTES } from '@tests/support/app-routes';
+import { navigateInApp } from '@tests/support/app-navigation';
 import { axeViolations } from '@tests/support/axe';
 import { twoFrames, VIEWPORTS } from '@tests/support/browser';
 import { ungroupedNumbers } from '@tests/support/ungrouped-numbers';
@@ -249,8 +250,9 @@ async function checkedStill(page: Page): Promise<string[]> {
 async function sweep(page: Page, routes: readonly string[], label: string, found: string[], widths: readonly number[] = []): Promise<void> {
   const viewport = page.viewportSize()!;
   watchTraffic(page);
+  await page.goto(routes[0]!);
   for (const route of routes) {
-    await page.goto(route);
+    if (route !== routes[0]) await navigateInApp(page, route);
     try {
       await settled(page);
     } catch (error) {
@@ -259,18 +261,24 @@ async function sweep(page: Page, routes: readonly string[], label: string, found
     }
     for (const width of [viewport.width, ...widths]) {
       if (width !== viewport.width) {
-        const phone = width < 768;
-        const appLayout = await page.getByTestId(phone ? 'desktop-header' : 'mobile-header').isVisible();
-        await page.setViewportSize({ width, height: phone ? 844 : 900 });
         // One layout takes a moment to replace the other: what is checked is the new width's.
-        if (appLayout) await page.getByTestId(phone ? 'mobile-header' : 'desktop-header').waitFor();
+        await resize(page, { width, height: width < 768 ? 844 : 900 });
         await settled(page);
       }
       const where = `${label} ${width}px ${route}`;
       for (const line of await checkedStill(page)) found.push(`${where}: ${line}`);
     }
-    await page.setViewportSize(viewport);
+    await resize(page, viewport);
   }
+}
+
+/** The window at another size, once the layout of that width has replaced the other one (phone below 768 px). */
+async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  if (size.width === page.viewportSize()!.width) return;
+  const phone = size.width < 768;
+  const appLayout = await page.getByTestId(phone ? 'desktop-header' : 'mobile-header').isVisible();
+  await page.setViewportSize(size);
+  if (appLayout) await page.getByTestId(phone ? 'mobile-header' : 'desktop-header').waitFor();
 }
 
 describe('WCAG 2.1 AA (axe-core) on every screen', () => {

@@ -6,6 +6,7 @@
  * loaded once and looked at in every width (the layout follows the width: phone below 768 px).
  */
 import { describe, expect, it } from 'vitest';
+import { navigateInApp } from '@tests/support/app-navigation';
 import { MEMBER_ROUTES } from '@tests/support/app-routes';
 import { twoFrames, VIEWPORTS } from '@tests/support/browser';
 import { overflowsHere } from '@tests/support/overflow';
@@ -43,7 +44,7 @@ describe('every screen at every width', () => {
       // The phone's lists ("Của tôi" on /order) read the device: walk once the first sync brought the data.
       await eventually(() => firstSyncDone(page, office.companyId), 60_000).toBe(true);
       for (const route of MEMBER_ROUTES) {
-        await page.goto(route);
+        await navigateInApp(page, route);
         await waitForPath(page, route);
         await page.locator('main, [data-testid="mobile-header"], form').first().waitFor();
         for (const width of WIDTHS) {
