@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineVerdict } from '@tests/support/engine-split';
+import { engineVerdict, OWN_PGLITE_REASON } from '@tests/support/engine-split';
 
 const SERVER = "import { startTestServer } from '@server/testing/test-server';\nconst server = await startTestServer();\n";
 
@@ -27,6 +27,7 @@ const FIXTURES: Record<string, string> = {
   'server/modules/a/apply.ts': 'export const applyOrder = () => 1;\n',
   'server/lib/no-database.test.ts': "import { hash } from './hash';\nawait Promise.all([hash(), hash()]);\n",
   'server/lib/hash.ts': 'export const hash = async () => 1;\n',
+  'server/modules/a/own-pglite.test.ts': "import { PGlite } from '@electric-sql/pglite';\nimport { drizzle } from 'drizzle-orm/pglite';\n",
 };
 
 let root: string;
@@ -44,6 +45,7 @@ describe('which server test files run on both engines', () => {
     ['server/modules/a/http-only.test.ts', 'once', /only over HTTP/],
     ['server/modules/a/through-http-helper.test.ts', 'once', /only over HTTP/],
     ['server/lib/no-database.test.ts', 'once', /opens no database/],
+    ['server/modules/a/own-pglite.test.ts', 'once', /opens a PGlite of its own/],
     ['server/modules/a/drizzle.test.ts', 'both', /drizzle\.test\.ts imports drizzle/],
     ['server/modules/a/handle.test.ts', 'both', /uses the database handle/],
     ['server/modules/a/raw-sql.test.ts', 'both', /writes SQL/],
@@ -66,6 +68,7 @@ describe('which server test files run on both engines', () => {
     const once = files.filter((file) => engineVerdict(repo, file).engines === 'once');
     expect(once.length).toBeGreaterThan(0);
     for (const file of once) {
+      if (engineVerdict(repo, file).reason === OWN_PGLITE_REASON) continue;
       const source = fs.readFileSync(path.join(repo, file), 'utf8');
       const opensDatabase = /startTestServer|openTestDatabase|Kit\(/.test(source);
       expect(source, file).not.toMatch(/from 'drizzle-orm|\.deps\.db\b|\bsql`/);

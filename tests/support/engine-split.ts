@@ -7,7 +7,8 @@
  *   called directly, a seed function), or sends requests at the same time (`Promise.all` and kin:
  *   PostgreSQL serves them on several connections, PGlite one after another);
  * - any other file tests routing, validation or formatting through the server's HTTP answers, which
- *   run the same statements on both engines: it runs once.
+ *   run the same statements on both engines: it runs once; so does a file that makes a PGlite of
+ *   its own (server/modules/roles/role-grants.test.ts), which the PostgreSQL run would not change.
  *
  * The opening and seeding of each file's database (server/testing/test-server.ts,
  * test-database.ts) is the same for every file and does not count. tests/lint/engine-split.test.ts
@@ -83,7 +84,12 @@ function reach(root: string, file: string, seen: Set<string>): Reach {
   return found;
 }
 
+/** A PGlite the file makes itself (a migration replayed from an old schema): the same whichever engine the run is for. */
+const OWN_PGLITE = /from ['"]@electric-sql\/pglite['"]/;
+export const OWN_PGLITE_REASON = 'opens a PGlite of its own, whatever the engine of the run';
+
 export function engineVerdict(root: string, file: string): EngineVerdict {
+  if (OWN_PGLITE.test(fs.readFileSync(path.join(root, file), 'utf8'))) return { file, engines: 'once', reason: OWN_PGLITE_REASON };
   const { own, concurrent, database } = reach(root, file, new Set());
   if (!database) return { file, engines: 'once', reason: 'opens no database' };
   const both = own ?? concurrent;
