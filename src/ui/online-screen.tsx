@@ -1,7 +1,7 @@
 /**
  * Screens and parts that need the server for everything they show (the warehouse and promotion
  * offices, the warehouse's dialogs on other screens) are kept out of the offline precache
- * (vite.config.ts) and fetched when first shown. Shown offline before they were ever fetched,
+ * (scripts/office-chunks.ts) and fetched when first shown. Shown offline before they were ever fetched,
  * something else stands in: a screen says it needs the network, a dialog likewise, a card stays away.
  */
 import { Button, Center, Loader } from '@mantine/core';

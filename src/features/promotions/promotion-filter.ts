@@ -8,8 +8,7 @@
  * The router reads search values as JSON when it can, so `status=3` arrives as the number 3 and
  * `search=123` as a number too: both are accepted and kept as what the API wants.
  *
- * Beside the feature's folders rather than in model/: the route reads it (validateSearch), so it
- * ships with the app's entry, and vite.config.ts puts model/ in the online-only office file.
+ * Beside the feature's folders: the route reads it (validateSearch), so it ships with the app's entry.
  */
 import * as v from 'valibot';
 import type { PromotionStatus } from '@contract/promotions-status';

@@ -1,6 +1,6 @@
 /**
  * The delivery office's screens (./office: /transport, /connect-dlo, the labels page) and its card
- * on an order's page, loaded when first opened: vite.config.ts keeps them out of the precache, as
+ * on an order's page, loaded when first opened: scripts/office-chunks.ts keeps them out of the precache, as
  * they need the server for everything they show. Opened offline before they were ever loaded, a
  * screen says so and the card stays away.
  */

@@ -1,5 +1,5 @@
 /**
- * The Zalo OA screen (./office), loaded when first opened: vite.config.ts keeps it out of the
+ * The Zalo OA screen (./office), loaded when first opened: scripts/office-chunks.ts keeps it out of the
  * precache, as it needs the server for everything it shows. Opened offline before it was ever
  * loaded, it says so instead of failing.
  */

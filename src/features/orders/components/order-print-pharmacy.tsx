@@ -31,8 +31,8 @@ export function LineDrugFacts({ facts }: { facts: PrintLineFacts | undefined }) 
 }
 
 /**
- * The QR, loaded when shown: the QR encoder lives in a chunk left out of the offline precache
- * (vite.config.ts receivables-qr), and the note only has a file to show when online.
+ * The QR, loaded when shown: the QR encoder (uqr) is a file of its own, and the note only has a file
+ * to show when online.
  */
 export const PharmacyQr = loadedWhenShown<{ answer: PharmacyFileAnswer; size: string }>(
   () => import('./order-print-pharmacy-qr').then((module) => module.PharmacyQrBlock),

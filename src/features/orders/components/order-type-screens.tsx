@@ -1,5 +1,5 @@
 /**
- * The order types screen (./office), loaded when first opened: vite.config.ts keeps it out of the
+ * The order types screen (./office), loaded when first opened: scripts/office-chunks.ts keeps it out of the
  * offline precache (orders-office), as it needs the server for everything it shows.
  */
 import { onlineScreen } from '@/ui/online-screen';

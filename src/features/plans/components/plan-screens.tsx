@@ -1,6 +1,6 @@
 /**
  * The plans screens (./office): the company's package page and the system administrator's packages
- * and vouchers, loaded when first opened (vite.config.ts keeps them out of the offline precache).
+ * and vouchers, loaded when first opened (scripts/office-chunks.ts keeps them out of the offline precache).
  */
 import type { ComponentType } from 'react';
 import { onlineScreen } from '@/ui/online-screen';

@@ -1,6 +1,6 @@
 /**
  * The promotion office's screens (./office: list, form, detail), loaded when first opened:
- * vite.config.ts keeps them out of the precache, as they need the server for everything they
+ * scripts/office-chunks.ts keeps them out of the precache, as they need the server for everything they
  * show. Opened offline before they were ever loaded, a screen says so instead of failing.
  */
 import type { ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
  * The receivables parts that need the server for what they show, fetched when first shown
- * (src/ui/online-screen.tsx) and kept out of the precache (vite.config.ts receivables-office*): the
+ * (src/ui/online-screen.tsx) and kept out of the precache (scripts/office-chunks.ts: receivables-office*): the
  * office hub and statement, the limit dialog, an order's payments card, the VietQR block. One file,
  * so their lists of what to fetch are written once. The rest of the feature works offline.
  */

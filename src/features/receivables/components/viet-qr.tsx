@@ -1,8 +1,8 @@
 /**
  * A VietQR code to pay by bank transfer: the NAPAS EMVCo payload built on the device
  * (contract/receivables-banks.ts, vietnam-qr-pay) and drawn as an SVG by uqr, with the account
- * written beside it for who types instead of scanning. Its own precached file with what only it uses
- * (vite.config.ts receivables-qr), so a rep shows it offline from the accounts the device kept.
+ * written beside it for who types instead of scanning. Its own precached file, loaded when shown, so
+ * a rep shows it offline from the accounts the device kept.
  */
 import { Group, Image, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';

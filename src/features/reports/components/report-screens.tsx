@@ -1,6 +1,6 @@
 /**
  * The report pages (./pages), fetched when first opened and kept out of the offline precache
- * (vite.config.ts: reports-office); the service worker keeps a copy once fetched (sw/sw.ts), so a
+ * (scripts/office-chunks.ts: reports-office); the service worker keeps a copy once fetched (sw/sw.ts), so a
  * rep who opened their report online reads it offline later, with the figures of that fetch.
  */
 import type { ComponentType } from 'react';

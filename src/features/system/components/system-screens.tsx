@@ -1,5 +1,5 @@
 /**
- * The system administrator's screens (./office), loaded when first opened: vite.config.ts keeps them
+ * The system administrator's screens (./office), loaded when first opened: scripts/office-chunks.ts keeps them
  * out of the offline precache, as they need the server for everything they show.
  */
 import type { ComponentType } from 'react';

@@ -2,7 +2,7 @@
  * The office's calls for route plans (contract/visits-plans.ts, server/modules/visits/plans.routes.ts
  * and plans-sheet.ts): the list, the reps and customers the editor offers, the writes, and the Excel
  * export and import. Online only: the screens in ../components/office load with this file
- * (vite.config.ts keeps them out of the phone's precache); the phone reads its approved plans from
+ * (scripts/office-chunks.ts keeps them out of the phone's precache); the phone reads its approved plans from
  * the device (./visits-device.ts).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

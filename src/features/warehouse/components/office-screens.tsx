@@ -1,5 +1,5 @@
 /**
- * The warehouse office's screens (./office), loaded when first opened: vite.config.ts keeps them
+ * The warehouse office's screens (./office), loaded when first opened: scripts/office-chunks.ts keeps them
  * out of the precache, as they need the server for everything they show. Opened offline before
  * they were ever loaded, a screen says so instead of failing.
  */

@@ -1,6 +1,6 @@
 /**
  * Loading the warehouse's online-only parts shown on other screens (./online: the Excel import
- * dialog, an order's receipts and its return), which vite.config.ts keeps out of the precache as
+ * dialog, an order's receipts and its return), which scripts/office-chunks.ts keeps out of the precache as
  * they need the server for everything they show: each is fetched when first shown, and shown
  * offline before it was ever loaded, a dialog says that it needs the network and a card stays
  * away. Imports nothing of the parts themselves, so no file of theirs imports back what loads it.

@@ -1,7 +1,7 @@
 /**
  * The warehouse's online-only part on the order's page (./online/order-stock-card.tsx: its receipts
  * and "Nhập hàng trả lại"), fetched when first needed (./online-loader.tsx). Imports nothing that
- * vite.config.ts keeps out of the precache (this file is in it).
+ * scripts/office-chunks.ts keeps out of the precache (this file is in it).
  */
 import type { OrderRecord } from '@contract/orders';
 import { useCan } from '@/session/access';

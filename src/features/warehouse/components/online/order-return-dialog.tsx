@@ -4,7 +4,7 @@
  * warehouse does not track — with the date and a note. The goods come in on an import receipt
  * marked as a return, at the cost they left with, held in quarantine until someone releases the
  * lot. A refusal shows the server's message, on its line when it names one. Loaded when first
- * opened, from the network (vite.config.ts leaves components/online out of the precache).
+ * opened, from the network (scripts/office-chunks.ts leaves components/online out of the precache).
  */
 import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';

@@ -4,7 +4,7 @@
  * browser and sent in one call. The sheet becomes one completed import receipt, which opens, or
  * nothing: every refused row is listed with its row and column (and can be downloaded), and none
  * was written. Only for who may create and complete import receipts (warehouse create and approve).
- * Loaded when first opened, from the network (../online-parts.tsx; vite.config.ts leaves it out of the precache).
+ * Loaded when first opened, from the network (../online-parts.tsx; scripts/office-chunks.ts leaves it out of the precache).
  */
 import { Alert, Checkbox, List, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';

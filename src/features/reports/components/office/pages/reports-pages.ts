@@ -1,4 +1,4 @@
-/** The report pages in one file loaded on first use (../report-screens.tsx); its chunk's name keeps it out of the precache (vite.config.ts). */
+/** The report pages in one file loaded on first use (../../report-screens.tsx); its chunk's name keeps it out of the precache (scripts/office-chunks.ts). */
 export { CustomerReport } from './customer-report';
 export { EmployeeReport } from './employee-report';
 export { OrdersReport } from './orders-report';
