@@ -25,8 +25,8 @@ export const VIEWPORTS = {
 
 /**
  * Two frames painted, or 250 ms when none comes: headless Chromium can stop ticking
- * requestAnimationFrame for a page (puppeteer issue 10350), and a wait on frames alone then never
- * ends (one CI run of tests/e2e/layout-widths.test.ts hung 600 s on it); a timer still runs.
+ * requestAnimationFrame for a page, and a wait on frames alone then never ends (one CI run of
+ * tests/e2e/layout-widths.test.ts hung 600 s on it); a timer still runs.
  */
 export function twoFrames(page: Page): Promise<unknown> {
   return page.evaluate(
