@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_DEFAULTS, toast } from './toast';
+import { TOAST_DEFAULTS, toast, useClearToastsWhenShown } from './toast';
 import { ToastHost } from './toast-host';
 
 function renderHost() {
@@ -68,5 +68,60 @@ describe('toast', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Đóng' }));
     act(() => vi.advanceTimersByTime(TOAST_DEFAULTS.transitionDuration));
     expect(screen.queryByText('Đổi mật khẩu thành công !!!')).toBeNull();
+  });
+
+  describe('a lasting message appearing in place', () => {
+    function Panel({ shown }: { shown: boolean | undefined }) {
+      useClearToastsWhenShown(shown);
+      return shown ? <h2>Đơn hàng bị từ chối</h2> : null;
+    }
+    function renderPanel(shown: boolean | undefined) {
+      const view = render(
+        <MantineProvider env="test">
+          <ToastHost />
+          <Panel shown={shown} />
+        </MantineProvider>,
+      );
+      return (next: boolean | undefined) =>
+        view.rerender(
+          <MantineProvider env="test">
+            <ToastHost />
+            <Panel shown={next} />
+          </MantineProvider>,
+        );
+    }
+    const settle = () => act(() => vi.advanceTimersByTime(TOAST_DEFAULTS.transitionDuration));
+
+    it('clears the toasts on screen when it appears', () => {
+      const show = renderPanel(false);
+      act(() => {
+        toast.success('Đã lưu đơn hàng, đang chờ đồng bộ');
+      });
+      show(true);
+      settle();
+      expect(screen.queryByText('Đã lưu đơn hàng, đang chờ đồng bộ')).toBeNull();
+      expect(screen.getByText('Đơn hàng bị từ chối')).toBeTruthy();
+    });
+
+    it('keeps them when the screen opens with the message already there', () => {
+      const show = renderPanel(undefined);
+      act(() => {
+        toast.success('Đã bỏ đơn DH-0001');
+      });
+      show(true);
+      settle();
+      expect(screen.queryByText('Đã bỏ đơn DH-0001')).not.toBeNull();
+    });
+
+    it('keeps the toasts raised after it appeared', () => {
+      const show = renderPanel(false);
+      show(true);
+      act(() => {
+        toast.error('Không mở lại được đơn hàng. Vui lòng thử lại.');
+      });
+      show(true);
+      settle();
+      expect(screen.queryByText('Không mở lại được đơn hàng. Vui lòng thử lại.')).not.toBeNull();
+    });
   });
 });

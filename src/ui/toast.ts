@@ -4,7 +4,7 @@
 // without downloading the toast UI before it is needed (the host is lazy-loaded by the app).
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck, IconInfoCircle, IconX, type Icon } from '@tabler/icons-react';
-import { createElement, type ReactNode } from 'react';
+import { createElement, useEffect, useRef, type ReactNode } from 'react';
 
 export type ToastType = 'success' | 'warning' | 'error' | 'info';
 
@@ -54,3 +54,19 @@ export const toast = {
   info: (message: ReactNode, title?: ReactNode) => show('info', message, title),
   hide: (id: string) => notifications.hide(id),
 };
+
+/**
+ * Clears the toasts on screen when `shown` turns true on an open screen. A lasting message that
+ * appears in place (the panel of an order the server just refused) is newer than the passing ones,
+ * and on a phone the toasts stand over the page's first lines, where that panel's heading is
+ * (docs/decisions.md). `undefined` means not known yet: a screen that opens with the message
+ * already there keeps the toasts that led to it (for example "Đã bỏ đơn" on the list of orders).
+ */
+export function useClearToastsWhenShown(shown: boolean | undefined): void {
+  const before = useRef(shown);
+  useEffect(() => {
+    const was = before.current;
+    before.current = shown;
+    if (shown === true && was === false) notifications.clean();
+  }, [shown]);
+}

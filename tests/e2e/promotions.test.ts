@@ -21,7 +21,17 @@ import { vietnamDay } from '@contract/price-policy';
 import { receiptPaths } from '@contract/warehouse-receipts';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
-import { COMPANIES, eventually, setupE2e, signInAs, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
+import {
+  COMPANIES,
+  eventually,
+  setupE2e,
+  signInAs,
+  toast,
+  TOAST_EXIT_MS,
+  uncovered,
+  waitForPath,
+  waitForServiceWorker,
+} from '@tests/support/e2e-app';
 import { customerOption } from '@tests/support/order-screen';
 import { apiCall, officeSignIn, type Office } from '@tests/support/office-api';
 import { customerIdByName, setUnitPrice } from '@tests/support/orders-api';
@@ -221,10 +231,6 @@ describe('promotions on a phone', () => {
     await setQuantity(cartLines(page).first(), 10);
     await eventually(() => gifts(page)).toEqual([`Tặng 1 chai ${PRODUCT.name} | 0 ₫`]);
     await eventually(() => page.getByTestId('total-total').innerText()).toBe(formatMoney(quoted));
-    await page.getByTestId('submit-bar').getByTestId('submit-order').click();
-    await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
-    await page.waitForURL((url) => /^\/order\/[0-9a-f-]{36}$/.test(url.pathname));
-    const refusedId = new URL(page.url()).pathname.split('/')[2]!;
 
     // Meanwhile the office raises the price, stops the programme and blocks the customer's credit.
     const settings = await call<ReceivableSettings>(office, receivablePaths.settings);
@@ -232,11 +238,19 @@ describe('promotions on a phone', () => {
     await stop(office, buyTen.id);
     await call(office, receivablePaths.creditLimit(customerId), { method: 'PUT', body: { credit_limit: 1_000, credit_days: null } });
     await call(office, receivablePaths.settings, { method: 'PUT', body: { ...settings, credit_policy: 'block' } });
+    let refusedId = '';
     try {
-      // One refusal names every change, with the old and new totals.
+      await page.getByTestId('submit-bar').getByTestId('submit-order').click();
+      await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
+      await page.waitForURL((url) => /^\/order\/[0-9a-f-]{36}$/.test(url.pathname));
+      refusedId = new URL(page.url()).pathname.split('/')[2]!;
+
+      // One refusal names every change, with the old and new totals; the toast of the send, still
+      // up when the refusal lands, leaves the panel's heading in view.
       await app.plugIn(context);
       const refused = page.getByTestId('order-detail').getByTestId('refused-order');
       await refused.waitFor({ timeout: SYNC_MS });
+      await eventually(() => uncovered(refused.locator('.mantine-Alert-title')), TOAST_EXIT_MS).toBe(true);
       const changes = await refused.getByTestId('order-changes').innerText();
       expect(changes).toContain(
         `Giá ${PRODUCT.name} (${PRODUCT.unit}) đã tăng: ${formatMoney(PRODUCT.price)} → ${formatMoney(raisedPrice)}`,

@@ -215,6 +215,18 @@ export function toast(page: Page, type: ToastType, text: string): Locator {
   return page.locator(`[data-toast-type="${type}"]`).filter({ hasText: text });
 }
 
+/** How long a closed toast takes to leave the screen (400 ms, src/ui/toast.ts), with room for slow frames. */
+export const TOAST_EXIT_MS = 1_500;
+
+/** Whether a tap on the middle of the element reaches it: nothing (a toast, a dialog) stands over it. */
+export function uncovered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit !== null && element.contains(hit);
+  });
+}
+
 /** Fills and submits the login form on /login (the page must already be there). */
 export async function submitLogin(page: Page, phone: string, password: string): Promise<void> {
   const form = page.locator('form').filter({ has: page.getByRole('heading', { name: 'Đăng nhập' }) });

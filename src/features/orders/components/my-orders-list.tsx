@@ -15,6 +15,7 @@ import { DiscountApprovalBadge } from './discount-approval';
 import { CreditWarningBadge } from './credit-warning';
 import { EmptyState } from '@/ui/empty-state';
 import { MoneyText } from '@/ui/money-text';
+import { useClearToastsWhenShown } from '@/ui/toast';
 import { useDraftOrder, useMyOrders, type MyOrderRow } from '../api/device-orders';
 import { DRAFT_CHIP, orderChip } from '../model/order-state';
 import { OrderSyncChip } from './order-sync-chip';
@@ -36,6 +37,7 @@ export type MyOrdersListProps = {
 function OrderRow({ db, row, onOpen }: { db: AppDb; row: MyOrderRow; onOpen: (order: LocalOrder) => void }) {
   const { order } = row;
   const chip = orderChip(order, row.opState);
+  useClearToastsWhenShown(chip.kind === 'refused');
   return (
     <Card withBorder radius="md" padding="sm" data-testid="my-order" data-order-id={order.id} data-kind={chip.kind}>
       <Stack gap={8}>

@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OrderStatus } from '@contract/orders-status';
 import { useHeaderActions, type HeaderAction } from '@/ui/header-actions';
+import { useClearToastsWhenShown } from '@/ui/toast';
 import type { AppDb } from '@/db/app-db';
 import { useCan } from '@/session/access';
 import { useSession } from '@/session/session-store';
@@ -35,6 +36,8 @@ export function useOrderDetailScreen(db: AppDb, companyId: number, id: string) {
   // My order as this device knows it, while the server's copy is not shown: still to be sent, or refused.
   const device = useDeviceOrder(db, companyId, id);
   const unsent = readOnly && device && device.order.syncState !== 'synced' ? device : null;
+  // A refusal landing while the page is open: its panel, not the send's toast, is what the rep reads.
+  useClearToastsWhenShown(device === undefined ? undefined : device?.order.syncState === 'rejected');
   // Taken by the server with changes (a stock cut, a lost tier): what changed stays on the order's page.
   const changed = device && device.order.syncState === 'synced' && device.order.changes.length > 0 ? device.order : null;
   const { online } = useSyncStatus();
