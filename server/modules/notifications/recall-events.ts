@@ -8,7 +8,11 @@ import { notify, resolveWaiting } from './notify';
 
 const recallKey = (campaignId: number, customerId: string) => `recall:${campaignId}:${customerId}`;
 
-/** The rep is asked to get the customer's goods back before the deadline; the ids written (empty: already waiting). */
+/**
+ * The rep is asked to get the customer's goods back before the deadline; the ids written (empty:
+ * already waiting). The task opens the customer: the campaign's page is the warehouse's, which a rep
+ * may not read, and lists every rep's customers.
+ */
 export async function notifyRecallCustomer(
   tx: Db,
   event: { companyId: number; campaignId: number; code: string; repId: number; customerId: string; title: string; body: string },
@@ -19,7 +23,7 @@ export async function notifyRecallCustomer(
     subjectKey: recallKey(event.campaignId, event.customerId),
     title: event.title,
     body: event.body,
-    link: `/recall/${event.campaignId}`,
+    link: `/customers/${event.customerId}`,
   });
 }
 

@@ -5,10 +5,13 @@
  * returned against shipped, overdue past the legal deadline, closing, the close-out Excel,
  * permissions, another company's campaign, and bad input refused in Vietnamese.
  */
-import { and, eq } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '@contract/calendar-days';
+import { customerPaths } from '@contract/customers';
 import type { OrderRecord } from '@contract/orders';
 import type { RecallDetail, RecallRecord } from '@contract/pharma-recalls';
 import { vietnamDay } from '@contract/price-policy';
@@ -17,6 +20,8 @@ import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { notifications, stockLotBalances, stockLots, stockReceipts, zaloMessages, zaloOas, zaloTemplates } from '@server/kernel/db/schema';
 import { NO_ZALO_OA, queueCustomerZns } from '@server/modules/messaging';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
+
+const RECALL_LINKS_MIGRATION = path.resolve(import.meta.dirname, '../../kernel/db/migrations/0051_recall_notice_links.sql');
 
 let kit: OrderKit;
 const today = vietnamDay();
@@ -125,7 +130,7 @@ describe('a recall campaign from a lot', () => {
     expect(sale.error?.message).toContain('Decolgen Forte đã hết hàng');
   });
 
-  it("records a task for each customer's rep and a ZNS that says why it did not go", async () => {
+  it("records a task for each customer's rep, opening a page the rep may read, and a ZNS that says why it did not go", async () => {
     const notices = campaign.notices.filter((notice) => notice.customer_id === customer('KH000004').id);
     expect(notices.find((notice) => notice.channel === 'app')).toMatchObject({ status: 'sent', detail: 'đã giao việc cho Lê Văn Trình' });
     expect(notices.find((notice) => notice.channel === 'zns')).toMatchObject({
@@ -140,11 +145,23 @@ describe('a recall campaign from a lot', () => {
         and(
           eq(notifications.accountId, rep.account.id),
           eq(notifications.kind, 'recall_notice'),
-          eq(notifications.link, `/recall/${campaign.id}`),
+          eq(notifications.subjectKey, `recall:${campaign.id}:${customer('KH000004').id}`),
         ),
       );
-    expect(task).toMatchObject({ link: `/recall/${campaign.id}`, resolvedAt: null });
+    // The customer's page, not the campaign's: the warehouse's recall pages refuse a rep (below).
+    expect(task).toMatchObject({ link: `/customers/${customer('KH000004').id}`, resolvedAt: null });
     expect(task!.title).toBe('Thu hồi Decolgen Forte lô RC-LOT-A: Phòng khám Đa khoa Sài Gòn');
+    const opened = await call(`${customerPaths.customer(customer('KH000004').id)}?company=${kit.anKhang}`, { token: rep.access });
+    expect(opened.status).toBe(200);
+
+    // A task sent before the link changed opens the customer too, once migration 0051 ran.
+    await kit.server.deps.db
+      .update(notifications)
+      .set({ link: `/recall/${campaign.id}` })
+      .where(eq(notifications.id, task!.id));
+    await kit.server.deps.db.execute(sql.raw(await fs.readFile(RECALL_LINKS_MIGRATION, 'utf8')));
+    const [migrated] = await kit.server.deps.db.select().from(notifications).where(eq(notifications.id, task!.id));
+    expect(migrated!.link).toBe(`/customers/${customer('KH000004').id}`);
   });
 
   it('says a ZNS cannot go for a company without a Zalo OA', async () => {
