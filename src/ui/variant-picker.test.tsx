@@ -1,6 +1,6 @@
 import { Button, MantineProvider } from '@mantine/core';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { foldedWords } from '@contract/fold';
 import type { VariantUnit } from '@contract/products';
@@ -156,6 +156,49 @@ describe('VariantAdderField', () => {
     await waitFor(() => expect(onAdd).toHaveBeenCalledWith(PARA, 'vỉ'));
     expect(box().value).toBe('');
     expect(screen.getByRole('button', { name: 'Quét mã vạch' })).toBeTruthy();
+  });
+
+  it('draws the result cards again when the results change, not at every key, and adds with the latest onAdd', async () => {
+    const drawn = vi.fn();
+    const renderResult = (variant: TestVariant, pick: (unit: string) => void) => {
+      drawn(variant.code);
+      return <Button onClick={() => pick('vỉ')}>{`Thêm vỉ ${variantName(variant)}`}</Button>;
+    };
+    const added: string[] = [];
+    function Stable() {
+      const [round, setRound] = useState(0);
+      // A new onAdd at every draw, as a screen passes an arrow: the pick must reach the newest.
+      const adder = useVariantAdder<TestVariant>({ find: findCode, onAdd: (variant) => added.push(`${variant.code}@${round}`) });
+      const results = useMemo(() => (adder.debounced ? search(adder.debounced) : null), [adder.debounced]);
+      return (
+        <>
+          <Button onClick={() => setRound((n) => n + 1)}>Vẽ lại</Button>
+          <VariantAdderField
+            adder={adder}
+            results={results}
+            label="Thêm sản phẩm"
+            placeholder="Tìm theo tên, mã…"
+            scanSize="36px"
+            testIds={{ root: 'adder', search: 'search', scan: 'scan', results: 'results', result: 'result' }}
+            renderResult={renderResult}
+          />
+        </>
+      );
+    }
+    render(<Stable />, { wrapper });
+    fireEvent.change(box(), { target: { value: 'par' } });
+    await screen.findByRole('button', { name: 'Thêm vỉ Paracetamol – 500mg' });
+    const before = drawn.mock.calls.length;
+    fireEvent.change(box(), { target: { value: 'para' } });
+    fireEvent.change(box(), { target: { value: 'parac' } });
+    expect(box().value).toBe('parac');
+    expect(drawn.mock.calls.length).toBe(before);
+    fireEvent.change(box(), { target: { value: 'siro' } });
+    await screen.findByRole('button', { name: 'Thêm vỉ Siro ho Bảo Thanh' });
+    expect(drawn.mock.calls.length).toBeGreaterThan(before);
+    fireEvent.click(screen.getByRole('button', { name: 'Vẽ lại' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm vỉ Siro ho Bảo Thanh' }));
+    expect(added).toEqual(['BT125@1']);
   });
 
   it('takes no scan while disabled', async () => {

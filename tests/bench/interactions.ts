@@ -56,6 +56,13 @@ const OBSERVER = `
       if (entry.interactionId) window.__events.push({ id: entry.interactionId, duration: entry.duration, start: entry.startTime, name: entry.name, processing: entry.processingEnd - entry.processingStart, delay: entry.processingStart - entry.startTime });
     }
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const script = [...entry.scripts].sort((a, b) => b.duration - a.duration)[0];
+      window.__frames.push({ start: entry.startTime, duration: entry.duration, script: script ? script.invoker + ' ' + Math.round(script.duration) : 'rendering' });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });
 `;
 
 /** Resolves when the page has been idle a moment: the events before it have been painted and reported. */
@@ -65,9 +72,17 @@ const settle = (page: Page) =>
 const now = (page: Page) => page.evaluate(() => performance.now());
 
 type TimedEvent = { id: number; duration: number; start: number; name: string; processing: number; delay: number };
+/** A long animation frame (over 50 ms of the main thread), with the script that took most of it. */
+type LongFrame = { start: number; duration: number; script: string };
 
 /** Where the slowest event of each sample went (its type, input delay, handlers' time), for the detail table. */
 const slowestEvents: Record<string, string[]> = {};
+/**
+ * The main thread's longest frame in each sample (0: none over 50 ms). An event far slower than it
+ * waited for the frame to be shown, not for the page's script or layout.
+ */
+const longestFrames: Record<string, number[]> = {};
+const frameDetails: Record<string, string[]> = {};
 
 /** The slowest interaction the page reported since `since` (its own clock), 16 ms when none passed the threshold. */
 async function slowestSince(page: Page, since: number, interaction: Interaction): Promise<number> {
@@ -76,6 +91,13 @@ async function slowestSince(page: Page, since: number, interaction: Interaction)
     (from) => (window as unknown as { __events: TimedEvent[] }).__events.filter((event) => event.start >= from),
     since,
   );
+  const frames = await page.evaluate(
+    (from) => (window as unknown as { __frames: LongFrame[] }).__frames.filter((frame) => frame.start + frame.duration >= from),
+    since,
+  );
+  const longest = frames.sort((a, b) => b.duration - a.duration)[0];
+  (longestFrames[interaction] ??= []).push(Math.round(longest?.duration ?? 0));
+  (frameDetails[interaction] ??= []).push(longest ? `${Math.round(longest.duration)} (${longest.script})` : '—');
   const slowest = events.sort((a, b) => b.duration - a.duration)[0];
   if (slowest) {
     const detail = `${slowest.name} ${Math.round(slowest.duration)} (delay ${Math.round(slowest.delay)}, handlers ${Math.round(slowest.processing)})`;
@@ -210,9 +232,13 @@ try {
 const runs = Object.fromEntries(
   INTERACTIONS.map((name) => {
     const sorted = samples.map((figures) => figures[name]).sort((a, b) => a - b);
-    return [name, { p50: percentile(sorted, 50), p75: percentile(sorted, 75), max: sorted.at(-1)!, samples: sorted }];
+    const frames = (longestFrames[name] ?? []).slice(-SAMPLES).sort((a, b) => a - b);
+    return [
+      name,
+      { p50: percentile(sorted, 50), p75: percentile(sorted, 75), max: sorted.at(-1)!, samples: sorted, longestFrames: frames },
+    ];
   }),
-) as Record<Interaction, { p50: number; p75: number; max: number; samples: number[] }>;
+) as Record<Interaction, { p50: number; p75: number; max: number; samples: number[]; longestFrames: number[] }>;
 table(
   `Interaction latency on a 360 px phone at ${RATE}x CPU, offline, ${SAMPLES} samples, ms (aim: p75 ≤ ${AIM_MS})`,
   ['interaction', 'p50', 'p75', 'max', 'aim'],
@@ -222,6 +248,11 @@ table(
   'The slowest event of each sample: its type, duration, input delay and handlers, ms',
   ['interaction', 'slowest events'],
   INTERACTIONS.map((name) => [name, (slowestEvents[name] ?? []).slice(-SAMPLES).join('; ')]),
+);
+table(
+  "The main thread's longest frame in each sample (Long Animation Frames), ms, with the script that took most of it",
+  ['interaction', 'longest frames'],
+  INTERACTIONS.map((name) => [name, (frameDetails[name] ?? []).slice(-SAMPLES).join('; ')]),
 );
 const file = writeResult('interactions', {
   machine: machineInfo({ chromium: chromiumVersion() }),

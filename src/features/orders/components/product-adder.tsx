@@ -6,6 +6,7 @@
  * order's.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useCallback, type ReactNode } from 'react';
 import { formatMoney } from '@contract/money';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
@@ -79,6 +80,46 @@ export function ProductAdder({
     (results ?? []).map((variant) => variant.id),
   );
 
+  // One function while the stock, prices and state it shows are unchanged (VariantAdderField's cards are memoized).
+  const renderResult = useCallback(
+    (variant: LocalVariant, pick: (unit: string) => void): ReactNode => (
+      <Stack gap={6}>
+        <div style={{ minWidth: 0 }}>
+          <Group gap={6} wrap="nowrap">
+            <Text size="sm" fw={600} truncate="end">
+              {variantName(variant)}
+            </Text>
+            {!variant.is_active && (
+              <Badge size="xs" color="gray" variant="light">
+                Ngừng kinh doanh
+              </Badge>
+            )}
+            <StockBadge
+              available={availableFor(stock?.get(variant.id), warehouseId)}
+              baseUnit={variant.units.find((unit) => unit.factor === 1)?.unit ?? ''}
+            />
+          </Group>
+          <Text size="xs" c="dimmed" truncate="end">
+            {[variant.code, variant.active_ingredient, variant.strength, variant.manufacturer].filter(Boolean).join(' · ')}
+          </Text>
+        </div>
+        <Group gap={6} wrap="wrap">
+          {variant.units.map((unit) => (
+            <UnitButton
+              key={unit.unit}
+              variant={variant}
+              unit={unit}
+              pricing={pricing}
+              disabled={Boolean(disabled) || !variant.is_active}
+              onPick={() => pick(unit.unit)}
+            />
+          ))}
+        </Group>
+      </Stack>
+    ),
+    [stock, pricing, disabled, warehouseId],
+  );
+
   return (
     <VariantAdderField
       adder={adder}
@@ -93,41 +134,7 @@ export function ProductAdder({
         results: 'product-results',
         result: 'product-result',
       }}
-      renderResult={(variant, pick) => (
-        <Stack gap={6}>
-          <div style={{ minWidth: 0 }}>
-            <Group gap={6} wrap="nowrap">
-              <Text size="sm" fw={600} truncate="end">
-                {variantName(variant)}
-              </Text>
-              {!variant.is_active && (
-                <Badge size="xs" color="gray" variant="light">
-                  Ngừng kinh doanh
-                </Badge>
-              )}
-              <StockBadge
-                available={availableFor(stock?.get(variant.id), warehouseId)}
-                baseUnit={variant.units.find((unit) => unit.factor === 1)?.unit ?? ''}
-              />
-            </Group>
-            <Text size="xs" c="dimmed" truncate="end">
-              {[variant.code, variant.active_ingredient, variant.strength, variant.manufacturer].filter(Boolean).join(' · ')}
-            </Text>
-          </div>
-          <Group gap={6} wrap="wrap">
-            {variant.units.map((unit) => (
-              <UnitButton
-                key={unit.unit}
-                variant={variant}
-                unit={unit}
-                pricing={pricing}
-                disabled={Boolean(disabled) || !variant.is_active}
-                onPick={() => pick(unit.unit)}
-              />
-            ))}
-          </Group>
-        </Stack>
-      )}
+      renderResult={renderResult}
     />
   );
 }

@@ -5,6 +5,7 @@
  * (src/ui/variant-picker.tsx).
  */
 import { Button, Group, Text } from '@mantine/core';
+import { useCallback, type ReactNode } from 'react';
 import type { AppDb, LocalVariant } from '@/db/app-db';
 import { variantName } from '@/lib/line-name';
 import { useVariantAdder, VariantAdderField } from '@/ui/variant-picker';
@@ -33,6 +34,41 @@ export function VariantAdder({ db, companyId, onAdd, baseUnitOnly = false, disab
   });
   const results = useVariantSearch(db, companyId, adder.debounced, RESULTS);
 
+  // One function while what it shows is unchanged (VariantAdderField's cards are memoized).
+  const renderResult = useCallback(
+    (variant: LocalVariant, pick: (unit: string) => void): ReactNode => (
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <div style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={600} truncate="end">
+            {variantName(variant)}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {[variant.code, variant.active_ingredient, variant.registration_number && `SĐK ${variant.registration_number}`]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
+        </div>
+        <Group gap={6}>
+          {(baseUnitOnly ? variant.units.slice(0, 1) : variant.units).map((unit) => (
+            <Button
+              key={unit.unit}
+              variant="light"
+              size="compact-sm"
+              disabled={disabled}
+              onClick={() => pick(unit.unit)}
+              aria-label={`Thêm ${unit.unit} ${variantName(variant)}`}
+              data-testid="variant-add-unit"
+              data-unit={unit.unit}
+            >
+              + {unit.unit}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    ),
+    [baseUnitOnly, disabled],
+  );
+
   return (
     <VariantAdderField
       adder={adder}
@@ -47,36 +83,7 @@ export function VariantAdder({ db, companyId, onAdd, baseUnitOnly = false, disab
         results: 'variant-results',
         result: 'variant-result',
       }}
-      renderResult={(variant, pick) => (
-        <Group justify="space-between" gap="xs" wrap="wrap">
-          <div style={{ minWidth: 0, flex: 1 }}>
-            <Text size="sm" fw={600} truncate="end">
-              {variantName(variant)}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {[variant.code, variant.active_ingredient, variant.registration_number && `SĐK ${variant.registration_number}`]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
-          </div>
-          <Group gap={6}>
-            {(baseUnitOnly ? variant.units.slice(0, 1) : variant.units).map((unit) => (
-              <Button
-                key={unit.unit}
-                variant="light"
-                size="compact-sm"
-                disabled={disabled}
-                onClick={() => pick(unit.unit)}
-                aria-label={`Thêm ${unit.unit} ${variantName(variant)}`}
-                data-testid="variant-add-unit"
-                data-unit={unit.unit}
-              >
-                + {unit.unit}
-              </Button>
-            ))}
-          </Group>
-        </Group>
-      )}
+      renderResult={renderResult}
     />
   );
 }
