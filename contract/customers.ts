@@ -199,9 +199,11 @@ export const CustomerCreateSchema = v.pipe(
 );
 export type CustomerCreatePayload = v.InferOutput<typeof CustomerCreateSchema>;
 
-/** The `customer.licence` op: a rep updated a customer's licence papers on the phone, offline or not. */
+/** No default: an older phone's op carries no kind, and then the stored one stays. */
+const licenceKind = v.optional(v.picklist(CUSTOMER_KINDS, 'Loại hình kinh doanh không hợp lệ'));
+/** The `customer.licence` op: a rep updated a customer's papers and business type on the phone, offline or not. */
 export const CustomerLicenceSchema = v.object(
-  { customerId: uuidField('Khách hàng'), ...licenceFields, editedAt: isoInstantField('Thời điểm sửa') },
+  { customerId: uuidField('Khách hàng'), kind: licenceKind, ...licenceFields, editedAt: isoInstantField('Thời điểm sửa') },
   'Dữ liệu giấy phép không hợp lệ',
 );
 export type CustomerLicencePayload = v.InferOutput<typeof CustomerLicenceSchema>;

@@ -4,6 +4,7 @@ import {
   buyerClass,
   checkLine,
   DEFAULT_PHARMA_SETTINGS,
+  drugBusinessAfterKind,
   drugCategory,
   drugFactsOf,
   licenceFinding,
@@ -92,6 +93,13 @@ describe('categories and kinds', () => {
     expect(buyerClass('Bệnh viện')).toBe('clinic');
     expect(buyerClass('Đại lý')).toBe('other');
     expect(buyerClass('Quầy thuốc')).toBe('counter');
+  });
+  it('moves the drug-business flag with a new kind while it is the old kind’s default, never one set by hand', () => {
+    expect(drugBusinessAfterKind({ kind: 'Nhà thuốc', drug_business: true }, 'Cửa hàng')).toBe(false);
+    expect(drugBusinessAfterKind({ kind: 'Cửa hàng', drug_business: false }, 'Quầy thuốc')).toBe(true);
+    expect(drugBusinessAfterKind({ kind: 'Phòng khám', drug_business: true }, 'Bệnh viện')).toBe(true);
+    expect(drugBusinessAfterKind({ kind: 'Nhà thuốc', drug_business: false }, 'Quầy thuốc')).toBe(false);
+    expect(drugBusinessAfterKind({ kind: 'Nhà thuốc', drug_business: true }, 'Nhà thuốc')).toBe(true);
   });
   it('fills the defaults of a variant mirrored before the drug master existed: a non-prescription drug', () => {
     expect(drugCategory(drugFactsOf({ is_medicine: true, registration_number: null }))).toBe('otc');

@@ -5,6 +5,7 @@
  * ones when the order arrives, so both give the same reason. Each rule's legal text: docs/pharma.md.
  */
 import * as v from 'valibot';
+import { isDrugBusiness, type CustomerKind } from './customers';
 import { RULE_MODES, type RuleMode } from './rule-modes';
 import { defineSyncDomain } from './sync';
 import { bodyObject, companyBodyField, companyQueryField } from './validation';
@@ -34,6 +35,16 @@ const KIND_CLASSES: Record<string, BuyerClass> = {
 };
 export function buyerClass(kind: string): BuyerClass {
   return KIND_CLASSES[kind] ?? 'other';
+}
+
+/**
+ * A customer's drug-business flag (isDrugBusiness) once its kind changes outside the office form (the
+ * licence dialog's `customer.licence` op): the old kind's default follows the new kind, as the form's
+ * does, so a quầy thuốc turned cửa hàng loses its medicine promotions; a flag someone set by hand stays.
+ */
+export function drugBusinessAfterKind(record: { kind: string; drug_business: boolean }, kind: CustomerKind): boolean {
+  const wasDefault = record.drug_business === isDrugBusiness({ kind: record.kind as CustomerKind });
+  return wasDefault ? isDrugBusiness({ kind }) : record.drug_business;
 }
 
 // ---- what is sold --------------------------------------------------------------------------------

@@ -3,16 +3,19 @@
  * - a rep offline, on a phone, adds a prescription drug outside the essential list for a drug counter
  *   and reads under the line, and beside "Gửi đơn", why it cannot be sold, with the law; the order
  *   cannot be sent with it; a drug whose registration expired only warns; without the blocked line
- *   the order is queued and, back online, the server takes it;
+ *   the order is queued and, back online, the server takes it; offline still, the rep changes the
+ *   counter's business type with its papers and the cart sells it the drug;
  * - the office sets the company's rules and reads who holds expiring, expired or missing papers.
  * The demo's papers and drug master: server/seed/demo-pharma.ts.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { customerPaths } from '@contract/customers';
 import { VIEWPORTS } from '@tests/support/browser';
 import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInTo, toast, waitForPath, waitForServiceWorker } from '@tests/support/e2e-app';
-import { customerIdByName, officeSignIn, serverOrders } from '@tests/support/orders-api';
+import { apiCall as api } from '@tests/support/office-api';
+import { customerIdByName, officeSignIn, serverOrders, type Office } from '@tests/support/orders-api';
 import { cartLines, findProduct, openedOrderId, pickCustomer, sendButton } from '@tests/support/order-screen';
 
 const app = setupE2e({ unpluggable: true });
@@ -26,6 +29,13 @@ async function addUnit(page: Page, typed: string, title: string, unit: string): 
   await result.getByRole('button', { name: `Thêm 1 ${unit} ${title}`, exact: true }).click();
 }
 
+async function serverCustomerKind(office: Office, customerId: string): Promise<string> {
+  const answer = await api<{ kind: string }>(office.baseUrl, `${customerPaths.customer(customerId)}?company=${office.companyId}`, {
+    token: office.token,
+  });
+  return answer.body.data.kind;
+}
+
 async function queuedOrderOps(page: Page): Promise<number> {
   const { outbox } = await readStores(page, ['outbox']);
   return (outbox as { type: string }[]).filter((op) => op.type === 'order.submit').length;
@@ -33,7 +43,7 @@ async function queuedOrderOps(page: Page): Promise<number> {
 
 describe('pharma rules', () => {
   it(
-    'a rep offline sees why a drug counter cannot buy a prescription drug, cannot send it, and sends the rest',
+    'a rep offline sees why a drug counter cannot buy a prescription drug, cannot send it, and sends the rest; made a pharmacy offline, the counter buys it',
     async () => {
       const office = await officeSignIn(app.server.url);
       const customerId = await customerIdByName(office, COUNTER);
@@ -73,6 +83,26 @@ describe('pharma rules', () => {
       await openedOrderId(page);
       await app.plugIn(context);
       await eventually(() => serverOrders(office, { customer: customerId }).then((found) => found.count), 45_000).toBe(before + 1);
+
+      // The counter has become a pharmacy: offline, the rep changes its business type with its papers,
+      // and the cart sells it the prescription drug at once; back online, the server holds the type.
+      await app.unplug(context);
+      await page.goto(`/customers/${customerId}`);
+      const licence = page.getByTestId('customer-licence');
+      await eventually(() => licence.getByTestId('licence-kind-value').innerText()).toBe('Quầy thuốc');
+      await licence.getByTestId('licence-edit').click();
+      await page.getByTestId('licence-kind').click();
+      await page.getByRole('option', { name: 'Nhà thuốc', exact: true }).click();
+      await page.getByTestId('licence-save').click();
+      await toast(page, 'success', 'Đã lưu giấy phép (chờ đồng bộ)').waitFor();
+      await eventually(() => licence.getByTestId('licence-kind-value').innerText()).toBe('Nhà thuốc');
+      await page.goto('/order/create');
+      await pickCustomer(page, COUNTER);
+      await addUnit(page, 'cefuroxim', 'Cefuroxim 500mg', 'hộp');
+      await eventually(() => sendButton(page).isEnabled()).toBe(true);
+      await expect(cartLines(page).getByTestId('line-problem').count()).resolves.toBe(0);
+      await app.plugIn(context);
+      await eventually(() => serverCustomerKind(office, customerId), 45_000).toBe('Nhà thuốc');
     },
     TEST_TIMEOUT_MS,
   );

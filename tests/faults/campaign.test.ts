@@ -500,13 +500,16 @@ async function runCampaign(options: CampaignOptions) {
         make: async (tab) => {
           // A rep copies a pharmacy's papers (an existing customer, or one made offline first, when drawn).
           const customer = pickCustomer();
+          const known = customers.find((one) => one.id === customer.id);
           const payload = {
             customerId: customer.id,
+            // The kind and scope the customer has (a customer made offline is a Nhà thuốc, the create's
+            // default): what an order may sell it does not hang on which op lands first.
+            kind: known?.kind ?? 'Nhà thuốc',
             licence_number: `GP-${TAG}-${planned.length}`,
             licence_issuer: 'Sở Y tế Thành phố Hồ Chí Minh',
             licence_date: '2025-03-10',
-            // The scope the customer has: what an order may sell it does not hang on which op lands first.
-            controlled_scope: customers.find((known) => known.id === customer.id)?.controlled_scope ?? false,
+            controlled_scope: known?.controlled_scope ?? false,
             gpp_number: `GPP-${TAG}-${planned.length}`,
             gpp_expiry: '2028-03-10',
             outlet_code: null,

@@ -1,13 +1,15 @@
 /**
- * A customer's licence papers (docs/pharma.md "The customer's papers"): the `customer.licence` op (applied, logged for the
- * phones, refused outside the rep's scope or for an unknown customer, bad input refused in
- * Vietnamese), the office form carrying the same fields, and the list's "Giấy phép" filter.
+ * A customer's licence papers (docs/pharma.md "The customer's papers"): the `customer.licence` op
+ * (applied, logged for the phones, refused outside the rep's scope or for an unknown customer, bad
+ * input refused in Vietnamese) and the business type it may carry, the office form carrying the same
+ * fields, and the list's "Giấy phép" filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LoginAnswer } from '@contract/auth';
 import { addDays } from '@contract/calendar-days';
 import type { CustomerRecord } from '@contract/customers';
+import { pharmaPaths, type LicenceExpiryRow } from '@contract/pharma';
 import { vietnamDay } from '@contract/price-policy';
 import type { PullAnswer, PushAnswer } from '@contract/sync';
 import { uuidv7 } from '@contract/uuid';
@@ -144,6 +146,91 @@ describe('customer.licence', () => {
       licence_number: 'Số giấy chứng nhận đủ điều kiện kinh doanh dược không được dài quá 60 ký tự',
     });
     expect(await storedLicence(mine.id)).toEqual(before);
+  });
+});
+
+async function storedKind(id: string) {
+  const [row] = await server.deps.db
+    .select({ kind: customers.kind, drugBusiness: customers.drugBusiness, number: customers.licenceNumber })
+    .from(customers)
+    .where(eq(customers.id, id));
+  return row;
+}
+
+/** Whether the office's "no licence on file" list (drug buyers only, judged by kind) holds the customer. */
+async function listedAsMissing(id: string) {
+  const page = await server.call<LicenceExpiryRow[]>(`${pharmaPaths.licenceExpiry}?company=${anKhang}&state=missing`, { token: an.access });
+  expect(page.status).toBe(200);
+  return page.body.data.some((row) => row.customer_id === id);
+}
+
+describe('customer.licence with the business type', () => {
+  it('changes the kind with the papers in one logged write, and what hangs on the kind follows', async () => {
+    const mine = await customerByCode('KH000005');
+    expect([mine.kind, mine.drug_business]).toEqual(['Nhà thuốc', true]);
+    await push({ customerId: mine.id, editedAt: new Date().toISOString() });
+    expect(await listedAsMissing(mine.id)).toBe(true);
+    const before = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&limit=2000`, { token: rep.access });
+    const result = await push(licence(mine.id, { kind: 'Cửa hàng', licence_number: 'CH-01' }));
+    expect(result.outcome).toBe('applied');
+    expect(result.entity?.data).toMatchObject({ kind: 'Cửa hàng', drug_business: false, licence_number: 'CH-01' });
+    // One change-log entry carries both: the phones never see the papers without the kind.
+    const pulled = await server.call<PullAnswer>(`/sync/pull?company=${anKhang}&cursor=${before.body.data.cursor}`, { token: rep.access });
+    const changes = pulled.body.data.changes.filter((c) => c.entity === 'customer' && c.id === mine.id);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]?.data).toMatchObject({ kind: 'Cửa hàng', drug_business: false, licence_number: 'CH-01' });
+    // Not a drug buyer any more: the office's missing-licence list leaves it out even with no number.
+    await push({ customerId: mine.id, kind: 'Cửa hàng', editedAt: new Date().toISOString() });
+    expect(await listedAsMissing(mine.id)).toBe(false);
+    const back = await push(licence(mine.id, { kind: 'Nhà thuốc' }));
+    expect(back.entity?.data).toMatchObject({ kind: 'Nhà thuốc', drug_business: true });
+  });
+
+  it('keeps the stored kind when an older phone’s op carries none, and a licence flag set by hand', async () => {
+    const mine = await customerByCode('KH000004');
+    const kept = await push(licence(mine.id, { licence_number: 'PK-CU-01' }));
+    expect(kept.outcome).toBe('applied');
+    expect(await storedKind(mine.id)).toEqual({ kind: mine.kind, drugBusiness: mine.drug_business, number: 'PK-CU-01' });
+    // A clinic marked by hand as a drug business stays one when its kind changes.
+    await unguarded(server.deps.db, (tx) =>
+      tx
+        .update(customers)
+        .set({ drugBusiness: true })
+        .where(and(eq(customers.id, mine.id), eq(customers.companyId, anKhang))),
+    );
+    await push(licence(mine.id, { kind: 'Bệnh viện' }));
+    expect(await storedKind(mine.id)).toMatchObject({ kind: 'Bệnh viện', drugBusiness: true });
+    await push(licence(mine.id, { kind: mine.kind }));
+  });
+
+  it('refuses a kind not on the list in Vietnamese and changes nothing', async () => {
+    const mine = await customerByCode('KH000004');
+    const before = await storedKind(mine.id);
+    for (const kind of ['Siêu thị', '', 7, null]) {
+      const bad = await push(licence(mine.id, { kind, licence_number: 'KHONG-LUU' }));
+      expect(bad).toMatchObject({ outcome: 'rejected', error: { code: 'VALIDATION_FAILED' } });
+      expect(bad.error?.fields?.kind, String(kind)).toBe('Loại hình kinh doanh không hợp lệ');
+    }
+    expect(await storedKind(mine.id)).toEqual(before);
+  });
+
+  it('refuses another company’s customer as not found, its kind untouched', async () => {
+    const made = await server.call<CustomerRecord>('/customer/api/customer/', {
+      token: an.access,
+      body: { company: minhPhat, name: 'Nhà thuốc Minh Phát Loại Hình', kind: 'Nhà thuốc' },
+    });
+    expect(made.status).toBe(201);
+    const crossed = await push(licence(made.body.data.id, { kind: 'Cửa hàng' }), an.access);
+    expect(crossed).toMatchObject({ outcome: 'rejected', error: { code: 'CUSTOMER_NOT_FOUND' } });
+    expect(await storedKind(made.body.data.id)).toEqual({ kind: 'Nhà thuốc', drugBusiness: true, number: null });
+  });
+
+  it('refuses another rep’s customer before its kind changes', async () => {
+    const theirs = await customerByCode('KH000007');
+    const before = await storedKind(theirs.id);
+    const result = await push(licence(theirs.id, { kind: 'Khác' }));
+    expect(result.error?.code).toBe('CUSTOMER_OUT_OF_SCOPE');
+    expect(await storedKind(theirs.id)).toEqual(before);
   });
 });
 

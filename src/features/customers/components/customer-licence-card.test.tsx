@@ -121,6 +121,51 @@ describe('CustomerLicenceCard', () => {
     await waitFor(() => expect(screen.queryByTestId('licence-form')).toBeNull());
     const ops = await db.outbox.toArray();
     expect(ops.map((op) => [op.type, (op.payload as { licence_number: string }).licence_number])).toEqual([['customer.licence', 'MOI-02']]);
+    // The kind left as it opened is not sent: an office change to it made meanwhile stays.
+    expect(ops[0]?.payload).not.toHaveProperty('kind');
     expect((await db.customers.get(customer.id))?.licence_number).toBe('MOI-02');
+  });
+
+  it('shows the business type and changes it in the dialog, prefilled with the current one', async () => {
+    const customer = customerRecord({ company: 4, kind: 'Nhà thuốc', drug_business: true });
+    await db.customers.put(toLocalCustomer(customer));
+    const view = render(card(customer));
+    expect(screen.getByTestId('licence-kind-value').textContent).toBe('Nhà thuốc');
+    fireEvent.click(screen.getByTestId('licence-edit'));
+    const dialog = await screen.findByTestId('licence-form');
+    const kind = within(dialog).getByRole('combobox', { name: 'Loại hình kinh doanh' }) as HTMLInputElement;
+    expect(kind.value).toBe('Nhà thuốc');
+    expect(within(dialog).getByText('Nhóm người mua theo quy định: Nhà thuốc')).toBeTruthy();
+    fireEvent.click(kind);
+    fireEvent.click(await screen.findByRole('option', { name: 'Quầy thuốc' }));
+    expect(kind.value).toBe('Quầy thuốc');
+    expect(within(dialog).getByText('Nhóm người mua theo quy định: Quầy thuốc')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('licence-save'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('licence-form')).toBeNull());
+    const [op] = await db.outbox.toArray();
+    expect(op).toMatchObject({ type: 'customer.licence', payload: { customerId: customer.id, kind: 'Quầy thuốc' } });
+    const stored = await db.customers.get(customer.id);
+    expect(stored).toMatchObject({ kind: 'Quầy thuốc', drug_business: true, syncState: 'pending' });
+    view.rerender(card(stored!));
+    expect(screen.getByTestId('licence-kind-value').textContent).toBe('Quầy thuốc');
+  });
+
+  it('offers a stored kind the list no longer has, and sends none while it is kept', async () => {
+    const customer = customerRecord({ company: 4, kind: 'Công ty dược' });
+    await db.customers.put(toLocalCustomer(customer));
+    render(card(customer));
+    fireEvent.click(screen.getByTestId('licence-edit'));
+    const dialog = await screen.findByTestId('licence-form');
+    const kind = within(dialog).getByRole('combobox', { name: 'Loại hình kinh doanh' }) as HTMLInputElement;
+    expect(kind.value).toBe('Công ty dược');
+    await act(async () => {
+      fireEvent.click(within(dialog).getByTestId('licence-save'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('licence-form')).toBeNull());
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).not.toHaveProperty('kind');
+    expect((await db.customers.get(customer.id))?.kind).toBe('Công ty dược');
   });
 });

@@ -1,9 +1,8 @@
 /**
  * "Giấy phép kinh doanh dược" on /customers/{id} (phone and desktop alike;
- * docs/pharma.md "The customer's papers"): the
- * licence papers as the device or the server has them, how the GPP/GDP certificate stands today (a
- * badge that says it in words, not a colour alone), and "Sửa giấy phép", which saves through the
- * outbox and so works offline.
+ * docs/pharma.md "The customer's papers"): the business type and the licence papers as the device
+ * or the server has them, how the GPP/GDP certificate stands today (a badge that says it in words,
+ * not a colour alone), and "Sửa giấy phép", which saves through the outbox and so works offline.
  */
 import { Badge, Button, Card, DataList, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCertificate, IconEdit } from '@tabler/icons-react';
@@ -80,6 +79,7 @@ export function CustomerLicenceCard({ db, who, customer, isMobile, canEdit, onli
         </Group>
         <GppBadge customer={customer} today={today} />
         <DataList orientation={isMobile ? 'vertical' : 'horizontal'} labelWidth={200} withDivider gap="xs">
+          {item('Loại hình kinh doanh', dash(customer.kind), 'licence-kind-value')}
           {item('Số giấy chứng nhận', dash(customer.licence_number), 'licence-number')}
           {item('Nơi cấp', dash(customer.licence_issuer))}
           {item('Ngày cấp', customer.licence_date ? formatDate(customer.licence_date) : '—', 'licence-date-value')}

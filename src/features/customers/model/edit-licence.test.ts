@@ -1,5 +1,6 @@
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buyerClass } from '@contract/pharma';
 import { uuidv7 } from '@contract/uuid';
 import { AppDb } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
@@ -55,6 +56,41 @@ describe('editLicenceOnDevice', () => {
       dependsOn: [],
       payload: { customerId: customer.id, licence_number: '0123/ĐKKDD-HCM', editedAt: now.toISOString() },
     });
+  });
+
+  it('changes the business type on the device copy and in the op; the flag and buyer class follow', async () => {
+    const customer = customerRecord({ company: 4, kind: 'Nhà thuốc', drug_business: true });
+    await db.customers.put(toLocalCustomer(customer));
+    const record = await editLicenceOnDevice(db, who, customer.id, { ...papers, kind: 'Cửa hàng' });
+    expect(record).toMatchObject({ kind: 'Cửa hàng', drug_business: false, licence_number: '0123/ĐKKDD-HCM' });
+    const stored = await db.customers.get(customer.id);
+    expect(stored).toMatchObject({ kind: 'Cửa hàng', drug_business: false, syncState: 'pending' });
+    // The cart's pharma rules read the device copy: a cửa hàng is no drug buyer.
+    expect(buyerClass(stored!.kind)).toBe('other');
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).toMatchObject({ customerId: customer.id, kind: 'Cửa hàng', licence_number: '0123/ĐKKDD-HCM' });
+  });
+
+  it('leaves the kind and the flag alone when none is sent, and sends none', async () => {
+    const customer = customerRecord({ company: 4, kind: 'Phòng khám', drug_business: true });
+    await db.customers.put(toLocalCustomer(customer));
+    await editLicenceOnDevice(db, who, customer.id, papers);
+    expect(await db.customers.get(customer.id)).toMatchObject({
+      kind: 'Phòng khám',
+      drug_business: true,
+      licence_number: '0123/ĐKKDD-HCM',
+    });
+    const [op] = await db.outbox.toArray();
+    expect(op?.payload).not.toHaveProperty('kind');
+  });
+
+  it('refuses a kind not on the list before anything is written', async () => {
+    const customer = customerRecord({ company: 4 });
+    await db.customers.put(toLocalCustomer(customer));
+    const bad = { ...papers, kind: 'Siêu thị' } as unknown as typeof papers;
+    await expect(editLicenceOnDevice(db, who, customer.id, bad)).rejects.toThrow('Loại hình kinh doanh không hợp lệ');
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.customers.get(customer.id)).toMatchObject({ kind: 'Nhà thuốc', licence_number: null, syncState: 'synced' });
   });
 
   it('waits for the creation of a customer made on this device', async () => {

@@ -1,11 +1,12 @@
 /**
- * Editing a customer's licence papers: on the device first, with its `customer.licence` op in the
- * same transaction (one write path, online or not:
+ * Editing a customer's licence papers and business type: on the device first, with its
+ * `customer.licence` op in the same transaction (one write path, online or not:
  * docs/offline-sync.md "One write path"). A customer made on this device
  * and not yet accepted is edited too: the op waits for its `customer.create`.
  */
 import * as v from 'valibot';
 import { CustomerLicenceSchema, type CustomerLicencePayload, type CustomerRecord } from '@contract/customers';
+import { drugBusinessAfterKind } from '@contract/pharma';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { toLocalCustomer } from '@/db/local-records';
 import { writeWithOp } from '@/sync/local-write';
@@ -36,10 +37,19 @@ export async function editLicenceOnDevice(
   return writeWithOp(db, [db.customers], async () => {
     const row = await db.customers.get(customerId);
     if (!row || row.company !== who.companyId) throw new CustomerMissingError();
-    const { customerId: _id, editedAt: _at, ...licence } = payload;
+    const { customerId: _id, editedAt: _at, kind, ...licence } = payload;
     const created = await unappliedOpFor(db, customerId, 'customer.create');
-    // The scan stays as the server has it: it is attached by its own upload, not by this op.
-    const record: CustomerRecord = { ...recordOf(row), ...licence, licence_scan: row.licence_scan, updated_at: now.toISOString() };
+    const stored = recordOf(row);
+    // The kind and the drug-business flag follow as the server will set them (customer-licence.ts),
+    // so the cart's pharma rules and promotions read the new type offline. The scan stays as the
+    // server has it: it is attached by its own upload, not by this op.
+    const record: CustomerRecord = {
+      ...stored,
+      ...licence,
+      ...(kind === undefined ? {} : { kind, drug_business: drugBusinessAfterKind(stored, kind) }),
+      licence_scan: row.licence_scan,
+      updated_at: now.toISOString(),
+    };
     // A customer still waiting for its creation keeps that state (its chip tells of the creation).
     await db.customers.put(toLocalCustomer(record, created ? row.syncState : 'pending'));
     await enqueueOp(

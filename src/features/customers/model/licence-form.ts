@@ -6,7 +6,15 @@
  */
 import * as v from 'valibot';
 import { buyerClass } from '@contract/pharma';
-import { LICENCE_EXPIRING_DAYS, licenceFields, licenceState, type CustomerLicence, type LicenceState } from '@contract/customers';
+import {
+  CUSTOMER_KINDS,
+  LICENCE_EXPIRING_DAYS,
+  licenceFields,
+  licenceState,
+  type CustomerKind,
+  type CustomerLicence,
+  type LicenceState,
+} from '@contract/customers';
 import { daysBetween } from '@contract/calendar-days';
 
 export type LicenceFormValues = {
@@ -74,6 +82,19 @@ export function checkLicenceInput(values: LicenceFormValues): Record<string, str
   if (values.licence_date && values.gpp_expiry && values.gpp_expiry < values.licence_date)
     fields.gpp_expiry ??= 'Ngày hết hạn GPP/GDP phải sau ngày cấp giấy chứng nhận';
   return fields;
+}
+
+/** The kinds the licence dialog offers: the contract's, and a stored kind it no longer lists (the office form does the same). */
+export function kindChoices(stored: string): string[] {
+  return CUSTOMER_KINDS.includes(stored as CustomerKind) ? [...CUSTOMER_KINDS] : [...CUSTOMER_KINDS, stored];
+}
+
+/**
+ * The kind the `customer.licence` op carries: only one the person changed. A dialog left on the kind it
+ * opened with sends none, so saving the papers never puts back a kind the office changed meanwhile.
+ */
+export function kindToSend(stored: string, chosen: string): CustomerKind | undefined {
+  return chosen !== stored && CUSTOMER_KINDS.includes(chosen as CustomerKind) ? (chosen as CustomerKind) : undefined;
 }
 
 /** Kinds whose papers the forms ask for: every kind that buys medicines as a licensed business or clinic. */
