@@ -1,10 +1,13 @@
 /**
  * The demo shows every pharma rule and a recall under way: customers with
- * valid, soon-expiring, expired and missing papers, drugs of each class, one open level-2 recall
+ * valid, soon-expiring, expired and missing papers (drug counters too), drugs of each class and
+ * storage condition, one open level-2 recall
  * with one of three customers returned.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomerRecord } from '@contract/customers';
+import { daysBetween } from '@contract/calendar-days';
+import { LICENCE_EXPIRING_DAYS, type CustomerRecord } from '@contract/customers';
+import { vietnamDay } from '@contract/price-policy';
 import { recallPaths, type RecallRecord } from '@contract/pharma-recalls';
 import type { VariantRecord } from '@contract/products';
 import { startOrderKit, type OrderKit } from '@server/testing/orders.kit';
@@ -32,6 +35,22 @@ describe('the pharma demo', () => {
     expect(drug('Mixtard 30 FlexPen')).toMatchObject({ storage: 'cold', is_medicine: true });
     expect(drug('Seduxen 5mg')).toMatchObject({ controlled_class: 'psychotropic' });
     expect(drug('Hapacol 500')).toMatchObject({ prescription: false, controlled_class: 'none' });
+    expect(drug('Morphin 10mg/ml')).toMatchObject({ controlled_class: 'addictive' });
+    expect(drug('Ephedrin Aguettant 30mg/ml')).toMatchObject({ controlled_class: 'precursor' });
+    expect(drug('Colchicin 1mg')).toMatchObject({ controlled_class: 'restricted' });
+    expect(drug('Efferalgan 150mg viên đặt')).toMatchObject({ storage: 'cool' });
+    expect(drug('Vắc xin Varivax')).toMatchObject({ storage: 'frozen' });
+  });
+
+  it('has drug counters with valid, soon-expiring and expired certificates', () => {
+    const counters = ['KH000003', 'KH000010', 'KH000011'].map((code) => kit.customers.get(code)!);
+    expect(counters.map((counter) => counter.kind)).toEqual(['Quầy thuốc', 'Quầy thuốc', 'Quầy thuốc']);
+    const today = vietnamDay();
+    const [valid, soon, expired] = counters.map((counter) => daysBetween(today, counter.gpp_expiry!));
+    expect(valid).toBeGreaterThan(LICENCE_EXPIRING_DAYS);
+    expect(soon).toBeGreaterThanOrEqual(0);
+    expect(soon).toBeLessThanOrEqual(LICENCE_EXPIRING_DAYS);
+    expect(expired).toBeLessThan(0);
   });
 
   it('has one open level-2 recall: three customers received the lot, one returned it all', async () => {

@@ -1,8 +1,9 @@
 /**
  * Demo data of the pharma rules (docs/pharma.md): An Khang's customers with valid, soon
- * expiring, expired and missing papers; its medicines classed (prescription, the essential list, a
- * drug under special control, a cold item) with a few registrations expiring; so each rule shows on
- * the phone and in the office. Whether a demo drug is on the essential list is illustrative.
+ * expiring, expired and missing papers (pharmacies and drug counters alike); its medicines classed
+ * (prescription, the essential list, each class under special control, each storage condition) with
+ * a few registrations expiring; so each rule shows on the phone and in the office. Whether a demo
+ * drug is on the essential list or the restricted-retail list is illustrative.
  * Runs after the order history, so the history is the same as before the drug master existed.
  */
 import { and, eq, inArray } from 'drizzle-orm';
@@ -11,7 +12,18 @@ import { addDays } from '@contract/calendar-days';
 import { vietnamDay } from '@contract/price-policy';
 import { ProductInputSchema } from '@contract/products';
 import type { Db } from '@server/kernel/db/client';
-import { customers, productCategories, productGroups, products, productUnits, variants } from '@server/kernel/db/schema';
+import { CONSENT_NOTICE } from '@contract/customers-privacy';
+import { uuidv7 } from '@contract/uuid';
+import {
+  customerPrivacyEvents,
+  customers,
+  productCategories,
+  productGroups,
+  products,
+  productUnits,
+  variants,
+} from '@server/kernel/db/schema';
+import { customerSearchText } from '@server/modules/customers';
 import { recordUpserts } from '@server/kernel/sync/change-log';
 import { saveProduct } from '@server/modules/products';
 
@@ -27,7 +39,29 @@ const PAPERS: Record<string, Papers> = {
   KH000006: { licence: '00567/HNO-GPHĐ', gppDaysLeft: null, scope: true },
   // KH000007 (Nhà thuốc Cửa Nam): no licence on file yet.
   KH000009: { licence: '0345/ĐKKDD-HCM', gppDaysLeft: 5, outlet: 'HCM-NT-00099' },
+  KH000010: { licence: '0821/ĐKKDD-HCM', gppDaysLeft: 12, outlet: 'HCM-QT-00455' },
+  KH000011: { licence: '0764/ĐKKDD-HCM', gppDaysLeft: -30, outlet: 'HCM-QT-00517' },
 };
+
+/** Two more drug counters beside Quầy thuốc Đức Hạnh (valid): one whose certificate runs out soon, one expired. */
+const COUNTERS = [
+  {
+    code: 'KH000010',
+    name: 'Quầy thuốc Minh Tâm',
+    phone: '0918444555',
+    owner: 'Lê Minh Tâm',
+    street: '88 Tản Đà',
+    pin: [10.7531, 106.6633],
+  },
+  {
+    code: 'KH000011',
+    name: 'Quầy thuốc Hòa Hưng',
+    phone: '0918444666',
+    owner: 'Phan Thị Hưng',
+    street: '15 Hùng Vương',
+    pin: [10.7562, 106.6688],
+  },
+] as const;
 
 /** Per demo product: the drug master beyond "prescription" (which follows its group). */
 const DRUGS: Record<string, { essential?: boolean; registrationDaysLeft?: number; nationalCode: string }> = {
@@ -44,7 +78,10 @@ const DRUGS: Record<string, { essential?: boolean; registrationDaysLeft?: number
   'Siro ho Prospan': { nationalCode: 'QG-0000920' },
 };
 
-/** Two medicines the catalogue lacked: a cold item and a psychotropic drug (no stock: they show in the catalogue and the rules). */
+/**
+ * Medicines the catalogue lacked: one of each class under special control and each storage condition
+ * beyond normal (no stock: they show in the catalogue, its filters and the rules).
+ */
 const NEW_DRUGS = [
   {
     name: 'Mixtard 30 FlexPen',
@@ -74,7 +111,120 @@ const NEW_DRUGS = [
       { unit: 'hộp', factor: 100, price: 55_000, wholesale_price: 52_000, barcode: null },
     ],
   },
+  {
+    name: 'Morphin 10mg/ml',
+    active_ingredient: 'Morphin hydroclorid',
+    strength: '10mg/ml; 1 ml',
+    registration_number: 'VD-25011-16',
+    manufacturer: 'Vidipha',
+    country: 'Việt Nam',
+    storage: 'normal',
+    essential: true,
+    controlled_class: 'addictive',
+    national_code: 'QG-0001902',
+    units: [
+      { unit: 'ống', factor: 1, price: 9_500, wholesale_price: 9_000, barcode: null },
+      { unit: 'hộp', factor: 10, price: 92_000, wholesale_price: 88_000, barcode: null },
+    ],
+  },
+  {
+    name: 'Ephedrin Aguettant 30mg/ml',
+    active_ingredient: 'Ephedrin hydroclorid',
+    strength: '30mg/ml; 1 ml',
+    registration_number: 'VN-20877-17',
+    manufacturer: 'Laboratoire Aguettant',
+    country: 'Pháp',
+    storage: 'normal',
+    essential: true,
+    controlled_class: 'precursor',
+    national_code: 'QG-0001917',
+    units: [{ unit: 'ống', factor: 1, price: 38_000, wholesale_price: 36_000, barcode: null }],
+  },
+  {
+    name: 'Colchicin 1mg',
+    active_ingredient: 'Colchicin',
+    strength: '1mg',
+    registration_number: 'VD-28543-17',
+    manufacturer: 'Traphaco',
+    country: 'Việt Nam',
+    storage: 'normal',
+    essential: true,
+    controlled_class: 'restricted',
+    national_code: 'QG-0001955',
+    units: [
+      { unit: 'viên', factor: 1, price: 700, wholesale_price: 650, barcode: null },
+      { unit: 'hộp', factor: 20, price: 13_500, wholesale_price: 12_800, barcode: null },
+    ],
+  },
+  {
+    name: 'Efferalgan 150mg viên đặt',
+    active_ingredient: 'Paracetamol',
+    strength: '150mg',
+    registration_number: 'VN-19986-16',
+    manufacturer: 'UPSA',
+    country: 'Pháp',
+    storage: 'cool',
+    essential: true,
+    national_code: 'QG-0002115',
+    units: [
+      { unit: 'viên', factor: 1, price: 3_200, wholesale_price: 3_000, barcode: null },
+      { unit: 'hộp', factor: 10, price: 31_000, wholesale_price: 29_500, barcode: null },
+    ],
+  },
+  {
+    name: 'Vắc xin Varivax',
+    active_ingredient: 'Vi rút thủy đậu sống giảm độc lực',
+    strength: '1.350 PFU/0,5 ml',
+    registration_number: 'QLVX-1022-17',
+    manufacturer: 'Merck Sharp & Dohme',
+    country: 'Hoa Kỳ',
+    storage: 'frozen',
+    essential: false,
+    national_code: 'QG-0002203',
+    units: [{ unit: 'lọ', factor: 1, price: 850_000, wholesale_price: 820_000, barcode: null }],
+  },
 ] as const;
+
+/** The counters, made like the demo's first one (region, type, level, staff, consent on paper), with no orders. */
+async function seedCounters(tx: Db, companyId: number): Promise<void> {
+  const [model] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.companyId, companyId), eq(customers.code, 'KH000003')));
+  if (!model) return;
+  const rows = COUNTERS.map((counter) => ({
+    ...model,
+    id: uuidv7(),
+    code: counter.code,
+    name: counter.name,
+    phone: counter.phone,
+    ownerName: counter.owner,
+    street: counter.street,
+    lat: counter.pin[0],
+    lng: counter.pin[1],
+    searchText: customerSearchText({
+      code: counter.code,
+      name: counter.name,
+      phone: counter.phone,
+      owner_name: counter.owner,
+      tax_code: null,
+    }),
+    // Customers for a year: not among the month's new customers the KPI counts.
+    createdAt: new Date(Date.now() - 365 * 86_400_000),
+    updatedAt: new Date(),
+  }));
+  await tx.insert(customers).values(rows);
+  await tx.insert(customerPrivacyEvents).values(
+    rows.map((row) => ({
+      companyId,
+      customerId: row.id,
+      kind: 'consent',
+      method: 'paper',
+      noticeVersion: CONSENT_NOTICE.version,
+      accountId: row.createdBy,
+    })),
+  );
+}
 
 async function seedPapers(tx: Db, companyId: number, today: string): Promise<void> {
   const rows = await tx.select({ id: customers.id, code: customers.code }).from(customers).where(eq(customers.companyId, companyId));
@@ -171,6 +321,7 @@ async function seedNewDrugs(tx: Db, companyId: number): Promise<void> {
 
 export async function seedDemoPharma(db: Db, input: { anKhangId: number }, today = vietnamDay()): Promise<void> {
   await db.transaction(async (tx) => {
+    await seedCounters(tx, input.anKhangId);
     await seedPapers(tx, input.anKhangId, today);
     await seedDrugMaster(tx, input.anKhangId, today);
     await seedNewDrugs(tx, input.anKhangId);

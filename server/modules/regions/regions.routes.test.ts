@@ -39,9 +39,10 @@ describe('regions/ (list)', () => {
     expect(south).toMatchObject({ name: 'Miền Nam', description: 'TP. Hồ Chí Minh và các tỉnh phía Nam', company: kit.anKhang });
     expect(south.provinces).toHaveLength(8);
     expect(south.provinces).toContainEqual({ code: '79', name: 'Thành phố Hồ Chí Minh' });
-    // Võ Minh Quân (QL001) and Lê Văn Trình (TDV001); six customers in TP. Hồ Chí Minh, one entered on the old units.
+    // Võ Minh Quân (QL001) and Lê Văn Trình (TDV001); eight customers in TP. Hồ Chí Minh, one entered on the old
+    // units, two drug counters of the pharma demo (server/seed/demo-pharma.ts).
     expect(south.staff_count).toBe(2);
-    expect(south.customer_count).toBe(6);
+    expect(south.customer_count).toBe(8);
     const hanoi = answer.body.data.find((region) => region.code === 'HN')!;
     expect([hanoi.staff_count, hanoi.customer_count]).toEqual([1, 3]);
     // Sorted by the province's proper name: Bắc Ninh before Thành phố Hà Nội.
@@ -285,7 +286,7 @@ describe('getstaff/, getcustomer/, getorder/', () => {
     const region = await kit.regionId('MN');
     const answer = await kit.get<RegionCustomerRow[]>(regionPaths.customers, { company: kit.anKhang, region, limit: 50 });
     expect(answer.status).toBe(200);
-    expect(answer.body.count).toBe(7);
+    expect(answer.body.count).toBe(9);
     expect(answer.body.data.map((row) => row.code)).toContain('KH-BD');
     expect(answer.body.data.find((row) => row.code === 'KH000001')).toMatchObject({
       name: 'Nhà thuốc Minh Châu',
@@ -297,7 +298,7 @@ describe('getstaff/, getcustomer/, getorder/', () => {
     expect(searched.body.data.map((row) => row.code)).toEqual(['KH000005']);
     const north = await kit.get<RegionCustomerRow[]>(regionPaths.customers, { company: kit.anKhang, region: await kit.regionId('HN') });
     expect(north.body.data.map((row) => row.code)).toEqual(['KH000006', 'KH000007', 'KH000008']);
-    expect((await kit.region('MN')).customer_count).toBe(7);
+    expect((await kit.region('MN')).customer_count).toBe(9);
   });
 
   it('lists orders whose address is in the region, newest first', async () => {

@@ -213,9 +213,19 @@ describe('data scope', () => {
 
   it('shows a rep their customers, the regional manager the region’s, the office everyone', async () => {
     expect(await listCustomers(rep)).toEqual(['KH000004', 'KH000005']);
-    // Miền Nam holds Hồ Chí Minh City (79), where KH000001–5 and the legacy-address KH000009 are.
-    expect(await listCustomers(manager)).toEqual(['KH000001', 'KH000002', 'KH000003', 'KH000004', 'KH000005', 'KH000009']);
-    expect(await listCustomers(accountant)).toHaveLength(9);
+    // Miền Nam holds Hồ Chí Minh City (79), where KH000001–5, the legacy-address KH000009 and the pharma demo's
+    // counters KH000010–11 are.
+    expect(await listCustomers(manager)).toEqual([
+      'KH000001',
+      'KH000002',
+      'KH000003',
+      'KH000004',
+      'KH000005',
+      'KH000009',
+      'KH000010',
+      'KH000011',
+    ]);
+    expect(await listCustomers(accountant)).toHaveLength(11);
     const outside = await call(`/customer/api/customer/${kit.customers.get('KH000006')!.id}/?company=${kit.anKhang}`, manager.access);
     expect(outside.status).toBe(404);
     const notMine = await call(`/customer/api/customer/${kit.customers.get('KH000001')!.id}/?company=${kit.anKhang}`, rep.access);
@@ -314,7 +324,7 @@ describe('data scope', () => {
       expect(restarted.scopeKey).toMatch(/^region:/);
       const again = await pull(0);
       const regionCodes = again.changes.filter((change) => change.entity === 'customer' && change.op === 'upsert').length;
-      expect(regionCodes).toBe(6);
+      expect(regionCodes).toBe(8);
     } finally {
       await kit.server.deps.db.update(accountCompanies).set({ roleId: salesRole!.id }).where(member);
       await unguarded(kit.server.deps.db, (tx) => tx.update(customers).set({ staffId: rep.account.id }).where(eq(customers.id, moved)));
