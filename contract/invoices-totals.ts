@@ -50,6 +50,17 @@ export type InvoiceLineSource = {
   not_subject: boolean;
   /** A gift at 0 đ: listed, as the law asks of promotional goods, with nothing to pay. */
   is_gift: boolean;
+} & MedicineLot;
+
+/**
+ * A medicine's lot(s) and expiry as its goods left the warehouse (meInvoice §14.4 LotNo, ExpiryDate;
+ * docs/invoices.md "Medicines"): absent on other goods and on goods not yet shipped.
+ */
+export type MedicineLot = {
+  /** The lot numbers, first expiry first, joined with ", ". */
+  lot_no?: string;
+  /** YYYY-MM-DD: the earliest expiry of those lots. */
+  expiry_date?: string;
 };
 
 export type InvoiceLine = {
@@ -68,7 +79,7 @@ export type InvoiceLine = {
   vat_amount: number;
   total: number;
   is_gift: boolean;
-};
+} & MedicineLot;
 
 export type RateSummary = { vat_rate: InvoiceVatRate; amount_without_vat: number; vat_amount: number };
 
@@ -109,6 +120,8 @@ export function invoiceLine(source: InvoiceLineSource, lineNo: number): InvoiceL
     vat_amount: amounts.vat,
     total: amounts.total,
     is_gift: source.is_gift,
+    ...(source.lot_no ? { lot_no: source.lot_no } : {}),
+    ...(source.expiry_date ? { expiry_date: source.expiry_date } : {}),
   };
 }
 

@@ -77,6 +77,26 @@ describe('checkRequest', () => {
       'data.page is not a documented field',
     ]);
   });
+
+  it("takes a documented DateTime (meInvoice's ExpiryDate) as an ISO day or time, not another text or a day that does not exist", () => {
+    const publish = loadFixture('meinvoice', 'publish-hsm.json');
+    const request = publish.request as { InvoiceData: Array<{ OriginalInvoiceDetail: object[] }> };
+    const withLine = (extra: object) => {
+      const [invoice] = request.InvoiceData;
+      const line = { ...invoice!.OriginalInvoiceDetail[0], LotNo: 'L2405', ...extra };
+      const body = { ...request, InvoiceData: [{ ...invoice, OriginalInvoiceDetail: [line] }] };
+      return checkRequest(publish, seen(body, { path: '/api/integration/invoice' }));
+    };
+    expect(withLine({ ExpiryDate: '2027-05-31' })).toEqual([]);
+    expect(withLine({ ExpiryDate: '2027-05-31T00:00:00' })).toEqual([]);
+    const detail = 'InvoiceData[].OriginalInvoiceDetail[]';
+    expect(withLine({ ExpiryDate: '31/05/2027' })).toEqual([`${detail}.ExpiryDate is string, documented DateTime`]);
+    expect(withLine({ ExpiryDate: '2027-02-30' })).toEqual([`${detail}.ExpiryDate is string, documented DateTime`]);
+    expect(withLine({ ExpiryDate: 20270531, LotNo: 2405 })).toEqual([
+      `${detail}.LotNo is integer, documented string`,
+      `${detail}.ExpiryDate is integer, documented DateTime`,
+    ]);
+  });
 });
 
 describe('startFakeProvider', () => {

@@ -75,7 +75,7 @@ function pathParams(fixture: ProviderFixture, path: string): Record<string, stri
   return params;
 }
 
-/** "integer (0|1)", "int", "long" → integer; "decimal" → number; "guid" → string; "a|b" → both. */
+/** "integer (0|1)", "int", "long" → integer; "decimal" → number; "guid" → string; "DateTime" → datetime; "a|b" → both. */
 function kindsOf(type: string): string[] {
   return type
     .replace(/\(.*?\)/g, '')
@@ -85,6 +85,7 @@ function kindsOf(type: string): string[] {
       if (/^(int|integer|long)$/.test(part)) return 'integer';
       if (/^(number|decimal)$/.test(part)) return 'number';
       if (/^(string|guid)$/.test(part)) return 'string';
+      if (/^(date|datetime)$/.test(part)) return 'datetime';
       if (part.startsWith('array')) return 'array';
       if (part.startsWith('object')) return 'object';
       return part;
@@ -98,10 +99,22 @@ function kindOf(value: unknown): string {
   return typeof value;
 }
 
+/**
+ * A date in JSON is text: a documented DateTime (meInvoice's ExpiryDate) takes an ISO day or a
+ * wall-clock time after it, and only a real date (not 2027-02-30).
+ */
+function isDateTime(value: unknown): boolean {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.exec(value) : null;
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === `${match[1]}-${match[2]}-${match[3]}`;
+}
+
 /** A query value is text on the wire: `0` fits an integer there, `true` a boolean. */
 function fits(value: unknown, type: string, inQuery = false): boolean {
   const kinds = kindsOf(type);
   const kind = kindOf(value);
+  if (kinds.includes('datetime') && isDateTime(value)) return true;
   if (inQuery && typeof value === 'string') {
     if (/^-?\d+$/.test(value) && (kinds.includes('integer') || kinds.includes('number'))) return true;
     if (/^-?\d+(\.\d+)?$/.test(value) && kinds.includes('number')) return true;

@@ -22,6 +22,9 @@ export type SimInvoiceLine = {
   ItemCode: string;
   ItemName: string;
   UnitName: string;
+  /** §14.4 "Số lô" and "Hạn sử dụng" (the day), as sent; null when the line carries none. */
+  LotNo: string | null;
+  ExpiryDate: string | null;
   Quantity: number;
   UnitPrice: number;
   Amount: number;

@@ -4,9 +4,13 @@
  * NMua, DSHHDVu, TToan; MCCQT for an invoice with the authority's code).
  */
 import { escapeXml, textPdf } from '../documents';
-import type { SimInvoice } from './index';
+import type { SimInvoice, SimInvoiceLine } from './index';
 
 const money = (value: number) => value.toLocaleString('vi-VN');
+
+/** A medicine's lot and expiry under its name, as meInvoice's printed invoice shows §14.4's fields. */
+const lotText = (line: SimInvoiceLine) =>
+  [line.LotNo && ` | So lo: ${line.LotNo}`, line.ExpiryDate && ` | HSD: ${line.ExpiryDate}`].filter(Boolean).join('');
 
 export function invoicePdf(invoice: SimInvoice): Buffer {
   return textPdf([
@@ -21,7 +25,7 @@ export function invoicePdf(invoice: SimInvoice): Buffer {
     '',
     ...invoice.Lines.map(
       (line, index) =>
-        `${index + 1}. ${line.ItemName} | ${line.UnitName} | ${line.Quantity} x ${money(line.UnitPrice)} | ${money(line.AmountWithoutVAT)} | VAT ${line.VATRateName}: ${money(line.VATAmount)}`,
+        `${index + 1}. ${line.ItemName}${lotText(line)} | ${line.UnitName} | ${line.Quantity} x ${money(line.UnitPrice)} | ${money(line.AmountWithoutVAT)} | VAT ${line.VATRateName}: ${money(line.VATAmount)}`,
     ),
     '',
     ...invoice.TaxRateInfo.map(

@@ -16,11 +16,24 @@ const num = (value: unknown) => (typeof value === 'number' && Number.isFinite(va
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const REQUIRED = ['InvDate', 'PaymentMethodName', 'TotalAmountWithoutVATOC', 'TotalVATAmountOC', 'TotalAmountOC'];
 
+/** §14.4 ExpiryDate is a DateTime: a day (yyyy-MM-dd, as InvDate is sent) or a wall-clock time after it, a real date. */
+function isDateTime(value: unknown): boolean {
+  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.exec(value) : null;
+  if (!match) return false;
+  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return day.toISOString().slice(0, 10) === `${match[1]}-${match[2]}-${match[3]}`;
+}
+
+const given = (value: unknown) => value !== undefined && value !== null;
+
 function lineProblem(line: Json): string | null {
   for (const field of ['ItemType', 'LineNumber', 'ItemName', 'Quantity', 'UnitPrice', 'AmountWithoutVATOC', 'VATAmountOC'])
     if (line[field] === undefined || line[field] === null || line[field] === '') return `InvoiceDetail_${field}`;
   // §14.4: a note line (ItemType 4) has no rate; every other line names one of the documented rates.
   if (line.ItemType !== 4 && !VAT_RATE.test(str(line.VATRateName))) return 'InvoiceDetail_VATRateName';
+  // §14.4 "Số lô" (string) and "Hạn sử dụng" (DateTime) are optional; §15 InvoiceDetail_ names one of the wrong type.
+  if (given(line.LotNo) && typeof line.LotNo !== 'string') return 'InvoiceDetail_LotNo';
+  if (given(line.ExpiryDate) && !isDateTime(line.ExpiryDate)) return 'InvoiceDetail_ExpiryDate';
   return null;
 }
 
@@ -67,6 +80,8 @@ const lineOf = (line: Json): SimInvoiceLine => ({
   ItemCode: str(line.ItemCode),
   ItemName: str(line.ItemName),
   UnitName: str(line.UnitName),
+  LotNo: str(line.LotNo) || null,
+  ExpiryDate: str(line.ExpiryDate).slice(0, 10) || null,
   Quantity: num(line.Quantity),
   UnitPrice: num(line.UnitPrice),
   Amount: num(line.AmountOC),

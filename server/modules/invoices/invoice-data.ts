@@ -3,7 +3,8 @@
  * simulators/meinvoice/fixtures/publish-hsm.json; docs/provider-sources.md "MISA meInvoice"): the
  * buyer, every line with its rate and amounts, the per-rate summary (`TaxRateInfo`), the totals in
  * figures and in words, and for a replacement (ReferenceType 1) or an adjustment (ReferenceType 2) the
- * invoice it refers to by form, series, number and date with the reason in `InvoiceNote` (§10).
+ * invoice it refers to by form, series, number and date with the reason in `InvoiceNote` (§10). A
+ * medicine's line carries its lots and expiry (§14.4 LotNo, ExpiryDate) once its goods have left.
  * Only fields §14.3 documents are sent: MISA takes the seller from the account and the form from the
  * series, and a field with no value is left out. Amounts are whole đồng (AmountDecimalDigits 0).
  */
@@ -11,6 +12,12 @@ import { vietnamDay } from '@contract/price-policy';
 import type { einvoices } from '@server/kernel/db/schema';
 
 type InvoiceRow = typeof einvoices.$inferSelect;
+
+/**
+ * §14.4 gives ItemName no length and neither the fixtures nor the simulator hold one: 500 characters
+ * is our own cap, kept by the note line below and by a medicine's name (invoice-draft.ts medicineLine).
+ */
+export const ITEM_NAME_MAX = 500;
 
 /** §14.3 ReferenceType: 1 thay thế, 2 điều chỉnh, with the invoice replaced or adjusted and why. */
 export type InvoiceReference = { type: 1 | 2; original: InvoiceRow; reason: string };
@@ -39,7 +46,7 @@ function noteLine(reference: InvoiceReference) {
     ItemType: 4,
     LineNumber: 1,
     SortOrder: 1,
-    ItemName: `Điều chỉnh thông tin của hóa đơn số ${reference.original.number ?? ''}: ${reference.reason}`.slice(0, 500),
+    ItemName: `Điều chỉnh thông tin của hóa đơn số ${reference.original.number ?? ''}: ${reference.reason}`.slice(0, ITEM_NAME_MAX),
     Quantity: 0,
     UnitPrice: 0,
     AmountOC: 0,
@@ -112,6 +119,9 @@ export function invoiceData(
               ItemCode: line.item_code,
               ItemName: line.item_name,
               UnitName: line.unit,
+              // §14.4 "Số lô", "Hạn sử dụng" (DateTime, sent as the bare day InvDate is): a medicine's, once shipped.
+              LotNo: line.lot_no,
+              ExpiryDate: line.expiry_date,
               Quantity: line.quantity,
               UnitPrice: line.unit_price,
               // A decrease's amounts are negative (contract/invoices-corrections.ts signedAmounts); the rate is not.

@@ -6,13 +6,14 @@
  */
 import { and, desc, eq, inArray, notExists } from 'drizzle-orm';
 import { MAX_INVOICE_ORDERS, type InvoiceableOrder, type InvoiceBuyer, type InvoiceDraft } from '@contract/invoices';
-import { invoiceTotals, type InvoiceLineSource } from '@contract/invoices-totals';
+import { GIFT_SUFFIX, invoiceTotals, type InvoiceLineSource, type MedicineLot } from '@contract/invoices-totals';
 import type { OrderRecord } from '@contract/orders';
 import { ORDER_STATUS_LABELS } from '@contract/orders-status';
 import type { Db } from '@server/kernel/db/client';
 import { customers, einvoiceOrders, einvoices, orders } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
-import { orderRecordsById } from '@server/modules/orders';
+import { orderLineDrugFacts, orderRecordsById, type OrderLineDrugFacts } from '@server/modules/orders';
+import { ITEM_NAME_MAX } from './invoice-data';
 import type { MeInvoiceSettings } from './meinvoice-client';
 
 const codeOf = (order: Pick<OrderRecord, 'code' | 'local_no'>) => order.code ?? order.local_no;
@@ -70,8 +71,38 @@ export async function invoiceableOrders(
   return list;
 }
 
-/** The invoice lines of the orders; `notSubject` names 0 % order lines declared not subject to VAT. */
-export function lineSources(list: readonly OrderRecord[], notSubject: readonly string[]): InvoiceLineSource[] {
+/**
+ * A medicine line as the invoice says it (docs/invoices.md "Medicines"): meInvoice has no field for
+ * the registration number or the national drug code (§14.4), so they follow the name, when known; the
+ * lots it left with are listed first expiry first, and the one expiry field takes the earliest. A
+ * line of other goods, or one whose goods have not left, is its name alone.
+ */
+export function medicineLine(name: string, facts: OrderLineDrugFacts | undefined): { item_name: string } & MedicineLot {
+  if (!facts?.is_medicine) return { item_name: name };
+  const said = [
+    facts.registration_number && `SĐK ${facts.registration_number}`,
+    facts.national_code && `Mã QG ${facts.national_code}`,
+  ].filter(Boolean);
+  const suffix = said.length > 0 ? ` (${said.join(', ')})` : '';
+  const lots = [...new Set(facts.lots.flatMap((lot) => lot.lot_no ?? []))];
+  const earliest = facts.lots.flatMap((lot) => lot.expires_on ?? []).sort()[0];
+  return {
+    // Cut the name, not the registration, should it ever run long (room kept for a gift's suffix).
+    item_name: `${name.slice(0, ITEM_NAME_MAX - GIFT_SUFFIX.length - suffix.length)}${suffix}`,
+    ...(lots.length > 0 ? { lot_no: lots.join(', ') } : {}),
+    ...(earliest ? { expiry_date: earliest } : {}),
+  };
+}
+
+/**
+ * The invoice lines of the orders; `notSubject` names 0 % order lines declared not subject to VAT;
+ * `drugFacts` is each order line's drug facts and shipped lots (orderLineDrugFacts).
+ */
+export function lineSources(
+  list: readonly OrderRecord[],
+  notSubject: readonly string[],
+  drugFacts: ReadonlyMap<string, OrderLineDrugFacts> = new Map(),
+): InvoiceLineSource[] {
   const chosen = new Set(notSubject);
   const sources = list.flatMap((order) =>
     order.lines.map((line) => {
@@ -82,7 +113,7 @@ export function lineSources(list: readonly OrderRecord[], notSubject: readonly s
       return {
         order_line_id: line.id,
         item_code: line.sku,
-        item_name: [line.product_name, line.variant_name].filter(Boolean).join(' - '),
+        ...medicineLine([line.product_name, line.variant_name].filter(Boolean).join(' - '), drugFacts.get(line.id)),
         unit: line.unit,
         quantity: line.quantity,
         unit_price: line.unit_price,
@@ -122,8 +153,9 @@ export async function invoiceDraft(
 ): Promise<InvoiceDraft> {
   const list = await invoiceableOrders(db, companyId, orderIds);
   const first = list[0]!;
+  const drugFacts = await orderLineDrugFacts(db, companyId, orderIds);
   return {
-    ...invoiceTotals(lineSources(list, notSubject)),
+    ...invoiceTotals(lineSources(list, notSubject, drugFacts)),
     customer_id: first.customer_id,
     customer_name: first.customer_name,
     buyer: await defaultBuyer(db, first),

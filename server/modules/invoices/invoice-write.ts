@@ -18,6 +18,7 @@ import { einvoiceOrders, einvoices } from '@server/kernel/db/schema';
 import { badRequest, conflict, notFound } from '@server/kernel/errors';
 import { enqueueJob } from '@server/kernel/jobs';
 import { uniqueViolation } from '@server/kernel/sql';
+import { orderLineDrugFacts } from '@server/modules/orders';
 import { activeInvoicesOf, alreadyInvoiced, invoiceableOrders, lineSources } from './invoice-draft';
 import type { MeInvoiceSettings } from './meinvoice-client';
 
@@ -74,7 +75,13 @@ export async function insertInvoice(
     agreement?: InvoiceRow['agreement'];
   },
 ): Promise<InvoiceRow> {
-  const totals = invoiceTotals(lineSources(input.orders, input.notSubject));
+  // The lots are those the orders' goods left with by now: the invoice keeps them as sent (docs/invoices.md "Medicines").
+  const drugFacts = await orderLineDrugFacts(
+    tx,
+    input.companyId,
+    input.orders.map((order) => order.id),
+  );
+  const totals = invoiceTotals(lineSources(input.orders, input.notSubject, drugFacts));
   const [row] = await tx
     .insert(einvoices)
     .values({

@@ -82,7 +82,8 @@ const invoice = {
     code: 'KH01',
   },
   lines: [
-    line,
+    // A medicine that left in two lots (invoice-draft.ts medicineLine), and a gift of other goods.
+    { ...line, item_name: 'Cefuroxim 500mg (SĐK VD-12345-20, Mã QG 123456)', lot_no: 'L2405, L2406', expiry_date: '2027-05-31' },
     { ...line, line_no: 2, item_code: 'SP02', amount: 0, unit_price: 0, amount_without_vat: 0, vat_amount: 0, total: 0, is_gift: true },
   ],
   byRate: [{ vat_rate: '8%', amount_without_vat: 100_000, vat_amount: 8_000 }],
@@ -183,6 +184,26 @@ describe('meInvoice invoice (publish, SignType 2)', () => {
     expect(sent.InvoiceData[0]).toMatchObject({ IsInvoiceSummary: false, RefID: REF_ID });
     expect(sent.InvoiceData[0]).not.toHaveProperty('InvoiceNote');
     expect((sent.InvoiceData[0]!.OriginalInvoiceDetail as Array<{ ItemType: number }>).map((row) => row.ItemType)).toEqual([1, 2]);
+  });
+
+  it("sends a medicine's lots and expiry as §14.4 LotNo (string) and ExpiryDate (DateTime, a day), and none on other goods", () => {
+    const seen = provider.seen.at(-1)!;
+    const [medicine, gift] = (seen.body as { InvoiceData: Array<{ OriginalInvoiceDetail: Array<Record<string, unknown>> }> })
+      .InvoiceData[0]!.OriginalInvoiceDetail;
+    expect(medicine).toMatchObject({
+      ItemName: 'Cefuroxim 500mg (SĐK VD-12345-20, Mã QG 123456)',
+      LotNo: 'L2405, L2406',
+      ExpiryDate: '2027-05-31',
+    });
+    expect(gift).not.toHaveProperty('LotNo');
+    expect(gift).not.toHaveProperty('ExpiryDate');
+    // The checker holds the document's types: an expiry as Vietnamese text, or a number for the lot, is caught.
+    const strayed = structuredClone(seen.body) as { InvoiceData: Array<{ OriginalInvoiceDetail: object[] }> };
+    strayed.InvoiceData[0]!.OriginalInvoiceDetail[0] = { ...medicine, LotNo: 2405, ExpiryDate: '31/05/2027' };
+    expect(checkRequest(publishHsm, { ...seen, body: strayed })).toEqual([
+      'InvoiceData[].OriginalInvoiceDetail[].LotNo is integer, documented string',
+      'InvoiceData[].OriginalInvoiceDetail[].ExpiryDate is string, documented DateTime',
+    ]);
   });
 
   it('is caught when the request strays from the document (our old shape: seller, form, reason by other names)', () => {

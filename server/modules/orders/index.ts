@@ -9,3 +9,5 @@ export { submitOrder } from './order-submit';
 export { orderRecordsById } from './order-record';
 // The pharmacy's import file of a shipped order, and the signed link its printed QR carries.
 export { pharmacyFileRoutes, pharmacySignedRoutes } from './pharmacy-file.routes';
+// The same facts per order line for the e-invoice's lines (server/modules/invoices/invoice-draft.ts).
+export { orderLineDrugFacts, type OrderLineDrugFacts } from './pharmacy-file';

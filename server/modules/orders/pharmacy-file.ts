@@ -60,6 +60,8 @@ async function shippedLots(db: Db, companyId: number, orderId: string): Promise<
         eq(stockMoves.companyId, companyId),
         eq(stockReceipts.orderId, orderId),
         eq(stockReceipts.kind, 'export'),
+        // A cancelled export puts its lots back with moves of its own: the goods did not leave with it.
+        eq(stockReceipts.status, 'completed'),
         lt(stockMoves.quantity, 0),
       ),
     )
@@ -90,6 +92,7 @@ async function linesWithDrugFacts(db: Db, companyId: number, orderId: string) {
       line: orderLines,
       registration: products.registrationNumber,
       nationalCode: products.nationalCode,
+      isMedicine: products.isMedicine,
       baseUnit: baseUnit.unit,
     })
     .from(orderLines)
@@ -139,6 +142,23 @@ function printFacts(lines: readonly LineRow[], lots: readonly ShippedLot[]): Pri
     }
     return { line_id: line.id, registration_number: registration, national_code: nationalCode, lots: taken };
   });
+}
+
+/** An order line's drug facts and the lots it left with, and whether its product is a medicine. */
+export type OrderLineDrugFacts = PrintLineFacts & { is_medicine: boolean };
+
+/**
+ * Per order line of the orders, by line id: what the printed note shows under it, for the e-invoice's
+ * lines (server/modules/invoices/invoice-draft.ts). A line whose goods have not left has no lots.
+ */
+export async function orderLineDrugFacts(db: Db, companyId: number, orderIds: readonly string[]) {
+  const out = new Map<string, OrderLineDrugFacts>();
+  for (const orderId of orderIds) {
+    const lines = await linesWithDrugFacts(db, companyId, orderId);
+    const facts = printFacts(lines, await shippedLots(db, companyId, orderId));
+    facts.forEach((fact, index) => out.set(fact.line_id, { ...fact, is_medicine: lines[index]!.isMedicine }));
+  }
+  return out;
 }
 
 /**
