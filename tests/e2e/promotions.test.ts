@@ -238,7 +238,7 @@ describe('promotions on a phone', () => {
     await stop(office, buyTen.id);
     await call(office, receivablePaths.creditLimit(customerId), { method: 'PUT', body: { credit_limit: 1_000, credit_days: null } });
     await call(office, receivablePaths.settings, { method: 'PUT', body: { ...settings, credit_policy: 'block' } });
-    let refusedId = '';
+    let refusedId: string | undefined;
     try {
       await page.getByTestId('submit-bar').getByTestId('submit-order').click();
       await toast(page, 'success', 'Đã lưu đơn hàng, đang chờ đồng bộ').waitFor();
