@@ -97,6 +97,7 @@ describe('toast', () => {
       act(() => {
         toast.success('Đã lưu đơn hàng, đang chờ đồng bộ');
       });
+      expect(screen.queryByText('Đã lưu đơn hàng, đang chờ đồng bộ')).not.toBeNull();
       show(true);
       settle();
       expect(screen.queryByText('Đã lưu đơn hàng, đang chờ đồng bộ')).toBeNull();

@@ -6,7 +6,7 @@
  * order's.
  */
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, type ReactNode } from 'react';
 import { formatMoney } from '@contract/money';
 import type { VariantUnit } from '@contract/products';
 import type { AppDb, LocalVariant } from '@/db/app-db';
@@ -75,9 +75,12 @@ export function ProductAdder({
     disabled,
   });
   const results = useVariantSearch(db, companyId, adder.debounced, VARIANT_RESULTS);
+  // The stock of the results the cards show (VariantAdderField draws them deferred): read for the
+  // newest results, the cards still on screen would lose their stock badge until they are replaced.
+  const shown = useDeferredValue(results);
   const stock = useStockLevels(
     db,
-    (results ?? []).map((variant) => variant.id),
+    (shown ?? []).map((variant) => variant.id),
   );
 
   // One function while the stock, prices and state it shows are unchanged (VariantAdderField's cards are memoized).
