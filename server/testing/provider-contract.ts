@@ -15,6 +15,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { ProviderError } from '@server/lib/provider-http';
+import { isIsoDate } from '@contract/validation';
 
 export type FixtureField = { type: string; required?: boolean; note?: string };
 /** `status` null: the provider's documents do not show it; the fake provider answers it as 200. */
@@ -104,10 +105,7 @@ function kindOf(value: unknown): string {
  * wall-clock time after it, and only a real date (not 2027-02-30).
  */
 function isDateTime(value: unknown): boolean {
-  const match = typeof value === 'string' ? /^(\d{4})-(\d{2})-(\d{2})(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.exec(value) : null;
-  if (!match) return false;
-  const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return day.toISOString().slice(0, 10) === `${match[1]}-${match[2]}-${match[3]}`;
+  return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?$/.test(value) && isIsoDate(value.slice(0, 10));
 }
 
 /** A query value is text on the wire: `0` fits an integer there, `true` a boolean. */
