@@ -27,6 +27,7 @@ import type { RoutePlanRecord } from '@contract/visits-plans';
 import type { StockAvailability } from '@contract/warehouse';
 import type { StockCheckRecord } from '@contract/warehouse-receipts';
 import { PACKS_SCHEMA, PACKS_WITH_CODES_SCHEMA, PackedTable, packsOf, type PackedRow } from './packed-table';
+import { seenFromHistory } from './customer-seen';
 import { customerSearchText, variantSearchText } from './search-text';
 
 /** Where a record made on this device stands with the server. */
@@ -59,6 +60,9 @@ export type LocalCustomer = CustomerRecord & {
 
 export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
 /** A rep's self-claim (contract/attendance.ts): filed on the phone first, the manager's decision pulled. */
+/** The latest moment (ISO) of an order or a visit of the customer on this device (customer-seen.ts). */
+export type CustomerSeenRow = { company: number; customer_id: string; at: string };
+
 export type LocalAttendanceClaim = AttendanceClaimRecord & { syncState: LocalSyncState; error: string | null };
 
 export type LocalVariant = VariantRecord & {
@@ -197,6 +201,7 @@ export class AppDb extends Dexie {
   routePlans!: EntityTable<RoutePlanRecord, 'id'>;
   attendanceClaims!: EntityTable<LocalAttendanceClaim, 'id'>;
   attendanceSettings!: EntityTable<AttendanceSettingsRecord, 'company'>;
+  customerSeen!: Table<CustomerSeenRow, [number, string]>;
 
   constructor(name = 'salesfield') {
     super(name);
@@ -287,6 +292,16 @@ export class AppDb extends Dexie {
       visits:
         'id, [company+check_in_at], [company+customer_id], [company+check_in_at+customer_id], [company+customer_id+check_in_at], syncState',
       orders: 'id, [company+created_at], [company+customer_id], [company+customer_id+created_at], syncState',
+    });
+    // v15 (docs/visits.md "What to order at a stop"): when each customer was last seen (customer-seen.ts), so
+    // "Lâu chưa ghé" reads one small row per customer instead of a month of visits.
+    this.version(15)
+      .stores({ customerSeen: '[company+customer_id]' })
+      .upgrade((tx) => seenFromHistory(tx.table('visits'), tx.table('orders'), tx.table('customerSeen')));
+    // v16: the two indexes v14 added for "Lâu chưa ghé", read by v15's upgrade and by nothing since (a pull writes fewer).
+    this.version(16).stores({
+      visits: 'id, [company+check_in_at], [company+customer_id], syncState',
+      orders: 'id, [company+created_at], [company+customer_id], syncState',
     });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');

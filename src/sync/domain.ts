@@ -16,6 +16,8 @@ export type MirrorRows = {
   bulkDelete(keys: (string | number)[]): PromiseLike<unknown>;
   /** Rows per bulkPut when a pull page is applied, where the table takes more than mirror.ts's default. */
   readonly writeChunk?: number;
+  /** Further tables its writes reach (a row kept from them: src/db/customer-seen.ts). */
+  readonly alsoLocks?: readonly string[];
 };
 
 /** One server entity as the device mirrors it. */

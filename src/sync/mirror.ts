@@ -19,7 +19,11 @@ export function isMirrored(entity: string): boolean {
 
 /** The tables a transaction applying server records must lock (by name: some mirrors are packed). */
 export function mirrorTables(db: AppDb): (Table | string)[] {
-  return [...[...syncDomains().mirrors.values()].map((mirror) => mirror.table(db).name), db.outbox];
+  const tables = [...syncDomains().mirrors.values()].flatMap((mirror) => {
+    const rows = mirror.table(db);
+    return [rows.name, ...(rows.alsoLocks ?? [])];
+  });
+  return [...new Set(tables), db.outbox];
 }
 
 async function busyIds(db: AppDb): Promise<Set<string>> {

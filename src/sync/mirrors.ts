@@ -1,8 +1,9 @@
 /** Small parts the domains' mirrors (domain.ts Mirror) are made of. */
 import type { Table } from 'dexie';
 import type { AppDb } from '@/db/app-db';
+import { noteSeen, type Seen } from '@/db/customer-seen';
 import type { PackedRow, PackedTable } from '@/db/packed-table';
-import type { AnswerHook, Mirror } from './domain';
+import type { AnswerHook, Mirror, MirrorRows } from './domain';
 
 /** Server ids arrive as text: text-keyed tables keep them, numeric ones turn them into numbers. */
 export const byText = (id: string) => id;
@@ -73,5 +74,19 @@ export function markRejected(
       id,
       withError ? { syncState: 'rejected', error: result.error?.message ?? 'Bị từ chối' } : { syncState: 'rejected' },
     );
+  };
+}
+
+/** A mirror's table whose writes from the server also note the customers seen (src/db/customer-seen.ts). */
+export function noticingTable<Row>(db: AppDb, table: Table<Row>, seen: Seen<Row>): MirrorRows {
+  return {
+    name: table.name,
+    alsoLocks: [db.customerSeen.name],
+    bulkGet: (keys) => table.bulkGet(keys as never),
+    bulkDelete: (keys) => table.bulkDelete(keys as never),
+    bulkPut: async (rows) => {
+      await table.bulkPut(rows as Row[]);
+      await noteSeen(db, (rows as Row[]).map(seen));
+    },
   };
 }

@@ -2,12 +2,16 @@
 import { visitsSync } from '@contract/visits';
 import { toLocalVisit } from '@/db/local-records';
 import { clientSyncDomain } from '@/sync/domain';
-import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected } from '@/sync/mirrors';
+import { visitSeen } from '@/db/customer-seen';
+import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected, noticingTable } from '@/sync/mirrors';
 import { acceptLocationNotice, checkIn, checkOut } from './model/visit-actions';
 
 export const visitsClientSync = clientSyncDomain(visitsSync, {
   mirrors: {
-    visit: deviceRowsMirror((db) => db.visits, byText, toLocalVisit, '[company+check_in_at]'),
+    visit: {
+      ...deviceRowsMirror((db) => db.visits, byText, toLocalVisit, '[company+check_in_at]'),
+      table: (db) => noticingTable(db, db.visits, visitSeen),
+    },
     visit_settings: asSentMirror((db) => db.visitSettings, byNumber),
     route_plan: asSentMirror((db) => db.routePlans, byText),
   },

@@ -10,7 +10,9 @@ import type { OrderLineRecord, OrderRecord } from '@contract/orders';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalVisit } from '@/db/app-db';
+import { orderSeen } from '@/db/customer-seen';
 import { toLocalOrder, toLocalVariant } from '@/db/local-records';
+import { noticingTable } from '@/sync/mirrors';
 import { SYRUP_BUY_TEN, variantRecord } from '@/testing/order-fixtures';
 import { lotsToMoveOnDevice, suggestionsOnDevice } from '@/features/orders/model/order-suggestions';
 import { idleOnDevice, idleRowsOnDevice } from '@/features/visits/model/idle-customers';
@@ -80,7 +82,11 @@ export async function seedOrders(db: AppDb, company: number, visits: readonly Lo
     push_expiry_days: 90,
   });
   const orders = visits.filter((_, i) => i % 3 === 0).map((visit, n) => toLocalOrder(orderOf(company, visit, n)));
-  for (let start = 0; start < orders.length; start += 5_000) await db.orders.bulkAdd(orders.slice(start, start + 5_000));
+  const mirror = noticingTable(db, db.orders, orderSeen);
+  for (let start = 0; start < orders.length; start += 5_000)
+    await db.transaction('rw', [db.orders, db.customerSeen], async () => {
+      await mirror.bulkPut(orders.slice(start, start + 5_000));
+    });
   return orders.length;
 }
 

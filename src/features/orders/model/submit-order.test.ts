@@ -69,6 +69,8 @@ describe('submitCart', () => {
 
     const orders = await db.orders.toArray();
     expect(orders).toHaveLength(1);
+    // "Lâu chưa ghé" counts the customer as seen from this order on (src/db/customer-seen.ts).
+    expect(await db.customerSeen.get([COMPANY, RETAIL.id])).toEqual({ company: COMPANY, customer_id: RETAIL.id, at: order.created_at });
     expect(orders[0]).toMatchObject({
       id: order.id,
       company: COMPANY,

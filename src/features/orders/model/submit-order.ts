@@ -10,6 +10,7 @@ import type { DiscountLimit } from '@contract/orders-discount';
 import { uuidv7 } from '@contract/uuid';
 import type { GiftLine } from '@contract/promotions-engine';
 import type { AppDb, CartRow, LocalCustomer, LocalOrder } from '@/db/app-db';
+import { noteSeen, orderSeen } from '@/db/customer-seen';
 import { writeWithOp } from '@/sync/local-write';
 import { dismissRefusedOps, enqueueOp, unappliedOpFor } from '@/sync/outbox';
 import { cartKey } from './cart';
@@ -104,7 +105,7 @@ export async function submitCart(
   const gifts = priced.gifts ?? [];
   const applied = priced.applied ?? [];
 
-  return writeWithOp(db, [db.orders, db.meta, db.carts, db.orderTypes], async () => {
+  return writeWithOp(db, [db.orders, db.meta, db.carts, db.orderTypes, db.customerSeen], async () => {
     // A second tap, another tab or a replayed handler: the cart this order came from is gone, or it
     // is now another order's. Nothing is written twice.
     const stored = await db.carts.get(cartKey(seller.companyId, seller.accountId));
@@ -192,6 +193,7 @@ export async function submitCart(
       changes: [],
     };
     await db.orders.put(order);
+    await noteSeen(db, [orderSeen(order)]);
     await enqueueOp(
       db,
       {

@@ -8,6 +8,7 @@ import { canPinHere, checkPlace, DEFAULT_VISIT_SETTINGS, LOCATION_NOTICE, type P
 import { readMeta, writeMeta } from '@/db/device';
 import { uuidv7 } from '@contract/uuid';
 import type { AppDb, LocalCustomer, LocalVisit } from '@/db/app-db';
+import { noteSeen, visitSeen } from '@/db/customer-seen';
 import { toLocalVisit } from '@/db/local-records';
 import { writeWithOp } from '@/sync/local-write';
 import { enqueueOp, unappliedOpFor } from '@/sync/outbox';
@@ -65,8 +66,9 @@ export async function checkIn(
     received_at: at,
   };
   const visit = toLocalVisit(record, 'pending');
-  await writeWithOp(db, [db.visits], async () => {
+  await writeWithOp(db, [db.visits, db.customerSeen], async () => {
     await db.visits.add(visit);
+    await noteSeen(db, [visitSeen(visit)]);
     await enqueueOp(
       db,
       {
