@@ -5,7 +5,7 @@
  * reads the value back after each write lost letters, or brought back its old text, this way): the
  * customer search, a new customer's name, owner and phone, the order screen's customer and product
  * search, a cart quantity and the order note, a collection's amount and note, and the count screen's
- * search, figure and note.
+ * search, figure and note. A "Gửi đơn" tapped right after adding a product sends that product too.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -14,9 +14,9 @@ import { vietnamDay } from '@contract/price-policy';
 import type { ReceiptDetail } from '@contract/warehouse-receipts';
 import { DEMO_STAFF } from '@server/seed/demo-employees';
 import { withSlowCpu } from '@tests/support/browser';
-import { firstSyncDone } from '@tests/support/device-store';
+import { firstSyncDone, readStores } from '@tests/support/device-store';
 import { COMPANIES, eventually, setupE2e, signInAs, waitForPath } from '@tests/support/e2e-app';
-import { cartLines, findProduct, pickCustomer } from '@tests/support/order-screen';
+import { cartLines, findProduct, openedOrderId, pickCustomer, sendButton } from '@tests/support/order-screen';
 import { api, customerIdByName, officeSignIn, type Office } from '@tests/support/orders-api';
 
 const app = setupE2e();
@@ -88,6 +88,32 @@ describe('typing on a slow phone', () => {
     await eventually(() => cartLines(page).count()).toBe(1);
     lost.push(...(await typed(page, 'cart quantity', cartLines(page).first().getByTestId('quantity-input'), '125')));
     lost.push(...(await typed(page, 'order note', page.getByTestId('order-note'), 'Giao trước 10h')));
+    // A product added and "Gửi đơn" tapped straight after, on the slow phone: the cart is drawn after
+    // the tap (a transition, 190–440 ms of work here), the second tap lands while it is drawn, and the
+    // order sent still holds the line just added.
+    const oresol = await findProduct(page, 'oresol', 'Oresol 245');
+    const add = await oresol
+      .getByRole('button', { name: /^Thêm 1 / })
+      .first()
+      .elementHandle();
+    const send = await sendButton(page).elementHandle();
+    await withSlowCpu(page, CPU_SLOWDOWN, () =>
+      page.evaluate(
+        ([adder, sender]) =>
+          new Promise<void>((resolve) => {
+            (adder as HTMLElement).click();
+            setTimeout(() => {
+              (sender as HTMLElement).click();
+              resolve();
+            }, 0);
+          }),
+        [add, send],
+      ),
+    );
+    const orderId = await openedOrderId(page);
+    const { orders } = await readStores(page, ['orders']);
+    const sent = (orders as { id: string; lines: { product_name: string }[] }[]).find((order) => order.id === orderId);
+    expect(sent?.lines.map((line) => line.product_name).sort()).toEqual(['Hapacol 500', 'Oresol 245']);
 
     // A collection at a customer of the rep's: amount (grouped as typed) and note.
     await page.goto(`/customers/${await customerIdByName(office, 'Phòng khám Đa khoa Sài Gòn')}`);
