@@ -5,7 +5,7 @@
  */
 import { Alert, Badge, Button, Card, Group, Text } from '@mantine/core';
 import { IconMapPinFilled, IconUser } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatAddress } from '@contract/address';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { CUSTOMER_RESULTS } from '@/db/customer-search';
@@ -30,6 +30,7 @@ function CustomerChoices({
   visit,
   onPick,
   onCancel,
+  onRead,
 }: {
   db: AppDb;
   companyId: number;
@@ -37,6 +38,7 @@ function CustomerChoices({
   visit: OpenVisitHint;
   onPick: (customer: LocalCustomer) => void;
   onCancel: (() => void) | null;
+  onRead?: () => void;
 }) {
   const search = useSelectSearch({ delay: 150, trim: true });
   const { debounced } = search;
@@ -52,10 +54,18 @@ function CustomerChoices({
     ? recentFirst(found ?? [], recentIds)
     : [...(recent ?? []), ...(found ?? []).filter((customer) => !recentIds.includes(customer.id))].slice(0, CUSTOMER_RESULTS);
   const shown = visitCustomer && !debounced ? [visitCustomer, ...rows.filter((row) => row.id !== visitCustomer.id)] : rows;
+  // Before a search, the list is drawn once the recent customers, the first ones and the visited one
+  // are all read: drawn as each arrived, its rows moved under the rep's thumb.
+  const reading = debounced
+    ? found === undefined && shown.length === 0
+    : recent === undefined || found === undefined || visitCustomer === undefined;
+  useEffect(() => {
+    if (!reading) onRead?.();
+  }, [reading, onRead]);
   return (
     <CustomerPicker
       search={search}
-      customers={found === undefined && shown.length === 0 ? undefined : shown}
+      customers={reading ? undefined : shown}
       onPick={onPick}
       tag={(customer) =>
         visitCustomer?.id === customer.id
@@ -92,6 +102,7 @@ export function CustomerSection({
   linkedVisit,
   disabled,
   onPick,
+  onChoicesRead,
 }: {
   db: AppDb;
   companyId: number;
@@ -107,6 +118,8 @@ export function CustomerSection({
   linkedVisit: boolean;
   disabled?: boolean;
   onPick: (customer: LocalCustomer) => void;
+  /** The customers to pick from are read and drawn (what is under them stops moving). */
+  onChoicesRead?: () => void;
 }) {
   const [picking, setPicking] = useState(false);
   const choose = (picked: LocalCustomer) => {
@@ -129,6 +142,7 @@ export function CustomerSection({
           visit={visit}
           onPick={choose}
           onCancel={customer && picking ? () => setPicking(false) : null}
+          onRead={onChoicesRead}
         />
       </Card>
     );

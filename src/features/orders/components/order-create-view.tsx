@@ -5,7 +5,7 @@
  * transaction and the sync engine sends it when it can.
  */
 import { Box, Button, Card, Grid, Group, Stack } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { FeatureFlags } from '@contract/company-switches';
 import type { DiscountLimit } from '@contract/orders-discount';
 import type { CreditVerdict } from '@contract/receivables-ledger';
@@ -63,6 +63,14 @@ export function OrderCreateView({
 }: OrderCreateViewProps) {
   const screen = useOrderCreate({ db, seller, flags, visit, onDirtyChange, onSubmitted, onAlreadySent, discountLimit });
   const { cart, pricing, saving, warehouseId, vatOn } = screen;
+  // What is under the customer is drawn once the customer, or the list to pick one from, is, and
+  // stays: drawn before, it moved down under the rep's thumb as they arrived (a layout shift of 0.1–0.4).
+  const [choicesRead, setChoicesRead] = useState(false);
+  const onChoicesRead = useCallback(() => setChoicesRead(true), []);
+  const [drawnOnce, setDrawnOnce] = useState(false);
+  const arrived = cart !== null && (cart.customerId ? pricing.customer !== undefined : choicesRead);
+  if (arrived && !drawnOnce) setDrawnOnce(true);
+  const settled = drawnOnce || arrived;
   if (!cart) return null;
 
   const { priced, customer } = pricing;
@@ -93,64 +101,71 @@ export function OrderCreateView({
               linkedVisit={cart.visitId !== null}
               disabled={saving}
               onPick={screen.pickCustomer}
+              onChoicesRead={onChoicesRead}
             />
-            <OrderSuggestions
-              db={db}
-              companyId={seller.companyId}
-              customerId={cart.customerId}
-              openAtFirst={cart.lines.length === 0}
-              disabled={saving}
-              onAdd={screen.add}
-            />
-            <Card withBorder radius="md" padding="md">
-              <ProductAdder
-                db={db}
-                companyId={seller.companyId}
-                warehouseId={warehouseId}
-                pricing={pricing.pricing}
-                disabled={saving}
-                onAdd={screen.add}
-              />
-            </Card>
-            <CartLines
-              lineCount={cart.lines.length}
-              saved={screen.saved}
-              priced={priced}
-              vatOn={vatOn}
-              handlers={screen.handlers}
-              disabled={saving}
-              stock={screen.stock}
-              warehouseId={warehouseId}
-            />
+            {settled && (
+              <>
+                <OrderSuggestions
+                  db={db}
+                  companyId={seller.companyId}
+                  customerId={cart.customerId}
+                  openAtFirst={cart.lines.length === 0}
+                  disabled={saving}
+                  onAdd={screen.add}
+                />
+                <Card withBorder radius="md" padding="md">
+                  <ProductAdder
+                    db={db}
+                    companyId={seller.companyId}
+                    warehouseId={warehouseId}
+                    pricing={pricing.pricing}
+                    disabled={saving}
+                    onAdd={screen.add}
+                  />
+                </Card>
+                <CartLines
+                  lineCount={cart.lines.length}
+                  saved={screen.saved}
+                  priced={priced}
+                  vatOn={vatOn}
+                  handlers={screen.handlers}
+                  disabled={saving}
+                  stock={screen.stock}
+                  warehouseId={warehouseId}
+                />
+              </>
+            )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <Stack gap="md" style={{ position: 'sticky', top: 86 }}>
-            {priced && <CartPromotions applied={priced.applied} gifts={priced.gifts} hints={priced.hints} />}
-            <OrderTotalsCard totals={totals} vatOn={vatOn} />
-            <ApprovalNotice reason={screen.approvalReason} />
-            {creditCheck && customer && priced
-              ? creditCheck({
-                  customerId: customer.id,
-                  customerName: customer.name,
-                  total: totals.total,
-                  onVerdict: screen.onVerdict,
-                })
-              : null}
-            <OrderFieldsCard types={screen.orderTypes ?? []} cart={cart} update={screen.update} disabled={saving} />
-            <Group visibleFrom="sm" justify="space-between">
-              {screen.dirty ? (
-                <Button variant="default" color="red" onClick={() => void screen.clearAll()} disabled={saving}>
-                  Xóa đơn
-                </Button>
-              ) : (
-                <span />
-              )}
-              <SubmitButton {...button} />
-            </Group>
-            <SubmitProblem problem={screen.shownProblem} visibleFrom="sm" />
-          </Stack>
-        </Grid.Col>
+        {settled && (
+          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+            <Stack gap="md" style={{ position: 'sticky', top: 86 }}>
+              {priced && <CartPromotions applied={priced.applied} gifts={priced.gifts} hints={priced.hints} />}
+              <OrderTotalsCard totals={totals} vatOn={vatOn} />
+              <ApprovalNotice reason={screen.approvalReason} />
+              {creditCheck && customer && priced
+                ? creditCheck({
+                    customerId: customer.id,
+                    customerName: customer.name,
+                    total: totals.total,
+                    onVerdict: screen.onVerdict,
+                  })
+                : null}
+              <OrderFieldsCard types={screen.orderTypes ?? []} cart={cart} update={screen.update} disabled={saving} />
+              <Group visibleFrom="sm" justify="space-between">
+                {screen.dirty ? (
+                  <Button variant="default" color="red" onClick={() => void screen.clearAll()} disabled={saving}>
+                    Xóa đơn
+                  </Button>
+                ) : (
+                  <span />
+                )}
+                <SubmitButton {...button} />
+              </Group>
+              <SubmitProblem problem={screen.shownProblem} visibleFrom="sm" />
+            </Stack>
+          </Grid.Col>
+        )}
       </Grid>
       <SubmitBar {...button} total={totals.total} problem={screen.shownProblem} />
     </Box>
