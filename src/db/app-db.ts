@@ -59,10 +59,10 @@ export type LocalCustomer = CustomerRecord & {
 };
 
 export type LocalVisit = VisitRecord & { syncState: LocalSyncState; error: string | null };
-/** A rep's self-claim (contract/attendance.ts): filed on the phone first, the manager's decision pulled. */
 /** The latest moment (ISO) of an order or a visit of the customer on this device (customer-seen.ts). */
 export type CustomerSeenRow = { company: number; customer_id: string; at: string };
 
+/** A rep's self-claim (contract/attendance.ts): filed on the phone first, the manager's decision pulled. */
 export type LocalAttendanceClaim = AttendanceClaimRecord & { syncState: LocalSyncState; error: string | null };
 
 export type LocalVariant = VariantRecord & {

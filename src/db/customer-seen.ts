@@ -2,7 +2,7 @@
  * When the device last saw each customer: the latest moment of an order or a visit it holds, one
  * small row per customer, kept as those rows are written (a pull, an op's answer, a check-in, an
  * order sent). "Lâu chưa ghé" reads these rows instead of a month of visits: reading 1,300 visits'
- * keys took 100–150 ms on a phone at 4× CPU, a few hundred of these rows a handful
+ * keys took 100–150 ms on a phone at 4× CPU, 300 of these rows 10–20 ms
  * (docs/visits.md "What to order at a stop"). The moment only moves forward: an order or a visit
  * that leaves the device (a scope change) leaves the customer's latest moment as it was.
  */

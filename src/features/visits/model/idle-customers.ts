@@ -1,9 +1,9 @@
 /**
  * "Lâu chưa ghé" on "Hôm nay": the customers of the rep's approved route plans with no order and no
- * visit on this device for the company's idle days (contract/visits-suggest.ts idleCustomers), read from
- * when the device last saw each customer (src/db/customer-seen.ts). A rep
- * without a plan in effect gets none: their customers are their whole data scope, which is the
- * office's list to work through, not a day's. Read from the device only, so it works offline.
+ * visit on this device for the company's idle days (contract/visits-suggest.ts idleCustomers), read
+ * from when the device last saw each customer (src/db/customer-seen.ts). A rep without a plan in
+ * effect gets none: their customers are their whole data scope, which is the office's list to work
+ * through, not a day's. Read from the device only, so it works offline.
  */
 import { addDays } from '@contract/calendar-days';
 import { DEFAULT_SUGGESTION_SETTINGS, idleCustomers, type IdleCustomer } from '@contract/visits-suggest';
