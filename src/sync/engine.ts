@@ -112,17 +112,19 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
     return current;
   }
   current = (async () => {
+    let drainedAt = 0;
     try {
       do {
         again = false;
         const wake = wakePending;
         wakePending = false;
+        drainedAt = Date.now();
         await runOnce(db, wake);
       } while (again);
     } finally {
       updateSyncStatus({ phase: 'idle', progress: null });
       current = null;
-      void scheduleNext(db);
+      void scheduleNext(db, drainedAt);
       // Searches answer from memory: load (or bring up to date) the workspace's index now, not at
       // the rep's first keystroke.
       if (target) warmLocalSearchWhenIdle(db, target.companyId);
@@ -135,12 +137,12 @@ export function syncNow(db: AppDb = appDb(), request: SyncRequest = {}): Promise
  * The tick after a sync: when the queue's head may go again while work is queued (src/sync/retry-tick.ts),
  * rarely otherwise. A sooner tick already asked for stands.
  */
-async function scheduleNext(db: AppDb): Promise<void> {
+async function scheduleNext(db: AppDb, drainedAt: number): Promise<void> {
   if (!target) return;
   const status = getSyncStatus();
   if (status.pending === 0 || status.authPaused) return tick.at(PULL_TICK_MS);
-  const now = Date.now();
-  tick.at(retryDelay(await headRetryAt(db, target.companyId, target.accountId, now), now));
+  const headAt = await headRetryAt(db, target.companyId, target.accountId);
+  tick.at(retryDelay(headAt, Date.now(), drainedAt));
 }
 
 export function requestSync(delayMs = AFTER_ENQUEUE_MS): void {
