@@ -15,7 +15,7 @@ import { toLocalOrder, toLocalVariant } from '@/db/local-records';
 import { noticingTable } from '@/sync/mirrors';
 import { SYRUP_BUY_TEN, variantRecord } from '@/testing/order-fixtures';
 import { lotsToMoveOnDevice, suggestionsOnDevice } from '@/features/orders/model/order-suggestions';
-import { idleOnDevice, idleRowsOnDevice } from '@/features/visits/model/idle-customers';
+import { idleOnDevice } from '@/features/visits/model/idle-customers';
 
 const VARIANTS = 400;
 const LINES = 6;
@@ -96,15 +96,13 @@ async function timed(work: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-/** A stop's suggestions (another customer each run), the lots to move, the idle count and the opened idle list, `runs` times each. */
+/** A stop's suggestions (another customer each run), the lots to move and the idle customers (their count and list), `runs` times each. */
 export async function timeOrderSide(db: AppDb, company: number, rep: number, customers: readonly string[], runs: number) {
-  const times = { suggestMs: [] as number[], lotsMs: [] as number[], idleMs: [] as number[], idleRowsMs: [] as number[] };
+  const times = { suggestMs: [] as number[], lotsMs: [] as number[], idleMs: [] as number[] };
   for (let run = 0; run < runs; run += 1) {
     times.suggestMs.push(await timed(() => suggestionsOnDevice(db, company, customers[(run * 37) % customers.length]!)));
     times.lotsMs.push(await timed(() => lotsToMoveOnDevice(db, company)));
-    let idle: Awaited<ReturnType<typeof idleOnDevice>> | undefined;
-    times.idleMs.push(await timed(async () => (idle = await idleOnDevice(db, company, rep))));
-    times.idleRowsMs.push(await timed(() => idleRowsOnDevice(db, company, idle!)));
+    times.idleMs.push(await timed(() => idleOnDevice(db, company, rep)));
   }
   return times;
 }

@@ -107,8 +107,6 @@ export type DayPlanResult = {
   suggestMs: number[];
   /** lotsToMoveOnDevice (once per order screen), each run. */
   lotsMs: number[];
-  /** idleOnDevice (the count under "Hôm nay"), each run. */
+  /** idleOnDevice (the count under "Hôm nay" and the list it opens), each run. */
   idleMs: number[];
-  /** idleRowsOnDevice (the list opened), each run. */
-  idleRowsMs: number[];
 };

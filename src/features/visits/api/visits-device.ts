@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
 import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
-import { idleOnDevice, idleRowsOnDevice, type IdleSet } from '../model/idle-customers';
+import { idleOnDevice } from '../model/idle-customers';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -41,13 +41,5 @@ export function useIdleCustomers(db: AppDb, companyId: number, accountId: number
   return useLiveQuery(
     () => (ready ? idleOnDevice(db, companyId, accountId) : Promise.resolve(undefined)),
     [db, companyId, accountId, ready],
-  );
-}
-
-/** Their last order or visit, read when the list is opened. */
-export function useIdleRows(db: AppDb, companyId: number, idle: IdleSet | undefined, open: boolean) {
-  return useLiveQuery(
-    () => (open && idle ? idleRowsOnDevice(db, companyId, idle) : Promise.resolve(undefined)),
-    [db, companyId, idle, open],
   );
 }

@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { formatNumber } from '@contract/money';
 import type { AppDb, LocalCustomer } from '@/db/app-db';
 import { formatDate } from '@/lib/dates';
-import { useIdleCustomers, useIdleRows } from '../api/visits-device';
+import { useIdleCustomers } from '../api/visits-device';
 import classes from './today-plan.module.css';
 
 type Props = {
@@ -39,17 +39,15 @@ function useAfterFirstFrame(): boolean {
 export function IdleCustomers({ db, companyId, accountId, onVisit, canVisit }: Props) {
   const idle = useIdleCustomers(db, companyId, accountId, useAfterFirstFrame());
   const [open, setOpen] = useState(false);
-  const rows = useIdleRows(db, companyId, idle, open);
-  if (!idle || idle.customers.length === 0) return null;
+  if (!idle || idle.rows.length === 0) return null;
   return (
     <Stack gap={6} data-testid="idle-customers">
       <Button size="xs" variant="subtle" onClick={() => setOpen((shown) => !shown)} aria-expanded={open}>
-        {open ? 'Ẩn' : 'Xem'} {formatNumber(idle.customers.length)} khách hàng trong tuyến lâu chưa ghé (từ {formatNumber(idle.idleDays)}{' '}
-        ngày)
+        {open ? 'Ẩn' : 'Xem'} {formatNumber(idle.rows.length)} khách hàng trong tuyến lâu chưa ghé (từ {formatNumber(idle.idleDays)} ngày)
       </Button>
-      {open && rows && (
+      {open && (
         <ul className={classes.list} aria-label="Khách hàng lâu chưa ghé">
-          {rows.map(({ customer, last_day, idle_days }) => (
+          {idle.rows.map(({ customer, last_day, idle_days }) => (
             <li key={customer.id} className={classes.stop} data-testid="idle-customer">
               <div className={classes.main}>
                 <span className={classes.name}>{customer.name}</span>

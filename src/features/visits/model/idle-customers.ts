@@ -13,12 +13,13 @@ import { seenRows } from '@/db/customer-seen';
 import { companyRows } from '@/db/packed-company-rows';
 
 export type IdleRow = IdleCustomer & { customer: LocalCustomer };
-export type IdleSet = { idleDays: number; customers: LocalCustomer[] };
+/** The route's idle customers with their last order or visit, never seen first, then the longest idle. */
+export type IdleSet = { idleDays: number; rows: IdleRow[] };
 
 /** The Vietnam day of a moment the device saw a customer at (null: never seen here). */
 const dayOf = (row: CustomerSeenRow | undefined) => (row ? vietnamDay(new Date(row.at)) : null);
 
-/** The route's customers idle today, without their last days (cheap: shown as a count on "Hôm nay"). */
+/** The route's customers idle today: their count shows on "Hôm nay", the rows when the list is opened. */
 export async function idleOnDevice(db: AppDb, companyId: number, accountId: number, now = new Date()): Promise<IdleSet> {
   const today = vietnamDay(now);
   const [plans, settings] = await Promise.all([
@@ -30,29 +31,18 @@ export async function idleOnDevice(db: AppDb, companyId: number, accountId: numb
   for (const plan of plans)
     if (plan.account_id === accountId && plan.approved_from !== null && plan.approved_from <= today)
       for (const stop of plan.approved_stops ?? []) planned.add(stop.customer_id);
-  if (planned.size === 0) return { idleDays, customers: [] };
+  if (planned.size === 0) return { idleDays, rows: [] };
   const since = addDays(today, -idleDays);
   const ids = [...planned];
   const seen = await seenRows(db, companyId, ids);
-  const unseen = ids.filter((_, i) => (dayOf(seen[i]) ?? '') < since);
-  const customers = (await companyRows(db.customers, companyId, unseen)).filter((row): row is LocalCustomer => row !== undefined);
-  // Nothing seen in the window: idle unless entered within it (idleCustomers with no last days).
-  const idle = new Set(idleCustomers(customers, new Map(), today, idleDays).map((row) => row.id));
-  return { idleDays, customers: customers.filter((customer) => idle.has(customer.id)) };
-}
-
-/** The idle customers with their last order or visit, never seen first, then the longest idle (when the list is opened). */
-export async function idleRowsOnDevice(db: AppDb, companyId: number, idle: IdleSet, now = new Date()): Promise<IdleRow[]> {
-  const seen = await seenRows(
-    db,
-    companyId,
-    idle.customers.map((customer) => customer.id),
-  );
   const last = new Map<string, string>();
-  idle.customers.forEach((customer, i) => {
+  const unseen = ids.filter((id, i) => {
     const day = dayOf(seen[i]);
-    if (day) last.set(customer.id, day);
+    if (day) last.set(id, day);
+    return (day ?? '') < since;
   });
-  const byId = new Map(idle.customers.map((customer) => [customer.id, customer]));
-  return idleCustomers(idle.customers, last, vietnamDay(now), idle.idleDays).map((row) => ({ ...row, customer: byId.get(row.id)! }));
+  const customers = (await companyRows(db.customers, companyId, unseen)).filter((row): row is LocalCustomer => row !== undefined);
+  const byId = new Map(customers.map((customer) => [customer.id, customer]));
+  // Nothing seen in the window: idle unless entered within it (idleCustomers).
+  return { idleDays, rows: idleCustomers(customers, last, today, idleDays).map((row) => ({ ...row, customer: byId.get(row.id)! })) };
 }
