@@ -217,7 +217,14 @@ export function StatementView({ companyId, customerId, onBack }: Props) {
           <Text size="sm" c="dimmed" ta="center" mb="xs" className={classes.screenOnly}>
             Công nợ cuối kỳ: {formatMoney(statement.data.closing)}
           </Text>
-          <article className={classes.sheet} style={{ width: '210mm', padding: '12mm' }} data-testid="statement-sheet">
+          <article
+            className={classes.sheet}
+            style={{ width: '210mm', padding: '12mm' }}
+            // Scrolled sideways on a phone: the keyboard must reach it too (WCAG 2.1.1).
+            tabIndex={0}
+            aria-label="Biên bản đối chiếu công nợ"
+            data-testid="statement-sheet"
+          >
             <Sheet statement={statement.data} />
           </article>
         </>
