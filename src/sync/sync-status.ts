@@ -51,8 +51,16 @@ export function subscribeSyncStatus(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function useSyncStatus(): SyncStatus {
-  return useSyncExternalStore(subscribeSyncStatus, getSyncStatus, getSyncStatus);
+/**
+ * The status, or the one part of it a screen shows: with `select` (returning a value that stays the
+ * same while that part does), the screen draws again only when that part changes, not on each
+ * counter and phase of a sync (a list drew itself again a dozen times while a sync ran).
+ */
+export function useSyncStatus(): SyncStatus;
+export function useSyncStatus<T>(select: (current: SyncStatus) => T): T;
+export function useSyncStatus<T>(select?: (current: SyncStatus) => T): SyncStatus | T {
+  const read: () => SyncStatus | T = select ? () => select(status) : getSyncStatus;
+  return useSyncExternalStore(subscribeSyncStatus, read, read);
 }
 
 /** A sync is running: updates wait, and so does anything that would interrupt it. */

@@ -60,6 +60,16 @@ async function runAt(url: string, rate: number): Promise<DayPlanResult> {
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
+    // "Hôm nay" has no stops on a Sunday (in Việt Nam): on one, the page's clock reads the Monday, so
+    // the draw is timed every day. Only Date moves; timers and performance.now() are untouched.
+    if (new Date(Date.now() + 7 * 3_600_000).getUTCDay() === 0)
+      await page.addInitScript(`{
+        const Real = Date;
+        globalThis.Date = class extends Real {
+          constructor(...args) { super(...(args.length ? args : [Real.now() + 86400000])); }
+          static now() { return Real.now() + 86400000; }
+        };
+      }`);
     await page.goto(url);
     await page.waitForFunction(() => document.getElementById('status')?.textContent === 'ready');
     if (rate !== 1) await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate });

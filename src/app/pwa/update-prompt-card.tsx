@@ -15,7 +15,7 @@ export type UpdatePromptCardProps = {
 };
 
 export function UpdatePromptCard({ onApply = applyUpdate }: UpdatePromptCardProps) {
-  const busy = isSyncBusy(useSyncStatus());
+  const busy = useSyncStatus(isSyncBusy);
   const isMobile = useIsMobile();
   const [applying, setApplying] = useState(false);
   // On phones, above the bottom navbar (64 px + safe area); on desktop, bottom left.

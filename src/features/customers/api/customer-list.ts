@@ -82,7 +82,8 @@ async function withUnsent(db: AppDb, companyId: number, filter: CustomerFilter, 
 }
 
 export function useCustomerList(db: AppDb, companyId: number, filter: CustomerFilter) {
-  const { lastSyncedAt, pending } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const pending = useSyncStatus((sync) => sync.pending);
   return useQuery({
     queryKey: ['customers', companyId, filter, lastSyncedAt, pending],
     queryFn: async () => {

@@ -125,7 +125,7 @@ export function useCustomerDetail(db: AppDb, companyId: number, id: string): Cus
     const row = await db.customers.get(id);
     return row && row.company === companyId ? row : null;
   }, [db, companyId, id]);
-  const { lastSyncedAt } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
   const remote = useQuery({
     queryKey: [...customerKeys.detail(companyId, id), lastSyncedAt],
     // Not while the device's copy is still queued: the server does not know it yet (404).
@@ -242,7 +242,7 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
       ),
     [db, companyId, customerId],
   );
-  const { lastSyncedAt } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
   const remote = useQuery({
     queryKey: [...customerKeys.visits(companyId, customerId), limit, lastSyncedAt],
     enabled: companyId > 0,

@@ -40,7 +40,7 @@ export function CustomerDetailView({ db, companyId, id, staffLabel, isMobile, on
   const { typeName, levelName } = useCustomerGroupsAndLevels(db, companyId);
   const staff = useCompanyStaff(db, companyId);
   const writes = useCustomerWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const canEdit = useCan('customers', 'edit');
   const lastOp = useLatestOp(db, id);
   const { account } = useSession();

@@ -155,7 +155,7 @@ export function CustomerLevelSettings({ db, companyId }: { db: AppDb; companyId:
   const levels = useCustomerLevels(db, companyId);
   const writes = useCustomerWrites(db, companyId);
   const queryClient = useQueryClient();
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [newTitle, setNewTitle] = useState('');
   const [newError, setNewError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -40,7 +40,7 @@ export function CustomerListView(props: Props) {
   const canEditCustomers = useCan('customers', 'edit');
   const canImport = canCreate && canEditCustomers;
   const writes = useCustomerWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [importOpen, setImportOpen] = useState(false);
   const { columns: shown, save } = useCustomerColumns(companyId);
   const rows = customerRows({ typeName, levelName, staffName, staffLabel });

@@ -119,7 +119,7 @@ function MemberRow({ row, onRemove, canRemove }: MemberRowProps) {
 export function CustomerTypeDetailView({ db, companyId, id, isMobile, onEdit, onDelete }: Props) {
   const type = useCustomerType(db, companyId, id);
   const writes = useCustomerWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(10);
   const [adding, setAdding] = useState(false);

@@ -22,7 +22,7 @@ type Props = {
 export function CustomerTypeEditor({ db, companyId, id, onDirtyChange, onSaved, onCancel }: Props) {
   const type = useCustomerType(db, companyId, id);
   const writes = useCustomerWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
 
   if (type.isPending) {
     return <LoadingBlock />;

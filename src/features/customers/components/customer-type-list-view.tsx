@@ -88,7 +88,7 @@ export function CustomerTypeListView({ db, companyId, search, page, onQuery, isM
   const filter = { search, page, limit: TYPE_PAGE_SIZE };
   const list = useCustomerTypeList(db, companyId, filter);
   const writes = useCustomerWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [creating, setCreating] = useState(false);
   const canCreate = useCan('settings', 'edit');
 

@@ -77,7 +77,7 @@ export function useCustomerForm({ db, who, initial, editId, blockedReason, onDir
   const { types, levels } = useCustomerGroupsAndLevels(db, who.companyId);
   const staff = useCompanyStaff(db, who.companyId);
   const writes = useCustomerWrites(db, who.companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const dirty = !sameCustomerForm(values, initial);
 
   useEffect(() => {

@@ -64,7 +64,7 @@ export function useOrderList(db: AppDb, companyId: number, filter: OrderFilter, 
     refetchOnReconnect: (cached) => (cached.state.data?.source === 'device' ? 'always' : true),
     retry: false,
   });
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const readFromDevice = list.data?.source === 'device' && !list.isPlaceholderData;
   const { refetch } = list;
   useEffect(() => {

@@ -88,7 +88,7 @@ export function MyOrdersList(props: MyOrdersListProps) {
   const rows = useMyOrders(db, companyId, accountId, limit);
   const draft = useDraftOrder(db, companyId, accountId);
   // Offline, an attempt in flight cannot succeed: the order is waiting, not being sent.
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);
   const open = onOpen ?? ((order: LocalOrder) => void navigate({ to: '/order/$id', params: { id: order.id }, search: { type: 'detail' } }));
 

@@ -40,7 +40,7 @@ export function useOrderDetailScreen(db: AppDb, companyId: number, id: string) {
   useClearToastsWhenShown(device === undefined ? undefined : device?.order.syncState === 'rejected');
   // Taken by the server with changes (a stock cut, a lost tier): what changed stays on the order's page.
   const changed = device && device.order.syncState === 'synced' && device.order.changes.length > 0 ? device.order : null;
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const reachable = online && (typeof navigator === 'undefined' || navigator.onLine);
 
   const openPrint = (format: PrintFormat) => void navigate({ to: '/order/print/$id', params: { id }, search: { format } });

@@ -36,7 +36,7 @@ export function PolicyListView({ db, companyId, features, isMobile }: Props) {
   const list = usePolicyList(db, companyId, query);
   const writes = usePolicyWrites(db, companyId);
   const { types, levels, typeName, levelName } = useGroupsAndLevels(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const canCreate = useCan('price_policy', 'create');
   const canEdit = useCan('price_policy', 'edit');
   const canDelete = useCan('price_policy', 'delete');

@@ -198,7 +198,7 @@ export async function serverProductList(companyId: number, filter: ProductFilter
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
 export function useProductList(db: AppDb, companyId: number, filter: ProductFilter) {
-  const { lastSyncedAt } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
   return useQuery({
     queryKey: [...productKeys.list(companyId, filter), lastSyncedAt],
     enabled: companyId > 0,
@@ -236,7 +236,7 @@ export async function serverVariantList(companyId: number, filter: VariantFilter
 }
 
 export function useVariantList(db: AppDb, companyId: number, filter: VariantFilter, wholesale: boolean) {
-  const { lastSyncedAt } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
   return useQuery({
     queryKey: [...productKeys.variants(companyId, filter), wholesale, lastSyncedAt],
     enabled: companyId > 0,

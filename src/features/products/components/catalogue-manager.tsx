@@ -56,7 +56,7 @@ export function CatalogueManager({
   onTab: (tab: OptionKind) => void;
   isMobile: boolean;
 }) {
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const rights: Rights = { create: useCan('products', 'create'), edit: useCan('products', 'edit'), delete: useCan('products', 'delete') };
   return (
     <Stack gap="md" data-testid="catalogue-manager">

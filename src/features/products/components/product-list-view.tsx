@@ -36,7 +36,7 @@ export function ProductListView(props: Props) {
   const list = useProductList(db, companyId, filter);
   const options = useProductFilterOptions(db, companyId);
   const writes = useProductWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [highlight, setHighlight] = useState<number | null>(null);
   const highlighted = useHighlight(highlight);
   const [importOpen, setImportOpen] = useState(false);

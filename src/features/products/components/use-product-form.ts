@@ -31,7 +31,7 @@ export function useProductForm({ db, companyId, initial, record, onSaved }: Prod
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [images, setImages] = useState<ProductImage[]>(record?.images ?? []);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const canDelete = useCan('products', 'delete');
   const writes = useProductWrites(db, companyId);
   const brands = useSelectOptions(db, companyId, 'brand');

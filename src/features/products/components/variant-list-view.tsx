@@ -36,7 +36,7 @@ export function VariantListView(props: Props) {
   const list = useVariantList(db, companyId, filter, wholesale);
   const options = useProductFilterOptions(db, companyId);
   const writes = useProductWrites(db, companyId);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const [highlight, setHighlight] = useState<number | null>(null);
   const highlighted = useHighlight(highlight);
   const [edits, setEdits] = useState<Record<string, string>>({});

@@ -24,7 +24,7 @@ import { AgingTable, ReceivableFigures } from './receivable-figures';
 type Props = { db: AppDb; collector: Collector; customer: CollectCustomer; isMobile: boolean };
 
 export function ReceivableCard({ db, collector, customer, isMobile }: Props) {
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const canView = useCan('receivables', 'view');
   const canCollect = useCan('receivables', 'create');
   const canConfirm = useCan('receivables', 'approve');

@@ -7,7 +7,7 @@ import { useSyncStatus } from '@/sync/sync-status';
 const SHOW_FROM = 500;
 
 export function FirstSyncProgress() {
-  const { progress } = useSyncStatus();
+  const progress = useSyncStatus((sync) => sync.progress);
   if (!progress || progress.total === null || progress.total < SHOW_FROM) return null;
   const percent = Math.min(100, Math.round((progress.done / progress.total) * 100));
   return (

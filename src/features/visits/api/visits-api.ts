@@ -36,7 +36,7 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
     [db, filter.companyId, filter.accountId],
   );
   // Each finished sync may have brought new visits: read the server's list again.
-  const { lastSyncedAt } = useSyncStatus();
+  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
   const remote = useQuery({
     queryKey: ['visits', filter, lastSyncedAt],
     queryFn: () =>

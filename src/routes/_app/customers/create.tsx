@@ -72,7 +72,7 @@ function NewCustomer({ who, staffLabel, db }: { who: Who; staffLabel: string; db
 function EditCustomer({ id, who, staffLabel, db }: { id: string; who: Who; staffLabel: string; db: AppDb }) {
   const page = useFormPage();
   const detail = useCustomerDetail(db, who.companyId, id);
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   // The values the form starts from are taken once: a sync landing meanwhile must not reset typing.
   const [initial, setInitial] = useState<ReturnType<typeof formFromRecord> | null>(null);
   if (!initial && detail.customer) setInitial(formFromRecord(detail.customer));

@@ -31,7 +31,7 @@ export const Route = createFileRoute('/_app/order/create')({
 function OrderCreatePage() {
   const { account, company, flags } = useSession();
   const navigate = useNavigate();
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   // The role's maximum discount as last fetched (kept for offline, src/session/access.ts).
   const access = useMemberAccess();
   const [dirty, setDirty] = useState(false);

@@ -27,7 +27,7 @@ import { VietQrBlock } from '../viet-qr';
 type Props = { db: AppDb; collector: Collector; order: OrderRecord; isMobile: boolean };
 
 export function OrderPaymentsCard({ db, collector, order, isMobile }: Props) {
-  const { online } = useSyncStatus();
+  const online = useSyncStatus((sync) => sync.online);
   const canView = useCan('receivables', 'view');
   const canCollect = useCan('receivables', 'create');
   const canConfirm = useCan('receivables', 'approve');
