@@ -105,14 +105,9 @@ export function OrderCreateView({
             />
             {settled && (
               <>
-                <OrderSuggestions
-                  db={db}
-                  companyId={seller.companyId}
-                  customerId={cart.customerId}
-                  openAtFirst={cart.lines.length === 0}
-                  disabled={saving}
-                  onAdd={screen.add}
-                />
+                {/* The search first: the suggestions, read once the customer is picked, arrive below
+                    it. Above it they pushed the field down a screen's height (under the bottom bars on
+                    a phone) while the rep, who had already tapped it, typed without seeing the text. */}
                 <Card withBorder radius="md" padding="md">
                   <ProductAdder
                     db={db}
@@ -123,6 +118,14 @@ export function OrderCreateView({
                     onAdd={screen.add}
                   />
                 </Card>
+                <OrderSuggestions
+                  db={db}
+                  companyId={seller.companyId}
+                  customerId={cart.customerId}
+                  openAtFirst={cart.lines.length === 0}
+                  disabled={saving}
+                  onAdd={screen.add}
+                />
                 <CartLines
                   lineCount={cart.lines.length}
                   saved={screen.saved}
