@@ -11,6 +11,7 @@ import { apiRequest } from '@/api/client';
 import type { AppDb, LocalCustomer, LocalSyncState } from '@/db/app-db';
 import { customerQueryWords, findLocalCustomers, type CustomerFields } from '@/db/customer-search';
 import { entryRows, matchesWords } from '@/db/search-index';
+import { useAskAgainAfterSync } from '@/sync/ask-again-after-sync';
 import { useSyncStatus } from '@/sync/sync-status';
 import { toCustomerQuery, type CustomerFilter } from '../model/customer-filter';
 
@@ -82,10 +83,11 @@ async function withUnsent(db: AppDb, companyId: number, filter: CustomerFilter, 
 }
 
 export function useCustomerList(db: AppDb, companyId: number, filter: CustomerFilter) {
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
-  const pending = useSyncStatus((sync) => sync.pending);
+  // The rep's own customers queued or just sent are listed first (withUnsent): asked again as they go.
+  const queryKey = ['customers', companyId, filter, useSyncStatus((sync) => sync.pending)];
+  useAskAgainAfterSync(queryKey);
   return useQuery({
-    queryKey: ['customers', companyId, filter, lastSyncedAt, pending],
+    queryKey,
     queryFn: async () => {
       try {
         return await withUnsent(db, companyId, filter, await serverCustomerList(companyId, filter));

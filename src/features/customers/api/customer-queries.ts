@@ -24,7 +24,7 @@ import { apiData } from '@/api/client';
 import type { AppDb, LocalSyncState } from '@/db/app-db';
 import { readMeta, writeMeta } from '@/db/device';
 import { fold } from '@contract/fold';
-import { useSyncStatus } from '@/sync/sync-status';
+import { useAskAgainAfterSync } from '@/sync/ask-again-after-sync';
 import { customerKeys } from './customer-keys';
 import { fetchPage } from '@/api/pages';
 import { pageQuery } from '@/lib/page-query';
@@ -125,9 +125,10 @@ export function useCustomerDetail(db: AppDb, companyId: number, id: string): Cus
     const row = await db.customers.get(id);
     return row && row.company === companyId ? row : null;
   }, [db, companyId, id]);
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const detailKey = customerKeys.detail(companyId, id);
+  useAskAgainAfterSync(detailKey);
   const remote = useQuery({
-    queryKey: [...customerKeys.detail(companyId, id), lastSyncedAt],
+    queryKey: detailKey,
     // Not while the device's copy is still queued: the server does not know it yet (404).
     enabled: companyId > 0 && local !== undefined && !(local && local.syncState !== 'synced'),
     retry: false,
@@ -242,9 +243,10 @@ export function useCustomerVisits(db: AppDb, companyId: number, customerId: stri
       ),
     [db, companyId, customerId],
   );
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const visitsKey = [...customerKeys.visits(companyId, customerId), limit];
+  useAskAgainAfterSync(visitsKey);
   const remote = useQuery({
-    queryKey: [...customerKeys.visits(companyId, customerId), limit, lastSyncedAt],
+    queryKey: visitsKey,
     enabled: companyId > 0,
     retry: false,
     networkMode: 'always',

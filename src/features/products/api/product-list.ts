@@ -15,7 +15,7 @@ import { ApiError } from '@/api/api-error';
 import { apiData, apiRequest } from '@/api/client';
 import type { AppDb } from '@/db/app-db';
 import { drugFilterFacts, findLocalBarcode, findLocalVariants, type DrugFilterFacts, type VariantFields } from '@/db/variant-search';
-import { useSyncStatus } from '@/sync/sync-status';
+import { useAskAgainAfterSync } from '@/sync/ask-again-after-sync';
 import { DEFAULT_SORT, toProductQuery, type ProductFilter, type ProductSort, type VariantFilter } from '../model/product-filter';
 import { productKeys } from './product-keys';
 
@@ -198,9 +198,10 @@ export async function serverProductList(companyId: number, filter: ProductFilter
 const isNetwork = (error: unknown) => error instanceof ApiError && error.isNetwork;
 
 export function useProductList(db: AppDb, companyId: number, filter: ProductFilter) {
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const queryKey = productKeys.list(companyId, filter);
+  useAskAgainAfterSync(queryKey);
   return useQuery({
-    queryKey: [...productKeys.list(companyId, filter), lastSyncedAt],
+    queryKey,
     enabled: companyId > 0,
     queryFn: async () => {
       try {
@@ -236,9 +237,10 @@ export async function serverVariantList(companyId: number, filter: VariantFilter
 }
 
 export function useVariantList(db: AppDb, companyId: number, filter: VariantFilter, wholesale: boolean) {
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const queryKey = [...productKeys.variants(companyId, filter), wholesale];
+  useAskAgainAfterSync(queryKey);
   return useQuery({
-    queryKey: [...productKeys.variants(companyId, filter), wholesale, lastSyncedAt],
+    queryKey,
     enabled: companyId > 0,
     queryFn: async () => {
       try {

@@ -10,7 +10,7 @@ import { positionPaths, type PositionDay, type PositionViewRecord } from '@contr
 import { apiData, apiRequest } from '@/api/client';
 import { ApiError } from '@/api/api-error';
 import type { AppDb, LocalVisit } from '@/db/app-db';
-import { useSyncStatus } from '@/sync/sync-status';
+import { useAskAgainAfterSync } from '@/sync/ask-again-after-sync';
 import { fetchPage } from '@/api/pages';
 import { withUnsentFirst } from '@/sync/unsent-first';
 
@@ -36,9 +36,10 @@ export function useVisitList(db: AppDb, filter: VisitFilter, myAccountId: number
     [db, filter.companyId, filter.accountId],
   );
   // Each finished sync may have brought new visits: read the server's list again.
-  const lastSyncedAt = useSyncStatus((sync) => sync.lastSyncedAt);
+  const queryKey = ['visits', filter];
+  useAskAgainAfterSync(queryKey);
   const remote = useQuery({
-    queryKey: ['visits', filter, lastSyncedAt],
+    queryKey,
     queryFn: () =>
       fetchPage<VisitRecord>(visitPaths.list, {
         query: { company: filter.companyId, account: filter.accountId ?? undefined, page: filter.page, limit: filter.limit },
