@@ -10,7 +10,8 @@
  *
  *   npm run bench                               all parts (about 15 minutes on 2 cores)
  *   npm run bench -- --only lighthouse          one part, or several: --only build-size,offline-start
- *   parts: build-size, lighthouse, offline-start, interactions, local-data, promotions, day-plan, warehouse, reports, server-pglite, server-postgres,
+ *   parts: build-size, lighthouse, offline-start, interactions, local-data, promotions, day-plan, photo-shrink, warehouse, reports,
+ *          server-pglite, server-postgres,
  *          capacity-pglite, capacity-postgres
  *          (`server` = both server parts)
  */
@@ -18,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { BENCH_DIST, buildForBench, type BuildOutcome } from './support/bench-build';
-import { machineInfo, RESULTS_DIR, writeResult } from './support/kit';
+import { machineInfo, RESULTS_DIR, summarize, writeResult } from './support/kit';
 import {
   buildSizeRows,
   capacityRows,
@@ -90,6 +91,11 @@ const PARTS: Part[] = [
     rows: (since) => mapped(readResult('day-plan', since), dayPlanRows),
   },
   {
+    name: 'photo-shrink',
+    command: ['npx', 'tsx', 'tests/bench/photo-shrink.ts'],
+    rows: (since) => mapped(readResult('photo-shrink', since), photoShrinkRows),
+  },
+  {
     name: 'warehouse',
     command: ['bash', 'scripts/with-pg.sh', 'npx', 'tsx', 'tests/bench/warehouse.ts', '--runs=20'],
     rows: (since) => mapped(readResult('warehouse-postgres', since), warehouseRows),
@@ -131,6 +137,42 @@ function serverRows(driver: string, since: number): Row[] | null {
   // PGlite's aim is relative to PostgreSQL's latest figures, from this run or an earlier one.
   const postgres = driver === 'postgres' ? null : readResult<Parameters<typeof serverLoadRows>[1]>('server-load-postgres', 0);
   return load ? serverLoadRows(driver, load, seeded, postgres) : null;
+}
+
+type PhotoShrink = {
+  aimBytes: number;
+  camera: { bytes: number };
+  results: Record<string, { runs: { ms: number; bytes: number; width: number; height: number }[] }>;
+  wrong: string[];
+};
+
+/** A 12 MP camera file shrunk on the phone (tests/bench/photo-shrink.ts): its size against the aim, its time (no aim). */
+function photoShrinkRows(r: PhotoShrink): Row[] {
+  const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  const rows = Object.entries(r.results).flatMap(([rate, result]): Row[] => {
+    const bytes = Math.max(...result.runs.map((run) => run.bytes));
+    const last = result.runs.at(-1)!;
+    const time = summarize(result.runs.map((run) => run.ms));
+    return [
+      {
+        part: `photo shrink, CPU ${rate}`,
+        measure: `12 MP JPEG of ${kB(r.camera.bytes)} shrunk to ${last.width}×${last.height}`,
+        value: kB(bytes),
+        target: `≤ ${kB(r.aimBytes)}`,
+        verdict: bytes <= r.aimBytes ? 'PASS' : 'MISS',
+      },
+      {
+        part: `photo shrink, CPU ${rate}`,
+        measure: `time, p50 of ${time.n}`,
+        value: `${Math.round(time.p50)} ms`,
+        target: '',
+        verdict: '',
+      },
+    ];
+  });
+  // A time or place lost, metadata left in the file, or the pixels not upright: a wrong answer.
+  for (const wrong of r.wrong) rows.push({ part: 'photo shrink', measure: wrong, value: '', target: '', verdict: 'FAIL' });
+  return rows;
 }
 
 function selectedParts(): Part[] {
