@@ -83,6 +83,7 @@ import { Route as AppReportsProductsRouteImport } from './routes/_app/reports/pr
 import { Route as AppReportsPromotionsRouteImport } from './routes/_app/reports/promotions'
 import { Route as AppReportsRegionRouteImport } from './routes/_app/reports/region'
 import { Route as AppReportsSettingsRouteImport } from './routes/_app/reports/settings'
+import { Route as AppVisitsPhotosRouteImport } from './routes/_app/visits_.photos'
 import { Route as AppVisitsPlansRouteImport } from './routes/_app/visits_.plans'
 import { Route as OrderPrintIdRouteImport } from './routes/order.print.$id'
 import { Route as PaymentPrintIdRouteImport } from './routes/payment.print.$id'
@@ -463,6 +464,11 @@ const AppReportsSettingsRoute = AppReportsSettingsRouteImport.update({
   path: '/reports/settings',
   getParentRoute: () => AppRoute,
 } as any)
+const AppVisitsPhotosRoute = AppVisitsPhotosRouteImport.update({
+  id: '/visits_/photos',
+  path: '/visits/photos',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppVisitsPlansRoute = AppVisitsPlansRouteImport.update({
   id: '/visits_/plans',
   path: '/visits/plans',
@@ -595,6 +601,7 @@ export interface FileRoutesByFullPath {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
+  '/visits/photos': typeof AppVisitsPhotosRoute
   '/visits/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
@@ -679,6 +686,7 @@ export interface FileRoutesByTo {
   '/reports/promotions': typeof AppReportsPromotionsRoute
   '/reports/region': typeof AppReportsRegionRoute
   '/reports/settings': typeof AppReportsSettingsRoute
+  '/visits/photos': typeof AppVisitsPhotosRoute
   '/visits/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
@@ -769,6 +777,7 @@ export interface FileRoutesById {
   '/_app/reports/promotions': typeof AppReportsPromotionsRoute
   '/_app/reports/region': typeof AppReportsRegionRoute
   '/_app/reports/settings': typeof AppReportsSettingsRoute
+  '/_app/visits_/photos': typeof AppVisitsPhotosRoute
   '/_app/visits_/plans': typeof AppVisitsPlansRoute
   '/order/print/$id': typeof OrderPrintIdRoute
   '/payment/print/$id': typeof PaymentPrintIdRoute
@@ -856,6 +865,7 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/reports/settings'
+    | '/visits/photos'
     | '/visits/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
@@ -940,6 +950,7 @@ export interface FileRouteTypes {
     | '/reports/promotions'
     | '/reports/region'
     | '/reports/settings'
+    | '/visits/photos'
     | '/visits/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
@@ -1029,6 +1040,7 @@ export interface FileRouteTypes {
     | '/_app/reports/promotions'
     | '/_app/reports/region'
     | '/_app/reports/settings'
+    | '/_app/visits_/photos'
     | '/_app/visits_/plans'
     | '/order/print/$id'
     | '/payment/print/$id'
@@ -1585,6 +1597,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsSettingsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/visits_/photos': {
+      id: '/_app/visits_/photos'
+      path: '/visits/photos'
+      fullPath: '/visits/photos'
+      preLoaderRoute: typeof AppVisitsPhotosRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/visits_/plans': {
       id: '/_app/visits_/plans'
       path: '/visits/plans'
@@ -1728,6 +1747,7 @@ interface AppRouteChildren {
   AppReportsPromotionsRoute: typeof AppReportsPromotionsRoute
   AppReportsRegionRoute: typeof AppReportsRegionRoute
   AppReportsSettingsRoute: typeof AppReportsSettingsRoute
+  AppVisitsPhotosRoute: typeof AppVisitsPhotosRoute
   AppVisitsPlansRoute: typeof AppVisitsPlansRoute
   AppCustomersIndexRoute: typeof AppCustomersIndexRoute
   AppInventoryIndexRoute: typeof AppInventoryIndexRoute
@@ -1794,6 +1814,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsPromotionsRoute: AppReportsPromotionsRoute,
   AppReportsRegionRoute: AppReportsRegionRoute,
   AppReportsSettingsRoute: AppReportsSettingsRoute,
+  AppVisitsPhotosRoute: AppVisitsPhotosRoute,
   AppVisitsPlansRoute: AppVisitsPlansRoute,
   AppCustomersIndexRoute: AppCustomersIndexRoute,
   AppInventoryIndexRoute: AppInventoryIndexRoute,

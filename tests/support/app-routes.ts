@@ -37,6 +37,7 @@ export const MEMBER_ROUTES = [
   '/service-package',
   '/visits',
   '/visits/plans',
+  '/visits/photos',
   '/attendance',
   '/pharmacist',
   '/my-account',

@@ -95,6 +95,7 @@ export function buildMenu({ flags, companyType, access = null }: MenuInput): Men
       ...(sellsDrugs ? [{ key: 'customer-licences', label: 'Giấy phép dược', to: '/customers/licences' }] : []),
       { key: 'visits', label: 'Ghé thăm khách hàng', to: '/visits' },
       { key: 'route-plans', label: 'Tuyến ghé thăm', to: '/visits/plans' },
+      { key: 'visit-photos', label: 'Ảnh ghé thăm', to: '/visits/photos' },
       { key: 'attendance', label: 'Chấm công', to: '/attendance' },
     ],
   });

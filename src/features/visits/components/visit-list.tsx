@@ -1,13 +1,19 @@
 /**
  * Visits as cards (phones) that read the same on desktop: who, where, when, how long, what state; a
  * visit with a position opens the rep's day with its positions (position-day-dialog.tsx, logged).
+ * The photos the server holds for a visit show as a strip of thumbnails with their count (a visit
+ * made on this phone carries none until the server's copy comes back; the rep's own are on the
+ * check-in panel, visit-photos.tsx).
  */
 import { PLAN_STATE_LABELS, UNPLANNED_REASONS } from '@contract/visits-plans';
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
-import { VISIT_FLAG_LABELS, type VisitFlag } from '@contract/visits';
+import { filePaths } from '@contract/files';
+import { PHOTO_KINDS, VISIT_FLAG_LABELS, type VisitFlag, type VisitPhoto } from '@contract/visits';
 import { formatMetres } from '@contract/visits-place';
 import { formatDateTime } from '@/lib/dates';
+import { formatNumber } from '@/lib/money';
+import { AuthedImage } from '@/ui/authed-image';
 import { EmptyState } from '@/ui/empty-state';
 import { SyncChip } from '@/ui/sync-chip';
 import type { VisitListResult, VisitRow } from '../api/visits-api';
@@ -26,6 +32,30 @@ const INFO_FLAGS: ReadonlySet<VisitFlag> = new Set(['PIN_SET']);
 /** The server says whether a visit has a position (its coordinates go to its own rep only); a visit made here carries its own. */
 function hasPosition(visit: VisitRow): boolean {
   return visit.has_location ?? visit.check_in_location !== null;
+}
+
+const THUMB = 56;
+/** Thumbnails a card shows at most (a visit may hold 20 photos); the count says how many there are. */
+const MAX_THUMBS = 6;
+
+/** What the photo shows, for a screen reader: "Ảnh quầy kệ: kệ thuốc ho". */
+function photoAlt(photo: VisitPhoto): string {
+  return `Ảnh ${PHOTO_KINDS[photo.kind].toLowerCase()}${photo.note ? `: ${photo.note}` : ''}`;
+}
+
+function VisitPhotoStrip({ visit }: { visit: VisitRow }) {
+  const photos = visit.photos ?? [];
+  if (photos.length === 0) return null;
+  return (
+    <Group gap={4} mt={4} data-testid="visit-photo-strip">
+      {photos.slice(0, MAX_THUMBS).map((photo) => (
+        <AuthedImage key={photo.id} path={`${filePaths.file(photo.file_id)}?company=${visit.company}`} alt={photoAlt(photo)} size={THUMB} />
+      ))}
+      <Text size="xs" c="dimmed" data-testid="visit-photo-count">
+        {formatNumber(photos.length)} ảnh
+      </Text>
+    </Group>
+  );
 }
 
 type Props = { result: VisitListResult; page: number; limit: number; onPage: (page: number) => void; showStaff: boolean };
@@ -90,6 +120,7 @@ export function VisitList({ result, page, limit, onPage, showStaff }: Props) {
                 </Badge>
               ))}
             </Group>
+            <VisitPhotoStrip visit={visit} />
             {hasPosition(visit) && visit.syncState === 'synced' && (
               <Group gap={4} mt={4}>
                 <PositionDayButton
