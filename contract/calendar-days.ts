@@ -2,6 +2,11 @@
 
 const DAY_MS = 86_400_000;
 
+/** The instant a Vietnam day (UTC+7, no DST) begins: lists' date filters. */
+export function startOfVietnamDay(day: string): Date {
+  return new Date(`${day}T00:00:00+07:00`);
+}
+
 /** `YYYY-MM-DD` plus whole days. */
 export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);

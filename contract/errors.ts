@@ -36,6 +36,7 @@ export const ERROR_MESSAGES = {
   UNKNOWN_FEATURE: 'Mã chức năng không tồn tại',
   FEATURE_OFF: 'Công ty chưa bật dịch vụ này',
   CONFLICT: 'Dữ liệu đã tồn tại',
+  FILE_QUOTA: 'Công ty đã dùng hết dung lượng lưu ảnh',
   ORDER_TRANSITION_INVALID: 'Không thể chuyển trạng thái đơn hàng',
   STOCK_INSUFFICIENT: 'Không đủ hàng trong kho',
   PERIOD_CLOSED: 'Kỳ kế toán đã khóa sổ',

@@ -59,6 +59,49 @@ export const LocationNoticeAcceptSchema = v.object(
 );
 export type LocationNoticeAcceptPayload = v.InferOutput<typeof LocationNoticeAcceptSchema>;
 
+/** What a visit's photo shows (issue 45's kinds), for the office's gallery filter. */
+export const PHOTO_KINDS = {
+  shelf: 'Quầy kệ',
+  display: 'Trưng bày',
+  storefront: 'Mặt tiền',
+  competitor: 'Đối thủ',
+  other: 'Khác',
+} as const;
+export type PhotoKind = keyof typeof PHOTO_KINDS;
+const PHOTO_KIND_CODES = Object.keys(PHOTO_KINDS) as PhotoKind[];
+
+/** Photos per visit: a shelf, a stand and a few close-ups are plenty; more is a phone stuck in a loop. */
+export const MAX_VISIT_PHOTOS = 20;
+
+/**
+ * A photo taken at a visit (contract/files.ts): the file uploaded under `fileId` before this op is
+ * sent. `takenAt` and `location` come from the photo's EXIF when it has them (src/lib/photo-exif.ts).
+ */
+export const VisitPhotoAddSchema = v.object(
+  {
+    photoId: uuidField('Mã ảnh'),
+    visitId: uuidField('Mã lượt ghé thăm'),
+    fileId: uuidField('Mã tệp ảnh'),
+    kind: v.picklist(PHOTO_KIND_CODES, 'Loại ảnh không hợp lệ'),
+    note,
+    takenAt: v.optional(v.nullable(isoInstantField('Thời điểm chụp')), null),
+    location: v.optional(v.nullable(LocationSchema), null),
+  },
+  'Dữ liệu ảnh không hợp lệ',
+);
+export type VisitPhotoAddPayload = v.InferOutput<typeof VisitPhotoAddSchema>;
+
+export type VisitPhoto = {
+  id: string;
+  file_id: string;
+  kind: PhotoKind;
+  note: string | null;
+  taken_at: string | null;
+  /** Where the photo says it was taken: to the visit's own rep only, as the visit's positions. */
+  location: GeoLocation | null;
+  created_at: string;
+};
+
 /** Why the server flagged a visit for a second look. */
 export const VISIT_FLAG_LABELS = {
   CLOCK_AHEAD: 'Giờ trên máy đi trước giờ máy chủ',
@@ -112,34 +155,51 @@ export type VisitRecord = {
   check_out_note: string | null;
   flags: VisitFlag[];
   received_at: string;
+  /** Oldest first; absent on a record from before photos (a phone's older mirror). */
+  photos?: VisitPhoto[];
 };
+
+const day = (message: string) => v.optional(v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/, message), v.check(isIsoDate, message)));
+const dayRange = {
+  date_from: day('Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
+  date_to: day('Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
+};
+const accountFilter = v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number)));
 
 export const VisitListQuery = v.object({
   company: idField('công ty'),
   ...pagingFields(),
-  account: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Nhân viên không hợp lệ'), v.transform(Number))),
+  account: accountFilter,
   customer: v.optional(uuidField('Khách hàng')),
-  date_from: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
-      v.check(isIsoDate, 'Ngày bắt đầu không hợp lệ (YYYY-MM-DD)'),
-    ),
-  ),
-  date_to: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{4}-\d{2}-\d{2}$/, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
-      v.check(isIsoDate, 'Ngày kết thúc không hợp lệ (YYYY-MM-DD)'),
-    ),
-  ),
+  ...dayRange,
   /** The staff report's drill-down (server/modules/reports/report-route.ts): visits on or off the day's plan, */
   plan_state: v.optional(v.picklist(['planned', 'unplanned'], 'Trạng thái theo tuyến không hợp lệ')),
   /** or those whose place was flagged (PLACE_FLAGS). */
   flagged: v.optional(v.literal('1', 'Bộ lọc cờ không hợp lệ')),
 });
 
-export const visitPaths = { list: '/visit/api/visits/' } as const;
+/** The office's gallery of visit photos: the list's readers and scope. */
+export const VisitPhotoListQuery = v.object({
+  company: idField('công ty'),
+  ...pagingFields(),
+  account: accountFilter,
+  customer: v.optional(uuidField('Khách hàng')),
+  region: v.optional(v.pipe(v.string(), v.regex(/^\d{1,9}$/, 'Khu vực không hợp lệ'), v.transform(Number))),
+  kind: v.optional(v.picklist(PHOTO_KIND_CODES, 'Loại ảnh không hợp lệ')),
+  ...dayRange,
+});
+
+/** One photo of the gallery, with the visit it was taken at. */
+export type VisitPhotoRow = Omit<VisitPhoto, 'location'> & {
+  visit_id: string;
+  customer_id: string;
+  customer_name: string;
+  account_id: number;
+  account_name: string;
+  check_in_at: string;
+};
+
+export const visitPaths = { list: '/visit/api/visits/', photos: '/visit/api/photos/' } as const;
 
 /** What visits sync with the phones (contract/sync-domains.ts): a rep's own visits, check-in and check-out. */
 export const visitsSync = defineSyncDomain({
@@ -160,6 +220,7 @@ export const visitsSync = defineSyncDomain({
   ops: {
     'visit.checkIn': { schema: VisitCheckInSchema, label: 'Check-in', permission: ['visits', 'create'] },
     'visit.checkOut': { schema: VisitCheckOutSchema, label: 'Check-out', permission: ['visits', 'create'] },
+    'visit.addPhoto': { schema: VisitPhotoAddSchema, label: 'Ảnh ghé thăm', permission: ['visits', 'create'] },
     'visit.acceptLocationNotice': {
       schema: LocationNoticeAcceptSchema,
       label: 'Đồng ý thông báo vị trí',

@@ -29,12 +29,13 @@ import { kpiRoutes } from './modules/kpi';
 import { orderRoutes, orderTypeRoutes, pharmacyFileRoutes, pharmacySignedRoutes } from './modules/orders';
 import { pricePolicyRoutes } from './modules/price-policy';
 import { isImageUpload, productRoutes } from './modules/products';
-import { regionRoutes } from './modules/regions';
+import { regionAddressCodes, regionRoutes } from './modules/regions';
 import { reportRevenueRoutes, reportRoutes } from './modules/reports';
 import { syncRoutes } from './modules/sync';
 import { planRoutes } from './modules/plans';
 import { isShopUpload, salesHistoryRoutes, shopCreateRoutes, shopRoutes, systemAccountRoutes, systemOrderRoutes } from './modules/system';
-import { routePlanRoutes, suggestionRoutes, visitRoutes } from './modules/visits';
+import { routePlanRoutes, suggestionRoutes, visitPhotoReadable, visitRoutes } from './modules/visits';
+import { fileRoutes, isFileUpload } from './modules/files';
 import { attendanceRoutes } from './modules/attendance';
 import { lotRoutes, receiptRoutes, warehouseRoutes } from './modules/warehouse';
 import { messagingRoutes } from './modules/messaging';
@@ -98,13 +99,14 @@ export function createApp(deps: AppDeps) {
     },
   });
   // Product image uploads have their own, larger limit on their route (8 images of 2 MB each).
-  // So do shop pictures and avatars, customers' licence scans and invoices' agreements: their routes bound them.
+  // So do shop pictures and avatars, customers' licence scans, invoices' agreements and the files ops carry: their routes bound them.
   const ownLimit = (method: string, path: string) =>
     isImageUpload(method, path) ||
     isShopUpload(method, path) ||
     isAvatarUpload(method, path) ||
     isLicenceScanUpload(method, path) ||
-    isAgreementUpload(method, path);
+    isAgreementUpload(method, path) ||
+    isFileUpload(method, path);
   api.use('*', (c, next) => (ownLimit(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   // The system administrator's calls first: admin/updatepassword/{id}/ without a company is theirs,
   // with one it falls through to the employees module's (server/modules/system).
@@ -133,8 +135,10 @@ export function createApp(deps: AppDeps) {
   // Before the visits' own routes, whose authentication would otherwise run a second time for plans.
   api.route('/visit/api/plans', routePlanRoutes(deps));
   api.route('/visit/api/suggestions', suggestionRoutes(deps));
-  api.route('/visit/api', visitRoutes(deps));
+  api.route('/visit/api', visitRoutes(deps, regionAddressCodes));
   api.route('/attendance/api', attendanceRoutes(deps));
+  // A file served to whoever may see the record that names it: one reader per kind of record.
+  api.route('/file/api', fileRoutes(deps, { visit_photo: visitPhotoReadable }));
   api.route('/warehouse/api', warehouseRoutes(deps));
   api.route('/warehouse/api', receiptRoutes(deps));
   api.route('/warehouse/api', lotRoutes(deps));

@@ -12,6 +12,7 @@ import { AMIS_JOB_HANDLERS, INVOICE_JOB_HANDLERS } from './modules/invoices';
 import { MESSAGING_JOB_HANDLERS } from './modules/messaging';
 import { licenceNoticeHandler } from './modules/pharma';
 import { positionRetentionHandler } from './modules/visits';
+import { fileCleanupHandler } from './modules/files';
 
 export const JOB_HANDLERS: AnyJobHandler[] = [
   planLapseHandler,
@@ -24,4 +25,5 @@ export const JOB_HANDLERS: AnyJobHandler[] = [
   ...MESSAGING_JOB_HANDLERS,
   licenceNoticeHandler,
   positionRetentionHandler,
+  fileCleanupHandler,
 ];

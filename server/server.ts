@@ -2,6 +2,7 @@
  * Starts everything one process needs: database (opened and migrated), seed data on first start,
  * the signing key, and the HTTP server. Tests call `startServer` with their own settings.
  */
+import { diskFileStore } from '@server/kernel/file-store';
 import { serve, type ServerType } from '@hono/node-server';
 import { createApp } from './app';
 import type { AppDeps, FaultInjector } from './kernel/app-types';
@@ -12,6 +13,7 @@ import { configuredSender } from './modules/auth';
 import { zaloFirstSender } from './modules/messaging';
 import { scheduleLicenceNotices } from './modules/pharma';
 import { schedulePositionRetention } from './modules/visits';
+import { scheduleFileCleanup } from './modules/files';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -98,6 +100,7 @@ export async function prepareDeps(
     simulatorUrl,
     publicUrl: env.publicUrl ?? `http://localhost:${env.port}`,
     reads: readRouting(db, database.replica),
+    files: diskFileStore(env.filesDir),
   };
   started = deps;
   if (!options.sender) {
@@ -112,6 +115,8 @@ export async function prepareDeps(
   await scheduleLicenceNotices(db);
   // Visits' GPS positions past the company's days are removed each night (contract/visits-place.ts REP_LOCATION_RULES).
   await schedulePositionRetention(db);
+  // Files no op attached (contract/files.ts UNATTACHED_FILE_DAYS) are removed each night.
+  await scheduleFileCleanup(db);
   await jobs.start(deps, JOB_HANDLERS, options.backgroundJobs ?? true, database.listen);
   return { deps, database, stopSimulators };
 }

@@ -1,4 +1,5 @@
 /** What every route module receives, and the per-request values middleware leaves on the context. */
+import type { FileStore } from './file-store';
 import type { Db } from './db/client';
 import type { MembershipRead } from './membership';
 import type { ServerEnv } from './env';
@@ -33,6 +34,8 @@ export type AppDeps = {
   publicUrl: string;
   /** Where reads that may lag go (the replica, with read-your-writes) and the mark a write leaves. */
   reads: ReadRouting;
+  /** The bytes of files that ops carry (contract/files.ts). */
+  files: FileStore;
 };
 
 export type AuthInfo = {

@@ -2,6 +2,7 @@
  * The server's settings, read from the environment once at start (nothing else reads process.env).
  */
 import path from 'node:path';
+import { DEFAULT_FILE_QUOTA_BYTES } from '@contract/files';
 import { platformBankFrom, type PlatformBank } from './platform-bank';
 
 export type ServerEnv = {
@@ -9,6 +10,10 @@ export type ServerEnv = {
   host: string;
   /** Embedded PGlite lives here unless DATABASE_URL points at PostgreSQL. */
   dataDir: string;
+  /** Where files that ops carry are kept (contract/files.ts): FILES_DIR, by default `files` in DATA_DIR. */
+  filesDir: string;
+  /** What each company may keep there: FILE_QUOTA_MB. */
+  fileQuotaBytes: number;
   databaseUrl: string | null;
   /** DATABASE_REPLICA_URL: a streaming replica for reads that may lag (server/kernel/db/replica.ts). */
   replicaUrl: string | null;
@@ -124,6 +129,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     port: intFrom(source.PORT, 3000, 'PORT'),
     host: source.HOST || '0.0.0.0',
     dataDir: path.resolve(source.DATA_DIR || './data'),
+    filesDir: path.resolve(source.FILES_DIR || path.join(source.DATA_DIR || './data', 'files')),
+    fileQuotaBytes: intFrom(source.FILE_QUOTA_MB, DEFAULT_FILE_QUOTA_BYTES / 1024 / 1024, 'FILE_QUOTA_MB') * 1024 * 1024,
     databaseUrl: source.DATABASE_URL || null,
     replicaUrl: source.DATABASE_REPLICA_URL || null,
     apiEnv,

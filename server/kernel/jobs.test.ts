@@ -35,6 +35,7 @@ async function runner(
     db: database.db,
     env: testEnv({ databaseUrl: options.pglite ? null : 'postgres://several-processes' }),
     keys: null as never,
+    files: null as never,
     sender: null as never,
     logger: createLogger('silent'),
     vault: vaultFromKey(crypto.randomBytes(32)),

@@ -2,6 +2,8 @@
  * A real server on a free loopback port over a fresh database, with the demo data seeded, for
  * integration tests that speak HTTP to it like any client would.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { readEnv, type ServerEnv } from '@server/kernel/env';
 import { startServer, type RunningServer } from '@server/server';
 import type { FaultInjector } from '@server/kernel/app-types';
@@ -80,6 +82,8 @@ export function testEnv(overrides: Partial<ServerEnv> = {}): ServerEnv {
     jobPollMs: 1_000,
     jobRetryBaseMs: 20,
     providerTimeoutMs: 4_000,
+    // One folder for every test server's files: ids are the phones' UUIDs, kept per company.
+    filesDir: path.join(os.tmpdir(), 'salesfield-test-files'),
     ...overrides,
   };
 }

@@ -42,7 +42,7 @@ describe('AppDb upgrades', () => {
 
     const current = new AppDb(name);
     await current.open();
-    expect(current.verno).toBe(16);
+    expect(current.verno).toBe(17);
     const tables = current.tables.map((table) => table.name);
     expect(tables).toEqual(
       expect.arrayContaining([
@@ -96,7 +96,7 @@ describe('AppDb upgrades', () => {
 
     const current = new AppDb(name);
     await current.open();
-    expect(current.verno).toBe(16);
+    expect(current.verno).toBe(17);
     expect(await current.customers.count()).toBe(230);
     expect((await current.customers.get('c007'))?.syncState).toBe('pending');
     const packs = [...(await current.customers.companyPacks(1)), ...(await current.customers.companyPacks(2))];

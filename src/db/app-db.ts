@@ -170,6 +170,21 @@ export type OutboxRow = {
   doneAt: number | null;
   /** A refused op the person set aside, and why: it asks for nothing more (src/sync/outbox.ts dismissRefusedOps). */
   dismissed?: { reason: string; at: string } | null;
+  /** Files the op names (contract/files.ts), uploaded before it is sent (src/sync/outbox-files.ts). */
+  files?: string[];
+};
+
+/** A file an op carries, kept on the device until it is sent and a while after (src/sync/outbox-files.ts). */
+export type OutboxFileRow = {
+  id: string;
+  companyId: number;
+  accountId: number;
+  contentType: string;
+  /** The bytes (an ArrayBuffer, not a Blob: every browser's IndexedDB keeps one). */
+  bytes: ArrayBuffer;
+  createdAt: number;
+  /** When the server said it holds them; null until then. */
+  uploadedAt: number | null;
 };
 
 export class AppDb extends Dexie {
@@ -181,6 +196,7 @@ export class AppDb extends Dexie {
   customers!: PackedTable<LocalCustomer>;
   visits!: EntityTable<LocalVisit, 'id'>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  outboxFiles!: EntityTable<OutboxFileRow, 'id'>;
   /** Kept in packs (packed-table.ts); a scanned barcode finds its variant through the packs' `codes`. */
   variants!: PackedTable<LocalVariant>;
   customerTypes!: EntityTable<LocalCustomerType, 'id'>;
@@ -303,6 +319,8 @@ export class AppDb extends Dexie {
       visits: 'id, [company+check_in_at], [company+customer_id], syncState',
       orders: 'id, [company+created_at], [company+customer_id], syncState',
     });
+    // v17 (docs/offline-sync.md "Files in the outbox"): the photos ops carry, beside the outbox.
+    this.version(17).stores({ outboxFiles: 'id, companyId' });
     // Set after the versions: Dexie's own table properties are laid down (and removed) by them.
     this.customers = new PackedTable<LocalCustomer>(this, 'customerPacks');
     this.variants = new PackedTable<LocalVariant>(this, 'variantPacks', variantCodes);

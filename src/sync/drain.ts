@@ -15,6 +15,7 @@ import type { AppDb, OutboxError, OutboxRow } from '@/db/app-db';
 import { backoffDelay } from './backoff';
 import { isMirrored, mirrorTables, putServerRecord, queuedWork } from './mirror';
 import { syncDomains } from './registry';
+import { uploadBatchFiles, type FileUpload } from './outbox-files';
 
 export type PushBody = {
   company: number;
@@ -40,6 +41,8 @@ export type DrainOptions = {
   now?: () => number;
   random?: () => number;
   batchSize?: number;
+  /** Uploads a file an op names (src/sync/outbox-files.ts); without it, ops are sent as they are. */
+  uploadFile?: FileUpload;
 };
 
 export type DrainStop = 'network' | 'server' | 'auth' | 'forbidden' | 'bad-request' | 'update-required' | 'retry' | 'busy';
@@ -139,17 +142,80 @@ async function recordResult(
   return rejected ? 'rejected' : 'done';
 }
 
+/** The batch's answers (or the device's own refusals) recorded in one transaction, the outbox read once (not once per op). */
+async function recordAnswers(
+  db: AppDb,
+  batch: OutboxRow[],
+  results: Map<string, OpResult>,
+  now: () => number,
+  random: () => number,
+  outcome: DrainOutcome,
+): Promise<boolean> {
+  let retry = false;
+  await db.transaction('rw', mirrorTables(db), async () => {
+    const queued = await queuedWork(db);
+    for (const op of batch) {
+      const result = results.get(op.opId);
+      if (!result) {
+        // Not reached by the server (it stopped at an earlier retry): send again, no penalty.
+        await db.outbox.update(op.seq!, { state: 'pending' });
+        continue;
+      }
+      const recorded = await recordResult(db, op, result, now(), random, queued);
+      if (recorded === 'done') outcome.applied += 1;
+      else if (recorded === 'rejected') outcome.rejected += 1;
+      else retry = true;
+    }
+  });
+  return retry;
+}
+
+/**
+ * The files the batch's ops name go first (outbox-files.ts): 'send' the batch, pick a batch 'again'
+ * (ops whose file was refused are refused here, with the server's reason), or stop as a push would.
+ */
+async function filesFirst(
+  options: DrainOptions,
+  batch: OutboxRow[],
+  auth: { refreshed: boolean },
+  outcome: DrainOutcome,
+  clock: { now: () => number; random: () => number },
+): Promise<'send' | 'again' | DrainStop> {
+  const { db } = options;
+  if (!options.uploadFile || !batch.some((op) => op.files?.length)) return 'send';
+  const files = await uploadBatchFiles(db, batch, options.uploadFile, clock.now());
+  if (files.stop === 'auth') {
+    if (!auth.refreshed && (await options.refreshAuth().catch(() => false))) {
+      auth.refreshed = true;
+      return 'again';
+    }
+    await setState(db, batch, { lastError: { kind: 'auth', status: 401, message: files.message } });
+    return 'auth';
+  }
+  if (files.stop) {
+    await deferAll(db, batch, { kind: files.stop, status: files.status, message: files.message }, clock.now(), clock.random);
+    return files.stop;
+  }
+  if (files.refused.length === 0) return 'send';
+  const refused = files.refused.map((one) => one.op);
+  await recordAnswers(db, refused, new Map(files.refused.map((one) => [one.op.opId, one.result])), clock.now, clock.random, outcome);
+  return 'again';
+}
+
 async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {
   const { db, companyId, accountId, deviceId, transport } = options;
   const now = options.now ?? Date.now;
   const random = options.random ?? Math.random;
   let size = options.batchSize ?? DEFAULT_BATCH;
   const outcome: DrainOutcome = { requests: 0, applied: 0, rejected: 0, stoppedBy: null };
-  let refreshed = false;
+  const auth = { refreshed: false };
 
   for (;;) {
     const batch = await nextBatch(db, companyId, accountId, now(), size);
     if (batch.length === 0) return outcome;
+    const files = await filesFirst(options, batch, auth, outcome, { now, random });
+    if (files === 'again') continue;
+    if (files !== 'send') return { ...outcome, stoppedBy: files };
     await setState(db, batch, { state: 'sending' });
     const body: PushBody = {
       company: companyId,
@@ -174,8 +240,8 @@ async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {
 
     if (answer.status === 401) {
       await setState(db, batch, { state: 'pending' });
-      if (!refreshed && (await options.refreshAuth().catch(() => false))) {
-        refreshed = true;
+      if (!auth.refreshed && (await options.refreshAuth().catch(() => false))) {
+        auth.refreshed = true;
         continue;
       }
       await setState(db, batch, {
@@ -220,24 +286,7 @@ async function drainLoop(options: DrainOptions): Promise<DrainOutcome> {
     }
 
     const results = new Map(answer.body.data.results.map((result) => [result.opId, result]));
-    let retry = false;
-    // The whole batch's answers in one transaction, the outbox read once (not once per op).
-    await db.transaction('rw', mirrorTables(db), async () => {
-      const queued = await queuedWork(db);
-      for (const op of batch) {
-        const result = results.get(op.opId);
-        if (!result) {
-          // Not reached by the server (it stopped at an earlier retry): send again, no penalty.
-          await db.outbox.update(op.seq!, { state: 'pending' });
-          continue;
-        }
-        const recorded = await recordResult(db, op, result, now(), random, queued);
-        if (recorded === 'done') outcome.applied += 1;
-        else if (recorded === 'rejected') outcome.rejected += 1;
-        else retry = true;
-      }
-    });
-    if (retry) return { ...outcome, stoppedBy: 'retry' };
+    if (await recordAnswers(db, batch, results, now, random, outcome)) return { ...outcome, stoppedBy: 'retry' };
   }
 }
 

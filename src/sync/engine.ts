@@ -14,7 +14,8 @@ import { newestWrites, readOutboxCounts, type OutboxCounts } from './outbox-coun
 import { pullChanges } from './pull';
 import { warmLocalSearchWhenIdle } from '@/db/warm-search';
 import { getSyncStatus, updateSyncStatus } from './sync-status';
-import { pullTransport, pushTransport, refreshAuth } from './transport';
+import { fileUpload, pullTransport, pushTransport, refreshAuth } from './transport';
+import { pruneSentFiles } from './outbox-files';
 import { SoonestTick } from './soonest-tick';
 import { headRetryAt, retryDelay } from './retry-tick';
 
@@ -64,7 +65,8 @@ async function runOnce(db: AppDb, wake: boolean): Promise<void> {
   if (wake) await releaseNetworkWaits(db, companyId);
   const { deviceId } = await deviceIdentity(db);
   updateSyncStatus({ phase: 'pushing' });
-  const outcome = await drainOutbox({ db, companyId, accountId, deviceId, transport: pushTransport, refreshAuth });
+  const outcome = await drainOutbox({ db, companyId, accountId, deviceId, transport: pushTransport, refreshAuth, uploadFile: fileUpload });
+  await pruneSentFiles(db, companyId);
   await refreshCounts(db);
   updateSyncStatus(describeStop(outcome));
   if (outcome.applied + outcome.rejected > 0) await db.syncCursors.update(companyId, { lastPushAt: new Date().toISOString() });

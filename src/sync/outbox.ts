@@ -17,6 +17,8 @@ export type NewOp<T extends OpType> = {
   accountId: number;
   entity?: { type: SyncEntity; id: string } | null;
   dependsOn?: string[];
+  /** Files saved in the same transaction (src/sync/outbox-files.ts saveOutboxFile), uploaded before the op is sent. */
+  files?: string[];
 };
 
 /** Adds the op to the outbox; returns its opId. Throws (aborting the caller's transaction) on an invalid payload. */
@@ -36,6 +38,7 @@ export async function enqueueOp<T extends OpType>(db: AppDb, op: NewOp<T>, now =
     schemaVersion: SYNC_SCHEMA_VERSION,
     clientCreatedAt: now.toISOString(),
     dependsOn: op.dependsOn ?? [],
+    ...(op.files?.length ? { files: op.files } : {}),
     entity: op.entity ?? null,
     state: 'pending',
     attempts: 0,

@@ -3,7 +3,9 @@ import { NEXT_CURSOR_HEADER, syncPaths, type PullAnswer, type PushAnswer } from 
 import type { Envelope } from '@contract/envelope';
 import { apiRequest, buildUrl, refreshAccessToken } from '@/api/client';
 import { getAccessToken } from '@/session/session-store';
+import { filePaths } from '@contract/files';
 import { TransportError, type PushTransport } from './drain';
+import type { FileUpload } from './outbox-files';
 import type { PullTransport } from './pull';
 
 /** A long timeout, scaled by batch size (OCA pos_timeout lesson, docs/offline-sync.md "Ops: named intents, exactly once"). */
@@ -38,6 +40,33 @@ export const pushTransport: PushTransport = async (body) => {
   }
   const retryAfter = Number(response.headers.get('retry-after'));
   return { status: response.status, retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, body: parsed };
+};
+
+/** One file's upload (src/sync/outbox-files.ts): the bytes as the body, a timeout for a slow 3G link. */
+export const fileUpload: FileUpload = async (file) => {
+  const token = getAccessToken();
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(filePaths.file(file.id), { company: file.companyId }), {
+      method: 'PUT',
+      headers: { 'content-type': file.contentType, accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: file.bytes,
+      credentials: 'same-origin',
+      // 300 kB at 256 kbit/s is ten seconds: a minute is room for a poor signal, not a hung request.
+      signal: AbortSignal.timeout(60_000),
+    });
+    text = await response.text();
+  } catch {
+    throw new TransportError('Không kết nối được máy chủ');
+  }
+  let message: string | null = null;
+  try {
+    message = (JSON.parse(text) as Envelope<unknown>).message ?? null;
+  } catch {
+    if (response.ok) throw new TransportError('Câu trả lời của máy chủ bị cắt ngang');
+  }
+  return { status: response.status, message };
 };
 
 export const pullTransport: PullTransport = (query, onNextCursor) =>

@@ -1,10 +1,10 @@
 /**
- * A product image: tenant data, so it is fetched with the access token (never a plain <img src>
+ * Images of tenant data. AuthedImage: a product image, an avatar, a visit photo: tenant data, so it is fetched with the access token (never a plain <img src>
  * to the API) and shown from an object URL that is released when the image leaves the screen.
  */
 import { Center, Image, Loader } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { authedFetch } from '@/api/files';
 
 export function AuthedImage({ path, alt, size }: { path: string; alt: string; size: number }) {
@@ -35,9 +35,24 @@ export function AuthedImage({ path, alt, size }: { path: string; alt: string; si
       h={size}
       bg="var(--mantine-color-gray-1)"
       style={{ borderRadius: 4 }}
+      role="img"
       aria-label={current.failed ? 'Không tải được ảnh' : 'Đang tải ảnh'}
     >
       {current.failed ? <IconPhotoOff size={20} color="gray" /> : <Loader size="xs" />}
     </Center>
   );
+}
+
+/**
+ * An image the device holds (a photo not yet sent): shown through an object URL set on the element
+ * itself and released when the image leaves the screen or changes.
+ */
+export function BlobImage({ blob, alt, size }: { blob: Blob; alt: string; size: number }) {
+  const ref = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    const url = URL.createObjectURL(blob);
+    if (ref.current) ref.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return <img ref={ref} alt={alt} width={size} height={size} style={{ objectFit: 'cover', borderRadius: 4, display: 'block' }} />;
 }

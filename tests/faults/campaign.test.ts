@@ -35,6 +35,7 @@ import { rowsOf } from '@server/kernel/sql';
 import type { OutboxRow } from '@/db/app-db';
 import type { DrainOutcome, PushTransport } from '@/sync/drain';
 import { enqueueOp } from '@/sync/outbox';
+import { saveOutboxFile } from '@/sync/outbox-files';
 import { type PullTransport, pullChanges } from '@/sync/pull';
 import { checkOnServer, reservedStock, type KilledBatch, type Planned } from './support/campaign-check';
 import { createChildStore, startChildServer, type ChildServer, type ChildStore } from './support/child-server';
@@ -77,6 +78,14 @@ const WATCHDOG_MS = Number(process.env.FAULT_WATCHDOG_MS ?? 900_000);
 let openCheckId: string;
 /** Stock held per variant before any campaign order (the demo's own orders hold some). */
 let reservedBefore: Map<number, number>;
+
+/** A photo's bytes as the campaign uploads them: a JPEG's signature, then a pattern of its own. */
+function photoBytes(size: number, salt: number): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(size);
+  for (let i = 0; i < size; i += 1) bytes[i] = (i * 31 + salt * 17) & 0xff;
+  bytes.set([0xff, 0xd8, 0xff, 0xe0]);
+  return bytes;
+}
 
 function serverOptions() {
   return {
@@ -275,7 +284,27 @@ async function runCampaign(options: CampaignOptions) {
     const proxy = await startFaultProxy({
       upstream: () => upstream,
       random: () => timing.next(),
-      decide: ({ body }) => {
+      decide: ({ body, kind }) => {
+        // A photo's upload (src/sync/outbox-files.ts) meets the same faults as a push; a kill there
+        // cuts a file's write, which its next upload under the same id must survive.
+        if (kind === 'upload') {
+          const fault = faultRng.weighted<FaultKind>({
+            none: 50,
+            'drop-request': 8,
+            'answer-429': 4,
+            'answer-503': 4,
+            'drop-answer': 10,
+            'answer-500': 6,
+            'truncate-answer': 6,
+            'delay-answer': 4,
+            'delay-request': 4,
+            'restart-mid-batch': restartsLeft > 0 ? 4 : 0,
+            'reload-mid-drain': 6,
+            'forge-ack': 0,
+          });
+          if (fault === 'restart-mid-batch') restartsLeft -= 1;
+          return fault;
+        }
         // The first push always, so a campaign drained in a few large pushes still has a forged one.
         if (options.forgeAcks && (forged++ === 0 || faultRng.chance(0.3))) return 'forge-ack';
         // Every kind of fault at least once, whatever the number of pushes: one push in three takes
@@ -342,6 +371,7 @@ async function runCampaign(options: CampaignOptions) {
     const planned: Planned[] = [];
     const createdCustomers: { id: string; opId: string }[] = [];
     const openVisits: { visitId: string; opId: string }[] = [];
+    const visitsMade: { visitId: string; opId: string }[] = [];
     let orderNo = 0;
 
     async function enqueue(
@@ -406,6 +436,7 @@ async function runCampaign(options: CampaignOptions) {
           };
           const opId = await enqueue(tab, 'visit.checkIn', { type: 'visit', id: visitId }, payload, customer.dependsOn);
           openVisits.push({ visitId, opId });
+          visitsMade.push({ visitId, opId });
           return true;
         },
       },
@@ -416,6 +447,45 @@ async function runCampaign(options: CampaignOptions) {
           const visit = openVisits.splice(plan.int(0, openVisits.length - 1), 1)[0]!;
           const payload = { visitId: visit.visitId, at: new Date(clock + 5 * 60_000).toISOString(), location: null, note: null };
           await enqueue(tab, 'visit.checkOut', { type: 'visit', id: visit.visitId }, payload, [visit.opId]);
+          return true;
+        },
+      },
+      'visit.addPhoto': {
+        weight: 8,
+        make: async (tab) => {
+          // A photo at one of the campaign's visits (open or not), its file saved with the op.
+          if (visitsMade.length === 0) return false;
+          const visit = plan.pick(visitsMade);
+          const fileId = uuidv7(clock);
+          const photoId = uuidv7(clock);
+          const bytes = photoBytes(plan.int(1_000, 30_000), planned.length);
+          const kind = plan.pick(['shelf', 'display', 'storefront', 'competitor', 'other'] as const);
+          const payload = {
+            photoId,
+            visitId: visit.visitId,
+            fileId,
+            kind,
+            note: MARK,
+            takenAt: new Date(clock).toISOString(),
+            location: null,
+          };
+          const opId = await device.inTab(tab, () =>
+            tab.db.transaction('rw', tab.db.outbox, tab.db.outboxFiles, async () => {
+              await saveOutboxFile(tab.db, { id: fileId, companyId, accountId, contentType: 'image/jpeg', bytes: bytes.buffer }, clock);
+              return enqueueOp(
+                tab.db,
+                { type: 'visit.addPhoto', payload, companyId, accountId, entity: null, dependsOn: [visit.opId], files: [fileId] },
+                new Date(clock),
+              );
+            }),
+          );
+          planned.push({
+            opId,
+            type: 'visit.addPhoto',
+            entityId: photoId,
+            payload: { ...payload, byteSize: bytes.byteLength },
+            dependsOn: [visit.opId],
+          });
           return true;
         },
       },
@@ -617,6 +687,7 @@ async function runCampaign(options: CampaignOptions) {
             accountId,
             deviceId,
             transport,
+            uploadFile: device.fileUpload,
             refreshAuth,
             now: () => clock,
             random: () => jitter.next(),
@@ -774,7 +845,16 @@ async function runCampaign(options: CampaignOptions) {
     }
 
     const checked = await withDatabase((handle) =>
-      checkOnServer(handle, { companyId, deviceId, mark: MARK, planned, byOp, killedBatches, reservedBefore }),
+      checkOnServer(handle, {
+        companyId,
+        deviceId,
+        mark: MARK,
+        planned,
+        byOp,
+        killedBatches,
+        reservedBefore,
+        filesDir: path.join(tmp, 'files'),
+      }),
     );
     lost.push(...checked.lost);
     duplicated.push(...checked.duplicated);

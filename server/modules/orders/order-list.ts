@@ -1,4 +1,5 @@
 /** The order list query: product-spec.md §3 "Order filter" (search, status, customer, date range, area, province, ward…). */
+import { startOfVietnamDay } from '@contract/calendar-days';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { AREAS } from '@contract/address-units';
@@ -15,11 +16,6 @@ import { selectPage } from '@server/kernel/lists';
  * region filter, the province codes its addresses may carry (resolved by the route).
  */
 export type OrderQuery = v.InferOutput<typeof OrderListQuery> & { scope?: SQL | null; regionCodes?: string[] };
-
-/** Days are Vietnam days (UTC+7). */
-function startOfVietnamDay(day: string): Date {
-  return new Date(`${day}T00:00:00+07:00`);
-}
 
 const ORDER = {
   '-created_at': desc(orders.createdAt),

@@ -1,3 +1,3 @@
 /** The regions module's public face: what other modules, the composition root, seed data and tests use. */
-export { provincesByRegion, regionRefs } from './regions.repo';
+export { inProvinces, provincesByRegion, regionAddressCodes, regionRefs } from './regions.repo';
 export { regionRoutes } from './regions.routes';

@@ -11,7 +11,7 @@ import { accountCompanies, customers, regionProvinces, regions } from '@server/k
 import { badRequest, conflict, forbidden, notFound } from '@server/kernel/errors';
 import { uniqueViolation } from '@server/kernel/sql';
 import type { Access } from '@server/modules/roles';
-import type { ProvinceIndex } from '@server/modules/address';
+import { getProvinceIndex, type ProvinceIndex } from '@server/modules/address';
 
 /** Members that count as a region's staff: not deactivated, and in (or invited to) the company. */
 export const LIVE_MEMBER = and(eq(accountCompanies.isActive, true), inArray(accountCompanies.status, ['accept', 'invited', 'pending']));
@@ -61,6 +61,15 @@ export async function provincesByRegion(db: Db, companyId: number, ids?: readonl
   const map = new Map<number, string[]>();
   for (const row of rows) map.set(row.regionId, [...(map.get(row.regionId) ?? []), row.code]);
   return map;
+}
+
+/**
+ * Every address province code (new and merged old ones) of a region of the company: what a list's
+ * region filter compares addresses with (reports, the visit photo gallery).
+ */
+export async function regionAddressCodes(db: Db, companyId: number, region: number): Promise<string[]> {
+  const provinces = (await provincesByRegion(db, companyId, [region])).get(region) ?? [];
+  return provinces.length ? (await getProvinceIndex()).addressCodes(provinces) : [];
 }
 
 /** Customers per new province code (old codes counted for their new province). */

@@ -12,8 +12,7 @@ import type { Db } from '@server/kernel/db/client';
 import { customers, reportLineFacts, reportOrderFacts, reportVisitFacts } from '@server/kernel/db/schema';
 import { requireSwitch } from '@server/kernel/switches';
 import { anyText } from '@server/kernel/sql';
-import { getProvinceIndex } from '@server/modules/address';
-import { provincesByRegion } from '@server/modules/regions';
+import { regionAddressCodes } from '@server/modules/regions';
 import { requirePermission, scopeFilter, type Access } from '@server/modules/roles';
 
 /** The columns the two fact tables share, so one filter serves both. */
@@ -69,16 +68,10 @@ export function periodOf(filter: Pick<ReportFilter, 'date_from' | 'date_to'>, no
   return { from, to };
 }
 
-/** Every address province code (new and merged old ones) of a region of the company. */
-async function regionCodes(db: Db, company: number, region: number): Promise<string[]> {
-  const provinces = (await provincesByRegion(db, company, [region])).get(region) ?? [];
-  return provinces.length ? (await getProvinceIndex()).addressCodes(provinces) : [];
-}
-
 export async function reportContext(db: Db, auth: AuthInfo, filter: ReportFilter, report: ReportKind | null): Promise<ReportContext> {
   const access = await requirePermission(db, auth, filter.company, 'reports', 'view');
   if (report) await requireSwitch(db, filter.company, REPORT_SWITCH[report]);
-  const region = filter.region !== undefined ? await regionCodes(db, filter.company, filter.region) : null;
+  const region = filter.region !== undefined ? await regionAddressCodes(db, filter.company, filter.region) : null;
   const period = periodOf(filter);
   const base = async (facts: FactColumns) => {
     const conditions: (SQL | undefined)[] = [eq(facts.companyId, filter.company)];

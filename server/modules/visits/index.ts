@@ -8,3 +8,4 @@ export { visitsServerSync } from './visits.sync';
 export { positionRetentionHandler, removeRepPositions, schedulePositionRetention } from './position-retention';
 export { repScope } from './plans';
 export { saveSuggestionSettings, VISIT_SETTINGS_READERS } from './settings';
+export { visitPhotoReadable } from './visit-photos';

@@ -4,13 +4,13 @@
  * made inactive loses theirs at once. The visit, its times, its distance from the pin and its flags
  * stay: the office's reports and the route figures count visits, not coordinates.
  */
-import { and, eq, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import { addDays } from '@contract/calendar-days';
 import { vietnamDay } from '@contract/price-policy';
 import { DEFAULT_VISIT_SETTINGS, positionsKeptSince } from '@contract/visits-place';
 import type { AppDeps } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
-import { companies, visits, visitSettings } from '@server/kernel/db/schema';
+import { companies, visitPhotos, visits, visitSettings } from '@server/kernel/db/schema';
 import { enqueueJob, type JobHandler } from '@server/kernel/jobs';
 import { recordChanges } from '@server/kernel/sync/change-log';
 
@@ -30,6 +30,20 @@ async function removePositions(tx: Db, companyId: number, where: SQL, now: Date)
     .set({ ...NO_POSITION, updatedAt: now })
     .where(and(eq(visits.companyId, companyId), or(isNotNull(visits.checkInLat), isNotNull(visits.checkOutLat)), where))
     .returning({ id: visits.id, accountId: visits.accountId });
+  // Where the visits' photos say they were taken goes with the visits' positions.
+  if (cleared.length)
+    await tx
+      .update(visitPhotos)
+      .set({ lat: null, lng: null })
+      .where(
+        and(
+          eq(visitPhotos.companyId, companyId),
+          inArray(
+            visitPhotos.visitId,
+            cleared.map((row) => row.id),
+          ),
+        ),
+      );
   await recordChanges(
     tx,
     cleared.map((row) => ({ companyId, entity: 'visit' as const, entityId: row.id, op: 'upsert' as const, ownerAccountId: row.accountId })),

@@ -4,6 +4,7 @@
  * scope, each answer to someone other than the rep written to `position_views`; and that log, read
  * by the company's keepers (all of it) and by a rep (who viewed my positions).
  */
+import { startOfVietnamDay } from '@contract/calendar-days';
 import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { VisitFlag } from '@contract/visits';
@@ -22,11 +23,6 @@ import { forbidden, notFound } from '@server/kernel/errors';
 import { pagedRows, type Paging } from '@server/kernel/lists';
 import { visitScope, type Access } from '@server/modules/roles';
 import { positionOf } from './visit-record';
-
-/** Dates are days in Vietnam (UTC+7): 2026-11-21 runs from 2026-11-20T17:00Z to 2026-11-21T17:00Z. */
-export function startOfVietnamDay(day: string): Date {
-  return new Date(`${day}T00:00:00+07:00`);
-}
 
 const NO_DAY_MESSAGE = 'Không có lượt ghé thăm nào của nhân viên này trong ngày mà bạn được xem';
 

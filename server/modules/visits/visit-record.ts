@@ -1,9 +1,10 @@
 /** Visits as records: row-to-wire mapping and loading for sync and lists. */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { PLACE_FLAGS, type VisitFlag, type VisitRecord } from '@contract/visits';
+import { PLACE_FLAGS, type VisitFlag, type VisitPhoto, type VisitRecord } from '@contract/visits';
 import type { PlanState, UnplannedReason } from '@contract/visits-plans';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
+import { photosOf } from './visit-photos';
 
 type VisitRow = typeof visits.$inferSelect;
 
@@ -16,7 +17,13 @@ export function positionOf(lat: number | null, lng: number | null, accuracy: num
  * to its own rep only (the sync pull sends a rep their own visits: 'owner'); anyone else gets null and
  * reads them through the logged day call (position-views.ts).
  */
-export function toVisitRecord(row: VisitRow, customerName: string, accountName: string, viewer: number | 'owner' = 'owner'): VisitRecord {
+export function toVisitRecord(
+  row: VisitRow,
+  customerName: string,
+  accountName: string,
+  viewer: number | 'owner' = 'owner',
+  photos: VisitPhoto[] = [],
+): VisitRecord {
   const shown = viewer === 'owner' || viewer === row.accountId;
   return {
     id: row.id,
@@ -37,6 +44,7 @@ export function toVisitRecord(row: VisitRow, customerName: string, accountName: 
     check_out_note: row.checkOutNote,
     flags: row.flags as VisitFlag[],
     received_at: row.receivedAt.toISOString(),
+    photos,
   };
 }
 
@@ -53,5 +61,8 @@ export async function loadVisitRecords(db: Db, companyId: number, ids: string[])
     .innerJoin(customers, eq(customers.id, visits.customerId))
     .innerJoin(accounts, eq(accounts.id, visits.accountId))
     .where(and(eq(visits.companyId, companyId), inArray(visits.id, ids)));
-  return new Map(rows.map((row) => [row.visit.id, toVisitRecord(row.visit, row.customerName, row.accountName)]));
+  const photos = await photosOf(db, companyId, ids, 'owner');
+  return new Map(
+    rows.map((row) => [row.visit.id, toVisitRecord(row.visit, row.customerName, row.accountName, 'owner', photos.get(row.visit.id))]),
+  );
 }

@@ -6,15 +6,18 @@
  * location notice (contract/visits-place.ts LOCATION_NOTICE). A visit's coordinates go to its own rep
  * only; GET /api/visit/api/visits/positions/ answers a rep's day with them, logged, and GET
  * /api/visit/api/position-views/ reads that log (position-views.ts, contract/visits-positions.ts).
+ * GET /api/visit/api/photos/: the gallery of visit photos (visit-photos.ts), the list's readers and scope.
  */
+import { startOfVietnamDay } from '@contract/calendar-days';
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import * as v from 'valibot';
 import { companyQueryField } from '@contract/validation';
-import { VisitListQuery } from '@contract/visits';
+import { VisitListQuery, VisitPhotoListQuery } from '@contract/visits';
 import { VisitSettingsSchema } from '@contract/visits-place';
 import { PositionDayQuery, PositionViewQuery } from '@contract/visits-positions';
 import type { AppDeps, AppEnv } from '@server/kernel/app-types';
+import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, visits } from '@server/kernel/db/schema';
 import { ok } from '@server/kernel/respond';
 import { parseQuery } from '@server/kernel/validate';
@@ -24,11 +27,15 @@ import { memberAccess, memberBody, requireAnyPermission, requirePermission, visi
 import { locationNoticeRows } from './location-notice';
 import { saveVisitSettings, VISIT_SETTINGS_READERS, visitSettingsOf } from './settings';
 import { placeFlagged, toVisitRecord, visitColumns } from './visit-record';
-import { positionDay, positionViewPage, startOfVietnamDay } from './position-views';
+import { positionDay, positionViewPage } from './position-views';
+import { photoPage, photosOf } from './visit-photos';
 
 const CompanyQuery = v.object({ company: companyQueryField });
 
-export function visitRoutes(deps: AppDeps) {
+/** A region's address province codes (server/modules/regions regionAddressCodes), given by the composition root: regions depend on visits. */
+export type RegionCodes = (db: Db, companyId: number, region: number) => Promise<string[]>;
+
+export function visitRoutes(deps: AppDeps, regionCodes: RegionCodes) {
   const { db } = deps;
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
@@ -83,11 +90,22 @@ export function visitRoutes(deps: AppDeps) {
       .where(and(...filters))
       .$dynamic();
     const { rows, count } = await pagedRows(deps.db, select, [desc(visits.checkInAt)], query);
+    const ids = rows.map((row) => row.visit.id);
+    const photos = await photosOf(deps.db, query.company, ids, access.accountId);
     return ok(
       c,
-      rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName, access.accountId)),
+      rows.map((row) => toVisitRecord(row.visit, row.customerName, row.accountName, access.accountId, photos.get(row.visit.id))),
       { count },
     );
+  });
+
+  // The gallery of visit photos: the visit list's readers and scope.
+  app.get('/photos', async (c) => {
+    const query = parseQuery(c, VisitPhotoListQuery);
+    const access = await requirePermission(deps.db, c.get('auth'), query.company, 'visits', 'view');
+    const codes = query.region === undefined ? null : await regionCodes(deps.db, query.company, query.region);
+    const { photos, count } = await photoPage(deps.db, access, query, codes);
+    return ok(c, photos, { count });
   });
 
   // A rep's day with positions ("Vị trí trong ngày"): the list's readers and scope; logged unless it is the rep's own.

@@ -4,10 +4,16 @@ import { serverSyncDomain } from '@server/kernel/sync/domain';
 import { loadVisitSettings } from './settings';
 import { acceptLocationNotice } from './location-notice';
 import { checkIn, checkOut } from './visit-ops';
+import { addPhoto } from './visit-photos';
 import { loadVisitRecords } from './visit-record';
 import { loadPlanRecords } from './plans';
 
 export const visitsServerSync = serverSyncDomain(visitsSync, {
-  handlers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
+  handlers: {
+    'visit.checkIn': checkIn,
+    'visit.checkOut': checkOut,
+    'visit.addPhoto': addPhoto,
+    'visit.acceptLocationNotice': acceptLocationNotice,
+  },
   loaders: { visit: loadVisitRecords, visit_settings: loadVisitSettings, route_plan: loadPlanRecords },
 });

@@ -5,6 +5,7 @@ import { clientSyncDomain } from '@/sync/domain';
 import { visitSeen } from '@/db/customer-seen';
 import { asSentMirror, byNumber, byText, deviceRowsMirror, markRejected, noticingTable } from '@/sync/mirrors';
 import { acceptLocationNotice, checkIn, checkOut } from './model/visit-actions';
+import { addVisitPhoto } from './model/visit-photos';
 
 export const visitsClientSync = clientSyncDomain(visitsSync, {
   mirrors: {
@@ -15,6 +16,11 @@ export const visitsClientSync = clientSyncDomain(visitsSync, {
     visit_settings: asSentMirror((db) => db.visitSettings, byNumber),
     route_plan: asSentMirror((db) => db.routePlans, byText),
   },
-  writers: { 'visit.checkIn': checkIn, 'visit.checkOut': checkOut, 'visit.acceptLocationNotice': acceptLocationNotice },
+  writers: {
+    'visit.checkIn': checkIn,
+    'visit.checkOut': checkOut,
+    'visit.addPhoto': addVisitPhoto,
+    'visit.acceptLocationNotice': acceptLocationNotice,
+  },
   onRejected: { visit: markRejected((db) => db.visits, true) },
 });

@@ -6,6 +6,8 @@
  * that add up; a licence edit left its number only when applied; stock was reserved once per accepted line (in the stock ledger's balances,
  * server/modules/warehouse). Also counts the batches a SIGKILL cut in the middle.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { OpType } from '@contract/sync-domains';
 import type { OrderRecord } from '@contract/orders';
@@ -37,6 +39,8 @@ export type CheckInput = {
   killedBatches: KilledBatch[];
   /** Stock held per variant before the campaigns (reservedStock). */
   reservedBefore: Map<number, number>;
+  /** The server's FILES_DIR (server/kernel/file-store.ts), where each applied photo's bytes must be. */
+  filesDir: string;
 };
 
 /** What the company's warehouses hold for orders, per variant (stock_levels.reserved summed). */
@@ -107,6 +111,10 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     if (succeeded(op) && (!row?.check_out_at || new Date(row.check_out_at).toISOString() !== op.payload.at))
       lost.push(`check-out of visit ${op.entityId} (applied) is not on the server`);
   }
+  const photos = await photoProblems(handle, input, succeeded);
+  lost.push(...photos.lost);
+  duplicated.push(...photos.duplicated);
+  problems.push(...photos.problems);
   const checkIns = planned.filter((op) => op.type === 'visit.checkIn' && succeeded(op)).length;
   if (visitRows.length > checkIns) duplicated.push(`${visitRows.length} campaign visits on the server, ${checkIns} check-ins applied`);
 
@@ -247,6 +255,50 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     sheets: sheetRows.length,
     cutMidBatch,
   };
+}
+
+/**
+ * Visit photos: each applied photo once, on its visit, its file attached to it and its bytes in the
+ * store at the size the device queued; no photo of a refused op; no file stored twice.
+ */
+async function photoProblems(handle: DatabaseHandle, input: CheckInput, succeeded: (op: Planned) => boolean) {
+  const { companyId, planned, filesDir } = input;
+  const result = { lost: [] as string[], duplicated: [] as string[], problems: [] as string[] };
+  const ops = planned.filter((op) => op.type === 'visit.addPhoto');
+  if (ops.length === 0) return result;
+  const rows = await query<{ id: string; visit_id: string; file_id: string; attached_id: string | null; byte_size: number | null }>(
+    handle,
+    sql`select p.id, p.visit_id, p.file_id, f.attached_id, f.byte_size from visit_photos p
+        left join stored_files f on f.company_id = p.company_id and f.id = p.file_id
+        where p.company_id = ${companyId} and p.note = ${input.mark}`,
+  );
+  for (const op of ops) {
+    const found = rows.filter((row) => row.id === op.entityId);
+    if (!succeeded(op)) {
+      if (found.length > 0)
+        result.problems.push(`photo ${op.entityId} exists although its op was ${String(input.byOp.get(op.opId)?.result?.outcome)}`);
+      continue;
+    }
+    const row = found[0];
+    if (!row) {
+      result.lost.push(`photo ${op.entityId} (applied) is not on the server`);
+      continue;
+    }
+    if (row.visit_id !== op.payload.visitId)
+      result.problems.push(`photo ${op.entityId} is on visit ${row.visit_id}, queued for ${String(op.payload.visitId)}`);
+    if (row.attached_id !== op.entityId) result.problems.push(`photo ${op.entityId}: its file is attached to ${String(row.attached_id)}`);
+    const file = path.join(filesDir, String(companyId), String(op.payload.fileId).slice(-2), String(op.payload.fileId));
+    const size = fs.existsSync(file) ? fs.statSync(file).size : null;
+    if (size === null) result.lost.push(`photo ${op.entityId}: its file's bytes are not in the store`);
+    else if (size !== op.payload.byteSize || row.byte_size !== op.payload.byteSize)
+      result.problems.push(`photo ${op.entityId}: ${size} bytes stored, ${String(op.payload.byteSize)} queued`);
+  }
+  const applied = ops.filter(succeeded).length;
+  if (rows.length > applied) result.duplicated.push(`${rows.length} campaign photos on the server, ${applied} applied`);
+  const byFile = new Map<string, number>();
+  for (const row of rows) byFile.set(row.file_id, (byFile.get(row.file_id) ?? 0) + 1);
+  for (const [file, count] of byFile) if (count > 1) result.duplicated.push(`file ${file} is on ${count} photos`);
+  return result;
 }
 
 /** Location notice acceptances: one row per version the rep accepted, however many times it was sent. */

@@ -53,6 +53,8 @@ export async function startChildServer(options: ChildServerOptions, timeoutMs = 
     LOGIN_MAX_FAILURES_PER_IP: '100000',
     // The providers' simulators are the test's to start (on a free port), never the demo's 3900.
     SIMULATORS: 'false',
+    // The files ops carry (contract/files.ts) beside the run's log, never in the repository's ./data.
+    FILES_DIR: path.join(path.dirname(options.logFile), 'files'),
     ...options.env,
   };
   delete env.DATABASE_URL;

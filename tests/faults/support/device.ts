@@ -18,6 +18,7 @@ import type * as AppDbModuleType from '@/db/app-db';
 import type { AppDb as AppDbType } from '@/db/app-db';
 import type * as DrainModule from '@/sync/drain';
 import type { PushTransport } from '@/sync/drain';
+import type { FileUpload } from '@/sync/outbox-files';
 import type { PullTransport } from '@/sync/pull';
 import { createLockManager, type LockManagerPolyfill } from './web-locks';
 
@@ -55,6 +56,7 @@ export type Device = {
   setTimeScale: (scale: number) => void;
   pushTransport: PushTransport;
   pullTransport: PullTransport;
+  fileUpload: FileUpload;
   restore: () => Promise<void>;
 };
 
@@ -105,6 +107,7 @@ export async function createDevice(options: { proxyUrl: string; timeScale: numbe
   const transport = (await import(/* @vite-ignore */ '../../../src/sync/' + 'transport.ts')) as {
     pushTransport: PushTransport;
     pullTransport: PullTransport;
+    fileUpload: FileUpload;
   };
 
   function closeTab(tab: Tab): void {
@@ -159,6 +162,7 @@ export async function createDevice(options: { proxyUrl: string; timeScale: numbe
     },
     pushTransport: transport.pushTransport,
     pullTransport: transport.pullTransport,
+    fileUpload: transport.fileUpload,
     async restore() {
       for (const tab of tabs.values()) closeTab(tab);
       globalThis.fetch = realFetch;

@@ -1,6 +1,7 @@
 /**
  * An HTTP proxy between the simulated devices and the server that injects faults into sync pushes
- * (POST /api/sync/push), one decision per request. Everything else passes through untouched.
+ * (POST /api/sync/push) and the uploads of the files ops carry (PUT /api/file/api/files/{id}/), one
+ * decision per request. Everything else passes through untouched.
  *
  *  drop-request      the connection is closed before the request reaches the server
  *  answer-429        429 with Retry-After, nothing forwarded (a rate limiter in front)
@@ -39,6 +40,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 export type Exchange = {
   id: number;
   tab: string;
+  /** A push of ops, or a file's upload. */
+  kind: 'push' | 'upload';
   fault: FaultKind;
   /** What the server answered (when it was reached and answered). */
   upstreamStatus: number | null;
@@ -53,7 +56,7 @@ export type Exchange = {
 
 export type FaultProxyOptions = {
   upstream: () => string | null;
-  decide: (request: { tab: string; body: Buffer }) => FaultKind;
+  decide: (request: { tab: string; body: Buffer; kind: 'push' | 'upload' }) => FaultKind;
   /** Kill the server now (mid-request) and start it again; resolves when the kill happened. */
   restart: () => Promise<void>;
   /** Reload the tab (drop its connection, close its database, start a new one). */
@@ -162,13 +165,19 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     response.end(body);
   }
 
-  async function handlePush(request: http.IncomingMessage, response: http.ServerResponse, track: Tracked): Promise<void> {
+  async function handlePush(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    track: Tracked,
+    kind: 'push' | 'upload',
+  ): Promise<void> {
     const body = await readBody(request);
     const tab = String(request.headers['x-fault-tab'] ?? '?');
-    const fault: FaultKind = enabled ? options.decide({ tab, body }) : 'none';
+    const fault: FaultKind = enabled ? options.decide({ tab, body, kind }) : 'none';
     const exchange: Exchange = {
       id: (counter += 1),
       tab,
+      kind,
       fault,
       upstreamStatus: null,
       upstreamFailed: false,
@@ -179,7 +188,7 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     exchanges.push(exchange);
     const stage = (name: string) => {
       exchange.stage = name;
-      track.stage = `push #${exchange.id} ${fault} tab ${tab}: ${name}`;
+      track.stage = `${kind} #${exchange.id} ${fault} tab ${tab}: ${name}`;
     };
     const drop = () => {
       exchange.delivered = 'dropped';
@@ -283,8 +292,10 @@ export async function startFaultProxy(options: FaultProxyOptions): Promise<Fault
     active += 1;
     const track: Tracked = { stage: `${request.method} ${request.url}: reading the body`, startedAt: Date.now() };
     tracked.add(track);
-    const isPush = request.method === 'POST' && (request.url ?? '').split('?')[0]!.replace(/\/$/, '') === '/api/sync/push';
-    (isPush ? handlePush(request, response, track) : passThrough(request, response, track))
+    const where = (request.url ?? '').split('?')[0]!.replace(/\/$/, '');
+    const isPush = request.method === 'POST' && where === '/api/sync/push';
+    const isUpload = request.method === 'PUT' && where.startsWith('/api/file/api/files/');
+    (isPush || isUpload ? handlePush(request, response, track, isPush ? 'push' : 'upload') : passThrough(request, response, track))
       .catch(() => request.socket.destroy())
       .finally(() => {
         tracked.delete(track);

@@ -27,3 +27,4 @@ export * from './messaging';
 export * from './reports';
 export * from './pharma';
 export * from './attendance';
+export * from './files';

@@ -53,6 +53,38 @@ export const visits = pgTable(
 );
 
 /**
+ * Photos taken at a visit (contract/visits.ts VisitPhotoAddSchema): the bytes in the file store under
+ * `fileId` (schema/files.ts). `lat`/`lng` are where the photo says it was taken (its EXIF), personal
+ * data as the visit's positions: removed with them (position-retention.ts).
+ */
+export const visitPhotos = pgTable(
+  'visit_photos',
+  {
+    id: uuid('id').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    visitId: uuid('visit_id').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    fileId: uuid('file_id').notNull(),
+    kind: text('kind').notNull(),
+    note: text('note'),
+    takenAt: tstz('taken_at'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'visit_photos_pkey', columns: [t.id, t.companyId] }),
+    sameCompanyRef('visit_photos_visit_id_visits_id_fk', t.visitId, t.companyId, visits).onDelete('cascade'),
+    index('visit_photos_company_visit_idx').on(t.companyId, t.visitId),
+    index('visit_photos_company_created_idx').on(t.companyId, t.createdAt),
+  ],
+);
+
+/**
  * Who was shown whose positions (docs/personal-data.md "Reps' positions"): one row per answer that
  * gave a rep's check-in/check-out coordinates to someone other than that rep. `source` is `day`
  * (GET /visit/api/visits/positions/) or `privacy_export` (a customer's privacy sheet); `day` is the

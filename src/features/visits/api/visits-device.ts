@@ -1,9 +1,11 @@
 /** What the visit screens read from the device, live: the open visit, a customer's pin, the location notice, the day's plan. */
 import { useLiveQuery } from 'dexie-react-hooks';
+import type { VisitPhoto } from '@contract/visits';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { localPin, noticeAccepted, openVisit, type Visitor } from '../model/visit-actions';
 import { dayPlanOnDevice, planStateOnDevice } from '../model/day-plan';
 import { idleOnDevice } from '../model/idle-customers';
+import { visitPhotosOnDevice } from '../model/visit-photos';
 
 /** The visit this person has checked in to and not out of: undefined while reading, null when none. */
 export function useOpenVisit(db: AppDb, companyId: number, accountId: number): LocalVisit | null | undefined {
@@ -42,4 +44,9 @@ export function useIdleCustomers(db: AppDb, companyId: number, accountId: number
     () => (ready ? idleOnDevice(db, companyId, accountId) : Promise.resolve(undefined)),
     [db, companyId, accountId, ready],
   );
+}
+
+/** A visit's photos, the server's then this device's on their way (src/features/visits/model/visit-photos.ts), live. */
+export function useVisitPhotos(db: AppDb, visitId: string, sent: VisitPhoto[] | undefined) {
+  return useLiveQuery(() => visitPhotosOnDevice(db, visitId, sent), [db, visitId, sent]);
 }

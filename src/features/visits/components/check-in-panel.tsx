@@ -20,6 +20,7 @@ import { useSelectSearch } from '@/ui/searched-select';
 import { useLocalPin, useNoticeAccepted, useOpenVisit, usePlanState } from '../api/visits-device';
 import { useCustomerSearch } from '@/db/live-lookups';
 import { LocationNoticeCard } from './location-notice-card';
+import { VisitPhotos } from './visit-photos';
 import { checkIn, checkOut, currentLocation, placeOnDevice, type DevicePlace, type Visitor } from '../model/visit-actions';
 
 type Picked = Pick<LocalCustomer, 'id' | 'name' | 'code'>;
@@ -185,6 +186,7 @@ export function CheckInPanel({ db, visitor, customer: fixed, choice }: Props) {
             </div>
             <SyncChip state={open.syncState} error={open.error} />
           </Group>
+          <VisitPhotos db={db} visitor={visitor} visit={open} />
           {noteInput}
           {locationToggle}
           <Button color="orange" leftSection={<IconLogout size={18} />} onClick={() => void run('out')} loading={busy}>
