@@ -70,6 +70,11 @@ export const PHOTO_KINDS = {
 export type PhotoKind = keyof typeof PHOTO_KINDS;
 const PHOTO_KIND_CODES = Object.keys(PHOTO_KINDS) as PhotoKind[];
 
+/** What a photo shows, for a screen reader and the gallery: "Ảnh quầy kệ: kệ thuốc ho". */
+export function photoAlt(photo: { kind: PhotoKind; note: string | null }): string {
+  return `Ảnh ${PHOTO_KINDS[photo.kind].toLowerCase()}${photo.note ? `: ${photo.note}` : ''}`;
+}
+
 /** Photos per visit: a shelf, a stand and a few close-ups are plenty; more is a phone stuck in a loop. */
 export const MAX_VISIT_PHOTOS = 20;
 

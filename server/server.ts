@@ -14,6 +14,7 @@ import { zaloFirstSender } from './modules/messaging';
 import { scheduleLicenceNotices } from './modules/pharma';
 import { schedulePositionRetention } from './modules/visits';
 import { scheduleFileCleanup } from './modules/files';
+import { restoreDemoPhotos } from './seed/demo-photos';
 import type { ServerEnv } from './kernel/env';
 import { createLogger, type Logger } from './lib/logger';
 import { loadJwtSecret } from './kernel/secrets';
@@ -103,6 +104,8 @@ export async function prepareDeps(
     files: diskFileStore(env.filesDir),
   };
   started = deps;
+  // Demo mode: the demo photos' bytes, where a database copied from a template has their rows only (server/seed/demo-photos.ts).
+  if (env.seedDemo) await restoreDemoPhotos(db, deps.files);
   if (!options.sender) {
     deps.sender = configuredSender(deps);
     if (env.otpZaloCompany !== null) deps.sender = zaloFirstSender(deps, env.otpZaloCompany, deps.sender);

@@ -21,6 +21,7 @@ import { seedDemoCustomers } from './demo-customers';
 import { seedDemoPeople } from './demo-employees';
 import { seedDemoInvoices } from './demo-invoices';
 import { seedDemoHistory } from './demo-history';
+import { seedDemoPhotos } from './demo-photos';
 import { seedDemoPromotions } from './demo-promotions';
 import { seedDemoReceivables } from './demo-receivables';
 import { seedDemoWarehouse } from './demo-warehouse';
@@ -118,6 +119,7 @@ export async function seedDemoData(db: Db, scryptLogN: number, vault: Vault, opt
   await seedDemoWarehouse(db, ids);
   await seedDemoPromotions(db, ids);
   await seedDemoHistory(db, ids);
+  await seedDemoPhotos(db, ids);
   // After the history: its visits since the plans took effect are judged against them.
   await seedDemoRoutePlans(db, ids);
   await seedDemoSuggestions(db, ids);

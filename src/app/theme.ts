@@ -41,9 +41,9 @@ export const theme = createTheme({
  * background (a light badge or button is shade 9 on shade 1), measured by axe-core in
  * tests/e2e/accessibility.test.ts. Mantine's shade 9 misses for some hues: teal 4.3:1 on teal 1, green
  * 3.8:1 on green 1 and 4.4:1 on white, orange 4.3:1 and yellow 3.0:1 on white, lime 3.7:1. Those take
- * darker tones of the same hue for text, light variants, outlines (and green's filled, under white
- * text); red's light variant is 4.51:1, so it takes one too. Placeholders (grey 5, 2.1:1) and
- * secondary text ("dimmed", grey 6, 3.3:1) are darker greys.
+ * darker tones of the same hue for text, light variants, outlines (and green's and orange's filled,
+ * under white text: the check-out button); red's light variant is 4.51:1, so it takes one too.
+ * Placeholders (grey 5, 2.1:1) and secondary text ("dimmed", grey 6, 3.3:1) are darker greys.
  */
 const AA_TONES = {
   teal: '#0a6b50',
@@ -67,6 +67,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     ...toneVariables,
     '--mantine-color-green-filled': AA_TONES.green,
+    '--mantine-color-orange-filled': AA_TONES.orange,
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-placeholder': '#5f676f',
   },

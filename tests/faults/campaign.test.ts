@@ -873,7 +873,8 @@ async function runCampaign(options: CampaignOptions) {
             .map((type) => planned.filter((op) => op.type === type).length)
             .join(' / '),
         ],
-        ['pushes (HTTP requests)', proxy.exchanges.length],
+        ['pushes and photo uploads (HTTP requests)', proxy.exchanges.length],
+        ['  of which photo uploads', proxy.exchanges.filter((exchange) => exchange.kind === 'upload').length],
         ['faults injected', injected],
         ...FAULT_KINDS.filter((kind) => kind !== 'none' && (kind !== 'forge-ack' || faults.has(kind))).map(
           (kind) => [`  ${kind}`, faults.get(kind) ?? 0] as [string, number],
@@ -887,8 +888,8 @@ async function runCampaign(options: CampaignOptions) {
         ['final: applied / with changes / rejected', `${counts.applied} / ${counts.appliedWithChanges} / ${counts.rejected}`],
         ['  rejections', [...rejectedCodes].map(([code, n]) => `${code} ${n}`).join(', ') || '-'],
         [
-          'on the server: processed ops / customers / visits / orders / count sheets',
-          `${checked.processed} / ${checked.customers} / ${checked.visits} / ${checked.orders} / ${checked.sheets}`,
+          'on the server: processed ops / customers / visits / photos / orders / count sheets',
+          `${checked.processed} / ${checked.customers} / ${checked.visits} / ${checked.photos} / ${checked.orders} / ${checked.sheets}`,
         ],
         ['stranded in "sending" with tabs still open', stranded],
         ['left in the outbox after healing', leftOver.length],

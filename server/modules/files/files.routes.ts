@@ -47,10 +47,11 @@ export function fileRoutes(deps: AppDeps, readers: Record<string, FileReader>) {
   const app = new Hono<AppEnv>({ strict: false });
   app.use('*', authenticate(deps));
 
+  // The company is checked before the id: an outsider learns nothing, not even that an id is malformed.
   app.put('/files/:id', uploadLimit, async (c) => {
-    const { id } = parseWith(FileId, { id: c.req.param('id') });
     const { company } = parseQuery(c, CompanyQuery);
     const access = await requirePermission(db, c.get('auth'), company, 'visits', 'create');
+    const { id } = parseWith(FileId, { id: c.req.param('id') });
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const input = { companyId: company, accountId: access.accountId, id, bytes, quotaBytes: deps.env.fileQuotaBytes };
     const saved = await saveFile(db, deps.files, input);
@@ -58,10 +59,10 @@ export function fileRoutes(deps: AppDeps, readers: Record<string, FileReader>) {
   });
 
   app.get('/files/:id', async (c) => {
-    const { id } = parseWith(FileId, { id: c.req.param('id') });
     const { company } = parseQuery(c, CompanyQuery);
     const auth = c.get('auth');
     const access = await memberAccess(db, auth, company);
+    const { id } = parseWith(FileId, { id: c.req.param('id') });
     const row = await storedFile(db, company, id);
     const reader = row?.attachedTo ? readers[row.attachedTo] : undefined;
     const mine = row?.accountId === access.accountId;

@@ -253,6 +253,7 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
     visits: visitRows.length,
     orders: orderRows.length,
     sheets: sheetRows.length,
+    photos: photos.count,
     cutMidBatch,
   };
 }
@@ -263,7 +264,7 @@ export async function checkOnServer(handle: DatabaseHandle, input: CheckInput) {
  */
 async function photoProblems(handle: DatabaseHandle, input: CheckInput, succeeded: (op: Planned) => boolean) {
   const { companyId, planned, filesDir } = input;
-  const result = { lost: [] as string[], duplicated: [] as string[], problems: [] as string[] };
+  const result = { lost: [] as string[], duplicated: [] as string[], problems: [] as string[], count: 0 };
   const ops = planned.filter((op) => op.type === 'visit.addPhoto');
   if (ops.length === 0) return result;
   const rows = await query<{ id: string; visit_id: string; file_id: string; attached_id: string | null; byte_size: number | null }>(
@@ -293,6 +294,7 @@ async function photoProblems(handle: DatabaseHandle, input: CheckInput, succeede
     else if (size !== op.payload.byteSize || row.byte_size !== op.payload.byteSize)
       result.problems.push(`photo ${op.entityId}: ${size} bytes stored, ${String(op.payload.byteSize)} queued`);
   }
+  result.count = rows.length;
   const applied = ops.filter(succeeded).length;
   if (rows.length > applied) result.duplicated.push(`${rows.length} campaign photos on the server, ${applied} applied`);
   const byFile = new Map<string, number>();

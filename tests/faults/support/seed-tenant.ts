@@ -1,6 +1,6 @@
 /**
  * Gives a company at least one record of every kind the API serves (customers, visits, orders,
- * an order group, a product image, a custom unit, a customer level, a region, a route plan, an attendance claim, a table view), written through
+ * a visit photo, an order group, a product image, a custom unit, a customer level, a region, a route plan, an attendance claim, a table view), written through
  * the API as its member would, so the fuzzer and the isolation matrix have real ids to aim at.
  */
 import type { LoginAnswer } from '@contract/auth';
@@ -10,6 +10,7 @@ import type { PushAnswer } from '@contract/sync';
 import { vietnamDay } from '@contract/price-policy';
 import { uuidv7 } from '@contract/uuid';
 import { planPaths } from '@contract/visits-plans';
+import { filePaths } from '@contract/files';
 import type { TestServer } from '@server/testing/test-server';
 import { seedMessaging } from './seed-messaging';
 
@@ -92,6 +93,23 @@ export async function seedTenant(server: TestServer, session: LoginAnswer, compa
       },
     });
   }
+  // A photo at the first visit, its file uploaded first (contract/files.ts), so the file and gallery routes have ids to aim at.
+  const fileId = uuidv7();
+  const photoFile = await fetch(`${server.url}/api${filePaths.file(fileId)}?company=${companyId}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+    body: TINY_PNG,
+  });
+  if (photoFile.status !== 201) throw new Error(`seeding a photo's file failed: ${photoFile.status} ${await photoFile.text()}`);
+  const firstVisit = (ops.find((op) => (op as { type: string }).type === 'visit.checkIn') as { payload: { visitId: string } }).payload
+    .visitId;
+  ops.push({
+    opId: uuidv7(),
+    type: 'visit.addPhoto',
+    schemaVersion: 1,
+    clientCreatedAt: new Date().toISOString(),
+    payload: { photoId: uuidv7(), visitId: firstVisit, fileId, kind: 'shelf', note: `${prefix} ảnh quầy`, takenAt: null, location: null },
+  });
   // A self-claim for yesterday (contract/attendance.ts), so the claim routes have an id to aim at.
   const claimId = uuidv7();
   ops.push({

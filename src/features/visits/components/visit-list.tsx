@@ -9,7 +9,7 @@ import { PLAN_STATE_LABELS, UNPLANNED_REASONS } from '@contract/visits-plans';
 import { Badge, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { IconMapPin } from '@tabler/icons-react';
 import { filePaths } from '@contract/files';
-import { PHOTO_KINDS, VISIT_FLAG_LABELS, type VisitFlag, type VisitPhoto } from '@contract/visits';
+import { photoAlt, VISIT_FLAG_LABELS, type VisitFlag } from '@contract/visits';
 import { formatMetres } from '@contract/visits-place';
 import { formatDateTime } from '@/lib/dates';
 import { formatNumber } from '@/lib/money';
@@ -37,11 +37,6 @@ function hasPosition(visit: VisitRow): boolean {
 const THUMB = 56;
 /** Thumbnails a card shows at most (a visit may hold 20 photos); the count says how many there are. */
 const MAX_THUMBS = 6;
-
-/** What the photo shows, for a screen reader: "Ảnh quầy kệ: kệ thuốc ho". */
-function photoAlt(photo: VisitPhoto): string {
-  return `Ảnh ${PHOTO_KINDS[photo.kind].toLowerCase()}${photo.note ? `: ${photo.note}` : ''}`;
-}
 
 function VisitPhotoStrip({ visit }: { visit: VisitRow }) {
   const photos = visit.photos ?? [];

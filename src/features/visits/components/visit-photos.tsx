@@ -8,7 +8,7 @@ import { Badge, Button, FileButton, Group, Select, SimpleGrid, Stack, Text } fro
 import { IconCamera, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { filePaths } from '@contract/files';
-import { PHOTO_KINDS, type PhotoKind } from '@contract/visits';
+import { PHOTO_KINDS, photoAlt, type PhotoKind } from '@contract/visits';
 import type { AppDb, LocalVisit } from '@/db/app-db';
 import { shrinkPhoto, type ShrunkPhoto } from '@/lib/photo-shrink';
 import { AuthedImage, BlobImage } from '@/ui/authed-image';
@@ -38,7 +38,7 @@ function PhotoTile({
   onAgain: () => void;
   onAside: () => void;
 }) {
-  const alt = `Ảnh ${PHOTO_KINDS[photo.kind].toLowerCase()}${photo.note ? `: ${photo.note}` : ''}`;
+  const alt = photoAlt(photo);
   return (
     <Stack gap={4} data-testid="visit-photo" data-state={photo.state}>
       {photo.bytes ? (

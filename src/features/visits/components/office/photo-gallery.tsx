@@ -8,7 +8,7 @@
 import { Badge, Card, Center, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { filePaths } from '@contract/files';
-import { PHOTO_KINDS, type VisitPhotoRow } from '@contract/visits';
+import { PHOTO_KINDS, photoAlt, type VisitPhotoRow } from '@contract/visits';
 import { formatDateTime } from '@/lib/dates';
 import { AuthedImage } from '@/ui/authed-image';
 import { FilterDateRange } from '@/ui/filter-date-range';
@@ -36,11 +36,6 @@ const CLEARED: Partial<PhotoFilter> = { account: undefined, region: undefined, k
 function activeFilters(filter: PhotoFilter): number {
   const set = [filter.account, filter.region, filter.kind].filter((value) => value !== undefined).length;
   return set + (filter.date_from || filter.date_to ? 1 : 0);
-}
-
-/** What the photo shows, for a screen reader: "Ảnh quầy kệ: kệ thuốc ho". */
-function photoAlt(photo: VisitPhotoRow): string {
-  return `Ảnh ${PHOTO_KINDS[photo.kind].toLowerCase()}${photo.note ? `: ${photo.note}` : ''}`;
 }
 
 function PhotoCard({ photo, companyId, size }: { photo: VisitPhotoRow; companyId: number; size: number }) {
