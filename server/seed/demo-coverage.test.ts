@@ -74,6 +74,8 @@ const DEMO_EVIDENCE: Record<string, Evidence> = {
   'price-policy': { pulled: 'price_policy' },
   orders: { pulled: 'order' },
   visits: { pulled: 'visit' },
+  // The photos on An's latest visits (server/seed/demo-photos.ts).
+  files: { count: (company) => sql`select count(*) from stored_files where company_id = ${company} and attached_id is not null` },
   // The claims are the reps' own (PERSONAL above): counted in the company, not on the owner's phone.
   attendance: { count: (company) => sql`select count(*) from attendance_claims where company_id = ${company}` },
   // The overview's default range is the last 30 days (server/modules/dashboard/dashboard.ts).

@@ -235,6 +235,18 @@ describe('visit.addPhoto and who is served a photo', () => {
   });
 });
 
+describe("the demo's photos", () => {
+  it('are served from a database copied from the template: their bytes are put back in the store at start', async () => {
+    const gallery = await server.call<VisitPhotoRow[]>(`/visit/api/photos/?company=${anKhang}&kind=storefront`, { token: an.access });
+    const demo = gallery.body.data.find((row) => row.file_id === '0193a1f0-0000-7000-8000-00000000f003')!;
+    expect(demo).toMatchObject({ kind: 'storefront', account_name: 'Nguyễn Văn An' });
+    const image = await get(an.access, demo.file_id);
+    expect(image.status).toBe(200);
+    expect(image.type).toBe('image/jpeg');
+    expect([...image.bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+  });
+});
+
 describe('files no op named', () => {
   it(`are removed after ${UNATTACHED_FILE_DAYS} days, bytes and row; attached ones stay`, async () => {
     const orphan = uuidv7();
