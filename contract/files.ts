@@ -27,7 +27,7 @@ export const UNATTACHED_FILE_DAYS = 7;
  * with the server's reason and the photo kept on the phone, for the rep to send again later (a full
  * quota) or take another. Waiting instead would hold every op queued behind it: the queue keeps its order.
  */
-export const FILE_REFUSED_STATUSES: readonly number[] = [400, 403, 409, 413, 415, 507];
+export const FILE_REFUSED_STATUSES: readonly number[] = [400, 409, 413, 415, 507];
 
 export type StoredFileRecord = {
   id: string;

@@ -164,6 +164,16 @@ describe('files in the outbox', () => {
     expect(side.pushed).toHaveLength(0);
   });
 
+  it('a 403 (no longer a member) stops the queue with every op kept, as a push would', async () => {
+    const photo = await queuePhoto();
+    const notice = await queueNotice();
+    const side = server(() => 403);
+    expect(await drain(side)).toMatchObject({ stoppedBy: 'forbidden' });
+    expect(await db.outbox.where('opId').equals(photo.opId).first()).toMatchObject({ state: 'pending', lastError: { kind: 'forbidden' } });
+    expect((await db.outbox.where('opId').equals(notice).first())?.state).toBe('pending');
+    expect(side.pushed).toHaveLength(0);
+  });
+
   it('a 401 on upload renews the sign-in once and goes on', async () => {
     await queuePhoto();
     let renewed = false;

@@ -27,7 +27,7 @@ export async function saveOutboxFile(db: AppDb, file: Omit<OutboxFileRow, 'uploa
 
 export type FilesOutcome =
   | { stop: null; refused: { op: OutboxRow; result: OpResult }[] }
-  | { stop: 'network' | 'auth' | 'server'; status?: number; message: string };
+  | { stop: 'network' | 'auth' | 'forbidden' | 'server'; status?: number; message: string };
 
 const refusal = (op: OutboxRow, code: string, message: string): { op: OutboxRow; result: OpResult } => ({
   op,
@@ -36,7 +36,7 @@ const refusal = (op: OutboxRow, code: string, message: string): { op: OutboxRow;
 
 /**
  * Uploads what the batch's ops name and the server does not yet hold, in queue order. Stops at the
- * first answer that says nothing about the file (no answer, 401, a server error); lists the ops whose
+ * first answer that says nothing about the file (no answer, 401, 403, a server error); lists the ops whose
  * file was refused.
  */
 export async function uploadBatchFiles(db: AppDb, batch: OutboxRow[], upload: FileUpload, now: number): Promise<FilesOutcome> {
@@ -60,6 +60,9 @@ export async function uploadBatchFiles(db: AppDb, batch: OutboxRow[], upload: Fi
         continue;
       }
       if (answer.status === 401) return { stop: 'auth', status: 401, message: 'Phiên đăng nhập hết hạn, vui lòng đăng nhập lại để gửi' };
+      // No longer a member (or no longer allowed): the queue stops with every op kept, as a push's 403 does.
+      if (answer.status === 403)
+        return { stop: 'forbidden', status: 403, message: answer.message ?? 'Bạn không còn quyền gửi dữ liệu cho công ty này' };
       if (FILE_REFUSED_STATUSES.includes(answer.status)) {
         refused.push(refusal(op, 'FILE_REFUSED', answer.message ?? `Máy chủ không nhận ảnh (${answer.status})`));
         break;

@@ -9,14 +9,13 @@
  *   options: --cpu=1,4 --customers=300 --days=365 --runs=30
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, VIEWPORTS } from '@tests/support/browser';
 import type { DayPlanResult } from './browser/protocol';
-import { argValue, chromiumVersion, machineInfo, summarize, table, verdict, writeResult } from './support/kit';
+import { argValue, serveFolder, chromiumVersion, machineInfo, summarize, table, verdict, writeResult } from './support/kit';
 
 const AIM_MS = 100;
 const PAGE_DIR = path.resolve('.tmp/bench-browser');
@@ -26,27 +25,6 @@ const input = {
   days: Number(argValue('days') ?? 365),
   runs: Number(argValue('runs') ?? 30),
 };
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm' };
-
-/** The built page over HTTP on a free port (IndexedDB needs an origin). */
-function serve(): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((request, response) => {
-    const wanted = path.join(PAGE_DIR, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    const file = wanted.endsWith('/') ? path.join(wanted, 'index.html') : wanted;
-    if (!file.startsWith(PAGE_DIR) || !fs.existsSync(file)) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
-  );
-}
 
 async function runAt(url: string, rate: number): Promise<DayPlanResult> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-day-plan-'));
@@ -81,7 +59,7 @@ async function runAt(url: string, rate: number): Promise<DayPlanResult> {
 }
 
 await build({ configFile: path.resolve('tests/bench/browser/vite.config.ts'), logLevel: 'warn' });
-const site = await serve();
+const site = await serveFolder(PAGE_DIR);
 const results: Record<string, DayPlanResult> = {};
 try {
   for (const rate of RATES) results[`${rate}x`] = await runAt(site.url, rate);

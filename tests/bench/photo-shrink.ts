@@ -12,39 +12,17 @@
  * The throttling slows the page's main thread; Chromium decodes a bitmap and encodes an
  * OffscreenCanvas on other threads, which it slows less.
  */
-import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { build } from 'vite';
 import { launchBrowser, newPage, VIEWPORTS, withSlowCpu } from '@tests/support/browser';
 import type { CameraFile, ShrinkOutcome } from './browser/photo-shrink-page';
-import { argValue, chromiumVersion, machineInfo, summarize, table, verdict, writeResult } from './support/kit';
+import { argValue, serveFolder, chromiumVersion, machineInfo, summarize, table, verdict, writeResult } from './support/kit';
 
 const AIM_BYTES = 300 * 1024;
 const PAGE_SOURCE = path.resolve('tests/bench/browser');
 const PAGE_DIR = path.resolve('.tmp/bench-photo');
 const RATES = (argValue('cpu') ?? '1,4').split(',').map(Number);
 const RUNS = Number(argValue('runs') ?? 5);
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
-
-/** The built page over HTTP on a free port (module scripts do not load from file://). */
-function serve(): Promise<{ url: string; close: () => void }> {
-  const server = http.createServer((request, response) => {
-    const file = path.join(PAGE_DIR, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
-    if (!file.startsWith(PAGE_DIR) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
-      response.writeHead(404).end();
-      return;
-    }
-    response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
-    fs.createReadStream(file).pipe(response);
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
-    }),
-  );
-}
 
 /** What a caller must get back, or why not. */
 function problems(outcome: ShrinkOutcome): string[] {
@@ -78,7 +56,7 @@ await build({
     rolldownOptions: { input: path.join(PAGE_SOURCE, 'photo-shrink.html') },
   },
 });
-const site = await serve();
+const site = await serveFolder(PAGE_DIR);
 const browser = await launchBrowser();
 let camera: CameraFile;
 const results: Record<string, ShrinkOutcome> = {};

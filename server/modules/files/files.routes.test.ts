@@ -128,7 +128,7 @@ describe('PUT file/api/files/{id}/', () => {
     const large = await put(rep.access, uuidv7(), jpeg(MAX_FILE_BYTES + 1));
     expect(large.status).toBe(413);
     expect(large.body.message).toBe('Ảnh vượt quá 2 MB');
-    const badId = await put(rep.access, 'khong-phai-uuid', jpeg());
+    const badId = await put(rep.access, 'abc-123', jpeg());
     expect(badId.status).toBe(400);
     expect(badId.body.message).toContain('Mã tệp không hợp lệ');
   });

@@ -40,6 +40,9 @@ const uploadLimit = bodyLimit({
 });
 
 const CompanyQuery = v.object({ company: companyQueryField });
+
+/** Only an id shaped as a UUID reaches these routes (a number is no file's id); the id's own check follows the company's. */
+const FILE_PATH = '/files/:id{[0-9a-fA-F]+-[0-9a-fA-F-]+}';
 const FileId = v.object({ id: uuidField('Mã tệp') });
 
 export function fileRoutes(deps: AppDeps, readers: Record<string, FileReader>) {
@@ -48,7 +51,7 @@ export function fileRoutes(deps: AppDeps, readers: Record<string, FileReader>) {
   app.use('*', authenticate(deps));
 
   // The company is checked before the id: an outsider learns nothing, not even that an id is malformed.
-  app.put('/files/:id', uploadLimit, async (c) => {
+  app.put(FILE_PATH, uploadLimit, async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
     const access = await requirePermission(db, c.get('auth'), company, 'visits', 'create');
     const { id } = parseWith(FileId, { id: c.req.param('id') });
@@ -58,7 +61,7 @@ export function fileRoutes(deps: AppDeps, readers: Record<string, FileReader>) {
     return saved.fresh ? created(c, saved.record, 'Đã nhận ảnh') : ok(c, saved.record, { message: 'Đã nhận ảnh' });
   });
 
-  app.get('/files/:id', async (c) => {
+  app.get(FILE_PATH, async (c) => {
     const { company } = parseQuery(c, CompanyQuery);
     const auth = c.get('auth');
     const access = await memberAccess(db, auth, company);

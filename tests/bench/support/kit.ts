@@ -5,6 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -187,4 +188,31 @@ export async function measure(runs: number, warmup: number, work: (run: number) 
 export function argValue(name: string): string | undefined {
   const prefix = `--${name}=`;
   return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+const PAGE_TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+};
+
+/** A built benchmark page over HTTP on a free port (IndexedDB needs an origin; module scripts do not load from file://). */
+export function serveFolder(folder: string): Promise<{ url: string; close: () => void }> {
+  const server = http.createServer((request, response) => {
+    const wanted = path.join(folder, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+    const file = wanted.endsWith('/') ? path.join(wanted, 'index.html') : wanted;
+    if (!file.startsWith(folder) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': PAGE_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    fs.createReadStream(file).pipe(response);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => server.close() });
+    }),
+  );
 }

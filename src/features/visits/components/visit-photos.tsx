@@ -10,7 +10,8 @@ import { useMemo, useState } from 'react';
 import { filePaths } from '@contract/files';
 import { PHOTO_KINDS, photoAlt, type PhotoKind } from '@contract/visits';
 import type { AppDb, LocalVisit } from '@/db/app-db';
-import { shrinkPhoto, type ShrunkPhoto } from '@/lib/photo-shrink';
+import type { ShrunkPhoto } from '@/lib/photo-shrink';
+import { shrinkPhotoOffThread } from '@/lib/photo-shrink-off-thread';
 import { AuthedImage, BlobImage } from '@/ui/authed-image';
 import { NoteField } from '@/ui/note-field';
 import { toast } from '@/ui/toast';
@@ -126,7 +127,7 @@ export function VisitPhotos({ db, visitor, visit }: { db: AppDb; visitor: Visito
     if (!file) return;
     setReading(true);
     try {
-      setDraft(await shrinkPhoto(file));
+      setDraft(await shrinkPhotoOffThread(file));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Không đọc được ảnh');
     } finally {
