@@ -114,6 +114,9 @@ describe('visit photos', () => {
       expect(camera.byteLength, 'the camera file is a few MB').toBeGreaterThan(1_500_000);
       expect(kept!.size, 'shrunk on the phone to 300 kB or less').toBeLessThanOrEqual(300 * 1024);
       expect(kept!.uploadedAt).toBeNull();
+      console.info(
+        `[visit-photos] camera file ${(camera.byteLength / 1024).toFixed(0)} kB, kept on the phone ${(kept!.size / 1024).toFixed(0)} kB`,
+      );
 
       // A reload without signal: the photo is still there, still waiting.
       const reloaded = await page.reload();

@@ -174,7 +174,11 @@ describe('visit.addPhoto and who is served a photo', () => {
   it('attaches the file to the visit: the visit record carries the photo, an op sent twice adds it once', async () => {
     const payload = photo(fileId);
     photoId = payload.photoId;
-    expect((await addPhoto(rep.access, payload)).outcome).toBe('applied');
+    const first = await addPhoto(rep.access, payload);
+    expect(first.outcome).toBe('applied');
+    // The answer carries the visit with its photo: the phone shows it as the server's before its next pull.
+    expect(first.entity).toMatchObject({ type: 'visit', id: visitId });
+    expect((first.entity!.data as VisitRecord).photos!.map((one) => one.id)).toEqual([photoId]);
     expect((await addPhoto(rep.access, payload)).outcome).toBe('applied');
     const list = await server.call<VisitRecord[]>(`/visit/api/visits/?company=${anKhang}&customer=${customerId}`, { token: rep.access });
     const visit = list.body.data.find((one) => one.id === visitId)!;

@@ -1,17 +1,24 @@
 /**
- * visit.checkIn / visit.checkOut. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
+ * visit.checkIn / visit.checkOut / visit.addPhoto. Visits are facts (docs/offline-sync.md "Conflicts: the server decides"): recorded with the
  * device's times and the server's receipt time; what looks wrong is flagged, not refused. The only
  * refusals are a customer that is not the company's, one outside the rep's data scope when their
  * role does not allow off-route work (server/modules/roles reachCustomer, docs/decisions.md), a
  * check-in away from the customer's pin where the company blocks that (contract/visits-place.ts),
  * and a check-out of someone else's visit.
  */
-import { and, eq } from 'drizzle-orm';
-import type { VisitCheckInPayload, VisitCheckOutPayload, VisitFlag } from '@contract/visits';
-import { visits } from '@server/kernel/db/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  MAX_VISIT_PHOTOS,
+  type VisitCheckInPayload,
+  type VisitCheckOutPayload,
+  type VisitFlag,
+  type VisitPhotoAddPayload,
+} from '@contract/visits';
+import { visitPhotos, visits } from '@server/kernel/db/schema';
 import { recordChange } from '@server/kernel/sync/change-log';
 import { canPinHere } from '@contract/visits-place';
 import { pinCustomer } from '@server/modules/customers';
+import { attachFile } from '@server/modules/files';
 import { requireCustomerReach } from '@server/modules/roles';
 import { OpRejection, type OpContext, type OpHandler } from '@server/kernel/sync/op-context';
 import { planStateOf } from '@contract/visits-plans';
@@ -115,4 +122,51 @@ export const checkOut: OpHandler<VisitCheckOutPayload> = async (context, payload
     .where(eq(visits.id, visit.id));
   await recordChange(tx, { companyId, entity: 'visit', entityId: visit.id, op: 'upsert', ownerAccountId: accountId });
   return answer(context, visit.id);
+};
+
+/**
+ * visit.addPhoto: the rep's own visit, a file they uploaded and nothing else named, at most
+ * MAX_VISIT_PHOTOS a visit. The same photo id again is the same fact (an op sent twice).
+ */
+export const addPhoto: OpHandler<VisitPhotoAddPayload> = async (context, payload) => {
+  const { tx, companyId, accountId } = context;
+  const [visit] = await tx
+    .select({ id: visits.id, accountId: visits.accountId })
+    .from(visits)
+    .where(and(eq(visits.companyId, companyId), eq(visits.id, payload.visitId)));
+  if (!visit || visit.accountId !== accountId) throw new OpRejection('VISIT_NOT_FOUND', 'Không tìm thấy lượt ghé thăm của ảnh này');
+  const [same] = await tx
+    .select({ visitId: visitPhotos.visitId, fileId: visitPhotos.fileId })
+    .from(visitPhotos)
+    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.id, payload.photoId)));
+  if (same && (same.visitId !== payload.visitId || same.fileId !== payload.fileId))
+    throw new OpRejection('PHOTO_ID_TAKEN', 'Mã ảnh đã được dùng');
+  if (!same) {
+    const [{ count }] = (await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(visitPhotos)
+      .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.visitId, payload.visitId)))) as [{ count: number }];
+    if (count >= MAX_VISIT_PHOTOS) throw new OpRejection('TOO_MANY_PHOTOS', `Mỗi lượt ghé thăm có tối đa ${MAX_VISIT_PHOTOS} ảnh`);
+    await attachFile(tx, { companyId, accountId, fileId: payload.fileId, to: 'visit_photo', id: payload.photoId });
+    await tx.insert(visitPhotos).values({
+      id: payload.photoId,
+      companyId,
+      visitId: payload.visitId,
+      accountId,
+      fileId: payload.fileId,
+      kind: payload.kind,
+      note: payload.note,
+      takenAt: payload.takenAt ? new Date(payload.takenAt) : null,
+      lat: payload.location?.lat ?? null,
+      lng: payload.location?.lng ?? null,
+      createdAt: context.now,
+    });
+    await tx
+      .update(visits)
+      .set({ updatedAt: context.now })
+      .where(and(eq(visits.companyId, companyId), eq(visits.id, payload.visitId)));
+    await recordChange(tx, { companyId, entity: 'visit', entityId: payload.visitId, op: 'upsert', ownerAccountId: accountId });
+  }
+  // The visit with its photos: the phone shows the photo as the server's at once, before its next pull.
+  return answer(context, payload.visitId);
 };

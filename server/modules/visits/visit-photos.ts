@@ -1,26 +1,16 @@
 /**
- * Photos taken at visits (contract/visits.ts VisitPhotoAddSchema): the op that names an uploaded file
- * (server/modules/files), the photos a visit record carries, who may see one, and the office's
- * gallery. A photo's EXIF position goes to its own rep only, as the visit's positions do.
+ * Photos taken at visits (contract/visits.ts VisitPhotoAddSchema; their op, visit.addPhoto, is in
+ * visit-ops.ts): the photos a visit record carries, who may see one, and the office's gallery. A
+ * photo's EXIF position goes to its own rep only, as the visit's positions do.
  */
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { startOfVietnamDay } from '@contract/calendar-days';
-import {
-  MAX_VISIT_PHOTOS,
-  type PhotoKind,
-  type VisitPhoto,
-  type VisitPhotoAddPayload,
-  type VisitPhotoListQuery,
-  type VisitPhotoRow,
-} from '@contract/visits';
+import type { PhotoKind, VisitPhoto, VisitPhotoListQuery, VisitPhotoRow } from '@contract/visits';
 import type { AuthInfo } from '@server/kernel/app-types';
 import type { Db } from '@server/kernel/db/client';
 import { accounts, customers, visitPhotos, visits } from '@server/kernel/db/schema';
 import { pagedRows } from '@server/kernel/lists';
-import { OpRejection, type OpHandler } from '@server/kernel/sync/op-context';
-import { recordChange } from '@server/kernel/sync/change-log';
-import { attachFile } from '@server/modules/files';
 import { requirePermission, visitScope, type Access } from '@server/modules/roles';
 
 type PhotoRow = typeof visitPhotos.$inferSelect;
@@ -59,52 +49,6 @@ export async function photosOf(
   }
   return byVisit;
 }
-
-/**
- * visit.addPhoto: the rep's own visit, a file they uploaded and nothing else named, at most
- * MAX_VISIT_PHOTOS a visit. The same photo id again is the same fact (an op sent twice).
- */
-export const addPhoto: OpHandler<VisitPhotoAddPayload> = async (context, payload) => {
-  const { tx, companyId, accountId } = context;
-  const [visit] = await tx
-    .select({ id: visits.id, accountId: visits.accountId })
-    .from(visits)
-    .where(and(eq(visits.companyId, companyId), eq(visits.id, payload.visitId)));
-  if (!visit || visit.accountId !== accountId) throw new OpRejection('VISIT_NOT_FOUND', 'Không tìm thấy lượt ghé thăm của ảnh này');
-  const [same] = await tx
-    .select({ visitId: visitPhotos.visitId, fileId: visitPhotos.fileId })
-    .from(visitPhotos)
-    .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.id, payload.photoId)));
-  if (same && (same.visitId !== payload.visitId || same.fileId !== payload.fileId))
-    throw new OpRejection('PHOTO_ID_TAKEN', 'Mã ảnh đã được dùng');
-  if (!same) {
-    const [{ count }] = (await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(visitPhotos)
-      .where(and(eq(visitPhotos.companyId, companyId), eq(visitPhotos.visitId, payload.visitId)))) as [{ count: number }];
-    if (count >= MAX_VISIT_PHOTOS) throw new OpRejection('TOO_MANY_PHOTOS', `Mỗi lượt ghé thăm có tối đa ${MAX_VISIT_PHOTOS} ảnh`);
-    await attachFile(tx, { companyId, accountId, fileId: payload.fileId, to: 'visit_photo', id: payload.photoId });
-    await tx.insert(visitPhotos).values({
-      id: payload.photoId,
-      companyId,
-      visitId: payload.visitId,
-      accountId,
-      fileId: payload.fileId,
-      kind: payload.kind,
-      note: payload.note,
-      takenAt: payload.takenAt ? new Date(payload.takenAt) : null,
-      lat: payload.location?.lat ?? null,
-      lng: payload.location?.lng ?? null,
-      createdAt: context.now,
-    });
-    await tx
-      .update(visits)
-      .set({ updatedAt: context.now })
-      .where(and(eq(visits.companyId, companyId), eq(visits.id, payload.visitId)));
-    await recordChange(tx, { companyId, entity: 'visit', entityId: payload.visitId, op: 'upsert', ownerAccountId: accountId });
-  }
-  return { outcome: 'applied' };
-};
 
 /** The visits a member may see (the visit list's readers and scope), as a condition on visits joined to customers. */
 async function visibleVisits(db: Db, access: Access): Promise<SQL[]> {

@@ -3,8 +3,7 @@ import { visitsSync } from '@contract/visits';
 import { serverSyncDomain } from '@server/kernel/sync/domain';
 import { loadVisitSettings } from './settings';
 import { acceptLocationNotice } from './location-notice';
-import { checkIn, checkOut } from './visit-ops';
-import { addPhoto } from './visit-photos';
+import { addPhoto, checkIn, checkOut } from './visit-ops';
 import { loadVisitRecords } from './visit-record';
 import { loadPlanRecords } from './plans';
 
